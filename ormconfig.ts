@@ -1,0 +1,12 @@
+import 'reflect-metadata';
+import { DataSource } from 'typeorm';
+import { loadConfig } from './src/app/config/loadConfig.js';
+import { dataSourceOptions } from './src/app/persistence/dataSourceOptions.js';
+
+/**
+ * The DataSource for the TypeORM CLI, on the built JavaScript:
+ *   npx typeorm -d dist/ormconfig.js migration:show
+ * It reads the same environment as the server (DATABASE_URL, GWSIM_DATA_DIR).
+ */
+const config = loadConfig(process.env);
+export default new DataSource(dataSourceOptions({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));

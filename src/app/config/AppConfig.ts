@@ -1,0 +1,34 @@
+/** Everything the process is configured with; read once at start-up by loadConfig. */
+export interface AppConfig {
+  readonly port: number;
+  readonly host: string;
+  /** A PostgreSQL server URL; undefined means the embedded engine. */
+  readonly databaseUrl: string | undefined;
+  /** Where the embedded engine keeps its files; undefined with `ephemeral` (kept in memory). */
+  readonly dataDir: string | undefined;
+  readonly ephemeral: boolean;
+  readonly adminPassword: string;
+  /** True when GWSIM_ADMIN_PASSWORD was not set and the well-known default is in use. */
+  readonly adminPasswordIsDefault: boolean;
+  readonly logLevel: LogLevel;
+  /** log2 of scrypt's cost N for new password hashes. */
+  readonly kdfCost: number;
+  /** Minutes of inactivity after which a JSESSIONID session ends. */
+  readonly sessionIdleMinutes: number;
+  readonly bodyLimits: BodyLimits;
+}
+
+export interface BodyLimits {
+  readonly json: number;
+  readonly text: number;
+  readonly form: number;
+  readonly file: number;
+}
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+export const DEFAULT_BODY_LIMITS: BodyLimits = { json: 1024 * 1024, text: 64 * 1024, form: 1024 * 1024, file: 16 * 1024 * 1024 };
+
+/** The container token of the process configuration (only src/app reads it; contexts get settings of their own). */
+export const APP_CONFIG = Symbol.for('gwsim.AppConfig') as symbol & { readonly __type?: AppConfig };

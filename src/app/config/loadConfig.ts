@@ -1,0 +1,93 @@
+import path from 'node:path';
+import { DEFAULT_BODY_LIMITS, LOG_LEVELS, type AppConfig, type LogLevel } from './AppConfig.js';
+
+/** A configuration value that cannot be used; main prints `message` as one line and exits. */
+export class ConfigError extends Error {
+  constructor(readonly variable: string, detail: string) {
+    super(`invalid configuration: ${variable} ${detail}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Flags of `gwsim serve`, each matching an environment variable (the flag wins). */
+const FLAGS: Record<string, string> = {
+  '--port': 'PORT',
+  '--host': 'HOST',
+  '--database-url': 'DATABASE_URL',
+  '--data-dir': 'GWSIM_DATA_DIR',
+  '--admin-password': 'GWSIM_ADMIN_PASSWORD',
+  '--log-level': 'LOG_LEVEL',
+  '--kdf-cost': 'GWSIM_KDF_COST',
+  '--session-idle-minutes': 'GWSIM_SESSION_IDLE_MINUTES',
+};
+
+export function parseFlags(argv: readonly string[]): { values: Record<string, string>; ephemeral: boolean } {
+  const values: Record<string, string> = {};
+  let ephemeral = false;
+  for (let i = 0; i < argv.length; i += 1) {
+    const arg = argv[i]!;
+    if (arg === '--ephemeral') { ephemeral = true; continue; }
+    const [flag, inline] = arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
+    const variable = FLAGS[flag];
+    if (!variable) throw new ConfigError(arg, `is not an option of 'gwsim serve' (options: ${[...Object.keys(FLAGS), '--ephemeral'].join(', ')})`);
+    const value = inline ?? argv[++i];
+    if (value === undefined) throw new ConfigError(flag, 'needs a value');
+    values[variable] = value;
+  }
+  return { values, ephemeral };
+}
+
+function integer(variable: string, raw: string | undefined, fallback: number, min: number, max: number): number {
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^\d+$/.test(raw.trim())) throw new ConfigError(variable, `must be a whole number from ${min} to ${max}, got '${raw}'`);
+  const value = Number(raw.trim());
+  if (value < min || value > max) throw new ConfigError(variable, `must be from ${min} to ${max}, got ${value}`);
+  return value;
+}
+
+const HOST_PATTERN = /^(?:[a-zA-Z0-9.-]+|\[[0-9a-fA-F:.]+\]|[0-9a-fA-F:.]+)$/;
+
+export function loadConfig(env: NodeJS.ProcessEnv, argv: readonly string[] = [], cwd = process.cwd()): AppConfig {
+  const flags = parseFlags(argv);
+  const get = (name: string): string | undefined => flags.values[name] ?? env[name];
+
+  const port = integer('PORT', get('PORT'), 8111, 0, 65535);
+  const host = get('HOST') ?? '127.0.0.1';
+  if (!HOST_PATTERN.test(host)) throw new ConfigError('HOST', `must be a host name or IP address, got '${host}'`);
+
+  const databaseUrl = get('DATABASE_URL') || undefined;
+  if (databaseUrl !== undefined) {
+    let url: URL;
+    try { url = new URL(databaseUrl); } catch { throw new ConfigError('DATABASE_URL', 'must be a URL such as postgres://user@127.0.0.1:5432/gwsim'); }
+    if (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:') {
+      throw new ConfigError('DATABASE_URL', `must use postgres:// or postgresql://, got '${url.protocol}'`);
+    }
+  }
+
+  const ephemeral = flags.ephemeral || ['1', 'true', 'yes'].includes((env['GWSIM_EPHEMERAL'] ?? '').toLowerCase());
+  const rawDataDir = get('GWSIM_DATA_DIR');
+  if (rawDataDir !== undefined && rawDataDir.trim() === '') throw new ConfigError('GWSIM_DATA_DIR', 'must not be empty');
+  const dataDir = databaseUrl || ephemeral ? undefined : path.resolve(cwd, rawDataDir ?? path.join('.gwsim', 'data'));
+
+  const rawPassword = get('GWSIM_ADMIN_PASSWORD');
+  if (rawPassword !== undefined && rawPassword.length === 0) throw new ConfigError('GWSIM_ADMIN_PASSWORD', 'must not be empty');
+
+  const logLevel = (get('LOG_LEVEL') ?? 'info').toLowerCase();
+  if (!(LOG_LEVELS as readonly string[]).includes(logLevel)) {
+    throw new ConfigError('LOG_LEVEL', `must be one of ${LOG_LEVELS.join(', ')}, got '${logLevel}'`);
+  }
+
+  return {
+    port,
+    host,
+    databaseUrl,
+    dataDir,
+    ephemeral: ephemeral && !databaseUrl,
+    adminPassword: rawPassword ?? 'anadmin',
+    adminPasswordIsDefault: rawPassword === undefined,
+    logLevel: logLevel as LogLevel,
+    kdfCost: integer('GWSIM_KDF_COST', get('GWSIM_KDF_COST'), 15, 10, 20),
+    sessionIdleMinutes: integer('GWSIM_SESSION_IDLE_MINUTES', get('GWSIM_SESSION_IDLE_MINUTES'), 30, 1, 24 * 60),
+    bodyLimits: DEFAULT_BODY_LIMITS,
+  };
+}

@@ -1,0 +1,61 @@
+import { Container } from 'inversify';
+import type { DataSource } from 'typeorm';
+import { Clock } from '../shared/domain/Clock.js';
+import { IdGenerator } from '../shared/domain/IdGenerator.js';
+import { RandomSource } from '../shared/domain/RandomSource.js';
+import { EventBus } from '../shared/application/EventBus.js';
+import { Logger } from '../shared/application/Logger.js';
+import { UnitOfWork } from '../shared/application/UnitOfWork.js';
+import { CryptoIdGenerator } from '../shared/infrastructure/CryptoIdGenerator.js';
+import { InMemoryEventBus } from '../shared/infrastructure/InMemoryEventBus.js';
+import { InMemoryUnitOfWork } from '../shared/infrastructure/memory/InMemoryUnitOfWork.js';
+import { DatabaseKind } from '../shared/infrastructure/persistence/DatabaseKind.js';
+import { TypeOrmUnitOfWork } from '../shared/infrastructure/persistence/TypeOrmUnitOfWork.js';
+import { SystemClock } from '../shared/infrastructure/SystemClock.js';
+import { SystemRandom } from '../shared/infrastructure/SystemRandom.js';
+import type { ContextModuleOptions } from '../shared/infrastructure/ContextModuleOptions.js';
+import { lifecycleModule } from '../contexts/lifecycle/index.js';
+import { monitoringModule } from '../contexts/monitoring/index.js';
+import { APP_CONFIG, type AppConfig } from './config/AppConfig.js';
+import { DataSource as DataSourceToken } from 'typeorm';
+
+/** What the composition root is built from; tests pass a manual clock, seeded randomness or memory stores. */
+export interface ContainerDependencies {
+  readonly config: AppConfig;
+  readonly logger: Logger;
+  /** The open DataSource; undefined selects the in-memory adapters for every port. */
+  readonly dataSource: DataSource | undefined;
+  readonly embedded: boolean;
+  readonly clock?: Clock;
+  readonly random?: RandomSource;
+  readonly ids?: IdGenerator;
+}
+
+/** The one container of the process: shared ports first, then one ContainerModule per context. */
+export function buildContainer(deps: ContainerDependencies): Container {
+  const container = new Container({ defaultScope: 'Singleton' });
+  container.bind<AppConfig>(APP_CONFIG).toConstantValue(deps.config);
+  container.bind(Logger).toConstantValue(deps.logger);
+  if (deps.clock) container.bind(Clock).toConstantValue(deps.clock);
+  else container.bind(Clock).to(SystemClock);
+  if (deps.random) container.bind(RandomSource).toConstantValue(deps.random);
+  else container.bind(RandomSource).to(SystemRandom);
+  if (deps.ids) container.bind(IdGenerator).toConstantValue(deps.ids);
+  else container.bind(IdGenerator).to(CryptoIdGenerator);
+  container.bind(EventBus).to(InMemoryEventBus);
+
+  const options: ContextModuleOptions = { store: deps.dataSource ? 'typeorm' : 'memory' };
+  if (deps.dataSource) {
+    container.bind(DataSourceToken).toConstantValue(deps.dataSource);
+    container.bind(DatabaseKind).toConstantValue(new DatabaseKind(deps.embedded));
+    container.bind(UnitOfWork).to(TypeOrmUnitOfWork);
+  } else {
+    container.bind(UnitOfWork).to(InMemoryUnitOfWork);
+  }
+
+  container.load(
+    monitoringModule(options),
+    lifecycleModule(options),
+  );
+  return container;
+}

@@ -1,0 +1,61 @@
+import { randomUUID } from 'node:crypto';
+import Koa, { type Context, type Next } from 'koa';
+import type { Container } from 'inversify';
+import { DEFAULT_LAB } from '../../shared/domain/LabId.js';
+import { Logger } from '../../shared/application/Logger.js';
+import { APP_CONFIG, type AppConfig } from '../config/AppConfig.js';
+import { errorBoundary, errorBody } from './errorBoundary.js';
+import type { OperationDefinition } from './Operation.js';
+import { operationRouter } from './operationRouter.js';
+import { BodyParser } from './parseBody.js';
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
+
+function requestLogger(ctx: Context): Logger {
+  return ctx.state['logger'] as Logger;
+}
+
+/** Request id (honouring a sane X-Request-Id), a child logger, and one structured line per request. */
+function requestContext(logger: Logger) {
+  return async (ctx: Context, next: Next): Promise<void> => {
+    const incoming = ctx.get('x-request-id');
+    const requestId = REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    const started = process.hrtime.bigint();
+    ctx.state['requestId'] = requestId;
+    ctx.state['logger'] = logger.child({ requestId });
+    ctx.set('X-Request-Id', requestId);
+    try {
+      await next();
+    } finally {
+      const ms = Number(process.hrtime.bigint() - started) / 1e6;
+      requestLogger(ctx).info({ method: ctx.method, path: ctx.path, status: ctx.status, ms: Math.round(ms * 10) / 10 }, 'request');
+    }
+  };
+}
+
+/** The Koa adapter: every operation of the table, mounted for the default lab at the root. */
+export function createHttpApp(container: Container, operations: readonly OperationDefinition[]): Koa {
+  const config = container.get<AppConfig>(APP_CONFIG);
+  const logger = container.get(Logger);
+  const app = new Koa({ proxy: false });
+  app.silent = true;
+  app.use(requestContext(logger));
+  app.use(errorBoundary(requestLogger));
+  const router = operationRouter({ container, operations, bodyParser: new BodyParser(config.bodyLimits), lab: () => DEFAULT_LAB });
+  app.use(router.routes());
+  app.use(async (ctx, next) => {
+    await next();
+    if (ctx.status !== 404 || ctx.body) return;
+    const allowed = operations.filter((op) => op.path === ctx.path).map((op) => op.method);
+    const requestId = String(ctx.state['requestId']);
+    if (allowed.length > 0) {
+      ctx.status = 405;
+      ctx.set('Allow', allowed.join(', '));
+      ctx.body = errorBody(405, 'METHOD_NOT_ALLOWED', `${ctx.method} is not allowed on ${ctx.path}; use ${allowed.join(' or ')}`, requestId);
+    } else {
+      ctx.status = 404;
+      ctx.body = errorBody(404, 'NO_SUCH_OPERATION', `there is no operation ${ctx.method} ${ctx.path}`, requestId);
+    }
+  });
+  return app;
+}

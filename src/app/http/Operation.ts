@@ -1,0 +1,57 @@
+import type { ServiceIdentifier } from 'inversify';
+import type { LabId } from '../../shared/domain/LabId.js';
+import type { PermissionCode } from '../../shared/domain/Permission.js';
+import type { Principal } from '../../shared/domain/Principal.js';
+import type { WireDates } from '../../shared/interface/WireDates.js';
+import type { QueryParams } from './QueryParams.js';
+import type { Reply } from './Reply.js';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/**
+ * How an operation takes its body:
+ * - none: any body is ignored;
+ * - json: `application/json`, parsed and handed over as unknown (validate with a DTO);
+ * - text: a raw single value (`text/plain` or no content type), handed over as a trimmed string;
+ * - form: `application/x-www-form-urlencoded`, handed over as a record of strings;
+ * - multipart: `multipart/form-data` with the file in a part named `file`.
+ */
+export type BodyKind = 'none' | 'json' | 'text' | 'form' | 'multipart';
+
+export interface UploadedFile {
+  readonly filename: string;
+  readonly contentType: string;
+  readonly content: Buffer;
+}
+
+/** What a handler gets: everything from the wire already checked for shape, nothing Koa-specific. */
+export interface OperationRequest {
+  readonly lab: LabId;
+  readonly principal: Principal;
+  readonly query: QueryParams;
+  readonly body: unknown;
+  readonly file: UploadedFile | undefined;
+  readonly dates: WireDates;
+  readonly requestId: string;
+}
+
+/**
+ * One row of the operation table: routing, version and permission checks, body parsing, the OpenAPI
+ * document and the coverage test all read it. A handler returns a Reply, or any other value to send as JSON.
+ */
+export interface OperationDefinition<C = unknown> {
+  readonly area: string;
+  readonly method: HttpMethod;
+  readonly path: string;
+  readonly version: number;
+  readonly permissions: readonly PermissionCode[];
+  readonly body: BodyKind;
+  readonly summary: string;
+  readonly controller: ServiceIdentifier<C>;
+  readonly handle: (controller: C, request: OperationRequest) => Promise<Reply | unknown>;
+}
+
+/** Declares an operation with the controller type checked against the handler. */
+export function operation<C>(definition: OperationDefinition<C>): OperationDefinition<unknown> {
+  return definition as OperationDefinition<unknown>;
+}

@@ -1,0 +1,38 @@
+import type { Context } from 'koa';
+import { AuthenticationError } from '../../shared/domain/DomainError.js';
+import type { LabId } from '../../shared/domain/LabId.js';
+import type { Principal } from '../../shared/domain/Principal.js';
+import type { Authenticator } from '../../shared/application/Authenticator.js';
+
+export const SESSION_COOKIE = 'JSESSIONID';
+
+function basicCredentials(header: string): { username: string; password: string } | undefined {
+  const match = /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(header);
+  if (!match) return undefined;
+  const decoded = Buffer.from(match[1]!, 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  if (colon <= 0) return undefined;
+  return { username: decoded.slice(0, colon), password: decoded.slice(colon + 1) };
+}
+
+/**
+ * Who is calling: a live JSESSIONID session, else HTTP Basic credentials (which open a session and set the
+ * cookie). Anything else is a 401 with a Basic challenge (set by the error boundary).
+ */
+export async function authenticate(ctx: Context, lab: LabId, authenticator: Authenticator): Promise<Principal> {
+  const sessionId = ctx.cookies.get(SESSION_COOKIE);
+  const header = ctx.get('authorization');
+  if (sessionId) {
+    const principal = await authenticator.resume(lab, sessionId);
+    if (principal) return principal;
+  }
+  if (!header) {
+    throw new AuthenticationError(sessionId ? 'SESSION_EXPIRED' : 'AUTHENTICATION_REQUIRED',
+      sessionId ? 'the session has ended; authenticate again with HTTP Basic credentials' : 'this operation needs HTTP Basic credentials or a JSESSIONID session cookie');
+  }
+  const credentials = basicCredentials(header);
+  if (!credentials) throw new AuthenticationError('MALFORMED_CREDENTIALS', "the Authorization header must be 'Basic base64(username:password)'");
+  const session = await authenticator.login(lab, credentials.username, credentials.password);
+  ctx.cookies.set(SESSION_COOKIE, session.sessionId, { httpOnly: true, sameSite: 'lax', path: '/', overwrite: true });
+  return session.principal;
+}

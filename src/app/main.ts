@@ -1,0 +1,47 @@
+import 'reflect-metadata';
+import { ConfigError, loadConfig } from './config/loadConfig.js';
+import { GatewaySimulator } from './GatewaySimulator.js';
+import { PinoLogger } from '../shared/infrastructure/PinoLogger.js';
+
+const USAGE = `usage: gwsim [serve] [--port N] [--host H] [--database-url URL] [--data-dir DIR] [--ephemeral]
+             [--admin-password P] [--log-level L] [--kdf-cost N] [--session-idle-minutes N]`;
+
+async function main(argv: readonly string[]): Promise<void> {
+  const [command, ...rest] = argv[0]?.startsWith('-') || argv.length === 0 ? ['serve', ...argv] : argv;
+  if (command === 'help' || command === '--help') { console.log(USAGE); return; }
+  if (command !== 'serve') { console.error(`gwsim: unknown command '${command}'\n${USAGE}`); process.exit(2); }
+
+  let config;
+  try {
+    config = loadConfig(process.env, rest);
+  } catch (error) {
+    if (error instanceof ConfigError) { console.error(`gwsim: ${error.message}`); process.exit(2); }
+    throw error;
+  }
+  const logger = PinoLogger.create(config.logLevel);
+  if (config.adminPasswordIsDefault) {
+    logger.warn({ user: 'anadmin' }, "GWSIM_ADMIN_PASSWORD is not set: the administrator 'anadmin' has the well-known password 'anadmin'");
+  }
+  const simulator = await GatewaySimulator.create({ config, logger });
+  const address = await simulator.listen();
+  logger.info({ url: `http://${address.address.includes(':') ? `[${address.address}]` : address.address}:${address.port}` }, 'gwsim is serving the management API');
+
+  let signals = 0;
+  const shutdown = (signal: string) => {
+    signals += 1;
+    if (signals > 1) { logger.warn({ signal }, 'second signal: exiting at once'); logger.flush(); process.exit(1); }
+    logger.info({ signal }, 'shutting down: finishing in-flight requests');
+    simulator.stop().then(
+      () => { logger.info({}, 'stopped'); logger.flush(); process.exit(0); },
+      (error: unknown) => { logger.error({ err: error }, 'shutdown failed'); logger.flush(); process.exit(1); },
+    );
+  };
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+}
+
+main(process.argv.slice(2)).catch((error: unknown) => {
+  const message = error instanceof Error ? error.message : String(error);
+  console.error(`gwsim: could not start: ${message}`);
+  process.exit(1);
+});

@@ -1,0 +1,24 @@
+import { DataSource } from 'typeorm';
+import { dataSourceOptions, type StoreSettings } from './dataSourceOptions.js';
+
+/** Opens the store and brings its schema up to date by running the pending migrations, each in a transaction. */
+export async function openDatabase(settings: StoreSettings): Promise<DataSource> {
+  const dataSource = new DataSource(dataSourceOptions(settings));
+  await dataSource.initialize();
+  try {
+    await dataSource.runMigrations({ transaction: 'each' });
+  } catch (error) {
+    await dataSource.destroy();
+    throw error;
+  }
+  return dataSource;
+}
+
+export function describeStore(settings: StoreSettings): string {
+  if (settings.databaseUrl) {
+    const url = new URL(settings.databaseUrl);
+    url.password = url.password ? '***' : '';
+    return `PostgreSQL server ${url.toString()}`;
+  }
+  return settings.dataDir ? `embedded PostgreSQL in ${settings.dataDir}` : 'embedded PostgreSQL in memory (ephemeral)';
+}

@@ -1,0 +1,7 @@
+import { maintenanceOperations } from './maintenance/interface/http/maintenanceOperations.js';
+
+export { lifecycleModule } from './LifecycleModule.js';
+export { MaintenanceModeRecord } from './maintenance/infrastructure/persistence/MaintenanceModeRecord.js';
+export type { MaintenanceModeChanged } from './maintenance/domain/MaintenanceMode.js';
+
+export const lifecycleOperations = [...maintenanceOperations];

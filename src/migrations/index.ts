@@ -1,0 +1,8 @@
+import { CreateLabs1763700000000 } from './1763700000000-CreateLabs.js';
+import { CreateMaintenanceMode1763700000100 } from './1763700000100-CreateMaintenanceMode.js';
+
+/** Every migration, in order. The schema changes only through these (synchronize is off everywhere). */
+export const MIGRATIONS = [
+  CreateLabs1763700000000,
+  CreateMaintenanceMode1763700000100,
+];
