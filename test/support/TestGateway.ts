@@ -1,0 +1,63 @@
+import 'reflect-metadata';
+import { DataSource } from 'typeorm';
+import { GatewaySimulator } from '../../src/app/GatewaySimulator.js';
+import type { AppConfig } from '../../src/app/config/AppConfig.js';
+import { ManualClock } from '../../src/shared/infrastructure/ManualClock.js';
+import { SeededRandom } from '../../src/shared/infrastructure/SeededRandom.js';
+import { SilentLogger } from './SilentLogger.js';
+import { ApiClient } from './ApiClient.js';
+import { ADMIN_PASSWORD, testConfig } from './testConfig.js';
+
+export interface TestGatewayOptions {
+  readonly config?: Partial<AppConfig>;
+  /** 'memory' runs on the in-memory adapters; the default runs on the database of testConfig(). */
+  readonly store?: 'database' | 'memory';
+  /** Keep the schema and data already in the store (restart tests); by default a server database is wiped first. */
+  readonly keepData?: boolean;
+  readonly clock?: ManualClock;
+}
+
+/** Drops every table of a PostgreSQL server test database, so migrations run from scratch. */
+export async function wipeServerDatabase(url: string): Promise<void> {
+  const dataSource = new DataSource({ type: 'postgres', url });
+  await dataSource.initialize();
+  try {
+    await dataSource.query('DROP SCHEMA IF EXISTS public CASCADE');
+    await dataSource.query('CREATE SCHEMA public');
+  } finally {
+    await dataSource.destroy();
+  }
+}
+
+/** A real gateway simulator on a free port with a manual clock, for acceptance tests. */
+export class TestGateway {
+  private constructor(readonly simulator: GatewaySimulator, readonly clock: ManualClock, readonly baseUrl: string, readonly config: AppConfig) {}
+
+  static async start(options: TestGatewayOptions = {}): Promise<TestGateway> {
+    const config = testConfig(options.config);
+    if (config.databaseUrl && !options.keepData && options.store !== 'memory') await wipeServerDatabase(config.databaseUrl);
+    const clock = options.clock ?? new ManualClock(new Date('2026-03-01T08:00:00Z'));
+    const simulator = await GatewaySimulator.create({
+      config, logger: new SilentLogger(), store: options.store ?? 'database', clock, random: new SeededRandom(7),
+    });
+    const address = await simulator.listen(0, '127.0.0.1');
+    return new TestGateway(simulator, clock, `http://127.0.0.1:${address.port}`, config);
+  }
+
+  /** A client that authenticates as the built-in administrator. */
+  admin(): ApiClient {
+    return new ApiClient(this.baseUrl, { username: 'anadmin', password: ADMIN_PASSWORD });
+  }
+
+  client(username?: string, password?: string): ApiClient {
+    return username === undefined ? new ApiClient(this.baseUrl) : new ApiClient(this.baseUrl, { username, password: password ?? '' });
+  }
+
+  get<T>(token: abstract new (...args: never[]) => T): T {
+    return this.simulator.container.get(token as never) as T;
+  }
+
+  stop(): Promise<void> {
+    return this.simulator.stop(1000);
+  }
+}
