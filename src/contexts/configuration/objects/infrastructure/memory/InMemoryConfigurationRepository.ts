@@ -1,0 +1,94 @@
+import { injectable } from 'inversify';
+import { StaleVersionError } from '../../../../../shared/domain/DomainError.js';
+import type { LabId } from '../../../../../shared/domain/LabId.js';
+import { ConfigObject, type ConfigObjectSnapshot } from '../../domain/ConfigObject.js';
+import { ConfigurationRepository, type Revision, type RevisionDiff } from '../../domain/ConfigurationRepository.js';
+import type { ObjectSort } from '../../domain/ObjectSort.js';
+
+type Store = Map<string, ConfigObjectSnapshot>;
+
+function sameContent(a: ConfigObjectSnapshot, b: ConfigObjectSnapshot): boolean {
+  return JSON.stringify({ ...a, version: 0 }) === JSON.stringify({ ...b, version: 0 });
+}
+
+function ordered(objects: ConfigObjectSnapshot[]): ConfigObjectSnapshot[] {
+  return objects.sort((a, b) => a.sort.localeCompare(b.sort) || a.displayName.localeCompare(b.displayName) || a.id.localeCompare(b.id));
+}
+
+/** The configuration graph in memory: the fake the contract suite holds to the TypeORM adapter's behaviour. */
+@injectable()
+export class InMemoryConfigurationRepository extends ConfigurationRepository {
+  private readonly labs = new Map<LabId, { working: Store; committed: Store }>();
+
+  private revisions(lab: LabId) {
+    let entry = this.labs.get(lab);
+    if (!entry) this.labs.set(lab, (entry = { working: new Map(), committed: new Map() }));
+    return entry;
+  }
+
+  async find(lab: LabId, id: string, revision: Revision = 'working'): Promise<ConfigObject | undefined> {
+    const snapshot = this.revisions(lab)[revision].get(id);
+    return snapshot ? new ConfigObject(lab, snapshot) : undefined;
+  }
+
+  async findByDisplayName(lab: LabId, sort: ObjectSort, displayName: string, revision: Revision = 'working'): Promise<ConfigObject | undefined> {
+    const found = ordered([...this.revisions(lab)[revision].values()]).find((o) => o.sort === sort && o.displayName === displayName);
+    return found ? new ConfigObject(lab, found) : undefined;
+  }
+
+  async list(lab: LabId, sort?: ObjectSort, revision: Revision = 'working'): Promise<ConfigObject[]> {
+    return ordered([...this.revisions(lab)[revision].values()].filter((o) => !sort || o.sort === sort))
+      .map((snapshot) => new ConfigObject(lab, snapshot));
+  }
+
+  async referrersOf(lab: LabId, id: string): Promise<ConfigObject[]> {
+    return ordered([...this.revisions(lab).working.values()].filter((o) => Object.values(o.references).some((ids) => ids.includes(id))))
+      .map((snapshot) => new ConfigObject(lab, snapshot));
+  }
+
+  async save(object: ConfigObject): Promise<void> {
+    const working = this.revisions(object.lab).working;
+    const stored = working.get(object.id);
+    if ((stored?.version ?? 0) !== object.version) throw new StaleVersionError('Object', object.id);
+    working.set(object.id, { ...object.snapshot(), version: object.version + 1 });
+  }
+
+  async remove(lab: LabId, ids: readonly string[]): Promise<void> {
+    const working = this.revisions(lab).working;
+    for (const id of ids) working.delete(id);
+  }
+
+  async replaceWorking(lab: LabId, objects: readonly ConfigObjectSnapshot[]): Promise<void> {
+    const entry = this.revisions(lab);
+    const previous = entry.working;
+    entry.working = new Map(objects.map((o) => [o.id, { ...o, version: (previous.get(o.id)?.version ?? 0) + 1 }]));
+  }
+
+  async publishWorking(lab: LabId): Promise<void> {
+    const entry = this.revisions(lab);
+    entry.committed = new Map(entry.working);
+  }
+
+  async restoreCommitted(lab: LabId): Promise<void> {
+    const entry = this.revisions(lab);
+    const previous = entry.working;
+    entry.working = new Map([...entry.committed].map(([id, o]) => [id, { ...o, version: Math.max(o.version, previous.get(id)?.version ?? 0) + 1 }]));
+  }
+
+  async diff(lab: LabId): Promise<RevisionDiff> {
+    const { working, committed } = this.revisions(lab);
+    let added = 0;
+    let modified = 0;
+    for (const [id, object] of working) {
+      const before = committed.get(id);
+      if (!before) added += 1;
+      else if (!sameContent(before, object)) modified += 1;
+    }
+    const removed = [...committed.keys()].filter((id) => !working.has(id)).length;
+    return { added, removed, modified };
+  }
+
+  async count(lab: LabId, revision: Revision = 'working'): Promise<number> {
+    return this.revisions(lab)[revision].size;
+  }
+}
