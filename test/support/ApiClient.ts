@@ -64,7 +64,7 @@ export class ApiClient {
     const auth = options.auth === undefined ? this.credentials : options.auth;
     if (auth) headers['authorization'] = basic(auth.username, auth.password);
     if (options.cookie !== false && this.sessionCookie) headers['cookie'] = `JSESSIONID=${this.sessionCookie}`;
-    let body: BodyInit | undefined;
+    let body: RequestInit['body'];
     if (options.json !== undefined) {
       body = JSON.stringify(options.json);
       headers['content-type'] ??= 'application/json';
