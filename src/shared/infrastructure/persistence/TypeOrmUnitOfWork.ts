@@ -23,10 +23,14 @@ export class TypeOrmUnitOfWork extends UnitOfWork {
     super();
   }
 
+  /** On a server a read is one REPEATABLE READ transaction, so all its queries see one snapshot. */
   read<T>(work: () => Promise<T>): Promise<T> {
     if (TransactionScope.current()) return work();
-    const run = () => TransactionScope.run({ mode: 'read', handle: this.dataSource.manager, afterCommit: [] }, work);
-    return this.kind.embedded ? this.embeddedLock.runExclusive(run) : run();
+    if (this.kind.embedded) {
+      return this.embeddedLock.runExclusive(() => TransactionScope.run({ mode: 'read', handle: this.dataSource.manager, afterCommit: [] }, work));
+    }
+    return this.dataSource.transaction('REPEATABLE READ', (manager: EntityManager) =>
+      TransactionScope.run({ mode: 'read', handle: manager, afterCommit: [] }, work));
   }
 
   async write<T>(lab: LabId, work: () => Promise<T>): Promise<T> {

@@ -1,0 +1,64 @@
+import { expect } from 'chai';
+import path from 'node:path';
+import { ConfigError, loadConfig } from '../../../src/app/config/loadConfig.js';
+
+function refusal(env: Record<string, string>, argv: string[] = []): ConfigError {
+  try {
+    loadConfig(env, argv, '/srv');
+  } catch (error) {
+    expect(error).to.be.instanceOf(ConfigError);
+    return error as ConfigError;
+  }
+  throw new Error('expected the configuration to be refused');
+}
+
+describe('configuration from environment and flags', () => {
+  it('defaults to 127.0.0.1:8111 on the embedded store in ./.gwsim/data with the default admin password', () => {
+    const config = loadConfig({}, [], '/srv');
+    expect(config).to.include({ port: 8111, host: '127.0.0.1', databaseUrl: undefined, ephemeral: false, adminPassword: 'anadmin', adminPasswordIsDefault: true, logLevel: 'info' });
+    expect(config.dataDir).to.equal(path.join('/srv', '.gwsim', 'data'));
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig({
+      PORT: '9000', HOST: '0.0.0.0', GWSIM_DATA_DIR: 'state', GWSIM_ADMIN_PASSWORD: 'Secret-1', LOG_LEVEL: 'DEBUG',
+      GWSIM_KDF_COST: '12', GWSIM_SESSION_IDLE_MINUTES: '5',
+    }, [], '/srv');
+    expect(config).to.include({ port: 9000, host: '0.0.0.0', dataDir: '/srv/state', adminPassword: 'Secret-1', adminPasswordIsDefault: false, logLevel: 'debug', kdfCost: 12, sessionIdleMinutes: 5 });
+  });
+
+  it('uses the PostgreSQL server of DATABASE_URL and then keeps no data directory', () => {
+    const config = loadConfig({ DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/gwsim' }, [], '/srv');
+    expect(config.databaseUrl).to.equal('postgres://postgres@127.0.0.1:5432/gwsim');
+    expect(config.dataDir).to.equal(undefined);
+  });
+
+  it('lets serve flags override the environment, and --ephemeral keep the data in memory', () => {
+    const config = loadConfig({ PORT: '9000' }, ['--port', '9100', '--host=::1', '--ephemeral'], '/srv');
+    expect(config).to.include({ port: 9100, host: '::1', ephemeral: true, dataDir: undefined });
+  });
+
+  it('refuses each invalid value with a one-line message naming the variable', () => {
+    const cases: Array<[Record<string, string>, string]> = [
+      [{ PORT: 'eighty' }, 'PORT'],
+      [{ PORT: '70000' }, 'PORT'],
+      [{ HOST: 'not a host!' }, 'HOST'],
+      [{ DATABASE_URL: 'mysql://x@y/z' }, 'DATABASE_URL'],
+      [{ DATABASE_URL: 'nonsense' }, 'DATABASE_URL'],
+      [{ GWSIM_DATA_DIR: ' ' }, 'GWSIM_DATA_DIR'],
+      [{ GWSIM_ADMIN_PASSWORD: '' }, 'GWSIM_ADMIN_PASSWORD'],
+      [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+      [{ GWSIM_KDF_COST: '4' }, 'GWSIM_KDF_COST'],
+    ];
+    for (const [env, variable] of cases) {
+      const error = refusal(env);
+      expect(error.variable, JSON.stringify(env)).to.equal(variable);
+      expect(error.message).to.contain(variable).and.not.contain('\n');
+    }
+  });
+
+  it('refuses unknown flags and flags without a value', () => {
+    expect(refusal({}, ['--prot', '1']).message).to.contain('--prot');
+    expect(refusal({}, ['--port']).message).to.contain('needs a value');
+  });
+});
