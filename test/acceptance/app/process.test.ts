@@ -1,0 +1,109 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { expect } from 'chai';
+import { ApiClient } from '../../support/ApiClient.js';
+import { testDatabaseUrl, wipeServerDatabaseIfAny } from '../../support/processSupport.js';
+
+const MAIN = path.resolve(__dirname, '../../../src/app/main.js');
+const PASSWORD = 'process-Test-1';
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+interface Running { child: ChildProcess; output: () => string; exited: Promise<number | null> }
+
+function run(env: Record<string, string>, args: string[] = ['serve']): Running {
+  let output = '';
+  const child = spawn(process.execPath, [MAIN, ...args], { env: { PATH: process.env['PATH'] ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  child.stdout!.on('data', (chunk: Buffer) => { output += chunk.toString(); });
+  child.stderr!.on('data', (chunk: Buffer) => { output += chunk.toString(); });
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, output: () => output, exited };
+}
+
+async function waitUntilServing(api: ApiClient, running: Running, limitMs: number): Promise<number> {
+  const started = Date.now();
+  while (Date.now() - started < limitMs) {
+    try {
+      const response = await api.get('/api/version/get');
+      if (response.status === 200) return Date.now() - started;
+    } catch { /* not listening yet */ }
+    if (running.child.exitCode !== null) throw new Error(`gwsim exited early:\n${running.output()}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`gwsim did not serve within ${limitMs} ms:\n${running.output()}`);
+}
+
+describe('the gwsim process', function () {
+  this.timeout(60000);
+  let dataDir: string;
+
+  beforeEach(async () => {
+    dataDir = mkdtempSync(path.join(tmpdir(), 'gwsim-process-'));
+    await wipeServerDatabaseIfAny();
+  });
+  afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  function environment(port: number): Record<string, string> {
+    const url = testDatabaseUrl();
+    return { PORT: String(port), GWSIM_ADMIN_PASSWORD: PASSWORD, LOG_LEVEL: 'info', GWSIM_KDF_COST: '10', ...(url ? { DATABASE_URL: url } : { GWSIM_DATA_DIR: dataDir }) };
+  }
+
+  it('serves version/get within 5 seconds of starting, and stops cleanly on SIGTERM', async () => {
+    const port = await freePort();
+    const running = run(environment(port));
+    const api = new ApiClient(`http://127.0.0.1:${port}`, { username: 'anadmin', password: PASSWORD });
+    const elapsed = await waitUntilServing(api, running, 5000);
+    expect(elapsed).to.be.below(5000);
+    running.child.kill('SIGTERM');
+    expect(await running.exited).to.equal(0);
+    expect(running.output()).to.contain('gwsim is serving the management API').and.contain('stopped');
+  });
+
+  it('keeps every committed change across a restart', async () => {
+    const port = await freePort();
+    const first = run(environment(port));
+    const api = new ApiClient(`http://127.0.0.1:${port}`, { username: 'anadmin', password: PASSWORD });
+    await waitUntilServing(api, first, 10000);
+    expect((await api.put('/api/maintenanceMode/set', { json: { modeActive: true } })).status).to.equal(200);
+    first.child.kill('SIGINT');
+    expect(await first.exited).to.equal(0);
+
+    const second = run(environment(port));
+    const again = new ApiClient(`http://127.0.0.1:${port}`, { username: 'anadmin', password: PASSWORD });
+    await waitUntilServing(again, second, 10000);
+    expect((await again.get('/api/maintenanceMode/get')).json).to.deep.equal({ modeActive: true });
+    second.child.kill('SIGTERM');
+    expect(await second.exited).to.equal(0);
+  });
+
+  it('refuses an invalid variable with a one-line message naming it, before touching the store', async () => {
+    const running = run({ PORT: 'eighty', GWSIM_DATA_DIR: dataDir });
+    expect(await running.exited).to.equal(2);
+    const lines = running.output().trim().split('\n');
+    expect(lines).to.have.length(1);
+    expect(lines[0]).to.contain('PORT');
+  });
+
+  it('warns at start-up while the well-known administrator password is in use', async () => {
+    const port = await freePort();
+    const env = environment(port);
+    delete env['GWSIM_ADMIN_PASSWORD'];
+    const running = run(env);
+    await waitUntilServing(new ApiClient(`http://127.0.0.1:${port}`, { username: 'anadmin', password: 'anadmin' }), running, 10000);
+    running.child.kill('SIGTERM');
+    await running.exited;
+    expect(running.output()).to.contain('GWSIM_ADMIN_PASSWORD is not set');
+  });
+});
