@@ -1,8 +1,12 @@
 import { CreateLabs1763700000000 } from './1763700000000-CreateLabs.js';
 import { CreateMaintenanceMode1763700000100 } from './1763700000100-CreateMaintenanceMode.js';
+import { CreateConfigurationObjects1763700200000 } from './1763700200000-CreateConfigurationObjects.js';
+import { CreateConfigurationState1763700200100 } from './1763700200100-CreateConfigurationState.js';
 
 /** Every migration, in order. The schema changes only through these (synchronize is off everywhere). */
 export const MIGRATIONS = [
   CreateLabs1763700000000,
   CreateMaintenanceMode1763700000100,
+  CreateConfigurationObjects1763700200000,
+  CreateConfigurationState1763700200100,
 ];

@@ -2,17 +2,25 @@ import { injectable } from 'inversify';
 import { StaleVersionError } from '../../../../../shared/domain/DomainError.js';
 import type { LabId } from '../../../../../shared/domain/LabId.js';
 import { ConfigObject, type ConfigObjectSnapshot } from '../../domain/ConfigObject.js';
-import { ConfigurationRepository, type Revision, type RevisionDiff } from '../../domain/ConfigurationRepository.js';
+import {
+  ConfigurationRepository, checkStorable, sameContent, type Revision, type RevisionDiff,
+} from '../../domain/ConfigurationRepository.js';
 import type { ObjectSort } from '../../domain/ObjectSort.js';
 
 type Store = Map<string, ConfigObjectSnapshot>;
 
-function sameContent(a: ConfigObjectSnapshot, b: ConfigObjectSnapshot): boolean {
-  return JSON.stringify({ ...a, version: 0 }) === JSON.stringify({ ...b, version: 0 });
+function byCodePoint(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 function ordered(objects: ConfigObjectSnapshot[]): ConfigObjectSnapshot[] {
-  return objects.sort((a, b) => a.sort.localeCompare(b.sort) || a.displayName.localeCompare(b.displayName) || a.id.localeCompare(b.id));
+  return objects.sort((a, b) => byCodePoint(a.sort, b.sort) || byCodePoint(a.displayName, b.displayName) || byCodePoint(a.id, b.id));
+}
+
+/** The working version an object gets when a revision move gives it `content`: kept when unchanged, else above both. */
+function moved(content: ConfigObjectSnapshot, before: ConfigObjectSnapshot | undefined, floor = 0): ConfigObjectSnapshot {
+  if (before && sameContent(before, content)) return before;
+  return { ...content, version: Math.max(floor, before?.version ?? 0) + 1 };
 }
 
 /** The configuration graph in memory: the fake the contract suite holds to the TypeORM adapter's behaviour. */
@@ -47,6 +55,7 @@ export class InMemoryConfigurationRepository extends ConfigurationRepository {
   }
 
   async save(object: ConfigObject): Promise<void> {
+    checkStorable(object.snapshot());
     const working = this.revisions(object.lab).working;
     const stored = working.get(object.id);
     if ((stored?.version ?? 0) !== object.version) throw new StaleVersionError('Object', object.id);
@@ -59,9 +68,10 @@ export class InMemoryConfigurationRepository extends ConfigurationRepository {
   }
 
   async replaceWorking(lab: LabId, objects: readonly ConfigObjectSnapshot[]): Promise<void> {
+    objects.forEach(checkStorable);
     const entry = this.revisions(lab);
     const previous = entry.working;
-    entry.working = new Map(objects.map((o) => [o.id, { ...o, version: (previous.get(o.id)?.version ?? 0) + 1 }]));
+    entry.working = new Map(objects.map((o) => [o.id, moved(o, previous.get(o.id))]));
   }
 
   async publishWorking(lab: LabId): Promise<void> {
@@ -72,7 +82,7 @@ export class InMemoryConfigurationRepository extends ConfigurationRepository {
   async restoreCommitted(lab: LabId): Promise<void> {
     const entry = this.revisions(lab);
     const previous = entry.working;
-    entry.working = new Map([...entry.committed].map(([id, o]) => [id, { ...o, version: Math.max(o.version, previous.get(id)?.version ?? 0) + 1 }]));
+    entry.working = new Map([...entry.committed].map(([id, o]) => [id, moved(o, previous.get(id), o.version)]));
   }
 
   async diff(lab: LabId): Promise<RevisionDiff> {
