@@ -16,6 +16,7 @@ import { SystemRandom } from '../shared/infrastructure/SystemRandom.js';
 import type { ContextModuleOptions } from '../shared/infrastructure/ContextModuleOptions.js';
 import { lifecycleModule } from '../contexts/lifecycle/index.js';
 import { monitoringModule } from '../contexts/monitoring/index.js';
+import { identityModule } from '../contexts/identity/index.js';
 import { APP_CONFIG, type AppConfig } from './config/AppConfig.js';
 import { DataSource as DataSourceToken } from 'typeorm';
 
@@ -56,6 +57,9 @@ export function buildContainer(deps: ContainerDependencies): Container {
   container.load(
     monitoringModule(options),
     lifecycleModule(options),
+    identityModule(options, {
+      adminPassword: deps.config.adminPassword, kdfCost: deps.config.kdfCost, sessionIdleMinutes: deps.config.sessionIdleMinutes,
+    }),
   );
   return container;
 }

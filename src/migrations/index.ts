@@ -1,5 +1,6 @@
 import { CreateLabs1763700000000 } from './1763700000000-CreateLabs.js';
 import { CreateMaintenanceMode1763700000100 } from './1763700000100-CreateMaintenanceMode.js';
+import { CreateIdentity1763700100000 } from './1763700100000-CreateIdentity.js';
 import { CreateConfigurationObjects1763700200000 } from './1763700200000-CreateConfigurationObjects.js';
 import { CreateConfigurationState1763700200100 } from './1763700200100-CreateConfigurationState.js';
 
@@ -7,6 +8,7 @@ import { CreateConfigurationState1763700200100 } from './1763700200100-CreateCon
 export const MIGRATIONS = [
   CreateLabs1763700000000,
   CreateMaintenanceMode1763700000100,
+  CreateIdentity1763700100000,
   CreateConfigurationObjects1763700200000,
   CreateConfigurationState1763700200100,
 ];

@@ -1,0 +1,95 @@
+import { ContainerModule } from 'inversify';
+import { Authenticator } from '../../shared/application/Authenticator.js';
+import { StartupTask } from '../../shared/application/StartupTask.js';
+import type { ContextModuleOptions } from '../../shared/infrastructure/ContextModuleOptions.js';
+import { EndSessionsOnUserRemoved } from './authentication/application/EndSessionsOnUserRemoved.js';
+import { IdentityAuthenticator } from './authentication/application/IdentityAuthenticator.js';
+import { SessionStore } from './authentication/domain/SessionStore.js';
+import { InMemorySessionStore } from './authentication/infrastructure/memory/InMemorySessionStore.js';
+import { ListLdapAuthorities } from './directory/application/ListLdapAuthorities.js';
+import { LdapDirectory } from './directory/domain/LdapDirectory.js';
+import { SimulatedLdapDirectory } from './directory/infrastructure/SimulatedLdapDirectory.js';
+import { LdapAuthoritiesController } from './directory/interface/http/LdapAuthoritiesController.js';
+import { IdentitySettings } from './IdentitySettings.js';
+import { GetLoginPolicy } from './policies/application/GetLoginPolicy.js';
+import { GetPasswordPolicy } from './policies/application/GetPasswordPolicy.js';
+import { SetLoginPolicy } from './policies/application/SetLoginPolicy.js';
+import { SetPasswordPolicy } from './policies/application/SetPasswordPolicy.js';
+import { LoginPolicyRepository } from './policies/domain/LoginPolicyRepository.js';
+import { PasswordPolicyRepository } from './policies/domain/PasswordPolicyRepository.js';
+import { InMemoryLoginPolicyRepository } from './policies/infrastructure/memory/InMemoryLoginPolicyRepository.js';
+import { InMemoryPasswordPolicyRepository } from './policies/infrastructure/memory/InMemoryPasswordPolicyRepository.js';
+import { TypeOrmLoginPolicyRepository } from './policies/infrastructure/persistence/TypeOrmLoginPolicyRepository.js';
+import { TypeOrmPasswordPolicyRepository } from './policies/infrastructure/persistence/TypeOrmPasswordPolicyRepository.js';
+import { PoliciesController } from './policies/interface/http/PoliciesController.js';
+import { AddRole } from './roles/application/AddRole.js';
+import { ListRoles } from './roles/application/ListRoles.js';
+import { RemoveRole } from './roles/application/RemoveRole.js';
+import { RolePermissions } from './roles/application/RolePermissions.js';
+import { RoleRepository } from './roles/domain/RoleRepository.js';
+import { InMemoryRoleRepository } from './roles/infrastructure/memory/InMemoryRoleRepository.js';
+import { TypeOrmRoleRepository } from './roles/infrastructure/persistence/TypeOrmRoleRepository.js';
+import { RolesController } from './roles/interface/http/RolesController.js';
+import { AddUser } from './users/application/AddUser.js';
+import { ChangePassword } from './users/application/ChangePassword.js';
+import { ListUsers } from './users/application/ListUsers.js';
+import { RemoveUser } from './users/application/RemoveUser.js';
+import { SeedBuiltInAdministrator } from './users/application/SeedBuiltInAdministrator.js';
+import { PasswordHasher } from './users/domain/PasswordHasher.js';
+import { UserRepository } from './users/domain/UserRepository.js';
+import { InMemoryUserRepository } from './users/infrastructure/memory/InMemoryUserRepository.js';
+import { TypeOrmUserRepository } from './users/infrastructure/persistence/TypeOrmUserRepository.js';
+import { ScryptPasswordHasher } from './users/infrastructure/ScryptPasswordHasher.js';
+import { UsersController } from './users/interface/http/UsersController.js';
+
+/** What the composition root hands the identity context from the process configuration. */
+export interface IdentityModuleSettings {
+  readonly adminPassword: string;
+  readonly kdfCost: number;
+  readonly sessionIdleMinutes: number;
+}
+
+/**
+ * The identity context: users, roles, password and login policies, the simulated directory, and the
+ * Authenticator (sessions). Seeds the built-in administrator at start-up.
+ */
+export function identityModule(options: ContextModuleOptions, settings: IdentityModuleSettings): ContainerModule {
+  const typeorm = options.store === 'typeorm';
+  return new ContainerModule(({ bind }) => {
+    bind(IdentitySettings).toConstantValue(new IdentitySettings(settings.adminPassword, settings.kdfCost, settings.sessionIdleMinutes));
+
+    bind(UserRepository).to(typeorm ? TypeOrmUserRepository : InMemoryUserRepository).inSingletonScope();
+    bind(RoleRepository).to(typeorm ? TypeOrmRoleRepository : InMemoryRoleRepository).inSingletonScope();
+    bind(PasswordPolicyRepository).to(typeorm ? TypeOrmPasswordPolicyRepository : InMemoryPasswordPolicyRepository).inSingletonScope();
+    bind(LoginPolicyRepository).to(typeorm ? TypeOrmLoginPolicyRepository : InMemoryLoginPolicyRepository).inSingletonScope();
+    bind(SessionStore).to(InMemorySessionStore).inSingletonScope();
+    bind(PasswordHasher).to(ScryptPasswordHasher).inSingletonScope();
+    bind(LdapDirectory).to(SimulatedLdapDirectory).inSingletonScope();
+
+    bind(RolePermissions).toSelf().inSingletonScope();
+    bind(ListRoles).toSelf().inSingletonScope();
+    bind(AddRole).toSelf().inSingletonScope();
+    bind(RemoveRole).toSelf().inSingletonScope();
+    bind(ListUsers).toSelf().inSingletonScope();
+    bind(AddUser).toSelf().inSingletonScope();
+    bind(RemoveUser).toSelf().inSingletonScope();
+    bind(ChangePassword).toSelf().inSingletonScope();
+    bind(GetPasswordPolicy).toSelf().inSingletonScope();
+    bind(SetPasswordPolicy).toSelf().inSingletonScope();
+    bind(GetLoginPolicy).toSelf().inSingletonScope();
+    bind(SetLoginPolicy).toSelf().inSingletonScope();
+    bind(ListLdapAuthorities).toSelf().inSingletonScope();
+
+    bind(IdentityAuthenticator).toSelf().inSingletonScope();
+    bind(Authenticator).toService(IdentityAuthenticator);
+    bind(SeedBuiltInAdministrator).toSelf().inSingletonScope();
+    bind(EndSessionsOnUserRemoved).toSelf().inSingletonScope();
+    bind(StartupTask).toService(EndSessionsOnUserRemoved);
+    bind(StartupTask).toService(SeedBuiltInAdministrator);
+
+    bind(UsersController).toSelf().inSingletonScope();
+    bind(RolesController).toSelf().inSingletonScope();
+    bind(PoliciesController).toSelf().inSingletonScope();
+    bind(LdapAuthoritiesController).toSelf().inSingletonScope();
+  });
+}

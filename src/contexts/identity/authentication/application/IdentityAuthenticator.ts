@@ -1,0 +1,203 @@
+import { inject, injectable } from 'inversify';
+import { Clock } from '../../../../shared/domain/Clock.js';
+import { AuthenticationError } from '../../../../shared/domain/DomainError.js';
+import { IdGenerator } from '../../../../shared/domain/IdGenerator.js';
+import type { LabId } from '../../../../shared/domain/LabId.js';
+import type { Principal } from '../../../../shared/domain/Principal.js';
+import { formatXzwo } from '../../../../shared/interface/WireDates.js';
+import { Authenticator, type AuthenticatedSession } from '../../../../shared/application/Authenticator.js';
+import { EventBus } from '../../../../shared/application/EventBus.js';
+import { UnitOfWork } from '../../../../shared/application/UnitOfWork.js';
+import { LdapDirectory } from '../../directory/domain/LdapDirectory.js';
+import { IdentitySettings } from '../../IdentitySettings.js';
+import type { LoginPolicy } from '../../policies/domain/LoginPolicy.js';
+import { LoginPolicyRepository } from '../../policies/domain/LoginPolicyRepository.js';
+import { RolePermissions } from '../../roles/application/RolePermissions.js';
+import { PasswordHasher } from '../../users/domain/PasswordHasher.js';
+import type { UserAccount } from '../../users/domain/UserAccount.js';
+import { UserRepository } from '../../users/domain/UserRepository.js';
+import { isIdle } from '../domain/Session.js';
+import { SessionStore } from '../domain/SessionStore.js';
+import { KeyedMutex } from './KeyedMutex.js';
+
+interface Refusal {
+  readonly code: string;
+  readonly message: string;
+  readonly retryAfterSeconds?: number;
+}
+
+const SWEEP_INTERVAL_MS = 60_000;
+
+function secondsUntil(instant: Date, now: Date): number {
+  return Math.max(1, Math.ceil((instant.getTime() - now.getTime()) / 1000));
+}
+
+/**
+ * The identity context's answer to "who is calling". Every login attempt goes through the lab's login
+ * policy, in this order: unknown name (a dummy hash is verified, so it costs what a known one does), disabled,
+ * blocked (refused even with the right password, Retry-After until the block ends), too soon after a failure
+ * (refused without looking at the password, Retry-After), the password itself (a failure is counted and may
+ * block), an expired password. A success resets the failure count, records lastLogin and opens a session.
+ * Attempts on one login name are serialised in the process, so parallel guesses cannot outrun the delays.
+ */
+@injectable()
+export class IdentityAuthenticator extends Authenticator {
+  private readonly gate = new KeyedMutex();
+  private lastSweep = 0;
+
+  constructor(
+    @inject(UnitOfWork) private readonly unitOfWork: UnitOfWork,
+    @inject(UserRepository) private readonly users: UserRepository,
+    @inject(LoginPolicyRepository) private readonly loginPolicies: LoginPolicyRepository,
+    @inject(RolePermissions) private readonly roles: RolePermissions,
+    @inject(PasswordHasher) private readonly hasher: PasswordHasher,
+    @inject(LdapDirectory) private readonly directory: LdapDirectory,
+    @inject(SessionStore) private readonly sessions: SessionStore,
+    @inject(Clock) private readonly clock: Clock,
+    @inject(IdGenerator) private readonly ids: IdGenerator,
+    @inject(EventBus) private readonly events: EventBus,
+    @inject(IdentitySettings) private readonly settings: IdentitySettings,
+  ) {
+    super();
+  }
+
+  private get idleMs(): number {
+    return this.settings.sessionIdleMinutes * 60_000;
+  }
+
+  login(lab: LabId, username: string, password: string): Promise<AuthenticatedSession> {
+    return this.gate.runExclusive(`${lab}\u0000${username}`, () => this.attempt(lab, username, password));
+  }
+
+  async resume(lab: LabId, sessionId: string): Promise<Principal | undefined> {
+    const session = this.sessions.get(sessionId);
+    if (!session || session.lab !== lab) return undefined;
+    const now = this.clock.now();
+    if (isIdle(session, now, this.idleMs)) {
+      this.sessions.remove(sessionId);
+      return undefined;
+    }
+    const principal = await this.unitOfWork.read(async () => {
+      const user = await this.users.byId(lab, session.userId);
+      if (!user) return undefined;
+      user.refresh(now, await this.loginPolicies.get(lab));
+      if (user.state === 'DISABLED' || user.state === 'BLOCKED') return undefined;
+      return this.principalOf(user, session.username);
+    });
+    if (!principal) {
+      this.sessions.remove(sessionId);
+      return undefined;
+    }
+    this.sessions.touch(sessionId, now);
+    return principal;
+  }
+
+  endAllSessions(): void {
+    this.sessions.clear();
+  }
+
+  private async attempt(lab: LabId, username: string, password: string): Promise<AuthenticatedSession> {
+    const { user, policy } = await this.unitOfWork.read(async () => ({
+      user: await this.findLoginUser(lab, username),
+      policy: await this.loginPolicies.get(lab),
+    }));
+    const now = this.clock.now();
+    if (!user) {
+      await this.hasher.verifyDummy(password);
+      throw this.refuse(policy, { code: 'INVALID_CREDENTIALS', message: 'wrong username or password' });
+    }
+    user.refresh(now, policy);
+    if (user.state === 'DISABLED') {
+      await this.hasher.verifyDummy(password);
+      throw this.refuse(policy, this.disabled(username));
+    }
+    if (user.state === 'BLOCKED') throw this.refuse(policy, this.blocked(username, user, now));
+    const next = user.nextAttemptAllowedAt(policy);
+    if (next && now.getTime() < next.getTime()) {
+      throw this.refuse(policy, {
+        code: 'LOGIN_DELAYED', retryAfterSeconds: secondsUntil(next, now),
+        message: `after ${user.failedLogins} failed login(s), '${username}' may try again from ${formatXzwo(next)}`,
+      });
+    }
+    const verified = await this.verify(user, username, password);
+    const rehash = verified.local && verified.ok && this.hasher.needsRehash(user.passwordHash!) ? await this.hasher.hash(password) : undefined;
+
+    const outcome = await this.unitOfWork.write(lab, async (): Promise<{ refusal?: Refusal; user?: UserAccount }> => {
+      const current = await this.users.byId(lab, user.id);
+      if (!current) return { refusal: { code: 'INVALID_CREDENTIALS', message: 'wrong username or password' } };
+      const at = this.clock.now();
+      current.refresh(at, policy);
+      let refusal: Refusal | undefined;
+      if (current.state === 'DISABLED') refusal = this.disabled(username);
+      else if (!verified.ok) {
+        current.recordFailedLogin(at, policy);
+        const delay = policy.delayAfter(current.failedLogins);
+        refusal = current.state === 'BLOCKED' ? this.blocked(username, current, at)
+          : { code: 'INVALID_CREDENTIALS', message: 'wrong username or password', ...(delay > 0 ? { retryAfterSeconds: delay } : {}) };
+      } else if (current.state === 'BLOCKED') refusal = this.blocked(username, current, at);
+      else if (current.state === 'PASSWORD_EXPIRED') {
+        refusal = { code: 'PASSWORD_EXPIRED', message: `the password of '${username}' has expired; an administrator must set a new one (users/changePassword)` };
+      } else {
+        current.recordSuccessfulLogin(at);
+        if (rehash) current.rehash(rehash);
+      }
+      await this.users.save(current);
+      await this.events.publish(current.pullEvents());
+      return refusal ? { refusal } : { user: current };
+    });
+    if (outcome.refusal || !outcome.user) throw this.refuse(policy, outcome.refusal!);
+
+    const principal = await this.unitOfWork.read(() => this.principalOf(outcome.user!, username));
+    const at = this.clock.now();
+    this.sweep(at);
+    const sessionId = this.ids.token();
+    this.sessions.add({ id: sessionId, lab, userId: principal.userId, username, createdAt: at, lastSeenAt: at });
+    return { principal, sessionId };
+  }
+
+  /** The user that may log in with `name`: by local username, else by a directory login name. */
+  private async findLoginUser(lab: LabId, name: string): Promise<UserAccount | undefined> {
+    const local = await this.users.byLocalUsername(lab, name);
+    if (local?.logsInLocallyAs(name)) return local;
+    return (await this.users.byDirectoryName(lab, name)).find((user) => user.directoryLoginsAs(name).length > 0);
+  }
+
+  private async verify(user: UserAccount, username: string, password: string): Promise<{ ok: boolean; local: boolean }> {
+    if (user.logsInLocallyAs(username)) return { ok: await this.hasher.verify(password, user.passwordHash!), local: true };
+    // A directory bind costs a round trip; spend what a local check costs so the two cannot be told apart.
+    await this.hasher.verifyDummy(password);
+    for (const link of user.directoryLoginsAs(username)) {
+      if (await this.directory.verify(link.ldapAuthorityId, link.name, password)) return { ok: true, local: false };
+    }
+    return { ok: false, local: false };
+  }
+
+  private async principalOf(user: UserAccount, username: string): Promise<Principal> {
+    return { lab: user.lab, userId: user.id, username, permissions: await this.roles.permissionsOf(user.lab, user.roleIds) };
+  }
+
+  private disabled(username: string): Refusal {
+    return { code: 'USER_DISABLED', message: `user '${username}' is disabled` };
+  }
+
+  private blocked(username: string, user: UserAccount, now: Date): Refusal {
+    const until = user.blockedUntil!;
+    return {
+      code: 'ACCOUNT_BLOCKED', retryAfterSeconds: secondsUntil(until, now),
+      message: `user '${username}' is blocked after too many failed logins until ${formatXzwo(until)}`,
+    };
+  }
+
+  /** With showLoginFailureMessage off, every refusal reads the same (only Retry-After still tells when to retry). */
+  private refuse(policy: LoginPolicy, refusal: Refusal): AuthenticationError {
+    return policy.values.showLoginFailureMessage
+      ? new AuthenticationError(refusal.code, refusal.message, refusal.retryAfterSeconds)
+      : new AuthenticationError('AUTHENTICATION_FAILED', 'authentication failed', refusal.retryAfterSeconds);
+  }
+
+  private sweep(now: Date): void {
+    if (now.getTime() - this.lastSweep < SWEEP_INTERVAL_MS) return;
+    this.lastSweep = now.getTime();
+    this.sessions.removeIdleSince(new Date(now.getTime() - this.idleMs));
+  }
+}

@@ -1,0 +1,71 @@
+import { operation } from '../../app/http/Operation.js';
+import { LdapAuthoritiesController } from './directory/interface/http/LdapAuthoritiesController.js';
+import { PoliciesController } from './policies/interface/http/PoliciesController.js';
+import { RolesController } from './roles/interface/http/RolesController.js';
+import { UsersController } from './users/interface/http/UsersController.js';
+
+const area = 'Users, roles, policies';
+
+/** The identity operations, permissions exactly as the specification's table (role add/remove: UM-W only). */
+export const identityOperations = [
+  operation({
+    area, method: 'GET', path: '/api/users/get', version: 0, permissions: ['API', 'UM-R'], body: 'none',
+    summary: 'All users (CustomUserOptions; the built-in administrator in reduced form)',
+    controller: UsersController, handle: (c, r) => c.get(r),
+  }),
+  operation({
+    area, method: 'POST', path: '/api/users/add', version: 0, permissions: ['API', 'UM-W'], body: 'json',
+    summary: 'Create a user from AddUserData; answers the user (CustomUserOptions)',
+    controller: UsersController, handle: (c, r) => c.add(r),
+  }),
+  operation({
+    area, method: 'DELETE', path: '/api/users/remove', version: 0, permissions: ['API', 'UM-W'], body: 'none',
+    summary: 'Remove the user named by ?user= (id or name); answers the removed user and ends its sessions',
+    controller: UsersController, handle: (c, r) => c.remove(r),
+  }),
+  operation({
+    area, method: 'POST', path: '/api/users/changePassword', version: 0, permissions: ['API', 'UM-W'], body: 'none',
+    summary: 'Change a local password (query: user, oldPassword, newPassword, passwordChange); answers a text confirmation',
+    controller: UsersController, handle: (c, r) => c.changePasswordOf(r),
+  }),
+  operation({
+    area, method: 'GET', path: '/api/users/ldapAuthorities/get', version: 0, permissions: ['API', 'UM-R'], body: 'none',
+    summary: 'The directory (LDAP) authorities users can log in through',
+    controller: LdapAuthoritiesController, handle: (c) => c.get(),
+  }),
+  operation({
+    area, method: 'GET', path: '/api/passwordPolicy/get', version: 0, permissions: ['API', 'UM-R'], body: 'none',
+    summary: 'The password policy',
+    controller: PoliciesController, handle: (c, r) => c.passwordPolicy(r),
+  }),
+  operation({
+    area, method: 'POST', path: '/api/passwordPolicy/set', version: 0, permissions: ['API', 'UM-W'], body: 'json',
+    summary: 'Replace the password policy (applies at once); answers it',
+    controller: PoliciesController, handle: (c, r) => c.changePasswordPolicy(r),
+  }),
+  operation({
+    area, method: 'GET', path: '/api/loginPolicy/get', version: 0, permissions: ['API', 'UM-R'], body: 'none',
+    summary: 'The login policy',
+    controller: PoliciesController, handle: (c, r) => c.loginPolicy(r),
+  }),
+  operation({
+    area, method: 'POST', path: '/api/loginPolicy/set', version: 0, permissions: ['API', 'UM-W'], body: 'json',
+    summary: 'Replace the login policy (applies to every later login); answers it',
+    controller: PoliciesController, handle: (c, r) => c.changeLoginPolicy(r),
+  }),
+  operation({
+    area, method: 'GET', path: '/api/roles/get', version: 0, permissions: ['API', 'UM-R'], body: 'none',
+    summary: 'The custom roles (built-in roles are not listed)',
+    controller: RolesController, handle: (c, r) => c.get(r),
+  }),
+  operation({
+    area, method: 'PUT', path: '/api/roles/add', version: 0, permissions: ['UM-W'], body: 'json',
+    summary: 'Add a custom role with a caller-chosen id and the full permission object',
+    controller: RolesController, handle: (c, r) => c.add(r),
+  }),
+  operation({
+    area, method: 'DELETE', path: '/api/roles/remove', version: 0, permissions: ['UM-W'], body: 'none',
+    summary: 'Remove the custom role named by ?role= (id or display name); answers the remaining roles',
+    controller: RolesController, handle: (c, r) => c.remove(r),
+  }),
+];

@@ -1,0 +1,31 @@
+import { inject, injectable } from 'inversify';
+import { validateDto } from '../../../../../app/http/validateDto.js';
+import type { OperationRequest } from '../../../../../app/http/Operation.js';
+import { AddRole } from '../../application/AddRole.js';
+import { ListRoles } from '../../application/ListRoles.js';
+import { RemoveRole } from '../../application/RemoveRole.js';
+import { RoleDto } from './RoleDto.js';
+import { roleView } from './roleView.js';
+
+@injectable()
+export class RolesController {
+  constructor(
+    @inject(ListRoles) private readonly listRoles: ListRoles,
+    @inject(AddRole) private readonly addRole: AddRole,
+    @inject(RemoveRole) private readonly removeRole: RemoveRole,
+  ) {}
+
+  async get(request: OperationRequest) {
+    return (await this.listRoles.execute(request.lab)).map(roleView);
+  }
+
+  async add(request: OperationRequest) {
+    const dto = validateDto(RoleDto, request.body);
+    const role = await this.addRole.execute(request.lab, { id: dto.id, displayName: dto.displayName ?? dto.id, permissions: { ...dto.permissions } });
+    return roleView(role);
+  }
+
+  async remove(request: OperationRequest) {
+    return (await this.removeRole.execute(request.lab, request.query.string('role'))).map(roleView);
+  }
+}
