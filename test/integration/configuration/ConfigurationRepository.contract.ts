@@ -278,6 +278,24 @@ export function configurationRepositoryContract(adapter: string, open: () => Pro
         expect(await read(() => repository.count(LAB_A, 'committed'))).to.equal(3);
       });
 
+      it('lists references to ids no working object has, in object, slot and position order', async () => {
+        const target = Mother.any(LAB_A, { displayName: 'target' });
+        const missing1 = '00000000-0000-4000-8000-0000000000a1';
+        const missing2 = '00000000-0000-4000-8000-0000000000a2';
+        const b = Mother.any(LAB_A, { displayName: 'b', references: { zeta: [missing1], alpha: [target.id, missing2, missing1] } });
+        const a = Mother.any(LAB_A, { displayName: 'a', references: { only: [missing2] } });
+        for (const o of [target, b, a]) await save(o);
+        expect(await read(() => repository.danglingReferences(LAB_A, 10))).to.deep.equal([
+          { id: a.id, displayName: 'a', slot: 'only', missingId: missing2 },
+          { id: b.id, displayName: 'b', slot: 'alpha', missingId: missing2 },
+          { id: b.id, displayName: 'b', slot: 'alpha', missingId: missing1 },
+          { id: b.id, displayName: 'b', slot: 'zeta', missingId: missing1 },
+        ]);
+        expect(await read(() => repository.danglingReferences(LAB_A, 2))).to.have.length(2);
+        await write(() => repository.remove(LAB_A, [a.id, b.id]));
+        expect(await read(() => repository.danglingReferences(LAB_A, 10))).to.deep.equal([]);
+      });
+
       it('removes from the working revision only, ignoring ids it does not hold', async () => {
         const object = Mother.any(LAB_A);
         await save(object);

@@ -13,6 +13,14 @@ export interface RevisionDiff {
   readonly modified: number;
 }
 
+/** A reference of a working object to an id that no working object has. */
+export interface DanglingReference {
+  readonly id: string;
+  readonly displayName: string;
+  readonly slot: string;
+  readonly missingId: string;
+}
+
 /** Whether a text is an id in canonical form (lower-case hyphenated): the only form repositories store. */
 export function isCanonicalObjectId(id: string): boolean {
   return canonicalObjectId(id) === id;
@@ -84,4 +92,9 @@ export abstract class ConfigurationRepository {
   /** How the working revision differs from the committed one, in objects. */
   abstract diff(lab: LabId): Promise<RevisionDiff>;
   abstract count(lab: LabId, revision?: Revision): Promise<number>;
+  /**
+   * References of working objects to ids no working object has (commit refuses to publish them), ordered by
+   * object (as listings are), then slot name, then position; at most `limit`.
+   */
+  abstract danglingReferences(lab: LabId, limit: number): Promise<DanglingReference[]>;
 }

@@ -3,7 +3,7 @@ import { StaleVersionError } from '../../../../../shared/domain/DomainError.js';
 import type { LabId } from '../../../../../shared/domain/LabId.js';
 import { ConfigObject, type ConfigObjectSnapshot } from '../../domain/ConfigObject.js';
 import {
-  ConfigurationRepository, checkStorable, sameContent, type Revision, type RevisionDiff,
+  ConfigurationRepository, checkStorable, sameContent, type DanglingReference, type Revision, type RevisionDiff,
 } from '../../domain/ConfigurationRepository.js';
 import type { ObjectSort } from '../../domain/ObjectSort.js';
 
@@ -100,5 +100,18 @@ export class InMemoryConfigurationRepository extends ConfigurationRepository {
 
   async count(lab: LabId, revision: Revision = 'working'): Promise<number> {
     return this.revisions(lab)[revision].size;
+  }
+
+  async danglingReferences(lab: LabId, limit: number): Promise<DanglingReference[]> {
+    const working = this.revisions(lab).working;
+    const found: DanglingReference[] = [];
+    for (const object of ordered([...working.values()])) {
+      for (const slot of Object.keys(object.references).sort(byCodePoint)) {
+        for (const missingId of object.references[slot]!.filter((id) => !working.has(id))) {
+          found.push({ id: object.id, displayName: object.displayName, slot, missingId });
+        }
+      }
+    }
+    return found.slice(0, limit);
   }
 }

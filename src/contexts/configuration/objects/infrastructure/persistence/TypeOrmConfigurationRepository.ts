@@ -4,7 +4,7 @@ import type { LabId } from '../../../../../shared/domain/LabId.js';
 import { TypeOrmRepository } from '../../../../../shared/infrastructure/persistence/TypeOrmRepository.js';
 import type { ConfigObject, ConfigObjectSnapshot } from '../../domain/ConfigObject.js';
 import {
-  ConfigurationRepository, checkStorable, isCanonicalObjectId, type Revision, type RevisionDiff,
+  ConfigurationRepository, checkStorable, isCanonicalObjectId, type DanglingReference, type Revision, type RevisionDiff,
 } from '../../domain/ConfigurationRepository.js';
 import type { ObjectSort } from '../../domain/ObjectSort.js';
 import { ConfigObjectMapper } from './ConfigObjectMapper.js';
@@ -142,5 +142,17 @@ export class TypeOrmConfigurationRepository extends TypeOrmRepository implements
   async count(lab: LabId, revision: Revision = 'working'): Promise<number> {
     const [row] = await this.manager.query('SELECT count(*)::int AS n FROM config_object WHERE lab_id = $1 AND revision = $2', [lab, revision]) as Array<{ n: number }>;
     return row!.n;
+  }
+
+  async danglingReferences(lab: LabId, limit: number): Promise<DanglingReference[]> {
+    return this.manager.query(
+      `SELECT o.id, o.display_name AS "displayName", s.key AS slot, r.value AS "missingId"
+       FROM config_object o
+         CROSS JOIN LATERAL jsonb_each(o.reference_slots) AS s(key, value)
+         CROSS JOIN LATERAL jsonb_array_elements_text(s.value) WITH ORDINALITY AS r(value, position)
+       WHERE o.lab_id = $1 AND o.revision = 'working' AND cardinality(o.referenced_ids) > 0
+         AND NOT EXISTS (SELECT 1 FROM config_object t WHERE t.lab_id = $1 AND t.revision = 'working' AND t.id = r.value::uuid)
+       ORDER BY o.sort, o.display_name, o.id, s.key COLLATE "C", r.position
+       LIMIT $2`, [lab, limit]);
   }
 }
