@@ -17,6 +17,7 @@ import type { ContextModuleOptions } from '../shared/infrastructure/ContextModul
 import { lifecycleModule } from '../contexts/lifecycle/index.js';
 import { monitoringModule } from '../contexts/monitoring/index.js';
 import { identityModule } from '../contexts/identity/index.js';
+import { configurationModule } from '../contexts/configuration/index.js';
 import { APP_CONFIG, type AppConfig } from './config/AppConfig.js';
 import { DataSource as DataSourceToken } from 'typeorm';
 
@@ -56,6 +57,7 @@ export function buildContainer(deps: ContainerDependencies): Container {
 
   container.load(
     monitoringModule(options),
+    configurationModule(options),
     lifecycleModule(options),
     identityModule(options, {
       adminPassword: deps.config.adminPassword, kdfCost: deps.config.kdfCost, sessionIdleMinutes: deps.config.sessionIdleMinutes,

@@ -2,10 +2,12 @@ import type { OperationDefinition } from './http/Operation.js';
 import { lifecycleOperations } from '../contexts/lifecycle/index.js';
 import { monitoringOperations } from '../contexts/monitoring/index.js';
 import { identityOperations } from '../contexts/identity/index.js';
+import { configurationOperations } from '../contexts/configuration/index.js';
 
 /** The operation table of the whole API, assembled from each context's part. */
 export const OPERATIONS: readonly OperationDefinition[] = [
   ...monitoringOperations,
   ...identityOperations,
   ...lifecycleOperations,
+  ...configurationOperations,
 ];

@@ -1,0 +1,213 @@
+import { DomainError, type ErrorDetail } from '../../../../../shared/domain/DomainError.js';
+import type { ConfigObject, ParameterValue } from '../../domain/ConfigObject.js';
+import { canonicalObjectId } from '../../domain/ObjectId.js';
+import { isObjectSort, type ObjectSort } from '../../domain/ObjectSort.js';
+import { describeType, type ParameterType } from '../../domain/catalog/ParameterType.js';
+import { SortCatalog } from '../../domain/catalog/SortCatalog.js';
+import type { ObjectChange } from '../../application/SetObject.js';
+
+/**
+ * The detached-objects wire shape, as the real product shows objects: one flat JSON object whose scalars are
+ * all strings ("5060", "true", "false", "" for nothing), lists as arrays, records as objects:
+ *
+ *   { "id", "sort", "displayName", "comment", "visible", "protected", "trMark",
+ *     <each parameter of the sort>, <each reference slot: an id ("" for none) or an array of ids>,
+ *     "metaData": { "anynodefe": { ...stored metadata, "note", "compatibility": "0", "version": "<n>" } } }
+ *
+ * `metaData.anynodefe.version` is the object's optimistic version: send it back with a set to make the set
+ * conditional. Reading the other direction (objects/set) accepts the same shape; see readObjectChange.
+ */
+export type WireValue = string | readonly WireValue[] | { readonly [key: string]: WireValue };
+
+export function renderValue(value: ParameterValue | undefined): WireValue {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  if (Array.isArray(value)) return value.map(renderValue);
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, renderValue(v)]));
+}
+
+const COMMON_FLAGS = ['visible', 'protected', 'trMark'] as const;
+
+export function renderObject(object: ConfigObject): { [key: string]: WireValue } {
+  const definition = SortCatalog.of(object.sort);
+  const view: { [key: string]: WireValue } = {
+    id: object.id, sort: object.sort, displayName: object.displayName,
+    comment: object.common.comment, visible: String(object.common.visible), protected: String(object.common.protected),
+    trMark: String(object.common.trMark),
+  };
+  for (const parameter of definition.parameters) view[parameter.name] = renderValue(object.parameters[parameter.name] ?? parameter.default);
+  for (const [name, value] of Object.entries(object.parameters)) if (!(name in view)) view[name] = renderValue(value);
+  for (const slot of definition.references) {
+    const ids = object.references[slot.name] ?? [];
+    view[slot.name] = slot.cardinality === 'one' ? (ids[0] ?? '') : [...ids];
+  }
+  for (const [slot, ids] of Object.entries(object.references)) if (!(slot in view)) view[slot] = [...ids];
+  const { note: _note, version: _version, ...metadata } = object.metadata;
+  view['metaData'] = {
+    anynodefe: { compatibility: '0', ...(renderValue(metadata) as { [key: string]: WireValue }), note: object.note, version: String(object.version) },
+  };
+  return view;
+}
+
+/** The short form of list answers (objects/sorts with a sort, unreferenced): as the real product lists objects. */
+export function renderEntry(object: ConfigObject): { displayName: string; id: string; sort: ObjectSort } {
+  return { displayName: object.displayName, id: object.id, sort: object.sort };
+}
+
+// ---- reading a set request ----
+
+function shown(value: unknown): string {
+  const text = JSON.stringify(value) ?? String(value);
+  return text.length > 60 ? `${text.slice(0, 57)}...` : text;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** A wire value to its typed form; scalars come as strings (native JSON numbers and booleans are accepted too). */
+export function fromWire(type: ParameterType, value: unknown, field: string, details: ErrorDetail[]): ParameterValue | undefined {
+  const wrong = (expected: string): undefined => {
+    details.push({ field, rule: type.kind, message: `${field} must be ${expected}, got ${shown(value)}` });
+    return undefined;
+  };
+  switch (type.kind) {
+    case 'integer':
+    case 'port':
+      if (typeof value === 'number' && Number.isInteger(value)) return value;
+      if (typeof value === 'string' && /^\s*[+-]?\d{1,15}\s*$/.test(value)) return Number(value.trim());
+      return wrong(describeType(type));
+    case 'boolean':
+      if (typeof value === 'boolean') return value;
+      if (value === 'true' || value === 'false') return value === 'true';
+      return wrong('"true" or "false"');
+    case 'reference': {
+      if (value === '' || value === null) return '';
+      const id = typeof value === 'string' ? canonicalObjectId(value) : undefined;
+      return id ?? wrong('an object id (36-character hyphenated or 32 hexadecimal characters), or ""');
+    }
+    case 'list': {
+      if (!Array.isArray(value)) return wrong(`a JSON array (${describeType(type)})`);
+      const items = value.map((item, i) => fromWire(type.of, item, `${field}[${i}]`, details));
+      return items.some((item) => item === undefined) ? undefined : (items as ParameterValue[]);
+    }
+    case 'record': {
+      if (!isRecord(value)) return wrong(`a JSON object with the fields ${type.fields.map((f) => f.name).join(', ')}`);
+      const record: { [key: string]: ParameterValue } = {};
+      for (const key of Object.keys(value)) {
+        if (!type.fields.some((f) => f.name === key)) details.push({ field: `${field}.${key}`, rule: 'unknown', message: `${field}.${key} is not a field (fields: ${type.fields.map((f) => f.name).join(', ')})` });
+      }
+      for (const f of type.fields) {
+        const parsed = f.name in value ? fromWire(f.type, value[f.name], `${field}.${f.name}`, details) : f.default;
+        if (parsed !== undefined) record[f.name] = parsed;
+      }
+      return record;
+    }
+    default:
+      if (typeof value === 'string') return value;
+      return wrong(`a string (${describeType(type)})`);
+  }
+}
+
+function idsFromWire(value: unknown, cardinality: 'one' | 'many', field: string, details: ErrorDetail[]): string[] | undefined {
+  const list = cardinality === 'one' && !Array.isArray(value) ? (value === '' || value === null ? [] : [value]) : value;
+  if (!Array.isArray(list)) {
+    details.push({ field, rule: 'references', message: `${field} must be an array of object ids, got ${shown(value)}` });
+    return undefined;
+  }
+  const ids: string[] = [];
+  list.forEach((item, i) => {
+    const id = typeof item === 'string' ? canonicalObjectId(item) : undefined;
+    if (id) ids.push(id);
+    else details.push({ field: cardinality === 'one' ? field : `${field}[${i}]`, rule: 'objectId', message: `${field} must hold object ids (36-character hyphenated or 32 hexadecimal characters), got ${shown(item)}` });
+  });
+  return ids;
+}
+
+function readVersion(metaData: unknown, details: ErrorDetail[]): { version?: number; note?: string } {
+  if (metaData === undefined) return {};
+  const anynodefe = isRecord(metaData) ? metaData['anynodefe'] : undefined;
+  if (!isRecord(metaData) || (anynodefe !== undefined && !isRecord(anynodefe))) {
+    details.push({ field: 'metaData', rule: 'object', message: 'metaData must be an object {"anynodefe": {...}}' });
+    return {};
+  }
+  const result: { version?: number; note?: string } = {};
+  const version = anynodefe?.['version'];
+  if (version !== undefined) {
+    if (typeof version === 'number' && Number.isInteger(version) && version >= 0) result.version = version;
+    else if (typeof version === 'string' && /^\d{1,9}$/.test(version)) result.version = Number(version);
+    else details.push({ field: 'metaData.anynodefe.version', rule: 'version', message: `metaData.anynodefe.version must be the version read with the object (a whole number), got ${shown(version)}` });
+  }
+  const note = anynodefe?.['note'];
+  if (note !== undefined) {
+    if (typeof note === 'string') result.note = note;
+    else details.push({ field: 'metaData.anynodefe.note', rule: 'string', message: 'metaData.anynodefe.note must be a string' });
+  }
+  return result;
+}
+
+/**
+ * Reads the body of objects/set: the shape objects/get answers, in whole or in part. Members left out keep
+ * their values. `id` and `sort`, when present, must name the object being set; `sort` is required to create.
+ * Derived reference slots are read-only and ignored; other metaData members than `version` and `note` too.
+ * Any member the sort does not have, and any value of the wrong type, is reported as a problem naming the
+ * field; SetObject answers them (400) together with its own checks (ranges, references, required slots).
+ */
+export function readObjectChange(body: unknown, id: string, current: ConfigObject | undefined): ObjectChange {
+  if (!isRecord(body)) throw DomainError.invalid('INVALID_BODY', 'the request body must be a JSON object: the object with every parameter as a string');
+  const details: ErrorDetail[] = [];
+  if (body['id'] !== undefined && (typeof body['id'] !== 'string' || canonicalObjectId(body['id']) !== id)) {
+    details.push({ field: 'id', rule: 'matches', message: `id in the body (${shown(body['id'])}) must name the object of the query, ${id}` });
+  }
+  let bodySort: ObjectSort | undefined;
+  if (body['sort'] !== undefined) {
+    if (typeof body['sort'] === 'string' && isObjectSort(body['sort'])) bodySort = body['sort'];
+    else details.push({ field: 'sort', rule: 'sort', message: `sort must be one of the object sorts, got ${shown(body['sort'])}` });
+  }
+  const sort = current?.sort ?? bodySort;
+  const change: { -readonly [K in keyof ObjectChange]: ObjectChange[K] } = { sort: bodySort, parameters: {}, references: {} };
+  if (body['displayName'] !== undefined) {
+    if (typeof body['displayName'] === 'string') change.displayName = body['displayName'];
+    else details.push({ field: 'displayName', rule: 'string', message: `displayName must be a string, got ${shown(body['displayName'])}` });
+  }
+  const common: { comment?: string; visible?: boolean; protected?: boolean; trMark?: boolean } = {};
+  if (body['comment'] !== undefined) {
+    if (typeof body['comment'] === 'string') common.comment = body['comment'];
+    else details.push({ field: 'comment', rule: 'string', message: `comment must be a string, got ${shown(body['comment'])}` });
+  }
+  for (const flag of COMMON_FLAGS) {
+    if (body[flag] !== undefined) {
+      const parsed = fromWire({ kind: 'boolean' }, body[flag], flag, details);
+      if (parsed !== undefined) common[flag] = parsed as boolean;
+    }
+  }
+  change.common = common;
+  const meta = readVersion(body['metaData'], details);
+  change.expectedVersion = meta.version;
+  change.note = meta.note;
+  if (sort) {
+    const definition = SortCatalog.of(sort);
+    const parameters: { [name: string]: ParameterValue } = {};
+    const references: { [slot: string]: readonly string[] } = {};
+    for (const [key, value] of Object.entries(body)) {
+      if (['id', 'sort', 'displayName', 'comment', ...COMMON_FLAGS, 'metaData'].includes(key)) continue;
+      const parameter = definition.parameters.find((d) => d.name === key);
+      const slot = definition.references.find((s) => s.name === key);
+      if (parameter) {
+        const parsed = fromWire(parameter.type, value, key, details);
+        if (parsed !== undefined) parameters[key] = parsed;
+      } else if (slot) {
+        if (slot.derived) continue;
+        const ids = idsFromWire(value, slot.cardinality, key, details);
+        if (ids) references[key] = ids;
+      } else {
+        details.push({ field: key, rule: 'unknown', message: `${key} is not a parameter or reference of ${sort}` });
+      }
+    }
+    change.parameters = parameters;
+    change.references = references;
+  }
+  change.problems = details;
+  return change;
+}

@@ -1,0 +1,73 @@
+import { operation } from '../../../../../app/http/Operation.js';
+import { ObjectReadController } from './ObjectReadController.js';
+import { ObjectWriteController } from './ObjectWriteController.js';
+
+const area = 'Detached objects';
+
+/**
+ * The 12 detached-objects operations, with the specification's permissions. note/set is listed there with
+ * configuration read access (CFG-R), not read-write: kept as specified, so a read-only configuration user can
+ * change notes (notes are not parameters and never reach the running gateway).
+ */
+export const objectOperations = [
+  operation({
+    area, method: 'GET', path: '/api/objects/sorts', version: 0, permissions: ['API', 'CFG-R'], body: 'none',
+    summary: 'Every sort with its kind and object count; with sort, its objects; with sort and displayName, that object',
+    controller: ObjectReadController, handle: (c, r) => c.sorts(r),
+  }),
+  operation({
+    area, method: 'GET', path: '/api/objects/get', version: 0, permissions: ['API', 'CFG-R'], body: 'none',
+    summary: 'One object by id, every scalar as a string, with its metaData block (note, version)',
+    controller: ObjectReadController, handle: (c, r) => c.get(r),
+  }),
+  operation({
+    area, method: 'GET', path: '/api/objects/note/get', version: 0, permissions: ['API', 'CFG-R'], body: 'none',
+    summary: 'The note of an object, as plain text',
+    controller: ObjectReadController, handle: (c, r) => c.note(r),
+  }),
+  operation({
+    area, method: 'PUT', path: '/api/objects/note/set', version: 0, permissions: ['API', 'CFG-R'], body: 'text',
+    summary: 'Replace the note of an object (raw body; CFG-R as the specification lists)',
+    controller: ObjectWriteController, handle: (c, r) => c.note(r),
+  }),
+  operation({
+    area, method: 'GET', path: '/api/objects/unreferenced/get', version: 0, permissions: ['API', 'CFG-R'], body: 'none',
+    summary: 'The objects of a sort that no object references',
+    controller: ObjectReadController, handle: (c, r) => c.unreferencedObjects(r),
+  }),
+  operation({
+    area, method: 'GET', path: '/api/objects/objectTree/get', version: 0, permissions: ['API', 'CFG-R'], body: 'none',
+    summary: 'An object with its descendants: {object, via, children} nodes, cycle-safe',
+    controller: ObjectReadController, handle: (c, r) => c.tree(r),
+  }),
+  operation({
+    area, method: 'GET', path: '/api/objects/subTreeObjects/get', version: 0, permissions: ['API', 'CFG-R'], body: 'none',
+    summary: 'The descendants of an object that are of a sort, nearest first',
+    controller: ObjectReadController, handle: (c, r) => c.subTreeObjects(r),
+  }),
+  operation({
+    area, method: 'PUT', path: '/api/objects/set', version: 0, permissions: ['API', 'CFG-W'], body: 'json',
+    summary: 'Set (or, with a sort, create) one object; every parameter a string, type-checked; conditional on metaData.anynodefe.version',
+    controller: ObjectWriteController, handle: (c, r) => c.set(r),
+  }),
+  operation({
+    area, method: 'DELETE', path: '/api/objects/remove', version: 0, permissions: ['API', 'CFG-W'], body: 'none',
+    summary: 'Remove an object; refused (409, referrers named) while referenced',
+    controller: ObjectWriteController, handle: (c, r) => c.remove(r),
+  }),
+  operation({
+    area, method: 'DELETE', path: '/api/objects/bulkRemove', version: 0, permissions: ['API', 'CFG-W'], body: 'json',
+    summary: 'Remove the objects of a JSON array of ids, all or nothing',
+    controller: ObjectWriteController, handle: (c, r) => c.bulkRemove(r),
+  }),
+  operation({
+    area, method: 'PUT', path: '/api/objects/import', version: 0, permissions: ['API', 'CFG-W'], body: 'multipart',
+    summary: 'Import an object export file (SKIP, OVERRIDE, CLONE or CANCEL on collision), all or nothing',
+    controller: ObjectWriteController, handle: (c, r) => c.import(r),
+  }),
+  operation({
+    area, method: 'GET', path: '/api/objects/export', version: 0, permissions: ['API', 'CFG-R'], body: 'none',
+    summary: 'An object and its subtree as a downloadable .xzobject file; private data only with includePrivateData=true',
+    controller: ObjectReadController, handle: (c, r) => c.export(r),
+  }),
+];
