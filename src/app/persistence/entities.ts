@@ -1,4 +1,4 @@
-import { MaintenanceModeRecord } from '../../contexts/lifecycle/index.js';
+import { ConfigurationStateRecord, MaintenanceModeRecord } from '../../contexts/lifecycle/index.js';
 import { LoginPolicyRecord, PasswordPolicyRecord, RoleRecord, UserRecord } from '../../contexts/identity/index.js';
 import { ConfigObjectRecord } from '../../contexts/configuration/objects/infrastructure/persistence/ConfigObjectRecord.js';
 
@@ -10,4 +10,5 @@ export const ENTITIES = [
   PasswordPolicyRecord,
   LoginPolicyRecord,
   ConfigObjectRecord,
+  ConfigurationStateRecord,
 ];

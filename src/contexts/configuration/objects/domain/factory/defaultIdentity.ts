@@ -1,0 +1,63 @@
+/**
+ * The factory-default digital identity: a self-signed RSA 2048 certificate for CN=gateway.gwsim.invalid
+ * (SAN DNS:gateway.gwsim.invalid, DNS:localhost, IP:127.0.0.1, IP:192.0.2.10), valid 2025-01-01 to 2050-01-01,
+ * with its private key. Generated once with OpenSSL (`openssl req -new -newkey rsa:2048 -nodes` then
+ * `openssl ca -selfsign -startdate 20250101000000Z -enddate 20500101000000Z`) and shipped as test data: every
+ * simulated gateway starts with this same key, so it protects nothing and must never be used outside a lab.
+ * (Node's crypto cannot issue certificates, and a real gateway's fresh key per installation buys a
+ * simulator nothing.) The key is private data: exports without private data leave it out.
+ */
+export const DEFAULT_IDENTITY_SUBJECT = 'O=gwsim, CN=gateway.gwsim.invalid';
+
+export const DEFAULT_IDENTITY_CERTIFICATE = `-----BEGIN CERTIFICATE-----
+MIIDdjCCAl6gAwIBAgIBATANBgkqhkiG9w0BAQsFADAwMQ4wDAYDVQQKDAVnd3Np
+bTEeMBwGA1UEAwwVZ2F0ZXdheS5nd3NpbS5pbnZhbGlkMCAXDTI1MDEwMTAwMDAw
+MFoYDzIwNTAwMTAxMDAwMDAwWjAwMQ4wDAYDVQQKDAVnd3NpbTEeMBwGA1UEAwwV
+Z2F0ZXdheS5nd3NpbS5pbnZhbGlkMIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIB
+CgKCAQEA0FdD1TCuv+2Rj+v40PSkeKgGZZghK3iYHx7lN55cF+dr+757qGRJzbs8
+z5F/K+wsh7nkwTyoQZBNr2ts9TYjEemrMwUoGvacrLIt7ZT3PIDODEx6wQiZdub5
+OSYMxcqrjNiypZ9tmYVyBm4lGRLSsPUrxsPRpvYEH5yHPM2XdNXMgAJlHgTJJfzq
+wjNa31pHHtzjHvB/J8MQE1TuAi3vibEPBV+x1RRjKA+TjP27F9wILZql5GZIrybZ
+hlOYNuaEX6Zgdt5jcblSRUI7tf/ljKLERpGeVbP7wE4LVoUC+cyfoHK1e91KqcdU
+GxgFeMEpT/ED52Y4guViWspR/m3KrQIDAQABo4GYMIGVMDcGA1UdEQQwMC6CFWdh
+dGV3YXkuZ3dzaW0uaW52YWxpZIIJbG9jYWxob3N0hwR/AAABhwTAAAIKMAwGA1Ud
+EwEB/wQCMAAwDgYDVR0PAQH/BAQDAgWgMB0GA1UdJQQWMBQGCCsGAQUFBwMBBggr
+BgEFBQcDAjAdBgNVHQ4EFgQUc5tCLSlRTnSmmcCsJj34xdle5eYwDQYJKoZIhvcN
+AQELBQADggEBAE5OpgvuEkRRlWYVGKjiA0pMiYvuzK1ONbgMTaG66/Eb5F4Rt8Ak
+gSETm2jnrojIRlXX7xVD7GtQ+nouUF4XC7o12L7mj1a/SQqhxcLAEl5PYHSS2+Pk
+zFkFYHCdMcorAOlKyJ+jeEYKvM2+mjpo6GVxr0dyqNQCbvP71mnrf3fqLbFZo8OX
+zFLyOHGw2wj3J72vmcwPPdion/uetek8mPaE9W4IAq8CwiA0efNQw70gLPMPPw4k
+kpcgq+cNw1smo3jsNmG+SxElxZCbBbVTHsXq5wmsUpICFAU+y4rWOBl2UZcwrlZ0
+JU1bBshLBOkLOBwpAE3MWFVwEkPx0MJcYk0=
+-----END CERTIFICATE-----
+`;
+
+export const DEFAULT_IDENTITY_PRIVATE_KEY = `-----BEGIN PRIVATE KEY-----
+MIIEvgIBADANBgkqhkiG9w0BAQEFAASCBKgwggSkAgEAAoIBAQDQV0PVMK6/7ZGP
+6/jQ9KR4qAZlmCEreJgfHuU3nlwX52v7vnuoZEnNuzzPkX8r7CyHueTBPKhBkE2v
+a2z1NiMR6aszBSga9pyssi3tlPc8gM4MTHrBCJl25vk5JgzFyquM2LKln22ZhXIG
+biUZEtKw9SvGw9Gm9gQfnIc8zZd01cyAAmUeBMkl/OrCM1rfWkce3OMe8H8nwxAT
+VO4CLe+JsQ8FX7HVFGMoD5OM/bsX3AgtmqXkZkivJtmGU5g25oRfpmB23mNxuVJF
+Qju1/+WMosRGkZ5Vs/vATgtWhQL5zJ+gcrV73Uqpx1QbGAV4wSlP8QPnZjiC5WJa
+ylH+bcqtAgMBAAECggEAIVUHgWkaWZLo2iWu4hYfPD3nAW5knCpdQtleuIEfCySs
+25LUVj1uq2THQWRDUY57FLSdOydOZL2cGDKFNPlrhKGlu3IZ7QUYou6XjNkWRyP1
+E0r8drwT+s3QViAsJKGcxFolFtIaJwOObyXvIdhSRMUs3aOVpsiEd17uf2qweRyz
+aQqNiNrrZQWLz2uxknlnBZsWZjXVkLtJASCBfjKksbQ47Bj8F6zym+exCjBoHELP
+VaNYtyPDTP5IKcGHowMlBkquARyHzgkfJRlWVkfjhpsXbcAeKxumAskcMHiPep3p
+wAB8Df2YArwJyW6QM8BG1e/0R1MmtyytLEZBz9XklwKBgQD8GdOsxsUJo7X/VMGJ
+2ETA+JXcpwjPAJpbf+TcEgPYGkOGsXL2U8EuxTGnKxZgTc+jUbmKscAwWJBcCDMG
+PU6RuyxoFK8qClAlEUb1vGT8shSMLJSERUXmswhZfuL1gd6j3RYmE48brEWx3FeS
+JmB+0MrkM9Uq95e60FEJV9XpiwKBgQDTkCyESxyRRYQ+Pc9aLWWHin8AagoceHER
+JjPse+QDgw1BWjryXejQxlgnChUqv239AlM9ZFrovwwcorzPs0Qg8quI1Z+4bovH
+821zHLq3Jekz1B9sfDZfFcxlM0Qm69tWXenqhLJqxHyrNNF+RcednL/oSa/KfMEe
+arYC0wtzpwKBgQDPKe4PWhwK6tQhKSYNv4HoTZ7g/wY3DRjLPhL0YX11NUfuRJ3j
+HDpw060U4Ux3ARoy7HKbLaxwTib66eX8J58MFJLOSMkUs/reKw9z2kfme/R0qCG3
+fDGP/elLmgCpnPo3D/QmgAYmyG9RVG9F83FyZOOFma5/q4ytAIjHM73eNwKBgE9U
+Gj0o5Pdb97BXAO8xYoamWeTP3ia6yrrBdmrQMblXZJsCuGO07t2J4fgRgcpbqWRb
+gNbeUHBBYstCAkZnU75+/+75G0DOwr8g+gNV3HVcU8tJWNcW5FRXGiNAS+fEPKRv
+5ow3YadDMfQIhB0zERx6cEMrji0BBnDfVoxMkli1AoGBAKNHIV+Bj9Cfzw0VXK6u
++WSj3rZwzX1ots50vbs0056KZCgv0XMcbWqrXKuw2fsIcyVZNHPUzvONxzESd1k9
+3XAJ19ae8OKBGC5PWPBcVIMRghFPU3qKX6U9CgM1l6uzJhS+MczlFPCDPHI0WEC4
+mfiD5Yo3dgmhJfegFLxEawZy
+-----END PRIVATE KEY-----
+`;

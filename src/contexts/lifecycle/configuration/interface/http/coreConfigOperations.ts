@@ -1,0 +1,37 @@
+import { operation } from '../../../../../app/http/Operation.js';
+import { CoreConfigController } from './CoreConfigController.js';
+
+const area = 'Configuration lifecycle';
+
+export const coreConfigOperations = [
+  operation({
+    area, method: 'PUT', path: '/api/coreConfig/set', version: 0, permissions: ['API', 'CFG-W'], body: 'multipart',
+    summary: 'Import a configuration file (.xzconfig, multipart part "file") as the working configuration, not committed; commitProtection=true makes it view-only',
+    controller: CoreConfigController, handle: (c, r) => c.set(r),
+  }),
+  operation({
+    area, method: 'GET', path: '/api/coreConfig/get', version: 0, permissions: ['API', 'CFG-R'], body: 'none',
+    summary: 'The working configuration as a downloadable configuration file (.xzconfig), in the format set accepts',
+    controller: CoreConfigController, handle: (c, r) => c.get(r),
+  }),
+  operation({
+    area, method: 'POST', path: '/api/coreConfig/commit', version: 0, permissions: ['API', 'CFG-W'], body: 'none',
+    summary: 'Commit the whole working configuration, or nothing (409 while commit-protected or inconsistent)',
+    controller: CoreConfigController, handle: (c, r) => c.commit(r),
+  }),
+  operation({
+    area, method: 'POST', path: '/api/coreConfig/revert', version: 0, permissions: ['API', 'CFG-W'], body: 'none',
+    summary: 'Bring the working configuration back to the committed one',
+    controller: CoreConfigController, handle: (c, r) => c.revert(r),
+  }),
+  operation({
+    area, method: 'DELETE', path: '/api/coreConfig/clean', version: 0, permissions: ['API', 'CFG-W'], body: 'none',
+    summary: 'Empty the working configuration but for what keeps this API reachable; revertible until committed',
+    controller: CoreConfigController, handle: (c, r) => c.clean(r),
+  }),
+  operation({
+    area, method: 'GET', path: '/api/coreConfig/status/get', version: 0, permissions: ['API', 'CFG-R'], body: 'none',
+    summary: 'CoreConfigState: lifecycle state, uncommitted changes, commit protection, last commit, changed objects',
+    controller: CoreConfigController, handle: (c, r) => c.status(r),
+  }),
+];
