@@ -1,3 +1,4 @@
+import { objectFileDocument } from '@gwsim/object-file';
 import { expect } from 'chai';
 import type { ObjectChange } from '../../../src/contexts/configuration/objects/application/SetObject.js';
 import { ObjectsHarness, failure, seedNodeGraph } from './support/ObjectsHarness.js';
@@ -140,5 +141,39 @@ describe('removing detached objects', () => {
     expect(referenced.details.map((d) => d.field)).to.deep.equal([graph.credentials.id]);
     expect((await failure(() => h.bulkRemove.execute(h.lab, []))).code).to.equal('IDS_REQUIRED');
     expect(await h.state()).to.deep.equal(before);
+  });
+});
+
+describe('detached-objects writes and the configuration lifecycle', () => {
+  let h: ObjectsHarness;
+  beforeEach(() => { h = new ObjectsHarness(); });
+
+  it('a write marks the working configuration modified; a write that changes nothing does not', async () => {
+    const { transport } = await seedNodeGraph(h);
+    expect(await h.status()).to.equal('committed');
+    await h.setObject.execute(h.lab, transport.id, change({ parameters: { udpTcpPort: 5060 } }));
+    expect(await h.status()).to.equal('committed');
+    await h.setObject.execute(h.lab, transport.id, change({ parameters: { udpTcpPort: 5062 } }));
+    expect(await h.status()).to.equal('modified');
+  });
+
+  it('every write is refused while a commit-protected import is shown, and nothing changes', async () => {
+    const graph = await seedNodeGraph(h);
+    const file = (await h.exportObject.execute(h.lab, graph.node.id, true)).file;
+    await h.protectWorkingCopy();
+    const before = await h.state();
+    const attempts: Array<() => Promise<unknown>> = [
+      () => h.setObject.execute(h.lab, graph.transport.id, change({ parameters: { udpTcpPort: 5062 } })),
+      () => h.setNote.execute(h.lab, graph.transport.id, 'new note'),
+      () => h.removeObject.execute(h.lab, graph.node.id),
+      () => h.bulkRemove.execute(h.lab, [graph.node.id]),
+      () => h.importObjects.execute(h.lab, objectFileDocument(file), { action: 'CLONE', cloneComment: undefined, reassignPortOnCollision: false }),
+    ];
+    for (const attempt of attempts) {
+      const refused = await failure(attempt);
+      expect([refused.kind, refused.code]).to.deep.equal(['conflict', 'CONFIGURATION_COMMIT_PROTECTED']);
+    }
+    expect(await h.state()).to.deep.equal(before);
+    expect(await h.status()).to.equal('imported-protected');
   });
 });

@@ -1,6 +1,10 @@
 import { DEFAULT_LAB } from '../../../../src/shared/domain/LabId.js';
 import { ManualClock } from '../../../../src/shared/infrastructure/ManualClock.js';
 import { SeededIdGenerator } from '../../../../src/shared/infrastructure/SeededIdGenerator.js';
+import { InMemoryEventBus } from '../../../../src/shared/infrastructure/InMemoryEventBus.js';
+import { WorkingConfiguration } from '../../../../src/contexts/lifecycle/index.js';
+import { InMemoryConfigurationStateRepository } from '../../../../src/contexts/lifecycle/configuration/infrastructure/memory/InMemoryConfigurationStateRepository.js';
+import { SilentLogger } from '../../../support/SilentLogger.js';
 import { InMemoryUnitOfWork } from '../../../../src/shared/infrastructure/memory/InMemoryUnitOfWork.js';
 import { ConfigObject, DEFAULT_COMMON, type CommonParameters, type ParameterValue } from '../../../../src/contexts/configuration/objects/domain/ConfigObject.js';
 import type { ObjectSort } from '../../../../src/contexts/configuration/objects/domain/ObjectSort.js';
@@ -26,8 +30,12 @@ export class ObjectsHarness {
   readonly lab = DEFAULT_LAB;
   readonly repository = new InMemoryConfigurationRepository();
   readonly unitOfWork = new InMemoryUnitOfWork();
-  readonly writes = new ObjectWrites(this.unitOfWork);
   readonly clock = new ManualClock(new Date('2026-03-01T08:00:00Z'));
+  /** The lifecycle state the writes report to (in memory, like the rest). */
+  readonly configurationStates = new InMemoryConfigurationStateRepository(this.clock);
+  readonly events = new InMemoryEventBus(new SilentLogger());
+  readonly workingConfiguration = new WorkingConfiguration(this.configurationStates, this.events, this.clock);
+  readonly writes = new ObjectWrites(this.unitOfWork, this.workingConfiguration);
   readonly ids: SeededIdGenerator;
   readonly importObjects: ImportObjects;
 
@@ -58,6 +66,18 @@ export class ObjectsHarness {
     });
     await this.unitOfWork.write(this.lab, () => this.repository.save(object));
     return (await this.find(object.id))!;
+  }
+
+  /** The lifecycle status of the lab's configuration (committed, modified, imported-protected, …). */
+  async status(): Promise<string> {
+    return (await this.configurationStates.get(this.lab)).status;
+  }
+
+  /** Puts the lab in the state of a configuration imported with commitProtection=true (view-only). */
+  async protectWorkingCopy(): Promise<void> {
+    const state = await this.configurationStates.get(this.lab);
+    state.imported(this.clock.now(), true, 'protected.xzconfig', (await this.all()).length);
+    await this.configurationStates.save(state);
   }
 
   find(id: string): Promise<ConfigObject | undefined> {

@@ -1,6 +1,7 @@
 import { inject, injectable } from 'inversify';
 import type { LabId } from '../../../../shared/domain/LabId.js';
 import { UnitOfWork } from '../../../../shared/application/UnitOfWork.js';
+import { WorkingConfiguration } from '../../../lifecycle/index.js';
 
 /**
  * The one door every detached-objects write goes through: a write unit of the lab (serialised with every
@@ -9,18 +10,21 @@ import { UnitOfWork } from '../../../../shared/application/UnitOfWork.js';
  */
 @injectable()
 export class ObjectWrites {
-  constructor(@inject(UnitOfWork) private readonly unitOfWork: UnitOfWork) {}
+  constructor(
+    @inject(UnitOfWork) private readonly unitOfWork: UnitOfWork,
+    @inject(WorkingConfiguration) private readonly workingConfiguration: WorkingConfiguration,
+  ) {}
 
   run<T>(lab: LabId, work: () => Promise<T>): Promise<T> {
     return this.unitOfWork.write(lab, work);
   }
 
   /**
-   * Where the configuration lifecycle asserts that the working copy may change (refused while a
-   * commit-protected import is shown) and marks it modified. The lifecycle context's write service is
-   * called here once it exists; until then every working copy is writable.
+   * The configuration lifecycle refuses the change while a commit-protected import is shown (409
+   * CONFIGURATION_COMMIT_PROTECTED) and otherwise marks the working configuration modified. Requests that
+   * change nothing (a set with the current values, an import that skips everything) never get here.
    */
-  async beforeChange(_lab: LabId): Promise<void> {
-    // wired to the lifecycle context's working-copy service (see src/contexts/lifecycle/index.ts)
+  beforeChange(lab: LabId): Promise<void> {
+    return this.workingConfiguration.markModified(lab);
   }
 }
