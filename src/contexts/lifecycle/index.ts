@@ -1,5 +1,8 @@
-// The working-configuration service comes first: the configuration context imports it from here while its own
-// module loads, so it must be defined before anything below pulls in the configuration context in turn.
+// WorkingConfiguration is the service every configuration write use case calls inside its write unit:
+// `await workingConfiguration.markModified(lab)` (409 CONFIGURATION_COMMIT_PROTECTED while a commit-protected
+// import is shown; state becomes modified) — for the detached objects, from ObjectWrites.beforeChange.
+// It is exported first: the configuration context imports it from here while its own module loads, so it
+// must be defined before anything below pulls in the configuration context in turn.
 export { WorkingConfiguration } from './configuration/application/WorkingConfiguration.js';
 
 import { maintenanceOperations } from './maintenance/interface/http/maintenanceOperations.js';
