@@ -115,6 +115,12 @@ describe('a user account', () => {
       expect(user.passwordHashesToAvoid(1)).to.deep.equal(['h3', 'h2']);
     });
 
+    it('never applies to the built-in administrator', () => {
+      const admin = UserAccount.builtInAdministrator(DEFAULT_LAB, 'admin-id', 'anadmin', 'h1', 'f1', T0);
+      admin.refresh(days(400), policy({ passwordExpiration: 1, passwordExpirationWarning: 0 }));
+      expect(admin.state).to.equal('ACTIVE');
+    });
+
     it('never applies to directory logins', () => {
       const user = UserMother.with({ loginLocally: false, localUsername: undefined, passwordHash: undefined, ldapLogin: true, ldapUsers: [{ name: 'x', ldapAuthorityId: 'a' }] });
       user.refresh(days(400), policy({ passwordExpiration: 1, passwordExpirationWarning: 0 }));

@@ -216,8 +216,13 @@ export class UserAccount {
     this.events.push({ name: 'UserAccountStateChanged', lab: this.props.lab, occurredAt: at, userId: this.props.id, from, to });
   }
 
+  /**
+   * Whether the local password is past the policy's age. Never for directory logins, and never for the built-in
+   * administrator: it is the operator's way back in (its password comes from configuration), and an expired
+   * administrator could not change its own password through the API.
+   */
   private passwordExpired(now: Date, policy: LoginPolicy): boolean {
-    if (!this.props.loginLocally || !this.props.passwordChangedAt) return false;
+    if (this.props.builtIn || !this.props.loginLocally || !this.props.passwordChangedAt) return false;
     const expiry = policy.expiryOf(this.props.passwordChangedAt);
     return expiry !== undefined && expiry.getTime() <= now.getTime();
   }
