@@ -43,6 +43,7 @@ describe('detached objects: export and import over HTTP', function () {
       const named = await exportOf(admin, graph.node['id'], { filename: 'my node.xzobject' });
       expect(named.headers.get('content-disposition')).to.contain('filename="my node.xzobject"');
       expectError(await exportOf(admin, graph.node['id'], { filename: '../../etc/passwd' }), 400, 'FILENAME_INVALID');
+      expectError(await exportOf(admin, graph.node['id'], { filename: 'n\u00f6de \u20ac.xzobject' }), 400, 'FILENAME_INVALID');
       expectError(await exportOf(admin, '00000000-0000-4000-8000-00000000dead'), 404);
       expectError(await exportOf(admin, graph.node['id'], { includePrivateData: 'perhaps' }), 400);
     });

@@ -74,6 +74,11 @@ describe('the detached-objects wire view', () => {
     expect(change.problems!.map((p) => p.field)).to.deep.equal(['id', 'sort', 'metaData.anynodefe.version']);
   });
 
+  it('takes members sent as null as left out', () => {
+    const change = readObjectChange({ udpTcpPort: null, visible: null, networkControllerId: null, comment: null }, ID, transport());
+    expect([change.parameters, change.references, change.common, change.problems]).to.deep.equal([{}, {}, {}, []]);
+  });
+
   it('ignores derived slots: they mirror the parameters', () => {
     const change = readObjectChange({ sort: 'TELRT_STACK', routeNodeIds: ['whatever'] }, ID, undefined);
     expect(change.references).to.deep.equal({});

@@ -3,6 +3,7 @@ import { DomainError, StaleVersionError, type ErrorDetail } from '../../../../sh
 import type { LabId } from '../../../../shared/domain/LabId.js';
 import { ConfigObject, DEFAULT_COMMON, type CommonParameters, type ParameterValue } from '../domain/ConfigObject.js';
 import { ConfigurationRepository } from '../domain/ConfigurationRepository.js';
+import { canonicalObjectId } from '../domain/ObjectId.js';
 import type { ObjectSort } from '../domain/ObjectSort.js';
 import { ObjectRules } from '../domain/ObjectRules.js';
 import { objectNotFound, requireObjectId } from './objectIds.js';
@@ -71,7 +72,7 @@ export class SetObject {
         metadata: current?.metadata ?? {},
         version: current?.version ?? 0,
       });
-      const graphSorts = new Map((await this.objects.list(lab)).map((o) => [o.id, o.sort] as const));
+      const graphSorts = await this.sortsOf(lab, ObjectRules.referencedIds(next.snapshot()));
       const details = [...(change.problems ?? []), ...ObjectRules.check(next.snapshot(), (ref) => graphSorts.get(ref))];
       if (details.length > 0) throw invalidObject(sort, details);
       const namesake = await this.objects.findByDisplayName(lab, sort, displayName);
@@ -84,6 +85,17 @@ export class SetObject {
       await this.objects.save(next);
       return (await this.objects.find(lab, id))!;
     });
+  }
+
+  /** The sorts of the objects an object refers to (only those are looked up, not the whole graph). */
+  private async sortsOf(lab: LabId, ids: readonly string[]): Promise<Map<string, ObjectSort>> {
+    const sorts = new Map<string, ObjectSort>();
+    for (const ref of ids) {
+      if (canonicalObjectId(ref) !== ref) continue;
+      const found = await this.objects.find(lab, ref);
+      if (found) sorts.set(ref, found.sort);
+    }
+    return sorts;
   }
 }
 

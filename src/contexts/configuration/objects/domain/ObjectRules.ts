@@ -33,6 +33,15 @@ export const ObjectRules = {
     return { parameters: merged, references: slots };
   },
 
+  /** Every id the object refers to: its slots (derived ones included) and the reference fields of its parameters. */
+  referencedIds(object: Pick<ConfigObjectSnapshot, 'sort' | 'parameters' | 'references'>): string[] {
+    const ids = new Set(Object.values(object.references).flat());
+    for (const parameter of SortCatalog.of(object.sort).parameters) {
+      for (const found of referencesIn(parameter.type, object.parameters[parameter.name])) ids.add(found.id);
+    }
+    return [...ids];
+  },
+
   /**
    * Everything wrong with an object against its sort's catalog entry and the graph: unknown or missing
    * parameters, values of the wrong type or out of range, unknown slots, too many or too few references,
@@ -76,6 +85,9 @@ export const ObjectRules = {
       }
     }
     if (object.common.comment.length > COMMENT_MAX) details.push({ field: 'comment', rule: 'maxLength', message: `comment must be at most ${COMMENT_MAX} characters` });
+    if (JSON.stringify(object).includes('\\u0000')) {
+      details.push({ field: 'object', rule: 'text', message: 'no text of an object may contain a NUL character' });
+    }
     if (object.note.length > NOTE_MAX) details.push({ field: 'note', rule: 'maxLength', message: `the note must be at most ${NOTE_MAX} characters` });
     return details;
   },

@@ -28,15 +28,17 @@ export function renderTree(node: ObjectTreeNode): ObjectTreeView {
   return { object: renderObject(node.object), ...(node.via ? { via: node.via } : {}), children: node.children.map(renderTree) };
 }
 
-const FILENAME_FORBIDDEN = /[\\/\u0000-\u001f\u007f]/;
+/** Printable ASCII without path separators: the name travels in a Content-Disposition header. */
+const FILENAME_ALLOWED = /^[\x20-\x7e]+$/;
+const FILENAME_FORBIDDEN = /[\\/"]/;
 
 function exportFilename(requested: string | undefined, sort: ObjectSort, displayName: string): string {
   if (requested === undefined || requested.trim() === '') {
     return `${sort}-${displayName.replace(/[^A-Za-z0-9._-]+/g, '_').replace(/^_+|_+$/g, '') || 'object'}${OBJECT_FILE_EXTENSION}`;
   }
   const name = requested.trim();
-  if (name.length > 255 || FILENAME_FORBIDDEN.test(name) || name === '.' || name === '..') {
-    throw DomainError.invalid('FILENAME_INVALID', 'filename must be a file name of at most 255 characters, without path separators or control characters',
+  if (name.length > 255 || !FILENAME_ALLOWED.test(name) || FILENAME_FORBIDDEN.test(name) || name === '.' || name === '..') {
+    throw DomainError.invalid('FILENAME_INVALID', 'filename must be a file name of at most 255 printable ASCII characters, without path separators or quotes',
       [{ field: 'filename', rule: 'filename', message: 'filename must be a plain file name' }]);
   }
   return name;

@@ -151,11 +151,13 @@ function readVersion(metaData: unknown, details: ErrorDetail[]): { version?: num
  * Reads the body of objects/set: the shape objects/get answers, in whole or in part. Members left out keep
  * their values. `id` and `sort`, when present, must name the object being set; `sort` is required to create.
  * Derived reference slots are read-only and ignored; other metaData members than `version` and `note` too.
+ * A member sent as null counts as left out (the specification lets optional fields be sent as null).
  * Any member the sort does not have, and any value of the wrong type, is reported as a problem naming the
  * field; SetObject answers them (400) together with its own checks (ranges, references, required slots).
  */
-export function readObjectChange(body: unknown, id: string, current: ConfigObject | undefined): ObjectChange {
-  if (!isRecord(body)) throw DomainError.invalid('INVALID_BODY', 'the request body must be a JSON object: the object with every parameter as a string');
+export function readObjectChange(raw: unknown, id: string, current: ConfigObject | undefined): ObjectChange {
+  if (!isRecord(raw)) throw DomainError.invalid('INVALID_BODY', 'the request body must be a JSON object: the object with every parameter as a string');
+  const body = Object.fromEntries(Object.entries(raw).filter(([, value]) => value !== null));
   const details: ErrorDetail[] = [];
   if (body['id'] !== undefined && (typeof body['id'] !== 'string' || canonicalObjectId(body['id']) !== id)) {
     details.push({ field: 'id', rule: 'matches', message: `id in the body (${shown(body['id'])}) must name the object of the query, ${id}` });
