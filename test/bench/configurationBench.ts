@@ -1,0 +1,155 @@
+import 'reflect-metadata';
+import type { DataSource } from 'typeorm';
+import { openDatabase } from '../../src/app/persistence/Database.js';
+import { labId, type LabId } from '../../src/shared/domain/LabId.js';
+import { DatabaseKind } from '../../src/shared/infrastructure/persistence/DatabaseKind.js';
+import { TypeOrmUnitOfWork } from '../../src/shared/infrastructure/persistence/TypeOrmUnitOfWork.js';
+import { InMemoryEventBus } from '../../src/shared/infrastructure/InMemoryEventBus.js';
+import { SeededIdGenerator } from '../../src/shared/infrastructure/SeededIdGenerator.js';
+import { SystemClock } from '../../src/shared/infrastructure/SystemClock.js';
+import { DEFAULT_COMMON, type ConfigObjectSnapshot } from '../../src/contexts/configuration/objects/domain/ConfigObject.js';
+import type { ObjectSort } from '../../src/contexts/configuration/objects/domain/ObjectSort.js';
+import { SortCatalog } from '../../src/contexts/configuration/objects/domain/catalog/SortCatalog.js';
+import { factoryConfiguration } from '../../src/contexts/configuration/objects/domain/factory/factoryConfiguration.js';
+import { TypeOrmConfigurationRepository } from '../../src/contexts/configuration/objects/infrastructure/persistence/TypeOrmConfigurationRepository.js';
+import { CommitConfiguration } from '../../src/contexts/lifecycle/configuration/application/CommitConfiguration.js';
+import { RevertConfiguration } from '../../src/contexts/lifecycle/configuration/application/RevertConfiguration.js';
+import { TypeOrmConfigurationStateRepository } from '../../src/contexts/lifecycle/configuration/infrastructure/persistence/TypeOrmConfigurationStateRepository.js';
+import { SilentLogger } from '../support/SilentLogger.js';
+
+export interface ConfigurationBenchOptions {
+  /** A PostgreSQL server URL; undefined benchmarks the embedded engine (in memory). */
+  readonly databaseUrl?: string;
+  /** Objects in the graph (default 5,000). */
+  readonly objects?: number;
+  /** Measured runs of each operation; the median is reported (default 5). */
+  readonly runs?: number;
+}
+
+export interface ConfigurationBenchFigures {
+  readonly store: string;
+  readonly objects: number;
+  readonly runs: number;
+  /** Commit when every object of the working configuration differs from the committed one: median, ms. */
+  readonly commitMs: number;
+  /** Revert when every object of the working configuration differs from the committed one: median, ms. */
+  readonly revertMs: number;
+  readonly commitSamplesMs: readonly number[];
+  readonly revertSamplesMs: readonly number[];
+  /** The first commit of the whole graph (every committed row inserted), ms. */
+  readonly firstCommitMs: number;
+  /** Commit and revert of a single changed object among all the others: median, ms. */
+  readonly commitOneChangeMs: number;
+  readonly revertOneChangeMs: number;
+}
+
+const BENCH_LAB: LabId = labId('bench-configuration');
+
+/** A catalog-valid graph of `count` objects: the factory configuration, then identities, security profiles, transcoding options and forwarders referencing each other. */
+function graph(count: number, ids: SeededIdGenerator): ConfigObjectSnapshot[] {
+  const objects = factoryConfiguration(() => ids.uuid());
+  const make = (sort: ObjectSort, displayName: string, references: { [slot: string]: string[] } = {}): string => {
+    const id = ids.uuid();
+    objects.push({ id, sort, displayName, parameters: SortCatalog.defaults(sort), references, common: DEFAULT_COMMON, note: '', metadata: {}, version: 0 });
+    return id;
+  };
+  for (let i = 0; objects.length < count; i += 1) {
+    const identity = make('CRY_X509_STACK', `identity ${i}`);
+    if (objects.length < count) make('INS_STACK', `security profile ${i}`, { digitalIdentityId: [identity] });
+    const transcoding = objects.length < count ? make('MEDIA_PUMP_DOMAIN', `transcoding ${i}`) : undefined;
+    if (transcoding && objects.length < count) make('MNS_FORWARDER_DOMAIN', `forwarder ${i}`, { mediaTranscodingOptionsId: [transcoding] });
+  }
+  return objects;
+}
+
+function median(samples: readonly number[]): number {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  const value = sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+  return Math.round(value * 10) / 10;
+}
+
+async function timed(work: () => Promise<unknown>): Promise<number> {
+  const started = process.hrtime.bigint();
+  await work();
+  return Number(process.hrtime.bigint() - started) / 1e6;
+}
+
+/**
+ * Commit and revert of a configuration graph of 5,000 objects on one store, through the real use cases
+ * (consistency checks included) and the TypeORM adapters. Works in its own lab (`bench-configuration`,
+ * removed afterwards), so a server database keeps its other data.
+ */
+export async function configurationBench(options: ConfigurationBenchOptions = {}): Promise<ConfigurationBenchFigures> {
+  const count = options.objects ?? 5000;
+  const runs = options.runs ?? 5;
+  const dataSource: DataSource = await openDatabase({ databaseUrl: options.databaseUrl, dataDir: undefined });
+  try {
+    const unitOfWork = new TypeOrmUnitOfWork(dataSource, new DatabaseKind(!options.databaseUrl));
+    const objects = new TypeOrmConfigurationRepository();
+    const clock = new SystemClock();
+    const states = new TypeOrmConfigurationStateRepository(clock);
+    const events = new InMemoryEventBus(new SilentLogger());
+    const ids = new SeededIdGenerator('configuration-bench');
+    const commit = new CommitConfiguration(unitOfWork, objects, states, events, ids, clock);
+    const revert = new RevertConfiguration(unitOfWork, objects, states, events, clock);
+
+    await dataSource.query('DELETE FROM lab WHERE id = $1', [BENCH_LAB]);
+    await dataSource.query("INSERT INTO lab (id, display_name) VALUES ($1, 'configuration benchmark')", [BENCH_LAB]);
+    const base = graph(count, ids);
+    /** Every object changed: its note names the step. */
+    const changeAll = (step: string) => unitOfWork.write(BENCH_LAB, () => objects.replaceWorking(BENCH_LAB, base.map((o) => ({ ...o, note: step }))));
+    const changeOne = (step: string) => unitOfWork.write(BENCH_LAB, async () => {
+      const object = (await objects.find(BENCH_LAB, base[base.length - 1]!.id))!;
+      object.setNote(step);
+      await objects.save(object);
+    });
+
+    await changeAll('initial');
+    const firstCommitMs = await timed(() => commit.execute(BENCH_LAB));
+    // Statistics as autovacuum keeps them on a server (the embedded engine runs no autovacuum).
+    await dataSource.query('ANALYZE config_object');
+
+    const commitSamplesMs: number[] = [];
+    const revertSamplesMs: number[] = [];
+    const commitOne: number[] = [];
+    const revertOne: number[] = [];
+    for (let run = 0; run <= runs; run += 1) {
+      await changeAll(`commit ${run}`);
+      const commitMs = await timed(() => commit.execute(BENCH_LAB));
+      await changeAll(`revert ${run}`);
+      const revertMs = await timed(() => revert.execute(BENCH_LAB));
+      await changeOne(`one ${run}`);
+      const oneCommit = await timed(() => commit.execute(BENCH_LAB));
+      await changeOne(`one again ${run}`);
+      const oneRevert = await timed(() => revert.execute(BENCH_LAB));
+      if (run === 0) continue; // warm-up
+      commitSamplesMs.push(commitMs);
+      revertSamplesMs.push(revertMs);
+      commitOne.push(oneCommit);
+      revertOne.push(oneRevert);
+    }
+    const committed = await unitOfWork.read(() => objects.count(BENCH_LAB, 'committed'));
+    if (committed !== count) throw new Error(`the benchmark graph has ${committed} committed objects, expected ${count}`);
+    await dataSource.query('DELETE FROM lab WHERE id = $1', [BENCH_LAB]);
+    return {
+      store: options.databaseUrl ? 'PostgreSQL server' : 'embedded PostgreSQL',
+      objects: count, runs,
+      commitMs: median(commitSamplesMs), revertMs: median(revertSamplesMs),
+      commitSamplesMs: commitSamplesMs.map((ms) => Math.round(ms * 10) / 10),
+      revertSamplesMs: revertSamplesMs.map((ms) => Math.round(ms * 10) / 10),
+      firstCommitMs: Math.round(firstCommitMs * 10) / 10,
+      commitOneChangeMs: median(commitOne), revertOneChangeMs: median(revertOne),
+    };
+  } finally {
+    await dataSource.destroy();
+  }
+}
+
+/** `node dist/test/bench/configurationBench.js [postgres://…]`: prints the figures of the embedded engine, or of the server given. */
+if (require.main === module) {
+  configurationBench({ databaseUrl: process.argv[2] }).then(
+    (figures) => console.log(JSON.stringify(figures, null, 2)),
+    (error: unknown) => { console.error(error); process.exit(1); },
+  );
+}
