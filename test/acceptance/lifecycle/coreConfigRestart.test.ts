@@ -1,0 +1,59 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { expect } from 'chai';
+import type { AppConfig } from '../../../src/app/config/AppConfig.js';
+import { testDatabaseUrl } from '../../support/testConfig.js';
+import { TestGateway } from '../../support/TestGateway.js';
+
+interface RestartableStore {
+  readonly name: string;
+  first(): Promise<TestGateway>;
+  again(): Promise<TestGateway>;
+  dispose(): void;
+}
+
+function stores(): RestartableStore[] {
+  const dir = mkdtempSync(path.join(tmpdir(), 'gwsim-lifecycle-'));
+  const onDisk: Partial<AppConfig> = { databaseUrl: undefined, dataDir: dir, ephemeral: false };
+  const result: RestartableStore[] = [{
+    name: 'embedded PostgreSQL on disk',
+    first: () => TestGateway.start({ config: onDisk }),
+    again: () => TestGateway.start({ config: onDisk }),
+    dispose: () => rmSync(dir, { recursive: true, force: true }),
+  }];
+  if (testDatabaseUrl()) {
+    result.push({ name: 'PostgreSQL server', first: () => TestGateway.start(), again: () => TestGateway.start({ keepData: true }), dispose: () => undefined });
+  }
+  return result;
+}
+
+for (const store of stores()) {
+  describe(`configuration lifecycle across a restart on ${store.name}`, function () {
+    this.timeout(60000);
+    after(() => store.dispose());
+
+    it('keeps the working and committed configuration and the lifecycle state, without installing the factory configuration again', async () => {
+      const first = await store.first();
+      let lastCommitId: string;
+      try {
+        const admin = first.admin();
+        lastCommitId = (await admin.get('/api/coreConfig/status/get')).json.lastCommitId;
+        expect((await admin.delete('/api/coreConfig/clean')).status).to.equal(200);
+      } finally {
+        await first.stop();
+      }
+      const again = await store.again();
+      try {
+        const admin = again.admin();
+        expect((await admin.get('/api/coreConfig/status/get')).json).to.deep.include({
+          state: 'CLEANED', lastCommitId, workingObjectCount: 3, committedObjectCount: 13,
+        });
+        expect((await admin.post('/api/coreConfig/revert')).status).to.equal(200);
+        expect((await admin.get('/api/coreConfig/status/get')).json).to.deep.include({ state: 'COMMITTED', lastCommitId, workingObjectCount: 13 });
+      } finally {
+        await again.stop();
+      }
+    });
+  });
+}
