@@ -71,6 +71,8 @@ describe('every operation refuses bad input', function () {
     });
     expect(created.status, created.text).to.equal(200);
     powerless = gateway.client(POWERLESS.username, POWERLESS.password);
+    // log in once first: a user's first login rightly sets its lastLogin, which users/get shows
+    expect((await powerless.get('/api/version/get')).status).to.equal(403);
     readsBefore = await snapshotOfReads(admin);
   });
 
