@@ -7,13 +7,15 @@ const CORPORATE = '5f0c1e2a-7b3d-4c8e-9a61-2d4f8b0e1a01';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const XZWO = /^UTC \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
 
-describe('identity operations answer the specification\'s shapes', function () {
+/** On the embedded database and on the in-memory adapters alike. */
+for (const store of ['database', 'memory'] as const) {
+describe(`identity operations answer the specification's shapes (${store} store)`, function () {
   this.timeout(60000);
   let gateway: TestGateway;
   let admin: ApiClient;
 
   before(async () => {
-    gateway = await TestGateway.start();
+    gateway = await TestGateway.start({ store });
     admin = gateway.admin();
   });
   after(() => gateway.stop());
@@ -141,3 +143,4 @@ describe('identity operations answer the specification\'s shapes', function () {
     expectError(await admin.delete('/api/roles/remove', { query: { role: 'ADMINISTRATOR' } }), 409, 'BUILT_IN_ROLE');
   });
 });
+}

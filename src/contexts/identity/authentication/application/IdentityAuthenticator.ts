@@ -39,6 +39,8 @@ function secondsUntil(instant: Date, now: Date): number {
  * (refused without looking at the password, Retry-After), the password itself (a failure is counted and may
  * block), an expired password. A success resets the failure count, records lastLogin and opens a session.
  * Attempts on one login name are serialised in the process, so parallel guesses cannot outrun the delays.
+ * Sessions live in memory with the principal they were opened with; resuming one touches no store, and the
+ * sessions of a user end at once when it is removed, disabled or blocked (EndSessionsOn… subscribers).
  */
 @injectable()
 export class IdentityAuthenticator extends Authenticator {
@@ -69,6 +71,7 @@ export class IdentityAuthenticator extends Authenticator {
     return this.gate.runExclusive(`${lab}\u0000${username}`, () => this.attempt(lab, username, password));
   }
 
+  /** Answers from memory: no store access per request (sessions end through events when their user changes). */
   async resume(lab: LabId, sessionId: string): Promise<Principal | undefined> {
     const session = this.sessions.get(sessionId);
     if (!session || session.lab !== lab) return undefined;
@@ -77,19 +80,8 @@ export class IdentityAuthenticator extends Authenticator {
       this.sessions.remove(sessionId);
       return undefined;
     }
-    const principal = await this.unitOfWork.read(async () => {
-      const user = await this.users.byId(lab, session.userId);
-      if (!user) return undefined;
-      user.refresh(now, await this.loginPolicies.get(lab));
-      if (user.state === 'DISABLED' || user.state === 'BLOCKED') return undefined;
-      return this.principalOf(user, session.username);
-    });
-    if (!principal) {
-      this.sessions.remove(sessionId);
-      return undefined;
-    }
     this.sessions.touch(sessionId, now);
-    return principal;
+    return session.principal;
   }
 
   endAllSessions(): void {
@@ -151,7 +143,7 @@ export class IdentityAuthenticator extends Authenticator {
     const at = this.clock.now();
     this.sweep(at);
     const sessionId = this.ids.token();
-    this.sessions.add({ id: sessionId, lab, userId: principal.userId, username, createdAt: at, lastSeenAt: at });
+    this.sessions.add({ id: sessionId, lab, userId: principal.userId, username, principal, createdAt: at, lastSeenAt: at });
     return { principal, sessionId };
   }
 

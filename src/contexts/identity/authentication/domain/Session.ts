@@ -1,12 +1,18 @@
 import type { LabId } from '../../../../shared/domain/LabId.js';
+import type { Principal } from '../../../../shared/domain/Principal.js';
 
-/** A server-side login session, named by the JSESSIONID cookie. It ends when idle for too long. */
+/**
+ * A server-side login session, named by the JSESSIONID cookie. It keeps the principal it was opened with
+ * (roles and role assignments do not change while it lives); it ends when idle for too long, and at once when
+ * its user is removed, disabled or blocked.
+ */
 export interface Session {
   readonly id: string;
   readonly lab: LabId;
   readonly userId: string;
   /** The name the user logged in with. */
   readonly username: string;
+  readonly principal: Principal;
   readonly createdAt: Date;
   readonly lastSeenAt: Date;
 }
