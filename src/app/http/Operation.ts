@@ -33,6 +33,8 @@ export interface OperationRequest {
   readonly file: UploadedFile | undefined;
   readonly dates: WireDates;
   readonly requestId: string;
+  /** A request header (lower-case name), e.g. `if-match`; undefined when absent. */
+  header(name: string): string | undefined;
 }
 
 /**

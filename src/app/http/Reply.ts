@@ -23,10 +23,11 @@ export class Reply {
     return new Reply('empty', undefined, undefined);
   }
 
+  /** A download: `filename` is sent in ASCII (others replaced by _) and in full as RFC 5987 `filename*`. */
   static file(content: Buffer | string, filename: string, contentType = 'application/octet-stream'): Reply {
-    const safe = filename.replace(/["\\\r\n]/g, '_');
+    const ascii = filename.replace(/[^\x20-\x7e]|["\\]/g, '_');
     return new Reply('file', content, contentType, {
-      'content-disposition': `attachment; filename="${safe}"; filename*=UTF-8''${encodeURIComponent(filename)}`,
+      'content-disposition': `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`,
     });
   }
 }

@@ -82,6 +82,7 @@ export function operationRouter({ container, operations, bodyParser, lab }: Oper
       const { body, file } = await bodyParser.parse(ctx, op.body);
       const request: OperationRequest = {
         lab: labId, principal, query, body, file, dates: dates(query), requestId: String(ctx.state['requestId']),
+        header: (name) => ctx.get(name) || undefined,
       };
       writeReply(ctx, await op.handle(controller, request));
     });

@@ -1,9 +1,11 @@
 import { DataSource } from 'typeorm';
 import { dataSourceOptions, type StoreSettings } from './dataSourceOptions.js';
+import { holdsCluster, loadTemplate } from './EmbeddedTemplate.js';
 
 /** Opens the store and brings its schema up to date by running the pending migrations, each in a transaction. */
 export async function openDatabase(settings: StoreSettings): Promise<DataSource> {
-  const dataSource = new DataSource(dataSourceOptions(settings));
+  const template = settings.databaseUrl || (settings.dataDir && holdsCluster(settings.dataDir)) ? undefined : await loadTemplate();
+  const dataSource = new DataSource(dataSourceOptions(settings, template));
   await dataSource.initialize();
   try {
     await dataSource.runMigrations({ transaction: 'each' });

@@ -32,6 +32,7 @@ class EchoController {
   }
   async text() { return Reply.text('Node enabled'); }
   async empty() { return Reply.empty(); }
+  async download() { return Reply.file(Buffer.from('content'), 'Konfiguration für €uro "x".xzconfig'); }
   async fail() { throw new Error('boom: internal detail that must not leak'); }
   async conflict() { throw DomainError.conflict('STILL_REFERENCED', 'object is referenced'); }
   async query(request: OperationRequest) {
@@ -50,6 +51,7 @@ const TEST_OPERATIONS: OperationDefinition[] = [
   operation({ ...base, method: 'GET', path: '/api/test/text-reply', body: 'none', handle: (c) => c.text() }),
   operation({ ...base, method: 'GET', path: '/api/test/empty', body: 'none', handle: (c) => c.empty() }),
   operation({ ...base, method: 'GET', path: '/api/test/fail', body: 'none', handle: (c) => c.fail() }),
+  operation({ ...base, method: 'GET', path: '/api/test/download', body: 'none', handle: (c) => c.download() }),
   operation({ ...base, method: 'GET', path: '/api/test/conflict', body: 'none', handle: (c) => c.conflict() }),
   operation({ ...base, method: 'GET', path: '/api/test/query', body: 'none', handle: (c, r) => c.query(r) }),
   operation({ ...base, method: 'GET', path: '/api/test/v2', version: 2, body: 'none', handle: (c) => c.text() }),
@@ -208,6 +210,15 @@ describe('HTTP conventions of the operation table', () => {
       const empty = await api.get('/api/test/empty');
       expect(empty.status).to.equal(200);
       expect(empty.text).to.equal('');
+    });
+
+    it('sends files as attachments with an ASCII filename and the full name in filename*', async () => {
+      const response = await api.get('/api/test/download');
+      expect(response.status).to.equal(200);
+      expect(response.text).to.equal('content');
+      const disposition = response.headers.get('content-disposition')!;
+      expect(disposition).to.contain('attachment; filename="Konfiguration f_r _uro _x_.xzconfig"');
+      expect(decodeURIComponent(/filename\*=UTF-8''(.+)$/.exec(disposition)![1]!)).to.equal('Konfiguration für €uro "x".xzconfig');
     });
 
     it('maps domain errors through the status table', async () => {

@@ -50,7 +50,9 @@ async function snapshotOfReads(admin: ApiClient): Promise<Record<string, string>
   const snapshot: Record<string, string> = {};
   for (const op of OPERATIONS.filter((o) => o.method === 'GET' && o.body === 'none' && !VOLATILE.has(o.path))) {
     const response = await call(admin, op);
-    snapshot[label(op)] = `${response.status} ${response.headers.get('content-type')} ${response.text}`;
+    if (response.json?.error) delete response.json.error.requestId;
+    const body = response.json === undefined ? response.text : JSON.stringify(response.json);
+    snapshot[label(op)] = `${response.status} ${response.headers.get('content-type')} ${body}`;
   }
   return snapshot;
 }
