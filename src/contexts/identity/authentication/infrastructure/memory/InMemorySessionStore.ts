@@ -3,12 +3,26 @@ import type { LabId } from '../../../../../shared/domain/LabId.js';
 import type { Session } from '../../domain/Session.js';
 import { SessionStore } from '../../domain/SessionStore.js';
 
+/** How many live sessions one user may hold; a client that logs in with Basic on every request without keeping
+ * the cookie would otherwise pile up a session per request until they go idle. The least recently used go first. */
+export const MAX_SESSIONS_PER_USER = 50;
+
 @injectable()
 export class InMemorySessionStore extends SessionStore {
   private readonly sessions = new Map<string, Session>();
+  private readonly byUser = new Map<string, Set<string>>();
 
   add(session: Session): void {
     this.sessions.set(session.id, session);
+    const key = `${session.lab}\u0000${session.userId}`;
+    let ids = this.byUser.get(key);
+    if (!ids) this.byUser.set(key, (ids = new Set()));
+    ids.add(session.id);
+    if (ids.size > MAX_SESSIONS_PER_USER) {
+      const oldest = [...ids].map((id) => this.sessions.get(id)!)
+        .sort((a, b) => a.lastSeenAt.getTime() - b.lastSeenAt.getTime())[0]!;
+      this.remove(oldest.id);
+    }
   }
 
   get(id: string): Session | undefined {
@@ -21,7 +35,13 @@ export class InMemorySessionStore extends SessionStore {
   }
 
   remove(id: string): void {
+    const session = this.sessions.get(id);
+    if (!session) return;
     this.sessions.delete(id);
+    const key = `${session.lab}\u0000${session.userId}`;
+    const ids = this.byUser.get(key);
+    ids?.delete(id);
+    if (ids?.size === 0) this.byUser.delete(key);
   }
 
   removeAllOf(lab: LabId, userId: string): number {
@@ -34,6 +54,7 @@ export class InMemorySessionStore extends SessionStore {
 
   clear(): void {
     this.sessions.clear();
+    this.byUser.clear();
   }
 
   get size(): number {
@@ -44,7 +65,7 @@ export class InMemorySessionStore extends SessionStore {
     let removed = 0;
     for (const [id, session] of this.sessions) {
       if (predicate(session)) {
-        this.sessions.delete(id);
+        this.remove(id);
         removed += 1;
       }
     }
