@@ -3,6 +3,7 @@ import { GatewaySimulator } from '../../src/app/GatewaySimulator.js';
 import { DEFAULT_BODY_LIMITS, type AppConfig } from '../../src/app/config/AppConfig.js';
 import { PinoLogger } from '../../src/shared/infrastructure/PinoLogger.js';
 import { measure, startBareKoa, type Throughput } from './httpBench.js';
+import { startupBench } from './startupBench.js';
 
 /**
  * `npm run bench`: throughput of authenticated reads against a bare Koa handler measured in the same run,
@@ -61,6 +62,12 @@ async function main(): Promise<void> {
   console.log(row(baseline!, baseline!));
   for (const result of rest) console.log(row(result, baseline!));
   console.log('\ntarget: authenticated version/get with a session cookie >= 0.50 of the bare Koa handler');
+
+  const startup = await startupBench(18611);
+  console.log('\nstart-up: spawn to first 200 of GET /api/version/get (target: within 5000 ms)');
+  console.log(`${'bare Koa server (baseline)'.padEnd(48)} ${String(startup.bareKoaMs).padStart(8)} ms`);
+  console.log(`${'gwsim serve, new data directory'.padEnd(48)} ${String(startup.freshDataDirMs).padStart(8)} ms  ratio ${(startup.freshDataDirMs / startup.bareKoaMs).toFixed(1)}`);
+  console.log(`${'gwsim serve, existing data directory'.padEnd(48)} ${String(startup.existingDataDirMs).padStart(8)} ms  ratio ${(startup.existingDataDirMs / startup.bareKoaMs).toFixed(1)}`);
 }
 
 main().catch((error: unknown) => {
