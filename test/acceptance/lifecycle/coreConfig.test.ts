@@ -103,7 +103,10 @@ for (const store of gatewayStores()) {
       const { response, content: raw } = await download();
       expect(response.headers.get('content-disposition')).to.match(/^attachment; filename="gwsim-default-20260301T080000Z\.xzconfig"/);
       expect(response.headers.get('content-type')).to.equal('application/gzip');
-      expect(JSON.parse(gunzipSync(raw).toString('utf8'))).to.include({ format: 'gwsim-config', formatVersion: 1 });
+      const document = JSON.parse(gunzipSync(raw).toString('utf8'));
+      expect(document).to.include({ format: 'gwsim-config', formatVersion: 1, exportedAt: '2026-03-01T08:00:00.000Z' });
+      const identity = document.objects.find((o: ConfigFileObject) => o.sort === 'CRY_X509_STACK');
+      expect(identity.parameters.privateKey, 'a configuration file keeps private data').to.match(/^-----BEGIN PRIVATE KEY-----/);
       const set = await upload(raw);
       expect(set.status, set.text).to.equal(200);
       expect(set.text).to.equal('');
