@@ -46,9 +46,9 @@ export class AddUser {
   ) {}
 
   async execute(lab: LabId, command: AddUserCommand): Promise<UserAccount> {
-    const draft = this.draft(command, undefined);
-    // Fails fast on the shape before any hashing work.
-    UserAccount.create(lab, { ...draft, passwordHash: command.loginLocally ? 'unhashed' : undefined }, this.clock.now());
+    const draft = this.draft(command);
+    // Fails fast on the shape before any hashing work (a stand-in hash: the password itself is checked below).
+    UserAccount.create(lab, { ...draft, passwordHash: command.loginLocally ? 'not-hashed-yet' : undefined }, this.clock.now());
     await this.unitOfWork.read(() => this.check(lab, command, draft));
     const passwordHash = command.loginLocally ? await this.hasher.hash(command.localPassword!) : undefined;
     return this.unitOfWork.write(lab, async () => {
@@ -60,12 +60,12 @@ export class AddUser {
     });
   }
 
-  private draft(command: AddUserCommand, passwordHash: string | undefined): NewUser {
+  private draft(command: AddUserCommand): NewUser {
     const roleIds = [...new Set(command.roleIds)];
     const displayName = command.displayName ?? command.localUsername ?? command.ldapAuthentications[0]?.name ?? '';
     return {
       id: this.ids.uuid(), displayName, emailAddress: command.emailAddress ?? '', enabled: command.enabled,
-      loginLocally: command.loginLocally, localUsername: command.localUsername, passwordHash, passwordChange: command.passwordChange,
+      loginLocally: command.loginLocally, localUsername: command.localUsername, passwordHash: undefined, passwordChange: command.passwordChange,
       ldapLogin: command.ldapLogin, ldapUsers: command.ldapAuthentications, roleIds,
     };
   }
