@@ -3,7 +3,7 @@ import { ConfigObject, type ConfigObjectSnapshot } from '../../domain/ConfigObje
 import { isObjectSort } from '../../domain/ObjectSort.js';
 import type { ConfigObjectRecord } from './ConfigObjectRecord.js';
 
-/** The stored columns of an object besides lab, revision and version, in the order the SQL of the adapter lists them. */
+/** The stored columns of an object besides lab, revision and version: one element of the JSON array the adapter's SQL reads with jsonb_to_recordset. */
 export interface ConfigObjectRow {
   readonly id: string;
   readonly sort: string;
