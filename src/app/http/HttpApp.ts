@@ -15,20 +15,21 @@ function requestLogger(ctx: Context): Logger {
   return ctx.state['logger'] as Logger;
 }
 
-/** Request id (honouring a sane X-Request-Id), a child logger, and one structured line per request. */
+/** Request id (honouring a sane X-Request-Id), a child logger made on first use, and one structured line per request. */
 function requestContext(logger: Logger) {
   return async (ctx: Context, next: Next): Promise<void> => {
     const incoming = ctx.get('x-request-id');
     const requestId = REQUEST_ID.test(incoming) ? incoming : randomUUID();
     const started = process.hrtime.bigint();
     ctx.state['requestId'] = requestId;
-    ctx.state['logger'] = logger.child({ requestId });
+    let child: Logger | undefined;
+    Object.defineProperty(ctx.state, 'logger', { get: () => (child ??= logger.child({ requestId })) });
     ctx.set('X-Request-Id', requestId);
     try {
       await next();
     } finally {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      requestLogger(ctx).info({ method: ctx.method, path: ctx.path, status: ctx.status, ms: Math.round(ms * 10) / 10 }, 'request');
+      logger.info({ requestId, method: ctx.method, path: ctx.path, status: ctx.status, ms: Math.round(ms * 10) / 10 }, 'request');
     }
   };
 }
