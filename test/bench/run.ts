@@ -1,76 +1,106 @@
-import 'reflect-metadata';
-import { GatewaySimulator } from '../../src/app/GatewaySimulator.js';
-import { DEFAULT_BODY_LIMITS, type AppConfig } from '../../src/app/config/AppConfig.js';
-import { PinoLogger } from '../../src/shared/infrastructure/PinoLogger.js';
-import { measure, startBareKoa, type Throughput } from './httpBench.js';
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { measure, type Throughput } from './httpBench.js';
+import { BENCH_ADMIN_PASSWORD } from './benchServer.js';
 import { startupBench } from './startupBench.js';
+import { configurationBench } from './configurationBench.js';
 
 /**
- * `npm run bench`: throughput of authenticated reads against a bare Koa handler measured in the same run,
- * on the embedded store. BENCH_SECONDS sets each measurement's length (default 5).
+ * `npm run bench`: throughput of authenticated reads as a ratio of a bare Koa handler measured in the same
+ * run (each server in a process of its own, the load generator in this one), start-up time, and the
+ * configuration commit/revert figures. BENCH_SECONDS sets each throughput measurement's length (default 5);
+ * BENCH_DATABASE_URL adds the configuration figures on a PostgreSQL server.
  */
-const ADMIN_PASSWORD = 'bench-Admin-1';
+const SERVER = path.resolve(__dirname, 'benchServer.js');
 
-function config(): AppConfig {
-  return {
-    port: 0, host: '127.0.0.1', databaseUrl: undefined, dataDir: undefined, ephemeral: true,
-    adminPassword: ADMIN_PASSWORD, adminPasswordIsDefault: false, logLevel: 'silent', kdfCost: 15,
-    sessionIdleMinutes: 30, bodyLimits: DEFAULT_BODY_LIMITS,
-  };
+async function startServer(args: string[]): Promise<{ url: string; child: ChildProcess }> {
+  const child = spawn(process.execPath, [SERVER, ...args], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const url = await new Promise<string>((resolve, reject) => {
+    let buffered = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      buffered += chunk.toString();
+      if (buffered.includes('\n')) resolve(buffered.trim());
+    });
+    child.once('exit', (code) => reject(new Error(`bench server ${args[0]} exited with ${code}`)));
+  });
+  return { url, child };
+}
+
+async function stopServer(server: { child: ChildProcess }): Promise<void> {
+  const exited = new Promise((resolve) => server.child.once('exit', resolve));
+  server.child.stdin!.end();
+  await exited;
 }
 
 async function sessionCookie(baseUrl: string): Promise<string> {
   const response = await fetch(`${baseUrl}/api/version/get?version=0`, {
-    headers: { authorization: `Basic ${Buffer.from(`anadmin:${ADMIN_PASSWORD}`).toString('base64')}` },
+    headers: { authorization: `Basic ${Buffer.from(`anadmin:${BENCH_ADMIN_PASSWORD}`).toString('base64')}` },
   });
   const cookie = /JSESSIONID=([^;]+)/.exec(response.headers.get('set-cookie') ?? '');
   if (response.status !== 200 || !cookie) throw new Error(`login for the benchmark failed with ${response.status}`);
   return `JSESSIONID=${cookie[1]}`;
 }
 
-function row(result: Throughput, baseline: Throughput): string {
-  const ratio = (result.requestsPerSecond / baseline.requestsPerSecond).toFixed(2);
-  return `${result.name.padEnd(48)} ${String(result.requestsPerSecond).padStart(8)} req/s  p99 ${String(result.p99Ms).padStart(4)} ms  ratio ${ratio}${result.non2xx ? `  (${result.non2xx} non-2xx!)` : ''}`;
+function line(label: string, value: string, ratio?: string): string {
+  return `${label.padEnd(52)} ${value.padStart(14)}${ratio ? `  ratio ${ratio}` : ''}`;
 }
 
-async function httpBenchmarks(seconds: number): Promise<Throughput[]> {
-  const simulator = await GatewaySimulator.create({ config: config(), logger: PinoLogger.create('silent') });
-  const address = await simulator.listen(0, '127.0.0.1');
-  const baseUrl = `http://127.0.0.1:${address.port}`;
-  const cookie = await sessionCookie(baseUrl);
-  const versionBody = await (await fetch(`${baseUrl}/api/version/get?version=0`, { headers: { cookie } })).json();
-  const bare = await startBareKoa(versionBody);
+function row(result: Throughput, baseline: Throughput): string {
+  const warn = result.non2xx ? `  (${result.non2xx} non-2xx!)` : '';
+  return line(result.name, `${result.requestsPerSecond} req/s`, (result.requestsPerSecond / baseline.requestsPerSecond).toFixed(2)) + `  p99 ${result.p99Ms} ms${warn}`;
+}
+
+async function throughput(seconds: number): Promise<void> {
+  const gwsim = await startServer(['gwsim']);
   try {
-    await measure('warm-up', `${bare.url}/api/version/get?version=0`, {}, 1);
-    await measure('warm-up', `${baseUrl}/api/version/get?version=0`, { cookie }, 1);
-    const results = [
-      await measure('bare Koa handler (baseline)', `${bare.url}/api/version/get?version=0`, {}, seconds),
-      await measure('GET /api/version/get, session cookie', `${baseUrl}/api/version/get?version=0`, { cookie }, seconds),
-      await measure('GET /api/users/get, session cookie', `${baseUrl}/api/users/get?version=0`, { cookie }, seconds),
-    ];
-    return results;
+    const cookie = await sessionCookie(gwsim.url);
+    const versionBody = await (await fetch(`${gwsim.url}/api/version/get?version=0`, { headers: { cookie } })).text();
+    const bare = await startServer(['bare', versionBody]);
+    try {
+      await measure('warm-up', `${bare.url}/api/version/get?version=0`, {}, 1);
+      await measure('warm-up', `${gwsim.url}/api/version/get?version=0`, { cookie }, 1);
+      const baseline = await measure('bare Koa handler (baseline)', `${bare.url}/api/version/get?version=0`, {}, seconds);
+      const version = await measure('GET /api/version/get, session cookie', `${gwsim.url}/api/version/get?version=0`, { cookie }, seconds);
+      const users = await measure('GET /api/users/get, session cookie', `${gwsim.url}/api/users/get?version=0`, { cookie }, seconds);
+      console.log('throughput (16 keep-alive connections)');
+      for (const result of [baseline, version, users]) console.log(row(result, baseline));
+      console.log('target: authenticated version/get with a session cookie >= 0.50 of the bare Koa handler');
+    } finally {
+      await stopServer(bare);
+    }
   } finally {
-    await bare.close();
-    await simulator.stop(1000);
+    await stopServer(gwsim);
   }
 }
 
 async function main(): Promise<void> {
   const seconds = Number(process.env['BENCH_SECONDS'] ?? 5);
-  console.log(`gwsim benchmarks (${seconds} s per measurement, node ${process.version})\n`);
-  const [baseline, ...rest] = await httpBenchmarks(seconds);
-  console.log(row(baseline!, baseline!));
-  for (const result of rest) console.log(row(result, baseline!));
-  console.log('\ntarget: authenticated version/get with a session cookie >= 0.50 of the bare Koa handler');
+  console.log(`gwsim benchmarks (node ${process.version}, ${seconds} s per throughput measurement)\n`);
+  await throughput(seconds);
 
   const startup = await startupBench(18611);
   console.log('\nstart-up: spawn to first 200 of GET /api/version/get (target: within 5000 ms)');
-  console.log(`${'bare Koa server (baseline)'.padEnd(48)} ${String(startup.bareKoaMs).padStart(8)} ms`);
-  console.log(`${'gwsim serve, new data directory'.padEnd(48)} ${String(startup.freshDataDirMs).padStart(8)} ms  ratio ${(startup.freshDataDirMs / startup.bareKoaMs).toFixed(1)}`);
-  console.log(`${'gwsim serve, existing data directory'.padEnd(48)} ${String(startup.existingDataDirMs).padStart(8)} ms  ratio ${(startup.existingDataDirMs / startup.bareKoaMs).toFixed(1)}`);
+  console.log(line('bare Koa server (baseline)', `${startup.bareKoaMs} ms`));
+  console.log(line('gwsim serve, new data directory', `${startup.freshDataDirMs} ms`, (startup.freshDataDirMs / startup.bareKoaMs).toFixed(1)));
+  console.log(line('gwsim serve, existing data directory', `${startup.existingDataDirMs} ms`, (startup.existingDataDirMs / startup.bareKoaMs).toFixed(1)));
+
+  console.log('\nconfiguration commit and revert, 5,000 objects all changed (target: under 500 ms each on the PostgreSQL server)');
+  const server = process.env['BENCH_DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/test';
+  for (const databaseUrl of [undefined, server]) {
+    try {
+      const figures = await configurationBench({ databaseUrl });
+      console.log(line(`${figures.store}: commit (median of ${figures.runs})`, `${figures.commitMs} ms`));
+      console.log(line(`${figures.store}: revert (median of ${figures.runs})`, `${figures.revertMs} ms`));
+      console.log(line(`${figures.store}: first commit of the whole graph`, `${figures.firstCommitMs} ms`));
+      console.log(line(`${figures.store}: commit / revert of one changed object`, `${figures.commitOneChangeMs} / ${figures.revertOneChangeMs} ms`));
+    } catch (error) {
+      if (!databaseUrl) throw error;
+      console.log(`PostgreSQL server at ${new URL(databaseUrl).host} not measured: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
 }
 
-main().catch((error: unknown) => {
+main().then(() => process.exit(0), (error: unknown) => {
   console.error(error);
   process.exit(1);
 });
