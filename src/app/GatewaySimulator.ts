@@ -12,6 +12,7 @@ import type { AppConfig } from './config/AppConfig.js';
 import { buildContainer } from './container.js';
 import { createHttpApp } from './http/HttpApp.js';
 import { OPERATIONS } from './operations.js';
+import type { OperationDefinition } from './http/Operation.js';
 import { describeStore, openDatabase } from './persistence/Database.js';
 
 export interface SimulatorOptions {
@@ -55,9 +56,9 @@ export class GatewaySimulator {
     }
   }
 
-  /** Starts the HTTP listener; resolves with the bound address. */
-  async listen(port = this.options.config.port, host = this.options.config.host): Promise<AddressInfo> {
-    const app = createHttpApp(this.container, OPERATIONS);
+  /** Starts the HTTP listener on the operation table (tests may add operations of their own); resolves with the bound address. */
+  async listen(port = this.options.config.port, host = this.options.config.host, operations: readonly OperationDefinition[] = OPERATIONS): Promise<AddressInfo> {
+    const app = createHttpApp(this.container, operations);
     const server = createServer(app.callback());
     server.keepAliveTimeout = 5000;
     server.requestTimeout = 30000;

@@ -1,6 +1,8 @@
 import 'reflect-metadata';
 import { DataSource } from 'typeorm';
 import { GatewaySimulator } from '../../src/app/GatewaySimulator.js';
+import type { OperationDefinition } from '../../src/app/http/Operation.js';
+import { OPERATIONS } from '../../src/app/operations.js';
 import type { AppConfig } from '../../src/app/config/AppConfig.js';
 import { ManualClock } from '../../src/shared/infrastructure/ManualClock.js';
 import { SeededRandom } from '../../src/shared/infrastructure/SeededRandom.js';
@@ -15,6 +17,8 @@ export interface TestGatewayOptions {
   /** Keep the schema and data already in the store (restart tests); by default a server database is wiped first. */
   readonly keepData?: boolean;
   readonly clock?: ManualClock;
+  /** Operations mounted besides the table (test probes), with the controllers they need bound as themselves. */
+  readonly extraOperations?: { readonly operations: readonly OperationDefinition[]; readonly controllers: ReadonlyArray<new (...args: never[]) => unknown> };
 }
 
 /** Drops every table of a PostgreSQL server test database, so migrations run from scratch. */
@@ -40,7 +44,8 @@ export class TestGateway {
     const simulator = await GatewaySimulator.create({
       config, logger: new SilentLogger(), store: options.store ?? 'database', clock, random: new SeededRandom(7),
     });
-    const address = await simulator.listen(0, '127.0.0.1');
+    for (const controller of options.extraOperations?.controllers ?? []) simulator.container.bind(controller).toSelf();
+    const address = await simulator.listen(0, '127.0.0.1', [...OPERATIONS, ...(options.extraOperations?.operations ?? [])]);
     return new TestGateway(simulator, clock, `http://127.0.0.1:${address.port}`, config);
   }
 
