@@ -125,6 +125,18 @@ describe('detached objects over HTTP', function () {
       expect((await admin.get('/api/objects/get', { query: { id } })).json.mediaDscp).to.equal('40');
     });
 
+    it('takes the expected version from an If-Match header too, and refuses one that disagrees with the body', async () => {
+      const object = await createObject(admin, 'IN_QOS_STACK', 'if-match');
+      const id = object['id'];
+      const version = Number(object['metaData'].anynodefe.version);
+      const first = await admin.put('/api/objects/set', { query: { id }, json: { mediaDscp: '12' }, headers: { 'if-match': `"${version}"` } });
+      expect(first.status, first.text).to.equal(200);
+      expectError(await admin.put('/api/objects/set', { query: { id }, json: { mediaDscp: '13' }, headers: { 'if-match': `"${version}"` } }), 409, 'STALE_VERSION');
+      expectError(await admin.put('/api/objects/set', { query: { id }, json: { mediaDscp: '13', metaData: { anynodefe: { version: version + 1 } } }, headers: { 'if-match': `"${version}"` } }), 400, 'VERSION_MISMATCH');
+      expectError(await admin.put('/api/objects/set', { query: { id }, json: { mediaDscp: '13' }, headers: { 'if-match': 'latest' } }), 400, 'INVALID_IF_MATCH');
+      expect((await admin.get('/api/objects/get', { query: { id } })).json.mediaDscp).to.equal('12');
+    });
+
     it('two clients racing with the same version: exactly one wins', async () => {
       const object = await createObject(admin, 'IN_QOS_STACK', 'raced');
       const version = object['metaData'].anynodefe.version;

@@ -29,6 +29,17 @@ function readIdList(body: unknown): string[] {
   return ids;
 }
 
+/** The version an `If-Match` header names: `"3"`, `W/"3"` or `3`; undefined when absent. */
+function readIfMatch(header: string | undefined): number | undefined {
+  if (header === undefined) return undefined;
+  const match = /^\s*(?:W\/)?"?(\d{1,9})"?\s*$/.exec(header);
+  if (!match) {
+    throw DomainError.invalid('INVALID_IF_MATCH', `If-Match must name the object's version, e.g. "3", got '${header}'`,
+      [{ field: 'If-Match', rule: 'version', message: 'If-Match must be a version read with the object' }]);
+  }
+  return Number(match[1]);
+}
+
 /** The detached-objects writes: note/set, set, remove, bulkRemove, import. */
 @injectable()
 export class ObjectWriteController {
@@ -46,10 +57,22 @@ export class ObjectWriteController {
     return Reply.empty();
   }
 
-  /** Answers the object as stored, with its new metaData.anynodefe.version. */
+  /**
+   * Answers the object as stored, with its new metaData.anynodefe.version. The version expected may come in
+   * the body (metaData.anynodefe.version) or as an `If-Match: "<version>"` header; when both come they must agree.
+   */
   async set(request: OperationRequest) {
     const idText = request.query.string('id');
-    const saved = await this.setObject.execute(request.lab, idText, (current) => readObjectChange(request.body, canonicalObjectId(idText)!, current));
+    const ifMatch = readIfMatch(request.header('if-match'));
+    const saved = await this.setObject.execute(request.lab, idText, (current) => {
+      const change = readObjectChange(request.body, canonicalObjectId(idText)!, current);
+      if (ifMatch === undefined) return change;
+      if (change.expectedVersion !== undefined && change.expectedVersion !== ifMatch) {
+        throw DomainError.invalid('VERSION_MISMATCH', `If-Match names version ${ifMatch} but metaData.anynodefe.version says ${change.expectedVersion}`,
+          [{ field: 'If-Match', rule: 'matches', message: 'If-Match and metaData.anynodefe.version must agree' }]);
+      }
+      return { ...change, expectedVersion: ifMatch };
+    });
     return renderObject(saved);
   }
 
