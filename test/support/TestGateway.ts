@@ -35,18 +35,25 @@ export async function wipeServerDatabase(url: string): Promise<void> {
 
 /** A real gateway simulator on a free port with a manual clock, for acceptance tests. */
 export class TestGateway {
-  private constructor(readonly simulator: GatewaySimulator, readonly clock: ManualClock, readonly baseUrl: string, readonly config: AppConfig) {}
+  private constructor(
+    readonly simulator: GatewaySimulator,
+    readonly clock: ManualClock,
+    readonly baseUrl: string,
+    readonly config: AppConfig,
+    private readonly logger: SilentLogger,
+  ) {}
 
   static async start(options: TestGatewayOptions = {}): Promise<TestGateway> {
     const config = testConfig(options.config);
     if (config.databaseUrl && !options.keepData && options.store !== 'memory') await wipeServerDatabase(config.databaseUrl);
     const clock = options.clock ?? new ManualClock(new Date('2026-03-01T08:00:00Z'));
+    const logger = new SilentLogger();
     const simulator = await GatewaySimulator.create({
-      config, logger: new SilentLogger(), store: options.store ?? 'database', clock, random: new SeededRandom(7),
+      config, logger, store: options.store ?? 'database', clock, random: new SeededRandom(7),
     });
     for (const controller of options.extraOperations?.controllers ?? []) simulator.container.bind(controller).toSelf();
     const address = await simulator.listen(0, '127.0.0.1', [...OPERATIONS, ...(options.extraOperations?.operations ?? [])]);
-    return new TestGateway(simulator, clock, `http://127.0.0.1:${address.port}`, config);
+    return new TestGateway(simulator, clock, `http://127.0.0.1:${address.port}`, config, logger);
   }
 
   /** A client that authenticates as the built-in administrator. */
@@ -62,7 +69,13 @@ export class TestGateway {
     return this.simulator.container.get(token as never) as T;
   }
 
-  stop(): Promise<void> {
-    return this.simulator.stop(1000);
+  /** Stops the gateway; fails (so the suite's after hook fails) when any request ended in an unhandled error. */
+  async stop(): Promise<void> {
+    await this.simulator.stop(1000);
+    const unhandled = this.logger.errors.filter((e) => e.message === 'unhandled error');
+    if (unhandled.length > 0) {
+      const causes = unhandled.map((e) => String((e.fields['err'] as Error | undefined)?.stack ?? e.fields['err'])).join('\n---\n');
+      throw new Error(`${unhandled.length} request(s) ended in an unhandled error (500):\n${causes}`);
+    }
   }
 }

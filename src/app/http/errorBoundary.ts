@@ -43,6 +43,12 @@ function libraryStatus(error: unknown): number | undefined {
   return typeof status === 'number' && status >= 400 && status < 500 ? status : undefined;
 }
 
+/** zlib's errors when a body sent with Content-Encoding gzip/deflate is not what it claims. */
+function isDecompressionError(error: unknown): boolean {
+  const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
+  return typeof code === 'string' && /^Z_(DATA|BUF|STREAM|NEED_DICT)_ERROR$/.test(code);
+}
+
 /**
  * Catches everything below it and answers in the one JSON shape: domain errors through the status table,
  * transport problems with their status, body-parser errors as 4xx, anything else as a 500 without a stack.
@@ -65,6 +71,10 @@ export function errorBoundary(requestLogger: (ctx: Context) => Logger) {
       } else if (error instanceof HttpProblem) {
         ({ status, code, message } = error);
         for (const [name, value] of Object.entries(error.headers)) ctx.set(name, value);
+      } else if (isDecompressionError(error)) {
+        status = 400;
+        code = 'BODY_UNREADABLE';
+        message = 'the request body could not be decompressed as its Content-Encoding says';
       } else if (libraryStatus(error) !== undefined) {
         status = libraryStatus(error)!;
         code = LIBRARY_CODES[status] ?? 'BAD_REQUEST';

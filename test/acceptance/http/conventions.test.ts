@@ -170,6 +170,11 @@ describe('HTTP conventions of the operation table', () => {
       expectErrorShape(await api.post('/api/test/form', { json: { a: 1 } }), 415, 'UNSUPPORTED_MEDIA_TYPE');
     });
 
+    it('refuses a body that is not what its Content-Encoding claims with 400', async () => {
+      expectErrorShape(await api.post('/api/test/json', { body: 'not gzip at all', headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' } }), 400, 'BODY_UNREADABLE');
+      expectErrorShape(await api.post('/api/test/json', { body: '{}', headers: { 'content-type': 'application/json', 'content-encoding': 'snappy' } }), 415);
+    });
+
     it('refuses bodies beyond the limit of their kind with 413', async () => {
       expectErrorShape(await api.post('/api/test/json', { json: { big: 'x'.repeat(4096) } }), 413, 'BODY_TOO_LARGE');
       expectErrorShape(await api.put('/api/test/text', { text: 'y'.repeat(1024) }), 413, 'BODY_TOO_LARGE');
