@@ -12,19 +12,21 @@ import { BodyParser } from './parseBody.js';
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
 function requestLogger(ctx: Context): Logger {
-  return ctx.state['logger'] as Logger;
+  return (ctx.state['logger'] as () => Logger)();
 }
 
 /** Request id (honouring a sane X-Request-Id), a child logger made on first use, and one structured line per request. */
 function requestContext(logger: Logger) {
+  const logRequests = logger.isLevelEnabled('info');
   return async (ctx: Context, next: Next): Promise<void> => {
     const incoming = ctx.get('x-request-id');
     const requestId = REQUEST_ID.test(incoming) ? incoming : randomUUID();
-    const started = process.hrtime.bigint();
     ctx.state['requestId'] = requestId;
     let child: Logger | undefined;
-    Object.defineProperty(ctx.state, 'logger', { get: () => (child ??= logger.child({ requestId })) });
+    ctx.state['logger'] = () => (child ??= logger.child({ requestId }));
     ctx.set('X-Request-Id', requestId);
+    if (!logRequests) return next();
+    const started = process.hrtime.bigint();
     try {
       await next();
     } finally {
@@ -42,8 +44,7 @@ export function createHttpApp(container: Container, operations: readonly Operati
   app.silent = true;
   app.use(requestContext(logger));
   app.use(errorBoundary(requestLogger));
-  const router = operationRouter({ container, operations, bodyParser: new BodyParser(config.bodyLimits), lab: () => DEFAULT_LAB });
-  app.use(router.routes());
+  app.use(operationRouter({ container, operations, bodyParser: new BodyParser(config.bodyLimits), lab: () => DEFAULT_LAB }));
   app.use(async (ctx, next) => {
     await next();
     if (ctx.status !== 404 || ctx.body) return;

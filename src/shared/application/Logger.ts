@@ -7,4 +7,6 @@ export abstract class Logger {
   abstract warn(fields: LogFields, message: string): void;
   abstract error(fields: LogFields, message: string): void;
   abstract child(fields: LogFields): Logger;
+  /** Whether a line at this level would be written (to skip building it on hot paths). */
+  abstract isLevelEnabled(level: 'debug' | 'info' | 'warn' | 'error'): boolean;
 }

@@ -15,6 +15,6 @@ export class PinoLogger extends Logger {
   warn(fields: LogFields, message: string): void { this.delegate.warn(fields, message); }
   error(fields: LogFields, message: string): void { this.delegate.error(fields, message); }
   child(fields: LogFields): Logger { return new PinoLogger(this.delegate.child(fields)); }
-  get enabledForDebug(): boolean { return this.delegate.isLevelEnabled('debug'); }
+  isLevelEnabled(level: 'debug' | 'info' | 'warn' | 'error'): boolean { return this.delegate.isLevelEnabled(level); }
   flush(): void { this.delegate.flush(); }
 }

@@ -12,12 +12,37 @@ export interface Scope {
 
 const storage = new AsyncLocalStorage<Scope>();
 
+/**
+ * Units running now. On Node 20 an enabled AsyncLocalStorage installs promise hooks that tax every promise
+ * of the process (measured: about a third of the throughput of a request that touches no store). So the
+ * storage is enabled only while at least one unit runs (`run` enables it) and disabled when the last one
+ * ends; requests that use no unit of work, such as a cookie-authenticated version read, pay nothing.
+ */
+let active = 0;
+
+function leave(): void {
+  active -= 1;
+  if (active === 0) storage.disable();
+}
+
 export const TransactionScope = {
   current(): Scope | undefined {
     return storage.getStore();
   },
   run<T>(scope: Scope, work: () => Promise<T>): Promise<T> {
-    return storage.run(scope, work);
+    active += 1;
+    let running: Promise<T>;
+    try {
+      running = storage.run(scope, work);
+    } catch (error) {
+      leave();
+      throw error;
+    }
+    return running.finally(leave);
+  },
+  /** How many units run now (for tests of the enable/disable bookkeeping). */
+  activeUnits(): number {
+    return active;
   },
   /** Runs `after` once the current write unit commits; at once when there is none. */
   async afterCommit(after: () => Promise<void>): Promise<void> {

@@ -2,11 +2,12 @@ import { injectable } from 'inversify';
 import type { OperationRequest } from '../../../../../app/http/Operation.js';
 import { COMPONENTS, DEFAULT_COMPONENTS, PRODUCT_RELEASE, type Component } from '../../domain/ProductVersions.js';
 
+const ALL = Object.freeze(Object.fromEntries(DEFAULT_COMPONENTS.map((component) => [component, PRODUCT_RELEASE[component]])));
+
 @injectable()
 export class VersionController {
   async get(request: OperationRequest) {
     const product = request.query.optionalEnum<Component>('product', COMPONENTS);
-    const components = product ? [product] : DEFAULT_COMPONENTS;
-    return Object.fromEntries(components.map((component) => [component, PRODUCT_RELEASE[component]]));
+    return product ? { [product]: PRODUCT_RELEASE[product] } : ALL;
   }
 }
