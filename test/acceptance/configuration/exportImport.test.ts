@@ -11,6 +11,13 @@ function importFile(admin: ApiClient, content: string | Buffer, query: Record<st
   return admin.put('/api/objects/import', { query, file: { name: 'objects.xzobject', content, type: 'application/json' } });
 }
 
+/** A secret parameter's stored value: reads never answer secrets, an export with private data carries them. */
+async function secretOf(admin: ApiClient, id: string, name: string): Promise<unknown> {
+  const response = await exportOf(admin, id, { includePrivateData: 'true' });
+  expect(response.status, response.text).to.equal(200);
+  return JSON.parse(response.text).objects.find((o: { id: string }) => o.id === id).parameters[name];
+}
+
 async function get(admin: ApiClient, id: string): Promise<Record<string, any>> {
   const response = await admin.get('/api/objects/get', { query: { id } });
   expect(response.status, response.text.slice(0, 300)).to.equal(200);
@@ -63,6 +70,26 @@ describe('detached objects: export and import over HTTP', function () {
     });
   });
 
+  it('never answers secrets on a read: passwords and private keys are left out, certificates shown', async () => {
+    const credentials = await get(admin, graph.credentials['id']);
+    expect(credentials).to.include({ username: 'alice' }).and.not.have.property('password');
+    const identity = await get(admin, graph.identity['id']);
+    expect(identity).to.not.have.property('privateKey');
+    expect(identity['certificate']).to.equal(CERTIFICATE_PEM);
+    const tree = await admin.get('/api/objects/objectTree/get', { query: { id: graph.node['id'] } });
+    expect(tree.status).to.equal(200);
+    expect(tree.text).to.not.contain(PASSWORD).and.not.contain('PRIVATE KEY');
+    const sorted = await admin.get('/api/objects/sorts', { query: { sort: 'SIPAUTH_STACK', displayName: credentials['displayName'] } });
+    expect(sorted.text).to.not.contain(PASSWORD);
+  });
+
+  it('keeps a secret when an object read is sent back unchanged', async () => {
+    const credentials = await get(admin, graph.credentials['id']);
+    const sent = await admin.put('/api/objects/set', { query: { id: credentials['id'] }, json: credentials });
+    expect(sent.status, sent.text).to.equal(200);
+    expect(await secretOf(admin, graph.credentials['id'], 'password')).to.equal(PASSWORD);
+  });
+
   describe('PUT /api/objects/import', () => {
     it('SKIP imports only what does not exist: a removed node comes back, the changed transport keeps its change', async () => {
       await admin.put('/api/objects/set', { query: { id: graph.transport['id'] }, json: { udpTcpPort: '5090' } });
@@ -72,7 +99,7 @@ describe('detached objects: export and import over HTTP', function () {
       expect(response.json.objects.filter((o: { outcome: string }) => o.outcome === 'created').map((o: { id: string }) => o.id)).to.deep.equal([graph.node['id']]);
       expect(await get(admin, graph.node['id'])).to.deep.include({ sipUserAgentId: graph.userAgent['id'] });
       expect((await get(admin, graph.transport['id']))['udpTcpPort']).to.equal('5090');
-      expect((await get(admin, graph.credentials['id']))['password']).to.equal(PASSWORD);
+      expect(await secretOf(admin, graph.credentials['id'], 'password')).to.equal(PASSWORD);
     });
 
     it('OVERRIDE overwrites the same objects in place and keeps their stripped private data', async () => {
@@ -82,8 +109,8 @@ describe('detached objects: export and import over HTTP', function () {
       expect(response.json.objects.every((o: { outcome: string }) => o.outcome === 'overridden')).to.equal(true);
       expect(Object.keys(await readGraph(admin))).to.have.length(count);
       expect((await get(admin, graph.transport['id']))['udpTcpPort']).to.equal('5060');
-      expect((await get(admin, graph.credentials['id']))['password']).to.equal(PASSWORD);
-      expect((await get(admin, graph.identity['id']))['privateKey']).to.equal(PRIVATE_KEY_PEM);
+      expect(await secretOf(admin, graph.credentials['id'], 'password')).to.equal(PASSWORD);
+      expect(await secretOf(admin, graph.identity['id'], 'privateKey')).to.equal(PRIVATE_KEY_PEM);
     });
 
     it('CANCEL imports nothing when objects collide (409 listing them)', async () => {
@@ -132,7 +159,8 @@ describe('detached objects: export and import over HTTP', function () {
         const response = await importFile(otherAdmin, withoutPrivate, { action: 'CANCEL' });
         expect(response.status, response.text).to.equal(200);
         expect((await get(otherAdmin, graph.node['id']))['transportConnectionIds']).to.deep.equal([graph.connection['id']]);
-        expect((await get(otherAdmin, graph.credentials['id']))).to.include({ username: 'alice', password: '' });
+        expect((await get(otherAdmin, graph.credentials['id']))).to.include({ username: 'alice' }).and.not.have.property('password');
+        expect(await secretOf(otherAdmin, graph.credentials['id'], 'password')).to.equal('');
       } finally {
         await other.stop();
       }

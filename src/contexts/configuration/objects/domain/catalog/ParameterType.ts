@@ -60,6 +60,14 @@ export function isPrivateType(type: ParameterType): boolean {
   return type.kind === 'pem' || type.kind === 'secret';
 }
 
+/**
+ * Types whose values are secrets (passwords, shared secrets, private keys): no read answers them; only an
+ * export with private data carries them. Certificates are private data but not secret.
+ */
+export function isSecretType(type: ParameterType): boolean {
+  return type.kind === 'secret' || (type.kind === 'pem' && type.labels.some((label) => label.includes('PRIVATE KEY')));
+}
+
 const IPV4 = /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/;
 const HOSTNAME = /^(?=.{1,253}$)([A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)(\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*\.?$/;
 const URI = /^([A-Za-z][A-Za-z0-9+.-]*):(\S+)$/;

@@ -2,7 +2,7 @@ import { DomainError, type ErrorDetail } from '../../../../../shared/domain/Doma
 import type { ConfigObject, ParameterValue } from '../../domain/ConfigObject.js';
 import { canonicalObjectId } from '../../domain/ObjectId.js';
 import { isObjectSort, type ObjectSort } from '../../domain/ObjectSort.js';
-import { describeType, type ParameterType } from '../../domain/catalog/ParameterType.js';
+import { describeType, isSecretType, type ParameterType } from '../../domain/catalog/ParameterType.js';
 import { SortCatalog } from '../../domain/catalog/SortCatalog.js';
 import type { ObjectChange } from '../../application/SetObject.js';
 
@@ -14,6 +14,8 @@ import type { ObjectChange } from '../../application/SetObject.js';
  *     <each parameter of the sort>, <each reference slot: an id ("" for none) or an array of ids>,
  *     "metaData": { "anynodefe": { ...stored metadata, "note", "compatibility": "0", "version": "<n>" } } }
  *
+ * Secret parameters (passwords, shared secrets, private keys) are never answered: they are left out, and since
+ * a set keeps what it is not sent, reading an object and sending it back keeps them.
  * `metaData.anynodefe.version` is the object's optimistic version: send it back with a set to make the set
  * conditional. Reading the other direction (objects/set) accepts the same shape; see readObjectChange.
  */
@@ -36,8 +38,11 @@ export function renderObject(object: ConfigObject): { [key: string]: WireValue }
     comment: object.common.comment, visible: String(object.common.visible), protected: String(object.common.protected),
     trMark: String(object.common.trMark),
   };
-  for (const parameter of definition.parameters) view[parameter.name] = renderValue(object.parameters[parameter.name] ?? parameter.default);
-  for (const [name, value] of Object.entries(object.parameters)) if (!(name in view)) view[name] = renderValue(value);
+  const secrets = new Set(definition.parameters.filter((p) => isSecretType(p.type)).map((p) => p.name));
+  for (const parameter of definition.parameters) {
+    if (!secrets.has(parameter.name)) view[parameter.name] = renderValue(object.parameters[parameter.name] ?? parameter.default);
+  }
+  for (const [name, value] of Object.entries(object.parameters)) if (!(name in view) && !secrets.has(name)) view[name] = renderValue(value);
   for (const slot of definition.references) {
     const ids = object.references[slot.name] ?? [];
     view[slot.name] = slot.cardinality === 'one' ? (ids[0] ?? '') : [...ids];
