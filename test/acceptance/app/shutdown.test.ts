@@ -1,0 +1,55 @@
+import { expect } from 'chai';
+import { injectable } from 'inversify';
+import { operation } from '../../../src/app/http/Operation.js';
+import { Reply } from '../../../src/app/http/Reply.js';
+import { TestGateway } from '../../support/TestGateway.js';
+
+/** A request that stays in flight until the test lets it finish. */
+@injectable()
+class SlowController {
+  static release: () => void = () => undefined;
+  static started: Promise<void>;
+  private static markStarted: () => void = () => undefined;
+
+  static reset(): void {
+    SlowController.started = new Promise((resolve) => { SlowController.markStarted = resolve; });
+  }
+
+  async answer() {
+    SlowController.markStarted();
+    await new Promise<void>((resolve) => { SlowController.release = resolve; });
+    return Reply.text('finished');
+  }
+}
+
+const SLOW = operation({
+  area: 'test', method: 'GET', path: '/api/test/slow', version: 0, permissions: ['API'], body: 'none',
+  summary: 'waits for the test', controller: SlowController, handle: (c) => c.answer(),
+});
+
+describe('graceful shutdown', () => {
+  it('finishes a request in flight, refuses new connections, then closes the store', async () => {
+    SlowController.reset();
+    const gateway = await TestGateway.start({ extraOperations: { operations: [SLOW], controllers: [SlowController] } });
+    const admin = gateway.admin();
+    expect((await admin.get('/api/version/get')).status).to.equal(200);
+
+    const inFlight = admin.get('/api/test/slow', { cookie: false });
+    await SlowController.started;
+    let stopped = false;
+    const stopping = gateway.stop().then(() => { stopped = true; });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(stopped, 'stop waits for the request in flight').to.equal(false);
+
+    let refused: unknown;
+    try { await gateway.client('anadmin', 'x').get('/api/version/get'); } catch (error) { refused = error; }
+    expect(refused, 'a new connection after stop began is refused').to.be.instanceOf(Error);
+
+    SlowController.release();
+    const response = await inFlight;
+    expect(response.status).to.equal(200);
+    expect(response.text).to.equal('finished');
+    await stopping;
+    expect(stopped).to.equal(true);
+  });
+});
