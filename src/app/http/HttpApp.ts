@@ -8,8 +8,13 @@ import { errorBoundary, errorBody } from './errorBoundary.js';
 import type { OperationDefinition } from './Operation.js';
 import { operationRouter } from './operationRouter.js';
 import { BodyParser } from './parseBody.js';
+import { openApiDocument } from './openApiDocument.js';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
+
+/** The OpenAPI document of the operation table, served without authentication (it holds no state). */
+export const OPENAPI_PATH = '/openapi.json';
+const PRODUCT_VERSION: string = (require('../../../../package.json') as { version: string }).version;
 
 function requestLogger(ctx: Context): Logger {
   return (ctx.state['logger'] as () => Logger)();
@@ -44,6 +49,12 @@ export function createHttpApp(container: Container, operations: readonly Operati
   app.silent = true;
   app.use(requestContext(logger));
   app.use(errorBoundary(requestLogger));
+  const document = JSON.stringify(openApiDocument(operations, PRODUCT_VERSION));
+  app.use(async (ctx, next) => {
+    if (ctx.path !== OPENAPI_PATH || (ctx.method !== 'GET' && ctx.method !== 'HEAD')) return next();
+    ctx.type = 'application/json; charset=utf-8';
+    ctx.body = document;
+  });
   app.use(operationRouter({ container, operations, bodyParser: new BodyParser(config.bodyLimits), lab: () => DEFAULT_LAB }));
   app.use(async (ctx, next) => {
     await next();

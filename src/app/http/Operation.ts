@@ -37,6 +37,16 @@ export interface OperationRequest {
   header(name: string): string | undefined;
 }
 
+/** A query parameter an operation reads besides `version` (for the OpenAPI document and its honesty test). */
+export interface QueryParameterSpec {
+  readonly name: string;
+  readonly type: 'string' | 'integer' | 'boolean';
+  readonly required?: boolean;
+  /** The allowed values, for enumerations. */
+  readonly values?: readonly string[];
+  readonly description: string;
+}
+
 /**
  * One row of the operation table: routing, version and permission checks, body parsing, the OpenAPI
  * document and the coverage test all read it. A handler returns a Reply, or any other value to send as JSON.
@@ -49,6 +59,8 @@ export interface OperationDefinition<C = unknown> {
   readonly permissions: readonly PermissionCode[];
   readonly body: BodyKind;
   readonly summary: string;
+  /** The query parameters it reads besides `version`; none when omitted. */
+  readonly query?: readonly QueryParameterSpec[];
   readonly controller: ServiceIdentifier<C>;
   readonly handle: (controller: C, request: OperationRequest) => Promise<Reply | unknown>;
 }
