@@ -112,6 +112,19 @@ describe('detached objects over HTTP', function () {
       expectError(await admin.put('/api/objects/set', { query: { id: randomUUID() }, json: { sort: 'NOT_A_SORT', displayName: 'x' } }), 400, 'OBJECT_INVALID');
     });
 
+    it('refuses deeply nested values in any member with a 400 naming the field, not a 500', async () => {
+      const object = await createObject(admin, 'IN_QOS_STACK', 'deeply nested target');
+      const id = object['id'];
+      const deep = `${'['.repeat(20000)}1${']'.repeat(20000)}`;
+      for (const member of ['comment', 'mediaDscp', 'visible', 'displayName']) {
+        const response = await admin.put('/api/objects/set', { query: { id }, body: `{"${member}": ${deep}}`, headers: { 'content-type': 'application/json' } });
+        expectError(response, 400, 'OBJECT_INVALID');
+        expect(response.json.error.details[0].field).to.equal(member);
+      }
+      expectError(await admin.put('/api/objects/set', { query: { id }, body: `{"metaData": {"anynodefe": {"version": ${deep}}}}`, headers: { 'content-type': 'application/json' } }), 400, 'OBJECT_INVALID');
+      expect((await admin.get('/api/objects/get', { query: { id } })).json).to.deep.equal(object);
+    });
+
     it('two clients editing the same object: the one with the stale version gets 409, the first change stays', async () => {
       const object = await createObject(admin, 'IN_QOS_STACK', 'contended');
       const id = object['id'];

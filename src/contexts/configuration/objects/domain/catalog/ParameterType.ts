@@ -142,8 +142,14 @@ function detail(field: string, type: ParameterType, got: string): ErrorDetail {
   return { field, rule: type.kind, message: `${field} must be ${describeType(type)}, got ${got}` };
 }
 
+/** A short rendering of a value for a message; never throws (values nested too deep to stringify are named by kind). */
 function shown(value: unknown): string {
-  const text = JSON.stringify(value) ?? String(value);
+  let text: string;
+  try {
+    text = JSON.stringify(value) ?? String(value);
+  } catch {
+    text = Array.isArray(value) ? 'an array nested too deep to show' : 'an object nested too deep to show';
+  }
   return text.length > 60 ? `${text.slice(0, 57)}...` : text;
 }
 

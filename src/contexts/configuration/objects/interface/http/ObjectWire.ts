@@ -62,8 +62,14 @@ export function renderEntry(object: ConfigObject): { displayName: string; id: st
 
 // ---- reading a set request ----
 
+/** A short rendering of a value for a message; never throws (values nested too deep to stringify are named by kind). */
 function shown(value: unknown): string {
-  const text = JSON.stringify(value) ?? String(value);
+  let text: string;
+  try {
+    text = JSON.stringify(value) ?? String(value);
+  } catch {
+    text = Array.isArray(value) ? 'an array nested too deep to show' : 'an object nested too deep to show';
+  }
   return text.length > 60 ? `${text.slice(0, 57)}...` : text;
 }
 
