@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import type { ApiClient, ApiResponse } from '../../support/ApiClient.js';
+import { formatXzwo } from '../../../src/shared/interface/WireDates.js';
 import { TestGateway } from '../../support/TestGateway.js';
 import { addLocalUser, addRole, expectError, permissionsFor } from './identitySupport.js';
 
@@ -85,6 +86,23 @@ describe('logging in through the HTTP API', function () {
     // the built-in administrator's password never expires: it is the way back in
     await setLoginPolicy({ passwordExpiration: 0 });
     expect((await gateway.client('ager', PASSWORD).get('/api/version/get')).status).to.equal(200);
+  });
+
+  it('lets a user with an expired local password still log in through its directory login', async () => {
+    await addLocalUser(admin, 'twoways', PASSWORD, {
+      roleIds: ['api_only'], ldapLogin: true, ldapAuthentications: [{ name: 'bob', ldapAuthorityId: '5f0c1e2a-7b3d-4c8e-9a61-2d4f8b0e1a01' }],
+    });
+    await setLoginPolicy({ passwordExpiration: 30, passwordExpirationWarning: 7 });
+    gateway.clock.advanceSeconds(30 * 86400);
+    admin.forgetSession();
+    expectChallenge(await gateway.client('twoways', PASSWORD).get('/api/version/get'), 'PASSWORD_EXPIRED');
+    // expiry is about the local password; the directory decides about its own
+    expect((await gateway.client('bob', 'Bob-Corp-2024').get('/api/version/get')).status).to.equal(200);
+    expectChallenge(await gateway.client('twoways', PASSWORD).get('/api/version/get'), 'PASSWORD_EXPIRED');
+    const shown = (await admin.get('/api/users/get')).json.find((u: { localUserName?: string }) => u.localUserName === 'twoways');
+    expect(shown.lastLogin).to.equal(formatXzwo(gateway.clock.now()));
+    await setLoginPolicy({ passwordExpiration: 0 });
+    expect((await admin.delete('/api/users/remove', { query: { user: 'twoways' } })).status).to.equal(200);
   });
 
   it('lets a JSESSIONID cookie alone authenticate later requests until it has been idle too long', async () => {

@@ -127,10 +127,10 @@ export class IdentityAuthenticator extends Authenticator {
         refusal = current.state === 'BLOCKED' ? this.blocked(username, current, at)
           : { code: 'INVALID_CREDENTIALS', message: 'wrong username or password', ...(delay > 0 ? { retryAfterSeconds: delay } : {}) };
       } else if (current.state === 'BLOCKED') refusal = this.blocked(username, current, at);
-      else if (current.state === 'PASSWORD_EXPIRED') {
+      else if (current.state === 'PASSWORD_EXPIRED' && verified.local) {
         refusal = { code: 'PASSWORD_EXPIRED', message: `the password of '${username}' has expired; an administrator must set a new one (users/changePassword)` };
       } else {
-        current.recordSuccessfulLogin(at);
+        current.recordSuccessfulLogin(at, verified.local ? 'local' : 'directory');
         if (rehash) current.rehash(rehash);
       }
       await this.users.save(current);

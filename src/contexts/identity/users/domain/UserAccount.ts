@@ -258,8 +258,13 @@ export class UserAccount {
     }
   }
 
-  recordSuccessfulLogin(now: Date): void {
-    if (this.props.state !== 'ACTIVE') {
+  /**
+   * A login that passed. `through` says what checked the password: a directory login is not held back by an
+   * expired local password (expiry is about the local password only).
+   */
+  recordSuccessfulLogin(now: Date, through: 'local' | 'directory' = 'local'): void {
+    const allowed = this.props.state === 'ACTIVE' || (through === 'directory' && this.props.state === 'PASSWORD_EXPIRED');
+    if (!allowed) {
       throw DomainError.conflict('ACCOUNT_NOT_ACTIVE', `user '${this.props.displayName}' is ${this.props.state} and cannot log in`);
     }
     this.props.failedLogins = 0;
