@@ -36,6 +36,14 @@ describe('the password policy', () => {
     expect(rules(policy({ minLength: 3, maxLength: 3 }), '😀😀😀')).to.deep.equal([]);
   });
 
+  it('judges the password as it is stored and checked (Unicode NFC), so decomposed accents change nothing', () => {
+    const decomposed = 'Cafe\u0301-Pass-9'; // the same text as 'Café-Pass-9' to the hash and to every later login
+    expect(rules(policy({ blacklist: [{ value: 'caf\u00e9' }] }), decomposed)).to.deep.equal(['blacklist']);
+    expect(rules(policy({ blacklist: [{ value: 'cafe\u0301' }] }), 'Caf\u00e9-Pass-9')).to.deep.equal(['blacklist']);
+    expect(rules(policy({ addUsernameToBlacklist: true }), 'Jose\u0301-Pass-9', ['jos\u00e9'])).to.deep.equal(['addUsernameToBlacklist']);
+    expect(rules(policy({ minLength: 4 }), 'e\u0301e\u0301e\u0301')).to.deep.equal(['minLength']);
+  });
+
   describe('with constraintAreas 0, every class minimum is mandatory', () => {
     const p = policy({ minDigits: 2, minCharacters: 3, minLowerCase: 1, minUpperCase: 1, minSpecial: 1 });
 

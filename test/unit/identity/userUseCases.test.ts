@@ -116,6 +116,14 @@ describe('user and role use cases', function () {
       await change(PASSWORD, 'Fourth-Pass-4');
     });
 
+    it('refuses the current password written with decomposed accents (the same password to the hash)', async () => {
+      const composed = 'Caf\u00e9-Pass-77';
+      await change(composed);
+      h.clock.advanceSeconds(60);
+      const error = await failure(change('Cafe\u0301-Pass-77', composed));
+      expect(error.details.map((d) => d.rule)).to.deep.equal(['differentFromCurrent']);
+    });
+
     it('refuses a change within passwordUnchangeableMinutes of the last one', async () => {
       await h.get(SetLoginPolicy).execute(LAB, { ...DEFAULT_LOGIN_POLICY, passwordUnchangeableMinutes: 60 });
       const early = await failure(change('Other-Pass-1'));

@@ -133,7 +133,9 @@ export class PasswordPolicy {
    * Every rule `password` breaks, one detail each (field `password`, rule = the policy field). `usernames`
    * are the names the password's owner logs in with (blacklisted when addUsernameToBlacklist is on).
    */
-  violations(password: string, usernames: readonly string[]): ErrorDetail[] {
+  violations(given: string, usernames: readonly string[]): ErrorDetail[] {
+    // Judged as it is hashed and later checked (Unicode NFC): 'e' + U+0301 is the same password as 'é'.
+    const password = given.normalize('NFC');
     const p = this.current;
     const details: ErrorDetail[] = [];
     const broken = (rule: string, message: string) => details.push(problem('password', rule, message));
@@ -164,11 +166,11 @@ export class PasswordPolicy {
 
     const lowered = password.toLowerCase();
     for (const item of p.blacklist) {
-      if (lowered.includes(item.value.toLowerCase())) broken('blacklist', `the password must not contain the blacklisted text '${item.value}'`);
+      if (lowered.includes(item.value.normalize('NFC').toLowerCase())) broken('blacklist', `the password must not contain the blacklisted text '${item.value}'`);
     }
     if (p.addUsernameToBlacklist) {
       for (const name of usernames) {
-        if (name && lowered.includes(name.toLowerCase())) broken('addUsernameToBlacklist', `the password must not contain the username '${name}'`);
+        if (name && lowered.includes(name.normalize('NFC').toLowerCase())) broken('addUsernameToBlacklist', `the password must not contain the username '${name}'`);
       }
     }
     return details;

@@ -63,7 +63,8 @@ export class ChangePassword {
     }
     const details: ErrorDetail[] = passwordPolicy.violations(command.newPassword, user.loginNames)
       .map((detail) => ({ ...detail, field: 'newPassword' }));
-    if (constantTimeEquals(command.newPassword, command.oldPassword)) {
+    // Compared as the hash sees them (NFC), so a decomposed spelling of the current password is the current password.
+    if (constantTimeEquals(command.newPassword.normalize('NFC'), command.oldPassword.normalize('NFC'))) {
       details.push({ field: 'newPassword', rule: 'differentFromCurrent', message: 'the new password must differ from the current one' });
     } else {
       const remembered = loginPolicy.values.maxObsoletePasswords;
