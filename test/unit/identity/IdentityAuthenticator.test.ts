@@ -165,6 +165,21 @@ describe('the identity authenticator', function () {
     });
   });
 
+  describe('parallel guesses through several login names of one user', () => {
+    it('are serialised per user, so they cannot outrun the delay between attempts', async () => {
+      await setLoginPolicy({ minLoginDelay: 30, maxLoginDelay: 30, attemptsUntilBlocked: 0 });
+      await h.get(AddUser).execute(LAB, local('bob', {
+        ldapLogin: true,
+        ldapAuthentications: [{ name: 'alice', ldapAuthorityId: CORPORATE_DIRECTORY_ID }, { name: 'carol', ldapAuthorityId: OPEN_LDAP_DIRECTORY_ID }],
+      }));
+      const results = await Promise.allSettled(['bob', 'alice', 'carol', 'bob', 'alice', 'carol'].map((name) => auth.login(LAB, name, 'wrong')));
+      const codes = results.map((r) => (r.status === 'rejected' ? (r.reason as AuthenticationError).code : 'OK'));
+      expect(codes.filter((c) => c === 'INVALID_CREDENTIALS')).to.have.length(1);
+      expect(codes.filter((c) => c === 'LOGIN_DELAYED')).to.have.length(5);
+      expect((await stored('bob'))!.failedLogins).to.equal(1);
+    });
+  });
+
   describe('sessions', () => {
     it('end when idle for sessionIdleMinutes, and activity keeps them alive', async () => {
       await h.get(AddUser).execute(LAB, local('bob'));

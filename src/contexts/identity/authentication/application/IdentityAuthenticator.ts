@@ -45,6 +45,7 @@ function secondsUntil(instant: Date, now: Date): number {
 @injectable()
 export class IdentityAuthenticator extends Authenticator {
   private readonly gate = new KeyedMutex();
+  private readonly userGate = new KeyedMutex();
   private lastSweep = 0;
 
   constructor(
@@ -67,8 +68,16 @@ export class IdentityAuthenticator extends Authenticator {
     return this.settings.sessionIdleMinutes * 60_000;
   }
 
+  /**
+   * Serialised per login name, then per user: a user known by several names (local and directory ones) has one
+   * queue, so guesses sent in parallel under its different names cannot slip past the delays together.
+   */
   login(lab: LabId, username: string, password: string): Promise<AuthenticatedSession> {
-    return this.gate.runExclusive(`${lab}\u0000${username}`, () => this.attempt(lab, username, password));
+    return this.gate.runExclusive(`${lab}\u0000${username}`, async () => {
+      const user = await this.unitOfWork.read(() => this.findLoginUser(lab, username));
+      if (!user) return this.attempt(lab, username, password);
+      return this.userGate.runExclusive(`${lab}\u0000${user.id}`, () => this.attempt(lab, username, password));
+    });
   }
 
   /** Answers from memory: no store access per request (sessions end through events when their user changes). */
