@@ -8,6 +8,7 @@ import type { ApiClient, ApiResponse } from '../../support/ApiClient.js';
 import type { TestGateway } from '../../support/TestGateway.js';
 import { addLocalUser, addRole, expectError, permissionsFor } from '../identity/identitySupport.js';
 import { gatewayStores } from '../../integration/configuration/lifecycleHarness.js';
+import { createNodeGraph, createObject } from '../configuration/objectsSupport.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const FACTORY_OBJECTS = 13;
@@ -111,6 +112,31 @@ for (const store of gatewayStores()) {
       expect(set.status, set.text).to.equal(200);
       expect(set.text).to.equal('');
       expect(await status()).to.deep.include({ state: 'IMPORTED', commitProtection: false, importedFileName: 'lab.xzconfig', changedObjects: { added: 0, removed: 0, modified: 0 } });
+    });
+
+    it('takes the references a file holds inside parameters (routes) in either id shape, and never trusts its derived slots', async () => {
+      const graph = await createNodeGraph(admin, 'routed');
+      const other = await createObject(admin, 'TEL_REWRITE_DOMAIN', 'unrelated rewriting');
+      const domain = await createObject(admin, 'TELRT_STACK', 'imported routes', { routes: [{ displayName: 'to carrier', destinationNodeId: graph.node['id'] }] });
+      expect(domain['routeNodeIds']).to.deep.equal([graph.node['id']]);
+      const compact = (id: string) => id.replace(/-/g, '').toUpperCase();
+      const edited = (await exported()).map((o) => (o.id !== domain['id'] ? o : {
+        ...o,
+        parameters: { ...o.parameters, routes: (o.parameters['routes'] as Array<Record<string, unknown>>).map((r) => ({ ...r, destinationNodeId: compact(graph.node['id']) })) },
+        // derived slots that do not follow the routes: the node left out, an unrelated object named instead
+        references: { routeRewritingIds: [other['id']] },
+      }));
+      const set = await upload(fileOf(edited));
+      expect(set.status, set.text).to.equal(200);
+      const imported = await read(domain['id']);
+      expect(imported.routes[0].destinationNodeId).to.equal(graph.node['id']);
+      expect(imported.routeNodeIds).to.deep.equal([graph.node['id']]);
+      expect(imported.routeRewritingIds).to.deep.equal([]);
+      expectError(await admin.delete('/api/objects/remove', { query: { id: graph.node['id'] } }), 409, 'OBJECT_REFERENCED');
+      const unreferenced = (await admin.get('/api/objects/unreferenced/get', { query: { sort: 'TEL_REWRITE_DOMAIN' } })).json as Array<{ id: string }>;
+      expect(unreferenced.map((o) => o.id)).to.include(other['id']);
+      expect((await admin.delete('/api/objects/remove', { query: { id: other['id'] } })).status).to.equal(200);
+      expect((await admin.post('/api/coreConfig/commit')).status).to.equal(200);
     });
 
     it('imports without committing; commit publishes the import', async () => {

@@ -2,7 +2,10 @@ import {
   CONFIG_FILE_EXTENSION, CONFIG_FILE_MEDIA_TYPE, ConfigFileError, decodeConfigFile, encodeConfigFile, type ConfigFileObject,
 } from '@gwsim/config-file';
 import { DomainError, type ErrorDetail } from '../../../../shared/domain/DomainError.js';
-import type { ConfigObjectSnapshot } from '../../../configuration/objects/domain/ConfigObject.js';
+import type { ConfigObjectSnapshot, ParameterValue } from '../../../configuration/objects/domain/ConfigObject.js';
+import { canonicalObjectId } from '../../../configuration/objects/domain/ObjectId.js';
+import { hasReferenceFields, mapReferences } from '../../../configuration/objects/domain/catalog/ParameterType.js';
+import { SortCatalog } from '../../../configuration/objects/domain/catalog/SortCatalog.js';
 import { ObjectRules } from '../../../configuration/objects/domain/ObjectRules.js';
 import { OBJECT_SORTS, type ObjectSort } from '../../../configuration/objects/domain/ObjectSort.js';
 import { apiReachabilityCore } from '../domain/ApiReachability.js';
@@ -18,10 +21,26 @@ function invalid(details: readonly ErrorDetail[]): DomainError {
     `the configuration file cannot be imported: ${shown.map((d) => (d.field ? `${d.field}: ${d.message}` : d.message)).join('; ')}`, shown);
 }
 
+/**
+ * A file object as the graph holds it. Ids inside parameters (a route's destination node) are read in either
+ * shape, like every other id of the file; derived slots are not taken from the file but recomputed from the
+ * parameters they mirror, so "who references X" (remove refusals, unreferenced, commit's consistency check)
+ * always sees the references the parameters hold.
+ */
 function toSnapshot(object: ConfigFileObject): ConfigObjectSnapshot {
+  const sort = object.sort as ObjectSort;
+  const definition = SortCatalog.of(sort);
+  const canonical = (id: string): string => canonicalObjectId(id) ?? id;
+  const parameters: { [name: string]: ParameterValue } = { ...object.parameters };
+  for (const parameter of definition.parameters) {
+    if (parameter.name in parameters && hasReferenceFields(parameter.type)) parameters[parameter.name] = mapReferences(parameter.type, parameters[parameter.name]!, canonical);
+  }
+  const derivedSlots = new Set(definition.references.filter((s) => s.derived).map((s) => s.name));
+  const references: { [slot: string]: readonly string[] } = Object.fromEntries(Object.entries(object.references).filter(([slot]) => !derivedSlots.has(slot)));
+  for (const [slot, ids] of Object.entries(SortCatalog.derivedReferences(sort, parameters))) if (ids.length > 0) references[slot] = ids;
   return {
-    id: object.id, sort: object.sort as ObjectSort, displayName: object.displayName,
-    parameters: object.parameters, references: object.references, common: object.common,
+    id: object.id, sort, displayName: object.displayName,
+    parameters, references, common: object.common,
     note: object.note, metadata: object.metadata, version: 0,
   };
 }
