@@ -66,7 +66,12 @@ function parseBytes(content: Buffer, maxBytes: number): unknown {
 
 function checkJson(value: unknown, path: string, problems: Problems, depth = 0): value is JsonValue {
   if (depth > MAX_DEPTH) { problems.add(path, `values nest deeper than ${MAX_DEPTH} levels`); return false; }
-  if (value === null || typeof value === 'string' || typeof value === 'boolean' || typeof value === 'number') return true;
+  if (value === null || typeof value === 'string' || typeof value === 'boolean') return true;
+  if (typeof value === 'number') {
+    if (Number.isFinite(value)) return true;
+    problems.add(path, 'must be a finite number');
+    return false;
+  }
   if (Array.isArray(value)) return value.every((item, i) => checkJson(item, `${path}[${i}]`, problems, depth + 1));
   if (isRecord(value)) return Object.entries(value).every(([k, v]) => checkJson(v, `${path}.${k}`, problems, depth + 1));
   problems.add(path, `must be a JSON value, got ${kind(value)}`);

@@ -97,6 +97,15 @@ describe('config-file', () => {
     ]);
   });
 
+  it('refuses numbers JSON cannot hold (1e999 parses to Infinity), which would be stored as something else', () => {
+    const text = JSON.stringify({ ...valid, objects: [object({ parameters: { mtu: 1 }, metadata: { weight: 2 } })] })
+      .replace('"mtu":1', '"mtu":1e999').replace('"weight":2', '"weight":-1e999');
+    expect(problemsOf(Buffer.from(text))).to.deep.equal([
+      'objects[0].parameters.mtu: must be a finite number',
+      'objects[0].metadata.weight: must be a finite number',
+    ]);
+  });
+
   it('refuses sorts outside the list it is given', () => {
     expect(problemsOf(raw(valid), ['HTTP_SERVER'])).to.deep.equal(["objects[0].sort: 'IN_STACK' is not a sort this gateway knows"]);
   });
