@@ -8,6 +8,7 @@ import { CORPORATE_DIRECTORY_ID, OPEN_LDAP_DIRECTORY_ID } from '../../../src/con
 import { DEFAULT_LOGIN_POLICY, type LoginPolicyValues } from '../../../src/contexts/identity/policies/domain/LoginPolicy.js';
 import { SetLoginPolicy } from '../../../src/contexts/identity/policies/application/SetLoginPolicy.js';
 import { AddRole } from '../../../src/contexts/identity/roles/application/AddRole.js';
+import { RolePermissions } from '../../../src/contexts/identity/roles/application/RolePermissions.js';
 import { AddUser, type AddUserCommand } from '../../../src/contexts/identity/users/application/AddUser.js';
 import { ChangePassword } from '../../../src/contexts/identity/users/application/ChangePassword.js';
 import { RemoveUser } from '../../../src/contexts/identity/users/application/RemoveUser.js';
@@ -211,6 +212,25 @@ describe('the identity authenticator', function () {
       expect(await auth.resume(LAB, sessionId)).to.equal(undefined);
       auth.endAllSessions();
       expect(await auth.resume(LAB, admin.sessionId)).to.equal(undefined);
+    });
+
+    it('are not left open for a user removed while its login was being completed', async () => {
+      await h.get(AddUser).execute(LAB, local('bob'));
+      const roles = h.get(RolePermissions);
+      const permissionsOf = roles.permissionsOf.bind(roles);
+      let reached!: () => void;
+      let release!: () => void;
+      const atPrincipal = new Promise<void>((resolve) => { reached = resolve; });
+      const removed = new Promise<void>((resolve) => { release = resolve; });
+      // the login has recorded its success and reads the principal's permissions when the removal lands
+      roles.permissionsOf = async (...args) => { reached(); await removed; return permissionsOf(...args); };
+      const login = auth.login(LAB, 'bob', PASSWORD).then((session) => session, (error: unknown) => error);
+      await atPrincipal;
+      await h.get(RemoveUser).execute(LAB, 'bob');
+      release();
+      const outcome = await login;
+      expect(outcome).to.be.instanceOf(AuthenticationError);
+      expect(h.get(SessionStore).size).to.equal(0);
     });
 
     it('are never answered for an unknown id', async () => {

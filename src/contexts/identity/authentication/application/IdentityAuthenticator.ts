@@ -153,6 +153,14 @@ export class IdentityAuthenticator extends Authenticator {
     this.sweep(at);
     const sessionId = this.ids.token();
     this.sessions.add({ id: sessionId, lab, userId: principal.userId, username, principal, createdAt: at, lastSeenAt: at });
+    // The user may have been removed, blocked or disabled since the success was recorded, and the event that ends
+    // its sessions may have come before this one existed: look again now that it does.
+    const still = await this.unitOfWork.read(() => this.users.byId(lab, principal.userId));
+    if (!still || still.state === 'BLOCKED' || still.state === 'DISABLED') {
+      this.sessions.remove(sessionId);
+      throw this.refuse(policy, !still ? { code: 'INVALID_CREDENTIALS', message: 'wrong username or password' }
+        : still.state === 'DISABLED' ? this.disabled(username) : this.blocked(username, still, this.clock.now()));
+    }
     return { principal, sessionId };
   }
 
