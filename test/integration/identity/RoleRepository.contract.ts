@@ -48,5 +48,11 @@ export function roleRepositoryContract(subject: StoreSubject): void {
       expect(await read(() => store.roles.list(LAB_A))).to.deep.equal([]);
       expect(await failure(() => write(() => store.roles.remove(stored)))).to.be.instanceOf(StaleVersionError);
     });
+
+    it('finds no role by a key holding a NUL character (no stored text can hold one)', async () => {
+      await write(() => store.roles.add(RoleMother.with('ops')));
+      expect(await read(() => store.roles.byId(LAB_A, 'ops\u0000'))).to.equal(undefined);
+      expect(await read(() => store.roles.byDisplayName(LAB_A, 'ops\u0000'))).to.equal(undefined);
+    });
   });
 }

@@ -107,5 +107,13 @@ export function userRepositoryContract(subject: StoreSubject): void {
       expect(await byId(user.id)).to.equal(undefined);
       expect(await failure(() => write(() => store.users.remove(current)))).to.be.instanceOf(StaleVersionError);
     });
+
+    it('finds nobody by a key holding a NUL character (no stored text can hold one)', async () => {
+      await save(UserMother.with({ localUsername: 'nul', ldapLogin: true, ldapUsers: [{ name: 'nul', ldapAuthorityId: 'auth-1' }], roleIds: ['ops'] }));
+      expect(await byId('x\u0000')).to.equal(undefined);
+      expect(await read(() => store.users.byLocalUsername(LAB_A, 'nul\u0000'))).to.equal(undefined);
+      expect(await read(() => store.users.byDirectoryName(LAB_A, 'nul\u0000'))).to.deep.equal([]);
+      expect(await read(() => store.users.withRole(LAB_A, 'ops\u0000'))).to.deep.equal([]);
+    });
   });
 }

@@ -82,6 +82,8 @@ export function passwordPolicyProblems(values: PasswordPolicyValues): ErrorDetai
     values.blacklist.forEach((item, index) => {
       if (typeof item?.value !== 'string' || item.value.trim() === '' || item.value.length > MAX_BLACKLIST_ITEM_LENGTH) {
         details.push(problem(`blacklist[${index}].value`, 'length', `blacklist[${index}].value must be 1 to ${MAX_BLACKLIST_ITEM_LENGTH} characters, not blank`));
+      } else if (item.value.includes('\u0000')) {
+        details.push(problem(`blacklist[${index}].value`, 'noNul', `blacklist[${index}].value must not contain the NUL character`));
       }
     });
   }

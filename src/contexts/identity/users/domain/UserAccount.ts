@@ -73,7 +73,7 @@ function problems(p: UserAccountProps): ErrorDetail[] {
   if (p.displayName.trim() === '' || p.displayName.length > 128 || CONTROL.test(p.displayName)) {
     add('displayName', 'length', 'displayName must be 1 to 128 characters without control characters');
   }
-  if (p.emailAddress.length > 254 || (p.emailAddress !== '' && !EMAIL.test(p.emailAddress))) {
+  if (p.emailAddress.length > 254 || (p.emailAddress !== '' && (!EMAIL.test(p.emailAddress) || CONTROL.test(p.emailAddress)))) {
     add('emailAddress', 'isEmail', 'emailAddress must be empty or an e-mail address');
   }
   if (!(ACCOUNT_STATES as readonly string[]).includes(p.state)) add('state', 'isIn', `state must be one of ${ACCOUNT_STATES.join(', ')}`);

@@ -2,6 +2,7 @@ import { injectable } from 'inversify';
 import { DomainError, StaleVersionError } from '../../../../../shared/domain/DomainError.js';
 import type { LabId } from '../../../../../shared/domain/LabId.js';
 import { TypeOrmRepository } from '../../../../../shared/infrastructure/persistence/TypeOrmRepository.js';
+import { holdsNul } from '../../../users/infrastructure/persistence/holdsNul.js';
 import { uniqueViolation } from '../../../users/infrastructure/persistence/uniqueViolation.js';
 import type { Role } from '../../domain/Role.js';
 import { RoleRepository } from '../../domain/RoleRepository.js';
@@ -16,11 +17,13 @@ export class TypeOrmRoleRepository extends TypeOrmRepository implements RoleRepo
   }
 
   async byId(lab: LabId, id: string): Promise<Role | undefined> {
+    if (holdsNul(id)) return undefined;
     const record = await this.records(RoleRecord).findOneBy({ labId: lab, id });
     return record ? RoleMapper.toDomain(record) : undefined;
   }
 
   async byDisplayName(lab: LabId, displayName: string): Promise<Role | undefined> {
+    if (holdsNul(displayName)) return undefined;
     const record = await this.records(RoleRecord).findOneBy({ labId: lab, displayName });
     return record ? RoleMapper.toDomain(record) : undefined;
   }

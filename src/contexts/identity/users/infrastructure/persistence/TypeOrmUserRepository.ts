@@ -4,6 +4,7 @@ import type { LabId } from '../../../../../shared/domain/LabId.js';
 import { TypeOrmRepository } from '../../../../../shared/infrastructure/persistence/TypeOrmRepository.js';
 import type { UserAccount } from '../../domain/UserAccount.js';
 import { UserRepository } from '../../domain/UserRepository.js';
+import { holdsNul } from './holdsNul.js';
 import { uniqueViolation } from './uniqueViolation.js';
 import { UserMapper } from './UserMapper.js';
 import { UserRecord } from './UserRecord.js';
@@ -16,20 +17,24 @@ export class TypeOrmUserRepository extends TypeOrmRepository implements UserRepo
   }
 
   async byId(lab: LabId, id: string): Promise<UserAccount | undefined> {
+    if (holdsNul(id)) return undefined;
     const record = await this.records(UserRecord).findOneBy({ labId: lab, id });
     return record ? UserMapper.toDomain(record) : undefined;
   }
 
   async byLocalUsername(lab: LabId, username: string): Promise<UserAccount | undefined> {
+    if (holdsNul(username)) return undefined;
     const record = await this.records(UserRecord).findOneBy({ labId: lab, localUsername: username });
     return record ? UserMapper.toDomain(record) : undefined;
   }
 
   async byDirectoryName(lab: LabId, name: string): Promise<UserAccount[]> {
+    if (holdsNul(name)) return [];
     return this.where('account.ldapUsers @> CAST(:probe AS jsonb)', { lab, probe: JSON.stringify([{ name }]) });
   }
 
   async withRole(lab: LabId, roleId: string): Promise<UserAccount[]> {
+    if (holdsNul(roleId)) return [];
     return this.where('account.roleIds @> CAST(:probe AS jsonb)', { lab, probe: JSON.stringify([roleId]) });
   }
 
