@@ -65,6 +65,14 @@ describe('SIP port reassignment', () => {
     expect(updated.get(moving.id)!.parameters).to.include({ udpTcpPort: 5062, tlsPort: 5063 });
   });
 
+  it('never moves a port onto the transport\'s own other port, nor moves a port that only it holds', () => {
+    const fixed = transport('00000000-0000-4000-8000-000000000001', 5060, 5061, NC, false);
+    const moving = transport('00000000-0000-4000-8000-000000000002', 5060, 5061);
+    const { updated, moves } = reassignCollidingSipPorts([fixed, moving], [moving.id]);
+    expect(moves.map((m) => `${m.parameter} ${m.from}->${m.to}`)).to.deep.equal(['udpTcpPort 5060->5062']);
+    expect(updated.get(moving.id)!.parameters).to.include({ udpTcpPort: 5062, tlsPort: 5061 });
+  });
+
   it('leaves transports on other controllers, disabled listeners and non-colliding ports alone', () => {
     const fixed = transport('00000000-0000-4000-8000-000000000001', 5060, 5061, NC, false);
     const other = transport('00000000-0000-4000-8000-000000000002', 5060, 5061, NC2);

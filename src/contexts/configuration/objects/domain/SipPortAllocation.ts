@@ -55,9 +55,11 @@ export function reassignCollidingSipPorts(graph: readonly ConfigObjectSnapshot[]
     if (!transport) continue;
     const taken = usedOn(controllerOf(transport));
     let parameters = transport.parameters;
-    for (const { parameter, port } of portsOf(transport)) {
+    const own = portsOf(transport);
+    for (const { parameter, port } of own) {
       if (!taken.has(port)) { taken.add(port); continue; }
-      const to = freePort(port, taken);
+      // The transport's own other port is not free either: moving onto it would only push that one on.
+      const to = freePort(port, new Set([...taken, ...own.map((o) => o.port)]));
       if (to === undefined) continue;
       taken.add(to);
       parameters = { ...parameters, [parameter]: to };
