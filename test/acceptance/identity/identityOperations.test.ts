@@ -93,6 +93,17 @@ for (const store of ['database', 'memory'] as const) {
       expectError(await gateway.client('changer', 'First-Pass-2468').get('/api/version/get'), 401, 'INVALID_CREDENTIALS');
     });
 
+    it('users/changePassword takes passwords exactly as sent: blanks around them, or only blanks, are a password', async () => {
+      await addLocalUser(admin, 'spacey', '      ');
+      const first = await admin.post('/api/users/changePassword', { query: { user: 'spacey', oldPassword: '      ', newPassword: '  Spaced-Pass-1  ' } });
+      expect(first.status, first.text).to.equal(200);
+      expectError(await gateway.client('spacey', '  Spaced-Pass-1  ').get('/api/version/get'), 403, 'PERMISSION_DENIED');
+      expectError(await gateway.client('spacey', 'Spaced-Pass-1').get('/api/version/get'), 401, 'INVALID_CREDENTIALS');
+      const second = await admin.post('/api/users/changePassword', { query: { user: 'spacey', oldPassword: '  Spaced-Pass-1  ', newPassword: '        ' } });
+      expect(second.status, second.text).to.equal(200);
+      expectError(await gateway.client('spacey', '        ').get('/api/version/get'), 403, 'PERMISSION_DENIED');
+    });
+
     it('users/remove takes ?user= (name or id), answers an empty 200 and ends its sessions', async () => {
       await addRole(admin, 'reader', permissionsFor(['API']));
       const created = await addLocalUser(admin, 'leaver', 'Leaver-Pass-97', { roleIds: ['reader'] });

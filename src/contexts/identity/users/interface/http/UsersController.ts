@@ -1,4 +1,6 @@
 import { inject, injectable } from 'inversify';
+import { DomainError } from '../../../../../shared/domain/DomainError.js';
+import type { QueryParams } from '../../../../../app/http/QueryParams.js';
 import { validateDto } from '../../../../../app/http/validateDto.js';
 import type { OperationRequest } from '../../../../../app/http/Operation.js';
 import { Reply } from '../../../../../app/http/Reply.js';
@@ -9,6 +11,15 @@ import { RemoveUser } from '../../application/RemoveUser.js';
 import { PASSWORD_CHANGE_VALUES } from '../../domain/PasswordChange.js';
 import { AddUserDto } from './AddUserDto.js';
 import { userView } from './userView.js';
+
+/** A password query parameter exactly as sent: only a missing or empty one is refused (blanks are characters of it). */
+function passwordParameter(query: QueryParams, name: string): string {
+  const value = query.optionalString(name);
+  if (value === undefined || value === '') {
+    throw DomainError.invalid('INVALID_QUERY_PARAMETER', `query parameter '${name}' is required`, [{ field: name, message: 'is required' }]);
+  }
+  return value;
+}
 
 @injectable()
 export class UsersController {
@@ -52,8 +63,8 @@ export class UsersController {
     const { query } = request;
     const user = await this.changePassword.execute(request.lab, {
       user: query.string('user'),
-      oldPassword: query.string('oldPassword'),
-      newPassword: query.string('newPassword'),
+      oldPassword: passwordParameter(query, 'oldPassword'),
+      newPassword: passwordParameter(query, 'newPassword'),
       passwordChange: query.optionalEnum('passwordChange', PASSWORD_CHANGE_VALUES) ?? 'NOT_NECESSARY',
     });
     return Reply.text(`Password of user '${user.localUsername ?? user.displayName}' changed`);
