@@ -130,6 +130,20 @@ describe('HTTP conventions of the operation table', () => {
       expect(cookieOnly.status).to.equal(200);
     });
 
+    it('lets Basic credentials naming another user win over a session cookie', async () => {
+      const client = new ApiClient(api.baseUrl, { username: 'tester', password: 'pw' });
+      expect((await client.get('/api/test/admin')).status).to.equal(200);
+      const cookie = client.cookie!;
+      const asLimited = await client.get('/api/test/admin', { auth: { username: 'limited', password: 'pw' } });
+      expectErrorShape(asLimited, 403, 'PERMISSION_DENIED');
+      expect(asLimited.json.error.message).to.contain("'limited'");
+      const wrong = await anonymous.get('/api/test/admin', { auth: { username: 'limited', password: 'bad' }, headers: { cookie: `JSESSIONID=${cookie}` } });
+      expectErrorShape(wrong, 401);
+      const sameUser = await anonymous.get('/api/test/admin', { auth: { username: 'tester', password: 'pw' }, headers: { cookie: `JSESSIONID=${cookie}` } });
+      expect(sameUser.status).to.equal(200);
+      expect(sameUser.headers.get('set-cookie'), 'the session is kept, no new login').to.equal(null);
+    });
+
     it('refuses an unknown session cookie without credentials with 401', async () => {
       const response = await anonymous.get('/api/test/text-reply', { headers: { cookie: 'JSESSIONID=forged' } });
       expectErrorShape(response, 401, 'SESSION_EXPIRED');
