@@ -15,4 +15,5 @@ export class SilentLogger extends Logger {
     if (process.env['GWSIM_TEST_LOG']) console.error(message, fields);
   }
   child(): Logger { return this; }
+  isLevelEnabled(level: 'debug' | 'info' | 'warn' | 'error'): boolean { return level === 'error'; }
 }
