@@ -125,16 +125,17 @@ function readMap(raw: unknown, path: string, problems: Problems): { [key: string
 function readReferences(raw: unknown, path: string, problems: Problems): { [slot: string]: string[] } {
   if (raw === undefined) return {};
   if (!isRecord(raw)) { problems.add(path, `must be an object of reference slots, got ${kind(raw)}`); return {}; }
-  const references: { [slot: string]: string[] } = {};
+  // Entries, not assignments: a slot named __proto__ stays a slot (the gateway refuses it as unknown).
+  const references: Array<[string, string[]]> = [];
   for (const [slot, ids] of Object.entries(raw)) {
     if (!Array.isArray(ids)) { problems.add(`${path}.${slot}`, `must be an array of object ids, got ${kind(ids)}`); continue; }
-    references[slot] = ids.flatMap((id, i) => {
+    references.push([slot, ids.flatMap((id, i) => {
       const canonical = typeof id === 'string' ? canonicalFileId(id) : undefined;
       if (!canonical) { problems.add(`${path}.${slot}[${i}]`, `must be an object id (36-character hyphenated or 32 hexadecimal characters), got ${kind(id)}`); return []; }
       return [canonical];
-    });
+    })]);
   }
-  return references;
+  return Object.fromEntries(references);
 }
 
 function readObject(raw: unknown, path: string, problems: Problems, sorts: ReadonlySet<string> | undefined): ConfigFileObject | undefined {

@@ -163,6 +163,19 @@ describe('importing detached objects', () => {
     expect(refused.details[0]!.message).to.equal("'username' is not a private parameter of SIPAUTH_STACK");
   });
 
+  it('refuses a parameter or reference slot named __proto__ like any other unknown member, rather than dropping it', async () => {
+    const { text } = await exported(h, graph.credentials.id, true);
+    for (const [forged, field] of [
+      [text.replace('"parameters": {', '"parameters": {"__proto__": {"polluted": "1"},'), 'objects[0].__proto__'],
+      [text.replace('"references": {}', `"references": {"__proto__": ["${graph.credentials.id}"]}`), 'objects[0].__proto__'],
+    ] as const) {
+      expect(forged).to.not.equal(text);
+      const refused = await failure(() => h.importObjects.execute(h.lab, decodeObjectFile(Buffer.from(forged)), options('OVERRIDE')));
+      expect(refused.code).to.equal('IMPORT_INVALID');
+      expect(refused.details.map((d) => d.field)).to.include(field);
+    }
+  });
+
   it('OVERRIDE refuses a file whose object has the id of an object of another sort', async () => {
     const { file } = await exported(h, graph.credentials.id, true);
     const disguised = { ...file, objects: [{ ...file.objects[0]!, id: graph.controller.id }], rootId: graph.controller.id };

@@ -186,19 +186,18 @@ export class ImportObjects {
     const definition = SortCatalog.of(sort);
     const mapId = (id: string): string => { const canonical = canonicalObjectId(id) ?? id; return idMap.get(canonical) ?? canonical; };
     const base = plan.outcome === 'overridden' ? plan.match : undefined;
-    const parameters: { [name: string]: ParameterValue } = {};
-    for (const [name, value] of Object.entries(entry.parameters)) {
+    // Built with fromEntries (own data properties): a member named __proto__ stays a member, refused as unknown.
+    const parameters: { [name: string]: ParameterValue } = Object.fromEntries(Object.entries(entry.parameters).map(([name, value]) => {
       const parameter = definition.parameters.find((d) => d.name === name);
-      parameters[name] = parameter ? mapReferences(parameter.type, value, mapId) : value;
-    }
+      return [name, parameter ? mapReferences(parameter.type, value, mapId) : value];
+    }));
     for (const name of entry.strippedParameters) {
       parameters[name] = base?.parameters[name] ?? SortCatalog.parameter(sort, name)!.default;
     }
-    const references: { [slot: string]: string[] } = {};
-    for (const slot of definition.references.filter((s) => !s.derived)) references[slot.name] = (entry.references[slot.name] ?? []).map(mapId);
-    for (const [slot, ids] of Object.entries(entry.references)) {
-      if (!definition.references.some((s) => s.name === slot)) references[slot] = ids.map(mapId);
-    }
+    const references: { [slot: string]: string[] } = Object.fromEntries([
+      ...definition.references.filter((s) => !s.derived).map((slot) => [slot.name, (entry.references[slot.name] ?? []).map(mapId)] as const),
+      ...Object.entries(entry.references).filter(([slot]) => !definition.references.some((s) => s.name === slot)).map(([slot, ids]) => [slot, ids.map(mapId)] as const),
+    ]);
     const completed = ObjectRules.complete(sort, undefined, parameters, references);
     const unknownSlots = Object.fromEntries(Object.entries(references).filter(([slot]) => !definition.references.some((s) => s.name === slot)));
     return {
