@@ -2,8 +2,7 @@ import { ContainerModule } from 'inversify';
 import { Authenticator } from '../../shared/application/Authenticator.js';
 import { StartupTask } from '../../shared/application/StartupTask.js';
 import type { ContextModuleOptions } from '../../shared/infrastructure/ContextModuleOptions.js';
-import { EndSessionsOnUserLockedOut } from './authentication/application/EndSessionsOnUserLockedOut.js';
-import { EndSessionsOnUserRemoved } from './authentication/application/EndSessionsOnUserRemoved.js';
+import { EndSessionsOnAccountChange } from './authentication/application/EndSessionsOnAccountChange.js';
 import { IdentityAuthenticator } from './authentication/application/IdentityAuthenticator.js';
 import { SessionStore } from './authentication/domain/SessionStore.js';
 import { InMemorySessionStore } from './authentication/infrastructure/memory/InMemorySessionStore.js';
@@ -84,10 +83,8 @@ export function identityModule(options: ContextModuleOptions, settings: Identity
     bind(IdentityAuthenticator).toSelf().inSingletonScope();
     bind(Authenticator).toService(IdentityAuthenticator);
     bind(SeedBuiltInAdministrator).toSelf().inSingletonScope();
-    bind(EndSessionsOnUserRemoved).toSelf().inSingletonScope();
-    bind(EndSessionsOnUserLockedOut).toSelf().inSingletonScope();
-    bind(StartupTask).toService(EndSessionsOnUserRemoved);
-    bind(StartupTask).toService(EndSessionsOnUserLockedOut);
+    bind(EndSessionsOnAccountChange).toSelf().inSingletonScope();
+    bind(StartupTask).toService(EndSessionsOnAccountChange);
     bind(StartupTask).toService(SeedBuiltInAdministrator);
 
     bind(UsersController).toSelf().inSingletonScope();

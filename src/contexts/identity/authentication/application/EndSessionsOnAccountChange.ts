@@ -1,0 +1,34 @@
+import { inject, injectable } from 'inversify';
+import { EventBus } from '../../../../shared/application/EventBus.js';
+import { StartupTask } from '../../../../shared/application/StartupTask.js';
+import type { UserAccountStateChanged, UserPasswordChanged, UserRemoved } from '../../users/domain/UserEvents.js';
+import { SessionStore } from '../domain/SessionStore.js';
+
+/**
+ * A user's sessions end at once when the account stops granting what they were opened with: the user is
+ * removed, becomes BLOCKED or DISABLED, or its password changes (whoever changed it logs in again with the
+ * new one). Subscribed at start-up.
+ */
+@injectable()
+export class EndSessionsOnAccountChange extends StartupTask {
+  readonly name = 'end the sessions of removed, blocked, disabled users and of changed passwords';
+  private subscribed = false;
+
+  constructor(
+    @inject(EventBus) private readonly events: EventBus,
+    @inject(SessionStore) private readonly sessions: SessionStore,
+  ) {
+    super();
+  }
+
+  async run(): Promise<void> {
+    if (this.subscribed) return;
+    this.subscribed = true;
+    const end = (event: { lab: UserRemoved['lab']; userId: string }): void => { this.sessions.removeAllOf(event.lab, event.userId); };
+    this.events.subscribe<UserRemoved>('UserRemoved', end);
+    this.events.subscribe<UserPasswordChanged>('UserPasswordChanged', end);
+    this.events.subscribe<UserAccountStateChanged>('UserAccountStateChanged', (event) => {
+      if (event.to === 'BLOCKED' || event.to === 'DISABLED') end(event);
+    });
+  }
+}
