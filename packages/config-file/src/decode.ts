@@ -9,9 +9,12 @@ export interface DecodeOptions {
   readonly sorts?: readonly string[];
   /** Largest decompressed document accepted (guards against gzip bombs); 64 MiB by default. */
   readonly maxBytes?: number;
+  /** Most objects accepted in one file; 100,000 by default (a large gateway holds a few thousand). */
+  readonly maxObjects?: number;
 }
 
 const DEFAULT_MAX_BYTES = 64 * 1024 * 1024;
+const DEFAULT_MAX_OBJECTS = 100_000;
 const DISPLAY_NAME_MAX = 255;
 const MAX_DEPTH = 32;
 const ROOT_KEYS = new Set(['format', 'formatVersion', 'exportedAt', 'generator', 'objects']);
@@ -192,6 +195,10 @@ export function decodeConfigFile(content: Buffer, options: DecodeOptions = {}): 
   const sorts = options.sorts ? new Set(options.sorts) : undefined;
   const objects: ConfigFileObject[] = [];
   const paths: string[] = [];
+  const maxObjects = options.maxObjects ?? DEFAULT_MAX_OBJECTS;
+  if (Array.isArray(root['objects']) && root['objects'].length > maxObjects) {
+    throw new ConfigFileError([{ path: 'objects', message: `holds ${root['objects'].length} objects; at most ${maxObjects} are accepted` }]);
+  }
   if (Array.isArray(root['objects'])) {
     root['objects'].forEach((raw, i) => {
       const object = readObject(raw, `objects[${i}]`, problems, sorts);

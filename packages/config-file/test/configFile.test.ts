@@ -67,6 +67,12 @@ describe('config-file', () => {
     expect(() => decodeConfigFile(big, { maxBytes: 1024 * 1024 })).to.throw(ConfigFileError, /more than 1048576 bytes/);
   });
 
+  it('refuses more objects than its limit before reading any of them', () => {
+    const objects = Array.from({ length: 11 }, (_, i) => ({ id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`, sort: 'IN_STACK', displayName: `n${i}` }));
+    expect(() => decodeConfigFile(raw({ ...valid, objects }), { maxObjects: 10 })).to.throw(ConfigFileError, /holds 11 objects; at most 10/);
+    expect(decodeConfigFile(raw({ ...valid, objects: objects.slice(0, 10) }), { maxObjects: 10 }).objects).to.have.length(10);
+  });
+
   it('refuses documents of another format and unknown format versions', () => {
     expect(problemsOf(raw([1, 2]))[0]).to.contain('must be a JSON object');
     expect(problemsOf(raw({ ...valid, format: 'gwsim-objects' }))[0]).to.match(/^format: this is not a gwsim configuration file/);

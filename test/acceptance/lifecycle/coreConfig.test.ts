@@ -114,6 +114,16 @@ for (const store of gatewayStores()) {
       expect(await status()).to.deep.include({ state: 'IMPORTED', commitProtection: false, importedFileName: 'lab.xzconfig', changedObjects: { added: 0, removed: 0, modified: 0 } });
     });
 
+    it('gives parameters a file leaves out the sort catalog defaults', async () => {
+      const objects = (await exported()).map((o) => (o.sort === 'IN_QOS_STACK' ? { ...o, parameters: {} } : o));
+      const qos = objects.find((o) => o.sort === 'IN_QOS_STACK')!;
+      const set = await upload(fileOf(objects));
+      expect(set.status, set.text).to.equal(200);
+      const stored = await read(qos.id);
+      expect(stored.signalingDscp, 'a catalog default, as a string').to.be.a('string').and.match(/^\d+$/);
+      expect((await admin.post('/api/coreConfig/commit')).status).to.equal(200);
+    });
+
     it('takes the references a file holds inside parameters (routes) in either id shape, and never trusts its derived slots', async () => {
       const graph = await createNodeGraph(admin, 'routed');
       const other = await createObject(admin, 'TEL_REWRITE_DOMAIN', 'unrelated rewriting');

@@ -22,7 +22,8 @@ function invalid(details: readonly ErrorDetail[]): DomainError {
 }
 
 /**
- * A file object as the graph holds it. Ids inside parameters (a route's destination node) are read in either
+ * A file object as the graph holds it: parameters the file leaves out take the sort catalog's defaults (the
+ * format lets a file omit them), ids inside parameters (a route's destination node) are read in either
  * shape, like every other id of the file; derived slots are not taken from the file but recomputed from the
  * parameters they mirror, so "who references X" (remove refusals, unreferenced, commit's consistency check)
  * always sees the references the parameters hold.
@@ -31,7 +32,7 @@ function toSnapshot(object: ConfigFileObject): ConfigObjectSnapshot {
   const sort = object.sort as ObjectSort;
   const definition = SortCatalog.of(sort);
   const canonical = (id: string): string => canonicalObjectId(id) ?? id;
-  const parameters: { [name: string]: ParameterValue } = { ...object.parameters };
+  const parameters: { [name: string]: ParameterValue } = { ...SortCatalog.defaults(sort), ...object.parameters };
   for (const parameter of definition.parameters) {
     if (parameter.name in parameters && hasReferenceFields(parameter.type)) parameters[parameter.name] = mapReferences(parameter.type, parameters[parameter.name]!, canonical);
   }
