@@ -20,12 +20,19 @@ export const identityOperations = [
   }),
   operation({
     area, method: 'DELETE', path: '/api/users/remove', version: 0, permissions: ['API', 'UM-W'], body: 'none',
-    summary: 'Remove the user named by ?user= (id or name); answers the removed user and ends its sessions',
+    summary: 'Remove the user named by ?user= (id or name); answers an empty 200 and ends its sessions',
+    query: [{ name: 'user', type: 'string', required: true, description: 'id, local username or display name of the user' }],
     controller: UsersController, handle: (c, r) => c.remove(r),
   }),
   operation({
     area, method: 'POST', path: '/api/users/changePassword', version: 0, permissions: ['API', 'UM-W'], body: 'none',
     summary: 'Change a local password (query: user, oldPassword, newPassword, passwordChange); answers a text confirmation',
+    query: [
+      { name: 'user', type: 'string', required: true, description: 'the user (id or name)' },
+      { name: 'oldPassword', type: 'string', required: true, description: 'the current password' },
+      { name: 'newPassword', type: 'string', required: true, description: 'the new password (checked against the password policy and history)' },
+      { name: 'passwordChange', type: 'string', values: ['NOT_NECESSARY', 'REQUIERED', 'RECOMMENDED'], description: 'whether and when the password must change next' },
+    ],
     controller: UsersController, handle: (c, r) => c.changePasswordOf(r),
   }),
   operation({
@@ -66,6 +73,7 @@ export const identityOperations = [
   operation({
     area, method: 'DELETE', path: '/api/roles/remove', version: 0, permissions: ['UM-W'], body: 'none',
     summary: 'Remove the custom role named by ?role= (id or display name); answers the remaining roles',
+    query: [{ name: 'role', type: 'string', required: true, description: 'id or display name of the custom role' }],
     controller: RolesController, handle: (c, r) => c.remove(r),
   }),
 ];

@@ -1,4 +1,5 @@
 import { operation } from '../../../../../app/http/Operation.js';
+import { OBJECT_SORTS } from '../../domain/ObjectSort.js';
 import { ObjectReadController } from './ObjectReadController.js';
 import { ObjectWriteController } from './ObjectWriteController.js';
 
@@ -13,46 +14,55 @@ export const objectOperations = [
   operation({
     area, method: 'GET', path: '/api/objects/sorts', version: 0, permissions: ['API', 'CFG-R'], body: 'none',
     summary: 'Every sort with its kind and object count; with sort, its objects; with sort and displayName, that object',
+    query: [{ name: 'sort', type: 'string', values: OBJECT_SORTS, description: 'only objects of this sort' }, { name: 'displayName', type: 'string', description: 'with sort: only the object of this name' }],
     controller: ObjectReadController, handle: (c, r) => c.sorts(r),
   }),
   operation({
     area, method: 'GET', path: '/api/objects/get', version: 0, permissions: ['API', 'CFG-R'], body: 'none',
     summary: 'One object by id, every scalar as a string, with its metaData block (note, version)',
+    query: [{ name: 'id', type: 'string', required: true, description: 'object id (36-character hyphenated or 32 hexadecimal characters)' }],
     controller: ObjectReadController, handle: (c, r) => c.get(r),
   }),
   operation({
     area, method: 'GET', path: '/api/objects/note/get', version: 0, permissions: ['API', 'CFG-R'], body: 'none',
     summary: 'The note of an object, as plain text',
+    query: [{ name: 'id', type: 'string', required: true, description: 'object id (36-character hyphenated or 32 hexadecimal characters)' }],
     controller: ObjectReadController, handle: (c, r) => c.note(r),
   }),
   operation({
     area, method: 'PUT', path: '/api/objects/note/set', version: 0, permissions: ['API', 'CFG-R'], body: 'text',
     summary: 'Replace the note of an object (raw body; CFG-R as the specification lists)',
+    query: [{ name: 'id', type: 'string', required: true, description: 'object id (36-character hyphenated or 32 hexadecimal characters)' }],
     controller: ObjectWriteController, handle: (c, r) => c.note(r),
   }),
   operation({
     area, method: 'GET', path: '/api/objects/unreferenced/get', version: 0, permissions: ['API', 'CFG-R'], body: 'none',
     summary: 'The objects of a sort that no object references',
+    query: [{ name: 'sort', type: 'string', required: true, values: OBJECT_SORTS, description: 'the sort' }],
     controller: ObjectReadController, handle: (c, r) => c.unreferencedObjects(r),
   }),
   operation({
     area, method: 'GET', path: '/api/objects/objectTree/get', version: 0, permissions: ['API', 'CFG-R'], body: 'none',
     summary: 'An object with its descendants: {object, via, children} nodes, cycle-safe',
+    query: [{ name: 'id', type: 'string', required: true, description: 'object id (36-character hyphenated or 32 hexadecimal characters)' }],
     controller: ObjectReadController, handle: (c, r) => c.tree(r),
   }),
   operation({
     area, method: 'GET', path: '/api/objects/subTreeObjects/get', version: 0, permissions: ['API', 'CFG-R'], body: 'none',
     summary: 'The descendants of an object that are of a sort, nearest first',
+    query: [{ name: 'id', type: 'string', required: true, description: 'object id (36-character hyphenated or 32 hexadecimal characters)' }, { name: 'sort', type: 'string', required: true, values: OBJECT_SORTS, description: 'the sort of the descendants' }],
     controller: ObjectReadController, handle: (c, r) => c.subTreeObjects(r),
   }),
   operation({
     area, method: 'PUT', path: '/api/objects/set', version: 0, permissions: ['API', 'CFG-W'], body: 'json',
     summary: 'Set (or, with a sort, create) one object; every parameter a string, type-checked; conditional on metaData.anynodefe.version',
+    query: [{ name: 'id', type: 'string', required: true, description: 'object id (36-character hyphenated or 32 hexadecimal characters)' }],
     controller: ObjectWriteController, handle: (c, r) => c.set(r),
   }),
   operation({
     area, method: 'DELETE', path: '/api/objects/remove', version: 0, permissions: ['API', 'CFG-W'], body: 'none',
     summary: 'Remove an object; refused (409, referrers named) while referenced',
+    query: [{ name: 'id', type: 'string', required: true, description: 'object id (36-character hyphenated or 32 hexadecimal characters)' }],
     controller: ObjectWriteController, handle: (c, r) => c.remove(r),
   }),
   operation({
@@ -63,11 +73,13 @@ export const objectOperations = [
   operation({
     area, method: 'PUT', path: '/api/objects/import', version: 0, permissions: ['API', 'CFG-W'], body: 'multipart',
     summary: 'Import an object export file (SKIP, OVERRIDE, CLONE or CANCEL on collision), all or nothing',
+    query: [{ name: 'action', type: 'string', required: true, values: ['SKIP', 'OVERRIDE', 'CLONE', 'CANCEL'], description: 'what to do with objects that already exist' }, { name: 'cloneComment', type: 'string', description: 'CLONE: what clone names carry' }, { name: 'reassignPortOnCollision', type: 'boolean', description: 'move colliding SIP transport ports to free ones' }],
     controller: ObjectWriteController, handle: (c, r) => c.import(r),
   }),
   operation({
     area, method: 'GET', path: '/api/objects/export', version: 0, permissions: ['API', 'CFG-R'], body: 'none',
     summary: 'An object and its subtree as a downloadable .xzobject file; private data only with includePrivateData=true',
+    query: [{ name: 'id', type: 'string', required: true, description: 'object id (36-character hyphenated or 32 hexadecimal characters)' }, { name: 'includePrivateData', type: 'boolean', description: 'include passwords, private keys and certificates (default false)' }, { name: 'filename', type: 'string', description: 'name of the file, generated when omitted' }],
     controller: ObjectReadController, handle: (c, r) => c.export(r),
   }),
 ];

@@ -7,6 +7,7 @@ export const coreConfigOperations = [
   operation({
     area, method: 'PUT', path: '/api/coreConfig/set', version: 0, permissions: ['API', 'CFG-W'], body: 'multipart',
     summary: 'Import a configuration file (.xzconfig, multipart part "file") as the working configuration, not committed; commitProtection=true makes it view-only',
+    query: [{ name: 'commitProtection', type: 'boolean', description: 'true: the import can be viewed, never committed or changed (until revert or a new import)' }],
     controller: CoreConfigController, handle: (c, r) => c.set(r),
   }),
   operation({
