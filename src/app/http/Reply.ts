@@ -1,7 +1,7 @@
 /** A response other than plain JSON: text, HTML, a file, or an empty 200. */
 export class Reply {
   private constructor(
-    readonly kind: 'json' | 'text' | 'html' | 'empty' | 'file',
+    readonly kind: 'json' | 'serialized' | 'text' | 'html' | 'empty' | 'file',
     readonly body: unknown,
     readonly contentType: string | undefined,
     readonly headers: Readonly<Record<string, string>> = {},
@@ -9,6 +9,11 @@ export class Reply {
 
   static json(value: unknown): Reply {
     return new Reply('json', value, 'application/json; charset=utf-8');
+  }
+
+  /** JSON already serialised: for constant answers read very often (the version operation is a health probe). */
+  static serializedJson(json: string): Reply {
+    return new Reply('serialized', json, 'application/json; charset=utf-8');
   }
 
   static text(value: string): Reply {

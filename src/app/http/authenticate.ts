@@ -17,12 +17,18 @@ function basicCredentials(header: string): { username: string; password: string 
 
 /** The JSESSIONID value of a Cookie header (read directly: the cookies library costs more per request). */
 export function sessionCookie(header: string): string | undefined {
-  if (!header) return undefined;
-  for (const part of header.split(';')) {
-    const eq = part.indexOf('=');
-    if (eq > 0 && part.slice(0, eq).trim() === SESSION_COOKIE) return part.slice(eq + 1).trim().replace(/^"(.*)"$/, '$1') || undefined;
+  let from = 0;
+  for (;;) {
+    const at = header.indexOf(`${SESSION_COOKIE}=`, from);
+    if (at < 0) return undefined;
+    const before = header.slice(0, at).trimEnd();
+    if (before === '' || before.endsWith(';')) {
+      const end = header.indexOf(';', at);
+      const value = header.slice(at + SESSION_COOKIE.length + 1, end < 0 ? undefined : end).trim().replace(/^"(.*)"$/, '$1');
+      return value || undefined;
+    }
+    from = at + 1;
   }
-  return undefined;
 }
 
 /**

@@ -1,8 +1,10 @@
 import { injectable } from 'inversify';
 import type { OperationRequest } from '../../../../../app/http/Operation.js';
+import { Reply } from '../../../../../app/http/Reply.js';
 import { COMPONENTS, DEFAULT_COMPONENTS, PRODUCT_RELEASE, type Component } from '../../domain/ProductVersions.js';
 
-const ALL = Object.freeze(Object.fromEntries(DEFAULT_COMPONENTS.map((component) => [component, PRODUCT_RELEASE[component]])));
+/** The usual answer never changes: serialised once (the operation is polled as a health probe). */
+const ALL = Reply.serializedJson(JSON.stringify(Object.fromEntries(DEFAULT_COMPONENTS.map((component) => [component, PRODUCT_RELEASE[component]]))));
 
 @injectable()
 export class VersionController {
