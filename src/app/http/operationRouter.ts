@@ -30,9 +30,14 @@ export function checkVersion(raw: string | string[] | undefined, expected: numbe
   }
 }
 
-/** The query string as a record; a parameter given more than once becomes an array. */
+/**
+ * The query string as a record; a parameter given more than once becomes an array. The record has no
+ * prototype: a parameter named `__proto__` stays a parameter (on a plain object it replaced the prototype,
+ * so parameters never sent, such as `sort`, read as inherited members), and names such as `constructor`
+ * are not taken as given.
+ */
 export function parseQuery(querystring: string): Record<string, string | string[]> {
-  const query: Record<string, string | string[]> = {};
+  const query = Object.create(null) as Record<string, string | string[]>;
   if (!querystring) return query;
   for (const [key, value] of new URLSearchParams(querystring)) {
     const previous = query[key];
