@@ -43,10 +43,13 @@ function libraryStatus(error: unknown): number | undefined {
   return typeof status === 'number' && status >= 400 && status < 500 ? status : undefined;
 }
 
-/** zlib's errors when a body sent with Content-Encoding gzip/deflate is not what it claims. */
+/**
+ * zlib's errors when a body sent with Content-Encoding gzip/deflate/br is not what it claims: Z_* from
+ * gzip and deflate, ERR__ERROR_FORMAT_* (BROTLI_DECODER_ERROR_FORMAT_*) and the like from brotli.
+ */
 function isDecompressionError(error: unknown): boolean {
   const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
-  return typeof code === 'string' && /^Z_(DATA|BUF|STREAM|NEED_DICT)_ERROR$/.test(code);
+  return typeof code === 'string' && /^(Z_(DATA|BUF|STREAM|NEED_DICT)_ERROR|ERR__ERROR_(FORMAT_[A-Z0-9_]+|DICTIONARY_NOT_SET))$/.test(code);
 }
 
 /**

@@ -189,6 +189,12 @@ describe('HTTP conventions of the operation table', () => {
       expectErrorShape(await api.post('/api/test/json', { body: '{}', headers: { 'content-type': 'application/json', 'content-encoding': 'snappy' } }), 415);
     });
 
+    it('refuses a body that is not the brotli stream its Content-Encoding claims with 400, not 500', async () => {
+      for (const body of ['{"modeActive":true}', 'garbage-not-brotli-at-all-0123456789']) {
+        expectErrorShape(await api.post('/api/test/json', { body, headers: { 'content-type': 'application/json', 'content-encoding': 'br' } }), 400, 'BODY_UNREADABLE');
+      }
+    });
+
     it('refuses bodies beyond the limit of their kind with 413', async () => {
       expectErrorShape(await api.post('/api/test/json', { json: { big: 'x'.repeat(4096) } }), 413, 'BODY_TOO_LARGE');
       expectErrorShape(await api.put('/api/test/text', { text: 'y'.repeat(1024) }), 413, 'BODY_TOO_LARGE');
