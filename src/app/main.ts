@@ -20,7 +20,9 @@ async function main(argv: readonly string[]): Promise<void> {
   }
   const logger = PinoLogger.create(config.logLevel);
   if (config.adminPasswordIsDefault) {
-    logger.warn({ user: 'anadmin' }, "GWSIM_ADMIN_PASSWORD is not set: the administrator 'anadmin' has the well-known password 'anadmin'");
+    const why = process.env['GWSIM_ADMIN_PASSWORD'] === undefined && !rest.some((arg) => arg.startsWith('--admin-password'))
+      ? 'GWSIM_ADMIN_PASSWORD is not set' : 'GWSIM_ADMIN_PASSWORD is the well-known default';
+    logger.warn({ user: 'anadmin' }, `${why}: the administrator 'anadmin' has the well-known password 'anadmin'`);
   }
   const simulator = await GatewaySimulator.create({ config, logger });
   const address = await simulator.listen();

@@ -8,7 +8,7 @@ export interface AppConfig {
   readonly dataDir: string | undefined;
   readonly ephemeral: boolean;
   readonly adminPassword: string;
-  /** True when GWSIM_ADMIN_PASSWORD was not set and the well-known default is in use. */
+  /** True while the well-known default 'anadmin' is in use (GWSIM_ADMIN_PASSWORD unset, or set to it). */
   readonly adminPasswordIsDefault: boolean;
   readonly logLevel: LogLevel;
   /** log2 of scrypt's cost N for new password hashes. */

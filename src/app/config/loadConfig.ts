@@ -45,6 +45,13 @@ function integer(variable: string, raw: string | undefined, fallback: number, mi
   return value;
 }
 
+/** The values of a switch variable (GWSIM_EPHEMERAL); anything else is refused rather than read as off. */
+const SWITCH_ON = ['1', 'true', 'yes'];
+const SWITCH_OFF = ['', '0', 'false', 'no'];
+
+/** The built-in administrator's well-known password; start-up warns while it is in use, set or not. */
+export const WELL_KNOWN_ADMIN_PASSWORD = 'anadmin';
+
 const HOST_PATTERN = /^(?:[a-zA-Z0-9.-]+|\[[0-9a-fA-F:.]+\]|[0-9a-fA-F:.]+)$/;
 
 export function loadConfig(env: NodeJS.ProcessEnv, argv: readonly string[] = [], cwd = process.cwd()): AppConfig {
@@ -64,7 +71,11 @@ export function loadConfig(env: NodeJS.ProcessEnv, argv: readonly string[] = [],
     }
   }
 
-  const ephemeral = flags.ephemeral || ['1', 'true', 'yes'].includes((env['GWSIM_EPHEMERAL'] ?? '').toLowerCase());
+  const rawEphemeral = (env['GWSIM_EPHEMERAL'] ?? '').trim().toLowerCase();
+  if (![...SWITCH_ON, ...SWITCH_OFF].includes(rawEphemeral)) {
+    throw new ConfigError('GWSIM_EPHEMERAL', `must be one of ${[...SWITCH_ON, ...SWITCH_OFF.filter(Boolean)].join(', ')} (or empty), got '${env['GWSIM_EPHEMERAL']}'`);
+  }
+  const ephemeral = flags.ephemeral || SWITCH_ON.includes(rawEphemeral);
   const rawDataDir = get('GWSIM_DATA_DIR');
   if (rawDataDir !== undefined && rawDataDir.trim() === '') throw new ConfigError('GWSIM_DATA_DIR', 'must not be empty');
   const dataDir = databaseUrl || ephemeral ? undefined : path.resolve(cwd, rawDataDir ?? path.join('.gwsim', 'data'));
@@ -83,8 +94,8 @@ export function loadConfig(env: NodeJS.ProcessEnv, argv: readonly string[] = [],
     databaseUrl,
     dataDir,
     ephemeral: ephemeral && !databaseUrl,
-    adminPassword: rawPassword ?? 'anadmin',
-    adminPasswordIsDefault: rawPassword === undefined,
+    adminPassword: rawPassword ?? WELL_KNOWN_ADMIN_PASSWORD,
+    adminPasswordIsDefault: (rawPassword ?? WELL_KNOWN_ADMIN_PASSWORD) === WELL_KNOWN_ADMIN_PASSWORD,
     logLevel: logLevel as LogLevel,
     kdfCost: integer('GWSIM_KDF_COST', get('GWSIM_KDF_COST'), 15, 10, 20),
     sessionIdleMinutes: integer('GWSIM_SESSION_IDLE_MINUTES', get('GWSIM_SESSION_IDLE_MINUTES'), 30, 1, 24 * 60),

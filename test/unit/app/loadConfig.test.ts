@@ -57,6 +57,21 @@ describe('configuration from environment and flags', () => {
     }
   });
 
+  it('reads GWSIM_EPHEMERAL as a switch and refuses a value that is neither on nor off', () => {
+    for (const on of ['1', 'true', 'YES']) expect(loadConfig({ GWSIM_EPHEMERAL: on }, [], '/srv'), on).to.include({ ephemeral: true, dataDir: undefined });
+    for (const off of ['', '0', 'false', 'no']) expect(loadConfig({ GWSIM_EPHEMERAL: off }, [], '/srv'), off).to.include({ ephemeral: false, dataDir: '/srv/.gwsim/data' });
+    for (const invalid of ['on', '2', 'ephemeral']) {
+      const error = refusal({ GWSIM_EPHEMERAL: invalid });
+      expect(error.variable, invalid).to.equal('GWSIM_EPHEMERAL');
+      expect(error.message).to.contain('GWSIM_EPHEMERAL').and.not.contain('\n');
+    }
+  });
+
+  it('counts the well-known administrator password as the default also when GWSIM_ADMIN_PASSWORD sets it explicitly', () => {
+    expect(loadConfig({ GWSIM_ADMIN_PASSWORD: 'anadmin' }, [], '/srv')).to.include({ adminPassword: 'anadmin', adminPasswordIsDefault: true });
+    expect(loadConfig({}, ['--admin-password', 'anadmin'], '/srv')).to.include({ adminPasswordIsDefault: true });
+  });
+
   it('refuses unknown flags and flags without a value', () => {
     expect(refusal({}, ['--prot', '1']).message).to.contain('--prot');
     expect(refusal({}, ['--port']).message).to.contain('needs a value');
