@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import { createServer, type Server } from 'node:http';
+import { createServer, IncomingMessage, ServerResponse, type Server } from 'node:http';
 import type { Container } from 'inversify';
 import type { DataSource } from 'typeorm';
 import type { Clock } from '../shared/domain/Clock.js';
@@ -23,6 +23,20 @@ export interface SimulatorOptions {
   readonly clock?: Clock;
   readonly random?: RandomSource;
   readonly ids?: IdGenerator;
+}
+
+/**
+ * Responses that end their connection once the simulator is stopping: a keep-alive connection whose request
+ * was in flight when the stop began (or that sends another request meanwhile) is closed after its answer,
+ * instead of staying open until its keep-alive timeout or the end of the grace period.
+ */
+function drainingResponse(stopping: () => boolean): typeof ServerResponse {
+  return class DrainingResponse<Request extends IncomingMessage = IncomingMessage> extends ServerResponse<Request> {
+    override writeHead(...args: [number, ...unknown[]]): this {
+      if (stopping() && !this.headersSent) this.setHeader('Connection', 'close');
+      return (ServerResponse.prototype.writeHead as (...a: unknown[]) => this).apply(this, args);
+    }
+  } as unknown as typeof ServerResponse;
 }
 
 /** The running gateway simulator: store, container, start-up tasks, HTTP listener, graceful stop. */
@@ -59,7 +73,7 @@ export class GatewaySimulator {
   /** Starts the HTTP listener on the operation table (tests may add operations of their own); resolves with the bound address. */
   async listen(port = this.options.config.port, host = this.options.config.host, operations: readonly OperationDefinition[] = OPERATIONS): Promise<AddressInfo> {
     const app = createHttpApp(this.container, operations);
-    const server = createServer(app.callback());
+    const server = createServer({ ServerResponse: drainingResponse(() => this.stopping !== undefined) }, app.callback());
     server.keepAliveTimeout = 5000;
     server.requestTimeout = 30000;
     server.headersTimeout = 10000;

@@ -52,4 +52,24 @@ describe('graceful shutdown', () => {
     await stopping;
     expect(stopped).to.equal(true);
   });
+
+  it('closes a keep-alive connection once its request in flight is answered, instead of waiting for the grace period', async () => {
+    SlowController.reset();
+    const gateway = await TestGateway.start({ extraOperations: { operations: [SLOW], controllers: [SlowController] } });
+    const admin = gateway.admin();
+    // The same keep-alive connection first serves a quick request, then the slow one.
+    expect((await admin.get('/api/version/get')).status).to.equal(200);
+    const inFlight = admin.get('/api/test/slow');
+    await SlowController.started;
+    const stopping = gateway.simulator.stop(10000);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    SlowController.release();
+    const response = await inFlight;
+    expect(response.status).to.equal(200);
+    expect(response.headers.get('connection')).to.equal('close');
+    const released = Date.now();
+    await stopping;
+    expect(Date.now() - released, 'the store closes as soon as the last request is answered').to.be.below(2000);
+    await gateway.stop();
+  });
 });
