@@ -24,22 +24,57 @@ async function main(argv: readonly string[]): Promise<void> {
       ? 'GWSIM_ADMIN_PASSWORD is not set' : 'GWSIM_ADMIN_PASSWORD is the well-known default';
     logger.warn({ user: 'anadmin' }, `${why}: the administrator 'anadmin' has the well-known password 'anadmin'`);
   }
-  const simulator = await GatewaySimulator.create({ config, logger });
-  const address = await simulator.listen();
-  logger.info({ url: `http://${address.address.includes(':') ? `[${address.address}]` : address.address}:${address.port}` }, 'gwsim is serving the management API');
-
-  let signals = 0;
-  const shutdown = (signal: string) => {
-    signals += 1;
-    if (signals > 1) { logger.warn({ signal }, 'second signal: exiting at once'); logger.flush(); process.exit(1); }
-    logger.info({ signal }, 'shutting down: finishing in-flight requests');
+  // Signals are handled from here on, also while the store opens: a stop asked for during start-up waits for
+  // the start to finish, then closes the store (killing the embedded engine mid-write could damage its files).
+  let simulator: GatewaySimulator | undefined;
+  let stopRequested = false;
+  let stopping = false;
+  const stopAndExit = () => {
+    if (stopping || !simulator) return;
+    stopping = true;
     simulator.stop().then(
       () => { logger.info({}, 'stopped'); logger.flush(); process.exit(0); },
       (error: unknown) => { logger.error({ err: error }, 'shutdown failed'); logger.flush(); process.exit(1); },
     );
   };
+  let signals = 0;
+  const shutdown = (signal: string) => {
+    signals += 1;
+    if (signals > 1) { logger.warn({ signal }, 'second signal: exiting at once'); logger.flush(); process.exit(1); }
+    logger.info({ signal }, simulator ? 'shutting down: finishing in-flight requests' : 'shutting down once the store is open');
+    stopRequested = true;
+    stopAndExit();
+  };
   process.on('SIGINT', () => shutdown('SIGINT'));
   process.on('SIGTERM', () => shutdown('SIGTERM'));
+
+  simulator = await GatewaySimulator.create({ config, logger });
+  if (stopRequested) { stopAndExit(); return; }
+  let address;
+  try {
+    address = await simulator.listen();
+  } catch (error) {
+    const problem = listenProblem(error, config.port, config.host);
+    await simulator.stop();
+    if (problem) { logger.flush(); console.error(`gwsim: ${problem.message}`); process.exit(2); }
+    throw error;
+  }
+  if (stopRequested) { stopAndExit(); return; }
+  logger.info({ url: `http://${address.address.includes(':') ? `[${address.address}]` : address.address}:${address.port}` }, 'gwsim is serving the management API');
+}
+
+/** A listen failure caused by PORT or HOST, as a configuration error naming the variable; undefined for others. */
+function listenProblem(error: unknown, port: number, host: string): ConfigError | undefined {
+  const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
+  switch (code) {
+    case 'EADDRINUSE': return new ConfigError('PORT', `${port} is already in use on ${host}`);
+    case 'EACCES': return new ConfigError('PORT', `${port} cannot be listened on without privileges`);
+    case 'EADDRNOTAVAIL': return new ConfigError('HOST', `'${host}' is not an address of this machine`);
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+    case 'EAI_NONAME': return new ConfigError('HOST', `'${host}' does not resolve to an address (${String(code)})`);
+    default: return undefined;
+  }
 }
 
 main(process.argv.slice(2)).catch((error: unknown) => {

@@ -96,6 +96,47 @@ describe('the gwsim process', function () {
     expect(lines[0]).to.contain('PORT');
   });
 
+  it('stops cleanly on SIGTERM that arrives while it is still starting, leaving a store that opens again', async () => {
+    const port = await freePort();
+    const env = environment(port);
+    delete env['GWSIM_ADMIN_PASSWORD'];
+    const running = run(env);
+    // The warning is written before the store is opened: the signal comes while gwsim is starting.
+    const started = Date.now();
+    while (!running.output().includes('well-known password') && Date.now() - started < 20000) {
+      if (running.child.exitCode !== null) throw new Error(`gwsim exited early:\n${running.output()}`);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    running.child.kill('SIGTERM');
+    expect(await running.exited, running.output()).to.equal(0);
+    expect(running.output()).to.contain('stopped');
+
+    const again = run(env);
+    await waitUntilServing(new ApiClient(`http://127.0.0.1:${port}`, { username: 'anadmin', password: 'anadmin' }), again, 30000);
+    again.child.kill('SIGTERM');
+    expect(await again.exited).to.equal(0);
+  });
+
+  it('names PORT when the port is taken and HOST when it is no address to listen on, in one line, exiting with 2', async () => {
+    const blocker = createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
+    const taken = (blocker.address() as { port: number }).port;
+    try {
+      const busy = run(environment(taken));
+      expect(await busy.exited, busy.output()).to.equal(2);
+      const line = busy.output().trim().split('\n').filter((l) => l.startsWith('gwsim:'));
+      expect(line, busy.output()).to.have.length(1);
+      expect(line[0]).to.contain('PORT').and.contain(String(taken));
+    } finally {
+      await new Promise((resolve) => blocker.close(resolve));
+    }
+    const nowhere = run({ ...environment(await freePort()), HOST: 'no-such-host.invalid' });
+    expect(await nowhere.exited, nowhere.output()).to.equal(2);
+    const line = nowhere.output().trim().split('\n').filter((l) => l.startsWith('gwsim:'));
+    expect(line, nowhere.output()).to.have.length(1);
+    expect(line[0]).to.contain('HOST').and.contain('no-such-host.invalid');
+  });
+
   it('warns at start-up while the well-known administrator password is in use', async () => {
     const port = await freePort();
     const env = environment(port);
