@@ -1,4 +1,4 @@
-import { readFile, rm } from 'node:fs/promises';
+import { Writable } from 'node:stream';
 import type { Context } from 'koa';
 import { HttpMethodEnum, koaBody } from 'koa-body';
 import type { BodyLimits } from '../config/AppConfig.js';
@@ -28,6 +28,18 @@ function hasBody(ctx: Context): boolean {
   return (length !== undefined && length > 0) || ctx.get('transfer-encoding') !== '';
 }
 
+const CONTENT = Symbol('gwsim.uploadContent');
+
+/**
+ * Uploads are kept in memory (within the file limit), never in temporary files: formidable left a file on
+ * disk behind for every refused upload (a second 'file' part, say), so requests could fill the disk.
+ */
+function collectInMemory(file?: unknown): Writable {
+  const chunks: Buffer[] = [];
+  (file as { [CONTENT]?: Buffer[] })[CONTENT] = chunks;
+  return new Writable({ write(chunk: Buffer, _encoding, done) { chunks.push(chunk); done(); } });
+}
+
 /** Parsers per kind, built once per process with the configured size limits. */
 export class BodyParser {
   private readonly parsers: Record<Exclude<BodyKind, 'none'>, ReturnType<typeof koaBody>>;
@@ -40,7 +52,10 @@ export class BodyParser {
       text: koaBody({ ...common, json: false, urlencoded: false, text: true, textLimit: limits.text, textTypes: ['*/*'], multipart: false }),
       multipart: koaBody({
         ...common, json: false, urlencoded: false, text: false, multipart: true,
-        formidable: { maxFileSize: limits.file, maxTotalFileSize: limits.file, maxFiles: 1, maxFields: 20, maxFieldsSize: limits.form, allowEmptyFiles: true, minFileSize: 0 },
+        formidable: {
+          maxFileSize: limits.file, maxTotalFileSize: limits.file, maxFiles: 1, maxFields: 20, maxFieldsSize: limits.form, allowEmptyFiles: true, minFileSize: 0,
+          fileWriteStreamHandler: collectInMemory,
+        },
       }),
     };
   }
@@ -88,21 +103,11 @@ export class BodyParser {
   }
 
   private async uploaded(files: Record<string, unknown> | undefined): Promise<UploadedFile> {
-    const entries = Object.entries(files ?? {});
-    try {
-      const part = files?.['file'];
-      const file = (Array.isArray(part) ? part[0] : part) as { filepath: string; originalFilename?: string | null; mimetype?: string | null } | undefined;
-      if (!file) throw new HttpProblem(400, 'FILE_REQUIRED', "the multipart body has no part named 'file'");
-      const content = await readFile(file.filepath);
-      if (content.length > this.limits.file) throw new HttpProblem(413, 'BODY_TOO_LARGE', 'the uploaded file is larger than this operation accepts');
-      return { filename: file.originalFilename ?? 'upload', contentType: file.mimetype ?? 'application/octet-stream', content };
-    } finally {
-      for (const [, value] of entries) {
-        for (const f of Array.isArray(value) ? value : [value]) {
-          const path = (f as { filepath?: string }).filepath;
-          if (path) await rm(path, { force: true });
-        }
-      }
-    }
+    const part = files?.['file'];
+    const file = (Array.isArray(part) ? part[0] : part) as { originalFilename?: string | null; mimetype?: string | null; [CONTENT]?: Buffer[] } | undefined;
+    if (!file) throw new HttpProblem(400, 'FILE_REQUIRED', "the multipart body has no part named 'file'");
+    const content = Buffer.concat(file[CONTENT] ?? []);
+    if (content.length > this.limits.file) throw new HttpProblem(413, 'BODY_TOO_LARGE', 'the uploaded file is larger than this operation accepts');
+    return { filename: file.originalFilename ?? 'upload', contentType: file.mimetype ?? 'application/octet-stream', content };
   }
 }

@@ -1,4 +1,7 @@
 import 'reflect-metadata';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { Server } from 'node:http';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -223,6 +226,27 @@ describe('HTTP conventions of the operation table', () => {
       const missing = await fetch(new URL('/api/test/file?version=0', api.baseUrl), { method: 'PUT', body: form, headers: { authorization: `Basic ${Buffer.from('tester:pw').toString('base64')}` } });
       expect(missing.status).to.equal(400);
       expect(((await missing.json()) as any).error.code).to.equal('FILE_REQUIRED');
+    });
+  });
+
+  describe('uploads', () => {
+    it('leaves no uploaded content behind in the temporary directory when an upload is refused', async () => {
+      const marker = `gwsim-leak-probe-${Date.now()}-${Math.random().toString(36).slice(2)}`;
+      for (let i = 0; i < 3; i += 1) {
+        const form = new FormData();
+        form.append('file', new Blob([`${marker} first`]), 'a.xzconfig');
+        form.append('file', new Blob([`${marker} second`]), 'b.xzconfig');
+        const refused = await fetch(new URL('/api/test/file?version=0', api.baseUrl), { method: 'PUT', body: form, headers: { authorization: `Basic ${Buffer.from('tester:pw').toString('base64')}` } });
+        expect(refused.status).to.be.within(400, 499);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const leftovers = readdirSync(tmpdir()).filter((name) => {
+        try {
+          const file = path.join(tmpdir(), name);
+          return statSync(file).isFile() && statSync(file).size < 200 && readFileSync(file, 'utf8').includes(marker);
+        } catch { return false; }
+      });
+      expect(leftovers).to.deep.equal([]);
     });
   });
 
