@@ -23,6 +23,17 @@ function unsupported(kind: BodyKind, got: string): HttpProblem {
   return new HttpProblem(415, 'UNSUPPORTED_MEDIA_TYPE', `this operation takes ${wanted}, not '${got || 'no content type'}'`);
 }
 
+/** formidable's codes for uploads that are malformed rather than too large (it answers some of them with 413). */
+const FORMIDABLE_TOO_MANY_FILES = 1015;
+const FORMIDABLE_TOO_MANY_FIELDS = 1007;
+
+function multipartProblem(error: unknown): unknown {
+  const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
+  if (code === FORMIDABLE_TOO_MANY_FILES) return new HttpProblem(400, 'ONE_FILE_ONLY', "the upload must hold exactly one file, in the part named 'file'");
+  if (code === FORMIDABLE_TOO_MANY_FIELDS) return new HttpProblem(400, 'TOO_MANY_FIELDS', 'the upload holds more form fields than an operation reads');
+  return error;
+}
+
 function hasBody(ctx: Context): boolean {
   const length = ctx.request.length;
   return (length !== undefined && length > 0) || ctx.get('transfer-encoding') !== '';
@@ -69,7 +80,11 @@ export class BodyParser {
     } else if (!ctx.is(MEDIA[kind])) {
       throw unsupported(kind, type);
     }
-    await this.parsers[kind](ctx, async () => undefined);
+    try {
+      await this.parsers[kind](ctx, async () => undefined);
+    } catch (error) {
+      throw kind === 'multipart' ? multipartProblem(error) : error;
+    }
     const request = ctx.request as unknown as { body?: unknown; files?: Record<string, unknown> };
     switch (kind) {
       case 'json':

@@ -237,7 +237,8 @@ describe('HTTP conventions of the operation table', () => {
         form.append('file', new Blob([`${marker} first`]), 'a.xzconfig');
         form.append('file', new Blob([`${marker} second`]), 'b.xzconfig');
         const refused = await fetch(new URL('/api/test/file?version=0', api.baseUrl), { method: 'PUT', body: form, headers: { authorization: `Basic ${Buffer.from('tester:pw').toString('base64')}` } });
-        expect(refused.status).to.be.within(400, 499);
+        expect(refused.status).to.equal(400);
+        expect(((await refused.json()) as any).error.code).to.equal('ONE_FILE_ONLY');
       }
       await new Promise((resolve) => setTimeout(resolve, 100));
       const leftovers = readdirSync(tmpdir()).filter((name) => {
