@@ -6,6 +6,8 @@ import { AsyncLocalStorage } from 'node:async_hooks';
  */
 export interface Scope {
   readonly mode: 'read' | 'write';
+  /** The lab a write unit locked; a nested write must be for the same lab. */
+  readonly lab?: string;
   readonly handle: unknown;
   readonly afterCommit: Array<() => Promise<void>>;
 }
@@ -51,6 +53,13 @@ export const TransactionScope = {
     else await after();
   },
 };
+
+/** A write nested in another joins it, which is only sound for the lab the outer unit locked. */
+export function assertSameLab(outer: Scope, lab: string): void {
+  if (outer.lab !== undefined && outer.lab !== lab) {
+    throw new Error(`a write unit for lab '${lab}' cannot join the write unit of lab '${outer.lab}'`);
+  }
+}
 
 export async function runAfterCommit(scope: Scope): Promise<void> {
   for (const after of scope.afterCommit) await after();

@@ -102,6 +102,14 @@ describe('units of work on TypeORM', () => {
     expect(seen).to.have.length(1);
   });
 
+  it('joins a nested write of the same lab and refuses one of another lab', async () => {
+    await dataSource.query("INSERT INTO lab (id, display_name) VALUES ('other', 'Other lab') ON CONFLICT DO NOTHING");
+    expect(await unitOfWork.write(DEFAULT_LAB, () => unitOfWork.write(DEFAULT_LAB, async () => 'joined'))).to.equal('joined');
+    let error: unknown;
+    try { await unitOfWork.write(DEFAULT_LAB, () => unitOfWork.write(labId('other'), async () => 'joined')); } catch (e) { error = e; }
+    expect((error as Error).message).to.contain("lab 'other' cannot join the write unit of lab 'default'");
+  });
+
   it('refuses repository use outside a unit of work', async () => {
     let error: unknown;
     try { await repository.get(DEFAULT_LAB); } catch (e) { error = e; }

@@ -2,7 +2,7 @@ import { injectable } from 'inversify';
 import type { LabId } from '../../domain/LabId.js';
 import { UnitOfWork } from '../../application/UnitOfWork.js';
 import { Mutex } from '../Mutex.js';
-import { TransactionScope, runAfterCommit, type Scope } from '../TransactionScope.js';
+import { TransactionScope, assertSameLab, runAfterCommit, type Scope } from '../TransactionScope.js';
 
 /**
  * Units of work for the in-memory adapters: writes are serialised and run their after-commit work;
@@ -17,11 +17,14 @@ export class InMemoryUnitOfWork extends UnitOfWork {
     return TransactionScope.run({ mode: 'read', handle: undefined, afterCommit: [] }, work);
   }
 
-  async write<T>(_lab: LabId, work: () => Promise<T>): Promise<T> {
+  async write<T>(lab: LabId, work: () => Promise<T>): Promise<T> {
     const outer = TransactionScope.current();
-    if (outer?.mode === 'write') return work();
+    if (outer?.mode === 'write') {
+      assertSameLab(outer, lab);
+      return work();
+    }
     if (outer) throw new Error('a write unit cannot start inside a read unit');
-    const scope: Scope = { mode: 'write', handle: undefined, afterCommit: [] };
+    const scope: Scope = { mode: 'write', lab, handle: undefined, afterCommit: [] };
     const result = await this.mutex.runExclusive(() => TransactionScope.run(scope, work));
     await runAfterCommit(scope);
     return result;

@@ -4,7 +4,7 @@ import { DomainError } from '../../domain/DomainError.js';
 import type { LabId } from '../../domain/LabId.js';
 import { UnitOfWork } from '../../application/UnitOfWork.js';
 import { Mutex } from '../Mutex.js';
-import { TransactionScope, runAfterCommit, type Scope } from '../TransactionScope.js';
+import { TransactionScope, assertSameLab, runAfterCommit, type Scope } from '../TransactionScope.js';
 import { DatabaseKind } from './DatabaseKind.js';
 
 /**
@@ -35,12 +35,15 @@ export class TypeOrmUnitOfWork extends UnitOfWork {
 
   async write<T>(lab: LabId, work: () => Promise<T>): Promise<T> {
     const outer = TransactionScope.current();
-    if (outer?.mode === 'write') return work();
+    if (outer?.mode === 'write') {
+      assertSameLab(outer, lab);
+      return work();
+    }
     if (outer) throw new Error('a write unit cannot start inside a read unit');
     const transaction = () => this.dataSource.transaction(async (manager: EntityManager) => {
       const locked: unknown[] = await manager.query('SELECT id FROM lab WHERE id = $1 FOR UPDATE', [lab]);
       if (locked.length === 0) throw DomainError.notFound('Lab', lab);
-      const scope: Scope = { mode: 'write', handle: manager, afterCommit: [] };
+      const scope: Scope = { mode: 'write', lab, handle: manager, afterCommit: [] };
       const result = await TransactionScope.run(scope, work);
       return { result, scope };
     });
