@@ -6,13 +6,7 @@ export const CERTIFICATE_PEM = '-----BEGIN CERTIFICATE-----\nMIIBszCCAVmgAwIBAgI
 export const PRIVATE_KEY_PEM = '-----BEGIN PRIVATE KEY-----\nMIGHAgEAMBMGByqGSM49AgEGCCqGSM49AwEHBG0wawIBAQQgQWNjZXB0YW5jZUtleQ==\n-----END PRIVATE KEY-----';
 export const PASSWORD = 'Carrier-Pw-Accept-93!';
 
-/** Asserts the one error shape of the API, with the status expected. */
-export function expectError(response: ApiResponse, status: number, code?: string): void {
-  expect(response.status, response.text.slice(0, 400)).to.equal(status);
-  expect(response.json?.error, response.text.slice(0, 400)).to.include.keys('status', 'code', 'message', 'details', 'requestId');
-  expect(response.json.error.status).to.equal(status);
-  if (code) expect(response.json.error.code).to.equal(code);
-}
+export { expectError } from '../../support/expectError.js';
 
 /** Creates an object through objects/set (a new id with a sort creates it); answers the stored object. */
 export async function createObject(admin: ApiClient, sort: string, displayName: string, fields: Record<string, unknown> = {}): Promise<Record<string, any>> {
