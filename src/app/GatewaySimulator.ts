@@ -12,7 +12,7 @@ import type { AppConfig } from './config/AppConfig.js';
 import { buildContainer } from './container.js';
 import { createHttpApp } from './http/HttpApp.js';
 import { OPERATIONS } from './operations.js';
-import type { OperationDefinition } from './http/Operation.js';
+import type { OperationDefinition } from '../shared/interface/http/Operation.js';
 import { describeStore, openDatabase } from './persistence/Database.js';
 
 export interface SimulatorOptions {

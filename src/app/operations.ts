@@ -1,4 +1,4 @@
-import type { OperationDefinition } from './http/Operation.js';
+import type { OperationDefinition } from '../shared/interface/http/Operation.js';
 import { lifecycleOperations } from '../contexts/lifecycle/index.js';
 import { monitoringOperations } from '../contexts/monitoring/index.js';
 import { identityOperations } from '../contexts/identity/index.js';

@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { DataSource } from 'typeorm';
 import { GatewaySimulator } from '../../src/app/GatewaySimulator.js';
-import type { OperationDefinition } from '../../src/app/http/Operation.js';
+import type { OperationDefinition } from '../../src/shared/interface/http/Operation.js';
 import { OPERATIONS } from '../../src/app/operations.js';
 import type { AppConfig } from '../../src/app/config/AppConfig.js';
 import { ManualClock } from '../../src/shared/infrastructure/ManualClock.js';

@@ -5,7 +5,7 @@ import { DEFAULT_LAB } from '../../shared/domain/LabId.js';
 import { Logger } from '../../shared/application/Logger.js';
 import { APP_CONFIG, type AppConfig } from '../config/AppConfig.js';
 import { errorBoundary, errorBody } from './errorBoundary.js';
-import type { OperationDefinition } from './Operation.js';
+import type { OperationDefinition } from '../../shared/interface/http/Operation.js';
 import { operationRouter } from './operationRouter.js';
 import { BodyParser } from './parseBody.js';
 import { openApiDocument } from './openApiDocument.js';

@@ -1,4 +1,4 @@
-import type { OperationDefinition, QueryParameterSpec } from './Operation.js';
+import type { OperationDefinition, QueryParameterSpec } from '../../shared/interface/http/Operation.js';
 
 const MEDIA: Record<string, string> = {
   json: 'application/json',

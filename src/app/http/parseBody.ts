@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import type { Context } from 'koa';
 import { HttpMethodEnum, koaBody } from 'koa-body';
 import type { BodyLimits } from '../config/AppConfig.js';
-import type { BodyKind, UploadedFile } from './Operation.js';
+import type { BodyKind, UploadedFile } from '../../shared/interface/http/Operation.js';
 import { HttpProblem } from './HttpProblem.js';
 
 export interface ParsedBody {

@@ -1,4 +1,4 @@
-import { operation } from '../../app/http/Operation.js';
+import { operation } from '../../shared/interface/http/Operation.js';
 import { LdapAuthoritiesController } from './directory/interface/http/LdapAuthoritiesController.js';
 import { PoliciesController } from './policies/interface/http/PoliciesController.js';
 import { RolesController } from './roles/interface/http/RolesController.js';

@@ -1,4 +1,4 @@
-import { operation } from '../../app/http/Operation.js';
+import { operation } from '../../shared/interface/http/Operation.js';
 import { ResourcesController } from './resources/interface/http/ResourcesController.js';
 import { VersionController } from './version/interface/http/VersionController.js';
 import { COMPONENTS } from './version/domain/ProductVersions.js';

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { injectable } from 'inversify';
-import { operation } from '../../../src/app/http/Operation.js';
-import { Reply } from '../../../src/app/http/Reply.js';
+import { operation } from '../../../src/shared/interface/http/Operation.js';
+import { Reply } from '../../../src/shared/interface/http/Reply.js';
 import { TestGateway } from '../../support/TestGateway.js';
 
 /** A request that stays in flight until the test lets it finish. */

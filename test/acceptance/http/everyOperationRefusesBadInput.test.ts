@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { OPERATIONS } from '../../../src/app/operations.js';
-import type { OperationDefinition } from '../../../src/app/http/Operation.js';
+import type { OperationDefinition } from '../../../src/shared/interface/http/Operation.js';
 import type { ApiClient, ApiResponse } from '../../support/ApiClient.js';
 import { TestGateway } from '../../support/TestGateway.js';
 

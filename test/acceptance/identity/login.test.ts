@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import type { ApiClient, ApiResponse } from '../../support/ApiClient.js';
-import { formatXzwo } from '../../../src/shared/interface/WireDates.js';
+import { formatXzwo } from '../../../src/shared/interface/http/WireDates.js';
 import { TestGateway } from '../../support/TestGateway.js';
 import { addLocalUser, addRole, expectError, permissionsFor } from './identitySupport.js';
 

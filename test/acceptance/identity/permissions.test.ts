@@ -1,9 +1,9 @@
 import { expect } from 'chai';
 import { injectable } from 'inversify';
 import { OPERATIONS } from '../../../src/app/operations.js';
-import { operation } from '../../../src/app/http/Operation.js';
-import { Reply } from '../../../src/app/http/Reply.js';
-import type { OperationDefinition } from '../../../src/app/http/Operation.js';
+import { operation } from '../../../src/shared/interface/http/Operation.js';
+import { Reply } from '../../../src/shared/interface/http/Reply.js';
+import type { OperationDefinition } from '../../../src/shared/interface/http/Operation.js';
 import { grants, PERMISSION_CODES, type PermissionCode } from '../../../src/shared/domain/Permission.js';
 import type { ApiClient } from '../../support/ApiClient.js';
 import { TestGateway } from '../../support/TestGateway.js';

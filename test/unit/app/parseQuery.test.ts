@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { parseQuery } from '../../../src/app/http/operationRouter.js';
-import { QueryParams } from '../../../src/app/http/QueryParams.js';
+import { QueryParams } from '../../../src/shared/interface/http/QueryParams.js';
 
 describe('the query string', () => {
   it('keeps a parameter named __proto__ as a plain parameter, so other parameters are not read from a prototype', () => {

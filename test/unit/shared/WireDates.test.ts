@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { formatXzwo, parseWireDate, WireDates } from '../../../src/shared/interface/WireDates.js';
+import { formatXzwo, parseWireDate, WireDates } from '../../../src/shared/interface/http/WireDates.js';
 
 describe('wire dates', () => {
   const instant = new Date(Date.UTC(2023, 11, 31, 23, 59, 59));

@@ -4,7 +4,7 @@ import { AuthenticationError } from '../../../../shared/domain/DomainError.js';
 import { IdGenerator } from '../../../../shared/domain/IdGenerator.js';
 import type { LabId } from '../../../../shared/domain/LabId.js';
 import type { Principal } from '../../../../shared/domain/Principal.js';
-import { formatXzwo } from '../../../../shared/interface/WireDates.js';
+import { formatXzwo } from '../../../../shared/interface/http/WireDates.js';
 import { Authenticator, type AuthenticatedSession } from '../../../../shared/application/Authenticator.js';
 import { EventBus } from '../../../../shared/application/EventBus.js';
 import { UnitOfWork } from '../../../../shared/application/UnitOfWork.js';

@@ -3,7 +3,7 @@ import { inject, injectable } from 'inversify';
 import { Clock } from '../../../../shared/domain/Clock.js';
 import { DomainError, StaleVersionError, type ErrorDetail } from '../../../../shared/domain/DomainError.js';
 import type { LabId } from '../../../../shared/domain/LabId.js';
-import { formatXzwo } from '../../../../shared/interface/WireDates.js';
+import { formatXzwo } from '../../../../shared/interface/http/WireDates.js';
 import { EventBus } from '../../../../shared/application/EventBus.js';
 import { UnitOfWork } from '../../../../shared/application/UnitOfWork.js';
 import { LoginPolicyRepository } from '../../policies/domain/LoginPolicyRepository.js';

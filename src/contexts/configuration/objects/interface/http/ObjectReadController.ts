@@ -1,8 +1,8 @@
 import { encodeObjectFile, OBJECT_FILE_EXTENSION, OBJECT_FILE_MEDIA_TYPE } from '@gwsim/object-file';
 import { inject, injectable } from 'inversify';
 import { DomainError } from '../../../../../shared/domain/DomainError.js';
-import type { OperationRequest } from '../../../../../app/http/Operation.js';
-import { Reply } from '../../../../../app/http/Reply.js';
+import type { OperationRequest } from '../../../../../shared/interface/http/Operation.js';
+import { Reply } from '../../../../../shared/interface/http/Reply.js';
 import { OBJECT_SORTS, type ObjectSort } from '../../domain/ObjectSort.js';
 import { ExportObject } from '../../application/ExportObject.js';
 import { FindObjectByDisplayName } from '../../application/FindObjectByDisplayName.js';

@@ -1,8 +1,8 @@
 import { decodeObjectFile, ObjectFileError } from '@gwsim/object-file';
 import { inject, injectable } from 'inversify';
 import { DomainError, type ErrorDetail } from '../../../../../shared/domain/DomainError.js';
-import type { OperationRequest } from '../../../../../app/http/Operation.js';
-import { Reply } from '../../../../../app/http/Reply.js';
+import type { OperationRequest } from '../../../../../shared/interface/http/Operation.js';
+import { Reply } from '../../../../../shared/interface/http/Reply.js';
 import { canonicalObjectId } from '../../domain/ObjectId.js';
 import { OBJECT_SORTS } from '../../domain/ObjectSort.js';
 import { BulkRemoveObjects } from '../../application/BulkRemoveObjects.js';

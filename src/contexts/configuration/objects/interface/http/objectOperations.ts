@@ -1,4 +1,4 @@
-import { operation } from '../../../../../app/http/Operation.js';
+import { operation } from '../../../../../shared/interface/http/Operation.js';
 import { OBJECT_SORTS } from '../../domain/ObjectSort.js';
 import { ObjectReadController } from './ObjectReadController.js';
 import { ObjectWriteController } from './ObjectWriteController.js';

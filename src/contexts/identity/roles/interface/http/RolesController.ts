@@ -1,6 +1,6 @@
 import { inject, injectable } from 'inversify';
-import { validateDto } from '../../../../../app/http/validateDto.js';
-import type { OperationRequest } from '../../../../../app/http/Operation.js';
+import { validateDto } from '../../../../../shared/interface/http/validateDto.js';
+import type { OperationRequest } from '../../../../../shared/interface/http/Operation.js';
 import { AddRole } from '../../application/AddRole.js';
 import { ListRoles } from '../../application/ListRoles.js';
 import { RemoveRole } from '../../application/RemoveRole.js';

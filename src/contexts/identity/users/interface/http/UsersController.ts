@@ -1,9 +1,9 @@
 import { inject, injectable } from 'inversify';
 import { DomainError } from '../../../../../shared/domain/DomainError.js';
-import type { QueryParams } from '../../../../../app/http/QueryParams.js';
-import { validateDto } from '../../../../../app/http/validateDto.js';
-import type { OperationRequest } from '../../../../../app/http/Operation.js';
-import { Reply } from '../../../../../app/http/Reply.js';
+import type { QueryParams } from '../../../../../shared/interface/http/QueryParams.js';
+import { validateDto } from '../../../../../shared/interface/http/validateDto.js';
+import type { OperationRequest } from '../../../../../shared/interface/http/Operation.js';
+import { Reply } from '../../../../../shared/interface/http/Reply.js';
 import { AddUser } from '../../application/AddUser.js';
 import { ChangePassword } from '../../application/ChangePassword.js';
 import { ListUsers } from '../../application/ListUsers.js';

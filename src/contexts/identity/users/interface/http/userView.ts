@@ -1,4 +1,4 @@
-import type { WireDates } from '../../../../../shared/interface/WireDates.js';
+import type { WireDates } from '../../../../../shared/interface/http/WireDates.js';
 import { BuiltInRoles } from '../../../roles/domain/BuiltInRoles.js';
 import type { UserAccount } from '../../domain/UserAccount.js';
 

@@ -1,6 +1,6 @@
 import { inject, injectable } from 'inversify';
-import { Reply } from '../../../../../app/http/Reply.js';
-import type { OperationRequest } from '../../../../../app/http/Operation.js';
+import { Reply } from '../../../../../shared/interface/http/Reply.js';
+import type { OperationRequest } from '../../../../../shared/interface/http/Operation.js';
 import { CleanConfiguration } from '../../application/CleanConfiguration.js';
 import { CommitConfiguration } from '../../application/CommitConfiguration.js';
 import { CONFIGURATION_FILE_MEDIA_TYPE } from '../../application/ConfigurationFile.js';

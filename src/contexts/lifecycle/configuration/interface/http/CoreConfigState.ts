@@ -1,4 +1,4 @@
-import type { WireDates } from '../../../../../shared/interface/WireDates.js';
+import type { WireDates } from '../../../../../shared/interface/http/WireDates.js';
 import type { ConfigurationStatusReport } from '../../application/GetConfigurationStatus.js';
 import type { ConfigurationStatus } from '../../domain/ConfigurationLifecycle.js';
 

@@ -1,7 +1,7 @@
 import { IsBoolean } from 'class-validator';
 import { inject, injectable } from 'inversify';
-import { validateDto } from '../../../../../app/http/validateDto.js';
-import type { OperationRequest } from '../../../../../app/http/Operation.js';
+import { validateDto } from '../../../../../shared/interface/http/validateDto.js';
+import type { OperationRequest } from '../../../../../shared/interface/http/Operation.js';
 import { GetMaintenanceMode } from '../../application/GetMaintenanceMode.js';
 import { SetMaintenanceMode } from '../../application/SetMaintenanceMode.js';
 import type { MaintenanceMode } from '../../domain/MaintenanceMode.js';

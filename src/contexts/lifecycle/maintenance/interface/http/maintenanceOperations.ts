@@ -1,4 +1,4 @@
-import { operation } from '../../../../../app/http/Operation.js';
+import { operation } from '../../../../../shared/interface/http/Operation.js';
 import { MaintenanceModeController } from './MaintenanceModeController.js';
 
 const area = 'Version and system';

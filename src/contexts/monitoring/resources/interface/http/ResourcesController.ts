@@ -1,5 +1,5 @@
 import { inject, injectable } from 'inversify';
-import type { OperationRequest } from '../../../../../app/http/Operation.js';
+import type { OperationRequest } from '../../../../../shared/interface/http/Operation.js';
 import { ReadResourceUsage } from '../../application/ReadResourceUsage.js';
 import { RESOURCE_KINDS, type ResourceKind } from '../../domain/ResourceUsage.js';
 

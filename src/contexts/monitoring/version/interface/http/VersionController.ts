@@ -1,6 +1,6 @@
 import { injectable } from 'inversify';
-import type { OperationRequest } from '../../../../../app/http/Operation.js';
-import { Reply } from '../../../../../app/http/Reply.js';
+import type { OperationRequest } from '../../../../../shared/interface/http/Operation.js';
+import { Reply } from '../../../../../shared/interface/http/Reply.js';
 import { COMPONENTS, DEFAULT_COMPONENTS, PRODUCT_RELEASE, type Component } from '../../domain/ProductVersions.js';
 
 /** The usual answer never changes: serialised once (the operation is polled as a health probe). */

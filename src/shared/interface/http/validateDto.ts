@@ -1,6 +1,6 @@
 import { plainToInstance, type ClassConstructor } from 'class-transformer';
 import { validateSync, type ValidationError } from 'class-validator';
-import { DomainError, type ErrorDetail } from '../../shared/domain/DomainError.js';
+import { DomainError, type ErrorDetail } from '../../domain/DomainError.js';
 
 function flatten(errors: readonly ValidationError[], prefix = ''): ErrorDetail[] {
   const details: ErrorDetail[] = [];

@@ -1,8 +1,8 @@
 import type { ServiceIdentifier } from 'inversify';
-import type { LabId } from '../../shared/domain/LabId.js';
-import type { PermissionCode } from '../../shared/domain/Permission.js';
-import type { Principal } from '../../shared/domain/Principal.js';
-import type { WireDates } from '../../shared/interface/WireDates.js';
+import type { LabId } from '../../domain/LabId.js';
+import type { PermissionCode } from '../../domain/Permission.js';
+import type { Principal } from '../../domain/Principal.js';
+import type { WireDates } from './WireDates.js';
 import type { QueryParams } from './QueryParams.js';
 import type { Reply } from './Reply.js';
 

@@ -1,4 +1,4 @@
-import { DomainError } from '../../shared/domain/DomainError.js';
+import { DomainError } from '../../domain/DomainError.js';
 
 type Raw = Record<string, string | string[] | undefined>;
 
