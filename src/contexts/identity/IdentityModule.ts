@@ -34,6 +34,7 @@ import { AddUser } from './users/application/AddUser.js';
 import { ChangePassword } from './users/application/ChangePassword.js';
 import { ListUsers } from './users/application/ListUsers.js';
 import { RemoveUser } from './users/application/RemoveUser.js';
+import { UnblockUser } from './users/application/UnblockUser.js';
 import { SeedBuiltInAdministrator } from './users/application/SeedBuiltInAdministrator.js';
 import { PasswordHasher } from './users/domain/PasswordHasher.js';
 import { UserRepository } from './users/domain/UserRepository.js';
@@ -74,6 +75,7 @@ export function identityModule(options: ContextModuleOptions, settings: Identity
     bind(AddUser).toSelf().inSingletonScope();
     bind(RemoveUser).toSelf().inSingletonScope();
     bind(ChangePassword).toSelf().inSingletonScope();
+    bind(UnblockUser).toSelf().inSingletonScope();
     bind(GetPasswordPolicy).toSelf().inSingletonScope();
     bind(SetPasswordPolicy).toSelf().inSingletonScope();
     bind(GetLoginPolicy).toSelf().inSingletonScope();

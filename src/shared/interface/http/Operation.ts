@@ -48,6 +48,23 @@ export interface QueryParameterSpec {
 }
 
 /**
+ * A JSON shape, defined once as a class: its class-validator decorators validate a request body
+ * (`validateDto`) and describe the shape in `/openapi.json` (class-validator-jsonschema), and a response
+ * mapping typed to return the class keeps an answer and its documented schema together.
+ */
+export type Shape = abstract new (...args: never[]) => object;
+
+/** What a successful answer carries, for the OpenAPI document and the acceptance tests' schema checks. */
+export type ResponseSpec =
+  | { readonly kind: 'json'; readonly shape: Shape; readonly array?: boolean }
+  /** JSON that is a single scalar (e.g. a boolean) */
+  | { readonly kind: 'scalar'; readonly type: 'boolean' | 'string' | 'integer' | 'number' }
+  | { readonly kind: 'text'; readonly example?: string }
+  | { readonly kind: 'html' }
+  | { readonly kind: 'empty' }
+  | { readonly kind: 'file'; readonly contentType: string };
+
+/**
  * One row of the operation table: routing, version and permission checks, body parsing, the OpenAPI
  * document and the coverage test all read it. A handler returns a Reply, or any other value to send as JSON.
  */
@@ -61,6 +78,12 @@ export interface OperationDefinition<C = unknown> {
   readonly summary: string;
   /** The query parameters it reads besides `version`; none when omitted. */
   readonly query?: readonly QueryParameterSpec[];
+  /** The JSON body's shape (body kind `json`): the DTO class the controller validates the body with. */
+  readonly request?: Shape;
+  /** The JSON array body's element shape (body kind `json` taking an array of DTOs). */
+  readonly requestArrayOf?: Shape;
+  /** What a success answers. */
+  readonly response?: ResponseSpec;
   readonly controller: ServiceIdentifier<C>;
   readonly handle: (controller: C, request: OperationRequest) => Promise<Reply | unknown>;
 }

@@ -295,6 +295,19 @@ export class UserAccount {
     this.props.passwordHash = hash;
   }
 
+  /**
+   * An administrator lifts a block: the account is active again (or password-expired, as time decides on the next
+   * refresh) and the failure count starts over. Answers whether the account was blocked.
+   */
+  unblock(now: Date): boolean {
+    const wasBlocked = this.props.state === 'BLOCKED';
+    if (wasBlocked) this.moveTo('ACTIVE', now);
+    this.props.blockedUntil = undefined;
+    this.props.failedLogins = 0;
+    this.props.lastFailedLogin = undefined;
+    return wasBlocked;
+  }
+
   disable(now: Date): void {
     this.moveTo('DISABLED', now);
   }
