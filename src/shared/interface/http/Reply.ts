@@ -35,4 +35,9 @@ export class Reply {
       'content-disposition': `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`,
     });
   }
+
+  /** The same reply with more headers (lower-case names), e.g. an ETag. */
+  withHeaders(headers: Readonly<Record<string, string>>): Reply {
+    return new Reply(this.kind, this.body, this.contentType, { ...this.headers, ...headers });
+  }
 }

@@ -1,6 +1,7 @@
 import { decodeObjectFile, ObjectFileError } from '@gwsim/object-file';
 import { inject, injectable } from 'inversify';
 import { DomainError, type ErrorDetail } from '../../../../../shared/domain/DomainError.js';
+import { ifMatchVersion } from '../../../../../shared/interface/http/ETag.js';
 import type { OperationRequest } from '../../../../../shared/interface/http/Operation.js';
 import { Reply } from '../../../../../shared/interface/http/Reply.js';
 import { canonicalObjectId } from '../../domain/ObjectId.js';
@@ -29,17 +30,6 @@ function readIdList(body: unknown): string[] {
   return ids;
 }
 
-/** The version an `If-Match` header names: `"3"`, `W/"3"` or `3`; undefined when absent. */
-function readIfMatch(header: string | undefined): number | undefined {
-  if (header === undefined) return undefined;
-  const match = /^\s*(?:W\/)?"?(\d{1,9})"?\s*$/.exec(header);
-  if (!match) {
-    throw DomainError.invalid('INVALID_IF_MATCH', `If-Match must name the object's version, e.g. "3", got '${header}'`,
-      [{ field: 'If-Match', rule: 'version', message: 'If-Match must be a version read with the object' }]);
-  }
-  return Number(match[1]);
-}
-
 /** The detached-objects writes: note/set, set, remove, bulkRemove, import. */
 @injectable()
 export class ObjectWriteController {
@@ -63,7 +53,7 @@ export class ObjectWriteController {
    */
   async set(request: OperationRequest) {
     const idText = request.query.string('id');
-    const ifMatch = readIfMatch(request.header('if-match'));
+    const ifMatch = ifMatchVersion(request.header('if-match'), 'the object');
     const saved = await this.setObject.execute(request.lab, idText, (current) => {
       const change = readObjectChange(request.body, canonicalObjectId(idText)!, current);
       if (ifMatch === undefined) return change;
