@@ -29,7 +29,7 @@ export const identityOperations = [
     summary: 'Change a local password (query: user, oldPassword, newPassword, passwordChange); answers a text confirmation',
     query: [
       { name: 'user', type: 'string', required: true, description: 'the user (id or name)' },
-      { name: 'oldPassword', type: 'string', required: true, description: 'the current password' },
+      { name: 'oldPassword', type: 'string', description: "the current password: required to change one's own password; not looked at when an administrator sets another user's password (which also lifts its block)" },
       { name: 'newPassword', type: 'string', required: true, description: 'the new password (checked against the password policy and history)' },
       { name: 'passwordChange', type: 'string', values: ['NOT_NECESSARY', 'REQUIERED', 'RECOMMENDED'], description: 'whether and when the password must change next' },
     ],

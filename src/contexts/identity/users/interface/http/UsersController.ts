@@ -63,9 +63,10 @@ export class UsersController {
     const { query } = request;
     const user = await this.changePassword.execute(request.lab, {
       user: query.string('user'),
-      oldPassword: passwordParameter(query, 'oldPassword'),
+      oldPassword: query.optionalString('oldPassword'),
       newPassword: passwordParameter(query, 'newPassword'),
       passwordChange: query.optionalEnum('passwordChange', PASSWORD_CHANGE_VALUES) ?? 'NOT_NECESSARY',
+      by: request.principal.userId,
     });
     return Reply.text(`Password of user '${user.localUsername ?? user.displayName}' changed`);
   }
