@@ -106,7 +106,7 @@ export class IdentityAuthenticator extends Authenticator {
     }
     const user = (await this.snapshots.of(lab)).usersById.get(session.userId);
     if (!user || user.state === 'BLOCKED' || user.state === 'DISABLED'
-      || (user.passwordChangedAt !== undefined && user.passwordChangedAt.getTime() > session.createdAt.getTime())) {
+      || user.passwordHash !== session.passwordHash) {
       this.sessions.remove(sessionId);
       return undefined;
     }
@@ -196,7 +196,7 @@ export class IdentityAuthenticator extends Authenticator {
     const at = this.clock.now();
     this.sweep(at);
     const sessionId = this.ids.token();
-    this.sessions.add({ id: sessionId, lab, userId: principal.userId, username, principal, createdAt: at, lastSeenAt: at });
+    this.sessions.add({ id: sessionId, lab, userId: principal.userId, username, principal, createdAt: at, lastSeenAt: at, passwordHash: outcome.user.passwordHash });
     // The user may have been removed, blocked or disabled since the success was recorded, and the event that ends
     // its sessions may have come before this one existed: look again now that it does.
     const still = await this.unitOfWork.read(() => this.users.byId(lab, principal.userId));
