@@ -31,6 +31,8 @@ export class TypeOrmUnitOfWork extends UnitOfWork implements LabRevisions {
   private readonly embeddedLock = new Mutex();
   /** Embedded engine only: the revision of each lab as of the last commit (or first look). */
   private readonly known = new Map<LabId, number>();
+  /** Server only: the revision read on its way for each lab, and the one callers queued behind it share. */
+  private readonly probes = new Map<LabId, { inFlight?: Promise<number | undefined>; next?: Promise<number | undefined> }>();
 
   constructor(
     @inject(DataSource) private readonly dataSource: DataSource,
@@ -80,6 +82,42 @@ export class TypeOrmUnitOfWork extends UnitOfWork implements LabRevisions {
       if (known !== undefined) return known;
       return this.read(() => this.seen(lab));
     }
+    return this.probe(lab);
+  }
+
+  /**
+   * Server only: the lab's revision from a read sent after this call began, shared by the callers that wait
+   * together. While a read is on its way (sent before a caller came), callers wait for it to end and share the one
+   * sent next, so under load one lab costs at most one read in flight and one queued, and still no caller is
+   * answered from a read older than its own call (a write committed before the call is always counted).
+   */
+  private probe(lab: LabId): Promise<number | undefined> {
+    let state = this.probes.get(lab);
+    if (!state) this.probes.set(lab, (state = {}));
+    const probes = state;
+    const send = (): Promise<number | undefined> => {
+      const read = this.readRevision(lab);
+      probes.inFlight = read;
+      const clear = () => { if (probes.inFlight === read) probes.inFlight = undefined; };
+      read.then(clear, clear);
+      return read;
+    };
+    if (!probes.inFlight) return send();
+    if (!probes.next) {
+      const next = probes.inFlight.then(() => undefined, () => undefined).then(() => {
+        probes.next = undefined;
+        return send();
+      });
+      probes.next = next;
+    }
+    return probes.next;
+  }
+
+  private async readRevision(lab: LabId): Promise<number | undefined> {
+    // Straight on the driver's pool when it has one (node-postgres): a TypeORM query runner per call costs more
+    // than the one-row read itself.
+    const pool = (this.dataSource.driver as unknown as { master?: { query?: (text: string, values: unknown[]) => Promise<{ rows: unknown }> } }).master;
+    if (typeof pool?.query === 'function') return revisionOf((await pool.query(READ_REVISION, [lab])).rows);
     return revisionOf(await this.dataSource.query(READ_REVISION, [lab]));
   }
 
