@@ -34,9 +34,9 @@ export function sessionCookie(header: string): string | undefined {
 /**
  * Who is calling. Every credential sent is checked: when an Authorization header comes it must be valid HTTP
  * Basic credentials that pass the login policy, whatever cookie comes with it (a wrong password is a 401 that
- * counts as a failed login, and a malformed header a 401); right ones answer with the session of that login
- * (the identity context keeps verified credentials a short while, so this costs no key derivation per request)
- * and set its cookie. Without an Authorization header a live JSESSIONID session authenticates. Anything else is a
+ * counts as a failed login, and a malformed header a 401). Right ones keep the cookie's session when it is the
+ * same user's, else answer with the session of that login and set its cookie (the identity context keeps verified
+ * credentials a short while, so this costs no key derivation per request). Without an Authorization header a live JSESSIONID session authenticates. Anything else is a
  * 401 with a Basic challenge (set by the error boundary).
  */
 export async function authenticate(ctx: Context, lab: LabId, authenticator: Authenticator): Promise<Principal> {
@@ -46,6 +46,11 @@ export async function authenticate(ctx: Context, lab: LabId, authenticator: Auth
     const credentials = basicCredentials(header);
     if (!credentials) throw new AuthenticationError('MALFORMED_CREDENTIALS', "the Authorization header must be 'Basic base64(username:password)'");
     const session = await authenticator.login(lab, credentials.username, credentials.password);
+    if (sessionId && sessionId !== session.sessionId) {
+      // Right credentials of the cookie's own user keep the session the client already holds.
+      const current = await authenticator.resume(lab, sessionId);
+      if (current && current.userId === session.principal.userId) return current;
+    }
     if (session.sessionId !== sessionId) ctx.cookies.set(SESSION_COOKIE, session.sessionId, { httpOnly: true, sameSite: 'lax', path: '/', overwrite: true });
     return session.principal;
   }
