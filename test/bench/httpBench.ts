@@ -44,8 +44,9 @@ export async function loginCookie(baseUrl: string, authorization: string): Promi
   return `JSESSIONID=${cookie[1]}`;
 }
 
-/** Adds users `bench-user-1` … until the lab holds `count` users besides the built-in administrator. */
-export async function seedUsers(baseUrl: string, authorization: string, count: number): Promise<void> {
+/** Adds users `bench-user-1` … until the lab holds `count` users besides the built-in administrator; answers those it added. */
+export async function seedUsers(baseUrl: string, authorization: string, count: number): Promise<string[]> {
+  const added: string[] = [];
   const listed = await fetch(`${baseUrl}/api/users/get?version=0`, { headers: { authorization } });
   const existing = new Set(((await listed.json()) as Array<{ displayName: string }>).map((user) => user.displayName));
   for (let i = 1; existing.size - 1 < count; i += 1) {
@@ -57,6 +58,16 @@ export async function seedUsers(baseUrl: string, authorization: string, count: n
     });
     if (response.status !== 200) throw new Error(`adding ${name} for the benchmark failed with ${response.status}: ${await response.text()}`);
     existing.add(name);
+    added.push(name);
+  }
+  return added;
+}
+
+/** Removes the users a benchmark added (a server database keeps its other data). */
+export async function removeUsers(baseUrl: string, authorization: string, names: readonly string[]): Promise<void> {
+  for (const name of names) {
+    const response = await fetch(`${baseUrl}/api/users/remove?version=0&user=${encodeURIComponent(name)}`, { method: 'DELETE', headers: { authorization } });
+    if (response.status !== 200) throw new Error(`removing ${name} after the benchmark failed with ${response.status}`);
   }
 }
 
@@ -65,11 +76,15 @@ export async function seedUsers(baseUrl: string, authorization: string, count: n
  * (a client that never keeps the cookie), on the simulator at `baseUrl`. `label` names the store.
  */
 export async function identityThroughput(baseUrl: string, label: string, authorization: string, seconds: number): Promise<Throughput[]> {
-  await seedUsers(baseUrl, authorization, 20);
-  const cookie = await loginCookie(baseUrl, authorization);
-  const url = `${baseUrl}/api/users/get?version=0`;
-  await measure('warm-up', url, { cookie }, 1);
-  const withCookie = await measure(`GET /api/users/get (20 users), cookie, ${label}`, url, { cookie }, seconds);
-  const withBasic = await measure(`GET /api/users/get (20 users), Basic, ${label}`, url, { authorization }, seconds);
-  return [withCookie, withBasic];
+  const added = await seedUsers(baseUrl, authorization, 20);
+  try {
+    const cookie = await loginCookie(baseUrl, authorization);
+    const url = `${baseUrl}/api/users/get?version=0`;
+    await measure('warm-up', url, { cookie }, 1);
+    const withCookie = await measure(`GET /api/users/get (20 users), cookie, ${label}`, url, { cookie }, seconds);
+    const withBasic = await measure(`GET /api/users/get (20 users), Basic, ${label}`, url, { authorization }, seconds);
+    return [withCookie, withBasic];
+  } finally {
+    await removeUsers(baseUrl, authorization, added);
+  }
 }
