@@ -6,9 +6,10 @@ import { RandomSource } from '../shared/domain/RandomSource.js';
 import { EventBus } from '../shared/application/EventBus.js';
 import { Logger } from '../shared/application/Logger.js';
 import { UnitOfWork } from '../shared/application/UnitOfWork.js';
+import { LabRevisions } from '../shared/application/LabRevisions.js';
 import { CryptoIdGenerator } from '../shared/infrastructure/CryptoIdGenerator.js';
 import { InMemoryEventBus } from '../shared/infrastructure/InMemoryEventBus.js';
-import { InMemoryUnitOfWork } from '../shared/infrastructure/memory/InMemoryUnitOfWork.js';
+import { RevisionCountingUnitOfWork } from '../shared/infrastructure/memory/RevisionCountingUnitOfWork.js';
 import { DatabaseKind } from '../shared/infrastructure/persistence/DatabaseKind.js';
 import { TypeOrmUnitOfWork } from '../shared/infrastructure/persistence/TypeOrmUnitOfWork.js';
 import { SystemClock } from '../shared/infrastructure/SystemClock.js';
@@ -50,9 +51,13 @@ export function buildContainer(deps: ContainerDependencies): Container {
   if (deps.dataSource) {
     container.bind(DataSourceToken).toConstantValue(deps.dataSource);
     container.bind(DatabaseKind).toConstantValue(new DatabaseKind(deps.embedded));
-    container.bind(UnitOfWork).to(TypeOrmUnitOfWork);
+    container.bind(TypeOrmUnitOfWork).toSelf();
+    container.bind(UnitOfWork).toService(TypeOrmUnitOfWork);
+    container.bind(LabRevisions).toService(TypeOrmUnitOfWork);
   } else {
-    container.bind(UnitOfWork).to(InMemoryUnitOfWork);
+    container.bind(RevisionCountingUnitOfWork).toSelf();
+    container.bind(UnitOfWork).toService(RevisionCountingUnitOfWork);
+    container.bind(LabRevisions).toService(RevisionCountingUnitOfWork);
   }
 
   container.load(

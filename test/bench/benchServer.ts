@@ -8,7 +8,8 @@ export const BENCH_ADMIN_PASSWORD = 'bench-Admin-1';
 
 /**
  * A server for the throughput benchmark, in a process of its own so that the load generator does not share
- * its event loop: `bare` (a bare Koa handler) or `gwsim` (the simulator on an in-memory embedded store).
+ * its event loop: `bare` (a bare Koa handler), `gwsim` (the simulator on an in-memory embedded store) or
+ * `gwsim <postgres-url>` (the simulator on that PostgreSQL server database).
  * Prints its base URL on stdout and runs until stdin closes.
  */
 async function main(kind: string): Promise<void> {
@@ -20,7 +21,7 @@ async function main(kind: string): Promise<void> {
   } else {
     const simulator = await GatewaySimulator.create({
       config: {
-        port: 0, host: '127.0.0.1', databaseUrl: undefined, dataDir: undefined, ephemeral: true,
+        port: 0, host: '127.0.0.1', databaseUrl: process.argv[3], dataDir: undefined, ephemeral: true,
         adminPassword: BENCH_ADMIN_PASSWORD, adminPasswordIsDefault: false, logLevel: 'silent', kdfCost: 15,
         sessionIdleMinutes: 30, bodyLimits: DEFAULT_BODY_LIMITS,
       },

@@ -30,3 +30,61 @@ export async function startBareKoa(body: unknown): Promise<{ url: string; close(
   const { port } = server.address() as AddressInfo;
   return { url: `http://127.0.0.1:${port}`, close: () => new Promise((resolve) => server.close(() => resolve())) };
 }
+
+/** The benchmark's login of the built-in administrator, as an Authorization header value. */
+export function basicHeader(username: string, password: string): string {
+  return `Basic ${Buffer.from(`${username}:${password}`).toString('base64')}`;
+}
+
+/** Logs in with Basic credentials and answers the JSESSIONID cookie the login set. */
+export async function loginCookie(baseUrl: string, authorization: string): Promise<string> {
+  const response = await fetch(`${baseUrl}/api/version/get?version=0`, { headers: { authorization } });
+  const cookie = /JSESSIONID=([^;]+)/.exec(response.headers.get('set-cookie') ?? '');
+  if (response.status !== 200 || !cookie) throw new Error(`login for the benchmark failed with ${response.status}`);
+  return `JSESSIONID=${cookie[1]}`;
+}
+
+/** Adds users `bench-user-1` … until the lab holds `count` users besides the built-in administrator; answers those it added. */
+export async function seedUsers(baseUrl: string, authorization: string, count: number): Promise<string[]> {
+  const added: string[] = [];
+  const listed = await fetch(`${baseUrl}/api/users/get?version=0`, { headers: { authorization } });
+  const existing = new Set(((await listed.json()) as Array<{ displayName: string }>).map((user) => user.displayName));
+  for (let i = 1; existing.size - 1 < count; i += 1) {
+    const name = `bench-user-${i}`;
+    if (existing.has(name)) continue;
+    const response = await fetch(`${baseUrl}/api/users/add?version=0`, {
+      method: 'POST', headers: { authorization, 'content-type': 'application/json' },
+      body: JSON.stringify({ displayName: name, localUsername: name, localPassword: `Bench-Pass-${i}`, emailAddress: `${name}@bench.gwsim.test` }),
+    });
+    if (response.status !== 200) throw new Error(`adding ${name} for the benchmark failed with ${response.status}: ${await response.text()}`);
+    existing.add(name);
+    added.push(name);
+  }
+  return added;
+}
+
+/** Removes the users a benchmark added (a server database keeps its other data). */
+export async function removeUsers(baseUrl: string, authorization: string, names: readonly string[]): Promise<void> {
+  for (const name of names) {
+    const response = await fetch(`${baseUrl}/api/users/remove?version=0&user=${encodeURIComponent(name)}`, { method: 'DELETE', headers: { authorization } });
+    if (response.status !== 200) throw new Error(`removing ${name} after the benchmark failed with ${response.status}`);
+  }
+}
+
+/**
+ * The identity reads: users/get of 20 users with the session cookie and with Basic credentials and no cookie
+ * (a client that never keeps the cookie), on the simulator at `baseUrl`. `label` names the store.
+ */
+export async function identityThroughput(baseUrl: string, label: string, authorization: string, seconds: number): Promise<Throughput[]> {
+  const added = await seedUsers(baseUrl, authorization, 20);
+  try {
+    const cookie = await loginCookie(baseUrl, authorization);
+    const url = `${baseUrl}/api/users/get?version=0`;
+    await measure('warm-up', url, { cookie }, 1);
+    const withCookie = await measure(`GET /api/users/get (20 users), cookie, ${label}`, url, { cookie }, seconds);
+    const withBasic = await measure(`GET /api/users/get (20 users), Basic, ${label}`, url, { authorization }, seconds);
+    return [withCookie, withBasic];
+  } finally {
+    await removeUsers(baseUrl, authorization, added);
+  }
+}

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
-import { measure, type Throughput } from './httpBench.js';
+import { basicHeader, identityThroughput, measure, type Throughput } from './httpBench.js';
 import { BENCH_ADMIN_PASSWORD } from './benchServer.js';
 import { startupBench } from './startupBench.js';
 import { configurationBench } from './configurationBench.js';
@@ -62,15 +62,37 @@ async function throughput(seconds: number): Promise<void> {
       const baseline = await measure('bare Koa handler (baseline)', `${bare.url}/api/version/get?version=0`, {}, seconds);
       const version = await measure('GET /api/version/get, session cookie', `${gwsim.url}/api/version/get?version=0`, { cookie }, seconds);
       const users = await measure('GET /api/users/get, session cookie', `${gwsim.url}/api/users/get?version=0`, { cookie }, seconds);
+      const identity = await identityReads(gwsim.url, seconds);
       console.log('throughput (16 keep-alive connections)');
-      for (const result of [baseline, version, users]) console.log(row(result, baseline));
+      for (const result of [baseline, version, users, ...identity]) console.log(row(result, baseline));
       console.log('target: authenticated version/get with a session cookie >= 0.50 of the bare Koa handler');
+      console.log('target: users/get (20 users) with a cookie >= 0.25 of the bare Koa handler on the embedded store; with Basic and no cookie >= 0.8 of it with the cookie');
+      for (let i = 0; i + 1 < identity.length; i += 2) {
+        console.log(line(`  Basic / cookie: ${identity[i]!.name.replace(/.*cookie, /, '')}`, (identity[i + 1]!.requestsPerSecond / identity[i]!.requestsPerSecond).toFixed(2)));
+      }
     } finally {
       await stopServer(bare);
     }
   } finally {
     await stopServer(gwsim);
   }
+}
+
+/** users/get of 20 users with a cookie and with Basic only, on the embedded store and on the PostgreSQL server (when reachable). */
+async function identityReads(embeddedUrl: string, seconds: number): Promise<Throughput[]> {
+  const authorization = basicHeader('anadmin', BENCH_ADMIN_PASSWORD);
+  const results = await identityThroughput(embeddedUrl, 'embedded', authorization, seconds);
+  const databaseUrl = process.env['BENCH_DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/test';
+  let server: { url: string; child: ChildProcess } | undefined;
+  try {
+    server = await startServer(['gwsim', databaseUrl]);
+    results.push(...await identityThroughput(server.url, 'PostgreSQL server', authorization, seconds));
+  } catch (error) {
+    console.log(`identity reads on the PostgreSQL server at ${new URL(databaseUrl).host} not measured: ${error instanceof Error ? error.message : String(error)}`);
+  } finally {
+    if (server) await stopServer(server);
+  }
+  return results;
 }
 
 async function main(): Promise<void> {

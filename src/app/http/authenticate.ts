@@ -32,25 +32,32 @@ export function sessionCookie(header: string): string | undefined {
 }
 
 /**
- * Who is calling: a live JSESSIONID session, else HTTP Basic credentials (which open a session and set the
- * cookie). When both come and the credentials name another user than the session's, the credentials win (a
- * client that switches users while keeping its cookie jar acts as the user it names). Anything else is a 401
- * with a Basic challenge (set by the error boundary).
+ * Who is calling. Every credential sent is checked: when an Authorization header comes it must be valid HTTP
+ * Basic credentials that pass the login policy, whatever cookie comes with it (a wrong password is a 401 that
+ * counts as a failed login, and a malformed header a 401). Right ones keep the cookie's session when it is the
+ * same user's, else answer with the session of that login and set its cookie (the identity context keeps verified
+ * credentials a short while, so this costs no key derivation per request). Without an Authorization header a live JSESSIONID session authenticates. Anything else is a
+ * 401 with a Basic challenge (set by the error boundary).
  */
 export async function authenticate(ctx: Context, lab: LabId, authenticator: Authenticator): Promise<Principal> {
   const sessionId = sessionCookie(ctx.get('cookie'));
   const header = ctx.get('authorization');
-  const credentials = header ? basicCredentials(header) : undefined;
+  if (header) {
+    const credentials = basicCredentials(header);
+    if (!credentials) throw new AuthenticationError('MALFORMED_CREDENTIALS', "the Authorization header must be 'Basic base64(username:password)'");
+    const session = await authenticator.login(lab, credentials.username, credentials.password);
+    if (sessionId && sessionId !== session.sessionId) {
+      // Right credentials of the cookie's own user keep the session the client already holds.
+      const current = await authenticator.resume(lab, sessionId);
+      if (current && current.userId === session.principal.userId) return current;
+    }
+    if (session.sessionId !== sessionId) ctx.cookies.set(SESSION_COOKIE, session.sessionId, { httpOnly: true, sameSite: 'lax', path: '/', overwrite: true });
+    return session.principal;
+  }
   if (sessionId) {
     const principal = await authenticator.resume(lab, sessionId);
-    if (principal && (!credentials || credentials.username === principal.username)) return principal;
+    if (principal) return principal;
   }
-  if (!header) {
-    throw new AuthenticationError(sessionId ? 'SESSION_EXPIRED' : 'AUTHENTICATION_REQUIRED',
-      sessionId ? 'the session has ended; authenticate again with HTTP Basic credentials' : 'this operation needs HTTP Basic credentials or a JSESSIONID session cookie');
-  }
-  if (!credentials) throw new AuthenticationError('MALFORMED_CREDENTIALS', "the Authorization header must be 'Basic base64(username:password)'");
-  const session = await authenticator.login(lab, credentials.username, credentials.password);
-  ctx.cookies.set(SESSION_COOKIE, session.sessionId, { httpOnly: true, sameSite: 'lax', path: '/', overwrite: true });
-  return session.principal;
+  throw new AuthenticationError(sessionId ? 'SESSION_EXPIRED' : 'AUTHENTICATION_REQUIRED',
+    sessionId ? 'the session has ended; authenticate again with HTTP Basic credentials' : 'this operation needs HTTP Basic credentials or a JSESSIONID session cookie');
 }

@@ -6,6 +6,8 @@ import { EndSessionsOnAccountChange } from './authentication/application/EndSess
 import { IdentityAuthenticator } from './authentication/application/IdentityAuthenticator.js';
 import { SessionStore } from './authentication/domain/SessionStore.js';
 import { InMemorySessionStore } from './authentication/infrastructure/memory/InMemorySessionStore.js';
+import { HmacVerifiedCredentials } from './authentication/infrastructure/memory/HmacVerifiedCredentials.js';
+import { VerifiedCredentials } from './authentication/domain/VerifiedCredentials.js';
 import { ListLdapAuthorities } from './directory/application/ListLdapAuthorities.js';
 import { LdapDirectory } from './directory/domain/LdapDirectory.js';
 import { SimulatedLdapDirectory } from './directory/infrastructure/SimulatedLdapDirectory.js';
@@ -32,6 +34,7 @@ import { TypeOrmRoleRepository } from './roles/infrastructure/persistence/TypeOr
 import { RolesController } from './roles/interface/http/RolesController.js';
 import { AddUser } from './users/application/AddUser.js';
 import { ChangePassword } from './users/application/ChangePassword.js';
+import { IdentitySnapshots } from './users/application/IdentitySnapshots.js';
 import { ListUsers } from './users/application/ListUsers.js';
 import { RemoveUser } from './users/application/RemoveUser.js';
 import { UnblockUser } from './users/application/UnblockUser.js';
@@ -64,9 +67,11 @@ export function identityModule(options: ContextModuleOptions, settings: Identity
     bind(PasswordPolicyRepository).to(typeorm ? TypeOrmPasswordPolicyRepository : InMemoryPasswordPolicyRepository).inSingletonScope();
     bind(LoginPolicyRepository).to(typeorm ? TypeOrmLoginPolicyRepository : InMemoryLoginPolicyRepository).inSingletonScope();
     bind(SessionStore).to(InMemorySessionStore).inSingletonScope();
+    bind(VerifiedCredentials).to(HmacVerifiedCredentials).inSingletonScope();
     bind(PasswordHasher).to(ScryptPasswordHasher).inSingletonScope();
     bind(LdapDirectory).to(SimulatedLdapDirectory).inSingletonScope();
 
+    bind(IdentitySnapshots).toSelf().inSingletonScope();
     bind(RolePermissions).toSelf().inSingletonScope();
     bind(ListRoles).toSelf().inSingletonScope();
     bind(AddRole).toSelf().inSingletonScope();

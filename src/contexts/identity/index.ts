@@ -7,4 +7,5 @@ export { PasswordPolicyRecord } from './policies/infrastructure/persistence/Pass
 export { LoginPolicyRecord } from './policies/infrastructure/persistence/LoginPolicyRecord.js';
 export { SeedBuiltInAdministrator, BUILT_IN_ADMINISTRATOR_NAME } from './users/application/SeedBuiltInAdministrator.js';
 export type { UserAdded, UserRemoved, UserAccountStateChanged, UserPasswordChanged } from './users/domain/UserEvents.js';
+export type { RoleRemoved } from './roles/domain/RoleEvents.js';
 export { UnblockUser, type UnblockOutcome } from './users/application/UnblockUser.js';

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { DomainError } from '../../../src/shared/domain/DomainError.js';
 import { UnitOfWork } from '../../../src/shared/application/UnitOfWork.js';
+import { Authenticator } from '../../../src/shared/application/Authenticator.js';
 import { CORPORATE_DIRECTORY_ID } from '../../../src/contexts/identity/directory/infrastructure/SimulatedLdapDirectory.js';
 import { SetLoginPolicy } from '../../../src/contexts/identity/policies/application/SetLoginPolicy.js';
 import { SetPasswordPolicy } from '../../../src/contexts/identity/policies/application/SetPasswordPolicy.js';
@@ -13,6 +14,7 @@ import { AddUser, type AddUserCommand } from '../../../src/contexts/identity/use
 import { ChangePassword } from '../../../src/contexts/identity/users/application/ChangePassword.js';
 import { ListUsers } from '../../../src/contexts/identity/users/application/ListUsers.js';
 import { RemoveUser } from '../../../src/contexts/identity/users/application/RemoveUser.js';
+import { BUILT_IN_ADMINISTRATOR_ID } from '../../../src/contexts/identity/users/application/SeedBuiltInAdministrator.js';
 import { UserRepository } from '../../../src/contexts/identity/users/domain/UserRepository.js';
 import { RoleMother } from './support/IdentityMother.js';
 import { identityHarness, LAB, type Harness } from './support/IdentityHarness.js';
@@ -130,6 +132,29 @@ describe('user and role use cases', function () {
       expect([early.kind, early.code]).to.deep.equal(['conflict', 'PASSWORD_CHANGED_TOO_RECENTLY']);
       h.clock.advanceSeconds(3600);
       await change('Other-Pass-1');
+    });
+
+    it("set by an administrator for another user: no old password, no minimum age, the block lifted, the policy and history still held", async () => {
+      await h.get(SetLoginPolicy).execute(LAB, { ...DEFAULT_LOGIN_POLICY, passwordUnchangeableMinutes: 60, attemptsUntilBlocked: 2 });
+      const auth = h.get(Authenticator);
+      for (const guess of ['guess-1', 'guess-2']) await failure(auth.login(LAB, 'carol', guess));
+      expect((await h.get(UnitOfWork).read(() => h.get(UserRepository).byLocalUsername(LAB, 'carol')))!.state).to.equal('BLOCKED');
+      const reset = (newPassword: string) => h.get(ChangePassword).execute(LAB, {
+        user: 'carol', oldPassword: 'not looked at', newPassword, passwordChange: 'REQUIERED', by: BUILT_IN_ADMINISTRATOR_ID,
+      });
+      expect((await failure(reset(PASSWORD))).details.map((d) => d.rule)).to.deep.equal(['differentFromCurrent']);
+      expect((await failure(reset('short'))).details.map((d) => [d.field, d.rule])).to.deep.equal([['newPassword', 'minLength']]);
+      const carol = await reset('Reset-Pass-42');
+      expect([carol.state, carol.failedLogins, carol.blockedUntil]).to.deep.equal(['ACTIVE', 0, undefined]);
+      expect((await auth.login(LAB, 'carol', 'Reset-Pass-42')).principal.username).to.equal('carol');
+      // her own change right after still waits for the minimum age and needs the current password
+      const own = (oldPassword: string | undefined) => h.get(ChangePassword).execute(LAB, {
+        user: 'carol', oldPassword, newPassword: 'Own-Pass-43', passwordChange: 'NOT_NECESSARY', by: carol.id,
+      });
+      expect((await failure(own('Reset-Pass-42'))).code).to.equal('PASSWORD_CHANGED_TOO_RECENTLY');
+      h.clock.advanceSeconds(3600);
+      expect((await failure(own(undefined))).details.map((d) => d.field)).to.deep.equal(['oldPassword']);
+      await own('Reset-Pass-42');
     });
   });
 

@@ -1,13 +1,16 @@
 import { inject, injectable } from 'inversify';
 import { EventBus } from '../../../../shared/application/EventBus.js';
 import { StartupTask } from '../../../../shared/application/StartupTask.js';
+import type { RoleRemoved } from '../../roles/domain/RoleEvents.js';
 import type { UserAccountStateChanged, UserPasswordChanged, UserRemoved } from '../../users/domain/UserEvents.js';
 import { SessionStore } from '../domain/SessionStore.js';
+import { VerifiedCredentials } from '../domain/VerifiedCredentials.js';
 
 /**
  * A user's sessions end at once when the account stops granting what they were opened with: the user is
  * removed, becomes BLOCKED or DISABLED, or its password changes (whoever changed it logs in again with the
- * new one). Subscribed at start-up.
+ * new one). Its verified credentials go on any of those and on every other change of its account state, and
+ * a lab's all go when one of its roles is removed. Subscribed at start-up.
  */
 @injectable()
 export class EndSessionsOnAccountChange extends StartupTask {
@@ -17,6 +20,7 @@ export class EndSessionsOnAccountChange extends StartupTask {
   constructor(
     @inject(EventBus) private readonly events: EventBus,
     @inject(SessionStore) private readonly sessions: SessionStore,
+    @inject(VerifiedCredentials) private readonly credentials: VerifiedCredentials,
   ) {
     super();
   }
@@ -24,11 +28,16 @@ export class EndSessionsOnAccountChange extends StartupTask {
   async run(): Promise<void> {
     if (this.subscribed) return;
     this.subscribed = true;
-    const end = (event: { lab: UserRemoved['lab']; userId: string }): void => { this.sessions.removeAllOf(event.lab, event.userId); };
+    const end = (event: { lab: UserRemoved['lab']; userId: string }): void => {
+      this.credentials.forgetUser(event.lab, event.userId);
+      this.sessions.removeAllOf(event.lab, event.userId);
+    };
     this.events.subscribe<UserRemoved>('UserRemoved', end);
     this.events.subscribe<UserPasswordChanged>('UserPasswordChanged', end);
     this.events.subscribe<UserAccountStateChanged>('UserAccountStateChanged', (event) => {
       if (event.to === 'BLOCKED' || event.to === 'DISABLED') end(event);
+      else this.credentials.forgetUser(event.lab, event.userId);
     });
+    this.events.subscribe<RoleRemoved>('RoleRemoved', (event) => { this.credentials.forgetLab(event.lab); });
   }
 }

@@ -4,7 +4,7 @@ import { AuthenticationError } from '../../../../shared/domain/DomainError.js';
 import { IdGenerator } from '../../../../shared/domain/IdGenerator.js';
 import type { LabId } from '../../../../shared/domain/LabId.js';
 import type { Principal } from '../../../../shared/domain/Principal.js';
-import { formatXzwo } from '../../../../shared/interface/http/WireDates.js';
+import { describeInstant } from '../../users/domain/describeInstant.js';
 import { Authenticator, type AuthenticatedSession } from '../../../../shared/application/Authenticator.js';
 import { EventBus } from '../../../../shared/application/EventBus.js';
 import { UnitOfWork } from '../../../../shared/application/UnitOfWork.js';
@@ -16,8 +16,10 @@ import { RolePermissions } from '../../roles/application/RolePermissions.js';
 import { PasswordHasher } from '../../users/domain/PasswordHasher.js';
 import type { UserAccount } from '../../users/domain/UserAccount.js';
 import { UserRepository } from '../../users/domain/UserRepository.js';
+import { IdentitySnapshots } from '../../users/application/IdentitySnapshots.js';
 import { isIdle } from '../domain/Session.js';
 import { SessionStore } from '../domain/SessionStore.js';
+import { VerifiedCredentials, type VerifiedLogin } from '../domain/VerifiedCredentials.js';
 import { KeyedMutex } from './KeyedMutex.js';
 
 interface Refusal {
@@ -60,6 +62,8 @@ export class IdentityAuthenticator extends Authenticator {
     @inject(IdGenerator) private readonly ids: IdGenerator,
     @inject(EventBus) private readonly events: EventBus,
     @inject(IdentitySettings) private readonly settings: IdentitySettings,
+    @inject(IdentitySnapshots) private readonly snapshots: IdentitySnapshots,
+    @inject(VerifiedCredentials) private readonly credentials: VerifiedCredentials,
   ) {
     super();
   }
@@ -72,7 +76,13 @@ export class IdentityAuthenticator extends Authenticator {
    * Serialised per login name, then per user: a user known by several names (local and directory ones) has one
    * queue, so guesses sent in parallel under its different names cannot slip past the delays together.
    */
-  login(lab: LabId, username: string, password: string): Promise<AuthenticatedSession> {
+  async login(lab: LabId, username: string, password: string): Promise<AuthenticatedSession> {
+    const remembered = this.credentials.find(lab, username, password, this.clock.now());
+    if (remembered) {
+      const reused = await this.reuse(lab, remembered);
+      if (reused) return reused;
+      this.credentials.forgetUser(lab, remembered.userId);
+    }
     return this.gate.runExclusive(`${lab}\u0000${username}`, async () => {
       const user = await this.unitOfWork.read(() => this.findLoginUser(lab, username));
       if (!user) return this.attempt(lab, username, password);
@@ -80,7 +90,12 @@ export class IdentityAuthenticator extends Authenticator {
     });
   }
 
-  /** Answers from memory: no store access per request (sessions end through events when their user changes). */
+  /**
+   * Answers from memory. The session's user is looked up in the identity state held in memory (current as of the
+   * lab's last write in any process: on a server that costs one revision read), so a user removed, blocked or
+   * disabled, or whose password changed, through another process loses its sessions here too (in this process the
+   * events end them at once).
+   */
   async resume(lab: LabId, sessionId: string): Promise<Principal | undefined> {
     const session = this.sessions.get(sessionId);
     if (!session || session.lab !== lab) return undefined;
@@ -89,11 +104,37 @@ export class IdentityAuthenticator extends Authenticator {
       this.sessions.remove(sessionId);
       return undefined;
     }
+    const user = (await this.snapshots.of(lab)).usersById.get(session.userId);
+    if (!user || user.state === 'BLOCKED' || user.state === 'DISABLED'
+      || user.passwordHash !== session.passwordHash) {
+      this.sessions.remove(sessionId);
+      return undefined;
+    }
     this.sessions.touch(sessionId, now);
     return session.principal;
   }
 
+  /**
+   * A login with credentials that passed a moment ago (VerifiedCredentials): answered with the session that login
+   * opened, without a key derivation or a write, while the user as currently stored still lets it in with no failed
+   * attempt since (any failure, block, disabling, password change or removal sends it down the full path again).
+   */
+  private async reuse(lab: LabId, login: VerifiedLogin): Promise<AuthenticatedSession | undefined> {
+    const snapshot = await this.snapshots.of(lab);
+    const stored = snapshot.usersById.get(login.userId);
+    if (!stored) return undefined;
+    const now = this.clock.now();
+    const user = stored.at(now, snapshot.loginPolicy);
+    const admitted = user.state === 'ACTIVE' || (!login.local && user.state === 'PASSWORD_EXPIRED');
+    if (!admitted || user.failedLogins > 0 || (login.local && user.passwordHash !== login.passwordHash)) return undefined;
+    const session = this.sessions.get(login.sessionId);
+    if (!session || session.lab !== lab || session.userId !== user.id || isIdle(session, now, this.idleMs)) return undefined;
+    this.sessions.touch(session.id, now);
+    return { principal: session.principal, sessionId: session.id };
+  }
+
   endAllSessions(): void {
+    this.credentials.clear();
     this.sessions.clear();
   }
 
@@ -117,7 +158,7 @@ export class IdentityAuthenticator extends Authenticator {
     if (next && now.getTime() < next.getTime()) {
       throw this.refuse(policy, {
         code: 'LOGIN_DELAYED', retryAfterSeconds: secondsUntil(next, now),
-        message: `after ${user.failedLogins} failed login(s), '${username}' may try again from ${formatXzwo(next)}`,
+        message: `after ${user.failedLogins} failed login(s), '${username}' may try again from ${describeInstant(next)}`,
       });
     }
     const verified = await this.verify(user, username, password);
@@ -146,13 +187,16 @@ export class IdentityAuthenticator extends Authenticator {
       await this.events.publish(current.pullEvents());
       return refusal ? { refusal } : { user: current };
     });
-    if (outcome.refusal || !outcome.user) throw this.refuse(policy, outcome.refusal!);
+    if (outcome.refusal || !outcome.user) {
+      this.credentials.forgetUser(lab, user.id);
+      throw this.refuse(policy, outcome.refusal!);
+    }
 
     const principal = await this.unitOfWork.read(() => this.principalOf(outcome.user!, username));
     const at = this.clock.now();
     this.sweep(at);
     const sessionId = this.ids.token();
-    this.sessions.add({ id: sessionId, lab, userId: principal.userId, username, principal, createdAt: at, lastSeenAt: at });
+    this.sessions.add({ id: sessionId, lab, userId: principal.userId, username, principal, createdAt: at, lastSeenAt: at, passwordHash: outcome.user.passwordHash });
     // The user may have been removed, blocked or disabled since the success was recorded, and the event that ends
     // its sessions may have come before this one existed: look again now that it does.
     const still = await this.unitOfWork.read(() => this.users.byId(lab, principal.userId));
@@ -161,6 +205,9 @@ export class IdentityAuthenticator extends Authenticator {
       throw this.refuse(policy, !still ? { code: 'INVALID_CREDENTIALS', message: 'wrong username or password' }
         : still.state === 'DISABLED' ? this.disabled(username) : this.blocked(username, still, this.clock.now()));
     }
+    this.credentials.remember(lab, username, password, {
+      userId: principal.userId, passwordHash: verified.local ? outcome.user.passwordHash : undefined, local: verified.local, principal, sessionId,
+    }, this.clock.now());
     return { principal, sessionId };
   }
 
@@ -193,7 +240,7 @@ export class IdentityAuthenticator extends Authenticator {
     const until = user.blockedUntil!;
     return {
       code: 'ACCOUNT_BLOCKED', retryAfterSeconds: secondsUntil(until, now),
-      message: `user '${username}' is blocked after too many failed logins until ${formatXzwo(until)}`,
+      message: `user '${username}' is blocked after too many failed logins until ${describeInstant(until)}`,
     };
   }
 

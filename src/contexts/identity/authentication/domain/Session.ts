@@ -14,6 +14,11 @@ export interface Session {
   readonly username: string;
   readonly principal: Principal;
   readonly createdAt: Date;
+  /**
+   * The user's stored local password hash as of the login (salted, so every new password has another): a session
+   * outlives no password change, even one made through another process. Never leaves the process.
+   */
+  readonly passwordHash?: string | undefined;
   readonly lastSeenAt: Date;
 }
 

@@ -1,18 +1,14 @@
 import { inject, injectable } from 'inversify';
 import type { LabId } from '../../../../shared/domain/LabId.js';
-import { UnitOfWork } from '../../../../shared/application/UnitOfWork.js';
+import { IdentitySnapshots } from '../../users/application/IdentitySnapshots.js';
 import type { Role } from '../domain/Role.js';
-import { RoleRepository } from '../domain/RoleRepository.js';
 
-/** The lab's custom roles, in the order they were added. */
+/** The lab's custom roles, in the order they were added (from the identity state held in memory). */
 @injectable()
 export class ListRoles {
-  constructor(
-    @inject(UnitOfWork) private readonly unitOfWork: UnitOfWork,
-    @inject(RoleRepository) private readonly roles: RoleRepository,
-  ) {}
+  constructor(@inject(IdentitySnapshots) private readonly snapshots: IdentitySnapshots) {}
 
-  execute(lab: LabId): Promise<Role[]> {
-    return this.unitOfWork.read(() => this.roles.list(lab));
+  async execute(lab: LabId): Promise<Role[]> {
+    return [...(await this.snapshots.of(lab)).roles];
   }
 }

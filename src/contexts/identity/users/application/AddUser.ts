@@ -77,7 +77,13 @@ export class AddUser {
         throw DomainError.invalid('VALIDATION_FAILED', 'localPassword is required when loginLocally is true',
           [{ field: 'localPassword', rule: 'required', message: 'localPassword is required when loginLocally is true' }]);
       }
-      (await this.passwordPolicies.get(lab)).enforce(command.localPassword, loginNames);
+      // The policy names its subject `password`; the request's field is `localPassword`.
+      const details = (await this.passwordPolicies.get(lab)).violations(command.localPassword, loginNames)
+        .map((detail) => ({ ...detail, field: 'localPassword' }));
+      if (details.length > 0) {
+        throw DomainError.invalid('PASSWORD_POLICY_VIOLATED',
+          `localPassword does not comply with the password policy: ${details.map((d) => d.message).join('; ')}`, details);
+      }
     }
     const unknownRoles = await this.roles.unknown(lab, draft.roleIds);
     if (unknownRoles.length > 0) {

@@ -241,6 +241,21 @@ export class UserAccount {
     else if (this.props.state === 'PASSWORD_EXPIRED' && !expired) this.moveTo('ACTIVE', now);
   }
 
+  /**
+   * The account as time and the policy make it at `now`, leaving this one untouched: itself when `refresh` would
+   * change nothing (the common case), else a refreshed copy. For read copies shared by many readers.
+   */
+  at(now: Date, policy: LoginPolicy): UserAccount {
+    const blockEnded = this.props.state === 'BLOCKED' && this.props.blockedUntil !== undefined && this.props.blockedUntil.getTime() <= now.getTime();
+    const expired = this.passwordExpired(now, policy);
+    const expiryMoves = (this.props.state === 'ACTIVE' && expired) || (this.props.state === 'PASSWORD_EXPIRED' && !expired);
+    if (!blockEnded && !expiryMoves) return this;
+    const copy = new UserAccount(this.snapshot());
+    copy.refresh(now, policy);
+    copy.pullEvents();
+    return copy;
+  }
+
   /** When the next login attempt is allowed after the recent failures; undefined when at once. */
   nextAttemptAllowedAt(policy: LoginPolicy): Date | undefined {
     const delay = policy.delayAfter(this.props.failedLogins);

@@ -5,7 +5,7 @@ import { AddRole } from '../../application/AddRole.js';
 import { ListRoles } from '../../application/ListRoles.js';
 import { RemoveRole } from '../../application/RemoveRole.js';
 import { RoleDto } from './RoleDto.js';
-import { roleView } from './roleView.js';
+import { RoleView } from './RoleView.js';
 
 @injectable()
 export class RolesController {
@@ -15,17 +15,17 @@ export class RolesController {
     @inject(RemoveRole) private readonly removeRole: RemoveRole,
   ) {}
 
-  async get(request: OperationRequest) {
-    return (await this.listRoles.execute(request.lab)).map(roleView);
+  async get(request: OperationRequest): Promise<RoleView[]> {
+    return (await this.listRoles.execute(request.lab)).map((role) => RoleView.of(role));
   }
 
-  async add(request: OperationRequest) {
+  async add(request: OperationRequest): Promise<RoleView> {
     const dto = validateDto(RoleDto, request.body);
     const role = await this.addRole.execute(request.lab, { id: dto.id, displayName: dto.displayName ?? dto.id, permissions: { ...dto.permissions } });
-    return roleView(role);
+    return RoleView.of(role);
   }
 
-  async remove(request: OperationRequest) {
-    return (await this.removeRole.execute(request.lab, request.query.string('role'))).map(roleView);
+  async remove(request: OperationRequest): Promise<RoleView[]> {
+    return (await this.removeRole.execute(request.lab, request.query.string('role'))).map((role) => RoleView.of(role));
   }
 }

@@ -10,7 +10,7 @@ import { ListUsers } from '../../application/ListUsers.js';
 import { RemoveUser } from '../../application/RemoveUser.js';
 import { PASSWORD_CHANGE_VALUES } from '../../domain/PasswordChange.js';
 import { AddUserDto } from './AddUserDto.js';
-import { userView } from './userView.js';
+import { UserView } from './UserView.js';
 
 /** A password query parameter exactly as sent: only a missing or empty one is refused (blanks are characters of it). */
 function passwordParameter(query: QueryParams, name: string): string {
@@ -30,11 +30,11 @@ export class UsersController {
     @inject(ChangePassword) private readonly changePassword: ChangePassword,
   ) {}
 
-  async get(request: OperationRequest) {
-    return (await this.listUsers.execute(request.lab)).map((user) => userView(user, request.dates));
+  async get(request: OperationRequest): Promise<UserView[]> {
+    return (await this.listUsers.execute(request.lab)).map((user) => UserView.of(user, request.dates));
   }
 
-  async add(request: OperationRequest) {
+  async add(request: OperationRequest): Promise<UserView> {
     const dto = validateDto(AddUserDto, request.body);
     const localUsername = dto.localUsername ?? undefined;
     const ldapAuthentications = (dto.ldapAuthentications ?? []).map((link) => ({ name: link.name, ldapAuthorityId: link.ldapAuthorityId }));
@@ -50,7 +50,7 @@ export class UsersController {
       passwordChange: dto.passwordChange ?? 'NOT_NECESSARY',
       roleIds: dto.roleIds ?? [],
     });
-    return userView(user, request.dates);
+    return UserView.of(user, request.dates);
   }
 
   /** The specification answers an empty 200 (the real product sends the removed user; the specification wins). */
@@ -63,9 +63,10 @@ export class UsersController {
     const { query } = request;
     const user = await this.changePassword.execute(request.lab, {
       user: query.string('user'),
-      oldPassword: passwordParameter(query, 'oldPassword'),
+      oldPassword: query.optionalString('oldPassword'),
       newPassword: passwordParameter(query, 'newPassword'),
       passwordChange: query.optionalEnum('passwordChange', PASSWORD_CHANGE_VALUES) ?? 'NOT_NECESSARY',
+      by: request.principal.userId,
     });
     return Reply.text(`Password of user '${user.localUsername ?? user.displayName}' changed`);
   }

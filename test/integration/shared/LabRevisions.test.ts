@@ -1,0 +1,104 @@
+import { expect } from 'chai';
+import type { DataSource } from 'typeorm';
+import { openDatabase } from '../../../src/app/persistence/Database.js';
+import { DEFAULT_LAB } from '../../../src/shared/domain/LabId.js';
+import { DomainError } from '../../../src/shared/domain/DomainError.js';
+import { LabReadCache } from '../../../src/shared/application/LabReadCache.js';
+import { DatabaseKind } from '../../../src/shared/infrastructure/persistence/DatabaseKind.js';
+import { TypeOrmUnitOfWork } from '../../../src/shared/infrastructure/persistence/TypeOrmUnitOfWork.js';
+import { TypeOrmMaintenanceModeRepository } from '../../../src/contexts/lifecycle/maintenance/infrastructure/persistence/TypeOrmMaintenanceModeRepository.js';
+import { openTestDatabase } from '../../support/testDatabase.js';
+import { testDatabaseUrl } from '../../support/testConfig.js';
+
+describe('lab revisions and the read cache on TypeORM', () => {
+  let db: Awaited<ReturnType<typeof openTestDatabase>>;
+  let dataSource: DataSource;
+  let unitOfWork: TypeOrmUnitOfWork;
+  const repository = new TypeOrmMaintenanceModeRepository();
+  const toggle = (uow: TypeOrmUnitOfWork) => uow.write(DEFAULT_LAB, async () => {
+    const mode = await repository.get(DEFAULT_LAB);
+    mode.set(!mode.active, new Date());
+    await repository.save(mode);
+  });
+
+  before(async () => {
+    db = await openTestDatabase();
+    dataSource = db.dataSource;
+    unitOfWork = new TypeOrmUnitOfWork(dataSource, new DatabaseKind(db.embedded));
+  });
+  beforeEach(() => db.reset());
+  after(() => db.close());
+
+  it('every committed write unit moves the revision by one; a failed one does not', async () => {
+    const before = (await unitOfWork.current(DEFAULT_LAB))!;
+    await toggle(unitOfWork);
+    expect(await unitOfWork.current(DEFAULT_LAB)).to.equal(before + 1);
+    await unitOfWork.write(DEFAULT_LAB, async () => {
+      await unitOfWork.write(DEFAULT_LAB, async () => undefined); // a nested unit joins: still one
+    });
+    expect(await unitOfWork.current(DEFAULT_LAB)).to.equal(before + 2);
+    try {
+      await unitOfWork.write(DEFAULT_LAB, async () => { throw DomainError.invalid('NOPE', 'refused'); });
+    } catch { /* expected */ }
+    expect(await unitOfWork.current(DEFAULT_LAB)).to.equal(before + 2);
+    const [row] = await dataSource.query('SELECT revision FROM lab WHERE id = $1', [DEFAULT_LAB]);
+    expect(Number(row.revision)).to.equal(before + 2);
+  });
+
+  it('answers no revision inside a unit (nothing read there may be kept) and for an unknown lab', async () => {
+    expect(await unitOfWork.read(() => unitOfWork.current(DEFAULT_LAB))).to.equal(undefined);
+    expect(await unitOfWork.current('no-such-lab' as never)).to.equal(undefined);
+  });
+
+  it('keeps what it read until the next write of the lab, and reads through inside a unit', async () => {
+    let loads = 0;
+    const cache = new LabReadCache(unitOfWork, unitOfWork, async (lab) => {
+      loads += 1;
+      return (await repository.get(lab)).active;
+    });
+    const first = await cache.get(DEFAULT_LAB);
+    expect(await cache.get(DEFAULT_LAB)).to.equal(first);
+    expect(loads).to.equal(1);
+    await toggle(unitOfWork);
+    expect(await cache.get(DEFAULT_LAB)).to.equal(!first);
+    expect(loads).to.equal(2);
+    const concurrent = await Promise.all([cache.get(DEFAULT_LAB), cache.get(DEFAULT_LAB), cache.get(DEFAULT_LAB)]);
+    expect(concurrent).to.deep.equal([!first, !first, !first]);
+    expect(loads).to.equal(2);
+    // inside a write unit the cache reads what the unit sees, and keeps none of it
+    await unitOfWork.write(DEFAULT_LAB, async () => {
+      const mode = await repository.get(DEFAULT_LAB);
+      mode.set(first, new Date());
+      await repository.save(mode);
+      expect(await cache.get(DEFAULT_LAB)).to.equal(first);
+    });
+    expect(await cache.get(DEFAULT_LAB)).to.equal(first);
+  });
+
+  describe('two processes on one server database', () => {
+    let other: DataSource | undefined;
+
+    before(async function () {
+      const url = testDatabaseUrl();
+      if (!url) this.skip();
+      other = await openDatabase({ databaseUrl: url, dataDir: undefined });
+    });
+    after(async () => { await other?.destroy(); });
+
+    it('a write through one is seen by the very next read through the other, even when reads overlap', async () => {
+      const elsewhere = new TypeOrmUnitOfWork(other!, new DatabaseKind(false));
+      let loads = 0;
+      const cache = new LabReadCache(unitOfWork, unitOfWork, async (lab) => { loads += 1; return (await repository.get(lab)).active; });
+      const start = await cache.get(DEFAULT_LAB);
+      for (let round = 1; round <= 5; round += 1) {
+        // reads in flight while the other process writes; the reads issued after its commit must see it
+        const overlapping = Array.from({ length: 8 }, () => cache.get(DEFAULT_LAB));
+        await toggle(elsewhere);
+        const after = await Promise.all(Array.from({ length: 8 }, () => cache.get(DEFAULT_LAB)));
+        expect(after, `round ${round}`).to.deep.equal(Array(8).fill(round % 2 === 1 ? !start : start));
+        await Promise.all(overlapping);
+      }
+      expect(loads).to.be.at.most(1 + 5 * 3);
+    });
+  });
+});
