@@ -5,11 +5,14 @@ import { IdGenerator } from '../shared/domain/IdGenerator.js';
 import { RandomSource } from '../shared/domain/RandomSource.js';
 import { EventBus } from '../shared/application/EventBus.js';
 import { Logger } from '../shared/application/Logger.js';
+import { SettingsStore } from '../shared/application/SettingsStore.js';
 import { UnitOfWork } from '../shared/application/UnitOfWork.js';
 import { CryptoIdGenerator } from '../shared/infrastructure/CryptoIdGenerator.js';
 import { InMemoryEventBus } from '../shared/infrastructure/InMemoryEventBus.js';
+import { InMemorySettingsStore } from '../shared/infrastructure/memory/InMemorySettingsStore.js';
 import { InMemoryUnitOfWork } from '../shared/infrastructure/memory/InMemoryUnitOfWork.js';
 import { DatabaseKind } from '../shared/infrastructure/persistence/DatabaseKind.js';
+import { TypeOrmSettingsStore } from '../shared/infrastructure/persistence/TypeOrmSettingsStore.js';
 import { TypeOrmUnitOfWork } from '../shared/infrastructure/persistence/TypeOrmUnitOfWork.js';
 import { SystemClock } from '../shared/infrastructure/SystemClock.js';
 import { SystemRandom } from '../shared/infrastructure/SystemRandom.js';
@@ -51,8 +54,10 @@ export function buildContainer(deps: ContainerDependencies): Container {
     container.bind(DataSourceToken).toConstantValue(deps.dataSource);
     container.bind(DatabaseKind).toConstantValue(new DatabaseKind(deps.embedded));
     container.bind(UnitOfWork).to(TypeOrmUnitOfWork);
+    container.bind(SettingsStore).to(TypeOrmSettingsStore);
   } else {
     container.bind(UnitOfWork).to(InMemoryUnitOfWork);
+    container.bind(SettingsStore).to(InMemorySettingsStore);
   }
 
   container.load(
