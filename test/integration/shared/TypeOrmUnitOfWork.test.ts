@@ -1,35 +1,22 @@
 import { expect } from 'chai';
 import type { DataSource } from 'typeorm';
-import { DEFAULT_LAB, labId, type LabId } from '../../../src/shared/domain/LabId.js';
+import { DEFAULT_LAB, labId } from '../../../src/shared/domain/LabId.js';
 import { DomainError } from '../../../src/shared/domain/DomainError.js';
 import type { DomainEvent } from '../../../src/shared/domain/DomainEvent.js';
 import { InMemoryEventBus } from '../../../src/shared/infrastructure/InMemoryEventBus.js';
 import { DatabaseKind } from '../../../src/shared/infrastructure/persistence/DatabaseKind.js';
 import { TypeOrmUnitOfWork } from '../../../src/shared/infrastructure/persistence/TypeOrmUnitOfWork.js';
 import { ManualClock } from '../../../src/shared/infrastructure/ManualClock.js';
-import type { MaintenanceMode } from '../../../src/contexts/lifecycle/maintenance/domain/MaintenanceMode.js';
 import { SetMaintenanceMode } from '../../../src/contexts/lifecycle/maintenance/application/SetMaintenanceMode.js';
-import { MaintenanceModeSetting } from '../../../src/contexts/lifecycle/maintenance/application/MaintenanceModeSetting.js';
-import { TypeOrmSettingsStore } from '../../../src/shared/infrastructure/persistence/TypeOrmSettingsStore.js';
 import { openTestDatabase } from '../../support/testDatabase.js';
+import { maintenanceModeProbe } from './maintenanceModeProbe.js';
 import { SilentLogger } from '../../support/SilentLogger.js';
 
 describe('units of work on TypeORM', () => {
   let db: Awaited<ReturnType<typeof openTestDatabase>>;
   let dataSource: DataSource;
   let unitOfWork: TypeOrmUnitOfWork;
-  const modes = new MaintenanceModeSetting(new TypeOrmSettingsStore(new ManualClock()));
-  type VersionedMode = MaintenanceMode & { version: number };
-  /** The maintenance mode setting, read as the mode carrying its version. */
-  const repository = {
-    async get(lab: LabId): Promise<VersionedMode> {
-      const read = await modes.read(lab);
-      return Object.assign(read.value, { version: read.version });
-    },
-    async save(mode: VersionedMode): Promise<void> {
-      await modes.save(mode.lab, mode, mode.version);
-    },
-  };
+  const repository = maintenanceModeProbe();
 
   before(async () => {
     db = await openTestDatabase();
@@ -74,7 +61,7 @@ describe('units of work on TypeORM', () => {
 
   it('serialises concurrent read-modify-write units of one lab, so no update is lost', async () => {
     const events = new InMemoryEventBus(new SilentLogger());
-    const setMode = new SetMaintenanceMode(unitOfWork, modes, events, new ManualClock());
+    const setMode = new SetMaintenanceMode(unitOfWork, repository.modes, events, new ManualClock());
     await Promise.all(Array.from({ length: 20 }, (_, i) => setMode.execute(DEFAULT_LAB, i % 2 === 0)));
     const stored = await unitOfWork.read(() => repository.get(DEFAULT_LAB));
     expect(stored.version).to.equal(20);
