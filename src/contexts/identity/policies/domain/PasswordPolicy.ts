@@ -25,8 +25,10 @@ export const PASSWORD_POLICY_FIELDS = {
   minSpecial: integer(0, MAX_PASSWORD_LENGTH, 0, 'minimum special characters (anything but a letter or digit)'),
   constraintAreas: integer(0, 5, 0, 'how many of the 5 character classes must hold (0: every minimum is mandatory)'),
   patterns: flag(true, 'whether repetitions, sequences and keyboard sequences are allowed'),
-  blacklist: list({ value: text(1, MAX_BLACKLIST_ITEM_LENGTH, 'a text no password may contain (compared case-insensitively)') },
-    { maxItems: MAX_BLACKLIST_ITEMS, optional: true, description: 'substrings a password must not contain (a set may leave it out or send null: none; items may also be sent as plain strings)' }),
+  blacklist: list({ value: text(1, MAX_BLACKLIST_ITEM_LENGTH, 'a text no password may contain (compared case-insensitively)') }, {
+    maxItems: MAX_BLACKLIST_ITEMS, optional: true,
+    description: 'substrings a password must not contain (a set may leave it out or send null: none; items may also be sent as plain strings)',
+  }),
   addUsernameToBlacklist: flag(false, 'when true the username counts as blacklisted'),
 };
 
