@@ -5,12 +5,15 @@ import { IdGenerator } from '../shared/domain/IdGenerator.js';
 import { RandomSource } from '../shared/domain/RandomSource.js';
 import { EventBus } from '../shared/application/EventBus.js';
 import { Logger } from '../shared/application/Logger.js';
+import { SettingsStore } from '../shared/application/SettingsStore.js';
 import { UnitOfWork } from '../shared/application/UnitOfWork.js';
 import { LabRevisions } from '../shared/application/LabRevisions.js';
 import { CryptoIdGenerator } from '../shared/infrastructure/CryptoIdGenerator.js';
 import { InMemoryEventBus } from '../shared/infrastructure/InMemoryEventBus.js';
 import { RevisionCountingUnitOfWork } from '../shared/infrastructure/memory/RevisionCountingUnitOfWork.js';
+import { InMemorySettingsStore } from '../shared/infrastructure/memory/InMemorySettingsStore.js';
 import { DatabaseKind } from '../shared/infrastructure/persistence/DatabaseKind.js';
+import { TypeOrmSettingsStore } from '../shared/infrastructure/persistence/TypeOrmSettingsStore.js';
 import { TypeOrmUnitOfWork } from '../shared/infrastructure/persistence/TypeOrmUnitOfWork.js';
 import { SystemClock } from '../shared/infrastructure/SystemClock.js';
 import { SystemRandom } from '../shared/infrastructure/SystemRandom.js';
@@ -54,10 +57,12 @@ export function buildContainer(deps: ContainerDependencies): Container {
     container.bind(TypeOrmUnitOfWork).toSelf();
     container.bind(UnitOfWork).toService(TypeOrmUnitOfWork);
     container.bind(LabRevisions).toService(TypeOrmUnitOfWork);
+    container.bind(SettingsStore).to(TypeOrmSettingsStore);
   } else {
     container.bind(RevisionCountingUnitOfWork).toSelf();
     container.bind(UnitOfWork).toService(RevisionCountingUnitOfWork);
     container.bind(LabRevisions).toService(RevisionCountingUnitOfWork);
+    container.bind(SettingsStore).to(InMemorySettingsStore);
   }
 
   container.load(

@@ -4,6 +4,7 @@ import { CreateIdentity1763700100000 } from './1763700100000-CreateIdentity.js';
 import { CreateConfigurationObjects1763700200000 } from './1763700200000-CreateConfigurationObjects.js';
 import { CreateConfigurationState1763700200100 } from './1763700200100-CreateConfigurationState.js';
 import { AddLabRevision1764000000000 } from './1764000000000-AddLabRevision.js';
+import { MoveSettingsToOneStore1764000100000 } from './1764000100000-MoveSettingsToOneStore.js';
 
 /** Every migration, in order. The schema changes only through these (synchronize is off everywhere). */
 export const MIGRATIONS = [
@@ -13,4 +14,5 @@ export const MIGRATIONS = [
   CreateConfigurationObjects1763700200000,
   CreateConfigurationState1763700200100,
   AddLabRevision1764000000000,
+  MoveSettingsToOneStore1764000100000,
 ];

@@ -1,14 +1,13 @@
-import { ConfigurationStateRecord, MaintenanceModeRecord } from '../../contexts/lifecycle/index.js';
-import { LoginPolicyRecord, PasswordPolicyRecord, RoleRecord, UserRecord } from '../../contexts/identity/index.js';
+import { ConfigurationStateRecord } from '../../contexts/lifecycle/index.js';
+import { RoleRecord, UserRecord } from '../../contexts/identity/index.js';
+import { LabSettingRecord } from '../../shared/infrastructure/persistence/LabSettingRecord.js';
 import { ConfigObjectRecord } from '../../contexts/configuration/objects/infrastructure/persistence/ConfigObjectRecord.js';
 
 /** Every TypeORM persistence record, listed (never globbed). */
 export const ENTITIES = [
-  MaintenanceModeRecord,
   RoleRecord,
   UserRecord,
-  PasswordPolicyRecord,
-  LoginPolicyRecord,
   ConfigObjectRecord,
   ConfigurationStateRecord,
+  LabSettingRecord,
 ];

@@ -15,14 +15,12 @@ import { LdapAuthoritiesController } from './directory/interface/http/LdapAuthor
 import { IdentitySettings } from './IdentitySettings.js';
 import { GetLoginPolicy } from './policies/application/GetLoginPolicy.js';
 import { GetPasswordPolicy } from './policies/application/GetPasswordPolicy.js';
+import { LoginPolicySetting } from './policies/application/LoginPolicySetting.js';
+import { PasswordPolicySetting } from './policies/application/PasswordPolicySetting.js';
 import { SetLoginPolicy } from './policies/application/SetLoginPolicy.js';
 import { SetPasswordPolicy } from './policies/application/SetPasswordPolicy.js';
 import { LoginPolicyRepository } from './policies/domain/LoginPolicyRepository.js';
 import { PasswordPolicyRepository } from './policies/domain/PasswordPolicyRepository.js';
-import { InMemoryLoginPolicyRepository } from './policies/infrastructure/memory/InMemoryLoginPolicyRepository.js';
-import { InMemoryPasswordPolicyRepository } from './policies/infrastructure/memory/InMemoryPasswordPolicyRepository.js';
-import { TypeOrmLoginPolicyRepository } from './policies/infrastructure/persistence/TypeOrmLoginPolicyRepository.js';
-import { TypeOrmPasswordPolicyRepository } from './policies/infrastructure/persistence/TypeOrmPasswordPolicyRepository.js';
 import { PoliciesController } from './policies/interface/http/PoliciesController.js';
 import { AddRole } from './roles/application/AddRole.js';
 import { ListRoles } from './roles/application/ListRoles.js';
@@ -64,8 +62,10 @@ export function identityModule(options: ContextModuleOptions, settings: Identity
 
     bind(UserRepository).to(typeorm ? TypeOrmUserRepository : InMemoryUserRepository).inSingletonScope();
     bind(RoleRepository).to(typeorm ? TypeOrmRoleRepository : InMemoryRoleRepository).inSingletonScope();
-    bind(PasswordPolicyRepository).to(typeorm ? TypeOrmPasswordPolicyRepository : InMemoryPasswordPolicyRepository).inSingletonScope();
-    bind(LoginPolicyRepository).to(typeorm ? TypeOrmLoginPolicyRepository : InMemoryLoginPolicyRepository).inSingletonScope();
+    bind(PasswordPolicySetting).toSelf().inSingletonScope();
+    bind(PasswordPolicyRepository).toService(PasswordPolicySetting);
+    bind(LoginPolicySetting).toSelf().inSingletonScope();
+    bind(LoginPolicyRepository).toService(LoginPolicySetting);
     bind(SessionStore).to(InMemorySessionStore).inSingletonScope();
     bind(VerifiedCredentials).to(HmacVerifiedCredentials).inSingletonScope();
     bind(PasswordHasher).to(ScryptPasswordHasher).inSingletonScope();

@@ -16,9 +16,7 @@ import { TypeOrmConfigurationStateRepository } from './configuration/infrastruct
 import { CoreConfigController } from './configuration/interface/http/CoreConfigController.js';
 import { GetMaintenanceMode } from './maintenance/application/GetMaintenanceMode.js';
 import { SetMaintenanceMode } from './maintenance/application/SetMaintenanceMode.js';
-import { MaintenanceModeRepository } from './maintenance/domain/MaintenanceModeRepository.js';
-import { InMemoryMaintenanceModeRepository } from './maintenance/infrastructure/memory/InMemoryMaintenanceModeRepository.js';
-import { TypeOrmMaintenanceModeRepository } from './maintenance/infrastructure/persistence/TypeOrmMaintenanceModeRepository.js';
+import { MaintenanceModeSetting } from './maintenance/application/MaintenanceModeSetting.js';
 import { MaintenanceModeController } from './maintenance/interface/http/MaintenanceModeController.js';
 
 /**
@@ -28,9 +26,7 @@ import { MaintenanceModeController } from './maintenance/interface/http/Maintena
  */
 export function lifecycleModule(options: ContextModuleOptions): ContainerModule {
   return new ContainerModule(({ bind }) => {
-    bind(MaintenanceModeRepository)
-      .to(options.store === 'typeorm' ? TypeOrmMaintenanceModeRepository : InMemoryMaintenanceModeRepository)
-      .inSingletonScope();
+    bind(MaintenanceModeSetting).toSelf().inSingletonScope();
     bind(GetMaintenanceMode).toSelf().inSingletonScope();
     bind(SetMaintenanceMode).toSelf().inSingletonScope();
     bind(MaintenanceModeController).toSelf().inSingletonScope();

@@ -9,7 +9,6 @@ import { maintenanceOperations } from './maintenance/interface/http/maintenanceO
 import { coreConfigOperations } from './configuration/interface/http/coreConfigOperations.js';
 
 export { lifecycleModule } from './LifecycleModule.js';
-export { MaintenanceModeRecord } from './maintenance/infrastructure/persistence/MaintenanceModeRecord.js';
 export type { MaintenanceModeChanged } from './maintenance/domain/MaintenanceMode.js';
 export { ConfigurationStateRecord } from './configuration/infrastructure/persistence/ConfigurationStateRecord.js';
 export { InstallFactoryConfiguration } from './configuration/application/InstallFactoryConfiguration.js';

@@ -1,11 +1,10 @@
-import { loginPolicyRepositoryContract, passwordPolicyRepositoryContract } from './PolicyRepositories.contract.js';
 import { roleRepositoryContract } from './RoleRepository.contract.js';
 import { userRepositoryContract } from './UserRepository.contract.js';
 import { identityStores } from './identityStores.js';
 
 /**
  * The identity repositories' contracts on every adapter: in memory, TypeORM on embedded PostgreSQL, and TypeORM
- * on the PostgreSQL server named by TEST_DATABASE_URL when it is set. Each store is opened once for all four.
+ * on the PostgreSQL server named by TEST_DATABASE_URL when it is set. Each store is opened once for both.
  */
 for (const subject of identityStores()) {
   describe(`identity repositories on ${subject.name}`, function () {
@@ -20,7 +19,5 @@ for (const subject of identityStores()) {
 
     userRepositoryContract(shared);
     roleRepositoryContract(shared);
-    passwordPolicyRepositoryContract(shared);
-    loginPolicyRepositoryContract(shared);
   });
 }

@@ -33,8 +33,7 @@ export function userRepositoryContract(subject: StoreSubject): void {
 
     it('keeps the login bookkeeping: failures, block, last login, history', async () => {
       const user = UserMother.with({ passwordHash: 'h1' });
-      const policy = LoginPolicy.initial(LAB_A);
-      policy.change({ ...DEFAULT_LOGIN_POLICY, attemptsUntilBlocked: 2 });
+      const policy = LoginPolicy.of(LAB_A, { ...DEFAULT_LOGIN_POLICY, attemptsUntilBlocked: 2 });
       user.recordSuccessfulLogin(T0);
       user.changePassword('h2', new Date(T0.getTime() + 1000), 'REQUIERED');
       user.recordFailedLogin(new Date(T0.getTime() + 2000), policy);

@@ -6,12 +6,6 @@ import type { UnitOfWork } from '../../../src/shared/application/UnitOfWork.js';
 import { InMemoryUnitOfWork } from '../../../src/shared/infrastructure/memory/InMemoryUnitOfWork.js';
 import { DatabaseKind } from '../../../src/shared/infrastructure/persistence/DatabaseKind.js';
 import { TypeOrmUnitOfWork } from '../../../src/shared/infrastructure/persistence/TypeOrmUnitOfWork.js';
-import type { LoginPolicyRepository } from '../../../src/contexts/identity/policies/domain/LoginPolicyRepository.js';
-import type { PasswordPolicyRepository } from '../../../src/contexts/identity/policies/domain/PasswordPolicyRepository.js';
-import { InMemoryLoginPolicyRepository } from '../../../src/contexts/identity/policies/infrastructure/memory/InMemoryLoginPolicyRepository.js';
-import { InMemoryPasswordPolicyRepository } from '../../../src/contexts/identity/policies/infrastructure/memory/InMemoryPasswordPolicyRepository.js';
-import { TypeOrmLoginPolicyRepository } from '../../../src/contexts/identity/policies/infrastructure/persistence/TypeOrmLoginPolicyRepository.js';
-import { TypeOrmPasswordPolicyRepository } from '../../../src/contexts/identity/policies/infrastructure/persistence/TypeOrmPasswordPolicyRepository.js';
 import type { RoleRepository } from '../../../src/contexts/identity/roles/domain/RoleRepository.js';
 import { InMemoryRoleRepository } from '../../../src/contexts/identity/roles/infrastructure/memory/InMemoryRoleRepository.js';
 import { TypeOrmRoleRepository } from '../../../src/contexts/identity/roles/infrastructure/persistence/TypeOrmRoleRepository.js';
@@ -29,8 +23,6 @@ export interface IdentityStore {
   readonly unitOfWork: UnitOfWork;
   readonly users: UserRepository;
   readonly roles: RoleRepository;
-  readonly passwordPolicies: PasswordPolicyRepository;
-  readonly loginPolicies: LoginPolicyRepository;
 }
 
 export interface StoreSubject {
@@ -49,7 +41,6 @@ function memory(): StoreSubject {
     async fresh() {
       return {
         unitOfWork: new InMemoryUnitOfWork(), users: new InMemoryUserRepository(), roles: new InMemoryRoleRepository(),
-        passwordPolicies: new InMemoryPasswordPolicyRepository(), loginPolicies: new InMemoryLoginPolicyRepository(),
       };
     },
     async close() {},
@@ -67,11 +58,10 @@ function typeorm(name: string, connect: () => Promise<{ dataSource: DataSource; 
       unitOfWork = new TypeOrmUnitOfWork(dataSource, new DatabaseKind(opened.embedded));
     },
     async fresh() {
-      await dataSource!.query('TRUNCATE identity_user, identity_role, identity_password_policy, identity_login_policy');
+      await dataSource!.query('TRUNCATE identity_user, identity_role');
       await dataSource!.query('INSERT INTO lab (id, display_name) VALUES ($1, $1) ON CONFLICT (id) DO NOTHING', [LAB_B]);
       return {
         unitOfWork, users: new TypeOrmUserRepository(), roles: new TypeOrmRoleRepository(),
-        passwordPolicies: new TypeOrmPasswordPolicyRepository(), loginPolicies: new TypeOrmLoginPolicyRepository(),
       };
     },
     async close() {

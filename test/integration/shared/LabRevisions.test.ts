@@ -6,7 +6,7 @@ import { DomainError } from '../../../src/shared/domain/DomainError.js';
 import { LabReadCache } from '../../../src/shared/application/LabReadCache.js';
 import { DatabaseKind } from '../../../src/shared/infrastructure/persistence/DatabaseKind.js';
 import { TypeOrmUnitOfWork } from '../../../src/shared/infrastructure/persistence/TypeOrmUnitOfWork.js';
-import { TypeOrmMaintenanceModeRepository } from '../../../src/contexts/lifecycle/maintenance/infrastructure/persistence/TypeOrmMaintenanceModeRepository.js';
+import { maintenanceModeProbe } from './maintenanceModeProbe.js';
 import { openTestDatabase } from '../../support/testDatabase.js';
 import { testDatabaseUrl } from '../../support/testConfig.js';
 
@@ -14,7 +14,7 @@ describe('lab revisions and the read cache on TypeORM', () => {
   let db: Awaited<ReturnType<typeof openTestDatabase>>;
   let dataSource: DataSource;
   let unitOfWork: TypeOrmUnitOfWork;
-  const repository = new TypeOrmMaintenanceModeRepository();
+  const repository = maintenanceModeProbe();
   const toggle = (uow: TypeOrmUnitOfWork) => uow.write(DEFAULT_LAB, async () => {
     const mode = await repository.get(DEFAULT_LAB);
     mode.set(!mode.active, new Date());

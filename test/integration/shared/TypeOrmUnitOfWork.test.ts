@@ -8,15 +8,15 @@ import { DatabaseKind } from '../../../src/shared/infrastructure/persistence/Dat
 import { TypeOrmUnitOfWork } from '../../../src/shared/infrastructure/persistence/TypeOrmUnitOfWork.js';
 import { ManualClock } from '../../../src/shared/infrastructure/ManualClock.js';
 import { SetMaintenanceMode } from '../../../src/contexts/lifecycle/maintenance/application/SetMaintenanceMode.js';
-import { TypeOrmMaintenanceModeRepository } from '../../../src/contexts/lifecycle/maintenance/infrastructure/persistence/TypeOrmMaintenanceModeRepository.js';
 import { openTestDatabase } from '../../support/testDatabase.js';
+import { maintenanceModeProbe } from './maintenanceModeProbe.js';
 import { SilentLogger } from '../../support/SilentLogger.js';
 
 describe('units of work on TypeORM', () => {
   let db: Awaited<ReturnType<typeof openTestDatabase>>;
   let dataSource: DataSource;
   let unitOfWork: TypeOrmUnitOfWork;
-  const repository = new TypeOrmMaintenanceModeRepository();
+  const repository = maintenanceModeProbe();
 
   before(async () => {
     db = await openTestDatabase();
@@ -61,7 +61,7 @@ describe('units of work on TypeORM', () => {
 
   it('serialises concurrent read-modify-write units of one lab, so no update is lost', async () => {
     const events = new InMemoryEventBus(new SilentLogger());
-    const setMode = new SetMaintenanceMode(unitOfWork, repository, events, new ManualClock());
+    const setMode = new SetMaintenanceMode(unitOfWork, repository.modes, events, new ManualClock());
     await Promise.all(Array.from({ length: 20 }, (_, i) => setMode.execute(DEFAULT_LAB, i % 2 === 0)));
     const stored = await unitOfWork.read(() => repository.get(DEFAULT_LAB));
     expect(stored.version).to.equal(20);

@@ -6,9 +6,7 @@ import {
 } from '../../../src/contexts/identity/policies/domain/LoginPolicy.js';
 
 function policy(values: Partial<LoginPolicyValues>): LoginPolicy {
-  const p = LoginPolicy.initial(DEFAULT_LAB);
-  p.change({ ...DEFAULT_LOGIN_POLICY, ...values });
-  return p;
+  return LoginPolicy.of(DEFAULT_LAB, { ...DEFAULT_LOGIN_POLICY, ...values });
 }
 
 function failure(work: () => unknown): DomainError {

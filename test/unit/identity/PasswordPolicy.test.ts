@@ -6,9 +6,7 @@ import {
 } from '../../../src/contexts/identity/policies/domain/PasswordPolicy.js';
 
 function policy(values: Partial<PasswordPolicyValues>): PasswordPolicy {
-  const p = PasswordPolicy.initial(DEFAULT_LAB);
-  p.change({ ...DEFAULT_PASSWORD_POLICY, ...values });
-  return p;
+  return PasswordPolicy.of(DEFAULT_LAB, { ...DEFAULT_PASSWORD_POLICY, ...values });
 }
 
 const rules = (p: PasswordPolicy, password: string, usernames: string[] = []) => p.violations(password, usernames).map((d) => d.rule);
@@ -132,11 +130,11 @@ describe('the password policy', () => {
       expect(failure(() => policy({ blacklist: [{ value: '  ' }] })).details.map((d) => d.field)).to.deep.equal(['blacklist[0].value']);
     });
 
-    it('apply at once to the next check', () => {
+    it('are values: a policy built from new ones judges by them, the old one is unchanged', () => {
       const p = PasswordPolicy.initial(DEFAULT_LAB);
-      expect(rules(p, 'abcdefgh')).to.deep.equal([]);
-      p.change({ ...DEFAULT_PASSWORD_POLICY, minDigits: 1 });
-      expect(rules(p, 'abcdefgh')).to.deep.equal(['minDigits']);
+      const stricter = PasswordPolicy.of(DEFAULT_LAB, { ...p.values, minDigits: 1 });
+      expect([rules(p, 'abcdefgh'), rules(stricter, 'abcdefgh')]).to.deep.equal([[], ['minDigits']]);
+      expect(Object.isFrozen(stricter.values)).to.equal(true);
     });
   });
 });

@@ -9,9 +9,7 @@ const minutes = (n: number) => new Date(T0.getTime() + n * 60_000);
 const days = (n: number) => minutes(n * 24 * 60);
 
 function policy(values: Partial<LoginPolicyValues> = {}): LoginPolicy {
-  const p = LoginPolicy.initial(DEFAULT_LAB);
-  p.change({ ...DEFAULT_LOGIN_POLICY, ...values });
-  return p;
+  return LoginPolicy.of(DEFAULT_LAB, { ...DEFAULT_LOGIN_POLICY, ...values });
 }
 
 function failure(work: () => unknown): DomainError {

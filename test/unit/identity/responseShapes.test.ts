@@ -52,7 +52,7 @@ describe('identity answers match the response shapes their operations declare', 
     const local = UserMother.with({ roleIds: ['ADMINISTRATOR', 'reader'], emailAddress: 'a@b.test' });
     local.recordSuccessfulLogin(T0);
     check('UserView', UserView.of(local, dates));
-    const policy = LoginPolicy.restore(DEFAULT_LAB, { ...LoginPolicy.initial(DEFAULT_LAB).values, attemptsUntilBlocked: 1 }, 1);
+    const policy = LoginPolicy.of(DEFAULT_LAB, { ...LoginPolicy.initial(DEFAULT_LAB).values, attemptsUntilBlocked: 1 });
     const directory = UserMother.with({ loginLocally: false, localUsername: undefined, passwordHash: undefined, ldapLogin: true,
       ldapUsers: [{ name: 'bob', ldapAuthorityId: '5f0c1e2a-7b3d-4c8e-9a61-2d4f8b0e1a01' }] });
     directory.recordFailedLogin(T0, policy);

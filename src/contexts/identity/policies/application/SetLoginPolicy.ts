@@ -1,23 +1,25 @@
 import { inject, injectable } from 'inversify';
 import type { LabId } from '../../../../shared/domain/LabId.js';
+import type { Versioned } from '../../../../shared/application/Setting.js';
 import { UnitOfWork } from '../../../../shared/application/UnitOfWork.js';
-import type { LoginPolicy, LoginPolicyValues } from '../domain/LoginPolicy.js';
-import { LoginPolicyRepository } from '../domain/LoginPolicyRepository.js';
+import { LoginPolicy, type LoginPolicyValues } from '../domain/LoginPolicy.js';
+import { LoginPolicySetting } from './LoginPolicySetting.js';
 
-/** Replaces the lab's login policy; it applies to everything that happens afterwards. */
+/**
+ * Replaces the lab's login policy; it applies to everything that happens afterwards. With `expectedVersion`
+ * (an If-Match) the change is refused with STALE_VERSION when the policy is no longer at that version.
+ */
 @injectable()
 export class SetLoginPolicy {
   constructor(
     @inject(UnitOfWork) private readonly unitOfWork: UnitOfWork,
-    @inject(LoginPolicyRepository) private readonly policies: LoginPolicyRepository,
+    @inject(LoginPolicySetting) private readonly policies: LoginPolicySetting,
   ) {}
 
-  execute(lab: LabId, values: LoginPolicyValues): Promise<LoginPolicy> {
+  execute(lab: LabId, values: LoginPolicyValues, expectedVersion?: number): Promise<Versioned<LoginPolicy>> {
+    const policy = LoginPolicy.of(lab, values);
     return this.unitOfWork.write(lab, async () => {
-      const policy = await this.policies.get(lab);
-      policy.change(values);
-      await this.policies.save(policy);
-      return this.policies.get(lab);
+      return this.policies.save(lab, policy, expectedVersion ?? await this.policies.versionOf(lab));
     });
   }
 }

@@ -1,39 +1,42 @@
 import { DomainError, type ErrorDetail } from '../../../../shared/domain/DomainError.js';
 import type { LabId } from '../../../../shared/domain/LabId.js';
+import {
+  defaultsOf, fieldProblems, flag, integer, list, pickFields, text, type ValuesOf,
+} from '../../../../shared/domain/SettingFields.js';
 import { findPatterns } from './passwordPatterns.js';
-
-/** One blacklisted text: a password must not contain it (compared case-insensitively). */
-export interface PasswordPolicyBlacklistItem {
-  readonly value: string;
-}
-
-export interface PasswordPolicyValues {
-  readonly minLength: number;
-  readonly maxLength: number;
-  readonly minDigits: number;
-  readonly minCharacters: number;
-  readonly minLowerCase: number;
-  readonly minUpperCase: number;
-  readonly minSpecial: number;
-  readonly constraintAreas: number;
-  readonly patterns: boolean;
-  readonly blacklist: readonly PasswordPolicyBlacklistItem[];
-  readonly addUsernameToBlacklist: boolean;
-}
-
-/**
- * Defaults of a lab that never set its policy: at least 6 characters, at most 128, no character-class
- * minimums, patterns allowed, empty blacklist. They accept the well-known default administrator password
- * `anadmin`, so a fresh gateway is usable as documented.
- */
-export const DEFAULT_PASSWORD_POLICY: PasswordPolicyValues = Object.freeze({
-  minLength: 6, maxLength: 128, minDigits: 0, minCharacters: 0, minLowerCase: 0, minUpperCase: 0, minSpecial: 0,
-  constraintAreas: 0, patterns: true, blacklist: Object.freeze([]), addUsernameToBlacklist: false,
-});
 
 export const MAX_PASSWORD_LENGTH = 1024;
 export const MAX_BLACKLIST_ITEMS = 1000;
 export const MAX_BLACKLIST_ITEM_LENGTH = 128;
+
+/**
+ * The password policy's fields, written once: its values' type, defaults, per-field checks, request DTO and
+ * answer all come from this list. Defaults of a lab that never set its policy: at least 6 characters, at most
+ * 128, no character-class minimums, patterns allowed, empty blacklist. They accept the well-known default
+ * administrator password `anadmin`, so a fresh gateway is usable as documented.
+ */
+export const PASSWORD_POLICY_FIELDS = {
+  minLength: integer(0, MAX_PASSWORD_LENGTH, 6, 'minimum length in characters'),
+  maxLength: integer(1, MAX_PASSWORD_LENGTH, 128, 'maximum length in characters'),
+  minDigits: integer(0, MAX_PASSWORD_LENGTH, 0, 'minimum digit characters'),
+  minCharacters: integer(0, MAX_PASSWORD_LENGTH, 0, 'minimum letters, any case'),
+  minLowerCase: integer(0, MAX_PASSWORD_LENGTH, 0, 'minimum lowercase letters'),
+  minUpperCase: integer(0, MAX_PASSWORD_LENGTH, 0, 'minimum uppercase letters'),
+  minSpecial: integer(0, MAX_PASSWORD_LENGTH, 0, 'minimum special characters (anything but a letter or digit)'),
+  constraintAreas: integer(0, 5, 0, 'how many of the 5 character classes must hold (0: every minimum is mandatory)'),
+  patterns: flag(true, 'whether repetitions, sequences and keyboard sequences are allowed'),
+  blacklist: list({ value: text(1, MAX_BLACKLIST_ITEM_LENGTH, 'a text no password may contain (compared case-insensitively)') }, {
+    maxItems: MAX_BLACKLIST_ITEMS, optional: true,
+    description: 'substrings a password must not contain (a set may leave it out or send null: none; items may also be sent as plain strings)',
+  }),
+  addUsernameToBlacklist: flag(false, 'when true the username counts as blacklisted'),
+};
+
+export type PasswordPolicyValues = ValuesOf<typeof PASSWORD_POLICY_FIELDS>;
+/** One blacklisted text: a password must not contain it (compared case-insensitively). */
+export type PasswordPolicyBlacklistItem = PasswordPolicyValues['blacklist'][number];
+
+export const DEFAULT_PASSWORD_POLICY: PasswordPolicyValues = defaultsOf(PASSWORD_POLICY_FIELDS);
 
 /** The five character classes and the policy field holding each one's minimum. */
 export const CHARACTER_CLASSES = [
@@ -44,48 +47,23 @@ export const CHARACTER_CLASSES = [
   { name: 'special characters', field: 'minSpecial', pattern: /[^\p{L}\p{Nd}]/u },
 ] as const;
 
-type CountField = (typeof CHARACTER_CLASSES)[number]['field'] | 'minLength' | 'maxLength' | 'constraintAreas';
-
 function problem(field: string, rule: string, message: string): ErrorDetail {
   return { field, rule, message };
 }
 
-/** Every rule the values break (bounds, min ≤ max, satisfiable), one detail each. */
+/** Every rule the values break (each field's type and bounds, min ≤ max, satisfiable), one detail each. */
 export function passwordPolicyProblems(values: PasswordPolicyValues): ErrorDetail[] {
-  const details: ErrorDetail[] = [];
-  const integer = (field: CountField, min: number, max: number) => {
-    const value = values[field];
-    if (!Number.isInteger(value) || value < min || value > max) {
-      details.push(problem(field, 'range', `${field} must be a whole number from ${min} to ${max}`));
-      return false;
-    }
-    return true;
-  };
-  const counts = (['minLength', 'minDigits', 'minCharacters', 'minLowerCase', 'minUpperCase', 'minSpecial'] as const)
-    .map((field) => integer(field, 0, MAX_PASSWORD_LENGTH)).every(Boolean);
-  const max = integer('maxLength', 1, MAX_PASSWORD_LENGTH);
-  integer('constraintAreas', 0, CHARACTER_CLASSES.length);
-  if (counts && max) {
-    if (values.minLength > values.maxLength) {
-      details.push(problem('minLength', 'minNotAboveMax', `minLength (${values.minLength}) must not exceed maxLength (${values.maxLength})`));
-    }
-    const letters = Math.max(values.minCharacters, values.minLowerCase + values.minUpperCase);
-    const needed = letters + values.minDigits + values.minSpecial;
-    if (needed > values.maxLength) {
-      details.push(problem('maxLength', 'satisfiable',
-        `the character-class minimums need ${needed} characters but maxLength is ${values.maxLength}: no password could comply`));
-    }
+  const details = fieldProblems(PASSWORD_POLICY_FIELDS, values);
+  const counts = ['minLength', 'maxLength', 'minDigits', 'minCharacters', 'minLowerCase', 'minUpperCase', 'minSpecial'];
+  if (details.some((d) => d.field === undefined || counts.includes(d.field))) return details;
+  if (values.minLength > values.maxLength) {
+    details.push(problem('minLength', 'minNotAboveMax', `minLength (${values.minLength}) must not exceed maxLength (${values.maxLength})`));
   }
-  if (!Array.isArray(values.blacklist) || values.blacklist.length > MAX_BLACKLIST_ITEMS) {
-    details.push(problem('blacklist', 'maxItems', `blacklist must be a list of at most ${MAX_BLACKLIST_ITEMS} items`));
-  } else {
-    values.blacklist.forEach((item, index) => {
-      if (typeof item?.value !== 'string' || item.value.trim() === '' || item.value.length > MAX_BLACKLIST_ITEM_LENGTH) {
-        details.push(problem(`blacklist[${index}].value`, 'length', `blacklist[${index}].value must be 1 to ${MAX_BLACKLIST_ITEM_LENGTH} characters, not blank`));
-      } else if (item.value.includes('\u0000')) {
-        details.push(problem(`blacklist[${index}].value`, 'noNul', `blacklist[${index}].value must not contain the NUL character`));
-      }
-    });
+  const letters = Math.max(values.minCharacters, values.minLowerCase + values.minUpperCase);
+  const needed = letters + values.minDigits + values.minSpecial;
+  if (needed > values.maxLength) {
+    details.push(problem('maxLength', 'satisfiable',
+      `the character-class minimums need ${needed} characters but maxLength is ${values.maxLength}: no password could comply`));
   }
   return details;
 }
@@ -104,31 +82,23 @@ function count(password: string, pattern: RegExp): number {
  *   the password holds at least max(1, minimum) characters of it; the others may fall short ("3 of 5" rules).
  */
 export class PasswordPolicy {
-  private constructor(readonly lab: LabId, private current: PasswordPolicyValues, readonly version: number) {}
+  private constructor(readonly lab: LabId, readonly values: PasswordPolicyValues) {}
 
+  /** The defaults, for a lab that never set its policy. */
   static initial(lab: LabId): PasswordPolicy {
-    return new PasswordPolicy(lab, DEFAULT_PASSWORD_POLICY, 0);
+    return new PasswordPolicy(lab, DEFAULT_PASSWORD_POLICY);
   }
 
-  /** Rebuilds a stored policy, checking it again. */
-  static restore(lab: LabId, values: PasswordPolicyValues, version: number): PasswordPolicy {
-    return new PasswordPolicy(lab, PasswordPolicy.checked(values), version);
-  }
-
-  private static checked(values: PasswordPolicyValues): PasswordPolicyValues {
+  /**
+   * A policy with these values, checked (400 INVALID_PASSWORD_POLICY naming every broken rule); used for a new
+   * policy and to rebuild a stored one alike. Properties that are not fields of the policy are dropped.
+   */
+  static of(lab: LabId, values: PasswordPolicyValues): PasswordPolicy {
     const details = passwordPolicyProblems(values);
     if (details.length > 0) {
       throw DomainError.invalid('INVALID_PASSWORD_POLICY', `password policy is invalid: ${details.map((d) => d.message).join('; ')}`, details);
     }
-    return Object.freeze({ ...values, blacklist: Object.freeze(values.blacklist.map((item) => Object.freeze({ value: item.value }))) });
-  }
-
-  get values(): PasswordPolicyValues {
-    return this.current;
-  }
-
-  change(values: PasswordPolicyValues): void {
-    this.current = PasswordPolicy.checked(values);
+    return new PasswordPolicy(lab, pickFields(PASSWORD_POLICY_FIELDS, values));
   }
 
   /**
@@ -138,7 +108,7 @@ export class PasswordPolicy {
   violations(given: string, usernames: readonly string[]): ErrorDetail[] {
     // Judged as it is hashed and later checked (Unicode NFC): 'e' + U+0301 is the same password as 'é'.
     const password = given.normalize('NFC');
-    const p = this.current;
+    const p = this.values;
     const details: ErrorDetail[] = [];
     const broken = (rule: string, message: string) => details.push(problem('password', rule, message));
     const length = [...password].length;

@@ -1,25 +1,20 @@
 import { inject, injectable } from 'inversify';
-import { validateDto } from '../../../../../shared/interface/http/validateDto.js';
+import type { Versioned } from '../../../../../shared/application/Setting.js';
+import { pickFields } from '../../../../../shared/domain/SettingFields.js';
+import { ifMatchVersion, jsonWithETag } from '../../../../../shared/interface/http/ETag.js';
 import type { OperationRequest } from '../../../../../shared/interface/http/Operation.js';
+import type { Reply } from '../../../../../shared/interface/http/Reply.js';
+import { validateDto } from '../../../../../shared/interface/http/validateDto.js';
 import { GetLoginPolicy } from '../../application/GetLoginPolicy.js';
 import { GetPasswordPolicy } from '../../application/GetPasswordPolicy.js';
 import { SetLoginPolicy } from '../../application/SetLoginPolicy.js';
 import { SetPasswordPolicy } from '../../application/SetPasswordPolicy.js';
-import type { LoginPolicy } from '../../domain/LoginPolicy.js';
-import type { PasswordPolicy } from '../../domain/PasswordPolicy.js';
-import { LoginPolicyDto } from './LoginPolicyDto.js';
-import { PasswordPolicyDto } from './PasswordPolicyDto.js';
+import { LOGIN_POLICY_FIELDS, type LoginPolicy } from '../../domain/LoginPolicy.js';
+import { PASSWORD_POLICY_FIELDS, type PasswordPolicy } from '../../domain/PasswordPolicy.js';
+import { LoginPolicyDto, PasswordPolicyDto, type LoginPolicyAnswer, type PasswordPolicyAnswer } from './policyShapes.js';
 
-const passwordPolicyView = (policy: PasswordPolicy) => {
-  const v = policy.values;
-  return {
-    minLength: v.minLength, maxLength: v.maxLength, minDigits: v.minDigits, minCharacters: v.minCharacters,
-    minLowerCase: v.minLowerCase, minUpperCase: v.minUpperCase, minSpecial: v.minSpecial, constraintAreas: v.constraintAreas,
-    patterns: v.patterns, blacklist: v.blacklist.map((item) => ({ value: item.value })), addUsernameToBlacklist: v.addUsernameToBlacklist,
-  };
-};
-
-const loginPolicyView = (policy: LoginPolicy) => ({ ...policy.values });
+export const passwordPolicyAnswer = (policy: PasswordPolicy): PasswordPolicyAnswer => pickFields(PASSWORD_POLICY_FIELDS, policy.values);
+export const loginPolicyAnswer = (policy: LoginPolicy): LoginPolicyAnswer => pickFields(LOGIN_POLICY_FIELDS, policy.values);
 
 /** Blacklist items may also be sent as plain strings. */
 function normaliseBlacklist(body: unknown): unknown {
@@ -29,7 +24,13 @@ function normaliseBlacklist(body: unknown): unknown {
   return { ...body, blacklist: list.map((item) => (typeof item === 'string' ? { value: item } : item)) };
 }
 
-/** The password and login policies; set answers the policy as stored. */
+const withETag = <T, A>(read: Versioned<T>, answer: (value: T) => A): Reply => jsonWithETag(answer(read.value), read.version);
+
+/**
+ * The password and login policies. A get answers the policy with its version as `ETag`; a set takes the whole
+ * policy, honours `If-Match` (409 STALE_VERSION when the policy changed since; without it the set is
+ * unconditional) and answers the policy as stored with its new ETag.
+ */
 @injectable()
 export class PoliciesController {
   constructor(
@@ -39,32 +40,25 @@ export class PoliciesController {
     @inject(SetLoginPolicy) private readonly setLoginPolicy: SetLoginPolicy,
   ) {}
 
-  async passwordPolicy(request: OperationRequest) {
-    return passwordPolicyView(await this.getPasswordPolicy.execute(request.lab));
+  async passwordPolicy(request: OperationRequest): Promise<Reply> {
+    return withETag(await this.getPasswordPolicy.execute(request.lab), passwordPolicyAnswer);
   }
 
-  async changePasswordPolicy(request: OperationRequest) {
+  async changePasswordPolicy(request: OperationRequest): Promise<Reply> {
+    const expected = ifMatchVersion(request.header('if-match'), 'the password policy');
     const dto = validateDto(PasswordPolicyDto, normaliseBlacklist(request.body));
-    const policy = await this.setPasswordPolicy.execute(request.lab, {
-      minLength: dto.minLength, maxLength: dto.maxLength, minDigits: dto.minDigits, minCharacters: dto.minCharacters,
-      minLowerCase: dto.minLowerCase, minUpperCase: dto.minUpperCase, minSpecial: dto.minSpecial, constraintAreas: dto.constraintAreas,
-      patterns: dto.patterns, blacklist: (dto.blacklist ?? []).map((item) => ({ value: item.value })), addUsernameToBlacklist: dto.addUsernameToBlacklist,
-    });
-    return passwordPolicyView(policy);
+    const saved = await this.setPasswordPolicy.execute(request.lab, pickFields(PASSWORD_POLICY_FIELDS, dto), expected);
+    return withETag(saved, passwordPolicyAnswer);
   }
 
-  async loginPolicy(request: OperationRequest) {
-    return loginPolicyView(await this.getLoginPolicy.execute(request.lab));
+  async loginPolicy(request: OperationRequest): Promise<Reply> {
+    return withETag(await this.getLoginPolicy.execute(request.lab), loginPolicyAnswer);
   }
 
-  async changeLoginPolicy(request: OperationRequest) {
+  async changeLoginPolicy(request: OperationRequest): Promise<Reply> {
+    const expected = ifMatchVersion(request.header('if-match'), 'the login policy');
     const dto = validateDto(LoginPolicyDto, request.body);
-    const policy = await this.setLoginPolicy.execute(request.lab, {
-      minLoginDelay: dto.minLoginDelay, maxLoginDelay: dto.maxLoginDelay, attemptsUntilBlocked: dto.attemptsUntilBlocked,
-      showLoginFailureMessage: dto.showLoginFailureMessage, passwordExpiration: dto.passwordExpiration,
-      passwordExpirationWarning: dto.passwordExpirationWarning, maxObsoletePasswords: dto.maxObsoletePasswords,
-      passwordUnchangeableMinutes: dto.passwordUnchangeableMinutes,
-    });
-    return loginPolicyView(policy);
+    const saved = await this.setLoginPolicy.execute(request.lab, pickFields(LOGIN_POLICY_FIELDS, dto), expected);
+    return withETag(saved, loginPolicyAnswer);
   }
 }

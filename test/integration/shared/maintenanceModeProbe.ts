@@ -1,0 +1,25 @@
+import { MaintenanceModeSetting } from '../../../src/contexts/lifecycle/maintenance/application/MaintenanceModeSetting.js';
+import type { MaintenanceMode } from '../../../src/contexts/lifecycle/maintenance/domain/MaintenanceMode.js';
+import type { LabId } from '../../../src/shared/domain/LabId.js';
+import { ManualClock } from '../../../src/shared/infrastructure/ManualClock.js';
+import { TypeOrmSettingsStore } from '../../../src/shared/infrastructure/persistence/TypeOrmSettingsStore.js';
+
+export type VersionedMode = MaintenanceMode & { readonly version: number };
+
+/**
+ * A small versioned thing to write in unit-of-work tests: the maintenance mode setting on the TypeORM settings
+ * store, read as the mode carrying its version and saved over that version (STALE_VERSION when it moved).
+ */
+export function maintenanceModeProbe() {
+  const modes = new MaintenanceModeSetting(new TypeOrmSettingsStore(new ManualClock()));
+  return {
+    modes,
+    async get(lab: LabId): Promise<VersionedMode> {
+      const read = await modes.read(lab);
+      return Object.assign(read.value, { version: read.version });
+    },
+    async save(mode: VersionedMode): Promise<void> {
+      await modes.save(mode.lab, mode, mode.version);
+    },
+  };
+}

@@ -1,0 +1,98 @@
+import 'reflect-metadata';
+import type { DataSource } from 'typeorm';
+import { openDatabase } from '../../../src/app/persistence/Database.js';
+import { labId, type LabId } from '../../../src/shared/domain/LabId.js';
+import type { SettingsStore } from '../../../src/shared/application/SettingsStore.js';
+import type { UnitOfWork } from '../../../src/shared/application/UnitOfWork.js';
+import { ManualClock } from '../../../src/shared/infrastructure/ManualClock.js';
+import { InMemorySettingsStore } from '../../../src/shared/infrastructure/memory/InMemorySettingsStore.js';
+import { InMemoryUnitOfWork } from '../../../src/shared/infrastructure/memory/InMemoryUnitOfWork.js';
+import { DatabaseKind } from '../../../src/shared/infrastructure/persistence/DatabaseKind.js';
+import { TypeOrmSettingsStore } from '../../../src/shared/infrastructure/persistence/TypeOrmSettingsStore.js';
+import { TypeOrmUnitOfWork } from '../../../src/shared/infrastructure/persistence/TypeOrmUnitOfWork.js';
+import { testDatabaseUrl } from '../../support/testConfig.js';
+import { openTestDatabase } from '../../support/testDatabase.js';
+
+export const LAB_A: LabId = labId('default');
+export const LAB_B: LabId = labId('settings-contract-b');
+
+/** A settings store over an empty store in which LAB_A and LAB_B exist, with its unit of work and clock. */
+export interface SettingsFixture {
+  readonly unitOfWork: UnitOfWork;
+  readonly store: SettingsStore;
+  readonly clock: ManualClock;
+  /** Whether a failed write unit rolls its saves back (the in-memory unit of work has no rollback). */
+  readonly transactional: boolean;
+  /** Writes a raw stored value past every codec, as a damaged or hand-edited row would hold it. */
+  corrupt(lab: LabId, key: string, json: string): Promise<void>;
+}
+
+export interface SettingsSubject {
+  readonly name: string;
+  open(): Promise<void>;
+  fresh(): Promise<SettingsFixture>;
+  close(): Promise<void>;
+}
+
+const T0 = new Date('2026-03-01T08:00:00.000Z');
+
+function memory(): SettingsSubject {
+  return {
+    name: 'in memory',
+    async open() {},
+    async fresh() {
+      const clock = new ManualClock(T0);
+      const store = new InMemorySettingsStore(clock);
+      const unitOfWork = new InMemoryUnitOfWork();
+      return {
+        unitOfWork, store, clock, transactional: false,
+        async corrupt(lab, key, json) {
+          const rows = (store as unknown as { rows: Map<string, { json: string; version: number; updatedAt: Date }> }).rows;
+          const id = JSON.stringify([lab, key]);
+          rows.set(id, { json, version: (rows.get(id)?.version ?? 0) + 1, updatedAt: clock.now() });
+        },
+      };
+    },
+    async close() {},
+  };
+}
+
+function typeorm(name: string, connect: () => Promise<{ dataSource: DataSource; embedded: boolean }>): SettingsSubject {
+  let dataSource: DataSource | undefined;
+  let unitOfWork: TypeOrmUnitOfWork;
+  return {
+    name,
+    async open() {
+      const opened = await connect();
+      dataSource = opened.dataSource;
+      unitOfWork = new TypeOrmUnitOfWork(dataSource, new DatabaseKind(opened.embedded));
+    },
+    async fresh() {
+      await dataSource!.query('TRUNCATE lab_setting');
+      await dataSource!.query('INSERT INTO lab (id, display_name) VALUES ($1, $1) ON CONFLICT (id) DO NOTHING', [LAB_B]);
+      const clock = new ManualClock(T0);
+      return {
+        unitOfWork, store: new TypeOrmSettingsStore(clock), clock, transactional: true,
+        async corrupt(lab, key, json) {
+          await dataSource!.query(`INSERT INTO lab_setting (lab_id, key, value, version, updated_at) VALUES ($1, $2, $3::jsonb, 1, now())
+            ON CONFLICT (lab_id, key) DO UPDATE SET value = excluded.value, version = lab_setting.version + 1`, [lab, key, json]);
+        },
+      };
+    },
+    async close() {
+      if (dataSource?.isInitialized) await dataSource.destroy();
+    },
+  };
+}
+
+/** In memory, TypeORM on embedded PostgreSQL, and on the PostgreSQL server of TEST_DATABASE_URL when set. */
+export function settingsSubjects(): SettingsSubject[] {
+  const subjects = [
+    memory(),
+    typeorm('TypeORM on embedded PostgreSQL', async () => ({ dataSource: await openDatabase({ databaseUrl: undefined, dataDir: undefined }), embedded: true })),
+  ];
+  if (testDatabaseUrl()) {
+    subjects.push(typeorm('TypeORM on the PostgreSQL server', async () => ({ dataSource: (await openTestDatabase()).dataSource, embedded: false })));
+  }
+  return subjects;
+}
