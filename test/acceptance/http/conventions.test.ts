@@ -155,7 +155,9 @@ describe('HTTP conventions of the operation table', () => {
     it('answers 403 naming each missing permission', async () => {
       const response = await anonymous.get('/api/test/admin', { auth: { username: 'limited', password: 'pw' } });
       expectErrorShape(response, 403, 'PERMISSION_DENIED');
-      expect(response.json.error.details.map((d: { rule: string }) => d.rule)).to.deep.equal(['ADM', 'CFG-W']);
+      expect(response.json.error.details.map((d: { field: string; rule: string }) => `${d.field}: ${d.rule}`))
+        .to.deep.equal(['administration: ACCESS', 'configurationMode: READ_WRITE_ACCESS']);
+      expect(response.json.error.message).to.contain('administration: ACCESS').and.contain('configurationMode: READ_WRITE_ACCESS').and.not.contain('CFG-W');
     });
 
     it('checks the version before the credentials', async () => {
