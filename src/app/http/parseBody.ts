@@ -28,10 +28,12 @@ function unsupported(kind: BodyKind, got: string): HttpProblem {
 /** formidable's codes for uploads that are malformed rather than too large (it answers some of them with 413). */
 const FORMIDABLE_TOO_MANY_FILES = 1015;
 const FORMIDABLE_TOO_MANY_FIELDS = 1007;
+const FORMIDABLE_ABORTED = 1002;
 
 function multipartProblem(error: unknown): unknown {
   const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
   if (code === FORMIDABLE_TOO_MANY_FILES) return new HttpProblem(400, 'ONE_FILE_ONLY', "the upload must hold exactly one file, in the part named 'file'");
+  if (code === FORMIDABLE_ABORTED) return new HttpProblem(400, 'BODY_UNREADABLE', 'the request body could not be read: the body broke off before its end');
   if (code === FORMIDABLE_TOO_MANY_FIELDS) return new HttpProblem(400, 'TOO_MANY_FIELDS', 'the upload holds more form fields than an operation reads');
   return error;
 }
