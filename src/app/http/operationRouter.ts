@@ -113,7 +113,8 @@ export function operationRouter({ container, operations, bodyParser, lab }: Oper
       const missing = missingPermissions(principal.permissions, op.permissions);
       if (missing.length > 0) throw permissionDenied(principal.username, missing, `${op.method} ${op.path}`);
       const query = new QueryParams(raw);
-      const { body, file } = await bodyParser.parse(ctx, op.body);
+      const parsed = bodyParser.parse(ctx, op.body);
+      const { body, file } = parsed instanceof Promise ? await parsed : parsed;
       const request: OperationRequest = {
         lab: labId, principal, query, body, file, dates: dates(query), requestId: String(ctx.state['requestId']),
         header: (name) => ctx.get(name) || undefined,

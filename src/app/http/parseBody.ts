@@ -93,11 +93,13 @@ export class BodyParser {
     });
   }
 
-  async parse(ctx: Context, kind: BodyKind): Promise<ParsedBody> {
-    if (kind === 'none') {
-      if (hasBody(ctx)) await readBody(ctx.req, IGNORED_BODY_LIMIT);
-      return NOTHING;
-    }
+  /** The body of the operation's kind; synchronous (no promise, no tick) for the common body-less request. */
+  parse(ctx: Context, kind: BodyKind): ParsedBody | Promise<ParsedBody> {
+    if (kind === 'none') return hasBody(ctx) ? readBody(ctx.req, IGNORED_BODY_LIMIT).then(() => NOTHING) : NOTHING;
+    return this.parseBody(ctx, kind);
+  }
+
+  private async parseBody(ctx: Context, kind: Exclude<BodyKind, 'none'>): Promise<ParsedBody> {
     if (!hasBody(ctx)) return this.missing(kind);
     const type = ctx.get('content-type');
     if (kind === 'text') {
