@@ -7,6 +7,8 @@ import type { AppConfig } from '../../src/app/config/AppConfig.js';
 import { ManualClock } from '../../src/shared/infrastructure/ManualClock.js';
 import { SeededRandom } from '../../src/shared/infrastructure/SeededRandom.js';
 import { SilentLogger } from './SilentLogger.js';
+import { Logger, type LogFields } from '../../src/shared/application/Logger.js';
+import { PinoLogger } from '../../src/shared/infrastructure/PinoLogger.js';
 import { ApiClient } from './ApiClient.js';
 import { ADMIN_PASSWORD, testConfig } from './testConfig.js';
 
@@ -18,6 +20,8 @@ export interface TestGatewayOptions {
   readonly keepData?: boolean;
   readonly clock?: ManualClock;
   /** Operations mounted besides the table (test probes), with the controllers they need bound as themselves. */
+  /** Also write the log as pino JSON lines (what production writes) into TestGateway.logText, to check what reaches it. */
+  readonly captureLog?: boolean;
   readonly extraOperations?: { readonly operations: readonly OperationDefinition[]; readonly controllers: ReadonlyArray<new (...args: never[]) => unknown> };
 }
 
@@ -33,6 +37,17 @@ export async function wipeServerDatabase(url: string): Promise<void> {
   }
 }
 
+/** Sends every line to both loggers: the silent one keeps the errors, pino writes what production would. */
+class TeeLogger extends Logger {
+  constructor(private readonly first: Logger, private readonly second: Logger) { super(); }
+  debug(fields: LogFields, message: string): void { this.first.debug(fields, message); this.second.debug(fields, message); }
+  info(fields: LogFields, message: string): void { this.first.info(fields, message); this.second.info(fields, message); }
+  warn(fields: LogFields, message: string): void { this.first.warn(fields, message); this.second.warn(fields, message); }
+  error(fields: LogFields, message: string): void { this.first.error(fields, message); this.second.error(fields, message); }
+  child(fields: LogFields): Logger { return new TeeLogger(this.first.child(fields), this.second.child(fields)); }
+  isLevelEnabled(level: 'debug' | 'info' | 'warn' | 'error'): boolean { return this.first.isLevelEnabled(level) || this.second.isLevelEnabled(level); }
+}
+
 /** A real gateway simulator on a free port with a manual clock, for acceptance tests. */
 export class TestGateway {
   private constructor(
@@ -41,19 +56,26 @@ export class TestGateway {
     readonly baseUrl: string,
     readonly config: AppConfig,
     private readonly logger: SilentLogger,
+    private readonly captured: readonly string[],
   ) {}
+
+  /** What the gateway logged as pino JSON lines (only with captureLog). */
+  get logText(): string {
+    return this.captured.join('');
+  }
 
   static async start(options: TestGatewayOptions = {}): Promise<TestGateway> {
     const config = testConfig(options.config);
     if (config.databaseUrl && !options.keepData && options.store !== 'memory') await wipeServerDatabase(config.databaseUrl);
     const clock = options.clock ?? new ManualClock(new Date('2026-03-01T08:00:00Z'));
     const logger = new SilentLogger();
+    const captured: string[] = [];
     const simulator = await GatewaySimulator.create({
-      config, logger, store: options.store ?? 'database', clock, random: new SeededRandom(7),
+      config, logger: options.captureLog ? new TeeLogger(logger, PinoLogger.create('info', { write: (line: string) => { captured.push(line); } })) : logger, store: options.store ?? 'database', clock, random: new SeededRandom(7),
     });
     for (const controller of options.extraOperations?.controllers ?? []) simulator.container.bind(controller).toSelf();
     const address = await simulator.listen(0, '127.0.0.1', [...OPERATIONS, ...(options.extraOperations?.operations ?? [])]);
-    return new TestGateway(simulator, clock, `http://127.0.0.1:${address.port}`, config, logger);
+    return new TestGateway(simulator, clock, `http://127.0.0.1:${address.port}`, config, logger, captured);
   }
 
   /** A client that authenticates as the built-in administrator. */

@@ -9,6 +9,8 @@ import type { OperationDefinition } from '../../shared/interface/http/Operation.
 import { operationRouter } from './operationRouter.js';
 import { BodyParser } from './parseBody.js';
 import { openApiDocument } from './openApiDocument.js';
+import { SPECIFIED_OPERATIONS } from '../specifiedOperations.js';
+import { hookClientErrors } from './clientError.js';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
@@ -20,7 +22,11 @@ function requestLogger(ctx: Context): Logger {
   return (ctx.state['logger'] as () => Logger)();
 }
 
-/** Request id (honouring a sane X-Request-Id), a child logger made on first use, and one structured line per request. */
+/**
+ * Request id (honouring a sane X-Request-Id), a child logger made on first use, and one structured line per
+ * request naming the operation, the user and the error code of an error answer; never the query string
+ * (changePassword takes passwords there).
+ */
 function requestContext(logger: Logger) {
   const logRequests = logger.isLevelEnabled('info');
   return async (ctx: Context, next: Next): Promise<void> => {
@@ -30,13 +36,18 @@ function requestContext(logger: Logger) {
     let child: Logger | undefined;
     ctx.state['logger'] = () => (child ??= logger.child({ requestId }));
     ctx.set('X-Request-Id', requestId);
+    hookClientErrors(ctx.req.socket);
     if (!logRequests) return next();
     const started = process.hrtime.bigint();
     try {
       await next();
     } finally {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      logger.info({ requestId, method: ctx.method, path: ctx.path, status: ctx.status, ms: Math.round(ms * 10) / 10 }, 'request');
+      const state = ctx.state as { user?: string; operation?: string; errorCode?: string };
+      logger.info({
+        requestId, method: ctx.method, path: ctx.path, operation: state.operation, user: state.user, status: ctx.status,
+        errorCode: state.errorCode, ms: Math.round(ms * 10) / 10,
+      }, 'request');
     }
   };
 }
@@ -61,12 +72,26 @@ export function createHttpApp(container: Container, operations: readonly Operati
     if (ctx.status !== 404 || ctx.body) return;
     const allowed = operations.filter((op) => op.path === ctx.path).map((op) => op.method);
     const requestId = String(ctx.state['requestId']);
+    const specified = SPECIFIED_OPERATIONS.filter((op) => op.path === ctx.path);
+    const unserved = specified.find((op) => op.method === ctx.method && !allowed.includes(op.method));
+    if (unserved) {
+      ctx.status = 501;
+      ctx.state['operation'] = `${unserved.method} ${unserved.path}`;
+      ctx.state['errorCode'] = 'NOT_SIMULATED';
+      ctx.body = errorBody(501, 'NOT_SIMULATED',
+        `${unserved.method} ${unserved.path} (area '${unserved.area}') is an operation of the specification that this simulator does not serve yet`,
+        requestId, [{ field: 'operation', rule: 'notSimulated', message: `area '${unserved.area}' is not simulated yet` }]);
+      return;
+    }
+    for (const op of specified) if (!allowed.includes(op.method)) allowed.push(op.method);
     if (allowed.length > 0) {
       ctx.status = 405;
       ctx.set('Allow', allowed.join(', '));
+      ctx.state['errorCode'] = 'METHOD_NOT_ALLOWED';
       ctx.body = errorBody(405, 'METHOD_NOT_ALLOWED', `${ctx.method} is not allowed on ${ctx.path}; use ${allowed.join(' or ')}`, requestId);
     } else {
       ctx.status = 404;
+      ctx.state['errorCode'] = 'NO_SUCH_OPERATION';
       ctx.body = errorBody(404, 'NO_SUCH_OPERATION', `there is no operation ${ctx.method} ${ctx.path}`, requestId);
     }
   });

@@ -1,3 +1,5 @@
+import type { ErrorDetail } from '../../shared/domain/DomainError.js';
+
 /** A transport-level refusal (bad version, wrong media type, oversized body) with its exact HTTP status. */
 export class HttpProblem extends Error {
   constructor(
@@ -5,6 +7,7 @@ export class HttpProblem extends Error {
     readonly code: string,
     message: string,
     readonly headers: Readonly<Record<string, string>> = {},
+    readonly details: readonly ErrorDetail[] = [],
   ) {
     super(message);
     this.name = 'HttpProblem';

@@ -72,7 +72,7 @@ export function errorBoundary(requestLogger: (ctx: Context) => Logger) {
         if (error.kind === 'unauthenticated') ctx.set('WWW-Authenticate', `Basic realm="${REALM}", charset="UTF-8"`);
         if (error instanceof AuthenticationError && error.retryAfterSeconds !== undefined) ctx.set('Retry-After', String(error.retryAfterSeconds));
       } else if (error instanceof HttpProblem) {
-        ({ status, code, message } = error);
+        ({ status, code, message, details } = error);
         for (const [name, value] of Object.entries(error.headers)) ctx.set(name, value);
       } else if (isDecompressionError(error)) {
         status = 400;
@@ -90,6 +90,7 @@ export function errorBoundary(requestLogger: (ctx: Context) => Logger) {
         message = 'the simulator failed to handle this request; the log has the details under this request id';
         requestLogger(ctx).error({ err: error }, 'unhandled error');
       }
+      ctx.state['errorCode'] = code;
       ctx.status = status;
       ctx.type = 'application/json';
       ctx.body = errorBody(status, code, message, requestId, details);

@@ -1,4 +1,6 @@
-import type { OperationDefinition, QueryParameterSpec } from '../../shared/interface/http/Operation.js';
+import { validationMetadatasToSchemas } from 'class-validator-jsonschema';
+import type { MetadataStorage } from 'class-transformer/types/MetadataStorage.js';
+import type { OperationDefinition, QueryParameterSpec, ResponseSpec, Shape } from '../../shared/interface/http/Operation.js';
 
 const MEDIA: Record<string, string> = {
   json: 'application/json',
@@ -38,12 +40,103 @@ function parameter(spec: QueryParameterSpec) {
   };
 }
 
+const REF = '#/components/schemas/';
+
+/** class-transformer's registry of @Type, so nested shapes become $refs (its CommonJS build has no typings of its own). */
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { defaultMetadataStorage } = require('class-transformer/cjs/storage.js') as { defaultMetadataStorage: MetadataStorage };
+
+function ref(shape: Shape): { $ref: string } {
+  return { $ref: `${REF}${shape.name}` };
+}
+
 function body(op: OperationDefinition) {
   if (op.body === 'none') return undefined;
   const schema = op.body === 'multipart'
-    ? { type: 'object', required: ['file'], properties: { file: { type: 'string', format: 'binary' } } }
-    : op.body === 'text' ? { type: 'string', description: 'a single raw value' } : {};
+    ? { type: 'object', required: ['file'], properties: { file: { type: 'string', contentMediaType: 'application/octet-stream' } } }
+    : op.body === 'text' ? { type: 'string', description: 'a single raw value' }
+      : op.request ? ref(op.request)
+        : op.requestArrayOf ? { type: 'array', items: ref(op.requestArrayOf) }
+          : {};
   return { required: true, content: { [MEDIA[op.body]!]: { schema } } };
+}
+
+/** The 200 answer of an operation: JSON with its schema, text, HTML, a file or an empty body. */
+function success(response: ResponseSpec | undefined) {
+  const description = 'success';
+  if (!response) return { description: 'success (JSON, text, a file or an empty body, as the operation says; not described yet)' };
+  switch (response.kind) {
+    case 'json':
+      return { description, content: { 'application/json': { schema: response.array ? { type: 'array', items: ref(response.shape) } : ref(response.shape) } } };
+    case 'scalar':
+      return { description, content: { 'application/json': { schema: { type: response.type } } } };
+    case 'text':
+      return { description, content: { 'text/plain': { schema: { type: 'string', ...(response.example ? { examples: [response.example] } : {}) } } } };
+    case 'html':
+      return { description, content: { 'text/html': { schema: { type: 'string' } } } };
+    case 'empty':
+      return { description: 'success, with an empty body' };
+    case 'file':
+      return {
+        description: 'a download (Content-Disposition: attachment)',
+        headers: { 'Content-Disposition': { schema: { type: 'string' } } },
+        content: { [response.contentType]: { schema: { type: 'string', contentMediaType: response.contentType } } },
+      };
+  }
+}
+
+type Schema = Record<string, unknown>;
+
+/**
+ * class-validator-jsonschema writes OpenAPI 3.0 schemas; OpenAPI 3.1 takes JSON Schema 2020-12: `nullable`
+ * becomes a `null` type, and a property that is not required (IsOptional, which lets null through) may be null.
+ */
+function toJsonSchema2020(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(toJsonSchema2020);
+  if (schema === null || typeof schema !== 'object') return schema;
+  const out: Schema = {};
+  for (const [key, value] of Object.entries(schema as Schema)) {
+    if (key === 'nullable') continue;
+    out[key] = key === 'enum' || key === 'required' || key === 'examples' || key === 'example' ? value : toJsonSchema2020(value);
+  }
+  if ((schema as Schema)['nullable'] === true) return orNull(out);
+  if (out['type'] === 'object' && out['properties'] && typeof out['properties'] === 'object') {
+    const required = new Set((out['required'] as string[] | undefined) ?? []);
+    const properties = out['properties'] as Record<string, Schema>;
+    for (const [name, property] of Object.entries(properties)) if (!required.has(name)) properties[name] = orNull(property);
+  }
+  return out;
+}
+
+function orNull(schema: Schema): Schema {
+  if (typeof schema['type'] === 'string') return { ...schema, type: [schema['type'], 'null'], ...(Array.isArray(schema['enum']) ? { enum: [...(schema['enum'] as unknown[]), null] } : {}) };
+  if (Array.isArray(schema['type'])) return (schema['type'] as unknown[]).includes('null') ? schema : { ...schema, type: [...(schema['type'] as unknown[]), 'null'] };
+  if (Object.keys(schema).length === 0) return schema;
+  return { anyOf: [schema, { type: 'null' }] };
+}
+
+/** The schemas of every shape the rows declare (and the shapes they nest), from their class-validator decorators. */
+function shapeSchemas(operations: readonly OperationDefinition[]): Record<string, unknown> {
+  const shapes = new Map<string, Shape>();
+  for (const op of operations) {
+    for (const shape of [op.request, op.requestArrayOf, op.response?.kind === 'json' ? op.response.shape : undefined]) {
+      if (!shape) continue;
+      const known = shapes.get(shape.name);
+      if (known && known !== shape) throw new Error(`two shapes are named ${shape.name}: schema names must be unique (${op.method} ${op.path})`);
+      shapes.set(shape.name, shape);
+    }
+  }
+  const all = validationMetadatasToSchemas({ refPointerPrefix: REF, classTransformerMetadataStorage: defaultMetadataStorage });
+  const schemas: Record<string, unknown> = {};
+  const pending = [...shapes.keys()];
+  while (pending.length > 0) {
+    const name = pending.pop()!;
+    if (name in schemas) continue;
+    const schema = all[name] ?? { type: 'object', description: `${name} declares no validation decorators` };
+    schemas[name] = toJsonSchema2020(schema);
+    for (const match of JSON.stringify(schema).matchAll(/"#\/components\/schemas\/([^"]+)"/g)) pending.push(match[1]!);
+  }
+  return schemas;
 }
 
 function errors() {
@@ -61,7 +154,8 @@ function errors() {
 
 /**
  * The OpenAPI 3.1 document of the operation table: every operation with its mandatory `version`, its
- * permissions (`x-permissions`), query parameters, body kind and the one error shape.
+ * permissions (`x-permissions`), query parameters, the schemas of its request and response (generated from
+ * the rows' shapes, the classes that also validate), its body kind and the one error shape.
  */
 export function openApiDocument(operations: readonly OperationDefinition[], productVersion: string): unknown {
   const paths: Record<string, Record<string, unknown>> = {};
@@ -77,7 +171,7 @@ export function openApiDocument(operations: readonly OperationDefinition[], prod
         ...(op.query ?? []).map(parameter),
       ],
       ...(body(op) ? { requestBody: body(op) } : {}),
-      responses: { '200': { description: 'success (JSON, text, a file or an empty body, as the operation says)' }, ...errors() },
+      responses: { '200': success(op.response), ...errors() },
     };
   }
   return {
@@ -94,7 +188,7 @@ export function openApiDocument(operations: readonly OperationDefinition[], prod
         basic: { type: 'http', scheme: 'basic' },
         session: { type: 'apiKey', in: 'cookie', name: 'JSESSIONID' },
       },
-      schemas: { Error: ERROR_SCHEMA },
+      schemas: { Error: ERROR_SCHEMA, ...shapeSchemas(operations) },
     },
     paths,
   };

@@ -3,18 +3,17 @@ import type { Context, Middleware } from 'koa';
 import type { Container } from 'inversify';
 import { DomainError } from '../../shared/domain/DomainError.js';
 import type { LabId } from '../../shared/domain/LabId.js';
-import { missingPermissions } from '../../shared/domain/Permission.js';
+import { missingPermissions, requirementOf, type PermissionCode } from '../../shared/domain/Permission.js';
 import { Authenticator } from '../../shared/application/Authenticator.js';
 import { DATE_FORMATS, WireDates, type DateFormat } from '../../shared/interface/http/WireDates.js';
 import type { OperationDefinition, OperationRequest } from '../../shared/interface/http/Operation.js';
 import { QueryParams } from '../../shared/interface/http/QueryParams.js';
 import { Reply } from '../../shared/interface/http/Reply.js';
 import { HttpProblem } from './HttpProblem.js';
-import type { BodyParser } from './parseBody.js';
+import { decodeComponent, type BodyParser } from './parseBody.js';
 import { authenticate } from './authenticate.js';
 
 const DEFAULT_DATES = new WireDates('XZWO');
-const NO_BODY = { body: undefined, file: undefined } as const;
 const ISO_DATES = new WireDates('ISO-8601');
 
 /** The mandatory `version` query parameter: missing, not an integer, or not this operation's → 400. */
@@ -34,12 +33,17 @@ export function checkVersion(raw: string | string[] | undefined, expected: numbe
  * The query string as a record; a parameter given more than once becomes an array. The record has no
  * prototype: a parameter named `__proto__` stays a parameter (on a plain object it replaced the prototype,
  * so parameters never sent, such as `sort`, read as inherited members), and names such as `constructor`
- * are not taken as given.
+ * are not taken as given. Decoding is strict: a parameter that is not percent-encoded UTF-8 (an encoded lone
+ * surrogate, a broken escape) is a 400 naming it, never silently replaced.
  */
 export function parseQuery(querystring: string): Record<string, string | string[]> {
   const query = Object.create(null) as Record<string, string | string[]>;
   if (!querystring) return query;
-  for (const [key, value] of new URLSearchParams(querystring)) {
+  for (const pair of querystring.split('&')) {
+    if (pair === '') continue;
+    const at = pair.indexOf('=');
+    const key = decodeComponent(at < 0 ? pair : pair.slice(0, at), 'a query parameter name');
+    const value = at < 0 ? '' : decodeComponent(pair.slice(at + 1), `the query parameter '${key}'`);
     const previous = query[key];
     query[key] = previous === undefined ? value : Array.isArray(previous) ? [...previous, value] : [previous, value];
   }
@@ -71,6 +75,15 @@ export function writeReply(ctx: Context, result: unknown): void {
   }
 }
 
+/** A 403 naming each missing permission as the role editor shows it (`userManagement: READ_WRITE_ACCESS`). */
+export function permissionDenied(username: string, missing: readonly PermissionCode[], operation: string): DomainError {
+  const needs = missing.map((code) => requirementOf(code))
+    .filter((r, _, all) => !(r.level === 'READ_ACCESS' && all.some((o) => o.field === r.field && o.level === 'READ_WRITE_ACCESS')));
+  return new DomainError('PERMISSION_DENIED', 'forbidden',
+    `user '${username}' needs ${needs.map((r) => `${r.field}: ${r.level}`).join(', ')} in a role for ${operation}`,
+    needs.map((r) => ({ field: r.field, rule: r.level, message: `${r.field}: ${r.level} is required` })));
+}
+
 export interface OperationRouterDeps {
   readonly container: Container;
   readonly operations: readonly OperationDefinition[];
@@ -91,18 +104,17 @@ export function operationRouter({ container, operations, bodyParser, lab }: Oper
   for (const op of operations) {
     const controller = container.get(op.controller);
     const handler = async (ctx: Context): Promise<void> => {
+      ctx.state['operation'] = `${op.method} ${op.path}`;
       const raw = parseQuery(ctx.querystring);
       checkVersion(raw['version'], op.version);
       const labId = lab(ctx);
       const principal = await authenticate(ctx, labId, authenticator);
+      ctx.state['user'] = principal.username;
       const missing = missingPermissions(principal.permissions, op.permissions);
-      if (missing.length > 0) {
-        throw new DomainError('PERMISSION_DENIED', 'forbidden',
-          `user '${principal.username}' lacks ${missing.join(', ')} for ${op.method} ${op.path}`,
-          missing.map((code) => ({ rule: code, message: `permission ${code} is required` })));
-      }
+      if (missing.length > 0) throw permissionDenied(principal.username, missing, `${op.method} ${op.path}`);
       const query = new QueryParams(raw);
-      const { body, file } = op.body === 'none' ? NO_BODY : await bodyParser.parse(ctx, op.body);
+      const parsed = bodyParser.parse(ctx, op.body);
+      const { body, file } = parsed instanceof Promise ? await parsed : parsed;
       const request: OperationRequest = {
         lab: labId, principal, query, body, file, dates: dates(query), requestId: String(ctx.state['requestId']),
         header: (name) => ctx.get(name) || undefined,

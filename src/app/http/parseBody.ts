@@ -4,6 +4,8 @@ import { HttpMethodEnum, koaBody } from 'koa-body';
 import type { BodyLimits } from '../config/AppConfig.js';
 import type { BodyKind, UploadedFile } from '../../shared/interface/http/Operation.js';
 import { HttpProblem } from './HttpProblem.js';
+import { guardJson, JSON_LIMITS, type JsonLimits } from './jsonGuard.js';
+import { hasLoneSurrogate, loneSurrogate, readBody, utf8 } from './readBody.js';
 
 export interface ParsedBody {
   readonly body: unknown;
@@ -26,12 +28,29 @@ function unsupported(kind: BodyKind, got: string): HttpProblem {
 /** formidable's codes for uploads that are malformed rather than too large (it answers some of them with 413). */
 const FORMIDABLE_TOO_MANY_FILES = 1015;
 const FORMIDABLE_TOO_MANY_FIELDS = 1007;
+const FORMIDABLE_ABORTED = 1002;
 
 function multipartProblem(error: unknown): unknown {
   const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
   if (code === FORMIDABLE_TOO_MANY_FILES) return new HttpProblem(400, 'ONE_FILE_ONLY', "the upload must hold exactly one file, in the part named 'file'");
+  if (code === FORMIDABLE_ABORTED) return new HttpProblem(400, 'BODY_UNREADABLE', 'the request body could not be read: the body broke off before its end');
   if (code === FORMIDABLE_TOO_MANY_FIELDS) return new HttpProblem(400, 'TOO_MANY_FIELDS', 'the upload holds more form fields than an operation reads');
   return error;
+}
+
+/**
+ * Percent-decoding that refuses what is not UTF-8 (an encoded lone surrogate among it) instead of replacing
+ * it, naming the field; `+` is a space, as in forms and query strings.
+ */
+export function decodeComponent(raw: string, field: string): string {
+  const spaced = raw.includes('+') ? raw.replace(/\+/g, ' ') : raw;
+  if (!spaced.includes('%')) return spaced;
+  try {
+    return decodeURIComponent(spaced);
+  } catch {
+    throw new HttpProblem(400, 'MALFORMED_ENCODING', `${field} is not percent-encoded UTF-8 text`, {},
+      [{ field, rule: 'utf8', message: `${field} is not percent-encoded UTF-8 (a lone surrogate or a broken escape)` }]);
+  }
 }
 
 function hasBody(ctx: Context): boolean {
@@ -51,51 +70,83 @@ function collectInMemory(file?: unknown): Writable {
   return new Writable({ write(chunk: Buffer, _encoding, done) { chunks.push(chunk); done(); } });
 }
 
-/** Parsers per kind, built once per process with the configured size limits. */
-export class BodyParser {
-  private readonly parsers: Record<Exclude<BodyKind, 'none'>, ReturnType<typeof koaBody>>;
+/** What a body-less operation reads (and discards) of a body sent anyway, so that a broken one is refused before anything acts. */
+export const IGNORED_BODY_LIMIT = 64 * 1024;
 
-  constructor(private readonly limits: BodyLimits) {
+/**
+ * Body readers per kind, built once per process with the configured size limits. JSON, text and form bodies
+ * are read as bytes here (decompressed, within the limit, strictly UTF-8) and parsed by us, so every refusal
+ * is ours: malformed JSON with its line and column, nesting too deep, too many keys, lone surrogates. Multipart
+ * uploads go through koa-body (formidable).
+ */
+export class BodyParser {
+  private readonly multipart: ReturnType<typeof koaBody>;
+
+  constructor(private readonly limits: BodyLimits, private readonly jsonLimits: JsonLimits = JSON_LIMITS) {
     const common = { parsedMethods: METHODS, patchKoa: true, patchNode: false, includeUnparsed: false, encoding: 'utf-8' };
-    this.parsers = {
-      json: koaBody({ ...common, json: true, jsonStrict: false, jsonLimit: limits.json, urlencoded: false, text: false, multipart: false }),
-      form: koaBody({ ...common, json: false, urlencoded: true, formLimit: limits.form, text: false, multipart: false }),
-      text: koaBody({ ...common, json: false, urlencoded: false, text: true, textLimit: limits.text, textTypes: ['*/*'], multipart: false }),
-      multipart: koaBody({
-        ...common, json: false, urlencoded: false, text: false, multipart: true,
-        formidable: {
-          maxFileSize: limits.file, maxTotalFileSize: limits.file, maxFiles: 1, maxFields: 20, maxFieldsSize: limits.form, allowEmptyFiles: true, minFileSize: 0,
-          fileWriteStreamHandler: collectInMemory,
-        },
-      }),
-    };
+    this.multipart = koaBody({
+      ...common, json: false, urlencoded: false, text: false, multipart: true,
+      formidable: {
+        maxFileSize: limits.file, maxTotalFileSize: limits.file, maxFiles: 1, maxFields: 20, maxFieldsSize: limits.form, allowEmptyFiles: true, minFileSize: 0,
+        fileWriteStreamHandler: collectInMemory,
+      },
+    });
   }
 
-  async parse(ctx: Context, kind: BodyKind): Promise<ParsedBody> {
-    if (kind === 'none' || !hasBody(ctx)) return kind === 'none' ? NOTHING : this.missing(kind);
+  /** The body of the operation's kind; synchronous (no promise, no tick) for the common body-less request. */
+  parse(ctx: Context, kind: BodyKind): ParsedBody | Promise<ParsedBody> {
+    if (kind === 'none') return hasBody(ctx) ? readBody(ctx.req, IGNORED_BODY_LIMIT).then(() => NOTHING) : NOTHING;
+    return this.parseBody(ctx, kind);
+  }
+
+  private async parseBody(ctx: Context, kind: Exclude<BodyKind, 'none'>): Promise<ParsedBody> {
+    if (!hasBody(ctx)) return this.missing(kind);
     const type = ctx.get('content-type');
     if (kind === 'text') {
       if (ctx.is('multipart/*')) throw unsupported(kind, type);
-      if (!type) ctx.request.headers['content-type'] = 'text/plain';
     } else if (!ctx.is(MEDIA[kind])) {
       throw unsupported(kind, type);
     }
-    try {
-      await this.parsers[kind](ctx, async () => undefined);
-    } catch (error) {
-      throw kind === 'multipart' ? multipartProblem(error) : error;
-    }
-    const request = ctx.request as unknown as { body?: unknown; files?: Record<string, unknown> };
     switch (kind) {
-      case 'json':
-        return { body: request.body, file: undefined };
+      case 'json': {
+        const text = utf8(await readBody(ctx.req, this.limits.json), 'body').replace(/^\uFEFF/, '');
+        if (text.trim() === '') return this.missing(kind);
+        guardJson(text, this.jsonLimits);
+        return { body: JSON.parse(text) as unknown, file: undefined };
+      }
       case 'form':
-        return { body: request.body, file: undefined };
+        return { body: this.formFields(utf8(await readBody(ctx.req, this.limits.form), 'body')), file: undefined };
       case 'text':
-        return { body: this.textValue(ctx, request.body), file: undefined };
-      case 'multipart':
+        return { body: this.textValue(ctx, utf8(await readBody(ctx.req, this.limits.text), 'body')), file: undefined };
+      case 'multipart': {
+        try {
+          await this.multipart(ctx, async () => undefined);
+        } catch (error) {
+          throw multipartProblem(error);
+        }
+        const request = ctx.request as unknown as { body?: unknown; files?: Record<string, unknown> };
         return { body: request.body, file: await this.uploaded(request.files) };
+      }
     }
+  }
+
+  /** A url-encoded form as a record of strings (a repeated field becomes an array), decoded strictly. */
+  private formFields(text: string): Record<string, string | string[]> {
+    const fields = Object.create(null) as Record<string, string | string[]>;
+    let count = 0;
+    for (const pair of text.split('&')) {
+      if (pair === '') continue;
+      if (++count > this.jsonLimits.keys) {
+        throw new HttpProblem(400, 'TOO_MANY_FIELDS', `the form holds more than ${this.jsonLimits.keys} fields`, {},
+          [{ field: 'body', rule: 'maxKeys', message: `a form may hold at most ${this.jsonLimits.keys} fields` }]);
+      }
+      const at = pair.indexOf('=');
+      const name = decodeComponent(at < 0 ? pair : pair.slice(0, at), 'a form field name');
+      const value = at < 0 ? '' : decodeComponent(pair.slice(at + 1), name);
+      const previous = fields[name];
+      fields[name] = previous === undefined ? value : Array.isArray(previous) ? [...previous, value] : [previous, value];
+    }
+    return fields;
   }
 
   private missing(kind: BodyKind): ParsedBody {
@@ -106,14 +157,15 @@ export class BodyParser {
   }
 
   /** A raw value; a JSON string or number sent as application/json is accepted as that value. */
-  private textValue(ctx: Context, raw: unknown): string {
-    let text = typeof raw === 'string' ? raw : '';
+  private textValue(ctx: Context, raw: string): string {
+    let text = raw;
     if (ctx.is('application/json')) {
       try {
         const parsed: unknown = JSON.parse(text);
         if (typeof parsed === 'string' || typeof parsed === 'number') text = String(parsed);
       } catch { /* not JSON after all: take the text as it is */ }
     }
+    if (hasLoneSurrogate(text)) throw loneSurrogate('body');
     return text.trim();
   }
 

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Server } from 'node:http';
 import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { connect, type AddressInfo } from 'node:net';
 import { expect } from 'chai';
 import { injectable } from 'inversify';
 import { buildContainer } from '../../../src/app/container.js';
@@ -17,6 +17,7 @@ import { NO_PERMISSIONS, type PermissionSet } from '../../../src/shared/domain/P
 import { Authenticator } from '../../../src/shared/application/Authenticator.js';
 import { ManualClock } from '../../../src/shared/infrastructure/ManualClock.js';
 import { ApiClient } from '../../support/ApiClient.js';
+import { VersionView } from '../../../src/contexts/monitoring/version/interface/http/VersionView.js';
 import { FixedAuthenticator } from '../../support/FixedAuthenticator.js';
 import { SilentLogger } from '../../support/SilentLogger.js';
 import { testConfig } from '../../support/testConfig.js';
@@ -38,6 +39,10 @@ class EchoController {
   async download() { return Reply.file(Buffer.from('content'), 'Konfiguration für €uro "x".xzconfig'); }
   async fail() { throw new Error('boom: internal detail that must not leak'); }
   async conflict() { throw DomainError.conflict('STILL_REFERENCED', 'object is referenced'); }
+  calls = 0;
+  async count() { this.calls += 1; return { calls: this.calls }; }
+  async shaped() { return { core: { versionMajor: 1, versionMinor: 2, versionRelease: 3 } }; }
+  async misshaped() { return { core: { versionMajor: 'one' } }; }
   async query(request: OperationRequest) {
     return { flag: request.query.optionalBoolean('flag'), count: request.query.optionalInteger('count', 0, 10), date: request.dates.render(new Date(Date.UTC(2024, 3, 26, 12, 52, 46))) };
   }
@@ -58,8 +63,24 @@ const TEST_OPERATIONS: OperationDefinition[] = [
   operation({ ...base, method: 'GET', path: '/api/test/conflict', body: 'none', handle: (c) => c.conflict() }),
   operation({ ...base, method: 'GET', path: '/api/test/query', body: 'none', handle: (c, r) => c.query(r) }),
   operation({ ...base, method: 'GET', path: '/api/test/v2', version: 2, body: 'none', handle: (c) => c.text() }),
+  operation({ ...base, method: 'POST', path: '/api/test/count', body: 'none', handle: (c) => c.count() }),
+  operation({ ...base, method: 'GET', path: '/api/test/shaped', body: 'none', response: { kind: 'json', shape: VersionView }, handle: (c) => c.shaped() }),
+  operation({ ...base, method: 'GET', path: '/api/test/misshaped', body: 'none', response: { kind: 'json', shape: VersionView }, handle: (c) => c.misshaped() }),
   operation({ ...base, method: 'GET', path: '/api/test/admin', permissions: ['API', 'ADM', 'CFG-W'], body: 'none', handle: (c) => c.text() }),
 ];
+
+/** Sends bytes as they are (fetch cannot send a broken chunked body) and resolves with what came back. */
+function rawRequest(baseUrl: string, request: string): Promise<string> {
+  const { hostname, port } = new URL(baseUrl);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), hostname, () => socket.end(request));
+    let answer = '';
+    socket.setEncoding('utf8');
+    socket.on('data', (chunk: string) => { answer += chunk; });
+    socket.on('close', () => resolve(answer));
+    socket.on('error', (error) => (answer ? resolve(answer) : reject(error)));
+  });
+}
 
 function expectErrorShape(response: { status: number; json: any; headers: Headers }, status: number, code?: string): void {
   expect(response.status, JSON.stringify(response.json)).to.equal(status);
@@ -92,6 +113,63 @@ describe('HTTP conventions of the operation table', () => {
   });
 
   after(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  describe('hostile input at the edge', () => {
+    const json = (body: string) => ({ body, headers: { 'content-type': 'application/json' } });
+
+    it('refuses malformed JSON as MALFORMED_JSON naming line and column', async () => {
+      const response = await api.post('/api/test/json', json('{\n  "a": 1,\n  "b": tru\n}'));
+      expectErrorShape(response, 400, 'MALFORMED_JSON');
+      expect(response.json.error.message).to.contain('line 3, column');
+    });
+
+    it('refuses nesting deeper than the limit with a 400 naming the field path', async () => {
+      const response = await api.post('/api/test/json', json(`{"a": {"b": [${'['.repeat(900)}${']'.repeat(900)}]}}`));
+      expectErrorShape(response, 400, 'JSON_TOO_DEEP');
+      expect(response.json.error.details[0].field).to.match(/^a\.b\[0\]\[0\]/);
+    });
+
+    it('refuses a lone surrogate in a JSON value or key, a raw text value, a form field and a query parameter, naming the field', async () => {
+      const inValue = await api.post('/api/test/json', json('{"name": "a\\ud800b"}'));
+      expectErrorShape(inValue, 400, 'LONE_SURROGATE');
+      expect(inValue.json.error.details[0].field).to.equal('name');
+      expectErrorShape(await api.post('/api/test/json', json('{"k\\udc00": 1}')), 400, 'LONE_SURROGATE');
+      expectErrorShape(await api.put('/api/test/text', json('"a\\ud800b"')), 400, 'LONE_SURROGATE');
+      expectErrorShape(await api.put('/api/test/text', { body: Buffer.from([0x61, 0xed, 0xa0, 0x80, 0x62]), headers: { 'content-type': 'text/plain' } }), 400, 'MALFORMED_ENCODING');
+      const form = await api.post('/api/test/form', { body: 'name=a%ED%A0%80b', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+      expectErrorShape(form, 400, 'MALFORMED_ENCODING');
+      expect(form.json.error.details[0].field).to.equal('name');
+      const query = await fetch(`${api.baseUrl}/api/test/query?version=0&flag=a%ED%A0%80b`, { headers: { authorization: `Basic ${Buffer.from('tester:pw').toString('base64')}` } });
+      const body = await query.json() as { error: { code: string; details: Array<{ field: string }> } };
+      expect(query.status).to.equal(400);
+      expect(body.error.code).to.equal('MALFORMED_ENCODING');
+      expect(body.error.details[0]!.field).to.equal("the query parameter 'flag'");
+    });
+
+    it('reads a body sent to a body-less write before acting: a broken chunked body is refused and nothing acts', async () => {
+      const before = (await api.post('/api/test/count')).json.calls as number;
+      const answer = await rawRequest(api.baseUrl, [
+        'POST /api/test/count?version=0 HTTP/1.1', 'Host: x', `Authorization: Basic ${Buffer.from('tester:pw').toString('base64')}`,
+        'Content-Type: application/json', 'Transfer-Encoding: chunked', '', '5', '{"a":', 'zz', 'oops', '0', '', '',
+      ].join('\r\n'));
+      expect(answer).to.match(/^HTTP\/1\.1 400/);
+      const error = JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4)) as { error: { code: string; requestId: string } };
+      expect(error.error.code).to.equal('BODY_UNREADABLE');
+      expect(error.error.requestId).to.have.length.greaterThan(0);
+      expect((await api.post('/api/test/count')).json.calls, 'the broken request did not act').to.equal(before + 1);
+      const whole = await api.post('/api/test/count', { json: { ignored: true } });
+      expect(whole.json.calls, 'a whole body is read, ignored, and the operation acts').to.equal(before + 2);
+      expectErrorShape(await api.post('/api/test/count', { body: 'x'.repeat(70 * 1024) }), 413, 'BODY_TOO_LARGE');
+    });
+
+    it('checks a JSON answer against its schema in /openapi.json in the acceptance client', async () => {
+      expect((await api.get('/api/test/shaped')).status).to.equal(200);
+      let failure: unknown;
+      try { await api.get('/api/test/misshaped'); } catch (error) { failure = error; }
+      expect(String(failure)).to.contain('does not match its schema').and.contain('versionMajor');
+      expect((await api.get('/api/test/misshaped', { checkSchema: false })).status).to.equal(200);
+    });
+  });
 
   describe('the version parameter', () => {
     it('is mandatory: a request without it is a 400 that says which version to use', async () => {
@@ -155,7 +233,9 @@ describe('HTTP conventions of the operation table', () => {
     it('answers 403 naming each missing permission', async () => {
       const response = await anonymous.get('/api/test/admin', { auth: { username: 'limited', password: 'pw' } });
       expectErrorShape(response, 403, 'PERMISSION_DENIED');
-      expect(response.json.error.details.map((d: { rule: string }) => d.rule)).to.deep.equal(['ADM', 'CFG-W']);
+      expect(response.json.error.details.map((d: { field: string; rule: string }) => `${d.field}: ${d.rule}`))
+        .to.deep.equal(['administration: ACCESS', 'configurationMode: READ_WRITE_ACCESS']);
+      expect(response.json.error.message).to.contain('administration: ACCESS').and.contain('configurationMode: READ_WRITE_ACCESS').and.not.contain('CFG-W');
     });
 
     it('checks the version before the credentials', async () => {

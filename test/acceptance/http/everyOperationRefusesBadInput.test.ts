@@ -1,7 +1,9 @@
+import { connect } from 'node:net';
 import { expect } from 'chai';
 import { OPERATIONS } from '../../../src/app/operations.js';
 import type { OperationDefinition } from '../../../src/shared/interface/http/Operation.js';
-import type { ApiClient, ApiResponse } from '../../support/ApiClient.js';
+import { basic, type ApiClient, type ApiResponse } from '../../support/ApiClient.js';
+import { ADMIN_PASSWORD } from '../../support/testConfig.js';
 import { TestGateway } from '../../support/TestGateway.js';
 
 /**
@@ -27,6 +29,31 @@ const JUNK_QUERY: Record<string, string> = {
   filterSessionIdentifier: 'no-such-session', resultFormat: 'mp3', file: '../../etc/passwd', displayName: '',
   oldPassword: 'x', newPassword: 'y', passwordChange: 'SOMETIMES', dateFormat: 'JULIAN',
 };
+
+/** Hostile JSON bodies: each must be refused at the edge by every operation taking JSON, with this code. */
+const DEEP = `{"roleIds": [${'['.repeat(10_000)}${']'.repeat(10_000)}], "localPassword": "Hostile-Secret-Pw-1", "permissions": {"api": ${'{"a":'.repeat(10_000)}1${'}'.repeat(10_000)}}}`;
+const MANY_KEYS = JSON.stringify(Object.fromEntries(Array.from({ length: 50_000 }, (_, i) => [`k${i}`, i])));
+const HOSTILE_JSON: ReadonlyArray<readonly [string, string, string]> = [
+  ['a value nested 10,000 deep', DEEP, 'JSON_TOO_DEEP'],
+  ['50,000 unknown keys', MANY_KEYS, 'TOO_MANY_KEYS'],
+  ['a lone surrogate in a value', '{"displayName": "a\\ud800b", "id": "x\\udc00", "bindPassword": "Hostile-Secret-Pw-1"}', 'LONE_SURROGATE'],
+  ['a lone surrogate in a key', '{"disp\\ud800layName": "x"}', 'LONE_SURROGATE'],
+  ['malformed JSON', '{"displayName": "x",\n "enabled": tru }', 'MALFORMED_JSON'],
+];
+const SECRETS = ['Hostile-Secret-Pw-1', POWERLESS.password, ADMIN_PASSWORD];
+
+/** Sends a request as bytes (fetch cannot send a broken chunked body); resolves with the raw answer. */
+function rawRequest(baseUrl: string, request: string): Promise<string> {
+  const { hostname, port } = new URL(baseUrl);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), hostname, () => socket.end(request));
+    let answer = '';
+    socket.setEncoding('utf8');
+    socket.on('data', (chunk: string) => { answer += chunk; });
+    socket.on('close', () => resolve(answer));
+    socket.on('error', (error) => (answer ? resolve(answer) : reject(error)));
+  });
+}
 
 /** Reads whose answers legitimately change between two calls. */
 const VOLATILE = new Set(['/api/resources/get']);
@@ -65,7 +92,7 @@ describe('every operation refuses bad input', function () {
   let readsBefore: Record<string, string>;
 
   before(async () => {
-    gateway = await TestGateway.start();
+    gateway = await TestGateway.start({ captureLog: true });
     admin = gateway.admin();
     expect((await admin.put('/api/roles/add', { json: NO_ACCESS_ROLE })).status).to.equal(200);
     const created = await admin.post('/api/users/add', {
@@ -107,7 +134,35 @@ describe('every operation refuses bad input', function () {
         if (response.status >= 400) expectRefusal(response, 'any4xx', 'junk query');
       });
 
+      it('refuses a lone surrogate in a query parameter before anything else, naming it', async () => {
+        const response = await admin.request(op.method, `${op.path}?version=${op.version}&id=a%ED%A0%80b`, { version: null });
+        expectRefusal(response, 400, 'lone surrogate in the query');
+        expect(response.json.error.code).to.equal('MALFORMED_ENCODING');
+        expect(response.json.error.details[0].field).to.equal("the query parameter 'id'");
+      });
+
+      it('answers a broken chunked body with a 400 in the error shape, before acting', async () => {
+        const answer = await rawRequest(gateway.baseUrl, [
+          `${op.method} ${op.path}?version=${op.version} HTTP/1.1`, 'Host: gwsim', `Authorization: ${basic('anadmin', ADMIN_PASSWORD)}`,
+          `Content-Type: ${op.body === 'multipart' ? 'multipart/form-data; boundary=xx' : op.body === 'text' ? 'text/plain' : 'application/json'}`,
+          'Transfer-Encoding: chunked', '', '4', '{"a"', 'zz', ':1}', '0', '', '',
+        ].join('\r\n'));
+        expect(answer, answer).to.match(/^HTTP\/1\.1 400 /);
+        const body = JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4)) as { error: Record<string, unknown> };
+        expect(body.error).to.include({ status: 400, code: 'BODY_UNREADABLE' });
+      });
+
       if (op.body === 'json') {
+        for (const [what, body, code] of HOSTILE_JSON) {
+          it(`refuses ${what} at the edge with 400 ${code}`, async () => {
+            const response = await call(admin, op, { body, headers: { 'content-type': 'application/json' } });
+            expectRefusal(response, 400, what);
+            expect(response.json.error.code, response.text.slice(0, 300)).to.equal(code);
+            if (code !== 'TOO_MANY_KEYS') expect(response.json.error.details[0].field, response.text.slice(0, 300)).to.be.a('string').and.not.equal('');
+            if (code === 'MALFORMED_JSON') expect(response.json.error.message).to.contain('line 2, column');
+          });
+        }
+
         it('refuses malformed JSON, the wrong media type, a non-object value and an oversized body', async () => {
           expectRefusal(await call(admin, op, { body: '{"broken": ', headers: { 'content-type': 'application/json' } }), 400, 'malformed JSON');
           expectRefusal(await call(admin, op, { text: '{}' }), 415, 'text/plain');
@@ -116,6 +171,11 @@ describe('every operation refuses bad input', function () {
         });
       }
       if (op.body === 'text') {
+        it('refuses a lone surrogate in the raw value, sent as a JSON string or as bytes', async () => {
+          expectRefusal(await call(admin, op, { body: '"a\\ud800b"', headers: { 'content-type': 'application/json' }, query: JUNK_QUERY }), 400, 'JSON string');
+          expectRefusal(await call(admin, op, { body: Buffer.from([0x61, 0xed, 0xa0, 0x80]), headers: { 'content-type': 'text/plain' }, query: JUNK_QUERY }), 400, 'raw bytes');
+        });
+
         it('refuses a multipart body and an oversized value', async () => {
           expectRefusal(await call(admin, op, { file: { name: 'x.txt', content: 'x' } }), 415, 'multipart');
           expectRefusal(await call(admin, op, { text: 'y'.repeat(70_000) }), 413, 'oversized');
@@ -136,7 +196,21 @@ describe('every operation refuses bad input', function () {
     });
   }
 
-  it('left every readable piece of state as it was', async () => {
-    expect(await snapshotOfReads(admin)).to.deep.equal(readsBefore);
+  // mocha runs a suite's own tests before its child suites: these checks are a child suite defined last, so
+  // they run after every operation's (as a test of the suite itself they ran first, and could not fail)
+  describe('afterwards', () => {
+    it('left every readable piece of state as it was', async () => {
+      expect(await snapshotOfReads(admin)).to.deep.equal(readsBefore);
+    });
+
+    it('logged no secret, and named user, operation and error code on the request lines of refusals', () => {
+      const log = gateway.logText;
+      for (const secret of SECRETS) expect(log, 'a secret reached the log').to.not.contain(secret);
+      const lines = log.trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>).filter((line) => line['msg'] === 'request');
+      expect(lines.length).to.be.greaterThan(OPERATIONS.length);
+      expect(lines.some((line) => line['errorCode'] === 'JSON_TOO_DEEP' && line['user'] === 'anadmin' && typeof line['operation'] === 'string')).to.equal(true);
+      expect(lines.some((line) => line['errorCode'] === 'PERMISSION_DENIED' && line['user'] === POWERLESS.username)).to.equal(true);
+      for (const line of lines) expect(String(line['path'])).to.not.contain('?');
+    });
   });
 });

@@ -1,4 +1,8 @@
 import { expect } from 'chai';
+import Ajv2020 from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { monitoringOperations } from '../../../src/contexts/monitoring/index.js';
 import { OPERATIONS } from '../../../src/app/operations.js';
 import type { OperationDefinition } from '../../../src/shared/interface/http/Operation.js';
 import type { ApiClient, RequestOptions } from '../../support/ApiClient.js';
@@ -47,6 +51,77 @@ describe('the OpenAPI document', () => {
     }
     const operationIds = OPERATIONS.map((op) => document.paths[op.path][op.method.toLowerCase()].operationId);
     expect(new Set(operationIds).size).to.equal(operationIds.length);
+  });
+
+  it('is a valid OpenAPI 3.1 document', async () => {
+    const result = await new Validator().validate(document);
+    expect(result.errors, JSON.stringify(result.errors, null, 1)?.slice(0, 2000)).to.equal(undefined);
+    expect(result.valid).to.equal(true);
+  });
+
+  it('holds schemas that are JSON Schema 2020-12 (no OpenAPI 3.0 keywords such as nullable), each compiling', () => {
+    const ajv = new Ajv2020({ strict: true, allErrors: true });
+    addFormats(ajv);
+    ajv.addSchema({ $id: 'components', $defs: {} });
+    for (const [name, schema] of Object.entries(document.components.schemas as Record<string, object>)) {
+      expect(ajv.validateSchema(schema), `${name}: ${ajv.errorsText()}`).to.equal(true);
+      expect(JSON.stringify(schema), name).to.not.contain('"nullable"');
+    }
+    const whole = new Ajv2020({ strict: true, allErrors: true, validateSchema: false });
+    addFormats(whole);
+    whole.addKeyword('components');
+    whole.addSchema({ $id: 'doc', components: document.components } as never);
+    for (const name of Object.keys(document.components.schemas)) {
+      expect(() => whole.getSchema(`doc#/components/schemas/${name}`), name).to.not.throw();
+    }
+  });
+
+  it('gives text, HTML, file and empty answers their media types', () => {
+    for (const op of OPERATIONS) {
+      const success = document.paths[op.path][op.method.toLowerCase()].responses['200'];
+      const types = Object.keys(success.content ?? {});
+      switch (op.response?.kind) {
+        case 'json': case 'scalar': expect(types, `${op.method} ${op.path}`).to.deep.equal(['application/json']); break;
+        case 'text': expect(types, `${op.method} ${op.path}`).to.deep.equal(['text/plain']); break;
+        case 'html': expect(types, `${op.method} ${op.path}`).to.deep.equal(['text/html']); break;
+        case 'empty': expect(types, `${op.method} ${op.path}`).to.deep.equal([]); break;
+        case 'file': expect(types, `${op.method} ${op.path}`).to.deep.equal([op.response.contentType]); break;
+        default: break;
+      }
+    }
+  });
+
+  /** The operations that lack a response schema, or a request schema for a JSON body. */
+  function undeclared(operations: readonly OperationDefinition[]): string[] {
+    const offenders: string[] = [];
+    for (const op of operations) {
+      const entry = document.paths[op.path][op.method.toLowerCase()];
+      if (!op.response || (op.response.kind !== 'empty' && !entry.responses['200'].content)) offenders.push(`${op.method} ${op.path}: no response schema`);
+      if (op.body === 'json' && !entry.requestBody.content['application/json'].schema.$ref && !entry.requestBody.content['application/json'].schema.items) {
+        offenders.push(`${op.method} ${op.path}: no request schema`);
+      }
+    }
+    return offenders;
+  }
+
+  it('declares the response (and request) schema of every monitoring operation', () => {
+    expect(undeclared(monitoringOperations)).to.deep.equal([]);
+    expect(document.paths['/api/version/get'].get.responses['200'].content['application/json'].schema).to.deep.equal({ $ref: '#/components/schemas/VersionView' });
+    expect(document.components.schemas.ComponentVersionView.required).to.have.members(['versionMajor', 'versionMinor', 'versionRelease']);
+  });
+
+  // Pending until the other areas' rows declare their shapes (they do so on their own branches in parallel):
+  // the lead enables it after merging. It lists every offender.
+  it.skip('declares a response schema for every served operation and a request schema for every JSON body', () => {
+    expect(undeclared(OPERATIONS)).to.deep.equal([]);
+  });
+
+  it('checks answers against these schemas in the acceptance client: a served monitoring answer matches', async () => {
+    const version = await admin.get('/api/version/get');
+    expect(version.status).to.equal(200);
+    const resources = await admin.get('/api/resources/get', { query: { value: 'cpu' } });
+    expect(resources.status).to.equal(200);
+    expect(Object.keys(resources.json)).to.deep.equal(['cpu']);
   });
 
   describe('declares query parameters truthfully', () => {

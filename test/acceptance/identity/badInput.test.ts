@@ -60,7 +60,7 @@ describe('identity operations refuse bad input with a 4xx in the one error shape
       }), 400, 'VALIDATION_FAILED');
       expect(detailFields(response)).to.include.members([
         'localUsername', 'localPassword', 'enabled', 'loginLocally', 'roleIds', 'emailAddress', 'passwordChange',
-        'ldapAuthentications.0.name', 'ldapAuthentications.0.ldapAuthorityId',
+        'ldapAuthentications[0].name', 'ldapAuthentications[0].ldapAuthorityId',
       ]);
       expect4xx(await add({ ldapAuthentications: ['alice'] }), 400, 'VALIDATION_FAILED');
     });
@@ -104,7 +104,7 @@ describe('identity operations refuse bad input with a 4xx in the one error shape
   describe('POST /api/passwordPolicy/set and /api/loginPolicy/set', () => {
     it('name fields of the wrong type and every missing field', async () => {
       const wrong = expect4xx(await admin.post('/api/passwordPolicy/set', { json: { ...PASSWORD_POLICY, minLength: '8', patterns: 'no', blacklist: [{ value: 3 }] } }), 400);
-      expect(detailFields(wrong)).to.include.members(['minLength', 'patterns', 'blacklist.0.value']);
+      expect(detailFields(wrong)).to.include.members(['minLength', 'patterns', 'blacklist[0].value']);
       expect(detailFields(expect4xx(await admin.post('/api/passwordPolicy/set', { json: {} }), 400)))
         .to.include.members(['minLength', 'maxLength', 'minDigits', 'minCharacters', 'minLowerCase', 'minUpperCase', 'minSpecial', 'constraintAreas', 'patterns', 'addUsernameToBlacklist']);
       expect(detailFields(expect4xx(await admin.post('/api/loginPolicy/set', { json: { ...LOGIN_POLICY, attemptsUntilBlocked: 2.5, showLoginFailureMessage: 'y' } }), 400)))

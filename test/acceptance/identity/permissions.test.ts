@@ -4,7 +4,7 @@ import { OPERATIONS } from '../../../src/app/operations.js';
 import { operation } from '../../../src/shared/interface/http/Operation.js';
 import { Reply } from '../../../src/shared/interface/http/Reply.js';
 import type { OperationDefinition } from '../../../src/shared/interface/http/Operation.js';
-import { grants, PERMISSION_CODES, type PermissionCode } from '../../../src/shared/domain/Permission.js';
+import { grants, PERMISSION_CODES, requirementOf, type PermissionCode } from '../../../src/shared/domain/Permission.js';
 import type { ApiClient } from '../../support/ApiClient.js';
 import { TestGateway } from '../../support/TestGateway.js';
 import { addLocalUser, addRole, expectError, permissionsFor } from './identitySupport.js';
@@ -65,7 +65,8 @@ describe('custom roles grant exactly their permissions, for every permission cod
 
       const withheld = await gateway.client(`without_${slug}`, password).request(op.method, op.path, { version: op.version });
       expectError(withheld, 403, 'PERMISSION_DENIED');
-      expect(withheld.json.error.details.map((d: { rule: string }) => d.rule), `${op.method} ${op.path}`).to.deep.equal([code]);
+      expect(withheld.json.error.details.map((d: { field: string; rule: string }) => `${d.field}: ${d.rule}`), `${op.method} ${op.path}`)
+        .to.deep.equal([`${requirementOf(code).field}: ${requirementOf(code).level}`]);
     });
   }
 
