@@ -7,14 +7,14 @@ import { TypeOrmUnitOfWork } from '../../src/shared/infrastructure/persistence/T
 import { InMemoryEventBus } from '../../src/shared/infrastructure/InMemoryEventBus.js';
 import { SeededIdGenerator } from '../../src/shared/infrastructure/SeededIdGenerator.js';
 import { SystemClock } from '../../src/shared/infrastructure/SystemClock.js';
-import { DEFAULT_COMMON, type ConfigObjectSnapshot } from '../../src/contexts/configuration/objects/domain/ConfigObject.js';
-import type { ObjectSort } from '../../src/contexts/configuration/objects/domain/ObjectSort.js';
-import { SortCatalog } from '../../src/contexts/configuration/objects/domain/catalog/SortCatalog.js';
-import { factoryConfiguration } from '../../src/contexts/configuration/objects/domain/factory/factoryConfiguration.js';
-import { TypeOrmConfigurationRepository } from '../../src/contexts/configuration/objects/infrastructure/persistence/TypeOrmConfigurationRepository.js';
-import { CommitConfiguration } from '../../src/contexts/lifecycle/configuration/application/CommitConfiguration.js';
-import { RevertConfiguration } from '../../src/contexts/lifecycle/configuration/application/RevertConfiguration.js';
-import { TypeOrmConfigurationStateRepository } from '../../src/contexts/lifecycle/configuration/infrastructure/persistence/TypeOrmConfigurationStateRepository.js';
+import { DEFAULT_COMMON, type ConfigObjectSnapshot } from '../../src/contexts/configuration/graph/domain/ConfigObject.js';
+import type { ObjectSort } from '../../src/contexts/configuration/graph/domain/ObjectSort.js';
+import { SortCatalog } from '../../src/contexts/configuration/graph/domain/catalog/SortCatalog.js';
+import { factoryConfiguration } from '../../src/contexts/configuration/revisions/domain/factory/factoryConfiguration.js';
+import { TypeOrmConfigurationRepository } from '../../src/contexts/configuration/graph/infrastructure/persistence/TypeOrmConfigurationRepository.js';
+import { CommitConfiguration } from '../../src/contexts/configuration/revisions/application/CommitConfiguration.js';
+import { RevertConfiguration } from '../../src/contexts/configuration/revisions/application/RevertConfiguration.js';
+import { TypeOrmConfigurationLifecycleRepository } from '../../src/contexts/configuration/revisions/infrastructure/persistence/TypeOrmConfigurationLifecycleRepository.js';
 import { SilentLogger } from '../support/SilentLogger.js';
 
 export interface ConfigurationBenchOptions {
@@ -88,7 +88,7 @@ export async function configurationBench(options: ConfigurationBenchOptions = {}
     const unitOfWork = new TypeOrmUnitOfWork(dataSource, new DatabaseKind(!options.databaseUrl));
     const objects = new TypeOrmConfigurationRepository();
     const clock = new SystemClock();
-    const states = new TypeOrmConfigurationStateRepository(clock);
+    const states = new TypeOrmConfigurationLifecycleRepository(clock);
     const events = new InMemoryEventBus(new SilentLogger());
     const ids = new SeededIdGenerator('configuration-bench');
     const commit = new CommitConfiguration(unitOfWork, objects, states, events, ids, clock);

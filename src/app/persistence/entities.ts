@@ -1,6 +1,6 @@
-import { ConfigurationStateRecord, MaintenanceModeRecord } from '../../contexts/lifecycle/index.js';
+import { MaintenanceModeRecord } from '../../contexts/lifecycle/index.js';
 import { LoginPolicyRecord, PasswordPolicyRecord, RoleRecord, UserRecord } from '../../contexts/identity/index.js';
-import { ConfigObjectRecord } from '../../contexts/configuration/objects/infrastructure/persistence/ConfigObjectRecord.js';
+import { ConfigObjectRecord, ConfigurationLifecycleRecord } from '../../contexts/configuration/index.js';
 
 /** Every TypeORM persistence record, listed (never globbed). */
 export const ENTITIES = [
@@ -10,5 +10,5 @@ export const ENTITIES = [
   PasswordPolicyRecord,
   LoginPolicyRecord,
   ConfigObjectRecord,
-  ConfigurationStateRecord,
+  ConfigurationLifecycleRecord,
 ];

@@ -2,9 +2,9 @@ import { expect } from 'chai';
 import { DomainError, StaleVersionError } from '../../../src/shared/domain/DomainError.js';
 import { DEFAULT_LAB, labId, type LabId } from '../../../src/shared/domain/LabId.js';
 import type { UnitOfWork } from '../../../src/shared/application/UnitOfWork.js';
-import type { ConfigObject, ConfigObjectSnapshot } from '../../../src/contexts/configuration/objects/domain/ConfigObject.js';
-import type { ConfigurationRepository } from '../../../src/contexts/configuration/objects/domain/ConfigurationRepository.js';
-import { compactObjectId } from '../../../src/contexts/configuration/objects/domain/ObjectId.js';
+import type { ConfigObject, ConfigObjectSnapshot } from '../../../src/contexts/configuration/graph/domain/ConfigObject.js';
+import type { ConfigurationRepository } from '../../../src/contexts/configuration/graph/domain/ConfigurationRepository.js';
+import { compactObjectId } from '../../../src/contexts/configuration/graph/domain/ObjectId.js';
 import { ConfigObjectMother as Mother } from './ConfigObjectMother.js';
 
 /** A fresh, empty configuration store in which the labs A and B exist. */

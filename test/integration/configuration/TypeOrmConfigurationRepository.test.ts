@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { DomainError } from '../../../src/shared/domain/DomainError.js';
-import { TypeOrmConfigurationRepository } from '../../../src/contexts/configuration/objects/infrastructure/persistence/TypeOrmConfigurationRepository.js';
+import { TypeOrmConfigurationRepository } from '../../../src/contexts/configuration/graph/infrastructure/persistence/TypeOrmConfigurationRepository.js';
 import { configurationRepositoryContract, LAB_A, LAB_B } from './ConfigurationRepository.contract.js';
 import { ConfigObjectMother as Mother } from './ConfigObjectMother.js';
 import { testStores, type TestStore } from './testStores.js';

@@ -1,10 +1,10 @@
 import { inject, injectable } from 'inversify';
 import { DomainError, type ErrorDetail } from '../../../../shared/domain/DomainError.js';
 import type { LabId } from '../../../../shared/domain/LabId.js';
-import type { ConfigObject } from '../domain/ConfigObject.js';
-import { ConfigurationRepository } from '../domain/ConfigurationRepository.js';
+import type { ConfigObject } from '../../graph/domain/ConfigObject.js';
+import { ConfigurationRepository } from '../../graph/domain/ConfigurationRepository.js';
 import { objectNotFound, requireObjectId } from './objectIds.js';
-import { ObjectWrites } from './ObjectWrites.js';
+import { WorkingConfiguration } from '../../graph/application/WorkingConfiguration.js';
 
 /** One detail per referrer: which object refers to the one being removed, through which slot. */
 export function referrerDetails(target: ConfigObject, referrers: readonly ConfigObject[]): ErrorDetail[] {
@@ -30,7 +30,7 @@ export function protectedObject(object: ConfigObject): DomainError {
 @injectable()
 export class RemoveObject {
   constructor(
-    @inject(ObjectWrites) private readonly writes: ObjectWrites,
+    @inject(WorkingConfiguration) private readonly writes: WorkingConfiguration,
     @inject(ConfigurationRepository) private readonly objects: ConfigurationRepository,
   ) {}
 

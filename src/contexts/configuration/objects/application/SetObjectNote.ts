@@ -1,17 +1,17 @@
 import { inject, injectable } from 'inversify';
 import { DomainError } from '../../../../shared/domain/DomainError.js';
 import type { LabId } from '../../../../shared/domain/LabId.js';
-import type { ConfigObject } from '../domain/ConfigObject.js';
-import { ConfigurationRepository } from '../domain/ConfigurationRepository.js';
-import { ObjectRules } from '../domain/ObjectRules.js';
+import type { ConfigObject } from '../../graph/domain/ConfigObject.js';
+import { ConfigurationRepository } from '../../graph/domain/ConfigurationRepository.js';
+import { ObjectRules } from '../../graph/domain/ObjectRules.js';
 import { objectNotFound, requireObjectId } from './objectIds.js';
-import { ObjectWrites } from './ObjectWrites.js';
+import { WorkingConfiguration } from '../../graph/application/WorkingConfiguration.js';
 
 /** Replaces the note of an object (free text kept with it; not a parameter, not type-checked). */
 @injectable()
 export class SetObjectNote {
   constructor(
-    @inject(ObjectWrites) private readonly writes: ObjectWrites,
+    @inject(WorkingConfiguration) private readonly writes: WorkingConfiguration,
     @inject(ConfigurationRepository) private readonly objects: ConfigurationRepository,
   ) {}
 

@@ -3,7 +3,7 @@ import { inject, injectable } from 'inversify';
 import { DomainError } from '../../../../../shared/domain/DomainError.js';
 import type { OperationRequest } from '../../../../../shared/interface/http/Operation.js';
 import { Reply } from '../../../../../shared/interface/http/Reply.js';
-import { OBJECT_SORTS, type ObjectSort } from '../../domain/ObjectSort.js';
+import { OBJECT_SORTS, type ObjectSort } from '../../../graph/domain/ObjectSort.js';
 import { ExportObject } from '../../application/ExportObject.js';
 import { FindObjectByDisplayName } from '../../application/FindObjectByDisplayName.js';
 import { GetObject } from '../../application/GetObject.js';

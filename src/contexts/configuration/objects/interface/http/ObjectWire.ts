@@ -1,9 +1,9 @@
 import { DomainError, type ErrorDetail } from '../../../../../shared/domain/DomainError.js';
-import type { ConfigObject, ParameterValue } from '../../domain/ConfigObject.js';
-import { canonicalObjectId } from '../../domain/ObjectId.js';
-import { isObjectSort, type ObjectSort } from '../../domain/ObjectSort.js';
-import { describeType, isSecretType, type ParameterType } from '../../domain/catalog/ParameterType.js';
-import { SortCatalog } from '../../domain/catalog/SortCatalog.js';
+import type { ConfigObject, ParameterValue } from '../../../graph/domain/ConfigObject.js';
+import { canonicalObjectId } from '../../../graph/domain/ObjectId.js';
+import { isObjectSort, type ObjectSort } from '../../../graph/domain/ObjectSort.js';
+import { describeType, isSecretType, type ParameterType } from '../../../graph/domain/catalog/ParameterType.js';
+import { SortCatalog } from '../../../graph/domain/catalog/SortCatalog.js';
 import type { ObjectChange } from '../../application/SetObject.js';
 
 /**

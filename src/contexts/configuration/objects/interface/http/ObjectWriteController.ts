@@ -4,8 +4,8 @@ import { DomainError, type ErrorDetail } from '../../../../../shared/domain/Doma
 import { ifMatchVersion } from '../../../../../shared/interface/http/ETag.js';
 import type { OperationRequest } from '../../../../../shared/interface/http/Operation.js';
 import { Reply } from '../../../../../shared/interface/http/Reply.js';
-import { canonicalObjectId } from '../../domain/ObjectId.js';
-import { OBJECT_SORTS } from '../../domain/ObjectSort.js';
+import { canonicalObjectId } from '../../../graph/domain/ObjectId.js';
+import { OBJECT_SORTS } from '../../../graph/domain/ObjectSort.js';
 import { BulkRemoveObjects } from '../../application/BulkRemoveObjects.js';
 import { IMPORT_ACTIONS, ImportObjects, type ImportAction } from '../../application/ImportObjects.js';
 import { RemoveObject } from '../../application/RemoveObject.js';

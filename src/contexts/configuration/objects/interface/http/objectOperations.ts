@@ -1,5 +1,5 @@
 import { operation } from '../../../../../shared/interface/http/Operation.js';
-import { OBJECT_SORTS } from '../../domain/ObjectSort.js';
+import { OBJECT_SORTS } from '../../../graph/domain/ObjectSort.js';
 import { ObjectReadController } from './ObjectReadController.js';
 import { ObjectWriteController } from './ObjectWriteController.js';
 
