@@ -3,6 +3,7 @@ import { CreateMaintenanceMode1763700000100 } from './1763700000100-CreateMainte
 import { CreateIdentity1763700100000 } from './1763700100000-CreateIdentity.js';
 import { CreateConfigurationObjects1763700200000 } from './1763700200000-CreateConfigurationObjects.js';
 import { CreateConfigurationState1763700200100 } from './1763700200100-CreateConfigurationState.js';
+import { TrackConfigurationChanges1764000200000 } from './1764000200000-TrackConfigurationChanges.js';
 
 /** Every migration, in order. The schema changes only through these (synchronize is off everywhere). */
 export const MIGRATIONS = [
@@ -11,4 +12,5 @@ export const MIGRATIONS = [
   CreateIdentity1763700100000,
   CreateConfigurationObjects1763700200000,
   CreateConfigurationState1763700200100,
+  TrackConfigurationChanges1764000200000,
 ];

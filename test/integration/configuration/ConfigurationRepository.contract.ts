@@ -296,6 +296,42 @@ export function configurationRepositoryContract(adapter: string, open: () => Pro
         expect(await read(() => repository.danglingReferences(LAB_A, 10))).to.deep.equal([]);
       });
 
+      it('finds a dangling reference held by an unchanged object when the object it references is removed', async () => {
+        const target = Mother.any(LAB_A, { displayName: 'target' });
+        const referrer = Mother.any(LAB_A, { displayName: 'referrer', references: { x: [target.id] } });
+        const bystander = Mother.any(LAB_A, { displayName: 'bystander' });
+        for (const o of [target, referrer, bystander]) await save(o);
+        await write(() => repository.publishWorking(LAB_A));
+        expect(await read(() => repository.danglingReferences(LAB_A, 10))).to.deep.equal([]);
+        await write(() => repository.remove(LAB_A, [target.id]));
+        expect(await read(() => repository.danglingReferences(LAB_A, 10))).to.deep.equal([
+          { id: referrer.id, displayName: 'referrer', slot: 'x', missingId: target.id },
+        ]);
+        await write(() => repository.restoreCommitted(LAB_A));
+        expect(await read(() => repository.danglingReferences(LAB_A, 10))).to.deep.equal([]);
+      });
+
+      it('moves only what changed since the last commit or revert, and leaves both revisions equal, versions included', async () => {
+        const edited = Mother.any(LAB_A, { displayName: 'edited' });
+        const untouched = Mother.any(LAB_A, { displayName: 'untouched' });
+        for (const o of [edited, untouched]) await save(o);
+        await write(() => repository.publishWorking(LAB_A));
+        const e = await find(edited.id);
+        e!.setNote('reverted later');
+        await save(e!);
+        const transient = Mother.any(LAB_A, { displayName: 'transient' });
+        await save(transient);
+        await write(() => repository.remove(LAB_A, [transient.id]));
+        expect(await read(() => repository.diff(LAB_A))).to.deep.equal({ added: 0, removed: 0, modified: 1 });
+        await write(() => repository.restoreCommitted(LAB_A));
+        expect(await read(() => repository.diff(LAB_A))).to.deep.equal({ added: 0, removed: 0, modified: 0 });
+        await write(() => repository.publishWorking(LAB_A));
+        const working = await read(() => repository.list(LAB_A, undefined, 'working'));
+        const committed = await read(() => repository.list(LAB_A, undefined, 'committed'));
+        expect(committed.map((o) => o.snapshot())).to.deep.equal(working.map((o) => o.snapshot()));
+        expect(working.map((o) => [o.displayName, o.version])).to.deep.equal([['edited', 3], ['untouched', 1]]);
+      });
+
       it('removes from the working revision only, ignoring ids it does not hold', async () => {
         const object = Mother.any(LAB_A);
         await save(object);

@@ -66,10 +66,16 @@ function canonicalJson(value: unknown): string {
  * Ids passed in are canonical (see ObjectId.ts); a look-up by any other text finds nothing, and storing an
  * object with a non-canonical id or reference is refused (checkStorable). Must be used inside a unit of work.
  *
+ * Changes: every write to the working revision (save, remove, replaceWorking) records the ids it changed, in
+ * the same unit; publishWorking and restoreCommitted move only those objects and forget them, so both cost what
+ * changed since the last commit or revert, not the size of the graph. An object never recorded has the same
+ * content and version in both revisions. diff and danglingReferences read the recorded ids as well.
+ *
  * Versions: save bumps the version by one. The revision moves (replaceWorking, restoreCommitted) keep the
  * version of every object whose content they leave unchanged and give every other object a version above
  * the one it had in the working revision, so a client holding an older read gets a conflict, never a
- * silent overwrite. publishWorking copies versions along with content.
+ * silent overwrite. publishWorking copies versions along with content; restoreCommitted gives the committed copy
+ * of each object it restores the version the working copy gets.
  * Order: listings are ordered by sort, then display name, then id, comparing code points (not locale).
  */
 export abstract class ConfigurationRepository {
@@ -85,16 +91,18 @@ export abstract class ConfigurationRepository {
   abstract remove(lab: LabId, ids: readonly string[]): Promise<void>;
   /** Replaces the whole working revision (configuration import); the snapshots' own versions are ignored. */
   abstract replaceWorking(lab: LabId, objects: readonly ConfigObjectSnapshot[]): Promise<void>;
-  /** committed := working (content and versions). */
+  /** committed := working (content and versions), for the objects changed since the last commit or revert. */
   abstract publishWorking(lab: LabId): Promise<void>;
-  /** working := committed. */
+  /** working := committed, for the objects changed since the last commit or revert. */
   abstract restoreCommitted(lab: LabId): Promise<void>;
   /** How the working revision differs from the committed one, in objects. */
   abstract diff(lab: LabId): Promise<RevisionDiff>;
   abstract count(lab: LabId, revision?: Revision): Promise<number>;
   /**
    * References of working objects to ids no working object has (commit refuses to publish them), ordered by
-   * object (as listings are), then slot name, then position; at most `limit`.
+   * object (as listings are), then slot name, then position; at most `limit`. Incremental: only the changed
+   * objects and the objects referencing a removed one are read, on the ground that the committed revision has
+   * no dangling reference (commit refuses them; the factory configuration has none).
    */
   abstract danglingReferences(lab: LabId, limit: number): Promise<DanglingReference[]>;
 }

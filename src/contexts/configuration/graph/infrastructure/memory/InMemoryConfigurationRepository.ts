@@ -26,11 +26,12 @@ function moved(content: ConfigObjectSnapshot, before: ConfigObjectSnapshot | und
 /** The configuration graph in memory: the fake the contract suite holds to the TypeORM adapter's behaviour. */
 @injectable()
 export class InMemoryConfigurationRepository extends ConfigurationRepository {
-  private readonly labs = new Map<LabId, { working: Store; committed: Store }>();
+  /** Per lab: both revisions and the ids the working one changed since the last commit or revert. */
+  private readonly labs = new Map<LabId, { working: Store; committed: Store; changed: Set<string> }>();
 
   private revisions(lab: LabId) {
     let entry = this.labs.get(lab);
-    if (!entry) this.labs.set(lab, (entry = { working: new Map(), committed: new Map() }));
+    if (!entry) this.labs.set(lab, (entry = { working: new Map(), committed: new Map(), changed: new Set() }));
     return entry;
   }
 
@@ -56,15 +57,16 @@ export class InMemoryConfigurationRepository extends ConfigurationRepository {
 
   async save(object: ConfigObject): Promise<void> {
     checkStorable(object.snapshot());
-    const working = this.revisions(object.lab).working;
+    const { working, changed } = this.revisions(object.lab);
     const stored = working.get(object.id);
     if ((stored?.version ?? 0) !== object.version) throw new StaleVersionError('Object', object.id);
     working.set(object.id, { ...object.snapshot(), version: object.version + 1 });
+    changed.add(object.id);
   }
 
   async remove(lab: LabId, ids: readonly string[]): Promise<void> {
-    const working = this.revisions(lab).working;
-    for (const id of ids) working.delete(id);
+    const { working, changed } = this.revisions(lab);
+    for (const id of ids) if (working.delete(id)) changed.add(id);
   }
 
   async replaceWorking(lab: LabId, objects: readonly ConfigObjectSnapshot[]): Promise<void> {
@@ -72,29 +74,47 @@ export class InMemoryConfigurationRepository extends ConfigurationRepository {
     const entry = this.revisions(lab);
     const previous = entry.working;
     entry.working = new Map(objects.map((o) => [o.id, moved(o, previous.get(o.id))]));
+    for (const id of previous.keys()) if (!entry.working.has(id)) entry.changed.add(id);
+    for (const [id, object] of entry.working) if (previous.get(id) !== object) entry.changed.add(id);
   }
 
   async publishWorking(lab: LabId): Promise<void> {
-    const entry = this.revisions(lab);
-    entry.committed = new Map(entry.working);
+    const { working, committed, changed } = this.revisions(lab);
+    for (const id of changed) {
+      const object = working.get(id);
+      if (object) committed.set(id, object);
+      else committed.delete(id);
+    }
+    changed.clear();
   }
 
   async restoreCommitted(lab: LabId): Promise<void> {
-    const entry = this.revisions(lab);
-    const previous = entry.working;
-    entry.working = new Map([...entry.committed].map(([id, o]) => [id, moved(o, previous.get(id), o.version)]));
+    const { working, committed, changed } = this.revisions(lab);
+    for (const id of changed) {
+      const object = committed.get(id);
+      if (!object) {
+        working.delete(id);
+        continue;
+      }
+      const restored = moved(object, working.get(id), object.version);
+      working.set(id, restored);
+      committed.set(id, { ...object, version: restored.version });
+    }
+    changed.clear();
   }
 
   async diff(lab: LabId): Promise<RevisionDiff> {
-    const { working, committed } = this.revisions(lab);
+    const { working, committed, changed } = this.revisions(lab);
     let added = 0;
+    let removed = 0;
     let modified = 0;
-    for (const [id, object] of working) {
+    for (const id of changed) {
+      const now = working.get(id);
       const before = committed.get(id);
-      if (!before) added += 1;
-      else if (!sameContent(before, object)) modified += 1;
+      if (now && !before) added += 1;
+      else if (!now && before) removed += 1;
+      else if (now && before && !sameContent(before, now)) modified += 1;
     }
-    const removed = [...committed.keys()].filter((id) => !working.has(id)).length;
     return { added, removed, modified };
   }
 
@@ -103,9 +123,11 @@ export class InMemoryConfigurationRepository extends ConfigurationRepository {
   }
 
   async danglingReferences(lab: LabId, limit: number): Promise<DanglingReference[]> {
-    const working = this.revisions(lab).working;
+    const { working, changed } = this.revisions(lab);
+    const removed = [...changed].filter((id) => !working.has(id));
+    const suspects = [...working.values()].filter((o) => changed.has(o.id) || Object.values(o.references).some((ids) => ids.some((id) => removed.includes(id))));
     const found: DanglingReference[] = [];
-    for (const object of ordered([...working.values()])) {
+    for (const object of ordered(suspects)) {
       for (const slot of Object.keys(object.references).sort(byCodePoint)) {
         for (const missingId of object.references[slot]!.filter((id) => !working.has(id))) {
           found.push({ id: object.id, displayName: object.displayName, slot, missingId });

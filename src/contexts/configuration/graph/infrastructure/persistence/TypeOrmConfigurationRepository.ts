@@ -27,34 +27,43 @@ const SET_FROM_EXCLUDED = [...CONTENT, 'referenced_ids'].map((column) => `${colu
 const SET_FROM_INCOMING = [...CONTENT.map((column) => `${column} = x.${column}`), 'referenced_ids = x.referenced_ids::uuid[]'].join(', ');
 const CHANGED = `${content('config_object')} IS DISTINCT FROM ${content('EXCLUDED')}`;
 
-/**
- * The `source` revision copied over the `target` one in two set-based statements that write only rows that
- * differ: delete what the source lacks, upsert the rest where `changed` holds, with `versions` for inserted and
- * updated rows. Unchanged rows cost a primary-key probe each; an anti-join that skips them up front was tried
- * and dropped: with stale statistics (a lab's first commit) the planner chose a nested loop over a sequential
- * scan and a 5,000-object commit took seconds, where the probes keep it near 100 ms.
- */
-function copyRevision(source: Revision, target: Revision, versions: { inserted: string; updated: string }, changed: string): string[] {
-  return [
-    `DELETE FROM config_object t WHERE t.lab_id = $1 AND t.revision = '${target}'
-       AND NOT EXISTS (SELECT 1 FROM config_object s WHERE s.lab_id = $1 AND s.revision = '${source}' AND s.id = t.id)`,
-    `INSERT INTO config_object (lab_id, revision, ${COLUMNS}, version)
-       SELECT s.lab_id, '${target}', ${COLUMNS.split(', ').map((column) => `s.${column}`).join(', ')}, ${versions.inserted}
-       FROM config_object s WHERE s.lab_id = $1 AND s.revision = '${source}'
-     ON CONFLICT (lab_id, revision, id) DO UPDATE SET ${SET_FROM_EXCLUDED}, version = ${versions.updated} WHERE ${changed}`,
-  ];
+/** Records the ids a data-modifying statement (the CTE `touched`) returned as changed since the last commit or revert. */
+const MARK_TOUCHED = 'INSERT INTO config_object_change (lab_id, id) SELECT $1, id FROM touched ON CONFLICT DO NOTHING';
+const SOURCE_COLUMNS = COLUMNS.split(', ').map((column) => `s.${column}`).join(', ');
+
+function uuids(ids: readonly string[]): string {
+  return `{${ids.join(',')}}`;
 }
 
-/** committed := working, versions included. */
-const PUBLISH = copyRevision('working', 'committed', { inserted: 's.version', updated: 'EXCLUDED.version' },
+/** Rows of the lab named by an id array ($2): probes of the primary key. */
+const OF_IDS = 'lab_id = $1 AND id = ANY($2::uuid[])';
+
+/**
+ * Upserts the objects named by $2 of the `source` revision into the `target` one where `changed` holds, with
+ * `versions` for inserted and updated rows.
+ */
+function copyObjects(source: Revision, target: Revision, versions: { inserted: string; updated: string }, changed: string): string {
+  return `INSERT INTO config_object (lab_id, revision, ${COLUMNS}, version)
+       SELECT s.lab_id, '${target}', ${SOURCE_COLUMNS}, ${versions.inserted}
+       FROM config_object s WHERE s.lab_id = $1 AND s.revision = '${source}' AND s.id = ANY($2::uuid[])
+     ON CONFLICT (lab_id, revision, id) DO UPDATE SET ${SET_FROM_EXCLUDED}, version = ${versions.updated} WHERE ${changed}`;
+}
+
+/** committed := working for the given objects, versions included. */
+const PUBLISH_OBJECTS = copyObjects('working', 'committed', { inserted: 's.version', updated: 'EXCLUDED.version' },
   `${CHANGED} OR config_object.version <> EXCLUDED.version`);
-/** working := committed; changed and re-added objects get a version above both (EXCLUDED.version is committed + 1). */
-const RESTORE = copyRevision('committed', 'working', { inserted: 's.version + 1', updated: 'GREATEST(config_object.version + 1, EXCLUDED.version)' },
-  CHANGED);
+/** working := committed for the given objects; changed and re-added objects get a version above both (EXCLUDED.version is committed + 1). */
+const RESTORE_OBJECTS = copyObjects('committed', 'working', { inserted: 's.version + 1', updated: 'GREATEST(config_object.version + 1, EXCLUDED.version)' }, CHANGED);
 
 /**
  * The configuration graph on PostgreSQL (table config_object, one row per lab, revision and object).
- * Revision moves are set-based statements that only touch rows that differ, inside the caller's write unit.
+ * Every write to the working revision records the ids it changed in config_object_change, in the same
+ * statement; commit and revert move only those objects (set-based statements inside the caller's write unit).
+ *
+ * Every statement that reads changed objects names them by an id array on the primary key (`id = ANY($2)`)
+ * rather than joining the change table: a lab's statistics are stale right after it fills (the embedded
+ * engine runs no autovacuum), and joins planned on them became nested loops over whole revisions (seconds
+ * for 5,000 objects), where primary-key probes stay proportional to what changed.
  */
 @injectable()
 export class TypeOrmConfigurationRepository extends TypeOrmRepository implements ConfigurationRepository {
@@ -95,13 +104,15 @@ export class TypeOrmConfigurationRepository extends TypeOrmRepository implements
     const rows = JSON.stringify([ConfigObjectMapper.toRow(snapshot)]);
     const saved: unknown[] = object.version === 0
       ? await this.manager.query(
-        `INSERT INTO config_object (lab_id, revision, ${COLUMNS}, version) SELECT $1, 'working', ${INCOMING_VALUES}, 1 FROM ${INCOMING}
-         ON CONFLICT (lab_id, revision, id) DO NOTHING RETURNING id`, [object.lab, rows])
+        `WITH touched AS (INSERT INTO config_object (lab_id, revision, ${COLUMNS}, version) SELECT $1, 'working', ${INCOMING_VALUES}, 1 FROM ${INCOMING}
+           ON CONFLICT (lab_id, revision, id) DO NOTHING RETURNING id),
+         marked AS (${MARK_TOUCHED})
+         SELECT id FROM touched`, [object.lab, rows])
       : await this.manager.query(
-        // Wrapped in a SELECT: TypeORM answers a bare UPDATE with [rows, count] rather than the rows.
-        `WITH updated AS (UPDATE config_object o SET ${SET_FROM_INCOMING}, version = o.version + 1
-           FROM ${INCOMING} WHERE o.lab_id = $1 AND o.revision = 'working' AND o.id = x.id AND o.version = $3 RETURNING o.id)
-         SELECT id FROM updated`,
+        `WITH touched AS (UPDATE config_object o SET ${SET_FROM_INCOMING}, version = o.version + 1
+           FROM ${INCOMING} WHERE o.lab_id = $1 AND o.revision = 'working' AND o.id = x.id AND o.version = $3 RETURNING o.id),
+         marked AS (${MARK_TOUCHED})
+         SELECT id FROM touched`,
         [object.lab, rows, object.version]);
     if (saved.length !== 1) throw new StaleVersionError('Object', object.id);
   }
@@ -109,36 +120,81 @@ export class TypeOrmConfigurationRepository extends TypeOrmRepository implements
   async remove(lab: LabId, ids: readonly string[]): Promise<void> {
     const canonical = ids.filter(isCanonicalObjectId);
     if (canonical.length === 0) return;
-    await this.manager.query("DELETE FROM config_object WHERE lab_id = $1 AND revision = 'working' AND id = ANY($2::uuid[])",
-      [lab, `{${canonical.join(',')}}`]);
+    await this.manager.query(
+      `WITH touched AS (DELETE FROM config_object WHERE lab_id = $1 AND revision = 'working' AND id = ANY($2::uuid[]) RETURNING id)
+       ${MARK_TOUCHED}`, [lab, `{${canonical.join(',')}}`]);
   }
 
   async replaceWorking(lab: LabId, objects: readonly ConfigObjectSnapshot[]): Promise<void> {
     objects.forEach(checkStorable);
-    await this.manager.query("DELETE FROM config_object WHERE lab_id = $1 AND revision = 'working' AND NOT (id = ANY($2::uuid[]))",
-      [lab, `{${objects.map((o) => o.id).join(',')}}`]);
+    await this.manager.query(
+      `WITH touched AS (DELETE FROM config_object WHERE lab_id = $1 AND revision = 'working' AND NOT (id = ANY($2::uuid[])) RETURNING id)
+       ${MARK_TOUCHED}`, [lab, `{${objects.map((o) => o.id).join(',')}}`]);
     if (objects.length === 0) return;
     await this.manager.query(
-      `INSERT INTO config_object (lab_id, revision, ${COLUMNS}, version) SELECT $1, 'working', ${INCOMING_VALUES}, 1 FROM ${INCOMING}
-       ON CONFLICT (lab_id, revision, id) DO UPDATE SET ${SET_FROM_EXCLUDED}, version = config_object.version + 1 WHERE ${CHANGED}`,
+      `WITH touched AS (INSERT INTO config_object (lab_id, revision, ${COLUMNS}, version) SELECT $1, 'working', ${INCOMING_VALUES}, 1 FROM ${INCOMING}
+         ON CONFLICT (lab_id, revision, id) DO UPDATE SET ${SET_FROM_EXCLUDED}, version = config_object.version + 1 WHERE ${CHANGED}
+         RETURNING id)
+       ${MARK_TOUCHED}`,
       [lab, JSON.stringify(objects.map(ConfigObjectMapper.toRow))]);
   }
 
   async publishWorking(lab: LabId): Promise<void> {
-    for (const statement of PUBLISH) await this.manager.query(statement, [lab]);
+    const changed = await this.changedIds(lab);
+    if (changed.length === 0) return;
+    const present = await this.idsIn(lab, 'working', changed);
+    const removed = changed.filter((id) => !present.has(id));
+    if (removed.length > 0) await this.manager.query(`DELETE FROM config_object WHERE ${OF_IDS} AND revision = 'committed'`, [lab, uuids(removed)]);
+    if (present.size > 0) await this.manager.query(PUBLISH_OBJECTS, [lab, uuids([...present])]);
+    await this.forgetChanges(lab);
   }
 
   async restoreCommitted(lab: LabId): Promise<void> {
-    for (const statement of RESTORE) await this.manager.query(statement, [lab]);
+    const changed = await this.changedIds(lab);
+    if (changed.length === 0) return;
+    const present = await this.idsIn(lab, 'committed', changed);
+    const added = changed.filter((id) => !present.has(id));
+    if (added.length > 0) await this.manager.query(`DELETE FROM config_object WHERE ${OF_IDS} AND revision = 'working'`, [lab, uuids(added)]);
+    if (present.size > 0) {
+      const restored = uuids([...present]);
+      await this.manager.query(RESTORE_OBJECTS, [lab, restored]);
+      // The committed copies take the working versions, so both revisions agree on every object outside the change set.
+      const versions: Array<{ id: string; version: number }> = await this.manager.query(
+        `SELECT id, version FROM config_object WHERE ${OF_IDS} AND revision = 'working'`, [lab, restored]);
+      await this.manager.query(
+        `UPDATE config_object c SET version = v.version FROM unnest($2::uuid[], $3::int[]) AS v(id, version)
+         WHERE c.lab_id = $1 AND c.revision = 'committed' AND c.id = v.id AND c.version <> v.version`,
+        [lab, uuids(versions.map((v) => v.id)), `{${versions.map((v) => v.version).join(',')}}`]);
+    }
+    await this.forgetChanges(lab);
+  }
+
+  /** Ids the working revision changed since the last commit or revert. */
+  private async changedIds(lab: LabId): Promise<string[]> {
+    const rows: Array<{ id: string }> = await this.manager.query('SELECT id FROM config_object_change WHERE lab_id = $1', [lab]);
+    return rows.map((row) => row.id);
+  }
+
+  private async forgetChanges(lab: LabId): Promise<void> {
+    await this.manager.query('DELETE FROM config_object_change WHERE lab_id = $1', [lab]);
+  }
+
+  /** Which of `ids` a revision holds. */
+  private async idsIn(lab: LabId, revision: Revision, ids: readonly string[]): Promise<Set<string>> {
+    const rows: Array<{ id: string }> = await this.manager.query(`SELECT id FROM config_object WHERE ${OF_IDS} AND revision = $3`, [lab, uuids(ids), revision]);
+    return new Set(rows.map((row) => row.id));
   }
 
   async diff(lab: LabId): Promise<RevisionDiff> {
+    // Only changed ids can differ; an id added and removed again since the commit counts as nothing. A full
+    // join is planned as a hash or merge join, never as a nested loop.
     const [row] = await this.manager.query(
       `SELECT count(*) FILTER (WHERE c.id IS NULL)::int AS added,
               count(*) FILTER (WHERE w.id IS NULL)::int AS removed,
               count(*) FILTER (WHERE w.id IS NOT NULL AND c.id IS NOT NULL AND ${content('w')} IS DISTINCT FROM ${content('c')})::int AS modified
-       FROM (SELECT * FROM config_object WHERE lab_id = $1 AND revision = 'working') w
-       FULL JOIN (SELECT * FROM config_object WHERE lab_id = $1 AND revision = 'committed') c ON c.id = w.id`, [lab]) as RevisionDiff[];
+       FROM (SELECT * FROM config_object WHERE ${OF_IDS} AND revision = 'working') w
+       FULL JOIN (SELECT * FROM config_object WHERE ${OF_IDS} AND revision = 'committed') c ON c.id = w.id`,
+      [lab, uuids(await this.changedIds(lab))]) as RevisionDiff[];
     return { added: row!.added, removed: row!.removed, modified: row!.modified };
   }
 
@@ -148,14 +204,46 @@ export class TypeOrmConfigurationRepository extends TypeOrmRepository implements
   }
 
   async danglingReferences(lab: LabId, limit: number): Promise<DanglingReference[]> {
-    return this.manager.query(
-      `SELECT o.id, o.display_name AS "displayName", s.key AS slot, r.value AS "missingId"
-       FROM config_object o
-         CROSS JOIN LATERAL jsonb_each(o.reference_slots) AS s(key, value)
-         CROSS JOIN LATERAL jsonb_array_elements_text(s.value) WITH ORDINALITY AS r(value, position)
-       WHERE o.lab_id = $1 AND o.revision = 'working' AND cardinality(o.referenced_ids) > 0
-         AND NOT EXISTS (SELECT 1 FROM config_object t WHERE t.lab_id = $1 AND t.revision = 'working' AND t.id = r.value::uuid)
-       ORDER BY o.sort, o.display_name, o.id, s.key COLLATE "C", r.position
-       LIMIT $2`, [lab, limit]);
+    // The committed revision has none (commit refuses them), so a dangling reference sits in a changed object
+    // or in one that references a removed object (found through the GIN index); nothing else is read.
+    const changed = await this.changedIds(lab);
+    if (changed.length === 0) return [];
+    const columns = 'id, sort, display_name, reference_slots';
+    const suspects: Suspect[] = await this.manager.query(`SELECT ${columns} FROM config_object WHERE ${OF_IDS} AND revision = 'working'`, [lab, uuids(changed)]);
+    const present = new Set(suspects.map((o) => o.id));
+    const removed = changed.filter((id) => !present.has(id));
+    if (removed.length > 0) {
+      const referrers: Suspect[] = await this.manager.query(
+        `SELECT ${columns} FROM config_object WHERE lab_id = $1 AND revision = 'working' AND referenced_ids && $2::uuid[]`, [lab, uuids(removed)]);
+      suspects.push(...referrers.filter((o) => !present.has(o.id)));
+    }
+    const referenced = [...new Set(suspects.flatMap((o) => Object.values(o.reference_slots).flat()))];
+    const existing = referenced.length > 0 ? await this.idsIn(lab, 'working', referenced) : new Set<string>();
+    const found: DanglingReference[] = [];
+    for (const object of suspects.sort(bySortNameId)) {
+      for (const slot of Object.keys(object.reference_slots).sort(byCodePoint)) {
+        for (const missingId of object.reference_slots[slot]!.filter((id) => !existing.has(id))) {
+          found.push({ id: object.id, displayName: object.display_name, slot, missingId });
+          if (found.length === limit) return found;
+        }
+      }
+    }
+    return found;
   }
+}
+
+interface Suspect {
+  readonly id: string;
+  readonly sort: string;
+  readonly display_name: string;
+  readonly reference_slots: { readonly [slot: string]: readonly string[] };
+}
+
+function byCodePoint(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** The order of listings (sort, display name, id), as the "C" collation of those columns gives it. */
+function bySortNameId(a: Suspect, b: Suspect): number {
+  return byCodePoint(a.sort, b.sort) || byCodePoint(a.display_name, b.display_name) || byCodePoint(a.id, b.id);
 }
