@@ -41,6 +41,11 @@ export interface ConfigurationBenchFigures {
   /** Commit and revert of a single changed object among all the others: median, ms. */
   readonly commitOneChangeMs: number;
   readonly revertOneChangeMs: number;
+  /**
+   * The baseline measured in the same run: a write unit of the lab that only locks it and reads its lifecycle
+   * state (the floor every commit and revert pays): median, ms.
+   */
+  readonly baselineMs: number;
 }
 
 const BENCH_LAB: LabId = labId('bench-configuration');
@@ -92,6 +97,7 @@ export async function configurationBench(options: ConfigurationBenchOptions = {}
     const events = new InMemoryEventBus(new SilentLogger());
     const ids = new SeededIdGenerator('configuration-bench');
     const commit = new CommitConfiguration(unitOfWork, objects, states, events, ids, clock);
+    const baseline = () => unitOfWork.write(BENCH_LAB, () => states.get(BENCH_LAB));
     const revert = new RevertConfiguration(unitOfWork, objects, states, events, clock);
 
     await dataSource.query('DELETE FROM lab WHERE id = $1', [BENCH_LAB]);
@@ -114,7 +120,9 @@ export async function configurationBench(options: ConfigurationBenchOptions = {}
     const revertSamplesMs: number[] = [];
     const commitOne: number[] = [];
     const revertOne: number[] = [];
+    const baselineSamples: number[] = [];
     for (let run = 0; run <= runs; run += 1) {
+      const baselineMs = await timed(baseline);
       await changeAll(`commit ${run}`);
       const commitMs = await timed(() => commit.execute(BENCH_LAB));
       await changeAll(`revert ${run}`);
@@ -128,6 +136,7 @@ export async function configurationBench(options: ConfigurationBenchOptions = {}
       revertSamplesMs.push(revertMs);
       commitOne.push(oneCommit);
       revertOne.push(oneRevert);
+      baselineSamples.push(baselineMs);
     }
     const committed = await unitOfWork.read(() => objects.count(BENCH_LAB, 'committed'));
     if (committed !== count) throw new Error(`the benchmark graph has ${committed} committed objects, expected ${count}`);
@@ -140,6 +149,7 @@ export async function configurationBench(options: ConfigurationBenchOptions = {}
       revertSamplesMs: revertSamplesMs.map((ms) => Math.round(ms * 10) / 10),
       firstCommitMs: Math.round(firstCommitMs * 10) / 10,
       commitOneChangeMs: median(commitOne), revertOneChangeMs: median(revertOne),
+      baselineMs: median(baselineSamples),
     };
   } finally {
     await dataSource.destroy();

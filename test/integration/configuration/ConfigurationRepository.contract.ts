@@ -311,7 +311,7 @@ export function configurationRepositoryContract(adapter: string, open: () => Pro
         expect(await read(() => repository.danglingReferences(LAB_A, 10))).to.deep.equal([]);
       });
 
-      it('moves only what changed since the last commit or revert, and leaves both revisions equal, versions included', async () => {
+      it('moves only what changed since the last commit or revert, and leaves both revisions with the same content', async () => {
         const edited = Mother.any(LAB_A, { displayName: 'edited' });
         const untouched = Mother.any(LAB_A, { displayName: 'untouched' });
         for (const o of [edited, untouched]) await save(o);
@@ -328,8 +328,28 @@ export function configurationRepositoryContract(adapter: string, open: () => Pro
         await write(() => repository.publishWorking(LAB_A));
         const working = await read(() => repository.list(LAB_A, undefined, 'working'));
         const committed = await read(() => repository.list(LAB_A, undefined, 'committed'));
-        expect(committed.map((o) => o.snapshot())).to.deep.equal(working.map((o) => o.snapshot()));
+        expect(committed.map(content)).to.deep.equal(working.map(content));
         expect(working.map((o) => [o.displayName, o.version])).to.deep.equal([['edited', 3], ['untouched', 1]]);
+      });
+
+      it('gives an object revert brings back after a removal a version above every one it had since the last commit', async () => {
+        const object = Mother.any(LAB_A);
+        await save(object);
+        await write(() => repository.publishWorking(LAB_A));
+        for (let i = 0; i < 3; i += 1) {
+          const edited = await find(object.id);
+          edited!.setNote(`edit ${i}`);
+          await save(edited!);
+        }
+        const heldByClient = await find(object.id);
+        expect(heldByClient!.version).to.equal(4);
+        await write(() => repository.remove(LAB_A, [object.id]));
+        await write(() => repository.restoreCommitted(LAB_A));
+        const restored = await find(object.id);
+        expect(content(restored)).to.deep.equal(content(object));
+        expect(restored!.version).to.equal(5);
+        heldByClient!.setNote('late write');
+        expect(await failure(() => save(heldByClient!))).to.be.instanceOf(StaleVersionError);
       });
 
       it('removes from the working revision only, ignoring ids it does not hold', async () => {

@@ -17,6 +17,19 @@ for (const opener of testStores()) {
     };
   });
 
+  configurationRepositoryContract(`TypeORM on ${opener.name}, whole-revision commit and revert`, async () => {
+    const store = await opener.open();
+    return {
+      async fresh() {
+        await store.reset([LAB_B]);
+        const repository = new TypeOrmConfigurationRepository();
+        repository.wholeRevisionFrom = 1;
+        return { repository, unitOfWork: store.unitOfWork };
+      },
+      close: () => store.close(),
+    };
+  });
+
   describe(`TypeOrmConfigurationRepository on ${opener.name}`, function () {
     this.timeout(60000);
     let store: TestStore;

@@ -69,13 +69,13 @@ function canonicalJson(value: unknown): string {
  * Changes: every write to the working revision (save, remove, replaceWorking) records the ids it changed, in
  * the same unit; publishWorking and restoreCommitted move only those objects and forget them, so both cost what
  * changed since the last commit or revert, not the size of the graph. An object never recorded has the same
- * content and version in both revisions. diff and danglingReferences read the recorded ids as well.
+ * content in both revisions. diff and danglingReferences read the recorded ids as well.
  *
  * Versions: save bumps the version by one. The revision moves (replaceWorking, restoreCommitted) keep the
  * version of every object whose content they leave unchanged and give every other object a version above
  * the one it had in the working revision, so a client holding an older read gets a conflict, never a
- * silent overwrite. publishWorking copies versions along with content; restoreCommitted gives the committed copy
- * of each object it restores the version the working copy gets.
+ * silent overwrite: an object revert brings back after a removal gets a version above every one it had since
+ * the last commit or revert. publishWorking copies versions along with content.
  * Order: listings are ordered by sort, then display name, then id, comparing code points (not locale).
  */
 export abstract class ConfigurationRepository {

@@ -23,15 +23,22 @@ function moved(content: ConfigObjectSnapshot, before: ConfigObjectSnapshot | und
   return { ...content, version: Math.max(floor, before?.version ?? 0) + 1 };
 }
 
+function touch(changed: Map<string, number>, id: string, version: number): void {
+  changed.set(id, Math.max(changed.get(id) ?? 0, version));
+}
+
 /** The configuration graph in memory: the fake the contract suite holds to the TypeORM adapter's behaviour. */
 @injectable()
 export class InMemoryConfigurationRepository extends ConfigurationRepository {
-  /** Per lab: both revisions and the ids the working one changed since the last commit or revert. */
-  private readonly labs = new Map<LabId, { working: Store; committed: Store; changed: Set<string> }>();
+  /**
+   * Per lab: both revisions, and the ids the working one changed since the last commit or revert, each with the
+   * highest working version it had meanwhile.
+   */
+  private readonly labs = new Map<LabId, { working: Store; committed: Store; changed: Map<string, number> }>();
 
   private revisions(lab: LabId) {
     let entry = this.labs.get(lab);
-    if (!entry) this.labs.set(lab, (entry = { working: new Map(), committed: new Map(), changed: new Set() }));
+    if (!entry) this.labs.set(lab, (entry = { working: new Map(), committed: new Map(), changed: new Map() }));
     return entry;
   }
 
@@ -61,12 +68,15 @@ export class InMemoryConfigurationRepository extends ConfigurationRepository {
     const stored = working.get(object.id);
     if ((stored?.version ?? 0) !== object.version) throw new StaleVersionError('Object', object.id);
     working.set(object.id, { ...object.snapshot(), version: object.version + 1 });
-    changed.add(object.id);
+    touch(changed, object.id, object.version + 1);
   }
 
   async remove(lab: LabId, ids: readonly string[]): Promise<void> {
     const { working, changed } = this.revisions(lab);
-    for (const id of ids) if (working.delete(id)) changed.add(id);
+    for (const id of ids) {
+      const removed = working.get(id);
+      if (removed && working.delete(id)) touch(changed, id, removed.version);
+    }
   }
 
   async replaceWorking(lab: LabId, objects: readonly ConfigObjectSnapshot[]): Promise<void> {
@@ -74,13 +84,13 @@ export class InMemoryConfigurationRepository extends ConfigurationRepository {
     const entry = this.revisions(lab);
     const previous = entry.working;
     entry.working = new Map(objects.map((o) => [o.id, moved(o, previous.get(o.id))]));
-    for (const id of previous.keys()) if (!entry.working.has(id)) entry.changed.add(id);
-    for (const [id, object] of entry.working) if (previous.get(id) !== object) entry.changed.add(id);
+    for (const [id, object] of previous) if (!entry.working.has(id)) touch(entry.changed, id, object.version);
+    for (const [id, object] of entry.working) if (previous.get(id) !== object) touch(entry.changed, id, object.version);
   }
 
   async publishWorking(lab: LabId): Promise<void> {
     const { working, committed, changed } = this.revisions(lab);
-    for (const id of changed) {
+    for (const id of changed.keys()) {
       const object = working.get(id);
       if (object) committed.set(id, object);
       else committed.delete(id);
@@ -90,15 +100,10 @@ export class InMemoryConfigurationRepository extends ConfigurationRepository {
 
   async restoreCommitted(lab: LabId): Promise<void> {
     const { working, committed, changed } = this.revisions(lab);
-    for (const id of changed) {
+    for (const [id, lastVersion] of changed) {
       const object = committed.get(id);
-      if (!object) {
-        working.delete(id);
-        continue;
-      }
-      const restored = moved(object, working.get(id), object.version);
-      working.set(id, restored);
-      committed.set(id, { ...object, version: restored.version });
+      if (object) working.set(id, moved(object, working.get(id), Math.max(object.version, lastVersion)));
+      else working.delete(id);
     }
     changed.clear();
   }
@@ -108,7 +113,7 @@ export class InMemoryConfigurationRepository extends ConfigurationRepository {
     let added = 0;
     let removed = 0;
     let modified = 0;
-    for (const id of changed) {
+    for (const id of changed.keys()) {
       const now = working.get(id);
       const before = committed.get(id);
       if (now && !before) added += 1;
@@ -124,7 +129,7 @@ export class InMemoryConfigurationRepository extends ConfigurationRepository {
 
   async danglingReferences(lab: LabId, limit: number): Promise<DanglingReference[]> {
     const { working, changed } = this.revisions(lab);
-    const removed = [...changed].filter((id) => !working.has(id));
+    const removed = [...changed.keys()].filter((id) => !working.has(id));
     const suspects = [...working.values()].filter((o) => changed.has(o.id) || Object.values(o.references).some((ids) => ids.some((id) => removed.includes(id))));
     const found: DanglingReference[] = [];
     for (const object of ordered(suspects)) {

@@ -27,8 +27,12 @@ const SET_FROM_EXCLUDED = [...CONTENT, 'referenced_ids'].map((column) => `${colu
 const SET_FROM_INCOMING = [...CONTENT.map((column) => `${column} = x.${column}`), 'referenced_ids = x.referenced_ids::uuid[]'].join(', ');
 const CHANGED = `${content('config_object')} IS DISTINCT FROM ${content('EXCLUDED')}`;
 
-/** Records the ids a data-modifying statement (the CTE `touched`) returned as changed since the last commit or revert. */
-const MARK_TOUCHED = 'INSERT INTO config_object_change (lab_id, id) SELECT $1, id FROM touched ON CONFLICT DO NOTHING';
+/**
+ * Records the ids a data-modifying statement (the CTE `touched`, returning id and version) changed since the
+ * last commit or revert, with the highest working version each had meanwhile.
+ */
+const MARK_TOUCHED = `INSERT INTO config_object_change (lab_id, id, last_version) SELECT $1, id, version FROM touched
+  ON CONFLICT (lab_id, id) DO UPDATE SET last_version = GREATEST(config_object_change.last_version, EXCLUDED.last_version)`;
 const SOURCE_COLUMNS = COLUMNS.split(', ').map((column) => `s.${column}`).join(', ');
 
 function uuids(ids: readonly string[]): string {
@@ -37,23 +41,49 @@ function uuids(ids: readonly string[]): string {
 
 /** Rows of the lab named by an id array ($2): probes of the primary key. */
 const OF_IDS = 'lab_id = $1 AND id = ANY($2::uuid[])';
+/** Of the ids $2, those a revision lacks: a hashed subplan over primary-key probes, whatever the statistics say. */
+const NOT_IN = (revision: Revision): string =>
+  `id NOT IN (SELECT k.id FROM config_object k WHERE k.lab_id = $1 AND k.revision = '${revision}' AND k.id = ANY($2::uuid[]))`;
 
 /**
- * Upserts the objects named by $2 of the `source` revision into the `target` one where `changed` holds, with
- * `versions` for inserted and updated rows.
+ * From this many changed objects on, commit and revert copy whole revisions (range scans that skip unchanged
+ * rows) rather than probing the primary key once per changed object: past it the probes cost more (measured
+ * on 5,000 objects all changed: about 1.5 times the range scans).
  */
-function copyObjects(source: Revision, target: Revision, versions: { inserted: string; updated: string }, changed: string): string {
-  return `INSERT INTO config_object (lab_id, revision, ${COLUMNS}, version)
+const WHOLE_REVISION_FROM = 1000;
+
+/**
+ * Copies objects of the `source` revision over the `target` one where `changed` holds, with `versions` for
+ * inserted and updated rows: the objects named by $2 (`byIds`), or every object of the revision. Then the
+ * objects the source lacks are deleted from the target.
+ */
+function copyObjects(source: Revision, target: Revision, byIds: boolean, versions: { inserted: string; updated: string }, changed: string): string[] {
+  const ids = byIds ? 'AND s.id = ANY($2::uuid[])' : '';
+  return [
+    `DELETE FROM config_object t WHERE t.lab_id = $1 AND t.revision = '${target}' ${ids.replaceAll('s.', 't.')}
+       AND ${byIds ? NOT_IN(source).replace('id NOT IN', 't.id NOT IN')
+    : `NOT EXISTS (SELECT 1 FROM config_object s WHERE s.lab_id = $1 AND s.revision = '${source}' AND s.id = t.id)`}`,
+    `INSERT INTO config_object (lab_id, revision, ${COLUMNS}, version)
        SELECT s.lab_id, '${target}', ${SOURCE_COLUMNS}, ${versions.inserted}
-       FROM config_object s WHERE s.lab_id = $1 AND s.revision = '${source}' AND s.id = ANY($2::uuid[])
-     ON CONFLICT (lab_id, revision, id) DO UPDATE SET ${SET_FROM_EXCLUDED}, version = ${versions.updated} WHERE ${changed}`;
+       FROM config_object s WHERE s.lab_id = $1 AND s.revision = '${source}' ${ids}
+     ON CONFLICT (lab_id, revision, id) DO UPDATE SET ${SET_FROM_EXCLUDED}, version = ${versions.updated} WHERE ${changed}`,
+  ];
 }
 
-/** committed := working for the given objects, versions included. */
-const PUBLISH_OBJECTS = copyObjects('working', 'committed', { inserted: 's.version', updated: 'EXCLUDED.version' },
+/** committed := working for the changed objects ($2) or all of them, versions included. */
+const publishing = (byIds: boolean) => copyObjects('working', 'committed', byIds, { inserted: 's.version', updated: 'EXCLUDED.version' },
   `${CHANGED} OR config_object.version <> EXCLUDED.version`);
-/** working := committed for the given objects; changed and re-added objects get a version above both (EXCLUDED.version is committed + 1). */
-const RESTORE_OBJECTS = copyObjects('committed', 'working', { inserted: 's.version + 1', updated: 'GREATEST(config_object.version + 1, EXCLUDED.version)' }, CHANGED);
+/**
+ * working := committed for the changed objects ($2) or all of them: changed and re-added objects get a version
+ * above every one they had (the last parameter: a JSON object of id → the highest working version since the
+ * last commit or revert, looked up per row rather than joined), unchanged ones keep theirs.
+ */
+const restoring = (byIds: boolean) => copyObjects('committed', 'working', byIds, {
+  inserted: `GREATEST(s.version, coalesce((${byIds ? '$3' : '$2'}::jsonb ->> s.id::text)::int, 0)) + 1`,
+  updated: 'GREATEST(config_object.version + 1, EXCLUDED.version)',
+}, CHANGED);
+const PUBLISH = { byIds: publishing(true), whole: publishing(false) };
+const RESTORE = { byIds: restoring(true), whole: restoring(false) };
 
 /**
  * The configuration graph on PostgreSQL (table config_object, one row per lab, revision and object).
@@ -67,6 +97,9 @@ const RESTORE_OBJECTS = copyObjects('committed', 'working', { inserted: 's.versi
  */
 @injectable()
 export class TypeOrmConfigurationRepository extends TypeOrmRepository implements ConfigurationRepository {
+  /** From how many changed objects on commit, revert and the consistency check read whole revisions (tests lower it to cover both paths). */
+  wholeRevisionFrom = WHOLE_REVISION_FROM;
+
   async find(lab: LabId, id: string, revision: Revision = 'working'): Promise<ConfigObject | undefined> {
     if (!isCanonicalObjectId(id)) return undefined;
     const record = await this.records(ConfigObjectRecord).findOneBy({ labId: lab, revision, id });
@@ -105,12 +138,12 @@ export class TypeOrmConfigurationRepository extends TypeOrmRepository implements
     const saved: unknown[] = object.version === 0
       ? await this.manager.query(
         `WITH touched AS (INSERT INTO config_object (lab_id, revision, ${COLUMNS}, version) SELECT $1, 'working', ${INCOMING_VALUES}, 1 FROM ${INCOMING}
-           ON CONFLICT (lab_id, revision, id) DO NOTHING RETURNING id),
+           ON CONFLICT (lab_id, revision, id) DO NOTHING RETURNING id, version),
          marked AS (${MARK_TOUCHED})
          SELECT id FROM touched`, [object.lab, rows])
       : await this.manager.query(
         `WITH touched AS (UPDATE config_object o SET ${SET_FROM_INCOMING}, version = o.version + 1
-           FROM ${INCOMING} WHERE o.lab_id = $1 AND o.revision = 'working' AND o.id = x.id AND o.version = $3 RETURNING o.id),
+           FROM ${INCOMING} WHERE o.lab_id = $1 AND o.revision = 'working' AND o.id = x.id AND o.version = $3 RETURNING o.id, o.version),
          marked AS (${MARK_TOUCHED})
          SELECT id FROM touched`,
         [object.lab, rows, object.version]);
@@ -121,68 +154,54 @@ export class TypeOrmConfigurationRepository extends TypeOrmRepository implements
     const canonical = ids.filter(isCanonicalObjectId);
     if (canonical.length === 0) return;
     await this.manager.query(
-      `WITH touched AS (DELETE FROM config_object WHERE lab_id = $1 AND revision = 'working' AND id = ANY($2::uuid[]) RETURNING id)
+      `WITH touched AS (DELETE FROM config_object WHERE lab_id = $1 AND revision = 'working' AND id = ANY($2::uuid[]) RETURNING id, version)
        ${MARK_TOUCHED}`, [lab, `{${canonical.join(',')}}`]);
   }
 
   async replaceWorking(lab: LabId, objects: readonly ConfigObjectSnapshot[]): Promise<void> {
     objects.forEach(checkStorable);
     await this.manager.query(
-      `WITH touched AS (DELETE FROM config_object WHERE lab_id = $1 AND revision = 'working' AND NOT (id = ANY($2::uuid[])) RETURNING id)
+      `WITH touched AS (DELETE FROM config_object WHERE lab_id = $1 AND revision = 'working' AND NOT (id = ANY($2::uuid[])) RETURNING id, version)
        ${MARK_TOUCHED}`, [lab, `{${objects.map((o) => o.id).join(',')}}`]);
     if (objects.length === 0) return;
     await this.manager.query(
       `WITH touched AS (INSERT INTO config_object (lab_id, revision, ${COLUMNS}, version) SELECT $1, 'working', ${INCOMING_VALUES}, 1 FROM ${INCOMING}
          ON CONFLICT (lab_id, revision, id) DO UPDATE SET ${SET_FROM_EXCLUDED}, version = config_object.version + 1 WHERE ${CHANGED}
-         RETURNING id)
+         RETURNING id, version)
        ${MARK_TOUCHED}`,
       [lab, JSON.stringify(objects.map(ConfigObjectMapper.toRow))]);
   }
 
   async publishWorking(lab: LabId): Promise<void> {
-    const changed = await this.changedIds(lab);
-    if (changed.length === 0) return;
-    const present = await this.idsIn(lab, 'working', changed);
-    const removed = changed.filter((id) => !present.has(id));
-    if (removed.length > 0) await this.manager.query(`DELETE FROM config_object WHERE ${OF_IDS} AND revision = 'committed'`, [lab, uuids(removed)]);
-    if (present.size > 0) await this.manager.query(PUBLISH_OBJECTS, [lab, uuids([...present])]);
-    await this.forgetChanges(lab);
+    const changes = await this.takeChanges(lab);
+    if (changes.length === 0) return;
+    const whole = changes.length >= this.wholeRevisionFrom;
+    const parameters = whole ? [lab] : [lab, uuids(changes.map((c) => c.id))];
+    for (const statement of whole ? PUBLISH.whole : PUBLISH.byIds) await this.manager.query(statement, parameters);
   }
 
   async restoreCommitted(lab: LabId): Promise<void> {
-    const changed = await this.changedIds(lab);
-    if (changed.length === 0) return;
-    const present = await this.idsIn(lab, 'committed', changed);
-    const added = changed.filter((id) => !present.has(id));
-    if (added.length > 0) await this.manager.query(`DELETE FROM config_object WHERE ${OF_IDS} AND revision = 'working'`, [lab, uuids(added)]);
-    if (present.size > 0) {
-      const restored = uuids([...present]);
-      await this.manager.query(RESTORE_OBJECTS, [lab, restored]);
-      // The committed copies take the working versions, so both revisions agree on every object outside the change set.
-      const versions: Array<{ id: string; version: number }> = await this.manager.query(
-        `SELECT id, version FROM config_object WHERE ${OF_IDS} AND revision = 'working'`, [lab, restored]);
-      await this.manager.query(
-        `UPDATE config_object c SET version = v.version FROM unnest($2::uuid[], $3::int[]) AS v(id, version)
-         WHERE c.lab_id = $1 AND c.revision = 'committed' AND c.id = v.id AND c.version <> v.version`,
-        [lab, uuids(versions.map((v) => v.id)), `{${versions.map((v) => v.version).join(',')}}`]);
-    }
-    await this.forgetChanges(lab);
+    const changes = await this.takeChanges(lab);
+    if (changes.length === 0) return;
+    const whole = changes.length >= this.wholeRevisionFrom;
+    const lastVersions = JSON.stringify(Object.fromEntries(changes.map((c) => [c.id, c.lastVersion])));
+    const parameters = whole ? [lab, lastVersions] : [lab, uuids(changes.map((c) => c.id)), lastVersions];
+    const [remove, copy] = whole ? RESTORE.whole : RESTORE.byIds;
+    await this.manager.query(remove!, parameters.slice(0, whole ? 1 : 2));
+    await this.manager.query(copy!, parameters);
+  }
+
+  /** The changes since the last commit or revert, forgotten. */
+  private async takeChanges(lab: LabId): Promise<Array<{ id: string; lastVersion: number }>> {
+    return this.manager.query(
+      // Wrapped in a SELECT: TypeORM answers a bare DELETE or UPDATE with [rows, count] rather than the rows.
+      'WITH taken AS (DELETE FROM config_object_change WHERE lab_id = $1 RETURNING id, last_version) SELECT id, last_version AS "lastVersion" FROM taken', [lab]);
   }
 
   /** Ids the working revision changed since the last commit or revert. */
   private async changedIds(lab: LabId): Promise<string[]> {
     const rows: Array<{ id: string }> = await this.manager.query('SELECT id FROM config_object_change WHERE lab_id = $1', [lab]);
     return rows.map((row) => row.id);
-  }
-
-  private async forgetChanges(lab: LabId): Promise<void> {
-    await this.manager.query('DELETE FROM config_object_change WHERE lab_id = $1', [lab]);
-  }
-
-  /** Which of `ids` a revision holds. */
-  private async idsIn(lab: LabId, revision: Revision, ids: readonly string[]): Promise<Set<string>> {
-    const rows: Array<{ id: string }> = await this.manager.query(`SELECT id FROM config_object WHERE ${OF_IDS} AND revision = $3`, [lab, uuids(ids), revision]);
-    return new Set(rows.map((row) => row.id));
   }
 
   async diff(lab: LabId): Promise<RevisionDiff> {
@@ -205,45 +224,29 @@ export class TypeOrmConfigurationRepository extends TypeOrmRepository implements
 
   async danglingReferences(lab: LabId, limit: number): Promise<DanglingReference[]> {
     // The committed revision has none (commit refuses them), so a dangling reference sits in a changed object
-    // or in one that references a removed object (found through the GIN index); nothing else is read.
+    // or in one that references a removed object (found through the GIN index); nothing else is read, unless
+    // so much changed that reading the whole working revision costs less.
     const changed = await this.changedIds(lab);
     if (changed.length === 0) return [];
-    const columns = 'id, sort, display_name, reference_slots';
-    const suspects: Suspect[] = await this.manager.query(`SELECT ${columns} FROM config_object WHERE ${OF_IDS} AND revision = 'working'`, [lab, uuids(changed)]);
-    const present = new Set(suspects.map((o) => o.id));
-    const removed = changed.filter((id) => !present.has(id));
-    if (removed.length > 0) {
-      const referrers: Suspect[] = await this.manager.query(
-        `SELECT ${columns} FROM config_object WHERE lab_id = $1 AND revision = 'working' AND referenced_ids && $2::uuid[]`, [lab, uuids(removed)]);
-      suspects.push(...referrers.filter((o) => !present.has(o.id)));
-    }
-    const referenced = [...new Set(suspects.flatMap((o) => Object.values(o.reference_slots).flat()))];
-    const existing = referenced.length > 0 ? await this.idsIn(lab, 'working', referenced) : new Set<string>();
-    const found: DanglingReference[] = [];
-    for (const object of suspects.sort(bySortNameId)) {
-      for (const slot of Object.keys(object.reference_slots).sort(byCodePoint)) {
-        for (const missingId of object.reference_slots[slot]!.filter((id) => !existing.has(id))) {
-          found.push({ id: object.id, displayName: object.display_name, slot, missingId });
-          if (found.length === limit) return found;
-        }
-      }
-    }
-    return found;
+    if (changed.length >= this.wholeRevisionFrom) return this.manager.query(danglingAmong(false), [lab, limit]);
+    const removed: Array<{ id: string }> = await this.manager.query(
+      `SELECT id FROM unnest($2::uuid[]) AS ch(id) WHERE ${NOT_IN('working').replace('id NOT IN', 'ch.id NOT IN')}`, [lab, uuids(changed)]);
+    const referrers: Array<{ id: string }> = removed.length === 0 ? [] : await this.manager.query(
+      "SELECT id FROM config_object WHERE lab_id = $1 AND revision = 'working' AND referenced_ids && $2::uuid[]", [lab, uuids(removed.map((r) => r.id))]);
+    return this.manager.query(danglingAmong(true), [lab, limit, uuids([...changed, ...referrers.map((r) => r.id)])]);
   }
 }
 
-interface Suspect {
-  readonly id: string;
-  readonly sort: string;
-  readonly display_name: string;
-  readonly reference_slots: { readonly [slot: string]: readonly string[] };
-}
-
-function byCodePoint(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
-}
-
-/** The order of listings (sort, display name, id), as the "C" collation of those columns gives it. */
-function bySortNameId(a: Suspect, b: Suspect): number {
-  return byCodePoint(a.sort, b.sort) || byCodePoint(a.display_name, b.display_name) || byCodePoint(a.id, b.id);
+/** References of the working objects named by $3 (`byIds`), or of all of them, to ids no working object has. */
+function danglingAmong(byIds: boolean): string {
+  return `WITH refs AS (
+      SELECT o.id, o.sort, o.display_name, s.key AS slot, r.value::uuid AS missing, r.position
+      FROM config_object o
+        CROSS JOIN LATERAL jsonb_each(o.reference_slots) AS s(key, value)
+        CROSS JOIN LATERAL jsonb_array_elements_text(s.value) WITH ORDINALITY AS r(value, position)
+      WHERE o.lab_id = $1 AND o.revision = 'working' ${byIds ? 'AND o.id = ANY($3::uuid[])' : ''} AND cardinality(o.referenced_ids) > 0)
+    SELECT refs.id, refs.display_name AS "displayName", refs.slot, refs.missing::text AS "missingId" FROM refs
+    WHERE refs.missing NOT IN (SELECT t.id FROM config_object t WHERE t.lab_id = $1 AND t.revision = 'working' AND t.id = ANY(ARRAY(SELECT missing FROM refs)))
+    ORDER BY refs.sort, refs.display_name, refs.id, refs.slot COLLATE "C", refs.position
+    LIMIT $2`;
 }
