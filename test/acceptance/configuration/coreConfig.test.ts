@@ -216,6 +216,33 @@ for (const store of gatewayStores()) {
       expect(await exported()).to.deep.equal(objects);
     });
 
+    it('lists every problem of a file broken in several ways in one answer: format, catalog, references and names', async () => {
+      const objects = await exported();
+      const before = await status();
+      const acme = objects.findIndex((o) => o.sort === 'HTTP_SERVER' && o.displayName === 'ACME challenge');
+      const identity = objects.findIndex((o) => o.sort === 'CRY_X509_STACK');
+      const interfaces = objects.map((o, i) => [o, i] as const).filter(([o]) => o.sort === 'IN_STACK').map(([, i]) => i);
+      expect(interfaces.length).to.be.greaterThan(1);
+      const broken: unknown[] = objects.map((o, i) => {
+        if (i === acme) return { ...o, parameters: { ...o.parameters, port: 70000 } };
+        if (i === identity) return { ...o, colour: 'red' };
+        if (i === interfaces[1]) return { ...o, displayName: objects[interfaces[0]!]!.displayName };
+        return o;
+      });
+      broken.push({ ...objects[acme]!, id: '00000000-0000-4000-8000-0000000000b1', displayName: 'dangling', references: { networkSecurityProfileId: ['00000000-0000-4000-8000-0000000000b2'] } });
+      const response = await upload(JSON.stringify({ format: 'gwsim-config', formatVersion: 1, exportedAt: '2026-03-01T08:00:00Z', objects: broken }));
+      expectError(response, 400, 'CONFIGURATION_FILE_INVALID');
+      const fields = (response.json.error.details as Array<{ field: string; rule: string }>).map((d) => `${d.field} ${d.rule}`);
+      expect(fields).to.include.members([
+        `objects[${identity}].colour format`,
+        `objects[${acme}].port port`,
+        `objects[${interfaces[1]}].displayName unique`,
+        `objects[${objects.length}].references.networkSecurityProfileId[0] format`,
+      ]);
+      expect(response.json.error.message).to.match(/colour: is not a member/).and.to.match(/port must be a port from 1 to 65535/);
+      expect(await status()).to.deep.equal(before);
+    });
+
     it('refuses a set without a file part, and a commitProtection that is not a boolean', async () => {
       expectError(await admin.put('/api/coreConfig/set', { json: {} }), 415);
       expectError(await admin.put('/api/coreConfig/set', { query: { commitProtection: 'maybe' }, file: { name: 'x.xzconfig', content: fileOf(await exported()) } }), 400, 'INVALID_QUERY_PARAMETER');
