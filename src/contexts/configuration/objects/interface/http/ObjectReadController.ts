@@ -1,6 +1,7 @@
 import { encodeObjectFile, OBJECT_FILE_EXTENSION, OBJECT_FILE_MEDIA_TYPE } from '@gwsim/object-file';
 import { inject, injectable } from 'inversify';
 import { DomainError } from '../../../../../shared/domain/DomainError.js';
+import { etagOf, jsonWithETag } from '../../../../../shared/interface/http/ETag.js';
 import type { OperationRequest } from '../../../../../shared/interface/http/Operation.js';
 import { Reply } from '../../../../../shared/interface/http/Reply.js';
 import { OBJECT_SORTS, type ObjectSort } from '../../../graph/domain/ObjectSort.js';
@@ -71,18 +72,22 @@ export class ObjectReadController {
     }
     if (displayName !== undefined) {
       if (displayName.trim() === '') throw DomainError.invalid('INVALID_QUERY_PARAMETER', "query parameter 'displayName' must not be empty", [{ field: 'displayName', message: 'must not be empty' }]);
-      return renderObject(await this.findByName.execute(request.lab, sort, displayName));
+      const found = await this.findByName.execute(request.lab, sort, displayName);
+      return jsonWithETag(renderObject(found), found.version);
     }
     return (await this.listOfSort.execute(request.lab, sort)).map(renderEntry);
   }
 
+  /** The object, with `ETag: "<version>"` for If-Match on objects/set, objects/note/set and objects/remove. */
   async get(request: OperationRequest) {
-    return renderObject(await this.getObject.execute(request.lab, request.query.string('id')));
+    const object = await this.getObject.execute(request.lab, request.query.string('id'));
+    return jsonWithETag(renderObject(object), object.version);
   }
 
-  /** The note as plain text (empty when the object has none). */
+  /** The note as plain text (empty when the object has none), with the object's version as its ETag. */
   async note(request: OperationRequest) {
-    return Reply.text((await this.getObject.execute(request.lab, request.query.string('id'))).note);
+    const object = await this.getObject.execute(request.lab, request.query.string('id'));
+    return Reply.text(object.note).withHeaders({ etag: etagOf(object.version) });
   }
 
   async unreferencedObjects(request: OperationRequest) {

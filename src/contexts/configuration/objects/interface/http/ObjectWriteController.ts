@@ -1,7 +1,7 @@
 import { decodeObjectFile, ObjectFileError } from '@gwsim/object-file';
 import { inject, injectable } from 'inversify';
 import { DomainError, type ErrorDetail } from '../../../../../shared/domain/DomainError.js';
-import { ifMatchVersion } from '../../../../../shared/interface/http/ETag.js';
+import { ifMatchVersion, jsonWithETag } from '../../../../../shared/interface/http/ETag.js';
 import type { OperationRequest } from '../../../../../shared/interface/http/Operation.js';
 import { Reply } from '../../../../../shared/interface/http/Reply.js';
 import { canonicalObjectId } from '../../../graph/domain/ObjectId.js';
@@ -41,9 +41,10 @@ export class ObjectWriteController {
     @inject(ImportObjects) private readonly importObjects: ImportObjects,
   ) {}
 
-  /** The raw body is the new note (send the JSON string "" to clear it). */
+  /** The raw body is the new note (send the JSON string "" to clear it); `If-Match: "<version>"` makes it conditional. */
   async note(request: OperationRequest) {
-    await this.setNote.execute(request.lab, request.query.string('id'), typeof request.body === 'string' ? request.body : '');
+    const ifMatch = ifMatchVersion(request.header('if-match'), 'the object');
+    await this.setNote.execute(request.lab, request.query.string('id'), typeof request.body === 'string' ? request.body : '', ifMatch);
     return Reply.empty();
   }
 
@@ -63,11 +64,13 @@ export class ObjectWriteController {
       }
       return { ...change, expectedVersion: ifMatch };
     });
-    return renderObject(saved);
+    return jsonWithETag(renderObject(saved), saved.version);
   }
 
+  /** `If-Match: "<version>"` removes the object only while it still has that version (else 409 STALE_VERSION). */
   async remove(request: OperationRequest) {
-    await this.removeObject.execute(request.lab, request.query.string('id'));
+    const ifMatch = ifMatchVersion(request.header('if-match'), 'the object');
+    await this.removeObject.execute(request.lab, request.query.string('id'), ifMatch);
     return Reply.empty();
   }
 
