@@ -11,6 +11,7 @@ import { IMPORT_ACTIONS, ImportObjects, type ImportAction } from '../../applicat
 import { RemoveObject } from '../../application/RemoveObject.js';
 import { SetObject } from '../../application/SetObject.js';
 import { SetObjectNote } from '../../application/SetObjectNote.js';
+import type { ImportReportView } from './ObjectViews.js';
 import { readObjectChange, renderObject } from './ObjectWire.js';
 
 const CLONE_COMMENT_MAX = 100;
@@ -80,7 +81,7 @@ export class ObjectWriteController {
   }
 
   /** Answers a report: what became of each object of the file, and which SIP transport ports moved. */
-  async import(request: OperationRequest) {
+  async import(request: OperationRequest): Promise<ImportReportView> {
     const action = request.query.enum<ImportAction>('action', IMPORT_ACTIONS);
     const cloneComment = request.query.optionalString('cloneComment');
     if (cloneComment !== undefined && cloneComment.length > CLONE_COMMENT_MAX) {

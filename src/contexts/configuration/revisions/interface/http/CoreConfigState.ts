@@ -1,3 +1,5 @@
+import { Type } from 'class-transformer';
+import { IsBoolean, IsIn, IsInt, IsOptional, IsString, IsUUID, Min, ValidateNested } from 'class-validator';
 import type { WireDates } from '../../../../../shared/interface/http/WireDates.js';
 import type { ConfigurationStatusReport } from '../../application/GetConfigurationStatus.js';
 import type { LifecycleState } from '../../domain/ConfigurationLifecycle.js';
@@ -10,6 +12,13 @@ const WIRE_STATES: { readonly [S in LifecycleState]: string } = {
   imported: 'IMPORTED',
   'imported-protected': 'IMPORTED_PROTECTED',
 };
+
+/** CoreConfigState.changedObjects: objects added, removed and modified against the committed configuration. */
+export class ChangedObjectCounts {
+  @IsInt() @Min(0) added!: number;
+  @IsInt() @Min(0) removed!: number;
+  @IsInt() @Min(0) modified!: number;
+}
 
 /**
  * CoreConfigState, the body of GET /api/coreConfig/status/get:
@@ -25,17 +34,17 @@ const WIRE_STATES: { readonly [S in LifecycleState]: string } = {
  * - workingObjectCount, committedObjectCount.
  * Times are wire dates (`UTC yyyy-mm-dd hh:mm:ss`, or ISO-8601 with dateFormat=ISO-8601).
  */
-export interface CoreConfigState {
-  readonly state: string;
-  readonly hasUncommittedChanges: boolean;
-  readonly commitProtection: boolean;
-  readonly lastCommitId?: string;
-  readonly lastCommitTime?: string;
-  readonly lastChangeTime: string;
-  readonly importedFileName?: string;
-  readonly changedObjects: { readonly added: number; readonly removed: number; readonly modified: number };
-  readonly workingObjectCount: number;
-  readonly committedObjectCount: number;
+export class CoreConfigState {
+  @IsIn(Object.values(WIRE_STATES)) state!: string;
+  @IsBoolean() hasUncommittedChanges!: boolean;
+  @IsBoolean() commitProtection!: boolean;
+  @IsOptional() @IsUUID() lastCommitId?: string;
+  @IsOptional() @IsString() lastCommitTime?: string;
+  @IsString() lastChangeTime!: string;
+  @IsOptional() @IsString() importedFileName?: string;
+  @ValidateNested() @Type(() => ChangedObjectCounts) changedObjects!: ChangedObjectCounts;
+  @IsInt() @Min(0) workingObjectCount!: number;
+  @IsInt() @Min(0) committedObjectCount!: number;
 }
 
 export function coreConfigStateView(report: ConfigurationStatusReport, dates: WireDates): CoreConfigState {
