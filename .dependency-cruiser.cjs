@@ -17,9 +17,7 @@ module.exports = {
       name: 'contexts-meet-through-index',
       comment: "A context imports another context only through that context's index.ts.",
       severity: 'error',
-      // The one known deviation (ARCHITECTURE.md): lifecycle/configuration reaches into configuration by path until
-      // the configuration reshape makes the graph and its revisions one context; remove this pathNot with it.
-      from: { path: '^src/contexts/([^/]+)/', pathNot: '^src/contexts/lifecycle/configuration/' },
+      from: { path: '^src/contexts/([^/]+)/' },
       to: { path: '^src/contexts/[^/]+/', pathNot: ['^src/contexts/$1/', '^src/contexts/[^/]+/index\\.ts$'] },
     },
     {

@@ -5,6 +5,7 @@ import { CreateConfigurationObjects1763700200000 } from './1763700200000-CreateC
 import { CreateConfigurationState1763700200100 } from './1763700200100-CreateConfigurationState.js';
 import { AddLabRevision1764000000000 } from './1764000000000-AddLabRevision.js';
 import { MoveSettingsToOneStore1764000100000 } from './1764000100000-MoveSettingsToOneStore.js';
+import { TrackConfigurationChanges1764000200000 } from './1764000200000-TrackConfigurationChanges.js';
 
 /** Every migration, in order. The schema changes only through these (synchronize is off everywhere). */
 export const MIGRATIONS = [
@@ -15,4 +16,5 @@ export const MIGRATIONS = [
   CreateConfigurationState1763700200100,
   AddLabRevision1764000000000,
   MoveSettingsToOneStore1764000100000,
+  TrackConfigurationChanges1764000200000,
 ];

@@ -7,14 +7,14 @@ import { TypeOrmUnitOfWork } from '../../src/shared/infrastructure/persistence/T
 import { InMemoryEventBus } from '../../src/shared/infrastructure/InMemoryEventBus.js';
 import { SeededIdGenerator } from '../../src/shared/infrastructure/SeededIdGenerator.js';
 import { SystemClock } from '../../src/shared/infrastructure/SystemClock.js';
-import { DEFAULT_COMMON, type ConfigObjectSnapshot } from '../../src/contexts/configuration/objects/domain/ConfigObject.js';
-import type { ObjectSort } from '../../src/contexts/configuration/objects/domain/ObjectSort.js';
-import { SortCatalog } from '../../src/contexts/configuration/objects/domain/catalog/SortCatalog.js';
-import { factoryConfiguration } from '../../src/contexts/configuration/objects/domain/factory/factoryConfiguration.js';
-import { TypeOrmConfigurationRepository } from '../../src/contexts/configuration/objects/infrastructure/persistence/TypeOrmConfigurationRepository.js';
-import { CommitConfiguration } from '../../src/contexts/lifecycle/configuration/application/CommitConfiguration.js';
-import { RevertConfiguration } from '../../src/contexts/lifecycle/configuration/application/RevertConfiguration.js';
-import { TypeOrmConfigurationStateRepository } from '../../src/contexts/lifecycle/configuration/infrastructure/persistence/TypeOrmConfigurationStateRepository.js';
+import { DEFAULT_COMMON, type ConfigObjectSnapshot } from '../../src/contexts/configuration/graph/domain/ConfigObject.js';
+import type { ObjectSort } from '../../src/contexts/configuration/graph/domain/ObjectSort.js';
+import { SortCatalog } from '../../src/contexts/configuration/graph/domain/catalog/SortCatalog.js';
+import { factoryConfiguration } from '../../src/contexts/configuration/revisions/domain/factory/factoryConfiguration.js';
+import { TypeOrmConfigurationRepository } from '../../src/contexts/configuration/graph/infrastructure/persistence/TypeOrmConfigurationRepository.js';
+import { CommitConfiguration } from '../../src/contexts/configuration/revisions/application/CommitConfiguration.js';
+import { RevertConfiguration } from '../../src/contexts/configuration/revisions/application/RevertConfiguration.js';
+import { TypeOrmConfigurationLifecycleRepository } from '../../src/contexts/configuration/revisions/infrastructure/persistence/TypeOrmConfigurationLifecycleRepository.js';
 import { SilentLogger } from '../support/SilentLogger.js';
 
 export interface ConfigurationBenchOptions {
@@ -41,6 +41,11 @@ export interface ConfigurationBenchFigures {
   /** Commit and revert of a single changed object among all the others: median, ms. */
   readonly commitOneChangeMs: number;
   readonly revertOneChangeMs: number;
+  /**
+   * The baseline measured in the same run: a write unit of the lab that only locks it and reads its lifecycle
+   * state (the floor every commit and revert pays): median, ms.
+   */
+  readonly baselineMs: number;
 }
 
 const BENCH_LAB: LabId = labId('bench-configuration');
@@ -88,10 +93,11 @@ export async function configurationBench(options: ConfigurationBenchOptions = {}
     const unitOfWork = new TypeOrmUnitOfWork(dataSource, new DatabaseKind(!options.databaseUrl));
     const objects = new TypeOrmConfigurationRepository();
     const clock = new SystemClock();
-    const states = new TypeOrmConfigurationStateRepository(clock);
+    const states = new TypeOrmConfigurationLifecycleRepository(clock);
     const events = new InMemoryEventBus(new SilentLogger());
     const ids = new SeededIdGenerator('configuration-bench');
     const commit = new CommitConfiguration(unitOfWork, objects, states, events, ids, clock);
+    const baseline = () => unitOfWork.write(BENCH_LAB, () => states.get(BENCH_LAB));
     const revert = new RevertConfiguration(unitOfWork, objects, states, events, clock);
 
     await dataSource.query('DELETE FROM lab WHERE id = $1', [BENCH_LAB]);
@@ -114,7 +120,9 @@ export async function configurationBench(options: ConfigurationBenchOptions = {}
     const revertSamplesMs: number[] = [];
     const commitOne: number[] = [];
     const revertOne: number[] = [];
+    const baselineSamples: number[] = [];
     for (let run = 0; run <= runs; run += 1) {
+      const baselineMs = await timed(baseline);
       await changeAll(`commit ${run}`);
       const commitMs = await timed(() => commit.execute(BENCH_LAB));
       await changeAll(`revert ${run}`);
@@ -128,6 +136,7 @@ export async function configurationBench(options: ConfigurationBenchOptions = {}
       revertSamplesMs.push(revertMs);
       commitOne.push(oneCommit);
       revertOne.push(oneRevert);
+      baselineSamples.push(baselineMs);
     }
     const committed = await unitOfWork.read(() => objects.count(BENCH_LAB, 'committed'));
     if (committed !== count) throw new Error(`the benchmark graph has ${committed} committed objects, expected ${count}`);
@@ -140,6 +149,7 @@ export async function configurationBench(options: ConfigurationBenchOptions = {}
       revertSamplesMs: revertSamplesMs.map((ms) => Math.round(ms * 10) / 10),
       firstCommitMs: Math.round(firstCommitMs * 10) / 10,
       commitOneChangeMs: median(commitOne), revertOneChangeMs: median(revertOne),
+      baselineMs: median(baselineSamples),
     };
   } finally {
     await dataSource.destroy();

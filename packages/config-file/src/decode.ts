@@ -35,13 +35,14 @@ function kind(value: unknown): string {
   return typeof value === 'object' ? 'an object' : `${typeof value} ${JSON.stringify(value)}`.slice(0, 60);
 }
 
-/** Collects problems and stops collecting (throws) once there are too many to be useful. */
+/** Collects problems, keeping the first MAX_PROBLEMS (more are counted, not kept: they would not help). */
 class Problems {
   readonly list: ConfigFileProblem[] = [];
+  found = 0;
 
   add(path: string, message: string): void {
-    this.list.push({ path, message });
-    if (this.list.length >= MAX_PROBLEMS) throw new ConfigFileError(this.list);
+    this.found += 1;
+    if (this.list.length < MAX_PROBLEMS) this.list.push({ path, message });
   }
 }
 
@@ -168,21 +169,75 @@ function readObject(raw: unknown, path: string, problems: Problems, sorts: Reado
   return problems.list.length === before ? object : undefined;
 }
 
-/** Ids unique, references resolved within the file. */
-function checkGraph(objects: readonly ConfigFileObject[], paths: readonly string[], problems: Problems): void {
-  const seen = new Map<string, string>();
-  objects.forEach((object, i) => {
-    const first = seen.get(object.id);
-    if (first !== undefined) problems.add(`${paths[i]}.id`, `id ${object.id} is already the id of ${first}`);
-    else seen.set(object.id, paths[i]!);
-  });
-  objects.forEach((object, i) => {
-    for (const [slot, ids] of Object.entries(object.references)) {
-      ids.forEach((id, j) => {
-        if (!seen.has(id)) problems.add(`${paths[i]}.references.${slot}[${j}]`, `'${object.displayName}' refers to object ${id}, which is not in the file`);
+/**
+ * Ids unique, references resolved within the file. `ids` holds the id of every object whose id could be read
+ * (well-formed or not), so a reference to an object with other problems is not reported as missing.
+ */
+function checkGraph(objects: readonly ReadObject[], ids: ReadonlyMap<string, string>, problems: Problems): void {
+  for (const { path, object } of objects) {
+    const first = ids.get(object.id);
+    if (first !== undefined && first !== path) problems.add(`${path}.id`, `id ${object.id} is already the id of ${first}`);
+  }
+  for (const { path, object } of objects) {
+    for (const [slot, refs] of Object.entries(object.references)) {
+      refs.forEach((id, j) => {
+        if (!ids.has(id)) problems.add(`${path}.references.${slot}[${j}]`, `'${object.displayName}' refers to object ${id}, which is not in the file`);
       });
     }
-  });
+  }
+}
+
+/** A well-formed object of the file and where it is (`objects[3]`). */
+export interface ReadObject {
+  readonly path: string;
+  readonly object: ConfigFileObject;
+}
+
+/** Everything a file holds that could be read, and everything wrong with it. */
+export interface InspectedConfigFile {
+  readonly formatVersion: number;
+  readonly exportedAt: string;
+  readonly generator?: string;
+  /** The well-formed objects, in file order (objects with problems are left out). */
+  readonly objects: readonly ReadObject[];
+  /** Every problem found (the first MAX_PROBLEMS of `problemCount`), paths into the file. */
+  readonly problems: readonly ConfigFileProblem[];
+  readonly problemCount: number;
+}
+
+/**
+ * Reads a configuration file and lists everything wrong with it without stopping at the first problem:
+ * the root members, every object's members, duplicate ids and references to objects not in the file, so a
+ * caller can check the well-formed objects further and answer all problems at once. Throws ConfigFileError
+ * only when nothing more can be checked: the bytes do not parse, the document is of another format or
+ * version, or it holds more objects than the limit.
+ */
+export function inspectConfigFile(content: Buffer, options: DecodeOptions = {}): InspectedConfigFile {
+  const problems = new Problems();
+  const root = readRoot(parseBytes(content, options.maxBytes ?? DEFAULT_MAX_BYTES), problems);
+  const sorts = options.sorts ? new Set(options.sorts) : undefined;
+  const objects: ReadObject[] = [];
+  const ids = new Map<string, string>();
+  const maxObjects = options.maxObjects ?? DEFAULT_MAX_OBJECTS;
+  if (Array.isArray(root['objects']) && root['objects'].length > maxObjects) {
+    throw new ConfigFileError([{ path: 'objects', message: `holds ${root['objects'].length} objects; at most ${maxObjects} are accepted` }]);
+  }
+  if (Array.isArray(root['objects'])) {
+    root['objects'].forEach((raw, i) => {
+      const path = `objects[${i}]`;
+      const object = readObject(raw, path, problems, sorts);
+      if (object) objects.push({ path, object });
+      const id = isRecord(raw) && typeof raw['id'] === 'string' ? canonicalFileId(raw['id']) : undefined;
+      if (id !== undefined && !ids.has(id)) ids.set(id, path);
+    });
+    checkGraph(objects, ids, problems);
+  }
+  return {
+    formatVersion: root['formatVersion'] as number,
+    exportedAt: root['exportedAt'] as string,
+    ...(typeof root['generator'] === 'string' ? { generator: root['generator'] } : {}),
+    objects, problems: problems.list, problemCount: problems.found,
+  };
 }
 
 /**
@@ -190,28 +245,13 @@ function checkGraph(objects: readonly ConfigFileObject[], paths: readonly string
  * naming every problem found (up to MAX_PROBLEMS) — nothing is returned from a file with any problem.
  */
 export function decodeConfigFile(content: Buffer, options: DecodeOptions = {}): ConfigFileDocument {
-  const problems = new Problems();
-  const root = readRoot(parseBytes(content, options.maxBytes ?? DEFAULT_MAX_BYTES), problems);
-  const sorts = options.sorts ? new Set(options.sorts) : undefined;
-  const objects: ConfigFileObject[] = [];
-  const paths: string[] = [];
-  const maxObjects = options.maxObjects ?? DEFAULT_MAX_OBJECTS;
-  if (Array.isArray(root['objects']) && root['objects'].length > maxObjects) {
-    throw new ConfigFileError([{ path: 'objects', message: `holds ${root['objects'].length} objects; at most ${maxObjects} are accepted` }]);
-  }
-  if (Array.isArray(root['objects'])) {
-    root['objects'].forEach((raw, i) => {
-      const object = readObject(raw, `objects[${i}]`, problems, sorts);
-      if (object) { objects.push(object); paths.push(`objects[${i}]`); }
-    });
-    if (problems.list.length === 0) checkGraph(objects, paths, problems);
-  }
-  if (problems.list.length > 0) throw new ConfigFileError(problems.list);
+  const inspected = inspectConfigFile(content, options);
+  if (inspected.problems.length > 0) throw new ConfigFileError(inspected.problems);
   return {
     format: CONFIG_FILE_FORMAT,
-    formatVersion: root['formatVersion'] as number,
-    exportedAt: root['exportedAt'] as string,
-    ...(typeof root['generator'] === 'string' ? { generator: root['generator'] } : {}),
-    objects,
+    formatVersion: inspected.formatVersion,
+    exportedAt: inspected.exportedAt,
+    ...(inspected.generator !== undefined ? { generator: inspected.generator } : {}),
+    objects: inspected.objects.map((read) => read.object),
   };
 }

@@ -3,5 +3,5 @@ export {
   MAX_PROBLEMS, SUPPORTED_FORMAT_VERSIONS, canonicalFileId,
   type ConfigFileCommon, type ConfigFileDocument, type ConfigFileObject, type ConfigFileProblem, type JsonValue,
 } from './format.js';
-export { decodeConfigFile, type DecodeOptions } from './decode.js';
+export { decodeConfigFile, inspectConfigFile, type DecodeOptions, type InspectedConfigFile, type ReadObject } from './decode.js';
 export { configFileDocument, encodeConfigFile, type EncodeInput, type EncodeOptions } from './encode.js';

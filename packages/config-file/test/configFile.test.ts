@@ -1,6 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import { expect } from 'chai';
-import { ConfigFileError, decodeConfigFile, encodeConfigFile, type ConfigFileObject } from '../src/index.js';
+import { ConfigFileError, decodeConfigFile, encodeConfigFile, inspectConfigFile, type ConfigFileObject } from '../src/index.js';
 
 const A = '3f1c0a9e-1b2c-4d5e-8f90-a1b2c3d4e5f6';
 const B = '0b6e7c7a-2222-4333-8444-555566667777';
@@ -124,6 +124,25 @@ describe('config-file', () => {
       `objects[1].id: id ${A} is already the id of objects[0]`,
       "objects[2].references.nc[1]: 'web' refers to object 11111111-1111-4111-8111-111111111111, which is not in the file",
     ]);
+  });
+
+  it('inspects a file broken in several ways: every problem, the graph checked among what could be read, and the well-formed objects', () => {
+    const inspected = inspectConfigFile(raw({
+      ...valid, extra: 1,
+      objects: [
+        object({ references: { nc: [B] } }),
+        { ...object({ id: B, displayName: '' }) },
+        object({ id: A, displayName: 'twin' }),
+        object({ id: '22222222-2222-4222-8222-222222222222', displayName: 'web', references: { nc: ['33333333-3333-4333-8333-333333333333'] } }),
+      ],
+    }));
+    expect(inspected.problems.map((p) => `${p.path}: ${p.message}`)).to.deep.equal([
+      'extra: is not a member of a version 1 configuration file',
+      'objects[1].displayName: must be a non-empty string, got string ""',
+      `objects[2].id: id ${A} is already the id of objects[0]`,
+      "objects[3].references.nc[0]: 'web' refers to object 33333333-3333-4333-8333-333333333333, which is not in the file",
+    ]);
+    expect(inspected.objects.map((o) => o.path)).to.deep.equal(['objects[0]', 'objects[2]', 'objects[3]']);
   });
 
   it('stops after twenty problems', () => {

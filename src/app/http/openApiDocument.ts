@@ -1,6 +1,6 @@
 import { validationMetadatasToSchemas } from 'class-validator-jsonschema';
 import type { MetadataStorage } from 'class-transformer/types/MetadataStorage.js';
-import type { OperationDefinition, QueryParameterSpec, ResponseSpec, Shape } from '../../shared/interface/http/Operation.js';
+import type { JsonAnswer, OperationDefinition, QueryParameterSpec, ResponseSpec, Shape } from '../../shared/interface/http/Operation.js';
 
 const MEDIA: Record<string, string> = {
   json: 'application/json',
@@ -56,9 +56,17 @@ function body(op: OperationDefinition) {
     ? { type: 'object', required: ['file'], properties: { file: { type: 'string', contentMediaType: 'application/octet-stream' } } }
     : op.body === 'text' ? { type: 'string', description: 'a single raw value' }
       : op.request ? ref(op.request)
-        : op.requestArrayOf ? { type: 'array', items: ref(op.requestArrayOf) }
+        : op.requestArrayOf ? { type: 'array', items: op.requestArrayOf === 'string' ? { type: 'string' } : ref(op.requestArrayOf) }
           : {};
   return { required: true, content: { [MEDIA[op.body]!]: { schema } } };
+}
+
+function answerSchema(answer: JsonAnswer) {
+  return answer.array ? { type: 'array', items: ref(answer.shape) } : ref(answer.shape);
+}
+
+function answerName(answer: JsonAnswer): string {
+  return answer.array ? `an array of ${answer.shape.name}` : answer.shape.name;
 }
 
 /** The 200 answer of an operation: JSON with its schema, text, HTML, a file or an empty body. */
@@ -67,7 +75,12 @@ function success(response: ResponseSpec | undefined) {
   if (!response) return { description: 'success (JSON, text, a file or an empty body, as the operation says; not described yet)' };
   switch (response.kind) {
     case 'json':
-      return { description, content: { 'application/json': { schema: response.array ? { type: 'array', items: ref(response.shape) } : ref(response.shape) } } };
+      return { description, content: { 'application/json': { schema: answerSchema(response) } } };
+    case 'oneOf':
+      return {
+        description: `success: ${response.of.map((answer) => `${answerName(answer)} ${answer.when ?? ''}`.trim()).join('; ')}`,
+        content: { 'application/json': { schema: { anyOf: response.of.map(answerSchema) } } },
+      };
     case 'scalar':
       return { description, content: { 'application/json': { schema: { type: response.type } } } };
     case 'text':
@@ -80,7 +93,8 @@ function success(response: ResponseSpec | undefined) {
       return {
         description: 'a download (Content-Disposition: attachment)',
         headers: { 'Content-Disposition': { schema: { type: 'string' } } },
-        content: { [response.contentType]: { schema: { type: 'string', contentMediaType: response.contentType } } },
+        // a JSON file is described as the JSON it holds (clients parse it as such); others as their bytes
+        content: { [response.contentType]: { schema: /\bjson\b/.test(response.contentType) ? { type: 'object' } : { type: 'string', contentMediaType: response.contentType } } },
       };
   }
 }
@@ -119,8 +133,9 @@ function orNull(schema: Schema): Schema {
 function shapeSchemas(operations: readonly OperationDefinition[]): Record<string, unknown> {
   const shapes = new Map<string, Shape>();
   for (const op of operations) {
-    for (const shape of [op.request, op.requestArrayOf, op.response?.kind === 'json' ? op.response.shape : undefined]) {
-      if (!shape) continue;
+    const answers = op.response?.kind === 'json' ? [op.response.shape] : op.response?.kind === 'oneOf' ? op.response.of.map((a) => a.shape) : [];
+    for (const shape of [op.request, op.requestArrayOf, ...answers]) {
+      if (!shape || typeof shape === 'string') continue;
       const known = shapes.get(shape.name);
       if (known && known !== shape) throw new Error(`two shapes are named ${shape.name}: schema names must be unique (${op.method} ${op.path})`);
       shapes.set(shape.name, shape);

@@ -1,5 +1,10 @@
 import { ContainerModule } from 'inversify';
+import { StartupTask } from '../../shared/application/StartupTask.js';
 import type { ContextModuleOptions } from '../../shared/infrastructure/ContextModuleOptions.js';
+import { WorkingConfiguration } from './graph/application/WorkingConfiguration.js';
+import { ConfigurationRepository } from './graph/domain/ConfigurationRepository.js';
+import { InMemoryConfigurationRepository } from './graph/infrastructure/memory/InMemoryConfigurationRepository.js';
+import { TypeOrmConfigurationRepository } from './graph/infrastructure/persistence/TypeOrmConfigurationRepository.js';
 import { BulkRemoveObjects } from './objects/application/BulkRemoveObjects.js';
 import { ExportObject } from './objects/application/ExportObject.js';
 import { FindObjectByDisplayName } from './objects/application/FindObjectByDisplayName.js';
@@ -10,23 +15,49 @@ import { ListObjectsOfSort } from './objects/application/ListObjectsOfSort.js';
 import { ListSorts } from './objects/application/ListSorts.js';
 import { ListSubTreeObjects } from './objects/application/ListSubTreeObjects.js';
 import { ListUnreferencedObjects } from './objects/application/ListUnreferencedObjects.js';
-import { ObjectWrites } from './objects/application/ObjectWrites.js';
 import { RemoveObject } from './objects/application/RemoveObject.js';
 import { SetObject } from './objects/application/SetObject.js';
 import { SetObjectNote } from './objects/application/SetObjectNote.js';
-import { ConfigurationRepository } from './objects/domain/ConfigurationRepository.js';
-import { InMemoryConfigurationRepository } from './objects/infrastructure/memory/InMemoryConfigurationRepository.js';
-import { TypeOrmConfigurationRepository } from './objects/infrastructure/persistence/TypeOrmConfigurationRepository.js';
 import { ObjectReadController } from './objects/interface/http/ObjectReadController.js';
 import { ObjectWriteController } from './objects/interface/http/ObjectWriteController.js';
+import { CleanConfiguration } from './revisions/application/CleanConfiguration.js';
+import { CommitConfiguration } from './revisions/application/CommitConfiguration.js';
+import { ExportConfiguration } from './revisions/application/ExportConfiguration.js';
+import { FactoryConfigurationStartup } from './revisions/application/FactoryConfigurationStartup.js';
+import { GetConfigurationStatus } from './revisions/application/GetConfigurationStatus.js';
+import { ImportConfiguration } from './revisions/application/ImportConfiguration.js';
+import { InstallFactoryConfiguration } from './revisions/application/InstallFactoryConfiguration.js';
+import { RevertConfiguration } from './revisions/application/RevertConfiguration.js';
+import { ConfigurationLifecycleRepository } from './revisions/domain/ConfigurationLifecycleRepository.js';
+import { InMemoryConfigurationLifecycleRepository } from './revisions/infrastructure/memory/InMemoryConfigurationLifecycleRepository.js';
+import { TypeOrmConfigurationLifecycleRepository } from './revisions/infrastructure/persistence/TypeOrmConfigurationLifecycleRepository.js';
+import { CoreConfigController } from './revisions/interface/http/CoreConfigController.js';
 
-/** The configuration context: the object graph (repository port), and the detached-objects use cases and controllers. */
+/**
+ * The configuration context: the graph (repository port and the one write door, WorkingConfiguration), its
+ * revisions (lifecycle, commit, revert, clean, import, export, status, factory configuration) and the
+ * detached-objects view.
+ */
 export function configurationModule(options: ContextModuleOptions): ContainerModule {
+  const typeorm = options.store === 'typeorm';
   return new ContainerModule(({ bind }) => {
-    bind(ConfigurationRepository)
-      .to(options.store === 'typeorm' ? TypeOrmConfigurationRepository : InMemoryConfigurationRepository)
+    bind(ConfigurationRepository).to(typeorm ? TypeOrmConfigurationRepository : InMemoryConfigurationRepository).inSingletonScope();
+    bind(ConfigurationLifecycleRepository)
+      .to(typeorm ? TypeOrmConfigurationLifecycleRepository : InMemoryConfigurationLifecycleRepository)
       .inSingletonScope();
-    bind(ObjectWrites).toSelf().inSingletonScope();
+    bind(WorkingConfiguration).toSelf().inSingletonScope();
+
+    bind(CommitConfiguration).toSelf().inSingletonScope();
+    bind(RevertConfiguration).toSelf().inSingletonScope();
+    bind(CleanConfiguration).toSelf().inSingletonScope();
+    bind(ImportConfiguration).toSelf().inSingletonScope();
+    bind(ExportConfiguration).toSelf().inSingletonScope();
+    bind(GetConfigurationStatus).toSelf().inSingletonScope();
+    bind(InstallFactoryConfiguration).toSelf().inSingletonScope();
+    bind(FactoryConfigurationStartup).toSelf().inSingletonScope();
+    bind(StartupTask).toService(FactoryConfigurationStartup);
+    bind(CoreConfigController).toSelf().inSingletonScope();
+
     bind(ListSorts).toSelf().inSingletonScope();
     bind(ListObjectsOfSort).toSelf().inSingletonScope();
     bind(FindObjectByDisplayName).toSelf().inSingletonScope();

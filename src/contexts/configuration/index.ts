@@ -1,18 +1,25 @@
 import { objectOperations } from './objects/interface/http/objectOperations.js';
+import { coreConfigOperations } from './revisions/interface/http/coreConfigOperations.js';
 
-/** The configuration context's public face: other contexts import only this file. */
+/** The configuration context's public face: other contexts and the composition root import only this file. */
 export { configurationModule } from './ConfigurationModule.js';
-export { ConfigObjectRecord } from './objects/infrastructure/persistence/ConfigObjectRecord.js';
-export { ConfigurationRepository, type Revision, type RevisionDiff } from './objects/domain/ConfigurationRepository.js';
+export { ConfigObjectRecord } from './graph/infrastructure/persistence/ConfigObjectRecord.js';
+export { ConfigurationLifecycleRecord } from './revisions/infrastructure/persistence/ConfigurationLifecycleRecord.js';
+export { ConfigurationRepository, type Revision, type RevisionDiff } from './graph/domain/ConfigurationRepository.js';
 export {
   ConfigObject, DEFAULT_COMMON, type CommonParameters, type ConfigObjectSnapshot, type ParameterValue,
-} from './objects/domain/ConfigObject.js';
-export { OBJECT_SORTS, isObjectSort, type ObjectSort } from './objects/domain/ObjectSort.js';
-export { canonicalObjectId, compactObjectId } from './objects/domain/ObjectId.js';
-export { ObjectRules, type SortLookup } from './objects/domain/ObjectRules.js';
-export { SortCatalog } from './objects/domain/catalog/SortCatalog.js';
-export type { ParameterDefinition, ReferenceSlot, SortDefinition } from './objects/domain/catalog/SortDefinition.js';
-export type { ParameterType } from './objects/domain/catalog/ParameterType.js';
-export { ObjectWrites } from './objects/application/ObjectWrites.js';
+} from './graph/domain/ConfigObject.js';
+export { OBJECT_SORTS, isObjectSort, type ObjectSort } from './graph/domain/ObjectSort.js';
+export { canonicalObjectId, compactObjectId } from './graph/domain/ObjectId.js';
+export { ObjectRules, type SortLookup } from './graph/domain/ObjectRules.js';
+export { SortCatalog } from './graph/domain/catalog/SortCatalog.js';
+export type { ParameterDefinition, ReferenceSlot, SortDefinition } from './graph/domain/catalog/SortDefinition.js';
+export type { ParameterType } from './graph/domain/catalog/ParameterType.js';
+/** The one write door of the working configuration, for the typed views built on the graph. */
+export { WorkingConfiguration } from './graph/application/WorkingConfiguration.js';
+export { InstallFactoryConfiguration } from './revisions/application/InstallFactoryConfiguration.js';
+export type {
+  ConfigurationCommitted, ConfigurationCleaned, ConfigurationImported, ConfigurationModified, ConfigurationReverted,
+} from './revisions/domain/ConfigurationEvents.js';
 
-export const configurationOperations = [...objectOperations];
+export const configurationOperations = [...coreConfigOperations, ...objectOperations];

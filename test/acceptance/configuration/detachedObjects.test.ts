@@ -150,6 +150,32 @@ describe('detached objects over HTTP', function () {
       expect((await admin.get('/api/objects/get', { query: { id } })).json.mediaDscp).to.equal('12');
     });
 
+    it('answers single-object reads with ETag: "<version>", which If-Match on set, note/set and remove accepts until the object changes', async () => {
+      const object = await createObject(admin, 'IN_QOS_STACK', 'etag');
+      const id = object['id'];
+      const read = await admin.get('/api/objects/get', { query: { id } });
+      const etag = read.headers.get('etag');
+      expect(etag).to.equal(`"${object['metaData'].anynodefe.version}"`);
+      expect((await admin.get('/api/objects/sorts', { query: { sort: 'IN_QOS_STACK', displayName: 'etag' } })).headers.get('etag')).to.equal(etag);
+      expect((await admin.get('/api/objects/note/get', { query: { id } })).headers.get('etag')).to.equal(etag);
+
+      const noted = await admin.put('/api/objects/note/set', { query: { id }, text: 'first', headers: { 'if-match': etag! } });
+      expect(noted.status, noted.text).to.equal(200);
+      expectError(await admin.put('/api/objects/note/set', { query: { id }, text: 'second', headers: { 'if-match': etag! } }), 409, 'STALE_VERSION');
+      const fresh = (await admin.get('/api/objects/get', { query: { id } })).headers.get('etag')!;
+      expect(fresh).to.not.equal(etag);
+
+      const set = await admin.put('/api/objects/set', { query: { id }, json: { mediaDscp: '20' }, headers: { 'if-match': fresh } });
+      expect(set.status, set.text).to.equal(200);
+      const afterSet = set.headers.get('etag')!;
+      expect(afterSet).to.equal(`"${set.json.metaData.anynodefe.version}"`);
+      expectError(await admin.delete('/api/objects/remove', { query: { id }, headers: { 'if-match': fresh } }), 409, 'STALE_VERSION');
+      expectError(await admin.delete('/api/objects/remove', { query: { id }, headers: { 'if-match': 'latest' } }), 400, 'INVALID_IF_MATCH');
+      expect((await admin.get('/api/objects/note/get', { query: { id } })).text).to.equal('first');
+      expect((await admin.delete('/api/objects/remove', { query: { id }, headers: { 'if-match': afterSet } })).status).to.equal(200);
+      expect((await admin.get('/api/objects/get', { query: { id } })).status).to.equal(404);
+    });
+
     it('two clients racing with the same version: exactly one wins', async () => {
       const object = await createObject(admin, 'IN_QOS_STACK', 'raced');
       const version = object['metaData'].anynodefe.version;

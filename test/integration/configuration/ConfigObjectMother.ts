@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { LabId } from '../../../src/shared/domain/LabId.js';
-import { ConfigObject, DEFAULT_COMMON, type ConfigObjectSnapshot } from '../../../src/contexts/configuration/objects/domain/ConfigObject.js';
-import type { ObjectSort } from '../../../src/contexts/configuration/objects/domain/ObjectSort.js';
+import { ConfigObject, DEFAULT_COMMON, type ConfigObjectSnapshot } from '../../../src/contexts/configuration/graph/domain/ConfigObject.js';
+import type { ObjectSort } from '../../../src/contexts/configuration/graph/domain/ObjectSort.js';
 
 let counter = 0;
 

@@ -2,9 +2,9 @@ import { expect } from 'chai';
 import { DomainError, StaleVersionError } from '../../../src/shared/domain/DomainError.js';
 import { DEFAULT_LAB, labId, type LabId } from '../../../src/shared/domain/LabId.js';
 import type { UnitOfWork } from '../../../src/shared/application/UnitOfWork.js';
-import type { ConfigObject, ConfigObjectSnapshot } from '../../../src/contexts/configuration/objects/domain/ConfigObject.js';
-import type { ConfigurationRepository } from '../../../src/contexts/configuration/objects/domain/ConfigurationRepository.js';
-import { compactObjectId } from '../../../src/contexts/configuration/objects/domain/ObjectId.js';
+import type { ConfigObject, ConfigObjectSnapshot } from '../../../src/contexts/configuration/graph/domain/ConfigObject.js';
+import type { ConfigurationRepository } from '../../../src/contexts/configuration/graph/domain/ConfigurationRepository.js';
+import { compactObjectId } from '../../../src/contexts/configuration/graph/domain/ObjectId.js';
 import { ConfigObjectMother as Mother } from './ConfigObjectMother.js';
 
 /** A fresh, empty configuration store in which the labs A and B exist. */
@@ -294,6 +294,62 @@ export function configurationRepositoryContract(adapter: string, open: () => Pro
         expect(await read(() => repository.danglingReferences(LAB_A, 2))).to.have.length(2);
         await write(() => repository.remove(LAB_A, [a.id, b.id]));
         expect(await read(() => repository.danglingReferences(LAB_A, 10))).to.deep.equal([]);
+      });
+
+      it('finds a dangling reference held by an unchanged object when the object it references is removed', async () => {
+        const target = Mother.any(LAB_A, { displayName: 'target' });
+        const referrer = Mother.any(LAB_A, { displayName: 'referrer', references: { x: [target.id] } });
+        const bystander = Mother.any(LAB_A, { displayName: 'bystander' });
+        for (const o of [target, referrer, bystander]) await save(o);
+        await write(() => repository.publishWorking(LAB_A));
+        expect(await read(() => repository.danglingReferences(LAB_A, 10))).to.deep.equal([]);
+        await write(() => repository.remove(LAB_A, [target.id]));
+        expect(await read(() => repository.danglingReferences(LAB_A, 10))).to.deep.equal([
+          { id: referrer.id, displayName: 'referrer', slot: 'x', missingId: target.id },
+        ]);
+        await write(() => repository.restoreCommitted(LAB_A));
+        expect(await read(() => repository.danglingReferences(LAB_A, 10))).to.deep.equal([]);
+      });
+
+      it('moves only what changed since the last commit or revert, and leaves both revisions with the same content', async () => {
+        const edited = Mother.any(LAB_A, { displayName: 'edited' });
+        const untouched = Mother.any(LAB_A, { displayName: 'untouched' });
+        for (const o of [edited, untouched]) await save(o);
+        await write(() => repository.publishWorking(LAB_A));
+        const e = await find(edited.id);
+        e!.setNote('reverted later');
+        await save(e!);
+        const transient = Mother.any(LAB_A, { displayName: 'transient' });
+        await save(transient);
+        await write(() => repository.remove(LAB_A, [transient.id]));
+        expect(await read(() => repository.diff(LAB_A))).to.deep.equal({ added: 0, removed: 0, modified: 1 });
+        await write(() => repository.restoreCommitted(LAB_A));
+        expect(await read(() => repository.diff(LAB_A))).to.deep.equal({ added: 0, removed: 0, modified: 0 });
+        await write(() => repository.publishWorking(LAB_A));
+        const working = await read(() => repository.list(LAB_A, undefined, 'working'));
+        const committed = await read(() => repository.list(LAB_A, undefined, 'committed'));
+        expect(committed.map(content)).to.deep.equal(working.map(content));
+        expect(working.map((o) => [o.displayName, o.version])).to.deep.equal([['edited', 3], ['untouched', 1]]);
+      });
+
+      it('gives an object revert brings back after a removal a version above every one it had since the last commit', async () => {
+        const object = Mother.any(LAB_A);
+        await save(object);
+        await write(() => repository.publishWorking(LAB_A));
+        for (let i = 0; i < 3; i += 1) {
+          const edited = await find(object.id);
+          edited!.setNote(`edit ${i}`);
+          await save(edited!);
+        }
+        const heldByClient = await find(object.id);
+        expect(heldByClient!.version).to.equal(4);
+        await write(() => repository.remove(LAB_A, [object.id]));
+        await write(() => repository.restoreCommitted(LAB_A));
+        const restored = await find(object.id);
+        expect(content(restored)).to.deep.equal(content(object));
+        expect(restored!.version).to.equal(5);
+        heldByClient!.setNote('late write');
+        expect(await failure(() => save(heldByClient!))).to.be.instanceOf(StaleVersionError);
       });
 
       it('removes from the working revision only, ignoring ids it does not hold', async () => {

@@ -1,5 +1,5 @@
 import { InMemoryUnitOfWork } from '../../../src/shared/infrastructure/memory/InMemoryUnitOfWork.js';
-import { InMemoryConfigurationRepository } from '../../../src/contexts/configuration/objects/infrastructure/memory/InMemoryConfigurationRepository.js';
+import { InMemoryConfigurationRepository } from '../../../src/contexts/configuration/graph/infrastructure/memory/InMemoryConfigurationRepository.js';
 import { configurationRepositoryContract } from './ConfigurationRepository.contract.js';
 
 configurationRepositoryContract('in memory', async () => ({

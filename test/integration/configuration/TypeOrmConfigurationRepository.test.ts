@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { DomainError } from '../../../src/shared/domain/DomainError.js';
-import { TypeOrmConfigurationRepository } from '../../../src/contexts/configuration/objects/infrastructure/persistence/TypeOrmConfigurationRepository.js';
+import { TypeOrmConfigurationRepository } from '../../../src/contexts/configuration/graph/infrastructure/persistence/TypeOrmConfigurationRepository.js';
 import { configurationRepositoryContract, LAB_A, LAB_B } from './ConfigurationRepository.contract.js';
 import { ConfigObjectMother as Mother } from './ConfigObjectMother.js';
 import { testStores, type TestStore } from './testStores.js';
@@ -12,6 +12,19 @@ for (const opener of testStores()) {
       async fresh() {
         await store.reset([LAB_B]);
         return { repository: new TypeOrmConfigurationRepository(), unitOfWork: store.unitOfWork };
+      },
+      close: () => store.close(),
+    };
+  });
+
+  configurationRepositoryContract(`TypeORM on ${opener.name}, whole-revision commit and revert`, async () => {
+    const store = await opener.open();
+    return {
+      async fresh() {
+        await store.reset([LAB_B]);
+        const repository = new TypeOrmConfigurationRepository();
+        repository.wholeRevisionFrom = 1;
+        return { repository, unitOfWork: store.unitOfWork };
       },
       close: () => store.close(),
     };

@@ -2,10 +2,10 @@ import 'reflect-metadata';
 import { DataSource } from 'typeorm';
 import { labId, type LabId } from '../../../src/shared/domain/LabId.js';
 import { UnitOfWork } from '../../../src/shared/application/UnitOfWork.js';
-import { ConfigObject, DEFAULT_COMMON } from '../../../src/contexts/configuration/objects/domain/ConfigObject.js';
-import { ConfigurationRepository } from '../../../src/contexts/configuration/objects/domain/ConfigurationRepository.js';
-import { SortCatalog } from '../../../src/contexts/configuration/objects/domain/catalog/SortCatalog.js';
-import { InstallFactoryConfiguration, WorkingConfiguration } from '../../../src/contexts/lifecycle/index.js';
+import { ConfigObject, DEFAULT_COMMON } from '../../../src/contexts/configuration/graph/domain/ConfigObject.js';
+import { ConfigurationRepository } from '../../../src/contexts/configuration/graph/domain/ConfigurationRepository.js';
+import { SortCatalog } from '../../../src/contexts/configuration/graph/domain/catalog/SortCatalog.js';
+import { InstallFactoryConfiguration, WorkingConfiguration } from '../../../src/contexts/configuration/index.js';
 import { testDatabaseUrl } from '../../support/testConfig.js';
 import { TestGateway } from '../../support/TestGateway.js';
 
@@ -53,7 +53,7 @@ export class LifecycleDriver {
   /** Creates or changes a QoS profile (a sort without references), as a write use case does: marked modified, then saved. */
   writeQosProfile(lab: LabId, id: string, displayName: string, signalingDscp: number): Promise<void> {
     return this.unitOfWork.write(lab, async () => {
-      await this.working.markModified(lab);
+      await this.working.beforeChange(lab);
       const current = await this.objects.find(lab, id);
       const object = current ?? new ConfigObject(lab, {
         id, sort: 'IN_QOS_STACK', displayName, parameters: SortCatalog.defaults('IN_QOS_STACK'), references: {},
@@ -67,7 +67,7 @@ export class LifecycleDriver {
 
   removeObject(lab: LabId, id: string): Promise<void> {
     return this.unitOfWork.write(lab, async () => {
-      await this.working.markModified(lab);
+      await this.working.beforeChange(lab);
       await this.objects.remove(lab, [id]);
     });
   }

@@ -1,10 +1,10 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
 import type { LabId } from '../../../src/shared/domain/LabId.js';
-import { CleanConfiguration } from '../../../src/contexts/lifecycle/configuration/application/CleanConfiguration.js';
-import { CommitConfiguration } from '../../../src/contexts/lifecycle/configuration/application/CommitConfiguration.js';
-import { GetConfigurationStatus } from '../../../src/contexts/lifecycle/configuration/application/GetConfigurationStatus.js';
-import { RevertConfiguration } from '../../../src/contexts/lifecycle/configuration/application/RevertConfiguration.js';
+import { CleanConfiguration } from '../../../src/contexts/configuration/revisions/application/CleanConfiguration.js';
+import { CommitConfiguration } from '../../../src/contexts/configuration/revisions/application/CommitConfiguration.js';
+import { GetConfigurationStatus } from '../../../src/contexts/configuration/revisions/application/GetConfigurationStatus.js';
+import { RevertConfiguration } from '../../../src/contexts/configuration/revisions/application/RevertConfiguration.js';
 import type { TestGateway } from '../../support/TestGateway.js';
 import { gatewayStores, LifecycleDriver } from './lifecycleHarness.js';
 

@@ -1,8 +1,8 @@
 import { expect } from 'chai';
-import { DEFAULT_COMMON, type ConfigObjectSnapshot } from '../../../src/contexts/configuration/objects/domain/ConfigObject.js';
-import type { ObjectSort } from '../../../src/contexts/configuration/objects/domain/ObjectSort.js';
-import { ObjectRules } from '../../../src/contexts/configuration/objects/domain/ObjectRules.js';
-import { reassignCollidingSipPorts } from '../../../src/contexts/configuration/objects/domain/SipPortAllocation.js';
+import { DEFAULT_COMMON, type ConfigObjectSnapshot } from '../../../src/contexts/configuration/graph/domain/ConfigObject.js';
+import type { ObjectSort } from '../../../src/contexts/configuration/graph/domain/ObjectSort.js';
+import { ObjectRules } from '../../../src/contexts/configuration/graph/domain/ObjectRules.js';
+import { reassignCollidingSipPorts } from '../../../src/contexts/configuration/graph/domain/SipPortAllocation.js';
 import { cloneName } from '../../../src/contexts/configuration/objects/application/cloneName.js';
 
 const NC = '00000000-0000-4000-8000-0000000000aa';

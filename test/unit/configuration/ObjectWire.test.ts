@@ -1,9 +1,9 @@
 import { expect } from 'chai';
 import { DEFAULT_LAB } from '../../../src/shared/domain/LabId.js';
-import { ConfigObject, DEFAULT_COMMON } from '../../../src/contexts/configuration/objects/domain/ConfigObject.js';
-import { ObjectRules } from '../../../src/contexts/configuration/objects/domain/ObjectRules.js';
+import { ConfigObject, DEFAULT_COMMON } from '../../../src/contexts/configuration/graph/domain/ConfigObject.js';
+import { ObjectRules } from '../../../src/contexts/configuration/graph/domain/ObjectRules.js';
 import { fromWire, readObjectChange, renderObject, renderValue } from '../../../src/contexts/configuration/objects/interface/http/ObjectWire.js';
-import { t } from '../../../src/contexts/configuration/objects/domain/catalog/SortDefinition.js';
+import { t } from '../../../src/contexts/configuration/graph/domain/catalog/SortDefinition.js';
 import type { ErrorDetail } from '../../../src/shared/domain/DomainError.js';
 
 const ID = '3f1c0a9e-0000-4000-8000-000000000001';

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
-import { checkValue, isIpv6, mapReferences, pemLabels, type ParameterType } from '../../../src/contexts/configuration/objects/domain/catalog/ParameterType.js';
-import { t } from '../../../src/contexts/configuration/objects/domain/catalog/SortDefinition.js';
+import { checkValue, isIpv6, mapReferences, pemLabels, type ParameterType } from '../../../src/contexts/configuration/graph/domain/catalog/ParameterType.js';
+import { t } from '../../../src/contexts/configuration/graph/domain/catalog/SortDefinition.js';
 import { CERTIFICATE_PEM, PRIVATE_KEY_PEM } from './support/ObjectsHarness.js';
 
 function ok(type: ParameterType, value: unknown): boolean {

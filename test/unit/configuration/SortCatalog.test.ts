@@ -1,8 +1,8 @@
 import { expect } from 'chai';
-import { OBJECT_SORTS, type ObjectSort } from '../../../src/contexts/configuration/objects/domain/ObjectSort.js';
-import { SortCatalog, checkDefinition } from '../../../src/contexts/configuration/objects/domain/catalog/SortCatalog.js';
-import { checkValue } from '../../../src/contexts/configuration/objects/domain/catalog/ParameterType.js';
-import { p, r, sortDefinition, t, f } from '../../../src/contexts/configuration/objects/domain/catalog/SortDefinition.js';
+import { OBJECT_SORTS, type ObjectSort } from '../../../src/contexts/configuration/graph/domain/ObjectSort.js';
+import { SortCatalog, checkDefinition } from '../../../src/contexts/configuration/graph/domain/catalog/SortCatalog.js';
+import { checkValue } from '../../../src/contexts/configuration/graph/domain/catalog/ParameterType.js';
+import { p, r, sortDefinition, t, f } from '../../../src/contexts/configuration/graph/domain/catalog/SortDefinition.js';
 
 describe('the sort catalog', () => {
   it('defines every sort of the specification once, in its order', () => {

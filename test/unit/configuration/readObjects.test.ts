@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { compactObjectId } from '../../../src/contexts/configuration/objects/domain/ObjectId.js';
+import { compactObjectId } from '../../../src/contexts/configuration/graph/domain/ObjectId.js';
 import { ObjectsHarness, failure, seedNodeGraph } from './support/ObjectsHarness.js';
 
 describe('reading detached objects', () => {

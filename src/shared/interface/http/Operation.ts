@@ -55,8 +55,17 @@ export interface QueryParameterSpec {
 export type Shape = abstract new (...args: never[]) => object;
 
 /** What a successful answer carries, for the OpenAPI document and the acceptance tests' schema checks. */
+/** One JSON answer: a shape, or an array of it; `when` says when it is the one answered (for `oneOf`). */
+export interface JsonAnswer {
+  readonly shape: Shape;
+  readonly array?: boolean;
+  readonly when?: string;
+}
+
 export type ResponseSpec =
-  | { readonly kind: 'json'; readonly shape: Shape; readonly array?: boolean }
+  | ({ readonly kind: 'json' } & JsonAnswer)
+  /** one of several JSON answers, as the query decides */
+  | { readonly kind: 'oneOf'; readonly of: readonly JsonAnswer[] }
   /** JSON that is a single scalar (e.g. a boolean) */
   | { readonly kind: 'scalar'; readonly type: 'boolean' | 'string' | 'integer' | 'number' }
   | { readonly kind: 'text'; readonly example?: string }
@@ -80,8 +89,8 @@ export interface OperationDefinition<C = unknown> {
   readonly query?: readonly QueryParameterSpec[];
   /** The JSON body's shape (body kind `json`): the DTO class the controller validates the body with. */
   readonly request?: Shape;
-  /** The JSON array body's element shape (body kind `json` taking an array of DTOs). */
-  readonly requestArrayOf?: Shape;
+  /** The JSON array body's element: a shape (an array of DTOs) or `string` (an array of strings). */
+  readonly requestArrayOf?: Shape | 'string';
   /** What a success answers. */
   readonly response?: ResponseSpec;
   readonly controller: ServiceIdentifier<C>;

@@ -2,14 +2,13 @@ import { DEFAULT_LAB } from '../../../../src/shared/domain/LabId.js';
 import { ManualClock } from '../../../../src/shared/infrastructure/ManualClock.js';
 import { SeededIdGenerator } from '../../../../src/shared/infrastructure/SeededIdGenerator.js';
 import { InMemoryEventBus } from '../../../../src/shared/infrastructure/InMemoryEventBus.js';
-import { WorkingConfiguration } from '../../../../src/contexts/lifecycle/index.js';
-import { InMemoryConfigurationStateRepository } from '../../../../src/contexts/lifecycle/configuration/infrastructure/memory/InMemoryConfigurationStateRepository.js';
+import { InMemoryConfigurationLifecycleRepository } from '../../../../src/contexts/configuration/revisions/infrastructure/memory/InMemoryConfigurationLifecycleRepository.js';
 import { SilentLogger } from '../../../support/SilentLogger.js';
 import { InMemoryUnitOfWork } from '../../../../src/shared/infrastructure/memory/InMemoryUnitOfWork.js';
-import { ConfigObject, DEFAULT_COMMON, type CommonParameters, type ParameterValue } from '../../../../src/contexts/configuration/objects/domain/ConfigObject.js';
-import type { ObjectSort } from '../../../../src/contexts/configuration/objects/domain/ObjectSort.js';
-import { ObjectRules } from '../../../../src/contexts/configuration/objects/domain/ObjectRules.js';
-import { InMemoryConfigurationRepository } from '../../../../src/contexts/configuration/objects/infrastructure/memory/InMemoryConfigurationRepository.js';
+import { ConfigObject, DEFAULT_COMMON, type CommonParameters, type ParameterValue } from '../../../../src/contexts/configuration/graph/domain/ConfigObject.js';
+import type { ObjectSort } from '../../../../src/contexts/configuration/graph/domain/ObjectSort.js';
+import { ObjectRules } from '../../../../src/contexts/configuration/graph/domain/ObjectRules.js';
+import { InMemoryConfigurationRepository } from '../../../../src/contexts/configuration/graph/infrastructure/memory/InMemoryConfigurationRepository.js';
 import { BulkRemoveObjects } from '../../../../src/contexts/configuration/objects/application/BulkRemoveObjects.js';
 import { ExportObject } from '../../../../src/contexts/configuration/objects/application/ExportObject.js';
 import { FindObjectByDisplayName } from '../../../../src/contexts/configuration/objects/application/FindObjectByDisplayName.js';
@@ -20,7 +19,7 @@ import { ListObjectsOfSort } from '../../../../src/contexts/configuration/object
 import { ListSorts } from '../../../../src/contexts/configuration/objects/application/ListSorts.js';
 import { ListSubTreeObjects } from '../../../../src/contexts/configuration/objects/application/ListSubTreeObjects.js';
 import { ListUnreferencedObjects } from '../../../../src/contexts/configuration/objects/application/ListUnreferencedObjects.js';
-import { ObjectWrites } from '../../../../src/contexts/configuration/objects/application/ObjectWrites.js';
+import { WorkingConfiguration } from '../../../../src/contexts/configuration/graph/application/WorkingConfiguration.js';
 import { RemoveObject } from '../../../../src/contexts/configuration/objects/application/RemoveObject.js';
 import { SetObject } from '../../../../src/contexts/configuration/objects/application/SetObject.js';
 import { SetObjectNote } from '../../../../src/contexts/configuration/objects/application/SetObjectNote.js';
@@ -32,10 +31,9 @@ export class ObjectsHarness {
   readonly unitOfWork = new InMemoryUnitOfWork();
   readonly clock = new ManualClock(new Date('2026-03-01T08:00:00Z'));
   /** The lifecycle state the writes report to (in memory, like the rest). */
-  readonly configurationStates = new InMemoryConfigurationStateRepository(this.clock);
+  readonly configurationStates = new InMemoryConfigurationLifecycleRepository(this.clock);
   readonly events = new InMemoryEventBus(new SilentLogger());
-  readonly workingConfiguration = new WorkingConfiguration(this.configurationStates, this.events, this.clock);
-  readonly writes = new ObjectWrites(this.unitOfWork, this.workingConfiguration);
+  readonly writes = new WorkingConfiguration(this.unitOfWork, this.configurationStates, this.events, this.clock);
   readonly ids: SeededIdGenerator;
   readonly importObjects: ImportObjects;
 

@@ -1,11 +1,11 @@
 import { inject, injectable } from 'inversify';
 import { DomainError, type ErrorDetail } from '../../../../shared/domain/DomainError.js';
 import type { LabId } from '../../../../shared/domain/LabId.js';
-import type { ConfigObject } from '../domain/ConfigObject.js';
-import { ConfigurationRepository } from '../domain/ConfigurationRepository.js';
+import type { ConfigObject } from '../../graph/domain/ConfigObject.js';
+import { ConfigurationRepository } from '../../graph/domain/ConfigurationRepository.js';
 import { ObjectGraph } from './ObjectGraph.js';
 import { protectedObject, referrerDetails } from './RemoveObject.js';
-import { ObjectWrites } from './ObjectWrites.js';
+import { WorkingConfiguration } from '../../graph/application/WorkingConfiguration.js';
 
 export const BULK_REMOVE_MAX = 10000;
 
@@ -17,7 +17,7 @@ export const BULK_REMOVE_MAX = 10000;
 @injectable()
 export class BulkRemoveObjects {
   constructor(
-    @inject(ObjectWrites) private readonly writes: ObjectWrites,
+    @inject(WorkingConfiguration) private readonly writes: WorkingConfiguration,
     @inject(ConfigurationRepository) private readonly objects: ConfigurationRepository,
   ) {}
 

@@ -3,9 +3,9 @@ import { inject, injectable } from 'inversify';
 import { Clock } from '../../../../shared/domain/Clock.js';
 import type { LabId } from '../../../../shared/domain/LabId.js';
 import { UnitOfWork } from '../../../../shared/application/UnitOfWork.js';
-import type { ConfigObject } from '../domain/ConfigObject.js';
-import { ConfigurationRepository } from '../domain/ConfigurationRepository.js';
-import { SortCatalog } from '../domain/catalog/SortCatalog.js';
+import type { ConfigObject } from '../../graph/domain/ConfigObject.js';
+import { ConfigurationRepository } from '../../graph/domain/ConfigurationRepository.js';
+import { SortCatalog } from '../../graph/domain/catalog/SortCatalog.js';
 import { ObjectGraph } from './ObjectGraph.js';
 import { objectNotFound, requireObjectId } from './objectIds.js';
 

@@ -1,8 +1,8 @@
 import { inject, injectable } from 'inversify';
 import type { LabId } from '../../../../shared/domain/LabId.js';
 import { UnitOfWork } from '../../../../shared/application/UnitOfWork.js';
-import type { ConfigObject } from '../domain/ConfigObject.js';
-import { ConfigurationRepository } from '../domain/ConfigurationRepository.js';
+import type { ConfigObject } from '../../graph/domain/ConfigObject.js';
+import { ConfigurationRepository } from '../../graph/domain/ConfigurationRepository.js';
 import { objectNotFound, requireObjectId } from './objectIds.js';
 
 /** One object of the working configuration by id (either shape); also serves note/get. */

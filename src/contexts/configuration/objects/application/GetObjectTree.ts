@@ -1,7 +1,7 @@
 import { inject, injectable } from 'inversify';
 import type { LabId } from '../../../../shared/domain/LabId.js';
 import { UnitOfWork } from '../../../../shared/application/UnitOfWork.js';
-import { ConfigurationRepository } from '../domain/ConfigurationRepository.js';
+import { ConfigurationRepository } from '../../graph/domain/ConfigurationRepository.js';
 import { ObjectGraph, type ObjectTreeNode } from './ObjectGraph.js';
 import { objectNotFound, requireObjectId } from './objectIds.js';
 

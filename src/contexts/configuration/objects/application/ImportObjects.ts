@@ -3,16 +3,16 @@ import { inject, injectable } from 'inversify';
 import { DomainError, type ErrorDetail } from '../../../../shared/domain/DomainError.js';
 import { IdGenerator } from '../../../../shared/domain/IdGenerator.js';
 import type { LabId } from '../../../../shared/domain/LabId.js';
-import { ConfigObject, type ConfigObjectSnapshot, type ParameterValue } from '../domain/ConfigObject.js';
-import { ConfigurationRepository } from '../domain/ConfigurationRepository.js';
-import { canonicalObjectId } from '../domain/ObjectId.js';
-import { isObjectSort, type ObjectSort } from '../domain/ObjectSort.js';
-import { ObjectRules } from '../domain/ObjectRules.js';
-import { reassignCollidingSipPorts, type PortMove } from '../domain/SipPortAllocation.js';
-import { mapReferences } from '../domain/catalog/ParameterType.js';
-import { SortCatalog } from '../domain/catalog/SortCatalog.js';
+import { ConfigObject, type ConfigObjectSnapshot, type ParameterValue } from '../../graph/domain/ConfigObject.js';
+import { ConfigurationRepository } from '../../graph/domain/ConfigurationRepository.js';
+import { canonicalObjectId } from '../../graph/domain/ObjectId.js';
+import { isObjectSort, type ObjectSort } from '../../graph/domain/ObjectSort.js';
+import { ObjectRules } from '../../graph/domain/ObjectRules.js';
+import { reassignCollidingSipPorts, type PortMove } from '../../graph/domain/SipPortAllocation.js';
+import { mapReferences } from '../../graph/domain/catalog/ParameterType.js';
+import { SortCatalog } from '../../graph/domain/catalog/SortCatalog.js';
 import { cloneName } from './cloneName.js';
-import { ObjectWrites } from './ObjectWrites.js';
+import { WorkingConfiguration } from '../../graph/application/WorkingConfiguration.js';
 
 export const IMPORT_ACTIONS = ['SKIP', 'OVERRIDE', 'CLONE', 'CANCEL'] as const;
 export type ImportAction = (typeof IMPORT_ACTIONS)[number];
@@ -94,7 +94,7 @@ function checkEntries(file: ObjectFileDocument): void {
 @injectable()
 export class ImportObjects {
   constructor(
-    @inject(ObjectWrites) private readonly writes: ObjectWrites,
+    @inject(WorkingConfiguration) private readonly writes: WorkingConfiguration,
     @inject(ConfigurationRepository) private readonly objects: ConfigurationRepository,
     @inject(IdGenerator) private readonly ids: IdGenerator,
   ) {}

@@ -1,9 +1,9 @@
 import { inject, injectable } from 'inversify';
 import type { LabId } from '../../../../shared/domain/LabId.js';
 import { UnitOfWork } from '../../../../shared/application/UnitOfWork.js';
-import { ConfigurationRepository } from '../domain/ConfigurationRepository.js';
-import { SortCatalog } from '../domain/catalog/SortCatalog.js';
-import type { SortDefinition } from '../domain/catalog/SortDefinition.js';
+import { ConfigurationRepository } from '../../graph/domain/ConfigurationRepository.js';
+import { SortCatalog } from '../../graph/domain/catalog/SortCatalog.js';
+import type { SortDefinition } from '../../graph/domain/catalog/SortDefinition.js';
 
 export interface SortCount {
   readonly definition: SortDefinition;

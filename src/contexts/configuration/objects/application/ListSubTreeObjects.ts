@@ -1,9 +1,9 @@
 import { inject, injectable } from 'inversify';
 import type { LabId } from '../../../../shared/domain/LabId.js';
 import { UnitOfWork } from '../../../../shared/application/UnitOfWork.js';
-import type { ConfigObject } from '../domain/ConfigObject.js';
-import { ConfigurationRepository } from '../domain/ConfigurationRepository.js';
-import type { ObjectSort } from '../domain/ObjectSort.js';
+import type { ConfigObject } from '../../graph/domain/ConfigObject.js';
+import { ConfigurationRepository } from '../../graph/domain/ConfigurationRepository.js';
+import type { ObjectSort } from '../../graph/domain/ObjectSort.js';
 import { ObjectGraph } from './ObjectGraph.js';
 import { objectNotFound, requireObjectId } from './objectIds.js';
 

@@ -1,5 +1,5 @@
-import type { ConfigObject } from '../domain/ConfigObject.js';
-import type { ObjectSort } from '../domain/ObjectSort.js';
+import type { ConfigObject } from '../../graph/domain/ConfigObject.js';
+import type { ObjectSort } from '../../graph/domain/ObjectSort.js';
 
 /** One node of an object tree: the object, the slot its parent reaches it through, and its own children. */
 export interface ObjectTreeNode {

@@ -1,10 +1,10 @@
 import { inject, injectable } from 'inversify';
-import { DomainError, type ErrorDetail } from '../../../../shared/domain/DomainError.js';
+import { DomainError, StaleVersionError, type ErrorDetail } from '../../../../shared/domain/DomainError.js';
 import type { LabId } from '../../../../shared/domain/LabId.js';
-import type { ConfigObject } from '../domain/ConfigObject.js';
-import { ConfigurationRepository } from '../domain/ConfigurationRepository.js';
+import type { ConfigObject } from '../../graph/domain/ConfigObject.js';
+import { ConfigurationRepository } from '../../graph/domain/ConfigurationRepository.js';
 import { objectNotFound, requireObjectId } from './objectIds.js';
-import { ObjectWrites } from './ObjectWrites.js';
+import { WorkingConfiguration } from '../../graph/application/WorkingConfiguration.js';
 
 /** One detail per referrer: which object refers to the one being removed, through which slot. */
 export function referrerDetails(target: ConfigObject, referrers: readonly ConfigObject[]): ErrorDetail[] {
@@ -25,20 +25,22 @@ export function protectedObject(object: ConfigObject): DomainError {
 
 /**
  * Removes one object from the working configuration. Refused with 409 while another object references it
- * (the details name every referrer) or while it is protected; nothing changes then.
+ * (the details name every referrer) or while it is protected; nothing changes then. With `expectedVersion`,
+ * only while the object still has that version (else StaleVersionError, 409).
  */
 @injectable()
 export class RemoveObject {
   constructor(
-    @inject(ObjectWrites) private readonly writes: ObjectWrites,
+    @inject(WorkingConfiguration) private readonly writes: WorkingConfiguration,
     @inject(ConfigurationRepository) private readonly objects: ConfigurationRepository,
   ) {}
 
-  execute(lab: LabId, idText: string): Promise<ConfigObject> {
+  execute(lab: LabId, idText: string, expectedVersion?: number): Promise<ConfigObject> {
     const id = requireObjectId(idText);
     return this.writes.run(lab, async () => {
       const object = await this.objects.find(lab, id);
       if (!object) throw objectNotFound(id);
+      if (expectedVersion !== undefined && object.version !== expectedVersion) throw new StaleVersionError('Object', id);
       const referrers = (await this.objects.referrersOf(lab, id)).filter((r) => r.id !== id);
       if (referrers.length > 0) {
         throw DomainError.conflict('OBJECT_REFERENCED',

@@ -1,13 +1,13 @@
 import { inject, injectable } from 'inversify';
 import { DomainError, StaleVersionError, type ErrorDetail } from '../../../../shared/domain/DomainError.js';
 import type { LabId } from '../../../../shared/domain/LabId.js';
-import { ConfigObject, DEFAULT_COMMON, type CommonParameters, type ParameterValue } from '../domain/ConfigObject.js';
-import { ConfigurationRepository } from '../domain/ConfigurationRepository.js';
-import { canonicalObjectId } from '../domain/ObjectId.js';
-import type { ObjectSort } from '../domain/ObjectSort.js';
-import { ObjectRules } from '../domain/ObjectRules.js';
+import { ConfigObject, DEFAULT_COMMON, type CommonParameters, type ParameterValue } from '../../graph/domain/ConfigObject.js';
+import { ConfigurationRepository } from '../../graph/domain/ConfigurationRepository.js';
+import { canonicalObjectId } from '../../graph/domain/ObjectId.js';
+import type { ObjectSort } from '../../graph/domain/ObjectSort.js';
+import { ObjectRules } from '../../graph/domain/ObjectRules.js';
 import { objectNotFound, requireObjectId } from './objectIds.js';
-import { ObjectWrites } from './ObjectWrites.js';
+import { WorkingConfiguration } from '../../graph/application/WorkingConfiguration.js';
 
 /** What a set request changes; everything left out keeps its current value (or its default, for a new object). */
 export interface ObjectChange {
@@ -40,7 +40,7 @@ export type ChangeReader = (current: ConfigObject | undefined) => ObjectChange;
 @injectable()
 export class SetObject {
   constructor(
-    @inject(ObjectWrites) private readonly writes: ObjectWrites,
+    @inject(WorkingConfiguration) private readonly writes: WorkingConfiguration,
     @inject(ConfigurationRepository) private readonly objects: ConfigurationRepository,
   ) {}
 

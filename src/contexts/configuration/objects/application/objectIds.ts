@@ -1,5 +1,5 @@
 import { DomainError } from '../../../../shared/domain/DomainError.js';
-import { canonicalObjectId } from '../domain/ObjectId.js';
+import { canonicalObjectId } from '../../graph/domain/ObjectId.js';
 
 /** The canonical id of either wire shape; a 400 naming the field for anything else. */
 export function requireObjectId(text: string, field = 'id'): string {

@@ -1,9 +1,10 @@
 import { encodeObjectFile, OBJECT_FILE_EXTENSION, OBJECT_FILE_MEDIA_TYPE } from '@gwsim/object-file';
 import { inject, injectable } from 'inversify';
 import { DomainError } from '../../../../../shared/domain/DomainError.js';
+import { etagOf, jsonWithETag } from '../../../../../shared/interface/http/ETag.js';
 import type { OperationRequest } from '../../../../../shared/interface/http/Operation.js';
 import { Reply } from '../../../../../shared/interface/http/Reply.js';
-import { OBJECT_SORTS, type ObjectSort } from '../../domain/ObjectSort.js';
+import { OBJECT_SORTS, type ObjectSort } from '../../../graph/domain/ObjectSort.js';
 import { ExportObject } from '../../application/ExportObject.js';
 import { FindObjectByDisplayName } from '../../application/FindObjectByDisplayName.js';
 import { GetObject } from '../../application/GetObject.js';
@@ -13,15 +14,8 @@ import { ListSorts } from '../../application/ListSorts.js';
 import { ListSubTreeObjects } from '../../application/ListSubTreeObjects.js';
 import { ListUnreferencedObjects } from '../../application/ListUnreferencedObjects.js';
 import type { ObjectTreeNode } from '../../application/ObjectGraph.js';
-import { renderEntry, renderObject, type WireValue } from './ObjectWire.js';
-
-/** A node of objects/objectTree: the object as objects/get shows it, the slot that led to it, its children. */
-export interface ObjectTreeView {
-  readonly object: { [key: string]: WireValue };
-  readonly via?: string;
-  readonly repeated?: true;
-  readonly children: readonly ObjectTreeView[];
-}
+import type { ConfigObjectView, ObjectEntryView, ObjectTreeView, SortCountView } from './ObjectViews.js';
+import { renderEntry, renderObject } from './ObjectWire.js';
 
 export function renderTree(node: ObjectTreeNode): ObjectTreeView {
   if (node.repeated) return { object: renderEntry(node.object), via: node.via, repeated: true, children: [] };
@@ -67,34 +61,38 @@ export class ObjectReadController {
         [{ field: 'sort', message: 'sort is required with displayName' }]);
     }
     if (sort === undefined) {
-      return (await this.listSorts.execute(request.lab)).map(({ definition, count }) => ({ sort: definition.sort, kind: definition.kind, count }));
+      return (await this.listSorts.execute(request.lab)).map(({ definition, count }): SortCountView => ({ sort: definition.sort, kind: definition.kind, count }));
     }
     if (displayName !== undefined) {
       if (displayName.trim() === '') throw DomainError.invalid('INVALID_QUERY_PARAMETER', "query parameter 'displayName' must not be empty", [{ field: 'displayName', message: 'must not be empty' }]);
-      return renderObject(await this.findByName.execute(request.lab, sort, displayName));
+      const found = await this.findByName.execute(request.lab, sort, displayName);
+      return jsonWithETag(renderObject(found), found.version);
     }
     return (await this.listOfSort.execute(request.lab, sort)).map(renderEntry);
   }
 
+  /** The object, with `ETag: "<version>"` for If-Match on objects/set, objects/note/set and objects/remove. */
   async get(request: OperationRequest) {
-    return renderObject(await this.getObject.execute(request.lab, request.query.string('id')));
+    const object = await this.getObject.execute(request.lab, request.query.string('id'));
+    return jsonWithETag(renderObject(object), object.version);
   }
 
-  /** The note as plain text (empty when the object has none). */
+  /** The note as plain text (empty when the object has none), with the object's version as its ETag. */
   async note(request: OperationRequest) {
-    return Reply.text((await this.getObject.execute(request.lab, request.query.string('id'))).note);
+    const object = await this.getObject.execute(request.lab, request.query.string('id'));
+    return Reply.text(object.note).withHeaders({ etag: etagOf(object.version) });
   }
 
-  async unreferencedObjects(request: OperationRequest) {
+  async unreferencedObjects(request: OperationRequest): Promise<ObjectEntryView[]> {
     const sort = request.query.enum<ObjectSort>('sort', OBJECT_SORTS);
     return (await this.unreferenced.execute(request.lab, sort)).map(renderEntry);
   }
 
-  async tree(request: OperationRequest) {
+  async tree(request: OperationRequest): Promise<ObjectTreeView> {
     return renderTree(await this.objectTree.execute(request.lab, request.query.string('id')));
   }
 
-  async subTreeObjects(request: OperationRequest) {
+  async subTreeObjects(request: OperationRequest): Promise<ConfigObjectView[]> {
     const sort = request.query.enum<ObjectSort>('sort', OBJECT_SORTS);
     return (await this.subTree.execute(request.lab, request.query.string('id'), sort)).map(renderObject);
   }

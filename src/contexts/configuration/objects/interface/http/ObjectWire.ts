@@ -1,10 +1,11 @@
 import { DomainError, type ErrorDetail } from '../../../../../shared/domain/DomainError.js';
-import type { ConfigObject, ParameterValue } from '../../domain/ConfigObject.js';
-import { canonicalObjectId } from '../../domain/ObjectId.js';
-import { isObjectSort, type ObjectSort } from '../../domain/ObjectSort.js';
-import { describeType, isSecretType, type ParameterType } from '../../domain/catalog/ParameterType.js';
-import { SortCatalog } from '../../domain/catalog/SortCatalog.js';
+import type { ConfigObject, ParameterValue } from '../../../graph/domain/ConfigObject.js';
+import { canonicalObjectId } from '../../../graph/domain/ObjectId.js';
+import { isObjectSort, type ObjectSort } from '../../../graph/domain/ObjectSort.js';
+import { describeType, isSecretType, type ParameterType } from '../../../graph/domain/catalog/ParameterType.js';
+import { SortCatalog } from '../../../graph/domain/catalog/SortCatalog.js';
 import type { ObjectChange } from '../../application/SetObject.js';
+import type { AnynodefeView, ConfigObjectView, ObjectEntryView } from './ObjectViews.js';
 
 /**
  * The detached-objects wire shape, as the real product shows objects: one flat JSON object whose scalars are
@@ -31,32 +32,34 @@ export function renderValue(value: ParameterValue | undefined): WireValue {
 
 const COMMON_FLAGS = ['visible', 'protected', 'trMark'] as const;
 
-export function renderObject(object: ConfigObject): { [key: string]: WireValue } {
+export function renderObject(object: ConfigObject): ConfigObjectView {
   const definition = SortCatalog.of(object.sort);
-  const view: { [key: string]: WireValue } = {
+  const fields: { [key: string]: WireValue } = {};
+  const secrets = new Set(definition.parameters.filter((p) => isSecretType(p.type)).map((p) => p.name));
+  for (const parameter of definition.parameters) {
+    if (!secrets.has(parameter.name)) fields[parameter.name] = renderValue(object.parameters[parameter.name] ?? parameter.default);
+  }
+  for (const [name, value] of Object.entries(object.parameters)) if (!(name in fields) && !secrets.has(name)) fields[name] = renderValue(value);
+  for (const slot of definition.references) {
+    const ids = object.references[slot.name] ?? [];
+    fields[slot.name] = slot.cardinality === 'one' ? (ids[0] ?? '') : [...ids];
+  }
+  for (const [slot, ids] of Object.entries(object.references)) if (!(slot in fields)) fields[slot] = [...ids];
+  const { note: _note, version: _version, ...metadata } = object.metadata;
+  const anynodefe: AnynodefeView = {
+    compatibility: '0', ...(renderValue(metadata) as { [key: string]: WireValue }), note: object.note, version: String(object.version),
+  };
+  const head = {
     id: object.id, sort: object.sort, displayName: object.displayName,
     comment: object.common.comment, visible: String(object.common.visible), protected: String(object.common.protected),
     trMark: String(object.common.trMark),
   };
-  const secrets = new Set(definition.parameters.filter((p) => isSecretType(p.type)).map((p) => p.name));
-  for (const parameter of definition.parameters) {
-    if (!secrets.has(parameter.name)) view[parameter.name] = renderValue(object.parameters[parameter.name] ?? parameter.default);
-  }
-  for (const [name, value] of Object.entries(object.parameters)) if (!(name in view) && !secrets.has(name)) view[name] = renderValue(value);
-  for (const slot of definition.references) {
-    const ids = object.references[slot.name] ?? [];
-    view[slot.name] = slot.cardinality === 'one' ? (ids[0] ?? '') : [...ids];
-  }
-  for (const [slot, ids] of Object.entries(object.references)) if (!(slot in view)) view[slot] = [...ids];
-  const { note: _note, version: _version, ...metadata } = object.metadata;
-  view['metaData'] = {
-    anynodefe: { compatibility: '0', ...(renderValue(metadata) as { [key: string]: WireValue }), note: object.note, version: String(object.version) },
-  };
-  return view;
+  // Parameters and slots never shadow the common members (the catalog reserves their names).
+  return { ...head, ...fields, ...head, metaData: { anynodefe } };
 }
 
 /** The short form of list answers (objects/sorts with a sort, unreferenced): as the real product lists objects. */
-export function renderEntry(object: ConfigObject): { displayName: string; id: string; sort: ObjectSort } {
+export function renderEntry(object: ConfigObject): ObjectEntryView {
   return { displayName: object.displayName, id: object.id, sort: object.sort };
 }
 

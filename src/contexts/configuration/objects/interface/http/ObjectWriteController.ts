@@ -1,16 +1,17 @@
 import { decodeObjectFile, ObjectFileError } from '@gwsim/object-file';
 import { inject, injectable } from 'inversify';
 import { DomainError, type ErrorDetail } from '../../../../../shared/domain/DomainError.js';
-import { ifMatchVersion } from '../../../../../shared/interface/http/ETag.js';
+import { ifMatchVersion, jsonWithETag } from '../../../../../shared/interface/http/ETag.js';
 import type { OperationRequest } from '../../../../../shared/interface/http/Operation.js';
 import { Reply } from '../../../../../shared/interface/http/Reply.js';
-import { canonicalObjectId } from '../../domain/ObjectId.js';
-import { OBJECT_SORTS } from '../../domain/ObjectSort.js';
+import { canonicalObjectId } from '../../../graph/domain/ObjectId.js';
+import { OBJECT_SORTS } from '../../../graph/domain/ObjectSort.js';
 import { BulkRemoveObjects } from '../../application/BulkRemoveObjects.js';
 import { IMPORT_ACTIONS, ImportObjects, type ImportAction } from '../../application/ImportObjects.js';
 import { RemoveObject } from '../../application/RemoveObject.js';
 import { SetObject } from '../../application/SetObject.js';
 import { SetObjectNote } from '../../application/SetObjectNote.js';
+import type { ImportReportView } from './ObjectViews.js';
 import { readObjectChange, renderObject } from './ObjectWire.js';
 
 const CLONE_COMMENT_MAX = 100;
@@ -41,9 +42,10 @@ export class ObjectWriteController {
     @inject(ImportObjects) private readonly importObjects: ImportObjects,
   ) {}
 
-  /** The raw body is the new note (send the JSON string "" to clear it). */
+  /** The raw body is the new note (send the JSON string "" to clear it); `If-Match: "<version>"` makes it conditional. */
   async note(request: OperationRequest) {
-    await this.setNote.execute(request.lab, request.query.string('id'), typeof request.body === 'string' ? request.body : '');
+    const ifMatch = ifMatchVersion(request.header('if-match'), 'the object');
+    await this.setNote.execute(request.lab, request.query.string('id'), typeof request.body === 'string' ? request.body : '', ifMatch);
     return Reply.empty();
   }
 
@@ -63,11 +65,13 @@ export class ObjectWriteController {
       }
       return { ...change, expectedVersion: ifMatch };
     });
-    return renderObject(saved);
+    return jsonWithETag(renderObject(saved), saved.version);
   }
 
+  /** `If-Match: "<version>"` removes the object only while it still has that version (else 409 STALE_VERSION). */
   async remove(request: OperationRequest) {
-    await this.removeObject.execute(request.lab, request.query.string('id'));
+    const ifMatch = ifMatchVersion(request.header('if-match'), 'the object');
+    await this.removeObject.execute(request.lab, request.query.string('id'), ifMatch);
     return Reply.empty();
   }
 
@@ -77,7 +81,7 @@ export class ObjectWriteController {
   }
 
   /** Answers a report: what became of each object of the file, and which SIP transport ports moved. */
-  async import(request: OperationRequest) {
+  async import(request: OperationRequest): Promise<ImportReportView> {
     const action = request.query.enum<ImportAction>('action', IMPORT_ACTIONS);
     const cloneComment = request.query.optionalString('cloneComment');
     if (cloneComment !== undefined && cloneComment.length > CLONE_COMMENT_MAX) {
