@@ -1,0 +1,32 @@
+import { PGliteDriver, getPGliteInstance } from 'typeorm-pglite';
+import { PGliteInstance } from 'typeorm-pglite/dist/pglite-instance';
+import { holdsCluster, loadTemplate, seedDataDir } from './EmbeddedTemplate.js';
+
+/** The embedded engine, started: the TypeORM driver to build the DataSource on, and the engine's start. */
+export interface EmbeddedEngine {
+  readonly driver: unknown;
+  /** Settles once the engine runs; the DataSource must not be initialised before (the driver shares one engine per process). */
+  readonly ready: Promise<void>;
+  /** Stops the engine when no DataSource took it over (a stop during start-up); waits for it to have started. */
+  close(): Promise<void>;
+}
+
+/**
+ * Starts the embedded engine on a data directory (a new one first gets a copy of the template cluster) or in
+ * memory (from the template tarball). Loads neither TypeORM's entities nor any context, so `gwsim serve` starts
+ * it first and loads the application's modules while the engine boots.
+ */
+export async function startEmbeddedEngine(dataDir: string | undefined): Promise<EmbeddedEngine> {
+  let template: Blob | undefined;
+  if (!dataDir) template = await loadTemplate();
+  else if (!holdsCluster(dataDir)) await seedDataDir(dataDir);
+  const driver = embeddedDriver(dataDir, template);
+  const ready = getPGliteInstance().then(() => undefined);
+  ready.catch(() => undefined); // observed by whoever awaits it; never an unhandled rejection meanwhile
+  return { driver, ready, close: async () => { await ready.catch(() => undefined); await PGliteInstance.close(); } };
+}
+
+/** The TypeORM driver class of the embedded engine (typeorm-pglite keeps one engine per process). */
+export function embeddedDriver(dataDir: string | undefined, template?: Blob): unknown {
+  return new PGliteDriver({ ...(dataDir ? { dataDir } : {}), ...(template ? { loadDataDir: template } : {}) }).driver;
+}
