@@ -49,6 +49,21 @@ export class DataDirLock {
     return new DataDirLock(dataDir, unlock);
   }
 
+  /**
+   * The same lock, taken synchronously and kept for the life of the process (proper-lockfile releases it at
+   * exit): for the TypeORM CLI's ormconfig, which must build its DataSource synchronously.
+   */
+  static acquireForProcess(dataDir: string): void {
+    prepareDirectory(dataDir);
+    try {
+      lockfile.lockSync(dataDir, { lockfilePath: path.join(dataDir, LOCK_NAME), realpath: false, stale: STALE_MS, update: REFRESH_MS });
+    } catch (error) {
+      if ((error as { code?: unknown }).code === 'ELOCKED') throw new DataDirInUse(dataDir, holderPid(dataDir));
+      throw unusableDirectory(dataDir, error);
+    }
+    writeFileSync(path.join(dataDir, HOLDER_NAME), `${JSON.stringify({ pid: process.pid, since: new Date().toISOString() })}\n`);
+  }
+
   /** Releases the lock; idempotent, and quiet when the lock was already lost. */
   release(): Promise<void> {
     this.released ??= (async () => {
