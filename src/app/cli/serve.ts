@@ -2,7 +2,7 @@ import type { AppConfig } from '../config/AppConfig.js';
 import { ConfigError } from '../config/loadConfig.js';
 import { HttpListener } from '../HttpListener.js';
 import { DataDirLock } from '../persistence/DataDirLock.js';
-import { startEmbeddedEngine, type EmbeddedEngine } from '../persistence/EmbeddedEngine.js';
+import { precompileEngine, startEmbeddedEngine, type EmbeddedEngine } from '../persistence/EmbeddedEngine.js';
 import { PinoLogger } from '../../shared/infrastructure/PinoLogger.js';
 import type { GatewaySimulator } from '../GatewaySimulator.js';
 import { EXIT } from './program.js';
@@ -22,6 +22,9 @@ export async function serve(config: AppConfig, explicitAdminPassword: boolean): 
     const why = explicitAdminPassword || process.env['GWSIM_ADMIN_PASSWORD'] !== undefined ? 'GWSIM_ADMIN_PASSWORD is the well-known default' : 'GWSIM_ADMIN_PASSWORD is not set';
     logger.warn({ user: 'anadmin' }, `${why}: the administrator 'anadmin' has the well-known password 'anadmin'`);
   }
+
+  // The engine's code compiles on background threads from now on, while the checks run and the modules load.
+  const engineCode = config.databaseUrl ? undefined : precompileEngine();
 
   let stopReason: { code: number } | undefined;
   let wake: () => void = () => undefined;
@@ -50,7 +53,7 @@ export async function serve(config: AppConfig, explicitAdminPassword: boolean): 
       });
     }
     if (!stopReason) listener = await bind(config);
-    if (!stopReason && !config.databaseUrl) engine = startEmbeddedEngine(config.dataDir);
+    if (!stopReason && !config.databaseUrl) engine = startEmbeddedEngine(config.dataDir, engineCode);
     if (!stopReason) {
       // Loaded here, not at the top: the checks above fail fast, and the engine boots while these load.
       const { GatewaySimulator } = require('../GatewaySimulator.js') as typeof import('../GatewaySimulator.js');
