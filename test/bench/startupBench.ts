@@ -31,22 +31,33 @@ async function timeToServe(args: string[], env: Record<string, string>, url: str
   }
 }
 
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+}
+
 /**
  * Time from spawning `gwsim serve` until GET /api/version/get answers 200, on a new data directory (the
- * first start of a fresh clone) and on an existing one, against a bare Koa server started the same way.
+ * first start of a fresh clone) and on an existing one, against a bare Koa server started the same way;
+ * each the median of `runs` starts, interleaved so that a burst of load on the machine touches all three.
  */
-export async function startupBench(port: number): Promise<StartupFigures> {
+export async function startupBench(port: number, runs = 3): Promise<StartupFigures> {
   const dir = mkdtempSync(path.join(tmpdir(), 'gwsim-bench-'));
   try {
-    const bare = path.join(dir, 'bare.js');
-    writeFileSync(bare, `const Koa = require(${JSON.stringify(require.resolve('koa'))}); const app = new Koa();
+    const bareFile = path.join(dir, 'bare.js');
+    writeFileSync(bareFile, `const Koa = require(${JSON.stringify(require.resolve('koa'))}); const app = new Koa();
 app.use((ctx) => { ctx.body = { core: { versionMajor: 4 } }; }); app.listen(${port}, '127.0.0.1');`);
     const url = `http://127.0.0.1:${port}/api/version/get?version=0`;
-    const env = { PORT: String(port), GWSIM_DATA_DIR: path.join(dir, 'data'), GWSIM_ADMIN_PASSWORD: 'bench-Start-1', LOG_LEVEL: 'warn' };
-    const bareKoaMs = await timeToServe([bare], {}, url);
-    const freshDataDirMs = await timeToServe([MAIN, 'serve'], env, url);
-    const existingDataDirMs = await timeToServe([MAIN, 'serve'], env, url);
-    return { bareKoaMs: Math.round(bareKoaMs), freshDataDirMs: Math.round(freshDataDirMs), existingDataDirMs: Math.round(existingDataDirMs) };
+    const env = (run: number) => ({ PORT: String(port), GWSIM_DATA_DIR: path.join(dir, `data-${run}`), GWSIM_ADMIN_PASSWORD: 'bench-Start-1', LOG_LEVEL: 'warn' });
+    const bare: number[] = [];
+    const fresh: number[] = [];
+    const existing: number[] = [];
+    for (let run = 0; run < runs; run += 1) {
+      bare.push(await timeToServe([bareFile], {}, url));
+      fresh.push(await timeToServe([MAIN, 'serve'], env(run), url));
+      existing.push(await timeToServe([MAIN, 'serve'], env(run), url));
+    }
+    return { bareKoaMs: Math.round(median(bare)), freshDataDirMs: Math.round(median(fresh)), existingDataDirMs: Math.round(median(existing)) };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -1,10 +1,83 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { ApiClient } from './ApiClient.js';
 import { testDatabaseUrl } from './testConfig.js';
 import { wipeServerDatabase } from './TestGateway.js';
 
 export { testDatabaseUrl };
 
+/** The built `gwsim` command (package.json `bin`). */
+export const MAIN = path.resolve(__dirname, '../../src/app/main.js');
+
 /** Wipes the server test database when the suites run on one; the embedded store needs nothing. */
 export async function wipeServerDatabaseIfAny(): Promise<void> {
   const url = testDatabaseUrl();
   if (url) await wipeServerDatabase(url);
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** A spawned gwsim process: its combined output so far and its exit code once it ends. */
+export interface Running { child: ChildProcess; output: () => string; exited: Promise<number | null> }
+
+/** Spawns `gwsim <args>` with only PATH and `env` in its environment. */
+export function run(env: Record<string, string>, args: string[] = ['serve']): Running {
+  let output = '';
+  const child = spawn(process.execPath, [MAIN, ...args], { env: { PATH: process.env['PATH'] ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  child.stdout!.on('data', (chunk: Buffer) => { output += chunk.toString(); });
+  child.stderr!.on('data', (chunk: Buffer) => { output += chunk.toString(); });
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, output: () => output, exited };
+}
+
+/** The exit code, or a failure (the process killed) when it has not ended within `limitMs`. */
+export async function exitWithin(running: Running, limitMs: number): Promise<number | null> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<'late'>((resolve) => { timer = setTimeout(() => resolve('late'), limitMs); });
+  const code = await Promise.race([running.exited, late]);
+  clearTimeout(timer);
+  if (code === 'late') {
+    running.child.kill('SIGKILL');
+    throw new Error(`gwsim did not exit within ${limitMs} ms:\n${running.output()}`);
+  }
+  return code;
+}
+
+/** Waits until GET version/get answers 200; fails when the process exits first or the limit passes. */
+export async function waitUntilServing(api: ApiClient, running: Running, limitMs: number): Promise<number> {
+  const started = Date.now();
+  while (Date.now() - started < limitMs) {
+    try {
+      const response = await api.get('/api/version/get');
+      if (response.status === 200) return Date.now() - started;
+    } catch { /* not listening yet */ }
+    if (running.child.exitCode !== null) throw new Error(`gwsim exited early:\n${running.output()}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`gwsim did not serve within ${limitMs} ms:\n${running.output()}`);
+}
+
+/** Waits until the output contains `text`; fails when the process exits first or the limit passes. */
+export async function waitForOutput(running: Running, text: string, limitMs: number): Promise<void> {
+  const started = Date.now();
+  while (!running.output().includes(text)) {
+    if (running.child.exitCode !== null) throw new Error(`gwsim exited before printing '${text}':\n${running.output()}`);
+    if (Date.now() - started > limitMs) throw new Error(`gwsim did not print '${text}' within ${limitMs} ms:\n${running.output()}`);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
+/** The lines of the output that gwsim prints itself (not the JSON log lines). */
+export function messageLines(running: Running): string[] {
+  return running.output().split('\n').filter((line) => line.startsWith('gwsim:'));
 }

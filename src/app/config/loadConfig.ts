@@ -3,14 +3,25 @@ import { DEFAULT_BODY_LIMITS, LOG_LEVELS, type AppConfig, type LogLevel } from '
 
 /** A configuration value that cannot be used; main prints `message` as one line and exits. */
 export class ConfigError extends Error {
-  constructor(readonly variable: string, detail: string) {
-    super(`invalid configuration: ${variable} ${detail}`);
+  constructor(readonly variable: string, detail: string, message = `invalid configuration: ${variable} ${detail}`) {
+    super(message);
     this.name = 'ConfigError';
+  }
+
+  /** A setting that is well-formed but cannot be used (a directory that cannot be written, a server that cannot be reached); `message` names it and the fix. */
+  static unusable(variable: string, message: string): ConfigError {
+    return new ConfigError(variable, '', message);
   }
 }
 
+/** Flag values already parsed (by the command line, see src/app/cli), keyed by the variable each flag matches. */
+export interface ParsedFlags {
+  readonly values: Readonly<Record<string, string>>;
+  readonly ephemeral: boolean;
+}
+
 /** Flags of `gwsim serve`, each matching an environment variable (the flag wins). */
-const FLAGS: Record<string, string> = {
+export const FLAGS: Readonly<Record<string, string>> = {
   '--port': 'PORT',
   '--host': 'HOST',
   '--database-url': 'DATABASE_URL',
@@ -21,7 +32,7 @@ const FLAGS: Record<string, string> = {
   '--session-idle-minutes': 'GWSIM_SESSION_IDLE_MINUTES',
 };
 
-export function parseFlags(argv: readonly string[]): { values: Record<string, string>; ephemeral: boolean } {
+export function parseFlags(argv: readonly string[]): ParsedFlags {
   const values: Record<string, string> = {};
   let ephemeral = false;
   for (let i = 0; i < argv.length; i += 1) {
@@ -54,8 +65,8 @@ export const WELL_KNOWN_ADMIN_PASSWORD = 'anadmin';
 
 const HOST_PATTERN = /^(?:[a-zA-Z0-9.-]+|\[[0-9a-fA-F:.]+\]|[0-9a-fA-F:.]+)$/;
 
-export function loadConfig(env: NodeJS.ProcessEnv, argv: readonly string[] = [], cwd = process.cwd()): AppConfig {
-  const flags = parseFlags(argv);
+export function loadConfig(env: NodeJS.ProcessEnv, argv: readonly string[] | ParsedFlags = [], cwd = process.cwd()): AppConfig {
+  const flags = Array.isArray(argv) ? parseFlags(argv) : argv as ParsedFlags;
   const get = (name: string): string | undefined => flags.values[name] ?? env[name];
 
   const port = integer('PORT', get('PORT'), 8111, 0, 65535);

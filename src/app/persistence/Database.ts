@@ -1,14 +1,31 @@
 import { DataSource } from 'typeorm';
+import { ConfigError } from '../config/loadConfig.js';
 import { dataSourceOptions, type StoreSettings } from './dataSourceOptions.js';
-import { holdsCluster, loadTemplate } from './EmbeddedTemplate.js';
+import { startEmbeddedEngine, type EmbeddedEngine } from './EmbeddedEngine.js';
 
-/** Opens the store and brings its schema up to date by running the pending migrations, each in a transaction. */
-export async function openDatabase(settings: StoreSettings): Promise<DataSource> {
-  const template = settings.databaseUrl || (settings.dataDir && holdsCluster(settings.dataDir)) ? undefined : await loadTemplate();
-  const dataSource = new DataSource(dataSourceOptions(settings, template));
-  await dataSource.initialize();
+/**
+ * Opens the store and brings its schema up to date by running the pending migrations, each in a transaction.
+ * The embedded engine is started here unless `engine` was started earlier (gwsim serve starts it before it
+ * loads the application's modules).
+ * A PostgreSQL server that cannot be reached (or refuses the credentials, or lacks the database) is a
+ * ConfigError naming DATABASE_URL, never a bare driver message.
+ */
+export async function openDatabase(settings: StoreSettings, engine?: Promise<EmbeddedEngine>): Promise<DataSource> {
+  let driver: unknown;
+  if (!settings.databaseUrl) {
+    const started = await (engine ?? startEmbeddedEngine(settings.dataDir));
+    await started.ready;
+    driver = started.driver;
+  }
+  const dataSource = new DataSource(dataSourceOptions(settings, driver));
   try {
-    await dataSource.runMigrations({ transaction: 'each' });
+    await dataSource.initialize();
+  } catch (error) {
+    if (settings.databaseUrl) throw unreachable(settings.databaseUrl, error);
+    throw error;
+  }
+  try {
+    if (await dataSource.showMigrations()) await dataSource.runMigrations({ transaction: 'each' });
   } catch (error) {
     await dataSource.destroy();
     throw error;
@@ -16,11 +33,26 @@ export async function openDatabase(settings: StoreSettings): Promise<DataSource>
   return dataSource;
 }
 
-export function describeStore(settings: StoreSettings): string {
-  if (settings.databaseUrl) {
-    const url = new URL(settings.databaseUrl);
-    url.password = url.password ? '***' : '';
-    return `PostgreSQL server ${url.toString()}`;
+/** The URL without its password, for messages and logs. */
+export function redactedUrl(databaseUrl: string): string {
+  try {
+    const url = new URL(databaseUrl);
+    if (url.password) url.password = '***';
+    return url.toString();
+  } catch {
+    return '(unparsable URL)';
   }
+}
+
+function unreachable(databaseUrl: string, error: unknown): ConfigError {
+  const { code, message } = (typeof error === 'object' && error !== null ? error : {}) as { code?: unknown; message?: unknown };
+  const text = typeof message === 'string' ? message.replaceAll(databaseUrl, redactedUrl(databaseUrl)).trim() : '';
+  const cause = text !== '' ? text : typeof code === 'string' ? code : String(error);
+  return ConfigError.unusable('DATABASE_URL',
+    `cannot use the PostgreSQL server of DATABASE_URL ${redactedUrl(databaseUrl)} (${cause}): start the server (and create the database), or correct DATABASE_URL (or --database-url)`);
+}
+
+export function describeStore(settings: StoreSettings): string {
+  if (settings.databaseUrl) return `PostgreSQL server ${redactedUrl(settings.databaseUrl)}`;
   return settings.dataDir ? `embedded PostgreSQL in ${settings.dataDir}` : 'embedded PostgreSQL in memory (ephemeral)';
 }

@@ -1,8 +1,7 @@
-import { mkdirSync } from 'node:fs';
 import type { DataSourceOptions } from 'typeorm';
-import { PGliteDriver } from 'typeorm-pglite';
 import { ENTITIES } from './entities.js';
-import { holdsCluster } from './EmbeddedTemplate.js';
+import { embeddedDriver } from './EmbeddedEngine.js';
+import { makeDirectory } from './DataDirLock.js';
 import { MIGRATIONS } from '../../migrations/index.js';
 
 export interface StoreSettings {
@@ -14,10 +13,10 @@ export interface StoreSettings {
 
 /**
  * The one place that knows how to reach the store. Schema changes only through the listed migrations
- * (synchronize is off everywhere); entities and migrations are listed, never globbed. A new embedded store
- * starts from `template` (an initialised cluster, see EmbeddedTemplate) when one is given.
+ * (synchronize is off everywhere); entities and migrations are listed, never globbed. The embedded engine
+ * runs on `driver` when one is given (see startEmbeddedEngine), else on a new one over the data directory.
  */
-export function dataSourceOptions(settings: StoreSettings, template?: Blob): DataSourceOptions {
+export function dataSourceOptions(settings: StoreSettings, driver?: unknown): DataSourceOptions {
   const common = {
     type: 'postgres' as const,
     entities: ENTITIES,
@@ -30,9 +29,6 @@ export function dataSourceOptions(settings: StoreSettings, template?: Blob): Dat
   if (settings.databaseUrl) {
     return { ...common, url: settings.databaseUrl, extra: { max: 10, connectionTimeoutMillis: 5000 } };
   }
-  if (settings.dataDir) mkdirSync(settings.dataDir, { recursive: true });
-  const fresh = !settings.dataDir || !holdsCluster(settings.dataDir);
-  const loadDataDir = fresh ? template : undefined;
-  const driver = new PGliteDriver({ ...(settings.dataDir ? { dataDir: settings.dataDir } : {}), ...(loadDataDir ? { loadDataDir } : {}) }).driver;
-  return { ...common, driver, extra: { max: 1 } } as DataSourceOptions;
+  if (!driver && settings.dataDir) makeDirectory(settings.dataDir);
+  return { ...common, driver: driver ?? embeddedDriver(settings.dataDir), extra: { max: 1 } } as DataSourceOptions;
 }

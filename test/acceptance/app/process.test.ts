@@ -1,49 +1,12 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect } from 'chai';
 import { ApiClient } from '../../support/ApiClient.js';
-import { testDatabaseUrl, wipeServerDatabaseIfAny } from '../../support/processSupport.js';
+import { freePort, run, testDatabaseUrl, waitUntilServing, wipeServerDatabaseIfAny } from '../../support/processSupport.js';
 
-const MAIN = path.resolve(__dirname, '../../../src/app/main.js');
 const PASSWORD = 'process-Test-1';
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-interface Running { child: ChildProcess; output: () => string; exited: Promise<number | null> }
-
-function run(env: Record<string, string>, args: string[] = ['serve']): Running {
-  let output = '';
-  const child = spawn(process.execPath, [MAIN, ...args], { env: { PATH: process.env['PATH'] ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  child.stdout!.on('data', (chunk: Buffer) => { output += chunk.toString(); });
-  child.stderr!.on('data', (chunk: Buffer) => { output += chunk.toString(); });
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, output: () => output, exited };
-}
-
-async function waitUntilServing(api: ApiClient, running: Running, limitMs: number): Promise<number> {
-  const started = Date.now();
-  while (Date.now() - started < limitMs) {
-    try {
-      const response = await api.get('/api/version/get');
-      if (response.status === 200) return Date.now() - started;
-    } catch { /* not listening yet */ }
-    if (running.child.exitCode !== null) throw new Error(`gwsim exited early:\n${running.output()}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`gwsim did not serve within ${limitMs} ms:\n${running.output()}`);
-}
 
 describe('the gwsim process', function () {
   this.timeout(60000);

@@ -1,0 +1,112 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { Command, CommanderError, Option } from 'commander';
+import { ConfigError, FLAGS, loadConfig, type ParsedFlags } from '../config/loadConfig.js';
+import type { AppConfig } from '../config/AppConfig.js';
+
+/** Exit codes of every gwsim command. */
+export const EXIT = { ok: 0, failure: 1, usage: 2 } as const;
+
+/** What the commands do, given their parsed configuration (src/app/cli/serve.ts, src/app/cli/unblock.ts). */
+export interface Commands {
+  serve(config: AppConfig, explicitAdminPassword: boolean): Promise<number>;
+  unblock(user: string, config: AppConfig, output: { json: boolean; logLevelSet: boolean }): Promise<number>;
+}
+
+/** The `gwsim serve` flags: each matches an environment variable of loadConfig (the flag wins over the variable). */
+const SERVE_FLAGS: ReadonlyArray<readonly [flag: string, value: string, help: string]> = [
+  ['--port', 'n', 'port of the management API (default 8111)'],
+  ['--host', 'address', 'address to listen on (default 127.0.0.1)'],
+  ['--database-url', 'url', 'a PostgreSQL server, e.g. postgres://user@127.0.0.1:5432/gwsim (default: the embedded engine)'],
+  ['--data-dir', 'dir', 'directory of the embedded engine (default .gwsim/data); one gwsim process per directory'],
+  ['--admin-password', 'password', "password of the built-in administrator 'anadmin' (default 'anadmin', with a warning)"],
+  ['--log-level', 'level', 'fatal, error, warn, info, debug, trace or silent (default info)'],
+  ['--kdf-cost', 'n', "log2 of scrypt's cost for new password hashes, 10 to 20 (default 15)"],
+  ['--session-idle-minutes', 'n', 'minutes of inactivity that end a session, 1 to 1440 (default 30)'],
+];
+
+function version(): string {
+  try {
+    return (JSON.parse(readFileSync(path.resolve(__dirname, '..', '..', '..', '..', 'package.json'), 'utf8')) as { version?: string }).version ?? 'unknown';
+  } catch {
+    return 'unknown';
+  }
+}
+
+/** Commander's option key of a flag: '--data-dir' → 'dataDir'. */
+function key(flag: string): string {
+  return flag.slice(2).replace(/-([a-z])/g, (_m, letter: string) => letter.toUpperCase());
+}
+
+/** The flags given on the command line, keyed by the variable each one matches. */
+function flagValues(options: Record<string, unknown>, flags: readonly string[]): ParsedFlags {
+  const values: Record<string, string> = {};
+  for (const flag of flags) {
+    const value = options[key(flag)];
+    if (typeof value === 'string') values[FLAGS[flag]!] = value;
+  }
+  return { values, ephemeral: options['ephemeral'] === true };
+}
+
+function addValueFlags(command: Command, flags: ReadonlyArray<readonly [string, string, string]>): Command {
+  for (const [flag, value, help] of flags) command.addOption(new Option(`${flag} <${value}>`, `${help} [env ${FLAGS[flag]}]`));
+  return command;
+}
+
+/**
+ * The command line, on commander: `gwsim [serve] [flags]` (serve is the default command, so
+ * `npm start -- --port 9000` works) and `gwsim admin unblock <user>`. Every command has --help; exit codes
+ * are 0 (ok), 2 (usage or configuration error) and 1 (failure).
+ */
+export function buildProgram(commands: Commands, env: NodeJS.ProcessEnv): Command {
+  const program = new Command('gwsim')
+    .description('A stateful simulator of a telephony session gateway\'s management API')
+    .version(version(), '-V, --version', 'print the version and exit')
+    .helpOption('-h, --help', 'print help and exit')
+    .showHelpAfterError('(run with --help for usage)')
+    .exitOverride()
+    .configureOutput({ outputError: (text, write) => write(`gwsim: ${text.replace(/^error: /, '')}`) });
+
+  const config = (flags: ParsedFlags): AppConfig => loadConfig(env, flags);
+
+  const serve = program.command('serve', { isDefault: true })
+    .description('serve the management API (the default command)')
+    .addOption(new Option('--ephemeral', 'keep the store in memory: nothing survives a stop [env GWSIM_EPHEMERAL]'));
+  addValueFlags(serve, SERVE_FLAGS)
+    .addHelpText('after', '\nA flag wins over its environment variable. Exit codes: 0 stopped, 2 usage or configuration error, 1 failure.')
+    .action(async (options: Record<string, unknown>) => {
+      const flags = flagValues(options, SERVE_FLAGS.map(([flag]) => flag));
+      process.exitCode = await commands.serve(config(flags), flags.values['GWSIM_ADMIN_PASSWORD'] !== undefined);
+    });
+
+  const admin = program.command('admin').description('administrative commands on a stopped gateway\'s store');
+  const unblockFlags = SERVE_FLAGS.filter(([flag]) => flag === '--data-dir' || flag === '--database-url' || flag === '--log-level');
+  addValueFlags(admin.command('unblock').argument('<user>', 'user id, local user name or display name (e.g. anadmin)'), unblockFlags)
+    .description('lift the block of a user (e.g. the administrator anadmin after too many wrong passwords) and reset its failed logins')
+    .option('--json', 'print the outcome as JSON')
+    .addHelpText('after', '\nWorks directly on the store of a stopped gateway: the data directory (GWSIM_DATA_DIR, --data-dir) or\n'
+      + 'DATABASE_URL (--database-url). Refused while a gateway holds the data directory.\n'
+      + 'Exit codes: 0 done, 1 unknown user or failure, 2 usage or configuration error.')
+    .action(async (user: string, options: Record<string, unknown>) => {
+      const flags = flagValues(options, unblockFlags.map(([flag]) => flag));
+      const logLevelSet = flags.values['LOG_LEVEL'] !== undefined || env['LOG_LEVEL'] !== undefined;
+      process.exitCode = await commands.unblock(user, config(flags), { json: options['json'] === true, logLevelSet });
+    });
+  return program;
+}
+
+/** Runs the command line; resolves with the process's exit code (configuration errors print one line and give 2). */
+export async function runProgram(commands: Commands, argv: readonly string[], env: NodeJS.ProcessEnv): Promise<number> {
+  const program = buildProgram(commands, env);
+  try {
+    await program.parseAsync([...argv], { from: 'user' });
+    return typeof process.exitCode === 'number' ? process.exitCode : EXIT.ok;
+  } catch (error) {
+    if (error instanceof CommanderError) return error.exitCode === 0 ? EXIT.ok : EXIT.usage;
+    if (error instanceof ConfigError) {
+      console.error(`gwsim: ${error.message}`);
+      return EXIT.usage;
+    }
+    throw error;
+  }
+}
