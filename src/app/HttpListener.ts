@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, IncomingMessage, ServerResponse, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { answerClientError } from './http/clientError.js';
 import { errorBody } from './http/errorBoundary.js';
 
 /**
@@ -38,6 +39,7 @@ export class HttpListener {
     server.keepAliveTimeout = 5000;
     server.requestTimeout = 30000;
     server.headersTimeout = 10000;
+    server.on('clientError', answerClientError);
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
       server.listen(port, host, () => { server.off('error', reject); resolve(); });

@@ -10,7 +10,6 @@ import { operationRouter } from './operationRouter.js';
 import { BodyParser } from './parseBody.js';
 import { openApiDocument } from './openApiDocument.js';
 import { SPECIFIED_OPERATIONS } from '../specifiedOperations.js';
-import { hookClientErrors } from './clientError.js';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
@@ -36,7 +35,6 @@ function requestContext(logger: Logger) {
     let child: Logger | undefined;
     ctx.state['logger'] = () => (child ??= logger.child({ requestId }));
     ctx.set('X-Request-Id', requestId);
-    hookClientErrors(ctx.req.socket);
     if (!logRequests) return next();
     const started = process.hrtime.bigint();
     try {

@@ -1,4 +1,4 @@
-import type { Server, ServerResponse } from 'node:http';
+import type { ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { errorBody } from './errorBoundary.js';
 
@@ -24,18 +24,4 @@ export function answerClientError(error: Error & { code?: string }, socket: Dupl
     : errorBody(400, 'BODY_UNREADABLE', 'the request could not be read: it is not well-formed HTTP (a broken chunked body, say); nothing was done', requestId));
   socket.end(`HTTP/1.1 ${status} ${tooLarge ? 'Request Header Fields Too Large' : 'Bad Request'}\r\nContent-Type: application/json\r\n`
     + `Content-Length: ${Buffer.byteLength(body)}\r\n${requestId ? `X-Request-Id: ${requestId}\r\n` : ''}Connection: close\r\n\r\n${body}`);
-}
-
-const HOOKED = new WeakSet<Server>();
-
-/**
- * Installs answerClientError on the server a request came through, once per server, unless the server
- * already handles client errors itself. (The HTTP app does not own its server; the composition root can
- * install the handler directly with `server.on('clientError', answerClientError)`.)
- */
-export function hookClientErrors(socket: unknown): void {
-  const server = (socket as { server?: Server } | undefined)?.server;
-  if (!server || HOOKED.has(server)) return;
-  HOOKED.add(server);
-  if (server.listenerCount('clientError') === 0) server.on('clientError', answerClientError);
 }

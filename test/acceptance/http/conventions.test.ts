@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Server } from 'node:http';
 import { createServer } from 'node:http';
+import { answerClientError } from '../../../src/app/http/clientError.js';
 import { connect, type AddressInfo } from 'node:net';
 import { expect } from 'chai';
 import { injectable } from 'inversify';
@@ -106,6 +107,7 @@ describe('HTTP conventions of the operation table', () => {
     container.bind(EchoController).toSelf();
     const app = createHttpApp(container, [...TEST_OPERATIONS, ...OPERATIONS]);
     server = createServer(app.callback());
+    server.on('clientError', answerClientError); // as HttpListener does for the real server
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     api = new ApiClient(baseUrl, { username: 'tester', password: 'pw' });

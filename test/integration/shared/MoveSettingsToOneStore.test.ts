@@ -3,6 +3,7 @@ import { expect } from 'chai';
 import { DataSource, type QueryRunner } from 'typeorm';
 import { dataSourceOptions } from '../../../src/app/persistence/dataSourceOptions.js';
 import { loadTemplate } from '../../../src/app/persistence/EmbeddedTemplate.js';
+import { embeddedDriver } from '../../../src/app/persistence/EmbeddedEngine.js';
 import { MIGRATIONS } from '../../../src/migrations/index.js';
 import { MoveSettingsToOneStore1764000100000 } from '../../../src/migrations/1764000100000-MoveSettingsToOneStore.js';
 import { Setting } from '../../../src/shared/application/Setting.js';
@@ -45,7 +46,7 @@ function engines(): Array<{ name: string; open(): Promise<{ dataSource: DataSour
   const list = [{
     name: 'embedded PostgreSQL',
     async open() {
-      return { dataSource: await new DataSource(dataSourceOptions({ databaseUrl: undefined, dataDir: undefined }, await loadTemplate())).initialize(), embedded: true };
+      return { dataSource: await new DataSource(dataSourceOptions({ databaseUrl: undefined, dataDir: undefined }, embeddedDriver(undefined, await loadTemplate()))).initialize(), embedded: true };
     },
   }];
   const url = testDatabaseUrl();
