@@ -48,6 +48,25 @@ describe('gwsim start-up', function () {
     expect(await exitWithin(again, 20000)).to.equal(0);
   });
 
+  it('takes over the lock of a process killed with SIGKILL at once, keeping every acknowledged write', async () => {
+    const port = await freePort();
+    const first = run(environment(port));
+    const api = new ApiClient(`http://127.0.0.1:${port}`, { username: 'anadmin', password: PASSWORD });
+    await waitUntilServing(api, first, 60000);
+    expect((await api.put('/api/maintenanceMode/set', { json: { modeActive: true } })).status).to.equal(200);
+    first.child.kill('SIGKILL');
+    await exitWithin(first, 20000);
+    expect(readdirSync(dataDir), 'a killed process leaves its lock behind').to.include('gwsim.lock');
+
+    const started = Date.now();
+    const again = run(environment(port));
+    await waitUntilServing(api, again, 60000);
+    expect(Date.now() - started, 'the dead holder\'s lock is not waited out (10 s)').to.be.below(9000);
+    expect((await api.get('/api/maintenanceMode/get')).json).to.deep.equal({ modeActive: true });
+    again.child.kill('SIGTERM');
+    expect(await exitWithin(again, 20000)).to.equal(0);
+  });
+
   it('exits with 2 within seconds, in one line naming GWSIM_DATA_DIR, on a data directory it cannot create', async () => {
     for (const bad of ['/proc/nope', path.join('/proc/nope', 'deeper')]) {
       const running = run({ ...environment(await freePort()), GWSIM_DATA_DIR: bad });
