@@ -1,5 +1,9 @@
 import 'reflect-metadata';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { DataSource } from 'typeorm';
+import type { AppConfig } from '../../src/app/config/AppConfig.js';
 import { openDatabase } from '../../src/app/persistence/Database.js';
 import { dataSourceOptions } from '../../src/app/persistence/dataSourceOptions.js';
 import { embeddedDriver } from '../../src/app/persistence/EmbeddedEngine.js';
@@ -100,6 +104,43 @@ export function storeTargets(options: { memory?: boolean } = {}): StoreTarget[] 
 export function testDatabase(): DatabaseTarget {
   const url = testDatabaseUrl();
   return url ? server(url) : EMBEDDED;
+}
+
+/**
+ * A store that outlives a gateway, for restart tests: the embedded engine with its files in a temporary directory,
+ * or the PostgreSQL server of TEST_DATABASE_URL. Start every gateway with `config` (plus the test's own settings);
+ * the first start wipes a server database (TestGateway's default), the later ones pass `keepData: true`.
+ */
+export interface DurableStore {
+  readonly kind: 'embedded' | 'server';
+  readonly name: string;
+  readonly config: Partial<AppConfig>;
+  /** Removes the temporary directory (nothing for the server). */
+  dispose(): void;
+}
+
+/** The embedded engine on disk (a new temporary directory), and the server of TEST_DATABASE_URL when it is set. */
+export function durableStores(): DurableStore[] {
+  const url = testDatabaseUrl();
+  return [onDisk(), ...(url ? [durableServer(url)] : [])];
+}
+
+/** The one durable store of a restart test on a single store: the server of TEST_DATABASE_URL when set, else the embedded engine on disk. */
+export function durableTestStore(): DurableStore {
+  const url = testDatabaseUrl();
+  return url ? durableServer(url) : onDisk();
+}
+
+function onDisk(): DurableStore {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'gwsim-test-store-'));
+  return {
+    kind: 'embedded', name: 'embedded PostgreSQL on disk', config: { databaseUrl: undefined, dataDir, ephemeral: false },
+    dispose: () => rmSync(dataDir, { recursive: true, force: true }),
+  };
+}
+
+function durableServer(url: string): DurableStore {
+  return { kind: 'server', name: 'the PostgreSQL server', config: { databaseUrl: url }, dispose: () => undefined };
 }
 
 /**
