@@ -1,9 +1,5 @@
 import 'reflect-metadata';
-import type { DataSource } from 'typeorm';
-import { openDatabase } from '../../src/app/persistence/Database.js';
 import { labId, type LabId } from '../../src/shared/domain/LabId.js';
-import { DatabaseKind } from '../../src/shared/infrastructure/persistence/DatabaseKind.js';
-import { TypeOrmUnitOfWork } from '../../src/shared/infrastructure/persistence/TypeOrmUnitOfWork.js';
 import { InMemoryEventBus } from '../../src/shared/infrastructure/InMemoryEventBus.js';
 import { SeededIdGenerator } from '../../src/shared/infrastructure/SeededIdGenerator.js';
 import { SystemClock } from '../../src/shared/infrastructure/SystemClock.js';
@@ -16,6 +12,7 @@ import { CommitConfiguration } from '../../src/contexts/configuration/revisions/
 import { RevertConfiguration } from '../../src/contexts/configuration/revisions/application/RevertConfiguration.js';
 import { TypeOrmConfigurationLifecycleRepository } from '../../src/contexts/configuration/revisions/infrastructure/persistence/TypeOrmConfigurationLifecycleRepository.js';
 import { SilentLogger } from '../support/SilentLogger.js';
+import { openKeepingData } from '../support/testStores.js';
 
 export interface ConfigurationBenchOptions {
   /** A PostgreSQL server URL; undefined benchmarks the embedded engine (in memory). */
@@ -88,9 +85,9 @@ async function timed(work: () => Promise<unknown>): Promise<number> {
 export async function configurationBench(options: ConfigurationBenchOptions = {}): Promise<ConfigurationBenchFigures> {
   const count = options.objects ?? 5000;
   const runs = options.runs ?? 5;
-  const dataSource: DataSource = await openDatabase({ databaseUrl: options.databaseUrl, dataDir: undefined });
+  const store = await openKeepingData(options.databaseUrl);
+  const { dataSource, unitOfWork } = store;
   try {
-    const unitOfWork = new TypeOrmUnitOfWork(dataSource, new DatabaseKind(!options.databaseUrl));
     const objects = new TypeOrmConfigurationRepository();
     const clock = new SystemClock();
     const states = new TypeOrmConfigurationLifecycleRepository(clock);
@@ -152,7 +149,7 @@ export async function configurationBench(options: ConfigurationBenchOptions = {}
       baselineMs: median(baselineSamples),
     };
   } finally {
-    await dataSource.destroy();
+    await store.close();
   }
 }
 

@@ -1,5 +1,4 @@
 import 'reflect-metadata';
-import { DataSource } from 'typeorm';
 import { GatewaySimulator } from '../../src/app/GatewaySimulator.js';
 import type { OperationDefinition } from '../../src/shared/interface/http/Operation.js';
 import { OPERATIONS } from '../../src/app/operations.js';
@@ -11,6 +10,7 @@ import { Logger, type LogFields } from '../../src/shared/application/Logger.js';
 import { PinoLogger } from '../../src/shared/infrastructure/PinoLogger.js';
 import { ApiClient } from './ApiClient.js';
 import { ADMIN_PASSWORD, testConfig } from './testConfig.js';
+import { wipeServerDatabase } from './testStores.js';
 
 export interface TestGatewayOptions {
   readonly config?: Partial<AppConfig>;
@@ -23,18 +23,6 @@ export interface TestGatewayOptions {
   /** Also write the log as pino JSON lines (what production writes) into TestGateway.logText, to check what reaches it. */
   readonly captureLog?: boolean;
   readonly extraOperations?: { readonly operations: readonly OperationDefinition[]; readonly controllers: ReadonlyArray<new (...args: never[]) => unknown> };
-}
-
-/** Drops every table of a PostgreSQL server test database, so migrations run from scratch. */
-export async function wipeServerDatabase(url: string): Promise<void> {
-  const dataSource = new DataSource({ type: 'postgres', url });
-  await dataSource.initialize();
-  try {
-    await dataSource.query('DROP SCHEMA IF EXISTS public CASCADE');
-    await dataSource.query('CREATE SCHEMA public');
-  } finally {
-    await dataSource.destroy();
-  }
 }
 
 /** Sends every line to both loggers: the silent one keeps the errors, pino writes what production would. */

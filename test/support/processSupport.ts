@@ -2,19 +2,12 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { ApiClient } from './ApiClient.js';
-import { testDatabaseUrl } from './testConfig.js';
-import { wipeServerDatabase } from './TestGateway.js';
+import { testDatabaseUrl, wipeServerDatabaseIfAny } from './testStores.js';
 
-export { testDatabaseUrl };
+export { testDatabaseUrl, wipeServerDatabaseIfAny };
 
 /** The built `gwsim` command (package.json `bin`). */
 export const MAIN = path.resolve(__dirname, '../../src/app/main.js');
-
-/** Wipes the server test database when the suites run on one; the embedded store needs nothing. */
-export async function wipeServerDatabaseIfAny(): Promise<void> {
-  const url = testDatabaseUrl();
-  if (url) await wipeServerDatabase(url);
-}
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

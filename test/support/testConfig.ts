@@ -1,18 +1,10 @@
 import { DEFAULT_BODY_LIMITS, type AppConfig } from '../../src/app/config/AppConfig.js';
+import { testDatabaseUrl } from './testStores.js';
+
+export { testDatabaseUrl };
 
 export const ADMIN_PASSWORD = 'anadmin-test-Pw1!';
 
-/**
- * The store the database suites run on: the PostgreSQL server named by TEST_DATABASE_URL (its database name
- * must contain 'test'), else the embedded engine in memory.
- */
-export function testDatabaseUrl(): string | undefined {
-  const url = process.env['TEST_DATABASE_URL'];
-  if (!url) return undefined;
-  const name = new URL(url).pathname.replace(/^\//, '');
-  if (!name.includes('test')) throw new Error(`refusing to run tests on database '${name}': its name must contain 'test'`);
-  return url;
-}
 
 export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
   return {

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect } from 'chai';
 import { ApiClient } from '../../support/ApiClient.js';
+import { expectError } from '../../support/expectError.js';
 import { exitWithin, freePort, messageLines, run, testDatabaseUrl, waitUntilServing, wipeServerDatabaseIfAny } from '../../support/processSupport.js';
 
 const PASSWORD = 'cli-Test-1';
@@ -78,8 +79,7 @@ describe('the gwsim command line', function () {
       const wrong = new ApiClient(admin.baseUrl, { username: 'anadmin', password: 'not-the-password' });
       for (let attempt = 0; attempt < policy.attemptsUntilBlocked; attempt += 1) expect((await wrong.get('/api/version/get')).status).to.equal(401);
       const blocked = await new ApiClient(admin.baseUrl, { username: 'anadmin', password: PASSWORD }).get('/api/version/get');
-      expect(blocked.status).to.equal(401);
-      expect(blocked.json.error.code).to.equal('ACCOUNT_BLOCKED');
+      expectError(blocked, 401, 'ACCOUNT_BLOCKED');
 
       if (!testDatabaseUrl()) {
         const refused = run({ ...store() }, ['admin', 'unblock', 'anadmin']);

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect } from 'chai';
 import { ApiClient } from '../../support/ApiClient.js';
+import { expectError } from '../../support/expectError.js';
 import { exitWithin, freePort, messageLines, run, waitForOutput, waitUntilServing } from '../../support/processSupport.js';
 
 const PASSWORD = 'startup-Test-1';
@@ -99,8 +100,7 @@ describe('gwsim start-up', function () {
       if (response?.status === 503) starting = response;
       else await new Promise((resolve) => setTimeout(resolve, 5));
     }
-    expect(starting.json.error).to.include({ status: 503, code: 'STARTING' });
-    expect(starting.json.error.requestId).to.be.a('string');
+    expectError(starting, 503, 'STARTING');
     expect(starting.headers.get('retry-after')).to.equal('1');
     running.child.kill('SIGTERM');
     expect(await exitWithin(running, 30000), running.output()).to.equal(0);

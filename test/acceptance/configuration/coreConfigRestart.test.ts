@@ -1,10 +1,6 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { expect } from 'chai';
-import type { AppConfig } from '../../../src/app/config/AppConfig.js';
-import { testDatabaseUrl } from '../../support/testConfig.js';
 import { TestGateway } from '../../support/TestGateway.js';
+import { durableStores } from '../../support/testStores.js';
 
 interface RestartableStore {
   readonly name: string;
@@ -14,18 +10,12 @@ interface RestartableStore {
 }
 
 function stores(): RestartableStore[] {
-  const dir = mkdtempSync(path.join(tmpdir(), 'gwsim-lifecycle-'));
-  const onDisk: Partial<AppConfig> = { databaseUrl: undefined, dataDir: dir, ephemeral: false };
-  const result: RestartableStore[] = [{
-    name: 'embedded PostgreSQL on disk',
-    first: () => TestGateway.start({ config: onDisk }),
-    again: () => TestGateway.start({ config: onDisk }),
-    dispose: () => rmSync(dir, { recursive: true, force: true }),
-  }];
-  if (testDatabaseUrl()) {
-    result.push({ name: 'PostgreSQL server', first: () => TestGateway.start(), again: () => TestGateway.start({ keepData: true }), dispose: () => undefined });
-  }
-  return result;
+  return durableStores().map((store) => ({
+    name: store.name,
+    first: () => TestGateway.start({ config: store.config }),
+    again: () => TestGateway.start({ config: store.config, keepData: true }),
+    dispose: () => store.dispose(),
+  }));
 }
 
 for (const store of stores()) {

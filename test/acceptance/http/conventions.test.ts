@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { Server } from 'node:http';
 import { createServer } from 'node:http';
 import { answerClientError } from '../../../src/app/http/clientError.js';
-import { connect, type AddressInfo } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { expect } from 'chai';
 import { injectable } from 'inversify';
 import { buildContainer } from '../../../src/app/container.js';
@@ -18,6 +18,8 @@ import { NO_PERMISSIONS, type PermissionSet } from '../../../src/shared/domain/P
 import { Authenticator } from '../../../src/shared/application/Authenticator.js';
 import { ManualClock } from '../../../src/shared/infrastructure/ManualClock.js';
 import { ApiClient } from '../../support/ApiClient.js';
+import { expectError, readResponse } from '../../support/expectError.js';
+import { rawRequest } from '../../support/rawRequest.js';
 import { VersionView } from '../../../src/contexts/monitoring/version/interface/http/VersionView.js';
 import { FixedAuthenticator } from '../../support/FixedAuthenticator.js';
 import { SilentLogger } from '../../support/SilentLogger.js';
@@ -70,29 +72,6 @@ const TEST_OPERATIONS: OperationDefinition[] = [
   operation({ ...base, method: 'GET', path: '/api/test/admin', permissions: ['API', 'ADM', 'CFG-W'], body: 'none', handle: (c) => c.text() }),
 ];
 
-/** Sends bytes as they are (fetch cannot send a broken chunked body) and resolves with what came back. */
-function rawRequest(baseUrl: string, request: string): Promise<string> {
-  const { hostname, port } = new URL(baseUrl);
-  return new Promise((resolve, reject) => {
-    const socket = connect(Number(port), hostname, () => socket.end(request));
-    let answer = '';
-    socket.setEncoding('utf8');
-    socket.on('data', (chunk: string) => { answer += chunk; });
-    socket.on('close', () => resolve(answer));
-    socket.on('error', (error) => (answer ? resolve(answer) : reject(error)));
-  });
-}
-
-function expectErrorShape(response: { status: number; json: any; headers: Headers }, status: number, code?: string): void {
-  expect(response.status, JSON.stringify(response.json)).to.equal(status);
-  expect(response.headers.get('content-type')).to.match(/^application\/json/);
-  expect(response.json).to.have.keys('error');
-  expect(response.json.error).to.include.keys('status', 'code', 'message', 'details', 'requestId');
-  expect(response.json.error.status).to.equal(status);
-  if (code) expect(response.json.error.code).to.equal(code);
-  expect(response.json.error.message).to.be.a('string').and.not.match(/at .*\.js:\d+/);
-}
-
 describe('HTTP conventions of the operation table', () => {
   let server: Server;
   let api: ApiClient;
@@ -121,31 +100,29 @@ describe('HTTP conventions of the operation table', () => {
 
     it('refuses malformed JSON as MALFORMED_JSON naming line and column', async () => {
       const response = await api.post('/api/test/json', json('{\n  "a": 1,\n  "b": tru\n}'));
-      expectErrorShape(response, 400, 'MALFORMED_JSON');
+      expectError(response, 400, 'MALFORMED_JSON');
       expect(response.json.error.message).to.contain('line 3, column');
     });
 
     it('refuses nesting deeper than the limit with a 400 naming the field path', async () => {
       const response = await api.post('/api/test/json', json(`{"a": {"b": [${'['.repeat(900)}${']'.repeat(900)}]}}`));
-      expectErrorShape(response, 400, 'JSON_TOO_DEEP');
+      expectError(response, 400, 'JSON_TOO_DEEP');
       expect(response.json.error.details[0].field).to.match(/^a\.b\[0\]\[0\]/);
     });
 
     it('refuses a lone surrogate in a JSON value or key, a raw text value, a form field and a query parameter, naming the field', async () => {
       const inValue = await api.post('/api/test/json', json('{"name": "a\\ud800b"}'));
-      expectErrorShape(inValue, 400, 'LONE_SURROGATE');
+      expectError(inValue, 400, 'LONE_SURROGATE');
       expect(inValue.json.error.details[0].field).to.equal('name');
-      expectErrorShape(await api.post('/api/test/json', json('{"k\\udc00": 1}')), 400, 'LONE_SURROGATE');
-      expectErrorShape(await api.put('/api/test/text', json('"a\\ud800b"')), 400, 'LONE_SURROGATE');
-      expectErrorShape(await api.put('/api/test/text', { body: Buffer.from([0x61, 0xed, 0xa0, 0x80, 0x62]), headers: { 'content-type': 'text/plain' } }), 400, 'MALFORMED_ENCODING');
+      expectError(await api.post('/api/test/json', json('{"k\\udc00": 1}')), 400, 'LONE_SURROGATE');
+      expectError(await api.put('/api/test/text', json('"a\\ud800b"')), 400, 'LONE_SURROGATE');
+      expectError(await api.put('/api/test/text', { body: Buffer.from([0x61, 0xed, 0xa0, 0x80, 0x62]), headers: { 'content-type': 'text/plain' } }), 400, 'MALFORMED_ENCODING');
       const form = await api.post('/api/test/form', { body: 'name=a%ED%A0%80b', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
-      expectErrorShape(form, 400, 'MALFORMED_ENCODING');
+      expectError(form, 400, 'MALFORMED_ENCODING');
       expect(form.json.error.details[0].field).to.equal('name');
-      const query = await fetch(`${api.baseUrl}/api/test/query?version=0&flag=a%ED%A0%80b`, { headers: { authorization: `Basic ${Buffer.from('tester:pw').toString('base64')}` } });
-      const body = await query.json() as { error: { code: string; details: Array<{ field: string }> } };
-      expect(query.status).to.equal(400);
-      expect(body.error.code).to.equal('MALFORMED_ENCODING');
-      expect(body.error.details[0]!.field).to.equal("the query parameter 'flag'");
+      const query = await readResponse(await fetch(`${api.baseUrl}/api/test/query?version=0&flag=a%ED%A0%80b`, { headers: { authorization: `Basic ${Buffer.from('tester:pw').toString('base64')}` } }));
+      expectError(query, 400, 'MALFORMED_ENCODING');
+      expect(query.json.error.details[0].field).to.equal("the query parameter 'flag'");
     });
 
     it('reads a body sent to a body-less write before acting: a broken chunked body is refused and nothing acts', async () => {
@@ -154,14 +131,12 @@ describe('HTTP conventions of the operation table', () => {
         'POST /api/test/count?version=0 HTTP/1.1', 'Host: x', `Authorization: Basic ${Buffer.from('tester:pw').toString('base64')}`,
         'Content-Type: application/json', 'Transfer-Encoding: chunked', '', '5', '{"a":', 'zz', 'oops', '0', '', '',
       ].join('\r\n'));
-      expect(answer).to.match(/^HTTP\/1\.1 400/);
-      const error = JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4)) as { error: { code: string; requestId: string } };
-      expect(error.error.code).to.equal('BODY_UNREADABLE');
-      expect(error.error.requestId).to.have.length.greaterThan(0);
+      expect(answer.raw).to.match(/^HTTP\/1\.1 400/);
+      expectError(answer, 400, 'BODY_UNREADABLE');
       expect((await api.post('/api/test/count')).json.calls, 'the broken request did not act').to.equal(before + 1);
       const whole = await api.post('/api/test/count', { json: { ignored: true } });
       expect(whole.json.calls, 'a whole body is read, ignored, and the operation acts').to.equal(before + 2);
-      expectErrorShape(await api.post('/api/test/count', { body: 'x'.repeat(70 * 1024) }), 413, 'BODY_TOO_LARGE');
+      expectError(await api.post('/api/test/count', { body: 'x'.repeat(70 * 1024) }), 413, 'BODY_TOO_LARGE');
     });
 
     it('checks a JSON answer against its schema in /openapi.json in the acceptance client', async () => {
@@ -176,18 +151,18 @@ describe('HTTP conventions of the operation table', () => {
   describe('the version parameter', () => {
     it('is mandatory: a request without it is a 400 that says which version to use', async () => {
       const response = await api.get('/api/test/v2', { version: null });
-      expectErrorShape(response, 400, 'VERSION_REQUIRED');
+      expectError(response, 400, 'VERSION_REQUIRED');
       expect(response.json.error.message).to.contain('version 2');
     });
 
     it('must be an integer', async () => {
       for (const bad of ['abc', '1.5', '', ' 2']) {
-        expectErrorShape(await api.get('/api/test/v2', { version: bad }), 400, 'VERSION_INVALID');
+        expectError(await api.get('/api/test/v2', { version: bad }), 400, 'VERSION_INVALID');
       }
     });
 
     it("must be the operation's own version", async () => {
-      expectErrorShape(await api.get('/api/test/v2', { version: 0 }), 400, 'VERSION_UNSUPPORTED');
+      expectError(await api.get('/api/test/v2', { version: 0 }), 400, 'VERSION_UNSUPPORTED');
       expect((await api.get('/api/test/v2', { version: 2 })).status).to.equal(200);
     });
   });
@@ -195,14 +170,14 @@ describe('HTTP conventions of the operation table', () => {
   describe('authentication', () => {
     it('answers 401 with a Basic challenge when no credentials come', async () => {
       const response = await anonymous.get('/api/test/text-reply');
-      expectErrorShape(response, 401, 'AUTHENTICATION_REQUIRED');
+      expectError(response, 401, 'AUTHENTICATION_REQUIRED');
       expect(response.headers.get('www-authenticate')).to.match(/^Basic realm="gwsim"/);
     });
 
     it('answers 401 for wrong credentials and for a malformed Authorization header', async () => {
-      expectErrorShape(await anonymous.get('/api/test/text-reply', { auth: { username: 'tester', password: 'nope' } }), 401);
-      expectErrorShape(await anonymous.get('/api/test/text-reply', { headers: { authorization: 'Bearer abc' } }), 401, 'MALFORMED_CREDENTIALS');
-      expectErrorShape(await anonymous.get('/api/test/text-reply', { headers: { authorization: 'Basic !!!' } }), 401, 'MALFORMED_CREDENTIALS');
+      expectError(await anonymous.get('/api/test/text-reply', { auth: { username: 'tester', password: 'nope' } }), 401);
+      expectError(await anonymous.get('/api/test/text-reply', { headers: { authorization: 'Bearer abc' } }), 401, 'MALFORMED_CREDENTIALS');
+      expectError(await anonymous.get('/api/test/text-reply', { headers: { authorization: 'Basic !!!' } }), 401, 'MALFORMED_CREDENTIALS');
     });
 
     it('sets a JSESSIONID cookie that authenticates later requests on its own', async () => {
@@ -218,10 +193,10 @@ describe('HTTP conventions of the operation table', () => {
       expect((await client.get('/api/test/admin')).status).to.equal(200);
       const cookie = client.cookie!;
       const asLimited = await client.get('/api/test/admin', { auth: { username: 'limited', password: 'pw' } });
-      expectErrorShape(asLimited, 403, 'PERMISSION_DENIED');
+      expectError(asLimited, 403, 'PERMISSION_DENIED');
       expect(asLimited.json.error.message).to.contain("'limited'");
       const wrong = await anonymous.get('/api/test/admin', { auth: { username: 'limited', password: 'bad' }, headers: { cookie: `JSESSIONID=${cookie}` } });
-      expectErrorShape(wrong, 401);
+      expectError(wrong, 401);
       const sameUser = await anonymous.get('/api/test/admin', { auth: { username: 'tester', password: 'pw' }, headers: { cookie: `JSESSIONID=${cookie}` } });
       expect(sameUser.status).to.equal(200);
       expect(sameUser.headers.get('set-cookie'), 'the session is kept, no new login').to.equal(null);
@@ -229,19 +204,19 @@ describe('HTTP conventions of the operation table', () => {
 
     it('refuses an unknown session cookie without credentials with 401', async () => {
       const response = await anonymous.get('/api/test/text-reply', { headers: { cookie: 'JSESSIONID=forged' } });
-      expectErrorShape(response, 401, 'SESSION_EXPIRED');
+      expectError(response, 401, 'SESSION_EXPIRED');
     });
 
     it('answers 403 naming each missing permission', async () => {
       const response = await anonymous.get('/api/test/admin', { auth: { username: 'limited', password: 'pw' } });
-      expectErrorShape(response, 403, 'PERMISSION_DENIED');
+      expectError(response, 403, 'PERMISSION_DENIED');
       expect(response.json.error.details.map((d: { field: string; rule: string }) => `${d.field}: ${d.rule}`))
         .to.deep.equal(['administration: ACCESS', 'configurationMode: READ_WRITE_ACCESS']);
       expect(response.json.error.message).to.contain('administration: ACCESS').and.contain('configurationMode: READ_WRITE_ACCESS').and.not.contain('CFG-W');
     });
 
     it('checks the version before the credentials', async () => {
-      expectErrorShape(await anonymous.get('/api/test/text-reply', { version: null }), 400, 'VERSION_REQUIRED');
+      expectError(await anonymous.get('/api/test/text-reply', { version: null }), 400, 'VERSION_REQUIRED');
     });
   });
 
@@ -259,33 +234,33 @@ describe('HTTP conventions of the operation table', () => {
 
     it('refuses malformed JSON with a 400 in the error shape', async () => {
       for (const bad of ['{', '{"a":}', "{'a':1}", 'nul']) {
-        expectErrorShape(await api.post('/api/test/json', { body: bad, headers: { 'content-type': 'application/json' } }), 400);
+        expectError(await api.post('/api/test/json', { body: bad, headers: { 'content-type': 'application/json' } }), 400);
       }
     });
 
     it('refuses a missing JSON body with 400 and the wrong media type with 415', async () => {
-      expectErrorShape(await api.post('/api/test/json'), 400, 'BODY_REQUIRED');
-      expectErrorShape(await api.post('/api/test/json', { text: '{"a":1}' }), 415, 'UNSUPPORTED_MEDIA_TYPE');
-      expectErrorShape(await api.post('/api/test/form', { json: { a: 1 } }), 415, 'UNSUPPORTED_MEDIA_TYPE');
+      expectError(await api.post('/api/test/json'), 400, 'BODY_REQUIRED');
+      expectError(await api.post('/api/test/json', { text: '{"a":1}' }), 415, 'UNSUPPORTED_MEDIA_TYPE');
+      expectError(await api.post('/api/test/form', { json: { a: 1 } }), 415, 'UNSUPPORTED_MEDIA_TYPE');
     });
 
     it('refuses a body that is not what its Content-Encoding claims with 400', async () => {
-      expectErrorShape(await api.post('/api/test/json', { body: 'not gzip at all', headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' } }), 400, 'BODY_UNREADABLE');
-      expectErrorShape(await api.post('/api/test/json', { body: '{}', headers: { 'content-type': 'application/json', 'content-encoding': 'snappy' } }), 415);
+      expectError(await api.post('/api/test/json', { body: 'not gzip at all', headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' } }), 400, 'BODY_UNREADABLE');
+      expectError(await api.post('/api/test/json', { body: '{}', headers: { 'content-type': 'application/json', 'content-encoding': 'snappy' } }), 415);
     });
 
     it('refuses a body that is not the brotli stream its Content-Encoding claims with 400, not 500', async () => {
       for (const body of ['{"modeActive":true}', 'garbage-not-brotli-at-all-0123456789']) {
-        expectErrorShape(await api.post('/api/test/json', { body, headers: { 'content-type': 'application/json', 'content-encoding': 'br' } }), 400, 'BODY_UNREADABLE');
+        expectError(await api.post('/api/test/json', { body, headers: { 'content-type': 'application/json', 'content-encoding': 'br' } }), 400, 'BODY_UNREADABLE');
       }
     });
 
     it('refuses bodies beyond the limit of their kind with 413', async () => {
-      expectErrorShape(await api.post('/api/test/json', { json: { big: 'x'.repeat(4096) } }), 413, 'BODY_TOO_LARGE');
-      expectErrorShape(await api.put('/api/test/text', { text: 'y'.repeat(1024) }), 413, 'BODY_TOO_LARGE');
+      expectError(await api.post('/api/test/json', { json: { big: 'x'.repeat(4096) } }), 413, 'BODY_TOO_LARGE');
+      expectError(await api.put('/api/test/text', { text: 'y'.repeat(1024) }), 413, 'BODY_TOO_LARGE');
       const big = await api.put('/api/test/file', { file: { name: 'big.bin', content: Buffer.alloc(8192, 1) } });
       expect(big.status).to.equal(413);
-      expectErrorShape(big, 413);
+      expectError(big, 413);
     });
 
     it('takes a raw single value as trimmed text, with or without a content type, or as a JSON string', async () => {
@@ -306,8 +281,7 @@ describe('HTTP conventions of the operation table', () => {
       const form = new FormData();
       form.set('other', 'x');
       const missing = await fetch(new URL('/api/test/file?version=0', api.baseUrl), { method: 'PUT', body: form, headers: { authorization: `Basic ${Buffer.from('tester:pw').toString('base64')}` } });
-      expect(missing.status).to.equal(400);
-      expect(((await missing.json()) as any).error.code).to.equal('FILE_REQUIRED');
+      expectError(await readResponse(missing), 400, 'FILE_REQUIRED');
     });
   });
 
@@ -319,8 +293,7 @@ describe('HTTP conventions of the operation table', () => {
         form.append('file', new Blob([`${marker} first`]), 'a.xzconfig');
         form.append('file', new Blob([`${marker} second`]), 'b.xzconfig');
         const refused = await fetch(new URL('/api/test/file?version=0', api.baseUrl), { method: 'PUT', body: form, headers: { authorization: `Basic ${Buffer.from('tester:pw').toString('base64')}` } });
-        expect(refused.status).to.equal(400);
-        expect(((await refused.json()) as any).error.code).to.equal('ONE_FILE_ONLY');
+        expectError(await readResponse(refused), 400, 'ONE_FILE_ONLY');
       }
       await new Promise((resolve) => setTimeout(resolve, 100));
       const leftovers = readdirSync(tmpdir()).filter((name) => {
@@ -354,39 +327,39 @@ describe('HTTP conventions of the operation table', () => {
     });
 
     it('maps domain errors through the status table', async () => {
-      expectErrorShape(await api.get('/api/test/conflict'), 409, 'STILL_REFERENCED');
+      expectError(await api.get('/api/test/conflict'), 409, 'STILL_REFERENCED');
     });
 
     it('answers an unexpected failure with a 500 that leaks no internals', async () => {
       const response = await api.get('/api/test/fail');
-      expectErrorShape(response, 500, 'INTERNAL_ERROR');
+      expectError(response, 500, 'INTERNAL_ERROR');
       expect(response.text).to.not.contain('boom');
     });
 
     it('renders dates as UTC yyyy-mm-dd hh:mm:ss by default and as ISO-8601 on request', async () => {
       expect((await api.get('/api/test/query')).json.date).to.equal('UTC 2024-04-26 12:52:46');
       expect((await api.get('/api/test/query', { query: { dateFormat: 'ISO-8601' } })).json.date).to.equal('2024-04-26T12:52:46.000Z');
-      expectErrorShape(await api.get('/api/test/query', { query: { dateFormat: 'GERMAN' } }), 400, 'INVALID_QUERY_PARAMETER');
+      expectError(await api.get('/api/test/query', { query: { dateFormat: 'GERMAN' } }), 400, 'INVALID_QUERY_PARAMETER');
     });
 
     it('refuses malformed typed query parameters with a 400 naming the parameter', async () => {
       const flag = await api.get('/api/test/query', { query: { flag: 'yes' } });
-      expectErrorShape(flag, 400, 'INVALID_QUERY_PARAMETER');
+      expectError(flag, 400, 'INVALID_QUERY_PARAMETER');
       expect(flag.json.error.details[0].field).to.equal('flag');
-      expectErrorShape(await api.get('/api/test/query', { query: { count: '11' } }), 400);
+      expectError(await api.get('/api/test/query', { query: { count: '11' } }), 400);
       expect((await api.get('/api/test/query', { query: { flag: 'TRUE', count: '3' } })).json).to.include({ flag: true, count: 3 });
     });
   });
 
   describe('routing', () => {
     it('answers unknown paths with 404 in the error shape', async () => {
-      expectErrorShape(await api.get('/api/nothing/here'), 404, 'NO_SUCH_OPERATION');
-      expectErrorShape(await anonymous.get('/'), 404, 'NO_SUCH_OPERATION');
+      expectError(await api.get('/api/nothing/here'), 404, 'NO_SUCH_OPERATION');
+      expectError(await anonymous.get('/'), 404, 'NO_SUCH_OPERATION');
     });
 
     it('answers a known path with the wrong method with 405 and an Allow header', async () => {
       const response = await api.get('/api/test/json');
-      expectErrorShape(response, 405, 'METHOD_NOT_ALLOWED');
+      expectError(response, 405, 'METHOD_NOT_ALLOWED');
       expect(response.headers.get('allow')).to.equal('POST, DELETE');
     });
 

@@ -1,8 +1,9 @@
-import { connect } from 'node:net';
 import { expect } from 'chai';
 import { OPERATIONS } from '../../../src/app/operations.js';
 import type { OperationDefinition } from '../../../src/shared/interface/http/Operation.js';
 import { basic, type ApiClient, type ApiResponse } from '../../support/ApiClient.js';
+import { expectError } from '../../support/expectError.js';
+import { rawRequest } from '../../support/rawRequest.js';
 import { ADMIN_PASSWORD } from '../../support/testConfig.js';
 import { TestGateway } from '../../support/TestGateway.js';
 
@@ -42,31 +43,11 @@ const HOSTILE_JSON: ReadonlyArray<readonly [string, string, string]> = [
 ];
 const SECRETS = ['Hostile-Secret-Pw-1', POWERLESS.password, ADMIN_PASSWORD];
 
-/** Sends a request as bytes (fetch cannot send a broken chunked body); resolves with the raw answer. */
-function rawRequest(baseUrl: string, request: string): Promise<string> {
-  const { hostname, port } = new URL(baseUrl);
-  return new Promise((resolve, reject) => {
-    const socket = connect(Number(port), hostname, () => socket.end(request));
-    let answer = '';
-    socket.setEncoding('utf8');
-    socket.on('data', (chunk: string) => { answer += chunk; });
-    socket.on('close', () => resolve(answer));
-    socket.on('error', (error) => (answer ? resolve(answer) : reject(error)));
-  });
-}
-
 /** Reads whose answers legitimately change between two calls. */
 const VOLATILE = new Set(['/api/resources/get']);
 
 function label(op: OperationDefinition): string {
   return `${op.method} ${op.path}`;
-}
-
-function expectRefusal(response: ApiResponse, status: number | 'any4xx', what: string): void {
-  if (status === 'any4xx') expect(response.status, `${what}: ${response.text.slice(0, 300)}`).to.be.within(400, 499);
-  else expect(response.status, `${what}: ${response.text.slice(0, 300)}`).to.equal(status);
-  expect(response.json?.error, `${what}: error shape`).to.include.keys('status', 'code', 'message', 'details', 'requestId');
-  expect(response.json.error.status).to.equal(response.status);
 }
 
 async function call(client: ApiClient, op: OperationDefinition, options: Parameters<ApiClient['request']>[2] = {}): Promise<ApiResponse> {
@@ -116,28 +97,27 @@ describe('every operation refuses bad input', function () {
   for (const op of OPERATIONS) {
     describe(label(op), () => {
       it('answers 400 without a version, with a non-integer version and with another version', async () => {
-        expectRefusal(await call(admin, op, { version: null }), 400, 'no version');
-        expectRefusal(await call(admin, op, { version: 'x1' }), 400, 'non-integer version');
-        expectRefusal(await call(admin, op, { version: op.version + 7 }), 400, 'other version');
+        expectError(await call(admin, op, { version: null }), 400, undefined, { what: 'no version' });
+        expectError(await call(admin, op, { version: 'x1' }), 400, undefined, { what: 'non-integer version' });
+        expectError(await call(admin, op, { version: op.version + 7 }), 400, undefined, { what: 'other version' });
       });
 
       it('answers 401 without credentials and 403 to a user without its permissions', async () => {
         const anonymous = await call(gateway.client(), op);
-        expectRefusal(anonymous, 401, 'anonymous');
+        expectError(anonymous, 401, undefined, { what: 'anonymous' });
         expect(anonymous.headers.get('www-authenticate')).to.match(/^Basic realm=/);
-        expectRefusal(await call(powerless, op), 403, 'no permissions');
+        expectError(await call(powerless, op), 403, undefined, { what: 'no permissions' });
       });
 
       it('never fails with a 5xx on query parameters that name nothing', async () => {
         const response = await call(admin, op, { query: JUNK_QUERY });
         expect(response.status, response.text.slice(0, 300)).to.be.below(500);
-        if (response.status >= 400) expectRefusal(response, 'any4xx', 'junk query');
+        if (response.status >= 400) expectError(response, 'any4xx', undefined, { what: 'junk query' });
       });
 
       it('refuses a lone surrogate in a query parameter before anything else, naming it', async () => {
         const response = await admin.request(op.method, `${op.path}?version=${op.version}&id=a%ED%A0%80b`, { version: null });
-        expectRefusal(response, 400, 'lone surrogate in the query');
-        expect(response.json.error.code).to.equal('MALFORMED_ENCODING');
+        expectError(response, 400, 'MALFORMED_ENCODING', { what: 'lone surrogate in the query' });
         expect(response.json.error.details[0].field).to.equal("the query parameter 'id'");
       });
 
@@ -147,50 +127,48 @@ describe('every operation refuses bad input', function () {
           `Content-Type: ${op.body === 'multipart' ? 'multipart/form-data; boundary=xx' : op.body === 'text' ? 'text/plain' : 'application/json'}`,
           'Transfer-Encoding: chunked', '', '4', '{"a"', 'zz', ':1}', '0', '', '',
         ].join('\r\n'));
-        expect(answer, answer).to.match(/^HTTP\/1\.1 400 /);
-        const body = JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4)) as { error: Record<string, unknown> };
-        expect(body.error).to.include({ status: 400, code: 'BODY_UNREADABLE' });
+        expect(answer.raw, answer.raw).to.match(/^HTTP\/1\.1 400 /);
+        expectError(answer, 400, 'BODY_UNREADABLE', { what: 'broken chunked body' });
       });
 
       if (op.body === 'json') {
         for (const [what, body, code] of HOSTILE_JSON) {
           it(`refuses ${what} at the edge with 400 ${code}`, async () => {
             const response = await call(admin, op, { body, headers: { 'content-type': 'application/json' } });
-            expectRefusal(response, 400, what);
-            expect(response.json.error.code, response.text.slice(0, 300)).to.equal(code);
+            expectError(response, 400, code, { what });
             if (code !== 'TOO_MANY_KEYS') expect(response.json.error.details[0].field, response.text.slice(0, 300)).to.be.a('string').and.not.equal('');
             if (code === 'MALFORMED_JSON') expect(response.json.error.message).to.contain('line 2, column');
           });
         }
 
         it('refuses malformed JSON, the wrong media type, a non-object value and an oversized body', async () => {
-          expectRefusal(await call(admin, op, { body: '{"broken": ', headers: { 'content-type': 'application/json' } }), 400, 'malformed JSON');
-          expectRefusal(await call(admin, op, { text: '{}' }), 415, 'text/plain');
-          expectRefusal(await call(admin, op, { json: 42, query: JUNK_QUERY }), 'any4xx', 'a number instead of the body');
-          expectRefusal(await call(admin, op, { json: { pad: 'x'.repeat(1_200_000) } }), 413, 'oversized');
+          expectError(await call(admin, op, { body: '{"broken": ', headers: { 'content-type': 'application/json' } }), 400, undefined, { what: 'malformed JSON' });
+          expectError(await call(admin, op, { text: '{}' }), 415, undefined, { what: 'text/plain' });
+          expectError(await call(admin, op, { json: 42, query: JUNK_QUERY }), 'any4xx', undefined, { what: 'a number instead of the body' });
+          expectError(await call(admin, op, { json: { pad: 'x'.repeat(1_200_000) } }), 413, undefined, { what: 'oversized' });
         });
       }
       if (op.body === 'text') {
         it('refuses a lone surrogate in the raw value, sent as a JSON string or as bytes', async () => {
-          expectRefusal(await call(admin, op, { body: '"a\\ud800b"', headers: { 'content-type': 'application/json' }, query: JUNK_QUERY }), 400, 'JSON string');
-          expectRefusal(await call(admin, op, { body: Buffer.from([0x61, 0xed, 0xa0, 0x80]), headers: { 'content-type': 'text/plain' }, query: JUNK_QUERY }), 400, 'raw bytes');
+          expectError(await call(admin, op, { body: '"a\\ud800b"', headers: { 'content-type': 'application/json' }, query: JUNK_QUERY }), 400, undefined, { what: 'JSON string' });
+          expectError(await call(admin, op, { body: Buffer.from([0x61, 0xed, 0xa0, 0x80]), headers: { 'content-type': 'text/plain' }, query: JUNK_QUERY }), 400, undefined, { what: 'raw bytes' });
         });
 
         it('refuses a multipart body and an oversized value', async () => {
-          expectRefusal(await call(admin, op, { file: { name: 'x.txt', content: 'x' } }), 415, 'multipart');
-          expectRefusal(await call(admin, op, { text: 'y'.repeat(70_000) }), 413, 'oversized');
+          expectError(await call(admin, op, { file: { name: 'x.txt', content: 'x' } }), 415, undefined, { what: 'multipart' });
+          expectError(await call(admin, op, { text: 'y'.repeat(70_000) }), 413, undefined, { what: 'oversized' });
         });
       }
       if (op.body === 'form') {
         it('refuses JSON instead of a form', async () => {
-          expectRefusal(await call(admin, op, { json: { filterCount: '1' } }), 415, 'JSON instead of a form');
+          expectError(await call(admin, op, { json: { filterCount: '1' } }), 415, undefined, { what: 'JSON instead of a form' });
         });
       }
       if (op.body === 'multipart') {
         it('refuses a request without a file and one with JSON instead', async () => {
-          expectRefusal(await call(admin, op), 400, 'no file');
-          expectRefusal(await call(admin, op, { json: {} }), 415, 'JSON instead of multipart');
-          expectRefusal(await call(admin, op, { file: { name: 'garbage.bin', content: Buffer.from([0, 1, 2, 3, 255]) }, query: JUNK_QUERY }), 'any4xx', 'garbage file');
+          expectError(await call(admin, op), 400, undefined, { what: 'no file' });
+          expectError(await call(admin, op, { json: {} }), 415, undefined, { what: 'JSON instead of multipart' });
+          expectError(await call(admin, op, { file: { name: 'garbage.bin', content: Buffer.from([0, 1, 2, 3, 255]) }, query: JUNK_QUERY }), 'any4xx', undefined, { what: 'garbage file' });
         });
       }
     });

@@ -1,11 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { expect } from 'chai';
 import type { AppConfig } from '../../../src/app/config/AppConfig.js';
 import { ManualClock } from '../../../src/shared/infrastructure/ManualClock.js';
-import { ADMIN_PASSWORD, testDatabaseUrl } from '../../support/testConfig.js';
+import { ADMIN_PASSWORD } from '../../support/testConfig.js';
 import { TestGateway } from '../../support/TestGateway.js';
+import { durableTestStore, type DurableStore } from '../../support/testStores.js';
 import { addLocalUser, addRole, expectError, permissionsFor } from './identitySupport.js';
 
 /**
@@ -14,16 +12,15 @@ import { addLocalUser, addRole, expectError, permissionsFor } from './identitySu
  */
 describe('identity across restarts', function () {
   this.timeout(120000);
-  let dataDir: string | undefined;
+  let store: DurableStore;
   const clock = new ManualClock(new Date('2026-03-01T08:00:00Z'));
 
   const start = (first: boolean, config: Partial<AppConfig> = {}) => TestGateway.start({
-    clock, keepData: !first,
-    config: testDatabaseUrl() ? config : { ephemeral: false, dataDir, ...config },
+    clock, keepData: !first, config: { ...store.config, ...config },
   });
 
-  before(() => { dataDir = testDatabaseUrl() ? undefined : mkdtempSync(path.join(tmpdir(), 'gwsim-identity-')); });
-  after(() => { if (dataDir) rmSync(dataDir, { recursive: true, force: true }); });
+  before(() => { store = durableTestStore(); });
+  after(() => store?.dispose());
 
   it('keeps users, roles, failed attempts and a password changed through the API; a changed setting resets the administrator', async () => {
     let gateway = await start(true);

@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import type { ApiClient } from '../../support/ApiClient.js';
+import { expectError } from '../../support/expectError.js';
 import { TestGateway } from '../../support/TestGateway.js';
 
 const VERSION_SHAPE = ['versionMajor', 'versionMinor', 'versionRelease'];
@@ -69,8 +70,7 @@ describe('version, resources and maintenance mode', () => {
       await admin.put('/api/maintenanceMode/set', { json: { modeActive: true } });
       for (const body of [{}, { modeActive: 'true' }, { modeActive: 1 }, { modeActive: null }, []]) {
         const response = await admin.put('/api/maintenanceMode/set', { json: body });
-        expect(response.status, JSON.stringify(body)).to.equal(400);
-        expect(response.json.error.code).to.be.oneOf(['VALIDATION_FAILED', 'INVALID_BODY']);
+        expectError(response, 400, ['VALIDATION_FAILED', 'INVALID_BODY'], { what: JSON.stringify(body) });
       }
       expect((await admin.get('/api/maintenanceMode/get')).json).to.deep.equal({ modeActive: true });
     });

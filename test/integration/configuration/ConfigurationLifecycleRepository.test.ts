@@ -3,7 +3,7 @@ import { SystemClock } from '../../../src/shared/infrastructure/SystemClock.js';
 import { InMemoryConfigurationLifecycleRepository } from '../../../src/contexts/configuration/revisions/infrastructure/memory/InMemoryConfigurationLifecycleRepository.js';
 import { TypeOrmConfigurationLifecycleRepository } from '../../../src/contexts/configuration/revisions/infrastructure/persistence/TypeOrmConfigurationLifecycleRepository.js';
 import { configurationStateRepositoryContract } from './ConfigurationLifecycleRepository.contract.js';
-import { testStores } from './testStores.js';
+import { storeTargets } from '../../support/testStores.js';
 
 configurationStateRepositoryContract('in memory', async () => ({
   async fresh() {
@@ -12,7 +12,7 @@ configurationStateRepositoryContract('in memory', async () => ({
   async close() {},
 }));
 
-for (const opener of testStores()) {
+for (const opener of storeTargets()) {
   configurationStateRepositoryContract(`TypeORM on ${opener.name}`, async () => {
     const store = await opener.open();
     return {

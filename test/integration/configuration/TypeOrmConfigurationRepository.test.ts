@@ -3,9 +3,9 @@ import { DomainError } from '../../../src/shared/domain/DomainError.js';
 import { TypeOrmConfigurationRepository } from '../../../src/contexts/configuration/graph/infrastructure/persistence/TypeOrmConfigurationRepository.js';
 import { configurationRepositoryContract, LAB_A, LAB_B } from './ConfigurationRepository.contract.js';
 import { ConfigObjectMother as Mother } from './ConfigObjectMother.js';
-import { testStores, type TestStore } from './testStores.js';
+import { storeTargets, type TestStore } from '../../support/testStores.js';
 
-for (const opener of testStores()) {
+for (const opener of storeTargets()) {
   configurationRepositoryContract(`TypeORM on ${opener.name}`, async () => {
     const store = await opener.open();
     return {

@@ -6,7 +6,7 @@ import { ConfigObject, DEFAULT_COMMON } from '../../../src/contexts/configuratio
 import { ConfigurationRepository } from '../../../src/contexts/configuration/graph/domain/ConfigurationRepository.js';
 import { SortCatalog } from '../../../src/contexts/configuration/graph/domain/catalog/SortCatalog.js';
 import { InstallFactoryConfiguration, WorkingConfiguration } from '../../../src/contexts/configuration/index.js';
-import { testDatabaseUrl } from '../../support/testConfig.js';
+import { storeTargets } from '../../support/testStores.js';
 import { TestGateway } from '../../support/TestGateway.js';
 
 /** A store the lifecycle suites run a whole gateway on. */
@@ -17,11 +17,10 @@ export interface GatewayStore {
 
 /** In-memory adapters, the embedded engine, and the PostgreSQL server of TEST_DATABASE_URL when it is set. */
 export function gatewayStores(options: { memory?: boolean } = {}): GatewayStore[] {
-  const stores: GatewayStore[] = [];
-  if (options.memory !== false) stores.push({ name: 'memory', start: () => TestGateway.start({ store: 'memory' }) });
-  stores.push({ name: 'embedded PostgreSQL', start: () => TestGateway.start({ config: { databaseUrl: undefined } }) });
-  if (testDatabaseUrl()) stores.push({ name: 'PostgreSQL server', start: () => TestGateway.start() });
-  return stores;
+  return storeTargets({ memory: true }).filter((target) => options.memory !== false || target.kind !== 'memory').map((target) => ({
+    name: target.name,
+    start: () => target.kind === 'memory' ? TestGateway.start({ store: 'memory' }) : TestGateway.start({ config: { databaseUrl: target.databaseUrl } }),
+  }));
 }
 
 let labCounter = 0;

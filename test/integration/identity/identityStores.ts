@@ -1,19 +1,14 @@
 import 'reflect-metadata';
-import type { DataSource } from 'typeorm';
-import { openDatabase } from '../../../src/app/persistence/Database.js';
 import { labId, type LabId } from '../../../src/shared/domain/LabId.js';
 import type { UnitOfWork } from '../../../src/shared/application/UnitOfWork.js';
 import { InMemoryUnitOfWork } from '../../../src/shared/infrastructure/memory/InMemoryUnitOfWork.js';
-import { DatabaseKind } from '../../../src/shared/infrastructure/persistence/DatabaseKind.js';
-import { TypeOrmUnitOfWork } from '../../../src/shared/infrastructure/persistence/TypeOrmUnitOfWork.js';
 import type { RoleRepository } from '../../../src/contexts/identity/roles/domain/RoleRepository.js';
 import { InMemoryRoleRepository } from '../../../src/contexts/identity/roles/infrastructure/memory/InMemoryRoleRepository.js';
 import { TypeOrmRoleRepository } from '../../../src/contexts/identity/roles/infrastructure/persistence/TypeOrmRoleRepository.js';
 import type { UserRepository } from '../../../src/contexts/identity/users/domain/UserRepository.js';
 import { InMemoryUserRepository } from '../../../src/contexts/identity/users/infrastructure/memory/InMemoryUserRepository.js';
 import { TypeOrmUserRepository } from '../../../src/contexts/identity/users/infrastructure/persistence/TypeOrmUserRepository.js';
-import { testDatabaseUrl } from '../../support/testConfig.js';
-import { openTestDatabase } from '../../support/testDatabase.js';
+import { storeTargets, type DatabaseTarget, type TestStore } from '../../support/testStores.js';
 
 export const LAB_A: LabId = labId('default');
 export const LAB_B: LabId = labId('identity-contract-b');
@@ -34,9 +29,9 @@ export interface StoreSubject {
   close(): Promise<void>;
 }
 
-function memory(): StoreSubject {
+function memory(name: string): StoreSubject {
   return {
-    name: 'in-memory adapters',
+    name,
     async open() {},
     async fresh() {
       return {
@@ -47,37 +42,26 @@ function memory(): StoreSubject {
   };
 }
 
-function typeorm(name: string, connect: () => Promise<{ dataSource: DataSource; embedded: boolean }>): StoreSubject {
-  let dataSource: DataSource | undefined;
-  let unitOfWork: TypeOrmUnitOfWork;
+function typeorm(target: DatabaseTarget): StoreSubject {
+  let store: TestStore | undefined;
   return {
-    name,
+    name: `TypeORM on ${target.name}`,
     async open() {
-      const opened = await connect();
-      dataSource = opened.dataSource;
-      unitOfWork = new TypeOrmUnitOfWork(dataSource, new DatabaseKind(opened.embedded));
+      store = await target.open();
     },
     async fresh() {
-      await dataSource!.query('TRUNCATE identity_user, identity_role');
-      await dataSource!.query('INSERT INTO lab (id, display_name) VALUES ($1, $1) ON CONFLICT (id) DO NOTHING', [LAB_B]);
+      await store!.reset([LAB_B]);
       return {
-        unitOfWork, users: new TypeOrmUserRepository(), roles: new TypeOrmRoleRepository(),
+        unitOfWork: store!.unitOfWork, users: new TypeOrmUserRepository(), roles: new TypeOrmRoleRepository(),
       };
     },
     async close() {
-      if (dataSource?.isInitialized) await dataSource.destroy();
+      await store?.close();
     },
   };
 }
 
 /** The in-memory adapters, the TypeORM ones on embedded PostgreSQL, and on the server of TEST_DATABASE_URL when set. */
 export function identityStores(): StoreSubject[] {
-  const subjects = [
-    memory(),
-    typeorm('TypeORM on embedded PostgreSQL', async () => ({ dataSource: await openDatabase({ databaseUrl: undefined, dataDir: undefined }), embedded: true })),
-  ];
-  if (testDatabaseUrl()) {
-    subjects.push(typeorm('TypeORM on the PostgreSQL server', async () => ({ dataSource: (await openTestDatabase()).dataSource, embedded: false })));
-  }
-  return subjects;
+  return storeTargets({ memory: true }).map((target) => target.kind === 'memory' ? memory(target.name) : typeorm(target));
 }

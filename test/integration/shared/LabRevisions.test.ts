@@ -1,17 +1,14 @@
 import { expect } from 'chai';
 import type { DataSource } from 'typeorm';
-import { openDatabase } from '../../../src/app/persistence/Database.js';
 import { DEFAULT_LAB } from '../../../src/shared/domain/LabId.js';
 import { DomainError } from '../../../src/shared/domain/DomainError.js';
 import { LabReadCache } from '../../../src/shared/application/LabReadCache.js';
-import { DatabaseKind } from '../../../src/shared/infrastructure/persistence/DatabaseKind.js';
 import { TypeOrmUnitOfWork } from '../../../src/shared/infrastructure/persistence/TypeOrmUnitOfWork.js';
 import { maintenanceModeProbe } from './maintenanceModeProbe.js';
-import { openTestDatabase } from '../../support/testDatabase.js';
-import { testDatabaseUrl } from '../../support/testConfig.js';
+import { openKeepingData, testDatabase, testDatabaseUrl, type TestStore } from '../../support/testStores.js';
 
 describe('lab revisions and the read cache on TypeORM', () => {
-  let db: Awaited<ReturnType<typeof openTestDatabase>>;
+  let db: TestStore;
   let dataSource: DataSource;
   let unitOfWork: TypeOrmUnitOfWork;
   const repository = maintenanceModeProbe();
@@ -22,9 +19,9 @@ describe('lab revisions and the read cache on TypeORM', () => {
   });
 
   before(async () => {
-    db = await openTestDatabase();
+    db = await testDatabase().open();
     dataSource = db.dataSource;
-    unitOfWork = new TypeOrmUnitOfWork(dataSource, new DatabaseKind(db.embedded));
+    unitOfWork = db.unitOfWork;
   });
   beforeEach(() => db.reset());
   after(() => db.close());
@@ -76,17 +73,17 @@ describe('lab revisions and the read cache on TypeORM', () => {
   });
 
   describe('two processes on one server database', () => {
-    let other: DataSource | undefined;
+    let other: TestStore | undefined;
 
     before(async function () {
       const url = testDatabaseUrl();
       if (!url) this.skip();
-      other = await openDatabase({ databaseUrl: url, dataDir: undefined });
+      other = await openKeepingData(url);
     });
-    after(async () => { await other?.destroy(); });
+    after(async () => { await other?.close(); });
 
     it('a write through one is seen by the very next read through the other, even when reads overlap', async () => {
-      const elsewhere = new TypeOrmUnitOfWork(other!, new DatabaseKind(false));
+      const elsewhere = other!.unitOfWork;
       let loads = 0;
       const cache = new LabReadCache(unitOfWork, unitOfWork, async (lab) => { loads += 1; return (await repository.get(lab)).active; });
       const start = await cache.get(DEFAULT_LAB);

@@ -1,25 +1,19 @@
 import 'reflect-metadata';
 import { expect } from 'chai';
-import { DataSource, type QueryRunner } from 'typeorm';
-import { dataSourceOptions } from '../../../src/app/persistence/dataSourceOptions.js';
-import { loadTemplate } from '../../../src/app/persistence/EmbeddedTemplate.js';
-import { embeddedDriver } from '../../../src/app/persistence/EmbeddedEngine.js';
+import type { DataSource, QueryRunner } from 'typeorm';
 import { MIGRATIONS } from '../../../src/migrations/index.js';
 import { MoveSettingsToOneStore1764000100000 } from '../../../src/migrations/1764000100000-MoveSettingsToOneStore.js';
 import { Setting } from '../../../src/shared/application/Setting.js';
 import { DEFAULT_LAB, labId } from '../../../src/shared/domain/LabId.js';
 import { ManualClock } from '../../../src/shared/infrastructure/ManualClock.js';
-import { DatabaseKind } from '../../../src/shared/infrastructure/persistence/DatabaseKind.js';
 import { TypeOrmSettingsStore } from '../../../src/shared/infrastructure/persistence/TypeOrmSettingsStore.js';
-import { TypeOrmUnitOfWork } from '../../../src/shared/infrastructure/persistence/TypeOrmUnitOfWork.js';
 import { LOGIN_POLICY_SETTING } from '../../../src/contexts/identity/policies/application/LoginPolicySetting.js';
 import { PASSWORD_POLICY_SETTING } from '../../../src/contexts/identity/policies/application/PasswordPolicySetting.js';
 import type { LoginPolicy } from '../../../src/contexts/identity/policies/domain/LoginPolicy.js';
 import type { PasswordPolicy } from '../../../src/contexts/identity/policies/domain/PasswordPolicy.js';
 import { MAINTENANCE_MODE_SETTING } from '../../../src/contexts/lifecycle/maintenance/application/MaintenanceModeSetting.js';
 import type { MaintenanceMode } from '../../../src/contexts/lifecycle/maintenance/domain/MaintenanceMode.js';
-import { testDatabaseUrl } from '../../support/testConfig.js';
-import { wipeServerDatabase } from '../../support/TestGateway.js';
+import { storeTargets, type TestStore } from '../../support/testStores.js';
 
 const OTHER = labId('upgraded-b');
 const MOVE = new MoveSettingsToOneStore1764000100000();
@@ -42,45 +36,26 @@ async function snapshot(runner: QueryRunner): Promise<unknown[]> {
   return rows;
 }
 
-function engines(): Array<{ name: string; open(): Promise<{ dataSource: DataSource; embedded: boolean }> }> {
-  const list = [{
-    name: 'embedded PostgreSQL',
-    async open() {
-      return { dataSource: await new DataSource(dataSourceOptions({ databaseUrl: undefined, dataDir: undefined }, embeddedDriver(undefined, await loadTemplate()))).initialize(), embedded: true };
-    },
-  }];
-  const url = testDatabaseUrl();
-  if (url) {
-    list.push({
-      name: 'the PostgreSQL server',
-      async open() {
-        await wipeServerDatabase(url);
-        return { dataSource: await new DataSource(dataSourceOptions({ databaseUrl: url, dataDir: undefined })).initialize(), embedded: false };
-      },
-    });
-  }
-  return list;
-}
-
-for (const engine of engines()) {
+for (const engine of storeTargets()) {
   describe(`upgrading a gateway to the one settings store, on ${engine.name}`, function () {
     this.timeout(60000);
+    let opened: TestStore;
     let dataSource: DataSource;
     let runner: QueryRunner;
-    let unitOfWork: TypeOrmUnitOfWork;
+    let unitOfWork: TestStore['unitOfWork'];
     const store = new TypeOrmSettingsStore(new ManualClock());
 
     before(async () => {
-      const opened = await engine.open();
+      opened = await engine.open({ migrate: false });
       dataSource = opened.dataSource;
-      unitOfWork = new TypeOrmUnitOfWork(dataSource, new DatabaseKind(opened.embedded));
+      unitOfWork = opened.unitOfWork;
       runner = dataSource.createQueryRunner();
       for (const migration of BEFORE) await migration.up(runner);
       for (const row of OLD_ROWS) await runner.query(row);
     });
     after(async () => {
-      await runner.release();
-      await dataSource.destroy();
+      await runner?.release();
+      await opened?.close();
     });
 
     it('keeps every lab\'s policies and maintenance mode with their versions, and drops the old tables', async () => {

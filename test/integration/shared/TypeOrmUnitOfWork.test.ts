@@ -8,20 +8,20 @@ import { DatabaseKind } from '../../../src/shared/infrastructure/persistence/Dat
 import { TypeOrmUnitOfWork } from '../../../src/shared/infrastructure/persistence/TypeOrmUnitOfWork.js';
 import { ManualClock } from '../../../src/shared/infrastructure/ManualClock.js';
 import { SetMaintenanceMode } from '../../../src/contexts/lifecycle/maintenance/application/SetMaintenanceMode.js';
-import { openTestDatabase } from '../../support/testDatabase.js';
+import { testDatabase, type TestStore } from '../../support/testStores.js';
 import { maintenanceModeProbe } from './maintenanceModeProbe.js';
 import { SilentLogger } from '../../support/SilentLogger.js';
 
 describe('units of work on TypeORM', () => {
-  let db: Awaited<ReturnType<typeof openTestDatabase>>;
+  let db: TestStore;
   let dataSource: DataSource;
   let unitOfWork: TypeOrmUnitOfWork;
   const repository = maintenanceModeProbe();
 
   before(async () => {
-    db = await openTestDatabase();
+    db = await testDatabase().open();
     dataSource = db.dataSource;
-    unitOfWork = new TypeOrmUnitOfWork(dataSource, new DatabaseKind(db.embedded));
+    unitOfWork = db.unitOfWork;
   });
   beforeEach(() => db.reset());
   after(() => db.close());

@@ -1,17 +1,12 @@
 import 'reflect-metadata';
-import type { DataSource } from 'typeorm';
-import { openDatabase } from '../../../src/app/persistence/Database.js';
 import { labId, type LabId } from '../../../src/shared/domain/LabId.js';
 import type { SettingsStore } from '../../../src/shared/application/SettingsStore.js';
 import type { UnitOfWork } from '../../../src/shared/application/UnitOfWork.js';
 import { ManualClock } from '../../../src/shared/infrastructure/ManualClock.js';
 import { InMemorySettingsStore } from '../../../src/shared/infrastructure/memory/InMemorySettingsStore.js';
 import { InMemoryUnitOfWork } from '../../../src/shared/infrastructure/memory/InMemoryUnitOfWork.js';
-import { DatabaseKind } from '../../../src/shared/infrastructure/persistence/DatabaseKind.js';
 import { TypeOrmSettingsStore } from '../../../src/shared/infrastructure/persistence/TypeOrmSettingsStore.js';
-import { TypeOrmUnitOfWork } from '../../../src/shared/infrastructure/persistence/TypeOrmUnitOfWork.js';
-import { testDatabaseUrl } from '../../support/testConfig.js';
-import { openTestDatabase } from '../../support/testDatabase.js';
+import { storeTargets, type DatabaseTarget, type TestStore } from '../../support/testStores.js';
 
 export const LAB_A: LabId = labId('default');
 export const LAB_B: LabId = labId('settings-contract-b');
@@ -36,9 +31,9 @@ export interface SettingsSubject {
 
 const T0 = new Date('2026-03-01T08:00:00.000Z');
 
-function memory(): SettingsSubject {
+function memory(name: string): SettingsSubject {
   return {
-    name: 'in memory',
+    name,
     async open() {},
     async fresh() {
       const clock = new ManualClock(T0);
@@ -57,42 +52,32 @@ function memory(): SettingsSubject {
   };
 }
 
-function typeorm(name: string, connect: () => Promise<{ dataSource: DataSource; embedded: boolean }>): SettingsSubject {
-  let dataSource: DataSource | undefined;
-  let unitOfWork: TypeOrmUnitOfWork;
+function typeorm(target: DatabaseTarget): SettingsSubject {
+  let opened: TestStore | undefined;
   return {
-    name,
+    name: `TypeORM on ${target.name}`,
     async open() {
-      const opened = await connect();
-      dataSource = opened.dataSource;
-      unitOfWork = new TypeOrmUnitOfWork(dataSource, new DatabaseKind(opened.embedded));
+      opened = await target.open();
     },
     async fresh() {
-      await dataSource!.query('TRUNCATE lab_setting');
-      await dataSource!.query('INSERT INTO lab (id, display_name) VALUES ($1, $1) ON CONFLICT (id) DO NOTHING', [LAB_B]);
+      const { dataSource, unitOfWork } = opened!;
+      await opened!.reset([LAB_B]);
       const clock = new ManualClock(T0);
       return {
         unitOfWork, store: new TypeOrmSettingsStore(clock), clock, transactional: true,
         async corrupt(lab, key, json) {
-          await dataSource!.query(`INSERT INTO lab_setting (lab_id, key, value, version, updated_at) VALUES ($1, $2, $3::jsonb, 1, now())
+          await dataSource.query(`INSERT INTO lab_setting (lab_id, key, value, version, updated_at) VALUES ($1, $2, $3::jsonb, 1, now())
             ON CONFLICT (lab_id, key) DO UPDATE SET value = excluded.value, version = lab_setting.version + 1`, [lab, key, json]);
         },
       };
     },
     async close() {
-      if (dataSource?.isInitialized) await dataSource.destroy();
+      await opened?.close();
     },
   };
 }
 
 /** In memory, TypeORM on embedded PostgreSQL, and on the PostgreSQL server of TEST_DATABASE_URL when set. */
 export function settingsSubjects(): SettingsSubject[] {
-  const subjects = [
-    memory(),
-    typeorm('TypeORM on embedded PostgreSQL', async () => ({ dataSource: await openDatabase({ databaseUrl: undefined, dataDir: undefined }), embedded: true })),
-  ];
-  if (testDatabaseUrl()) {
-    subjects.push(typeorm('TypeORM on the PostgreSQL server', async () => ({ dataSource: (await openTestDatabase()).dataSource, embedded: false })));
-  }
-  return subjects;
+  return storeTargets({ memory: true }).map((target) => target.kind === 'memory' ? memory(target.name) : typeorm(target));
 }
