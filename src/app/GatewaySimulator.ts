@@ -52,9 +52,11 @@ export class GatewaySimulator {
         clock: options.clock, random: options.random, ids: options.ids,
       });
       const tasks = options.runStartupTasks !== false && container.isBound(StartupTask) ? container.getAll(StartupTask) : [];
-      for (const task of tasks) {
-        await task.run();
-      }
+      // Started in order (a subscriber is in place before the tasks whose events it hears) and run together: the
+      // tasks are independent, and the administrator's password check (a scrypt) overlaps the store work.
+      const outcomes = await Promise.allSettled(tasks.map((task) => task.run()));
+      const failed = outcomes.find((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
+      if (failed) throw failed.reason;
       return new GatewaySimulator(container, dataSource, options);
     } catch (error) {
       await dataSource?.destroy();

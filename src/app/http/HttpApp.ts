@@ -58,9 +58,11 @@ export function createHttpApp(container: Container, operations: readonly Operati
   app.silent = true;
   app.use(requestContext(logger));
   app.use(errorBoundary(requestLogger));
-  const document = JSON.stringify(openApiDocument(operations, PRODUCT_VERSION));
+  // Rendered on first demand (the schema generator costs start-up time that most runs never need), then kept.
+  let document: string | undefined;
   app.use(async (ctx, next) => {
     if (ctx.path !== OPENAPI_PATH || (ctx.method !== 'GET' && ctx.method !== 'HEAD')) return next();
+    document ??= JSON.stringify(openApiDocument(operations, PRODUCT_VERSION));
     ctx.type = 'application/json; charset=utf-8';
     ctx.body = document;
   });

@@ -1,4 +1,3 @@
-import { validationMetadatasToSchemas } from 'class-validator-jsonschema';
 import type { MetadataStorage } from 'class-transformer/types/MetadataStorage.js';
 import type { JsonAnswer, OperationDefinition, QueryParameterSpec, ResponseSpec, Shape } from '../../shared/interface/http/Operation.js';
 
@@ -141,6 +140,7 @@ function shapeSchemas(operations: readonly OperationDefinition[]): Record<string
       shapes.set(shape.name, shape);
     }
   }
+  const { validationMetadatasToSchemas } = require('class-validator-jsonschema') as typeof import('class-validator-jsonschema');
   const all = validationMetadatasToSchemas({ refPointerPrefix: REF, classTransformerMetadataStorage: defaultMetadataStorage });
   const schemas: Record<string, unknown> = {};
   const pending = [...shapes.keys()];

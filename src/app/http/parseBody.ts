@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
 import type { Context } from 'koa';
-import { HttpMethodEnum, koaBody } from 'koa-body';
+import type { HttpMethodEnum, koaBody as KoaBody } from 'koa-body';
 import type { BodyLimits } from '../config/AppConfig.js';
 import type { BodyKind, UploadedFile } from '../../shared/interface/http/Operation.js';
 import { HttpProblem } from './HttpProblem.js';
@@ -13,7 +13,7 @@ export interface ParsedBody {
 }
 
 const NOTHING: ParsedBody = { body: undefined, file: undefined };
-const METHODS = [HttpMethodEnum.POST, HttpMethodEnum.PUT, HttpMethodEnum.DELETE, HttpMethodEnum.PATCH];
+const METHODS = ['POST', 'PUT', 'DELETE', 'PATCH'] as HttpMethodEnum[];
 const MEDIA: Record<Exclude<BodyKind, 'none' | 'text'>, string> = {
   json: 'application/json',
   form: 'application/x-www-form-urlencoded',
@@ -80,12 +80,17 @@ export const IGNORED_BODY_LIMIT = 64 * 1024;
  * uploads go through koa-body (formidable).
  */
 export class BodyParser {
-  private readonly multipart: ReturnType<typeof koaBody>;
+  private multipartReader: ReturnType<typeof KoaBody> | undefined;
 
-  constructor(private readonly limits: BodyLimits, private readonly jsonLimits: JsonLimits = JSON_LIMITS) {
-    const common = { parsedMethods: METHODS, patchKoa: true, patchNode: false, includeUnparsed: false, encoding: 'utf-8' };
-    this.multipart = koaBody({
-      ...common, json: false, urlencoded: false, text: false, multipart: true,
+  constructor(private readonly limits: BodyLimits, private readonly jsonLimits: JsonLimits = JSON_LIMITS) {}
+
+  /** koa-body (formidable, zod) is loaded on the first upload, not at start-up: most runs never upload. */
+  private get multipart(): ReturnType<typeof KoaBody> {
+    const { koaBody } = require('koa-body') as typeof import('koa-body');
+    const limits = this.limits;
+    return this.multipartReader ??= koaBody({
+      parsedMethods: METHODS, patchKoa: true, patchNode: false, includeUnparsed: false, encoding: 'utf-8',
+      json: false, urlencoded: false, text: false, multipart: true,
       formidable: {
         maxFileSize: limits.file, maxTotalFileSize: limits.file, maxFiles: 1, maxFields: 20, maxFieldsSize: limits.form, allowEmptyFiles: true, minFileSize: 0,
         fileWriteStreamHandler: collectInMemory,
