@@ -110,7 +110,7 @@ describe('logging in through the HTTP API', function () {
     const client = gateway.client('cookie', PASSWORD);
     const first = await client.get('/api/version/get');
     expect(first.status).to.equal(200);
-    expect(first.headers.get('set-cookie')).to.match(/^JSESSIONID=[^;]+;.*httponly/i);
+    expect(first.headers.get('set-cookie')).to.match(/^JSESSIONID=[A-Za-z0-9_-]+; path=\/; samesite=lax; httponly$/i);
     expect(client.cookie).to.be.a('string');
     gateway.clock.advanceSeconds(29 * 60);
     expect((await client.get('/api/version/get', { auth: null })).status).to.equal(200);
