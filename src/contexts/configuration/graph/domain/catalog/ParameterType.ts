@@ -143,7 +143,7 @@ function detail(field: string, type: ParameterType, got: string): ErrorDetail {
 }
 
 /** A short rendering of a value for a message; never throws (values nested too deep to stringify are named by kind). */
-function shown(value: unknown): string {
+export function shown(value: unknown): string {
   let text: string;
   try {
     text = JSON.stringify(value) ?? String(value);

@@ -2,7 +2,7 @@ import { DomainError, type ErrorDetail } from '../../../../../shared/domain/Doma
 import type { ConfigObject, ParameterValue } from '../../../graph/domain/ConfigObject.js';
 import { canonicalObjectId } from '../../../graph/domain/ObjectId.js';
 import { isObjectSort, type ObjectSort } from '../../../graph/domain/ObjectSort.js';
-import { describeType, isSecretType, type ParameterType } from '../../../graph/domain/catalog/ParameterType.js';
+import { describeType, isSecretType, shown, type ParameterType } from '../../../graph/domain/catalog/ParameterType.js';
 import { SortCatalog } from '../../../graph/domain/catalog/SortCatalog.js';
 import type { ObjectChange } from '../../application/SetObject.js';
 import type { AnynodefeView, ConfigObjectView, ObjectEntryView } from './ObjectViews.js';
@@ -64,17 +64,6 @@ export function renderEntry(object: ConfigObject): ObjectEntryView {
 }
 
 // ---- reading a set request ----
-
-/** A short rendering of a value for a message; never throws (values nested too deep to stringify are named by kind). */
-function shown(value: unknown): string {
-  let text: string;
-  try {
-    text = JSON.stringify(value) ?? String(value);
-  } catch {
-    text = Array.isArray(value) ? 'an array nested too deep to show' : 'an object nested too deep to show';
-  }
-  return text.length > 60 ? `${text.slice(0, 57)}...` : text;
-}
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
