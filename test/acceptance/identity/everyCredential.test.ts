@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { basic, type ApiClient } from '../../support/ApiClient.js';
 import { TestGateway } from '../../support/TestGateway.js';
-import { addLocalUser, addRole, detailFields, expectError, permissionsFor } from './identitySupport.js';
+import { addLocalUser, addRole, detailFields, expectError, permissionsFor, loginPolicySetter } from './identitySupport.js';
 
 const PASSWORD = 'Checked-Pass-4711';
 
@@ -11,10 +11,7 @@ describe('every credential sent is checked; an administrator lifts a block by se
   let admin: ApiClient;
   let loginPolicy: Record<string, unknown>;
 
-  const setLoginPolicy = async (values: Record<string, unknown>) => {
-    const response = await admin.post('/api/loginPolicy/set', { json: { ...loginPolicy, ...values } });
-    expect(response.status, response.text).to.equal(200);
-  };
+  const setLoginPolicy = (values: Record<string, unknown>) => loginPolicySetter(admin, () => loginPolicy)(values);
   const shown = async (name: string) => (await admin.get('/api/users/get')).json.find((u: { localUserName?: string }) => u.localUserName === name);
 
   before(async () => {

@@ -35,3 +35,14 @@ export async function addLocalUser(admin: ApiClient, username: string, password:
   expect(response.status, response.text).to.equal(200);
   return response.json;
 }
+
+/**
+ * Sets the login policy to `base` with `values` over it (a 200 is asserted): suites read `base` once and put it
+ * back after each test with `set({})`.
+ */
+export function loginPolicySetter(admin: ApiClient, base: () => Record<string, unknown>) {
+  return async (values: Record<string, unknown>): Promise<void> => {
+    const response = await admin.post('/api/loginPolicy/set', { json: { ...base(), ...values } });
+    expect(response.status, response.text).to.equal(200);
+  };
+}

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import type { ApiClient, ApiResponse } from '../../support/ApiClient.js';
 import { formatXzwo } from '../../../src/shared/interface/http/WireDates.js';
 import { TestGateway } from '../../support/TestGateway.js';
-import { addLocalUser, addRole, expectError, permissionsFor } from './identitySupport.js';
+import { addLocalUser, addRole, expectError, permissionsFor, loginPolicySetter } from './identitySupport.js';
 
 const PASSWORD = 'Login-Pass-5791';
 
@@ -17,10 +17,7 @@ describe('logging in through the HTTP API', function () {
   let admin: ApiClient;
   let loginPolicy: Record<string, unknown>;
 
-  const setLoginPolicy = async (values: Record<string, unknown>) => {
-    const response = await admin.post('/api/loginPolicy/set', { json: { ...loginPolicy, ...values } });
-    expect(response.status, response.text).to.equal(200);
-  };
+  const setLoginPolicy = (values: Record<string, unknown>) => loginPolicySetter(admin, () => loginPolicy)(values);
 
   before(async () => {
     gateway = await TestGateway.start();
