@@ -1,6 +1,7 @@
 import { ContainerModule } from 'inversify';
 import { StartupTask } from '../../shared/application/StartupTask.js';
 import type { ContextModuleOptions } from '../../shared/infrastructure/ContextModuleOptions.js';
+import { ConfigurationReader } from './graph/application/ConfigurationReader.js';
 import { WorkingConfiguration } from './graph/application/WorkingConfiguration.js';
 import { ConfigurationRepository } from './graph/domain/ConfigurationRepository.js';
 import { InMemoryConfigurationRepository } from './graph/infrastructure/memory/InMemoryConfigurationRepository.js';
@@ -46,6 +47,7 @@ export function configurationModule(options: ContextModuleOptions): ContainerMod
       .to(typeorm ? TypeOrmConfigurationLifecycleRepository : InMemoryConfigurationLifecycleRepository)
       .inSingletonScope();
     bind(WorkingConfiguration).toSelf().inSingletonScope();
+    bind(ConfigurationReader).toSelf().inSingletonScope();
 
     bind(CommitConfiguration).toSelf().inSingletonScope();
     bind(RevertConfiguration).toSelf().inSingletonScope();

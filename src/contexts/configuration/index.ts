@@ -17,6 +17,9 @@ export type { ParameterDefinition, ReferenceSlot, SortDefinition } from './graph
 export type { ParameterType } from './graph/domain/catalog/ParameterType.js';
 /** The one write door of the working configuration, for the typed views built on the graph. */
 export { WorkingConfiguration } from './graph/application/WorkingConfiguration.js';
+/** The working graph held in memory, for the reads of the typed views. */
+export { ConfigurationReader } from './graph/application/ConfigurationReader.js';
+export { IndexedGraph, type GraphView } from './graph/domain/GraphView.js';
 export { InstallFactoryConfiguration } from './revisions/application/InstallFactoryConfiguration.js';
 export type {
   ConfigurationCommitted, ConfigurationCleaned, ConfigurationImported, ConfigurationModified, ConfigurationReverted,

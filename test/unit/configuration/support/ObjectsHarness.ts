@@ -33,7 +33,7 @@ export class ObjectsHarness {
   /** The lifecycle state the writes report to (in memory, like the rest). */
   readonly configurationStates = new InMemoryConfigurationLifecycleRepository(this.clock);
   readonly events = new InMemoryEventBus(new SilentLogger());
-  readonly writes = new WorkingConfiguration(this.unitOfWork, this.configurationStates, this.events, this.clock);
+  readonly writes = new WorkingConfiguration(this.unitOfWork, this.configurationStates, this.repository, this.events, this.clock);
   readonly ids: SeededIdGenerator;
   readonly importObjects: ImportObjects;
 

@@ -4,6 +4,9 @@ import type { LabId } from '../../../../shared/domain/LabId.js';
 import { EventBus } from '../../../../shared/application/EventBus.js';
 import { UnitOfWork } from '../../../../shared/application/UnitOfWork.js';
 import { ConfigurationLifecycleRepository } from '../../revisions/domain/ConfigurationLifecycleRepository.js';
+import type { ConfigObject } from '../domain/ConfigObject.js';
+import { ConfigurationRepository } from '../domain/ConfigurationRepository.js';
+import { IndexedGraph, type GraphView } from '../domain/GraphView.js';
 
 /**
  * The one write door of the working configuration: every use case that changes objects of the graph (the
@@ -12,25 +15,35 @@ import { ConfigurationLifecycleRepository } from '../../revisions/domain/Configu
  * `beforeChange(lab)` once it has checked its request and is about to store something:
  *
  *   return this.working.run(lab, async () => {
- *     …check…
- *     await this.working.beforeChange(lab);   // 409 CONFIGURATION_COMMIT_PROTECTED while view-only
- *     await this.objects.save(object);        // the repository records the id as changed since the last commit
+ *     const graph = await this.working.graph(lab);   // the working revision as the unit sees it
+ *     …map objects to entities, check the request…
+ *     await this.working.beforeChange(lab);          // 409 CONFIGURATION_COMMIT_PROTECTED while view-only
+ *     await this.working.save(object);               // recorded as changed since the last commit
  *   });
  *
  * Requests that change nothing (a set with the current values, an import that skips everything) never call
- * beforeChange, so they leave the lifecycle state as it is.
+ * beforeChange, so they leave the lifecycle state as it is. Objects from `graph` are shared: change a `copy()`.
  */
 @injectable()
 export class WorkingConfiguration {
   constructor(
     @inject(UnitOfWork) private readonly unitOfWork: UnitOfWork,
     @inject(ConfigurationLifecycleRepository) private readonly lifecycles: ConfigurationLifecycleRepository,
+    @inject(ConfigurationRepository) private readonly objects: ConfigurationRepository,
     @inject(EventBus) private readonly events: EventBus,
     @inject(Clock) private readonly clock: Clock,
   ) {}
 
   run<T>(lab: LabId, work: () => Promise<T>): Promise<T> {
     return this.unitOfWork.write(lab, work);
+  }
+
+  /**
+   * Inside `run`: the working revision as the unit sees it now (earlier saves of the unit included). Read it
+   * first, then write: a graph taken before a save does not show that save.
+   */
+  async graph(lab: LabId): Promise<GraphView> {
+    return new IndexedGraph(await this.objects.list(lab));
   }
 
   /** The working configuration is about to change: refused while view-only, else the lifecycle state becomes modified. */
@@ -41,5 +54,15 @@ export class WorkingConfiguration {
     if (events.length === 0) return;
     await this.lifecycles.save(lifecycle);
     await this.events.publish(events);
+  }
+
+  /** Inside `run`, after beforeChange: inserts (version 0) or updates (version must match) objects, in order. */
+  async save(...objects: ConfigObject[]): Promise<void> {
+    for (const object of objects) await this.objects.save(object);
+  }
+
+  /** Inside `run`, after beforeChange: removes objects (reference checks are the caller's). */
+  async remove(lab: LabId, ids: readonly string[]): Promise<void> {
+    if (ids.length > 0) await this.objects.remove(lab, ids);
   }
 }

@@ -115,6 +115,11 @@ export class ConfigObject {
     return new ConfigObject(this.lab, { ...this.state, id, displayName, version: 0 });
   }
 
+  /** An independent copy with the same id and version, to change without touching a shared (read) object. */
+  copy(): ConfigObject {
+    return new ConfigObject(this.lab, this.state);
+  }
+
   snapshot(): ConfigObjectSnapshot {
     return this.state;
   }
