@@ -19,7 +19,7 @@ export type { ParameterType } from './graph/domain/catalog/ParameterType.js';
 export { WorkingConfiguration } from './graph/application/WorkingConfiguration.js';
 /** The working graph held in memory, for the reads of the typed views. */
 export { ConfigurationReader } from './graph/application/ConfigurationReader.js';
-export { IndexedGraph, type GraphView } from './graph/domain/GraphView.js';
+export { IndexedGraph, resolveObject, type GraphView } from './graph/domain/GraphView.js';
 export { InstallFactoryConfiguration } from './revisions/application/InstallFactoryConfiguration.js';
 export type {
   ConfigurationCommitted, ConfigurationCleaned, ConfigurationImported, ConfigurationModified, ConfigurationReverted,

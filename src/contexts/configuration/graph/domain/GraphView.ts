@@ -1,5 +1,7 @@
+import { DomainError } from '../../../../shared/domain/DomainError.js';
 import type { ConfigObject } from './ConfigObject.js';
 import type { ObjectSort } from './ObjectSort.js';
+import { canonicalObjectId } from './ObjectId.js';
 
 /**
  * A read-only view of one lab's working configuration graph, answered from memory (synchronous). The typed views
@@ -89,4 +91,23 @@ export class IndexedGraph implements GraphView {
     for (const object of saved) objects.set(object.id, object);
     return new IndexedGraph(objects.values());
   }
+}
+
+/**
+ * The object an operation's query parameter names, "by id or display name" as the specification says: an id in
+ * either shape (36-character hyphenated or 32 hexadecimal characters) of an object of one of the sorts, else a
+ * display name of such an object (the first sort that has one). Unknown: 404 `<WHAT>_NOT_FOUND` naming the
+ * parameter's value; an id of an object of another sort counts as unknown.
+ */
+export function resolveObject(graph: GraphView, text: string, sorts: readonly ObjectSort[], what: string): ConfigObject {
+  const id = canonicalObjectId(text);
+  if (id !== undefined) {
+    const object = graph.get(id);
+    if (object && sorts.includes(object.sort)) return object;
+  }
+  for (const sort of sorts) {
+    const object = graph.byDisplayName(sort, text);
+    if (object) return object;
+  }
+  throw DomainError.notFound(what, text.length > 80 ? `${text.slice(0, 80)}…` : text);
 }
