@@ -19,7 +19,8 @@ export const BUILT_IN_ADMINISTRATOR_NAME = 'anadmin';
  * start; it bypasses the password policy, since the operator chose it. On later starts the account is kept as
  * it is (a password changed through the API survives restarts) unless the configured password differs from the
  * one it was last seeded from: then the configured one wins (the operator's way back in), and a block is lifted.
- * Only a salted hash of the configured password is kept to tell the difference.
+ * Only a salted hash of the configured password is kept to tell the difference (the password's own hash as
+ * seeded, so the start-up check and the first login with that password cost one key derivation).
  */
 @injectable()
 export class SeedBuiltInAdministrator extends StartupTask {
@@ -46,7 +47,10 @@ export class SeedBuiltInAdministrator extends StartupTask {
     const password = this.settings.adminPassword;
     const existing = await this.unitOfWork.read(() => this.users.byId(lab, BUILT_IN_ADMINISTRATOR_ID));
     if (existing && existing.seedFingerprint && (await this.hasher.verify(password, existing.seedFingerprint))) return;
-    const [hash, fingerprint] = [await this.hasher.hash(password), await this.hasher.hash(password)];
+    // One hash serves as password and fingerprint: while the password is the seeded one, the start-up check
+    // above has just verified the very hash a login checks (the hasher remembers the match for a minute).
+    const hash = await this.hasher.hash(password);
+    const fingerprint = hash;
     try {
       await this.unitOfWork.write(lab, async () => {
         const current = await this.users.byId(lab, BUILT_IN_ADMINISTRATOR_ID);
