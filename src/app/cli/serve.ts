@@ -2,7 +2,7 @@ import type { AppConfig } from '../config/AppConfig.js';
 import { ConfigError } from '../config/loadConfig.js';
 import { HttpListener } from '../HttpListener.js';
 import { DataDirLock } from '../persistence/DataDirLock.js';
-import { precompileEngine, startEmbeddedEngine, type EmbeddedEngine } from '../persistence/EmbeddedEngine.js';
+import { startEmbeddedEngineWorker, type EmbeddedEngine } from '../persistence/EmbeddedEngine.js';
 import { PinoLogger } from '../../shared/infrastructure/PinoLogger.js';
 import type { GatewaySimulator } from '../GatewaySimulator.js';
 import { EXIT } from './program.js';
@@ -10,8 +10,9 @@ import { EXIT } from './program.js';
 /**
  * `gwsim serve`. Start-up runs in an order that fails before the store is touched: the configuration was
  * checked by the caller; then the data-directory lock is taken, the port is bound (answering 503 STARTING
- * until the API is ready), the embedded engine is started, and only then are the application's modules
- * loaded (while the engine boots), the store opened and migrated and the start-up tasks run.
+ * until the API is ready), the embedded engine is started in a worker thread, and only then are the
+ * application's modules loaded (on this thread, while the engine boots on the other core), the store opened
+ * and migrated and the start-up tasks run.
  * SIGTERM/SIGINT stop the process at any stage: before the store opens at once, while it opens once it is
  * open (killing the engine mid-write could damage its files), afterwards after in-flight requests.
  * A second signal exits at once. Resolves with the exit code once everything is closed.
@@ -22,9 +23,6 @@ export async function serve(config: AppConfig, explicitAdminPassword: boolean): 
     const why = explicitAdminPassword || process.env['GWSIM_ADMIN_PASSWORD'] !== undefined ? 'GWSIM_ADMIN_PASSWORD is the well-known default' : 'GWSIM_ADMIN_PASSWORD is not set';
     logger.warn({ user: 'anadmin' }, `${why}: the administrator 'anadmin' has the well-known password 'anadmin'`);
   }
-
-  // The engine's code compiles on background threads from now on, while the checks run and the modules load.
-  const engineCode = config.databaseUrl ? undefined : precompileEngine();
 
   let stopReason: { code: number } | undefined;
   let wake: () => void = () => undefined;
@@ -53,7 +51,14 @@ export async function serve(config: AppConfig, explicitAdminPassword: boolean): 
       });
     }
     if (!stopReason) listener = await bind(config);
-    if (!stopReason && !config.databaseUrl) engine = startEmbeddedEngine(config.dataDir, engineCode);
+    if (!stopReason && !config.databaseUrl) {
+      // In a worker thread: it boots on one core while the modules below load on the other.
+      engine = startEmbeddedEngineWorker(config.dataDir, (error) => {
+        logger.error({ err: error }, 'the embedded engine stopped: stopping');
+        requestStop(EXIT.failure);
+      });
+      engine.catch(() => undefined);
+    }
     if (!stopReason) {
       // Loaded here, not at the top: the checks above fail fast, and the engine boots while these load.
       const { GatewaySimulator } = require('../GatewaySimulator.js') as typeof import('../GatewaySimulator.js');

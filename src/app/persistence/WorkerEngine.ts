@@ -1,0 +1,88 @@
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
+import type { EngineReply, EngineRequest, EngineWorkerData, SerializedError } from './EngineWorker.js';
+
+type Pending = { resolve(value: unknown): void; reject(error: Error): void };
+
+/** An error of the engine, rebuilt on this side with the fields the driver and TypeORM look at (code, detail, …). */
+function rebuild(serialized: SerializedError): Error {
+  const error = new Error(serialized.message);
+  Object.assign(error, serialized.fields);
+  error.name = serialized.name;
+  if (serialized.stack) error.stack = serialized.stack;
+  return error;
+}
+
+/**
+ * The embedded engine running in a worker thread (EngineWorker.ts), seen from here as the part of PGlite's
+ * interface the TypeORM driver uses: `query`, `exec` and `close`. Requests are answered in the order they are
+ * sent. If the worker dies, every pending and later request fails with a clear error and `onFailure` is told.
+ */
+export class WorkerEngine {
+  readonly ready: Promise<void>;
+  private readonly worker: Worker;
+  private readonly pending = new Map<number, Pending>();
+  private nextId = 1;
+  private failure: Error | undefined;
+  private closed: Promise<void> | undefined;
+
+  constructor(data: EngineWorkerData, onFailure: (error: Error) => void = () => undefined) {
+    this.worker = new Worker(path.join(__dirname, 'EngineWorker.js'), { workerData: data });
+    let started: (value: void) => void = () => undefined;
+    let failed: (error: Error) => void = () => undefined;
+    this.ready = new Promise<void>((resolve, reject) => { started = resolve; failed = reject; });
+    this.ready.catch(() => undefined);
+    this.worker.on('message', (reply: EngineReply) => {
+      if ('type' in reply) {
+        if (reply.type === 'ready') started();
+        else failed(rebuild(reply.error));
+        return;
+      }
+      const waiting = this.pending.get(reply.id);
+      if (!waiting) return;
+      this.pending.delete(reply.id);
+      if ('error' in reply) waiting.reject(rebuild(reply.error));
+      else waiting.resolve(reply.result);
+    });
+    const die = (error: Error) => {
+      if (this.failure) return;
+      this.failure = error;
+      failed(error);
+      for (const waiting of this.pending.values()) waiting.reject(error);
+      this.pending.clear();
+      if (!this.closed) onFailure(error);
+    };
+    this.worker.on('error', (error) => die(new Error(`the embedded engine failed: ${error.message}`)));
+    this.worker.on('exit', (code) => die(new Error(`the embedded engine stopped (worker exit code ${code})`)));
+  }
+
+  query(sql: string, params?: unknown[]): Promise<unknown> {
+    return this.send({ id: 0, op: 'query', sql, params: params ?? [] });
+  }
+
+  exec(sql: string): Promise<unknown> {
+    return this.send({ id: 0, op: 'exec', sql });
+  }
+
+  /** Closes the engine (its files are consistent afterwards) and ends the worker. Idempotent. */
+  close(): Promise<void> {
+    this.closed ??= (async () => {
+      if (!this.failure) {
+        await this.ready.catch(() => undefined);
+        if (!this.failure) await this.send({ id: 0, op: 'close' }).catch(() => undefined);
+      }
+      await this.worker.terminate();
+    })();
+    return this.closed;
+  }
+
+  private send(request: EngineRequest): Promise<unknown> {
+    if (this.failure) return Promise.reject(this.failure);
+    const id = this.nextId;
+    this.nextId += 1;
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      this.worker.postMessage({ ...request, id });
+    });
+  }
+}
