@@ -123,7 +123,7 @@ class CompiledFilter implements IndexedFilter<RoutingCall> {
  *   call lacks is the empty string). The first matching filter of the winning route gives the matched parts.
  * - Each target's dial strings are rewritten by its segment rewritings (see SegmentRewriter); failover is its
  *   failoverStatusMatch as a predicate (see SipStatusMatch).
- * Compiling checks what it compiles: a malformed matcher, segment or SIP status code list is a DomainError
+ * Compiling checks every route, disabled ones too: a malformed matcher, segment or SIP status code list is a DomainError
  * INVALID_ROUTE naming the route and the field (`routes[3].establishment.routingTargets[1].failoverStatusMatch
  * .sipStatusCodes`). Matching looks only at the routes whose destination matcher can match (see RouteIndex).
  */
@@ -173,14 +173,14 @@ function compileRoutes(routes: readonly RouteSpec[], list: string): CompiledFilt
   routes.forEach((spec, index) => {
     const path = `${list}[${index}]`;
     const route = checked(spec, path, () => compileRoute(spec, index));
-    if (!spec.enabled) return;
     spec.filters.forEach((filter, filterIndex) => {
       const matchers = MATCHED_ROLES.flatMap(([role, field]) => {
         const matcher = filter[field];
         if (!matcher) return [];
         return [[role, checked(spec, path, () => within(`filters[${filterIndex}].${field}`, () => compileMatcher(matcher)))] as const];
       });
-      filters.push(new CompiledFilter(filters.length, route, filterIndex, filter, matchers));
+      // Disabled routes are checked like the others (enabling one must not make the domain uncompilable), not indexed.
+      if (spec.enabled) filters.push(new CompiledFilter(filters.length, route, filterIndex, filter, matchers));
     });
   });
   return filters;
