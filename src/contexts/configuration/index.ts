@@ -30,10 +30,10 @@ export {
   DialString, DialStrings, type DialStringRole, type DialStringsInit,
 } from './rewriting/domain/engine/DialStrings.js';
 export {
-  RewritingEngine, applyRewriteRules, type RewriteResult, type RewriteTraceEntry,
+  RewritingEngine, applyRewriteRules, checkRewriteRule, type RewriteResult, type RewriteTraceEntry,
 } from './rewriting/domain/engine/RewritingEngine.js';
 export {
-  RoutingPlan, compileRoutingDomain, type RouteMatch, type RoutedDialStrings, type RoutingCall, type RoutingDomainSpec, type TargetMatch,
+  RoutingPlan, checkRoute, compileRoutingDomain, type RouteMatch, type RoutedDialStrings, type RoutingCall, type RoutingDomainSpec, type TargetMatch,
 } from './routing/domain/engine/RoutingPlan.js';
 export { SipStatusCodes, type FailureStatus } from './routing/domain/engine/SipStatusMatch.js';
 

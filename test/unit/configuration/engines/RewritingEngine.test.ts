@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { DomainError } from '../../../../src/shared/domain/DomainError.js';
 import type { RewriteRuleSpec } from '../../../../src/contexts/configuration/rewriting/domain/RewriteRule.js';
 import { DialString, DialStrings, type DialStringRole } from '../../../../src/contexts/configuration/rewriting/domain/engine/DialStrings.js';
-import { RewritingEngine, applyRewriteRules } from '../../../../src/contexts/configuration/rewriting/domain/engine/RewritingEngine.js';
+import { RewritingEngine, applyRewriteRules, checkRewriteRule } from '../../../../src/contexts/configuration/rewriting/domain/engine/RewritingEngine.js';
 
 function rule(fields: Partial<RewriteRuleSpec> = {}): RewriteRuleSpec {
   return {
@@ -178,4 +178,13 @@ describe('RewritingEngine', () => {
       expect((refusal as DomainError).details[0]!.field).to.equal(field);
     });
   }
+});
+
+describe('checkRewriteRule', () => {
+  it('names the fields of one rule under the path it is given', () => {
+    let refusal: unknown;
+    try { checkRewriteRule(rule({ case: 'title' as never }), 'body[3]'); } catch (error) { refusal = error; }
+    expect((refusal as DomainError).details[0]!.field).to.equal('body[3].case');
+    expect(() => checkRewriteRule(rule(), 'body[0]')).not.to.throw();
+  });
 });

@@ -3,7 +3,7 @@ import { DomainError } from '../../../../src/shared/domain/DomainError.js';
 import type {
   DialStringMatcher, RewriteSegment, RouteFilter, RouteSpec, RoutingTarget,
 } from '../../../../src/contexts/configuration/routing/domain/RouteModel.js';
-import { compileRoutingDomain, type RoutingCall } from '../../../../src/contexts/configuration/routing/domain/engine/RoutingPlan.js';
+import { checkRoute, compileRoutingDomain, type RoutingCall } from '../../../../src/contexts/configuration/routing/domain/engine/RoutingPlan.js';
 
 const A = 'node-a';
 const B = 'node-b';
@@ -254,5 +254,17 @@ describe('RoutingPlan: compiling refuses a malformed route', () => {
   it('names the path replacement list for its routes', () => {
     const error = refusal(() => plan([], [route('pr', [filter({ destinationDialString: { type: 'DIRECTORY' } })])]));
     expect(error.details[0]!.field).to.equal('pathReplacementRoutes[0].filters[0].destinationDialString.directory');
+  });
+});
+
+describe('checkRoute', () => {
+  it('names the fields of one route under the path it is given', () => {
+    const error = refusal(() => checkRoute(route('one', [filter({ destinationDialString: { type: 'WILDCARD' } })]), 'route'));
+    expect(error.code).to.equal('INVALID_ROUTE');
+    expect(error.details[0]!.field).to.equal('route.filters[0].destinationDialString.wildcardPattern');
+  });
+
+  it('accepts a well-formed route', () => {
+    expect(() => checkRoute(route('fine', [filter({ destinationDialString: plain('0') })]))).not.to.throw();
   });
 });

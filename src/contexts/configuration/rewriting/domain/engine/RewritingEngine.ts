@@ -49,7 +49,7 @@ export class RewritingEngine {
   private readonly rules: readonly RewriteRuleSpec[];
 
   constructor(rules: readonly RewriteRuleSpec[]) {
-    rules.forEach(checkRule);
+    rules.forEach((rule, position) => checkRewriteRule(rule, `rules[${position}]`));
     this.rules = rules.map((rule, position) => ({ rule, position }))
       .sort((a, b) => a.rule.index - b.rule.index || a.position - b.position)
       .map(({ rule }) => rule);
@@ -119,8 +119,12 @@ function changeCase(rule: RewriteRuleSpec, text: string): string {
   return text;
 }
 
-function checkRule(rule: RewriteRuleSpec, position: number): void {
-  const field = (name: string) => `rules[${position}].${name}`;
+/**
+ * Checks one rule as the engine does, naming the fields under `path` (`rules[2]`): the rewriting views call it
+ * before they store rules, so that stored rules always make an engine.
+ */
+export function checkRewriteRule(rule: RewriteRuleSpec, path: string): void {
+  const field = (name: string) => `${path}.${name}`;
   const refuse = (name: string, problem: string) => {
     throw DomainError.invalid('INVALID_REWRITE_RULE', `${field(name)} ${problem}`, [{ field: field(name), message: problem }]);
   };

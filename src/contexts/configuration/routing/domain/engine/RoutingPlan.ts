@@ -132,8 +132,8 @@ export class RoutingPlan {
 
   constructor(readonly id: string, readonly sourceNodeIds: ReadonlySet<string>, routes: readonly RouteSpec[], pathReplacementRoutes: readonly RouteSpec[]) {
     this.indexes = {
-      establishment: indexByNode(sourceNodeIds, compileRoutes(routes, 'routes')),
-      pathReplacement: indexByNode(sourceNodeIds, compileRoutes(pathReplacementRoutes, 'pathReplacementRoutes')),
+      establishment: indexByNode(sourceNodeIds, compileRoutes(routes, (index) => `routes[${index}]`)),
+      pathReplacement: indexByNode(sourceNodeIds, compileRoutes(pathReplacementRoutes, (index) => `pathReplacementRoutes[${index}]`)),
     };
     Object.freeze(this);
   }
@@ -168,10 +168,18 @@ export function compileRoutingDomain(domain: RoutingDomainSpec): RoutingPlan {
   return new RoutingPlan(domain.id, new Set(domain.sourceNodeIds), domain.routes, domain.pathReplacementRoutes);
 }
 
-function compileRoutes(routes: readonly RouteSpec[], list: string): CompiledFilter[] {
+/**
+ * Checks one route as compiling its domain would, naming the fields under `path` (`route`, `routes[2]`): the
+ * routing views call it before they store a route, so that a stored domain always compiles.
+ */
+export function checkRoute(spec: RouteSpec, path = 'route'): void {
+  compileRoutes([spec], () => path);
+}
+
+function compileRoutes(routes: readonly RouteSpec[], pathOf: (index: number) => string): CompiledFilter[] {
   const filters: CompiledFilter[] = [];
   routes.forEach((spec, index) => {
-    const path = `${list}[${index}]`;
+    const path = pathOf(index);
     const route = checked(spec, path, () => compileRoute(spec, index));
     spec.filters.forEach((filter, filterIndex) => {
       const matchers = MATCHED_ROLES.flatMap(([role, field]) => {
