@@ -112,7 +112,7 @@ async function main(): Promise<void> {
   const seconds = Number(process.env['BENCH_SECONDS'] ?? 5);
   const only = onlySection(process.argv.slice(2));
   const runs = (section: Section) => only === undefined || only === section;
-  console.log(`gwsim benchmarks (node ${process.version}, ${seconds} s per throughput measurement)\n`);
+  console.log(`gwsim benchmarks (node ${process.version}${runs('throughput') ? `, ${seconds} s per throughput measurement` : ''})${only ? `, only ${only}` : ''}\n`);
   if (runs('throughput')) await throughput(seconds);
   if (runs('startup')) await startupSection();
   if (runs('configuration')) await configurationSection();
