@@ -4,13 +4,25 @@ import { basicHeader, identityThroughput, measure, type Throughput } from './htt
 import { BENCH_ADMIN_PASSWORD } from './benchServer.js';
 import { startupBench } from './startupBench.js';
 import { configurationBench } from './configurationBench.js';
+import { routingBench } from './routingBench.js';
 
 /**
  * `npm run bench`: throughput of authenticated reads as a ratio of a bare Koa handler measured in the same
  * run (each server in a process of its own, the load generator in this one), start-up time, and the
- * configuration commit/revert figures. BENCH_SECONDS sets each throughput measurement's length (default 5);
- * BENCH_DATABASE_URL adds the configuration figures on a PostgreSQL server.
+ * configuration commit/revert figures, and the route matcher's matches per second. BENCH_SECONDS sets each
+ * throughput measurement's length (default 5); BENCH_DATABASE_URL adds the configuration figures on a PostgreSQL
+ * server. `--only <section>` (throughput, startup, configuration, routing) runs one section.
  */
+const SECTIONS = ['throughput', 'startup', 'configuration', 'routing'] as const;
+type Section = (typeof SECTIONS)[number];
+
+function onlySection(args: readonly string[]): Section | undefined {
+  const at = args.indexOf('--only');
+  if (at < 0) return undefined;
+  const section = args[at + 1] as Section | undefined;
+  if (!section || !SECTIONS.includes(section)) throw new Error(`--only takes one of ${SECTIONS.join(', ')}`);
+  return section;
+}
 const SERVER = path.resolve(__dirname, 'benchServer.js');
 
 async function startServer(args: string[]): Promise<{ url: string; child: ChildProcess }> {
@@ -98,15 +110,33 @@ async function identityReads(embeddedUrl: string, seconds: number): Promise<Thro
 
 async function main(): Promise<void> {
   const seconds = Number(process.env['BENCH_SECONDS'] ?? 5);
-  console.log(`gwsim benchmarks (node ${process.version}, ${seconds} s per throughput measurement)\n`);
-  await throughput(seconds);
+  const only = onlySection(process.argv.slice(2));
+  const runs = (section: Section) => only === undefined || only === section;
+  console.log(`gwsim benchmarks (node ${process.version}${runs('throughput') ? `, ${seconds} s per throughput measurement` : ''})${only ? `, only ${only}` : ''}\n`);
+  if (runs('throughput')) await throughput(seconds);
+  if (runs('startup')) await startupSection();
+  if (runs('configuration')) await configurationSection();
+  if (runs('routing')) routingSection();
+}
 
+function routingSection(): void {
+  const f = routingBench();
+  console.log(`\nroute matching on one core: a routing domain of ${f.routes.toLocaleString('en')} routes (WILDCARD, PLAIN, EXTENSION_RANGE, DIRECTORY),`);
+  console.log(`${f.calls.toLocaleString('en')} calls, ${Math.round(f.nearEndShare * 100)} % of them won by a route in the last fifth (target: at least 50,000 matches/s)`);
+  console.log(line('compile the domain into a plan (median of 5)', `${f.compileMs} ms`));
+  console.log(line('top-down scan of the compiled matchers (baseline)', `${f.scanMatchesPerSecond} match/s`));
+  console.log(line('RoutingPlan.match, targets and dial strings', `${f.matchesPerSecond} match/s`, (f.matchesPerSecond / f.scanMatchesPerSecond).toFixed(1)));
+}
+
+async function startupSection(): Promise<void> {
   const startup = await startupBench(18611);
   console.log('\nstart-up: spawn to first 200 of GET /api/version/get, median of 3 (targets: under 3000 ms on a new data directory, under 1500 ms on an existing one)');
   console.log(line('bare Koa server (baseline)', `${startup.bareKoaMs} ms`));
   console.log(line('gwsim serve, new data directory', `${startup.freshDataDirMs} ms`, (startup.freshDataDirMs / startup.bareKoaMs).toFixed(1)));
   console.log(line('gwsim serve, existing data directory', `${startup.existingDataDirMs} ms`, (startup.existingDataDirMs / startup.bareKoaMs).toFixed(1)));
+}
 
+async function configurationSection(): Promise<void> {
   console.log('\nconfiguration commit and revert in a graph of 5,000 objects, median of 5 (targets: one changed object under 50 ms,');
   console.log('all 5,000 changed under 500 ms; ratio: against a write unit that only locks the lab, measured in the same run)');
   const server = process.env['BENCH_DATABASE_URL'];

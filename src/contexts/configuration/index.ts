@@ -25,4 +25,16 @@ export type {
   ConfigurationCommitted, ConfigurationCleaned, ConfigurationImported, ConfigurationModified, ConfigurationReverted,
 } from './revisions/domain/ConfigurationEvents.js';
 
+/** The engines (pure domain, no I/O): dial string rewriting and route matching, for the simulator. */
+export {
+  DialString, DialStrings, type DialStringRole, type DialStringsInit,
+} from './rewriting/domain/engine/DialStrings.js';
+export {
+  RewritingEngine, applyRewriteRules, checkRewriteRule, type RewriteResult, type RewriteTraceEntry,
+} from './rewriting/domain/engine/RewritingEngine.js';
+export {
+  RoutingPlan, checkRoute, compileRoutingDomain, type RouteMatch, type RoutedDialStrings, type RoutingCall, type RoutingDomainSpec, type TargetMatch,
+} from './routing/domain/engine/RoutingPlan.js';
+export { SipStatusCodes, type FailureStatus } from './routing/domain/engine/SipStatusMatch.js';
+
 export const configurationOperations = [...coreConfigOperations, ...objectOperations];
