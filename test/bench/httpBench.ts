@@ -82,6 +82,7 @@ export async function identityThroughput(baseUrl: string, label: string, authori
     const url = `${baseUrl}/api/users/get?version=0`;
     await measure('warm-up', url, { cookie }, 1);
     const withCookie = await measure(`GET /api/users/get (20 users), cookie, ${label}`, url, { cookie }, seconds);
+    await measure('warm-up', url, { authorization }, 1);
     const withBasic = await measure(`GET /api/users/get (20 users), Basic, ${label}`, url, { authorization }, seconds);
     return [withCookie, withBasic];
   } finally {

@@ -166,6 +166,30 @@ describe('the identity authenticator', function () {
     });
   });
 
+  describe('a burst of parallel logins with the same right credentials', () => {
+    it('costs one key derivation and one write, and every request gets the session of that login', async () => {
+      await h.get(AddUser).execute(LAB, local('bob'));
+      const before = h.hasher.derivations;
+      const versionBefore = (await stored('bob'))!.version;
+      const sessions = await Promise.all(Array.from({ length: 12 }, () => auth.login(LAB, 'bob', PASSWORD)));
+      expect(h.hasher.derivations - before).to.equal(1);
+      expect((await stored('bob'))!.version).to.equal(versionBefore + 1);
+      expect(new Set(sessions.map((session) => session.sessionId)).size).to.equal(1);
+    });
+
+    it('still verifies a wrong password that waited behind a right one, counts it, and a right one after it pays a full login again', async () => {
+      await h.get(AddUser).execute(LAB, local('bob'));
+      const before = h.hasher.derivations;
+      const first = await Promise.allSettled([auth.login(LAB, 'bob', PASSWORD), auth.login(LAB, 'bob', 'wrong')]);
+      expect(first.map((r) => r.status)).to.deep.equal(['fulfilled', 'rejected']);
+      expect(((first[1] as PromiseRejectedResult).reason as AuthenticationError).code).to.equal('INVALID_CREDENTIALS');
+      expect((await stored('bob'))!.failedLogins).to.equal(1);
+      await auth.login(LAB, 'bob', PASSWORD);
+      expect(h.hasher.derivations - before).to.equal(3);
+      expect((await stored('bob'))!.failedLogins).to.equal(0);
+    });
+  });
+
   describe('parallel guesses through several login names of one user', () => {
     it('are serialised per user, so they cannot outrun the delay between attempts', async () => {
       await setLoginPolicy({ minLoginDelay: 30, maxLoginDelay: 30, attemptsUntilBlocked: 0 });

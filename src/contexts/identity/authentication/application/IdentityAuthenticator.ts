@@ -84,6 +84,13 @@ export class IdentityAuthenticator extends Authenticator {
       this.credentials.forgetUser(lab, remembered.userId);
     }
     return this.gate.runExclusive(`${lab}\u0000${username}`, async () => {
+      // Requests that waited here behind the login that verified these very credentials reuse its session: a
+      // burst of parallel requests with Basic credentials costs one key derivation and one write, not one each.
+      const verifiedMeanwhile = remembered ? undefined : this.credentials.find(lab, username, password, this.clock.now());
+      if (verifiedMeanwhile) {
+        const reused = await this.reuse(lab, verifiedMeanwhile);
+        if (reused) return reused;
+      }
       const user = await this.unitOfWork.read(() => this.findLoginUser(lab, username));
       if (!user) return this.attempt(lab, username, password);
       return this.userGate.runExclusive(`${lab}\u0000${user.id}`, () => this.attempt(lab, username, password));
