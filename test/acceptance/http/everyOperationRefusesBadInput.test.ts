@@ -31,6 +31,14 @@ const JUNK_QUERY: Record<string, string> = {
   oldPassword: 'x', newPassword: 'y', passwordChange: 'SOMETIMES', dateFormat: 'JULIAN',
 };
 
+/** Query parameters that name an object of the configuration (by id or display name), and ids that name none. */
+const OBJECT_PARAMETERS = ['id', 'node', 'routingDomain', 'transportConnection', 'requestRouter', 'dialStringRewriting', 'identifier'];
+const UNKNOWN_IDS = ['00000000-0000-4000-8000-00000000dead', '00000000000040008000000000000dea'];
+/** Valid values of the other query parameters, so that only the unknown object is wrong. */
+const VALID_QUERY: Record<string, string> = {
+  mode: 'establishment', force: 'false', completeData: 'false', objectType: 'sipNode', sort: 'TELSIP_STACK',
+};
+
 /** Hostile JSON bodies: each must be refused at the edge by every operation taking JSON, with this code. */
 const DEEP = `{"roleIds": [${'['.repeat(10_000)}${']'.repeat(10_000)}], "localPassword": "Hostile-Secret-Pw-1", "permissions": {"api": ${'{"a":'.repeat(10_000)}1${'}'.repeat(10_000)}}}`;
 const MANY_KEYS = JSON.stringify(Object.fromEntries(Array.from({ length: 50_000 }, (_, i) => [`k${i}`, i])));
@@ -114,6 +122,17 @@ describe('every operation refuses bad input', function () {
         expect(response.status, response.text.slice(0, 300)).to.be.below(500);
         if (response.status >= 400) expectError(response, 'any4xx', undefined, { what: 'junk query' });
       });
+
+      const objectParameter = (op.query ?? []).find((parameter) => OBJECT_PARAMETERS.includes(parameter.name));
+      if (objectParameter) {
+        it(`answers an unknown ${objectParameter.name} in either id shape with a 4xx naming it (404 where nothing else is wrong)`, async () => {
+          for (const unknown of UNKNOWN_IDS) {
+            const query = { ...VALID_QUERY, [objectParameter.name]: unknown };
+            const response = await call(admin, op, op.body === 'json' ? { query, json: {} } : op.body === 'text' ? { query, text: '5070' } : { query });
+            expectError(response, op.body === 'none' ? 404 : 'any4xx', undefined, { what: `unknown ${objectParameter.name} ${unknown}` });
+          }
+        });
+      }
 
       it('refuses a lone surrogate in a query parameter before anything else, naming it', async () => {
         const response = await admin.request(op.method, `${op.path}?version=${op.version}&id=a%ED%A0%80b`, { version: null });
