@@ -33,6 +33,7 @@ import { ConfigurationLifecycleRepository } from './revisions/domain/Configurati
 import { InMemoryConfigurationLifecycleRepository } from './revisions/infrastructure/memory/InMemoryConfigurationLifecycleRepository.js';
 import { TypeOrmConfigurationLifecycleRepository } from './revisions/infrastructure/persistence/TypeOrmConfigurationLifecycleRepository.js';
 import { CoreConfigController } from './revisions/interface/http/CoreConfigController.js';
+import { bindRequestRouters } from './request-routers/requestRoutersBindings.js';
 import { bindTransport } from './transport/transportBindings.js';
 
 /**
@@ -77,5 +78,6 @@ export function configurationModule(options: ContextModuleOptions): ContainerMod
     bind(ObjectReadController).toSelf().inSingletonScope();
     bind(ObjectWriteController).toSelf().inSingletonScope();
     bindTransport(bind);
+    bindRequestRouters(bind);
   });
 }

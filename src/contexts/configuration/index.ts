@@ -1,5 +1,6 @@
 import { objectOperations } from './objects/interface/http/objectOperations.js';
 import { coreConfigOperations } from './revisions/interface/http/coreConfigOperations.js';
+import { requestRouterOperations } from './request-routers/interface/http/requestRouterOperations.js';
 import { transportOperations } from './transport/interface/http/transportOperations.js';
 
 /** The configuration context's public face: other contexts and the composition root import only this file. */
@@ -26,4 +27,4 @@ export type {
   ConfigurationCommitted, ConfigurationCleaned, ConfigurationImported, ConfigurationModified, ConfigurationReverted,
 } from './revisions/domain/ConfigurationEvents.js';
 
-export const configurationOperations = [...coreConfigOperations, ...objectOperations, ...transportOperations];
+export const configurationOperations = [...coreConfigOperations, ...objectOperations, ...transportOperations, ...requestRouterOperations];

@@ -47,7 +47,10 @@ function sipValid(rest: string): boolean {
 
 function telValid(rest: string): boolean {
   const [number = '', ...parameters] = rest.split(';');
-  if (!(TEL_GLOBAL.test(number) || TEL_LOCAL.test(number))) return false;
+  if (!TEL_GLOBAL.test(number)) {
+    // a local number is only a number within its phone-context (RFC 3966)
+    if (!TEL_LOCAL.test(number) || !parameters.some((parameter) => parameter.toLowerCase().startsWith('phone-context='))) return false;
+  }
   return parameters.every((parameter) => PARAMETER.test(parameter));
 }
 
@@ -57,7 +60,7 @@ function example(schemes: readonly UriScheme[]): string {
 
 /**
  * Why `value` is not a URI of one of `schemes` (a SIP or SIPS URI `sip:[user@]host[:port][;params][?headers]`
- * with a host name, IPv4 or [IPv6] host and a port 1–65535; a TEL URI `tel:+number[;params]`), as a detail
+ * with a host name, IPv4 or [IPv6] host and a port 1–65535; a TEL URI `tel:+number[;params]`, or a local number with its `phone-context`), as a detail
  * naming `field`; undefined when it is one.
  */
 export function uriProblem(value: string, field: string, schemes: readonly UriScheme[]): ErrorDetail | undefined {
