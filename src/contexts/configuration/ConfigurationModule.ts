@@ -33,6 +33,8 @@ import { ConfigurationLifecycleRepository } from './revisions/domain/Configurati
 import { InMemoryConfigurationLifecycleRepository } from './revisions/infrastructure/memory/InMemoryConfigurationLifecycleRepository.js';
 import { TypeOrmConfigurationLifecycleRepository } from './revisions/infrastructure/persistence/TypeOrmConfigurationLifecycleRepository.js';
 import { CoreConfigController } from './revisions/interface/http/CoreConfigController.js';
+import { bindRequestRouters } from './request-routers/requestRoutersBindings.js';
+import { bindTransport } from './transport/transportBindings.js';
 
 /**
  * The configuration context: the graph (repository port and the one write door, WorkingConfiguration), its
@@ -75,5 +77,7 @@ export function configurationModule(options: ContextModuleOptions): ContainerMod
     bind(ImportObjects).toSelf().inSingletonScope();
     bind(ObjectReadController).toSelf().inSingletonScope();
     bind(ObjectWriteController).toSelf().inSingletonScope();
+    bindTransport(bind);
+    bindRequestRouters(bind);
   });
 }

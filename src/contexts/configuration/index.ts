@@ -1,5 +1,7 @@
 import { objectOperations } from './objects/interface/http/objectOperations.js';
 import { coreConfigOperations } from './revisions/interface/http/coreConfigOperations.js';
+import { requestRouterOperations } from './request-routers/interface/http/requestRouterOperations.js';
+import { transportOperations } from './transport/interface/http/transportOperations.js';
 
 /** The configuration context's public face: other contexts and the composition root import only this file. */
 export { configurationModule } from './ConfigurationModule.js';
@@ -37,4 +39,4 @@ export {
 } from './routing/domain/engine/RoutingPlan.js';
 export { SipStatusCodes, type FailureStatus } from './routing/domain/engine/SipStatusMatch.js';
 
-export const configurationOperations = [...coreConfigOperations, ...objectOperations];
+export const configurationOperations = [...coreConfigOperations, ...objectOperations, ...transportOperations, ...requestRouterOperations];

@@ -1,10 +1,24 @@
 import {
-  CONDITION_SORTS, DIRECTORY_SORTS, NETWORK_MAPPING_SORTS, p, r, sortDefinition, t, TRANSPORT_CONNECTION_SORTS, type SortDefinition,
+  CONDITION_SORTS, DIRECTORY_SORTS, f, NETWORK_MAPPING_SORTS, p, r, sortDefinition, t, TRANSPORT_CONNECTION_SORTS,
+  type ParameterDefinition, type SortDefinition,
 } from '../SortDefinition.js';
 
 const SIP_URI = ['sip', 'sips'];
 const SIP_STATUS_CODES = /^\s*\d{3}(\s*-\s*\d{3})?(\s*,\s*\d{3}(\s*-\s*\d{3})?)*\s*$/;
 const STATUS_CODES_HINT = 'SIP status codes and ranges joined by commas, such as 408,480-486,500-599';
+
+/** How a request router treats one of its edges: Record-Route, topology hiding, the Max-Forwards it sends. */
+function sideOptions(name: string, description: string): ParameterDefinition {
+  return {
+    name, description, private: false,
+    type: t.record([
+      f.field('recordRoute', t.boolean(), true, 'insert a Record-Route header so in-dialog requests pass the router'),
+      f.field('topologyHiding', t.boolean(), false, 'replace Via, Contact and Record-Route values of the other edge'),
+      f.field('maxForwards', t.integer(1, 255), 70, 'Max-Forwards of requests sent towards this edge'),
+    ]),
+    default: { recordRoute: true, topologyHiding: false, maxForwards: 70 },
+  };
+}
 
 /** SIP objects: transports, user agents, credentials, transport connections, load balancers, routers, registrars. */
 export const SIP_SORTS: readonly SortDefinition[] = [
@@ -54,6 +68,7 @@ export const SIP_SORTS: readonly SortDefinition[] = [
     p.uri('registrationSipDomain', 'domain to register at; empty for no registration', SIP_URI),
     p.uri('addressOfRecord', 'address of record of the registration', SIP_URI),
     p.uri('assertedAddress', 'P-Asserted-Identity sent to the peer', [...SIP_URI, 'tel']),
+    p.string('assertedDisplayName', 'display name sent with the asserted identity'),
   ], [
     r.one('credentialsId', ['SIPAUTH_STACK'], 'credentials used when authenticating'),
     r.one('conditionId', CONDITION_SORTS, 'the connection only works while this condition holds'),
@@ -62,6 +77,8 @@ export const SIP_SORTS: readonly SortDefinition[] = [
     p.uri('destinationIri', 'where requests go', SIP_URI, 'sip:localhost', false),
     p.enumOf('transport', 'transport protocol', ['UDP', 'TCP', 'TLS'], 'UDP'),
     p.boolean('authenticationEnabled', 'authenticate at the peer', false),
+    p.uri('assertedAddress', 'P-Asserted-Identity sent to the peer', [...SIP_URI, 'tel']),
+    p.string('assertedDisplayName', 'display name sent with the asserted identity'),
   ], [
     r.one('credentialsId', ['SIPAUTH_STACK'], 'credentials used when authenticating'),
     r.one('conditionId', CONDITION_SORTS, 'the connection only works while this condition holds'),
@@ -84,6 +101,9 @@ export const SIP_SORTS: readonly SortDefinition[] = [
     p.uri('addressOfRecord', 'address of record registered', SIP_URI, 'sip:user@localhost', false),
     p.integer('expiresSeconds', 'requested registration lifetime', 60, 86400, 3600),
     p.string('contactUser', 'user part of the Contact; empty for the AOR user'),
+    p.boolean('authenticationEnabled', 'authenticate at the registrar', false),
+    p.uri('assertedAddress', 'P-Asserted-Identity sent through the registration', [...SIP_URI, 'tel']),
+    p.string('assertedDisplayName', 'display name sent with the asserted identity'),
   ], [
     r.one('credentialsId', ['SIPAUTH_STACK'], 'credentials for the registrar'),
     r.one('conditionId', CONDITION_SORTS, 'registers only while this condition holds'),
@@ -92,6 +112,9 @@ export const SIP_SORTS: readonly SortDefinition[] = [
     p.host('domain', 'SIP domain whose SRV records are resolved', 'localhost', false),
     p.enumOf('service', 'SRV service', ['_sip._udp', '_sip._tcp', '_sips._tcp'], '_sip._udp'),
     p.integer('refreshSeconds', 'how often records are resolved again', 10, 86400, 300),
+    p.boolean('authenticationEnabled', 'authenticate at the resolved targets', false),
+    p.uri('assertedAddress', 'P-Asserted-Identity sent to the targets', [...SIP_URI, 'tel']),
+    p.string('assertedDisplayName', 'display name sent with the asserted identity'),
   ], [
     r.one('credentialsId', ['SIPAUTH_STACK'], 'credentials used when authenticating'),
     r.one('conditionId', CONDITION_SORTS, 'the connection only works while this condition holds'),
@@ -101,6 +124,10 @@ export const SIP_SORTS: readonly SortDefinition[] = [
       ['BI_DIRECTIONAL', 'PRIMARY_TO_SECONDARY_EDGE', 'SECONDARY_TO_PRIMARY_EDGE', 'DISABLED'], 'BI_DIRECTIONAL'),
     p.boolean('useLocalNode', 'route to the local node as well', false),
     p.list('routingTargets', 'SIP URIs requests are routed to', t.uri(SIP_URI, false), [], 64),
+    p.port('udpFirstPort', 'first local UDP port of forwarded requests', 9000),
+    p.port('udpLastPort', 'last local UDP port of forwarded requests', 12000),
+    sideOptions('primarySideOptions', 'behaviour towards the primary (incoming) edge'),
+    sideOptions('secondarySideOptions', 'behaviour towards the secondary (outgoing) edge'),
   ], [
     r.one('incomingEdgeSipTransportId', ['SIPST_STACK'], 'primary edge'),
     r.one('outgoingEdgeSipTransportId', ['SIPST_STACK'], 'secondary edge'),

@@ -1,0 +1,71 @@
+import { DomainError, type ErrorDetail } from '../../../../shared/domain/DomainError.js';
+import type { ConfigObject } from '../../graph/domain/ConfigObject.js';
+import { resolveObject, type GraphView } from '../../graph/domain/GraphView.js';
+import { canonicalObjectId } from '../../graph/domain/ObjectId.js';
+import { ObjectRules } from '../../graph/domain/ObjectRules.js';
+import type { ObjectSort } from '../../graph/domain/ObjectSort.js';
+import { CONDITION_SORTS, TRANSPORT_CONNECTION_SORTS } from '../../graph/domain/catalog/SortDefinition.js';
+import type { RequestRouter, RouterPorts } from '../domain/RequestRouter.js';
+import { RequestRouterMapper, ROUTER_SORT, TRANSPORT_SORT } from '../domain/RequestRouterMapper.js';
+
+/** The router a query parameter names (id in either shape or display name); 404 REQUEST_ROUTER_NOT_FOUND. */
+export function resolveRouter(graph: GraphView, text: string): ConfigObject {
+  return resolveObject(graph, text, [ROUTER_SORT], 'Request router');
+}
+
+function invalid(details: readonly ErrorDetail[]): DomainError {
+  return DomainError.invalid('REQUEST_ROUTER_INVALID', `the request router is invalid: ${details.map((d) => d.message).join('; ')}`, details);
+}
+
+/** Every reference names an existing object of the right sort (400 naming the request's field otherwise). */
+export function checkReferences(graph: GraphView, router: RequestRouter): void {
+  const problems: ErrorDetail[] = [];
+  for (const ref of router.references()) {
+    const sorts: readonly ObjectSort[] = ref.what === 'transport' ? [TRANSPORT_SORT] : ref.what === 'connection' ? TRANSPORT_CONNECTION_SORTS : CONDITION_SORTS;
+    const what = ref.what === 'transport' ? 'SIP transport' : ref.what === 'connection' ? 'transport connection' : 'condition';
+    const object = canonicalObjectId(ref.id) === ref.id ? graph.get(ref.id) : undefined;
+    if (!object) problems.push({ field: ref.field, rule: 'exists', message: `${ref.field}: no ${what} has the id '${ref.id.slice(0, 80)}'` });
+    else if (!sorts.includes(object.sort)) problems.push({ field: ref.field, rule: 'sort', message: `${ref.field}: ${ref.id} is a ${object.sort}, not a ${what}` });
+  }
+  if (problems.length > 0) throw invalid(problems);
+}
+
+/** The catalog's own check of what is about to be stored. */
+export function checkAgainstCatalog(graph: GraphView, ...objects: ConfigObject[]): void {
+  const pending = new Map(objects.map((o) => [o.id, o.sort] as const));
+  const details = objects.flatMap((object) => ObjectRules.check(object.snapshot(), (id) => pending.get(id) ?? graph.get(id)?.sort));
+  if (details.length > 0) throw invalid(details);
+}
+
+export function checkNameFree(graph: GraphView, displayName: string, ownId: string, field = 'displayName'): void {
+  const taken = graph.byDisplayName(ROUTER_SORT, displayName);
+  if (taken && taken.id !== ownId) {
+    throw DomainError.conflict('DISPLAY_NAME_TAKEN', `request router ${taken.id} is already named '${displayName}'`,
+      [{ field, rule: 'unique', message: `${field} must be unique among request routers` }]);
+  }
+}
+
+/**
+ * A new router's listening ports are free: no SIP transport of the configuration (on any network controller:
+ * a controller with no address listens on all of them) holds either. 409 SIP_PORT_IN_USE naming each holder.
+ */
+export function checkPortsFree(graph: GraphView, ports: RouterPorts): void {
+  const problems: ErrorDetail[] = [];
+  for (const transport of graph.ofSort(TRANSPORT_SORT)) {
+    for (const held of RequestRouterMapper.listeningPorts(transport)) {
+      for (const name of ['udpTcpPort', 'tlsPort'] as const) {
+        if (ports[name] === held.port) {
+          problems.push({ field: `portOptions.${name}`, rule: 'portFree', message: `portOptions.${name}: port ${held.port} is taken by SIP transport '${transport.displayName}' (${transport.id}, its ${held.parameter}); choose a free port` });
+        }
+      }
+    }
+  }
+  if (problems.length > 0) throw DomainError.conflict('SIP_PORT_IN_USE', `the request router's ports are taken: ${problems.map((p) => p.message).join('; ')}`, problems);
+}
+
+/** A display name for a new object of a sort: `base`, else `base (2)`, `base (3)`, … */
+export function freeName(graph: GraphView, sort: ObjectSort, base: string): string {
+  const trimmed = base.slice(0, 240);
+  if (!graph.byDisplayName(sort, trimmed)) return trimmed;
+  for (let n = 2; ; n += 1) if (!graph.byDisplayName(sort, `${trimmed} (${n})`)) return `${trimmed} (${n})`;
+}

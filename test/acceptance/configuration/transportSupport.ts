@@ -1,0 +1,56 @@
+import { expect } from 'chai';
+import type { ApiClient } from '../../support/ApiClient.js';
+import type { TestGateway } from '../../support/TestGateway.js';
+import { createObject } from './objectsSupport.js';
+
+export { createObject, expectError, readGraph } from './objectsSupport.js';
+
+/** A SIP node with the chain it needs (network controller → SIP transport → user agent → node), built through objects/set. */
+export interface HttpSipNode {
+  readonly controller: Record<string, any>;
+  readonly transport: Record<string, any>;
+  readonly userAgent: Record<string, any>;
+  readonly node: Record<string, any>;
+}
+
+/** A node for transport connections to belong to (the nodes view lands from another module; objects/set builds it here). */
+export async function createSipNode(admin: ApiClient, prefix: string, port = 5060): Promise<HttpSipNode> {
+  const controller = await createObject(admin, 'IN_STACK', `${prefix} eth1`, { interfaceName: 'eth1', ipAddress: '198.51.100.20' });
+  const transport = await createObject(admin, 'SIPST_STACK', `${prefix} transport`, {
+    udpTcpPort: String(port), tlsPort: String(port + 1), networkControllerId: controller['id'],
+  });
+  const userAgent = await createObject(admin, 'SIPUA_STACK', `${prefix} user agent`, { sipTransportId: transport['id'] });
+  const node = await createObject(admin, 'TELSIP_STACK', `${prefix} node`, { nodeRole: 'PROVIDER', sipUserAgentId: userAgent['id'] });
+  return { controller, transport, userAgent, node };
+}
+
+/** objects/get of one object (the detached view of what a typed view wrote). */
+export async function getObject(admin: ApiClient, id: string): Promise<Record<string, any>> {
+  const response = await admin.get('/api/objects/get', { query: { id } });
+  expect(response.status, response.text.slice(0, 300)).to.equal(200);
+  return response.json;
+}
+
+/** A user whose role grants API and configuration read access only (CFG-R, not CFG-W). */
+export async function configurationReader(gateway: TestGateway, name: string): Promise<ApiClient> {
+  const admin = gateway.admin();
+  const role = {
+    id: `${name}_role`, displayName: `${name} role`,
+    permissions: {
+      api: 'ACCESS', userInterface: 'NO_ACCESS', tracing: 'NO_ACCESS', administration: 'NO_ACCESS', mediaRecording: 'NO_ACCESS',
+      configurationMode: 'READ_ACCESS', userManagement: 'NO_ACCESS', monitoringMode: 'NO_ACCESS', webServer: 'NO_ACCESS', backends: 'NO_ACCESS',
+    },
+  };
+  const password = 'Config-Reader-Pw-461!';
+  expect((await admin.put('/api/roles/add', { json: role })).status).to.equal(200);
+  const created = await admin.post('/api/users/add', {
+    json: { displayName: name, loginLocally: true, localUsername: name, localPassword: password, roleIds: [role.id], enabled: true, ldapLogin: false },
+  });
+  expect(created.status, created.text).to.equal(200);
+  return gateway.client(name, password);
+}
+
+/** Compact (32 upper-case hex) form of an id. */
+export function compact(id: string): string {
+  return id.replace(/-/g, '').toUpperCase();
+}
