@@ -2,7 +2,9 @@ import { ContainerModule } from 'inversify';
 import { StartupTask } from '../../shared/application/StartupTask.js';
 import type { ContextModuleOptions } from '../../shared/infrastructure/ContextModuleOptions.js';
 import { ConfigurationReader } from './graph/application/ConfigurationReader.js';
-import { WorkingConfiguration } from './graph/application/WorkingConfiguration.js';
+import { WorkingChanges } from './graph/application/WorkingChanges.js';
+import { WorkingConfiguration, WorkingGraphs } from './graph/application/WorkingConfiguration.js';
+import { TrackingConfigurationRepository } from './graph/infrastructure/TrackingConfigurationRepository.js';
 import { ConfigurationRepository } from './graph/domain/ConfigurationRepository.js';
 import { InMemoryConfigurationRepository } from './graph/infrastructure/memory/InMemoryConfigurationRepository.js';
 import { TypeOrmConfigurationRepository } from './graph/infrastructure/persistence/TypeOrmConfigurationRepository.js';
@@ -41,10 +43,17 @@ import { bindTransport } from './transport/transportBindings.js';
  * revisions (lifecycle, commit, revert, clean, import, export, status, factory configuration) and the
  * detached-objects view.
  */
+/** The store's own adapter of ConfigurationRepository, wrapped by TrackingConfigurationRepository. */
+abstract class StoredConfigurationRepository extends ConfigurationRepository {}
+
 export function configurationModule(options: ContextModuleOptions): ContainerModule {
   const typeorm = options.store === 'typeorm';
   return new ContainerModule(({ bind }) => {
-    bind(ConfigurationRepository).to(typeorm ? TypeOrmConfigurationRepository : InMemoryConfigurationRepository).inSingletonScope();
+    bind(WorkingChanges).toSelf().inSingletonScope();
+    bind(StoredConfigurationRepository).to(typeorm ? TypeOrmConfigurationRepository : InMemoryConfigurationRepository).inSingletonScope();
+    bind(ConfigurationRepository).toDynamicValue((context) =>
+      new TrackingConfigurationRepository(context.get(StoredConfigurationRepository), context.get(WorkingChanges))).inSingletonScope();
+    bind(WorkingGraphs).toSelf().inSingletonScope();
     bind(ConfigurationLifecycleRepository)
       .to(typeorm ? TypeOrmConfigurationLifecycleRepository : InMemoryConfigurationLifecycleRepository)
       .inSingletonScope();

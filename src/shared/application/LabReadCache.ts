@@ -35,6 +35,20 @@ export class LabReadCache<T> {
     return this.unitOfWork.read(() => this.load(lab));
   }
 
+  /** What is kept for the lab, with the revision it was read at (nothing is read). */
+  peek(lab: LabId): { readonly revision: number; readonly value: T } | undefined {
+    return this.entries.get(lab);
+  }
+
+  /**
+   * Keeps a value the caller derived for a revision it knows exactly (a write unit that committed as `revision`,
+   * applied to the value kept for the revision before it), unless something newer is kept already.
+   */
+  put(lab: LabId, revision: number, value: T): void {
+    const kept = this.entries.get(lab);
+    if (!kept || kept.revision < revision) this.entries.set(lab, { revision, value });
+  }
+
   /** Forgets everything kept (the next get of each lab reads the store). */
   clear(): void {
     this.entries.clear();

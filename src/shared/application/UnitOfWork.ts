@@ -8,4 +8,6 @@ import type { LabId } from '../domain/LabId.js';
 export abstract class UnitOfWork {
   abstract read<T>(work: () => Promise<T>): Promise<T>;
   abstract write<T>(lab: LabId, work: () => Promise<T>): Promise<T>;
+  /** Whether the caller runs inside a unit (a unit started now would join it). */
+  abstract get active(): boolean;
 }

@@ -25,6 +25,12 @@ export class RevisionCountingUnitOfWork extends InMemoryUnitOfWork implements La
     });
   }
 
+  async writeBase(lab: LabId): Promise<number | undefined> {
+    const scope = TransactionScope.current();
+    if (scope?.mode !== 'write' || scope.lab !== lab) return undefined;
+    return this.revisions.get(lab) ?? 0;
+  }
+
   async current(lab: LabId): Promise<number | undefined> {
     return TransactionScope.current() ? undefined : (this.revisions.get(lab) ?? 0);
   }

@@ -42,6 +42,10 @@ export class TypeOrmUnitOfWork extends UnitOfWork implements LabRevisions {
   }
 
   /** On a server a read is one REPEATABLE READ transaction, so all its queries see one snapshot. */
+  get active(): boolean {
+    return TransactionScope.current() !== undefined;
+  }
+
   read<T>(work: () => Promise<T>): Promise<T> {
     if (TransactionScope.current()) return work();
     if (this.kind.embedded) {
@@ -73,6 +77,13 @@ export class TypeOrmUnitOfWork extends UnitOfWork implements LabRevisions {
     const { result, scope } = this.kind.embedded ? await this.embeddedLock.runExclusive(transaction) : await transaction();
     await runAfterCommit(scope);
     return result;
+  }
+
+  async writeBase(lab: LabId): Promise<number | undefined> {
+    const scope = TransactionScope.current();
+    if (scope?.mode !== 'write' || scope.lab !== lab) return undefined;
+    const revision = await this.seen(lab);
+    return revision === undefined ? undefined : revision - 1;
   }
 
   async current(lab: LabId): Promise<number | undefined> {

@@ -5,13 +5,14 @@ import { LabRevisions } from '../../../../shared/application/LabRevisions.js';
 import { UnitOfWork } from '../../../../shared/application/UnitOfWork.js';
 import { ConfigurationRepository } from '../domain/ConfigurationRepository.js';
 import { IndexedGraph, type GraphView } from '../domain/GraphView.js';
+import type { UnitChanges } from './WorkingChanges.js';
 
 /**
  * The working configuration graph of a lab held in memory and kept current by the lab's revision
- * (LabReadCache): read from the store once, read again after any committed write of the lab, in this process or
- * another one on the same server. Every read operation of the typed views answers from here. Inside a unit of
- * work it reads through (the unit's own view), so write use cases may use it too — though they should prefer
- * `WorkingConfiguration.graph`, which says so.
+ * (LabReadCache): read from the store once, read again after any committed write of the lab in another process
+ * on the same server. A write unit that ran through WorkingConfiguration.run hands its changes over when it
+ * commits (`advance`), so a write in this process costs the next read nothing. Every read operation of the typed
+ * views answers from here. Inside a unit of work it reads through (the unit's own view).
  */
 @injectable()
 export class ConfigurationReader {
@@ -28,5 +29,19 @@ export class ConfigurationReader {
   /** The lab's working revision, read-only and shared: never mutate an object of it (take `copy()`). */
   working(lab: LabId): Promise<GraphView> {
     return this.cache.get(lab);
+  }
+
+  /** The graph kept for exactly this revision of the lab, if any (nothing is read). */
+  keptAt(lab: LabId, revision: number): IndexedGraph | undefined {
+    const kept = this.cache.peek(lab);
+    return kept && kept.revision === revision ? kept.value : undefined;
+  }
+
+  /** A write unit that began at `changes.base` committed these changes: keep the graph they lead to. */
+  advance(lab: LabId, changes: UnitChanges): void {
+    if (!changes.whole || changes.base === undefined) return;
+    const base = this.keptAt(lab, changes.base);
+    if (!base) return;
+    this.cache.put(lab, changes.base + 1, changes.saved.size + changes.removed.size === 0 ? base : base.patched(changes.saved.values(), changes.removed));
   }
 }
