@@ -6,6 +6,7 @@ import { WorkingConfiguration } from './graph/application/WorkingConfiguration.j
 import { ConfigurationRepository } from './graph/domain/ConfigurationRepository.js';
 import { InMemoryConfigurationRepository } from './graph/infrastructure/memory/InMemoryConfigurationRepository.js';
 import { TypeOrmConfigurationRepository } from './graph/infrastructure/persistence/TypeOrmConfigurationRepository.js';
+import { bindNodes } from './nodes/nodesBindings.js';
 import { BulkRemoveObjects } from './objects/application/BulkRemoveObjects.js';
 import { ExportObject } from './objects/application/ExportObject.js';
 import { FindObjectByDisplayName } from './objects/application/FindObjectByDisplayName.js';
@@ -75,5 +76,7 @@ export function configurationModule(options: ContextModuleOptions): ContainerMod
     bind(ImportObjects).toSelf().inSingletonScope();
     bind(ObjectReadController).toSelf().inSingletonScope();
     bind(ObjectWriteController).toSelf().inSingletonScope();
+
+    bindNodes(bind);
   });
 }

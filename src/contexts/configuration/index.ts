@@ -1,3 +1,4 @@
+import { nodesOperations } from './nodes/interface/http/nodesOperations.js';
 import { objectOperations } from './objects/interface/http/objectOperations.js';
 import { coreConfigOperations } from './revisions/interface/http/coreConfigOperations.js';
 
@@ -25,4 +26,8 @@ export type {
   ConfigurationCommitted, ConfigurationCleaned, ConfigurationImported, ConfigurationModified, ConfigurationReverted,
 } from './revisions/domain/ConfigurationEvents.js';
 
-export const configurationOperations = [...coreConfigOperations, ...objectOperations];
+export const configurationOperations = [
+  ...coreConfigOperations,
+  ...objectOperations,
+  ...nodesOperations,
+];
