@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
-import { basicHeader, identityThroughput, measure, type Throughput } from './httpBench.js';
+import { basicHeader, identityThroughput, measure, nodesThroughput, type Throughput } from './httpBench.js';
 import { BENCH_ADMIN_PASSWORD } from './benchServer.js';
 import { startupBench } from './startupBench.js';
 import { configurationBench } from './configurationBench.js';
@@ -63,8 +63,9 @@ async function throughput(seconds: number): Promise<void> {
       const version = await measure('GET /api/version/get, session cookie', `${gwsim.url}/api/version/get?version=0`, { cookie }, seconds);
       const users = await measure('GET /api/users/get, session cookie', `${gwsim.url}/api/users/get?version=0`, { cookie }, seconds);
       const identity = await identityReads(gwsim.url, seconds);
+      const nodes = await nodesThroughput(gwsim.url, 'embedded', basicHeader('anadmin', BENCH_ADMIN_PASSWORD), seconds);
       console.log('throughput (16 keep-alive connections)');
-      for (const result of [baseline, version, users, ...identity]) console.log(row(result, baseline));
+      for (const result of [baseline, version, users, ...identity, ...nodes]) console.log(row(result, baseline));
       console.log('target: authenticated version/get with a session cookie >= 0.50 of the bare Koa handler');
       console.log('target: users/get (20 users) with a cookie >= 0.25 of the bare Koa handler on the embedded store; with Basic and no cookie >= 0.8 of it with the cookie');
       for (let i = 0; i + 1 < identity.length; i += 2) {
@@ -96,8 +97,32 @@ async function identityReads(embeddedUrl: string, seconds: number): Promise<Thro
   return results;
 }
 
+/** BENCH_ONLY=nodes: only nodes/get of 20 nodes against the bare Koa handler (one case, for the nodes view). */
+async function nodesOnly(seconds: number): Promise<void> {
+  const gwsim = await startServer(['gwsim']);
+  try {
+    const cookie = await sessionCookie(gwsim.url);
+    const versionBody = await (await fetch(`${gwsim.url}/api/version/get?version=0`, { headers: { cookie } })).text();
+    const bare = await startServer(['bare', versionBody]);
+    try {
+      await measure('warm-up', `${bare.url}/api/version/get?version=0`, {}, 1);
+      const baseline = await measure('bare Koa handler (baseline)', `${bare.url}/api/version/get?version=0`, {}, seconds);
+      const nodes = await nodesThroughput(gwsim.url, 'embedded', basicHeader('anadmin', BENCH_ADMIN_PASSWORD), seconds);
+      for (const result of [baseline, ...nodes]) console.log(row(result, baseline));
+    } finally {
+      await stopServer(bare);
+    }
+  } finally {
+    await stopServer(gwsim);
+  }
+}
+
 async function main(): Promise<void> {
   const seconds = Number(process.env['BENCH_SECONDS'] ?? 5);
+  if (process.env['BENCH_ONLY'] === 'nodes') {
+    await nodesOnly(seconds);
+    return;
+  }
   console.log(`gwsim benchmarks (node ${process.version}, ${seconds} s per throughput measurement)\n`);
   await throughput(seconds);
 
