@@ -144,3 +144,15 @@ describe('node use cases on the in-memory graph', () => {
     expect(missing!.details[0]!.field).to.equal('objectType');
   });
 });
+
+describe('the node sorts of the catalog', () => {
+  it('give a SIP node its incoming and outgoing dial string rewriting, and every node sort an enabled flag defaulting to true', async () => {
+    const { SortCatalog } = await import('../../../../src/contexts/configuration/graph/domain/catalog/SortCatalog.js');
+    for (const slot of ['incomingDialStringRewritingId', 'outgoingDialStringRewritingId']) {
+      expect(SortCatalog.slot('TELSIP_STACK', slot)).to.deep.include({ targets: ['TEL_REWRITE_DOMAIN'], cardinality: 'one', required: false });
+    }
+    for (const sort of ['TELSIP_STACK', 'TELCOLLAB_STACK', 'TELUCMA_STACK', 'TELWEBRTC_STACK', 'TELCAPIC_STACK', 'TELCAPIS_STACK'] as const) {
+      expect(SortCatalog.parameter(sort, 'enabled'), sort).to.deep.include({ default: true });
+    }
+  });
+});
