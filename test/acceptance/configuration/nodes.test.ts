@@ -203,6 +203,12 @@ describe('nodes over HTTP', function () {
         const object = await subTree(admin, sba2.id, type);
         expect((await admin.put('/api/objects/set', { query: { id: object['id'] }, json: { networkMappingId: stun['id'] } })).status).to.equal(200);
       }
+      const listed = (await admin.get('/api/nodes/get')).json;
+      expect(listed).to.deep.include.members([{ id: webrtc['id'], displayName: 'Browser node' }, { id: ucma['id'], displayName: 'UCMA node' }]);
+      expectError(await admin.get('/api/nodes/port/get', { query: { node: 'Browser node' } }), 409, 'NODE_HAS_NO_SIP_TRANSPORT');
+      expectText(await admin.get('/api/nodes/port/get', { query: { node: 'UCMA node' } }), '5630');
+      expectText(await admin.post('/api/nodes/disable', { query: { node: 'Browser node' } }), 'Node disabled');
+      expect((await admin.get('/api/objects/get', { query: { id: webrtc['id'] } })).json.enabled).to.equal('false');
       for (const node of [avaya.id, provider.id, sba.id, sba2.id, webrtc['id'], ucma['id']]) {
         for (const objectType of NODE_OBJECT_TYPES) {
           const response = await admin.get('/api/nodes/subTreeObject/get', { query: { node, objectType } });
@@ -276,6 +282,9 @@ describe('nodes over HTTP', function () {
       expectText(await admin.get('/api/nodes/overrideHostname/get', { query: { node } }), 'pbx.acme.example.com');
       expect((await subTree(admin, node, 'sipUserAgent'))['overrideHostname']).to.equal('pbx.acme.example.com');
       expectError(await admin.put('/api/nodes/overrideHostname/set', { query: { node }, text: 'not a host' }), 400, 'INVALID_HOSTNAME');
+      const userAgent = await subTree(admin, node, 'sipUserAgent');
+      expect((await admin.put('/api/objects/set', { query: { id: userAgent['id'] }, json: { overrideHostname: '192.0.2.77' } })).status).to.equal(200);
+      expectText(await admin.get('/api/nodes/overrideHostname/get', { query: { node } }), '192.0.2.77');
       expectText(await admin.get('/api/nodes/networkSecurityProfileName/get', { query: { node } }), '');
       const profile = await createObject(admin, 'INS_STACK', 'Settings security');
       expect((await admin.put('/api/nodes/networkSecurityProfileName/set', { query: { node }, text: 'Settings security' })).status).to.equal(200);
