@@ -97,6 +97,20 @@ describe('node use cases on the in-memory graph', () => {
     expect(await other.status()).to.equal('committed');
   });
 
+  it('counts a port as taken on another controller with the same address, and free on one with another address', async () => {
+    await h.addSystem.execute(h.lab, GENERIC_PBX, { displayName: 'pbx', udpTcpPort: 5060, tlsPort: 5061 });
+    await h.seed('IN_STACK', 'eth0 alias', { ipAddress: '192.0.2.10' });
+    await h.seed('IN_STACK', 'eth2', { ipAddress: '203.0.113.9' });
+    const same = await h.addSystem.execute(h.lab, GENERIC_PBX, { displayName: 'alias pbx', networkControllerDisplayName: 'eth0 alias', udpTcpPort: 5061, tlsPort: 5070 })
+      .then(() => undefined, (e: unknown) => e as DomainError);
+    expect(same).to.include({ code: 'PORT_IN_USE' });
+    expect(same!.message).to.contain("node 'pbx'");
+    const other = await h.addSystem.execute(h.lab, GENERIC_PBX, { displayName: 'eth2 pbx', networkControllerDisplayName: 'eth2', udpTcpPort: 5060, tlsPort: 5061 });
+    expect(other.node.displayName).to.equal('eth2 pbx');
+    const moved = await h.setPort.execute(h.lab, 'eth2 pbx', 'tlsPort', 5062);
+    expect(moved.transport.tlsPort).to.equal(5062);
+  });
+
   it('the mapper writes back exactly the objects the entity changed', async () => {
     const { node } = await h.addSystem.execute(h.lab, GENERIC_PBX, { displayName: 'pbx', udpTcpPort: 5060 });
     const graph = await h.graph();
