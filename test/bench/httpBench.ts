@@ -89,3 +89,35 @@ export async function identityThroughput(baseUrl: string, label: string, authori
     await removeUsers(baseUrl, authorization, added);
   }
 }
+
+/** The generic SIP PBX system profile the node bench adds its nodes from. */
+const BENCH_PBX_PROFILE = '1d22157e-d6d5-4c79-9c1e-dd47c50e57e1';
+
+/**
+ * nodes/get of 20 nodes with the session cookie: adds `bench-node-1` … (generic PBX wizard, ports 15000 and up)
+ * until the lab holds 20 nodes, measures, and removes what it added.
+ */
+export async function nodesThroughput(baseUrl: string, label: string, authorization: string, seconds: number): Promise<Throughput[]> {
+  const added: string[] = [];
+  const listed = await fetch(`${baseUrl}/api/nodes/get?version=0`, { headers: { authorization } });
+  let count = ((await listed.json()) as unknown[]).length;
+  try {
+    for (let i = 1; count < 20; i += 1) {
+      const response = await fetch(`${baseUrl}/api/nodes/addSystem?version=3&profile=${BENCH_PBX_PROFILE}`, {
+        method: 'POST', headers: { authorization, 'content-type': 'application/json' },
+        body: JSON.stringify({ displayName: `bench-node-${i}`, udpTcpPort: 15000 + 2 * i, tlsPort: 15001 + 2 * i }),
+      });
+      if (response.status !== 200) throw new Error(`adding bench-node-${i} failed with ${response.status}: ${await response.text()}`);
+      added.push(`bench-node-${i}`);
+      count += 1;
+    }
+    const cookie = await loginCookie(baseUrl, authorization);
+    const url = `${baseUrl}/api/nodes/get?version=0`;
+    await measure('warm-up', url, { cookie }, 1);
+    return [await measure(`GET /api/nodes/get (20 nodes), cookie, ${label}`, url, { cookie }, seconds)];
+  } finally {
+    for (const name of added) {
+      await fetch(`${baseUrl}/api/nodes/remove?version=0&node=${encodeURIComponent(name)}`, { method: 'DELETE', headers: { authorization } });
+    }
+  }
+}

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
-import { basicHeader, identityThroughput, measure, type Throughput } from './httpBench.js';
+import { basicHeader, identityThroughput, measure, nodesThroughput, type Throughput } from './httpBench.js';
 import { BENCH_ADMIN_PASSWORD } from './benchServer.js';
 import { startupBench } from './startupBench.js';
 import { configurationBench } from './configurationBench.js';
@@ -11,9 +11,9 @@ import { routingBench } from './routingBench.js';
  * run (each server in a process of its own, the load generator in this one), start-up time, and the
  * configuration commit/revert figures, and the route matcher's matches per second. BENCH_SECONDS sets each
  * throughput measurement's length (default 5); BENCH_DATABASE_URL adds the configuration figures on a PostgreSQL
- * server. `--only <section>` (throughput, startup, configuration, routing) runs one section.
+ * server. `--only <section>` (throughput, nodes, startup, configuration, routing) runs one section.
  */
-const SECTIONS = ['throughput', 'startup', 'configuration', 'routing'] as const;
+const SECTIONS = ['throughput', 'nodes', 'startup', 'configuration', 'routing'] as const;
 type Section = (typeof SECTIONS)[number];
 
 function onlySection(args: readonly string[]): Section | undefined {
@@ -75,9 +75,11 @@ async function throughput(seconds: number): Promise<void> {
       const version = await measure('GET /api/version/get, session cookie', `${gwsim.url}/api/version/get?version=0`, { cookie }, seconds);
       const users = await measure('GET /api/users/get, session cookie', `${gwsim.url}/api/users/get?version=0`, { cookie }, seconds);
       const identity = await identityReads(gwsim.url, seconds);
+      const nodes = await nodesThroughput(gwsim.url, 'embedded', basicHeader('anadmin', BENCH_ADMIN_PASSWORD), seconds);
       console.log('throughput (16 keep-alive connections)');
-      for (const result of [baseline, version, users, ...identity]) console.log(row(result, baseline));
+      for (const result of [baseline, version, users, ...identity, ...nodes]) console.log(row(result, baseline));
       console.log('target: authenticated version/get with a session cookie >= 0.50 of the bare Koa handler');
+      console.log('target: nodes/get (20 nodes) >= 0.25 of the bare Koa handler on the embedded store');
       console.log('target: users/get (20 users) with a cookie >= 0.25 of the bare Koa handler on the embedded store; with Basic and no cookie >= 0.8 of it with the cookie');
       for (let i = 0; i + 1 < identity.length; i += 2) {
         console.log(line(`  Basic / cookie: ${identity[i]!.name.replace(/.*cookie, /, '')}`, (identity[i + 1]!.requestsPerSecond / identity[i]!.requestsPerSecond).toFixed(2)));
@@ -108,12 +110,33 @@ async function identityReads(embeddedUrl: string, seconds: number): Promise<Thro
   return results;
 }
 
+/** `--only nodes`: only nodes/get of 20 nodes against the bare Koa handler (one case, for the nodes view). */
+async function nodesOnly(seconds: number): Promise<void> {
+  const gwsim = await startServer(['gwsim']);
+  try {
+    const cookie = await sessionCookie(gwsim.url);
+    const versionBody = await (await fetch(`${gwsim.url}/api/version/get?version=0`, { headers: { cookie } })).text();
+    const bare = await startServer(['bare', versionBody]);
+    try {
+      await measure('warm-up', `${bare.url}/api/version/get?version=0`, {}, 1);
+      const baseline = await measure('bare Koa handler (baseline)', `${bare.url}/api/version/get?version=0`, {}, seconds);
+      const nodes = await nodesThroughput(gwsim.url, 'embedded', basicHeader('anadmin', BENCH_ADMIN_PASSWORD), seconds);
+      for (const result of [baseline, ...nodes]) console.log(row(result, baseline));
+    } finally {
+      await stopServer(bare);
+    }
+  } finally {
+    await stopServer(gwsim);
+  }
+}
+
 async function main(): Promise<void> {
   const seconds = Number(process.env['BENCH_SECONDS'] ?? 5);
   const only = onlySection(process.argv.slice(2));
   const runs = (section: Section) => only === undefined || only === section;
   console.log(`gwsim benchmarks (node ${process.version}${runs('throughput') ? `, ${seconds} s per throughput measurement` : ''})${only ? `, only ${only}` : ''}\n`);
   if (runs('throughput')) await throughput(seconds);
+  if (only === 'nodes') await nodesOnly(seconds); // part of throughput otherwise
   if (runs('startup')) await startupSection();
   if (runs('configuration')) await configurationSection();
   if (runs('routing')) routingSection();

@@ -8,6 +8,7 @@ import { TrackingConfigurationRepository } from './graph/infrastructure/Tracking
 import { ConfigurationRepository } from './graph/domain/ConfigurationRepository.js';
 import { InMemoryConfigurationRepository } from './graph/infrastructure/memory/InMemoryConfigurationRepository.js';
 import { TypeOrmConfigurationRepository } from './graph/infrastructure/persistence/TypeOrmConfigurationRepository.js';
+import { bindNodes } from './nodes/nodesBindings.js';
 import { BulkRemoveObjects } from './objects/application/BulkRemoveObjects.js';
 import { ExportObject } from './objects/application/ExportObject.js';
 import { FindObjectByDisplayName } from './objects/application/FindObjectByDisplayName.js';
@@ -88,5 +89,6 @@ export function configurationModule(options: ContextModuleOptions): ContainerMod
     bind(ObjectWriteController).toSelf().inSingletonScope();
     bindTransport(bind);
     bindRequestRouters(bind);
+    bindNodes(bind);
   });
 }

@@ -1,3 +1,4 @@
+import { nodesOperations } from './nodes/interface/http/nodesOperations.js';
 import { objectOperations } from './objects/interface/http/objectOperations.js';
 import { coreConfigOperations } from './revisions/interface/http/coreConfigOperations.js';
 import { requestRouterOperations } from './request-routers/interface/http/requestRouterOperations.js';
@@ -39,4 +40,10 @@ export {
 } from './routing/domain/engine/RoutingPlan.js';
 export { SipStatusCodes, type FailureStatus } from './routing/domain/engine/SipStatusMatch.js';
 
-export const configurationOperations = [...coreConfigOperations, ...objectOperations, ...transportOperations, ...requestRouterOperations];
+export const configurationOperations = [
+  ...coreConfigOperations,
+  ...objectOperations,
+  ...nodesOperations,
+  ...transportOperations,
+  ...requestRouterOperations,
+];

@@ -1,5 +1,5 @@
 import { Type } from 'class-transformer';
-import { IsIn, IsInt, IsNumberString, IsObject, IsOptional, IsString, IsUUID, Min, ValidateNested } from 'class-validator';
+import { IsIn, IsInt, IsObject, IsOptional, IsString, IsUUID, Min, ValidateNested } from 'class-validator';
 import { OBJECT_SORTS, type ObjectSort } from '../../../graph/domain/ObjectSort.js';
 import { IMPORT_ACTIONS, type ImportAction, type ImportOutcome } from '../../application/ImportObjects.js';
 
@@ -9,36 +9,9 @@ import { IMPORT_ACTIONS, type ImportAction, type ImportOutcome } from '../../app
  * return these classes. Members the decorators do not name (an object's parameters and reference slots, which
  * differ per sort) are free-form: the schemas leave additional properties open.
  */
-const FLAGS = ['true', 'false'];
-
-/** metaData.anynodefe of an object: stored metadata kept verbatim, the note, and the optimistic version. */
-export class AnynodefeView {
-  [metadata: string]: unknown;
-  @IsString() compatibility!: string;
-  @IsString() note!: string;
-  /** The version to send back with a set (metaData.anynodefe.version, or If-Match) to make it conditional. */
-  @IsNumberString() version!: string;
-}
-
-export class ObjectMetaDataView {
-  @ValidateNested() @Type(() => AnynodefeView) anynodefe!: AnynodefeView;
-}
-
-/**
- * An object as objects/get shows it: every scalar a string, lists as arrays, records as objects, each
- * parameter and reference slot of its sort by name besides the members named here (secrets left out).
- */
-export class ConfigObjectView {
-  [parameterOrSlot: string]: unknown;
-  @IsUUID() id!: string;
-  @IsIn(OBJECT_SORTS) sort!: ObjectSort;
-  @IsString() displayName!: string;
-  @IsString() comment!: string;
-  @IsIn(FLAGS) visible!: string;
-  @IsIn(FLAGS) protected!: string;
-  @IsIn(FLAGS) trMark!: string;
-  @ValidateNested() @Type(() => ObjectMetaDataView) metaData!: ObjectMetaDataView;
-}
+/** An object as objects/get shows it: defined with the graph's one rendering (graph/interface/http/objectRendering.ts). */
+export { AnynodefeView, ConfigObjectView, ObjectMetaDataView } from '../../../graph/interface/http/objectRendering.js';
+import type { ConfigObjectView } from '../../../graph/interface/http/objectRendering.js';
 
 /** The short form of list answers (objects/sorts with a sort, unreferenced): as the real product lists objects. */
 export class ObjectEntryView {

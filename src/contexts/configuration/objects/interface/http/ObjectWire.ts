@@ -2,10 +2,10 @@ import { DomainError, type ErrorDetail } from '../../../../../shared/domain/Doma
 import type { ConfigObject, ParameterValue } from '../../../graph/domain/ConfigObject.js';
 import { canonicalObjectId } from '../../../graph/domain/ObjectId.js';
 import { isObjectSort, type ObjectSort } from '../../../graph/domain/ObjectSort.js';
-import { describeType, isSecretType, shown, type ParameterType } from '../../../graph/domain/catalog/ParameterType.js';
+import { describeType, shown, type ParameterType } from '../../../graph/domain/catalog/ParameterType.js';
 import { SortCatalog } from '../../../graph/domain/catalog/SortCatalog.js';
 import type { ObjectChange } from '../../application/SetObject.js';
-import type { AnynodefeView, ConfigObjectView, ObjectEntryView } from './ObjectViews.js';
+import type { ObjectEntryView } from './ObjectViews.js';
 
 /**
  * The detached-objects wire shape, as the real product shows objects: one flat JSON object whose scalars are
@@ -20,43 +20,10 @@ import type { AnynodefeView, ConfigObjectView, ObjectEntryView } from './ObjectV
  * `metaData.anynodefe.version` is the object's optimistic version: send it back with a set to make the set
  * conditional. Reading the other direction (objects/set) accepts the same shape; see readObjectChange.
  */
-export type WireValue = string | readonly WireValue[] | { readonly [key: string]: WireValue };
-
-export function renderValue(value: ParameterValue | undefined): WireValue {
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'string') return value;
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  if (Array.isArray(value)) return value.map(renderValue);
-  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, renderValue(v)]));
-}
+export { renderObject, renderValue, type WireValue } from '../../../graph/interface/http/objectRendering.js';
+import { renderValue, type WireValue } from '../../../graph/interface/http/objectRendering.js';
 
 const COMMON_FLAGS = ['visible', 'protected', 'trMark'] as const;
-
-export function renderObject(object: ConfigObject): ConfigObjectView {
-  const definition = SortCatalog.of(object.sort);
-  const fields: { [key: string]: WireValue } = {};
-  const secrets = new Set(definition.parameters.filter((p) => isSecretType(p.type)).map((p) => p.name));
-  for (const parameter of definition.parameters) {
-    if (!secrets.has(parameter.name)) fields[parameter.name] = renderValue(object.parameters[parameter.name] ?? parameter.default);
-  }
-  for (const [name, value] of Object.entries(object.parameters)) if (!(name in fields) && !secrets.has(name)) fields[name] = renderValue(value);
-  for (const slot of definition.references) {
-    const ids = object.references[slot.name] ?? [];
-    fields[slot.name] = slot.cardinality === 'one' ? (ids[0] ?? '') : [...ids];
-  }
-  for (const [slot, ids] of Object.entries(object.references)) if (!(slot in fields)) fields[slot] = [...ids];
-  const { note: _note, version: _version, ...metadata } = object.metadata;
-  const anynodefe: AnynodefeView = {
-    compatibility: '0', ...(renderValue(metadata) as { [key: string]: WireValue }), note: object.note, version: String(object.version),
-  };
-  const head = {
-    id: object.id, sort: object.sort, displayName: object.displayName,
-    comment: object.common.comment, visible: String(object.common.visible), protected: String(object.common.protected),
-    trMark: String(object.common.trMark),
-  };
-  // Parameters and slots never shadow the common members (the catalog reserves their names).
-  return { ...head, ...fields, ...head, metaData: { anynodefe } };
-}
 
 /** The short form of list answers (objects/sorts with a sort, unreferenced): as the real product lists objects. */
 export function renderEntry(object: ConfigObject): ObjectEntryView {

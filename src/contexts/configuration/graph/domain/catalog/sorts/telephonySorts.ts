@@ -55,6 +55,8 @@ export const TELEPHONY_SORTS: readonly SortDefinition[] = [
     r.one('registrarId', ['TELSIPREG_REGISTRAR'], 'registrar of a SIP phone registrar node'),
     r.one('recorderId', ['REC_STACK'], 'records the node\'s sessions'),
     r.one('conditionId', CONDITION_SORTS, 'the node works only while this condition holds'),
+    r.one('incomingDialStringRewritingId', ['TEL_REWRITE_DOMAIN'], 'rewriting applied to sessions arriving from the node'),
+    r.one('outgoingDialStringRewritingId', ['TEL_REWRITE_DOMAIN'], 'rewriting applied to sessions leaving to the node'),
   ]),
   sortDefinition('TEL_STACK', 'telephony core', 'Session limits and defaults of the telephony core', [
     p.integer('maxSessions', 'concurrent sessions of the gateway; 0 for the license limit', 0, 100000, 0),
@@ -94,10 +96,12 @@ export const TELEPHONY_SORTS: readonly SortDefinition[] = [
     ]), [], 1000),
   ]),
   sortDefinition('TELCAPIC_STACK', 'CAPI client node', 'A node on an ISDN CAPI controller', [
+    p.boolean('enabled', 'the node takes part in routing', true),
     p.integer('controller', 'CAPI controller number', 1, 127, 1),
     p.integer('bChannels', 'B-channels used', 1, 30, 2),
   ], [r.one('capiControllerId', ['CAPIC_STACK'], 'the CAPI controller')]),
   sortDefinition('TELCAPIS_STACK', 'CAPI server node', 'A node serving CAPI applications', [
+    p.boolean('enabled', 'the node takes part in routing', true),
     p.integer('maxApplications', 'registered CAPI applications', 1, 256, 16),
   ], [r.one('capiServerId', ['CAPIS_STACK'], 'the CAPI server')]),
   sortDefinition('CAPIC_STACK', 'CAPI controller', 'Access to a local ISDN CAPI controller', [
@@ -114,19 +118,26 @@ export const TELEPHONY_SORTS: readonly SortDefinition[] = [
     p.list('msns', 'numbers assigned to the domain', t.string(32, false), [], 256),
   ]),
   sortDefinition('TELUCMA_STACK', 'UCMA node', 'A node towards a Skype for Business / Lync front end (UCMA)', [
+    p.boolean('enabled', 'the node takes part in routing', true),
     p.host('frontEndPool', 'front-end pool FQDN', 'localhost', false),
     p.string('applicationId', 'trusted application id'),
-  ], [r.one('sipTransportId', ['SIPST_STACK'], 'listeners of the node')]),
+  ], [
+    r.one('sipTransportId', ['SIPST_STACK'], 'listeners of the node'),
+    r.one('ipcClientId', ['IPC_CLIENT'], 'link to the UCMA application host'),
+  ]),
   sortDefinition('TELWEBRTC_STACK', 'WebRTC node', 'A node for browser clients', [
+    p.boolean('enabled', 'the node takes part in routing', true),
     p.integer('maxSessions', 'concurrent sessions; 0 for unlimited', 0, 100000, 0),
   ], [r.requiredOne('webrtcServerId', ['WEBRTC_STACK'], 'the WebRTC server')]),
   sortDefinition('TELCOLLAB_STACK', 'collaboration platform node', 'A node towards a cloud team-collaboration platform', [
+    p.boolean('enabled', 'the node takes part in routing', true),
     p.enumOf('connectivity', 'direct routing or carrier mode', ['DIRECT_ROUTING', 'CARRIER', 'SBA'], 'DIRECT_ROUTING'),
     p.host('sbcFqdn', 'FQDN of this gateway as the platform knows it'),
   ], [
     r.many('tenantIds', ['TELCOLLAB_TENANT'], 'tenants served'),
     r.one('sipUserAgentId', ['SIPUA_STACK'], 'SIP behaviour towards the platform'),
-    r.many('transportConnectionIds', TRANSPORT_CONNECTION_SORTS, 'connections to the platform'),
+    r.many('transportConnectionIds', TRANSPORT_CONNECTION_SORTS, 'connections to the platform (cloud)'),
+    r.one('sbaSipNodeId', ['TELSIP_STACK'], 'SIP node towards the survivable branch appliance (connectivity SBA)'),
   ]),
   sortDefinition('TELCOLLAB_TENANT', 'collaboration tenant', 'One tenant of the collaboration platform', [
     p.string('tenantId', 'tenant id'),

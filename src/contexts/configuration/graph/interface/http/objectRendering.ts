@@ -1,0 +1,85 @@
+import { Type } from 'class-transformer';
+import { IsIn, IsNumberString, IsString, IsUUID, ValidateNested } from 'class-validator';
+import type { ConfigObject, ParameterValue } from '../../domain/ConfigObject.js';
+import { OBJECT_SORTS, type ObjectSort } from '../../domain/ObjectSort.js';
+import { isSecretType } from '../../domain/catalog/ParameterType.js';
+import { SortCatalog } from '../../domain/catalog/SortCatalog.js';
+
+/**
+ * The wire rendering of one configuration object, as the real product shows objects (objects/get, and every
+ * typed view that answers an object of the graph, such as nodes/subTreeObject/get): one flat JSON object whose
+ * scalars are all strings ("5060", "true", "false", "" for nothing), lists as arrays, records as objects:
+ *
+ *   { "id", "sort", "displayName", "comment", "visible", "protected", "trMark",
+ *     <each parameter of the sort>, <each reference slot: an id ("" for none) or an array of ids>,
+ *     "metaData": { "anynodefe": { ...stored metadata, "note", "compatibility": "0", "version": "<n>" } } }
+ *
+ * Secret parameters (passwords, shared secrets, private keys) are never answered. It lives with the graph so
+ * that every view renders objects the one way without importing another view.
+ */
+export type WireValue = string | readonly WireValue[] | { readonly [key: string]: WireValue };
+
+const FLAGS = ['true', 'false'];
+
+/** metaData.anynodefe of an object: stored metadata kept verbatim, the note, and the optimistic version. */
+export class AnynodefeView {
+  [metadata: string]: unknown;
+  @IsString() compatibility!: string;
+  @IsString() note!: string;
+  /** The version to send back with a set (metaData.anynodefe.version, or If-Match) to make it conditional. */
+  @IsNumberString() version!: string;
+}
+
+export class ObjectMetaDataView {
+  @ValidateNested() @Type(() => AnynodefeView) anynodefe!: AnynodefeView;
+}
+
+/**
+ * An object as objects/get shows it: every scalar a string, lists as arrays, records as objects, each
+ * parameter and reference slot of its sort by name besides the members named here (secrets left out).
+ */
+export class ConfigObjectView {
+  [parameterOrSlot: string]: unknown;
+  @IsUUID() id!: string;
+  @IsIn(OBJECT_SORTS) sort!: ObjectSort;
+  @IsString() displayName!: string;
+  @IsString() comment!: string;
+  @IsIn(FLAGS) visible!: string;
+  @IsIn(FLAGS) protected!: string;
+  @IsIn(FLAGS) trMark!: string;
+  @ValidateNested() @Type(() => ObjectMetaDataView) metaData!: ObjectMetaDataView;
+}
+
+export function renderValue(value: ParameterValue | undefined): WireValue {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  if (Array.isArray(value)) return value.map(renderValue);
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, renderValue(v)]));
+}
+
+export function renderObject(object: ConfigObject): ConfigObjectView {
+  const definition = SortCatalog.of(object.sort);
+  const fields: { [key: string]: WireValue } = {};
+  const secrets = new Set(definition.parameters.filter((p) => isSecretType(p.type)).map((p) => p.name));
+  for (const parameter of definition.parameters) {
+    if (!secrets.has(parameter.name)) fields[parameter.name] = renderValue(object.parameters[parameter.name] ?? parameter.default);
+  }
+  for (const [name, value] of Object.entries(object.parameters)) if (!(name in fields) && !secrets.has(name)) fields[name] = renderValue(value);
+  for (const slot of definition.references) {
+    const ids = object.references[slot.name] ?? [];
+    fields[slot.name] = slot.cardinality === 'one' ? (ids[0] ?? '') : [...ids];
+  }
+  for (const [slot, ids] of Object.entries(object.references)) if (!(slot in fields)) fields[slot] = [...ids];
+  const { note: _note, version: _version, ...metadata } = object.metadata;
+  const anynodefe: AnynodefeView = {
+    compatibility: '0', ...(renderValue(metadata) as { [key: string]: WireValue }), note: object.note, version: String(object.version),
+  };
+  const head = {
+    id: object.id, sort: object.sort, displayName: object.displayName,
+    comment: object.common.comment, visible: String(object.common.visible), protected: String(object.common.protected),
+    trMark: String(object.common.trMark),
+  };
+  // Parameters and slots never shadow the common members (the catalog reserves their names).
+  return { ...head, ...fields, ...head, metaData: { anynodefe } };
+}

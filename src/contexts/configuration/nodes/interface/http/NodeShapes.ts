@@ -1,0 +1,176 @@
+import { Type } from 'class-transformer';
+import {
+  ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsOptional, IsString, IsUUID, Max, MaxLength, Min, ValidateNested,
+} from 'class-validator';
+import { DNS_LOOKUP_VALUES, IP_VERSION_VALUES, type DnsLookup, type IpVersion } from '../../../profiles/domain/NodeProfile.js';
+
+/**
+ * The shapes of the Nodes operations, one class each: request DTOs (validated by validateDto, described in
+ * /openapi.json) and the answers the controller's mappings are typed to return.
+ */
+
+// ---- answers ----
+
+/** GetNodesNode and AddNodeResult (the same shape): an object's id and display name. */
+export class NodeEntryView {
+  @IsUUID() id!: string;
+  @IsString() displayName!: string;
+}
+
+/** A profile as listed without completeData. */
+export class ProfileEntryView {
+  @IsUUID() id!: string;
+  @IsString() displayName!: string;
+}
+
+export class NetworkPeerView {
+  @IsIn(IP_VERSION_VALUES) ipVersion!: IpVersion;
+  @IsString() host!: string;
+  @IsInt() subnetPrefixLength!: number;
+  @IsArray() @IsIn(DNS_LOOKUP_VALUES, { each: true }) dnsLookup!: DnsLookup[];
+}
+
+/** What credentials a profile expects; profiles carry no password. */
+export class CredentialsHintView {
+  @IsBoolean() required!: boolean;
+  @IsString() username!: string;
+}
+
+export class RemoteSipDomainView {
+  @IsString() host!: string;
+  @IsInt() port!: number;
+  @IsIn(['UDP', 'TCP', 'TLS']) transport!: 'UDP' | 'TCP' | 'TLS';
+}
+
+export class SipRegistrarView {
+  @IsIn(['ALWAYS', 'NEVER']) type!: 'ALWAYS' | 'NEVER';
+}
+
+export class PortRangeView {
+  @IsInt() firstPort!: number;
+  @IsInt() lastPort!: number;
+}
+
+export class ProviderRegionView {
+  @IsString() name!: string;
+  @IsString() proxyHost!: string;
+  @IsInt() proxyPort!: number;
+}
+
+/** A system profile with completeData=true (the specification's list entry). */
+export class SystemProfileView {
+  @IsUUID() id!: string;
+  @IsString() displayName!: string;
+  @IsString() networkControllerDisplayName!: string;
+  @IsString() networkControllerInterface!: string;
+  @IsIn(IP_VERSION_VALUES) networkControllerIpVersion!: IpVersion;
+  @IsString() networkControllerIpAddress!: string;
+  @IsString() sbcFqdn!: string;
+  @IsString() tenantFqdn!: string;
+  @IsBoolean() createNewNetworkController!: boolean;
+  @IsBoolean() createNewCollabCarrierNode!: boolean;
+  @IsBoolean() activateServerAuthentication!: boolean;
+  @IsBoolean() activateClientAuthentication!: boolean;
+  @IsBoolean() includeSipRegistrarInWhitelist!: boolean;
+  @IsBoolean() includeRemoteSipDomainInWhitelist!: boolean;
+  @IsBoolean() includeOwnSubnetInWhitelist!: boolean;
+  @IsBoolean() allowOnlyNegotiatedPeersForRtpRtcp!: boolean;
+  @IsBoolean() useNetworkPeerWhitelist!: boolean;
+  @IsArray() @IsString({ each: true }) routingDomains!: string[];
+  @ValidateNested({ each: true }) @Type(() => NetworkPeerView) networkPeerWhitelist!: NetworkPeerView[];
+  @ValidateNested() @Type(() => CredentialsHintView) serverCredentials!: CredentialsHintView;
+  @ValidateNested() @Type(() => CredentialsHintView) clientCredentials!: CredentialsHintView;
+  @ValidateNested() @Type(() => RemoteSipDomainView) remoteSipDomain!: RemoteSipDomainView;
+  @ValidateNested() @Type(() => SipRegistrarView) sipRegistrar!: SipRegistrarView;
+  @ValidateNested() @Type(() => PortRangeView) udpPortRange!: PortRangeView;
+  @IsIn(['TRUNK', 'SUBSCRIBER']) sipInterconnection!: 'TRUNK' | 'SUBSCRIBER';
+}
+
+/** A provider profile with completeData=true: the specification's list entry, plus the carrier's regions. */
+export class ProviderProfileView {
+  @IsUUID() id!: string;
+  @IsString() displayName!: string;
+  @IsString() networkControllerDisplayName!: string;
+  @IsString() networkControllerInterface!: string;
+  @IsIn(IP_VERSION_VALUES) networkControllerIpVersion!: IpVersion;
+  @IsString() networkControllerIpAddress!: string;
+  @IsString() addressOfRecord!: string;
+  @IsString() assertedUri!: string;
+  @IsBoolean() createNewNetworkController!: boolean;
+  @IsBoolean() activateNatTraversal!: boolean;
+  @IsBoolean() defineAssertedUri!: boolean;
+  @IsBoolean() nodeViaSipTrunking!: boolean;
+  @IsBoolean() activateClientAuthentication!: boolean;
+  @IsBoolean() includeSipRegistrarInWhitelist!: boolean;
+  @IsBoolean() includeRemoteSipDomainInWhitelist!: boolean;
+  @IsBoolean() includeProxyInWhitelist!: boolean;
+  @IsBoolean() allowOnlyNegotiatedPeersForRtpRtcp!: boolean;
+  @IsBoolean() useNetworkPeerWhitelist!: boolean;
+  @IsArray() @IsString({ each: true }) routingDomains!: string[];
+  @ValidateNested({ each: true }) @Type(() => NetworkPeerView) networkPeerWhitelist!: NetworkPeerView[];
+  @ValidateNested() @Type(() => CredentialsHintView) credentials!: CredentialsHintView;
+  @ValidateNested() @Type(() => RemoteSipDomainView) remoteSipDomain!: RemoteSipDomainView;
+  @ValidateNested({ each: true }) @Type(() => ProviderRegionView) regions!: ProviderRegionView[];
+}
+
+// ---- requests ----
+
+const PORT_MIN = 1;
+const PORT_MAX = 65535;
+
+export class NetworkPeerDto {
+  @IsIn(IP_VERSION_VALUES) ipVersion!: IpVersion;
+  @IsString() @MaxLength(253) host!: string;
+  @IsInt() @Min(0) @Max(128) subnetPrefixLength!: number;
+  @IsOptional() @IsArray() @ArrayMaxSize(4) @IsIn(DNS_LOOKUP_VALUES, { each: true }) dnsLookup?: DnsLookup[] | null;
+}
+
+export class RemoteSipDomainDto {
+  @IsString() @MaxLength(253) host!: string;
+  @IsInt() @Min(PORT_MIN) @Max(PORT_MAX) port!: number;
+  @IsIn(['UDP', 'TCP', 'TLS']) transport!: 'UDP' | 'TCP' | 'TLS';
+}
+
+export class CredentialsDto {
+  @IsString() @MaxLength(255) username!: string;
+  @IsString() @MaxLength(1024) password!: string;
+}
+
+/** Fields every node wizard takes (null or absent: the profile's value). */
+class WizardBaseDto {
+  @IsString() @MaxLength(255) displayName!: string;
+  @IsOptional() @IsBoolean() createNewNetworkController?: boolean | null;
+  @IsOptional() @IsString() @MaxLength(255) networkControllerDisplayName?: string | null;
+  @IsOptional() @IsIn(IP_VERSION_VALUES) networkControllerIpVersion?: IpVersion | null;
+  @IsOptional() @IsString() @MaxLength(64) networkControllerIpAddress?: string | null;
+  @IsOptional() @IsInt() @Min(PORT_MIN) @Max(PORT_MAX) udpTcpPort?: number | null;
+  @IsOptional() @IsInt() @Min(PORT_MIN) @Max(PORT_MAX) tlsPort?: number | null;
+  @IsOptional() @IsArray() @ArrayMaxSize(64) @IsString({ each: true }) routingDomains?: string[] | null;
+  @IsOptional() @IsArray() @ArrayMaxSize(1000) @ValidateNested({ each: true }) @Type(() => NetworkPeerDto) networkPeerWhitelist?: NetworkPeerDto[] | null;
+}
+
+/** AddSystemProfile: the fields the specification shows, plus udpTcpPort, tenantFqdn, remoteSipDomain and networkPeerWhitelist. */
+export class AddSystemProfileDto extends WizardBaseDto {
+  @IsOptional() @IsString() @MaxLength(253) sbcFqdn?: string | null;
+  @IsOptional() @IsString() @MaxLength(253) tenantFqdn?: string | null;
+  @IsOptional() @ValidateNested() @Type(() => RemoteSipDomainDto) remoteSipDomain?: RemoteSipDomainDto | null;
+}
+
+/** AddProviderProfile (version 2): credentials are stored with the node's transport connection, never answered. */
+export class AddProviderProfileDto extends WizardBaseDto {
+  @IsOptional() @IsString() @MaxLength(64) region?: string | null;
+  @IsOptional() @ValidateNested() @Type(() => CredentialsDto) credentials?: CredentialsDto | null;
+  @IsOptional() @IsBoolean() includeSipRegistrarInWhitelist?: boolean | null;
+  @IsOptional() @IsBoolean() includeRemoteSipDomainInWhitelist?: boolean | null;
+  @IsOptional() @IsBoolean() includeProxyInWhitelist?: boolean | null;
+  @IsOptional() @IsBoolean() nodeViaSipTrunking?: boolean | null;
+  @IsOptional() @IsString() @MaxLength(2048) assertedUri?: string | null;
+  @IsOptional() @IsString() @MaxLength(2048) addressOfRecord?: string | null;
+  @IsOptional() @IsBoolean() activateClientAuthentication?: boolean | null;
+}
+
+/** AddSipPhoneRegistrarProfile: the fields the specification shows, plus networkController*, sipDomain and routingDomains. */
+export class AddSipPhoneRegistrarProfileDto extends WizardBaseDto {
+  @IsOptional() @IsString() @MaxLength(255) sipPhoneRegistrarDirectoryId?: string | null;
+  @IsOptional() @IsString() @MaxLength(253) sipDomain?: string | null;
+}
