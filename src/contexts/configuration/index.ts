@@ -1,5 +1,6 @@
 import { objectOperations } from './objects/interface/http/objectOperations.js';
 import { coreConfigOperations } from './revisions/interface/http/coreConfigOperations.js';
+import { webServerConnectorOperations } from './web-server-connectors/interface/http/webServerConnectorOperations.js';
 
 /** The configuration context's public face: other contexts and the composition root import only this file. */
 export { configurationModule } from './ConfigurationModule.js';
@@ -25,4 +26,8 @@ export type {
   ConfigurationCommitted, ConfigurationCleaned, ConfigurationImported, ConfigurationModified, ConfigurationReverted,
 } from './revisions/domain/ConfigurationEvents.js';
 
-export const configurationOperations = [...coreConfigOperations, ...objectOperations];
+export const configurationOperations = [
+  ...coreConfigOperations,
+  ...objectOperations,
+  ...webServerConnectorOperations,
+];
