@@ -252,6 +252,28 @@ function isWhitespaceOrHeader(text: string): boolean {
   return text.split(/\r?\n/).every((line) => line.trim() === '' || /^\s*[A-Za-z][\w .-]*[:=]/.test(line));
 }
 
+/** What a private key (PEM) is: algorithm, size in bits, EC curve. */
+export interface KeyInfo {
+  readonly keyAlgorithm: string;
+  readonly keyBits?: number;
+  readonly curve?: string;
+}
+
+export function describeKey(privateKeyPem: string): KeyInfo {
+  let key: KeyObject;
+  try {
+    key = createPrivateKey(privateKeyPem);
+  } catch {
+    throw new X509Error('BAD_PRIVATE_KEY', 'the private key cannot be read');
+  }
+  const details = key.asymmetricKeyDetails ?? {};
+  return {
+    keyAlgorithm: key.asymmetricKeyType ?? 'unknown',
+    ...(details.modulusLength !== undefined ? { keyBits: details.modulusLength } : {}),
+    ...(details.namedCurve !== undefined ? { curve: details.namedCurve, keyBits: curveBits(details.namedCurve) } : {}),
+  };
+}
+
 /** The public key (SPKI PEM) of a certificate or private key, for comparisons. */
 export function publicKeyOf(pem: string): string {
   const key = pem.includes('CERTIFICATE') ? parseCertificate(pem).publicKey : createPublicKey(pem);

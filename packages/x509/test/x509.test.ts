@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { generateKeyPairSync } from 'node:crypto';
 import {
-  createSelfSigned, describe as describeCert, joinPem, keyMatchesCertificate, parseKeyFile, parsePem, parsePkcs12,
+  createSelfSigned, describe as describeCert, describeKey, joinPem, keyMatchesCertificate, parseKeyFile, parsePem, parsePkcs12,
   requireMatchingKey, toPkcs12, validity, X509Error, type GeneratedIdentity,
 } from '../src/index.js';
 
@@ -61,6 +61,8 @@ describe('x509', function () {
     const rsa = generateKeyPairSync('rsa', { modulusLength: 1024 }).privateKey;
     expect(parsePem(String(rsa.export({ format: 'pem', type: 'pkcs1' }))).privateKey).to.match(/BEGIN PRIVATE KEY/);
     const ec = generateKeyPairSync('ec', { namedCurve: 'prime256v1' }).privateKey;
+    expect(describeKey(String(ec.export({ format: 'pem', type: 'pkcs8' })))).to.deep.equal({ keyAlgorithm: 'ec', curve: 'prime256v1', keyBits: 256 });
+    expect(describeKey(String(rsa.export({ format: 'pem', type: 'pkcs8' })))).to.deep.equal({ keyAlgorithm: 'rsa', keyBits: 1024 });
     expect(parsePem(String(ec.export({ format: 'pem', type: 'sec1' }))).privateKey).to.match(/BEGIN PRIVATE KEY/);
     const encrypted = String(rsa.export({ format: 'pem', type: 'pkcs8', cipher: 'aes-256-cbc', passphrase: 'open sesame' }));
     expect(parsePem(encrypted, 'open sesame').privateKey).to.match(/BEGIN PRIVATE KEY/);

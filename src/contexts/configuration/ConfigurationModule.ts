@@ -33,6 +33,7 @@ import { ConfigurationLifecycleRepository } from './revisions/domain/Configurati
 import { InMemoryConfigurationLifecycleRepository } from './revisions/infrastructure/memory/InMemoryConfigurationLifecycleRepository.js';
 import { TypeOrmConfigurationLifecycleRepository } from './revisions/infrastructure/persistence/TypeOrmConfigurationLifecycleRepository.js';
 import { CoreConfigController } from './revisions/interface/http/CoreConfigController.js';
+import { bindCertificates } from './certificates/certificateBindings.js';
 import { bindWebServerConnectors } from './web-server-connectors/webServerConnectorBindings.js';
 
 /**
@@ -78,5 +79,6 @@ export function configurationModule(options: ContextModuleOptions): ContainerMod
     bind(ObjectWriteController).toSelf().inSingletonScope();
 
     bindWebServerConnectors(bind);
+    bindCertificates(bind);
   });
 }

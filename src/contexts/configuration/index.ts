@@ -1,3 +1,4 @@
+import { certificateOperations } from './certificates/interface/http/certificateOperations.js';
 import { objectOperations } from './objects/interface/http/objectOperations.js';
 import { coreConfigOperations } from './revisions/interface/http/coreConfigOperations.js';
 import { webServerConnectorOperations } from './web-server-connectors/interface/http/webServerConnectorOperations.js';
@@ -30,4 +31,5 @@ export const configurationOperations = [
   ...coreConfigOperations,
   ...objectOperations,
   ...webServerConnectorOperations,
+  ...certificateOperations,
 ];

@@ -54,9 +54,11 @@ export const CONNECTOR_DEFAULTS: Omit<WebServerConnectorState, 'id' | 'displayNa
 export class WebServerConnector {
   private constructor(private readonly state: WebServerConnectorState) {}
 
-  /** A connector as stored; checks every invariant except the TLS material's (checked when it was written). */
+  /**
+   * A connector as stored, trusted as the sort catalog let it be written (objects/set may store what this view
+   * would refuse, such as no request domain): reads never fail; the next change through `apply` checks everything.
+   */
   static restore(state: WebServerConnectorState): WebServerConnector {
-    throwIfAny(basicProblems(state));
     return new WebServerConnector(state);
   }
 
@@ -164,8 +166,13 @@ function tlsProblems(s: WebServerConnectorState): ErrorDetail[] {
   if (s.certificate === '') details.push({ field: 'tlsOptions.certificate.pem', rule: 'required', message: 'httpMode HTTPS needs tlsOptions.certificate.pem (PEM certificate)' });
   if (s.privateKey === '') details.push({ field: 'tlsOptions.privateKey.pem', rule: 'required', message: 'httpMode HTTPS needs tlsOptions.privateKey.pem (PEM private key of the certificate)' });
   if (details.length > 0) return details;
-  const material = parsePem(s.certificate);
-  if (!keyMatchesCertificate(s.privateKey, material.certificates[0]!.pem)) {
+  let leaf: string;
+  try {
+    leaf = parsePem(s.certificate).certificates[0]!.pem;
+  } catch {
+    return [{ field: 'tlsOptions.certificate.pem', rule: 'certificate', message: 'the stored certificate cannot be read: send tlsOptions.certificate.pem with a new one' }];
+  }
+  if (!keyMatchesCertificate(s.privateKey, leaf)) {
     details.push({ field: 'tlsOptions.privateKey.pem', rule: 'matchesCertificate', message: 'tlsOptions.privateKey.pem does not belong to the certificate of tlsOptions.certificate.pem' });
   }
   return details;
