@@ -50,9 +50,9 @@ export function createSelfSigned(options: SelfSignedOptions): GeneratedIdentity 
  * A PKCS#12 file (DER bytes) holding an RSA private key (PEM, may be omitted) and certificates (PEM, the key's
  * first), protected by `password` (AES-256 key encryption, SHA-256 MAC).
  */
-export function toPkcs12(certificates: readonly string[], privateKey: string | undefined, password: string): Buffer {
+export function toPkcs12(certificates: readonly string[], privateKey: string | undefined, password: string, options: { count?: number } = {}): Buffer {
   const key = privateKey === undefined ? null : forge.pki.privateKeyFromPem(String(createPrivateKey(privateKey).export({ format: 'pem', type: 'pkcs1' })));
   const certs = certificates.map((pem) => forge.pki.certificateFromPem(pem));
-  const asn1 = forge.pkcs12.toPkcs12Asn1(key, certs, password, { algorithm: 'aes256' });
+  const asn1 = forge.pkcs12.toPkcs12Asn1(key, certs, password, { algorithm: 'aes256', ...(options.count !== undefined ? { count: options.count } : {}) });
   return Buffer.from(forge.asn1.toDer(asn1).getBytes(), 'binary');
 }

@@ -17,6 +17,7 @@ export type X509ErrorCode =
   | 'WRONG_PASSWORD'
   | 'NOT_PKCS12' // bytes that are no PKCS#12 container
   | 'SEVERAL_KEYS' // more than one private key
+  | 'TOO_COSTLY' // a key derivation asking for more than MAX_ITERATIONS rounds
   | 'KEY_MISMATCH'; // the key does not belong to the (first) certificate
 
 export class X509Error extends Error {
@@ -131,6 +132,7 @@ export function parsePkcs12(content: Buffer, password: string): KeyMaterial {
   } catch {
     throw new X509Error('NOT_PKCS12', 'the file is neither PEM text nor a PKCS#12 (.p12/.pfx) file');
   }
+  checkIterations(asn1, 0);
   let p12: forge.pkcs12.Pkcs12Pfx;
   try {
     p12 = forge.pkcs12.pkcs12FromAsn1(asn1, false, password);
@@ -214,11 +216,62 @@ function readPrivateKey(pem: string, encrypted: boolean, password: string | unde
   if (encrypted && (password === undefined || password === '')) {
     throw new X509Error('PASSWORD_REQUIRED', 'the private key is encrypted: give its password');
   }
+  if (encrypted && pem.includes('BEGIN ENCRYPTED PRIVATE KEY')) {
+    const body = pem.replace(/-----[^-]+-----/g, '').replace(/\s/g, '');
+    let asn1: forge.asn1.Asn1 | undefined;
+    try {
+      asn1 = forge.asn1.fromDer(forge.util.decode64(body), true);
+    } catch {
+      throw new X509Error('BAD_PRIVATE_KEY', 'the private key cannot be read');
+    }
+    checkIterations(asn1, 0);
+  }
   try {
     return exportKey(createPrivateKey(encrypted ? { key: pem, format: 'pem', passphrase: password } : { key: pem, format: 'pem' }));
   } catch {
     if (encrypted) throw new X509Error('WRONG_PASSWORD', 'the encrypted private key cannot be opened with this password');
     throw new X509Error('BAD_PRIVATE_KEY', 'the private key cannot be read');
+  }
+}
+
+/**
+ * The most rounds a key derivation of a file may ask for (PKCS#12 MAC and PBE, PBKDF2, scrypt cost): common
+ * tools use 2,048 to 100,000; a hostile file asking for billions would hold the process for minutes.
+ */
+export const MAX_ITERATIONS = 200_000;
+
+/**
+ * Refuses (TOO_COSTLY) a DER structure holding a key-derivation parameter set whose round count exceeds
+ * MAX_ITERATIONS: every `SEQUENCE { …, salt OCTET STRING, count INTEGER, … }` (PKCS#12 MacData and PBE params,
+ * PBKDF2 and scrypt params), looking inside OCTET STRINGs that hold DER (PKCS#12 safe contents) too.
+ */
+function checkIterations(node: forge.asn1.Asn1, depth: number): void {
+  if (depth > 40) return;
+  const { Class, Type } = forge.asn1;
+  if (Array.isArray(node.value)) {
+    const children = node.value as forge.asn1.Asn1[];
+    children.forEach((child, index) => {
+      const before = children[index - 1];
+      if (before && child.tagClass === Class.UNIVERSAL && child.type === Type.INTEGER && typeof child.value === 'string'
+        && before.tagClass === Class.UNIVERSAL && before.type === Type.OCTETSTRING) {
+        const digits = child.value.replace(/^\x00+/, '');
+        let count = 0;
+        for (const ch of digits) count = count * 256 + ch.charCodeAt(0);
+        if (digits.length > 4 || count > MAX_ITERATIONS) {
+          throw new X509Error('TOO_COSTLY', `the file asks for a key derivation of more than ${MAX_ITERATIONS} rounds`);
+        }
+      }
+      checkIterations(child, depth + 1);
+    });
+  } else if (node.tagClass === Class.UNIVERSAL && node.type === Type.OCTETSTRING && typeof node.value === 'string'
+    && node.value.length > 2 && node.value.charCodeAt(0) === 0x30) {
+    let inner: forge.asn1.Asn1 | undefined;
+    try {
+      inner = forge.asn1.fromDer(node.value, true);
+    } catch {
+      inner = undefined; // an OCTET STRING of plain bytes
+    }
+    if (inner) checkIterations(inner, depth + 1);
   }
 }
 

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { generateKeyPairSync } from 'node:crypto';
 import {
   createSelfSigned, describe as describeCert, describeKey, joinPem, keyMatchesCertificate, parseKeyFile, parsePem, parsePkcs12,
-  requireMatchingKey, toPkcs12, validity, X509Error, type GeneratedIdentity,
+  MAX_ITERATIONS, requireMatchingKey, toPkcs12, validity, X509Error, type GeneratedIdentity,
 } from '../src/index.js';
 
 function code(fn: () => unknown): string {
@@ -96,6 +96,16 @@ describe('x509', function () {
     expect(code(() => parsePkcs12(p12, 'not-it'))).to.equal('WRONG_PASSWORD');
     expect(code(() => parsePkcs12(Buffer.from([0, 1, 2, 3, 255]), 'x'))).to.equal('NOT_PKCS12');
     expect(code(() => parsePkcs12(Buffer.from('\x30\x03\x02\x01\x05', 'binary'), 'x'))).to.equal('NOT_PKCS12');
+  });
+
+  it('refuses PKCS#12 files asking for too costly a key derivation, and still reads encrypted PEM keys', () => {
+    const costly = toPkcs12([leaf.certificate], leaf.privateKey, 'pw', { count: MAX_ITERATIONS + 1 });
+    expect(code(() => parsePkcs12(costly, 'pw'))).to.equal('TOO_COSTLY');
+    const fine = toPkcs12([leaf.certificate], leaf.privateKey, 'pw', { count: 10_000 });
+    expect(parsePkcs12(fine, 'pw').certificates).to.have.length(1);
+    const key = generateKeyPairSync('rsa', { modulusLength: 1024 }).privateKey;
+    const encrypted = String(key.export({ format: 'pem', type: 'pkcs8', cipher: 'aes-128-cbc', passphrase: 'pw' }));
+    expect(parsePem(encrypted, 'pw').privateKey).to.be.a('string');
   });
 
   it('reads an uploaded file as PEM, DER certificate or PKCS#12', () => {
