@@ -73,6 +73,9 @@ describe('node certificates', function () {
       const stored = DigitalIdentityMapper.toEntity((await h.find(graph.identity.id))!);
       expect(stored.certificates().map((c) => c.subject)).to.deep.equal(['CN=leaf.example.test']);
       expect((await get.execute(DEFAULT_LAB, graph.node.id)).map((c) => c.info.subject)).to.deep.equal(['CN=leaf.example.test']);
+      const versions = (await h.all()).map((o) => o.version);
+      await set.execute(DEFAULT_LAB, graph.node.id, { mode: 'CERTIFICATES_AND_PRIVATE_KEY', content: toPkcs12([leaf.certificate], leaf.privateKey, 'pw'), password: 'pw' });
+      expect((await h.all()).map((o) => o.version), 'the same material again stores nothing').to.deep.equal(versions);
     });
 
     it('creates the security profile and identity a node lacks, and changes nothing on a refused upload', async () => {
