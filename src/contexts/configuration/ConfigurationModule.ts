@@ -38,6 +38,8 @@ import { TypeOrmConfigurationLifecycleRepository } from './revisions/infrastruct
 import { CoreConfigController } from './revisions/interface/http/CoreConfigController.js';
 import { bindRequestRouters } from './request-routers/requestRoutersBindings.js';
 import { bindTransport } from './transport/transportBindings.js';
+import { bindCertificates } from './certificates/certificateBindings.js';
+import { bindWebServerConnectors } from './web-server-connectors/webServerConnectorBindings.js';
 
 /**
  * The configuration context: the graph (repository port and the one write door, WorkingConfiguration), its
@@ -90,5 +92,7 @@ export function configurationModule(options: ContextModuleOptions): ContainerMod
     bindTransport(bind);
     bindRequestRouters(bind);
     bindNodes(bind);
+    bindWebServerConnectors(bind);
+    bindCertificates(bind);
   });
 }

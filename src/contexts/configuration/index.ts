@@ -1,8 +1,10 @@
+import { certificateOperations } from './certificates/interface/http/certificateOperations.js';
+import { coreConfigOperations } from './revisions/interface/http/coreConfigOperations.js';
 import { nodesOperations } from './nodes/interface/http/nodesOperations.js';
 import { objectOperations } from './objects/interface/http/objectOperations.js';
-import { coreConfigOperations } from './revisions/interface/http/coreConfigOperations.js';
 import { requestRouterOperations } from './request-routers/interface/http/requestRouterOperations.js';
 import { transportOperations } from './transport/interface/http/transportOperations.js';
+import { webServerConnectorOperations } from './web-server-connectors/interface/http/webServerConnectorOperations.js';
 
 /** The configuration context's public face: other contexts and the composition root import only this file. */
 export { configurationModule } from './ConfigurationModule.js';
@@ -46,4 +48,6 @@ export const configurationOperations = [
   ...nodesOperations,
   ...transportOperations,
   ...requestRouterOperations,
+  ...webServerConnectorOperations,
+  ...certificateOperations,
 ];

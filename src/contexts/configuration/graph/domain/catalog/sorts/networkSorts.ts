@@ -58,7 +58,7 @@ export const NETWORK_SORTS: readonly SortDefinition[] = [
     r.many('trustedIdentityIds', ['CRY_X509_STACK'], 'trust anchors for peer certificates'),
   ]),
   sortDefinition('CRY_X509_STACK', 'digital identity and trust', 'A certificate with its private key, chain and trusted certificates', [
-    p.enumOf('keyType', 'key algorithm and size', ['RSA_2048', 'RSA_3072', 'RSA_4096', 'EC_P256', 'EC_P384'], 'RSA_2048'),
+    p.enumOf('keyType', 'key algorithm and size', ['RSA_2048', 'RSA_3072', 'RSA_4096', 'EC_P256', 'EC_P384', 'OTHER'], 'RSA_2048'),
     p.boolean('selfSigned', 'the certificate is self-signed', false),
     p.string('subject', 'distinguished name of the certificate subject', '', 1024),
     p.certificate('certificate', 'the certificate (PEM)'),

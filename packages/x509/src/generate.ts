@@ -1,0 +1,58 @@
+import { createPrivateKey, generateKeyPairSync, randomBytes } from 'node:crypto';
+import forge from 'node-forge';
+
+/** What `createSelfSigned` makes. */
+export interface GeneratedIdentity {
+  /** PEM */
+  readonly certificate: string;
+  /** Unencrypted PKCS#8 PEM */
+  readonly privateKey: string;
+}
+
+export interface SelfSignedOptions {
+  readonly commonName: string;
+  /** RSA modulus size; 2048 unless given. */
+  readonly bits?: number;
+  readonly notBefore?: Date;
+  readonly notAfter?: Date;
+  /** Sign with this issuer (certificate and key PEM) instead of self-signing. */
+  readonly issuer?: GeneratedIdentity;
+}
+
+/**
+ * An RSA key (Node's generator) and a certificate for it signed with SHA-256 (node-forge): self-signed, or
+ * issued by `issuer`. For installation defaults and tests; not a certificate authority.
+ */
+export function createSelfSigned(options: SelfSignedOptions): GeneratedIdentity {
+  const { privateKey } = generateKeyPairSync('rsa', { modulusLength: options.bits ?? 2048 });
+  const keyPem = String(privateKey.export({ format: 'pem', type: 'pkcs8' }));
+  const forgeKey = forge.pki.privateKeyFromPem(keyPem) as forge.pki.rsa.PrivateKey;
+  const cert = forge.pki.createCertificate();
+  cert.publicKey = forge.pki.setRsaPublicKey(forgeKey.n, forgeKey.e);
+  cert.serialNumber = '01' + randomBytes(8).toString('hex');
+  const notBefore = options.notBefore ?? new Date(Date.now() - 60_000);
+  cert.validity.notBefore = notBefore;
+  cert.validity.notAfter = options.notAfter ?? new Date(notBefore.getTime() + 365 * 86_400_000);
+  const subject = [{ name: 'commonName', value: options.commonName }];
+  cert.setSubject(subject);
+  if (options.issuer) {
+    const issuerCert = forge.pki.certificateFromPem(options.issuer.certificate);
+    cert.setIssuer(issuerCert.subject.attributes);
+    cert.sign(forge.pki.privateKeyFromPem(options.issuer.privateKey) as forge.pki.rsa.PrivateKey, forge.md.sha256.create());
+  } else {
+    cert.setIssuer(subject);
+    cert.sign(forgeKey, forge.md.sha256.create());
+  }
+  return { certificate: forge.pki.certificateToPem(cert), privateKey: keyPem };
+}
+
+/**
+ * A PKCS#12 file (DER bytes) holding an RSA private key (PEM, may be omitted) and certificates (PEM, the key's
+ * first), protected by `password` (AES-256 key encryption, SHA-256 MAC).
+ */
+export function toPkcs12(certificates: readonly string[], privateKey: string | undefined, password: string, options: { count?: number } = {}): Buffer {
+  const key = privateKey === undefined ? null : forge.pki.privateKeyFromPem(String(createPrivateKey(privateKey).export({ format: 'pem', type: 'pkcs1' })));
+  const certs = certificates.map((pem) => forge.pki.certificateFromPem(pem));
+  const asn1 = forge.pkcs12.toPkcs12Asn1(key, certs, password, { algorithm: 'aes256', ...(options.count !== undefined ? { count: options.count } : {}) });
+  return Buffer.from(forge.asn1.toDer(asn1).getBytes(), 'binary');
+}
