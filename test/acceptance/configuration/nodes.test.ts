@@ -221,8 +221,7 @@ describe('nodes over HTTP', function () {
           }
         }
       }
-      // IPC_CLIENT has no network mapping slot in the catalog, so no node has an ipcClientNetworkStaticMapping
-      expect(NODE_OBJECT_TYPES.filter((t) => !answered.has(t))).to.deep.equal(['ipcClientNetworkStaticMapping']);
+      expect(NODE_OBJECT_TYPES.filter((t) => !answered.has(t))).to.deep.equal([]);
       expect((await subTree(admin, avaya.id, 'sipTransportDigitalIdentitiyAndTrust'))['sort']).to.equal('CRY_X509_STACK');
       expect((await subTree(admin, provider.id, 'sipTransportNetworkMapping'))['sort']).to.equal('IN_MAP_STACK');
       expect((await subTree(admin, sba.id, 'collabConnectivity'))).to.include({ sort: 'TELCOLLAB_STACK', connectivity: 'SBA' });

@@ -60,9 +60,10 @@ export async function createUcmaNode(admin: ApiClient, prefix: string, controlle
   const security = await createObject(admin, 'INS_STACK', `${prefix} security`, { digitalIdentityId: identity['id'] });
   const whitelist = await createObject(admin, 'IN_FILTER', `${prefix} whitelist`, {});
   const qos = await createObject(admin, 'IN_QOS_STACK', `${prefix} qos`, {});
+  const mapping = await createObject(admin, 'IN_MAP_STATIC_STACK', `${prefix} static mapping`, { publicIpAddress: '203.0.113.7', networkControllerId: controllerId });
   const ipc = await createObject(admin, 'IPC_CLIENT', `${prefix} IPC client`, {
     remoteHost: 'ucma.example.com', networkControllerId: controllerId, networkSecurityProfileId: security['id'],
-    networkPeerWhitelistId: whitelist['id'], qosProfileId: qos['id'],
+    networkPeerWhitelistId: whitelist['id'], qosProfileId: qos['id'], networkMappingId: mapping['id'],
   });
   return createObject(admin, 'TELUCMA_STACK', prefix, { frontEndPool: 'pool.example.com', sipTransportId: transport['id'], ipcClientId: ipc['id'] });
 }

@@ -94,6 +94,7 @@ export const NETWORK_SORTS: readonly SortDefinition[] = [
   ], [
     r.one('networkControllerId', ['IN_STACK'], 'local interface of the link'),
     r.one('networkSecurityProfileId', ['INS_STACK'], 'TLS policy of the link'),
+    r.one('networkMappingId', ['IN_MAP_STATIC_STACK'], 'fixed NAT mapping of the link'),
     r.one('networkPeerWhitelistId', ['IN_FILTER'], 'accepted partner addresses'),
     r.one('qosProfileId', ['IN_QOS_STACK'], 'packet marking of the link'),
   ]),
