@@ -11,7 +11,10 @@ import { TypeOrmConfigurationRepository } from '../../src/contexts/configuration
 import { CommitConfiguration } from '../../src/contexts/configuration/revisions/application/CommitConfiguration.js';
 import { RevertConfiguration } from '../../src/contexts/configuration/revisions/application/RevertConfiguration.js';
 import { TypeOrmConfigurationLifecycleRepository } from '../../src/contexts/configuration/revisions/infrastructure/persistence/TypeOrmConfigurationLifecycleRepository.js';
+import { buildContainer } from '../../src/app/container.js';
+import { AddSystemNode } from '../../src/contexts/configuration/nodes/application/AddSystemNode.js';
 import { SilentLogger } from '../support/SilentLogger.js';
+import { testConfig } from '../support/testConfig.js';
 import { openKeepingData } from '../support/testStores.js';
 
 export interface ConfigurationBenchOptions {
@@ -38,6 +41,11 @@ export interface ConfigurationBenchFigures {
   /** Commit and revert of a single changed object among all the others: median, ms. */
   readonly commitOneChangeMs: number;
   readonly revertOneChangeMs: number;
+  /** A node added through nodes/addSystem's use case (the node and its wizard sub-graph), then committed: median, ms. */
+  readonly addNodeMs: number;
+  readonly commitAddedNodeMs: number;
+  /** Objects the addSystem wizard created (what the commit moved). */
+  readonly addedNodeObjects: number;
   /**
    * The baseline measured in the same run: a write unit of the lab that only locks it and reads its lifecycle
    * state (the floor every commit and revert pays): median, ms.
@@ -46,6 +54,8 @@ export interface ConfigurationBenchFigures {
 }
 
 const BENCH_LAB: LabId = labId('bench-configuration');
+/** The generic SIP PBX system profile of the node catalogue. */
+const GENERIC_PBX_PROFILE = '1d22157e-d6d5-4c79-9c1e-dd47c50e57e1';
 
 /** A catalog-valid graph of `count` objects: the factory configuration, then identities, security profiles, transcoding options and forwarders referencing each other. */
 function graph(count: number, ids: SeededIdGenerator): ConfigObjectSnapshot[] {
@@ -137,6 +147,25 @@ export async function configurationBench(options: ConfigurationBenchOptions = {}
     }
     const committed = await unitOfWork.read(() => objects.count(BENCH_LAB, 'committed'));
     if (committed !== count) throw new Error(`the benchmark graph has ${committed} committed objects, expected ${count}`);
+
+    // A node added through the nodes view (the wizard's whole sub-graph), then committed, in the same graph.
+    const container = buildContainer({ config: testConfig(), logger: new SilentLogger(), dataSource, embedded: store.embedded, clock, ids });
+    const addSystem = container.get(AddSystemNode);
+    const viewCommit = container.get(CommitConfiguration);
+    const addNode: number[] = [];
+    const commitNode: number[] = [];
+    let addedNodeObjects = 0;
+    for (let run = 0; run <= runs; run += 1) {
+      let created = 0;
+      const addMs = await timed(async () => {
+        created = (await addSystem.execute(BENCH_LAB, GENERIC_PBX_PROFILE, { displayName: `bench PBX ${run}`, udpTcpPort: 7000 + 2 * run, tlsPort: 7001 + 2 * run } as never)).created.length;
+      });
+      const commitMs = await timed(() => viewCommit.execute(BENCH_LAB));
+      if (run === 0) continue; // warm-up
+      addedNodeObjects = created;
+      addNode.push(addMs);
+      commitNode.push(commitMs);
+    }
     await dataSource.query('DELETE FROM lab WHERE id = $1', [BENCH_LAB]);
     return {
       store: options.databaseUrl ? 'PostgreSQL server' : 'embedded PostgreSQL',
@@ -146,6 +175,7 @@ export async function configurationBench(options: ConfigurationBenchOptions = {}
       revertSamplesMs: revertSamplesMs.map((ms) => Math.round(ms * 10) / 10),
       firstCommitMs: Math.round(firstCommitMs * 10) / 10,
       commitOneChangeMs: median(commitOne), revertOneChangeMs: median(revertOne),
+      addNodeMs: median(addNode), commitAddedNodeMs: median(commitNode), addedNodeObjects,
       baselineMs: median(baselineSamples),
     };
   } finally {

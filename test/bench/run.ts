@@ -174,6 +174,8 @@ async function configurationSection(): Promise<void> {
       console.log(line(`${f.store}: commit, all 5,000 changed`, `${f.commitMs} ms`, ratio(f.commitMs)));
       console.log(line(`${f.store}: revert, all 5,000 changed`, `${f.revertMs} ms`, ratio(f.revertMs)));
       console.log(line(`${f.store}: first commit of the whole graph`, `${f.firstCommitMs} ms`, ratio(f.firstCommitMs)));
+      console.log(line(`${f.store}: nodes/addSystem (${f.addedNodeObjects} objects)`, `${f.addNodeMs} ms`, ratio(f.addNodeMs)));
+      console.log(line(`${f.store}: commit after it (target under 50 ms)`, `${f.commitAddedNodeMs} ms`, ratio(f.commitAddedNodeMs)));
     } catch (error) {
       if (!databaseUrl) throw error;
       console.log(`PostgreSQL server at ${new URL(databaseUrl).host} not measured: ${error instanceof Error ? error.message : String(error)}`);

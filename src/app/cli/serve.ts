@@ -53,11 +53,12 @@ export async function serve(config: AppConfig, explicitAdminPassword: boolean): 
     if (!stopReason) listener = await bind(config);
     if (!stopReason && !config.databaseUrl) {
       // In a worker thread: it boots on one core while the modules below load on the other.
-      engine = startEmbeddedEngineWorker(config.dataDir, (error) => {
+      // A new data directory gets its copy of the template first, so the worker boots it while the modules load.
+      const started = await startEmbeddedEngineWorker(config.dataDir, (error) => {
         logger.error({ err: error }, 'the embedded engine stopped: stopping');
         requestStop(EXIT.failure);
       });
-      engine.catch(() => undefined);
+      engine = Promise.resolve(started);
     }
     if (!stopReason) {
       // Loaded here, not at the top: the checks above fail fast, and the engine boots while these load.
