@@ -33,6 +33,8 @@ import { ConfigurationLifecycleRepository } from './revisions/domain/Configurati
 import { InMemoryConfigurationLifecycleRepository } from './revisions/infrastructure/memory/InMemoryConfigurationLifecycleRepository.js';
 import { TypeOrmConfigurationLifecycleRepository } from './revisions/infrastructure/persistence/TypeOrmConfigurationLifecycleRepository.js';
 import { CoreConfigController } from './revisions/interface/http/CoreConfigController.js';
+import { bindRouting } from './routing/routingBindings.js';
+import { bindRewriting } from './rewriting/rewritingBindings.js';
 
 /**
  * The configuration context: the graph (repository port and the one write door, WorkingConfiguration), its
@@ -75,5 +77,8 @@ export function configurationModule(options: ContextModuleOptions): ContainerMod
     bind(ImportObjects).toSelf().inSingletonScope();
     bind(ObjectReadController).toSelf().inSingletonScope();
     bind(ObjectWriteController).toSelf().inSingletonScope();
+
+    bindRouting(bind);
+    bindRewriting(bind);
   });
 }

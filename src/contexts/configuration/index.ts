@@ -1,5 +1,7 @@
 import { objectOperations } from './objects/interface/http/objectOperations.js';
 import { coreConfigOperations } from './revisions/interface/http/coreConfigOperations.js';
+import { routingOperations } from './routing/interface/http/routingOperations.js';
+import { rewritingOperations } from './rewriting/interface/http/rewritingOperations.js';
 
 /** The configuration context's public face: other contexts and the composition root import only this file. */
 export { configurationModule } from './ConfigurationModule.js';
@@ -25,4 +27,7 @@ export type {
   ConfigurationCommitted, ConfigurationCleaned, ConfigurationImported, ConfigurationModified, ConfigurationReverted,
 } from './revisions/domain/ConfigurationEvents.js';
 
-export const configurationOperations = [...coreConfigOperations, ...objectOperations];
+export const configurationOperations = [...coreConfigOperations, ...objectOperations,
+  ...routingOperations,
+  ...rewritingOperations,
+];

@@ -3,7 +3,7 @@ import {
 } from '../SortDefinition.js';
 import { REWRITE_RULE_FIELDS, ROUTE_RECORD } from './routeRecords.js';
 
-const FORWARDING_FLAGS = ['ADDRESS', 'ACTIVE_APPARENT_STATE', 'DIVERSION', 'USER_TO_USER', 'REFER', 'DTMF', 'MESSAGE'];
+export const FORWARDING_FLAGS: readonly string[] = ['ADDRESS', 'ACTIVE_APPARENT_STATE', 'DIVERSION', 'USER_TO_USER', 'REFER', 'DTMF', 'MESSAGE'];
 
 /** Nodes, routing, forwarding and rewriting, ISDN/CAPI, collaboration platform and route supervision. */
 export const TELEPHONY_SORTS: readonly SortDefinition[] = [
