@@ -132,7 +132,7 @@ const FILTER = t.record([
 /** One route of a routing domain (RouteSpec): an id, filters, and what happens to a matching session. */
 export const ROUTE_FIELDS: readonly FieldDefinition[] = [
   f.field('id', t.string(36, true, /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, 'a canonical object id (lower-case, hyphenated)'), '', 'assigned by the routing view'),
-  f.field('displayName', t.string(255, false), 'route', 'name of the route'),
+  f.field('displayName', t.string(255, false, /\S/, 'a non-empty name'), 'route', 'name of the route'),
   f.field('enabled', t.boolean(), true),
   f.field('establishment', t.record([
     f.field('action', t.enumOf(ROUTE_ACTIONS), 'ACCEPT', 'what happens to a matching session'),
