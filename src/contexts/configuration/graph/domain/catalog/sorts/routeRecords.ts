@@ -27,6 +27,8 @@ export const TARGET_REWRITINGS = [
 
 const SIP_STATUS_CODES = /^\s*\d{3}(\s*-\s*\d{3})?(\s*,\s*\d{3}(\s*-\s*\d{3})?)*\s*$/;
 const EXTENSION = /^\d{1,32}$/;
+/** Text that is more than blanks. */
+const nonEmpty = (maxLength: number) => t.string(maxLength, false, /\S/, `non-blank text of at most ${maxLength} characters`);
 
 /** Problems of a SIP status code list ("408,480-486"): codes 100–699, ranges in order. Empty is valid. */
 export function sipStatusCodeProblems(text: string, field: string): ErrorDetail[] {
@@ -113,7 +115,7 @@ const TARGET = t.record([
 
 const MATCHER = t.record([
   f.field('type', t.enumOf(MATCHER_TYPES), 'NEVER', 'how the dial string is matched'),
-  f.optional('directory', t.list(t.string(255, false), 1000), 'DIRECTORY: the dial strings that match'),
+  f.optional('directory', t.list(nonEmpty(255), 1000), 'DIRECTORY: the dial strings that match'),
   f.optional('extensionRange', t.record([
     f.field('firstExtension', t.string(32, false), '0'),
     f.field('lastExtension', t.string(32, false), '0'),
@@ -132,7 +134,7 @@ const FILTER = t.record([
 /** One route of a routing domain (RouteSpec): an id, filters, and what happens to a matching session. */
 export const ROUTE_FIELDS: readonly FieldDefinition[] = [
   f.field('id', t.string(36, true, /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, 'a canonical object id (lower-case, hyphenated)'), '', 'assigned by the routing view'),
-  f.field('displayName', t.string(255, false, /\S/, 'a non-empty name'), 'route', 'name of the route'),
+  f.field('displayName', nonEmpty(255), 'route', 'name of the route'),
   f.field('enabled', t.boolean(), true),
   f.field('establishment', t.record([
     f.field('action', t.enumOf(ROUTE_ACTIONS), 'ACCEPT', 'what happens to a matching session'),
@@ -163,12 +165,12 @@ export const REWRITE_RULE_FIELDS: readonly FieldDefinition[] = [
   f.field('applyToDestinationDialString', t.boolean(), true),
   f.field('applyToAllDialStrings', t.boolean(), false),
   f.optional('matchTags', t.record([
-    f.field('tagSet', t.list(t.string(64, false), 64), []),
+    f.field('tagSet', t.list(nonEmpty(64), 64), []),
     f.field('type', t.enumOf(['or', 'and', 'xor', 'none']), 'or'),
   ]), 'tags the rule looks at'),
   f.optional('tagRewrite', t.record([
     f.field('operations', t.list(t.record([
-      f.field('tag', t.string(64, false), 'tag'),
+      f.field('tag', nonEmpty(64), 'tag'),
       f.field('type', t.enumOf(['keep', 'delete', 'add']), 'keep'),
     ]), 64), []),
     f.field('clearTags', t.boolean(), false),
