@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import type { ApiClient } from '../../support/ApiClient.js';
 import { TestGateway } from '../../support/TestGateway.js';
-import { configurationReader, createNode, expectError, routingState, simpleRoute } from './routingSupport.js';
+import { configurationReader, createNode, createObject, expectError, routingState, simpleRoute } from './routingSupport.js';
 
 const FLAGS = ['ADDRESS', 'ACTIVE_APPARENT_STATE', 'DIVERSION', 'USER_TO_USER', 'REFER', 'DTMF', 'MESSAGE'];
 
@@ -81,6 +81,15 @@ describe('routing forward profiles over HTTP', function () {
     const added = await admin.post('/api/routingDomains/routes/add', { version: 1, query: { routingDomain: domain.id }, json: route });
     expect(added.status, added.text).to.equal(200);
     expectError(await admin.delete('/api/objects/remove', { query: { id: profile.id } }), 409, 'OBJECT_REFERENCED');
+  });
+
+  it('shows a profile made through objects/set without a forwarding stack, without one', async () => {
+    const bare = await createObject(admin, 'TELRT_FORWARDER_DOMAIN', 'bare profile', { announcementOutgoing: 'true' });
+    const listed = ((await admin.get('/api/routingForwardProfiles/get', { query: { completeData: true } })).json as Array<Record<string, any>>).find((p) => p['id'] === bare['id'])!;
+    expect(listed).to.deep.equal({
+      id: bare['id'], displayName: 'bare profile', announcementIncoming: false, announcementOutgoing: true, earlyMediaPassThrough: true,
+      removeCoreFromSignalingPath: false, signalingForwardingFromCallingToCalled: flags([]), signalingForwardingFromCalledToCalling: flags([]),
+    });
   });
 
   it('names the helper objects after free names when the usual ones are taken', async () => {

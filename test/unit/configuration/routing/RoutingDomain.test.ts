@@ -115,3 +115,19 @@ describe('routing domain use cases', () => {
     expect(await h.find(domain.id)).to.equal(undefined);
   });
 });
+
+describe('routes stored without an id', () => {
+  it('get one when the next route is added to their domain', async () => {
+    const h = new RoutingHarness();
+    const to = (await seedNodeGraph(h, 'carrier', 5070)).node.id;
+    const domain = await h.addDomain.execute(h.lab, { displayName: 'd', sourceNodes: [] });
+    const stored = (await h.find(domain.id))!.copy();
+    stored.setParameter('routes', [{ ...Route.of({ ...routeTo(to, 'no id'), id: '' }).toRecord() }]);
+    await h.unitOfWork.write(h.lab, () => h.repository.save(stored));
+    expect((await h.listRoutes.execute(h.lab, domain.id, 'establishment'))[0]!.id).to.equal('');
+    await h.addRoute.execute(h.lab, domain.id, 'establishment', routeTo(to, 'next'));
+    const ids = (await h.listRoutes.execute(h.lab, domain.id, 'establishment')).map((r) => r.id);
+    expect(ids).to.have.length(2);
+    for (const id of ids) expect(id).to.match(/^[0-9a-f]{8}-/);
+  });
+});

@@ -69,3 +69,14 @@ describe('routing forward profile use cases', () => {
     expect(await h.state()).to.deep.equal(before);
   });
 });
+
+describe('a routing forward profile made through objects/set', () => {
+  it('reads without a forwarding stack when it names none', async () => {
+    const h = new RoutingHarness();
+    const bare = await h.seed('TELRT_FORWARDER_DOMAIN', 'bare');
+    const [read] = await h.listProfiles.execute(h.lab);
+    expect(read!.state).to.deep.equal({
+      id: bare.id, displayName: 'bare', announcementIncoming: false, announcementOutgoing: false, earlyMediaPassThrough: true, removeCoreFromSignalingPath: false,
+    });
+  });
+});

@@ -11,7 +11,7 @@ import { refuseInvalid } from './graphWrites.js';
 
 /**
  * Appends a route to a routing domain's establishment or path-replacement routes and answers it with the id the
- * service assigned (an id sent with the route is not used). The route must be valid (400 naming the field) and
+ * service assigned; routes of the domain stored without an id (through objects/set) get one too. The route must be valid (400 naming the field) and
  * every node and forward profile it names must exist (404 naming the field); nothing changes otherwise.
  */
 @injectable()
@@ -28,6 +28,7 @@ export class AddRoute {
       Route.of({ ...spec, id: '' });
       const route = Route.of({ ...resolveRouteReferences(graph, { ...spec, id: '' }), id: this.ids.uuid() });
       const domain = RoutingDomainMapper.fromObject(current);
+      domain.assignMissingRouteIds(() => this.ids.uuid());
       domain.addRoute(mode, route);
       const object = RoutingDomainMapper.toObject(lab, domain, current);
       refuseInvalid([object], graph);

@@ -75,6 +75,12 @@ export class RoutingDomain {
       : { ...this.state, pathReplacementRoutes: [...this.state.pathReplacementRoutes, route] };
   }
 
+  /** Gives every route without an id (one written through objects/set without it) a new one. */
+  assignMissingRouteIds(newId: () => string): void {
+    const assign = (routes: readonly Route[]) => routes.map((r) => (r.id === '' ? r.withId(newId()) : r));
+    this.state = { ...this.state, routes: assign(this.state.routes), pathReplacementRoutes: assign(this.state.pathReplacementRoutes) };
+  }
+
   snapshot(): RoutingDomainState {
     return this.state;
   }

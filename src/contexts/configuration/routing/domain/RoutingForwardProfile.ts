@@ -62,14 +62,17 @@ export class RoutingForwardProfile {
     if (media && !(MEDIA_MODES as readonly string[]).includes(media.mediaMode)) {
       throw DomainError.invalid('MEDIA_MODE_UNKNOWN', `mediaMode must be one of ${MEDIA_MODES.join(', ')}`);
     }
+    const { telephonyForwardingStack: _stack, ...rest } = state;
     this.state = {
-      ...state,
+      ...rest,
       displayName: state.displayName.trim(),
-      telephonyForwardingStack: stack && {
-        ...stack,
-        fromCallingToCalled: checkFlags(stack.fromCallingToCalled, 'signalingForwardingFromCallingToCalled'),
-        fromCalledToCalling: checkFlags(stack.fromCalledToCalling, 'signalingForwardingFromCalledToCalling'),
-      },
+      ...(stack ? {
+        telephonyForwardingStack: {
+          ...stack,
+          fromCallingToCalled: checkFlags(stack.fromCallingToCalled, 'signalingForwardingFromCallingToCalled'),
+          fromCalledToCalling: checkFlags(stack.fromCalledToCalling, 'signalingForwardingFromCalledToCalling'),
+        },
+      } : {}),
     };
   }
 
