@@ -1,7 +1,7 @@
 import { DomainError, type ErrorDetail } from '../../../../shared/domain/DomainError.js';
 import type { ParameterValue } from '../../graph/domain/ConfigObject.js';
 import { checkValue } from '../../graph/domain/catalog/ParameterType.js';
-import { ROUTE_RECORD } from '../../graph/domain/catalog/sorts/routeRecords.js';
+import { DIAL_STRING_MATCHERS, ROUTE_RECORD, TARGET_REWRITINGS } from '../../graph/domain/catalog/sorts/routeRecords.js';
 import type { DialStringMatcher, RouteFilter, RouteSpec, RoutingTarget } from './RouteModel.js';
 
 const ROOT = '\u0000';
@@ -63,44 +63,28 @@ export class Route {
   }
 }
 
-function defined<T extends object>(value: T): T {
-  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined && v !== null)) as T;
+type Rec = { [key: string]: ParameterValue };
+
+/** A plain copy of a value of the model, members that are undefined or null left out (the record's "absent"). */
+function plain(value: unknown): ParameterValue {
+  if (Array.isArray(value)) return value.map(plain);
+  if (value !== null && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined && v !== null).map(([k, v]) => [k, plain(v)]));
+  }
+  return value as ParameterValue;
 }
 
-function targetRecord(target: RoutingTarget): { [key: string]: ParameterValue } {
-  return defined({
-    destinationNodeId: target.destinationNodeId,
-    routingForwardProfileId: target.routingForwardProfileId,
-    destinationDialStringRewriting: target.destinationDialStringRewriting ? { segments: target.destinationDialStringRewriting.segments.map((s) => ({ ...s })) } : undefined,
-    sourceDialStringRewriting: target.sourceDialStringRewriting ? { segments: target.sourceDialStringRewriting.segments.map((s) => ({ ...s })) } : undefined,
-    elinDialStringRewriting: target.elinDialStringRewriting ? { segments: target.elinDialStringRewriting.segments.map((s) => ({ ...s })) } : undefined,
-    assertedDialStringRewriting: target.assertedDialStringRewriting ? { segments: target.assertedDialStringRewriting.segments.map((s) => ({ ...s })) } : undefined,
-    transferrerDialStringRewriting: target.transferrerDialStringRewriting ? { segments: target.transferrerDialStringRewriting.segments.map((s) => ({ ...s })) } : undefined,
-    failoverStatusMatch: target.failoverStatusMatch
-      ? { telStatusList: [...target.failoverStatusMatch.telStatusList], sipStatusCodes: target.failoverStatusMatch.sipStatusCodes } : undefined,
-  } as { [key: string]: ParameterValue | undefined }) as { [key: string]: ParameterValue };
+function targetRecord(target: RoutingTarget): Rec {
+  const record: Rec = { destinationNodeId: target.destinationNodeId, routingForwardProfileId: target.routingForwardProfileId };
+  for (const name of TARGET_REWRITINGS) if (target[name]) record[name] = plain(target[name]);
+  if (target.failoverStatusMatch) record['failoverStatusMatch'] = plain(target.failoverStatusMatch);
+  return record;
 }
 
-function matcherRecord(matcher: DialStringMatcher | undefined): { [key: string]: ParameterValue } | undefined {
-  if (!matcher) return undefined;
-  return defined({
-    type: matcher.type,
-    directory: matcher.directory ? [...matcher.directory] : undefined,
-    extensionRange: matcher.extensionRange ? { ...matcher.extensionRange } : undefined,
-    wildcardPattern: matcher.wildcardPattern,
-    plain: matcher.plain ? { ...matcher.plain } : undefined,
-  } as { [key: string]: ParameterValue | undefined }) as { [key: string]: ParameterValue };
-}
-
-function filterRecord(filter: RouteFilter): { [key: string]: ParameterValue } {
-  return defined({
-    sourceNodeIds: [...filter.sourceNodeIds],
-    sourceDialString: matcherRecord(filter.sourceDialString),
-    firstDiversionDialString: matcherRecord(filter.firstDiversionDialString),
-    lastDiversionDialString: matcherRecord(filter.lastDiversionDialString),
-    destinationDialString: matcherRecord(filter.destinationDialString),
-    transferrerDialString: matcherRecord(filter.transferrerDialString),
-  } as { [key: string]: ParameterValue | undefined }) as { [key: string]: ParameterValue };
+function filterRecord(filter: RouteFilter): Rec {
+  const record: Rec = { sourceNodeIds: [...filter.sourceNodeIds] };
+  for (const name of DIAL_STRING_MATCHERS) if (filter[name]) record[name] = plain(filter[name] as DialStringMatcher);
+  return record;
 }
 
 function freeze<T>(value: T): T {
