@@ -93,6 +93,13 @@ describe('dial string rewriting over HTTP', function () {
     expect((await admin.delete('/api/dialStringRewriting/remove', { query: { dialStringRewriting: compact(keep['id']) } })).status).to.equal(200);
   });
 
+  it('remove is refused while the object is protected', async () => {
+    const object = await add('protected rewriting');
+    expect((await admin.put('/api/objects/set', { query: { id: object['id'] }, json: { protected: 'true' } })).status).to.equal(200);
+    expectError(await admin.delete('/api/dialStringRewriting/remove', { query: { dialStringRewriting: object['id'] } }), 409, 'OBJECT_PROTECTED');
+    expect((await admin.get('/api/dialStringRewriting/get', { query: { dialStringRewriting: object['id'] } })).status).to.equal(200);
+  });
+
   it('refuses bad requests naming the field, and changes nothing', async () => {
     const object = await add('strict', [fullRule('only')]);
     const before = await routingState(admin);

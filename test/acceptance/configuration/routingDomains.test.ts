@@ -264,6 +264,13 @@ describe('routing domains over HTTP', function () {
       expect((await admin.put('/api/objects/set', { query: { id: core.id }, json: { defaultRoutingDomainId: '' } })).status).to.equal(200);
       expect((await admin.delete('/api/routingDomains/remove', { query: { routingDomain: compact(domain['id']) } })).status).to.equal(200);
     });
+
+    it('is refused while the domain is protected', async () => {
+      const domain = await addDomain('protected domain');
+      expect((await admin.put('/api/objects/set', { query: { id: domain['id'] }, json: { protected: 'true' } })).status).to.equal(200);
+      expectError(await admin.delete('/api/routingDomains/remove', { query: { routingDomain: domain['id'] } }), 409, 'OBJECT_PROTECTED');
+      expect((await admin.get('/api/objects/get', { query: { id: domain['id'] } })).status).to.equal(200);
+    });
   });
 
   describe('permissions and the lifecycle', () => {
