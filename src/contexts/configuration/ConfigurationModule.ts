@@ -40,6 +40,8 @@ import { bindRequestRouters } from './request-routers/requestRoutersBindings.js'
 import { bindTransport } from './transport/transportBindings.js';
 import { bindCertificates } from './certificates/certificateBindings.js';
 import { bindWebServerConnectors } from './web-server-connectors/webServerConnectorBindings.js';
+import { bindRouting } from './routing/routingBindings.js';
+import { bindRewriting } from './rewriting/rewritingBindings.js';
 
 /**
  * The configuration context: the graph (repository port and the one write door, WorkingConfiguration), its
@@ -94,5 +96,7 @@ export function configurationModule(options: ContextModuleOptions): ContainerMod
     bindNodes(bind);
     bindWebServerConnectors(bind);
     bindCertificates(bind);
+    bindRouting(bind);
+    bindRewriting(bind);
   });
 }

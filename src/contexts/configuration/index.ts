@@ -3,6 +3,8 @@ import { coreConfigOperations } from './revisions/interface/http/coreConfigOpera
 import { nodesOperations } from './nodes/interface/http/nodesOperations.js';
 import { objectOperations } from './objects/interface/http/objectOperations.js';
 import { requestRouterOperations } from './request-routers/interface/http/requestRouterOperations.js';
+import { rewritingOperations } from './rewriting/interface/http/rewritingOperations.js';
+import { routingOperations } from './routing/interface/http/routingOperations.js';
 import { transportOperations } from './transport/interface/http/transportOperations.js';
 import { webServerConnectorOperations } from './web-server-connectors/interface/http/webServerConnectorOperations.js';
 
@@ -50,4 +52,6 @@ export const configurationOperations = [
   ...requestRouterOperations,
   ...webServerConnectorOperations,
   ...certificateOperations,
+  ...routingOperations,
+  ...rewritingOperations,
 ];

@@ -126,24 +126,25 @@ for (const store of gatewayStores()) {
 
     it('takes the references a file holds inside parameters (routes) in either id shape, and never trusts its derived slots', async () => {
       const graph = await createNodeGraph(admin, 'routed');
-      const other = await createObject(admin, 'TEL_REWRITE_DOMAIN', 'unrelated rewriting');
-      const domain = await createObject(admin, 'TELRT_STACK', 'imported routes', { routes: [{ displayName: 'to carrier', destinationNodeId: graph.node['id'] }] });
+      const other = await createObject(admin, 'TELRT_FORWARDER_DOMAIN', 'unrelated forward profile');
+      const target = (node: string) => ({ action: 'ACCEPT', routingTargets: [{ destinationNodeId: node, routingForwardProfileId: '' }] });
+      const domain = await createObject(admin, 'TELRT_STACK', 'imported routes', { routes: [{ displayName: 'to carrier', establishment: target(graph.node['id']) }] });
       expect(domain['routeNodeIds']).to.deep.equal([graph.node['id']]);
       const compact = (id: string) => id.replace(/-/g, '').toUpperCase();
       const edited = (await exported()).map((o) => (o.id !== domain['id'] ? o : {
         ...o,
-        parameters: { ...o.parameters, routes: (o.parameters['routes'] as Array<Record<string, unknown>>).map((r) => ({ ...r, destinationNodeId: compact(graph.node['id']) })) },
+        parameters: { ...o.parameters, routes: (o.parameters['routes'] as Array<Record<string, unknown>>).map((r) => ({ ...r, establishment: target(compact(graph.node['id'])) })) },
         // derived slots that do not follow the routes: the node left out, an unrelated object named instead
-        references: { routeRewritingIds: [other['id']] },
+        references: { routeForwardProfileIds: [other['id']] },
       }));
       const set = await upload(fileOf(edited));
       expect(set.status, set.text).to.equal(200);
       const imported = await read(domain['id']);
-      expect(imported.routes[0].destinationNodeId).to.equal(graph.node['id']);
+      expect(imported.routes[0].establishment.routingTargets[0].destinationNodeId).to.equal(graph.node['id']);
       expect(imported.routeNodeIds).to.deep.equal([graph.node['id']]);
-      expect(imported.routeRewritingIds).to.deep.equal([]);
+      expect(imported.routeForwardProfileIds).to.deep.equal([]);
       expectError(await admin.delete('/api/objects/remove', { query: { id: graph.node['id'] } }), 409, 'OBJECT_REFERENCED');
-      const unreferenced = (await admin.get('/api/objects/unreferenced/get', { query: { sort: 'TEL_REWRITE_DOMAIN' } })).json as Array<{ id: string }>;
+      const unreferenced = (await admin.get('/api/objects/unreferenced/get', { query: { sort: 'TELRT_FORWARDER_DOMAIN' } })).json as Array<{ id: string }>;
       expect(unreferenced.map((o) => o.id)).to.include(other['id']);
       expect((await admin.delete('/api/objects/remove', { query: { id: other['id'] } })).status).to.equal(200);
       expect((await admin.post('/api/coreConfig/commit')).status).to.equal(200);

@@ -39,10 +39,10 @@ describe('object rules', () => {
   });
 
   it('check reference fields inside records against the graph, naming their path', () => {
-    const route = { displayName: 'r', destinationNodeId: NC };
+    const route = { displayName: 'r', establishment: { action: 'ACCEPT', routingTargets: [{ destinationNodeId: NC, routingForwardProfileId: '' }] } };
     const snapshot = object('TELRT_STACK', { routes: [route].map((r) => ({ ...defaults(), ...r })) }, {});
     expect(snapshot.references).to.deep.equal({ routeNodeIds: [NC] });
-    expect(problems(snapshot)).to.deep.equal(['routes[0].destinationNodeId: sort']);
+    expect(problems(snapshot)).to.deep.equal(['routes[0].establishment.routingTargets[0].destinationNodeId: sort']);
   });
 
   it('complete: current values survive, given ones win, derived slots follow the parameters', () => {
@@ -92,6 +92,5 @@ describe('clone names', () => {
 });
 
 function defaults(): Record<string, unknown> {
-  return { enabled: true, action: 'ACCEPT', sourceMatcher: 'WILDCARD', sourcePattern: '*', destinationMatcher: 'WILDCARD', destinationPattern: '*',
-    routingForwardProfileId: '', destinationDialStringRewritingId: '', sourceDialStringRewritingId: '', failoverSipStatusCodes: '' };
+  return { id: '', enabled: true, establishment: { action: 'ACCEPT', routingTargets: [] }, filters: [] };
 }

@@ -60,9 +60,13 @@ describe('the sort catalog', () => {
   it('recomputes derived slots from reference fields, once per id, in order of appearance', () => {
     const a = '00000000-0000-4000-8000-00000000000a';
     const b = '00000000-0000-4000-8000-00000000000b';
-    const route = (node: string, rewriting = '') => ({ ...defaultsOfRoute(), destinationNodeId: node, destinationDialStringRewritingId: rewriting });
-    const derived = SortCatalog.derivedReferences('TELRT_STACK', { routes: [route(a), route(b, a), route(a)], pathReplacementRoutes: [] });
-    expect(derived).to.deep.equal({ routeNodeIds: [a, b], routeForwardProfileIds: [], routeRewritingIds: [a] });
+    const target = (node: string, profile = '') => ({ destinationNodeId: node, routingForwardProfileId: profile });
+    const route = (node: string, profile = '', filterNode?: string) => ({
+      ...defaultsOfRoute(), establishment: { action: 'ACCEPT', routingTargets: [target(node, profile)] },
+      filters: filterNode ? [{ sourceNodeIds: [filterNode] }] : [],
+    });
+    const derived = SortCatalog.derivedReferences('TELRT_STACK', { routes: [route(a), route(b, a), route(a, '', b)], pathReplacementRoutes: [] });
+    expect(derived).to.deep.equal({ routeNodeIds: [a, b], routeFilterNodeIds: [b], routeForwardProfileIds: [a] });
   });
 
   it('refuses a definition that contradicts itself', () => {

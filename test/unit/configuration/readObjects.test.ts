@@ -45,7 +45,7 @@ describe('reading detached objects', () => {
   it('counts references held inside parameters (routes) as references', async () => {
     const graph = await seedNodeGraph(h);
     const other = await seedNodeGraph(h, 'pbx', 5070);
-    await h.seed('TELRT_STACK', 'domain', { routes: [{ ...routeDefaults(), displayName: 'out', destinationNodeId: other.node.id }] }, { sourceNodeIds: [graph.node.id] });
+    await h.seed('TELRT_STACK', 'domain', { routes: [{ ...routeDefaults(), displayName: 'out', establishment: { action: 'ACCEPT', routingTargets: [{ destinationNodeId: other.node.id, routingForwardProfileId: '' }] } }] }, { sourceNodeIds: [graph.node.id] });
     expect(await h.unreferenced.execute(h.lab, 'TELSIP_STACK')).to.deep.equal([]);
   });
 
@@ -81,10 +81,6 @@ describe('reading detached objects', () => {
   });
 });
 
-export function routeDefaults(): Record<string, string | boolean> {
-  return {
-    displayName: 'route', enabled: true, action: 'ACCEPT', sourceMatcher: 'WILDCARD', sourcePattern: '*', destinationMatcher: 'WILDCARD',
-    destinationPattern: '*', destinationNodeId: '', routingForwardProfileId: '', destinationDialStringRewritingId: '',
-    sourceDialStringRewritingId: '', failoverSipStatusCodes: '',
-  };
+export function routeDefaults(): Record<string, unknown> {
+  return { id: '', displayName: 'route', enabled: true, establishment: { action: 'ACCEPT', routingTargets: [] }, filters: [] };
 }

@@ -82,9 +82,8 @@ describe('setting detached objects', () => {
     const one = await seedNodeGraph(h, 'one', 5060);
     const two = await seedNodeGraph(h, 'two', 5070);
     const domain = await h.seed('TELRT_STACK', 'domain', {}, { sourceNodeIds: [one.node.id] });
-    const route = { displayName: 'r', enabled: true, action: 'ACCEPT', sourceMatcher: 'WILDCARD', sourcePattern: '*', destinationMatcher: 'WILDCARD',
-      destinationPattern: '*', destinationNodeId: two.node.id, routingForwardProfileId: '', destinationDialStringRewritingId: '',
-      sourceDialStringRewritingId: '', failoverSipStatusCodes: '' };
+    const route = { id: '', displayName: 'r', enabled: true, filters: [],
+      establishment: { action: 'ACCEPT', routingTargets: [{ destinationNodeId: two.node.id, routingForwardProfileId: '' }] } };
     const saved = await h.setObject.execute(h.lab, domain.id, change({ parameters: { routes: [route] } }));
     expect(saved.references).to.deep.equal({ sourceNodeIds: [one.node.id], routeNodeIds: [two.node.id] });
     expect((await failure(() => h.removeObject.execute(h.lab, two.node.id))).code).to.equal('OBJECT_REFERENCED');

@@ -43,6 +43,11 @@ export interface ListType {
 export interface RecordType {
   readonly kind: 'record';
   readonly fields: readonly FieldDefinition[];
+  /**
+   * Rules across the fields of one record (a matcher's member must fit its type, a range's ends be in order),
+   * run once every field has the right type; one detail per problem, named below `field`.
+   */
+  readonly rule?: (record: { readonly [key: string]: ParameterValue }, field: string) => ErrorDetail[];
 }
 
 export type ParameterType = ScalarType | ListType | RecordType;
@@ -53,6 +58,8 @@ export interface FieldDefinition {
   readonly type: ParameterType;
   readonly default: ParameterValue;
   readonly description: string;
+  /** The field may be left out of the record (absent means "not set"; its default is never filled in). */
+  readonly optional?: boolean;
 }
 
 /** Types whose values are private data: export strips them unless asked to include private data. */
@@ -203,10 +210,12 @@ export function checkValue(type: ParameterType, value: unknown, field: string): 
       const known = new Set(type.fields.map((f) => f.name));
       const unknown = Object.keys(record).filter((key) => !known.has(key))
         .map((key): ErrorDetail => ({ field: `${field}.${key}`, rule: 'unknown', message: `${field}.${key} is not a field (fields: ${[...known].join(', ')})` }));
-      const missing = type.fields.filter((f) => !(f.name in record))
+      const missing = type.fields.filter((f) => !f.optional && !(f.name in record))
         .map((f): ErrorDetail => ({ field: `${field}.${f.name}`, rule: 'required', message: `${field}.${f.name} is missing` }));
       const wrong = type.fields.filter((f) => f.name in record).flatMap((f) => checkValue(f.type, record[f.name], `${field}.${f.name}`));
-      return [...unknown, ...missing, ...wrong];
+      const problems = [...unknown, ...missing, ...wrong];
+      if (problems.length > 0 || !type.rule) return problems;
+      return type.rule(record as { readonly [key: string]: ParameterValue }, field);
     }
     default:
       if (typeof value !== 'string') return [detail(field, type, shown(value))];

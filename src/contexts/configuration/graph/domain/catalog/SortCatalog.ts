@@ -25,7 +25,7 @@ function checkFieldDefaults(type: ParameterType, path: string): string[] {
   if (type.kind === 'list') return checkFieldDefaults(type.of, `${path}[]`);
   if (type.kind !== 'record') return [];
   return type.fields.flatMap((field) => {
-    const own = field.type.kind === 'reference' && !field.type.optional ? []
+    const own = (field.type.kind === 'reference' && !field.type.optional) || (field.optional && field.default === null) ? []
       : checkValue(field.type, field.default, `${path}.${field.name}`).map((d) => `default of ${d.message}`);
     return [...own, ...checkFieldDefaults(field.type, `${path}.${field.name}`)];
   });

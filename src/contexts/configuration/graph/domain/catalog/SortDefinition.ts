@@ -1,6 +1,6 @@
 import type { ParameterValue } from '../ConfigObject.js';
 import type { ObjectSort } from '../ObjectSort.js';
-import { isPrivateType, type FieldDefinition, type ParameterType, type ScalarType } from './ParameterType.js';
+import { isPrivateType, type FieldDefinition, type ParameterType, type RecordType, type ScalarType } from './ParameterType.js';
 
 /** A sort-specific parameter: its type, its value when not given, and whether it is private data. */
 export interface ParameterDefinition {
@@ -55,7 +55,7 @@ export const t = {
   uri: (schemes: readonly string[], optional = true): ScalarType => ({ kind: 'uri', schemes, optional }),
   ref: (slot: string, targets: readonly ObjectSort[], optional = true): ScalarType => ({ kind: 'reference', slot, targets, optional }),
   list: (of: ParameterType, maxItems = 256): ParameterType => ({ kind: 'list', of, maxItems }),
-  record: (fields: readonly FieldDefinition[]): ParameterType => ({ kind: 'record', fields }),
+  record: (fields: readonly FieldDefinition[], rule?: RecordType['rule']): ParameterType => (rule ? { kind: 'record', fields, rule } : { kind: 'record', fields }),
 };
 
 export const p = {
@@ -84,6 +84,8 @@ export const p = {
 
 export const f = {
   field: (name: string, type: ParameterType, dflt: ParameterValue, description = ''): FieldDefinition => ({ name, type, default: dflt, description }),
+  /** A field that may be left out of the record (never filled with a default). */
+  optional: (name: string, type: ParameterType, description = ''): FieldDefinition => ({ name, type, default: null, description, optional: true }),
 };
 
 function slot(name: string, targets: readonly ObjectSort[], cardinality: 'one' | 'many', required: boolean, derived: boolean, description: string): ReferenceSlot {

@@ -69,6 +69,7 @@ export function fromWire(type: ParameterType, value: unknown, field: string, det
         if (!type.fields.some((f) => f.name === key)) details.push({ field: `${field}.${key}`, rule: 'unknown', message: `${field}.${key} is not a field (fields: ${type.fields.map((f) => f.name).join(', ')})` });
       }
       for (const f of type.fields) {
+        if (f.optional && (value[f.name] === undefined || value[f.name] === null)) continue;
         const parsed = f.name in value ? fromWire(f.type, value[f.name], `${field}.${f.name}`, details) : f.default;
         if (parsed !== undefined) record[f.name] = parsed;
       }

@@ -1,45 +1,9 @@
-import type { FieldDefinition } from '../ParameterType.js';
 import {
   CONDITION_SORTS, DIRECTORY_SORTS, f, NODE_SORTS, p, r, sortDefinition, t, TRANSPORT_CONNECTION_SORTS, type SortDefinition,
 } from '../SortDefinition.js';
+import { REWRITE_RULE_FIELDS, ROUTE_RECORD } from './routeRecords.js';
 
-const MATCHER_TYPES = ['NEVER', 'DIRECTORY', 'EXTENSION_RANGE', 'WILDCARD', 'PLAIN'];
-const SIP_STATUS_CODES = /^\s*\d{3}(\s*-\s*\d{3})?(\s*,\s*\d{3}(\s*-\s*\d{3})?)*\s*$/;
-
-/** One route of a routing domain: a filter on the dial strings and one routing target. */
-const ROUTE_FIELDS: readonly FieldDefinition[] = [
-  f.field('displayName', t.string(255, false), 'route', 'name of the route'),
-  f.field('enabled', t.boolean(), true),
-  f.field('action', t.enumOf(['ACCEPT', 'REJECT', 'IGNORE']), 'ACCEPT', 'what happens to a matching session'),
-  f.field('sourceMatcher', t.enumOf(MATCHER_TYPES), 'WILDCARD', 'how the source dial string is matched'),
-  f.field('sourcePattern', t.string(255), '*', 'wildcard or plain pattern of the source dial string'),
-  f.field('destinationMatcher', t.enumOf(MATCHER_TYPES), 'WILDCARD', 'how the destination dial string is matched'),
-  f.field('destinationPattern', t.string(255), '*', 'wildcard or plain pattern of the destination dial string'),
-  f.field('destinationNodeId', t.ref('routeNodeIds', NODE_SORTS, false), '', 'node the session is routed to'),
-  f.field('routingForwardProfileId', t.ref('routeForwardProfileIds', ['TELRT_FORWARDER_DOMAIN']), '', 'forward profile; empty for the default'),
-  f.field('destinationDialStringRewritingId', t.ref('routeRewritingIds', ['TEL_REWRITE_DOMAIN']), '', 'rewriting of the destination'),
-  f.field('sourceDialStringRewritingId', t.ref('routeRewritingIds', ['TEL_REWRITE_DOMAIN']), '', 'rewriting of the source'),
-  f.field('failoverSipStatusCodes', t.string(255, true, SIP_STATUS_CODES, 'SIP status codes and ranges joined by commas'), '', 'responses that try the next route'),
-];
-
-const REWRITE_RULE_FIELDS: readonly FieldDefinition[] = [
-  f.field('displayName', t.string(255), ''),
-  f.field('comment', t.string(1024), ''),
-  f.field('rewriteType', t.enumOf(['prefixAndSuffix', 'addExt']), 'prefixAndSuffix'),
-  f.field('prefix', t.string(64), '', 'match: the dial string starts with'),
-  f.field('suffix', t.string(64), '', 'match: the dial string ends with'),
-  f.field('deleteLeadingCharacters', t.integer(0, 64), 0),
-  f.field('deleteTrailingCharacters', t.integer(0, 64), 0),
-  f.field('addPrefix', t.string(64), ''),
-  f.field('addSuffix', t.string(64), ''),
-  f.field('addExtTrailingDigits', t.integer(0, 32), 0),
-  f.field('case', t.enumOf(['unchanged', 'lowercase', 'uppercase']), 'unchanged'),
-  f.field('clearDisplayName', t.boolean(), false),
-  f.field('skipRulesBelow', t.boolean(), false),
-  f.field('skipFurtherRules', t.boolean(), false),
-];
-
-const FORWARDING_FLAGS = ['ADDRESS', 'ACTIVE_APPARENT_STATE', 'DIVERSION', 'USER_TO_USER', 'REFER', 'DTMF', 'MESSAGE'];
+export const FORWARDING_FLAGS: readonly string[] = ['ADDRESS', 'ACTIVE_APPARENT_STATE', 'DIVERSION', 'USER_TO_USER', 'REFER', 'DTMF', 'MESSAGE'];
 
 /** Nodes, routing, forwarding and rewriting, ISDN/CAPI, collaboration platform and route supervision. */
 export const TELEPHONY_SORTS: readonly SortDefinition[] = [
@@ -75,18 +39,15 @@ export const TELEPHONY_SORTS: readonly SortDefinition[] = [
     p.boolean('removeCoreFromSignalingPath', 'step out of the signaling path once connected', false),
   ], [r.one('telephonyForwardingStackId', ['TELFW_STACK'], 'signaling forwarding rules')]),
   sortDefinition('TELRT_STACK', 'routing domain', 'Routes sessions from source nodes to destination nodes', [
-    p.list('routes', 'establishment routes, tried in order', t.record(ROUTE_FIELDS), [], 1000),
-    p.list('pathReplacementRoutes', 'routes for path replacement (transfers)', t.record(ROUTE_FIELDS), [], 1000),
+    p.list('routes', 'establishment routes, tried in order', ROUTE_RECORD, [], 1000),
+    p.list('pathReplacementRoutes', 'routes for path replacement (transfers)', ROUTE_RECORD, [], 1000),
   ], [
     r.many('sourceNodeIds', NODE_SORTS, 'nodes whose sessions this domain routes'),
     r.derived('routeNodeIds', NODE_SORTS, 'destination nodes of the routes (derived from routes)'),
+    r.derived('routeFilterNodeIds', NODE_SORTS, 'source nodes named by the routes\' filters (derived from routes)'),
     r.derived('routeForwardProfileIds', ['TELRT_FORWARDER_DOMAIN'], 'forward profiles of the routes (derived from routes)'),
-    r.derived('routeRewritingIds', ['TEL_REWRITE_DOMAIN'], 'dial string rewritings of the routes (derived from routes)'),
   ]),
   sortDefinition('TEL_REWRITE_DOMAIN', 'dial string rewriting', 'Rules that rewrite dial strings', [
-    p.boolean('applyToSourceDialString', 'rewrite the source dial string', false),
-    p.boolean('applyToDestinationDialString', 'rewrite the destination dial string', true),
-    p.boolean('applyToAllDialStrings', 'rewrite every dial string', false),
     p.list('rules', 'rewrite rules in order', t.record(REWRITE_RULE_FIELDS), [], 500),
   ]),
   sortDefinition('TELELIN_DOMAIN', 'emergency location (ELIN)', 'Maps callers to emergency location identification numbers', [

@@ -1,0 +1,71 @@
+import { inject, injectable } from 'inversify';
+import { DomainError } from '../../../../../shared/domain/DomainError.js';
+import type { OperationRequest } from '../../../../../shared/interface/http/Operation.js';
+import { Reply } from '../../../../../shared/interface/http/Reply.js';
+import { validateDto } from '../../../../../shared/interface/http/validateDto.js';
+import { AddRoute } from '../../application/AddRoute.js';
+import { AddRoutingDomain } from '../../application/AddRoutingDomain.js';
+import { ListRoutes } from '../../application/ListRoutes.js';
+import { ListRoutingDomains } from '../../application/ListRoutingDomains.js';
+import { RemoveRoutingDomain } from '../../application/RemoveRoutingDomain.js';
+import { SetRoutingDomain } from '../../application/SetRoutingDomain.js';
+import { ROUTE_MODES, type RouteMode } from '../../domain/RouteModel.js';
+import { RouteDto, routeSpecFrom, routeView, type RouteView } from './RouteDtos.js';
+import { AddRoutingDomainOptions, GetRoutingDomainOptions } from './RoutingDomainDtos.js';
+
+/** The routing domain operations: get, add, set, remove, routes/get, routes/add. */
+@injectable()
+export class RoutingDomainsController {
+  constructor(
+    @inject(ListRoutingDomains) private readonly listDomains: ListRoutingDomains,
+    @inject(AddRoutingDomain) private readonly addDomain: AddRoutingDomain,
+    @inject(SetRoutingDomain) private readonly setDomain: SetRoutingDomain,
+    @inject(RemoveRoutingDomain) private readonly removeDomain: RemoveRoutingDomain,
+    @inject(ListRoutes) private readonly listRoutes: ListRoutes,
+    @inject(AddRoute) private readonly addRoute: AddRoute,
+  ) {}
+
+  async get(request: OperationRequest): Promise<GetRoutingDomainOptions[]> {
+    return (await this.listDomains.execute(request.lab)).map((d) => GetRoutingDomainOptions.of(d));
+  }
+
+  async add(request: OperationRequest): Promise<GetRoutingDomainOptions> {
+    const dto = validateDto(AddRoutingDomainOptions, request.body);
+    if (dto.displayName == null) {
+      throw DomainError.invalid('VALIDATION_FAILED', 'displayName is required', [{ field: 'displayName', rule: 'required', message: 'displayName is required' }]);
+    }
+    const domain = await this.addDomain.execute(request.lab, { displayName: dto.displayName, sourceNodes: dto.sourceNodes ?? [] });
+    return GetRoutingDomainOptions.of(domain);
+  }
+
+  async set(request: OperationRequest): Promise<GetRoutingDomainOptions> {
+    const named = request.query.string('routingDomain');
+    const dto = validateDto(AddRoutingDomainOptions, request.body);
+    const domain = await this.setDomain.execute(request.lab, named, {
+      ...(dto.displayName != null ? { displayName: dto.displayName } : {}), sourceNodes: dto.sourceNodes ?? [],
+    });
+    return GetRoutingDomainOptions.of(domain);
+  }
+
+  async remove(request: OperationRequest): Promise<Reply> {
+    await this.removeDomain.execute(request.lab, request.query.string('routingDomain'));
+    return Reply.empty();
+  }
+
+  async routes(request: OperationRequest): Promise<RouteView[]> {
+    const routes = await this.listRoutes.execute(request.lab, request.query.string('routingDomain'), mode(request));
+    return routes.map(routeView);
+  }
+
+  async addRouteTo(request: OperationRequest): Promise<RouteView> {
+    const named = request.query.string('routingDomain');
+    const routeMode = mode(request);
+    const dto = validateDto(RouteDto, request.body, 'the route');
+    return routeView(await this.addRoute.execute(request.lab, named, routeMode, routeSpecFrom(dto)));
+  }
+}
+
+/** The `mode` query parameter: establishment (the default) or pathReplacement. */
+function mode(request: OperationRequest): RouteMode {
+  return request.query.optionalEnum('mode', ROUTE_MODES) ?? 'establishment';
+}
