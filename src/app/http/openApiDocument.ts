@@ -140,6 +140,15 @@ function shapeSchemas(operations: readonly OperationDefinition[]): Record<string
       shapes.set(shape.name, shape);
     }
   }
+  // Schemas are keyed by class name, so two classes of one name would silently share one schema.
+  const { getMetadataStorage } = require('class-validator') as typeof import('class-validator');
+  const byName = new Map<string, unknown>();
+  for (const target of (getMetadataStorage() as unknown as { validationMetadatas: Map<unknown, unknown> }).validationMetadatas.keys()) {
+    if (typeof target !== 'function') continue;
+    const known = byName.get(target.name);
+    if (known && known !== target) throw new Error(`two classes with validation decorators are named ${target.name}: schema names must be unique`);
+    byName.set(target.name, target);
+  }
   const { validationMetadatasToSchemas } = require('class-validator-jsonschema') as typeof import('class-validator-jsonschema');
   const all = validationMetadatasToSchemas({ refPointerPrefix: REF, classTransformerMetadataStorage: defaultMetadataStorage });
   const schemas: Record<string, unknown> = {};

@@ -1,3 +1,4 @@
+import { checkRewriteRule } from './engine/RewritingEngine.js';
 import { DomainError, type ErrorDetail } from '../../../../shared/domain/DomainError.js';
 import type { ParameterValue } from '../../graph/domain/ConfigObject.js';
 import { checkValue } from '../../graph/domain/catalog/ParameterType.js';
@@ -22,7 +23,16 @@ export function ruleRecord(rule: RewriteRuleSpec): { [key: string]: ParameterVal
 /** Problems of a rule, named as the request names it: `${prefix}.prefix`, `${prefix}.matchTags.type`, … */
 export function ruleProblems(rule: RewriteRuleSpec, prefix: string): ErrorDetail[] {
   const fix = (text: string): string => text.split(ROOT).join(prefix);
-  return checkValue(RULE_RECORD, ruleRecord(rule), ROOT).map((d) => ({ ...d, field: fix(d.field ?? ''), message: fix(d.message) }));
+  const problems = checkValue(RULE_RECORD, ruleRecord(rule), ROOT).map((d) => ({ ...d, field: fix(d.field ?? ''), message: fix(d.message) }));
+  if (problems.length > 0) return problems;
+  // What the catalog lets through must also be what the rewriting engine can apply.
+  try {
+    checkRewriteRule(rule, prefix);
+    return [];
+  } catch (error) {
+    if (error instanceof DomainError) return [...error.details];
+    throw error;
+  }
 }
 
 /**

@@ -3,6 +3,7 @@ import type { ParameterValue } from '../../graph/domain/ConfigObject.js';
 import { checkValue } from '../../graph/domain/catalog/ParameterType.js';
 import { DIAL_STRING_MATCHERS, ROUTE_RECORD, TARGET_REWRITINGS } from '../../graph/domain/catalog/sorts/routeRecords.js';
 import type { DialStringMatcher, RouteFilter, RouteSpec, RoutingTarget } from './RouteModel.js';
+import { checkRoute } from './engine/RoutingPlan.js';
 
 const ROOT = '\u0000';
 
@@ -31,7 +32,16 @@ export class Route {
   }
 
   static problems(spec: RouteSpec, path = ''): ErrorDetail[] {
-    return checkValue(ROUTE_RECORD, Route.toRecord(spec), ROOT).map((d) => renamed(d, path));
+    const problems = checkValue(ROUTE_RECORD, Route.toRecord(spec), ROOT).map((d) => renamed(d, path));
+    if (problems.length > 0) return problems;
+    // What the catalog lets through must also compile into a routing plan.
+    try {
+      checkRoute(spec, path);
+      return [];
+    } catch (error) {
+      if (error instanceof DomainError) return [...error.details];
+      throw error;
+    }
   }
 
   get id(): string { return this.spec.id; }

@@ -131,7 +131,7 @@ export class RemoteSipDomainDto {
   @IsIn(['UDP', 'TCP', 'TLS']) transport!: 'UDP' | 'TCP' | 'TLS';
 }
 
-export class CredentialsDto {
+export class NodeCredentialsDto {
   @IsString() @MaxLength(255) username!: string;
   @IsString() @MaxLength(1024) password!: string;
 }
@@ -159,7 +159,7 @@ export class AddSystemProfileDto extends WizardBaseDto {
 /** AddProviderProfile (version 2): credentials are stored with the node's transport connection, never answered. */
 export class AddProviderProfileDto extends WizardBaseDto {
   @IsOptional() @IsString() @MaxLength(64) region?: string | null;
-  @IsOptional() @ValidateNested() @Type(() => CredentialsDto) credentials?: CredentialsDto | null;
+  @IsOptional() @ValidateNested() @Type(() => NodeCredentialsDto) credentials?: NodeCredentialsDto | null;
   @IsOptional() @IsBoolean() includeSipRegistrarInWhitelist?: boolean | null;
   @IsOptional() @IsBoolean() includeRemoteSipDomainInWhitelist?: boolean | null;
   @IsOptional() @IsBoolean() includeProxyInWhitelist?: boolean | null;

@@ -36,7 +36,7 @@ export class AddRequestRouterDto {
   @IsOptional() @ValidateNested() @Type(() => NetworkControllerOptionsDto) networkControllerOptions?: NetworkControllerOptionsDto | null;
 }
 
-export class RouteDto {
+export class RequestRouterRouteDto {
   @IsString() transportConnectionId!: string;
 }
 
@@ -52,7 +52,7 @@ export class SetRequestRouterDto {
   @IsOptional() @IsString() displayName?: string | null;
   @IsOptional() @IsString() incomingEdgeSipTransportId?: string | null;
   @IsOptional() @IsString() outgoingEdgeSipTransportId?: string | null;
-  @IsOptional() @IsArray() @ArrayMaxSize(256) @ValidateNested({ each: true }) @Type(() => RouteDto) routes?: RouteDto[] | null;
+  @IsOptional() @IsArray() @ArrayMaxSize(256) @ValidateNested({ each: true }) @Type(() => RequestRouterRouteDto) routes?: RequestRouterRouteDto[] | null;
   @IsOptional() @IsArray() @ArrayMaxSize(64) @IsString({ each: true }) routingTargets?: string[] | null;
   @IsOptional() @IsBoolean() useLocalNode?: boolean | null;
   @IsOptional() @IsIn(FORWARDING_MODES) forwardingMode?: typeof FORWARDING_MODES[number] | null;

@@ -3,11 +3,11 @@ import { IsArray, IsBoolean, IsIn, IsInt, IsOptional, IsString, ValidateNested }
 import { JSONSchema } from 'class-validator-jsonschema';
 import { FORWARDING_MODES, type RequestRouter } from '../../domain/RequestRouter.js';
 
-export class RouteView {
+export class RequestRouterRouteView {
   @IsString() transportConnectionId!: string;
 }
 
-export class PortRangeView {
+export class RequestRouterPortRangeView {
   @IsInt() firstPort!: number;
   @IsInt() lastPort!: number;
 }
@@ -24,12 +24,12 @@ export class RequestRouterView {
   @IsString() displayName!: string;
   @IsOptional() @IsString() @JSONSchema({ description: 'SIP transport of the primary edge' }) incomingEdgeSipTransportId?: string;
   @IsOptional() @IsString() @JSONSchema({ description: 'SIP transport of the secondary edge' }) outgoingEdgeSipTransportId?: string;
-  @IsArray() @ValidateNested({ each: true }) @Type(() => RouteView) @JSONSchema({ description: 'transport connections the router routes over, in order' }) routes!: RouteView[];
+  @IsArray() @ValidateNested({ each: true }) @Type(() => RequestRouterRouteView) @JSONSchema({ description: 'transport connections the router routes over, in order' }) routes!: RequestRouterRouteView[];
   @IsArray() @IsString({ each: true }) @JSONSchema({ description: 'SIP URIs requests are routed to' }) routingTargets!: string[];
   @IsBoolean() useLocalNode!: boolean;
   @IsIn(FORWARDING_MODES) forwardingMode!: typeof FORWARDING_MODES[number];
   @IsOptional() @IsString() @JSONSchema({ description: 'the router works only while this condition holds' }) operationalStateConditionId?: string;
-  @ValidateNested() @Type(() => PortRangeView) @JSONSchema({ description: 'local UDP ports of forwarded requests' }) udpPortRange!: PortRangeView;
+  @ValidateNested() @Type(() => RequestRouterPortRangeView) @JSONSchema({ description: 'local UDP ports of forwarded requests' }) udpPortRange!: RequestRouterPortRangeView;
   @ValidateNested() @Type(() => SideOptionsView) primarySideOptions!: SideOptionsView;
   @ValidateNested() @Type(() => SideOptionsView) secondarySideOptions!: SideOptionsView;
 }

@@ -124,7 +124,7 @@ function changeCase(rule: RewriteRuleSpec, text: string): string {
  * before they store rules, so that stored rules always make an engine.
  */
 export function checkRewriteRule(rule: RewriteRuleSpec, path: string): void {
-  const field = (name: string) => `${path}.${name}`;
+  const field = (name: string) => (path === '' ? name : `${path}.${name}`);
   const refuse = (name: string, problem: string) => {
     throw DomainError.invalid('INVALID_REWRITE_RULE', `${field(name)} ${problem}`, [{ field: field(name), message: problem }]);
   };

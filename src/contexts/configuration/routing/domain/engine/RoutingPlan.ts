@@ -222,7 +222,7 @@ function checked<T>(spec: RouteSpec, path: string, work: () => T): T {
     return work();
   } catch (error) {
     if (!(error instanceof InvalidField)) throw error;
-    const field = `${path}.${error.field}`;
+    const field = path === '' ? error.field : `${path}.${error.field}`;
     throw DomainError.invalid('INVALID_ROUTE', `route '${spec.displayName}' (${path}): ${error.field} ${error.problem}`, [{ field, message: error.problem }]);
   }
 }
