@@ -1,3 +1,4 @@
+import { catalogProblems, freeName } from '../../graph/application/viewWrites.js';
 import { inject, injectable } from 'inversify';
 import { Clock } from '../../../../shared/domain/Clock.js';
 import { DomainError } from '../../../../shared/domain/DomainError.js';
@@ -63,13 +64,10 @@ export class SetNodeCertificates {
         profile.setReferences('digitalIdentityId', [identityNext.id]);
         saved.push(profile);
       }
-      const sorts = new Map<string, ObjectSort>(saved.map((o) => [o.id, o.sort]));
-      for (const object of saved) {
-        const details = ObjectRules.check(object.snapshot(), (id) => sorts.get(id) ?? graph.get(id)?.sort);
-        if (details.length > 0) {
-          throw DomainError.invalid('CERTIFICATE_FILE_INVALID', `the file's content cannot be stored: ${details.map((d) => d.message).join('; ')}`,
-            details.map((d) => ({ ...d, field: 'file' })));
-        }
+      const details = catalogProblems(graph, saved);
+      if (details.length > 0) {
+        throw DomainError.invalid('CERTIFICATE_FILE_INVALID', `the file's content cannot be stored: ${details.map((d) => d.message).join('; ')}`,
+          details.map((d) => ({ ...d, field: 'file' })));
       }
       const now = this.clock.now();
       if (identityObject && JSON.stringify(identityObject.snapshot()) === JSON.stringify(identityNext.snapshot())) {
@@ -82,9 +80,3 @@ export class SetNodeCertificates {
   }
 }
 
-/** `wanted`, or `wanted (2)`, `wanted (3)`, … whichever no object of the sort is named yet. */
-function freeName(graph: GraphView, sort: ObjectSort, wanted: string): string {
-  const base = wanted.slice(0, 240);
-  if (!graph.byDisplayName(sort, base)) return base;
-  for (let n = 2; ; n++) if (!graph.byDisplayName(sort, `${base} (${n})`)) return `${base} (${n})`;
-}

@@ -1,3 +1,4 @@
+import { catalogProblems } from '../../graph/application/viewWrites.js';
 import { inject, injectable } from 'inversify';
 import { DomainError, type ErrorDetail } from '../../../../shared/domain/DomainError.js';
 import type { LabId } from '../../../../shared/domain/LabId.js';
@@ -47,7 +48,7 @@ export class NodeAccess {
       mutate(node, graph);
       const changed = NodeMapper.write(graph, node);
       if (changed.length === 0) return node;
-      const details: ErrorDetail[] = changed.flatMap((o) => ObjectRules.check(o.snapshot(), (id) => graph.get(id)?.sort));
+      const details: ErrorDetail[] = catalogProblems(graph, changed);
       if (details.length > 0) throw DomainError.invalid('OBJECT_INVALID', `the change is invalid: ${details.map((d) => d.message).join('; ')}`, details);
       await this.working.beforeChange(lab);
       await this.working.save(...changed);

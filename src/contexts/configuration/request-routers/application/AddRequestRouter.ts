@@ -8,7 +8,8 @@ import { resolveObject, type GraphView } from '../../graph/domain/GraphView.js';
 import { isIpAddress } from '../../graph/domain/catalog/ParameterType.js';
 import { checkRouterPorts, RequestRouter, type ForwardingMode, type RouterPorts } from '../domain/RequestRouter.js';
 import { CONTROLLER_SORT, RequestRouterMapper, TRANSPORT_SORT } from '../domain/RequestRouterMapper.js';
-import { checkAgainstCatalog, checkNameFree, checkPortsFree, freeName } from './routerGraph.js';
+import { freeName } from '../../graph/application/viewWrites.js';
+import { checkAgainstCatalog, checkNameFree, checkPortsFree } from './routerGraph.js';
 
 export type ControllerChoice =
   | { readonly create: true; readonly ipAddress: string }

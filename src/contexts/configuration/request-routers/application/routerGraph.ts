@@ -1,3 +1,4 @@
+import { catalogProblems, freeName } from '../../graph/application/viewWrites.js';
 import { DomainError, type ErrorDetail } from '../../../../shared/domain/DomainError.js';
 import type { ConfigObject } from '../../graph/domain/ConfigObject.js';
 import { resolveObject, type GraphView } from '../../graph/domain/GraphView.js';
@@ -32,8 +33,7 @@ export function checkReferences(graph: GraphView, router: RequestRouter): void {
 
 /** The catalog's own check of what is about to be stored. */
 export function checkAgainstCatalog(graph: GraphView, ...objects: ConfigObject[]): void {
-  const pending = new Map(objects.map((o) => [o.id, o.sort] as const));
-  const details = objects.flatMap((object) => ObjectRules.check(object.snapshot(), (id) => pending.get(id) ?? graph.get(id)?.sort));
+  const details = catalogProblems(graph, objects);
   if (details.length > 0) throw invalid(details);
 }
 
@@ -63,9 +63,4 @@ export function checkPortsFree(graph: GraphView, ports: RouterPorts): void {
   if (problems.length > 0) throw DomainError.conflict('SIP_PORT_IN_USE', `the request router's ports are taken: ${problems.map((p) => p.message).join('; ')}`, problems);
 }
 
-/** A display name for a new object of a sort: `base`, else `base (2)`, `base (3)`, … */
-export function freeName(graph: GraphView, sort: ObjectSort, base: string): string {
-  const trimmed = base.slice(0, 240);
-  if (!graph.byDisplayName(sort, trimmed)) return trimmed;
-  for (let n = 2; ; n += 1) if (!graph.byDisplayName(sort, `${trimmed} (${n})`)) return `${trimmed} (${n})`;
-}
+

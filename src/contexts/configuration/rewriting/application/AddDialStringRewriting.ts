@@ -5,7 +5,7 @@ import { WorkingConfiguration } from '../../graph/application/WorkingConfigurati
 import { DialStringRewriting } from '../domain/DialStringRewriting.js';
 import { DialStringRewritingMapper } from '../domain/DialStringRewritingMapper.js';
 import type { RewriteRuleSpec } from '../domain/RewriteRule.js';
-import { refuseInvalid, refuseNameTaken } from './graphWrites.js';
+import { refuseInvalid, refuseNameTaken } from '../../graph/application/viewWrites.js';
 
 /** Creates a dial string rewriting object under a new id (an id sent is not used); its name must be free. */
 @injectable()

@@ -5,7 +5,7 @@ import { resolveObject } from '../../graph/domain/GraphView.js';
 import type { DialStringRewriting } from '../domain/DialStringRewriting.js';
 import { DialStringRewritingMapper } from '../domain/DialStringRewritingMapper.js';
 import type { RewriteRuleSpec } from '../domain/RewriteRule.js';
-import { refuseInvalid, refuseNameTaken, unchanged } from './graphWrites.js';
+import { refuseInvalid, refuseNameTaken, unchanged } from '../../graph/application/viewWrites.js';
 
 export interface SetDialStringRewritingRequest {
   /** A new name; undefined keeps it. */

@@ -7,7 +7,7 @@ import { Route } from '../domain/Route.js';
 import type { RouteMode, RouteSpec } from '../domain/RouteModel.js';
 import { RoutingDomainMapper } from '../domain/RoutingDomainMapper.js';
 import { resolveRouteReferences } from '../domain/RoutingReferences.js';
-import { refuseInvalid } from './graphWrites.js';
+import { refuseInvalid } from '../../graph/application/viewWrites.js';
 
 /**
  * Appends a route to a routing domain's establishment or path-replacement routes and answers it with the id the

@@ -5,7 +5,7 @@ import { WorkingConfiguration } from '../../graph/application/WorkingConfigurati
 import { RoutingDomain } from '../domain/RoutingDomain.js';
 import { RoutingDomainMapper } from '../domain/RoutingDomainMapper.js';
 import { referencedNodes } from '../domain/RoutingReferences.js';
-import { refuseInvalid, refuseNameTaken } from './graphWrites.js';
+import { refuseInvalid, refuseNameTaken } from '../../graph/application/viewWrites.js';
 
 export interface AddRoutingDomainRequest {
   readonly displayName: string;

@@ -1,3 +1,4 @@
+import { freeName } from '../../graph/application/viewWrites.js';
 import { inject, injectable } from 'inversify';
 import { IdGenerator } from '../../../../shared/domain/IdGenerator.js';
 import type { LabId } from '../../../../shared/domain/LabId.js';
@@ -9,7 +10,7 @@ import type { ObjectSort } from '../../graph/domain/ObjectSort.js';
 import { SortCatalog } from '../../graph/domain/catalog/SortCatalog.js';
 import { RoutingForwardProfile } from '../domain/RoutingForwardProfile.js';
 import { RoutingForwardProfileMapper } from '../domain/RoutingForwardProfileMapper.js';
-import { refuseInvalid, refuseNameTaken } from './graphWrites.js';
+import { refuseInvalid, refuseNameTaken } from '../../graph/application/viewWrites.js';
 
 export interface AddRoutingForwardProfileRequest {
   readonly displayName: string;
@@ -21,12 +22,6 @@ export interface AddRoutingForwardProfileRequest {
   /** The flags forwarded in each direction; left out: the forwarding stack's defaults (ADDRESS). */
   readonly fromCallingToCalled?: readonly string[];
   readonly fromCalledToCalling?: readonly string[];
-}
-
-/** A display name of the sort not taken yet: `base`, else `base (2)`, `base (3)`, … */
-function freeName(graph: GraphView, sort: ObjectSort, base: string): string {
-  if (!graph.byDisplayName(sort, base)) return base;
-  for (let n = 2; ; n += 1) if (!graph.byDisplayName(sort, `${base} (${n})`)) return `${base} (${n})`;
 }
 
 /**

@@ -5,7 +5,7 @@ import { resolveObject } from '../../graph/domain/GraphView.js';
 import type { RoutingDomain } from '../domain/RoutingDomain.js';
 import { RoutingDomainMapper } from '../domain/RoutingDomainMapper.js';
 import { referencedNodes } from '../domain/RoutingReferences.js';
-import { refuseInvalid, refuseNameTaken, unchanged } from './graphWrites.js';
+import { refuseInvalid, refuseNameTaken, unchanged } from '../../graph/application/viewWrites.js';
 
 export interface SetRoutingDomainRequest {
   /** A new name; undefined keeps the name. */

@@ -5,7 +5,8 @@ import { WorkingConfiguration } from '../../graph/application/WorkingConfigurati
 import { SipCredentials } from '../domain/SipCredentials.js';
 import { SipCredentialsMapper } from '../domain/SipCredentialsMapper.js';
 import { TransportConnectionMapper } from '../domain/TransportConnectionMapper.js';
-import { checkAgainstCatalog, detailsOf, freeName, resolveConnection, type ConnectionDetails } from './connectionGraph.js';
+import { freeName } from '../../graph/application/viewWrites.js';
+import { checkAgainstCatalog, detailsOf, resolveConnection, type ConnectionDetails } from './connectionGraph.js';
 
 /**
  * Sets the user name and password a connection authenticates with and enables its authentication. The

@@ -1,3 +1,4 @@
+import { catalogProblems, freeName } from '../../graph/application/viewWrites.js';
 import { DomainError, type ErrorDetail } from '../../../../shared/domain/DomainError.js';
 import type { ConfigObject } from '../../graph/domain/ConfigObject.js';
 import { resolveObject, type GraphView } from '../../graph/domain/GraphView.js';
@@ -65,8 +66,7 @@ export function checkReferences(graph: GraphView, connection: TransportConnectio
 
 /** The catalog's own check of what is about to be stored (a view never stores what objects/set would refuse). */
 export function checkAgainstCatalog(graph: GraphView, ...objects: ConfigObject[]): void {
-  const pending = new Map(objects.map((o) => [o.id, o.sort] as const));
-  const details = objects.flatMap((object) => ObjectRules.check(object.snapshot(), (id) => pending.get(id) ?? graph.get(id)?.sort));
+  const details = catalogProblems(graph, objects);
   if (details.length > 0) throw invalid(details);
 }
 
@@ -79,9 +79,4 @@ export function checkNameFree(graph: GraphView, displayName: string, ownId: stri
   }
 }
 
-/** A display name for a new object of a sort: `base`, else `base (2)`, `base (3)`, … */
-export function freeName(graph: GraphView, sort: ObjectSort, base: string): string {
-  const trimmed = base.slice(0, 240);
-  if (!graph.byDisplayName(sort, trimmed)) return trimmed;
-  for (let n = 2; ; n += 1) if (!graph.byDisplayName(sort, `${trimmed} (${n})`)) return `${trimmed} (${n})`;
-}
+
