@@ -15,10 +15,4 @@ export abstract class LabRevisions {
 
   /** Inside a read unit, before it reads anything else: the revision of the state that unit sees. */
   abstract seen(lab: LabId): Promise<number | undefined>;
-
-  /**
-   * Inside a write unit of the lab: the revision the lab had when the unit began (the unit commits as the next
-   * one). Undefined outside a write unit of the lab.
-   */
-  abstract writeBase(lab: LabId): Promise<number | undefined>;
 }

@@ -80,6 +80,18 @@ for (const target of storeTargets({ memory: true })) {
       await expectCurrent('after a write through the door');
     });
 
+    it('a write unit that changes no object (a user added, a commit) carries the graph held in memory over to its revision', async () => {
+      const admin = gateway.admin();
+      expect((await admin.get('/api/version/get')).status).to.equal(200); // the login's own write happens here
+      await reader.working(LAB);
+      const added = await admin.post('/api/users/add', { json: { displayName: 'carry', loginLocally: true, localUsername: 'carry', localPassword: 'Carry-Over-Pw-1', roleIds: [], enabled: true, ldapLogin: false } });
+      expect(added.status, added.text).to.equal(200);
+      expect(reader.keptAt(LAB, await revision()), 'kept after a user was added').to.not.equal(undefined);
+      expect((await admin.post('/api/coreConfig/commit')).status).to.equal(200);
+      expect(reader.keptAt(LAB, await revision()), 'kept after a commit').to.not.equal(undefined);
+      await expectCurrent('after a user was added and a commit');
+    });
+
     it('stays equal to the store after removals, writes of the detached-objects view, a failed unit, a revert and a commit', async () => {
       await reader.working(LAB);
       const victim = (await reader.working(LAB)).ofSort('IN_QOS_STACK')[0];

@@ -12,10 +12,6 @@ import { TransactionScope, assertSameLab, runAfterCommit, type Scope } from '../
 export class InMemoryUnitOfWork extends UnitOfWork {
   private readonly mutex = new Mutex();
 
-  get active(): boolean {
-    return TransactionScope.current() !== undefined;
-  }
-
   read<T>(work: () => Promise<T>): Promise<T> {
     if (TransactionScope.current()) return work();
     return TransactionScope.run({ mode: 'read', handle: undefined, afterCommit: [] }, work);

@@ -16,19 +16,23 @@ export class RevisionCountingUnitOfWork extends InMemoryUnitOfWork implements La
   override write<T>(lab: LabId, work: () => Promise<T>): Promise<T> {
     if (TransactionScope.current()) return super.write(lab, work);
     // Counted as the work ends, before the after-commit work (event subscribers) runs.
+    let onCommit: Array<() => void> = [];
     return super.write(lab, async () => {
+      const revision = (this.revisions.get(lab) ?? 0) + 1;
+      this.unitBegun(lab, revision);
+      let ok = false;
       try {
-        return await work();
+        const result = await work();
+        ok = true;
+        return result;
       } finally {
-        this.revisions.set(lab, (this.revisions.get(lab) ?? 0) + 1);
+        this.revisions.set(lab, revision);
+        onCommit = this.unitEnded(lab, ok);
       }
+    }).then((result) => {
+      for (const committedWork of onCommit) committedWork();
+      return result;
     });
-  }
-
-  async writeBase(lab: LabId): Promise<number | undefined> {
-    const scope = TransactionScope.current();
-    if (scope?.mode !== 'write' || scope.lab !== lab) return undefined;
-    return this.revisions.get(lab) ?? 0;
   }
 
   async current(lab: LabId): Promise<number | undefined> {

@@ -42,10 +42,6 @@ export class TypeOrmUnitOfWork extends UnitOfWork implements LabRevisions {
   }
 
   /** On a server a read is one REPEATABLE READ transaction, so all its queries see one snapshot. */
-  get active(): boolean {
-    return TransactionScope.current() !== undefined;
-  }
-
   read<T>(work: () => Promise<T>): Promise<T> {
     if (TransactionScope.current()) return work();
     if (this.kind.embedded) {
@@ -67,23 +63,24 @@ export class TypeOrmUnitOfWork extends UnitOfWork implements LabRevisions {
         const revision = revisionOf(await manager.query(BUMP_REVISION, [lab]));
         if (revision === undefined) throw DomainError.notFound('Lab', lab);
         const scope: Scope = { mode: 'write', lab, handle: manager, afterCommit: [] };
-        const result = await TransactionScope.run(scope, work);
-        return { result, scope, revision };
+        this.unitBegun(lab, revision);
+        let result: T;
+        try {
+          result = await TransactionScope.run(scope, work);
+        } catch (error) {
+          this.unitEnded(lab, false);
+          throw error;
+        }
+        return { result, scope, revision, onCommit: this.unitEnded(lab, true) };
       });
       // Still under the embedded lock: no unit can read the lab between the commit and this line.
       if (this.kind.embedded) this.known.set(lab, committed.revision);
+      for (const committedWork of committed.onCommit) committedWork();
       return committed;
     };
     const { result, scope } = this.kind.embedded ? await this.embeddedLock.runExclusive(transaction) : await transaction();
     await runAfterCommit(scope);
     return result;
-  }
-
-  async writeBase(lab: LabId): Promise<number | undefined> {
-    const scope = TransactionScope.current();
-    if (scope?.mode !== 'write' || scope.lab !== lab) return undefined;
-    const revision = await this.seen(lab);
-    return revision === undefined ? undefined : revision - 1;
   }
 
   async current(lab: LabId): Promise<number | undefined> {

@@ -1,17 +1,18 @@
-import { inject, injectable } from 'inversify';
+import { inject, injectable, optional } from 'inversify';
 import type { LabId } from '../../../../shared/domain/LabId.js';
 import { LabReadCache } from '../../../../shared/application/LabReadCache.js';
 import { LabRevisions } from '../../../../shared/application/LabRevisions.js';
 import { UnitOfWork } from '../../../../shared/application/UnitOfWork.js';
 import { ConfigurationRepository } from '../domain/ConfigurationRepository.js';
 import { IndexedGraph, type GraphView } from '../domain/GraphView.js';
-import type { UnitChanges } from './WorkingChanges.js';
+import { WorkingChanges, type UnitChanges } from './WorkingChanges.js';
 
 /**
  * The working configuration graph of a lab held in memory and kept current by the lab's revision
  * (LabReadCache): read from the store once, read again after any committed write of the lab in another process
- * on the same server. A write unit that ran through WorkingConfiguration.run hands its changes over when it
- * commits (`advance`), so a write in this process costs the next read nothing. Every read operation of the typed
+ * on the same server. Each write unit of this process hands its changes over when it commits (`advance`, through
+ * WorkingChanges), so a write here — of the configuration or of anything else of the lab — costs the next read
+ * nothing. Every read operation of the typed
  * views answers from here. Inside a unit of work it reads through (the unit's own view).
  */
 @injectable()
@@ -22,8 +23,11 @@ export class ConfigurationReader {
     @inject(LabRevisions) revisions: LabRevisions,
     @inject(UnitOfWork) unitOfWork: UnitOfWork,
     @inject(ConfigurationRepository) private readonly objects: ConfigurationRepository,
+    // Only with the repository that records its writes there (the container's): otherwise nothing is carried over.
+    @inject(WorkingChanges) @optional() changes?: WorkingChanges,
   ) {
     this.cache = new LabReadCache(revisions, unitOfWork, async (lab) => new IndexedGraph(await this.objects.list(lab)));
+    changes?.onCommitted((lab, unit) => this.advance(lab, unit));
   }
 
   /** The lab's working revision, read-only and shared: never mutate an object of it (take `copy()`). */
@@ -39,7 +43,7 @@ export class ConfigurationReader {
 
   /** A write unit that began at `changes.base` committed these changes: keep the graph they lead to. */
   advance(lab: LabId, changes: UnitChanges): void {
-    if (!changes.whole || changes.base === undefined) return;
+    if (!changes.whole) return;
     const base = this.keptAt(lab, changes.base);
     if (!base) return;
     this.cache.put(lab, changes.base + 1, changes.saved.size + changes.removed.size === 0 ? base : base.patched(changes.saved.values(), changes.removed));

@@ -1,5 +1,6 @@
-import { injectable } from 'inversify';
+import { inject, injectable } from 'inversify';
 import type { LabId } from '../../../../shared/domain/LabId.js';
+import { UnitOfWork, type WriteUnitObserver } from '../../../../shared/application/UnitOfWork.js';
 import { ConfigObject } from '../domain/ConfigObject.js';
 
 /** What one write unit of a lab changed in the working revision, as the repository stored it. */
@@ -8,29 +9,42 @@ export class UnitChanges {
   readonly removed = new Set<string>();
   /** A whole-revision move (import, clean, revert, factory install) or a write not seen here: only a reload is right. */
   whole = true;
-  /** The lab's revision when the unit began (read on first need). */
-  base: number | undefined;
+  /** The lab's revision when the unit began (it commits as the next one). */
+  constructor(readonly base: number) {}
 }
 
 /**
- * The changes of the write unit of each lab that runs through WorkingConfiguration.run, recorded by the
- * repository as it stores them (see TrackingConfigurationRepository), so the unit and the readers after it can
- * take the graph held in memory and apply them instead of reading the whole revision again.
+ * The changes of the write unit of each lab, as the repository stores them (see TrackingConfigurationRepository),
+ * for every write unit the unit of work runs (it tells this observer of each). The unit's own `graph` and, once
+ * it committed, the graph held in memory take them instead of reading the whole revision again; a unit that
+ * changed no object (a login, a user added, a commit) carries the graph held in memory over to its revision.
  */
 @injectable()
-export class WorkingChanges {
+export class WorkingChanges implements WriteUnitObserver {
   private readonly open = new Map<LabId, UnitChanges>();
+  private committed: (lab: LabId, changes: UnitChanges) => void = () => undefined;
 
-  begin(lab: LabId): UnitChanges {
-    const changes = new UnitChanges();
-    this.open.set(lab, changes);
-    return changes;
+  constructor(@inject(UnitOfWork) unitOfWork: UnitOfWork) {
+    unitOfWork.observe(this);
   }
 
-  end(lab: LabId, changes: UnitChanges): void {
-    if (this.open.get(lab) === changes) this.open.delete(lab);
+  /** Who hears of each unit that committed, with its changes (the graph held in memory). */
+  onCommitted(listener: (lab: LabId, changes: UnitChanges) => void): void {
+    this.committed = listener;
   }
 
+  begun(lab: LabId, revision: number): void {
+    this.open.set(lab, new UnitChanges(revision - 1));
+  }
+
+  ended(lab: LabId, ok: boolean): (() => void) | undefined {
+    const changes = this.open.get(lab);
+    this.open.delete(lab);
+    if (!ok || !changes) return undefined;
+    return () => this.committed(lab, changes);
+  }
+
+  /** The changes of the unit of the lab running now, if it is observed. */
   current(lab: LabId): UnitChanges | undefined {
     return this.open.get(lab);
   }

@@ -2,14 +2,13 @@ import { inject, injectable, optional } from 'inversify';
 import { Clock } from '../../../../shared/domain/Clock.js';
 import type { LabId } from '../../../../shared/domain/LabId.js';
 import { EventBus } from '../../../../shared/application/EventBus.js';
-import { LabRevisions } from '../../../../shared/application/LabRevisions.js';
 import { UnitOfWork } from '../../../../shared/application/UnitOfWork.js';
 import { ConfigurationLifecycleRepository } from '../../revisions/domain/ConfigurationLifecycleRepository.js';
 import type { ConfigObject } from '../domain/ConfigObject.js';
 import { ConfigurationRepository } from '../domain/ConfigurationRepository.js';
 import { IndexedGraph, type GraphView } from '../domain/GraphView.js';
 import { ConfigurationReader } from './ConfigurationReader.js';
-import { WorkingChanges, type UnitChanges } from './WorkingChanges.js';
+import { WorkingChanges } from './WorkingChanges.js';
 
 /** The graph held in memory and the changes of the running unit, when the container provides them. */
 @injectable()
@@ -17,7 +16,6 @@ export class WorkingGraphs {
   constructor(
     @inject(ConfigurationReader) readonly reader: ConfigurationReader,
     @inject(WorkingChanges) readonly changes: WorkingChanges,
-    @inject(LabRevisions) readonly revisions: LabRevisions,
   ) {}
 }
 
@@ -48,28 +46,8 @@ export class WorkingConfiguration {
     @inject(WorkingGraphs) @optional() private readonly graphs?: WorkingGraphs,
   ) {}
 
-  /**
-   * Runs `work` in a write unit of the lab. The unit's changes are recorded as the repository stores them, so
-   * `graph` inside it and the view reads after it take the graph held in memory and apply them, instead of reading
-   * the whole revision again (a unit joined to an outer one that did not start here records nothing).
-   */
-  async run<T>(lab: LabId, work: () => Promise<T>): Promise<T> {
-    const graphs = this.graphs;
-    if (!graphs || this.unitOfWork.active) return this.unitOfWork.write(lab, work);
-    let committed: UnitChanges | undefined;
-    const result = await this.unitOfWork.write(lab, async () => {
-      const changes = graphs.changes.begin(lab);
-      try {
-        const outcome = await work();
-        changes.base ??= await graphs.revisions.writeBase(lab);
-        committed = changes;
-        return outcome;
-      } finally {
-        graphs.changes.end(lab, changes);
-      }
-    });
-    if (committed) graphs.reader.advance(lab, committed);
-    return result;
+  run<T>(lab: LabId, work: () => Promise<T>): Promise<T> {
+    return this.unitOfWork.write(lab, work);
   }
 
   /**
@@ -79,8 +57,7 @@ export class WorkingConfiguration {
   async graph(lab: LabId): Promise<GraphView> {
     const changes = this.graphs?.changes.current(lab);
     if (this.graphs && changes?.whole) {
-      changes.base ??= await this.graphs.revisions.writeBase(lab);
-      const base = changes.base === undefined ? undefined : this.graphs.reader.keptAt(lab, changes.base);
+      const base = this.graphs.reader.keptAt(lab, changes.base);
       if (base) return changes.saved.size + changes.removed.size === 0 ? base : base.patched(changes.saved.values(), changes.removed);
     }
     return new IndexedGraph(await this.objects.list(lab));
