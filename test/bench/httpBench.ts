@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import autocannon from 'autocannon';
@@ -9,12 +10,31 @@ export interface Throughput {
   readonly requestsPerSecond: number;
   readonly p99Ms: number;
   readonly non2xx: number;
+  /** The server process's CPU time (user + system) per request, when its pid was given and /proc shows it. */
+  readonly serverCpuUsPerRequest?: number;
+}
+
+/** CPU time (user + system, all threads) a process has used so far, in microseconds; undefined without /proc. */
+export function processCpuUs(pid: number | undefined): number | undefined {
+  if (pid === undefined) return undefined;
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * (1_000_000 / 100);
+  } catch {
+    return undefined;
+  }
 }
 
 /** Drives one URL with keep-alive connections for `seconds` and reports the mean requests per second. */
-export async function measure(name: string, url: string, headers: Record<string, string>, seconds: number, connections = 16): Promise<Throughput> {
+export async function measure(name: string, url: string, headers: Record<string, string>, seconds: number, connections = 16, serverPid?: number): Promise<Throughput> {
+  const cpuBefore = processCpuUs(serverPid);
   const result = await autocannon({ url, connections, duration: seconds, headers, pipelining: 1 });
-  return { name, requestsPerSecond: Math.round(result.requests.average), p99Ms: result.latency.p99, non2xx: result.non2xx + result.errors };
+  const cpuAfter = processCpuUs(serverPid);
+  const requests = result.requests.total;
+  return {
+    name, requestsPerSecond: Math.round(result.requests.average), p99Ms: result.latency.p99, non2xx: result.non2xx + result.errors,
+    ...(cpuBefore !== undefined && cpuAfter !== undefined && requests > 0 ? { serverCpuUsPerRequest: Math.round((cpuAfter - cpuBefore) / requests * 10) / 10 } : {}),
+  };
 }
 
 /** The baseline: a bare Koa handler answering the same JSON as the version operation. */
@@ -75,20 +95,52 @@ export async function removeUsers(baseUrl: string, authorization: string, names:
  * The identity reads: users/get of 20 users with the session cookie and with Basic credentials and no cookie
  * (a client that never keeps the cookie), on the simulator at `baseUrl`. `label` names the store.
  */
-export async function identityThroughput(baseUrl: string, label: string, authorization: string, seconds: number): Promise<Throughput[]> {
+/** The identity reads' figures: the median round of each, and the median of the rounds' Basic / cookie ratios. */
+export interface IdentityFigures {
+  readonly cookie: Throughput;
+  readonly basic: Throughput;
+  /** Median over the rounds of Basic req/s ÷ cookie req/s measured one after the other. */
+  readonly throughputRatio: number;
+  /** Median over the rounds of the server's CPU per cookie request ÷ per Basic request (when /proc shows it). */
+  readonly cpuRatio?: number;
+}
+
+function medianOf(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+}
+
+/**
+ * users/get of 20 users with the cookie and with Basic only, in `rounds` rounds of one measurement each, one after
+ * the other: on two cores shared with the load generator single measurements wander by a fifth, so each round
+ * gives a ratio and the median ratio is reported.
+ */
+export async function identityThroughput(baseUrl: string, label: string, authorization: string, seconds: number, serverPid?: number, rounds = 3): Promise<IdentityFigures> {
   const added = await seedUsers(baseUrl, authorization, 20);
   try {
     const cookie = await loginCookie(baseUrl, authorization);
     const url = `${baseUrl}/api/users/get?version=0`;
     await measure('warm-up', url, { cookie }, 1);
-    const withCookie = await measure(`GET /api/users/get (20 users), cookie, ${label}`, url, { cookie }, seconds);
     await measure('warm-up', url, { authorization }, 1);
-    const withBasic = await measure(`GET /api/users/get (20 users), Basic, ${label}`, url, { authorization }, seconds);
-    return [withCookie, withBasic];
+    const cookies: Throughput[] = [];
+    const basics: Throughput[] = [];
+    for (let round = 0; round < rounds; round += 1) {
+      cookies.push(await measure(`GET /api/users/get (20 users), cookie, ${label}`, url, { cookie }, seconds, 16, serverPid));
+      basics.push(await measure(`GET /api/users/get (20 users), Basic, ${label}`, url, { authorization }, seconds, 16, serverPid));
+    }
+    const middle = (list: Throughput[]) => [...list].sort((a, b) => a.requestsPerSecond - b.requestsPerSecond)[Math.floor(list.length / 2)]!;
+    const cpu = cookies.every((c) => c.serverCpuUsPerRequest) && basics.every((b) => b.serverCpuUsPerRequest)
+      ? medianOf(cookies.map((c, i) => c.serverCpuUsPerRequest! / basics[i]!.serverCpuUsPerRequest!)) : undefined;
+    return {
+      cookie: middle(cookies), basic: middle(basics),
+      throughputRatio: medianOf(cookies.map((c, i) => basics[i]!.requestsPerSecond / c.requestsPerSecond)),
+      ...(cpu !== undefined ? { cpuRatio: cpu } : {}),
+    };
   } finally {
     await removeUsers(baseUrl, authorization, added);
   }
 }
+
 
 /** The generic SIP PBX system profile the node bench adds its nodes from. */
 const BENCH_PBX_PROFILE = '1d22157e-d6d5-4c79-9c1e-dd47c50e57e1';
