@@ -12,7 +12,7 @@ import { buildContainer } from './container.js';
 import { createHttpApp } from './http/HttpApp.js';
 import { OPERATIONS } from './operations.js';
 import type { OperationDefinition } from '../shared/interface/http/Operation.js';
-import { describeStore, openDatabase } from './persistence/Database.js';
+import { describeStore, prepareDatabase } from './persistence/Database.js';
 import type { EmbeddedEngine } from './persistence/EmbeddedEngine.js';
 import { HttpListener } from './HttpListener.js';
 
@@ -44,13 +44,18 @@ export class GatewaySimulator {
   static async create(options: SimulatorOptions): Promise<GatewaySimulator> {
     const { config, logger } = options;
     const settings = { databaseUrl: config.databaseUrl, dataDir: config.ephemeral ? undefined : config.dataDir };
-    const dataSource = options.store === 'memory' ? undefined : await openDatabase(settings, options.engine);
-    if (dataSource) logger.info({ store: describeStore(settings) }, 'store open, schema up to date');
+    const prepared = options.store === 'memory' ? undefined : await prepareDatabase(settings, options.engine);
+    const dataSource = prepared?.dataSource;
     try {
+      // Built while the store opens (nothing here touches it yet).
       const container = buildContainer({
         config, logger, dataSource, embedded: !config.databaseUrl,
         clock: options.clock, random: options.random, ids: options.ids,
       });
+      if (prepared) {
+        await prepared.opened;
+        logger.info({ store: describeStore(settings) }, 'store open, schema up to date');
+      }
       const tasks = options.runStartupTasks !== false && container.isBound(StartupTask) ? container.getAll(StartupTask) : [];
       // Started in order (a subscriber is in place before the tasks whose events it hears) and run together: the
       // tasks are independent, and the administrator's password check (a scrypt) overlaps the store work.
@@ -59,7 +64,8 @@ export class GatewaySimulator {
       if (failed) throw failed.reason;
       return new GatewaySimulator(container, dataSource, options);
     } catch (error) {
-      await dataSource?.destroy();
+      await prepared?.opened.catch(() => undefined);
+      if (dataSource?.isInitialized) await dataSource.destroy();
       throw error;
     }
   }

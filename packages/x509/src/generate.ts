@@ -1,5 +1,6 @@
 import { createPrivateKey, generateKeyPairSync, randomBytes } from 'node:crypto';
-import forge from 'node-forge';
+import type forge from 'node-forge';
+import { forgeLib } from './forgeLib.js';
 
 /** What `createSelfSigned` makes. */
 export interface GeneratedIdentity {
@@ -26,9 +27,9 @@ export interface SelfSignedOptions {
 export function createSelfSigned(options: SelfSignedOptions): GeneratedIdentity {
   const { privateKey } = generateKeyPairSync('rsa', { modulusLength: options.bits ?? 2048 });
   const keyPem = String(privateKey.export({ format: 'pem', type: 'pkcs8' }));
-  const forgeKey = forge.pki.privateKeyFromPem(keyPem) as forge.pki.rsa.PrivateKey;
-  const cert = forge.pki.createCertificate();
-  cert.publicKey = forge.pki.setRsaPublicKey(forgeKey.n, forgeKey.e);
+  const forgeKey = forgeLib().pki.privateKeyFromPem(keyPem) as forge.pki.rsa.PrivateKey;
+  const cert = forgeLib().pki.createCertificate();
+  cert.publicKey = forgeLib().pki.setRsaPublicKey(forgeKey.n, forgeKey.e);
   cert.serialNumber = '01' + randomBytes(8).toString('hex');
   const notBefore = options.notBefore ?? new Date(Date.now() - 60_000);
   cert.validity.notBefore = notBefore;
@@ -36,14 +37,14 @@ export function createSelfSigned(options: SelfSignedOptions): GeneratedIdentity 
   const subject = [{ name: 'commonName', value: options.commonName }];
   cert.setSubject(subject);
   if (options.issuer) {
-    const issuerCert = forge.pki.certificateFromPem(options.issuer.certificate);
+    const issuerCert = forgeLib().pki.certificateFromPem(options.issuer.certificate);
     cert.setIssuer(issuerCert.subject.attributes);
-    cert.sign(forge.pki.privateKeyFromPem(options.issuer.privateKey) as forge.pki.rsa.PrivateKey, forge.md.sha256.create());
+    cert.sign(forgeLib().pki.privateKeyFromPem(options.issuer.privateKey) as forge.pki.rsa.PrivateKey, forgeLib().md.sha256.create());
   } else {
     cert.setIssuer(subject);
-    cert.sign(forgeKey, forge.md.sha256.create());
+    cert.sign(forgeKey, forgeLib().md.sha256.create());
   }
-  return { certificate: forge.pki.certificateToPem(cert), privateKey: keyPem };
+  return { certificate: forgeLib().pki.certificateToPem(cert), privateKey: keyPem };
 }
 
 /**
@@ -51,8 +52,8 @@ export function createSelfSigned(options: SelfSignedOptions): GeneratedIdentity 
  * first), protected by `password` (AES-256 key encryption, SHA-256 MAC).
  */
 export function toPkcs12(certificates: readonly string[], privateKey: string | undefined, password: string, options: { count?: number } = {}): Buffer {
-  const key = privateKey === undefined ? null : forge.pki.privateKeyFromPem(String(createPrivateKey(privateKey).export({ format: 'pem', type: 'pkcs1' })));
-  const certs = certificates.map((pem) => forge.pki.certificateFromPem(pem));
-  const asn1 = forge.pkcs12.toPkcs12Asn1(key, certs, password, { algorithm: 'aes256', ...(options.count !== undefined ? { count: options.count } : {}) });
-  return Buffer.from(forge.asn1.toDer(asn1).getBytes(), 'binary');
+  const key = privateKey === undefined ? null : forgeLib().pki.privateKeyFromPem(String(createPrivateKey(privateKey).export({ format: 'pem', type: 'pkcs1' })));
+  const certs = certificates.map((pem) => forgeLib().pki.certificateFromPem(pem));
+  const asn1 = forgeLib().pkcs12.toPkcs12Asn1(key, certs, password, { algorithm: 'aes256', ...(options.count !== undefined ? { count: options.count } : {}) });
+  return Buffer.from(forgeLib().asn1.toDer(asn1).getBytes(), 'binary');
 }

@@ -1,5 +1,6 @@
 import { createPrivateKey, createPublicKey, X509Certificate, type KeyObject } from 'node:crypto';
-import forge from 'node-forge';
+import type forge from 'node-forge';
+import { forgeLib } from './forgeLib.js';
 
 /**
  * X.509 certificates and private keys as a gateway takes them: PEM text (certificates, a private key — plain or
@@ -128,14 +129,14 @@ export function parsePem(text: string, password?: string): KeyMaterial {
 export function parsePkcs12(content: Buffer, password: string): KeyMaterial {
   let asn1: forge.asn1.Asn1;
   try {
-    asn1 = forge.asn1.fromDer(forge.util.createBuffer(content.toString('binary')));
+    asn1 = forgeLib().asn1.fromDer(forgeLib().util.createBuffer(content.toString('binary')));
   } catch {
     throw new X509Error('NOT_PKCS12', 'the file is neither PEM text nor a PKCS#12 (.p12/.pfx) file');
   }
   checkIterations(asn1, 0);
   let p12: forge.pkcs12.Pkcs12Pfx;
   try {
-    p12 = forge.pkcs12.pkcs12FromAsn1(asn1, false, password);
+    p12 = forgeLib().pkcs12.pkcs12FromAsn1(asn1, false, password);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     if (/password|MAC could not be verified|decrypt/i.test(message)) {
@@ -147,15 +148,15 @@ export function parsePkcs12(content: Buffer, password: string): KeyMaterial {
   const certificates: CertificateInfo[] = [];
   for (const safeContents of p12.safeContents) {
     for (const bag of safeContents.safeBags) {
-      if (bag.type === forge.pki.oids['pkcs8ShroudedKeyBag'] || bag.type === forge.pki.oids['keyBag']) {
-        const info = bag.key ? forge.pki.wrapRsaPrivateKey(forge.pki.privateKeyToAsn1(bag.key)) : bag.asn1;
+      if (bag.type === forgeLib().pki.oids['pkcs8ShroudedKeyBag'] || bag.type === forgeLib().pki.oids['keyBag']) {
+        const info = bag.key ? forgeLib().pki.wrapRsaPrivateKey(forgeLib().pki.privateKeyToAsn1(bag.key)) : bag.asn1;
         if (!info) throw new X509Error('BAD_PRIVATE_KEY', 'the PKCS#12 file holds a private key that cannot be read');
-        const der = Buffer.from(forge.asn1.toDer(info).getBytes(), 'binary');
+        const der = Buffer.from(forgeLib().asn1.toDer(info).getBytes(), 'binary');
         keys.push(exportKey(keyFromDer(der)));
-      } else if (bag.type === forge.pki.oids['certBag']) {
-        const certAsn1 = bag.cert ? forge.pki.certificateToAsn1(bag.cert) : bag.asn1;
+      } else if (bag.type === forgeLib().pki.oids['certBag']) {
+        const certAsn1 = bag.cert ? forgeLib().pki.certificateToAsn1(bag.cert) : bag.asn1;
         if (!certAsn1) continue;
-        certificates.push(describe(Buffer.from(forge.asn1.toDer(certAsn1).getBytes(), 'binary')));
+        certificates.push(describe(Buffer.from(forgeLib().asn1.toDer(certAsn1).getBytes(), 'binary')));
       }
     }
   }
@@ -220,7 +221,7 @@ function readPrivateKey(pem: string, encrypted: boolean, password: string | unde
     const body = pem.replace(/-----[^-]+-----/g, '').replace(/\s/g, '');
     let asn1: forge.asn1.Asn1 | undefined;
     try {
-      asn1 = forge.asn1.fromDer(forge.util.decode64(body), true);
+      asn1 = forgeLib().asn1.fromDer(forgeLib().util.decode64(body), true);
     } catch {
       throw new X509Error('BAD_PRIVATE_KEY', 'the private key cannot be read');
     }
@@ -247,7 +248,7 @@ export const MAX_ITERATIONS = 200_000;
  */
 function checkIterations(node: forge.asn1.Asn1, depth: number): void {
   if (depth > 40) return;
-  const { Class, Type } = forge.asn1;
+  const { Class, Type } = forgeLib().asn1;
   if (Array.isArray(node.value)) {
     const children = node.value as forge.asn1.Asn1[];
     children.forEach((child, index) => {
@@ -267,7 +268,7 @@ function checkIterations(node: forge.asn1.Asn1, depth: number): void {
     && node.value.length > 2 && node.value.charCodeAt(0) === 0x30) {
     let inner: forge.asn1.Asn1 | undefined;
     try {
-      inner = forge.asn1.fromDer(node.value, true);
+      inner = forgeLib().asn1.fromDer(node.value, true);
     } catch {
       inner = undefined; // an OCTET STRING of plain bytes
     }

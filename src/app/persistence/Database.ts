@@ -3,33 +3,52 @@ import { ConfigError } from '../config/loadConfig.js';
 import { dataSourceOptions, type StoreSettings } from './dataSourceOptions.js';
 import { startEmbeddedEngine, type EmbeddedEngine } from './EmbeddedEngine.js';
 
+/** A DataSource made but still opening: `opened` settles once it is initialised and its schema is up to date. */
+export interface PreparedDatabase {
+  readonly dataSource: DataSource;
+  readonly opened: Promise<void>;
+}
+
 /**
  * Opens the store and brings its schema up to date by running the pending migrations, each in a transaction.
  * The embedded engine is started here unless `engine` was started earlier (gwsim serve starts it before it
- * loads the application's modules).
+ * loads the application's modules). Answers at once with the DataSource, so the caller can build what does not
+ * touch the store while it opens: an engine in a worker takes queries before it runs (they wait there), an
+ * engine in this thread is waited for first.
  * A PostgreSQL server that cannot be reached (or refuses the credentials, or lacks the database) is a
  * ConfigError naming DATABASE_URL, never a bare driver message.
  */
-export async function openDatabase(settings: StoreSettings, engine?: Promise<EmbeddedEngine>): Promise<DataSource> {
+export async function prepareDatabase(settings: StoreSettings, engine?: Promise<EmbeddedEngine>): Promise<PreparedDatabase> {
   let driver: unknown;
+  let started: EmbeddedEngine | undefined;
   if (!settings.databaseUrl) {
-    const started = await (engine ?? startEmbeddedEngine(settings.dataDir));
-    await started.ready;
+    started = await (engine ?? startEmbeddedEngine(settings.dataDir));
     driver = started.driver;
   }
   const dataSource = new DataSource(dataSourceOptions(settings, driver));
-  try {
-    await dataSource.initialize();
-  } catch (error) {
-    if (settings.databaseUrl) throw unreachable(settings.databaseUrl, error);
-    throw error;
-  }
-  try {
-    if (await dataSource.showMigrations()) await dataSource.runMigrations({ transaction: 'each' });
-  } catch (error) {
-    await dataSource.destroy();
-    throw error;
-  }
+  const opened = (async () => {
+    if (started && !started.queuesBeforeReady) await started.ready;
+    try {
+      await (started?.queuesBeforeReady ? Promise.all([started.ready, dataSource.initialize()]) : dataSource.initialize());
+    } catch (error) {
+      if (settings.databaseUrl) throw unreachable(settings.databaseUrl, error);
+      throw error;
+    }
+    try {
+      if (await dataSource.showMigrations()) await dataSource.runMigrations({ transaction: 'each' });
+    } catch (error) {
+      await dataSource.destroy();
+      throw error;
+    }
+  })();
+  opened.catch(() => undefined); // observed by whoever awaits it
+  return { dataSource, opened };
+}
+
+/** prepareDatabase, waited for. */
+export async function openDatabase(settings: StoreSettings, engine?: Promise<EmbeddedEngine>): Promise<DataSource> {
+  const { dataSource, opened } = await prepareDatabase(settings, engine);
+  await opened;
   return dataSource;
 }
 

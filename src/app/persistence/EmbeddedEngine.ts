@@ -6,8 +6,13 @@ import { WorkerEngine } from './WorkerEngine.js';
 /** The embedded engine, started: the TypeORM driver to build the DataSource on, and the engine's start. */
 export interface EmbeddedEngine {
   readonly driver: unknown;
-  /** Settles once the engine runs; the DataSource must not be initialised before (the driver shares one engine per process). */
+  /** Settles once the engine runs. */
   readonly ready: Promise<void>;
+  /**
+   * Whether the DataSource may be initialised before `ready` (its queries wait in the worker); otherwise not
+   * (typeorm-pglite would start a second engine in this thread).
+   */
+  readonly queuesBeforeReady: boolean;
   /** Stops the engine when no DataSource took it over (a stop during start-up); waits for it to have started. */
   close(): Promise<void>;
 }
@@ -24,7 +29,7 @@ export async function startEmbeddedEngine(dataDir: string | undefined): Promise<
   const driver = embeddedDriver(dataDir, template);
   const ready = getPGliteInstance().then(() => undefined);
   ready.catch(() => undefined); // observed by whoever awaits it; never an unhandled rejection meanwhile
-  return { driver, ready, close: async () => { await ready.catch(() => undefined); await PGliteInstance.close(); } };
+  return { driver, ready, queuesBeforeReady: false, close: async () => { await ready.catch(() => undefined); await PGliteInstance.close(); } };
 }
 
 /** The TypeORM driver class of the embedded engine (typeorm-pglite keeps one engine per process). */
@@ -47,5 +52,5 @@ export async function startEmbeddedEngineWorker(dataDir: string | undefined, onF
   const engine = new WorkerEngine({ ...(dataDir ? { dataDir } : {}), ...(image ? { image } : {}) }, onFailure);
   const driver = new PGliteDriver({}).driver;
   (PGliteInstance as unknown as { instance: unknown }).instance = engine;
-  return { driver, ready: engine.ready, close: () => engine.close() };
+  return { driver, ready: engine.ready, queuesBeforeReady: true, close: () => engine.close() };
 }

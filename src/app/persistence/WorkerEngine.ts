@@ -35,7 +35,7 @@ export class WorkerEngine {
     this.worker.on('message', (reply: EngineReply) => {
       if ('type' in reply) {
         if (reply.type === 'ready') started();
-        else failed(rebuild(reply.error));
+        else die(rebuild(reply.error));
         return;
       }
       const waiting = this.pending.get(reply.id);
