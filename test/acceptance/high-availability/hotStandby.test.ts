@@ -68,7 +68,7 @@ for (const store of ['database', 'memory'] as const) {
 
     it('set changes only the fields given; objects/set changes are read back by the view', async () => {
       const added = await add();
-      const answer = ok(await admin.post(`${PATH}/set`, { query: { id: added.hotStandbyId }, json: { mainSystem: { linkPingInterval: 9, replicationOptions: { systemIdentifiers: ['sys-a'], systemIdentifiersEnabled: true } } } }));
+      const answer = ok(await admin.post(`${PATH}/set`, { query: { id: added.hotStandbyId }, json: { id: added.hotStandbyId, mainSystem: { linkPingInterval: 9, replicationOptions: { systemIdentifiers: ['sys-a'], systemIdentifiersEnabled: true } } } }));
       expect(answer).to.deep.include({ name: 'HS pair', standbySystemBackendName: 'c0ffee00-0000-4000-8000-000000000001' });
       expect(answer.mainSystem).to.deep.include({ linkPingInterval: 9, maxLinkRetryTimeout: 60, replicationOptions: { systemIdentifiers: ['sys-a'], systemIdentifiersEnabled: true } });
       expect(ok(await admin.get('/api/objects/get', { query: { id: added.ipcClientId } }))).to.include({ linkPingInterval: '9' });
@@ -142,6 +142,7 @@ for (const store of ['database', 'memory'] as const) {
       expectError(range, 400, 'HOT_STANDBY_INVALID');
       expect(range.json.error.details[0].field).to.equal('mainSystem.maxLinkRetryTimeout');
       expectError(await admin.post(`${PATH}/set`, { query: { id: added.hotStandbyId }, json: { surprise: true } }), 400);
+      expectError(await admin.post(`${PATH}/set`, { query: { id: added.hotStandbyId }, json: { id: added.ipcClientId, name: 'other' } }), 400, 'ID_MISMATCH');
       expectError(await admin.post(`${PATH}/add`, { query: { mode: BOTH }, json: { name: 'z', mainSystem: { ipcClientId: UNKNOWN_IDS[0] } } }), 400, 'IPC_CLIENT_NOT_FOUND');
       expectError(await admin.post(`${PATH}/createConditions`, { query: { id: added.hotStandbyId }, json: { createIsMainSystemCondition: 'yes' } }), 400);
       expectError(await admin.get(`${PATH}/enableMainSystem`, { query: { id: added.hotStandbyId, enabled: 'perhaps' } }), 400);

@@ -1,5 +1,5 @@
 import { inject, injectable } from 'inversify';
-import { refuseInvalid, refuseNameTaken, unchanged, WorkingConfiguration } from '../../../configuration/index.js';
+import { canonicalObjectId, refuseInvalid, refuseNameTaken, unchanged, WorkingConfiguration } from '../../../configuration/index.js';
 import { DomainError } from '../../../../shared/domain/DomainError.js';
 import type { LabId } from '../../../../shared/domain/LabId.js';
 import type { HotStandby, HotStandbyChanges } from '../domain/HotStandby.js';
@@ -14,10 +14,15 @@ import { entityOf, hotStandbyIn } from './HotStandbys.js';
 export class SetHotStandby {
   constructor(@inject(WorkingConfiguration) private readonly working: WorkingConfiguration) {}
 
-  execute(lab: LabId, text: string, changes: HotStandbyChanges): Promise<HotStandby> {
+  /** `bodyId`: the id the body names, if any; it must be the object `text` names. */
+  execute(lab: LabId, text: string, changes: HotStandbyChanges, bodyId?: string): Promise<HotStandby> {
     return this.working.run(lab, async () => {
       const graph = await this.working.graph(lab);
       const before = hotStandbyIn(graph, text);
+      if (bodyId !== undefined && canonicalObjectId(bodyId) !== before.id) {
+        throw DomainError.invalid('ID_MISMATCH', `id '${bodyId}' in the body is not the hot standby object the query names (${before.id}): leave it out or send the same id`,
+          [{ field: 'id', rule: 'equals', message: 'id must be left out or name the object of the query parameter id' }]);
+      }
       if (changes.ipcClientId !== undefined && graph.get(changes.ipcClientId)?.sort !== LINK_SORT) {
         throw DomainError.invalid('IPC_CLIENT_NOT_FOUND', `mainSystem.ipcClientId '${changes.ipcClientId}' names no IPC_CLIENT object`,
           [{ field: 'mainSystem.ipcClientId', rule: 'exists', message: 'mainSystem.ipcClientId must name an existing IPC_CLIENT object' }]);

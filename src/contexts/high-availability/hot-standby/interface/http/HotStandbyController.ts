@@ -79,7 +79,7 @@ export class HotStandbyController {
   async set(request: OperationRequest): Promise<HotStandbyOptions> {
     const id = request.query.string('id');
     const dto = validateDto(HotStandbyOptionsDto, request.body);
-    return HotStandbyOptions.of(await this.setHotStandby.execute(request.lab, id, changesOf(dto)));
+    return HotStandbyOptions.of(await this.setHotStandby.execute(request.lab, id, changesOf(dto), given(dto.id)));
   }
 
   async status(request: OperationRequest): Promise<HotStandbyStatus> {
