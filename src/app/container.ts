@@ -19,6 +19,7 @@ import { SystemClock } from '../shared/infrastructure/SystemClock.js';
 import { SystemRandom } from '../shared/infrastructure/SystemRandom.js';
 import type { ContextModuleOptions } from '../shared/infrastructure/ContextModuleOptions.js';
 import { lifecycleModule } from '../contexts/lifecycle/index.js';
+import { highAvailabilityModule } from '../contexts/high-availability/index.js';
 import { monitoringModule } from '../contexts/monitoring/index.js';
 import { identityModule } from '../contexts/identity/index.js';
 import { configurationModule } from '../contexts/configuration/index.js';
@@ -72,6 +73,7 @@ export function buildContainer(deps: ContainerDependencies): Container {
     identityModule(options, {
       adminPassword: deps.config.adminPassword, kdfCost: deps.config.kdfCost, sessionIdleMinutes: deps.config.sessionIdleMinutes,
     }),
+    highAvailabilityModule(options),
   );
   return container;
 }

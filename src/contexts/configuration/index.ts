@@ -27,6 +27,8 @@ export { WorkingConfiguration } from './graph/application/WorkingConfiguration.j
 /** The working graph held in memory, for the reads of the typed views. */
 export { ConfigurationReader } from './graph/application/ConfigurationReader.js';
 export { IndexedGraph, resolveObject, type GraphView } from './graph/domain/GraphView.js';
+/** The write checks every view shares (catalog problems, name taken, unchanged, free helper names). */
+export { catalogProblems, freeName, refuseInvalid, refuseNameTaken, unchanged } from './graph/application/viewWrites.js';
 export { InstallFactoryConfiguration } from './revisions/application/InstallFactoryConfiguration.js';
 export type {
   ConfigurationCommitted, ConfigurationCleaned, ConfigurationImported, ConfigurationModified, ConfigurationReverted,

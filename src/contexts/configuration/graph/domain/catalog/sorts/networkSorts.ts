@@ -102,10 +102,15 @@ export const NETWORK_SORTS: readonly SortDefinition[] = [
     p.port('port', 'listening port', 12100),
     p.integer('linkPingInterval', 'seconds between link pings', 1, 3600, 5),
     p.secret('sharedSecret', 'secret both partners share'),
+    p.string('standbySystemBackendName', 'backend name of the standby system (hot standby object)'),
+    p.enumOf('systemRole', 'which system the hot standby object was added for', ['MAIN', 'STANDBY', 'MAIN_AND_STANDBY'], 'MAIN'),
+    p.boolean('disabledHere', 'this system may not take the active role', false),
   ], [
     r.one('networkControllerId', ['IN_STACK'], 'local interface of the link'),
     r.one('networkSecurityProfileId', ['INS_STACK'], 'TLS policy of the link'),
     r.one('networkPeerWhitelistId', ['IN_FILTER'], 'accepted partner addresses'),
+    r.one('ipcClientId', ['IPC_CLIENT'], 'the link to the partner (hot standby object)'),
+    r.many('conditionIds', ['CS_CONDITION'], 'hot standby role conditions created for this object'),
   ]),
   sortDefinition('OAUTH_CLIENT', 'OAuth client', 'Client credentials for an OAuth 2.0 token endpoint', [
     p.uri('tokenEndpoint', 'token endpoint', ['https'], 'https://login.microsoftonline.com/'),
