@@ -56,7 +56,7 @@ for (const store of ['memory', 'database'] as const) {
     const status = async () => ok(await get('/api/sba/status/get', 1)).json;
 
     before(async () => {
-      gateway = await TestGateway.start({ store });
+      gateway = await TestGateway.start({ store, captureLog: true });
       admin = gateway.admin();
     });
     after(() => gateway.stop());
@@ -196,6 +196,25 @@ for (const store of ['memory', 'database'] as const) {
       expectError(await viewer.get('/api/sba/privateKey/get'), 403, 'PERMISSION_DENIED');
       expectError(await viewer.put('/api/sba/secret/set', { text: 'x' }), 403, 'PERMISSION_DENIED');
       expect(await status()).to.deep.equal(before);
+    });
+
+    it('answers the options\' version as ETag and honours If-Match on the option writes', async () => {
+      const read = ok(await get('/api/sba/get'));
+      const etag = read.headers.get('etag')!;
+      expect(etag).to.match(/^"\d+"$/);
+      expect(ok(await get('/api/sba/log/get')).headers.get('etag')).to.equal(etag);
+      const saved = ok(record('/api/sba/log/set', await admin.put('/api/sba/log/set', { json: { level: 'ERROR' }, headers: { 'if-match': etag } })));
+      expect(saved.headers.get('etag')).to.equal(`"${Number(etag.slice(1, -1)) + 1}"`);
+      expectError(record('/api/sba/set', await admin.put('/api/sba/set', { json: { tenantId: 'late' }, headers: { 'if-match': etag } })), 409, 'STALE_VERSION');
+      expectError(record('/api/sba/fingerprint/set', await admin.put('/api/sba/fingerprint/set', { json: { source: 'CUSTOM', value: 'AA' }, headers: { 'if-match': etag } })), 409, 'STALE_VERSION');
+      expect(ok(await get('/api/sba/tenantId/get')).text).to.equal('2f6c1a9e-1b7d-4c55-9f0e-3d2a8b7c6e10');
+    });
+
+    it('never logged the secret or a private key', () => {
+      expect(gateway.logText).to.not.equal('');
+      expect(gateway.logText).to.not.contain(SECRET);
+      expect(gateway.logText).to.not.contain(keyBody(sba.privateKey));
+      expect(gateway.logText).to.not.contain(keyBody(stranger.privateKey));
     });
 
     it('never answered the secret, and only privateKey/get the private key', () => {

@@ -1,7 +1,9 @@
 import { inject, injectable } from 'inversify';
 import { Clock } from '../../../../shared/domain/Clock.js';
+import { StaleVersionError } from '../../../../shared/domain/DomainError.js';
 import type { LabId } from '../../../../shared/domain/LabId.js';
 import { EventBus } from '../../../../shared/application/EventBus.js';
+import type { Versioned } from '../../../../shared/application/Setting.js';
 import { UnitOfWork } from '../../../../shared/application/UnitOfWork.js';
 import type { SbaService } from '../domain/SbaService.js';
 import { SbaServiceSetting } from './SbaServiceSetting.js';
@@ -24,15 +26,16 @@ export class ChangeSbaService {
     @inject(Clock) private readonly clock: Clock,
   ) {}
 
-  execute(lab: LabId, change: SbaChange): Promise<SbaService> {
+  /** With `expectedVersion` (an If-Match) it is refused with 409 STALE_VERSION when the service is no longer at that version. */
+  async execute(lab: LabId, change: SbaChange, expectedVersion?: number): Promise<Versioned<SbaService>> {
     return this.unitOfWork.write(lab, async () => {
       const current = await this.services.read(lab);
+      if (expectedVersion !== undefined && expectedVersion !== current.version) throw new StaleVersionError(this.services.definition.what, lab);
       const service = current.value;
-      if (change(service, this.clock.now())) {
-        await this.services.save(lab, service, current.version);
-        await this.events.publish(service.pullEvents());
-      }
-      return service;
+      if (!change(service, this.clock.now())) return current;
+      const saved = await this.services.save(lab, service, current.version);
+      await this.events.publish(service.pullEvents());
+      return saved;
     });
   }
 }

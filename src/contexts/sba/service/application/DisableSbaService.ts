@@ -8,7 +8,7 @@ import { ChangeSbaService } from './ChangeSbaService.js';
 export class DisableSbaService {
   constructor(@inject(ChangeSbaService) private readonly change: ChangeSbaService) {}
 
-  execute(lab: LabId): Promise<SbaService> {
-    return this.change.execute(lab, (service, now) => service.disable(now));
+  async execute(lab: LabId): Promise<SbaService> {
+    return (await this.change.execute(lab, (service, now) => service.disable(now))).value;
   }
 }

@@ -8,10 +8,10 @@ import { ChangeSbaService } from './ChangeSbaService.js';
 export class EnableSbaService {
   constructor(@inject(ChangeSbaService) private readonly change: ChangeSbaService) {}
 
-  execute(lab: LabId): Promise<SbaService> {
-    return this.change.execute(lab, (service, now) => {
+  async execute(lab: LabId): Promise<SbaService> {
+    return (await this.change.execute(lab, (service, now) => {
       service.enable(now);
       return true;
-    });
+    })).value;
   }
 }

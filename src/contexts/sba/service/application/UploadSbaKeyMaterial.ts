@@ -26,13 +26,13 @@ export function readSbaKeyFile(content: Buffer, password: string | undefined): K
 export class UploadSbaKeyMaterial {
   constructor(@inject(ChangeSbaService) private readonly change: ChangeSbaService) {}
 
-  privateKey(lab: LabId, content: Buffer, password: string | undefined): Promise<SbaService> {
+  async privateKey(lab: LabId, content: Buffer, password: string | undefined): Promise<SbaService> {
     const material = readSbaKeyFile(content, password);
-    return this.change.execute(lab, (service) => service.setPrivateKey(material));
+    return (await this.change.execute(lab, (service) => service.setPrivateKey(material))).value;
   }
 
-  certificate(lab: LabId, content: Buffer, password: string | undefined): Promise<SbaService> {
+  async certificate(lab: LabId, content: Buffer, password: string | undefined): Promise<SbaService> {
     const material = readSbaKeyFile(content, password);
-    return this.change.execute(lab, (service) => service.setCertificate(material));
+    return (await this.change.execute(lab, (service) => service.setCertificate(material))).value;
   }
 }

@@ -11,7 +11,7 @@ export type SbaState = (typeof SBA_STATES)[number];
 /** What may follow what: enable goes through STARTING; disable returns to DISABLED from anywhere but DISABLED. */
 export const SBA_TRANSITIONS: TransitionTable<SbaState> = {
   DISABLED: ['STARTING'],
-  STARTING: ['RUNNING', 'ERROR', 'DISABLED'],
+  STARTING: ['RUNNING', 'ERROR'],
   RUNNING: ['STARTING', 'DISABLED'],
   ERROR: ['STARTING', 'DISABLED'],
 };

@@ -1,5 +1,7 @@
 import { inject, injectable } from 'inversify';
 import { DomainError } from '../../../../../shared/domain/DomainError.js';
+import type { Versioned } from '../../../../../shared/application/Setting.js';
+import { ifMatchVersion, jsonWithETag } from '../../../../../shared/interface/http/ETag.js';
 import type { OperationRequest } from '../../../../../shared/interface/http/Operation.js';
 import { Reply } from '../../../../../shared/interface/http/Reply.js';
 import { validateDto } from '../../../../../shared/interface/http/validateDto.js';
@@ -34,6 +36,11 @@ function onlyQuery(request: OperationRequest, ...allowed: string[]): void {
 
 function notSet(what: string, how: string): DomainError {
   return new DomainError(`SBA_${what.toUpperCase().replace(/[^A-Z0-9]+/g, '_')}_NOT_SET`, 'not_found', `no SBA ${what} is stored: ${how}`);
+}
+
+function fingerprintView(service: SbaService): SbaFingerprintView {
+  const { source, value } = service.fingerprint;
+  return { source, value };
 }
 
 function logView(log: SbaLog): SbaLogView {
@@ -84,17 +91,29 @@ export class SbaController {
     @inject(RefreshSbaUsers) private readonly refreshUsers: RefreshSbaUsers,
   ) {}
 
-  private async read(request: OperationRequest): Promise<SbaService> {
+  private async versioned(request: OperationRequest): Promise<Versioned<SbaService>> {
     onlyQuery(request);
     return this.getService.execute(request.lab);
   }
 
-  async get(request: OperationRequest): Promise<SbaOptionsView> {
-    return sbaOptionsView(await this.read(request), true);
+  private async read(request: OperationRequest): Promise<SbaService> {
+    return (await this.versioned(request)).value;
   }
 
-  async set(request: OperationRequest): Promise<SbaOptionsView> {
+  /** The version of the SBA options an If-Match names (undefined: none sent). */
+  private expected(request: OperationRequest): number | undefined {
+    return ifMatchVersion(request.header('if-match'), 'the SBA options');
+  }
+
+  /** The options with their version as ETag (one version for options, log and fingerprint). */
+  async get(request: OperationRequest): Promise<Reply> {
+    const read = await this.versioned(request);
+    return jsonWithETag(sbaOptionsView(read.value, true), read.version);
+  }
+
+  async set(request: OperationRequest): Promise<Reply> {
     onlyQuery(request);
+    const expected = this.expected(request);
     const dto = validateDto(SbaOptionsDto, request.body);
     const log = dto.log ?? undefined;
     const fingerprint = dto.fingerprint ?? undefined;
@@ -105,8 +124,8 @@ export class SbaController {
       ...(dto.secret != null ? { secret: dto.secret } : {}),
       ...(log ? { log: logChange(log) } : {}),
       ...(fingerprint ? { fingerprint: { source: fingerprint.source, ...(fingerprint.value != null ? { value: fingerprint.value } : {}) } } : {}),
-    }, s.certificateFingerprint));
-    return sbaOptionsView(service, false);
+    }, s.certificateFingerprint), expected);
+    return jsonWithETag(sbaOptionsView(service.value, false), service.version);
   }
 
   async enable(request: OperationRequest): Promise<Reply> {
@@ -165,18 +184,18 @@ export class SbaController {
     return { pem: service.state.certificate! };
   }
 
-  async fingerprint(request: OperationRequest): Promise<SbaFingerprintView> {
-    const { source, value } = (await this.read(request)).fingerprint;
-    return { source, value };
+  async fingerprint(request: OperationRequest): Promise<Reply> {
+    const read = await this.versioned(request);
+    return jsonWithETag(fingerprintView(read.value), read.version);
   }
 
-  async setFingerprint(request: OperationRequest): Promise<SbaFingerprintView> {
+  async setFingerprint(request: OperationRequest): Promise<Reply> {
     onlyQuery(request);
+    const expected = this.expected(request);
     const dto = validateDto(SbaFingerprintDto, request.body);
     const service = await this.change.execute(request.lab, (s) => s.setFingerprint(
-      { source: dto.source, ...(dto.value != null ? { value: dto.value } : {}) }, s.certificateFingerprint, 'fingerprint'));
-    const { source, value } = service.fingerprint;
-    return { source, value };
+      { source: dto.source, ...(dto.value != null ? { value: dto.value } : {}) }, s.certificateFingerprint, 'fingerprint'), expected);
+    return jsonWithETag(fingerprintView(service.value), service.version);
   }
 
   private async textValue(request: OperationRequest, what: string, how: string, pick: (s: SbaService) => string | undefined): Promise<Reply> {
@@ -203,7 +222,7 @@ export class SbaController {
 
   private async setText(request: OperationRequest, apply: (s: SbaService, value: unknown) => boolean): Promise<SbaService> {
     onlyQuery(request);
-    return this.change.execute(request.lab, (s) => apply(s, request.body));
+    return (await this.change.execute(request.lab, (s) => apply(s, request.body))).value;
   }
 
   async setIpAddress(request: OperationRequest): Promise<Reply> {
@@ -229,14 +248,17 @@ export class SbaController {
     return Reply.empty();
   }
 
-  async log(request: OperationRequest): Promise<SbaLogView> {
-    return logView((await this.read(request)).state.log);
+  async log(request: OperationRequest): Promise<Reply> {
+    const read = await this.versioned(request);
+    return jsonWithETag(logView(read.value.state.log), read.version);
   }
 
-  async setLog(request: OperationRequest): Promise<SbaLogView> {
+  async setLog(request: OperationRequest): Promise<Reply> {
     onlyQuery(request);
+    const expected = this.expected(request);
     const dto = validateDto(SbaLogDto, request.body);
-    return logView((await this.change.execute(request.lab, (s) => s.setLog(logChange(dto)))).state.log);
+    const saved = await this.change.execute(request.lab, (s) => s.setLog(logChange(dto)), expected);
+    return jsonWithETag(logView(saved.value.state.log), saved.version);
   }
 
   async users(request: OperationRequest): Promise<SbaUserView[]> {

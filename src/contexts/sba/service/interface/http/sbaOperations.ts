@@ -12,12 +12,12 @@ const password: QueryParameterSpec = { name: 'password', type: 'string', descrip
 export const sbaOperations = [
   operation({
     area, method: 'GET', path: '/api/sba/get', version: 0, permissions, body: 'none',
-    summary: 'The SBA options: application, identity, tenant, log, fingerprint and the certificate (never the secret or the key)',
+    summary: 'The SBA options: application, identity, tenant, log, fingerprint and the certificate (never the secret or the key); their version as ETag',
     response: { kind: 'json', shape: SbaOptionsView }, controller: SbaController, handle: (c, r) => c.get(r),
   }),
   operation({
     area, method: 'PUT', path: '/api/sba/set', version: 0, permissions, body: 'json',
-    summary: 'Set SBA options (members left out stay; log members left out take their defaults); answers them without secret and certificate',
+    summary: 'Set SBA options (members left out stay; log members left out take their defaults); answers them without secret and certificate (If-Match: 409 STALE_VERSION when they changed since)',
     request: SbaOptionsDto, response: { kind: 'json', shape: SbaOptionsView }, controller: SbaController, handle: (c, r) => c.set(r),
   }),
   operation({
@@ -57,12 +57,12 @@ export const sbaOperations = [
   }),
   operation({
     area, method: 'GET', path: '/api/sba/fingerprint/get', version: 0, permissions, body: 'none',
-    summary: 'The SBA fingerprint {source, value}',
+    summary: 'The SBA fingerprint {source, value}; the options\' version as ETag',
     response: { kind: 'json', shape: SbaFingerprintView }, controller: SbaController, handle: (c, r) => c.fingerprint(r),
   }),
   operation({
     area, method: 'PUT', path: '/api/sba/fingerprint/set', version: 0, permissions, body: 'json',
-    summary: 'Set the SBA fingerprint: CUSTOM with its value, or CERTIFICATE (the stored certificate\'s SHA-256 fingerprint)',
+    summary: 'Set the SBA fingerprint: CUSTOM with its value, or CERTIFICATE (the stored certificate\'s SHA-256 fingerprint); honours If-Match',
     request: SbaFingerprintDto, response: { kind: 'json', shape: SbaFingerprintView }, controller: SbaController, handle: (c, r) => c.setFingerprint(r),
   }),
   operation({
@@ -112,12 +112,12 @@ export const sbaOperations = [
   }),
   operation({
     area, method: 'GET', path: '/api/sba/log/get', version: 0, permissions, body: 'none',
-    summary: 'The SBA log options (level, directory, maxArchiveDays)',
+    summary: 'The SBA log options (level, directory, maxArchiveDays); the options\' version as ETag',
     response: { kind: 'json', shape: SbaLogView }, controller: SbaController, handle: (c, r) => c.log(r),
   }),
   operation({
     area, method: 'PUT', path: '/api/sba/log/set', version: 0, permissions, body: 'json',
-    summary: 'Set the SBA log options; members left out take their defaults (level INFO, maxArchiveDays 30); answers them',
+    summary: 'Set the SBA log options; members left out take their defaults (level INFO, maxArchiveDays 30); honours If-Match; answers them',
     request: SbaLogDto, response: { kind: 'json', shape: SbaLogView }, controller: SbaController, handle: (c, r) => c.setLog(r),
   }),
   operation({
