@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { createSelfSigned, toPkcs12, type GeneratedIdentity } from '@gwsim/x509';
 import type { ApiClient, ApiResponse } from '../../support/ApiClient.js';
 import { expectError } from '../../support/expectError.js';
+import { durableTestStore, type DurableStore } from '../../support/testStores.js';
 import { TestGateway } from '../../support/TestGateway.js';
 import { addLocalUser, addRole, permissionsFor } from '../identity/identitySupport.js';
 
@@ -55,11 +56,18 @@ for (const store of ['memory', 'database'] as const) {
       record(path, await admin.put(path, { file: { name, content }, ...(password !== undefined ? { query: { password } } : {}) }));
     const status = async () => ok(await get('/api/sba/status/get', 1)).json;
 
+    /** The database store is a durable one (embedded on disk, or TEST_DATABASE_URL's server) for the restart test. */
+    let durable: DurableStore | undefined;
+
     before(async () => {
-      gateway = await TestGateway.start({ store, captureLog: true });
+      durable = store === 'database' ? durableTestStore() : undefined;
+      gateway = await TestGateway.start({ store, captureLog: true, ...(durable ? { config: durable.config } : {}) });
       admin = gateway.admin();
     });
-    after(() => gateway.stop());
+    after(async () => {
+      await gateway.stop();
+      durable?.dispose();
+    });
 
     it('starts DISABLED with default options: log INFO / 30 days, nothing else set', async () => {
       expect(await status()).to.deep.equal({ enabled: false, readOnly: false, state: 'DISABLED' });
@@ -209,6 +217,25 @@ for (const store of ['memory', 'database'] as const) {
       expectError(record('/api/sba/fingerprint/set', await admin.put('/api/sba/fingerprint/set', { json: { source: 'CUSTOM', value: 'AA' }, headers: { 'if-match': etag } })), 409, 'STALE_VERSION');
       expect(ok(await get('/api/sba/tenantId/get')).text).to.equal('2f6c1a9e-1b7d-4c55-9f0e-3d2a8b7c6e10');
     });
+
+    if (store === 'database') {
+      it('keeps options, key, certificate and state over a restart', async () => {
+        ok(await post('/api/sba/enable'));
+        const options = ok(await get('/api/sba/get')).json;
+        const status = ok(await get('/api/sba/status/get', 1)).json;
+        const key = ok(await get('/api/sba/privateKey/get')).text;
+        const log = gateway.logText;
+        await gateway.stop();
+        gateway = await TestGateway.start({ store, keepData: true, captureLog: true, clock: gateway.clock, config: durable!.config });
+        admin = gateway.admin();
+        expect(ok(await get('/api/sba/get')).json).to.deep.equal(options);
+        expect(ok(await get('/api/sba/status/get', 1)).json).to.deep.equal(status);
+        expect(status.state).to.equal('RUNNING');
+        expect(ok(await get('/api/sba/privateKey/get')).text).to.equal(key);
+        ok(await post('/api/sba/disable'));
+        expect(log).to.not.contain(SECRET);
+      });
+    }
 
     it('never logged the secret or a private key', () => {
       expect(gateway.logText).to.not.equal('');
