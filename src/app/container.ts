@@ -23,6 +23,7 @@ import { highAvailabilityModule } from '../contexts/high-availability/index.js';
 import { monitoringModule } from '../contexts/monitoring/index.js';
 import { identityModule } from '../contexts/identity/index.js';
 import { configurationModule } from '../contexts/configuration/index.js';
+import { sbaModule } from '../contexts/sba/index.js';
 import { APP_CONFIG, type AppConfig } from './config/AppConfig.js';
 import { DataSource as DataSourceToken } from 'typeorm';
 
@@ -74,6 +75,7 @@ export function buildContainer(deps: ContainerDependencies): Container {
       adminPassword: deps.config.adminPassword, kdfCost: deps.config.kdfCost, sessionIdleMinutes: deps.config.sessionIdleMinutes,
     }),
     highAvailabilityModule(options),
+    sbaModule(options),
   );
   return container;
 }

@@ -4,6 +4,7 @@ import { monitoringOperations } from '../contexts/monitoring/index.js';
 import { identityOperations } from '../contexts/identity/index.js';
 import { configurationOperations } from '../contexts/configuration/index.js';
 import { highAvailabilityOperations } from '../contexts/high-availability/index.js';
+import { sbaOperations } from '../contexts/sba/index.js';
 
 /** The operation table of the whole API, assembled from each context's part. */
 export const OPERATIONS: readonly OperationDefinition[] = [
@@ -12,4 +13,5 @@ export const OPERATIONS: readonly OperationDefinition[] = [
   ...lifecycleOperations,
   ...configurationOperations,
   ...highAvailabilityOperations,
+  ...sbaOperations,
 ];

@@ -10,6 +10,11 @@ function invalid(name: string, message: string): DomainError {
 export class QueryParams {
   constructor(private readonly raw: Raw) {}
 
+  /** The names of the parameters the request gave. */
+  names(): string[] {
+    return Object.keys(this.raw).filter((name) => this.raw[name] !== undefined);
+  }
+
   has(name: string): boolean {
     return this.raw[name] !== undefined;
   }
