@@ -22,6 +22,7 @@ import { lifecycleModule } from '../contexts/lifecycle/index.js';
 import { monitoringModule } from '../contexts/monitoring/index.js';
 import { identityModule } from '../contexts/identity/index.js';
 import { configurationModule } from '../contexts/configuration/index.js';
+import { licensingModule } from '../contexts/licensing/index.js';
 import { APP_CONFIG, type AppConfig } from './config/AppConfig.js';
 import { DataSource as DataSourceToken } from 'typeorm';
 
@@ -72,6 +73,7 @@ export function buildContainer(deps: ContainerDependencies): Container {
     identityModule(options, {
       adminPassword: deps.config.adminPassword, kdfCost: deps.config.kdfCost, sessionIdleMinutes: deps.config.sessionIdleMinutes,
     }),
+    licensingModule(options),
   );
   return container;
 }

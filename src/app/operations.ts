@@ -3,6 +3,7 @@ import { lifecycleOperations } from '../contexts/lifecycle/index.js';
 import { monitoringOperations } from '../contexts/monitoring/index.js';
 import { identityOperations } from '../contexts/identity/index.js';
 import { configurationOperations } from '../contexts/configuration/index.js';
+import { licensingOperations } from '../contexts/licensing/index.js';
 
 /** The operation table of the whole API, assembled from each context's part. */
 export const OPERATIONS: readonly OperationDefinition[] = [
@@ -10,4 +11,5 @@ export const OPERATIONS: readonly OperationDefinition[] = [
   ...identityOperations,
   ...lifecycleOperations,
   ...configurationOperations,
+  ...licensingOperations,
 ];
