@@ -56,7 +56,13 @@ export async function mintLicense(options: MintOptions, now: Date = new Date()):
     };
     const keyFile = options.key ?? LAB_PRIVATE_KEY_FILE;
     if (!existsSync(keyFile)) throw new UsageError(`there is no key file ${keyFile}`);
-    const file = signLicenseFile(license, readFileSync(keyFile, 'utf8'));
+    let file: Buffer;
+    try {
+      file = signLicenseFile(license, readFileSync(keyFile, 'utf8'));
+    } catch (error) {
+      if (error instanceof LicenseFileError) throw error;
+      throw new UsageError(`the key file ${keyFile} is not an Ed25519 private key in PEM (${error instanceof Error ? error.message : String(error)})`);
+    }
     const output = path.resolve(options.output ?? `${license.identifier}${LICENSE_FILE_EXTENSION}`);
     if (existsSync(output) && !options.force) throw new UsageError(`${output} exists; name another --output or add --force`);
     writeFileSync(output, file);
@@ -66,10 +72,6 @@ export async function mintLicense(options: MintOptions, now: Date = new Date()):
   } catch (error) {
     if (error instanceof UsageError || error instanceof LicenseFileError) {
       console.error(`gwsim: ${error.message}`);
-      return EXIT.usage;
-    }
-    if (error instanceof Error && /key/i.test(error.message)) {
-      console.error(`gwsim: the signing key is not usable: ${error.message}`);
       return EXIT.usage;
     }
     throw error;

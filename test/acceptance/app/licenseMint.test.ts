@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect } from 'chai';
@@ -38,13 +38,16 @@ describe('gwsim license mint', function () {
     }
   });
 
-  it('exits with 2 and one line on a bad facility or date, a missing name, or an existing file without --force', async () => {
+  it('exits with 2 and one line on a bad facility or date, a missing name, an existing file without --force, or an unusable key', async () => {
     const existing = path.join(dir, 'existing.xzlicense');
+    const garbageKey = path.join(dir, 'garbage.pem');
+    writeFileSync(garbageKey, 'not a key');
     const first = run({}, ['license', 'mint', '--name', 'x', '-o', existing]);
     expect(await exitWithin(first, 60000), first.output()).to.equal(0);
     for (const args of [
       ['--name', 'x', '--facility', 'telrtSession'], ['--name', 'x', '--valid-until', 'next year'], ['--facility', 'telrtSession=4'],
       ['--name', 'x', '--valid-from', '2026-12-31', '--valid-until', '2026-01-01'], ['--name', 'x', '-o', existing],
+      ['--name', 'x', '--key', garbageKey], ['--name', 'x', '--key', path.join(dir, 'no-such-key.pem')],
     ]) {
       const refused = run({}, ['license', 'mint', ...args, ...(args.includes('-o') ? [] : ['-o', path.join(dir, 'refused.xzlicense')])]);
       expect(await exitWithin(refused, 60000), `${args.join(' ')}: ${refused.output()}`).to.equal(2);
