@@ -24,6 +24,7 @@ import { monitoringModule } from '../contexts/monitoring/index.js';
 import { identityModule } from '../contexts/identity/index.js';
 import { configurationModule } from '../contexts/configuration/index.js';
 import { sbaModule } from '../contexts/sba/index.js';
+import { licensingModule } from '../contexts/licensing/index.js';
 import { APP_CONFIG, type AppConfig } from './config/AppConfig.js';
 import { DataSource as DataSourceToken } from 'typeorm';
 
@@ -76,6 +77,7 @@ export function buildContainer(deps: ContainerDependencies): Container {
     }),
     highAvailabilityModule(options),
     sbaModule(options),
+    licensingModule(options),
   );
   return container;
 }

@@ -5,6 +5,7 @@ import { identityOperations } from '../contexts/identity/index.js';
 import { configurationOperations } from '../contexts/configuration/index.js';
 import { highAvailabilityOperations } from '../contexts/high-availability/index.js';
 import { sbaOperations } from '../contexts/sba/index.js';
+import { licensingOperations } from '../contexts/licensing/index.js';
 
 /** The operation table of the whole API, assembled from each context's part. */
 export const OPERATIONS: readonly OperationDefinition[] = [
@@ -14,4 +15,5 @@ export const OPERATIONS: readonly OperationDefinition[] = [
   ...configurationOperations,
   ...highAvailabilityOperations,
   ...sbaOperations,
+  ...licensingOperations,
 ];

@@ -6,6 +6,7 @@ import { CreateConfigurationState1763700200100 } from './1763700200100-CreateCon
 import { AddLabRevision1764000000000 } from './1764000000000-AddLabRevision.js';
 import { MoveSettingsToOneStore1764000100000 } from './1764000100000-MoveSettingsToOneStore.js';
 import { TrackConfigurationChanges1764000200000 } from './1764000200000-TrackConfigurationChanges.js';
+import { CreateLicenses1764100000000 } from './1764100000000-CreateLicenses.js';
 
 /** Every migration, in order. The schema changes only through these (synchronize is off everywhere). */
 export const MIGRATIONS = [
@@ -17,4 +18,5 @@ export const MIGRATIONS = [
   AddLabRevision1764000000000,
   MoveSettingsToOneStore1764000100000,
   TrackConfigurationChanges1764000200000,
+  CreateLicenses1764100000000,
 ];

@@ -1,6 +1,7 @@
 import { RoleRecord, UserRecord } from '../../contexts/identity/index.js';
 import { LabSettingRecord } from '../../shared/infrastructure/persistence/LabSettingRecord.js';
 import { ConfigObjectRecord, ConfigurationLifecycleRecord } from '../../contexts/configuration/index.js';
+import { LicenseRecord } from '../../contexts/licensing/index.js';
 
 /** Every TypeORM persistence record, listed (never globbed). */
 export const ENTITIES = [
@@ -9,4 +10,5 @@ export const ENTITIES = [
   ConfigObjectRecord,
   ConfigurationLifecycleRecord,
   LabSettingRecord,
+  LicenseRecord,
 ];

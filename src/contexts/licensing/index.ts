@@ -1,0 +1,9 @@
+import { licenseOperations } from './licenses/interface/http/licenseOperations.js';
+
+export { licensingModule } from './LicensingModule.js';
+export { LicensedCapacity } from './licenses/application/LicensedCapacity.js';
+export type { LicenseStatusChanged } from './licenses/domain/License.js';
+export type { LicenseStatus } from './licenses/domain/LicenseStatus.js';
+export { LicenseRecord } from './licenses/infrastructure/persistence/LicenseRecord.js';
+
+export const licensingOperations = [...licenseOperations];
