@@ -121,7 +121,9 @@ export function serializeSdp(sdp: SessionDescription): string {
   return `${lines.join('\r\n')}\r\n`;
 }
 
-const STATIC_BY_PT: Record<number, Omit<SdpCodec, 'payloadType'>> = { 0: CODECS.PCMU, 8: CODECS.PCMA, 9: CODECS.G722 };
+const STATIC_BY_PT: Record<number, Omit<SdpCodec, 'payloadType'>> = {
+  0: { name: 'PCMU', clockRate: 8000 }, 8: { name: 'PCMA', clockRate: 8000 }, 9: { name: 'G722', clockRate: 8000 },
+};
 
 /** Parse an SDP body (CRLF or LF). Static payload types without rtpmap get their RFC 3551 meaning. */
 export function parseSdp(text: string): SessionDescription {
