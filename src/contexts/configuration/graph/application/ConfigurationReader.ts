@@ -46,6 +46,6 @@ export class ConfigurationReader {
     if (!changes.whole) return;
     const base = this.keptAt(lab, changes.base);
     if (!base) return;
-    this.cache.put(lab, changes.base + 1, changes.saved.size + changes.removed.size === 0 ? base : base.patched(changes.saved.values(), changes.removed));
+    this.cache.put(lab, changes.base + 1, changes.applyTo(base));
   }
 }

@@ -2,6 +2,7 @@ import { inject, injectable } from 'inversify';
 import type { LabId } from '../../../../shared/domain/LabId.js';
 import { UnitOfWork, type WriteUnitObserver } from '../../../../shared/application/UnitOfWork.js';
 import { ConfigObject } from '../domain/ConfigObject.js';
+import type { IndexedGraph } from '../domain/GraphView.js';
 
 /** What one write unit of a lab changed in the working revision, as the repository stored it. */
 export class UnitChanges {
@@ -11,6 +12,11 @@ export class UnitChanges {
   whole = true;
   /** The lab's revision when the unit began (it commits as the next one). */
   constructor(readonly base: number) {}
+
+  /** `graph` (the working revision at `base`) with these changes applied; the same graph when there are none. */
+  applyTo(graph: IndexedGraph): IndexedGraph {
+    return this.saved.size + this.removed.size === 0 ? graph : graph.patched(this.saved.values(), this.removed);
+  }
 }
 
 /**

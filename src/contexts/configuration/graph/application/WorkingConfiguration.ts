@@ -58,7 +58,7 @@ export class WorkingConfiguration {
     const changes = this.graphs?.changes.current(lab);
     if (this.graphs && changes?.whole) {
       const base = this.graphs.reader.keptAt(lab, changes.base);
-      if (base) return changes.saved.size + changes.removed.size === 0 ? base : base.patched(changes.saved.values(), changes.removed);
+      if (base) return changes.applyTo(base);
     }
     return new IndexedGraph(await this.objects.list(lab));
   }
