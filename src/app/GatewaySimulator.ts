@@ -7,6 +7,7 @@ import type { RandomSource } from '../shared/domain/RandomSource.js';
 import type { Logger } from '../shared/application/Logger.js';
 import { Authenticator } from '../shared/application/Authenticator.js';
 import { StartupTask } from '../shared/application/StartupTask.js';
+import { BackgroundService } from '../shared/application/BackgroundService.js';
 import type { AppConfig } from './config/AppConfig.js';
 import { buildContainer } from './container.js';
 import { createHttpApp } from './http/HttpApp.js';
@@ -34,6 +35,7 @@ export interface SimulatorOptions {
 export class GatewaySimulator {
   private listener: HttpListener | undefined;
   private stopping: Promise<void> | undefined;
+  private readonly started: BackgroundService[] = [];
 
   private constructor(
     readonly container: Container,
@@ -62,7 +64,9 @@ export class GatewaySimulator {
       const outcomes = await Promise.allSettled(tasks.map((task) => task.run()));
       const failed = outcomes.find((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
       if (failed) throw failed.reason;
-      return new GatewaySimulator(container, dataSource, options);
+      const simulator = new GatewaySimulator(container, dataSource, options);
+      if (options.runStartupTasks !== false) await simulator.startServices();
+      return simulator;
     } catch (error) {
       await prepared?.opened.catch(() => undefined);
       if (dataSource?.isInitialized) await dataSource.destroy();
@@ -93,8 +97,36 @@ export class GatewaySimulator {
     return this.stopping;
   }
 
+  /** The background services (simulator pump, monitor sinks), started in binding order. */
+  private async startServices(): Promise<void> {
+    const services = this.container.isBound(BackgroundService) ? this.container.getAll(BackgroundService) : [];
+    try {
+      for (const service of services) {
+        await service.start();
+        this.started.push(service);
+      }
+    } catch (error) {
+      await this.stopServices();
+      if (this.dataSource?.isInitialized) await this.dataSource.destroy();
+      throw error;
+    }
+  }
+
+  /** Stops the started services in reverse order; one that fails to stop is logged and the rest still stop. */
+  private async stopServices(): Promise<void> {
+    while (this.started.length > 0) {
+      const service = this.started.pop()!;
+      try {
+        await service.stop();
+      } catch (error) {
+        this.options.logger.error({ err: error, service: service.name }, 'a background service failed to stop');
+      }
+    }
+  }
+
   private async doStop(graceMs: number): Promise<void> {
     await this.listener?.close(graceMs);
+    await this.stopServices();
     if (this.container.isBound(Authenticator)) this.container.get(Authenticator).endAllSessions();
     if (this.dataSource?.isInitialized) await this.dataSource.destroy();
   }

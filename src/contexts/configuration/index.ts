@@ -57,3 +57,7 @@ export const configurationOperations = [
   ...routingOperations,
   ...rewritingOperations,
 ];
+
+/** The committed configuration compiled for the session simulator (nodes, addresses, routing and rewriting). */
+export { CommittedGateway } from './runtime/application/CommittedGateway.js';
+export type { GatewayPlan, PlanNode, PlannedRoute, SipEndpoint, SipTransportProtocol } from './runtime/domain/GatewayPlan.js';

@@ -95,6 +95,11 @@ export interface OperationDefinition<C = unknown> {
   readonly response?: ResponseSpec;
   readonly controller: ServiceIdentifier<C>;
   readonly handle: (controller: C, request: OperationRequest) => Promise<Reply | unknown>;
+  /**
+   * A control endpoint of the simulator itself (`/_sim/...`), not an operation of the gateway: it takes no
+   * `version` parameter and is listed in the simulator's own OpenAPI document, not the gateway's.
+   */
+  readonly control?: boolean;
 }
 
 /** Declares an operation with the controller type checked against the handler. */
