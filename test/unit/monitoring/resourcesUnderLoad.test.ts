@@ -1,0 +1,42 @@
+import 'reflect-metadata';
+import { expect } from 'chai';
+import { buildContainer } from '../../../src/app/container.js';
+import { BatchingMonitorSinks } from '../../../src/contexts/monitoring/history/application/BatchingMonitorSinks.js';
+import { LiveSessions, LoadGauge } from '../../../src/contexts/monitoring/index.js';
+import { ReadResourceUsage } from '../../../src/contexts/monitoring/resources/application/ReadResourceUsage.js';
+import type { LabId } from '../../../src/shared/domain/LabId.js';
+import { SeededRandom } from '../../../src/shared/infrastructure/SeededRandom.js';
+import { MonitorRecordMother } from '../../support/MonitorRecordMother.js';
+import { SilentLogger } from '../../support/SilentLogger.js';
+import { testConfig } from '../../support/testConfig.js';
+
+const LAB = 'default' as LabId;
+
+function container(live?: () => number) {
+  const built = buildContainer({ config: testConfig(), logger: new SilentLogger(), dataSource: undefined, embedded: true, random: new SeededRandom(3) });
+  if (live) built.bind(LiveSessions).toConstantValue({ count: live });
+  return built;
+}
+
+describe('resources/get driven by the load', () => {
+  it('reads an idle gateway when no simulator binds LiveSessions', () => {
+    const usage = container().get(ReadResourceUsage).execute(LAB);
+    expect(usage.cpu).to.be.at.most(5);
+  });
+
+  it('grows CPU and RAM with the live sessions the simulator reports, and RAM with what waits to be stored', () => {
+    let sessions = 0;
+    const built = container(() => sessions);
+    const read = built.get(ReadResourceUsage);
+    const idle = read.execute(LAB);
+    sessions = 200;
+    const busy = read.execute(LAB);
+    expect(busy.cpu).to.be.greaterThan(idle.cpu + 50);
+    expect(busy.ram.used).to.be.greaterThan(idle.ram.used + 400 * 1024 ** 2);
+    sessions = 0;
+    const sinks = built.get(BatchingMonitorSinks);
+    for (let i = 0; i < 300; i += 1) sinks.recordMessages(LAB, MonitorRecordMother.messages(`s${i}`));
+    expect(built.get(LoadGauge).bufferedBytes(), '2,100 messages wait').to.equal(2100 * 1500);
+    expect(read.execute(LAB).cpu).to.be.at.most(5);
+  });
+});
