@@ -18,7 +18,7 @@ function isConnectionError(error: unknown): boolean {
   const { code, message } = (typeof error === 'object' && error !== null ? error : {}) as { code?: unknown; message?: unknown };
   if (typeof code === 'string' && (/^08/.test(code) || ['57P01', '57P02', '57P03', 'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', 'EPIPE', 'EHOSTUNREACH'].includes(code))) return true;
   return typeof message === 'string'
-    && /connection terminated|connection timeout|timeout exceeded when trying to connect|the embedded engine (stopped|failed)|not queryable|Cannot use a pool after calling end|DataSource is not initialized|Connection is not established/i.test(message);
+    && /connection terminated|connection timeout|not currently accepting connections|terminating connection due to administrator command|the database system is (starting up|shutting down)|timeout exceeded when trying to connect|the embedded engine (stopped|failed)|not queryable|Cannot use a pool after calling end|DataSource is not initialized|Connection is not established/i.test(message);
 }
 
 /**
