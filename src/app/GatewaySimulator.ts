@@ -11,7 +11,7 @@ import { BackgroundService } from '../shared/application/BackgroundService.js';
 import type { AppConfig } from './config/AppConfig.js';
 import { buildContainer } from './container.js';
 import { createHttpApp } from './http/HttpApp.js';
-import { OPERATIONS } from './operations.js';
+import { SERVED_OPERATIONS } from './operations.js';
 import type { OperationDefinition } from '../shared/interface/http/Operation.js';
 import { describeStore, prepareDatabase } from './persistence/Database.js';
 import type { EmbeddedEngine } from './persistence/EmbeddedEngine.js';
@@ -75,14 +75,14 @@ export class GatewaySimulator {
   }
 
   /** Starts the HTTP listener on the operation table (tests may add operations of their own); resolves with the bound address. */
-  async listen(port = this.options.config.port, host = this.options.config.host, operations: readonly OperationDefinition[] = OPERATIONS): Promise<AddressInfo> {
+  async listen(port = this.options.config.port, host = this.options.config.host, operations: readonly OperationDefinition[] = SERVED_OPERATIONS): Promise<AddressInfo> {
     const listener = await HttpListener.bind(port, host);
     this.serve(listener, operations);
     return listener.address;
   }
 
   /** Serves the management API on a listener bound earlier (see HttpListener.bind); the simulator's stop closes it. */
-  serve(listener: HttpListener, operations: readonly OperationDefinition[] = OPERATIONS): void {
+  serve(listener: HttpListener, operations: readonly OperationDefinition[] = SERVED_OPERATIONS): void {
     listener.serve(createHttpApp(this.container, operations).callback());
     this.listener = listener;
   }
