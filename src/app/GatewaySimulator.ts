@@ -16,6 +16,7 @@ import type { OperationDefinition } from '../shared/interface/http/Operation.js'
 import { describeStore, prepareDatabase } from './persistence/Database.js';
 import type { EmbeddedEngine } from './persistence/EmbeddedEngine.js';
 import { HttpListener } from './HttpListener.js';
+import type { DemoOutcome } from './demo/DemoLoader.js';
 
 export interface SimulatorOptions {
   readonly config: AppConfig;
@@ -36,6 +37,8 @@ export class GatewaySimulator {
   private listener: HttpListener | undefined;
   private stopping: Promise<void> | undefined;
   private readonly started: BackgroundService[] = [];
+  /** What the demo loader did at this start; undefined when the demo is off. */
+  demo: DemoOutcome | undefined;
 
   private constructor(
     readonly container: Container,
@@ -65,7 +68,13 @@ export class GatewaySimulator {
       const failed = outcomes.find((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
       if (failed) throw failed.reason;
       const simulator = new GatewaySimulator(container, dataSource, options);
-      if (options.runStartupTasks !== false) await simulator.startServices();
+      if (options.runStartupTasks !== false) {
+        await simulator.startServices();
+        if (config.demo) {
+          const { loadDemo } = require('./demo/DemoLoader.js') as typeof import('./demo/DemoLoader.js');
+          simulator.demo = await loadDemo(container);
+        }
+      }
       return simulator;
     } catch (error) {
       await prepared?.opened.catch(() => undefined);
