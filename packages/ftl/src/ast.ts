@@ -7,6 +7,8 @@ interface Located {
   pos: number;
   /** The node's source text, used to name it in messages ("session.nope is undefined"). */
   text: string;
+  /** Height of the subtree (1 for a leaf); bounded so evaluating it cannot exhaust the stack. */
+  depth: number;
 }
 
 export type Expr = Located & (

@@ -2,7 +2,7 @@ import { BUILT_INS, type BinaryOperator, type Expr } from './ast.js';
 import { TemplateError, type SourceMap } from './TemplateError.js';
 
 /** An expression node without its position and text (distributed over the union). */
-type ExprFields = Expr extends infer E ? (E extends Expr ? Omit<E, 'pos' | 'text'> : never) : never;
+type ExprFields = Expr extends infer E ? (E extends Expr ? Omit<E, 'pos' | 'text' | 'depth'> : never) : never;
 
 type Token =
   | { type: 'string'; value: string; pos: number; end: number }
@@ -23,6 +23,8 @@ const ESCAPES = new Map<string, string>([
 ]);
 /** Deepest nesting of parentheses, brackets and unary operators an expression may have. */
 const MAX_DEPTH = 200;
+/** Highest syntax tree of one expression (a chain of 1000 additions is 1000 deep). */
+const MAX_TREE_DEPTH = 1000;
 
 /**
  * A recursive-descent parser of one FreeMarker expression inside `${...}` (mode `interpolation`, ended by `}`)
@@ -137,7 +139,13 @@ export class ExpressionParser {
   }
 
   private node(start: number, fields: ExprFields): Expr {
-    return { ...fields, pos: start, text: this.src.slice(start, this.pos).trim() } as Expr;
+    let depth = 0;
+    for (const v of Object.values(fields)) {
+      if (Array.isArray(v)) for (const a of v as Expr[]) depth = Math.max(depth, a.depth);
+      else if (typeof v === 'object' && v !== null && 'depth' in v) depth = Math.max(depth, (v as Expr).depth);
+    }
+    if (depth + 1 > MAX_TREE_DEPTH) throw this.error(start, `expression too complex: more than ${MAX_TREE_DEPTH} operations deep`);
+    return { ...fields, pos: start, text: this.src.slice(start, this.pos).trim(), depth: depth + 1 } as Expr;
   }
 
   private enter(at: number): void {
@@ -272,7 +280,12 @@ export class ExpressionParser {
       } else if (t.value === '!') {
         this.next();
         // `x!` alone, or `x!fallback` where the fallback is a primary expression with its own postfixes
-        const fallback = this.startsOperand() ? this.parsePostfix() : undefined;
+        let fallback: Expr | undefined;
+        if (this.startsOperand()) {
+          this.enter(t.pos);
+          fallback = this.parsePostfix();
+          this.nesting--;
+        }
         e = this.node(e.pos, { kind: 'default', operand: e, fallback });
       } else return e;
     }

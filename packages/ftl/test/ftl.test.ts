@@ -231,6 +231,12 @@ describe('ftl: syntax errors, with their positions', () => {
     });
   }
 
+  it('evaluates a chain of 999 operations and refuses a longer one at compile time', () => {
+    expect(render('${' + Array.from({ length: 1000 }, () => '1').join(' + ') + '}')).to.equal('1,000');
+    const f = failure('${' + Array.from({ length: 1002 }, () => '1').join('+') + '}');
+    expect(f).to.include({ line: 1, column: 3, description: 'expression too complex: more than 1000 operations deep' });
+  });
+
   it('refuses directives nested more than 500 deep', () => {
     const f = failure('<#if true>'.repeat(501) + '</#if>'.repeat(501));
     expect(f).to.include({ line: 1, column: 5001, description: 'directives nested more than 500 levels deep' });
