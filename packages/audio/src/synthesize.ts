@@ -85,12 +85,13 @@ export function synthesizeConversation(spec: ConversationSpec): Int16Array {
     talker = 1 - talker;
   }
 
-  // 2. Comfort noise everywhere, then the syllables on top.
-  const signal = new Float64Array(total);
+  // 2. Comfort noise everywhere, then the syllables on top (they never overlap), written straight into the
+  //    16-bit output so a long recording costs two bytes a sample.
+  const out = new Int16Array(total);
   let lowpass = 0;
   for (let i = 0; i < total; i++) {
     lowpass = 0.6 * lowpass + 0.4 * (random() * 2 - 1);
-    signal[i] = lowpass * COMFORT_NOISE;
+    out[i] = Math.round(lowpass * COMFORT_NOISE);
   }
   for (const s of syllables) {
     const voice = TALKERS[s.talker]!;
@@ -117,13 +118,11 @@ export function synthesizeConversation(spec: ConversationSpec): Int16Array {
         v = 0.6 * v + 0.4 * (white - hiss);
         hiss = white;
       }
-      signal[s.start + k] += v * env * s.peak;
+      out[s.start + k] = Math.max(-32768, Math.min(32767, out[s.start + k]! + Math.round(v * env * s.peak)));
     }
   }
 
-  // 3. Quantise, then force the muted spans to exact zeros.
-  const out = new Int16Array(total);
-  for (let i = 0; i < total; i++) out[i] = Math.max(-32768, Math.min(32767, Math.round(signal[i]!)));
+  // 3. Exact zeros in the muted spans.
   for (const [start, end] of spans) {
     const from = Math.max(0, Math.ceil((start * sampleRate) / 1000));
     const to = Math.min(total, Math.ceil((end * sampleRate) / 1000));

@@ -170,6 +170,9 @@ describe('renderers: HTML page', () => {
 
   it('loads nothing from the network: no http(s) URL in any src or href, no url() or @import in the CSS', () => {
     const html = renderHtml(basicCall());
+    const withUrl = renderHtml([msg({ text: OPTIONS.replace('CSeq: 7 OPTIONS\r\n', 'CSeq: 7 OPTIONS\r\nCall-Info: <https://photos.example/a.png>;purpose=icon\r\n') })]);
+    expect(withUrl).to.contain('Call-Info: &lt;https://photos.example/a.png&gt;;purpose=icon');
+    expect([...withUrl.matchAll(/\b(?:src|href)\s*=\s*["']?([^"'\s>]*)/gi)].map((m) => m[1])).to.deep.equal(['#msg-1', '#step-1']);
     const refs = [...html.matchAll(/\b(?:src|href|xlink:href)\s*=\s*["']?([^"'\s>]*)/gi)].map((m) => m[1]!);
     expect(refs.length).to.be.greaterThan(0);
     for (const r of refs) expect(r).to.match(/^#(msg|step)-\d+$/);
