@@ -9,6 +9,10 @@ import { ResourceUsageView } from './resources/interface/http/ResourceUsageView.
 import { CallHistoryController } from './history/interface/http/CallHistoryController.js';
 import { CallHistoryFilterDto } from './history/interface/http/CallHistoryFilterDto.js';
 import { CallHistoryView } from './history/interface/http/CallHistoryView.js';
+import { CallHistoryExportController } from './history/interface/http/CallHistoryExportController.js';
+import { MessageHistoryController, RESULT_FORMATS } from './history/interface/http/MessageHistoryController.js';
+import { SipMessageEntryView } from './history/interface/http/MessageHistoryView.js';
+import { RecordingController } from './history/interface/http/RecordingController.js';
 import { MonitorSettingsController } from './settings/interface/http/MonitorSettingsController.js';
 import {
   MonitorCallHistoryConfigAnswer, MonitorCallHistoryConfigDto, MonitorSipFlowConfigAnswer, MonitorSipFlowConfigDto,
@@ -64,5 +68,32 @@ export const monitoringOperations = [
     summary: 'Replace the SIP flow configuration (recording off: no message is stored from then on; If-Match: 409 STALE_VERSION when it changed since); answers it with its new ETag',
     request: MonitorSipFlowConfigDto, response: { kind: 'json', shape: MonitorSipFlowConfigAnswer },
     controller: MonitorSettingsController, handle: (c, r) => c.setSipFlow(r),
+  }),
+  operation({
+    area: monitoring, method: 'GET', path: '/api/messageHistory', version: 0, permissions: ['API', 'MON-R'], body: 'none',
+    summary: "A session's SIP messages: resultFormat details (JSON array, the default; the schema below), pcap (application/vnd.tcpdump.pcap download), "
+      + 'textFlow and textMessages (text/plain), HTML (one self-contained page); 404 for an unknown session, 503 MONITOR_UNREACHABLE while the monitor cannot be reached',
+    query: [
+      { name: 'filterSessionIdentifier', type: 'string', required: true, description: 'the session' },
+      { name: 'filterSystemIdentifier', type: 'string', description: 'only the messages this system (of a hot standby pair) carried' },
+      { name: 'resultFormat', type: 'string', values: RESULT_FORMATS, description: 'details (default), pcap, textFlow, textMessages or HTML' },
+      dateFormat,
+    ],
+    response: { kind: 'json', shape: SipMessageEntryView, array: true },
+    controller: MessageHistoryController, handle: (c, r) => c.get(r),
+  }),
+  operation({
+    area: monitoring, method: 'POST', path: '/app/monitor/callhistory/export/v0', version: 0, permissions: ['API', 'MON-R'], body: 'form',
+    summary: 'The call history of a period rendered through a FreeMarker-style template over {sessions} (form fields filterDateTimePeriod, filterCount, '
+      + 'filterSystemIdentifier, template); an HTML page saying so, with 200, while the monitor cannot be reached',
+    response: { kind: 'text' },
+    controller: CallHistoryExportController, handle: (c, r) => c.export(r),
+  }),
+  operation({
+    area: monitoring, method: 'GET', path: '/app/monitor/callhistory/recording/v0', version: 0, permissions: ['API', 'TRC'], body: 'none',
+    summary: 'A recorded call as a WAV file (file=<recordingId>.wav), synthesised from the recording kept by the monitor',
+    query: [{ name: 'file', type: 'string', required: true, description: 'the recording id followed by .wav' }],
+    response: { kind: 'file', contentType: 'audio/wav' },
+    controller: RecordingController, handle: (c, r) => c.get(r),
   }),
 ];
