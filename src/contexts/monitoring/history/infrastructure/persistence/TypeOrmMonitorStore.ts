@@ -6,7 +6,7 @@ import type { CallHistoryEntry, RecordingEntry } from '../../domain/MonitorRecor
 import { callBytes, messageBytes, recordingBytes, type StoredMessage } from '../../domain/StoredMessage.js';
 import { MonitorAvailability } from '../../application/MonitorAvailability.js';
 import { MonitorStore, NO_USAGE, type LabRow, type MonitorUsage, type TrimResult } from '../../application/MonitorStore.js';
-import { callHistoryCondition } from './callHistorySql.js';
+import { callHistoryCondition, callHistoryCount } from './callHistorySql.js';
 import { CALL_COLUMNS, callParams, callRowToEntry, MESSAGE_COLUMNS, messageParams, messageRowToEntry, RECORDING_COLUMNS, recordingParams, recordingRowToEntry, type Row } from './monitorRows.js';
 import { MonitorDatabase } from './MonitorDatabase.js';
 
@@ -69,8 +69,9 @@ export class TypeOrmMonitorStore extends MonitorStore {
     const page = this.run<Row[]>(
       `SELECT ${CALL_COLUMNS.join(', ')} FROM monitor.call_history WHERE ${where.sql}
        ORDER BY start_date_time DESC, session_identifier COLLATE "C" DESC OFFSET ${query.offset} LIMIT ${query.count}`, where.params);
+    const count = callHistoryCount(lab, query);
     const total = hasConditions(query)
-      ? this.run<Row[]>(`SELECT count(*)::float8 AS total FROM monitor.call_history WHERE ${where.sql}`, where.params).then((rows) => Number(rows[0]!['total']))
+      ? this.run<Row[]>(count.sql, count.params).then((rows) => Number(rows[0]!['total']))
       : Promise.resolve(this.usage(lab).calls);
     const [rows, totalCount] = await Promise.all([page, total]);
     return { totalCount: Math.max(totalCount, query.offset + rows.length), entries: rows.map(callRowToEntry) };
