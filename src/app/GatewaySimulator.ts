@@ -11,11 +11,12 @@ import { BackgroundService } from '../shared/application/BackgroundService.js';
 import type { AppConfig } from './config/AppConfig.js';
 import { buildContainer } from './container.js';
 import { createHttpApp } from './http/HttpApp.js';
-import { OPERATIONS } from './operations.js';
+import { SERVED_OPERATIONS } from './operations.js';
 import type { OperationDefinition } from '../shared/interface/http/Operation.js';
 import { describeStore, prepareDatabase } from './persistence/Database.js';
 import type { EmbeddedEngine } from './persistence/EmbeddedEngine.js';
 import { HttpListener } from './HttpListener.js';
+import type { DemoOutcome } from './demo/DemoLoader.js';
 
 export interface SimulatorOptions {
   readonly config: AppConfig;
@@ -36,6 +37,8 @@ export class GatewaySimulator {
   private listener: HttpListener | undefined;
   private stopping: Promise<void> | undefined;
   private readonly started: BackgroundService[] = [];
+  /** What the demo loader did at this start; undefined when the demo is off. */
+  demo: DemoOutcome | undefined;
 
   private constructor(
     readonly container: Container,
@@ -65,7 +68,13 @@ export class GatewaySimulator {
       const failed = outcomes.find((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
       if (failed) throw failed.reason;
       const simulator = new GatewaySimulator(container, dataSource, options);
-      if (options.runStartupTasks !== false) await simulator.startServices();
+      if (options.runStartupTasks !== false) {
+        await simulator.startServices();
+        if (config.demo) {
+          const { loadDemo } = require('./demo/DemoLoader.js') as typeof import('./demo/DemoLoader.js');
+          simulator.demo = await loadDemo(container);
+        }
+      }
       return simulator;
     } catch (error) {
       await prepared?.opened.catch(() => undefined);
@@ -75,14 +84,14 @@ export class GatewaySimulator {
   }
 
   /** Starts the HTTP listener on the operation table (tests may add operations of their own); resolves with the bound address. */
-  async listen(port = this.options.config.port, host = this.options.config.host, operations: readonly OperationDefinition[] = OPERATIONS): Promise<AddressInfo> {
+  async listen(port = this.options.config.port, host = this.options.config.host, operations: readonly OperationDefinition[] = SERVED_OPERATIONS): Promise<AddressInfo> {
     const listener = await HttpListener.bind(port, host);
     this.serve(listener, operations);
     return listener.address;
   }
 
   /** Serves the management API on a listener bound earlier (see HttpListener.bind); the simulator's stop closes it. */
-  serve(listener: HttpListener, operations: readonly OperationDefinition[] = OPERATIONS): void {
+  serve(listener: HttpListener, operations: readonly OperationDefinition[] = SERVED_OPERATIONS): void {
     listener.serve(createHttpApp(this.container, operations).callback());
     this.listener = listener;
   }

@@ -17,3 +17,9 @@ export const OPERATIONS: readonly OperationDefinition[] = [
   ...sbaOperations,
   ...licensingOperations,
 ];
+
+/** The simulator's own control endpoints (`/_sim/...`): served beside the gateway's, documented apart. */
+export const CONTROL_OPERATIONS: readonly OperationDefinition[] = [];
+
+/** Everything the HTTP listener serves. */
+export const SERVED_OPERATIONS: readonly OperationDefinition[] = [...OPERATIONS, ...CONTROL_OPERATIONS];

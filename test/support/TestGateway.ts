@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { GatewaySimulator } from '../../src/app/GatewaySimulator.js';
 import type { OperationDefinition } from '../../src/shared/interface/http/Operation.js';
-import { OPERATIONS } from '../../src/app/operations.js';
+import { SERVED_OPERATIONS } from '../../src/app/operations.js';
 import type { AppConfig } from '../../src/app/config/AppConfig.js';
 import { ManualClock } from '../../src/shared/infrastructure/ManualClock.js';
 import { SeededRandom } from '../../src/shared/infrastructure/SeededRandom.js';
@@ -62,7 +62,7 @@ export class TestGateway {
       config, logger: options.captureLog ? new TeeLogger(logger, PinoLogger.create('info', { write: (line: string) => { captured.push(line); } })) : logger, store: options.store ?? 'database', clock, random: new SeededRandom(7),
     });
     for (const controller of options.extraOperations?.controllers ?? []) simulator.container.bind(controller).toSelf();
-    const address = await simulator.listen(0, '127.0.0.1', [...OPERATIONS, ...(options.extraOperations?.operations ?? [])]);
+    const address = await simulator.listen(0, '127.0.0.1', [...SERVED_OPERATIONS, ...(options.extraOperations?.operations ?? [])]);
     return new TestGateway(simulator, clock, `http://127.0.0.1:${address.port}`, config, logger, captured);
   }
 

@@ -47,7 +47,7 @@ function flagValues(options: Record<string, unknown>, flags: readonly string[]):
     const value = options[key(flag)];
     if (typeof value === 'string') values[FLAGS[flag]!] = value;
   }
-  return { values, ephemeral: options['ephemeral'] === true };
+  return { values, ephemeral: options['ephemeral'] === true, ...(options['demo'] === false ? { demo: false } : {}) };
 }
 
 function addValueFlags(command: Command, flags: ReadonlyArray<readonly [string, string, string]>): Command {
@@ -73,7 +73,8 @@ export function buildProgram(commands: Commands, env: NodeJS.ProcessEnv): Comman
 
   const serve = program.command('serve', { isDefault: true })
     .description('serve the management API (the default command)')
-    .addOption(new Option('--ephemeral', 'keep the store in memory: nothing survives a stop [env GWSIM_EPHEMERAL]'));
+    .addOption(new Option('--ephemeral', 'keep the store in memory: nothing survives a stop [env GWSIM_EPHEMERAL]'))
+    .addOption(new Option('--no-demo', 'start from the bare factory configuration: no demo configuration, license or traffic [env GWSIM_DEMO=0]'));
   addValueFlags(serve, SERVE_FLAGS)
     .addHelpText('after', '\nA flag wins over its environment variable. Exit codes: 0 stopped, 2 usage or configuration error, 1 failure.')
     .action(async (options: Record<string, unknown>) => {

@@ -16,6 +16,12 @@ export interface AppConfig {
   /** Minutes of inactivity after which a JSESSIONID session ends. */
   readonly sessionIdleMinutes: number;
   readonly bodyLimits: BodyLimits;
+  /**
+   * Whether `gwsim serve` loads the demo (demo/: a configuration file, a lab license and a traffic profile) into
+   * a default lab that still has the factory configuration, and runs its traffic. On unless `--no-demo` or
+   * GWSIM_DEMO=0; undefined (configurations built in code, tests) means off.
+   */
+  readonly demo?: boolean;
 }
 
 export interface BodyLimits {

@@ -18,6 +18,8 @@ export class ConfigError extends Error {
 export interface ParsedFlags {
   readonly values: Readonly<Record<string, string>>;
   readonly ephemeral: boolean;
+  /** False for `--no-demo`; undefined when the flag is not given (GWSIM_DEMO decides). */
+  readonly demo?: boolean;
 }
 
 /** Flags of `gwsim serve`, each matching an environment variable (the flag wins). */
@@ -35,17 +37,19 @@ export const FLAGS: Readonly<Record<string, string>> = {
 export function parseFlags(argv: readonly string[]): ParsedFlags {
   const values: Record<string, string> = {};
   let ephemeral = false;
+  let demo: boolean | undefined;
   for (let i = 0; i < argv.length; i += 1) {
     const arg = argv[i]!;
     if (arg === '--ephemeral') { ephemeral = true; continue; }
+    if (arg === '--no-demo') { demo = false; continue; }
     const [flag, inline] = arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
     const variable = FLAGS[flag];
-    if (!variable) throw new ConfigError(arg, `is not an option of 'gwsim serve' (options: ${[...Object.keys(FLAGS), '--ephemeral'].join(', ')})`);
+    if (!variable) throw new ConfigError(arg, `is not an option of 'gwsim serve' (options: ${[...Object.keys(FLAGS), '--ephemeral', '--no-demo'].join(', ')})`);
     const value = inline ?? argv[++i];
     if (value === undefined) throw new ConfigError(flag, 'needs a value');
     values[variable] = value;
   }
-  return { values, ephemeral };
+  return { values, ephemeral, ...(demo === undefined ? {} : { demo }) };
 }
 
 function integer(variable: string, raw: string | undefined, fallback: number, min: number, max: number): number {
@@ -87,6 +91,11 @@ export function loadConfig(env: NodeJS.ProcessEnv, argv: readonly string[] | Par
     throw new ConfigError('GWSIM_EPHEMERAL', `must be one of ${[...SWITCH_ON, ...SWITCH_OFF.filter(Boolean)].join(', ')} (or empty), got '${env['GWSIM_EPHEMERAL']}'`);
   }
   const ephemeral = flags.ephemeral || SWITCH_ON.includes(rawEphemeral);
+  const rawDemo = (env['GWSIM_DEMO'] ?? '').trim().toLowerCase();
+  if (rawDemo !== '' && ![...SWITCH_ON, ...SWITCH_OFF].includes(rawDemo)) {
+    throw new ConfigError('GWSIM_DEMO', `must be one of ${[...SWITCH_ON, ...SWITCH_OFF.filter(Boolean)].join(', ')} (or empty for on), got '${env['GWSIM_DEMO']}'`);
+  }
+  const demo = flags.demo ?? (rawDemo === '' || SWITCH_ON.includes(rawDemo));
   const rawDataDir = get('GWSIM_DATA_DIR');
   if (rawDataDir !== undefined && rawDataDir.trim() === '') throw new ConfigError('GWSIM_DATA_DIR', 'must not be empty');
   const dataDir = databaseUrl || ephemeral ? undefined : path.resolve(cwd, rawDataDir ?? path.join('.gwsim', 'data'));
@@ -111,5 +120,6 @@ export function loadConfig(env: NodeJS.ProcessEnv, argv: readonly string[] | Par
     kdfCost: integer('GWSIM_KDF_COST', get('GWSIM_KDF_COST'), 15, 10, 20),
     sessionIdleMinutes: integer('GWSIM_SESSION_IDLE_MINUTES', get('GWSIM_SESSION_IDLE_MINUTES'), 30, 1, 24 * 60),
     bodyLimits: DEFAULT_BODY_LIMITS,
+    demo,
   };
 }

@@ -15,6 +15,8 @@ const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
 /** The OpenAPI document of the operation table, served without authentication (it holds no state). */
 export const OPENAPI_PATH = '/openapi.json';
+/** The simulator's control endpoints (`/_sim/...`) in a document of their own. */
+export const CONTROL_OPENAPI_PATH = '/_sim/openapi.json';
 const PRODUCT_VERSION: string = (require('../../../../package.json') as { version: string }).version;
 
 function requestLogger(ctx: Context): Logger {
@@ -59,10 +61,15 @@ export function createHttpApp(container: Container, operations: readonly Operati
   app.use(requestContext(logger));
   app.use(errorBoundary(requestLogger));
   // Rendered on first demand (the schema generator costs start-up time that most runs never need), then kept.
-  let document: string | undefined;
+  const documents = new Map<string, string>();
   app.use(async (ctx, next) => {
-    if (ctx.path !== OPENAPI_PATH || (ctx.method !== 'GET' && ctx.method !== 'HEAD')) return next();
-    document ??= JSON.stringify(openApiDocument(operations, PRODUCT_VERSION));
+    const kind = ctx.path === OPENAPI_PATH ? 'gateway' : ctx.path === CONTROL_OPENAPI_PATH ? 'control' : undefined;
+    if (!kind || (ctx.method !== 'GET' && ctx.method !== 'HEAD')) return next();
+    let document = documents.get(kind);
+    if (!document) {
+      document = JSON.stringify(openApiDocument(operations, PRODUCT_VERSION, kind));
+      documents.set(kind, document);
+    }
     ctx.type = 'application/json; charset=utf-8';
     ctx.body = document;
   });

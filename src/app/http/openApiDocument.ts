@@ -181,17 +181,36 @@ function errors() {
  * permissions (`x-permissions`), query parameters, the schemas of its request and response (generated from
  * the rows' shapes, the classes that also validate), its body kind and the one error shape.
  */
-export function openApiDocument(operations: readonly OperationDefinition[], productVersion: string): unknown {
+/** Which document: the gateway's management API, or the simulator's own control endpoints (`/_sim/...`). */
+export type ApiDocumentKind = 'gateway' | 'control';
+
+const TITLES: Readonly<Record<ApiDocumentKind, { readonly title: string; readonly description: string }>> = {
+  gateway: {
+    title: 'gwsim — telephony session gateway management API',
+    description: 'Every success is 200. Authenticate with HTTP Basic; the JSESSIONID cookie set on success authenticates later requests on its own.',
+  },
+  control: {
+    title: 'gwsim — simulator control API',
+    description: 'The simulator\'s own endpoints (traffic, later labs, clock and faults), not operations of the gateway: administrators only, no `version` parameter. Authenticate as for the gateway API.',
+  },
+};
+
+/**
+ * The OpenAPI document of the table's gateway operations (`kind` 'gateway', at /openapi.json) or of its
+ * control operations (`kind` 'control', at /_sim/openapi.json); each lists only its own.
+ */
+export function openApiDocument(all: readonly OperationDefinition[], productVersion: string, kind: ApiDocumentKind = 'gateway'): unknown {
+  const operations = all.filter((op) => (op.control === true) === (kind === 'control'));
   const paths: Record<string, Record<string, unknown>> = {};
   for (const op of operations) {
     paths[op.path] ??= {};
     paths[op.path]![op.method.toLowerCase()] = {
       tags: [op.area],
       summary: op.summary,
-      operationId: `${op.method.toLowerCase()}${op.path.replace(/^\/(api|app)/, '').replace(/\/(\w)/g, (_, c: string) => c.toUpperCase())}`,
+      operationId: `${op.method.toLowerCase()}${op.path.replace(/^\/(api|app|_sim)/, '').replace(/\/(\w)/g, (_, c: string) => c.toUpperCase())}`,
       'x-permissions': op.permissions,
       parameters: [
-        { name: 'version', in: 'query', required: true, description: 'the operation version', schema: { type: 'integer', enum: [op.version] } },
+        ...(op.control ? [] : [{ name: 'version', in: 'query', required: true, description: 'the operation version', schema: { type: 'integer', enum: [op.version] } }]),
         ...(op.query ?? []).map(parameter),
       ],
       ...(body(op) ? { requestBody: body(op) } : {}),
@@ -200,11 +219,7 @@ export function openApiDocument(operations: readonly OperationDefinition[], prod
   }
   return {
     openapi: '3.1.0',
-    info: {
-      title: 'gwsim — telephony session gateway management API',
-      version: productVersion,
-      description: 'Every success is 200. Authenticate with HTTP Basic; the JSESSIONID cookie set on success authenticates later requests on its own.',
-    },
+    info: { title: TITLES[kind].title, version: productVersion, description: TITLES[kind].description },
     servers: [{ url: '/' }],
     security: [{ basic: [] }, { session: [] }],
     components: {

@@ -1,3 +1,5 @@
+import { CommittedGateway } from './runtime/application/CommittedGateway.js';
+import { GraphCommittedGateway } from './runtime/application/GraphCommittedGateway.js';
 import { ContainerModule } from 'inversify';
 import { StartupTask } from '../../shared/application/StartupTask.js';
 import type { ContextModuleOptions } from '../../shared/infrastructure/ContextModuleOptions.js';
@@ -64,6 +66,7 @@ export function configurationModule(options: ContextModuleOptions): ContainerMod
       .inSingletonScope();
     bind(WorkingConfiguration).toSelf().inSingletonScope();
     bind(ConfigurationReader).toSelf().inSingletonScope();
+    bind(CommittedGateway).to(GraphCommittedGateway).inSingletonScope();
 
     bind(CommitConfiguration).toSelf().inSingletonScope();
     bind(RevertConfiguration).toSelf().inSingletonScope();

@@ -30,6 +30,10 @@ export { IndexedGraph, resolveObject, type GraphView } from './graph/domain/Grap
 /** The write checks every view shares (catalog problems, name taken, unchanged, free helper names). */
 export { catalogProblems, freeName, refuseInvalid, refuseNameTaken, unchanged } from './graph/application/viewWrites.js';
 export { InstallFactoryConfiguration } from './revisions/application/InstallFactoryConfiguration.js';
+/** The lifecycle's use cases, for the composition root's demo loader (the same doors the API uses). */
+export { ImportConfiguration } from './revisions/application/ImportConfiguration.js';
+export { CommitConfiguration } from './revisions/application/CommitConfiguration.js';
+export { GetConfigurationStatus } from './revisions/application/GetConfigurationStatus.js';
 export type {
   ConfigurationCommitted, ConfigurationCleaned, ConfigurationImported, ConfigurationModified, ConfigurationReverted,
 } from './revisions/domain/ConfigurationEvents.js';

@@ -76,4 +76,16 @@ describe('configuration from environment and flags', () => {
     expect(refusal({}, ['--prot', '1']).message).to.contain('--prot');
     expect(refusal({}, ['--port']).message).to.contain('needs a value');
   });
+
+  it('runs the demo unless --no-demo or GWSIM_DEMO says off, and refuses a GWSIM_DEMO that is neither on nor off', () => {
+    expect(loadConfig({}, [], '/srv').demo).to.equal(true);
+    expect(loadConfig({ GWSIM_DEMO: '1' }, [], '/srv').demo).to.equal(true);
+    expect(loadConfig({ GWSIM_DEMO: '0' }, [], '/srv').demo).to.equal(false);
+    expect(loadConfig({ GWSIM_DEMO: 'no' }, [], '/srv').demo).to.equal(false);
+    expect(loadConfig({}, ['--no-demo'], '/srv').demo).to.equal(false);
+    expect(loadConfig({ GWSIM_DEMO: '1' }, ['--no-demo'], '/srv').demo, 'the flag wins').to.equal(false);
+    const error = refusal({ GWSIM_DEMO: 'maybe' }, []);
+    expect(error.variable).to.equal('GWSIM_DEMO');
+    expect(error.message).to.contain('maybe').and.not.contain('\n');
+  });
 });

@@ -10,6 +10,11 @@ export interface SipEndpoint {
   readonly host: string;
   readonly port: number;
   readonly transport: SipTransportProtocol;
+  /**
+   * The IPv4 address packets go to: the host itself when it is an IPv4 address, otherwise the address the
+   * lab's simulated name service gives the name — stable, in 203.0.113.0/24 (TEST-NET-3), see simulatedAddress.
+   */
+  readonly address: string;
 }
 
 /** A node of the committed configuration, as the session simulator needs it. */

@@ -1,0 +1,64 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Container } from 'inversify';
+import { decodeConfigFile } from '@gwsim/config-file';
+import { LAB_PRIVATE_KEY_FILE, signLicenseFile, type LicenseDocument } from '@gwsim/license-file';
+import { Clock } from '../../shared/domain/Clock.js';
+import { DEFAULT_LAB, type LabId } from '../../shared/domain/LabId.js';
+import { Logger } from '../../shared/application/Logger.js';
+import { CommitConfiguration, CommittedGateway, GetConfigurationStatus, ImportConfiguration } from '../../contexts/configuration/index.js';
+import { ImportLicenseFile } from '../../contexts/licensing/index.js';
+
+/** The demo's files, shipped with the package: an ordinary configuration file and traffic profile. */
+export const DEMO_DIRECTORY = path.resolve(__dirname, '..', '..', '..', '..', 'demo');
+export const DEMO_CONFIGURATION_FILE = 'gateway.xzconfig';
+/** The name the demo's import carries in the configuration status. */
+export const DEMO_IMPORT_NAME = 'gwsim-demo.xzconfig';
+export const DEMO_LICENSE_IDENTIFIER = 'GWSIM-DEMO-LAB-0001';
+const YEAR = 365 * 24 * 3600 * 1000;
+
+/** What the demo loader did at this start. */
+export interface DemoOutcome {
+  /** True when the demo configuration and license were installed now (the lab still had the factory configuration). */
+  readonly installed: boolean;
+  /** True when the lab runs the demo configuration: its committed revision has the demo's nodes (installed now or at an earlier start). */
+  readonly active: boolean;
+}
+
+/**
+ * Loads the demo into the default lab the way a user would: the configuration file through the configuration
+ * import and a commit, a lab license (30 concurrent sessions, signed with the lab key) through the license
+ * import. Only a lab that still has the untouched factory configuration gets it; a lab whose configuration an
+ * operator changed is never overwritten.
+ */
+export async function loadDemo(container: Container, lab: LabId = DEFAULT_LAB): Promise<DemoOutcome> {
+  const logger = container.get(Logger);
+  const status = await container.get(GetConfigurationStatus).execute(lab);
+  const state = status.state;
+  const untouchedFactory = state.version === 1 && state.status === 'committed' && state.importedFileName === undefined;
+  const content = readFileSync(path.join(DEMO_DIRECTORY, DEMO_CONFIGURATION_FILE));
+  if (!untouchedFactory) return { installed: false, active: await runsDemo(container, lab, content) };
+  await container.get(ImportConfiguration).execute(lab, { fileName: DEMO_IMPORT_NAME, content, commitProtection: false });
+  await container.get(CommitConfiguration).execute(lab);
+  const now = container.get(Clock).now();
+  const license: LicenseDocument = {
+    identifier: DEMO_LICENSE_IDENTIFIER, name: 'gwsim demo lab license (30 sessions)', products: ['gwsim'], application: 'gateway',
+    requiredSystemIds: [], validFrom: instant(now), validUntil: instant(new Date(now.getTime() + YEAR - 1000)),
+    facilities: [{ name: 'telrtSession', value: 30 }, { name: 'recSession', value: 10 }], constraints: [], invalidates: [],
+  };
+  await container.get(ImportLicenseFile).execute(lab, signLicenseFile(license, readFileSync(LAB_PRIVATE_KEY_FILE, 'utf8')));
+  logger.info({ lab, configuration: path.join(DEMO_DIRECTORY, DEMO_CONFIGURATION_FILE), license: DEMO_LICENSE_IDENTIFIER },
+    'demo installed: PBX Berlin, Carrier A and Carrier B with failover, committed; a 30-session lab license (start with --no-demo for the bare factory configuration)');
+  return { installed: true, active: true };
+}
+
+/** Whether the lab's committed configuration still has every node of the demo (by id), enabled or not. */
+async function runsDemo(container: Container, lab: LabId, content: Buffer): Promise<boolean> {
+  const demoNodes = decodeConfigFile(content).objects.filter((o) => o.sort === 'TELSIP_STACK').map((o) => o.id);
+  const plan = await container.get(CommittedGateway).plan(lab);
+  return demoNodes.length > 0 && demoNodes.every((id) => plan.nodes.has(id));
+}
+
+function instant(date: Date): string {
+  return `${date.toISOString().slice(0, 19)}Z`;
+}

@@ -1,0 +1,50 @@
+import { expect } from 'chai';
+import { DEFAULT_LAB } from '../../../src/shared/domain/LabId.js';
+import { CommittedGateway } from '../../../src/contexts/configuration/index.js';
+import { LicensedCapacity } from '../../../src/contexts/licensing/index.js';
+import { DEMO_LICENSE_IDENTIFIER, loadDemo } from '../../../src/app/demo/DemoLoader.js';
+import { TestGateway } from '../../support/TestGateway.js';
+
+describe('the demo (npm start without --no-demo)', function () {
+  this.timeout(60_000);
+
+  it('installs the demo configuration, committed, and a lab license into a lab with the factory configuration', async () => {
+    const gateway = await TestGateway.start({ store: 'memory', config: { demo: true } });
+    try {
+      expect(gateway.simulator.demo).to.deep.equal({ installed: true, active: true });
+      const admin = gateway.admin();
+      const nodes = (await admin.get('/api/nodes/get')).json as Array<{ displayName: string }>;
+      expect(nodes.map((n) => n.displayName)).to.include.members(['PBX Berlin', 'Carrier A', 'Carrier B']);
+      expect((await admin.get('/api/coreConfig/status/get')).json).to.include({ state: 'COMMITTED', hasUncommittedChanges: false });
+      const licenses = (await admin.get('/api/licenses/get')).json;
+      expect(JSON.stringify(licenses)).to.contain(DEMO_LICENSE_IDENTIFIER);
+      expect(await gateway.get(LicensedCapacity).facility(DEFAULT_LAB, 'telrtSession')).to.equal(30);
+
+      const plan = await gateway.get(CommittedGateway).plan(DEFAULT_LAB);
+      expect(plan.sourceNodes.map((n) => n.displayName).sort()).to.deep.equal(['Carrier A', 'Carrier B', 'PBX Berlin']);
+      const pbx = plan.sourceNodes.find((n) => n.displayName === 'PBX Berlin')!;
+      const routed = plan.route({ sourceNodeId: pbx.id, source: '200', destination: '030123456' })!;
+      expect(routed.match.targets.map((t) => plan.nodes.get(t.destinationNodeId)!.displayName)).to.deep.equal(['Carrier A', 'Carrier B']);
+      expect(routed.match.targets[0]!.dialStrings.destination).to.equal('+4930123456');
+
+      // a later start finds the demo in place and installs nothing again
+      expect(await loadDemo(gateway.simulator.container)).to.deep.equal({ installed: false, active: true });
+    } finally {
+      await gateway.stop();
+    }
+  });
+
+  it('never overwrites a configuration an operator changed, and is off unless asked for', async () => {
+    const gateway = await TestGateway.start({ store: 'memory' });
+    try {
+      expect(gateway.simulator.demo).to.equal(undefined);
+      const admin = gateway.admin();
+      expect((await admin.post('/api/nodes/addSystem', { version: 3, query: { profile: '1d22157e-d6d5-4c79-9c1e-dd47c50e57e1' }, json: { displayName: 'My PBX', udpTcpPort: 5070, tlsPort: 5071 } })).status).to.equal(200);
+      expect(await loadDemo(gateway.simulator.container)).to.deep.equal({ installed: false, active: false });
+      const nodes = (await admin.get('/api/nodes/get')).json as Array<{ displayName: string }>;
+      expect(nodes.map((n) => n.displayName)).to.include('My PBX').and.not.include('PBX Berlin');
+    } finally {
+      await gateway.stop();
+    }
+  });
+});
