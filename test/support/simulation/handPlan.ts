@@ -10,9 +10,9 @@ export function planNode(id: string, fields: Partial<PlanNode> & { localPort?: n
   const { localPort, remoteHost, ...rest } = fields;
   return {
     id, displayName: id, sort: 'TELSIP_STACK', enabled: true,
-    local: { host: '10.0.0.1', port: localPort ?? 5060, transport: 'UDP' },
+    local: { host: '10.0.0.1', port: localPort ?? 5060, transport: 'UDP', address: '10.0.0.1' },
     hostname: 'gw.example.test',
-    remote: { host: remoteHost ?? `192.0.2.${1 + (id.length * 7) % 200}`, port: 5060, transport: 'UDP' },
+    remote: { host: remoteHost ?? `192.0.2.${1 + (id.length * 7) % 200}`, port: 5060, transport: 'UDP', address: remoteHost ?? `192.0.2.${1 + (id.length * 7) % 200}` },
     incomingRewriting: undefined, outgoingRewriting: undefined,
     ...rest,
   };

@@ -84,21 +84,14 @@ export class SimulatedCall {
   }
 }
 
-const IPV4 = /^(25[0-5]|2[0-4]\d|1?\d?\d)(\.(25[0-5]|2[0-4]\d|1?\d?\d)){3}$/;
-
-/** An address for the packets: the host when it is an IPv4 address, else one of TEST-NET-2 derived from the name. */
-export function addressOf(host: string): string {
-  return IPV4.test(host) ? host : `198.51.100.${1 + (mix('host', host) % 254)}`;
-}
-
 /** Where the gateway sends and receives a node's signalling. */
 export function gatewaySide(node: PlanNode): LegEndpoint {
-  return { ip: addressOf(node.local.host), port: node.local.port, host: node.hostname || node.local.host };
+  return { ip: node.local.address, port: node.local.port, host: node.hostname || node.local.host };
 }
 
 /** The node's far end; a node without a transport connection talks to a far end on TEST-NET-3 derived from its id. */
 export function farEnd(node: PlanNode): LegEndpoint {
-  if (node.remote) return { ip: addressOf(node.remote.host), port: node.remote.port, host: node.remote.host };
+  if (node.remote) return { ip: node.remote.address, port: node.remote.port, host: node.remote.host };
   const ip = `203.0.113.${1 + (mix('far-end', node.id) % 254)}`;
   return { ip, port: 5060, host: ip };
 }
