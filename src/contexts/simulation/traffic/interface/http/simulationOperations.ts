@@ -19,7 +19,7 @@ export const simulationOperations = [
   operation({
     area, method: 'POST', path: '/api/forwardedSessionRecording/lookupByLocalSessionIdentification', version: 0, permissions: ['API', 'ADM'], body: 'json',
     summary: 'The identifiers of the recorded sessions in progress matching TelIdent ({} matches all): a JSON array of strings',
-    request: TelIdentDto,
+    request: TelIdentDto, response: { kind: 'scalar', type: 'string', array: true },
     controller: ActiveSessionsController, handle: (c, r) => c.lookup(r),
   }),
   operation({
