@@ -4,3 +4,4 @@ export { simulationOperations, simulationControlOperations } from './traffic/int
 /** The labs' traffic: start, stop and profile (the demo and the control endpoint drive it), sessions in progress. */
 export { TrafficLabs, type TrafficState } from './traffic/application/TrafficLabs.js';
 export { DEFAULT_TRAFFIC_PROFILE, trafficProfile, type TrafficProfile, type TrafficProfileInput } from './traffic/domain/TrafficProfile.js';
+export { parseTrafficProfile } from './traffic/interface/http/TrafficControlController.js';

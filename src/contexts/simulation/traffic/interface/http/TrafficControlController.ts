@@ -3,7 +3,7 @@ import type { OperationRequest } from '../../../../../shared/interface/http/Oper
 import { validateDto } from '../../../../../shared/interface/http/validateDto.js';
 import { TrafficLabs, type TrafficState } from '../../application/TrafficLabs.js';
 import { trafficProfile, type TrafficProfile, type TrafficProfileInput } from '../../domain/TrafficProfile.js';
-import { TrafficControlDto, type TrafficProfileDto, type TrafficStateView } from './trafficShapes.js';
+import { TrafficControlDto, TrafficProfileDto, type TrafficStateView } from './trafficShapes.js';
 
 /** A copy without the keys whose value is undefined, nested objects and arrays too. */
 function defined<T>(value: T): T {
@@ -53,4 +53,12 @@ export class TrafficControlController {
     const profile = dto.profile ? profileFromDto(dto.profile) : undefined;
     return stateView(await this.labs.configure(request.lab, { ...(dto.running !== undefined ? { running: dto.running } : {}), ...(profile ? { profile } : {}) }));
   }
+}
+
+/**
+ * A traffic profile read from JSON (a demo's or a user's profile file): the wire's checks (types, unknown
+ * fields), then the domain's; a DomainError names each faulty field (`profile.callsPerSecond`).
+ */
+export function parseTrafficProfile(json: unknown): TrafficProfile {
+  return profileFromDto(validateDto(TrafficProfileDto, json, 'the traffic profile', 'profile'));
 }
