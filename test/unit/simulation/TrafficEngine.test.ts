@@ -136,6 +136,8 @@ describe('TrafficEngine: the gates, in order', () => {
     const r = run({ callsPerSecond: 1 }, { plan });
     r.advance(31);
     expect(r.sinks.calls).to.have.length(0);
+    expect(r.engine.activeCount, 'an ignored call is no session the gateway carries').to.equal(0);
+    expect([...r.engine.calls()].length).to.be.greaterThan(10);
     r.advance(40);
     const call = r.sinks.calls[0]!;
     expect([call.sipStatusCode, call.q850Cause]).to.deep.equal([408, 102]);

@@ -84,11 +84,12 @@ export class TrafficEngine {
     return new Date(this.now);
   }
 
-  /** Calls in progress (routed or timing out), any state but terminated. */
+  /** Sessions the gateway carries now: routed calls in any state but terminated (what licensed capacity counts). */
   get activeCount(): number {
-    return this.liveCalls.size;
+    return this.routedLive;
   }
 
+  /** The calls in progress: the routed ones and those of an IGNORE route waiting for the caller's timeout. */
   calls(): IterableIterator<SimulatedCall> {
     return this.liveCalls.values();
   }
