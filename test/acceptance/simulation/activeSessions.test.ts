@@ -34,7 +34,8 @@ describe('simulated traffic over HTTP: activeSessions/get, forwardedSessionRecor
   }
 
   before(async () => {
-    gateway = await TestGateway.start({ store: 'memory' });
+    // the embedded database: the gates read the active side and maintenance mode through real units of work
+    gateway = await TestGateway.start();
     admin = gateway.admin();
     const [pbx] = await addSystem(admin, PROFILES.genericPbx, { displayName: 'PBX', udpTcpPort: 5070, tlsPort: 5071 });
     const [carrierA] = await addProvider(admin, PROFILES.genericCarrier, { displayName: 'Carrier A', credentials: { username: 'a', password: 'Trunk-Secret-Pw-4711!' }, udpTcpPort: 5080, tlsPort: 5081 });
@@ -194,6 +195,18 @@ describe('simulated traffic over HTTP: activeSessions/get, forwardedSessionRecor
     expect(fresh.every((s) => s.outgoing[0]!.nodeId === ids.carrierB)).to.equal(true);
     const state = (await admin.get('/_sim/labs/default/traffic')).json;
     expect(state.planGeneration).to.be.a('number');
+  });
+
+  it('the pump advances the traffic to the clock by itself, every ~50 ms', async () => {
+    const before = (await admin.get('/_sim/labs/default/traffic')).json.time as string;
+    gateway.clock.advance(5000);
+    const deadline = Date.now() + 5000;
+    let time = before;
+    while (time === before && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      time = (await admin.get('/_sim/labs/default/traffic')).json.time as string;
+    }
+    expect(time).to.equal(gateway.clock.now().toISOString());
   });
 
   it('only administrators control the traffic', async () => {
