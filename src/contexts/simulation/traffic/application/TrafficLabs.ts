@@ -37,6 +37,8 @@ interface LabTraffic {
 @injectable()
 export class TrafficLabs extends LiveSessions {
   private readonly labs = new Map<LabId, LabTraffic>();
+  /** The generation of the plan each lab's engine routes on. */
+  private readonly generations = new Map<LabId, number>();
   private unsubscribe: (() => void) | undefined;
 
   constructor(
@@ -124,8 +126,6 @@ export class TrafficLabs extends LiveSessions {
       traffic.advancing = undefined;
     }
   }
-
-  private readonly generations = new Map<LabId, number>();
 
   private traffic(lab: LabId): LabTraffic {
     let traffic = this.labs.get(lab);

@@ -1,11 +1,11 @@
-import { DialString, DialStrings, type GatewayPlan, type PlanNode, type PlannedRoute, type RoutedDialStrings } from '../../../configuration/index.js';
-import type { CallHistoryEntry, CallResult, SipMessageEntry } from '../../../monitoring/index.js';
+import { DialString, DialStrings, type GatewayPlan, type PlanNode, type PlannedRoute } from '../../../configuration/index.js';
+import type { CallResult, SipMessageEntry } from '../../../monitoring/index.js';
+import { historyEntry, outgoingNumbers } from './CallHistory.js';
 import type { LabId } from '../../../../shared/domain/LabId.js';
 import { CALL_LIFECYCLE, type CallState } from './CallState.js';
 import { GATE_ENDINGS, OUTCOME_ENDINGS, telStatusOf, type CallEnding, type Gate } from './CallEndings.js';
 import type { CallRecorder, GateSnapshot } from './CallRecorder.js';
 import { EventQueue } from './EventQueue.js';
-import { meanOpinionScore, rtpCounts } from './MediaQuality.js';
 import { hex, mix, Stream, streamFor } from './Randomness.js';
 import { SimulatedCall, type CallNumbers, type CurrentAttempt } from './SimulatedCall.js';
 import { SipLeg } from './SipLeg.js';
@@ -406,57 +406,7 @@ export class TrafficEngine {
   }
 }
 
-/** The target's dial strings after the destination node's outgoing rewriting. */
-export function outgoingNumbers(node: PlanNode, routed: RoutedDialStrings): CallNumbers {
-  if (!node.outgoingRewriting) return { source: routed.source, destination: routed.destination };
-  const optional = (text: string | undefined) => (text === undefined ? undefined : DialString.of(text));
-  const rewritten = node.outgoingRewriting.apply(new DialStrings({
-    source: DialString.of(routed.source), destination: DialString.of(routed.destination),
-    elin: optional(routed.elin), asserted: optional(routed.asserted), transferrer: optional(routed.transferrer),
-  })).dialStrings;
-  return { source: rewritten.source.text, destination: rewritten.destination.text };
-}
-
 function uuidOf(bytes: Uint8Array): string {
   const text = hex(bytes);
   return `${text.slice(0, 8)}-${text.slice(8, 12)}-${text.slice(12, 16)}-${text.slice(16, 20)}-${text.slice(20, 32)}`;
-}
-
-function historyEntry(call: SimulatedCall, ending: CallEnding, side: 'inbound' | 'outbound' | 'gateway', recordingId: string | undefined): CallHistoryEntry {
-  const attempt = call.attempt;
-  const connected = call.connectAt !== undefined;
-  const mediaMs = connected ? call.endAt! - call.connectAt! : 0;
-  const stats = () => {
-    const counts = rtpCounts(mediaMs, call.lossPercent);
-    return { codec: call.codec, packetsSent: counts.packets, packetsReceived: counts.packets - counts.lost, packetsLost: counts.lost, lossOccurrences: counts.occurrences, jitterMs: call.jitterMs };
-  };
-  return {
-    sessionIdentifier: call.sessionIdentifier,
-    systemIdentifier: call.systemIdentifier,
-    startDateTime: new Date(call.startAt),
-    connectDateTime: connected ? new Date(call.connectAt!) : undefined,
-    endDateTime: new Date(call.endAt!),
-    durationSeconds: Math.round(mediaMs / 1000),
-    inboundNodeId: call.source.id,
-    inboundNodeName: call.source.displayName,
-    outboundNodeId: attempt?.node.id,
-    outboundNodeName: attempt?.node.displayName,
-    routingDomainId: call.route?.routingDomainId,
-    routeId: call.route?.match.route.id,
-    routeName: call.route?.match.route.displayName,
-    inboundSourceDialString: call.arrived.source,
-    inboundDestinationDialString: call.arrived.destination,
-    outboundSourceDialString: attempt?.numbers.source,
-    outboundDestinationDialString: attempt?.numbers.destination,
-    result: ending.result,
-    sipStatusCode: ending.sipStatusCode,
-    sipReasonPhrase: ending.sipReasonPhrase,
-    q850Cause: ending.q850Cause,
-    disconnectingSide: side,
-    inbound: connected ? stats() : undefined,
-    outbound: connected ? stats() : undefined,
-    mos: connected ? meanOpinionScore(call.codec, call.lossPercent, call.jitterMs) : undefined,
-    attempts: [...call.attempts],
-    recordingId,
-  };
 }
