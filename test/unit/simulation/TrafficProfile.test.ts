@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { DomainError } from '../../../src/shared/domain/DomainError.js';
 import { CALL_LIFECYCLE, CALL_STATES, type CallState } from '../../../src/contexts/simulation/traffic/domain/CallState.js';
 import { DEFAULT_TRAFFIC_PROFILE, trafficProfile, type TrafficProfileInput } from '../../../src/contexts/simulation/traffic/domain/TrafficProfile.js';
+import { parseTrafficProfile } from '../../../src/contexts/simulation/index.js';
 
 function fields(input: TrafficProfileInput): string[] {
   try {
@@ -51,4 +52,34 @@ describe('call lifecycle', () => {
       });
     }
   }
+});
+
+describe('parseTrafficProfile (a profile file)', () => {
+  const refusal = (json: unknown): DomainError => {
+    try {
+      parseTrafficProfile(json);
+    } catch (error) {
+      if (error instanceof DomainError) return error;
+      throw error;
+    }
+    throw new Error('expected a refusal');
+  };
+
+  it('takes a partial profile and completes it with the defaults', () => {
+    const profile = parseTrafficProfile({ seed: 8, numberPlans: [{ nodeId: 'n1', callingPrefix: '+49', callingDigits: 6, called: [{ pattern: '0N', weight: 1 }] }] });
+    expect(profile.seed).to.equal(8);
+    expect(profile.numberPlans[0]!.weight).to.equal(1);
+    expect(profile.codecs).to.deep.equal(DEFAULT_TRAFFIC_PROFILE.codecs);
+  });
+
+  it('names the field of a wrong type, an unknown field and a broken rule', () => {
+    const typed = refusal({ callsPerSecond: '5' });
+    expect([typed.code, typed.details[0]!.field]).to.deep.equal(['VALIDATION_FAILED', 'profile.callsPerSecond']);
+    const unknown = refusal({ callsPerMinute: 5 });
+    expect([unknown.code, unknown.details[0]!.field]).to.deep.equal(['UNKNOWN_FIELD', 'profile.callsPerMinute']);
+    const nested = refusal({ holdingTime: { distribution: 'exponential', meanSeconds: 1, median: 3 } });
+    expect(nested.details.map((d) => d.field)).to.deep.equal(['profile.holdingTime.median']);
+    const rule = refusal({ ringTimeSeconds: { min: 9, max: 3 } });
+    expect([rule.code, rule.details[0]!.field]).to.deep.equal(['INVALID_TRAFFIC_PROFILE', 'profile.ringTimeSeconds.max']);
+  });
 });
