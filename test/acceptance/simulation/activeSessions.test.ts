@@ -198,11 +198,12 @@ describe('simulated traffic over HTTP: activeSessions/get, forwardedSessionRecor
   });
 
   it('the pump advances the traffic to the clock by itself, every ~50 ms', async () => {
-    const before = (await admin.get('/_sim/labs/default/traffic')).json.time as string;
     gateway.clock.advance(5000);
+    const target = gateway.clock.now().toISOString();
     const deadline = Date.now() + 5000;
-    let time = before;
-    while (time === before && Date.now() < deadline) {
+    let time = (await admin.get('/_sim/labs/default/traffic')).json.time as string;
+    expect(time).to.not.equal(target);
+    while (time !== target && Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, 50));
       time = (await admin.get('/_sim/labs/default/traffic')).json.time as string;
     }

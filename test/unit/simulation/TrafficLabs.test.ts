@@ -135,6 +135,20 @@ describe('TrafficLabs', () => {
     expect(fast).to.be.within(850, 1150);
   });
 
+  it('a long catch-up runs in slices of a second, letting other work in between, and reaches the clock', async () => {
+    const { labs, clock } = harness();
+    await labs.configure(DEFAULT_LAB, { running: true, profile: trafficProfile({ callsPerSecond: 20 }) });
+    clock.advance(30_000);
+    let turns = 0;
+    let counting = true;
+    const count = () => { if (counting) { turns += 1; setImmediate(count); } };
+    setImmediate(count);
+    await labs.advance(DEFAULT_LAB);
+    counting = false;
+    expect(turns).to.be.at.least(20);
+    expect(labs.state(DEFAULT_LAB).time!.getTime()).to.equal(clock.now().getTime());
+  });
+
   it('without the committed configuration, traffic cannot start: 503 SIMULATOR_UNAVAILABLE', async () => {
     const { labs } = harness(null);
     const error = await labs.configure(DEFAULT_LAB, { running: true }).then(() => undefined, (e: unknown) => e);

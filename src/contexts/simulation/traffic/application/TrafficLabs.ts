@@ -11,6 +11,9 @@ import { TrafficEngine, type TrafficCounters } from '../domain/TrafficEngine.js'
 import { DEFAULT_TRAFFIC_PROFILE, type TrafficProfile } from '../domain/TrafficProfile.js';
 import { GatewayGates } from './GatewayGates.js';
 
+/** The most simulated time one turn of the event loop advances an engine (a catch-up yields between slices). */
+const MAX_SLICE_MS = 1000;
+
 /** A lab's traffic as the control endpoint shows it. */
 export interface TrafficState {
   readonly running: boolean;
@@ -115,7 +118,14 @@ export class TrafficLabs extends LiveSessions {
     traffic.advancing = (async () => {
       try {
         engine.useGates(await this.gates.snapshot(lab));
-        engine.advanceTo(this.clock.now());
+        // A long catch-up (the process was paused, the clock jumped) runs in slices, letting requests in between.
+        const target = this.clock.now().getTime();
+        for (;;) {
+          const next = Math.min(target, engine.time.getTime() + MAX_SLICE_MS);
+          engine.advanceTo(new Date(next));
+          if (next >= target) break;
+          await new Promise((resolve) => setImmediate(resolve));
+        }
       } catch (error) {
         this.logger.error({ err: error, lab }, 'the traffic of a lab could not be advanced');
       }
