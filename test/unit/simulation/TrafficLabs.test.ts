@@ -135,6 +135,17 @@ describe('TrafficLabs', () => {
     expect(fast).to.be.within(850, 1150);
   });
 
+  it('two starts at once: the traffic runs on the profile given last', async () => {
+    const { labs, advance } = harness();
+    await Promise.all([
+      labs.configure(DEFAULT_LAB, { running: true, profile: trafficProfile({ seed: 1, callsPerSecond: 1 }) }),
+      labs.configure(DEFAULT_LAB, { running: true, profile: trafficProfile({ seed: 2, callsPerSecond: 10 }) }),
+    ]);
+    expect(labs.state(DEFAULT_LAB).profile.seed).to.equal(2);
+    await advance(100);
+    expect(labs.state(DEFAULT_LAB).counters!.started).to.be.within(850, 1150);
+  });
+
   it('a long catch-up runs in slices of a second, letting other work in between, and reaches the clock', async () => {
     const { labs, clock } = harness();
     await labs.configure(DEFAULT_LAB, { running: true, profile: trafficProfile({ callsPerSecond: 20 }) });

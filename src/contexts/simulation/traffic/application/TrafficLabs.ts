@@ -29,6 +29,8 @@ export interface TrafficState {
 interface LabTraffic {
   profile: TrafficProfile;
   engine: TrafficEngine | undefined;
+  /** The engine being made by a start under way. */
+  making: Promise<TrafficEngine> | undefined;
   advancing: Promise<void> | undefined;
 }
 
@@ -92,7 +94,11 @@ export class TrafficLabs extends LiveSessions {
     const running = change.running ?? traffic.engine?.arriving ?? false;
     if (running) {
       if (!traffic.engine) {
-        traffic.engine = await this.makeEngine(lab, traffic.profile);
+        // Two starts at once make one engine: the second waits for the first's.
+        traffic.making ??= this.makeEngine(lab, traffic.profile).finally(() => { traffic.making = undefined; });
+        const made = await traffic.making;
+        traffic.engine ??= made;
+        if (traffic.engine.profile !== traffic.profile) traffic.engine.startArrivals(traffic.profile);
       } else {
         await this.advance(lab);
         if (change.profile || !traffic.engine.arriving) traffic.engine.startArrivals(traffic.profile);
@@ -140,7 +146,7 @@ export class TrafficLabs extends LiveSessions {
   private traffic(lab: LabId): LabTraffic {
     let traffic = this.labs.get(lab);
     if (!traffic) {
-      traffic = { profile: DEFAULT_TRAFFIC_PROFILE, engine: undefined, advancing: undefined };
+      traffic = { profile: DEFAULT_TRAFFIC_PROFILE, engine: undefined, making: undefined, advancing: undefined };
       this.labs.set(lab, traffic);
     }
     return traffic;
