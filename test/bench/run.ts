@@ -5,15 +5,16 @@ import { BENCH_ADMIN_PASSWORD } from './benchServer.js';
 import { startupBench } from './startupBench.js';
 import { configurationBench } from './configurationBench.js';
 import { routingBench } from './routingBench.js';
+import { simulationBench } from './simulationBench.js';
 
 /**
  * `npm run bench`: throughput of authenticated reads as a ratio of a bare Koa handler measured in the same
  * run (each server in a process of its own, the load generator in this one), start-up time, and the
  * configuration commit/revert figures, and the route matcher's matches per second. BENCH_SECONDS sets each
  * throughput measurement's length (default 5); BENCH_DATABASE_URL adds the configuration figures on a PostgreSQL
- * server. `--only <section>` (throughput, nodes, startup, configuration, routing) runs one section.
+ * server. `--only <section>` (throughput, nodes, startup, configuration, routing, simulation) runs one section.
  */
-const SECTIONS = ['throughput', 'nodes', 'startup', 'configuration', 'routing'] as const;
+const SECTIONS = ['throughput', 'nodes', 'startup', 'configuration', 'routing', 'simulation'] as const;
 type Section = (typeof SECTIONS)[number];
 
 function onlySection(args: readonly string[]): Section | undefined {
@@ -143,6 +144,17 @@ async function main(): Promise<void> {
   if (runs('startup')) await startupSection();
   if (runs('configuration')) await configurationSection();
   if (runs('routing')) routingSection();
+  if (runs('simulation')) simulationSection();
+}
+
+function simulationSection(): void {
+  console.log('\nsession simulator on one core: 100 new calls/s, all answered, mean holding time 45 s, 50 ms steps on a manual clock');
+  for (const keep of [true, false]) {
+    const f = simulationBench(keep);
+    console.log(`  SIP messages ${keep ? 'built' : 'not kept'}: ${f.concurrentAtStart.toLocaleString('en')} → ${f.concurrentAtEnd.toLocaleString('en')} calls in progress over ${f.simulatedSeconds} simulated s `
+      + `(after ${f.warmUpSeconds} s warm-up): ${f.callsStarted} started, ${f.callsEnded} ended, ${f.messages.toLocaleString('en')} messages`);
+    console.log(line('    wall time / CPU', `${f.wallMs} / ${f.cpuMs} ms`) + `  ${f.realTimeFactor}× real time, slowest 50 ms step ${f.slowestStepMs} ms, RSS ${f.rssMiB} MiB, heap ${f.heapUsedMiB} MiB`);
+  }
 }
 
 function routingSection(): void {
