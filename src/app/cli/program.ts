@@ -4,6 +4,7 @@ import { Command, CommanderError, Option } from 'commander';
 import { ConfigError, FLAGS, loadConfig, type ParsedFlags } from '../config/loadConfig.js';
 import type { AppConfig } from '../config/AppConfig.js';
 import type { MintOptions } from './mintLicense.js';
+import type { TrafficAction, TrafficCommandOptions } from './traffic.js';
 
 /** Exit codes of every gwsim command. */
 export const EXIT = { ok: 0, failure: 1, usage: 2 } as const;
@@ -13,6 +14,7 @@ export interface Commands {
   serve(config: AppConfig, explicitAdminPassword: boolean): Promise<number>;
   unblock(user: string, config: AppConfig, output: { json: boolean; logLevelSet: boolean }): Promise<number>;
   mintLicense(options: MintOptions): Promise<number>;
+  traffic(action: TrafficAction, options: TrafficCommandOptions): Promise<number>;
 }
 
 /** The `gwsim serve` flags: each matches an environment variable of loadConfig (the flag wins over the variable). */
@@ -57,7 +59,7 @@ function addValueFlags(command: Command, flags: ReadonlyArray<readonly [string, 
 
 /**
  * The command line, on commander: `gwsim [serve] [flags]` (serve is the default command, so
- * `npm start -- --port 9000` works), `gwsim admin unblock <user>` and `gwsim license mint …`. Every command has --help; exit codes
+ * `npm start -- --port 9000` works), `gwsim admin unblock <user>`, `gwsim license mint …` and `gwsim traffic …`. Every command has --help; exit codes
  * are 0 (ok), 2 (usage or configuration error) and 1 (failure).
  */
 export function buildProgram(commands: Commands, env: NodeJS.ProcessEnv): Command {
@@ -124,6 +126,32 @@ export function buildProgram(commands: Commands, env: NodeJS.ProcessEnv): Comman
         ...(['identifier', 'validFrom', 'validUntil', 'susUntil', 'key', 'output'] as const)
           .reduce((acc, k) => (typeof options[k] === 'string' ? { ...acc, [k]: options[k] } : acc), {}),
       });
+    });
+  const trafficCommand = program.command('traffic')
+    .description('the simulated traffic of a running gwsim (its /_sim/labs/default/traffic endpoint; administrators only)')
+    .addHelpText('after', '\nExit codes: 0 done, 1 refused or unreachable, 2 usage error (e.g. a profile file that is not JSON).');
+  const connection = (command: Command) => command
+    .addOption(new Option('--url <url>', 'the gwsim to talk to (default http://127.0.0.1:8111) [env GWSIM_URL]'))
+    .addOption(new Option('--user <user>', 'an administrator (default anadmin) [env GWSIM_USER]'))
+    .addOption(new Option('--password <password>', "its password (default 'anadmin') [env GWSIM_PASSWORD]"))
+    .option('--json', 'print the answer as JSON');
+  const trafficOptions = (options: Record<string, unknown>): TrafficCommandOptions => ({
+    url: (options['url'] as string | undefined) ?? env['GWSIM_URL'] ?? 'http://127.0.0.1:8111',
+    user: (options['user'] as string | undefined) ?? env['GWSIM_USER'] ?? 'anadmin',
+    password: (options['password'] as string | undefined) ?? env['GWSIM_PASSWORD'] ?? 'anadmin',
+    json: options['json'] === true,
+  });
+  connection(trafficCommand.command('status').description('whether calls arrive, the profile, and the counters of calls'))
+    .action(async (options: Record<string, unknown>) => { process.exitCode = await commands.traffic({ kind: 'status' }, trafficOptions(options)); });
+  connection(trafficCommand.command('start').description('start the arrivals of new calls'))
+    .action(async (options: Record<string, unknown>) => { process.exitCode = await commands.traffic({ kind: 'start' }, trafficOptions(options)); });
+  connection(trafficCommand.command('stop').description('stop the arrivals (calls in progress run to their end)'))
+    .action(async (options: Record<string, unknown>) => { process.exitCode = await commands.traffic({ kind: 'stop' }, trafficOptions(options)); });
+  connection(trafficCommand.command('set').argument('<file>', 'a JSON traffic profile (fields omitted take the defaults; see SIMULATION.md)')
+    .description('set the traffic profile (it takes effect at once)')
+    .option('--start', 'also start the arrivals'))
+    .action(async (file: string, options: Record<string, unknown>) => {
+      process.exitCode = await commands.traffic({ kind: 'set', file, start: options['start'] === true }, trafficOptions(options));
     });
   return program;
 }
