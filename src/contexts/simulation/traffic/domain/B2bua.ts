@@ -316,7 +316,7 @@ export class B2bua implements TransportListener {
     if (recordingId !== undefined) {
       const start = call.connectAt!;
       this.recorder.recording({
-        recordingId, sessionIdentifier: call.sessionIdentifier, startDateTime: new Date(start), durationMs: at - start, codec: call.codec,
+        recordingId, sessionIdentifier: call.sessionIdentifier, startDateTime: new Date(start), durationMs: new Date(at).getTime() - new Date(start).getTime(), codec: call.codec,
         mutedSpans: call.muted.map(([from, to]) => [Math.max(0, Math.round(from - start)), Math.round(Math.min(to ?? at, at) - start)] as const)
           .filter(([from, to]) => to > from),
         seed: call.seed,
