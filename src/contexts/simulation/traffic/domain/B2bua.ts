@@ -9,7 +9,7 @@ import { CALL_LIFECYCLE, type CallState } from './CallState.js';
 import { hex, mix, streamFor } from './Randomness.js';
 import type { Arrival, SessionTransport, TransactionMethod, TransportLeg, TransportListener, WireRecord } from './SessionTransport.js';
 import { SimulatedCall, type CallNumbers } from './SimulatedCall.js';
-import { farEnd, gatewaySide, okTo, UacDialog, UasDialog, type Lazy } from './SipDialogs.js';
+import { farEnd, gatewaySide, okTo, StepMemo, UacDialog, UasDialog, type Lazy } from './SipDialogs.js';
 
 /** Counters since the engine was made. */
 export interface TrafficCounters {
@@ -38,6 +38,7 @@ export class B2bua implements TransportListener {
   private ordinal = 0;
   private routedLive = 0;
   private batch: SipMessageEntry[] | undefined;
+  private readonly memo = new StepMemo();
   readonly counters: TrafficCounters = {
     started: 0, ended: 0,
     byResult: { ANSWERED: 0, BUSY: 0, NO_ANSWER: 0, REJECTED: 0, FAILED: 0, CANCELLED: 0 },
@@ -76,8 +77,9 @@ export class B2bua implements TransportListener {
     this.gates = gates;
   }
 
-  /** Hands the messages gathered since the last flush to the recorder, in time order (one batch per step). */
+  /** Ends a step: hands the messages gathered in it to the recorder, in time order (one batch per step). */
   flush(): void {
+    this.memo.forget();
     if (this.batch === undefined) return;
     const batch = this.batch.sort((a, b) => a.timestampMicros - b.timestampMicros);
     this.batch = undefined;
@@ -122,7 +124,7 @@ export class B2bua implements TransportListener {
     const rewritten = node.incomingRewriting?.apply(new DialStrings({ source: DialString.of(arrived.source), destination: DialString.of(arrived.destination) })).dialStrings;
     const incoming: CallNumbers = rewritten ? { source: rewritten.source.text, destination: rewritten.destination.text } : arrived;
     const { gate, route } = this.gateFor(node, incoming);
-    const dialog = new UasDialog({ transport: node.local.transport, local: gatewaySide(node), remote: farEnd(node), seed: mix(seed, 'leg', 0) }, arrival.invite, arrival.codec);
+    const dialog = new UasDialog({ transport: node.local.transport, local: gatewaySide(node), remote: farEnd(node), seed: mix(seed, 'leg', 0) }, arrival.invite, arrival.codec, this.memo);
     const call = new SimulatedCall(this.ordinal++, sessionIdentifier, seed, this.gates.systemIdentifier, at, node, arrived, incoming, arrival.codec,
       arrival.recorded, arrival.media.lossPercent, arrival.media.jitterMs, route, leg, dialog);
     this.counters.started += 1;
@@ -239,7 +241,7 @@ export class B2bua implements TransportListener {
     const numbers = outgoingNumbers(node, target.dialStrings);
     const index = call.attempts.length + 1;
     const dialog = new UacDialog({ transport: node.local.transport, local: gatewaySide(node), remote: farEnd(node), seed: mix(call.seed, 'leg', index) },
-      { fromUser: numbers.source, toUser: numbers.destination, codec: call.codec, userAgent: USER_AGENT });
+      { fromUser: numbers.source, toUser: numbers.destination, codec: call.codec, userAgent: USER_AGENT }, this.memo);
     if (call.attempt) this.byLeg.delete(call.attempt.leg);
     if (call.state === 'early') this.move(call, 'trying');
     call.attempts.push({ nodeId: node.id, nodeName: node.displayName, destinationDialString: numbers.destination, sipStatusCode: 0 });

@@ -25,18 +25,35 @@ export function farEnd(node: PlanNode): LegEndpoint {
   return { ip, port: 5060, host: ip };
 }
 
-/** A value built on first use and kept (a message is built only when the monitor keeps it or a reply needs it). */
+/**
+ * A message built when asked for: only when the monitor keeps messages or a reply is built from it. The builders
+ * are pure (every id comes from a seed), so a message built twice has the same bytes.
+ */
 export type Lazy<T> = () => T;
-export function once<T>(build: () => T): Lazy<T> {
-  let value: T | undefined;
-  let built = false;
-  return () => {
-    if (!built) {
-      value = build();
-      built = true;
-    }
-    return value as T;
-  };
+
+/**
+ * What one side built during the current step of the engine, kept so that the replies built from a message in
+ * the same step share it; forgotten when the step ends, so a call in progress holds no message between steps.
+ */
+export class StepMemo {
+  private readonly slots: { clear(): void }[] = [];
+
+  once<T>(build: () => T): Lazy<T> {
+    let value: T | undefined;
+    const slot = { clear: () => { value = undefined; } };
+    return () => {
+      if (value === undefined) {
+        value = build();
+        this.slots.push(slot);
+      }
+      return value;
+    };
+  }
+
+  forget(): void {
+    for (const slot of this.slots) slot.clear();
+    this.slots.length = 0;
+  }
 }
 
 const USER_SAFE = /[^A-Za-z0-9\-_.!~*'()&=+$,;?/]/g;
@@ -76,12 +93,15 @@ function branch(seed: number, label: string): string {
  */
 export class UacDialog {
   readonly invite: Lazy<SipRequest>;
+  /** The SDP offer's text, kept for the dialog's life (a few hundred bytes; building it is most of an INVITE's cost). */
+  private offer: string | undefined;
 
   constructor(
     private readonly side: DialogSide,
     private readonly call: { readonly fromUser: string; readonly toUser: string; readonly codec: SimulatedCodec; readonly userAgent?: string },
+    memo: StepMemo,
   ) {
-    this.invite = once(() => this.buildInvite());
+    this.invite = memo.once(() => this.buildInvite());
   }
 
   /** The ACK of a final response: a transaction of its own for 2xx, the INVITE's for the others (RFC 3261 17.1.1.3). */
@@ -105,8 +125,10 @@ export class UacDialog {
   private buildInvite(): SipRequest {
     const { local, remote, seed, transport } = this.side;
     const { fromUser, toUser, codec } = this.call;
-    const offered: CodecName[] = [codec, ...SIMULATED_CODECS.filter((other) => other !== codec), 'telephone-event'];
-    const offer = buildOffer({ codecs: offered, address: local.ip, port: rtpPort(seed, 'caller'), sessionId: String(mix(seed, 'sdp-offer')) });
+    if (this.offer === undefined) {
+      const offered: CodecName[] = [codec, ...SIMULATED_CODECS.filter((other) => other !== codec), 'telephone-event'];
+      this.offer = serializeSdp(buildOffer({ codecs: offered, address: local.ip, port: rtpPort(seed, 'caller'), sessionId: String(mix(seed, 'sdp-offer')) }));
+    }
     return buildRequest({
       method: 'INVITE', uri: `sip:${sipUser(toUser)}@${remote.host}:${remote.port}`,
       via: { transport, host: local.ip, port: local.port, branch: branch(seed, 'invite') },
@@ -114,7 +136,7 @@ export class UacDialog {
       to: { uri: `sip:${sipUser(toUser)}@${remote.host}`, params: {} },
       callId: `${hex(streamFor(seed, 'call-id').bytes(12))}@${local.host}`, cseq: 1,
       contact: { uri: `sip:${sipUser(fromUser)}@${local.ip}:${local.port}`, params: {} },
-      userAgent: this.call.userAgent, body: serializeSdp(offer),
+      userAgent: this.call.userAgent, body: this.offer,
     });
   }
 
@@ -131,15 +153,18 @@ export class UacDialog {
  */
 export class UasDialog {
   private readonly toTag: string;
+  /** The SDP answer's text, kept for the dialog's life (parsing the offer and answering it once). */
+  private answer: string | undefined;
   readonly ok: Lazy<SipResponse>;
 
-  constructor(private readonly side: DialogSide, readonly invite: Lazy<SipRequest>, private readonly codec: SimulatedCodec) {
+  constructor(private readonly side: DialogSide, readonly invite: Lazy<SipRequest>, private readonly codec: SimulatedCodec, memo: StepMemo) {
     this.toTag = hex(streamFor(side.seed, 'to-tag').bytes(6));
-    this.ok = once(() => {
-      const answer = answerOffer(parseSdp(this.invite().body), {
+    this.ok = memo.once(() => {
+      const invite = this.invite();
+      this.answer ??= serializeSdp(answerOffer(parseSdp(invite.body), {
         preferences: [this.codec, 'telephone-event'], address: side.local.ip, port: rtpPort(side.seed, 'callee'), sessionId: String(mix(side.seed, 'sdp-answer')),
-      });
-      return buildResponse(this.invite(), 200, { toTag: this.toTag, contact: this.contact(), body: serializeSdp(answer) });
+      }));
+      return buildResponse(invite, 200, { toTag: this.toTag, contact: this.contact(), body: this.answer });
     });
   }
 

@@ -4,7 +4,7 @@ import { OUTCOME_ENDINGS } from '../../domain/CallEndings.js';
 import { mix, Stream, streamFor } from '../../domain/Randomness.js';
 import type { Scheduler } from '../../domain/Scheduler.js';
 import { SessionTransport, TransportLeg, type Offer, type TransactionMethod, type TransportListener } from '../../domain/SessionTransport.js';
-import { farEnd, gatewaySide, okTo, once, UacDialog, UasDialog, type Lazy, type LegEndpoint } from '../../domain/SipDialogs.js';
+import { farEnd, gatewaySide, okTo, StepMemo, UacDialog, UasDialog, type Lazy, type LegEndpoint } from '../../domain/SipDialogs.js';
 import type { Outcome, SimulatedCodec, TrafficProfile } from '../../domain/TrafficProfile.js';
 
 /** How long a caller waits for any response before its INVITE transaction times out (RFC 3261 Timer B, 64·T1). */
@@ -55,9 +55,18 @@ export class SyntheticTransport extends SessionTransport {
   private generation = 0;
   private arriving = false;
   private ordinal = 0;
+  private readonly memo = new StepMemo();
 
   constructor(private readonly scheduler: Scheduler) {
     super();
+  }
+
+  /** Something the simulated world does at `at`; what was built in the step before is forgotten first. */
+  private at(at: number, action: () => void): void {
+    this.scheduler.at(at, () => {
+      this.memo.forget();
+      action();
+    });
   }
 
   get running(): boolean {
@@ -95,7 +104,7 @@ export class SyntheticTransport extends SessionTransport {
   private scheduleArrival(from: number, profile: TrafficProfile): void {
     const generation = this.generation;
     const at = from + this.arrivals.exponential(1000 / profile.callsPerSecond);
-    this.scheduler.at(at, () => {
+    this.at(at, () => {
       if (generation !== this.generation) return;
       this.scheduleArrival(at, profile);
       this.arrive(at, profile);
@@ -115,18 +124,21 @@ export class SyntheticTransport extends SessionTransport {
     const codec = draw.pick(profile.codecs);
     const recorded = draw.next() < profile.recordedShare;
     const caller = new UacDialog({ transport: node.local.transport, local: farEnd(node), remote: gatewaySide(node), seed: mix(seed, 'leg', 0) },
-      { fromUser: calling, toUser: called, codec });
+      { fromUser: calling, toUser: called, codec }, this.memo);
     const call = { seed, profile, codec, gatewayClock: at } as WorldCall;
     const leg = new SyntheticLeg(0, node, '', call, caller);
     call.inbound = leg;
     this.received(leg, at, caller.invite);
-    this.scheduler.at(at + TIMER_B_MS, () => {
-      if (!leg.heard) this.listener?.timedOut(leg);
-    });
     this.listener?.callArrived({
       leg, source: calling, destination: called, codec, recorded, seed, invite: caller.invite,
       media: { lossPercent: profile.packetLossPercent, jitterMs: profile.jitterMs },
     });
+    // the caller's INVITE transaction (Timer B) ends without a response; a caller that heard one already needs no timer
+    if (!leg.heard) {
+      this.at(at + TIMER_B_MS, () => {
+        if (!leg.heard) this.listener?.timedOut(leg);
+      });
+    }
   }
 
   respond(leg: TransportLeg, status: number, response: Lazy<SipResponse>): void {
@@ -138,7 +150,7 @@ export class SyntheticTransport extends SessionTransport {
     if (status < 300) caller.ok = response;
     const dialog = caller.callerDialog!;
     const label = status < 300 ? 'answer-ack' : status === 487 ? 'cancel' : 'refuse-ack';
-    this.scheduler.at(at + roundTrip(caller.call.seed, label), () => this.received(caller, this.scheduler.now(), () => dialog.ack(response())));
+    this.at(at + roundTrip(caller.call.seed, label), () => this.received(caller, this.scheduler.now(), () => dialog.ack(response())));
   }
 
   // ---- the far ends --------------------------------------------------------------------------------------
@@ -147,7 +159,7 @@ export class SyntheticTransport extends SessionTransport {
     const inbound = this.own(offer.caller);
     const call = inbound.call;
     const { node } = offer;
-    const far = new UasDialog({ transport: node.local.transport, local: farEnd(node), remote: gatewaySide(node), seed: mix(call.seed, 'leg', offer.index) }, offer.invite, offer.codec);
+    const far = new UasDialog({ transport: node.local.transport, local: farEnd(node), remote: gatewaySide(node), seed: mix(call.seed, 'leg', offer.index) }, offer.invite, offer.codec, this.memo);
     const leg = new SyntheticLeg(offer.index, node, offer.sessionIdentifier, call, undefined);
     leg.farEndDialog = far;
     const at = this.sent(leg, offer.invite);
@@ -189,9 +201,9 @@ export class SyntheticTransport extends SessionTransport {
     const far = this.own(leg);
     const at = this.sent(far, cancel);
     const rtt = roundTrip(far.call.seed, 'cancel');
-    this.scheduler.at(at + rtt, () => this.reply(far, 'CANCEL', 200, () => far.farEndDialog!.confirm(cancel())));
+    this.at(at + rtt, () => this.reply(far, 'CANCEL', 200, () => far.farEndDialog!.confirm(cancel())));
     // a CANCEL that finds the INVITE still pending ends it with 487
-    this.scheduler.at(at + rtt + 0.5, () => {
+    this.at(at + rtt + 0.5, () => {
       if (!far.final) this.farEndRespondsNow(far, 487);
     });
   }
@@ -200,7 +212,7 @@ export class SyntheticTransport extends SessionTransport {
     const own = this.own(leg);
     const at = this.sent(own, bye);
     const dialog = own.farEndDialog;
-    this.scheduler.at(at + roundTrip(own.call.seed, 'bye'), () => this.reply(own, 'BYE', 200, () => (dialog ? dialog.confirm(bye()) : okTo(bye()))));
+    this.at(at + roundTrip(own.call.seed, 'bye'), () => this.reply(own, 'BYE', 200, () => (dialog ? dialog.confirm(bye()) : okTo(bye()))));
   }
 
   confirm(leg: TransportLeg, _method: 'CANCEL' | 'BYE', ok: Lazy<SipResponse>): void {
@@ -209,13 +221,13 @@ export class SyntheticTransport extends SessionTransport {
 
   /** The far end answers the gateway's INVITE at `at` (a response after its final one is not sent). */
   private farEndResponds(leg: SyntheticLeg, at: number, status: number): void {
-    this.scheduler.at(at, () => this.farEndRespondsNow(leg, status));
+    this.at(at, () => this.farEndRespondsNow(leg, status));
   }
 
   private farEndRespondsNow(leg: SyntheticLeg, status: number): void {
     if (leg.final) return;
     const far = leg.farEndDialog!;
-    const response = status === 200 ? far.ok : once(() => far.respond(status));
+    const response = status === 200 ? far.ok : this.memo.once(() => far.respond(status));
     if (status >= 200) leg.final = true;
     if (status === 200) {
       leg.ok = response;
@@ -231,16 +243,16 @@ export class SyntheticTransport extends SessionTransport {
     const holding = call.profile.holdingTime;
     const seconds = holding.distribution === 'lognormal' ? draw.lognormal(holding.meanSeconds, holding.sdSeconds!) : draw.exponential(holding.meanSeconds);
     const byCaller = draw.next() < call.profile.callerHangupShare;
-    this.scheduler.at(this.scheduler.now() + Math.max(1, seconds * 1000), () => {
+    this.at(this.scheduler.now() + Math.max(1, seconds * 1000), () => {
       if (byCaller) {
         const caller = call.inbound;
         if (!caller.ok) return;
         const ok = caller.ok;
-        const bye = once(() => caller.callerDialog!.bye(ok()));
+        const bye = this.memo.once(() => caller.callerDialog!.bye(ok()));
         this.received(caller, this.scheduler.now(), bye);
         this.listener?.byeReceived(caller, bye);
       } else {
-        const bye = once(() => leg.farEndDialog!.bye());
+        const bye = this.memo.once(() => leg.farEndDialog!.bye());
         this.received(leg, this.scheduler.now(), bye);
         this.listener?.byeReceived(leg, bye);
       }
@@ -248,9 +260,9 @@ export class SyntheticTransport extends SessionTransport {
   }
 
   private callerCancels(caller: SyntheticLeg, at: number, cause: { readonly q850: number; readonly text: string } | undefined): void {
-    this.scheduler.at(at, () => {
+    this.at(at, () => {
       if (caller.final) return;
-      const cancel = once(() => caller.callerDialog!.cancel(cause));
+      const cancel = this.memo.once(() => caller.callerDialog!.cancel(cause));
       this.received(caller, this.scheduler.now(), cancel);
       this.listener?.cancelled(caller, cancel, cause?.q850);
     });
