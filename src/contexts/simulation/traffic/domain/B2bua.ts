@@ -181,8 +181,14 @@ export class B2bua implements TransportListener {
   byeReceived(leg: TransportLeg, bye: Lazy<SipRequest>): void {
     const call = this.byLeg.get(leg);
     const attempt = call?.attempt;
-    if (!call?.live || call.state !== 'connected' || !attempt || (leg !== call.inbound && leg !== attempt.leg)) return;
+    if (!call?.live || !attempt || (leg !== call.inbound && leg !== attempt.leg)) return;
     const fromCaller = leg === call.inbound;
+    if (call.state === 'terminating' && call.hangingUp !== undefined) {
+      // both sides hung up at once: the other side's BYE is answered too; the call ends on the 200 to the gateway's
+      this.transport.confirm(leg, 'BYE', () => (fromCaller ? call.inboundDialog.confirm(bye()) : okTo(bye())));
+      return;
+    }
+    if (call.state !== 'connected') return;
     this.move(call, 'terminating');
     call.hangingUp = fromCaller ? 'inbound' : 'outbound';
     if (fromCaller) {

@@ -13,16 +13,32 @@ export interface LegEndpoint {
   readonly host: string;
 }
 
-/** Where the gateway sends and receives a node's signalling. */
+const GATEWAY_SIDES = new WeakMap<PlanNode, LegEndpoint>();
+const FAR_ENDS = new WeakMap<PlanNode, LegEndpoint>();
+
+/** Where the gateway sends and receives a node's signalling (one object per node of a plan, shared by its calls). */
 export function gatewaySide(node: PlanNode): LegEndpoint {
-  return { ip: node.local.address, port: node.local.port, host: node.hostname || node.local.host };
+  let side = GATEWAY_SIDES.get(node);
+  if (!side) {
+    side = Object.freeze({ ip: node.local.address, port: node.local.port, host: node.hostname || node.local.host });
+    GATEWAY_SIDES.set(node, side);
+  }
+  return side;
 }
 
 /** The node's far end; a node without a transport connection talks to a far end on TEST-NET-3 derived from its id. */
 export function farEnd(node: PlanNode): LegEndpoint {
-  if (node.remote) return { ip: node.remote.address, port: node.remote.port, host: node.remote.host };
-  const ip = `203.0.113.${1 + (mix('far-end', node.id) % 254)}`;
-  return { ip, port: 5060, host: ip };
+  let far = FAR_ENDS.get(node);
+  if (!far) {
+    if (node.remote) {
+      far = Object.freeze({ ip: node.remote.address, port: node.remote.port, host: node.remote.host });
+    } else {
+      const ip = `203.0.113.${1 + (mix('far-end', node.id) % 254)}`;
+      far = Object.freeze({ ip, port: 5060, host: ip });
+    }
+    FAR_ENDS.set(node, far);
+  }
+  return far;
 }
 
 /**
