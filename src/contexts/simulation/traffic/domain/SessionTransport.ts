@@ -80,7 +80,8 @@ export type TransactionMethod = 'INVITE' | 'CANCEL' | 'BYE';
 /**
  * What the world reports to the gateway (the gateway implements it). The transport reports things when they
  * happen, in time order; it never tells the gateway what will happen. `wire` sees every message that crossed the
- * wire on a leg, sent or received, before the event it causes (if any).
+ * wire on a leg, sent or received, before the event it causes (if any); a command may report the message it
+ * just sent at once, but an event never comes from within a command.
  */
 export interface TransportListener {
   wire(leg: TransportLeg, record: WireRecord): void;
