@@ -3,6 +3,7 @@ import type { SipMessageEntry } from '../../src/contexts/monitoring/index.js';
 import type { CallRecorder } from '../../src/contexts/simulation/traffic/domain/CallRecorder.js';
 import { TrafficEngine } from '../../src/contexts/simulation/traffic/domain/TrafficEngine.js';
 import { trafficProfile } from '../../src/contexts/simulation/traffic/domain/TrafficProfile.js';
+import { SyntheticTransport } from '../../src/contexts/simulation/traffic/infrastructure/synthetic/SyntheticTransport.js';
 import { handPlan, planNode, routeTo } from '../support/simulation/handPlan.js';
 
 export interface SimulationBenchFigures {
@@ -47,9 +48,11 @@ export function simulationBench(keepsMessages: boolean, measuredSeconds = 60, wa
   const plan = handPlan(nodes, [{ id: 'main', sourceNodeIds: ['pbx'], routes: [routeTo('national', ['carrier-a', 'carrier-b'], { failover: '486,500-599', destinationRewrite: { delLeading: 1, prefix: '+49' } })] }]);
   const recorder = new CountingRecorder(keepsMessages);
   const start = new Date('2026-01-01T00:00:00Z');
-  const engine = new TrafficEngine(DEFAULT_LAB, trafficProfile({
+  const engine = new TrafficEngine(DEFAULT_LAB, start, plan, { thisSystemActive: true, systemIdentifier: 'MAIN', maintenance: false, capacity: 1_000_000 }, recorder,
+    (scheduler) => new SyntheticTransport(scheduler));
+  engine.startArrivals(trafficProfile({
     seed: 5, callsPerSecond: 100, outcomes: { answer: 1 }, holdingTime: { distribution: 'exponential', meanSeconds: 45 }, recordedShare: 0.1,
-  }), start, plan, { thisSystemActive: true, systemIdentifier: 'MAIN', maintenance: false, capacity: 1_000_000 }, recorder);
+  }));
   let at = start.getTime();
   const step = (ms: number) => { at += ms; engine.advanceTo(new Date(at)); };
   for (let t = 0; t < warmUpSeconds * 1000; t += 50) step(50);

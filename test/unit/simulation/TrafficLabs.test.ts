@@ -7,6 +7,7 @@ import { LicensedCapacity } from '../../../src/contexts/licensing/index.js';
 import { GatewayGates } from '../../../src/contexts/simulation/traffic/application/GatewayGates.js';
 import { TrafficLabs } from '../../../src/contexts/simulation/traffic/application/TrafficLabs.js';
 import { trafficProfile } from '../../../src/contexts/simulation/traffic/domain/TrafficProfile.js';
+import { SyntheticTransports } from '../../../src/contexts/simulation/traffic/infrastructure/synthetic/SyntheticTransports.js';
 import { DomainError } from '../../../src/shared/domain/DomainError.js';
 import { DEFAULT_LAB, type LabId } from '../../../src/shared/domain/LabId.js';
 import { ManualClock } from '../../../src/shared/infrastructure/ManualClock.js';
@@ -44,7 +45,7 @@ function harness(committed: CommittedGateway | null = new FakeCommitted(planTo('
   const inputs = new Inputs();
   const gates = new GatewayGates(clock, inputs.activeSide, inputs.maintenanceState, inputs.licensed);
   const sinks = new RecordingSinks();
-  const labs = new TrafficLabs(clock, gates, new SilentLogger(), committed ?? undefined, sinks);
+  const labs = new TrafficLabs(clock, gates, new SyntheticTransports(), new SilentLogger(), committed ?? undefined, sinks);
   const advance = async (seconds: number) => {
     for (let i = 0; i < seconds; i += 1) {
       clock.advance(1000);

@@ -2,6 +2,7 @@ import type { GatewayPlan } from '../../../src/contexts/configuration/index.js';
 import type { GateSnapshot } from '../../../src/contexts/simulation/traffic/domain/CallRecorder.js';
 import { TrafficEngine } from '../../../src/contexts/simulation/traffic/domain/TrafficEngine.js';
 import { trafficProfile, type TrafficProfileInput } from '../../../src/contexts/simulation/traffic/domain/TrafficProfile.js';
+import { SyntheticTransport } from '../../../src/contexts/simulation/traffic/infrastructure/synthetic/SyntheticTransport.js';
 import type { LabId } from '../../../src/shared/domain/LabId.js';
 import { handPlan, planNode, routeTo } from '../../support/simulation/handPlan.js';
 import { RecordingSinks } from '../../support/simulation/RecordingSinks.js';
@@ -25,8 +26,9 @@ export interface Run {
 
 export function run(profile: TrafficProfileInput = {}, options: { plan?: GatewayPlan; gates?: Partial<GateSnapshot>; start?: Date } = {}): Run {
   const sinks = new RecordingSinks();
-  const engine = new TrafficEngine('default' as LabId, trafficProfile(profile), options.start ?? START, options.plan ?? twoCarrierPlan(),
-    { ...OPEN_GATES, ...options.gates }, sinks.recorder());
+  const engine = new TrafficEngine('default' as LabId, options.start ?? START, options.plan ?? twoCarrierPlan(),
+    { ...OPEN_GATES, ...options.gates }, sinks.recorder(), (scheduler) => new SyntheticTransport(scheduler));
+  engine.startArrivals(trafficProfile(profile));
   return { engine, sinks, advance: (seconds) => engine.advanceTo(new Date(engine.time.getTime() + seconds * 1000)) };
 }
 

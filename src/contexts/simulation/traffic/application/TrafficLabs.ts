@@ -10,6 +10,7 @@ import type { SimulatedCall } from '../domain/SimulatedCall.js';
 import { TrafficEngine, type TrafficCounters } from '../domain/TrafficEngine.js';
 import { DEFAULT_TRAFFIC_PROFILE, type TrafficProfile } from '../domain/TrafficProfile.js';
 import { GatewayGates } from './GatewayGates.js';
+import { SessionTransports } from './SessionTransports.js';
 
 /** The most simulated time one turn of the event loop advances an engine (a catch-up yields between slices). */
 const MAX_SLICE_MS = 1000;
@@ -35,7 +36,8 @@ interface LabTraffic {
 }
 
 /**
- * Every lab's traffic engine: made on the first start from the committed plan (CommittedGateway), fed a new
+ * Every lab's traffic engine (the gateway on the lab's session transport, chosen by SessionTransports): made on
+ * the first start from the committed plan (CommittedGateway), fed a new
  * plan on every commit, its gates refreshed at most once a second, advanced to the clock by the pump
  * (`advanceAll`), never on a request's path. Also the LiveSessions port: the calls in progress per lab.
  */
@@ -49,6 +51,7 @@ export class TrafficLabs extends LiveSessions {
   constructor(
     @inject(Clock) private readonly clock: Clock,
     @inject(GatewayGates) private readonly gates: GatewayGates,
+    @inject(SessionTransports) private readonly transports: SessionTransports,
     @inject(Logger) private readonly logger: Logger,
     @inject(CommittedGateway) @optional() private readonly committed: CommittedGateway | undefined,
     @inject(MonitorSinks) @optional() private readonly sinks: MonitorSinks | undefined,
@@ -160,7 +163,9 @@ export class TrafficLabs extends LiveSessions {
     const plan = await this.committed.plan(lab);
     const gates = await this.gates.snapshot(lab, true);
     this.generations.set(lab, plan.generation);
-    return new TrafficEngine(lab, profile, this.clock.now(), plan, gates, this.recorder(lab));
+    const engine = new TrafficEngine(lab, this.clock.now(), plan, gates, this.recorder(lab), (scheduler) => this.transports.create(lab, scheduler));
+    engine.startArrivals(profile);
+    return engine;
   }
 
   private usePlan(plan: GatewayPlan): void {

@@ -1,6 +1,6 @@
 import { rtpCounts } from './MediaQuality.js';
-import { farEnd, gatewaySide, type CallNumbers, type SimulatedCall } from './SimulatedCall.js';
-import { sipUser } from './SipLeg.js';
+import type { CallNumbers, SimulatedCall } from './SimulatedCall.js';
+import { farEnd, gatewaySide, sipUser } from './SipDialogs.js';
 import type { CallState } from './CallState.js';
 import type { PlanNode } from '../../../configuration/index.js';
 

@@ -1,8 +1,10 @@
 import type { PlanNode, PlannedRoute, TargetMatch } from '../../../configuration/index.js';
 import type { OutboundAttempt } from '../../../monitoring/index.js';
+import type { CallEnding } from './CallEndings.js';
 import type { CallState } from './CallState.js';
-import { mix } from './Randomness.js';
-import type { LegEndpoint, LegSpec } from './SipLeg.js';
+import type { SipResponse } from '@gwsim/sip';
+import type { TransportLeg } from './SessionTransport.js';
+import type { Lazy, UacDialog, UasDialog } from './SipDialogs.js';
 import type { SimulatedCodec } from './TrafficProfile.js';
 
 /** The dial strings of one side of a call. */
@@ -14,7 +16,10 @@ export interface CallNumbers {
 /** The outbound attempt in progress: its target, node and the dial strings it was sent with. */
 export interface CurrentAttempt {
   /** The leg's index (1 for the first attempt). */
-  readonly leg: number;
+  readonly index: number;
+  readonly leg: TransportLeg;
+  /** The gateway's side of the outbound dialog (it calls). */
+  readonly dialog: UacDialog;
   readonly targetIndex: number;
   readonly target: TargetMatch;
   readonly node: PlanNode;
@@ -23,15 +28,21 @@ export interface CurrentAttempt {
 }
 
 /**
- * One call the engine carries. It holds little: ids, times (ms since the epoch), the nodes and dial strings,
- * counters; messages are built again from the seed when a step needs them and RTP counters are computed from
- * the times when read.
+ * One call the gateway carries. It holds little: ids, times (ms since the epoch), the nodes and dial strings,
+ * its legs and the gateway's side of their dialogs (whose messages are built only when needed), counters; RTP
+ * counters are computed from the times when read.
  */
 export class SimulatedCall {
   state: CallState = 'trying';
   attempt: CurrentAttempt | undefined;
   readonly attempts: OutboundAttempt[] = [];
   connectAt: number | undefined;
+  /** The far end's 200 OK of the attempt that answered (the gateway's BYE on that leg is built in its dialog). */
+  answer: Lazy<SipResponse> | undefined;
+  /** The caller CANCELled; the call ends with this ending when the attempt's 487 is relayed. */
+  cancelling: CallEnding | undefined;
+  /** Which side's BYE ends the connected call (the other leg's 200 to the relayed BYE ends it). */
+  hangingUp: 'inbound' | 'outbound' | undefined;
   endAt: number | undefined;
   /** Mute spans (ms since the epoch); the last one open while muted. */
   readonly muted: [number, number | undefined][] = [];
@@ -51,6 +62,9 @@ export class SimulatedCall {
     readonly lossPercent: number,
     readonly jitterMs: number,
     readonly route: PlannedRoute | undefined,
+    /** The caller's leg and the gateway's side of its dialog (it is called). */
+    readonly inbound: TransportLeg,
+    readonly inboundDialog: UasDialog,
   ) {}
 
   get live(): boolean {
@@ -66,32 +80,4 @@ export class SimulatedCall {
     if (on && !this.isMuted) this.muted.push([at, undefined]);
     if (!on && this.isMuted) this.muted[this.muted.length - 1]![1] = at;
   }
-
-  inboundLeg(): LegSpec {
-    return {
-      index: 0, sessionIdentifier: this.sessionIdentifier, systemIdentifier: this.systemIdentifier,
-      transport: this.source.local.transport, caller: farEnd(this.source), callee: gatewaySide(this.source), gatewayCalls: false,
-      fromUser: this.arrived.source, toUser: this.arrived.destination, codec: this.codec, seed: mix(this.seed, 'leg', 0),
-    };
-  }
-
-  outboundLeg(attempt: CurrentAttempt): LegSpec {
-    return {
-      index: attempt.leg, sessionIdentifier: this.sessionIdentifier, systemIdentifier: this.systemIdentifier,
-      transport: attempt.node.local.transport, caller: gatewaySide(attempt.node), callee: farEnd(attempt.node), gatewayCalls: true,
-      fromUser: attempt.numbers.source, toUser: attempt.numbers.destination, codec: this.codec, seed: mix(this.seed, 'leg', attempt.leg),
-    };
-  }
-}
-
-/** Where the gateway sends and receives a node's signalling. */
-export function gatewaySide(node: PlanNode): LegEndpoint {
-  return { ip: node.local.address, port: node.local.port, host: node.hostname || node.local.host };
-}
-
-/** The node's far end; a node without a transport connection talks to a far end on TEST-NET-3 derived from its id. */
-export function farEnd(node: PlanNode): LegEndpoint {
-  if (node.remote) return { ip: node.remote.address, port: node.remote.port, host: node.remote.host };
-  const ip = `203.0.113.${1 + (mix('far-end', node.id) % 254)}`;
-  return { ip, port: 5060, host: ip };
 }
