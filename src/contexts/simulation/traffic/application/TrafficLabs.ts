@@ -126,6 +126,9 @@ export class TrafficLabs extends LiveSessions {
     const engine = traffic.engine;
     traffic.advancing = (async () => {
       try {
+        // A commit answered before this step is in force for it: the plan it compiles is awaited here.
+        const plan = await this.committed?.plan(lab);
+        if (plan && plan.generation !== this.generations.get(lab)) this.usePlan(plan);
         engine.useGates(await this.gates.snapshot(lab));
         // A long catch-up (the process was paused, the clock jumped) runs in slices, letting requests in between.
         const target = this.clock.now().getTime();
