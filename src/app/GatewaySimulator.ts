@@ -30,6 +30,8 @@ export interface SimulatorOptions {
   readonly runStartupTasks?: boolean;
   /** The embedded engine when the caller started it already (see startEmbeddedEngine). */
   readonly engine?: Promise<EmbeddedEngine>;
+  /** Export Node's process metrics at /_sim/metrics (on for `gwsim serve`; off in tests, which run many simulators in one process). */
+  readonly processMetrics?: boolean;
 }
 
 /** The running gateway simulator: store, container, start-up tasks, HTTP listener, graceful stop. */
@@ -55,7 +57,7 @@ export class GatewaySimulator {
       // Built while the store opens (nothing here touches it yet).
       const container = buildContainer({
         config, logger, dataSource, embedded: !config.databaseUrl,
-        clock: options.clock, random: options.random, ids: options.ids,
+        clock: options.clock, random: options.random, ids: options.ids, processMetrics: options.processMetrics,
       });
       if (prepared) {
         await prepared.opened;

@@ -26,6 +26,10 @@ import { configurationModule } from '../contexts/configuration/index.js';
 import { sbaModule } from '../contexts/sba/index.js';
 import { licensingModule } from '../contexts/licensing/index.js';
 import { APP_CONFIG, type AppConfig } from './config/AppConfig.js';
+import { Metrics } from '../shared/application/Metrics.js';
+import { ReadinessCheck } from '../shared/application/ReadinessCheck.js';
+import { PrometheusMetrics } from '../shared/infrastructure/metrics/PrometheusMetrics.js';
+import { StoreReadiness } from './persistence/StoreReadiness.js';
 import { DataSource as DataSourceToken } from 'typeorm';
 
 /** What the composition root is built from; tests pass a manual clock, seeded randomness or memory stores. */
@@ -38,6 +42,8 @@ export interface ContainerDependencies {
   readonly clock?: Clock;
   readonly random?: RandomSource;
   readonly ids?: IdGenerator;
+  /** Also export Node's process metrics (CPU, memory, event-loop delay) at /_sim/metrics; `gwsim serve` turns it on. */
+  readonly processMetrics?: boolean;
 }
 
 /** The one container of the process: shared ports first, then one ContainerModule per context. */
@@ -52,6 +58,9 @@ export function buildContainer(deps: ContainerDependencies): Container {
   if (deps.ids) container.bind(IdGenerator).toConstantValue(deps.ids);
   else container.bind(IdGenerator).to(CryptoIdGenerator);
   container.bind(EventBus).to(InMemoryEventBus);
+  const metrics = new PrometheusMetrics(deps.logger, { processMetrics: deps.processMetrics === true });
+  container.bind(PrometheusMetrics).toConstantValue(metrics);
+  container.bind(Metrics).toConstantValue(metrics);
 
   const options: ContextModuleOptions = { store: deps.dataSource ? 'typeorm' : 'memory' };
   if (deps.dataSource) {
@@ -61,6 +70,7 @@ export function buildContainer(deps: ContainerDependencies): Container {
     container.bind(UnitOfWork).toService(TypeOrmUnitOfWork);
     container.bind(LabRevisions).toService(TypeOrmUnitOfWork);
     container.bind(SettingsStore).to(TypeOrmSettingsStore);
+    container.bind(ReadinessCheck).to(StoreReadiness);
   } else {
     container.bind(RevisionCountingUnitOfWork).toSelf();
     container.bind(UnitOfWork).toService(RevisionCountingUnitOfWork);

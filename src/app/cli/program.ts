@@ -23,6 +23,8 @@ const SERVE_FLAGS: ReadonlyArray<readonly [flag: string, value: string, help: st
   ['--data-dir', 'dir', 'directory of the embedded engine (default .gwsim/data); one gwsim process per directory'],
   ['--admin-password', 'password', "password of the built-in administrator 'anadmin' (default 'anadmin', with a warning)"],
   ['--log-level', 'level', 'fatal, error, warn, info, debug, trace or silent (default info)'],
+  ['--log-format', 'format', 'json (default: one JSON object per line) or pretty (readable, for a terminal)'],
+  ['--cors-origins', 'origins', "browser origins allowed to call the API, comma-separated (https://tool.example:8443), or '*'; default none"],
   ['--kdf-cost', 'n', "log2 of scrypt's cost for new password hashes, 10 to 20 (default 15)"],
   ['--session-idle-minutes', 'n', 'minutes of inactivity that end a session, 1 to 1440 (default 30)'],
 ];
