@@ -4,6 +4,7 @@ import { Command, CommanderError, Option } from 'commander';
 import { ConfigError, FLAGS, loadConfig, type ParsedFlags } from '../config/loadConfig.js';
 import type { AppConfig } from '../config/AppConfig.js';
 import type { MintOptions } from './mintLicense.js';
+import type { OpenApiOptions } from './openapi.js';
 
 /** Exit codes of every gwsim command. */
 export const EXIT = { ok: 0, failure: 1, usage: 2 } as const;
@@ -13,6 +14,7 @@ export interface Commands {
   serve(config: AppConfig, explicitAdminPassword: boolean): Promise<number>;
   unblock(user: string, config: AppConfig, output: { json: boolean; logLevelSet: boolean }): Promise<number>;
   mintLicense(options: MintOptions): Promise<number>;
+  openapi(options: OpenApiOptions): Promise<number>;
 }
 
 /** The `gwsim serve` flags: each matches an environment variable of loadConfig (the flag wins over the variable). */
@@ -126,6 +128,14 @@ export function buildProgram(commands: Commands, env: NodeJS.ProcessEnv): Comman
         ...(['identifier', 'validFrom', 'validUntil', 'susUntil', 'key', 'output'] as const)
           .reduce((acc, k) => (typeof options[k] === 'string' ? { ...acc, [k]: options[k] } : acc), {}),
       });
+    });
+  program.command('openapi')
+    .description('print the OpenAPI document the server serves at /openapi.json (or, with --control, at /_sim/openapi.json) without starting it')
+    .option('--control', "the simulator's control endpoints (/_sim/openapi.json) instead of the gateway's operations")
+    .option('-o, --output <file>', 'write the document to a file instead of standard output')
+    .addHelpText('after', '\nThe document is JSON whatever the flags (no --json needed). Exit codes: 0 printed, 2 usage error, 1 failure.')
+    .action(async (options: Record<string, unknown>) => {
+      process.exitCode = await commands.openapi({ control: options['control'] === true, ...(typeof options['output'] === 'string' ? { output: options['output'] } : {}) });
     });
   return program;
 }

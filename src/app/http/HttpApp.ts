@@ -24,6 +24,11 @@ export const OPENAPI_PATH = '/openapi.json';
 export const CONTROL_OPENAPI_PATH = '/_sim/openapi.json';
 const PRODUCT_VERSION: string = (require('../../../../package.json') as { version: string }).version;
 
+/** The JSON text of an OpenAPI document of `operations`, exactly as the server answers it. */
+export function openApiDocumentText(operations: readonly OperationDefinition[], kind: 'gateway' | 'control'): string {
+  return JSON.stringify(openApiDocument(operations, PRODUCT_VERSION, kind));
+}
+
 function requestLogger(ctx: Context): Logger {
   return (ctx.state['logger'] as () => Logger)();
 }
@@ -84,7 +89,7 @@ export function createHttpApp(container: Container, operations: readonly Operati
     if (!kind || (ctx.method !== 'GET' && ctx.method !== 'HEAD')) return next();
     let document = documents.get(kind);
     if (!document) {
-      document = JSON.stringify(openApiDocument(operations, PRODUCT_VERSION, kind));
+      document = openApiDocumentText(operations, kind);
       documents.set(kind, document);
     }
     ctx.state['operation'] = `GET ${ctx.path}`;
