@@ -40,7 +40,7 @@ function resultType(success: { readonly description?: string; readonly content?:
 
 function queryType(parameters: readonly Parameter[]): string {
   const query = parameters.filter((p) => p.in === 'query' && p.name !== 'version');
-  if (query.length === 0) return '{}';
+  if (query.length === 0) return 'Record<string, never>';
   const fields = query.map((p) => `${docComment(p.description, '      ')}      ${propertyKey(p.name)}${p.required ? '' : '?'}: ${schemaToType(p.schema, 'never')};\n`);
   return `{\n${fields.join('')}    }`;
 }

@@ -26,7 +26,7 @@ export interface ControlSchemas {
 export interface ControlOperations {
   /** Liveness: 200 while the process serves (also during start-up, with status "starting") */
   "GET /_sim/health": {
-    query: {};
+    query: Record<string, never>;
     body: {};
     result: {
       status: "up" | "starting";
@@ -36,7 +36,7 @@ export interface ControlOperations {
   };
   /** Readiness: the store answers and its migrations are applied (503 NOT_READY naming what is not, 503 STARTING during start-up) */
   "GET /_sim/ready": {
-    query: {};
+    query: Record<string, never>;
     body: {};
     result: {
       status: "ready";
@@ -45,7 +45,7 @@ export interface ControlOperations {
   };
   /** Prometheus metrics (text exposition format); open unless GWSIM_METRICS_TOKEN is set */
   "GET /_sim/metrics": {
-    query: {};
+    query: Record<string, never>;
     body: {};
     result: string;
   };

@@ -1219,13 +1219,13 @@ export interface GatewayOperations {
   };
   /** All users (CustomUserOptions; the built-in administrator in reduced form) (permissions: API, UM-R) */
   "GET /api/users/get": {
-    query: {};
+    query: Record<string, never>;
     body: {};
     result: GatewaySchemas["UserView"][];
   };
   /** Create a user from AddUserData; answers the user (CustomUserOptions) (permissions: API, UM-W) */
   "POST /api/users/add": {
-    query: {};
+    query: Record<string, never>;
     body: { json: GatewaySchemas["AddUserDto"] };
     result: GatewaySchemas["UserView"];
   };
@@ -1255,43 +1255,43 @@ export interface GatewayOperations {
   };
   /** The directory (LDAP) authorities users can log in through (permissions: API, UM-R) */
   "GET /api/users/ldapAuthorities/get": {
-    query: {};
+    query: Record<string, never>;
     body: {};
     result: GatewaySchemas["LdapAuthorityView"][];
   };
   /** The password policy; its version as ETag (permissions: API, UM-R) */
   "GET /api/passwordPolicy/get": {
-    query: {};
+    query: Record<string, never>;
     body: {};
     result: GatewaySchemas["PasswordPolicy"];
   };
   /** Replace the password policy (applies at once; If-Match: 409 STALE_VERSION when it changed since); answers it with its new ETag (permissions: API, UM-W) */
   "POST /api/passwordPolicy/set": {
-    query: {};
+    query: Record<string, never>;
     body: { json: GatewaySchemas["PasswordPolicyDto"] };
     result: GatewaySchemas["PasswordPolicy"];
   };
   /** The login policy; its version as ETag (permissions: API, UM-R) */
   "GET /api/loginPolicy/get": {
-    query: {};
+    query: Record<string, never>;
     body: {};
     result: GatewaySchemas["LoginPolicy"];
   };
   /** Replace the login policy (applies to every later login; If-Match: 409 STALE_VERSION when it changed since); answers it with its new ETag (permissions: API, UM-W) */
   "POST /api/loginPolicy/set": {
-    query: {};
+    query: Record<string, never>;
     body: { json: GatewaySchemas["LoginPolicyDto"] };
     result: GatewaySchemas["LoginPolicy"];
   };
   /** The custom roles (built-in roles are not listed) (permissions: API, UM-R) */
   "GET /api/roles/get": {
-    query: {};
+    query: Record<string, never>;
     body: {};
     result: GatewaySchemas["RoleView"][];
   };
   /** Add a custom role with a caller-chosen id and the full permission object (permissions: UM-W) */
   "PUT /api/roles/add": {
-    query: {};
+    query: Record<string, never>;
     body: { json: GatewaySchemas["RoleDto"] };
     result: GatewaySchemas["RoleView"];
   };
@@ -1306,13 +1306,13 @@ export interface GatewayOperations {
   };
   /** Whether the gateway is in maintenance mode; its version as ETag (permissions: API) */
   "GET /api/maintenanceMode/get": {
-    query: {};
+    query: Record<string, never>;
     body: {};
     result: GatewaySchemas["MaintenanceMode"];
   };
   /** Switch maintenance mode on or off (If-Match: 409 STALE_VERSION when it changed since); answers it with its new ETag (permissions: API, ADM) */
   "PUT /api/maintenanceMode/set": {
-    query: {};
+    query: Record<string, never>;
     body: { json: GatewaySchemas["MaintenanceModeDto"] };
     result: GatewaySchemas["MaintenanceMode"];
   };
@@ -1327,31 +1327,31 @@ export interface GatewayOperations {
   };
   /** The working configuration as a downloadable configuration file (.xzconfig), in the format set accepts (permissions: API, CFG-R) */
   "GET /api/coreConfig/get": {
-    query: {};
+    query: Record<string, never>;
     body: {};
     result: DownloadedFile;
   };
   /** Commit the whole working configuration, or nothing (409 while commit-protected or inconsistent) (permissions: API, CFG-W) */
   "POST /api/coreConfig/commit": {
-    query: {};
+    query: Record<string, never>;
     body: {};
     result: void;
   };
   /** Bring the working configuration back to the committed one (permissions: API, CFG-W) */
   "POST /api/coreConfig/revert": {
-    query: {};
+    query: Record<string, never>;
     body: {};
     result: void;
   };
   /** Empty the working configuration but for what keeps this API reachable; revertible until committed (permissions: API, CFG-W) */
   "DELETE /api/coreConfig/clean": {
-    query: {};
+    query: Record<string, never>;
     body: {};
     result: void;
   };
   /** CoreConfigState: lifecycle state, uncommitted changes, commit protection, last commit, changed objects (permissions: API, CFG-R) */
   "GET /api/coreConfig/status/get": {
-    query: {};
+    query: Record<string, never>;
     body: {};
     result: GatewaySchemas["CoreConfigState"];
   };
@@ -1442,7 +1442,7 @@ export interface GatewayOperations {
   };
   /** Remove the objects of a JSON array of ids, all or nothing (permissions: API, CFG-W) */
   "DELETE /api/objects/bulkRemove": {
-    query: {};
+    query: Record<string, never>;
     body: { json: string[] };
     result: void;
   };
@@ -1474,7 +1474,7 @@ export interface GatewayOperations {
   };
   /** Every node (SIP, collaboration-platform, UCMA, WebRTC, CAPI) as {id, displayName} (permissions: API, CFG-R) */
   "GET /api/nodes/get": {
-    query: {};
+    query: Record<string, never>;
     body: {};
     result: GatewaySchemas["NodeEntryView"][];
   };
@@ -1507,7 +1507,7 @@ export interface GatewayOperations {
   };
   /** The collaboration-platform carrier nodes (TELCOLLAB_STACK with connectivity CARRIER) (permissions: API, CFG-R) */
   "GET /api/nodes/collabTeamsCarriers/get": {
-    query: {};
+    query: Record<string, never>;
     body: {};
     result: GatewaySchemas["NodeEntryView"][];
   };
@@ -1540,7 +1540,7 @@ export interface GatewayOperations {
   };
   /** Create a SIP phone registrar node and its sub-graph; answers every object created, the node first (permissions: API, CFG-W) */
   "POST /api/nodes/addSipPhoneRegistrar": {
-    query: {};
+    query: Record<string, never>;
     body: { json: GatewaySchemas["AddSipPhoneRegistrarProfileDto"] };
     result: GatewaySchemas["NodeEntryView"][];
   };
@@ -1795,7 +1795,7 @@ export interface GatewayOperations {
   };
   /** Add a request router with its own SIP transport (ports must be free) on a new or existing network controller (permissions: API, CFG-W) */
   "POST /api/requestRouters/add": {
-    query: {};
+    query: Record<string, never>;
     body: { json: GatewaySchemas["AddRequestRouterDto"] };
     result: GatewaySchemas["RequestRouterView"];
   };
@@ -1819,19 +1819,19 @@ export interface GatewayOperations {
   };
   /** Every web server connector; the private key is never answered (tlsOptions.privateKey.pem is empty) (permissions: API, WEB-R) */
   "GET /api/webserverConnectors/get": {
-    query: {};
+    query: Record<string, never>;
     body: {};
     result: GatewaySchemas["WebserverConnectorView"][];
   };
   /** Replace the connectors: entries with an id update it (an empty key keeps the current one), entries without one are created, unlisted ones removed; all or nothing (permissions: API, WEB-W) */
   "PUT /api/webserverConnectors/set": {
-    query: {};
+    query: Record<string, never>;
     body: { json: GatewaySchemas["WebserverConnectorDto"][] };
     result: GatewaySchemas["WebserverConnectorView"][];
   };
   /** Add a connector (displayName and port required; HTTPS needs a certificate and its private key); answers every connector (permissions: API, WEB-W) */
   "POST /api/webserverConnectors/add": {
-    query: {};
+    query: Record<string, never>;
     body: { json: GatewaySchemas["WebserverConnectorDto"] };
     result: GatewaySchemas["WebserverConnectorView"][];
   };
@@ -1868,13 +1868,13 @@ export interface GatewayOperations {
   };
   /** Every routing domain with its source nodes, routes and path-replacement routes (permissions: API, CFG-R) */
   "GET /api/routingDomains/get": {
-    query: {};
+    query: Record<string, never>;
     body: {};
     result: GatewaySchemas["GetRoutingDomainOptions"][];
   };
   /** Add a routing domain (display name unique; every source node must exist); answers it (permissions: API, CFG-W) */
   "POST /api/routingDomains/add": {
-    query: {};
+    query: Record<string, never>;
     body: { json: GatewaySchemas["AddRoutingDomainOptions"] };
     result: GatewaySchemas["GetRoutingDomainOptions"];
   };
@@ -1929,7 +1929,7 @@ export interface GatewayOperations {
   };
   /** Add a routing forward profile with its telephony forwarding stack and media negotiation forwarder; answers it (permissions: API, CFG-W) */
   "POST /api/routingForwardProfiles/add": {
-    query: {};
+    query: Record<string, never>;
     body: { json: GatewaySchemas["AddRoutingForwardProfileOptions"] };
     result: GatewaySchemas["RoutingForwardProfileView"];
   };
@@ -1953,7 +1953,7 @@ export interface GatewayOperations {
   };
   /** Add a dial string rewriting object (display name unique); answers it with its assigned id (permissions: API, CFG-W) */
   "POST /api/dialStringRewriting/add": {
-    query: {};
+    query: Record<string, never>;
     body: { json: GatewaySchemas["DialStringRewritingDto"] };
     result: GatewaySchemas["DialStringRewritingView"];
   };
@@ -2071,37 +2071,37 @@ export interface GatewayOperations {
   };
   /** The SBA options: application, identity, tenant, log, fingerprint and the certificate (never the secret or the key); their version as ETag (permissions: API, ADM) */
   "GET /api/sba/get": {
-    query: {};
+    query: Record<string, never>;
     body: {};
     result: GatewaySchemas["SbaOptionsView"];
   };
   /** Set SBA options (members left out stay; log members left out take their defaults); answers them without secret and certificate (If-Match: 409 STALE_VERSION when they changed since) (permissions: API, ADM) */
   "PUT /api/sba/set": {
-    query: {};
+    query: Record<string, never>;
     body: { json: GatewaySchemas["SbaOptionsDto"] };
     result: GatewaySchemas["SbaOptionsView"];
   };
   /** Enable the SBA service: RUNNING when identity, tenant, application, secret, key and certificate are present, else ERROR with the reason (permissions: API, ADM) */
   "POST /api/sba/enable": {
-    query: {};
+    query: Record<string, never>;
     body: {};
     result: void;
   };
   /** Disable the SBA service (state DISABLED) (permissions: API, ADM) */
   "POST /api/sba/disable": {
-    query: {};
+    query: Record<string, never>;
     body: {};
     result: void;
   };
   /** The SBA service status: enabled, state (and why it is ERROR), the last status request to the platform (permissions: API, ADM) */
   "GET /api/sba/status/get": {
-    query: {};
+    query: Record<string, never>;
     body: {};
     result: GatewaySchemas["SbaStatusView"];
   };
   /** The SBA private key as PEM text (the only answer holding it); 404 while none is stored (permissions: API, ADM) */
   "GET /api/sba/privateKey/get": {
-    query: {};
+    query: Record<string, never>;
     body: {};
     result: string;
   };
@@ -2116,7 +2116,7 @@ export interface GatewayOperations {
   };
   /** The SBA certificate as PEM text; 404 while none is stored (permissions: API, ADM) */
   "GET /api/sba/certificate/get": {
-    query: {};
+    query: Record<string, never>;
     body: {};
     result: string;
   };
@@ -2131,115 +2131,115 @@ export interface GatewayOperations {
   };
   /** The SBA fingerprint {source, value}; the options' version as ETag (permissions: API, ADM) */
   "GET /api/sba/fingerprint/get": {
-    query: {};
+    query: Record<string, never>;
     body: {};
     result: GatewaySchemas["SbaFingerprintView"];
   };
   /** Set the SBA fingerprint: CUSTOM with its value, or CERTIFICATE (the stored certificate's SHA-256 fingerprint); honours If-Match (permissions: API, ADM) */
   "PUT /api/sba/fingerprint/set": {
-    query: {};
+    query: Record<string, never>;
     body: { json: GatewaySchemas["SbaFingerprintDto"] };
     result: GatewaySchemas["SbaFingerprintView"];
   };
   /** The SBA IP address as text; 404 while none is set (permissions: API, ADM) */
   "GET /api/sba/ipAddress/get": {
-    query: {};
+    query: Record<string, never>;
     body: {};
     result: string;
   };
   /** Set the SBA IP address (raw body, IPv4 or IPv6); answers it (permissions: API, ADM) */
   "PUT /api/sba/ipAddress/set": {
-    query: {};
+    query: Record<string, never>;
     body: { text: string };
     result: string;
   };
   /** The SBA identity (FQDN) as text; 404 while none is set (permissions: API, ADM) */
   "GET /api/sba/identity/get": {
-    query: {};
+    query: Record<string, never>;
     body: {};
     result: string;
   };
   /** Set the SBA identity (raw body, a fully qualified domain name); answers it (permissions: API, ADM) */
   "PUT /api/sba/identity/set": {
-    query: {};
+    query: Record<string, never>;
     body: { text: string };
     result: string;
   };
   /** The SBA tenant id as text; 404 while none is set (permissions: API, ADM) */
   "GET /api/sba/tenantId/get": {
-    query: {};
+    query: Record<string, never>;
     body: {};
     result: string;
   };
   /** Set the SBA tenant id (raw body) (permissions: API, ADM) */
   "PUT /api/sba/tenantId/set": {
-    query: {};
+    query: Record<string, never>;
     body: { text: string };
     result: void;
   };
   /** The SBA application / client id as text; 404 while none is set (permissions: API, ADM) */
   "GET /api/sba/application/get": {
-    query: {};
+    query: Record<string, never>;
     body: {};
     result: string;
   };
   /** Set the SBA application / client id (raw body) (permissions: API, ADM) */
   "PUT /api/sba/application/set": {
-    query: {};
+    query: Record<string, never>;
     body: { text: string };
     result: void;
   };
   /** Set the SBA application / client secret (raw body); it is never returned (permissions: API, ADM) */
   "PUT /api/sba/secret/set": {
-    query: {};
+    query: Record<string, never>;
     body: { text: string };
     result: void;
   };
   /** The SBA log options (level, directory, maxArchiveDays); the options' version as ETag (permissions: API, ADM) */
   "GET /api/sba/log/get": {
-    query: {};
+    query: Record<string, never>;
     body: {};
     result: GatewaySchemas["SbaLogView"];
   };
   /** Set the SBA log options; members left out take their defaults (level INFO, maxArchiveDays 30); honours If-Match; answers them (permissions: API, ADM) */
   "PUT /api/sba/log/set": {
-    query: {};
+    query: Record<string, never>;
     body: { json: GatewaySchemas["SbaLogDto"] };
     result: GatewaySchemas["SbaLogView"];
   };
   /** The collaboration platform's users as the SBA service last read them (simulated directory) (permissions: API, ADM) */
   "GET /api/sba/users/get": {
-    query: {};
+    query: Record<string, never>;
     body: {};
     result: GatewaySchemas["SbaUserView"][];
   };
   /** Re-read the users from the collaboration platform (the service must be RUNNING); answers them (permissions: API, ADM) */
   "POST /api/sba/users/refresh": {
-    query: {};
+    query: Record<string, never>;
     body: {};
     result: GatewaySchemas["SbaUserView"][];
   };
   /** Every imported license in import order with its status as of now (dates UTC yyyy-mm-dd hh:mm:ss, ISO with dateFormat=ISO-8601) (permissions: API, UM-W) */
   "GET /api/licenses/get": {
-    query: {};
+    query: Record<string, never>;
     body: {};
     result: GatewaySchemas["LicenseView"][];
   };
   /** Exchange a license key at the (simulated) license service for a license bound to licensingDevice, and import it; answers that license (permissions: API, UM-W) */
   "PUT /api/licenses/importLod": {
-    query: {};
+    query: Record<string, never>;
     body: { json: GatewaySchemas["ImportLodDataDto"] };
     result: GatewaySchemas["LicenseView"][];
   };
   /** The device ids of this gateway usable for licensing (stable per lab) (permissions: API, UM-W) */
   "GET /api/licenses/systemIds/get": {
-    query: {};
+    query: Record<string, never>;
     body: {};
     result: GatewaySchemas["SystemIdView"][];
   };
   /** Import a license file (.xzlicense, multipart part "file"); a file with a wrong signature is stored and shows status SIGNATURE (permissions: API, CFG-W) */
   "PUT /api/licenses/importFile": {
-    query: {};
+    query: Record<string, never>;
     body: { file: UploadFile };
     result: void;
   };
