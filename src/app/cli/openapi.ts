@@ -23,7 +23,8 @@ export async function printOpenApi(options: OpenApiOptions): Promise<number> {
     writeFileSync(path.resolve(options.output), text);
     console.error(`wrote ${path.resolve(options.output)}`);
   } else {
-    process.stdout.write(text);
+    // waited for: the process exits right after, and a pipe takes a large document in several writes
+    await new Promise<void>((resolve, reject) => process.stdout.write(text, (error) => (error ? reject(error) : resolve())));
   }
   return EXIT.ok;
 }

@@ -5,6 +5,7 @@ import { ConfigError, FLAGS, loadConfig, type ParsedFlags } from '../config/load
 import type { AppConfig } from '../config/AppConfig.js';
 import type { MintOptions } from './mintLicense.js';
 import type { OpenApiOptions } from './openapi.js';
+import type { ReadyOptions } from './ready.js';
 
 /** Exit codes of every gwsim command. */
 export const EXIT = { ok: 0, failure: 1, usage: 2 } as const;
@@ -15,6 +16,7 @@ export interface Commands {
   unblock(user: string, config: AppConfig, output: { json: boolean; logLevelSet: boolean }): Promise<number>;
   mintLicense(options: MintOptions): Promise<number>;
   openapi(options: OpenApiOptions): Promise<number>;
+  ready(options: ReadyOptions): Promise<number>;
 }
 
 /** The `gwsim serve` flags: each matches an environment variable of loadConfig (the flag wins over the variable). */
@@ -137,6 +139,24 @@ export function buildProgram(commands: Commands, env: NodeJS.ProcessEnv): Comman
     .action(async (options: Record<string, unknown>) => {
       process.exitCode = await commands.openapi({ control: options['control'] === true, ...(typeof options['output'] === 'string' ? { output: options['output'] } : {}) });
     });
+  const ready = program.command('ready');
+  ready
+    .description("wait until a running gateway is ready (its /_sim/ready answers 200), for scripts and CI")
+    .option('--url <url>', 'the gateway\'s base URL (default http://127.0.0.1:$PORT, PORT defaulting to 8111)')
+    .option('--timeout <seconds>', 'how long to wait; 0 asks once', '60')
+    .option('--json', 'print the outcome as one JSON object')
+    .addHelpText('after', '\nProgress goes to standard error, the outcome to standard output.\nExit codes: 0 ready, 1 not ready in time, 2 usage error.')
+    .action(async (options: Record<string, unknown>) => {
+      const timeout = String(options['timeout']);
+      if (!/^\d{1,5}$/.test(timeout)) ready.error(`--timeout must be a whole number of seconds, not '${timeout}'`, { exitCode: 2, code: 'gwsim.timeout' });
+      const port = /^\d{1,5}$/.test(env['PORT'] ?? '') ? env['PORT'] : '8111';
+      process.exitCode = await commands.ready({
+        url: typeof options['url'] === 'string' ? options['url'] : `http://127.0.0.1:${port}`,
+        timeoutSeconds: Number(timeout), json: options['json'] === true,
+      });
+    });
+  program.addHelpText('after', '\nEvery command has --help. Exit codes: 0 success, 1 failure (the command could not do its work),\n'
+    + '2 usage or configuration error (a bad flag or variable: one line names it).');
   return program;
 }
 
