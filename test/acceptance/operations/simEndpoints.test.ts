@@ -2,6 +2,9 @@ import { expect } from 'chai';
 import { DataSource } from 'typeorm';
 import { ReadinessCheck } from '../../../src/shared/application/ReadinessCheck.js';
 import { HttpListener } from '../../../src/app/HttpListener.js';
+import { OPERATIONS, SERVED_OPERATIONS } from '../../../src/app/operations.js';
+import { PROBE_PATHS } from '../../../src/app/http/simEndpoints.js';
+import { DOCS_PATH } from '../../../src/app/http/swaggerUi.js';
 import { TestGateway } from '../../support/TestGateway.js';
 import { expectError, readResponse } from '../../support/expectError.js';
 import { parsePrometheusText } from '../../support/prometheusText.js';
@@ -114,7 +117,11 @@ describe('the operations endpoints: /_sim/health, /_sim/ready, /_sim/metrics', f
     const after = await metrics(gateway);
     const failed = (m: typeof after) => m.value('gwsim_failed_logins_total', { code: 'INVALID_CREDENTIALS' }) ?? 0;
     expect(failed(after) - failed(before)).to.equal(2);
-    expect(after.value('gwsim_logins_total')).to.be.greaterThan(0);
+    // the failure made the gateway forget anadmin's verified credentials, so the next login was a full one
+    expect((after.value('gwsim_logins_total') ?? 0) - (before.value('gwsim_logins_total') ?? 0)).to.equal(1);
+    // and credentials verified a moment ago are not counted again
+    expect((await gateway.admin().get('/api/version/get')).status).to.equal(200);
+    expect((await metrics(gateway)).value('gwsim_logins_total')).to.equal(after.value('gwsim_logins_total'));
   });
 
   it('keeps the operations endpoints out of /openapi.json and lists them, without credentials, in /_sim/openapi.json', async () => {
@@ -123,6 +130,11 @@ describe('the operations endpoints: /_sim/health, /_sim/ready, /_sim/metrics', f
     const control = (await gateway.client().get('/_sim/openapi.json', { version: null })).json;
     for (const path of ['/_sim/health', '/_sim/ready', '/_sim/metrics']) expect(control.paths[path]?.get, path).to.be.an('object');
     expect(control.paths['/_sim/health'].get.security).to.deep.equal([]);
+  });
+
+  it('shares no path with the operation table: no gateway operation under /_sim, no control operation on these endpoints', () => {
+    expect(OPERATIONS.filter((op) => op.path.startsWith('/_sim/')).map((op) => op.path)).to.deep.equal([]);
+    expect(SERVED_OPERATIONS.filter((op) => PROBE_PATHS.has(op.path) || op.path === DOCS_PATH || op.path.startsWith(`${DOCS_PATH}/`)).map((op) => op.path)).to.deep.equal([]);
   });
 
   it('refuses other methods on the endpoints with 405 and Allow', async () => {
