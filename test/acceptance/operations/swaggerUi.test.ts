@@ -91,6 +91,11 @@ describe('Swagger UI at /_sim/docs', function () {
       expect(requested).to.include(`${gateway.baseUrl}/openapi.json`).and.include(`${gateway.baseUrl}/_sim/docs/swagger-ui-bundle.js`);
       expect(requested.filter((u) => !u.startsWith(`${gateway.baseUrl}/`))).to.deep.equal([]);
 
+      // the selector's other document: the simulator's endpoints
+      const controlUrl = `${url}?urls.primaryName=${encodeURIComponent('Simulator control API (/_sim/openapi.json)')}`;
+      const { stdout: controlDom } = await run(chromium!, [...flags, '--dump-dom', controlUrl], 150_000);
+      for (const endpoint of ['/_sim/health', '/_sim/ready', '/_sim/metrics']) expect(controlDom, endpoint).to.contain(`data-path="${endpoint}"`);
+
       const shot = path.join(dir, 'docs.png');
       await run(chromium!, [...flags, '--hide-scrollbars', `--screenshot=${shot}`, url], 150_000);
       const png = readFileSync(shot);

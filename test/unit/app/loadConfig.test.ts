@@ -113,6 +113,7 @@ describe('configuration from environment and flags', () => {
   it('leaves the metrics open unless GWSIM_METRICS_TOKEN sets a token of 16 or more printable characters', () => {
     expect(loadConfig({}, [], '/srv').metricsToken).to.equal(undefined);
     expect(loadConfig({ GWSIM_METRICS_TOKEN: 'abcdefghijklmnop' }, [], '/srv').metricsToken).to.equal('abcdefghijklmnop');
+    expect(loadConfig({ GWSIM_METRICS_TOKEN: '' }, [], '/srv').metricsToken, 'empty: open').to.equal(undefined);
     for (const invalid of ['short', 'with spaces in the token']) expect(refusal({ GWSIM_METRICS_TOKEN: invalid }).variable).to.equal('GWSIM_METRICS_TOKEN');
   });
 });
