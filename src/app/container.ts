@@ -25,6 +25,7 @@ import { identityModule } from '../contexts/identity/index.js';
 import { configurationModule } from '../contexts/configuration/index.js';
 import { sbaModule } from '../contexts/sba/index.js';
 import { licensingModule } from '../contexts/licensing/index.js';
+import { simulationModule } from '../contexts/simulation/index.js';
 import { APP_CONFIG, type AppConfig } from './config/AppConfig.js';
 import { Metrics } from '../shared/application/Metrics.js';
 import { ReadinessCheck } from '../shared/application/ReadinessCheck.js';
@@ -88,6 +89,7 @@ export function buildContainer(deps: ContainerDependencies): Container {
     highAvailabilityModule(options),
     sbaModule(options),
     licensingModule(options),
+    simulationModule(options),
   );
   return container;
 }

@@ -6,6 +6,7 @@ import { configurationOperations } from '../contexts/configuration/index.js';
 import { highAvailabilityOperations } from '../contexts/high-availability/index.js';
 import { sbaOperations } from '../contexts/sba/index.js';
 import { licensingOperations } from '../contexts/licensing/index.js';
+import { simulationControlOperations, simulationOperations } from '../contexts/simulation/index.js';
 
 /** The operation table of the whole API, assembled from each context's part. */
 export const OPERATIONS: readonly OperationDefinition[] = [
@@ -16,10 +17,11 @@ export const OPERATIONS: readonly OperationDefinition[] = [
   ...highAvailabilityOperations,
   ...sbaOperations,
   ...licensingOperations,
+  ...simulationOperations,
 ];
 
 /** The simulator's own control endpoints (`/_sim/...`): served beside the gateway's, documented apart. */
-export const CONTROL_OPERATIONS: readonly OperationDefinition[] = [];
+export const CONTROL_OPERATIONS: readonly OperationDefinition[] = [...simulationControlOperations];
 
 /** Everything the HTTP listener serves. */
 export const SERVED_OPERATIONS: readonly OperationDefinition[] = [...OPERATIONS, ...CONTROL_OPERATIONS];

@@ -5,15 +5,17 @@ import { BENCH_ADMIN_PASSWORD } from './benchServer.js';
 import { startupBench } from './startupBench.js';
 import { configurationBench } from './configurationBench.js';
 import { routingBench } from './routingBench.js';
+import { loadBench } from './loadBench.js';
+import { simulationBench } from './simulationBench.js';
 
 /**
  * `npm run bench`: throughput of authenticated reads as a ratio of a bare Koa handler measured in the same
  * run (each server in a process of its own, the load generator in this one), start-up time, and the
  * configuration commit/revert figures, and the route matcher's matches per second. BENCH_SECONDS sets each
  * throughput measurement's length (default 5); BENCH_DATABASE_URL adds the configuration figures on a PostgreSQL
- * server. `--only <section>` (throughput, nodes, startup, configuration, routing) runs one section.
+ * server. `--only <section>` (throughput, nodes, startup, configuration, routing, simulation) runs one section.
  */
-const SECTIONS = ['throughput', 'nodes', 'startup', 'configuration', 'routing'] as const;
+const SECTIONS = ['throughput', 'nodes', 'startup', 'configuration', 'routing', 'simulation', 'load'] as const;
 type Section = (typeof SECTIONS)[number];
 
 function onlySection(args: readonly string[]): Section | undefined {
@@ -143,6 +145,51 @@ async function main(): Promise<void> {
   if (runs('startup')) await startupSection();
   if (runs('configuration')) await configurationSection();
   if (runs('routing')) routingSection();
+  if (runs('simulation')) simulationSection();
+  if (only === 'load') await loadSection(); // minutes long: only on request
+}
+
+/**
+ * `--only load`: the simulator carrying calls with every SIP message stored, against the same nodes/get requests
+ * with the simulator idle: embedded store 500 calls in progress at 10 calls/s; with BENCH_DATABASE_URL also the
+ * server store at 5,000 and 100 calls/s. BENCH_LOAD_SECONDS sets the measured time after the ramp (default 300).
+ */
+async function loadSection(): Promise<void> {
+  const seconds = Number(process.env['BENCH_LOAD_SECONDS'] ?? 300);
+  const server = process.env['BENCH_DATABASE_URL'];
+  const runs: Array<{ label: string; args: string[]; concurrent: number; callsPerSecond: number }> = [
+    { label: 'embedded store', args: ['gwsim'], concurrent: 500, callsPerSecond: 10 },
+    ...(server ? [{ label: 'PostgreSQL server', args: ['gwsim', server], concurrent: 5000, callsPerSecond: 100 }] : []),
+  ];
+  if (!server) console.log('(set BENCH_DATABASE_URL to a PostgreSQL database of your own for the 5,000-session run on the server store)');
+  for (const run of runs) {
+    console.log(`
+simulator under load, ${run.label}: ${run.concurrent.toLocaleString('en')} calls in progress, ${run.callsPerSecond} new calls/s, every SIP message stored, ${seconds} s after the ramp`);
+    const gwsim = await startServer(run.args);
+    try {
+      const f = await loadBench({
+        url: gwsim.url, pid: gwsim.child.pid, authorization: basicHeader('anadmin', BENCH_ADMIN_PASSWORD),
+        concurrent: run.concurrent, callsPerSecond: run.callsPerSecond, seconds, log: (text) => console.log(text),
+      });
+      console.log(line('GET /api/nodes/get p99, simulator idle (baseline)', `${f.idleP99Ms} ms`) + `  p50 ${f.idleP50Ms} ms`);
+      console.log(line('GET /api/nodes/get p99 under load (target ratio < 2)', `${f.loadP99Ms} ms`, f.p99Ratio.toFixed(2)) + `  p50 ${f.loadP50Ms} ms`);
+      console.log(line('calls in progress during the run (min / max)', `${f.concurrentMin} / ${f.concurrentMax}`) + `  ramp ${f.rampSeconds} s`);
+      console.log(line('server CPU (100 % = one core)', `${f.cpuPercent} %`) + `  RSS ${f.rssStartMiB} → max ${f.rssMaxMiB} MiB`);
+      console.log(line('SIP messages stored per second', `${f.messagesStoredPerSecond}`) + `  calls stored ${f.callsStoredPerSecond}/s, started ${f.callsStartedPerSecond}/s, rows dropped ${f.droppedRows}, failed requests ${f.failedRequests}`);
+    } finally {
+      await stopServer(gwsim);
+    }
+  }
+}
+
+function simulationSection(): void {
+  console.log('\nsession simulator on one core: 100 new calls/s, all answered, mean holding time 45 s, 50 ms steps on a manual clock');
+  for (const keep of [true, false]) {
+    const f = simulationBench(keep);
+    console.log(`  SIP messages ${keep ? 'built' : 'not kept'}: ${f.concurrentAtStart.toLocaleString('en')} → ${f.concurrentAtEnd.toLocaleString('en')} calls in progress over ${f.simulatedSeconds} simulated s `
+      + `(after ${f.warmUpSeconds} s warm-up): ${f.callsStarted} started, ${f.callsEnded} ended, ${f.messages.toLocaleString('en')} messages`);
+    console.log(line('    wall time / CPU', `${f.wallMs} / ${f.cpuMs} ms`) + `  ${f.realTimeFactor}× real time, slowest 50 ms step ${f.slowestStepMs} ms, RSS ${f.rssMiB} MiB, heap ${f.heapUsedMiB} MiB`);
+  }
 }
 
 function routingSection(): void {

@@ -4,6 +4,7 @@ import { Command, CommanderError, Option } from 'commander';
 import { ConfigError, FLAGS, loadConfig, type ParsedFlags } from '../config/loadConfig.js';
 import type { AppConfig } from '../config/AppConfig.js';
 import type { MintOptions } from './mintLicense.js';
+import type { TrafficAction, TrafficCommandOptions } from './traffic.js';
 import type { OpenApiOptions } from './openapi.js';
 import type { ReadyOptions } from './ready.js';
 
@@ -15,6 +16,7 @@ export interface Commands {
   serve(config: AppConfig, explicitAdminPassword: boolean): Promise<number>;
   unblock(user: string, config: AppConfig, output: { json: boolean; logLevelSet: boolean }): Promise<number>;
   mintLicense(options: MintOptions): Promise<number>;
+  traffic(action: TrafficAction, options: TrafficCommandOptions): Promise<number>;
   openapi(options: OpenApiOptions): Promise<number>;
   ready(options: ReadyOptions): Promise<number>;
 }
@@ -63,7 +65,7 @@ function addValueFlags(command: Command, flags: ReadonlyArray<readonly [string, 
 
 /**
  * The command line, on commander: `gwsim [serve] [flags]` (serve is the default command, so
- * `npm start -- --port 9000` works), `gwsim admin unblock <user>` and `gwsim license mint …`. Every command has --help; exit codes
+ * `npm start -- --port 9000` works), `gwsim admin unblock <user>`, `gwsim license mint …` and `gwsim traffic …`. Every command has --help; exit codes
  * are 0 (ok), 2 (usage or configuration error) and 1 (failure).
  */
 export function buildProgram(commands: Commands, env: NodeJS.ProcessEnv): Command {
@@ -131,6 +133,32 @@ export function buildProgram(commands: Commands, env: NodeJS.ProcessEnv): Comman
           .reduce((acc, k) => (typeof options[k] === 'string' ? { ...acc, [k]: options[k] } : acc), {}),
       });
     });
+  const trafficCommand = program.command('traffic')
+    .description('the simulated traffic of a running gwsim (its /_sim/labs/default/traffic endpoint; administrators only)')
+    .addHelpText('after', '\nExit codes: 0 done, 1 refused or unreachable, 2 usage error (e.g. a profile file that is not JSON).');
+  const connection = (command: Command) => command
+    .addOption(new Option('--url <url>', 'the gwsim to talk to (default http://127.0.0.1:8111) [env GWSIM_URL]'))
+    .addOption(new Option('--user <user>', 'an administrator (default anadmin) [env GWSIM_USER]'))
+    .addOption(new Option('--password <password>', "its password (default 'anadmin') [env GWSIM_PASSWORD]"))
+    .option('--json', 'print the answer as JSON');
+  const trafficOptions = (options: Record<string, unknown>): TrafficCommandOptions => ({
+    url: (options['url'] as string | undefined) ?? env['GWSIM_URL'] ?? 'http://127.0.0.1:8111',
+    user: (options['user'] as string | undefined) ?? env['GWSIM_USER'] ?? 'anadmin',
+    password: (options['password'] as string | undefined) ?? env['GWSIM_PASSWORD'] ?? 'anadmin',
+    json: options['json'] === true,
+  });
+  connection(trafficCommand.command('status').description('whether calls arrive, the profile, and the counters of calls'))
+    .action(async (options: Record<string, unknown>) => { process.exitCode = await commands.traffic({ kind: 'status' }, trafficOptions(options)); });
+  connection(trafficCommand.command('start').description('start the arrivals of new calls'))
+    .action(async (options: Record<string, unknown>) => { process.exitCode = await commands.traffic({ kind: 'start' }, trafficOptions(options)); });
+  connection(trafficCommand.command('stop').description('stop the arrivals (calls in progress run to their end)'))
+    .action(async (options: Record<string, unknown>) => { process.exitCode = await commands.traffic({ kind: 'stop' }, trafficOptions(options)); });
+  connection(trafficCommand.command('set').argument('<file>', 'a JSON traffic profile (fields omitted take the defaults; see SIMULATION.md)')
+    .description('set the traffic profile (it takes effect at once)')
+    .option('--start', 'also start the arrivals'))
+    .action(async (file: string, options: Record<string, unknown>) => {
+      process.exitCode = await commands.traffic({ kind: 'set', file, start: options['start'] === true }, trafficOptions(options));
+    });
   program.command('openapi')
     .description('print the OpenAPI document the server serves at /openapi.json (or, with --control, at /_sim/openapi.json) without starting it')
     .option('--control', "the simulator's control endpoints (/_sim/openapi.json) instead of the gateway's operations")
@@ -142,7 +170,7 @@ export function buildProgram(commands: Commands, env: NodeJS.ProcessEnv): Comman
   const ready = program.command('ready');
   ready
     .description("wait until a running gateway is ready (its /_sim/ready answers 200), for scripts and CI")
-    .option('--url <url>', 'the gateway\'s base URL (default http://127.0.0.1:$PORT, PORT defaulting to 8111)')
+    .addOption(new Option('--url <url>', 'the gwsim to ask (default http://127.0.0.1:$PORT, PORT defaulting to 8111) [env GWSIM_URL]'))
     .option('--timeout <seconds>', 'how long to wait; 0 asks once', '60')
     .option('--json', 'print the outcome as one JSON object')
     .addHelpText('after', '\nProgress goes to standard error, the outcome to standard output.\nExit codes: 0 ready, 1 not ready in time, 2 usage error.')
@@ -151,7 +179,7 @@ export function buildProgram(commands: Commands, env: NodeJS.ProcessEnv): Comman
       if (!/^\d{1,5}$/.test(timeout)) ready.error(`--timeout must be a whole number of seconds, not '${timeout}'`, { exitCode: 2, code: 'gwsim.timeout' });
       const port = /^\d{1,5}$/.test(env['PORT'] ?? '') ? env['PORT'] : '8111';
       process.exitCode = await commands.ready({
-        url: typeof options['url'] === 'string' ? options['url'] : `http://127.0.0.1:${port}`,
+        url: typeof options['url'] === 'string' ? options['url'] : env['GWSIM_URL'] ?? `http://127.0.0.1:${port}`,
         timeoutSeconds: Number(timeout), json: options['json'] === true,
       });
     });

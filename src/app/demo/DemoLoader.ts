@@ -8,10 +8,12 @@ import { DEFAULT_LAB, type LabId } from '../../shared/domain/LabId.js';
 import { Logger } from '../../shared/application/Logger.js';
 import { CommitConfiguration, CommittedGateway, GetConfigurationStatus, ImportConfiguration } from '../../contexts/configuration/index.js';
 import { ImportLicenseFile } from '../../contexts/licensing/index.js';
+import { TrafficLabs, parseTrafficProfile } from '../../contexts/simulation/index.js';
 
 /** The demo's files, shipped with the package: an ordinary configuration file and traffic profile. */
 export const DEMO_DIRECTORY = path.resolve(__dirname, '..', '..', '..', '..', 'demo');
 export const DEMO_CONFIGURATION_FILE = 'gateway.xzconfig';
+export const DEMO_TRAFFIC_FILE = 'traffic.json';
 /** The name the demo's import carries in the configuration status. */
 export const DEMO_IMPORT_NAME = 'gwsim-demo.xzconfig';
 export const DEMO_LICENSE_IDENTIFIER = 'GWSIM-DEMO-LAB-0001';
@@ -23,13 +25,17 @@ export interface DemoOutcome {
   readonly installed: boolean;
   /** True when the lab runs the demo configuration: its committed revision has the demo's nodes (installed now or at an earlier start). */
   readonly active: boolean;
+  /** True when the demo's traffic profile was started (whenever the demo configuration is active). */
+  readonly trafficRunning: boolean;
 }
 
 /**
  * Loads the demo into the default lab the way a user would: the configuration file through the configuration
  * import and a commit, a lab license (30 concurrent sessions, signed with the lab key) through the license
- * import. Only a lab that still has the untouched factory configuration gets it; a lab whose configuration an
- * operator changed is never overwritten.
+ * import, the traffic profile file through the same parser and door as `PUT /_sim/labs/default/traffic`. Only a
+ * lab that still has the untouched factory configuration gets the configuration and license; a lab whose
+ * configuration an operator changed is never overwritten. Traffic starts whenever the lab runs the demo
+ * configuration (at every start, since traffic is not kept across restarts).
  */
 export async function loadDemo(container: Container, lab: LabId = DEFAULT_LAB): Promise<DemoOutcome> {
   const logger = container.get(Logger);
@@ -37,7 +43,10 @@ export async function loadDemo(container: Container, lab: LabId = DEFAULT_LAB): 
   const state = status.state;
   const untouchedFactory = state.version === 1 && state.status === 'committed' && state.importedFileName === undefined;
   const content = readFileSync(path.join(DEMO_DIRECTORY, DEMO_CONFIGURATION_FILE));
-  if (!untouchedFactory) return { installed: false, active: await runsDemo(container, lab, content) };
+  if (!untouchedFactory) {
+    const active = await runsDemo(container, lab, content);
+    return { installed: false, active, trafficRunning: active && await startTraffic(container, lab) };
+  }
   await container.get(ImportConfiguration).execute(lab, { fileName: DEMO_IMPORT_NAME, content, commitProtection: false });
   await container.get(CommitConfiguration).execute(lab);
   const now = container.get(Clock).now();
@@ -49,7 +58,15 @@ export async function loadDemo(container: Container, lab: LabId = DEFAULT_LAB): 
   await container.get(ImportLicenseFile).execute(lab, signLicenseFile(license, readFileSync(LAB_PRIVATE_KEY_FILE, 'utf8')));
   logger.info({ lab, configuration: path.join(DEMO_DIRECTORY, DEMO_CONFIGURATION_FILE), license: DEMO_LICENSE_IDENTIFIER },
     'demo installed: PBX Berlin, Carrier A and Carrier B with failover, committed; a 30-session lab license (start with --no-demo for the bare factory configuration)');
-  return { installed: true, active: true };
+  return { installed: true, active: true, trafficRunning: await startTraffic(container, lab) };
+}
+
+async function startTraffic(container: Container, lab: LabId): Promise<boolean> {
+  const file = path.join(DEMO_DIRECTORY, DEMO_TRAFFIC_FILE);
+  const profile = parseTrafficProfile(JSON.parse(readFileSync(file, 'utf8')) as unknown);
+  const state = await container.get(TrafficLabs).configure(lab, { running: true, profile });
+  container.get(Logger).info({ lab, profile: file, callsPerSecond: profile.callsPerSecond }, 'demo traffic running (GET /_sim/labs/default/traffic; gwsim traffic stop)');
+  return state.running;
 }
 
 /** Whether the lab's committed configuration still has every node of the demo (by id), enabled or not. */

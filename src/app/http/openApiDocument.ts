@@ -82,7 +82,7 @@ function success(response: ResponseSpec | undefined) {
         content: { 'application/json': { schema: { anyOf: response.of.map(answerSchema) } } },
       };
     case 'scalar':
-      return { description, content: { 'application/json': { schema: { type: response.type } } } };
+      return { description, content: { 'application/json': { schema: response.array ? { type: 'array', items: { type: response.type } } : { type: response.type } } } };
     case 'text':
       return { description, content: { 'text/plain': { schema: { type: 'string', ...(response.example ? { examples: [response.example] } : {}) } } } };
     case 'html':

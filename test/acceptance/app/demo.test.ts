@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { DEFAULT_LAB } from '../../../src/shared/domain/LabId.js';
 import { CommittedGateway } from '../../../src/contexts/configuration/index.js';
 import { LicensedCapacity } from '../../../src/contexts/licensing/index.js';
+import { TrafficLabs } from '../../../src/contexts/simulation/index.js';
 import { DEMO_LICENSE_IDENTIFIER, loadDemo } from '../../../src/app/demo/DemoLoader.js';
 import { TestGateway } from '../../support/TestGateway.js';
 
@@ -11,7 +12,7 @@ describe('the demo (npm start without --no-demo)', function () {
   it('installs the demo configuration, committed, and a lab license into a lab with the factory configuration', async () => {
     const gateway = await TestGateway.start({ store: 'memory', config: { demo: true } });
     try {
-      expect(gateway.simulator.demo).to.deep.equal({ installed: true, active: true });
+      expect(gateway.simulator.demo).to.deep.equal({ installed: true, active: true, trafficRunning: true });
       const admin = gateway.admin();
       const nodes = (await admin.get('/api/nodes/get')).json as Array<{ displayName: string }>;
       expect(nodes.map((n) => n.displayName)).to.include.members(['PBX Berlin', 'Carrier A', 'Carrier B']);
@@ -27,8 +28,17 @@ describe('the demo (npm start without --no-demo)', function () {
       expect(routed.match.targets.map((t) => plan.nodes.get(t.destinationNodeId)!.displayName)).to.deep.equal(['Carrier A', 'Carrier B']);
       expect(routed.match.targets[0]!.dialStrings.destination).to.equal('+4930123456');
 
+      // the demo traffic runs on the committed demo configuration: sessions appear within a couple of minutes
+      gateway.clock.advanceSeconds(120);
+      await gateway.get(TrafficLabs).advance(DEFAULT_LAB);
+      const active = await admin.post('/api/activeSessions/get', { json: {} });
+      expect(active.status, active.text).to.equal(200);
+      const sessions = active.json.activeSessions as Array<{ incoming: { nodeId: string } }>;
+      expect(sessions.length, 'sessions in progress after two minutes of demo traffic').to.be.greaterThan(3).and.at.most(30);
+      expect(new Set(sessions.map((s) => s.incoming.nodeId)).size, 'calls enter on more than one node').to.be.greaterThan(1);
+
       // a later start finds the demo in place and installs nothing again
-      expect(await loadDemo(gateway.simulator.container)).to.deep.equal({ installed: false, active: true });
+      expect(await loadDemo(gateway.simulator.container)).to.deep.equal({ installed: false, active: true, trafficRunning: true });
     } finally {
       await gateway.stop();
     }
@@ -40,7 +50,7 @@ describe('the demo (npm start without --no-demo)', function () {
       expect(gateway.simulator.demo).to.equal(undefined);
       const admin = gateway.admin();
       expect((await admin.post('/api/nodes/addSystem', { version: 3, query: { profile: '1d22157e-d6d5-4c79-9c1e-dd47c50e57e1' }, json: { displayName: 'My PBX', udpTcpPort: 5070, tlsPort: 5071 } })).status).to.equal(200);
-      expect(await loadDemo(gateway.simulator.container)).to.deep.equal({ installed: false, active: false });
+      expect(await loadDemo(gateway.simulator.container)).to.deep.equal({ installed: false, active: false, trafficRunning: false });
       const nodes = (await admin.get('/api/nodes/get')).json as Array<{ displayName: string }>;
       expect(nodes.map((n) => n.displayName)).to.include('My PBX').and.not.include('PBX Berlin');
     } finally {

@@ -20,10 +20,111 @@ export interface ControlSchemas {
       requestId: string;
     };
   };
+  TrafficControlDto: {
+    running?: boolean | null;
+    profile?: ControlSchemas["TrafficProfileDto"] | null;
+  };
+  TrafficProfileDto: {
+    seed?: number | null;
+    callsPerSecond?: number | null;
+    holdingTime?: ControlSchemas["HoldingTimeDto"] | null;
+    outcomes?: ControlSchemas["OutcomeWeightsDto"] | null;
+    ringTimeSeconds?: ControlSchemas["SecondsRangeDto"] | null;
+    noAnswerTimeoutSeconds?: number | null;
+    codecs?: ControlSchemas["CodecWeightsDto"] | null;
+    packetLossPercent?: number | null;
+    jitterMs?: number | null;
+    recordedShare?: number | null;
+    callerHangupShare?: number | null;
+    numberPlans?: ControlSchemas["NodeNumberPlanDto"][] | null;
+    defaultNumberPlan?: ControlSchemas["NumberPlanDto"] | null;
+  };
+  NumberPlanDto: {
+    callingPrefix: string;
+    callingDigits: number;
+    called: ControlSchemas["CalledPatternDto"][];
+    weight?: number | null;
+  };
+  CalledPatternDto: {
+    pattern: string;
+    weight: number;
+  };
+  NodeNumberPlanDto: {
+    nodeId: string;
+    callingPrefix: string;
+    callingDigits: number;
+    called: ControlSchemas["CalledPatternDto"][];
+    weight?: number | null;
+  };
+  CodecWeightsDto: {
+    PCMA?: number | null;
+    PCMU?: number | null;
+    G722?: number | null;
+    opus?: number | null;
+  };
+  SecondsRangeDto: {
+    min: number;
+    max: number;
+  };
+  OutcomeWeightsDto: {
+    answer?: number | null;
+    busy?: number | null;
+    noAnswer?: number | null;
+    failure?: number | null;
+    cancel?: number | null;
+  };
+  HoldingTimeDto: {
+    distribution: "exponential" | "lognormal";
+    meanSeconds: number;
+    sdSeconds?: number | null;
+  };
+  TrafficStateView: {
+    running: boolean;
+    profile: ControlSchemas["TrafficProfileDto"];
+    time?: string | null;
+    counters: ControlSchemas["TrafficCountersView"];
+    planGeneration?: number | null;
+  };
+  TrafficCountersView: {
+    started: number;
+    ended: number;
+    active: number;
+    byResult: ControlSchemas["ResultCountsView"];
+    refusedBy: ControlSchemas["GateCountsView"];
+  };
+  GateCountsView: {
+    standbyInactive: number;
+    maintenance: number;
+    capacityExhausted: number;
+    noRoute: number;
+    routeRejects: number;
+    routeIgnores: number;
+    noUsableTarget: number;
+  };
+  ResultCountsView: {
+    ANSWERED: number;
+    BUSY: number;
+    NO_ANSWER: number;
+    REJECTED: number;
+    FAILED: number;
+    CANCELLED: number;
+  };
 }
 
 /** Every operation of openapi/control.json, keyed by `METHOD /path`. */
 export interface ControlOperations {
+  /** The traffic of the lab: running or not, the profile, counters of calls started, ended, active, by result and by gate (permissions: API, ADM) */
+  "GET /_sim/labs/default/traffic": {
+    query: Record<string, never>;
+    body: {};
+    result: ControlSchemas["TrafficStateView"];
+  };
+  /** Start or stop the arrivals ({running}) and/or set the traffic profile ({profile}, checked field by field; it takes effect at once) (permissions: API, ADM) */
+  "PUT /_sim/labs/default/traffic": {
+    query: Record<string, never>;
+    body: { json: ControlSchemas["TrafficControlDto"] };
+    result: ControlSchemas["TrafficStateView"];
+  };
   /** Liveness: 200 while the process serves (also during start-up, with status "starting") */
   "GET /_sim/health": {
     query: Record<string, never>;
@@ -53,6 +154,8 @@ export interface ControlOperations {
 
 /** Each operation's `version` parameter (null: the operation takes none). */
 export const CONTROL_VERSIONS: { readonly [K in keyof ControlOperations]: number | null } = {
+  "GET /_sim/labs/default/traffic": null,
+  "PUT /_sim/labs/default/traffic": null,
   "GET /_sim/health": null,
   "GET /_sim/ready": null,
   "GET /_sim/metrics": null,

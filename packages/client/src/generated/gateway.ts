@@ -20,6 +20,64 @@ export interface GatewaySchemas {
       requestId: string;
     };
   };
+  SetMuteRequestDto: {
+    sessionIdentifier: string;
+    mute: boolean;
+  };
+  TelIdentDto: {
+    sessionIdentifier?: string | null;
+    telLocalNumber?: string | null;
+    telRemoteNumber?: string | null;
+    nodeId?: string | null;
+  };
+  ActiveSessionsView: {
+    lastUpdated: string;
+    activeSessions: GatewaySchemas["ActiveSessionView"][];
+  };
+  ActiveSessionView: {
+    sessionId: string;
+    incoming: GatewaySchemas["ActiveSessionLegView"];
+    outgoing: GatewaySchemas["ActiveSessionLegView"][];
+  };
+  ActiveSessionLegView: {
+    date: string;
+    startTime: string;
+    connectTime: string;
+    duration: number;
+    callState: "trying" | "early" | "connected" | "terminating" | "terminated";
+    priority: string;
+    signalingProtocol: string;
+    transportProtocol: string;
+    usedTransportIri: string;
+    nodeId: string;
+    routeId: string;
+    sipLocalUri: string;
+    sipLocalName: string;
+    sipRemoteUri: string;
+    sipRemoteName: string;
+    telLocalNumber: string;
+    telLocalName: string;
+    telRemoteNumber: string;
+    telRemoteName: string;
+    mediaReceiveCodec: string;
+    mediaSendCodec: string;
+    rtpSendProfile: string;
+    rtpReceiveProfile: string;
+    usedRegistrationClientName: string;
+    rtpPacketLossOccurrences: number;
+    rtpSendPacketLossOccurrences: number;
+    rtpPacketsLost: number;
+    rtpSendPacketsLost: number;
+    rtpReceiveTotalPackets: number;
+    rtpSendTotalPackets: number;
+    usesRegistration: boolean;
+    usesRouteSupervision: boolean;
+  };
+  ActiveSessionsFilterDto: {
+    numberFilterMode?: "startswith" | "contains" | "exact" | null;
+    numberFilter?: string | null;
+    count?: number | null;
+  };
   SystemIdView: {
     id: string;
     type: "MACHINE" | "NETWORK_ADAPTER";
@@ -2243,6 +2301,27 @@ export interface GatewayOperations {
     body: { file: UploadFile };
     result: void;
   };
+  /** The sessions in progress (oldest first), filtered by number (numberFilterMode startswith, contains or exact) and count (permissions: API, MON-R) */
+  "POST /api/activeSessions/get": {
+    query: {
+      /** XZWO (default, `UTC 2023-12-31 23:59:59`) or ISO-8601 */
+      dateFormat?: "XZWO" | "ISO-8601";
+    };
+    body: { json: GatewaySchemas["ActiveSessionsFilterDto"] };
+    result: GatewaySchemas["ActiveSessionsView"];
+  };
+  /** The identifiers of the recorded sessions in progress matching TelIdent ({} matches all): a JSON array of strings (permissions: API, ADM) */
+  "POST /api/forwardedSessionRecording/lookupByLocalSessionIdentification": {
+    query: Record<string, never>;
+    body: { json: GatewaySchemas["TelIdentDto"] };
+    result: string[];
+  };
+  /** Mute or unmute the recording of a session in progress (404 unknown or ended session, 409 not recorded) (permissions: API, ADM) */
+  "POST /api/forwardedSessionRecording/setMute": {
+    query: Record<string, never>;
+    body: { json: GatewaySchemas["SetMuteRequestDto"] };
+    result: void;
+  };
 }
 
 /** Each operation's `version` parameter (null: the operation takes none). */
@@ -2377,4 +2456,7 @@ export const GATEWAY_VERSIONS: { readonly [K in keyof GatewayOperations]: number
   "PUT /api/licenses/importLod": 0,
   "GET /api/licenses/systemIds/get": 0,
   "PUT /api/licenses/importFile": 0,
+  "POST /api/activeSessions/get": 0,
+  "POST /api/forwardedSessionRecording/lookupByLocalSessionIdentification": 0,
+  "POST /api/forwardedSessionRecording/setMute": 0,
 };

@@ -66,8 +66,8 @@ export type ResponseSpec =
   | ({ readonly kind: 'json' } & JsonAnswer)
   /** one of several JSON answers, as the query decides */
   | { readonly kind: 'oneOf'; readonly of: readonly JsonAnswer[] }
-  /** JSON that is a single scalar (e.g. a boolean) */
-  | { readonly kind: 'scalar'; readonly type: 'boolean' | 'string' | 'integer' | 'number' }
+  /** JSON that is a single scalar (e.g. a boolean), or with `array` a JSON array of them */
+  | { readonly kind: 'scalar'; readonly type: 'boolean' | 'string' | 'integer' | 'number'; readonly array?: boolean }
   | { readonly kind: 'text'; readonly example?: string }
   | { readonly kind: 'html' }
   | { readonly kind: 'empty' }

@@ -1,0 +1,195 @@
+import { inject, injectable, optional } from 'inversify';
+import { Clock } from '../../../../shared/domain/Clock.js';
+import { DomainError } from '../../../../shared/domain/DomainError.js';
+import type { LabId } from '../../../../shared/domain/LabId.js';
+import { Logger } from '../../../../shared/application/Logger.js';
+import { CommittedGateway, type GatewayPlan } from '../../../configuration/index.js';
+import { LiveSessions, MonitorSinks } from '../../../monitoring/index.js';
+import type { CallRecorder } from '../domain/CallRecorder.js';
+import type { SimulatedCall } from '../domain/SimulatedCall.js';
+import { TrafficEngine, type TrafficCounters } from '../domain/TrafficEngine.js';
+import { DEFAULT_TRAFFIC_PROFILE, type TrafficProfile } from '../domain/TrafficProfile.js';
+import { GatewayGates } from './GatewayGates.js';
+import { SessionTransports } from './SessionTransports.js';
+
+/** The most simulated time one turn of the event loop advances an engine (a catch-up yields between slices). */
+const MAX_SLICE_MS = 1000;
+
+/** A lab's traffic as the control endpoint shows it. */
+export interface TrafficState {
+  readonly running: boolean;
+  readonly profile: TrafficProfile;
+  /** The simulated instant the lab's calls have been advanced to (undefined before the first start). */
+  readonly time: Date | undefined;
+  readonly active: number;
+  readonly counters: TrafficCounters | undefined;
+  /** The generation of the committed configuration the calls are routed on. */
+  readonly planGeneration: number | undefined;
+}
+
+interface LabTraffic {
+  profile: TrafficProfile;
+  engine: TrafficEngine | undefined;
+  /** The engine being made by a start under way. */
+  making: Promise<TrafficEngine> | undefined;
+  advancing: Promise<void> | undefined;
+}
+
+/**
+ * Every lab's traffic engine (the gateway on the lab's session transport, chosen by SessionTransports): made on
+ * the first start from the committed plan (CommittedGateway), fed a new
+ * plan on every commit, its gates refreshed at most once a second, advanced to the clock by the pump
+ * (`advanceAll`), never on a request's path. Also the LiveSessions port: the calls in progress per lab.
+ */
+@injectable()
+export class TrafficLabs extends LiveSessions {
+  private readonly labs = new Map<LabId, LabTraffic>();
+  /** The generation of the plan each lab's engine routes on. */
+  private readonly generations = new Map<LabId, number>();
+  private unsubscribe: (() => void) | undefined;
+
+  constructor(
+    @inject(Clock) private readonly clock: Clock,
+    @inject(GatewayGates) private readonly gates: GatewayGates,
+    @inject(SessionTransports) private readonly transports: SessionTransports,
+    @inject(Logger) private readonly logger: Logger,
+    @inject(CommittedGateway) @optional() private readonly committed: CommittedGateway | undefined,
+    @inject(MonitorSinks) @optional() private readonly sinks: MonitorSinks | undefined,
+  ) {
+    super();
+  }
+
+  count(lab: LabId): number {
+    return this.labs.get(lab)?.engine?.activeCount ?? 0;
+  }
+
+  state(lab: LabId): TrafficState {
+    const traffic = this.labs.get(lab);
+    const engine = traffic?.engine;
+    return {
+      running: engine?.arriving ?? false,
+      profile: traffic?.profile ?? DEFAULT_TRAFFIC_PROFILE,
+      time: engine?.time,
+      active: engine?.activeCount ?? 0,
+      counters: engine?.counters,
+      planGeneration: engine ? this.generations.get(lab) : undefined,
+    };
+  }
+
+  /** The calls in progress and the instant they were advanced to. */
+  sessions(lab: LabId): { readonly at: Date; readonly calls: readonly SimulatedCall[] } {
+    const engine = this.labs.get(lab)?.engine;
+    return { at: engine?.time ?? this.clock.now(), calls: engine ? [...engine.calls()] : [] };
+  }
+
+  call(lab: LabId, sessionIdentifier: string): { readonly at: Date; readonly call: SimulatedCall | undefined } {
+    const engine = this.labs.get(lab)?.engine;
+    return { at: engine?.time ?? this.clock.now(), call: engine?.call(sessionIdentifier) };
+  }
+
+  /**
+   * Sets the lab's profile (it takes effect now: a running lab's arrivals restart with it) and starts or stops
+   * the arrivals. Calls in progress always run to their end.
+   */
+  async configure(lab: LabId, change: { readonly running?: boolean; readonly profile?: TrafficProfile }): Promise<TrafficState> {
+    const traffic = this.traffic(lab);
+    if (change.profile) traffic.profile = change.profile;
+    const running = change.running ?? traffic.engine?.arriving ?? false;
+    if (running) {
+      if (!traffic.engine) {
+        // Two starts at once make one engine: the second waits for the first's.
+        traffic.making ??= this.makeEngine(lab, traffic.profile).finally(() => { traffic.making = undefined; });
+        const made = await traffic.making;
+        traffic.engine ??= made;
+        if (traffic.engine.profile !== traffic.profile) traffic.engine.startArrivals(traffic.profile);
+      } else {
+        await this.advance(lab);
+        if (change.profile || !traffic.engine.arriving) traffic.engine.startArrivals(traffic.profile);
+      }
+    } else if (traffic.engine) {
+      await this.advance(lab);
+      traffic.engine.stopArrivals();
+    }
+    return this.state(lab);
+  }
+
+  /** Advances every lab's engine to the clock (the pump calls this every ~50 ms). */
+  async advanceAll(): Promise<void> {
+    await Promise.all([...this.labs.keys()].map((lab) => this.advance(lab)));
+  }
+
+  /** Advances one lab's engine to the clock, its gates refreshed first when they are stale. One advance at a time per lab. */
+  async advance(lab: LabId): Promise<void> {
+    const traffic = this.labs.get(lab);
+    if (!traffic?.engine) return;
+    while (traffic.advancing) await traffic.advancing;
+    const engine = traffic.engine;
+    traffic.advancing = (async () => {
+      try {
+        engine.useGates(await this.gates.snapshot(lab));
+        // A long catch-up (the process was paused, the clock jumped) runs in slices, letting requests in between.
+        const target = this.clock.now().getTime();
+        for (;;) {
+          const next = Math.min(target, engine.time.getTime() + MAX_SLICE_MS);
+          engine.advanceTo(new Date(next));
+          if (next >= target) break;
+          await new Promise((resolve) => setImmediate(resolve));
+        }
+      } catch (error) {
+        this.logger.error({ err: error, lab }, 'the traffic of a lab could not be advanced');
+      }
+    })();
+    try {
+      await traffic.advancing;
+    } finally {
+      traffic.advancing = undefined;
+    }
+  }
+
+  private traffic(lab: LabId): LabTraffic {
+    let traffic = this.labs.get(lab);
+    if (!traffic) {
+      traffic = { profile: DEFAULT_TRAFFIC_PROFILE, engine: undefined, making: undefined, advancing: undefined };
+      this.labs.set(lab, traffic);
+    }
+    return traffic;
+  }
+
+  private async makeEngine(lab: LabId, profile: TrafficProfile): Promise<TrafficEngine> {
+    if (!this.committed) {
+      throw DomainError.unavailable('SIMULATOR_UNAVAILABLE', 'the committed configuration is not available to the simulator in this build; traffic cannot start');
+    }
+    this.unsubscribe ??= this.committed.onChange((plan) => this.usePlan(plan));
+    const plan = await this.committed.plan(lab);
+    const gates = await this.gates.snapshot(lab, true);
+    this.generations.set(lab, plan.generation);
+    const engine = new TrafficEngine(lab, this.clock.now(), plan, gates, this.recorder(lab), (scheduler) => this.transports.create(lab, scheduler));
+    engine.startArrivals(profile);
+    return engine;
+  }
+
+  private usePlan(plan: GatewayPlan): void {
+    const engine = this.labs.get(plan.lab)?.engine;
+    if (!engine) return;
+    this.generations.set(plan.lab, plan.generation);
+    engine.usePlan(plan);
+  }
+
+  /** The monitor's sinks for one lab; without a monitor bound, nothing is kept (as when it is unreachable). */
+  private recorder(lab: LabId): CallRecorder {
+    const sinks = this.sinks;
+    if (!sinks) return { keepsMessages: () => false, messages: () => undefined, call: () => undefined, recording: () => undefined };
+    return {
+      keepsMessages: () => sinks.keepsMessages(lab),
+      messages: (batch) => sinks.recordMessages(lab, batch),
+      call: (entry) => sinks.recordCall(lab, entry),
+      recording: (entry) => sinks.recordRecording(lab, entry),
+    };
+  }
+
+  /** Stops listening for new plans (the pump's stop). */
+  close(): void {
+    this.unsubscribe?.();
+    this.unsubscribe = undefined;
+  }
+}

@@ -1,0 +1,90 @@
+import { rtpCounts } from './MediaQuality.js';
+import type { CallNumbers, SimulatedCall } from './SimulatedCall.js';
+import { farEnd, gatewaySide, sipUser } from './SipDialogs.js';
+import type { CallState } from './CallState.js';
+import type { PlanNode } from '../../../configuration/index.js';
+
+/** One leg of a session in progress, as activeSessions shows it (times as instants; the wire renders them). */
+export interface LegSnapshot {
+  readonly startAt: Date;
+  readonly connectAt: Date | undefined;
+  readonly durationSeconds: number;
+  readonly callState: CallState;
+  readonly transport: 'UDP' | 'TCP' | 'TLS';
+  readonly usedTransportIri: string;
+  readonly nodeId: string;
+  readonly routeId: string;
+  readonly sipLocalUri: string;
+  readonly sipRemoteUri: string;
+  /** The gateway's side's number on this leg (the called number inbound, the calling number outbound) and the far end's. */
+  readonly telLocalNumber: string;
+  readonly telRemoteNumber: string;
+  readonly codec: string;
+  readonly rtpReceiveTotalPackets: number;
+  readonly rtpSendTotalPackets: number;
+  readonly rtpPacketsLost: number;
+  readonly rtpSendPacketsLost: number;
+  readonly rtpPacketLossOccurrences: number;
+  readonly rtpSendPacketLossOccurrences: number;
+}
+
+export interface SessionSnapshot {
+  readonly sessionId: string;
+  readonly incoming: LegSnapshot;
+  /** The outbound attempt in progress (none while the call has not left the gateway). */
+  readonly outgoing: readonly LegSnapshot[];
+}
+
+/**
+ * A session in progress at `now`: its inbound leg and its current outbound leg, with RTP counters computed from
+ * the connected time (50 packets a second each way; the gateway receives what the far end sent less the loss,
+ * and the far end reports the same loss for what the gateway sent).
+ */
+export function sessionSnapshot(call: SimulatedCall, now: Date): SessionSnapshot {
+  const at = now.getTime();
+  const media = call.connectAt === undefined ? 0 : Math.max(0, at - call.connectAt);
+  const rtp = rtpCounts(media, call.lossPercent);
+  const leg = (node: PlanNode, startAt: number, local: string, remote: string): LegSnapshot => {
+    const gateway = gatewaySide(node);
+    const far = farEnd(node);
+    const transport = node.local.transport;
+    return {
+      startAt: new Date(startAt),
+      connectAt: call.connectAt === undefined ? undefined : new Date(call.connectAt),
+      durationSeconds: Math.floor(media / 1000),
+      callState: call.state,
+      transport,
+      usedTransportIri: `sip:${far.host}:${far.port};transport=${transport.toLowerCase()}`,
+      nodeId: node.id,
+      routeId: call.route?.match.route.id ?? '',
+      sipLocalUri: `sip:${sipUser(local)}@${gateway.host}`,
+      sipRemoteUri: `sip:${sipUser(remote)}@${far.host}`,
+      telLocalNumber: local,
+      telRemoteNumber: remote,
+      codec: call.codec,
+      rtpReceiveTotalPackets: rtp.packets - rtp.lost,
+      rtpSendTotalPackets: rtp.packets,
+      rtpPacketsLost: rtp.lost,
+      rtpSendPacketsLost: rtp.lost,
+      rtpPacketLossOccurrences: rtp.occurrences,
+      rtpSendPacketLossOccurrences: rtp.occurrences,
+    };
+  };
+  const arrived: CallNumbers = call.arrived;
+  const attempt = call.attempt;
+  return {
+    sessionId: call.sessionIdentifier,
+    incoming: leg(call.source, call.startAt, arrived.destination, arrived.source),
+    outgoing: attempt ? [leg(attempt.node, attempt.startAt, attempt.numbers.source, attempt.numbers.destination)] : [],
+  };
+}
+
+export const NUMBER_FILTER_MODES = ['startswith', 'contains', 'exact'] as const;
+export type NumberFilterMode = (typeof NUMBER_FILTER_MODES)[number];
+
+/** Whether any leg's local or remote number matches the filter (an empty filter matches every session). */
+export function matchesNumber(session: SessionSnapshot, mode: NumberFilterMode, filter: string): boolean {
+  if (filter === '') return true;
+  const test = (number: string) => (mode === 'exact' ? number === filter : mode === 'contains' ? number.includes(filter) : number.startsWith(filter));
+  return [session.incoming, ...session.outgoing].some((leg) => test(leg.telLocalNumber) || test(leg.telRemoteNumber));
+}

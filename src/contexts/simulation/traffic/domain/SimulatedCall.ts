@@ -1,0 +1,83 @@
+import type { PlanNode, PlannedRoute, TargetMatch } from '../../../configuration/index.js';
+import type { OutboundAttempt } from '../../../monitoring/index.js';
+import type { CallEnding } from './CallEndings.js';
+import type { CallState } from './CallState.js';
+import type { SipResponse } from '@gwsim/sip';
+import type { TransportLeg } from './SessionTransport.js';
+import type { Lazy, UacDialog, UasDialog } from './SipDialogs.js';
+import type { SimulatedCodec } from './TrafficProfile.js';
+
+/** The dial strings of one side of a call. */
+export interface CallNumbers {
+  readonly source: string;
+  readonly destination: string;
+}
+
+/** The outbound attempt in progress: its target, node and the dial strings it was sent with. */
+export interface CurrentAttempt {
+  /** The leg's index (1 for the first attempt). */
+  readonly index: number;
+  readonly leg: TransportLeg;
+  /** The gateway's side of the outbound dialog (it calls). */
+  readonly dialog: UacDialog;
+  readonly targetIndex: number;
+  readonly target: TargetMatch;
+  readonly node: PlanNode;
+  readonly numbers: CallNumbers;
+  readonly startAt: number;
+}
+
+/**
+ * One call the gateway carries. It holds little: ids, times (ms since the epoch), the nodes and dial strings,
+ * its legs and the gateway's side of their dialogs (whose messages are built only when needed), counters; RTP
+ * counters are computed from the times when read.
+ */
+export class SimulatedCall {
+  state: CallState = 'trying';
+  attempt: CurrentAttempt | undefined;
+  readonly attempts: OutboundAttempt[] = [];
+  connectAt: number | undefined;
+  /** The far end's 200 OK of the attempt that answered (the gateway's BYE on that leg is built in its dialog). */
+  answer: Lazy<SipResponse> | undefined;
+  /** The caller CANCELled; the call ends with this ending when the attempt's 487 is relayed. */
+  cancelling: CallEnding | undefined;
+  /** Which side's BYE ends the connected call (the other leg's 200 to the relayed BYE ends it). */
+  hangingUp: 'inbound' | 'outbound' | undefined;
+  endAt: number | undefined;
+  /** Mute spans (ms since the epoch); the last one open while muted. */
+  readonly muted: [number, number | undefined][] = [];
+
+  constructor(
+    readonly ordinal: number,
+    readonly sessionIdentifier: string,
+    readonly seed: number,
+    readonly systemIdentifier: string,
+    readonly startAt: number,
+    readonly source: PlanNode,
+    /** As the call arrived, and after the source node's incoming rewriting. */
+    readonly arrived: CallNumbers,
+    readonly incoming: CallNumbers,
+    readonly codec: SimulatedCodec,
+    readonly recorded: boolean,
+    readonly lossPercent: number,
+    readonly jitterMs: number,
+    readonly route: PlannedRoute | undefined,
+    /** The caller's leg and the gateway's side of its dialog (it is called). */
+    readonly inbound: TransportLeg,
+    readonly inboundDialog: UasDialog,
+  ) {}
+
+  get live(): boolean {
+    return this.state !== 'terminated';
+  }
+
+  get isMuted(): boolean {
+    const last = this.muted[this.muted.length - 1];
+    return last !== undefined && last[1] === undefined;
+  }
+
+  mute(on: boolean, at: number): void {
+    if (on && !this.isMuted) this.muted.push([at, undefined]);
+    if (!on && this.isMuted) this.muted[this.muted.length - 1]![1] = at;
+  }
+}

@@ -1,0 +1,113 @@
+import type { GatewayPlan } from '../../../configuration/index.js';
+import type { LabId } from '../../../../shared/domain/LabId.js';
+import { B2bua, type TrafficCounters } from './B2bua.js';
+import type { CallRecorder, GateSnapshot } from './CallRecorder.js';
+import { EventQueue } from './EventQueue.js';
+import type { Scheduler } from './Scheduler.js';
+import type { SessionTransport } from './SessionTransport.js';
+import type { SimulatedCall } from './SimulatedCall.js';
+import type { TrafficProfile } from './TrafficProfile.js';
+
+export type { TrafficCounters } from './B2bua.js';
+
+interface TimedAction {
+  readonly at: number;
+  readonly run: () => void;
+}
+
+/**
+ * One lab's discrete-event simulation: the clock and event queue (the Scheduler the transport puts its events
+ * on), the gateway (B2bua) and its session transport. `advanceTo(instant)` runs every due event in time order,
+ * equal instants in the order they were scheduled. Synchronous and free of I/O: the plan and the gate snapshot
+ * are handed in, the calls' messages and history go to the recorder.
+ */
+export class TrafficEngine {
+  private readonly queue = new EventQueue<TimedAction>();
+  private current: number;
+  readonly gateway: B2bua;
+  readonly transport: SessionTransport;
+
+  constructor(
+    readonly lab: LabId,
+    start: Date,
+    plan: GatewayPlan,
+    gates: GateSnapshot,
+    recorder: CallRecorder,
+    makeTransport: (scheduler: Scheduler) => SessionTransport,
+  ) {
+    this.current = start.getTime();
+    const scheduler: Scheduler = {
+      now: () => this.current,
+      at: (at, run) => this.queue.push({ at: Math.max(at, this.current), run }),
+    };
+    this.transport = makeTransport(scheduler);
+    this.gateway = new B2bua(lab, plan, gates, recorder, this.transport, () => this.current);
+    this.transport.connect(this.gateway);
+    this.transport.usePlan(plan);
+  }
+
+  /** The profile the transport last started with. */
+  get profile(): TrafficProfile | undefined {
+    return this.transport.profile;
+  }
+
+  /** Whether new calls arrive (running calls always run to their end). */
+  get arriving(): boolean {
+    return this.transport.running;
+  }
+
+  get time(): Date {
+    return new Date(this.current);
+  }
+
+  get counters(): TrafficCounters {
+    return this.gateway.counters;
+  }
+
+  /** Sessions the gateway carries now (what licensed capacity counts). */
+  get activeCount(): number {
+    return this.gateway.activeCount;
+  }
+
+  calls(): IterableIterator<SimulatedCall> {
+    return this.gateway.calls();
+  }
+
+  call(sessionIdentifier: string): SimulatedCall | undefined {
+    return this.gateway.call(sessionIdentifier);
+  }
+
+  usePlan(plan: GatewayPlan): void {
+    this.gateway.usePlan(plan);
+    this.transport.usePlan(plan);
+  }
+
+  useGates(gates: GateSnapshot): void {
+    this.gateway.useGates(gates);
+  }
+
+  /** Stops new arrivals; the calls in progress go on to their end. */
+  stopArrivals(): void {
+    this.transport.stop();
+  }
+
+  /** (Re)starts arrivals at the engine's time with this profile (by default the one last started with). */
+  startArrivals(profile: TrafficProfile | undefined = this.transport.profile): void {
+    if (!profile) throw new Error('arrivals need a traffic profile');
+    this.transport.start(profile);
+  }
+
+  /** Runs every event due at or before `instant`, in time order; each event's messages go to the recorder as one batch. */
+  advanceTo(instant: Date): void {
+    const until = instant.getTime();
+    for (;;) {
+      const at = this.queue.peekTime();
+      if (at === undefined || at > until) break;
+      const action = this.queue.pop()!;
+      this.current = action.at;
+      action.run();
+      this.gateway.flush();
+    }
+    if (until > this.current) this.current = until;
+  }
+}

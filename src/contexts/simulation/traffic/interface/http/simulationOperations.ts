@@ -1,0 +1,49 @@
+import { operation } from '../../../../../shared/interface/http/Operation.js';
+import { DATE_FORMATS } from '../../../../../shared/interface/http/WireDates.js';
+import { ActiveSessionsController } from './ActiveSessionsController.js';
+import { ActiveSessionsFilterDto, ActiveSessionsView, SetMuteRequestDto, TelIdentDto } from './activeSessionShapes.js';
+import { TrafficControlController } from './TrafficControlController.js';
+import { TrafficControlDto, TrafficStateView } from './trafficShapes.js';
+
+const area = 'Monitoring and call history';
+
+/** The gateway operations the simulator answers from the calls it carries. */
+export const simulationOperations = [
+  operation({
+    area, method: 'POST', path: '/api/activeSessions/get', version: 0, permissions: ['API', 'MON-R'], body: 'json',
+    summary: 'The sessions in progress (oldest first), filtered by number (numberFilterMode startswith, contains or exact) and count',
+    query: [{ name: 'dateFormat', type: 'string', values: DATE_FORMATS, description: 'XZWO (default, `UTC 2023-12-31 23:59:59`) or ISO-8601' }],
+    request: ActiveSessionsFilterDto, response: { kind: 'json', shape: ActiveSessionsView },
+    controller: ActiveSessionsController, handle: (c, r) => c.activeSessions(r),
+  }),
+  operation({
+    area, method: 'POST', path: '/api/forwardedSessionRecording/lookupByLocalSessionIdentification', version: 0, permissions: ['API', 'ADM'], body: 'json',
+    summary: 'The identifiers of the recorded sessions in progress matching TelIdent ({} matches all): a JSON array of strings',
+    request: TelIdentDto, response: { kind: 'scalar', type: 'string', array: true },
+    controller: ActiveSessionsController, handle: (c, r) => c.lookup(r),
+  }),
+  operation({
+    area, method: 'POST', path: '/api/forwardedSessionRecording/setMute', version: 0, permissions: ['API', 'ADM'], body: 'json',
+    summary: 'Mute or unmute the recording of a session in progress (404 unknown or ended session, 409 not recorded)',
+    request: SetMuteRequestDto, response: { kind: 'empty' },
+    controller: ActiveSessionsController, handle: (c, r) => c.setMute(r),
+  }),
+];
+
+const controlArea = 'Simulator control';
+
+/** The simulator's own control endpoints (not gateway operations; administrators only). */
+export const simulationControlOperations = [
+  operation({
+    area: controlArea, method: 'GET', path: '/_sim/labs/default/traffic', version: 0, permissions: ['API', 'ADM'], body: 'none', control: true,
+    summary: 'The traffic of the lab: running or not, the profile, counters of calls started, ended, active, by result and by gate',
+    response: { kind: 'json', shape: TrafficStateView },
+    controller: TrafficControlController, handle: (c, r) => c.get(r),
+  }),
+  operation({
+    area: controlArea, method: 'PUT', path: '/_sim/labs/default/traffic', version: 0, permissions: ['API', 'ADM'], body: 'json', control: true,
+    summary: 'Start or stop the arrivals ({running}) and/or set the traffic profile ({profile}, checked field by field; it takes effect at once)',
+    request: TrafficControlDto, response: { kind: 'json', shape: TrafficStateView },
+    controller: TrafficControlController, handle: (c, r) => c.put(r),
+  }),
+];
