@@ -16,6 +16,7 @@ import type { OperationDefinition } from '../shared/interface/http/Operation.js'
 import { describeStore, prepareDatabase } from './persistence/Database.js';
 import type { EmbeddedEngine } from './persistence/EmbeddedEngine.js';
 import { HttpListener } from './HttpListener.js';
+import { registerSimulatorMetrics } from './metrics/simulatorMetrics.js';
 import type { DemoOutcome } from './demo/DemoLoader.js';
 
 export interface SimulatorOptions {
@@ -70,6 +71,7 @@ export class GatewaySimulator {
       const failed = outcomes.find((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
       if (failed) throw failed.reason;
       const simulator = new GatewaySimulator(container, dataSource, options);
+      registerSimulatorMetrics(container);
       if (options.runStartupTasks !== false) {
         await simulator.startServices();
         if (config.demo) {

@@ -14,6 +14,14 @@ export interface HistogramDefinition extends MetricDefinition {
   readonly buckets?: readonly number[];
 }
 
+export interface CounterDefinition extends MetricDefinition {
+  /**
+   * Read at each scrape instead of being incremented: for a count the owner already keeps (calls started by
+   * an engine). A value lower than the last one is a reset, as Prometheus's rate() understands it.
+   */
+  readonly read?: () => number | Promise<number>;
+}
+
 export interface GaugeDefinition extends MetricDefinition {
   /**
    * Read at each scrape instead of being set: for values the owner already holds (a store's size, a map's size).
@@ -46,15 +54,16 @@ export interface HistogramHandle {
  * metrics where it uses them; the same name with another kind or other labels is an error.
  */
 export abstract class Metrics {
-  abstract counter(definition: MetricDefinition): CounterHandle;
+  abstract counter(definition: CounterDefinition): CounterHandle;
   abstract gauge(definition: GaugeDefinition): GaugeHandle;
   abstract histogram(definition: HistogramDefinition): HistogramHandle;
 }
 
 /**
  * The metrics the simulator feeds, named here so the exporter, the documentation (docs/ecosystem.md) and
- * dashboards agree. The HTTP adapter and the identity context record the first four; the simulation and
- * monitoring contexts declare the others when they start.
+ * dashboards agree. The HTTP adapter and the identity context record the first four; the composition root reads
+ * active sessions and calls started from the simulation context at each scrape; the last two are reserved for
+ * the simulator's own measure and the monitor's history.
  */
 export const GWSIM_METRICS = {
   httpRequests: { name: 'gwsim_http_requests_total', help: 'HTTP requests answered, by operation (METHOD /path of the operation table, or "unmatched") and status', labels: ['operation', 'status'] },

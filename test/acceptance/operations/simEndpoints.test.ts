@@ -1,6 +1,8 @@
 import { expect } from 'chai';
 import { DataSource } from 'typeorm';
 import { ReadinessCheck } from '../../../src/shared/application/ReadinessCheck.js';
+import { DEFAULT_LAB } from '../../../src/shared/domain/LabId.js';
+import { TrafficLabs } from '../../../src/contexts/simulation/index.js';
 import { HttpListener } from '../../../src/app/HttpListener.js';
 import { OPERATIONS, SERVED_OPERATIONS } from '../../../src/app/operations.js';
 import { PROBE_PATHS } from '../../../src/app/http/simEndpoints.js';
@@ -159,5 +161,30 @@ describe('the operations endpoints: /_sim/health, /_sim/ready, /_sim/metrics', f
       await metrics(guarded, { authorization: `Bearer ${TOKEN}` });
       expect((await guarded.client().get('/_sim/health', { version: null })).status).to.equal(200);
     });
+  });
+});
+
+describe('the simulator\'s figures at /_sim/metrics', function () {
+  this.timeout(120_000);
+
+  it('follow the demo traffic: calls started and calls in progress, read from the simulator at each scrape', async () => {
+    const gateway = await TestGateway.start({ store: 'memory', config: { demo: true } });
+    try {
+      const quiet = await metrics(gateway);
+      expect(quiet.types.get('gwsim_active_sessions')).to.equal('gauge');
+      expect(quiet.types.get('gwsim_calls_total')).to.equal('counter');
+      expect(quiet.value('gwsim_active_sessions')).to.equal(0);
+      expect(quiet.value('gwsim_calls_total')).to.equal(0);
+      gateway.clock.advanceSeconds(120);
+      const traffic = gateway.get(TrafficLabs);
+      await traffic.advance(DEFAULT_LAB);
+      const busy = await metrics(gateway);
+      const state = traffic.state(DEFAULT_LAB);
+      expect(state.counters!.started).to.be.greaterThan(3);
+      expect(busy.value('gwsim_calls_total')).to.equal(state.counters!.started);
+      expect(busy.value('gwsim_active_sessions')).to.equal(state.active).and.be.greaterThan(0);
+    } finally {
+      await gateway.stop();
+    }
   });
 });

@@ -78,3 +78,19 @@ describe('the Prometheus text reader of the tests', () => {
     expect(parsePrometheusText('# HELP x h\n# TYPE x counter\nx{a="q\\\\"} 2\n').value('x', { a: 'q\\' })).to.equal(2);
   });
 });
+
+describe('counters read at scrape time', () => {
+  it('export the owner\'s count, and a lower count as a reset', async () => {
+    const metrics = new PrometheusMetrics(undefined, { processMetrics: false });
+    let started = 5;
+    metrics.counter({ ...GWSIM_METRICS.calls, read: () => started });
+    expect(parsePrometheusText(await metrics.exposition()).value('gwsim_calls_total')).to.equal(5);
+    started = 9;
+    expect(parsePrometheusText(await metrics.exposition()).value('gwsim_calls_total')).to.equal(9);
+    started = 2;
+    expect(parsePrometheusText(await metrics.exposition()).value('gwsim_calls_total')).to.equal(2);
+    const memory = new InMemoryMetrics();
+    memory.counter({ ...GWSIM_METRICS.calls, read: async () => 4 });
+    expect(await memory.value(GWSIM_METRICS.calls.name)).to.equal(4);
+  });
+});

@@ -1,5 +1,5 @@
 import {
-  Metrics, type CounterHandle, type GaugeDefinition, type GaugeHandle, type HistogramDefinition, type HistogramHandle,
+  Metrics, type CounterDefinition, type CounterHandle, type GaugeDefinition, type GaugeHandle, type HistogramDefinition, type HistogramHandle,
   type MetricDefinition, type MetricLabels,
 } from '../../application/Metrics.js';
 
@@ -16,8 +16,8 @@ export class InMemoryMetrics extends Metrics {
   private readonly observed = new Map<string, Map<string, number[]>>();
   private readonly definitions = new Map<string, { kind: string; labels: string; read?: () => number | Promise<number> }>();
 
-  counter(definition: MetricDefinition): CounterHandle {
-    this.declare('counter', definition);
+  counter(definition: CounterDefinition): CounterHandle {
+    this.declare('counter', definition, definition.read);
     return {
       inc: (labels, by = 1) => {
         if (by < 0) throw new Error(`counter ${definition.name} cannot go down`);
@@ -48,7 +48,7 @@ export class InMemoryMetrics extends Metrics {
     };
   }
 
-  /** The value of a counter or gauge series (a gauge with `read` is read now); 0 when never recorded. */
+  /** The value of a counter or gauge series (one with `read` is read now); 0 when never recorded. */
   async value(name: string, labels?: MetricLabels): Promise<number> {
     const read = this.definitions.get(name)?.read;
     if (read) return read();

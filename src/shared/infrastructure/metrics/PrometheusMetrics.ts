@@ -1,6 +1,6 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import {
-  Metrics, type CounterHandle, type GaugeDefinition, type GaugeHandle, type HistogramDefinition, type HistogramHandle,
+  Metrics, type CounterDefinition, type CounterHandle, type GaugeDefinition, type GaugeHandle, type HistogramDefinition, type HistogramHandle,
   type MetricDefinition, type MetricLabels,
 } from '../../application/Metrics.js';
 import type { Logger } from '../../application/Logger.js';
@@ -33,9 +33,24 @@ export class PrometheusMetrics extends Metrics {
     return this.registry.metrics();
   }
 
-  counter(definition: MetricDefinition): CounterHandle {
+  counter(definition: CounterDefinition): CounterHandle {
     return this.declare('counter', definition, () => {
-      const counter = new Counter({ name: definition.name, help: definition.help, labelNames: [...(definition.labels ?? [])], registers: [this.registry] });
+      const { read } = definition;
+      const logger = this.logger;
+      const counter: Counter = new Counter({
+        name: definition.name, help: definition.help, labelNames: [...(definition.labels ?? [])], registers: [this.registry],
+        ...(read ? {
+          async collect() {
+            try {
+              const value = await read();
+              counter.reset();
+              counter.inc(value);
+            } catch (error) {
+              logger?.warn({ err: error, metric: definition.name }, 'a counter could not be read; its last value is kept');
+            }
+          },
+        } : {}),
+      });
       return { inc: (labels?: MetricLabels, by = 1) => (labels ? counter.inc(labels, by) : counter.inc(by)) };
     });
   }
