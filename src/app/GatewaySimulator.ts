@@ -17,6 +17,8 @@ import { describeStore, prepareDatabase } from './persistence/Database.js';
 import type { EmbeddedEngine } from './persistence/EmbeddedEngine.js';
 import { HttpListener } from './HttpListener.js';
 import { registerSimulatorMetrics } from './metrics/simulatorMetrics.js';
+import { describeMonitorStore, monitorStoreSettings, prepareMonitorDatabase } from './persistence/monitorDatabase.js';
+import type { MonitorTuning } from '../contexts/monitoring/index.js';
 import type { DemoOutcome } from './demo/DemoLoader.js';
 
 export interface SimulatorOptions {
@@ -33,6 +35,8 @@ export interface SimulatorOptions {
   readonly engine?: Promise<EmbeddedEngine>;
   /** Export Node's process metrics at /_sim/metrics (on for `gwsim serve`; off in tests, which run many simulators in one process). */
   readonly processMetrics?: boolean;
+  /** Pacing of the monitor's sinks and retention (tests); the defaults otherwise. */
+  readonly monitorTuning?: MonitorTuning;
 }
 
 /** The running gateway simulator: store, container, start-up tasks, HTTP listener, graceful stop. */
@@ -46,23 +50,41 @@ export class GatewaySimulator {
   private constructor(
     readonly container: Container,
     private readonly dataSource: DataSource | undefined,
+    private readonly monitorDataSource: DataSource | undefined,
     private readonly options: SimulatorOptions,
   ) {}
 
   static async create(options: SimulatorOptions): Promise<GatewaySimulator> {
     const { config, logger } = options;
     const settings = { databaseUrl: config.databaseUrl, dataDir: config.ephemeral ? undefined : config.dataDir };
-    const prepared = options.store === 'memory' ? undefined : await prepareDatabase(settings, options.engine);
-    const dataSource = prepared?.dataSource;
+    // The monitor's store opens beside the main one (administrative commands never touch it: they keep none).
+    const monitorSettings = options.store === 'memory' || options.runStartupTasks === false ? undefined : monitorStoreSettings(config);
+    const monitorPrepared = monitorSettings ? prepareMonitorDatabase(monitorSettings) : undefined;
+    monitorPrepared?.catch(() => undefined);
+    let prepared: Awaited<ReturnType<typeof prepareDatabase>> | undefined;
+    let monitor: Awaited<ReturnType<typeof prepareMonitorDatabase>> | undefined;
     try {
-      // Built while the store opens (nothing here touches it yet).
+      prepared = options.store === 'memory' ? undefined : await prepareDatabase(settings, options.engine);
+      monitor = await monitorPrepared;
+    } catch (error) {
+      await closeQuietly(prepared, await monitorPrepared?.catch(() => undefined));
+      throw error;
+    }
+    const dataSource = prepared?.dataSource;
+    const monitorDataSource = monitor?.dataSource;
+    try {
+      // Built while the stores open (nothing here touches them yet).
       const container = buildContainer({
-        config, logger, dataSource, embedded: !config.databaseUrl,
+        config, logger, dataSource, embedded: !config.databaseUrl, monitorDataSource, monitorTuning: options.monitorTuning,
         clock: options.clock, random: options.random, ids: options.ids, processMetrics: options.processMetrics,
       });
       if (prepared) {
         await prepared.opened;
         logger.info({ store: describeStore(settings) }, 'store open, schema up to date');
+      }
+      if (monitor && monitorSettings) {
+        await monitor.opened;
+        logger.info({ store: describeMonitorStore(monitorSettings) }, 'monitor store open, schema up to date');
       }
       const tasks = options.runStartupTasks !== false && container.isBound(StartupTask) ? container.getAll(StartupTask) : [];
       // Started in order (a subscriber is in place before the tasks whose events it hears) and run together: the
@@ -70,7 +92,7 @@ export class GatewaySimulator {
       const outcomes = await Promise.allSettled(tasks.map((task) => task.run()));
       const failed = outcomes.find((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
       if (failed) throw failed.reason;
-      const simulator = new GatewaySimulator(container, dataSource, options);
+      const simulator = new GatewaySimulator(container, dataSource, monitorDataSource, options);
       registerSimulatorMetrics(container);
       if (options.runStartupTasks !== false) {
         await simulator.startServices();
@@ -81,8 +103,7 @@ export class GatewaySimulator {
       }
       return simulator;
     } catch (error) {
-      await prepared?.opened.catch(() => undefined);
-      if (dataSource?.isInitialized) await dataSource.destroy();
+      await closeQuietly(prepared, monitor);
       throw error;
     }
   }
@@ -121,6 +142,7 @@ export class GatewaySimulator {
     } catch (error) {
       await this.stopServices();
       if (this.dataSource?.isInitialized) await this.dataSource.destroy();
+      if (this.monitorDataSource?.isInitialized) await this.monitorDataSource.destroy();
       throw error;
     }
   }
@@ -142,5 +164,15 @@ export class GatewaySimulator {
     await this.stopServices();
     if (this.container.isBound(Authenticator)) this.container.get(Authenticator).endAllSessions();
     if (this.dataSource?.isInitialized) await this.dataSource.destroy();
+    if (this.monitorDataSource?.isInitialized) await this.monitorDataSource.destroy();
+  }
+}
+
+/** Closes stores that were opening when start-up failed (each once it settled). */
+async function closeQuietly(...stores: Array<{ readonly dataSource: DataSource; readonly opened: Promise<void> } | undefined>): Promise<void> {
+  for (const store of stores) {
+    if (!store) continue;
+    await store.opened.catch(() => undefined);
+    if (store.dataSource.isInitialized) await store.dataSource.destroy().catch(() => undefined);
   }
 }

@@ -20,7 +20,7 @@ import { SystemRandom } from '../shared/infrastructure/SystemRandom.js';
 import type { ContextModuleOptions } from '../shared/infrastructure/ContextModuleOptions.js';
 import { lifecycleModule } from '../contexts/lifecycle/index.js';
 import { highAvailabilityModule } from '../contexts/high-availability/index.js';
-import { monitoringModule } from '../contexts/monitoring/index.js';
+import { MonitorDatabase, monitoringModule, type MonitorTuning } from '../contexts/monitoring/index.js';
 import { identityModule } from '../contexts/identity/index.js';
 import { configurationModule } from '../contexts/configuration/index.js';
 import { sbaModule } from '../contexts/sba/index.js';
@@ -31,6 +31,7 @@ import { Metrics } from '../shared/application/Metrics.js';
 import { ReadinessCheck } from '../shared/application/ReadinessCheck.js';
 import { PrometheusMetrics } from '../shared/infrastructure/metrics/PrometheusMetrics.js';
 import { StoreReadiness } from './persistence/StoreReadiness.js';
+import { MonitorStoreReadiness } from './persistence/MonitorStoreReadiness.js';
 import { DataSource as DataSourceToken } from 'typeorm';
 
 /** What the composition root is built from; tests pass a manual clock, seeded randomness or memory stores. */
@@ -40,6 +41,10 @@ export interface ContainerDependencies {
   /** The open DataSource; undefined selects the in-memory adapters for every port. */
   readonly dataSource: DataSource | undefined;
   readonly embedded: boolean;
+  /** The monitor's own store (see persistence/monitorDatabase.ts); undefined: the monitor keeps its rows in memory. */
+  readonly monitorDataSource?: DataSource | undefined;
+  /** Pacing of the monitor's sinks and retention (tests); the defaults otherwise. */
+  readonly monitorTuning?: MonitorTuning;
   readonly clock?: Clock;
   readonly random?: RandomSource;
   readonly ids?: IdGenerator;
@@ -79,8 +84,12 @@ export function buildContainer(deps: ContainerDependencies): Container {
     container.bind(SettingsStore).to(InMemorySettingsStore);
   }
 
+  if (deps.monitorDataSource) {
+    container.bind(MonitorDatabase).toConstantValue(new MonitorDatabase(deps.monitorDataSource));
+    container.bind(ReadinessCheck).to(MonitorStoreReadiness);
+  }
   container.load(
-    monitoringModule(options),
+    monitoringModule(options, { database: deps.monitorDataSource !== undefined, tuning: deps.monitorTuning }),
     configurationModule(options),
     lifecycleModule(options),
     identityModule(options, {

@@ -7,15 +7,18 @@ import { configurationBench } from './configurationBench.js';
 import { routingBench } from './routingBench.js';
 import { loadBench } from './loadBench.js';
 import { simulationBench } from './simulationBench.js';
+import { callHistoryBench } from './callHistoryBench.js';
 
 /**
  * `npm run bench`: throughput of authenticated reads as a ratio of a bare Koa handler measured in the same
  * run (each server in a process of its own, the load generator in this one), start-up time, and the
  * configuration commit/revert figures, and the route matcher's matches per second. BENCH_SECONDS sets each
  * throughput measurement's length (default 5); BENCH_DATABASE_URL adds the configuration figures on a PostgreSQL
- * server. `--only <section>` (throughput, nodes, startup, configuration, routing, simulation) runs one section.
+ * server. `--only <section>` (throughput, nodes, startup, configuration, routing, simulation, callHistory) runs one
+ * section. callHistory loads 1,000,000 calls (BENCH_CALLS) into the monitor store of BENCH_DATABASE_URL (else the
+ * embedded one).
  */
-const SECTIONS = ['throughput', 'nodes', 'startup', 'configuration', 'routing', 'simulation', 'load'] as const;
+const SECTIONS = ['throughput', 'nodes', 'startup', 'configuration', 'routing', 'simulation', 'load', 'callHistory'] as const;
 type Section = (typeof SECTIONS)[number];
 
 function onlySection(args: readonly string[]): Section | undefined {
@@ -147,6 +150,7 @@ async function main(): Promise<void> {
   if (runs('routing')) routingSection();
   if (runs('simulation')) simulationSection();
   if (only === 'load') await loadSection(); // minutes long: only on request
+  if (only === 'callHistory') await callHistorySection(); // loads 1,000,000 calls: only on request
 }
 
 /**
@@ -189,6 +193,18 @@ function simulationSection(): void {
     console.log(`  SIP messages ${keep ? 'built' : 'not kept'}: ${f.concurrentAtStart.toLocaleString('en')} → ${f.concurrentAtEnd.toLocaleString('en')} calls in progress over ${f.simulatedSeconds} simulated s `
       + `(after ${f.warmUpSeconds} s warm-up): ${f.callsStarted} started, ${f.callsEnded} ended, ${f.messages.toLocaleString('en')} messages`);
     console.log(line('    wall time / CPU', `${f.wallMs} / ${f.cpuMs} ms`) + `  ${f.realTimeFactor}× real time, slowest 50 ms step ${f.slowestStepMs} ms, RSS ${f.rssMiB} MiB, heap ${f.heapUsedMiB} MiB`);
+  }
+}
+
+async function callHistorySection(): Promise<void> {
+  const calls = Number(process.env['BENCH_CALLS'] ?? 1_000_000);
+  const databaseUrl = process.env['BENCH_DATABASE_URL'];
+  console.log(`\ncallHistory/get's store query over ${calls.toLocaleString('en')} stored calls of one lab, 100 queries per filter (target: p95 under 50 ms on the server store)`);
+  if (!databaseUrl) console.log('(set BENCH_DATABASE_URL to a PostgreSQL database of your own to measure the server store; this runs on the embedded engine)');
+  const f = await callHistoryBench({ databaseUrl, calls });
+  console.log(line(`${f.store}: bulk load (INSERT … SELECT generate_series)`, f.loadMs ? `${f.loadMs} ms` : 'kept from before'));
+  for (const filter of f.filters) {
+    console.log(line(`${f.store}: ${filter.name}`, `p50 ${filter.p50Ms} ms`) + `  p95 ${filter.p95Ms} ms  (${filter.totalCount.toLocaleString('en')} match)`);
   }
 }
 

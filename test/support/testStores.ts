@@ -5,6 +5,7 @@ import path from 'node:path';
 import { DataSource } from 'typeorm';
 import type { AppConfig } from '../../src/app/config/AppConfig.js';
 import { openDatabase } from '../../src/app/persistence/Database.js';
+import { openMonitorDatabase } from '../../src/app/persistence/monitorDatabase.js';
 import { dataSourceOptions } from '../../src/app/persistence/dataSourceOptions.js';
 import { embeddedDriver } from '../../src/app/persistence/EmbeddedEngine.js';
 import { loadTemplate } from '../../src/app/persistence/EmbeddedTemplate.js';
@@ -162,6 +163,8 @@ export async function wipeServerDatabase(url: string): Promise<void> {
   try {
     await dataSource.query('DROP SCHEMA IF EXISTS public CASCADE');
     await dataSource.query('CREATE SCHEMA public');
+    // The monitor's tables (its own schema when it shares the server).
+    await dataSource.query('DROP SCHEMA IF EXISTS monitor CASCADE');
   } finally {
     await dataSource.destroy();
   }
@@ -208,4 +211,70 @@ function store(kind: 'embedded' | 'server', name: string, dataSource: DataSource
       if (dataSource.isInitialized) await dataSource.destroy();
     },
   };
+}
+
+/** One opened monitor store of a suite (its own DataSource, schema `monitor`). */
+export interface MonitorTestStore {
+  readonly kind: 'embedded' | 'server';
+  readonly name: string;
+  readonly dataSource: DataSource;
+  /** Before each test: empties every monitor table. */
+  reset(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface MonitorDatabaseTarget {
+  readonly kind: 'embedded' | 'server';
+  readonly name: string;
+  /** Opens it for one suite: a server's monitor schema is dropped first, then migrated. */
+  open(): Promise<MonitorTestStore>;
+}
+
+const MONITOR_TABLES = ['call_history', 'sip_message', 'recording', 'lab_usage'];
+
+function monitorStore(kind: 'embedded' | 'server', name: string, dataSource: DataSource): MonitorTestStore {
+  return {
+    kind, name, dataSource,
+    async reset() {
+      await dataSource.query(`TRUNCATE ${MONITOR_TABLES.map((t) => `monitor.${t}`).join(', ')}`);
+    },
+    async close() {
+      if (dataSource.isInitialized) await dataSource.destroy();
+    },
+  };
+}
+
+/** The monitor's stores to run on: its embedded engine (in memory, in a worker), and the server of TEST_DATABASE_URL when set. */
+export function monitorStoreTargets(): MonitorDatabaseTarget[] {
+  const url = testDatabaseUrl();
+  const embedded: MonitorDatabaseTarget = {
+    kind: 'embedded', name: 'the embedded monitor engine',
+    open: async () => monitorStore('embedded', 'the embedded monitor engine', await openMonitorDatabase({ kind: 'embedded', dataDir: undefined })),
+  };
+  if (!url) return [embedded];
+  return [embedded, {
+    kind: 'server', name: 'the PostgreSQL server (schema monitor)',
+    async open() {
+      await dropMonitorSchema(url);
+      return monitorStore('server', 'the PostgreSQL server (schema monitor)', await openMonitorDatabase({ kind: 'server', url, variable: 'DATABASE_URL' }));
+    },
+  }];
+}
+
+/** Opens the monitor store of `databaseUrl` keeping its data (benchmarks; the name must contain 'test'); undefined: the embedded engine. */
+export async function openMonitorKeepingData(databaseUrl: string | undefined): Promise<MonitorTestStore> {
+  if (!databaseUrl) return monitorStore('embedded', 'the embedded monitor engine', await openMonitorDatabase({ kind: 'embedded', dataDir: undefined }));
+  assertTestDatabase(databaseUrl);
+  return monitorStore('server', 'the PostgreSQL server (schema monitor)', await openMonitorDatabase({ kind: 'server', url: databaseUrl, variable: 'DATABASE_URL' }));
+}
+
+async function dropMonitorSchema(url: string): Promise<void> {
+  assertTestDatabase(url);
+  const dataSource = new DataSource({ type: 'postgres', url });
+  await dataSource.initialize();
+  try {
+    await dataSource.query('DROP SCHEMA IF EXISTS monitor CASCADE');
+  } finally {
+    await dataSource.destroy();
+  }
 }

@@ -4,6 +4,11 @@ export interface AppConfig {
   readonly host: string;
   /** A PostgreSQL server URL; undefined means the embedded engine. */
   readonly databaseUrl: string | undefined;
+  /**
+   * The monitor's PostgreSQL server (MONITOR_DATABASE_URL); undefined: the main server when there is one (schema
+   * `monitor`), else a second embedded engine under the data directory (see persistence/monitorDatabase.ts).
+   */
+  readonly monitorDatabaseUrl?: string | undefined;
   /** Where the embedded engine keeps its files; undefined with `ephemeral` (kept in memory). */
   readonly dataDir: string | undefined;
   readonly ephemeral: boolean;

@@ -94,6 +94,14 @@ export function corsOrigins(raw: string | undefined): readonly string[] | '*' | 
 
 const HOST_PATTERN = /^(?:[a-zA-Z0-9.-]+|\[[0-9a-fA-F:.]+\]|[0-9a-fA-F:.]+)$/;
 
+function checkDatabaseUrl(variable: string, value: string): void {
+  let url: URL;
+  try { url = new URL(value); } catch { throw new ConfigError(variable, 'must be a URL such as postgres://user@127.0.0.1:5432/gwsim'); }
+  if (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:') {
+    throw new ConfigError(variable, `must use postgres:// or postgresql://, got '${url.protocol}'`);
+  }
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv, argv: readonly string[] | ParsedFlags = [], cwd = process.cwd()): AppConfig {
   const flags = Array.isArray(argv) ? parseFlags(argv) : argv as ParsedFlags;
   const get = (name: string): string | undefined => flags.values[name] ?? env[name];
@@ -103,13 +111,9 @@ export function loadConfig(env: NodeJS.ProcessEnv, argv: readonly string[] | Par
   if (!HOST_PATTERN.test(host)) throw new ConfigError('HOST', `must be a host name or IP address, got '${host}'`);
 
   const databaseUrl = get('DATABASE_URL') || undefined;
-  if (databaseUrl !== undefined) {
-    let url: URL;
-    try { url = new URL(databaseUrl); } catch { throw new ConfigError('DATABASE_URL', 'must be a URL such as postgres://user@127.0.0.1:5432/gwsim'); }
-    if (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:') {
-      throw new ConfigError('DATABASE_URL', `must use postgres:// or postgresql://, got '${url.protocol}'`);
-    }
-  }
+  if (databaseUrl !== undefined) checkDatabaseUrl('DATABASE_URL', databaseUrl);
+  const monitorDatabaseUrl = env['MONITOR_DATABASE_URL'] || undefined;
+  if (monitorDatabaseUrl !== undefined) checkDatabaseUrl('MONITOR_DATABASE_URL', monitorDatabaseUrl);
 
   const rawEphemeral = (env['GWSIM_EPHEMERAL'] ?? '').trim().toLowerCase();
   if (![...SWITCH_ON, ...SWITCH_OFF].includes(rawEphemeral)) {
@@ -147,6 +151,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, argv: readonly string[] | Par
     port,
     host,
     databaseUrl,
+    monitorDatabaseUrl,
     dataDir,
     ephemeral: ephemeral && !databaseUrl,
     adminPassword: rawPassword ?? WELL_KNOWN_ADMIN_PASSWORD,

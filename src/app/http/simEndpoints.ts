@@ -145,7 +145,7 @@ export function simEndpointPaths(): Record<string, unknown> {
     },
     [READY_PATH]: {
       get: {
-        tags: ['operations'], summary: 'Readiness: the store answers and its migrations are applied (503 NOT_READY naming what is not, 503 STARTING during start-up)', operationId: 'getReady', security: [],
+        tags: ['operations'], summary: 'Readiness: the store and the monitor\'s store answer and their migrations are applied (503 NOT_READY naming what is not, 503 STARTING during start-up)', operationId: 'getReady', security: [],
         responses: {
           '200': { description: 'ready', content: { 'application/json': { schema: {
             type: 'object', required: ['status', 'checks'],

@@ -31,12 +31,22 @@ export class StoreReadiness extends ReadinessCheck {
         return new Set(rows.map((row) => row.name));
       });
     } catch (error) {
-      const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
-      return `the store does not answer (${typeof code === 'string' ? code : error instanceof Error ? error.name : 'error'})`;
+      return `the store does not answer (${errorCode(error)})`;
     }
-    const pending = this.dataSource.migrations
-      .map((migration) => migration.name ?? migration.constructor.name)
-      .filter((name) => !applied.has(name));
-    return pending.length > 0 ? `${pending.length} migration(s) not applied: ${pending.slice(0, 3).join(', ')}${pending.length > 3 ? ', …' : ''}` : undefined;
+    return pendingMigrations(this.dataSource, applied);
   }
+}
+
+/** Why a store whose applied migrations are `applied` is not up to date with this build's, or undefined. */
+export function pendingMigrations(dataSource: DataSource, applied: ReadonlySet<string>): string | undefined {
+  const pending = dataSource.migrations
+    .map((migration) => migration.name ?? migration.constructor.name)
+    .filter((name) => !applied.has(name));
+  return pending.length > 0 ? `${pending.length} migration(s) not applied: ${pending.slice(0, 3).join(', ')}${pending.length > 3 ? ', …' : ''}` : undefined;
+}
+
+/** A driver error's code (SQLSTATE or a connection error such as ECONNREFUSED), else the error's name. */
+export function errorCode(error: unknown): string {
+  const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
+  return typeof code === 'string' ? code : error instanceof Error ? error.name : 'error';
 }

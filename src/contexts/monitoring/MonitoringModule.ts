@@ -1,17 +1,75 @@
 import { ContainerModule } from 'inversify';
+import { BackgroundService } from '../../shared/application/BackgroundService.js';
 import type { ContextModuleOptions } from '../../shared/infrastructure/ContextModuleOptions.js';
+import { BatchingMonitorSinks } from './history/application/BatchingMonitorSinks.js';
+import { MonitorAvailability, SwitchableMonitorAvailability } from './history/application/MonitorAvailability.js';
+import { MonitorRetention } from './history/application/MonitorRetention.js';
+import { MonitorSinks } from './history/application/MonitorSinks.js';
+import { MonitorStore } from './history/application/MonitorStore.js';
+import { MonitorTuning } from './history/application/MonitorTuning.js';
+import { QueryCallHistory } from './history/application/QueryCallHistory.js';
+import { InMemoryMonitorStore } from './history/infrastructure/memory/InMemoryMonitorStore.js';
+import { TypeOrmMonitorStore } from './history/infrastructure/persistence/TypeOrmMonitorStore.js';
+import { CallHistoryController } from './history/interface/http/CallHistoryController.js';
+import { CallHistoryExportController } from './history/interface/http/CallHistoryExportController.js';
+import { MessageHistoryController } from './history/interface/http/MessageHistoryController.js';
+import { RecordingController } from './history/interface/http/RecordingController.js';
+import { ExportCallHistory } from './history/application/ExportCallHistory.js';
+import { ReadMessageHistory } from './history/application/ReadMessageHistory.js';
+import { ReadRecording } from './history/application/ReadRecording.js';
 import { ReadResourceUsage } from './resources/application/ReadResourceUsage.js';
 import { LoadGauge } from './resources/domain/LoadGauge.js';
-import { IdleLoadGauge } from './resources/infrastructure/IdleLoadGauge.js';
+import { MonitorLoadGauge } from './resources/infrastructure/MonitorLoadGauge.js';
 import { ResourcesController } from './resources/interface/http/ResourcesController.js';
+import { MonitorCallHistoryConfigs, MonitorSipFlowConfigs } from './settings/application/MonitorConfigs.js';
+import { MonitorSettingsCache } from './settings/application/MonitorSettingsCache.js';
+import { CallHistoryConfigSetting, SipFlowConfigSetting } from './settings/application/MonitorSettingStores.js';
+import { MonitorSettingsController } from './settings/interface/http/MonitorSettingsController.js';
 import { VersionController } from './version/interface/http/VersionController.js';
 
-/** The monitoring context: versions and resources now; call history, SIP messages and sessions later. */
-export function monitoringModule(_options: ContextModuleOptions): ContainerModule {
+export interface MonitoringModuleOptions {
+  /**
+   * Whether the monitor has a database of its own (the composition root then binds MonitorDatabase): TypeORM
+   * store; otherwise the in-memory one (a gateway without a database, administrative commands).
+   */
+  readonly database: boolean;
+  /** Pacing of the sinks and retention; the defaults otherwise. */
+  readonly tuning?: MonitorTuning;
+}
+
+/**
+ * The monitoring context: versions, resources, and the monitor component: its store (call history, SIP
+ * messages, recordings), the batching sinks the simulator writes through, retention, reachability, settings.
+ * LiveSessions is the simulation context's to bind; resources read it when bound.
+ */
+export function monitoringModule(_options: ContextModuleOptions, monitor: MonitoringModuleOptions = { database: false }): ContainerModule {
   return new ContainerModule(({ bind }) => {
-    bind(LoadGauge).to(IdleLoadGauge).inSingletonScope();
+    bind(MonitorTuning).toConstantValue(monitor.tuning ?? new MonitorTuning());
+    bind(MonitorAvailability).to(SwitchableMonitorAvailability).inSingletonScope();
+    if (monitor.database) bind(MonitorStore).to(TypeOrmMonitorStore).inSingletonScope();
+    else bind(MonitorStore).to(InMemoryMonitorStore).inSingletonScope();
+    bind(CallHistoryConfigSetting).toSelf().inSingletonScope();
+    bind(SipFlowConfigSetting).toSelf().inSingletonScope();
+    bind(MonitorSettingsCache).toSelf().inSingletonScope();
+    bind(MonitorCallHistoryConfigs).toSelf().inSingletonScope();
+    bind(MonitorSipFlowConfigs).toSelf().inSingletonScope();
+    bind(BatchingMonitorSinks).toSelf().inSingletonScope();
+    bind(MonitorSinks).toService(BatchingMonitorSinks);
+    bind(BackgroundService).toService(BatchingMonitorSinks);
+    bind(MonitorRetention).toSelf().inSingletonScope();
+    bind(BackgroundService).toService(MonitorRetention);
+    bind(QueryCallHistory).toSelf().inSingletonScope();
+    bind(ReadMessageHistory).toSelf().inSingletonScope();
+    bind(ExportCallHistory).toSelf().inSingletonScope();
+    bind(ReadRecording).toSelf().inSingletonScope();
+    bind(MessageHistoryController).toSelf().inSingletonScope();
+    bind(CallHistoryExportController).toSelf().inSingletonScope();
+    bind(RecordingController).toSelf().inSingletonScope();
+    bind(LoadGauge).to(MonitorLoadGauge).inSingletonScope();
     bind(ReadResourceUsage).toSelf().inSingletonScope();
     bind(ResourcesController).toSelf().inSingletonScope();
     bind(VersionController).toSelf().inSingletonScope();
+    bind(CallHistoryController).toSelf().inSingletonScope();
+    bind(MonitorSettingsController).toSelf().inSingletonScope();
   });
 }

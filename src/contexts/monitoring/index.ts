@@ -1,4 +1,4 @@
-export { monitoringModule } from './MonitoringModule.js';
+export { monitoringModule, type MonitoringModuleOptions } from './MonitoringModule.js';
 export { monitoringOperations } from './monitoringOperations.js';
 export { LoadGauge } from './resources/domain/LoadGauge.js';
 /** The monitor's write port for the session simulator, the records it takes, and the live-session count port. */
@@ -7,3 +7,8 @@ export type {
   CallHistoryEntry, CallResult, DisconnectingSide, LegRtpStatistics, MessageDirection, OutboundAttempt, RecordingEntry, SipMessageEntry,
 } from './history/domain/MonitorRecords.js';
 export { CALL_RESULTS, DISCONNECTING_SIDES, MESSAGE_DIRECTIONS } from './history/domain/MonitorRecords.js';
+/** The monitor component: whether it can be reached (a fault may switch it off), its store and its tuning. */
+export { MonitorAvailability, MONITOR_UNAVAILABLE_TEXT, type MonitorStatus } from './history/application/MonitorAvailability.js';
+export { MonitorTuning } from './history/application/MonitorTuning.js';
+/** For the composition root: the monitor store's DataSource token and schema. */
+export { MonitorDatabase, MONITOR_SCHEMA } from './history/infrastructure/persistence/MonitorDatabase.js';

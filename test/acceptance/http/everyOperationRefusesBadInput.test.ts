@@ -143,7 +143,7 @@ describe('every operation refuses bad input', function () {
       it('answers a broken chunked body with a 400 in the error shape, before acting', async () => {
         const answer = await rawRequest(gateway.baseUrl, [
           `${op.method} ${op.path}?version=${op.version} HTTP/1.1`, 'Host: gwsim', `Authorization: ${basic('anadmin', ADMIN_PASSWORD)}`,
-          `Content-Type: ${op.body === 'multipart' ? 'multipart/form-data; boundary=xx' : op.body === 'text' ? 'text/plain' : 'application/json'}`,
+          `Content-Type: ${op.body === 'multipart' ? 'multipart/form-data; boundary=xx' : op.body === 'text' ? 'text/plain' : op.body === 'form' ? 'application/x-www-form-urlencoded' : 'application/json'}`,
           'Transfer-Encoding: chunked', '', '4', '{"a"', 'zz', ':1}', '0', '', '',
         ].join('\r\n'));
         expect(answer.raw, answer.raw).to.match(/^HTTP\/1\.1 400 /);

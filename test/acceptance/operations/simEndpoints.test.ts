@@ -3,6 +3,7 @@ import { DataSource } from 'typeorm';
 import { ReadinessCheck } from '../../../src/shared/application/ReadinessCheck.js';
 import { DEFAULT_LAB } from '../../../src/shared/domain/LabId.js';
 import { TrafficLabs } from '../../../src/contexts/simulation/index.js';
+import { MONITOR_SCHEMA, MonitorDatabase } from '../../../src/contexts/monitoring/index.js';
 import { HttpListener } from '../../../src/app/HttpListener.js';
 import { OPERATIONS, SERVED_OPERATIONS } from '../../../src/app/operations.js';
 import { PROBE_PATHS } from '../../../src/app/http/simEndpoints.js';
@@ -46,6 +47,26 @@ describe('readiness of a store that lacks a migration', function () {
   });
 });
 
+describe('readiness of a monitor store that lacks a migration', function () {
+  this.timeout(120_000);
+
+  it('is not ready, 503 naming the monitor store and the migration', async () => {
+    const other = await TestGateway.start();
+    const { dataSource } = other.get(MonitorDatabase);
+    const table = `"${MONITOR_SCHEMA}"."schema_migration"`;
+    const [last] = await dataSource.query(`SELECT id, timestamp, name FROM ${table} ORDER BY id DESC LIMIT 1`) as Array<{ id: number; timestamp: string; name: string }>;
+    try {
+      await dataSource.query(`DELETE FROM ${table} WHERE name = $1`, [last!.name]);
+      const ready = await other.client().get('/_sim/ready', { version: null });
+      expectError(ready, 503, 'NOT_READY');
+      expect(ready.json.error.details).to.deep.equal([{ field: 'monitor-store', rule: 'ready', message: `1 migration(s) not applied: ${last!.name}` }]);
+    } finally {
+      await dataSource.query(`INSERT INTO ${table} (id, timestamp, name) VALUES ($1, $2, $3)`, [last!.id, last!.timestamp, last!.name]);
+      await other.stop();
+    }
+  });
+});
+
 describe('the operations endpoints: /_sim/health, /_sim/ready, /_sim/metrics', function () {
   this.timeout(120_000);
   let gateway: TestGateway;
@@ -60,7 +81,7 @@ describe('the operations endpoints: /_sim/health, /_sim/ready, /_sim/metrics', f
     expect(health.json.uptimeSeconds).to.be.a('number');
     const ready = await anonymous.get('/_sim/ready', { version: null });
     expect(ready.status, ready.text).to.equal(200);
-    expect(ready.json).to.deep.equal({ status: 'ready', checks: { store: 'ok' } });
+    expect(ready.json).to.deep.equal({ status: 'ready', checks: { store: 'ok', 'monitor-store': 'ok' } });
     expect(ready.headers.get('cache-control')).to.equal('no-store');
   });
 

@@ -135,7 +135,7 @@ export interface ControlOperations {
       uptimeSeconds: number;
     };
   };
-  /** Readiness: the store answers and its migrations are applied (503 NOT_READY naming what is not, 503 STARTING during start-up) */
+  /** Readiness: the store and the monitor's store answer and their migrations are applied (503 NOT_READY naming what is not, 503 STARTING during start-up) */
   "GET /_sim/ready": {
     query: Record<string, never>;
     body: {};

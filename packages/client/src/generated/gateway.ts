@@ -1228,6 +1228,140 @@ export interface GatewaySchemas {
   LocalLoginView: {
     name: string;
   };
+  SipMessageEntryView: {
+    /** the message as on the wire (cut when truncated) */
+    message: string;
+    /** its length on the wire, in characters */
+    messageLength: number;
+    /** the request method (INVITE) or the status and reason (180 Ringing) */
+    messageType: string;
+    protocol: "UDP" | "TCP" | "TLS";
+    /** from the gateway's point of view */
+    direction: "received" | "sent";
+    /** whether the message was cut to the SIP flow configuration's maximumMessageLength */
+    truncated: boolean;
+    sessionIdentifier: string;
+    systemIdentifier: string;
+    /** the leg: 0 inbound, 1.. the outbound attempts */
+    callIndex: number;
+    sourceIpAddress: string;
+    destinationIpAddress: string;
+    sourcePort: number;
+    destinationPort: number;
+    /** when it crossed, in the request's dateFormat */
+    time: string;
+    /** offset of `time` from UTC in seconds (0: times are UTC) */
+    timezoneSeconds: number;
+    /** when it crossed, milliseconds since the epoch */
+    timestamp: number;
+  };
+  MonitorSipFlowConfigDto: {
+    /** whether the SIP messages of calls are recorded (false: no message is stored; messageHistory finds none for new calls) */
+    enabled: boolean;
+    /** characters kept of each SIP message; a longer one is stored cut and marked truncated */
+    maximumMessageLength: number;
+  };
+  MonitorSipFlowConfig: {
+    /** whether the SIP messages of calls are recorded (false: no message is stored; messageHistory finds none for new calls) */
+    enabled: boolean;
+    /** characters kept of each SIP message; a longer one is stored cut and marked truncated */
+    maximumMessageLength: number;
+  };
+  MonitorCallHistoryConfigDto: {
+    /** whether finished calls are kept in the call history (false: new calls are not stored; stored ones stay) */
+    enabled: boolean;
+    /** the most call-history records kept; the oldest beyond it are deleted (with their SIP messages and recordings) within seconds */
+    maximumRecords: number;
+  };
+  MonitorCallHistoryConfig: {
+    /** whether finished calls are kept in the call history (false: new calls are not stored; stored ones stay) */
+    enabled: boolean;
+    /** the most call-history records kept; the oldest beyond it are deleted (with their SIP messages and recordings) within seconds */
+    maximumRecords: number;
+  };
+  CallHistoryView: {
+    totalCount: number;
+    entries: GatewaySchemas["CallHistoryEntryView"][];
+  };
+  CallHistoryEntryView: {
+    sessionIdentifier: string;
+    systemIdentifier: string;
+    startDateTime: string;
+    /** null when the call never connected */
+    connectDateTime?: string | null;
+    endDateTime: string;
+    /** connected time, whole seconds */
+    durationSeconds: number;
+    inboundNodeId: string;
+    inboundNodeName: string;
+    outboundNodeId?: string | null;
+    outboundNodeName?: string | null;
+    routingDomainId?: string | null;
+    routeId?: string | null;
+    routeName?: string | null;
+    /** as the call arrived, before any rewriting */
+    inboundSourceDialString: string;
+    inboundDestinationDialString: string;
+    /** as the call left, after every rewriting; null when it never left */
+    outboundSourceDialString?: string | null;
+    outboundDestinationDialString?: string | null;
+    result: "ANSWERED" | "BUSY" | "NO_ANSWER" | "REJECTED" | "FAILED" | "CANCELLED";
+    sipStatusCode: number;
+    sipReasonPhrase: string;
+    /** ITU-T Q.850 cause value */
+    q850Cause: number;
+    disconnectingSide: "inbound" | "outbound" | "gateway";
+    inbound?: GatewaySchemas["LegRtpStatisticsView"] | null;
+    outbound?: GatewaySchemas["LegRtpStatisticsView"] | null;
+    /** E-model mean opinion score (1.0 to 4.5) of a connected call */
+    mos?: number | null;
+    attempts: GatewaySchemas["OutboundAttemptView"][];
+    /** download as <recordingId>.wav from /app/monitor/callhistory/recording/v0 */
+    recordingId?: string | null;
+  };
+  OutboundAttemptView: {
+    nodeId: string;
+    nodeName: string;
+    destinationDialString: string;
+    sipStatusCode: number;
+  };
+  LegRtpStatisticsView: {
+    codec: string;
+    packetsSent: number;
+    packetsReceived: number;
+    packetsLost: number;
+    lossOccurrences: number;
+    /** interarrival jitter (RFC 3550), milliseconds */
+    jitterMs: number;
+  };
+  CallHistoryFilterDto: {
+    /** calls that started at or after this time (ISO-8601 such as 2026-03-01T08:00:00Z, or UTC yyyy-mm-dd hh:mm:ss) */
+    startDateTimeFrom?: string | null;
+    /** calls that started before this time (same formats) */
+    startDateTimeTo?: string | null;
+    /** only this session */
+    sessionIdentifier?: string | null;
+    /** only calls carried by this system (of a hot standby pair) */
+    systemIdentifier?: string | null;
+    /** matches the inbound OR the outbound source dial string, as dialStringMatchMode says */
+    sourceDialString?: string | null;
+    /** matches the inbound OR the outbound destination dial string, as dialStringMatchMode says */
+    destinationDialString?: string | null;
+    /** how sourceDialString and destinationDialString match: startswith (default), contains or exact */
+    dialStringMatchMode?: "startswith" | "contains" | "exact" | null;
+    /** calls that entered or left on this node (its id) */
+    nodeId?: string | null;
+    /** calls routed by this route (its id) */
+    routeId?: string | null;
+    /** calls with this outcome */
+    result?: "ANSWERED" | "BUSY" | "NO_ANSWER" | "REJECTED" | "FAILED" | "CANCELLED" | null;
+    /** calls whose caller got this final SIP status */
+    sipStatusCode?: number | null;
+    /** entries skipped (newest first) before the first answered; default 0 */
+    offset?: number | null;
+    /** the most entries answered, 1 to 10000; default 100 */
+    count?: number | null;
+  };
   ResourceUsageView: {
     disk?: GatewaySchemas["CapacityView"] | null;
     cpu?: number | null;
@@ -1241,7 +1375,7 @@ export interface GatewaySchemas {
     core?: GatewaySchemas["ComponentVersionView"] | null;
     administration?: GatewaySchemas["ComponentVersionView"] | null;
     frontend?: GatewaySchemas["ComponentVersionView"] | null;
-    monitor?: GatewaySchemas["ComponentVersionView"] | null;
+    monitor?: GatewaySchemas["ComponentVersionView"] | string | null;
     ucma?: GatewaySchemas["ComponentVersionView"] | null;
     java?: GatewaySchemas["JavaVersionView"] | null;
   };
@@ -1257,7 +1391,7 @@ export interface GatewaySchemas {
 
 /** Every operation of openapi/gateway.json, keyed by `METHOD /path`. */
 export interface GatewayOperations {
-  /** Software versions of the gateway components (product selects one) (permissions: API) */
+  /** Software versions of the gateway components (product selects one); monitor is a text status while the monitor can't be reached (permissions: API) */
   "GET /api/version/get": {
     query: {
       /** only this component */
@@ -1266,7 +1400,7 @@ export interface GatewayOperations {
     body: {};
     result: GatewaySchemas["VersionView"];
   };
-  /** Disk, CPU and RAM use of the gateway machine (value selects one) (permissions: API, MON-R) */
+  /** Disk, CPU and RAM use of the gateway machine, driven by the simulated load (value selects one) (permissions: API, MON-R) */
   "GET /api/resources/get": {
     query: {
       /** only this resource: disk and ram in bytes, cpu in percent */
@@ -1274,6 +1408,69 @@ export interface GatewayOperations {
     };
     body: {};
     result: GatewaySchemas["ResourceUsageView"];
+  };
+  /** Finished calls matching a CallHistoryFilter, newest first, with the total matching (503 MONITOR_UNREACHABLE while the monitor cannot be reached) (permissions: API, MON-R) */
+  "POST /api/callHistory/get": {
+    query: {
+      /** how times are written: XZWO (default, UTC yyyy-mm-dd hh:mm:ss) or ISO-8601 */
+      dateFormat?: "XZWO" | "ISO-8601";
+    };
+    body: { json: GatewaySchemas["CallHistoryFilterDto"] };
+    result: GatewaySchemas["CallHistoryView"];
+  };
+  /** Whether calls are kept in the call history and how many at most; its version as ETag (permissions: API, MON-R) */
+  "GET /api/monitorCallHistoryConfig/get": {
+    query: Record<string, never>;
+    body: {};
+    result: GatewaySchemas["MonitorCallHistoryConfig"];
+  };
+  /** Replace the call history configuration (retention applies a lower maximum within seconds; If-Match: 409 STALE_VERSION when it changed since); answers it with its new ETag (permissions: API, MON-W) */
+  "POST /api/monitorCallHistoryConfig/set": {
+    query: Record<string, never>;
+    body: { json: GatewaySchemas["MonitorCallHistoryConfigDto"] };
+    result: GatewaySchemas["MonitorCallHistoryConfig"];
+  };
+  /** Whether the SIP messages of calls are recorded and how much of each; its version as ETag (permissions: API, MON-R) */
+  "GET /api/monitorSipFlowConfig/get": {
+    query: Record<string, never>;
+    body: {};
+    result: GatewaySchemas["MonitorSipFlowConfig"];
+  };
+  /** Replace the SIP flow configuration (recording off: no message is stored from then on; If-Match: 409 STALE_VERSION when it changed since); answers it with its new ETag (permissions: API, MON-W) */
+  "POST /api/monitorSipFlowConfig/set": {
+    query: Record<string, never>;
+    body: { json: GatewaySchemas["MonitorSipFlowConfigDto"] };
+    result: GatewaySchemas["MonitorSipFlowConfig"];
+  };
+  /** A session's SIP messages: resultFormat details (JSON array, the default; the schema below), pcap (application/vnd.tcpdump.pcap download), textFlow and textMessages (text/plain), HTML (one self-contained page); 404 for an unknown session, 503 MONITOR_UNREACHABLE while the monitor cannot be reached (permissions: API, MON-R) */
+  "GET /api/messageHistory": {
+    query: {
+      /** the session */
+      filterSessionIdentifier: string;
+      /** only the messages this system (of a hot standby pair) carried */
+      filterSystemIdentifier?: string;
+      /** details (default), pcap, textFlow, textMessages or HTML */
+      resultFormat?: "details" | "pcap" | "textFlow" | "textMessages" | "HTML";
+      /** how times are written: XZWO (default, UTC yyyy-mm-dd hh:mm:ss) or ISO-8601 */
+      dateFormat?: "XZWO" | "ISO-8601";
+    };
+    body: {};
+    result: GatewaySchemas["SipMessageEntryView"][];
+  };
+  /** The call history of a period rendered through a FreeMarker-style template over {sessions} (form fields filterDateTimePeriod, filterCount, filterSystemIdentifier, template); an HTML page saying so, with 200, while the monitor cannot be reached (permissions: API, MON-R) */
+  "POST /app/monitor/callhistory/export/v0": {
+    query: Record<string, never>;
+    body: { form: Record<string, string> };
+    result: string;
+  };
+  /** A recorded call as a WAV file (file=<recordingId>.wav), synthesised from the recording kept by the monitor (permissions: API, TRC) */
+  "GET /app/monitor/callhistory/recording/v0": {
+    query: {
+      /** the recording id followed by .wav */
+      file: string;
+    };
+    body: {};
+    result: DownloadedFile;
   };
   /** All users (CustomUserOptions; the built-in administrator in reduced form) (permissions: API, UM-R) */
   "GET /api/users/get": {
@@ -2328,6 +2525,14 @@ export interface GatewayOperations {
 export const GATEWAY_VERSIONS: { readonly [K in keyof GatewayOperations]: number | null } = {
   "GET /api/version/get": 0,
   "GET /api/resources/get": 0,
+  "POST /api/callHistory/get": 0,
+  "GET /api/monitorCallHistoryConfig/get": 0,
+  "POST /api/monitorCallHistoryConfig/set": 0,
+  "GET /api/monitorSipFlowConfig/get": 0,
+  "POST /api/monitorSipFlowConfig/set": 0,
+  "GET /api/messageHistory": 0,
+  "POST /app/monitor/callhistory/export/v0": 0,
+  "GET /app/monitor/callhistory/recording/v0": 0,
   "GET /api/users/get": 0,
   "POST /api/users/add": 0,
   "DELETE /api/users/remove": 0,

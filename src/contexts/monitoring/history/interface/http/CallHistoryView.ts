@@ -1,0 +1,98 @@
+import { Type } from 'class-transformer';
+import { IsArray, IsIn, IsInt, IsNumber, IsOptional, IsString, Min, ValidateNested } from 'class-validator';
+import { JSONSchema } from 'class-validator-jsonschema';
+import type { WireDates } from '../../../../../shared/interface/http/WireDates.js';
+import { CALL_RESULTS, DISCONNECTING_SIDES, type CallHistoryEntry, type LegRtpStatistics } from '../../domain/MonitorRecords.js';
+
+/** RTP counters of one leg, from the gateway's point of view. */
+export class LegRtpStatisticsView {
+  @IsString() codec!: string;
+  @IsInt() @Min(0) packetsSent!: number;
+  @IsInt() @Min(0) packetsReceived!: number;
+  @IsInt() @Min(0) packetsLost!: number;
+  @IsInt() @Min(0) lossOccurrences!: number;
+  @IsNumber() @Min(0) @JSONSchema({ description: 'interarrival jitter (RFC 3550), milliseconds' }) jitterMs!: number;
+}
+
+/** One attempt of the call on an outbound target (failover makes several). */
+export class OutboundAttemptView {
+  @IsString() nodeId!: string;
+  @IsString() nodeName!: string;
+  @IsString() destinationDialString!: string;
+  @IsInt() sipStatusCode!: number;
+}
+
+/**
+ * One finished call as callHistory/get and the export show it: the real product's names for the session and
+ * the dial strings (sessionIdentifier, startDateTime, inbound/outbound source/destination dial strings), the
+ * monitor's record names for the rest. Times follow dateFormat; a field with no value is null.
+ */
+export class CallHistoryEntryView {
+  @IsString() sessionIdentifier!: string;
+  @IsString() systemIdentifier!: string;
+  @IsString() startDateTime!: string;
+  @IsOptional() @IsString() @JSONSchema({ description: 'null when the call never connected' }) connectDateTime!: string | null;
+  @IsString() endDateTime!: string;
+  @IsInt() @Min(0) @JSONSchema({ description: 'connected time, whole seconds' }) durationSeconds!: number;
+  @IsString() inboundNodeId!: string;
+  @IsString() inboundNodeName!: string;
+  @IsOptional() @IsString() outboundNodeId!: string | null;
+  @IsOptional() @IsString() outboundNodeName!: string | null;
+  @IsOptional() @IsString() routingDomainId!: string | null;
+  @IsOptional() @IsString() routeId!: string | null;
+  @IsOptional() @IsString() routeName!: string | null;
+  @IsString() @JSONSchema({ description: 'as the call arrived, before any rewriting' }) inboundSourceDialString!: string;
+  @IsString() inboundDestinationDialString!: string;
+  @IsOptional() @IsString() @JSONSchema({ description: 'as the call left, after every rewriting; null when it never left' }) outboundSourceDialString!: string | null;
+  @IsOptional() @IsString() outboundDestinationDialString!: string | null;
+  @IsIn(CALL_RESULTS) result!: string;
+  @IsInt() sipStatusCode!: number;
+  @IsString() sipReasonPhrase!: string;
+  @IsInt() @JSONSchema({ description: 'ITU-T Q.850 cause value' }) q850Cause!: number;
+  @IsIn(DISCONNECTING_SIDES) disconnectingSide!: string;
+  @IsOptional() @ValidateNested() @Type(() => LegRtpStatisticsView) inbound!: LegRtpStatisticsView | null;
+  @IsOptional() @ValidateNested() @Type(() => LegRtpStatisticsView) outbound!: LegRtpStatisticsView | null;
+  @IsOptional() @IsNumber() @JSONSchema({ description: 'E-model mean opinion score (1.0 to 4.5) of a connected call' }) mos!: number | null;
+  @IsArray() @ValidateNested({ each: true }) @Type(() => OutboundAttemptView) attempts!: OutboundAttemptView[];
+  @IsOptional() @IsString() @JSONSchema({ description: 'download as <recordingId>.wav from /app/monitor/callhistory/recording/v0' }) recordingId!: string | null;
+}
+
+/** callHistory/get's answer: how many calls match, and the page asked for, newest first. */
+export class CallHistoryView {
+  @IsInt() @Min(0) totalCount!: number;
+  @IsArray() @ValidateNested({ each: true }) @Type(() => CallHistoryEntryView) entries!: CallHistoryEntryView[];
+}
+
+const leg = (stats: LegRtpStatistics | undefined): LegRtpStatisticsView | null => (stats ? { ...stats } : null);
+
+export function callHistoryEntryView(e: CallHistoryEntry, dates: WireDates): CallHistoryEntryView {
+  return {
+    sessionIdentifier: e.sessionIdentifier,
+    systemIdentifier: e.systemIdentifier,
+    startDateTime: dates.render(e.startDateTime),
+    connectDateTime: dates.render(e.connectDateTime) ?? null,
+    endDateTime: dates.render(e.endDateTime),
+    durationSeconds: e.durationSeconds,
+    inboundNodeId: e.inboundNodeId,
+    inboundNodeName: e.inboundNodeName,
+    outboundNodeId: e.outboundNodeId ?? null,
+    outboundNodeName: e.outboundNodeName ?? null,
+    routingDomainId: e.routingDomainId ?? null,
+    routeId: e.routeId ?? null,
+    routeName: e.routeName ?? null,
+    inboundSourceDialString: e.inboundSourceDialString,
+    inboundDestinationDialString: e.inboundDestinationDialString,
+    outboundSourceDialString: e.outboundSourceDialString ?? null,
+    outboundDestinationDialString: e.outboundDestinationDialString ?? null,
+    result: e.result,
+    sipStatusCode: e.sipStatusCode,
+    sipReasonPhrase: e.sipReasonPhrase,
+    q850Cause: e.q850Cause,
+    disconnectingSide: e.disconnectingSide,
+    inbound: leg(e.inbound),
+    outbound: leg(e.outbound),
+    mos: e.mos ?? null,
+    attempts: e.attempts.map((a) => ({ ...a })),
+    recordingId: e.recordingId ?? null,
+  };
+}
