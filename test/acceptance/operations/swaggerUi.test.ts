@@ -75,10 +75,12 @@ describe('Swagger UI at /_sim/docs', function () {
         // the browser's own background traffic off, and any host but this one unresolvable (nothing can leave)
         '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-default-apps',
         '--disable-domain-reliability', '--disable-client-side-phishing-detection', '--disable-features=Translate,OptimizationHints,MediaRouter,AutofillServerCommunication',
-        '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1', '--virtual-time-budget=20000', '--window-size=1400,1000',
+        '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1', '--virtual-time-budget=20000',
       ];
+      // Swagger UI renders sections as they scroll into view: the DOM is read from a window tall enough for all of them
+      const tall = '--window-size=1400,40000';
       const netLog = path.join(dir, 'net.json');
-      const { stdout: dom } = await run(chromium!, [...flags, `--log-net-log=${netLog}`, '--dump-dom', url], 150_000);
+      const { stdout: dom } = await run(chromium!, [...flags, tall, `--log-net-log=${netLog}`, '--dump-dom', url], 150_000);
       // every tag of the document is a section of the page
       const shown = new Set([...dom.matchAll(/data-tag="([^"]+)"/g)].map((match) => match[1]!.replace(/&amp;/g, '&')));
       expect(tags.length).to.be.greaterThan(5);
@@ -93,11 +95,11 @@ describe('Swagger UI at /_sim/docs', function () {
 
       // the selector's other document: the simulator's endpoints
       const controlUrl = `${url}?urls.primaryName=${encodeURIComponent('Simulator control API (/_sim/openapi.json)')}`;
-      const { stdout: controlDom } = await run(chromium!, [...flags, '--dump-dom', controlUrl], 150_000);
+      const { stdout: controlDom } = await run(chromium!, [...flags, tall, '--dump-dom', controlUrl], 150_000);
       for (const endpoint of ['/_sim/health', '/_sim/ready', '/_sim/metrics']) expect(controlDom, endpoint).to.contain(`data-path="${endpoint}"`);
 
       const shot = path.join(dir, 'docs.png');
-      await run(chromium!, [...flags, '--hide-scrollbars', `--screenshot=${shot}`, url], 150_000);
+      await run(chromium!, [...flags, '--window-size=1400,1000', '--hide-scrollbars', `--screenshot=${shot}`, url], 150_000);
       const png = readFileSync(shot);
       expect(png.subarray(1, 4).toString('latin1')).to.equal('PNG');
       expect([png.readUInt32BE(16), png.readUInt32BE(20)]).to.deep.equal([1400, 1000]);
