@@ -16,6 +16,7 @@ import type { OperationDefinition } from '../shared/interface/http/Operation.js'
 import { describeStore, prepareDatabase } from './persistence/Database.js';
 import type { EmbeddedEngine } from './persistence/EmbeddedEngine.js';
 import { HttpListener } from './HttpListener.js';
+import { registerSimulatorMetrics } from './metrics/simulatorMetrics.js';
 import { describeMonitorStore, monitorStoreSettings, prepareMonitorDatabase } from './persistence/monitorDatabase.js';
 import type { MonitorTuning } from '../contexts/monitoring/index.js';
 import type { DemoOutcome } from './demo/DemoLoader.js';
@@ -32,6 +33,8 @@ export interface SimulatorOptions {
   readonly runStartupTasks?: boolean;
   /** The embedded engine when the caller started it already (see startEmbeddedEngine). */
   readonly engine?: Promise<EmbeddedEngine>;
+  /** Export Node's process metrics at /_sim/metrics (on for `gwsim serve`; off in tests, which run many simulators in one process). */
+  readonly processMetrics?: boolean;
   /** Pacing of the monitor's sinks and retention (tests); the defaults otherwise. */
   readonly monitorTuning?: MonitorTuning;
 }
@@ -73,7 +76,7 @@ export class GatewaySimulator {
       // Built while the stores open (nothing here touches them yet).
       const container = buildContainer({
         config, logger, dataSource, embedded: !config.databaseUrl, monitorDataSource, monitorTuning: options.monitorTuning,
-        clock: options.clock, random: options.random, ids: options.ids,
+        clock: options.clock, random: options.random, ids: options.ids, processMetrics: options.processMetrics,
       });
       if (prepared) {
         await prepared.opened;
@@ -90,6 +93,7 @@ export class GatewaySimulator {
       const failed = outcomes.find((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
       if (failed) throw failed.reason;
       const simulator = new GatewaySimulator(container, dataSource, monitorDataSource, options);
+      registerSimulatorMetrics(container);
       if (options.runStartupTasks !== false) {
         await simulator.startServices();
         if (config.demo) {

@@ -4,6 +4,8 @@ import type { AddressInfo } from 'node:net';
 import { answerClientError } from './http/clientError.js';
 import { errorBody } from './http/errorBoundary.js';
 
+const VERSION: string = (require('../../../package.json') as { version: string }).version;
+
 /**
  * Responses that end their connection once the listener is closing: a keep-alive connection whose request
  * was in flight when the stop began (or that sends another request meanwhile) is closed after its answer,
@@ -69,7 +71,16 @@ export class HttpListener {
   }
 }
 
-function starting(_request: IncomingMessage, response: ServerResponse): void {
+/**
+ * Until the API is ready: `/_sim/health` answers 200 (the process is alive, so an orchestrator's liveness probe
+ * does not kill a start-up that takes a while), everything else, `/_sim/ready` included, 503 STARTING.
+ */
+function starting(request: IncomingMessage, response: ServerResponse): void {
+  if ((request.method === 'GET' || request.method === 'HEAD') && (request.url ?? '').split('?')[0] === '/_sim/health') {
+    response.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', Connection: 'close' });
+    response.end(JSON.stringify({ status: 'starting', version: VERSION, uptimeSeconds: Math.floor(process.uptime()) }));
+    return;
+  }
   const body = errorBody(503, 'STARTING', 'gwsim is starting: the store is not open yet; retry in a moment', randomUUID());
   response.writeHead(503, { 'Content-Type': 'application/json; charset=utf-8', 'Retry-After': '1', Connection: 'close' });
   response.end(JSON.stringify(body));

@@ -27,6 +27,11 @@ import { sbaModule } from '../contexts/sba/index.js';
 import { licensingModule } from '../contexts/licensing/index.js';
 import { simulationModule } from '../contexts/simulation/index.js';
 import { APP_CONFIG, type AppConfig } from './config/AppConfig.js';
+import { Metrics } from '../shared/application/Metrics.js';
+import { ReadinessCheck } from '../shared/application/ReadinessCheck.js';
+import { PrometheusMetrics } from '../shared/infrastructure/metrics/PrometheusMetrics.js';
+import { StoreReadiness } from './persistence/StoreReadiness.js';
+import { MonitorStoreReadiness } from './persistence/MonitorStoreReadiness.js';
 import { DataSource as DataSourceToken } from 'typeorm';
 
 /** What the composition root is built from; tests pass a manual clock, seeded randomness or memory stores. */
@@ -43,6 +48,8 @@ export interface ContainerDependencies {
   readonly clock?: Clock;
   readonly random?: RandomSource;
   readonly ids?: IdGenerator;
+  /** Also export Node's process metrics (CPU, memory, event-loop delay) at /_sim/metrics; `gwsim serve` turns it on. */
+  readonly processMetrics?: boolean;
 }
 
 /** The one container of the process: shared ports first, then one ContainerModule per context. */
@@ -57,6 +64,9 @@ export function buildContainer(deps: ContainerDependencies): Container {
   if (deps.ids) container.bind(IdGenerator).toConstantValue(deps.ids);
   else container.bind(IdGenerator).to(CryptoIdGenerator);
   container.bind(EventBus).to(InMemoryEventBus);
+  const metrics = new PrometheusMetrics(deps.logger, { processMetrics: deps.processMetrics === true });
+  container.bind(PrometheusMetrics).toConstantValue(metrics);
+  container.bind(Metrics).toConstantValue(metrics);
 
   const options: ContextModuleOptions = { store: deps.dataSource ? 'typeorm' : 'memory' };
   if (deps.dataSource) {
@@ -66,6 +76,7 @@ export function buildContainer(deps: ContainerDependencies): Container {
     container.bind(UnitOfWork).toService(TypeOrmUnitOfWork);
     container.bind(LabRevisions).toService(TypeOrmUnitOfWork);
     container.bind(SettingsStore).to(TypeOrmSettingsStore);
+    container.bind(ReadinessCheck).to(StoreReadiness);
   } else {
     container.bind(RevisionCountingUnitOfWork).toSelf();
     container.bind(UnitOfWork).toService(RevisionCountingUnitOfWork);
@@ -73,7 +84,10 @@ export function buildContainer(deps: ContainerDependencies): Container {
     container.bind(SettingsStore).to(InMemorySettingsStore);
   }
 
-  if (deps.monitorDataSource) container.bind(MonitorDatabase).toConstantValue(new MonitorDatabase(deps.monitorDataSource));
+  if (deps.monitorDataSource) {
+    container.bind(MonitorDatabase).toConstantValue(new MonitorDatabase(deps.monitorDataSource));
+    container.bind(ReadinessCheck).to(MonitorStoreReadiness);
+  }
   container.load(
     monitoringModule(options, { database: deps.monitorDataSource !== undefined, tuning: deps.monitorTuning }),
     configurationModule(options),

@@ -3,7 +3,8 @@ import 'reflect-metadata';
 import { runProgram } from './cli/program.js';
 
 /**
- * The gwsim command (package.json `bin`): `gwsim [serve] [flags]`, `gwsim admin unblock <user>`, `gwsim license mint …`, `gwsim traffic …`, `--help`,
+ * The gwsim command (package.json `bin`): `gwsim [serve] [flags]`, `gwsim admin unblock <user>`, `gwsim license mint …`, `gwsim traffic …`,
+ * `gwsim openapi`, `gwsim ready`, `--help`,
  * `--version`. Only the command line is loaded here; each command loads what it needs when it runs.
  */
 runProgram({
@@ -11,6 +12,8 @@ runProgram({
   unblock: async (user, config, output) => (require('./cli/unblock.js') as typeof import('./cli/unblock.js')).unblock(user, config, output),
   mintLicense: async (options) => (require('./cli/mintLicense.js') as typeof import('./cli/mintLicense.js')).mintLicense(options),
   traffic: async (action, options) => (require('./cli/traffic.js') as typeof import('./cli/traffic.js')).traffic(action, options),
+  openapi: async (options) => (require('./cli/openapi.js') as typeof import('./cli/openapi.js')).printOpenApi(options),
+  ready: async (options) => (require('./cli/ready.js') as typeof import('./cli/ready.js')).waitReady(options),
 }, process.argv.slice(2), process.env).then(
   (code) => process.exit(code),
   (error: unknown) => {

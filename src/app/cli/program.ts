@@ -5,6 +5,8 @@ import { ConfigError, FLAGS, loadConfig, type ParsedFlags } from '../config/load
 import type { AppConfig } from '../config/AppConfig.js';
 import type { MintOptions } from './mintLicense.js';
 import type { TrafficAction, TrafficCommandOptions } from './traffic.js';
+import type { OpenApiOptions } from './openapi.js';
+import type { ReadyOptions } from './ready.js';
 
 /** Exit codes of every gwsim command. */
 export const EXIT = { ok: 0, failure: 1, usage: 2 } as const;
@@ -15,6 +17,8 @@ export interface Commands {
   unblock(user: string, config: AppConfig, output: { json: boolean; logLevelSet: boolean }): Promise<number>;
   mintLicense(options: MintOptions): Promise<number>;
   traffic(action: TrafficAction, options: TrafficCommandOptions): Promise<number>;
+  openapi(options: OpenApiOptions): Promise<number>;
+  ready(options: ReadyOptions): Promise<number>;
 }
 
 /** The `gwsim serve` flags: each matches an environment variable of loadConfig (the flag wins over the variable). */
@@ -25,6 +29,8 @@ const SERVE_FLAGS: ReadonlyArray<readonly [flag: string, value: string, help: st
   ['--data-dir', 'dir', 'directory of the embedded engine (default .gwsim/data); one gwsim process per directory'],
   ['--admin-password', 'password', "password of the built-in administrator 'anadmin' (default 'anadmin', with a warning)"],
   ['--log-level', 'level', 'fatal, error, warn, info, debug, trace or silent (default info)'],
+  ['--log-format', 'format', 'json (default: one JSON object per line) or pretty (readable, for a terminal)'],
+  ['--cors-origins', 'origins', "browser origins allowed to call the API, comma-separated (https://tool.example:8443), or '*'; default none"],
   ['--kdf-cost', 'n', "log2 of scrypt's cost for new password hashes, 10 to 20 (default 15)"],
   ['--session-idle-minutes', 'n', 'minutes of inactivity that end a session, 1 to 1440 (default 30)'],
 ];
@@ -153,6 +159,32 @@ export function buildProgram(commands: Commands, env: NodeJS.ProcessEnv): Comman
     .action(async (file: string, options: Record<string, unknown>) => {
       process.exitCode = await commands.traffic({ kind: 'set', file, start: options['start'] === true }, trafficOptions(options));
     });
+  program.command('openapi')
+    .description('print the OpenAPI document the server serves at /openapi.json (or, with --control, at /_sim/openapi.json) without starting it')
+    .option('--control', "the simulator's control endpoints (/_sim/openapi.json) instead of the gateway's operations")
+    .option('-o, --output <file>', 'write the document to a file instead of standard output')
+    .addHelpText('after', '\nThe document is JSON whatever the flags (no --json needed). Exit codes: 0 printed, 2 usage error, 1 failure.')
+    .action(async (options: Record<string, unknown>) => {
+      process.exitCode = await commands.openapi({ control: options['control'] === true, ...(typeof options['output'] === 'string' ? { output: options['output'] } : {}) });
+    });
+  const ready = program.command('ready');
+  ready
+    .description("wait until a running gateway is ready (its /_sim/ready answers 200), for scripts and CI")
+    .addOption(new Option('--url <url>', 'the gwsim to ask (default http://127.0.0.1:$PORT, PORT defaulting to 8111) [env GWSIM_URL]'))
+    .option('--timeout <seconds>', 'how long to wait; 0 asks once', '60')
+    .option('--json', 'print the outcome as one JSON object')
+    .addHelpText('after', '\nProgress goes to standard error, the outcome to standard output.\nExit codes: 0 ready, 1 not ready in time, 2 usage error.')
+    .action(async (options: Record<string, unknown>) => {
+      const timeout = String(options['timeout']);
+      if (!/^\d{1,5}$/.test(timeout)) ready.error(`--timeout must be a whole number of seconds, not '${timeout}'`, { exitCode: 2, code: 'gwsim.timeout' });
+      const port = /^\d{1,5}$/.test(env['PORT'] ?? '') ? env['PORT'] : '8111';
+      process.exitCode = await commands.ready({
+        url: typeof options['url'] === 'string' ? options['url'] : env['GWSIM_URL'] ?? `http://127.0.0.1:${port}`,
+        timeoutSeconds: Number(timeout), json: options['json'] === true,
+      });
+    });
+  program.addHelpText('after', '\nEvery command has --help. Exit codes: 0 success, 1 failure (the command could not do its work),\n'
+    + '2 usage or configuration error (a bad flag or variable: one line names it).');
   return program;
 }
 

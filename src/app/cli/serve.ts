@@ -18,7 +18,7 @@ import { EXIT } from './program.js';
  * A second signal exits at once. Resolves with the exit code once everything is closed.
  */
 export async function serve(config: AppConfig, explicitAdminPassword: boolean): Promise<number> {
-  const logger = PinoLogger.create(config.logLevel);
+  const logger = PinoLogger.create(config.logLevel, undefined, config.logFormat);
   if (config.adminPasswordIsDefault) {
     const why = explicitAdminPassword || process.env['GWSIM_ADMIN_PASSWORD'] !== undefined ? 'GWSIM_ADMIN_PASSWORD is the well-known default' : 'GWSIM_ADMIN_PASSWORD is not set';
     logger.warn({ user: 'anadmin' }, `${why}: the administrator 'anadmin' has the well-known password 'anadmin'`);
@@ -63,7 +63,7 @@ export async function serve(config: AppConfig, explicitAdminPassword: boolean): 
     if (!stopReason) {
       // Loaded here, not at the top: the checks above fail fast, and the engine boots while these load.
       const { GatewaySimulator } = require('../GatewaySimulator.js') as typeof import('../GatewaySimulator.js');
-      simulator = await GatewaySimulator.create({ config, logger, engine });
+      simulator = await GatewaySimulator.create({ config, logger, engine, processMetrics: true });
       simulator.serve(listener!);
     }
     if (!stopReason) {

@@ -14,7 +14,7 @@ import { EXIT } from './program.js';
  */
 export async function unblock(user: string, config: AppConfig, output: { json: boolean; logLevelSet: boolean }): Promise<number> {
   // Logs go to stderr, so that stdout carries only the outcome (--json is for scripts).
-  const logger = PinoLogger.create(output.logLevelSet ? config.logLevel : 'warn', pino.destination({ fd: 2, sync: true }));
+  const logger = PinoLogger.create(output.logLevelSet ? config.logLevel : 'warn', pino.destination({ fd: 2, sync: true }), config.logFormat);
   let lock: DataDirLock | undefined;
   try {
     if (config.ephemeral) {

@@ -16,6 +16,16 @@ export interface AppConfig {
   /** True while the well-known default 'anadmin' is in use (GWSIM_ADMIN_PASSWORD unset, or set to it). */
   readonly adminPasswordIsDefault: boolean;
   readonly logLevel: LogLevel;
+  /** LOG_FORMAT: JSON lines (default, for collectors) or `pretty` (pino-pretty, for a person at a terminal). */
+  readonly logFormat?: LogFormat;
+  /**
+   * GWSIM_CORS_ORIGINS: the browser origins allowed to call the API from another origin (`https://tool.example:8443`),
+   * `*` for any origin (without credentials: a browser then sends no cookie, and Basic only when the page sets
+   * it itself); empty (the default) answers no CORS headers at all.
+   */
+  readonly corsOrigins?: readonly string[] | '*';
+  /** GWSIM_METRICS_TOKEN: when set, /_sim/metrics asks for `Authorization: Bearer <token>`; unset, it is open like /_sim/health. */
+  readonly metricsToken?: string;
   /** log2 of scrypt's cost N for new password hashes. */
   readonly kdfCost: number;
   /** Minutes of inactivity after which a JSESSIONID session ends. */
@@ -35,6 +45,9 @@ export interface BodyLimits {
   readonly form: number;
   readonly file: number;
 }
+
+export const LOG_FORMATS = ['json', 'pretty'] as const;
+export type LogFormat = (typeof LOG_FORMATS)[number];
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];

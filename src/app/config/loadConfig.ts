@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { DEFAULT_BODY_LIMITS, LOG_LEVELS, type AppConfig, type LogLevel } from './AppConfig.js';
+import { DEFAULT_BODY_LIMITS, LOG_FORMATS, LOG_LEVELS, type AppConfig, type LogFormat, type LogLevel } from './AppConfig.js';
 
 /** A configuration value that cannot be used; main prints `message` as one line and exits. */
 export class ConfigError extends Error {
@@ -30,6 +30,8 @@ export const FLAGS: Readonly<Record<string, string>> = {
   '--data-dir': 'GWSIM_DATA_DIR',
   '--admin-password': 'GWSIM_ADMIN_PASSWORD',
   '--log-level': 'LOG_LEVEL',
+  '--log-format': 'LOG_FORMAT',
+  '--cors-origins': 'GWSIM_CORS_ORIGINS',
   '--kdf-cost': 'GWSIM_KDF_COST',
   '--session-idle-minutes': 'GWSIM_SESSION_IDLE_MINUTES',
 };
@@ -66,6 +68,29 @@ const SWITCH_OFF = ['', '0', 'false', 'no'];
 
 /** The built-in administrator's well-known password; start-up warns while it is in use, set or not. */
 export const WELL_KNOWN_ADMIN_PASSWORD = 'anadmin';
+
+/**
+ * GWSIM_CORS_ORIGINS: `*`, or a comma list of origins (scheme, host and optional port, nothing else: what a
+ * browser sends in its Origin header). Empty or unset: CORS off.
+ */
+export function corsOrigins(raw: string | undefined): readonly string[] | '*' | undefined {
+  const items = (raw ?? '').split(',').map((item) => item.trim()).filter(Boolean);
+  if (items.length === 0) return undefined;
+  if (items.includes('*')) {
+    if (items.length > 1) throw new ConfigError('GWSIM_CORS_ORIGINS', `must be '*' alone or a list of origins, not both ('${raw}')`);
+    return '*';
+  }
+  const origins: string[] = [];
+  for (const item of items) {
+    let url: URL | undefined;
+    try { url = new URL(item); } catch { url = undefined; }
+    if (!url || !/^https?:\/\/[^/?#@\s]+\/?$/i.test(item)) {
+      throw new ConfigError('GWSIM_CORS_ORIGINS', `must list origins such as https://tool.example:8443 (scheme, host, optional port; no path), got '${item}'`);
+    }
+    if (!origins.includes(url.origin)) origins.push(url.origin);
+  }
+  return origins;
+}
 
 const HOST_PATTERN = /^(?:[a-zA-Z0-9.-]+|\[[0-9a-fA-F:.]+\]|[0-9a-fA-F:.]+)$/;
 
@@ -112,6 +137,16 @@ export function loadConfig(env: NodeJS.ProcessEnv, argv: readonly string[] | Par
     throw new ConfigError('LOG_LEVEL', `must be one of ${LOG_LEVELS.join(', ')}, got '${logLevel}'`);
   }
 
+  const logFormat = (get('LOG_FORMAT') ?? 'json').trim().toLowerCase() || 'json';
+  if (!(LOG_FORMATS as readonly string[]).includes(logFormat)) {
+    throw new ConfigError('LOG_FORMAT', `must be one of ${LOG_FORMATS.join(', ')}, got '${get('LOG_FORMAT')}'`);
+  }
+  const cors = corsOrigins(get('GWSIM_CORS_ORIGINS'));
+  const metricsToken = get('GWSIM_METRICS_TOKEN');
+  if (metricsToken !== undefined && metricsToken !== '' && !/^[\x21-\x7e]{16,256}$/.test(metricsToken)) {
+    throw new ConfigError('GWSIM_METRICS_TOKEN', 'must be 16 to 256 printable characters without spaces (or unset for open metrics)');
+  }
+
   return {
     port,
     host,
@@ -122,6 +157,9 @@ export function loadConfig(env: NodeJS.ProcessEnv, argv: readonly string[] | Par
     adminPassword: rawPassword ?? WELL_KNOWN_ADMIN_PASSWORD,
     adminPasswordIsDefault: (rawPassword ?? WELL_KNOWN_ADMIN_PASSWORD) === WELL_KNOWN_ADMIN_PASSWORD,
     logLevel: logLevel as LogLevel,
+    logFormat: logFormat as LogFormat,
+    ...(cors ? { corsOrigins: cors } : {}),
+    ...(metricsToken ? { metricsToken } : {}),
     kdfCost: integer('GWSIM_KDF_COST', get('GWSIM_KDF_COST'), 15, 10, 20),
     sessionIdleMinutes: integer('GWSIM_SESSION_IDLE_MINUTES', get('GWSIM_SESSION_IDLE_MINUTES'), 30, 1, 24 * 60),
     bodyLimits: DEFAULT_BODY_LIMITS,

@@ -10,6 +10,11 @@ import { operationRouter } from './operationRouter.js';
 import { BodyParser } from './parseBody.js';
 import { openApiDocument } from './openApiDocument.js';
 import { SPECIFIED_OPERATIONS } from '../specifiedOperations.js';
+import { Metrics } from '../../shared/application/Metrics.js';
+import { ReadinessCheck } from '../../shared/application/ReadinessCheck.js';
+import { PrometheusMetrics } from '../../shared/infrastructure/metrics/PrometheusMetrics.js';
+import { PROBE_PATHS, requestMetrics, simEndpoints } from './simEndpoints.js';
+import { corsMiddleware } from './cors.js';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
@@ -19,6 +24,11 @@ export const OPENAPI_PATH = '/openapi.json';
 export const CONTROL_OPENAPI_PATH = '/_sim/openapi.json';
 const PRODUCT_VERSION: string = (require('../../../../package.json') as { version: string }).version;
 
+/** The JSON text of an OpenAPI document of `operations`, exactly as the server answers it. */
+export function openApiDocumentText(operations: readonly OperationDefinition[], kind: 'gateway' | 'control'): string {
+  return JSON.stringify(openApiDocument(operations, PRODUCT_VERSION, kind));
+}
+
 function requestLogger(ctx: Context): Logger {
   return (ctx.state['logger'] as () => Logger)();
 }
@@ -26,10 +36,12 @@ function requestLogger(ctx: Context): Logger {
 /**
  * Request id (honouring a sane X-Request-Id), a child logger made on first use, and one structured line per
  * request naming the operation, the user and the error code of an error answer; never the query string
- * (changePassword takes passwords there).
+ * (changePassword takes passwords there). The probes of orchestrators and scrapers (/_sim/health, /_sim/ready,
+ * /_sim/metrics), which come every few seconds, are logged at debug level.
  */
 function requestContext(logger: Logger) {
   const logRequests = logger.isLevelEnabled('info');
+  const logProbes = logger.isLevelEnabled('debug');
   return async (ctx: Context, next: Next): Promise<void> => {
     const incoming = ctx.get('x-request-id');
     const requestId = REQUEST_ID.test(incoming) ? incoming : randomUUID();
@@ -37,17 +49,20 @@ function requestContext(logger: Logger) {
     let child: Logger | undefined;
     ctx.state['logger'] = () => (child ??= logger.child({ requestId }));
     ctx.set('X-Request-Id', requestId);
-    if (!logRequests) return next();
+    const probe = PROBE_PATHS.has(ctx.path);
+    if (!(probe ? logProbes : logRequests)) return next();
     const started = process.hrtime.bigint();
     try {
       await next();
     } finally {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
       const state = ctx.state as { user?: string; operation?: string; errorCode?: string };
-      logger.info({
+      const line = {
         requestId, method: ctx.method, path: ctx.path, operation: state.operation, user: state.user, status: ctx.status,
         errorCode: state.errorCode, ms: Math.round(ms * 10) / 10,
-      }, 'request');
+      };
+      if (probe) logger.debug(line, 'request');
+      else logger.info(line, 'request');
     }
   };
 }
@@ -59,7 +74,14 @@ export function createHttpApp(container: Container, operations: readonly Operati
   const app = new Koa({ proxy: false });
   app.silent = true;
   app.use(requestContext(logger));
+  const metrics = container.get(PrometheusMetrics);
+  app.use(requestMetrics(container.get(Metrics)));
+  if (config.corsOrigins) app.use(corsMiddleware(config.corsOrigins));
   app.use(errorBoundary(requestLogger));
+  app.use(simEndpoints({
+    productVersion: PRODUCT_VERSION, metrics, metricsToken: config.metricsToken,
+    readiness: () => (container.isBound(ReadinessCheck) ? container.getAll(ReadinessCheck) : []),
+  }));
   // Rendered on first demand (the schema generator costs start-up time that most runs never need), then kept.
   const documents = new Map<string, string>();
   app.use(async (ctx, next) => {
@@ -67,9 +89,10 @@ export function createHttpApp(container: Container, operations: readonly Operati
     if (!kind || (ctx.method !== 'GET' && ctx.method !== 'HEAD')) return next();
     let document = documents.get(kind);
     if (!document) {
-      document = JSON.stringify(openApiDocument(operations, PRODUCT_VERSION, kind));
+      document = openApiDocumentText(operations, kind);
       documents.set(kind, document);
     }
+    ctx.state['operation'] = `GET ${ctx.path}`;
     ctx.type = 'application/json; charset=utf-8';
     ctx.body = document;
   });

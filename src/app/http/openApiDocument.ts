@@ -1,4 +1,5 @@
 import type { MetadataStorage } from 'class-transformer/types/MetadataStorage.js';
+import { simEndpointPaths } from './simEndpoints.js';
 import type { JsonAnswer, OperationDefinition, QueryParameterSpec, ResponseSpec, Shape } from '../../shared/interface/http/Operation.js';
 
 const MEDIA: Record<string, string> = {
@@ -217,6 +218,7 @@ export function openApiDocument(all: readonly OperationDefinition[], productVers
       responses: { '200': success(op.response), ...errors() },
     };
   }
+  if (kind === 'control') Object.assign(paths, simEndpointPaths());
   return {
     openapi: '3.1.0',
     info: { title: TITLES[kind].title, version: productVersion, description: TITLES[kind].description },
@@ -226,6 +228,7 @@ export function openApiDocument(all: readonly OperationDefinition[], productVers
       securitySchemes: {
         basic: { type: 'http', scheme: 'basic' },
         session: { type: 'apiKey', in: 'cookie', name: 'JSESSIONID' },
+        ...(kind === 'control' ? { metricsToken: { type: 'http', scheme: 'bearer', description: 'GWSIM_METRICS_TOKEN, for /_sim/metrics only' } } : {}),
       },
       schemas: { Error: ERROR_SCHEMA, ...shapeSchemas(operations) },
     },

@@ -53,6 +53,24 @@ export function serializeError(error: unknown, depth = 0): unknown {
   return copy;
 }
 
+/**
+ * LOG_FORMAT=pretty: the same lines (already redacted by the formatter above) made readable by pino-pretty,
+ * in process (no worker thread), coloured only on a terminal; loaded only when asked for.
+ */
+function prettyStream(destination: pino.DestinationStream | undefined): pino.DestinationStream {
+  const pretty = require('pino-pretty') as typeof import('pino-pretty');
+  const fd = (destination as { fd?: unknown } | undefined)?.fd;
+  const out = fd === 2 ? process.stderr : process.stdout;
+  return pretty({
+    colorize: out.isTTY === true,
+    translateTime: 'SYS:HH:MM:ss.l',
+    ignore: 'pid,hostname,service',
+    singleLine: true,
+    destination: destination && typeof fd !== 'number' ? destination as unknown as NodeJS.WritableStream : out,
+    sync: true,
+  }) as pino.DestinationStream;
+}
+
 export class PinoLogger extends Logger {
   constructor(private readonly delegate: pino.Logger) {
     super();
@@ -62,13 +80,13 @@ export class PinoLogger extends Logger {
    * JSON lines; every line passes one formatter that redacts secret-named fields at any depth and strips
    * database errors of their statement, parameters and driver detail.
    */
-  static create(level: string, destination?: pino.DestinationStream): PinoLogger {
+  static create(level: string, destination?: pino.DestinationStream, format: 'json' | 'pretty' = 'json'): PinoLogger {
     return new PinoLogger(pino({
       level,
       base: { service: 'gwsim' },
       serializers: { err: serializeError, error: serializeError },
       formatters: { log: (fields) => redact(fields) as Record<string, unknown> },
-    }, destination ?? pino.destination({ sync: false })));
+    }, format === 'pretty' ? prettyStream(destination) : destination ?? pino.destination({ sync: false })));
   }
 
   debug(fields: LogFields, message: string): void { this.delegate.debug(fields, message); }

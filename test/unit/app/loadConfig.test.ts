@@ -88,4 +88,32 @@ describe('configuration from environment and flags', () => {
     expect(error.variable).to.equal('GWSIM_DEMO');
     expect(error.message).to.contain('maybe').and.not.contain('\n');
   });
+
+  it('keeps CORS off unless GWSIM_CORS_ORIGINS lists origins or says *', () => {
+    expect(loadConfig({}, [], '/srv').corsOrigins).to.equal(undefined);
+    expect(loadConfig({ GWSIM_CORS_ORIGINS: ' ' }, [], '/srv').corsOrigins).to.equal(undefined);
+    expect(loadConfig({ GWSIM_CORS_ORIGINS: '*' }, [], '/srv').corsOrigins).to.equal('*');
+    expect(loadConfig({ GWSIM_CORS_ORIGINS: 'https://Tool.Example:8443, http://localhost:3000/,https://tool.example:8443' }, [], '/srv').corsOrigins)
+      .to.deep.equal(['https://tool.example:8443', 'http://localhost:3000']);
+    expect(loadConfig({ GWSIM_CORS_ORIGINS: 'https://a.example' }, ['--cors-origins', 'https://b.example'], '/srv').corsOrigins).to.deep.equal(['https://b.example']);
+    for (const invalid of ['tool.example', 'https://tool.example/path', 'ftp://tool.example', '*, https://tool.example', 'https://user@tool.example', 'https://tool.example?x=1']) {
+      const error = refusal({ GWSIM_CORS_ORIGINS: invalid });
+      expect(error.variable, invalid).to.equal('GWSIM_CORS_ORIGINS');
+      expect(error.message).to.contain('GWSIM_CORS_ORIGINS').and.not.contain('\n');
+    }
+  });
+
+  it('writes JSON log lines unless LOG_FORMAT=pretty, and refuses other formats', () => {
+    expect(loadConfig({}, [], '/srv').logFormat).to.equal('json');
+    expect(loadConfig({ LOG_FORMAT: 'Pretty' }, [], '/srv').logFormat).to.equal('pretty');
+    expect(loadConfig({ LOG_FORMAT: 'pretty' }, ['--log-format', 'json'], '/srv').logFormat).to.equal('json');
+    expect(refusal({ LOG_FORMAT: 'text' }).variable).to.equal('LOG_FORMAT');
+  });
+
+  it('leaves the metrics open unless GWSIM_METRICS_TOKEN sets a token of 16 or more printable characters', () => {
+    expect(loadConfig({}, [], '/srv').metricsToken).to.equal(undefined);
+    expect(loadConfig({ GWSIM_METRICS_TOKEN: 'abcdefghijklmnop' }, [], '/srv').metricsToken).to.equal('abcdefghijklmnop');
+    expect(loadConfig({ GWSIM_METRICS_TOKEN: '' }, [], '/srv').metricsToken, 'empty: open').to.equal(undefined);
+    for (const invalid of ['short', 'with spaces in the token']) expect(refusal({ GWSIM_METRICS_TOKEN: invalid }).variable).to.equal('GWSIM_METRICS_TOKEN');
+  });
 });

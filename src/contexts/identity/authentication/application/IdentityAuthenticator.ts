@@ -1,4 +1,4 @@
-import { inject, injectable } from 'inversify';
+import { inject, injectable, optional } from 'inversify';
 import { Clock } from '../../../../shared/domain/Clock.js';
 import { AuthenticationError } from '../../../../shared/domain/DomainError.js';
 import { IdGenerator } from '../../../../shared/domain/IdGenerator.js';
@@ -8,6 +8,7 @@ import { describeInstant } from '../../users/domain/describeInstant.js';
 import { Authenticator, type AuthenticatedSession } from '../../../../shared/application/Authenticator.js';
 import { EventBus } from '../../../../shared/application/EventBus.js';
 import { UnitOfWork } from '../../../../shared/application/UnitOfWork.js';
+import { GWSIM_METRICS, Metrics, type CounterHandle } from '../../../../shared/application/Metrics.js';
 import { LdapDirectory } from '../../directory/domain/LdapDirectory.js';
 import { IdentitySettings } from '../../IdentitySettings.js';
 import type { LoginPolicy } from '../../policies/domain/LoginPolicy.js';
@@ -49,6 +50,8 @@ export class IdentityAuthenticator extends Authenticator {
   private readonly gate = new KeyedMutex();
   private readonly userGate = new KeyedMutex();
   private lastSweep = 0;
+  private readonly logins: CounterHandle | undefined;
+  private readonly failedLogins: CounterHandle | undefined;
 
   constructor(
     @inject(UnitOfWork) private readonly unitOfWork: UnitOfWork,
@@ -64,8 +67,11 @@ export class IdentityAuthenticator extends Authenticator {
     @inject(IdentitySettings) private readonly settings: IdentitySettings,
     @inject(IdentitySnapshots) private readonly snapshots: IdentitySnapshots,
     @inject(VerifiedCredentials) private readonly credentials: VerifiedCredentials,
+    @inject(Metrics) @optional() metrics?: Metrics,
   ) {
     super();
+    this.logins = metrics?.counter(GWSIM_METRICS.logins);
+    this.failedLogins = metrics?.counter(GWSIM_METRICS.failedLogins);
   }
 
   private get idleMs(): number {
@@ -77,6 +83,15 @@ export class IdentityAuthenticator extends Authenticator {
    * queue, so guesses sent in parallel under its different names cannot slip past the delays together.
    */
   async login(lab: LabId, username: string, password: string): Promise<AuthenticatedSession> {
+    try {
+      return await this.loginOnce(lab, username, password);
+    } catch (error) {
+      if (error instanceof AuthenticationError) this.failedLogins?.inc({ code: error.code });
+      throw error;
+    }
+  }
+
+  private async loginOnce(lab: LabId, username: string, password: string): Promise<AuthenticatedSession> {
     const remembered = this.credentials.find(lab, username, password, this.clock.now());
     if (remembered) {
       const reused = await this.reuse(lab, remembered);
@@ -215,6 +230,7 @@ export class IdentityAuthenticator extends Authenticator {
     this.credentials.remember(lab, username, password, {
       userId: principal.userId, passwordHash: verified.local ? outcome.user.passwordHash : undefined, local: verified.local, principal, sessionId,
     }, this.clock.now());
+    this.logins?.inc();
     return { principal, sessionId };
   }
 
