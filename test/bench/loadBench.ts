@@ -85,11 +85,11 @@ async function counters(options: LoadOptions): Promise<{ messages: number; calls
   const text = await response.text();
   const sum = (pattern: RegExp) => text.split('\n').filter((l) => pattern.test(l)).reduce((total, l) => total + Number(l.slice(l.lastIndexOf(' ') + 1)), 0);
   return {
-    messages: sum(/^gwsim_monitor_stored_rows\{[^}]*table="sip_message"/),
-    calls: sum(/^gwsim_monitor_stored_rows\{[^}]*table="call_history"/),
-    dropped: sum(/^gwsim_monitor_dropped_rows_total/),
-    started: sum(/^gwsim_calls_total/),
-    active: sum(/^gwsim_active_sessions/),
+    messages: sum(/^gwsim_sip_message_records[ {]/),
+    calls: sum(/^gwsim_call_history_records[ {]/),
+    dropped: sum(/^gwsim_monitor_dropped_rows_total[ {]/),
+    started: sum(/^gwsim_calls_total[ {]/),
+    active: sum(/^gwsim_active_sessions[ {]/),
   };
 }
 

@@ -1,3 +1,4 @@
+import { MonitorFigures } from './history/application/MonitorFigures.js';
 import { ContainerModule } from 'inversify';
 import { BackgroundService } from '../../shared/application/BackgroundService.js';
 import type { ContextModuleOptions } from '../../shared/infrastructure/ContextModuleOptions.js';
@@ -54,6 +55,7 @@ export function monitoringModule(_options: ContextModuleOptions, monitor: Monito
     bind(MonitorCallHistoryConfigs).toSelf().inSingletonScope();
     bind(MonitorSipFlowConfigs).toSelf().inSingletonScope();
     bind(BatchingMonitorSinks).toSelf().inSingletonScope();
+    bind(MonitorFigures).toSelf().inSingletonScope();
     bind(MonitorSinks).toService(BatchingMonitorSinks);
     bind(BackgroundService).toService(BatchingMonitorSinks);
     bind(MonitorRetention).toSelf().inSingletonScope();

@@ -12,3 +12,5 @@ export { MonitorAvailability, MONITOR_UNAVAILABLE_TEXT, type MonitorStatus } fro
 export { MonitorTuning } from './history/application/MonitorTuning.js';
 /** For the composition root: the monitor store's DataSource token and schema. */
 export { MonitorDatabase, MONITOR_SCHEMA } from './history/infrastructure/persistence/MonitorDatabase.js';
+/** Rows held, dropped and waiting, for metrics (counters in memory). */
+export { MonitorFigures, type MonitorFigureSet } from './history/application/MonitorFigures.js';

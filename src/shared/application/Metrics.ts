@@ -74,4 +74,8 @@ export const GWSIM_METRICS = {
   calls: { name: 'gwsim_calls_total', help: 'Simulated calls started (calls per second: rate(gwsim_calls_total[1m]))' },
   callsPerSecond: { name: 'gwsim_calls_per_second', help: 'Simulated calls started per second over the last ten seconds, as the simulator measures it' },
   historySize: { name: 'gwsim_call_history_records', help: 'Call records held in the monitor\'s call history' },
+  sipMessages: { name: 'gwsim_sip_message_records', help: 'SIP messages held in the monitor\'s SIP message history' },
+  historyBytes: { name: 'gwsim_monitor_stored_bytes', help: 'Bytes of call history, SIP messages and recording descriptions held by the monitor (estimated per row)' },
+  monitorDropped: { name: 'gwsim_monitor_dropped_rows_total', help: 'Rows the monitor lost: unreachable, queues over their bound, or a write that failed twice' },
+  monitorPending: { name: 'gwsim_monitor_pending_rows', help: 'Rows waiting in the monitor\'s sinks to be written' },
 } as const satisfies Record<string, MetricDefinition>;
