@@ -169,6 +169,14 @@ describe('a gateway that carries calls through its committed configuration', fun
       expect(entries.length).to.be.greaterThan(100);
       expect(entries.length, 'one entry per call the simulator started and ended').to.equal(state.counters.ended);
       expect(new Set(entries.map((e) => e.sessionIdentifier)).size).to.equal(entries.length);
+      // the same figures at /_sim/metrics, for a scraper
+      const metrics = await (await fetch(new URL('/_sim/metrics', gateway.baseUrl))).text();
+      const value = (name: string) => Number(/^(\S+) (\S+)$/m.exec(metrics.split('\n').find((l) => l.startsWith(`${name} `)) ?? '')?.[2]);
+      expect(value('gwsim_call_history_records')).to.equal(entries.length);
+      expect(value('gwsim_calls_total')).to.equal(state.counters.started);
+      expect(value('gwsim_sip_message_records')).to.be.greaterThan(entries.length * 4);
+      expect(value('gwsim_monitor_dropped_rows_total')).to.equal(0);
+      expect(value('gwsim_active_sessions')).to.equal(0);
     });
 
     it('agrees with the route matcher and the rewriting engine on every entry: route, nodes, rewritten numbers', () => {
