@@ -112,6 +112,11 @@ describe('SIP message history, the call history export and recordings over HTTP'
       expectError(missing, 400);
       expect(missing.json.error.message).to.contain('filterSessionIdentifier');
       expectError(await admin.get('/api/messageHistory', { query: { filterSessionIdentifier: SESSION, resultFormat: 'json' } }), 400);
+      for (const query of [{ filterSessionIdentifier: 'a\u0000b' }, { filterSessionIdentifier: SESSION, filterSystemIdentifier: 'a\u0000b' }]) {
+        const nul = await admin.get('/api/messageHistory', { query });
+        expectError(nul, 400, 'INVALID_QUERY');
+        expect(nul.json.error.details[0].field).to.equal(Object.keys(query).at(-1));
+      }
     });
 
     it('answers 503 MONITOR_UNREACHABLE while the monitor cannot be reached', async () => {

@@ -3,6 +3,7 @@ import { PcapWriter } from '@gwsim/pcap';
 import { renderHtml, renderTextFlow, renderTextMessages, type CapturedMessage } from '@gwsim/sip';
 import type { OperationRequest } from '../../../../../shared/interface/http/Operation.js';
 import { Reply } from '../../../../../shared/interface/http/Reply.js';
+import { DomainError } from '../../../../../shared/domain/DomainError.js';
 import { ReadMessageHistory } from '../../application/ReadMessageHistory.js';
 import type { StoredMessage } from '../../domain/StoredMessage.js';
 import { sipMessageEntryView } from './MessageHistoryView.js';
@@ -15,6 +16,15 @@ function captured(m: StoredMessage): CapturedMessage {
     timestampMicros: m.timestampMicros, protocol: m.protocol, sourceIp: m.sourceIpAddress, sourcePort: m.sourcePort,
     destinationIp: m.destinationIpAddress, destinationPort: m.destinationPort, text: m.message, direction: m.direction, callIndex: m.callIndex,
   };
+}
+
+/** An identifier no stored one can equal (the monitor keeps no NUL character) is refused, naming the parameter. */
+function withoutNul<T extends string | undefined>(field: string, value: T): T {
+  if (value?.includes('\u0000')) {
+    throw DomainError.invalid('INVALID_QUERY', `the query parameter '${field}' must not contain the NUL character (%00)`,
+      [{ field, rule: 'noNul', message: `${field} must not contain the NUL character` }]);
+  }
+  return value;
 }
 
 /** A session identifier as part of a file name: what is not a letter, digit, dot, dash or underscore becomes _. */
@@ -33,8 +43,8 @@ export class MessageHistoryController {
 
   async get(request: OperationRequest): Promise<Reply> {
     const format = request.query.optionalEnum<ResultFormat>('resultFormat', RESULT_FORMATS) ?? 'details';
-    const sessionIdentifier = request.query.string('filterSessionIdentifier');
-    const systemIdentifier = request.query.optionalString('filterSystemIdentifier') || undefined;
+    const sessionIdentifier = withoutNul('filterSessionIdentifier', request.query.string('filterSessionIdentifier'));
+    const systemIdentifier = withoutNul('filterSystemIdentifier', request.query.optionalString('filterSystemIdentifier') || undefined);
     const messages = await this.read.execute(request.lab, sessionIdentifier, systemIdentifier);
     const title = `Session ${sessionIdentifier}${systemIdentifier ? ` (system ${systemIdentifier})` : ''}`;
     switch (format) {
