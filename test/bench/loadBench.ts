@@ -41,6 +41,12 @@ export interface LoadFigures {
   readonly callsStartedPerSecond: number;
   readonly droppedRows: number;
   readonly failedRequests: number;
+  /** messageHistory as pcap for 1,000 stored calls, one request each, after the run. */
+  readonly pcapCalls: number;
+  readonly pcapTotalMs: number;
+  readonly pcapP50Ms: number;
+  readonly pcapP95Ms: number;
+  readonly pcapBytes: number;
 }
 
 const DEMO = path.resolve(__dirname, '..', '..', '..', 'demo');
@@ -170,6 +176,7 @@ export async function loadBench(options: LoadOptions): Promise<LoadFigures> {
   const cpuAfter = processCpuUs(options.pid);
   const after = await counters(options);
   await call(options, 'PUT', '/_sim/labs/default/traffic', { json: { running: false } });
+  const pcap = await pcapExport(options, 1000);
 
   const idleP99Ms = percentile(idle.latencies, 0.99);
   const loadP99Ms = percentile(load.latencies, 0.99);
@@ -184,5 +191,24 @@ export async function loadBench(options: LoadOptions): Promise<LoadFigures> {
     callsStartedPerSecond: Math.round((after.started - before.started) / elapsed * 10) / 10,
     droppedRows: after.dropped,
     failedRequests: idle.failed + load.failed,
+    pcapCalls: pcap.calls, pcapTotalMs: pcap.totalMs, pcapP50Ms: percentile(pcap.latencies, 0.5), pcapP95Ms: percentile(pcap.latencies, 0.95), pcapBytes: pcap.bytes,
   };
+}
+
+/** The pcap of each of `count` stored calls (the newest), fetched one after the other: total time and each one's. */
+async function pcapExport(options: LoadOptions, count: number): Promise<{ calls: number; totalMs: number; latencies: number[]; bytes: number }> {
+  const history = await call(options, 'POST', '/api/callHistory/get', { json: { count } }) as { entries: Array<{ sessionIdentifier: string }> };
+  const latencies: number[] = [];
+  let bytes = 0;
+  const started = performance.now();
+  for (const { sessionIdentifier } of history.entries) {
+    const at = performance.now();
+    const response = await fetch(`${options.url}/api/messageHistory?version=0&resultFormat=pcap&filterSessionIdentifier=${encodeURIComponent(sessionIdentifier)}`,
+      { headers: { authorization: options.authorization } });
+    const body = await response.arrayBuffer();
+    if (!response.ok) throw new Error(`messageHistory pcap of ${sessionIdentifier}: ${response.status}`);
+    bytes += body.byteLength;
+    latencies.push(performance.now() - at);
+  }
+  return { calls: history.entries.length, totalMs: Math.round(performance.now() - started), latencies, bytes };
 }
