@@ -180,6 +180,7 @@ simulator under load, ${run.label}: ${run.concurrent.toLocaleString('en')} calls
       console.log(line('calls in progress during the run (min / max)', `${f.concurrentMin} / ${f.concurrentMax}`) + `  ramp ${f.rampSeconds} s`);
       console.log(line('server CPU (100 % = one core)', `${f.cpuPercent} %`) + `  RSS ${f.rssStartMiB} → max ${f.rssMaxMiB} MiB`);
       console.log(line('SIP messages stored per second', `${f.messagesStoredPerSecond}`) + `  calls stored ${f.callsStoredPerSecond}/s, started ${f.callsStartedPerSecond}/s, rows dropped ${f.droppedRows}, failed requests ${f.failedRequests}`);
+      console.log(line(`messageHistory pcap of ${f.pcapCalls} stored calls, one by one`, `${f.pcapTotalMs} ms`) + `  p50 ${f.pcapP50Ms} ms, p95 ${f.pcapP95Ms} ms, ${Math.round(f.pcapBytes / 1024)} KiB`);
     } finally {
       await stopServer(gwsim);
     }
