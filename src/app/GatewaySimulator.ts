@@ -18,7 +18,7 @@ import type { EmbeddedEngine } from './persistence/EmbeddedEngine.js';
 import { HttpListener } from './HttpListener.js';
 import { registerSimulatorMetrics } from './metrics/simulatorMetrics.js';
 import { describeMonitorStore, monitorStoreSettings, prepareMonitorDatabase } from './persistence/monitorDatabase.js';
-import type { MonitorTuning } from '../contexts/monitoring/index.js';
+import { MonitorAvailability, type MonitorTuning } from '../contexts/monitoring/index.js';
 import type { DemoOutcome } from './demo/DemoLoader.js';
 
 export interface SimulatorOptions {
@@ -37,15 +37,32 @@ export interface SimulatorOptions {
   readonly processMetrics?: boolean;
   /** Pacing of the monitor's sinks and retention (tests); the defaults otherwise. */
   readonly monitorTuning?: MonitorTuning;
+  /**
+   * `gwsim serve`: create resolves (and the API is served) before an embedded monitor store is open; the monitor
+   * answers as a component still starting (503 MONITOR_UNREACHABLE, `monitor` a text status in version/get,
+   * /_sim/ready not ready) until it is, and then the background services and the demo's traffic start. A server
+   * monitor store is always waited for (it opens at once, and an unreachable one is a configuration error).
+   */
+  readonly deferMonitor?: boolean;
+  /** Called when the deferred part of the start (see deferMonitor) fails; the caller stops the simulator. */
+  readonly onDeferredFailure?: (error: unknown) => void;
 }
+
+/** The reason the monitor reports while its deferred store opens. */
+export const MONITOR_STARTING = 'it is starting';
 
 /** The running gateway simulator: store, container, start-up tasks, HTTP listener, graceful stop. */
 export class GatewaySimulator {
   private listener: HttpListener | undefined;
   private stopping: Promise<void> | undefined;
-  private readonly started: BackgroundService[] = [];
-  /** What the demo loader did at this start; undefined when the demo is off. */
+  private readonly running: BackgroundService[] = [];
+  /** What the demo loader did at this start; undefined when the demo is off (or not yet known, see `started`). */
   demo: DemoOutcome | undefined;
+  /**
+   * Settles once the whole start is done: the monitor's store open, the background services started, the demo's
+   * traffic running. Resolved when create resolves, except with deferMonitor; it rejects when that part failed.
+   */
+  started: Promise<void> = Promise.resolve();
 
   private constructor(
     readonly container: Container,
@@ -82,10 +99,13 @@ export class GatewaySimulator {
         await prepared.opened;
         logger.info({ store: describeStore(settings) }, 'store open, schema up to date');
       }
-      if (monitor && monitorSettings) {
+      const deferred = options.deferMonitor === true && options.runStartupTasks !== false && monitorSettings?.kind === 'embedded';
+      const monitorOpened = async () => {
+        if (!monitor || !monitorSettings) return;
         await monitor.opened;
         logger.info({ store: describeMonitorStore(monitorSettings) }, 'monitor store open, schema up to date');
-      }
+      };
+      if (!deferred) await monitorOpened();
       const tasks = options.runStartupTasks !== false && container.isBound(StartupTask) ? container.getAll(StartupTask) : [];
       // Started in order (a subscriber is in place before the tasks whose events it hears) and run together: the
       // tasks are independent, and the administrator's password check (a scrypt) overlaps the store work.
@@ -95,10 +115,28 @@ export class GatewaySimulator {
       const simulator = new GatewaySimulator(container, dataSource, monitorDataSource, options);
       registerSimulatorMetrics(container);
       if (options.runStartupTasks !== false) {
-        await simulator.startServices();
-        if (config.demo) {
-          const { loadDemo } = require('./demo/DemoLoader.js') as typeof import('./demo/DemoLoader.js');
-          simulator.demo = await loadDemo(container);
+        const demo = config.demo ? require('./demo/DemoLoader.js') as typeof import('./demo/DemoLoader.js') : undefined;
+        // The demo's configuration is in place before anything is served; its traffic waits for the monitor.
+        const installed = demo ? await demo.installDemo(container) : false;
+        const availability = container.isBound(MonitorAvailability) ? container.get(MonitorAvailability) : undefined;
+        const rest = async () => {
+          if (deferred) {
+            await monitorOpened();
+            availability?.storeUnreachable(undefined);
+          }
+          await simulator.startServices();
+          if (demo) simulator.demo = await demo.startDemoTraffic(container, installed);
+        };
+        if (deferred) {
+          availability?.storeUnreachable(MONITOR_STARTING);
+          simulator.started = rest().catch((error: unknown) => {
+            logger.error({ err: error }, 'the monitor or the background services failed to start');
+            options.onDeferredFailure?.(error);
+            throw error;
+          });
+          simulator.started.catch(() => undefined);
+        } else {
+          await rest();
         }
       }
       return simulator;
@@ -137,7 +175,7 @@ export class GatewaySimulator {
     try {
       for (const service of services) {
         await service.start();
-        this.started.push(service);
+        this.running.push(service);
       }
     } catch (error) {
       await this.stopServices();
@@ -149,8 +187,8 @@ export class GatewaySimulator {
 
   /** Stops the started services in reverse order; one that fails to stop is logged and the rest still stop. */
   private async stopServices(): Promise<void> {
-    while (this.started.length > 0) {
-      const service = this.started.pop()!;
+    while (this.running.length > 0) {
+      const service = this.running.pop()!;
       try {
         await service.stop();
       } catch (error) {
@@ -161,6 +199,7 @@ export class GatewaySimulator {
 
   private async doStop(graceMs: number): Promise<void> {
     await this.listener?.close(graceMs);
+    await this.started.catch(() => undefined);
     await this.stopServices();
     if (this.container.isBound(Authenticator)) this.container.get(Authenticator).endAllSessions();
     if (this.dataSource?.isInitialized) await this.dataSource.destroy();

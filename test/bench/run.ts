@@ -224,6 +224,8 @@ async function startupSection(): Promise<void> {
   console.log(line('bare Koa server (baseline)', `${startup.bareKoaMs} ms`));
   console.log(line('gwsim serve, new data directory', `${startup.freshDataDirMs} ms`, (startup.freshDataDirMs / startup.bareKoaMs).toFixed(1)));
   console.log(line('gwsim serve, existing data directory', `${startup.existingDataDirMs} ms`, (startup.existingDataDirMs / startup.bareKoaMs).toFixed(1)));
+  console.log(line('gwsim serve --no-demo, new data directory', `${startup.freshNoDemoMs} ms`, (startup.freshNoDemoMs / startup.bareKoaMs).toFixed(1)));
+  console.log(line('gwsim serve --no-demo, existing data directory', `${startup.existingNoDemoMs} ms`, (startup.existingNoDemoMs / startup.bareKoaMs).toFixed(1)));
 }
 
 async function configurationSection(): Promise<void> {

@@ -9,6 +9,9 @@ export interface StartupFigures {
   readonly bareKoaMs: number;
   readonly freshDataDirMs: number;
   readonly existingDataDirMs: number;
+  /** The same with --no-demo (the demo's install is part of the first start; its traffic start follows the serving). */
+  readonly freshNoDemoMs: number;
+  readonly existingNoDemoMs: number;
 }
 
 /** Starts a command and measures the time until `url` first answers 200 (with Basic credentials), then stops it. */
@@ -52,12 +55,19 @@ app.use((ctx) => { ctx.body = { core: { versionMajor: 4 } }; }); app.listen(${po
     const bare: number[] = [];
     const fresh: number[] = [];
     const existing: number[] = [];
+    const freshNoDemo: number[] = [];
+    const existingNoDemo: number[] = [];
     for (let run = 0; run < runs; run += 1) {
       bare.push(await timeToServe([bareFile], {}, url));
       fresh.push(await timeToServe([MAIN, 'serve'], env(run), url));
       existing.push(await timeToServe([MAIN, 'serve'], env(run), url));
+      freshNoDemo.push(await timeToServe([MAIN, 'serve', '--no-demo'], env(runs + run), url));
+      existingNoDemo.push(await timeToServe([MAIN, 'serve', '--no-demo'], env(runs + run), url));
     }
-    return { bareKoaMs: Math.round(median(bare)), freshDataDirMs: Math.round(median(fresh)), existingDataDirMs: Math.round(median(existing)) };
+    return {
+      bareKoaMs: Math.round(median(bare)), freshDataDirMs: Math.round(median(fresh)), existingDataDirMs: Math.round(median(existing)),
+      freshNoDemoMs: Math.round(median(freshNoDemo)), existingNoDemoMs: Math.round(median(existingNoDemo)),
+    };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -38,15 +38,20 @@ export interface DemoOutcome {
  * configuration (at every start, since traffic is not kept across restarts).
  */
 export async function loadDemo(container: Container, lab: LabId = DEFAULT_LAB): Promise<DemoOutcome> {
-  const logger = container.get(Logger);
+  return startDemoTraffic(container, await installDemo(container, lab), lab);
+}
+
+/**
+ * The part of loadDemo that changes the configuration (run before the API is served, so that no request sees the
+ * factory configuration turn into the demo's): a lab with the untouched factory configuration gets the demo
+ * configuration, committed, and the lab license. Resolves with whether it did.
+ */
+export async function installDemo(container: Container, lab: LabId = DEFAULT_LAB): Promise<boolean> {
   const status = await container.get(GetConfigurationStatus).execute(lab);
   const state = status.state;
   const untouchedFactory = state.version === 1 && state.status === 'committed' && state.importedFileName === undefined;
+  if (!untouchedFactory) return false;
   const content = readFileSync(path.join(DEMO_DIRECTORY, DEMO_CONFIGURATION_FILE));
-  if (!untouchedFactory) {
-    const active = await runsDemo(container, lab, content);
-    return { installed: false, active, trafficRunning: active && await startTraffic(container, lab) };
-  }
   await container.get(ImportConfiguration).execute(lab, { fileName: DEMO_IMPORT_NAME, content, commitProtection: false });
   await container.get(CommitConfiguration).execute(lab);
   const now = container.get(Clock).now();
@@ -56,9 +61,19 @@ export async function loadDemo(container: Container, lab: LabId = DEFAULT_LAB): 
     facilities: [{ name: 'telrtSession', value: 30 }, { name: 'recSession', value: 10 }], constraints: [], invalidates: [],
   };
   await container.get(ImportLicenseFile).execute(lab, signLicenseFile(license, readFileSync(LAB_PRIVATE_KEY_FILE, 'utf8')));
-  logger.info({ lab, configuration: path.join(DEMO_DIRECTORY, DEMO_CONFIGURATION_FILE), license: DEMO_LICENSE_IDENTIFIER },
+  container.get(Logger).info({ lab, configuration: path.join(DEMO_DIRECTORY, DEMO_CONFIGURATION_FILE), license: DEMO_LICENSE_IDENTIFIER },
     'demo installed: PBX Berlin, Carrier A and Carrier B with failover, committed; a 30-session lab license (start with --no-demo for the bare factory configuration)');
-  return { installed: true, active: true, trafficRunning: await startTraffic(container, lab) };
+  return true;
+}
+
+/**
+ * The part of loadDemo that may run once the API is served: the demo's traffic starts when the lab runs the demo
+ * configuration (installed now, or at an earlier start and left in place), at every start, since traffic is not
+ * kept across restarts.
+ */
+export async function startDemoTraffic(container: Container, installed: boolean, lab: LabId = DEFAULT_LAB): Promise<DemoOutcome> {
+  const active = installed || await runsDemo(container, lab, readFileSync(path.join(DEMO_DIRECTORY, DEMO_CONFIGURATION_FILE)));
+  return { installed, active, trafficRunning: active && await startTraffic(container, lab) };
 }
 
 async function startTraffic(container: Container, lab: LabId): Promise<boolean> {

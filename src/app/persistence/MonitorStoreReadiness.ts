@@ -21,6 +21,7 @@ export class MonitorStoreReadiness extends ReadinessCheck {
 
   async check(): Promise<string | undefined> {
     const { dataSource } = this.database;
+    if (!dataSource.isInitialized) return "the monitor's store is still opening";
     let applied: Set<string>;
     try {
       const table = dataSource.options.migrationsTableName ?? 'migrations';
