@@ -109,7 +109,8 @@ export class GatewaySimulator {
       const tasks = options.runStartupTasks !== false && container.isBound(StartupTask) ? container.getAll(StartupTask) : [];
       // Started in order (a subscriber is in place before the tasks whose events it hears) and run together: the
       // tasks are independent, and the administrator's password check (a scrypt) overlaps the store work.
-      const outcomes = await Promise.allSettled(tasks.map((task) => task.run()));
+      for (const task of tasks.filter((t) => t.first)) await task.run();
+      const outcomes = await Promise.allSettled(tasks.filter((t) => !t.first).map((task) => task.run()));
       const failed = outcomes.find((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
       if (failed) throw failed.reason;
       const simulator = new GatewaySimulator(container, dataSource, monitorDataSource, options);

@@ -16,6 +16,7 @@ import { DatabaseKind } from '../shared/infrastructure/persistence/DatabaseKind.
 import { TypeOrmSettingsStore } from '../shared/infrastructure/persistence/TypeOrmSettingsStore.js';
 import { TypeOrmUnitOfWork } from '../shared/infrastructure/persistence/TypeOrmUnitOfWork.js';
 import { SystemClock } from '../shared/infrastructure/SystemClock.js';
+import { clockModule, LabClocks, WallClock } from '../contexts/clock/index.js';
 import { SystemRandom } from '../shared/infrastructure/SystemRandom.js';
 import type { ContextModuleOptions } from '../shared/infrastructure/ContextModuleOptions.js';
 import { lifecycleModule } from '../contexts/lifecycle/index.js';
@@ -57,8 +58,9 @@ export function buildContainer(deps: ContainerDependencies): Container {
   const container = new Container({ defaultScope: 'Singleton' });
   container.bind<AppConfig>(APP_CONFIG).toConstantValue(deps.config);
   container.bind(Logger).toConstantValue(deps.logger);
-  if (deps.clock) container.bind(Clock).toConstantValue(deps.clock);
-  else container.bind(Clock).to(SystemClock);
+  // The gateway's time is its lab clock (real, scaled, frozen, advanced) over the wall clock: the system's, or a test's.
+  container.bind(WallClock).toConstantValue(deps.clock ?? new SystemClock());
+  container.bind(Clock).toService(LabClocks);
   if (deps.random) container.bind(RandomSource).toConstantValue(deps.random);
   else container.bind(RandomSource).to(SystemRandom);
   if (deps.ids) container.bind(IdGenerator).toConstantValue(deps.ids);
@@ -89,6 +91,7 @@ export function buildContainer(deps: ContainerDependencies): Container {
     container.bind(ReadinessCheck).to(MonitorStoreReadiness);
   }
   container.load(
+    clockModule(),
     monitoringModule(options, { database: deps.monitorDataSource !== undefined, tuning: deps.monitorTuning }),
     configurationModule(options),
     lifecycleModule(options),

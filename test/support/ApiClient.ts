@@ -6,13 +6,21 @@ import addFormats from 'ajv-formats';
  * the answer of an operation to a status the document describes with a JSON schema must match it.
  * Operations that declare no schema yet are not checked.
  */
-class ResponseSchemas {
+export class ResponseSchemas {
   private readonly ajv = new Ajv2020({ strict: false, allErrors: true, validateSchema: false });
   private readonly validators = new Map<string, ValidateFunction | undefined>();
 
   constructor(private readonly document: { paths?: Record<string, Record<string, { responses?: Record<string, any> }>> }) {
     addFormats(this.ajv);
     this.ajv.addSchema(document as object, 'openapi');
+  }
+
+  /**
+   * Forgets the document fetched from `baseUrl`: a new server listens there now (ports are reused within a run,
+   * and the old server's document would leave the new one's operations unchecked).
+   */
+  static forget(baseUrl: string): void {
+    DOCUMENTS.delete(baseUrl);
   }
 
   static forGateway(baseUrl: string): Promise<ResponseSchemas | undefined> {

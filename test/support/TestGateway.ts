@@ -8,7 +8,7 @@ import { SeededRandom } from '../../src/shared/infrastructure/SeededRandom.js';
 import { SilentLogger } from './SilentLogger.js';
 import { Logger, type LogFields } from '../../src/shared/application/Logger.js';
 import { PinoLogger } from '../../src/shared/infrastructure/PinoLogger.js';
-import { ApiClient } from './ApiClient.js';
+import { ApiClient, ResponseSchemas } from './ApiClient.js';
 import { ADMIN_PASSWORD, testConfig } from './testConfig.js';
 import { wipeServerDatabase } from './testStores.js';
 
@@ -63,6 +63,7 @@ export class TestGateway {
     });
     for (const controller of options.extraOperations?.controllers ?? []) simulator.container.bind(controller).toSelf();
     const address = await simulator.listen(0, '127.0.0.1', [...SERVED_OPERATIONS, ...(options.extraOperations?.operations ?? [])]);
+    ResponseSchemas.forget(`http://127.0.0.1:${address.port}`);
     return new TestGateway(simulator, clock, `http://127.0.0.1:${address.port}`, config, logger, captured);
   }
 

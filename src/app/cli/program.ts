@@ -5,6 +5,7 @@ import { ConfigError, FLAGS, loadConfig, type ParsedFlags } from '../config/load
 import type { AppConfig } from '../config/AppConfig.js';
 import type { MintOptions } from './mintLicense.js';
 import type { TrafficAction, TrafficCommandOptions } from './traffic.js';
+import type { ClockAction } from './clock.js';
 import type { OpenApiOptions } from './openapi.js';
 import type { ReadyOptions } from './ready.js';
 
@@ -17,6 +18,7 @@ export interface Commands {
   unblock(user: string, config: AppConfig, output: { json: boolean; logLevelSet: boolean }): Promise<number>;
   mintLicense(options: MintOptions): Promise<number>;
   traffic(action: TrafficAction, options: TrafficCommandOptions): Promise<number>;
+  clock(action: ClockAction, options: TrafficCommandOptions): Promise<number>;
   openapi(options: OpenApiOptions): Promise<number>;
   ready(options: ReadyOptions): Promise<number>;
 }
@@ -159,6 +161,27 @@ export function buildProgram(commands: Commands, env: NodeJS.ProcessEnv): Comman
     .action(async (file: string, options: Record<string, unknown>) => {
       process.exitCode = await commands.traffic({ kind: 'set', file, start: options['start'] === true }, trafficOptions(options));
     });
+  const clockCommand = program.command('clock')
+    .description("the lab's gateway clock of a running gwsim (its /_sim/labs/default/clock endpoint; administrators only)")
+    .addHelpText('after', '\nExit codes: 0 done, 1 refused (the message names the field) or unreachable, 2 usage error.');
+  connection(clockCommand.command('status').description("the clock's mode and rate, the lab's time and the wall's"))
+    .action(async (options: Record<string, unknown>) => { process.exitCode = await commands.clock({ kind: 'status' }, trafficOptions(options)); });
+  connection(clockCommand.command('set').argument('<mode>', 'real, scaled or frozen')
+    .description("set the clock's mode; the lab's time goes on from where it is, or from --now")
+    .option('--scale <factor>', 'scaled: how many times as fast as real time (e.g. 60)')
+    .option('--now <instant>', "the lab's instant to go on from (ISO-8601, e.g. 2027-01-01T09:00:00Z)"))
+    .action(async (mode: string, options: Record<string, unknown>) => {
+      const scale = options['scale'] === undefined ? undefined : Number(options['scale']);
+      if (scale !== undefined && !Number.isFinite(scale)) {
+        console.error(`gwsim: clock set: --scale '${String(options['scale'])}' is not a number`);
+        process.exitCode = EXIT.usage;
+        return;
+      }
+      process.exitCode = await commands.clock({ kind: 'set', mode, ...(scale !== undefined ? { scale } : {}), ...(typeof options['now'] === 'string' ? { now: options['now'] } : {}) }, trafficOptions(options));
+    });
+  connection(clockCommand.command('advance').argument('<duration>', 'an ISO-8601 duration: PT2H, P1D, PT90S')
+    .description("move the lab's time forward (the simulator does not replay the calls of the jump)"))
+    .action(async (by: string, options: Record<string, unknown>) => { process.exitCode = await commands.clock({ kind: 'advance', by }, trafficOptions(options)); });
   program.command('openapi')
     .description('print the OpenAPI document the server serves at /openapi.json (or, with --control, at /_sim/openapi.json) without starting it')
     .option('--control', "the simulator's control endpoints (/_sim/openapi.json) instead of the gateway's operations")

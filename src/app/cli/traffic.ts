@@ -1,13 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { EXIT } from './program.js';
+import { controlRequest, type ControlOptions } from './controlRequest.js';
 
 /** What `gwsim traffic …` needs: where the gateway is and who asks. */
-export interface TrafficCommandOptions {
-  readonly url: string;
-  readonly user: string;
-  readonly password: string;
-  readonly json: boolean;
-}
+export type TrafficCommandOptions = ControlOptions;
 
 export type TrafficAction = { readonly kind: 'status' } | { readonly kind: 'start' } | { readonly kind: 'stop' } | { readonly kind: 'set'; readonly file: string; readonly start: boolean };
 
@@ -66,36 +62,9 @@ export async function traffic(action: TrafficAction, options: TrafficCommandOpti
       break;
     }
   }
-  let response: Response;
-  try {
-    response = await fetch(new URL(TRAFFIC_PATH, options.url), {
-      method: body === undefined ? 'GET' : 'PUT',
-      headers: {
-        authorization: `Basic ${Buffer.from(`${options.user}:${options.password}`).toString('base64')}`,
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-  } catch (error) {
-    const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-    console.error(`gwsim: traffic ${action.kind}: cannot reach ${options.url}: ${cause?.code ?? cause?.message ?? (error as Error).message}`);
-    return EXIT.failure;
-  }
-  const text = await response.text();
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    console.error(`gwsim: traffic ${action.kind}: ${options.url} answered ${response.status} with something other than JSON`);
-    return EXIT.failure;
-  }
-  if (!response.ok) {
-    const error = (json as { error?: { code?: string; message?: string; details?: { field?: string; message: string }[] } }).error;
-    if (options.json) console.log(JSON.stringify(json));
-    console.error(`gwsim: traffic ${action.kind}: ${response.status} ${error?.code ?? ''}: ${error?.message ?? text}`);
-    for (const detail of error?.details ?? []) console.error(`  ${detail.field ? `${detail.field}: ` : ''}${detail.message}`);
-    return EXIT.failure;
-  }
+  const answer = await controlRequest(`traffic ${action.kind}`, body === undefined ? 'GET' : 'PUT', TRAFFIC_PATH, body, options);
+  if ('code' in answer) return answer.code;
+  const json = answer.json;
   console.log(options.json ? JSON.stringify(json) : describeTraffic(json as TrafficState));
   return EXIT.ok;
 }

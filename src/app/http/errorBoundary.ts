@@ -69,7 +69,11 @@ export function errorBoundary(requestLogger: (ctx: Context) => Logger) {
       if (error instanceof DomainError) {
         status = STATUS_BY_KIND[error.kind];
         ({ code, message, details } = error);
-        if (error.kind === 'unauthenticated') ctx.set('WWW-Authenticate', `Basic realm="${REALM}", charset="UTF-8"`);
+        // A script that says so (X-Requested-With: XMLHttpRequest, as the console sends) gets no challenge, so the
+        // browser shows no password dialog of its own over the page's login form.
+        if (error.kind === 'unauthenticated' && ctx.get('x-requested-with').toLowerCase() !== 'xmlhttprequest') {
+          ctx.set('WWW-Authenticate', `Basic realm="${REALM}", charset="UTF-8"`);
+        }
         if (error instanceof AuthenticationError && error.retryAfterSeconds !== undefined) ctx.set('Retry-After', String(error.retryAfterSeconds));
       } else if (error instanceof HttpProblem) {
         ({ status, code, message, details } = error);

@@ -5,6 +5,7 @@ import { READINESS_TIMEOUT_MS, type ReadinessCheck } from '../../shared/applicat
 import type { PrometheusMetrics } from '../../shared/infrastructure/metrics/PrometheusMetrics.js';
 import { errorBody } from './errorBoundary.js';
 import { DOCS_PATH, serveDocs } from './swaggerUi.js';
+import { CONSOLE_PATH, serveConsole } from './console.js';
 
 export const HEALTH_PATH = '/_sim/health';
 export const READY_PATH = '/_sim/ready';
@@ -50,14 +51,14 @@ function bearerMatches(header: string, token: string): boolean {
 
 /**
  * `/_sim/health` (liveness), `/_sim/ready` (readiness: every ReadinessCheck passes, else 503 naming each
- * failing check), `/_sim/metrics` (Prometheus text format) and Swagger UI at `/_sim/docs`. GET and HEAD only.
+ * failing check), `/_sim/metrics` (Prometheus text format), Swagger UI at `/_sim/docs` and the web console at `/_sim/console`. GET and HEAD only.
  */
 export function simEndpoints(deps: SimEndpointsDeps) {
   return async (ctx: Context, next: Next): Promise<void> => {
     const probe = PROBE_PATHS.has(ctx.path);
-    if (!probe && !ctx.path.startsWith(DOCS_PATH)) return next();
+    const page = [DOCS_PATH, CONSOLE_PATH].some((base) => ctx.path === base || ctx.path.startsWith(`${base}/`));
+    if (!probe && !page) return next();
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') {
-      if (!probe && !(ctx.path === DOCS_PATH || ctx.path.startsWith(`${DOCS_PATH}/`))) return next();
       ctx.status = 405;
       ctx.set('Allow', 'GET, HEAD');
       ctx.state['errorCode'] = 'METHOD_NOT_ALLOWED';
@@ -105,7 +106,7 @@ export function simEndpoints(deps: SimEndpointsDeps) {
         return;
       }
       default:
-        if (!serveDocs(ctx)) await next();
+        if (!serveDocs(ctx) && !serveConsole(ctx)) await next();
     }
   };
 }

@@ -1,5 +1,6 @@
 import { CommittedGateway } from './runtime/application/CommittedGateway.js';
 import { GraphCommittedGateway } from './runtime/application/GraphCommittedGateway.js';
+import { CommittedGatewayController } from './runtime/interface/http/CommittedGatewayController.js';
 import { ContainerModule } from 'inversify';
 import { StartupTask } from '../../shared/application/StartupTask.js';
 import type { ContextModuleOptions } from '../../shared/infrastructure/ContextModuleOptions.js';
@@ -67,6 +68,7 @@ export function configurationModule(options: ContextModuleOptions): ContainerMod
     bind(WorkingConfiguration).toSelf().inSingletonScope();
     bind(ConfigurationReader).toSelf().inSingletonScope();
     bind(CommittedGateway).to(GraphCommittedGateway).inSingletonScope();
+    bind(CommittedGatewayController).toSelf().inSingletonScope();
 
     bind(CommitConfiguration).toSelf().inSingletonScope();
     bind(RevertConfiguration).toSelf().inSingletonScope();

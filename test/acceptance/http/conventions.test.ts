@@ -17,7 +17,7 @@ import { DomainError } from '../../../src/shared/domain/DomainError.js';
 import { NO_PERMISSIONS, type PermissionSet } from '../../../src/shared/domain/Permission.js';
 import { Authenticator } from '../../../src/shared/application/Authenticator.js';
 import { ManualClock } from '../../../src/shared/infrastructure/ManualClock.js';
-import { ApiClient } from '../../support/ApiClient.js';
+import { ApiClient, ResponseSchemas } from '../../support/ApiClient.js';
 import { expectError, readResponse } from '../../support/expectError.js';
 import { rawRequest } from '../../support/rawRequest.js';
 import { VersionView } from '../../../src/contexts/monitoring/version/interface/http/VersionView.js';
@@ -89,6 +89,7 @@ describe('HTTP conventions of the operation table', () => {
     server.on('clientError', answerClientError); // as HttpListener does for the real server
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    ResponseSchemas.forget(baseUrl);
     api = new ApiClient(baseUrl, { username: 'tester', password: 'pw' });
     anonymous = new ApiClient(baseUrl);
   });

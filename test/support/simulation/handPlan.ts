@@ -35,6 +35,8 @@ export function handPlan(nodes: readonly PlanNode[], domains: readonly HandDomai
   return {
     lab, generation, compiledAt: new Date('2026-01-01T00:00:00Z'), nodes: byId,
     sourceNodes: nodes.filter((node) => node.enabled && sources.has(node.id)),
+    routingDomains: compiled.map(({ domain }) => ({ id: domain.id, displayName: domain.name ?? domain.id, sourceNodeIds: domain.sourceNodeIds, routes: domain.routes })),
+    problems: [],
     route(call: RoutingCall): PlannedRoute | undefined {
       for (const { domain, plan } of compiled) {
         if (!domain.sourceNodeIds.includes(call.sourceNodeId)) continue;

@@ -20,6 +20,74 @@ export interface ControlSchemas {
       requestId: string;
     };
   };
+  AdvanceClockDto: {
+    /** an ISO-8601 duration of weeks, days, hours, minutes and seconds, e.g. PT2H, P1D, PT90S (years and months are refused: their length depends on the date) */
+    by: string;
+  };
+  SetClockDto: {
+    /** real (the wall clock's rate, at the offset it has), scaled (scale times as fast) or frozen */
+    mode: "real" | "scaled" | "frozen";
+    /** scaled only: how many times as fast as real time (0.001 to 10000; default the current scale, or 60) */
+    scale?: number | null;
+    /** the lab's instant to go on from (ISO-8601, e.g. 2027-01-01T09:00:00Z); default: the lab's time now */
+    now?: string | null;
+  };
+  ClockView: {
+    mode: "real" | "scaled" | "frozen";
+    rate: number;
+    now: string;
+    wall: string;
+    offsetSeconds: number;
+  };
+  CommittedGatewayView: {
+    generation: number;
+    compiledAt: string;
+    nodes: ControlSchemas["CommittedNodeView"][];
+    routingDomains: ControlSchemas["CommittedRoutingDomainView"][];
+    problems: ControlSchemas["PlanProblemView"][];
+  };
+  PlanProblemView: {
+    objectId: string;
+    message: string;
+  };
+  CommittedRoutingDomainView: {
+    id: string;
+    displayName: string;
+    sourceNodeIds: string[];
+    routes: ControlSchemas["CommittedRouteView"][];
+  };
+  CommittedRouteView: {
+    id: string;
+    displayName: string;
+    enabled: boolean;
+    action: "ACCEPT" | "REJECT" | "IGNORE";
+    filters: ControlSchemas["CommittedRouteFilterView"][];
+    targets: ControlSchemas["CommittedRouteTargetView"][];
+  };
+  CommittedRouteTargetView: {
+    destinationNodeId: string;
+    failoverOn?: string | null;
+  };
+  CommittedRouteFilterView: {
+    sourceNodeIds: string[];
+    destination?: string | null;
+    source?: string | null;
+  };
+  CommittedNodeView: {
+    id: string;
+    displayName: string;
+    sort: string;
+    enabled: boolean;
+    source: boolean;
+    local: ControlSchemas["SipEndpointView"];
+    remote?: ControlSchemas["SipEndpointView"] | null;
+  };
+  SipEndpointView: {
+    host: string;
+    port: number;
+    transport: "UDP" | "TCP" | "TLS";
+    address: string;
+  };
   TrafficControlDto: {
     running?: boolean | null;
     profile?: ControlSchemas["TrafficProfileDto"] | null;
@@ -78,6 +146,17 @@ export interface ControlSchemas {
     meanSeconds: number;
     sdSeconds?: number | null;
   };
+  TrafficSeriesView: {
+    time: string;
+    intervalSeconds: number;
+    points: ControlSchemas["TrafficSeriesPointView"][];
+  };
+  TrafficSeriesPointView: {
+    time: string;
+    callsPerSecond: number;
+    callsStarted: number;
+    concurrentSessions: number;
+  };
   TrafficStateView: {
     running: boolean;
     profile: ControlSchemas["TrafficProfileDto"];
@@ -125,6 +204,39 @@ export interface ControlOperations {
     body: { json: ControlSchemas["TrafficControlDto"] };
     result: ControlSchemas["TrafficStateView"];
   };
+  /** The traffic of the last hour (or `minutes`) of the lab's time in 10-second intervals: calls per second and the peak of concurrent sessions (the console's charts); monitoring readers may read it (permissions: API, MON-R) */
+  "GET /_sim/labs/default/traffic/series": {
+    query: {
+      /** how far back, 1 to 60 (default 60) */
+      minutes?: number;
+    };
+    body: {};
+    result: ControlSchemas["TrafficSeriesView"];
+  };
+  /** The committed configuration as the simulator carries calls on it: nodes with where the gateway listens and their far end, routing domains with their routes in order, and what did not compile (configuration readers may read it) (permissions: API, CFG-R) */
+  "GET /_sim/labs/default/gateway": {
+    query: Record<string, never>;
+    body: {};
+    result: ControlSchemas["CommittedGatewayView"];
+  };
+  /** The lab's gateway clock: its mode (real, scaled, frozen), its rate, the lab's time and the wall clock's (permissions: API, ADM) */
+  "GET /_sim/labs/default/clock": {
+    query: Record<string, never>;
+    body: {};
+    result: ControlSchemas["ClockView"];
+  };
+  /** Sets the lab's clock: {mode: real | scaled | frozen, scale? (scaled), now? (an instant to go on from)}; every time-driven behaviour follows it. Kept across restarts (permissions: API, ADM) */
+  "PUT /_sim/labs/default/clock": {
+    query: Record<string, never>;
+    body: { json: ControlSchemas["SetClockDto"] };
+    result: ControlSchemas["ClockView"];
+  };
+  /** Moves the lab's time forward by an ISO-8601 duration ({by: "PT2H"}), in any mode. The simulator does not replay the calls of a jump: calls in progress end, new calls arrive from the new time (permissions: API, ADM) */
+  "POST /_sim/labs/default/clock/advance": {
+    query: Record<string, never>;
+    body: { json: ControlSchemas["AdvanceClockDto"] };
+    result: ControlSchemas["ClockView"];
+  };
   /** Liveness: 200 while the process serves (also during start-up, with status "starting") */
   "GET /_sim/health": {
     query: Record<string, never>;
@@ -156,6 +268,11 @@ export interface ControlOperations {
 export const CONTROL_VERSIONS: { readonly [K in keyof ControlOperations]: number | null } = {
   "GET /_sim/labs/default/traffic": null,
   "PUT /_sim/labs/default/traffic": null,
+  "GET /_sim/labs/default/traffic/series": null,
+  "GET /_sim/labs/default/gateway": null,
+  "GET /_sim/labs/default/clock": null,
+  "PUT /_sim/labs/default/clock": null,
+  "POST /_sim/labs/default/clock/advance": null,
   "GET /_sim/health": null,
   "GET /_sim/ready": null,
   "GET /_sim/metrics": null,

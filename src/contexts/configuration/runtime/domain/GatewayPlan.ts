@@ -2,6 +2,7 @@ import type { LabId } from '../../../../shared/domain/LabId.js';
 import type { ObjectSort } from '../../graph/domain/ObjectSort.js';
 import type { RewritingEngine } from '../../rewriting/domain/engine/RewritingEngine.js';
 import type { RouteMatch, RoutingCall } from '../../routing/domain/engine/RoutingPlan.js';
+import type { RouteSpec } from '../../routing/domain/RouteModel.js';
 
 export type SipTransportProtocol = 'UDP' | 'TCP' | 'TLS';
 
@@ -44,6 +45,20 @@ export interface PlannedRoute {
   readonly match: RouteMatch;
 }
 
+/** A routing domain as it was committed: its source nodes and establishment routes, in order. */
+export interface PlanRoutingDomain {
+  readonly id: string;
+  readonly displayName: string;
+  readonly sourceNodeIds: readonly string[];
+  readonly routes: readonly RouteSpec[];
+}
+
+/** A piece of the committed configuration that did not compile (left out of the plan; the rest runs). */
+export interface PlanProblem {
+  readonly objectId: string;
+  readonly message: string;
+}
+
 /**
  * The committed configuration of one lab compiled once for the simulator: immutable, built when the
  * configuration is committed (or first asked for), never per call from the database.
@@ -56,6 +71,10 @@ export interface GatewayPlan {
   readonly nodes: ReadonlyMap<string, PlanNode>;
   /** The nodes calls may enter on: enabled nodes with a SIP transport that some routing domain lists as a source. */
   readonly sourceNodes: readonly PlanNode[];
+  /** The routing domains that compiled, in the order calls try them. */
+  readonly routingDomains: readonly PlanRoutingDomain[];
+  /** What did not compile. */
+  readonly problems: readonly PlanProblem[];
   /**
    * Routes a call (its dial strings as they are after the source node's incoming rewriting) on the routing
    * domains whose source nodes include the call's node, in display-name order; the first match wins.

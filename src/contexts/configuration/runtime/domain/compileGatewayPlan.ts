@@ -10,7 +10,7 @@ import { RoutingDomainMapper } from '../../routing/domain/RoutingDomainMapper.js
 import { compileRoutingDomain, type RoutingCall, type RoutingPlan } from '../../routing/domain/engine/RoutingPlan.js';
 import { NODE_CONNECTIONS_SLOT, TransportConnectionMapper } from '../../transport/domain/TransportConnectionMapper.js';
 import type { KindSettings } from '../../transport/domain/TransportConnection.js';
-import type { GatewayPlan, PlanNode, PlannedRoute, SipEndpoint, SipTransportProtocol } from './GatewayPlan.js';
+import type { GatewayPlan, PlanNode, PlannedRoute, SipEndpoint, SipTransportProtocol, PlanProblem, PlanRoutingDomain } from './GatewayPlan.js';
 
 /** Where a node listens when its network controller names no address (the loopback, as a lab on one machine). */
 export const FALLBACK_HOST = '127.0.0.1';
@@ -93,11 +93,6 @@ function text(object: ConfigObject | undefined, name: string): string {
   return typeof value === 'string' ? value : '';
 }
 
-/** One piece of the committed configuration the plan had to leave out, and why. */
-export interface PlanProblem {
-  readonly objectId: string;
-  readonly message: string;
-}
 
 function attempt<T>(object: ConfigObject, problems: PlanProblem[], work: () => T): T | undefined {
   try {
@@ -153,10 +148,12 @@ interface CompiledDomain {
   readonly id: string;
   readonly name: string;
   readonly plan: RoutingPlan;
+  readonly spec: PlanRoutingDomain;
 }
 
 class CompiledGatewayPlan implements GatewayPlan {
   readonly sourceNodes: readonly PlanNode[];
+  readonly routingDomains: readonly PlanRoutingDomain[];
   private readonly domainsByNode: ReadonlyMap<string, readonly CompiledDomain[]>;
 
   constructor(
@@ -176,6 +173,7 @@ class CompiledGatewayPlan implements GatewayPlan {
       }
     }
     this.domainsByNode = byNode;
+    this.routingDomains = domains.map((domain) => domain.spec);
     this.sourceNodes = [...nodes.values()].filter((node) => node.enabled && byNode.has(node.id));
     Object.freeze(this);
   }
@@ -206,15 +204,17 @@ export function compileGatewayPlan(lab: LabId, graph: GraphView, generation: num
   for (const object of graph.ofSort('TELRT_STACK')) {
     const domain = attempt(object, problems, () => {
       const routing = RoutingDomainMapper.fromObject(object);
+      const routes = routing.routes.map((route) => route.spec);
       return {
         id: routing.id,
         name: object.displayName,
         plan: compileRoutingDomain({
           id: routing.id,
           sourceNodeIds: routing.sourceNodeIds,
-          routes: routing.routes.map((route) => route.spec),
+          routes,
           pathReplacementRoutes: routing.pathReplacementRoutes.map((route) => route.spec),
         }),
+        spec: { id: routing.id, displayName: object.displayName, sourceNodeIds: routing.sourceNodeIds, routes },
       };
     });
     if (domain) domains.push(domain);

@@ -9,11 +9,17 @@ import type { CallRecorder } from '../domain/CallRecorder.js';
 import type { SimulatedCall } from '../domain/SimulatedCall.js';
 import { TrafficEngine, type TrafficCounters } from '../domain/TrafficEngine.js';
 import { DEFAULT_TRAFFIC_PROFILE, type TrafficProfile } from '../domain/TrafficProfile.js';
+import { TrafficSeries, type TrafficSeriesPoint } from '../domain/TrafficSeries.js';
 import { GatewayGates } from './GatewayGates.js';
 import { SessionTransports } from './SessionTransports.js';
 
 /** The most simulated time one turn of the event loop advances an engine (a catch-up yields between slices). */
 const MAX_SLICE_MS = 1000;
+/**
+ * The longest gap of the lab's time whose arrivals are replayed. A longer one (the lab clock advanced or set, the
+ * process paused) is a jump: the calls in progress run to their end, and new calls arrive from the new time on.
+ */
+export const MAX_CATCH_UP_MS = 5 * 60_000;
 
 /** A lab's traffic as the control endpoint shows it. */
 export interface TrafficState {
@@ -33,6 +39,8 @@ interface LabTraffic {
   /** The engine being made by a start under way. */
   making: Promise<TrafficEngine> | undefined;
   advancing: Promise<void> | undefined;
+  /** Calls per interval and concurrent sessions over the last hour of the lab's time (the console's charts). */
+  readonly series: TrafficSeries;
 }
 
 /**
@@ -74,6 +82,17 @@ export class TrafficLabs extends LiveSessions {
       counters: engine?.counters,
       planGeneration: engine ? this.generations.get(lab) : undefined,
     };
+  }
+
+  /**
+   * The lab's traffic over the last `spanMs` of its time (one hour at most), in intervals of `intervalMs`, up to
+   * the instant its calls were advanced to; empty before its traffic first started.
+   */
+  series(lab: LabId, spanMs?: number): { readonly at: Date; readonly intervalMs: number; readonly points: readonly TrafficSeriesPoint[] } {
+    const traffic = this.labs.get(lab);
+    const at = traffic?.engine?.time ?? this.clock.now();
+    const series = traffic?.series ?? new TrafficSeries();
+    return { at, intervalMs: series.intervalMs, points: series.points(at, spanMs) };
   }
 
   /** The calls in progress and the instant they were advanced to. */
@@ -123,18 +142,20 @@ export class TrafficLabs extends LiveSessions {
     const traffic = this.labs.get(lab);
     if (!traffic?.engine) return;
     while (traffic.advancing) await traffic.advancing;
-    const engine = traffic.engine;
     traffic.advancing = (async () => {
       try {
+        await this.followJump(lab, traffic);
+        const engine = traffic.engine!;
         // A commit answered before this step is in force for it: the plan it compiles is awaited here.
         const plan = await this.committed?.plan(lab);
         if (plan && plan.generation !== this.generations.get(lab)) this.usePlan(plan);
         engine.useGates(await this.gates.snapshot(lab));
-        // A long catch-up (the process was paused, the clock jumped) runs in slices, letting requests in between.
+        // A catch-up (of up to MAX_CATCH_UP_MS) runs in slices, letting requests in between.
         const target = this.clock.now().getTime();
         for (;;) {
           const next = Math.min(target, engine.time.getTime() + MAX_SLICE_MS);
           engine.advanceTo(new Date(next));
+          traffic.series.observe(engine.time, engine.counters.started, engine.activeCount);
           if (next >= target) break;
           await new Promise((resolve) => setImmediate(resolve));
         }
@@ -149,10 +170,35 @@ export class TrafficLabs extends LiveSessions {
     }
   }
 
+  /**
+   * A jump of the lab's time: forward past MAX_CATCH_UP_MS, the calls in progress end (their events all fall due)
+   * with no arrivals in the gap, and arrivals resume at the new time; backwards, the engine (whose calls live in
+   * a time that has not come yet) is made again at the new time, calls in progress dropped, arrivals as they were.
+   */
+  private async followJump(lab: LabId, traffic: LabTraffic): Promise<void> {
+    const engine = traffic.engine!;
+    const target = this.clock.now().getTime();
+    const gap = target - engine.time.getTime();
+    if (gap > MAX_CATCH_UP_MS) {
+      const arriving = engine.arriving;
+      if (arriving) engine.stopArrivals();
+      engine.advanceTo(new Date(target));
+      traffic.series.observe(engine.time, engine.counters.started, engine.activeCount);
+      if (arriving) engine.startArrivals();
+      this.logger.info({ lab, jumpSeconds: Math.round(gap / 1000) }, 'the lab\'s time jumped forward: the calls in progress ended, new calls arrive from the new time');
+    } else if (gap < -MAX_SLICE_MS) {
+      const arriving = engine.arriving;
+      const remade = await this.makeEngine(lab, traffic.profile);
+      if (!arriving) remade.stopArrivals();
+      traffic.engine = remade;
+      this.logger.info({ lab, jumpSeconds: Math.round(gap / 1000), dropped: engine.activeCount }, 'the lab\'s time went back: its calls in progress were dropped, the traffic goes on from the new time');
+    }
+  }
+
   private traffic(lab: LabId): LabTraffic {
     let traffic = this.labs.get(lab);
     if (!traffic) {
-      traffic = { profile: DEFAULT_TRAFFIC_PROFILE, engine: undefined, making: undefined, advancing: undefined };
+      traffic = { profile: DEFAULT_TRAFFIC_PROFILE, engine: undefined, making: undefined, advancing: undefined, series: new TrafficSeries() };
       this.labs.set(lab, traffic);
     }
     return traffic;

@@ -3,7 +3,7 @@ import type { OperationRequest } from '../../../../../shared/interface/http/Oper
 import { validateDto } from '../../../../../shared/interface/http/validateDto.js';
 import { TrafficLabs, type TrafficState } from '../../application/TrafficLabs.js';
 import { trafficProfile, type TrafficProfile, type TrafficProfileInput } from '../../domain/TrafficProfile.js';
-import { TrafficControlDto, TrafficProfileDto, type TrafficStateView } from './trafficShapes.js';
+import { TrafficControlDto, TrafficProfileDto, type TrafficSeriesView, type TrafficStateView } from './trafficShapes.js';
 
 /** A copy without the keys whose value is undefined, nested objects and arrays too. */
 function defined<T>(value: T): T {
@@ -46,6 +46,17 @@ export class TrafficControlController {
 
   async get(request: OperationRequest): Promise<TrafficStateView> {
     return stateView(this.labs.state(request.lab));
+  }
+
+  async series(request: OperationRequest): Promise<TrafficSeriesView> {
+    const minutes = request.query.optionalInteger('minutes', 1, 60) ?? 60;
+    const { at, intervalMs, points } = this.labs.series(request.lab, minutes * 60_000);
+    const seconds = intervalMs / 1000;
+    return {
+      time: at.toISOString(),
+      intervalSeconds: seconds,
+      points: points.map((p) => ({ time: p.start.toISOString(), callsPerSecond: p.callsStarted / seconds, callsStarted: p.callsStarted, concurrentSessions: p.peakConcurrent })),
+    };
   }
 
   async put(request: OperationRequest): Promise<TrafficStateView> {

@@ -3,7 +3,7 @@ import { DATE_FORMATS } from '../../../../../shared/interface/http/WireDates.js'
 import { ActiveSessionsController } from './ActiveSessionsController.js';
 import { ActiveSessionsFilterDto, ActiveSessionsView, SetMuteRequestDto, TelIdentDto } from './activeSessionShapes.js';
 import { TrafficControlController } from './TrafficControlController.js';
-import { TrafficControlDto, TrafficStateView } from './trafficShapes.js';
+import { TrafficControlDto, TrafficSeriesView, TrafficStateView } from './trafficShapes.js';
 
 const area = 'Monitoring and call history';
 
@@ -39,6 +39,13 @@ export const simulationControlOperations = [
     summary: 'The traffic of the lab: running or not, the profile, counters of calls started, ended, active, by result and by gate',
     response: { kind: 'json', shape: TrafficStateView },
     controller: TrafficControlController, handle: (c, r) => c.get(r),
+  }),
+  operation({
+    area: controlArea, method: 'GET', path: '/_sim/labs/default/traffic/series', version: 0, permissions: ['API', 'MON-R'], body: 'none', control: true,
+    summary: 'The traffic of the last hour (or `minutes`) of the lab\'s time in 10-second intervals: calls per second and the peak of concurrent sessions (the console\'s charts); monitoring readers may read it',
+    query: [{ name: 'minutes', type: 'integer', description: 'how far back, 1 to 60 (default 60)' }],
+    response: { kind: 'json', shape: TrafficSeriesView },
+    controller: TrafficControlController, handle: (c, r) => c.series(r),
   }),
   operation({
     area: controlArea, method: 'PUT', path: '/_sim/labs/default/traffic', version: 0, permissions: ['API', 'ADM'], body: 'json', control: true,

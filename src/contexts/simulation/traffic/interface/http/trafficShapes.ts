@@ -111,3 +111,22 @@ export class TrafficStateView {
   /** The generation of the committed configuration the calls are routed on; absent before the first start. */
   @IsOptional() @IsInt() planGeneration?: number;
 }
+
+/** One interval of the traffic series. */
+export class TrafficSeriesPointView {
+  /** The interval's start (ISO-8601). */
+  @IsString() time!: string;
+  /** Calls that arrived in the interval, per second. */
+  @IsNumber() callsPerSecond!: number;
+  @IsInt() callsStarted!: number;
+  /** The most sessions in progress seen in the interval. */
+  @IsInt() concurrentSessions!: number;
+}
+
+/** A lab's traffic over the recent past (the console's charts): fixed intervals of the lab's time, oldest first. */
+export class TrafficSeriesView {
+  /** The instant the lab's calls were advanced to (ISO-8601). */
+  @IsString() time!: string;
+  @IsInt() intervalSeconds!: number;
+  @IsArray() @ValidateNested({ each: true }) @Type(() => TrafficSeriesPointView) points!: TrafficSeriesPointView[];
+}

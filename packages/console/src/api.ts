@@ -1,0 +1,147 @@
+/** What an API call answered: its status and its JSON body (undefined when it had none or was not JSON). */
+export interface Answer<T = unknown> {
+  readonly status: number;
+  readonly body: T;
+}
+
+/** The project's one error shape: `{ error: { status, code, message } }`. */
+export function errorMessage(answer: Answer): string {
+  const error = (answer.body as { error?: { code?: string; message?: string } } | undefined)?.error;
+  return error?.message ? `${error.message}${error.code ? ` (${error.code})` : ''}` : `the gateway answered ${answer.status}`;
+}
+
+export class ApiError extends Error {
+  constructor(readonly answer: Answer) {
+    super(errorMessage(answer));
+  }
+}
+
+export interface CallOptions {
+  readonly method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  readonly query?: Readonly<Record<string, string | number | undefined>>;
+  readonly json?: unknown;
+  /** Basic credentials for this call (the login); otherwise the session cookie of this origin authenticates. */
+  readonly basic?: { readonly username: string; readonly password: string };
+}
+
+/**
+ * Calls the gateway of this origin. It says it is a script (X-Requested-With), so a 401 comes without a
+ * challenge and the browser shows no password dialog over the console's own login form.
+ */
+export async function call<T = unknown>(path: string, options: CallOptions = {}): Promise<Answer<T>> {
+  const url = new URL(path, window.location.origin);
+  for (const [name, value] of Object.entries(options.query ?? {})) {
+    if (value !== undefined) url.searchParams.set(name, String(value));
+  }
+  const headers: Record<string, string> = { 'X-Requested-With': 'XMLHttpRequest', Accept: 'application/json' };
+  if (options.json !== undefined) headers['Content-Type'] = 'application/json';
+  if (options.basic) {
+    const bytes = new TextEncoder().encode(`${options.basic.username}:${options.basic.password}`);
+    headers['Authorization'] = `Basic ${btoa(String.fromCharCode(...bytes))}`;
+  }
+  const response = await fetch(url, {
+    method: options.method ?? (options.json !== undefined ? 'POST' : 'GET'),
+    headers,
+    credentials: 'same-origin',
+    ...(options.json !== undefined ? { body: JSON.stringify(options.json) } : {}),
+  });
+  const text = await response.text();
+  let body: unknown;
+  try {
+    body = text === '' ? undefined : JSON.parse(text);
+  } catch {
+    body = undefined;
+  }
+  return { status: response.status, body: body as T };
+}
+
+/** call, answering the body of a 2xx and throwing an ApiError (with the gateway's message) otherwise. */
+export async function read<T>(path: string, options: CallOptions = {}): Promise<T> {
+  const answer = await call<T>(path, options);
+  if (answer.status < 200 || answer.status > 299) throw new ApiError(answer);
+  return answer.body;
+}
+
+/** The gateway operations the console reads (each with the version its operation has). */
+export const GATEWAY = {
+  version: () => read<Record<string, unknown>>('/api/version/get', { query: { version: 0 } }),
+  activeSessions: () => read<ActiveSessions>('/api/activeSessions/get', { query: { version: 0, dateFormat: 'ISO-8601' }, json: {} }),
+  callHistory: (count: number) => read<CallHistory>('/api/callHistory/get', { query: { version: 0, dateFormat: 'ISO-8601' }, json: { count } }),
+  configurationStatus: () => read<{ state: string; hasUncommittedChanges: boolean; lastCommitTime?: string }>('/api/coreConfig/status/get', { query: { version: 0 } }),
+  committedGateway: () => read<CommittedGateway>('/_sim/labs/default/gateway'),
+  trafficSeries: () => read<TrafficSeries>('/_sim/labs/default/traffic/series'),
+  messageHistoryUrl: (sessionIdentifier: string, resultFormat: 'HTML' | 'pcap' | 'textFlow') =>
+    `/api/messageHistory?version=0&resultFormat=${resultFormat}&filterSessionIdentifier=${encodeURIComponent(sessionIdentifier)}`,
+};
+
+export interface SessionLeg {
+  readonly startTime: string;
+  readonly connectTime?: string;
+  readonly duration: number;
+  readonly callState: string;
+  readonly nodeId: string;
+  readonly telLocalNumber: string;
+  readonly telRemoteNumber: string;
+  readonly mediaReceiveCodec?: string;
+  readonly rtpPacketsLost?: number;
+  readonly rtpReceiveTotalPackets?: number;
+}
+
+export interface ActiveSessions {
+  readonly lastUpdated: string;
+  readonly activeSessions: ReadonlyArray<{ readonly sessionId: string; readonly incoming: SessionLeg; readonly outgoing: readonly SessionLeg[] }>;
+}
+
+export interface CallHistoryEntry {
+  readonly sessionIdentifier: string;
+  readonly startDateTime: string;
+  readonly endDateTime: string | null;
+  readonly durationSeconds: number;
+  readonly inboundNodeName: string | null;
+  readonly outboundNodeName: string | null;
+  readonly routeName: string | null;
+  readonly inboundSourceDialString: string;
+  readonly inboundDestinationDialString: string;
+  readonly outboundDestinationDialString: string | null;
+  readonly result: string;
+  readonly sipStatusCode: number | null;
+  readonly sipReasonPhrase: string | null;
+}
+
+export interface CallHistory {
+  readonly totalCount: number;
+  readonly entries: readonly CallHistoryEntry[];
+}
+
+export interface SipEndpoint {
+  readonly host: string;
+  readonly port: number;
+  readonly transport: string;
+  readonly address: string;
+}
+
+export interface CommittedGateway {
+  readonly generation: number;
+  readonly compiledAt: string;
+  readonly nodes: ReadonlyArray<{ readonly id: string; readonly displayName: string; readonly sort: string; readonly enabled: boolean; readonly source: boolean; readonly local: SipEndpoint; readonly remote?: SipEndpoint }>;
+  readonly routingDomains: ReadonlyArray<{
+    readonly id: string;
+    readonly displayName: string;
+    readonly sourceNodeIds: readonly string[];
+    readonly routes: ReadonlyArray<{
+      readonly id: string;
+      readonly displayName: string;
+      readonly enabled: boolean;
+      readonly action: string;
+      readonly filters: ReadonlyArray<{ readonly sourceNodeIds: readonly string[]; readonly destination?: string; readonly source?: string }>;
+      readonly targets: ReadonlyArray<{ readonly destinationNodeId: string; readonly failoverOn?: string }>;
+    }>;
+  }>;
+  readonly problems: ReadonlyArray<{ readonly objectId: string; readonly message: string }>;
+}
+
+export interface TrafficSeries {
+  readonly time: string;
+  readonly intervalSeconds: number;
+  readonly points: ReadonlyArray<{ readonly time: string; readonly callsPerSecond: number; readonly callsStarted: number; readonly concurrentSessions: number }>;
+}

@@ -1,0 +1,133 @@
+import { inject, injectable } from 'inversify';
+import { Clock } from '../../../shared/domain/Clock.js';
+import { DEFAULT_LAB, type LabId } from '../../../shared/domain/LabId.js';
+import { Logger } from '../../../shared/application/Logger.js';
+import { StartupTask } from '../../../shared/application/StartupTask.js';
+import { UnitOfWork } from '../../../shared/application/UnitOfWork.js';
+import { LabClock, type ClockMode } from '../domain/LabClock.js';
+import { LabClockSetting } from './LabClockSetting.js';
+
+/** The wall clock the lab clocks run over: the system's, or a test's manual clock. */
+export abstract class WallClock extends Clock {}
+
+/**
+ * Where the lab clocks are kept: the unit of work and the setting, reached when first used. The settings store
+ * itself reads the Clock (its rows' update times), so LabClocks cannot take it at construction.
+ */
+export abstract class LabClockStore {
+  abstract unitOfWork(): UnitOfWork;
+  abstract setting(): LabClockSetting;
+}
+
+/** A lab clock as the control API shows it. */
+export interface LabClockReading {
+  readonly lab: LabId;
+  readonly clock: LabClock;
+  readonly now: Date;
+  readonly wall: Date;
+  readonly version: number;
+}
+
+/**
+ * Every lab's gateway clock, held in memory (read on every `now()`, never from the store) and saved in the
+ * settings store on every change, so a restart keeps it. Also the Clock port of the gateway: it answers the
+ * default lab's time, which is what every time-driven behaviour reads (license validity, password expiry,
+ * blockedUntil, call timing, retention, standby timers). Until the store is read at start-up a lab runs in real
+ * time.
+ */
+@injectable()
+export class LabClocks extends Clock {
+  private readonly clocks = new Map<LabId, { clock: LabClock; version: number }>();
+  private readonly listeners = new Set<(lab: LabId, jumpMs: number) => void>();
+
+  constructor(
+    @inject(WallClock) private readonly wall: WallClock,
+    @inject(LabClockStore) private readonly store: LabClockStore,
+    @inject(Logger) private readonly logger: Logger,
+  ) {
+    super();
+  }
+
+  private get unitOfWork(): UnitOfWork {
+    return this.store.unitOfWork();
+  }
+
+  private get setting(): LabClockSetting {
+    return this.store.setting();
+  }
+
+  /** The default lab's time (the Clock port). */
+  now(): Date {
+    return this.nowOf(DEFAULT_LAB);
+  }
+
+  nowOf(lab: LabId): Date {
+    const entry = this.clocks.get(lab);
+    const wallMs = this.wall.now().getTime();
+    return new Date(entry ? entry.clock.nowMs(wallMs) : wallMs);
+  }
+
+  /** Reads a lab's stored clock into memory (start-up; a lab whose clock was never changed stays in real time). */
+  async load(lab: LabId): Promise<void> {
+    const stored = await this.unitOfWork.read(() => this.setting.read(lab));
+    this.clocks.set(lab, { clock: stored.value, version: stored.version });
+    if (stored.value.mode !== 'real' || stored.version > 0) {
+      this.logger.info({ lab, mode: stored.value.mode, now: this.nowOf(lab).toISOString() }, 'lab clock restored');
+    }
+  }
+
+  reading(lab: LabId): LabClockReading {
+    const entry = this.clocks.get(lab) ?? { clock: LabClock.real(), version: 0 };
+    const wall = this.wall.now();
+    return { lab, clock: entry.clock, now: new Date(entry.clock.nowMs(wall.getTime())), wall, version: entry.version };
+  }
+
+  /** Switches a lab's clock to `mode` (see LabClock.withMode). */
+  setMode(lab: LabId, mode: ClockMode, options: { scale?: number; now?: Date } = {}): Promise<LabClockReading> {
+    return this.change(lab, (clock, wallMs) => clock.withMode(wallMs, mode, {
+      ...(options.scale !== undefined ? { scale: options.scale } : {}),
+      ...(options.now ? { nowMs: options.now.getTime() } : {}),
+    }));
+  }
+
+  advance(lab: LabId, byMs: number): Promise<LabClockReading> {
+    return this.change(lab, (clock, wallMs) => clock.advancedBy(wallMs, byMs));
+  }
+
+  /** Hears every jump of a lab's time (advanced, or set to another instant): `jumpMs` is how far (negative: back). */
+  onJump(listener: (lab: LabId, jumpMs: number) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private async change(lab: LabId, apply: (clock: LabClock, wallMs: number) => LabClock): Promise<LabClockReading> {
+    const saved = await this.unitOfWork.write(lab, async () => {
+      const current = await this.setting.read(lab);
+      const wallMs = this.wall.now().getTime();
+      const before = current.value.nowMs(wallMs);
+      const next = apply(current.value, wallMs);
+      const versioned = await this.setting.save(lab, next, current.version);
+      return { versioned, jumpMs: next.nowMs(wallMs) - before };
+    });
+    this.clocks.set(lab, { clock: saved.versioned.value, version: saved.versioned.version });
+    const reading = this.reading(lab);
+    this.logger.info({ lab, mode: reading.clock.mode, now: reading.now.toISOString(), jumpMs: saved.jumpMs }, 'lab clock changed');
+    if (saved.jumpMs !== 0) for (const listener of this.listeners) listener(lab, saved.jumpMs);
+    return reading;
+  }
+}
+
+/** Reads the default lab's clock from the store before the gateway serves. */
+@injectable()
+export class LoadLabClocks extends StartupTask {
+  readonly name = 'lab clocks';
+  override readonly first = true;
+
+  constructor(@inject(LabClocks) private readonly clocks: LabClocks) {
+    super();
+  }
+
+  run(): Promise<void> {
+    return this.clocks.load(DEFAULT_LAB);
+  }
+}

@@ -1,0 +1,38 @@
+import { IsIn, IsNumber, IsOptional, IsString, MaxLength } from 'class-validator';
+import { JSONSchema } from 'class-validator-jsonschema';
+import { CLOCK_MODES, type ClockMode } from '../../domain/LabClock.js';
+
+/** PUT /_sim/labs/default/clock */
+export class SetClockDto {
+  @IsIn(CLOCK_MODES)
+  @JSONSchema({ description: 'real (the wall clock\'s rate, at the offset it has), scaled (scale times as fast) or frozen' })
+  mode!: ClockMode;
+
+  @IsOptional() @IsNumber()
+  @JSONSchema({ description: 'scaled only: how many times as fast as real time (0.001 to 10000; default the current scale, or 60)' })
+  scale?: number;
+
+  @IsOptional() @IsString() @MaxLength(64)
+  @JSONSchema({ description: 'the lab\'s instant to go on from (ISO-8601, e.g. 2027-01-01T09:00:00Z); default: the lab\'s time now' })
+  now?: string;
+}
+
+/** POST /_sim/labs/default/clock/advance */
+export class AdvanceClockDto {
+  @IsString() @MaxLength(64)
+  @JSONSchema({ description: 'an ISO-8601 duration of weeks, days, hours, minutes and seconds, e.g. PT2H, P1D, PT90S (years and months are refused: their length depends on the date)' })
+  by!: string;
+}
+
+/** A lab's clock. */
+export class ClockView {
+  @IsIn(CLOCK_MODES) mode!: ClockMode;
+  /** How many times as fast as real time the lab's time runs (1 real, 0 frozen). */
+  @IsNumber() rate!: number;
+  /** The lab's time now (ISO-8601). */
+  @IsString() now!: string;
+  /** The wall clock now (ISO-8601). */
+  @IsString() wall!: string;
+  /** The lab's time minus the wall's, in seconds. */
+  @IsNumber() offsetSeconds!: number;
+}
