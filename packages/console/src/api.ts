@@ -70,6 +70,13 @@ export const GATEWAY = {
   configurationStatus: () => read<{ state: string; hasUncommittedChanges: boolean; lastCommitTime?: string }>('/api/coreConfig/status/get', { query: { version: 0 } }),
   committedGateway: () => read<CommittedGateway>('/_sim/labs/default/gateway'),
   trafficSeries: () => read<TrafficSeries>('/_sim/labs/default/traffic/series'),
+  /** The lab clock (administrators): undefined for a user who may not read it. */
+  clock: async () => {
+    const answer = await call<LabClock>('/_sim/labs/default/clock');
+    if (answer.status === 403) return undefined;
+    if (answer.status !== 200) throw new ApiError(answer);
+    return answer.body;
+  },
   messageHistoryUrl: (sessionIdentifier: string, resultFormat: 'HTML' | 'pcap' | 'textFlow') =>
     `/api/messageHistory?version=0&resultFormat=${resultFormat}&filterSessionIdentifier=${encodeURIComponent(sessionIdentifier)}`,
 };
@@ -144,4 +151,11 @@ export interface TrafficSeries {
   readonly time: string;
   readonly intervalSeconds: number;
   readonly points: ReadonlyArray<{ readonly time: string; readonly callsPerSecond: number; readonly callsStarted: number; readonly concurrentSessions: number }>;
+}
+
+export interface LabClock {
+  readonly mode: 'real' | 'scaled' | 'frozen';
+  readonly rate: number;
+  readonly now: string;
+  readonly offsetSeconds: number;
 }

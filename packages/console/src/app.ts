@@ -52,11 +52,14 @@ function Dashboard(props: { user: string; onUnauthenticated: () => void; onSwitc
   const [selected, setSelected] = useState<string | undefined>(undefined);
   const overview = usePoll(GATEWAY.committedGateway, 15_000, props.onUnauthenticated);
   const status = usePoll(GATEWAY.configurationStatus, 15_000, props.onUnauthenticated);
+  const clock = usePoll(GATEWAY.clock, 5000, props.onUnauthenticated);
+  const labClock = clock.data;
   const names = nodeNames(overview.data);
   return html`<div class="console">
     <header>
       <h1>gwsim console</h1>
       <span class="muted">lab default</span>
+      ${labClock ? html`<span class="muted" data-testid="lab-clock" title="the lab's gateway clock (gwsim clock)">lab time ${new Date(labClock.now).toLocaleString([], { hour12: false })}${labClock.mode === 'real' ? (labClock.offsetSeconds !== 0 ? ' (real time, offset)' : '') : labClock.mode === 'scaled' ? ` (scaled ${labClock.rate}×)` : ' (frozen)'}</span>` : ''}
       <nav>
         <a href="/_sim/docs" target="_blank" rel="noopener">API documentation</a>
         <span data-testid="user">signed in as <strong>${props.user}</strong></span>

@@ -80,6 +80,9 @@ describe('the web console at /_sim/console', function () {
     await page.click('button[type=submit]');
     await page.waitForSelector('[data-testid=user]');
     expect(await page.textContent('[data-testid=user]')).to.contain('anadmin');
+    // an administrator sees the lab's clock (the test's manual clock, in real time)
+    await page.waitForSelector('[data-testid=lab-clock]');
+    expect(await page.textContent('[data-testid=lab-clock]')).to.contain('lab time');
 
     const shown = async () => page.$$eval('[data-testid=live-sessions] tbody tr', (rows) => rows.map((row) => row.getAttribute('data-session')).sort());
     const api = async () => {
