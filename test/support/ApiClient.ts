@@ -6,7 +6,7 @@ import addFormats from 'ajv-formats';
  * the answer of an operation to a status the document describes with a JSON schema must match it.
  * Operations that declare no schema yet are not checked.
  */
-class ResponseSchemas {
+export class ResponseSchemas {
   private readonly ajv = new Ajv2020({ strict: false, allErrors: true, validateSchema: false });
   private readonly validators = new Map<string, ValidateFunction | undefined>();
 

@@ -33,6 +33,7 @@ const SERVE_FLAGS: ReadonlyArray<readonly [flag: string, value: string, help: st
   ['--cors-origins', 'origins', "browser origins allowed to call the API, comma-separated (https://tool.example:8443), or '*'; default none"],
   ['--kdf-cost', 'n', "log2 of scrypt's cost for new password hashes, 10 to 20 (default 15)"],
   ['--session-idle-minutes', 'n', 'minutes of inactivity that end a session, 1 to 1440 (default 30)'],
+  ['--journal-size', 'n', "requests each lab's request journal keeps, 1 to 1000000 (default 10000)"],
 ];
 
 function version(): string {
