@@ -298,3 +298,20 @@ describe('control API: fault rules and the request journal', function () {
     expect(document.paths['/api/nodes/get']).to.equal(undefined);
   });
 });
+
+describe('control API: the journal size of the configuration', function () {
+  this.timeout(60_000);
+
+  it('keeps GWSIM_JOURNAL_SIZE entries, the newest, and counts those pushed out', async () => {
+    const gateway = await TestGateway.start({ config: { journalSize: 3 } });
+    try {
+      const admin = gateway.admin();
+      for (let i = 0; i < 5; i++) await admin.get('/api/version/get', { query: { product: `p${i}` } });
+      const page = (await admin.get(JOURNAL, { version: null })).json;
+      expect(page).to.include({ capacity: 3, held: 3, dropped: 2 });
+      expect(page.entries.map((e: { sequence: number }) => e.sequence)).to.deep.equal([3, 4, 5]);
+    } finally {
+      await gateway.stop();
+    }
+  });
+});
