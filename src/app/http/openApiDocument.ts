@@ -203,7 +203,7 @@ const TITLES: Readonly<Record<ApiDocumentKind, { readonly title: string; readonl
   },
   control: {
     title: 'gwsim — simulator control API',
-    description: 'The simulator\'s own endpoints (traffic, later labs, clock and faults), not operations of the gateway: administrators only, no `version` parameter. Authenticate as for the gateway API.',
+    description: 'The simulator\'s own endpoints (traffic, fault rules, the request journal; later labs and their clocks), not operations of the gateway: administrators only, no `version` parameter. Authenticate as for the gateway API.',
   },
 };
 

@@ -1,5 +1,6 @@
 import http from 'node:http';
 import { expect } from 'chai';
+import { Validator } from '@seriousme/openapi-schema-validator';
 import { TestGateway } from '../../support/TestGateway.js';
 import { ResponseSchemas, type ApiClient, type ApiResponse, type RequestOptions } from '../../support/ApiClient.js';
 import { expectError } from '../../support/expectError.js';
@@ -296,6 +297,9 @@ describe('control API: fault rules and the request journal', function () {
     expect(document.paths['/_sim/labs/{lab}/journal'].get.parameters.map((p: any) => p.name)).to.deep.equal(['lab', 'method', 'path', 'status', 'since', 'limit']);
     expect(document.paths['/_sim/labs/{lab}/faults'].post.requestBody.content['application/json'].schema).to.deep.equal({ $ref: '#/components/schemas/FaultRuleDto' });
     expect(document.paths['/api/nodes/get']).to.equal(undefined);
+    const result = await new Validator().validate(document);
+    expect(result.errors, JSON.stringify(result.errors, null, 1)?.slice(0, 2000)).to.equal(undefined);
+    expect(result.valid).to.equal(true);
   });
 });
 

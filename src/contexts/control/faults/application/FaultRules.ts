@@ -79,6 +79,7 @@ export class FaultRules {
   }
 
   remove(lab: LabId, id: string): FaultRule {
+    this.refresh(); // a rule past its end is gone: 404, and its gateway fault switched back
     const rule = this.book(lab).remove(id);
     if (!rule) {
       throw new DomainError('FAULT_RULE_NOT_FOUND', 'not_found', `fault rule '${id.length > 64 ? `${id.slice(0, 64)}…` : id}' does not exist (or has expired)`,
