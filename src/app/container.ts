@@ -27,6 +27,7 @@ import { configurationModule } from '../contexts/configuration/index.js';
 import { sbaModule } from '../contexts/sba/index.js';
 import { licensingModule } from '../contexts/licensing/index.js';
 import { simulationModule } from '../contexts/simulation/index.js';
+import { controlModule } from '../contexts/control/index.js';
 import { APP_CONFIG, type AppConfig } from './config/AppConfig.js';
 import { Metrics } from '../shared/application/Metrics.js';
 import { ReadinessCheck } from '../shared/application/ReadinessCheck.js';
@@ -102,6 +103,7 @@ export function buildContainer(deps: ContainerDependencies): Container {
     sbaModule(options),
     licensingModule(options),
     simulationModule(options),
+    controlModule(options, { journalSize: deps.config.journalSize }),
   );
   return container;
 }

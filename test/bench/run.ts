@@ -8,17 +8,18 @@ import { routingBench } from './routingBench.js';
 import { loadBench } from './loadBench.js';
 import { simulationBench } from './simulationBench.js';
 import { callHistoryBench } from './callHistoryBench.js';
+import { faultsBench } from './faultsBench.js';
 
 /**
  * `npm run bench`: throughput of authenticated reads as a ratio of a bare Koa handler measured in the same
  * run (each server in a process of its own, the load generator in this one), start-up time, and the
  * configuration commit/revert figures, and the route matcher's matches per second. BENCH_SECONDS sets each
  * throughput measurement's length (default 5); BENCH_DATABASE_URL adds the configuration figures on a PostgreSQL
- * server. `--only <section>` (throughput, nodes, startup, configuration, routing, simulation, callHistory) runs one
+ * server. `--only <section>` (throughput, nodes, startup, configuration, routing, simulation, faults, callHistory) runs one
  * section. callHistory loads 1,000,000 calls (BENCH_CALLS) into the monitor store of BENCH_DATABASE_URL (else the
  * embedded one).
  */
-const SECTIONS = ['throughput', 'nodes', 'startup', 'configuration', 'routing', 'simulation', 'load', 'callHistory'] as const;
+const SECTIONS = ['throughput', 'nodes', 'startup', 'configuration', 'routing', 'simulation', 'faults', 'load', 'callHistory'] as const;
 type Section = (typeof SECTIONS)[number];
 
 function onlySection(args: readonly string[]): Section | undefined {
@@ -149,6 +150,7 @@ async function main(): Promise<void> {
   if (runs('configuration')) await configurationSection();
   if (runs('routing')) routingSection();
   if (runs('simulation')) simulationSection();
+  if (runs('faults')) await faultsSection();
   if (only === 'load') await loadSection(); // minutes long: only on request
   if (only === 'callHistory') await callHistorySection(); // loads 1,000,000 calls: only on request
 }
@@ -207,6 +209,15 @@ async function callHistorySection(): Promise<void> {
   for (const filter of f.filters) {
     console.log(line(`${f.store}: ${filter.name}`, `p50 ${filter.p50Ms} ms`) + `  p95 ${filter.p95Ms} ms  (${filter.totalCount.toLocaleString('en')} match)`);
   }
+}
+
+async function faultsSection(): Promise<void> {
+  const f = await faultsBench();
+  console.log(`\nfault rule engine on the request path, in process: the fault middleware over GET /api/nodes/get, best of 5 × ${f.requests.toLocaleString('en')} requests (target: under 0.1 ms with ${f.rules} rules that do not match)`);
+  console.log(line('fault middleware, no rules (baseline)', `${f.noRulesMicros.toFixed(3)} µs`));
+  console.log(line(`fault middleware, ${f.rules} non-matching rules`, `${f.nonMatchingMicros.toFixed(3)} µs`, (f.nonMatchingMicros / f.noRulesMicros).toFixed(1))
+    + `  overhead ${(f.nonMatchingMicros - f.noRulesMicros).toFixed(3)} µs = ${((f.nonMatchingMicros - f.noRulesMicros) / 1000).toFixed(5)} ms`);
+  console.log(line('request journal middleware, recording each request', `${f.journalMicros.toFixed(3)} µs`));
 }
 
 function routingSection(): void {

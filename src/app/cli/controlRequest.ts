@@ -33,7 +33,7 @@ export async function controlRequest(command: string, method: 'GET' | 'PUT' | 'P
   const text = await response.text();
   let json: unknown;
   try {
-    json = JSON.parse(text);
+    json = text === '' ? undefined : JSON.parse(text);
   } catch {
     console.error(`gwsim: ${command}: ${options.url} answered ${response.status} with something other than JSON`);
     return { code: EXIT.failure };

@@ -6,6 +6,7 @@ import type { AppConfig } from '../config/AppConfig.js';
 import type { MintOptions } from './mintLicense.js';
 import type { TrafficAction, TrafficCommandOptions } from './traffic.js';
 import type { ClockAction } from './clock.js';
+import type { ControlCommandOptions, FaultsAction, JournalAction } from './faults.js';
 import type { OpenApiOptions } from './openapi.js';
 import type { ReadyOptions } from './ready.js';
 
@@ -19,6 +20,8 @@ export interface Commands {
   mintLicense(options: MintOptions): Promise<number>;
   traffic(action: TrafficAction, options: TrafficCommandOptions): Promise<number>;
   clock(action: ClockAction, options: TrafficCommandOptions): Promise<number>;
+  faults(action: FaultsAction, options: ControlCommandOptions): Promise<number>;
+  journal(action: JournalAction, options: ControlCommandOptions): Promise<number>;
   openapi(options: OpenApiOptions): Promise<number>;
   ready(options: ReadyOptions): Promise<number>;
 }
@@ -35,6 +38,7 @@ const SERVE_FLAGS: ReadonlyArray<readonly [flag: string, value: string, help: st
   ['--cors-origins', 'origins', "browser origins allowed to call the API, comma-separated (https://tool.example:8443), or '*'; default none"],
   ['--kdf-cost', 'n', "log2 of scrypt's cost for new password hashes, 10 to 20 (default 15)"],
   ['--session-idle-minutes', 'n', 'minutes of inactivity that end a session, 1 to 1440 (default 30)'],
+  ['--journal-size', 'n', "requests each lab's request journal keeps, 1 to 1000000 (default 10000)"],
 ];
 
 function version(): string {
@@ -182,6 +186,36 @@ export function buildProgram(commands: Commands, env: NodeJS.ProcessEnv): Comman
   connection(clockCommand.command('advance').argument('<duration>', 'an ISO-8601 duration: PT2H, P1D, PT90S')
     .description("move the lab's time forward (the simulator does not replay the calls of the jump)"))
     .action(async (by: string, options: Record<string, unknown>) => { process.exitCode = await commands.clock({ kind: 'advance', by }, trafficOptions(options)); });
+  const faultsCommand = program.command('faults')
+    .description('the fault rules of a running gwsim (its /_sim/labs/default/faults endpoints; administrators only)')
+    .addHelpText('after', '\nExit codes: 0 done, 1 refused or unreachable, 2 usage error (e.g. a rule file that is not JSON).');
+  const run = (action: FaultsAction) => async (options: Record<string, unknown>) => { process.exitCode = await commands.faults(action, trafficOptions(options)); };
+  connection(faultsCommand.command('list').description('the rules: what each matches and does, its hits, what remains, when it expires'))
+    .action(run({ kind: 'list' }));
+  connection(faultsCommand.command('add').argument('<file>', 'a JSON fault rule, or an array of them (see README: "Faults and the journal")')
+    .description('add the rule(s) of FILE; prints each with its id'))
+    .action(async (file: string, options: Record<string, unknown>) => { process.exitCode = await commands.faults({ kind: 'add', file }, trafficOptions(options)); });
+  connection(faultsCommand.command('remove').argument('<id>', 'the id of a rule (see faults list)').description('remove a rule'))
+    .action(async (id: string, options: Record<string, unknown>) => { process.exitCode = await commands.faults({ kind: 'remove', id }, trafficOptions(options)); });
+  connection(faultsCommand.command('clear').description('remove every rule')).action(run({ kind: 'clear' }));
+
+  const journalCommand = program.command('journal')
+    .description("a running gwsim's request journal: every gateway API request of the lab (its /_sim/labs/default/journal endpoint)")
+    .addHelpText('after', '\nExit codes: 0 done, 1 refused or unreachable, 2 usage error.');
+  connection(journalCommand.command('show', { isDefault: true })
+    .description('the newest requests, oldest first (the default: `gwsim journal --status 5xx`)')
+    .option('--method <method>', 'only this HTTP method')
+    .option('--path <path>', 'only paths starting with this, or matching it when it holds * or ?')
+    .option('--status <status>', 'only this status (503) or class (5xx)')
+    .option('--since <instant>', 'only requests at or after this ISO-8601 instant')
+    .option('--limit <n>', 'at most this many (1 to 10000, default 100)'))
+    .action(async (options: Record<string, unknown>) => {
+      const filter = Object.fromEntries((['method', 'path', 'status', 'since', 'limit'] as const)
+        .filter((name) => typeof options[name] === 'string').map((name) => [name, options[name] as string]));
+      process.exitCode = await commands.journal({ kind: 'show', filter }, trafficOptions(options));
+    });
+  connection(journalCommand.command('clear').description('empty the journal'))
+    .action(async (options: Record<string, unknown>) => { process.exitCode = await commands.journal({ kind: 'clear' }, trafficOptions(options)); });
   program.command('openapi')
     .description('print the OpenAPI document the server serves at /openapi.json (or, with --control, at /_sim/openapi.json) without starting it')
     .option('--control', "the simulator's control endpoints (/_sim/openapi.json) instead of the gateway's operations")

@@ -31,6 +31,8 @@ export interface AppConfig {
   /** Minutes of inactivity after which a JSESSIONID session ends. */
   readonly sessionIdleMinutes: number;
   readonly bodyLimits: BodyLimits;
+  /** GWSIM_JOURNAL_SIZE: entries each lab's request journal holds (newest kept); undefined: 10,000. */
+  readonly journalSize?: number;
   /**
    * Whether `gwsim serve` loads the demo (demo/: a configuration file, a lab license and a traffic profile) into
    * a default lab that still has the factory configuration, and runs its traffic. On unless `--no-demo` or

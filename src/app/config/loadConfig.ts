@@ -34,6 +34,7 @@ export const FLAGS: Readonly<Record<string, string>> = {
   '--cors-origins': 'GWSIM_CORS_ORIGINS',
   '--kdf-cost': 'GWSIM_KDF_COST',
   '--session-idle-minutes': 'GWSIM_SESSION_IDLE_MINUTES',
+  '--journal-size': 'GWSIM_JOURNAL_SIZE',
 };
 
 export function parseFlags(argv: readonly string[]): ParsedFlags {
@@ -163,6 +164,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, argv: readonly string[] | Par
     kdfCost: integer('GWSIM_KDF_COST', get('GWSIM_KDF_COST'), 15, 10, 20),
     sessionIdleMinutes: integer('GWSIM_SESSION_IDLE_MINUTES', get('GWSIM_SESSION_IDLE_MINUTES'), 30, 1, 24 * 60),
     bodyLimits: DEFAULT_BODY_LIMITS,
+    journalSize: integer('GWSIM_JOURNAL_SIZE', get('GWSIM_JOURNAL_SIZE'), 10_000, 1, 1_000_000),
     demo,
   };
 }

@@ -15,6 +15,10 @@ import { ReadinessCheck } from '../../shared/application/ReadinessCheck.js';
 import { PrometheusMetrics } from '../../shared/infrastructure/metrics/PrometheusMetrics.js';
 import { PROBE_PATHS, requestMetrics, simEndpoints } from './simEndpoints.js';
 import { corsMiddleware } from './cors.js';
+import { Authenticator } from '../../shared/application/Authenticator.js';
+import { FaultRules, RequestJournal } from '../../contexts/control/index.js';
+import { faultInjection } from './faultInjection.js';
+import { requestJournal } from './requestJournal.js';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
@@ -77,6 +81,9 @@ export function createHttpApp(container: Container, operations: readonly Operati
   const metrics = container.get(PrometheusMetrics);
   app.use(requestMetrics(container.get(Metrics)));
   if (config.corsOrigins) app.use(corsMiddleware(config.corsOrigins));
+  // the journal sits outside the error boundary, so it records the status actually answered
+  const faults = container.get(FaultRules);
+  app.use(requestJournal(container.get(RequestJournal), faults));
   app.use(errorBoundary(requestLogger));
   app.use(simEndpoints({
     productVersion: PRODUCT_VERSION, metrics, metricsToken: config.metricsToken,
@@ -96,6 +103,8 @@ export function createHttpApp(container: Container, operations: readonly Operati
     ctx.type = 'application/json; charset=utf-8';
     ctx.body = document;
   });
+  // fault rules act around the operation router (see ARCHITECTURE.md, "Faults and the journal")
+  app.use(faultInjection(faults, container.get(Authenticator), operations));
   app.use(operationRouter({ container, operations, bodyParser: new BodyParser(config.bodyLimits), lab: () => DEFAULT_LAB }));
   app.use(async (ctx, next) => {
     await next();

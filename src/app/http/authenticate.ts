@@ -15,6 +15,11 @@ function basicCredentials(header: string): { username: string; password: string 
   return { username: decoded.slice(0, colon), password: decoded.slice(colon + 1) };
 }
 
+/** The user name a Basic Authorization header names (unverified: for the journal and fault rules' match). */
+export function basicUsername(header: string): string | undefined {
+  return header ? basicCredentials(header)?.username : undefined;
+}
+
 const COOKIE_VALUE = /^[A-Za-z0-9_-]+$/;
 
 /**

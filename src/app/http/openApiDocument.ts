@@ -1,6 +1,6 @@
 import type { MetadataStorage } from 'class-transformer/types/MetadataStorage.js';
 import { simEndpointPaths } from './simEndpoints.js';
-import type { JsonAnswer, OperationDefinition, QueryParameterSpec, ResponseSpec, Shape } from '../../shared/interface/http/Operation.js';
+import { pathParameterNames, type JsonAnswer, type OperationDefinition, type QueryParameterSpec, type ResponseSpec, type Shape } from '../../shared/interface/http/Operation.js';
 
 const MEDIA: Record<string, string> = {
   json: 'application/json',
@@ -38,6 +38,17 @@ function parameter(spec: QueryParameterSpec) {
     description: spec.description,
     schema: spec.values ? { type: 'string', enum: spec.values } : { type: spec.type },
   };
+}
+
+/** The `{name}` segments of the operation's path, each a required string, described by the row's `params`. */
+function pathParameters(op: OperationDefinition) {
+  return pathParameterNames(op.path).map((name) => ({
+    name,
+    in: 'path',
+    required: true,
+    description: op.params?.find((spec) => spec.name === name)?.description ?? name,
+    schema: { type: 'string' },
+  }));
 }
 
 const REF = '#/components/schemas/';
@@ -192,7 +203,7 @@ const TITLES: Readonly<Record<ApiDocumentKind, { readonly title: string; readonl
   },
   control: {
     title: 'gwsim — simulator control API',
-    description: 'The simulator\'s own endpoints (traffic, later labs, clock and faults), not operations of the gateway: administrators only, no `version` parameter. Authenticate as for the gateway API.',
+    description: 'The simulator\'s own endpoints (traffic, fault rules, the request journal; later labs and their clocks), not operations of the gateway: administrators only, no `version` parameter. Authenticate as for the gateway API.',
   },
 };
 
@@ -208,9 +219,10 @@ export function openApiDocument(all: readonly OperationDefinition[], productVers
     paths[op.path]![op.method.toLowerCase()] = {
       tags: [op.area],
       summary: op.summary,
-      operationId: `${op.method.toLowerCase()}${op.path.replace(/^\/(api|app|_sim)/, '').replace(/\/(\w)/g, (_, c: string) => c.toUpperCase())}`,
+      operationId: `${op.method.toLowerCase()}${op.path.replace(/^\/(api|app|_sim)/, '').replace(/[{}]/g, '').replace(/\/(\w)/g, (_, c: string) => c.toUpperCase())}`,
       'x-permissions': op.permissions,
       parameters: [
+        ...pathParameters(op),
         ...(op.control ? [] : [{ name: 'version', in: 'query', required: true, description: 'the operation version', schema: { type: 'integer', enum: [op.version] } }]),
         ...(op.query ?? []).map(parameter),
       ],

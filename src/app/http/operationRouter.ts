@@ -6,7 +6,7 @@ import type { LabId } from '../../shared/domain/LabId.js';
 import { missingPermissions, requirementOf, type PermissionCode } from '../../shared/domain/Permission.js';
 import { Authenticator } from '../../shared/application/Authenticator.js';
 import { DATE_FORMATS, WireDates, type DateFormat } from '../../shared/interface/http/WireDates.js';
-import type { OperationDefinition, OperationRequest } from '../../shared/interface/http/Operation.js';
+import { pathParameterNames, type OperationDefinition, type OperationRequest } from '../../shared/interface/http/Operation.js';
 import { QueryParams } from '../../shared/interface/http/QueryParams.js';
 import { Reply } from '../../shared/interface/http/Reply.js';
 import { HttpProblem } from './HttpProblem.js';
@@ -84,6 +84,35 @@ export function permissionDenied(username: string, missing: readonly PermissionC
     needs.map((r) => ({ field: r.field, rule: r.level, message: `${r.field}: ${r.level} is required` })));
 }
 
+/** An operation path in @koa/router's syntax: `/_sim/labs/{lab}/faults` → `/_sim/labs/:lab/faults`. */
+function routerPath(path: string): string {
+  return path.replace(/\{([A-Za-z_][A-Za-z0-9_]*)\}/g, ':$1');
+}
+
+/** A path segment, percent-decoded strictly ('+' stays '+' in a path): a 400 naming the parameter otherwise. */
+function decodeSegment(raw: string, name: string): string {
+  if (!raw.includes('%')) return raw;
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    throw new HttpProblem(400, 'MALFORMED_ENCODING', `the path parameter '${name}' is not percent-encoded UTF-8 text`, {},
+      [{ field: name, rule: 'utf8', message: `${name} is not percent-encoded UTF-8 (a lone surrogate or a broken escape)` }]);
+  }
+}
+
+/** The decoded path parameters of a request matched by @koa/router (strict UTF-8, a 400 naming a bad one). */
+function pathParams(ctx: Context, names: readonly string[]): Record<string, string> {
+  const params = Object.create(null) as Record<string, string>;
+  if (names.length === 0) return params;
+  // the raw captures, in the path's order, decoded strictly (@koa/router leaves a broken escape as it came)
+  const captures = (ctx as Context & { captures?: string[] }).captures ?? [];
+  names.forEach((name, i) => {
+    const value = captures[i];
+    if (value !== undefined) params[name] = decodeSegment(value, name);
+  });
+  return params;
+}
+
 export interface OperationRouterDeps {
   readonly container: Container;
   readonly operations: readonly OperationDefinition[];
@@ -103,6 +132,7 @@ export function operationRouter({ container, operations, bodyParser, lab }: Oper
   const authenticator = container.get(Authenticator);
   for (const op of operations) {
     const controller = container.get(op.controller);
+    const names = pathParameterNames(op.path);
     const handler = async (ctx: Context): Promise<void> => {
       ctx.state['operation'] = `${op.method} ${op.path}`;
       const raw = parseQuery(ctx.querystring);
@@ -117,12 +147,13 @@ export function operationRouter({ container, operations, bodyParser, lab }: Oper
       const { body, file } = parsed instanceof Promise ? await parsed : parsed;
       const request: OperationRequest = {
         lab: labId, principal, query, body, file, dates: dates(query), requestId: String(ctx.state['requestId']),
+        params: pathParams(ctx, names),
         header: (name) => ctx.get(name) || undefined,
       };
       writeReply(ctx, await op.handle(controller, request));
     };
-    router.register(op.path, [op.method], handler);
-    exact.set(`${op.method} ${op.path}`, handler);
+    router.register(routerPath(op.path), [op.method], handler);
+    if (names.length === 0) exact.set(`${op.method} ${op.path}`, handler);
   }
   const routes = router.routes() as unknown as Middleware;
   return (ctx, next) => {

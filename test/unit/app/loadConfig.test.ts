@@ -110,6 +110,13 @@ describe('configuration from environment and flags', () => {
     expect(refusal({ LOG_FORMAT: 'text' }).variable).to.equal('LOG_FORMAT');
   });
 
+  it('keeps 10,000 journal entries per lab unless GWSIM_JOURNAL_SIZE (or --journal-size) says otherwise, within 1 to 1,000,000', () => {
+    expect(loadConfig({}, [], '/srv').journalSize).to.equal(10_000);
+    expect(loadConfig({ GWSIM_JOURNAL_SIZE: '500' }, [], '/srv').journalSize).to.equal(500);
+    expect(loadConfig({ GWSIM_JOURNAL_SIZE: '500' }, ['--journal-size', '42'], '/srv').journalSize).to.equal(42);
+    for (const value of ['0', '1000001', 'many', '-5']) expect(refusal({ GWSIM_JOURNAL_SIZE: value }).variable, value).to.equal('GWSIM_JOURNAL_SIZE');
+  });
+
   it('leaves the metrics open unless GWSIM_METRICS_TOKEN sets a token of 16 or more printable characters', () => {
     expect(loadConfig({}, [], '/srv').metricsToken).to.equal(undefined);
     expect(loadConfig({ GWSIM_METRICS_TOKEN: 'abcdefghijklmnop' }, [], '/srv').metricsToken).to.equal('abcdefghijklmnop');

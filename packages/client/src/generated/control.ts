@@ -20,6 +20,110 @@ export interface ControlSchemas {
       requestId: string;
     };
   };
+  JournalView: {
+    lab: string;
+    /** entries the journal holds at most (GWSIM_JOURNAL_SIZE) */
+    capacity: number;
+    /** entries it holds now */
+    held: number;
+    /** entries pushed out by newer ones since it was made or cleared */
+    dropped: number;
+    /** the newest matches (at most limit), oldest first */
+    entries: ControlSchemas["JournalEntryView"][];
+  };
+  JournalEntryView: {
+    /** increasing per lab from 1; clearing does not restart it */
+    sequence: number;
+    /** ISO-8601 arrival, on the lab clock */
+    time: string;
+    method: string;
+    /** the path, without the query string */
+    path: string;
+    /** the operation reached (nodes/get); absent when none was (unknown path, or a fault answered first) */
+    operation?: string | null;
+    /** absent when no answer was sent (dropped, timed out, or the client left) */
+    status?: number | null;
+    /** the authenticated user, else the user its Basic credentials name */
+    user?: string | null;
+    /** wall time from arrival to the end of its handling, ms */
+    latencyMs: number;
+    requestId: string;
+    fault?: ControlSchemas["AppliedFaultView"] | null;
+    /** ids of the gateway-fault rules holding while it was served */
+    gatewayFaults?: string[] | null;
+  };
+  AppliedFaultView: {
+    ruleId: string;
+    effect: ControlSchemas["FaultEffectDto"];
+    /** the latency the rule added to this request (a draw of its distribution), ms */
+    latencyMs?: number | null;
+  };
+  FaultEffectDto: {
+    /** answer this status instead of the operation (with body, or the error shape with code FAULT_INJECTED) */
+    status?: number | null;
+    body?: unknown;
+    latencyMs?: number | {
+      distribution: "uniform" | "normal";
+      min?: number | null;
+      max?: number | null;
+      mean?: number | null;
+      sd?: number | null;
+    } | null;
+    /** true: the connection is closed without an answer */
+    drop?: boolean | null;
+    /** true: 200 with a truncated JSON body (content type JSON) */
+    malformedBody?: boolean | null;
+    /** true: no answer until the client gives up (or five minutes, then the connection is closed) */
+    timeout?: boolean | null;
+    /** a gateway fault, held while the rule is active; not available yet: standbyLinkDown, nodeDown, trunkDown, licenseRevoked, diskFull, cpuOverload, packetLoss */
+    kind?: "monitorUnreachable" | null;
+  };
+  FaultRuleView: {
+    id: string;
+    match?: ControlSchemas["FaultMatchDto"] | null;
+    effect: ControlSchemas["FaultEffectDto"];
+    probability?: number | null;
+    count?: number | null;
+    window?: ControlSchemas["FaultWindowDto"] | null;
+    /** faults given so far */
+    hits: number;
+    /** faults left before the rule expires (with a count) */
+    remaining?: number | null;
+    /** ISO-8601: when the rule expires by time (window end or expiresInSeconds, the earlier) */
+    expiresAt?: string | null;
+    /** whether it holds now (its window has begun) */
+    active: boolean;
+    /** ISO-8601, on the lab clock */
+    createdAt: string;
+  };
+  FaultWindowDto: {
+    from?: string | null;
+    until?: string | null;
+  };
+  FaultMatchDto: {
+    /** the operation's path without /api/, such as nodes/get (app/... for the /app/ paths) */
+    operation?: string | null;
+    /** a path pattern instead of an operation: * any run of characters, ? one character */
+    path?: string | null;
+    method?: "GET" | "POST" | "PUT" | "DELETE" | "HEAD" | "PATCH" | "OPTIONS" | null;
+    /** the user the request names (its Basic credentials or its session) */
+    user?: string | null;
+  };
+  FaultRuleDto: {
+    match?: ControlSchemas["FaultMatchDto"] | null;
+    effect: ControlSchemas["FaultEffectDto"];
+    /** the share of matching requests that get the fault (default 1) */
+    probability?: number | null;
+    /** the rule expires after this many faults */
+    count?: number | null;
+    window?: ControlSchemas["FaultWindowDto"] | null;
+    /** the rule expires this many seconds after it was added */
+    expiresInSeconds?: number | null;
+  };
+  FaultRuleListView: {
+    lab: string;
+    rules: ControlSchemas["FaultRuleView"][];
+  };
   AdvanceClockDto: {
     /** an ISO-8601 duration of weeks, days, hours, minutes and seconds, e.g. PT2H, P1D, PT90S (years and months are refused: their length depends on the date) */
     by: string;
@@ -237,6 +341,47 @@ export interface ControlOperations {
     body: { json: ControlSchemas["AdvanceClockDto"] };
     result: ControlSchemas["ClockView"];
   };
+  /** The fault rules of the lab, in the order they were added: what each matches and does, its hits so far, what remains of its count, when it expires (permissions: API, ADM) */
+  "GET /_sim/labs/{lab}/faults": {
+    query: Record<string, never>;
+    body: {};
+    result: ControlSchemas["FaultRuleListView"];
+  };
+  /** Add a fault rule (match, effect, probability, count, window, expiresInSeconds); answers it with its id. Gateway faults other than monitorUnreachable are refused as not available yet (permissions: API, ADM) */
+  "POST /_sim/labs/{lab}/faults": {
+    query: Record<string, never>;
+    body: { json: ControlSchemas["FaultRuleDto"] };
+    result: ControlSchemas["FaultRuleView"];
+  };
+  /** Remove a fault rule (a gateway fault switches back at once); answers the rule as it was; 404 FAULT_RULE_NOT_FOUND for an unknown or expired id (permissions: API, ADM) */
+  "DELETE /_sim/labs/{lab}/faults/{id}": {
+    query: Record<string, never>;
+    body: {};
+    result: ControlSchemas["FaultRuleView"];
+  };
+  /** The lab's request journal: every gateway API request (method, path, operation, status, user, time, latency, the fault injected), newest last (permissions: API, ADM) */
+  "GET /_sim/labs/{lab}/journal": {
+    query: {
+      /** only this HTTP method */
+      method?: string;
+      /** only paths starting with this, or matching it when it holds * (any run) or ? (one character) */
+      path?: string;
+      /** only this status (503) or class (5xx) */
+      status?: string;
+      /** only requests that arrived at or after this ISO-8601 instant (lab clock) */
+      since?: string;
+      /** the newest this many matches (1 to 10000, default 100) */
+      limit?: number;
+    };
+    body: {};
+    result: ControlSchemas["JournalView"];
+  };
+  /** Empty the lab's request journal (permissions: API, ADM) */
+  "DELETE /_sim/labs/{lab}/journal": {
+    query: Record<string, never>;
+    body: {};
+    result: void;
+  };
   /** Liveness: 200 while the process serves (also during start-up, with status "starting") */
   "GET /_sim/health": {
     query: Record<string, never>;
@@ -273,6 +418,11 @@ export const CONTROL_VERSIONS: { readonly [K in keyof ControlOperations]: number
   "GET /_sim/labs/default/clock": null,
   "PUT /_sim/labs/default/clock": null,
   "POST /_sim/labs/default/clock/advance": null,
+  "GET /_sim/labs/{lab}/faults": null,
+  "POST /_sim/labs/{lab}/faults": null,
+  "DELETE /_sim/labs/{lab}/faults/{id}": null,
+  "GET /_sim/labs/{lab}/journal": null,
+  "DELETE /_sim/labs/{lab}/journal": null,
   "GET /_sim/health": null,
   "GET /_sim/ready": null,
   "GET /_sim/metrics": null,

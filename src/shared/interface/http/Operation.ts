@@ -33,6 +33,8 @@ export interface OperationRequest {
   readonly file: UploadedFile | undefined;
   readonly dates: WireDates;
   readonly requestId: string;
+  /** The path parameters of an operation whose path has `{name}` segments (decoded); empty otherwise. */
+  readonly params: Readonly<Record<string, string>>;
   /** A request header (lower-case name), e.g. `if-match`; undefined when absent. */
   header(name: string): string | undefined;
 }
@@ -44,6 +46,12 @@ export interface QueryParameterSpec {
   readonly required?: boolean;
   /** The allowed values, for enumerations. */
   readonly values?: readonly string[];
+  readonly description: string;
+}
+
+/** A `{name}` segment of an operation's path, for the OpenAPI document (every one is required). */
+export interface PathParameterSpec {
+  readonly name: string;
   readonly description: string;
 }
 
@@ -87,6 +95,12 @@ export interface OperationDefinition<C = unknown> {
   readonly summary: string;
   /** The query parameters it reads besides `version`; none when omitted. */
   readonly query?: readonly QueryParameterSpec[];
+  /**
+   * The descriptions of the path's `{name}` segments (one segment each, matched as any non-empty text without a
+   * slash; the handler reads them from `request.params`). A path with such segments is matched by the router,
+   * not the exact-path map.
+   */
+  readonly params?: readonly PathParameterSpec[];
   /** The JSON body's shape (body kind `json`): the DTO class the controller validates the body with. */
   readonly request?: Shape;
   /** The JSON array body's element: a shape (an array of DTOs) or `string` (an array of strings). */
@@ -105,4 +119,9 @@ export interface OperationDefinition<C = unknown> {
 /** Declares an operation with the controller type checked against the handler. */
 export function operation<C>(definition: OperationDefinition<C>): OperationDefinition<unknown> {
   return definition as OperationDefinition<unknown>;
+}
+
+/** The names of an operation path's `{name}` segments, in order (`/_sim/labs/{lab}/faults/{id}` → lab, id). */
+export function pathParameterNames(path: string): string[] {
+  return [...path.matchAll(/\{([A-Za-z_][A-Za-z0-9_]*)\}/g)].map((match) => match[1]!);
 }

@@ -1,0 +1,39 @@
+import type { Middleware } from 'koa';
+import { DEFAULT_LAB, type LabId } from '../../shared/domain/LabId.js';
+import { operationOf, type AppliedFault, type FaultRules, type RequestJournal } from '../../contexts/control/index.js';
+import { basicUsername } from './authenticate.js';
+import { isGatewayPath } from './faultInjection.js';
+
+/**
+ * Records every gateway API request (the `/api/` and `/app/` paths) in the lab's journal once it is answered:
+ * placed outside the error boundary, so the status is the one sent, errors and injected faults included. A
+ * request that got no answer (dropped, timed out, the client left) is recorded without a status.
+ */
+export function requestJournal(journal: RequestJournal, faults: FaultRules, lab: LabId = DEFAULT_LAB): Middleware {
+  return async (ctx, next) => {
+    if (!isGatewayPath(ctx.path)) return next();
+    const time = journal.now();
+    const started = process.hrtime.bigint();
+    const gatewayFaults = faults.gatewayFaults(lab);
+    try {
+      await next();
+    } finally {
+      const state = ctx.state as { operation?: string; user?: string; fault?: AppliedFault; requestId?: string };
+      const answered = ctx.respond !== false && !ctx.req.socket.destroyed;
+      const operation = state.operation === undefined ? undefined : operationOf(state.operation.slice(state.operation.indexOf(' ') + 1));
+      const ms = Number(process.hrtime.bigint() - started) / 1e6;
+      journal.record(lab, {
+        time,
+        method: ctx.method,
+        path: ctx.path,
+        operation,
+        status: answered ? ctx.status : undefined,
+        user: state.user ?? basicUsername(ctx.get('authorization')),
+        latencyMs: Math.round(ms * 10) / 10,
+        requestId: String(state.requestId ?? ''),
+        fault: state.fault,
+        gatewayFaults: gatewayFaults && gatewayFaults.length > 0 ? gatewayFaults : undefined,
+      });
+    }
+  };
+}

@@ -1,0 +1,51 @@
+import { operation, type PathParameterSpec } from '../../shared/interface/http/Operation.js';
+import { MAX_JOURNAL_LIMIT } from './journal/domain/JournalQuery.js';
+import { FaultsController } from './faults/interface/http/FaultsController.js';
+import { FaultRuleDto, FaultRuleListView, FaultRuleView } from './faults/interface/http/faultShapes.js';
+import { JournalController } from './journal/interface/http/JournalController.js';
+import { JournalView } from './journal/interface/http/journalShapes.js';
+
+const area = 'Simulator control';
+const LAB: PathParameterSpec = { name: 'lab', description: "the lab; only 'default' exists in this version (others: 404 LAB_NOT_FOUND)" };
+
+/** The control context's endpoints: fault rules and the request journal of a lab (administrators only). */
+export const controlOperations = [
+  operation({
+    area, method: 'GET', path: '/_sim/labs/{lab}/faults', version: 0, permissions: ['API', 'ADM'], body: 'none', control: true, params: [LAB],
+    summary: 'The fault rules of the lab, in the order they were added: what each matches and does, its hits so far, what remains of its count, when it expires',
+    response: { kind: 'json', shape: FaultRuleListView },
+    controller: FaultsController, handle: (c, r) => c.list(r),
+  }),
+  operation({
+    area, method: 'POST', path: '/_sim/labs/{lab}/faults', version: 0, permissions: ['API', 'ADM'], body: 'json', control: true, params: [LAB],
+    summary: 'Add a fault rule (match, effect, probability, count, window, expiresInSeconds); answers it with its id. Gateway faults other than monitorUnreachable are refused as not available yet',
+    request: FaultRuleDto, response: { kind: 'json', shape: FaultRuleView },
+    controller: FaultsController, handle: (c, r) => c.add(r),
+  }),
+  operation({
+    area, method: 'DELETE', path: '/_sim/labs/{lab}/faults/{id}', version: 0, permissions: ['API', 'ADM'], body: 'none', control: true,
+    params: [LAB, { name: 'id', description: 'the rule id POST answered' }],
+    summary: 'Remove a fault rule (a gateway fault switches back at once); answers the rule as it was; 404 FAULT_RULE_NOT_FOUND for an unknown or expired id',
+    response: { kind: 'json', shape: FaultRuleView },
+    controller: FaultsController, handle: (c, r) => c.remove(r),
+  }),
+  operation({
+    area, method: 'GET', path: '/_sim/labs/{lab}/journal', version: 0, permissions: ['API', 'ADM'], body: 'none', control: true, params: [LAB],
+    summary: "The lab's request journal: every gateway API request (method, path, operation, status, user, time, latency, the fault injected), newest last",
+    query: [
+      { name: 'method', type: 'string', description: 'only this HTTP method' },
+      { name: 'path', type: 'string', description: 'only paths starting with this, or matching it when it holds * (any run) or ? (one character)' },
+      { name: 'status', type: 'string', description: 'only this status (503) or class (5xx)' },
+      { name: 'since', type: 'string', description: 'only requests that arrived at or after this ISO-8601 instant (lab clock)' },
+      { name: 'limit', type: 'integer', description: `the newest this many matches (1 to ${MAX_JOURNAL_LIMIT}, default 100)` },
+    ],
+    response: { kind: 'json', shape: JournalView },
+    controller: JournalController, handle: (c, r) => c.find(r),
+  }),
+  operation({
+    area, method: 'DELETE', path: '/_sim/labs/{lab}/journal', version: 0, permissions: ['API', 'ADM'], body: 'none', control: true, params: [LAB],
+    summary: "Empty the lab's request journal",
+    response: { kind: 'empty' },
+    controller: JournalController, handle: (c, r) => c.clear(r),
+  }),
+];

@@ -1,0 +1,75 @@
+import { inject, injectable } from 'inversify';
+import type { OperationRequest } from '../../../../../shared/interface/http/Operation.js';
+import { validateDto } from '../../../../../shared/interface/http/validateDto.js';
+import { ControlledLabs } from '../../../labs/application/ControlledLabs.js';
+import { FaultRules } from '../../application/FaultRules.js';
+import type { FaultRule, FaultRuleInput } from '../../domain/FaultRule.js';
+import { FaultRuleDto, type FaultRuleListView, type FaultRuleView } from './faultShapes.js';
+
+/** A copy without null or undefined members (null reads as "not given"), nested objects too; effect.body is kept as sent. */
+function given(value: Record<string, unknown>, keep: ReadonlySet<string> = new Set()): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, member] of Object.entries(value)) {
+    if (keep.has(key)) {
+      if (member !== undefined) out[key] = member;
+      continue;
+    }
+    if (member === undefined || member === null) continue;
+    out[key] = typeof member === 'object' && !Array.isArray(member) ? given(member as Record<string, unknown>) : member;
+  }
+  return out;
+}
+
+/** The rule input from a validated DTO (its class instances made plain). */
+export function ruleInput(dto: FaultRuleDto): FaultRuleInput {
+  const top = given({ ...dto, match: undefined, effect: undefined, window: undefined });
+  return {
+    ...top,
+    ...(dto.match ? { match: given({ ...dto.match }) } : {}),
+    effect: given({ ...dto.effect }, new Set(['body'])),
+    ...(dto.window ? { window: given({ ...dto.window }) } : {}),
+  } as FaultRuleInput;
+}
+
+export function ruleView(rule: FaultRule, now: Date): FaultRuleView {
+  const written = rule.toInput();
+  const expiresAt = rule.endsAt;
+  return {
+    id: rule.id,
+    ...(written as Omit<FaultRuleView, 'id' | 'hits' | 'active' | 'createdAt'>),
+    hits: rule.hits,
+    ...(rule.remaining !== undefined ? { remaining: rule.remaining } : {}),
+    ...(expiresAt ? { expiresAt: expiresAt.toISOString() } : {}),
+    active: rule.isActive(now),
+    createdAt: rule.createdAt.toISOString(),
+  };
+}
+
+/** GET/POST /_sim/labs/{lab}/faults, DELETE /_sim/labs/{lab}/faults/{id}. */
+@injectable()
+export class FaultsController {
+  constructor(
+    @inject(ControlledLabs) private readonly labs: ControlledLabs,
+    @inject(FaultRules) private readonly rules: FaultRules,
+  ) {}
+
+  async list(request: OperationRequest): Promise<FaultRuleListView> {
+    const lab = this.labs.resolve(request.params['lab'] ?? '');
+    const rules = this.rules.list(lab);
+    const now = this.rules.now();
+    return { lab, rules: rules.map((rule) => ruleView(rule, now)) };
+  }
+
+  async add(request: OperationRequest): Promise<FaultRuleView> {
+    const lab = this.labs.resolve(request.params['lab'] ?? '');
+    const dto = validateDto(FaultRuleDto, request.body, 'the fault rule');
+    const rule = this.rules.add(lab, ruleInput(dto));
+    return ruleView(rule, this.rules.now());
+  }
+
+  async remove(request: OperationRequest): Promise<FaultRuleView> {
+    const lab = this.labs.resolve(request.params['lab'] ?? '');
+    const rule = this.rules.remove(lab, request.params['id'] ?? '');
+    return ruleView(rule, this.rules.now());
+  }
+}

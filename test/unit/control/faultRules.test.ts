@@ -1,0 +1,187 @@
+import { expect } from 'chai';
+import { DomainError } from '../../../src/shared/domain/DomainError.js';
+import { SeededRandom } from '../../../src/shared/infrastructure/SeededRandom.js';
+import { RandomSource } from '../../../src/shared/domain/RandomSource.js';
+import { FaultRule, type FaultRuleInput } from '../../../src/contexts/control/faults/domain/FaultRule.js';
+import { FaultRuleBook } from '../../../src/contexts/control/faults/domain/FaultRuleBook.js';
+import { operationOf, type FaultRequest } from '../../../src/contexts/control/faults/domain/FaultMatch.js';
+import { sampleLatency } from '../../../src/contexts/control/faults/domain/FaultEffect.js';
+import { globMatch } from '../../../src/contexts/control/shared/domain/PathPattern.js';
+
+const NOW = new Date('2026-03-01T08:00:00Z');
+let sequence = 0;
+const rule = (input: FaultRuleInput, now = NOW) => FaultRule.create(input, `r${++sequence}`, sequence, now);
+const request = (path: string, method = 'GET', user?: string): FaultRequest => ({ method, path, operation: operationOf(path), user });
+
+function fields(input: unknown): string[] {
+  try {
+    FaultRule.create(input as FaultRuleInput, 'x', 1, NOW);
+  } catch (error) {
+    expect(error).to.be.instanceOf(DomainError);
+    expect((error as DomainError).code).to.equal('INVALID_FAULT_RULE');
+    return (error as DomainError).details.map((d) => d.field!);
+  }
+  return [];
+}
+
+/** A random source that answers the values it is given, in turn. */
+class Scripted extends RandomSource {
+  constructor(private readonly values: number[]) { super(); }
+  next(): number { return this.values.shift() ?? 0; }
+}
+
+describe('fault rules (domain)', () => {
+  describe('validation', () => {
+    it('accepts each API effect and a gateway fault, with defaults filled in', () => {
+      expect(rule({ effect: { status: 503 } }).probability).to.equal(1);
+      expect(rule({ effect: { latencyMs: 200, status: 500 } }).effect).to.deep.equal({ type: 'api', latency: { distribution: 'fixed', ms: 200 }, answer: { kind: 'status', status: 500 } });
+      expect(rule({ effect: { latencyMs: { distribution: 'normal', mean: 100, sd: 20 } } }).effect).to.deep.equal({ type: 'api', latency: { distribution: 'normal', mean: 100, sd: 20 } });
+      for (const flag of ['drop', 'malformedBody', 'timeout'] as const) expect(rule({ effect: { [flag]: true } }).effect).to.deep.equal({ type: 'api', answer: { kind: flag } });
+      expect(rule({ effect: { kind: 'monitorUnreachable' } }).isGatewayFault).to.equal(true);
+    });
+
+    it('names every faulty field', () => {
+      expect(fields({ effect: { status: 503 }, match: { method: 'get' } })).to.deep.equal(['match.method']);
+      expect(fields({ effect: { status: 503 }, probability: 1.5 })).to.deep.equal(['probability']);
+      expect(fields({ effect: { status: 503 }, probability: -0.1, count: 1.5 })).to.deep.equal(['probability', 'count']);
+      expect(fields({ effect: { status: 503 }, expiresInSeconds: 0 })).to.deep.equal(['expiresInSeconds']);
+      expect(fields({ effect: { status: 600 } })).to.deep.equal(['effect.status']);
+      expect(fields({ effect: { status: 503, timeout: true } })).to.deep.equal(['effect.timeout']);
+      expect(fields({ effect: { body: {} } })).to.deep.equal(['effect.body']);
+      expect(fields({ effect: { timeout: true, latencyMs: 5 } })).to.deep.equal(['effect.latencyMs']);
+      expect(fields({ effect: { latencyMs: 300_001 } })).to.deep.equal(['effect.latencyMs']);
+      expect(fields({ effect: { latencyMs: { distribution: 'poisson' } } })).to.deep.equal(['effect.latencyMs.distribution']);
+      expect(fields({ effect: { latencyMs: { distribution: 'uniform', min: 5, max: 1, mean: 3 } } })).to.deep.equal(['effect.latencyMs.mean', 'effect.latencyMs.max']);
+      expect(fields({ effect: {} })).to.deep.equal(['effect']);
+      expect(fields({})).to.deep.equal(['effect']);
+      expect(fields({ effect: { status: 503 }, match: { operation: 'nodes/get', path: '/api/*' } })).to.deep.equal(['match.path']);
+      expect(fields({ effect: { status: 503 }, match: { path: 'api/*' } })).to.deep.equal(['match.path']);
+      expect(fields({ effect: { status: 503 }, match: { operation: 'api/nodes/get' } })).to.deep.equal(['match.operation']);
+      expect(fields({ effect: { status: 503 }, window: { from: '2026-03-02T00:00:00Z', until: '2026-03-01T09:00:00Z' } })).to.deep.equal(['window.until']);
+      expect(fields({ effect: { status: 503 }, window: { until: '2026-03-01T07:00:00Z' } })).to.deep.equal(['window.until']);
+      expect(fields({ effect: { status: 503 }, window: { from: '2026-03-01' } })).to.deep.equal(['window.from']);
+      expect(fields({ effect: { kind: 'monitorUnreachable', status: 503 } })).to.deep.equal(['effect.status']);
+      expect(fields({ effect: { kind: 'monitorUnreachable' }, match: {}, probability: 1 })).to.deep.equal(['match', 'probability']);
+    });
+
+    it('refuses the gateway faults of later steps as not available yet, and unknown kinds', () => {
+      for (const kind of ['standbyLinkDown', 'nodeDown', 'trunkDown', 'licenseRevoked', 'diskFull', 'cpuOverload', 'packetLoss']) {
+        try {
+          rule({ effect: { kind } });
+          expect.fail(`${kind} was accepted`);
+        } catch (error) {
+          expect((error as DomainError).details).to.have.length(1);
+          expect((error as DomainError).details[0]).to.deep.include({ field: 'effect.kind', rule: 'notAvailable' });
+          expect((error as DomainError).message).to.contain('not available yet');
+        }
+      }
+      expect(fields({ effect: { kind: 'meteorStrike' } })).to.deep.equal(['effect.kind']);
+    });
+  });
+
+  describe('matching', () => {
+    it('names the operation of a request from its path', () => {
+      expect(operationOf('/api/nodes/get')).to.equal('nodes/get');
+      expect(operationOf('/api/nodes/get/')).to.equal('nodes/get');
+      expect(operationOf('/app/monitor/callhistory/export/v0')).to.equal('app/monitor/callhistory/export/v0');
+    });
+
+    it('holds every condition given: operation, path pattern, method, user', () => {
+      const m = (input: FaultRuleInput['match'], r: FaultRequest) => rule({ match: input, effect: { status: 503 } }).match.matches(r);
+      expect(m({}, request('/api/x'))).to.equal(true);
+      expect(m({ operation: 'nodes/get' }, request('/api/nodes/get'))).to.equal(true);
+      expect(m({ operation: 'nodes/get' }, request('/api/nodes/add'))).to.equal(false);
+      expect(m({ method: 'POST' }, request('/api/nodes/get'))).to.equal(false);
+      expect(m({ path: '/api/nodes/*' }, request('/api/nodes/get'))).to.equal(true);
+      expect(m({ path: '/api/nodes/*' }, request('/api/roles/get'))).to.equal(false);
+      expect(m({ path: '/api/*/g?t' }, request('/api/roles/get'))).to.equal(true);
+      expect(m({ user: 'anadmin' }, request('/api/x', 'GET', 'anadmin'))).to.equal(true);
+      expect(m({ user: 'anadmin' }, request('/api/x', 'GET', 'other'))).to.equal(false);
+      expect(m({ user: 'anadmin' }, request('/api/x'))).to.equal(false);
+    });
+
+    it('matches globs without backtracking blow-up', () => {
+      expect(globMatch('*a*a*a*a*a*a*b', 'a'.repeat(5000))).to.equal(false);
+      expect(globMatch('/api/*', '/api/')).to.equal(true);
+      expect(globMatch('/api/?', '/api/')).to.equal(false);
+      expect(globMatch('*', '')).to.equal(true);
+      expect(globMatch('a*b*c', 'axxbyyc')).to.equal(true);
+      expect(globMatch('a*b*c', 'axxbyy')).to.equal(false);
+    });
+  });
+
+  describe('the rule book', () => {
+    const random = new SeededRandom(1);
+
+    it('gives the first matching rule in the order added, counts hits and drops a rule whose count is used up', () => {
+      const book = new FaultRuleBook();
+      const any = rule({ effect: { status: 500 }, count: 1 });
+      const specific = rule({ match: { operation: 'nodes/get', method: 'GET' }, effect: { status: 503 }, count: 2 });
+      book.add(any);
+      book.add(specific);
+      expect(book.choose(request('/api/nodes/get'), NOW, random)?.rule).to.equal(any);
+      expect(book.get(any.id)).to.equal(undefined);
+      expect(book.choose(request('/api/nodes/get'), NOW, random)?.rule).to.equal(specific);
+      expect(specific.remaining).to.equal(1);
+      expect(book.choose(request('/api/nodes/get', 'POST'), NOW, random)).to.equal(undefined);
+      expect(book.choose(request('/api/nodes/get'), NOW, random)?.rule).to.equal(specific);
+      expect(book.choose(request('/api/nodes/get'), NOW, random)).to.equal(undefined);
+      expect(book.size).to.equal(0);
+      expect(book.hasApiRules).to.equal(false);
+    });
+
+    it('draws from the random source only below probability 1, and counts only the faults given', () => {
+      const book = new FaultRuleBook();
+      const half = rule({ effect: { status: 503 }, probability: 0.5 });
+      book.add(half);
+      const scripted = new Scripted([0.7, 0.2, 0.5]);
+      expect(book.choose(request('/api/a'), NOW, scripted)).to.equal(undefined);
+      expect(book.choose(request('/api/a'), NOW, scripted)?.rule).to.equal(half);
+      expect(book.choose(request('/api/a'), NOW, scripted)).to.equal(undefined);
+      expect(half.hits).to.equal(1);
+      const never = new FaultRuleBook();
+      never.add(rule({ effect: { status: 503 }, probability: 0 }));
+      expect(never.choose(request('/api/a'), NOW, new Scripted([0]))).to.equal(undefined);
+    });
+
+    it('holds a rule only inside its window and removes it after its expiry', () => {
+      const book = new FaultRuleBook();
+      const windowed = rule({ effect: { status: 503 }, window: { from: '2026-03-01T09:00:00Z', until: '2026-03-01T10:00:00Z' } });
+      book.add(windowed);
+      expect(book.choose(request('/api/a'), NOW, random)).to.equal(undefined);
+      expect(windowed.isActive(NOW)).to.equal(false);
+      expect(book.choose(request('/api/a'), new Date('2026-03-01T09:30:00Z'), random)?.rule).to.equal(windowed);
+      expect(book.choose(request('/api/a'), new Date('2026-03-01T10:00:00Z'), random)).to.equal(undefined);
+      expect(book.size).to.equal(0);
+      const expiring = rule({ effect: { status: 503 }, expiresInSeconds: 60 });
+      expect(expiring.endsAt?.toISOString()).to.equal('2026-03-01T08:01:00.000Z');
+      book.add(expiring);
+      expect(book.purge(new Date('2026-03-01T08:00:59Z'))).to.deep.equal([]);
+      expect(book.purge(new Date('2026-03-01T08:01:00Z'))).to.deep.equal([expiring]);
+    });
+
+    it('keeps gateway faults out of request matching', () => {
+      const book = new FaultRuleBook();
+      book.add(rule({ effect: { kind: 'monitorUnreachable' } }));
+      expect(book.hasApiRules).to.equal(false);
+      expect(book.choose(request('/api/a'), NOW, random)).to.equal(undefined);
+      expect(book.size).to.equal(1);
+    });
+
+    it('looks only at the buckets of the request: 100 rules on other operations do not match', () => {
+      const book = new FaultRuleBook();
+      for (let i = 0; i < 100; i++) book.add(rule({ match: { operation: `other/op${i}`, method: 'POST' }, effect: { status: 503 } }));
+      expect(book.choose(request('/api/nodes/get'), NOW, random)).to.equal(undefined);
+      expect(book.choose(request('/api/other/op7', 'POST'), NOW, random)?.rule.match.operation).to.equal('other/op7');
+    });
+  });
+
+  it('draws latencies within their bounds, never below zero', () => {
+    const random = new SeededRandom(3);
+    for (let i = 0; i < 200; i++) {
+      expect(sampleLatency({ distribution: 'uniform', min: 10, max: 20 }, random)).to.be.within(10, 20);
+      expect(sampleLatency({ distribution: 'normal', mean: 5, sd: 50 }, random)).to.be.at.least(0);
+    }
+    expect(sampleLatency({ distribution: 'fixed', ms: 42 }, random)).to.equal(42);
+  });
+});
