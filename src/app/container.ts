@@ -35,6 +35,11 @@ import { PrometheusMetrics } from '../shared/infrastructure/metrics/PrometheusMe
 import { StoreReadiness } from './persistence/StoreReadiness.js';
 import { MonitorStoreReadiness } from './persistence/MonitorStoreReadiness.js';
 import { DataSource as DataSourceToken } from 'typeorm';
+import { LabScope } from '../shared/application/LabScope.js';
+import { AsyncLabScope } from '../shared/infrastructure/AsyncLabScope.js';
+import { LabDirectory } from '../shared/application/LabDirectory.js';
+import { TypeOrmLabDirectory } from '../shared/infrastructure/persistence/TypeOrmLabDirectory.js';
+import { InMemoryLabDirectory } from '../shared/infrastructure/memory/InMemoryLabDirectory.js';
 
 /** What the composition root is built from; tests pass a manual clock, seeded randomness or memory stores. */
 export interface ContainerDependencies {
@@ -67,6 +72,7 @@ export function buildContainer(deps: ContainerDependencies): Container {
   if (deps.ids) container.bind(IdGenerator).toConstantValue(deps.ids);
   else container.bind(IdGenerator).to(CryptoIdGenerator);
   container.bind(EventBus).to(InMemoryEventBus);
+  container.bind(LabScope).to(AsyncLabScope);
   const metrics = new PrometheusMetrics(deps.logger, { processMetrics: deps.processMetrics === true });
   container.bind(PrometheusMetrics).toConstantValue(metrics);
   container.bind(Metrics).toConstantValue(metrics);
@@ -79,12 +85,14 @@ export function buildContainer(deps: ContainerDependencies): Container {
     container.bind(UnitOfWork).toService(TypeOrmUnitOfWork);
     container.bind(LabRevisions).toService(TypeOrmUnitOfWork);
     container.bind(SettingsStore).to(TypeOrmSettingsStore);
+    container.bind(LabDirectory).to(TypeOrmLabDirectory);
     container.bind(ReadinessCheck).to(StoreReadiness);
   } else {
     container.bind(RevisionCountingUnitOfWork).toSelf();
     container.bind(UnitOfWork).toService(RevisionCountingUnitOfWork);
     container.bind(LabRevisions).toService(RevisionCountingUnitOfWork);
     container.bind(SettingsStore).to(InMemorySettingsStore);
+    container.bind(LabDirectory).to(InMemoryLabDirectory);
   }
 
   if (deps.monitorDataSource) {

@@ -107,7 +107,10 @@ export class ApiClient {
   delete(path: string, options: RequestOptions = {}) { return this.request('DELETE', path, options); }
 
   async request(method: string, path: string, options: RequestOptions = {}): Promise<ApiResponse> {
-    const url = new URL(path, this.baseUrl);
+    // A base URL with a path (a lab's: http://host/labs/x) prefixes every path; the schemas are the origin's.
+    const base = new URL(this.baseUrl);
+    const prefix = base.pathname.replace(/\/$/, '');
+    const url = new URL(path.startsWith('/') ? `${prefix}${path}` : path, base.origin);
     const version = options.version === undefined ? 0 : options.version;
     if (version !== null) url.searchParams.set('version', String(version));
     for (const [key, value] of Object.entries(options.query ?? {})) {
@@ -143,8 +146,9 @@ export class ApiClient {
     let json: unknown;
     try { json = text ? JSON.parse(text) : undefined; } catch { json = undefined; }
     if (json !== undefined && options.checkSchema !== false && /^application\/json/.test(response.headers.get('content-type') ?? '')) {
-      const schemas = await ResponseSchemas.forGateway(this.baseUrl);
-      const mismatch = schemas?.mismatch(method, url.pathname, response.status, json);
+      const schemas = await ResponseSchemas.forGateway(base.origin);
+      const operationPath = prefix && url.pathname.startsWith(`${prefix}/`) ? url.pathname.slice(prefix.length) : url.pathname;
+      const mismatch = schemas?.mismatch(method, operationPath, response.status, json);
       if (mismatch) throw new Error(`${method} ${url.pathname} answered ${response.status} with JSON that does not match its schema in /openapi.json: ${mismatch}\n${text.slice(0, 500)}`);
     }
     return { status: response.status, headers: response.headers, text, json };

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import Koa, { type Context, type Next } from 'koa';
 import type { Container } from 'inversify';
-import { DEFAULT_LAB } from '../../shared/domain/LabId.js';
+import { DEFAULT_LAB, type LabId } from '../../shared/domain/LabId.js';
 import { Logger } from '../../shared/application/Logger.js';
 import { APP_CONFIG, type AppConfig } from '../config/AppConfig.js';
 import { errorBoundary, errorBody } from './errorBoundary.js';
@@ -16,7 +16,10 @@ import { PrometheusMetrics } from '../../shared/infrastructure/metrics/Prometheu
 import { PROBE_PATHS, requestMetrics, simEndpoints } from './simEndpoints.js';
 import { corsMiddleware } from './cors.js';
 import { Authenticator } from '../../shared/application/Authenticator.js';
-import { FaultRules, RequestJournal } from '../../contexts/control/index.js';
+import { ControlledLabs, FaultRules, RequestJournal } from '../../contexts/control/index.js';
+import { LabDirectory } from '../../shared/application/LabDirectory.js';
+import { LabScope } from '../../shared/application/LabScope.js';
+import { labRouting } from './labRouting.js';
 import { faultInjection } from './faultInjection.js';
 import { requestJournal } from './requestJournal.js';
 
@@ -81,6 +84,10 @@ export function createHttpApp(container: Container, operations: readonly Operati
   const metrics = container.get(PrometheusMetrics);
   app.use(requestMetrics(container.get(Metrics)));
   if (config.corsOrigins) app.use(corsMiddleware(config.corsOrigins));
+  // every lab's gateway API under /labs/{lab}: the rest of the pipeline sees the lab's own path and ctx.state.lab
+  const directory = container.get(LabDirectory);
+  const scope = container.get(LabScope);
+  app.use(labRouting(directory, scope));
   // the journal sits outside the error boundary, so it records the status actually answered
   const faults = container.get(FaultRules);
   app.use(requestJournal(container.get(RequestJournal), faults));
@@ -105,7 +112,12 @@ export function createHttpApp(container: Container, operations: readonly Operati
   });
   // fault rules act around the operation router (see ARCHITECTURE.md, "Faults and the journal")
   app.use(faultInjection(faults, container.get(Authenticator), operations));
-  app.use(operationRouter({ container, operations, bodyParser: new BodyParser(config.bodyLimits), lab: () => DEFAULT_LAB }));
+  const controlledLabs = container.get(ControlledLabs);
+  app.use(operationRouter({
+    container, operations, bodyParser: new BodyParser(config.bodyLimits), scope,
+    lab: (ctx) => (ctx.state['lab'] as LabId | undefined) ?? DEFAULT_LAB,
+    labNamed: (name) => controlledLabs.resolve(name),
+  }));
   app.use(async (ctx, next) => {
     await next();
     if (ctx.status !== 404 || ctx.body) return;

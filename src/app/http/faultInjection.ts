@@ -57,10 +57,11 @@ export interface FaultInjectionOptions {
  * What was applied goes to `ctx.state.fault` for the journal. Without rules it costs one map read.
  */
 export function faultInjection(faults: FaultRules, authenticator: Authenticator, operations: readonly OperationDefinition[], options: FaultInjectionOptions = {}): Middleware {
-  const lab = options.lab ?? DEFAULT_LAB;
+  const defaultLab = options.lab ?? DEFAULT_LAB;
   const timeoutCapMs = options.timeoutCapMs ?? MAX_FAULT_MS;
   const served = new Set(operations.filter((op) => !op.control).map((op) => `${op.method} ${op.path}`));
   return async (ctx, next) => {
+    const lab = (ctx.state['lab'] as LabId | undefined) ?? defaultLab;
     if (!faults.mayFault(lab) || !isGatewayPath(ctx.path)) return next();
     const user = faults.needsUser(lab) ? await claimedUser(ctx, lab, authenticator) : undefined;
     const decision = faults.choose(lab, { method: ctx.method, path: ctx.path, operation: operationOf(ctx.path), user });

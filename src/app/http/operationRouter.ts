@@ -2,9 +2,10 @@ import Router from '@koa/router';
 import type { Context, Middleware } from 'koa';
 import type { Container } from 'inversify';
 import { DomainError } from '../../shared/domain/DomainError.js';
-import type { LabId } from '../../shared/domain/LabId.js';
+import { DEFAULT_LAB, type LabId } from '../../shared/domain/LabId.js';
 import { missingPermissions, requirementOf, type PermissionCode } from '../../shared/domain/Permission.js';
 import { Authenticator } from '../../shared/application/Authenticator.js';
+import type { LabScope } from '../../shared/application/LabScope.js';
 import { DATE_FORMATS, WireDates, type DateFormat } from '../../shared/interface/http/WireDates.js';
 import { pathParameterNames, type OperationDefinition, type OperationRequest } from '../../shared/interface/http/Operation.js';
 import { QueryParams } from '../../shared/interface/http/QueryParams.js';
@@ -117,7 +118,12 @@ export interface OperationRouterDeps {
   readonly container: Container;
   readonly operations: readonly OperationDefinition[];
   readonly bodyParser: BodyParser;
+  /** The lab a gateway request is for (the default lab, or the one of its `/labs/{lab}` prefix). */
   readonly lab: (ctx: Context) => LabId;
+  /** The lab a control endpoint's `{lab}` path parameter names: a 404 LAB_NOT_FOUND when there is none. */
+  readonly labNamed?: (name: string) => LabId;
+  /** Runs the handler as work of the request's lab (the Clock answers that lab's time). */
+  readonly scope?: LabScope;
 }
 
 /**
@@ -126,7 +132,7 @@ export interface OperationRouterDeps {
  * dispatched through a map (constant time, whatever the size of the table); @koa/router, which holds the same
  * table, serves everything else (trailing slashes, HEAD, and the 404/405 fall-through).
  */
-export function operationRouter({ container, operations, bodyParser, lab }: OperationRouterDeps): Middleware {
+export function operationRouter({ container, operations, bodyParser, lab, labNamed, scope }: OperationRouterDeps): Middleware {
   const router = new Router();
   const exact = new Map<string, (ctx: Context) => Promise<void>>();
   const authenticator = container.get(Authenticator);
@@ -137,7 +143,8 @@ export function operationRouter({ container, operations, bodyParser, lab }: Oper
       ctx.state['operation'] = `${op.method} ${op.path}`;
       const raw = parseQuery(ctx.querystring);
       if (!op.control) checkVersion(raw['version'], op.version);
-      const labId = lab(ctx);
+      // A control endpoint is for the default lab's administrators, whatever lab its `{lab}` names.
+      const labId = op.control ? DEFAULT_LAB : lab(ctx);
       const principal = await authenticate(ctx, labId, authenticator);
       ctx.state['user'] = principal.username;
       const missing = missingPermissions(principal.permissions, op.permissions);
@@ -145,12 +152,14 @@ export function operationRouter({ container, operations, bodyParser, lab }: Oper
       const query = new QueryParams(raw);
       const parsed = bodyParser.parse(ctx, op.body);
       const { body, file } = parsed instanceof Promise ? await parsed : parsed;
+      const params = pathParams(ctx, names);
+      const target = params['lab'] !== undefined && labNamed ? labNamed(params['lab']) : labId;
       const request: OperationRequest = {
-        lab: labId, principal, query, body, file, dates: dates(query), requestId: String(ctx.state['requestId']),
-        params: pathParams(ctx, names),
+        lab: target, principal, query, body, file, dates: dates(query), requestId: String(ctx.state['requestId']),
+        params,
         header: (name) => ctx.get(name) || undefined,
       };
-      writeReply(ctx, await op.handle(controller, request));
+      writeReply(ctx, await (scope && target !== labId ? scope.run(target, () => op.handle(controller, request)) : op.handle(controller, request)));
     };
     router.register(routerPath(op.path), [op.method], handler);
     if (names.length === 0) exact.set(`${op.method} ${op.path}`, handler);

@@ -9,9 +9,10 @@ import { isGatewayPath } from './faultInjection.js';
  * placed outside the error boundary, so the status is the one sent, errors and injected faults included. A
  * request that got no answer (dropped, timed out, the client left) is recorded without a status.
  */
-export function requestJournal(journal: RequestJournal, faults: FaultRules, lab: LabId = DEFAULT_LAB): Middleware {
+export function requestJournal(journal: RequestJournal, faults: FaultRules, defaultLab: LabId = DEFAULT_LAB): Middleware {
   return async (ctx, next) => {
     if (!isGatewayPath(ctx.path)) return next();
+    const lab = (ctx.state['lab'] as LabId | undefined) ?? defaultLab;
     const time = journal.now();
     const started = process.hrtime.bigint();
     const gatewayFaults = faults.gatewayFaults(lab);

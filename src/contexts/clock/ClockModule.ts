@@ -1,3 +1,5 @@
+import { LabLifecycle } from '../../shared/application/LabLifecycle.js';
+import { ClockLabLifecycle } from './application/ClockLabLifecycle.js';
 import { ContainerModule } from 'inversify';
 import { StartupTask } from '../../shared/application/StartupTask.js';
 import { LabClockSetting } from './application/LabClockSetting.js';
@@ -21,5 +23,6 @@ export function clockModule(): ContainerModule {
     bind(LoadLabClocks).toSelf().inSingletonScope();
     bind(StartupTask).toService(LoadLabClocks);
     bind(ClockController).toSelf().inSingletonScope();
+    bind(LabLifecycle).to(ClockLabLifecycle).inSingletonScope();
   });
 }

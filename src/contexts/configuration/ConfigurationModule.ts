@@ -1,3 +1,5 @@
+import { LabLifecycle } from '../../shared/application/LabLifecycle.js';
+import { ConfigurationLabLifecycle } from './revisions/application/ConfigurationLabLifecycle.js';
 import { CommittedGateway } from './runtime/application/CommittedGateway.js';
 import { GraphCommittedGateway } from './runtime/application/GraphCommittedGateway.js';
 import { CommittedGatewayController } from './runtime/interface/http/CommittedGatewayController.js';
@@ -77,6 +79,7 @@ export function configurationModule(options: ContextModuleOptions): ContainerMod
     bind(ExportConfiguration).toSelf().inSingletonScope();
     bind(GetConfigurationStatus).toSelf().inSingletonScope();
     bind(InstallFactoryConfiguration).toSelf().inSingletonScope();
+    bind(LabLifecycle).to(ConfigurationLabLifecycle).inSingletonScope();
     bind(FactoryConfigurationStartup).toSelf().inSingletonScope();
     bind(StartupTask).toService(FactoryConfigurationStartup);
     bind(CoreConfigController).toSelf().inSingletonScope();

@@ -64,6 +64,6 @@ export const configurationOperations = [
 
 /** The committed configuration compiled for the session simulator (nodes, addresses, routing and rewriting). */
 export { CommittedGateway } from './runtime/application/CommittedGateway.js';
-/** The simulator's view of the committed configuration: `/_sim/labs/default/gateway` (a control endpoint). */
+/** The simulator's view of the committed configuration: `/_sim/labs/{lab}/gateway` (a control endpoint). */
 export { committedGatewayControlOperations } from './runtime/interface/http/committedGatewayOperations.js';
 export type { GatewayPlan, PlanNode, PlannedRoute, PlanProblem, PlanRoutingDomain, SipEndpoint, SipTransportProtocol } from './runtime/domain/GatewayPlan.js';

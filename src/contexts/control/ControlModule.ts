@@ -1,7 +1,11 @@
+import { LabLifecycle } from '../../shared/application/LabLifecycle.js';
+import { ControlLabLifecycle } from './labs/application/ControlLabLifecycle.js';
 import { ContainerModule } from 'inversify';
 import { BackgroundService } from '../../shared/application/BackgroundService.js';
 import type { ContextModuleOptions } from '../../shared/infrastructure/ContextModuleOptions.js';
 import { ControlledLabs } from './labs/application/ControlledLabs.js';
+import { ManageLabs } from './labs/application/ManageLabs.js';
+import { LabsController } from './labs/interface/http/LabsController.js';
 import { FaultRules } from './faults/application/FaultRules.js';
 import { FaultTicker } from './faults/application/FaultTicker.js';
 import { FaultsController } from './faults/interface/http/FaultsController.js';
@@ -22,6 +26,9 @@ export function controlModule(_options: ContextModuleOptions, settings: ControlM
     bind(JournalSettings).toConstantValue(new JournalSettings(settings.journalSize));
     bind(RequestJournal).toSelf().inSingletonScope();
     bind(ControlledLabs).toSelf().inSingletonScope();
+    bind(ManageLabs).toSelf().inSingletonScope();
+    bind(LabsController).toSelf().inSingletonScope();
+    bind(LabLifecycle).to(ControlLabLifecycle).inSingletonScope();
     bind(FaultRules).toSelf().inSingletonScope();
     bind(FaultTicker).toSelf().inSingletonScope();
     bind(BackgroundService).toService(FaultTicker);

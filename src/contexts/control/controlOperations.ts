@@ -4,9 +4,11 @@ import { FaultsController } from './faults/interface/http/FaultsController.js';
 import { FaultRuleDto, FaultRuleListView, FaultRuleView } from './faults/interface/http/faultShapes.js';
 import { JournalController } from './journal/interface/http/JournalController.js';
 import { JournalView } from './journal/interface/http/journalShapes.js';
+import { LabsController } from './labs/interface/http/LabsController.js';
+import { CreateLabDto, LabListView, LabView } from './labs/interface/http/labShapes.js';
 
 const area = 'Simulator control';
-const LAB: PathParameterSpec = { name: 'lab', description: "the lab; only 'default' exists in this version (others: 404 LAB_NOT_FOUND)" };
+const LAB: PathParameterSpec = { name: 'lab', description: "the lab's name ('default', or one made with POST /_sim/labs; others: 404 LAB_NOT_FOUND)" };
 
 /** The control context's endpoints: fault rules and the request journal of a lab (administrators only). */
 export const controlOperations = [
@@ -47,5 +49,33 @@ export const controlOperations = [
     summary: "Empty the lab's request journal",
     response: { kind: 'empty' },
     controller: JournalController, handle: (c, r) => c.clear(r),
+  }),
+];
+
+/** The labs: list, create, read, remove (administrators of the default lab). */
+export const labOperations = [
+  operation({
+    area, method: 'GET', path: '/_sim/labs', version: 0, permissions: ['API', 'ADM'], body: 'none', control: true,
+    summary: 'The labs of this gwsim: the default lab (served at /api) and those made since (each at /labs/{name}/api)',
+    response: { kind: 'json', shape: LabListView },
+    controller: LabsController, handle: (c) => c.list(),
+  }),
+  operation({
+    area, method: 'POST', path: '/_sim/labs', version: 0, permissions: ['API', 'ADM'], body: 'json', control: true,
+    summary: 'Make a lab ({name, displayName?}): an isolated gateway with the factory configuration and the built-in administrator (the password of GWSIM_ADMIN_PASSWORD), its own users, licenses, clock, traffic and history; 409 LAB_EXISTS for a name in use',
+    request: CreateLabDto, response: { kind: 'json', shape: LabView },
+    controller: LabsController, handle: (c, r) => c.create(r),
+  }),
+  operation({
+    area, method: 'GET', path: '/_sim/labs/{lab}', version: 0, permissions: ['API', 'ADM'], body: 'none', control: true, params: [LAB],
+    summary: 'One lab: its name, display name, when it was made and where its API is',
+    response: { kind: 'json', shape: LabView },
+    controller: LabsController, handle: (c, r) => c.get(r),
+  }),
+  operation({
+    area, method: 'DELETE', path: '/_sim/labs/{lab}', version: 0, permissions: ['API', 'ADM'], body: 'none', control: true, params: [LAB],
+    summary: 'Remove a lab and everything it holds (configuration, users, licenses, clock, traffic, history, faults, journal); the default lab cannot be removed (409 LAB_PROTECTED)',
+    response: { kind: 'json', shape: LabView },
+    controller: LabsController, handle: (c, r) => c.remove(r),
   }),
 ];

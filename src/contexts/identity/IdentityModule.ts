@@ -1,3 +1,5 @@
+import { LabLifecycle } from '../../shared/application/LabLifecycle.js';
+import { IdentityLabLifecycle } from './users/application/IdentityLabLifecycle.js';
 import { ContainerModule } from 'inversify';
 import { Authenticator } from '../../shared/application/Authenticator.js';
 import { StartupTask } from '../../shared/application/StartupTask.js';
@@ -90,6 +92,7 @@ export function identityModule(options: ContextModuleOptions, settings: Identity
     bind(IdentityAuthenticator).toSelf().inSingletonScope();
     bind(Authenticator).toService(IdentityAuthenticator);
     bind(SeedBuiltInAdministrator).toSelf().inSingletonScope();
+    bind(LabLifecycle).to(IdentityLabLifecycle).inSingletonScope();
     bind(EndSessionsOnAccountChange).toSelf().inSingletonScope();
     bind(StartupTask).toService(EndSessionsOnAccountChange);
     bind(StartupTask).toService(SeedBuiltInAdministrator);

@@ -1,3 +1,5 @@
+import { LabLifecycle } from '../../shared/application/LabLifecycle.js';
+import { MonitorLabLifecycle } from './history/application/MonitorLabLifecycle.js';
 import { MonitorFigures } from './history/application/MonitorFigures.js';
 import { ContainerModule } from 'inversify';
 import { BackgroundService } from '../../shared/application/BackgroundService.js';
@@ -57,6 +59,7 @@ export function monitoringModule(_options: ContextModuleOptions, monitor: Monito
     bind(BatchingMonitorSinks).toSelf().inSingletonScope();
     bind(MonitorFigures).toSelf().inSingletonScope();
     bind(MonitorSinks).toService(BatchingMonitorSinks);
+    bind(LabLifecycle).to(MonitorLabLifecycle).inSingletonScope();
     bind(BackgroundService).toService(BatchingMonitorSinks);
     bind(MonitorRetention).toSelf().inSingletonScope();
     bind(BackgroundService).toService(MonitorRetention);

@@ -1,3 +1,5 @@
+import { LabLifecycle } from '../../shared/application/LabLifecycle.js';
+import { TrafficLabLifecycle } from './traffic/application/TrafficLabLifecycle.js';
 import { ContainerModule } from 'inversify';
 import { BackgroundService } from '../../shared/application/BackgroundService.js';
 import type { ContextModuleOptions } from '../../shared/infrastructure/ContextModuleOptions.js';
@@ -30,5 +32,6 @@ export function simulationModule(_options: ContextModuleOptions): ContainerModul
     bind(RecordedSessions).toSelf().inSingletonScope();
     bind(ActiveSessionsController).toSelf().inSingletonScope();
     bind(TrafficControlController).toSelf().inSingletonScope();
+    bind(LabLifecycle).to(TrafficLabLifecycle).inSingletonScope();
   });
 }

@@ -20,6 +20,21 @@ export interface ControlSchemas {
       requestId: string;
     };
   };
+  LabView: {
+    name: string;
+    displayName: string;
+    createdAt: string;
+    apiBase: string;
+  };
+  CreateLabDto: {
+    /** the lab's name, in its URLs (/labs/{name}/api/…): 1 to 32 lower-case letters, digits and hyphens, starting with a letter */
+    name: string;
+    /** a name for people (default: the name) */
+    displayName?: string | null;
+  };
+  LabListView: {
+    labs: ControlSchemas["LabView"][];
+  };
   JournalView: {
     lab: string;
     /** entries the journal holds at most (GWSIM_JOURNAL_SIZE) */
@@ -297,19 +312,19 @@ export interface ControlSchemas {
 /** Every operation of openapi/control.json, keyed by `METHOD /path`. */
 export interface ControlOperations {
   /** The traffic of the lab: running or not, the profile, counters of calls started, ended, active, by result and by gate (permissions: API, ADM) */
-  "GET /_sim/labs/default/traffic": {
+  "GET /_sim/labs/{lab}/traffic": {
     query: Record<string, never>;
     body: {};
     result: ControlSchemas["TrafficStateView"];
   };
   /** Start or stop the arrivals ({running}) and/or set the traffic profile ({profile}, checked field by field; it takes effect at once) (permissions: API, ADM) */
-  "PUT /_sim/labs/default/traffic": {
+  "PUT /_sim/labs/{lab}/traffic": {
     query: Record<string, never>;
     body: { json: ControlSchemas["TrafficControlDto"] };
     result: ControlSchemas["TrafficStateView"];
   };
   /** The traffic of the last hour (or `minutes`) of the lab's time in 10-second intervals: calls per second and the peak of concurrent sessions (the console's charts); monitoring readers may read it (permissions: API, MON-R) */
-  "GET /_sim/labs/default/traffic/series": {
+  "GET /_sim/labs/{lab}/traffic/series": {
     query: {
       /** how far back, 1 to 60 (default 60) */
       minutes?: number;
@@ -318,25 +333,25 @@ export interface ControlOperations {
     result: ControlSchemas["TrafficSeriesView"];
   };
   /** The committed configuration as the simulator carries calls on it: nodes with where the gateway listens and their far end, routing domains with their routes in order, and what did not compile (configuration readers may read it) (permissions: API, CFG-R) */
-  "GET /_sim/labs/default/gateway": {
+  "GET /_sim/labs/{lab}/gateway": {
     query: Record<string, never>;
     body: {};
     result: ControlSchemas["CommittedGatewayView"];
   };
   /** The lab's gateway clock: its mode (real, scaled, frozen), its rate, the lab's time and the wall clock's (permissions: API, ADM) */
-  "GET /_sim/labs/default/clock": {
+  "GET /_sim/labs/{lab}/clock": {
     query: Record<string, never>;
     body: {};
     result: ControlSchemas["ClockView"];
   };
   /** Sets the lab's clock: {mode: real | scaled | frozen, scale? (scaled), now? (an instant to go on from)}; every time-driven behaviour follows it. Kept across restarts (permissions: API, ADM) */
-  "PUT /_sim/labs/default/clock": {
+  "PUT /_sim/labs/{lab}/clock": {
     query: Record<string, never>;
     body: { json: ControlSchemas["SetClockDto"] };
     result: ControlSchemas["ClockView"];
   };
   /** Moves the lab's time forward by an ISO-8601 duration ({by: "PT2H"}), in any mode. The simulator does not replay the calls of a jump: calls in progress end, new calls arrive from the new time (permissions: API, ADM) */
-  "POST /_sim/labs/default/clock/advance": {
+  "POST /_sim/labs/{lab}/clock/advance": {
     query: Record<string, never>;
     body: { json: ControlSchemas["AdvanceClockDto"] };
     result: ControlSchemas["ClockView"];
@@ -382,6 +397,30 @@ export interface ControlOperations {
     body: {};
     result: void;
   };
+  /** The labs of this gwsim: the default lab (served at /api) and those made since (each at /labs/{name}/api) (permissions: API, ADM) */
+  "GET /_sim/labs": {
+    query: Record<string, never>;
+    body: {};
+    result: ControlSchemas["LabListView"];
+  };
+  /** Make a lab ({name, displayName?}): an isolated gateway with the factory configuration and the built-in administrator (the password of GWSIM_ADMIN_PASSWORD), its own users, licenses, clock, traffic and history; 409 LAB_EXISTS for a name in use (permissions: API, ADM) */
+  "POST /_sim/labs": {
+    query: Record<string, never>;
+    body: { json: ControlSchemas["CreateLabDto"] };
+    result: ControlSchemas["LabView"];
+  };
+  /** One lab: its name, display name, when it was made and where its API is (permissions: API, ADM) */
+  "GET /_sim/labs/{lab}": {
+    query: Record<string, never>;
+    body: {};
+    result: ControlSchemas["LabView"];
+  };
+  /** Remove a lab and everything it holds (configuration, users, licenses, clock, traffic, history, faults, journal); the default lab cannot be removed (409 LAB_PROTECTED) (permissions: API, ADM) */
+  "DELETE /_sim/labs/{lab}": {
+    query: Record<string, never>;
+    body: {};
+    result: ControlSchemas["LabView"];
+  };
   /** Liveness: 200 while the process serves (also during start-up, with status "starting") */
   "GET /_sim/health": {
     query: Record<string, never>;
@@ -411,18 +450,22 @@ export interface ControlOperations {
 
 /** Each operation's `version` parameter (null: the operation takes none). */
 export const CONTROL_VERSIONS: { readonly [K in keyof ControlOperations]: number | null } = {
-  "GET /_sim/labs/default/traffic": null,
-  "PUT /_sim/labs/default/traffic": null,
-  "GET /_sim/labs/default/traffic/series": null,
-  "GET /_sim/labs/default/gateway": null,
-  "GET /_sim/labs/default/clock": null,
-  "PUT /_sim/labs/default/clock": null,
-  "POST /_sim/labs/default/clock/advance": null,
+  "GET /_sim/labs/{lab}/traffic": null,
+  "PUT /_sim/labs/{lab}/traffic": null,
+  "GET /_sim/labs/{lab}/traffic/series": null,
+  "GET /_sim/labs/{lab}/gateway": null,
+  "GET /_sim/labs/{lab}/clock": null,
+  "PUT /_sim/labs/{lab}/clock": null,
+  "POST /_sim/labs/{lab}/clock/advance": null,
   "GET /_sim/labs/{lab}/faults": null,
   "POST /_sim/labs/{lab}/faults": null,
   "DELETE /_sim/labs/{lab}/faults/{id}": null,
   "GET /_sim/labs/{lab}/journal": null,
   "DELETE /_sim/labs/{lab}/journal": null,
+  "GET /_sim/labs": null,
+  "POST /_sim/labs": null,
+  "GET /_sim/labs/{lab}": null,
+  "DELETE /_sim/labs/{lab}": null,
   "GET /_sim/health": null,
   "GET /_sim/ready": null,
   "GET /_sim/metrics": null,

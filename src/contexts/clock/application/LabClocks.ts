@@ -2,6 +2,8 @@ import { inject, injectable } from 'inversify';
 import { Clock } from '../../../shared/domain/Clock.js';
 import { DEFAULT_LAB, type LabId } from '../../../shared/domain/LabId.js';
 import { Logger } from '../../../shared/application/Logger.js';
+import { LabScope } from '../../../shared/application/LabScope.js';
+import { LabDirectory } from '../../../shared/application/LabDirectory.js';
 import { StartupTask } from '../../../shared/application/StartupTask.js';
 import { UnitOfWork } from '../../../shared/application/UnitOfWork.js';
 import { LabClock, type ClockMode } from '../domain/LabClock.js';
@@ -30,8 +32,8 @@ export interface LabClockReading {
 
 /**
  * Every lab's gateway clock, held in memory (read on every `now()`, never from the store) and saved in the
- * settings store on every change, so a restart keeps it. Also the Clock port of the gateway: it answers the
- * default lab's time, which is what every time-driven behaviour reads (license validity, password expiry,
+ * settings store on every change, so a restart keeps it. Also the Clock port of the gateway: it answers the time
+ * of the lab whose work is in progress (LabScope; the default lab outside any), which is what every time-driven behaviour reads (license validity, password expiry,
  * blockedUntil, call timing, retention, standby timers). Until the store is read at start-up a lab runs in real
  * time.
  */
@@ -43,6 +45,7 @@ export class LabClocks extends Clock {
   constructor(
     @inject(WallClock) private readonly wall: WallClock,
     @inject(LabClockStore) private readonly store: LabClockStore,
+    @inject(LabScope) private readonly scope: LabScope,
     @inject(Logger) private readonly logger: Logger,
   ) {
     super();
@@ -56,9 +59,9 @@ export class LabClocks extends Clock {
     return this.store.setting();
   }
 
-  /** The default lab's time (the Clock port). */
+  /** The time of the lab whose work is in progress (LabScope), the default lab's outside any (the Clock port). */
   now(): Date {
-    return this.nowOf(DEFAULT_LAB);
+    return this.nowOf(this.scope.current() ?? DEFAULT_LAB);
   }
 
   nowOf(lab: LabId): Date {
@@ -94,6 +97,11 @@ export class LabClocks extends Clock {
     return this.change(lab, (clock, wallMs) => clock.advancedBy(wallMs, byMs));
   }
 
+  /** Forgets a removed lab's clock (a lab made again under its name starts in real time). */
+  forget(lab: LabId): void {
+    this.clocks.delete(lab);
+  }
+
   /** Hears every jump of a lab's time (advanced, or set to another instant): `jumpMs` is how far (negative: back). */
   onJump(listener: (lab: LabId, jumpMs: number) => void): () => void {
     this.listeners.add(listener);
@@ -123,11 +131,13 @@ export class LoadLabClocks extends StartupTask {
   readonly name = 'lab clocks';
   override readonly first = true;
 
-  constructor(@inject(LabClocks) private readonly clocks: LabClocks) {
+  constructor(@inject(LabClocks) private readonly clocks: LabClocks, @inject(LabDirectory) private readonly directory: LabDirectory) {
     super();
   }
 
-  run(): Promise<void> {
-    return this.clocks.load(DEFAULT_LAB);
+  /** Reads which labs exist (first: the HTTP edge asks the directory on every request under /labs/…), then their clocks. */
+  async run(): Promise<void> {
+    await this.directory.load();
+    for (const { id } of this.directory.list()) await this.clocks.load(id);
   }
 }

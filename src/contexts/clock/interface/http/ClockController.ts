@@ -47,7 +47,7 @@ export function clockView(reading: LabClockReading): ClockView {
   };
 }
 
-/** The lab clock's control endpoints (`/_sim/labs/default/clock`). */
+/** The lab clock's control endpoints (`/_sim/labs/{lab}/clock`). */
 @injectable()
 export class ClockController {
   constructor(@inject(LabClocks) private readonly clocks: LabClocks) {}

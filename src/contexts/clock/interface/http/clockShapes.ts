@@ -2,7 +2,7 @@ import { IsIn, IsNumber, IsOptional, IsString, MaxLength } from 'class-validator
 import { JSONSchema } from 'class-validator-jsonschema';
 import { CLOCK_MODES, type ClockMode } from '../../domain/LabClock.js';
 
-/** PUT /_sim/labs/default/clock */
+/** PUT /_sim/labs/{lab}/clock */
 export class SetClockDto {
   @IsIn(CLOCK_MODES)
   @JSONSchema({ description: 'real (the wall clock\'s rate, at the offset it has), scaled (scale times as fast) or frozen' })
@@ -17,7 +17,7 @@ export class SetClockDto {
   now?: string;
 }
 
-/** POST /_sim/labs/default/clock/advance */
+/** POST /_sim/labs/{lab}/clock/advance */
 export class AdvanceClockDto {
   @IsString() @MaxLength(64)
   @JSONSchema({ description: 'an ISO-8601 duration of weeks, days, hours, minutes and seconds, e.g. PT2H, P1D, PT90S (years and months are refused: their length depends on the date)' })

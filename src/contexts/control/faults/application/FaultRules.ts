@@ -60,6 +60,15 @@ export class FaultRules {
   }
 
   /** The lab's rules in the order they were added, expired ones removed first. */
+  /** Drops a removed lab's rules (its gateway faults switched off first). */
+  forgetLab(lab: LabId): void {
+    for (const rule of this.list(lab)) {
+      try { this.remove(lab, rule.id); } catch { /* expired meanwhile */ }
+    }
+    this.books.delete(lab);
+    this.switchedOn.delete(lab);
+  }
+
   list(lab: LabId): FaultRule[] {
     this.refresh();
     return this.book(lab).all();

@@ -59,6 +59,12 @@ export class RequestJournal {
     return { capacity: ring.capacity, held: ring.size, dropped: ring.dropped, entries: ring.find(query) };
   }
 
+  /** Drops a removed lab's journal. */
+  forgetLab(lab: LabId): void {
+    this.rings.delete(lab);
+    this.sequences.delete(lab);
+  }
+
   clear(lab: LabId): void {
     this.ring(lab).clear();
   }

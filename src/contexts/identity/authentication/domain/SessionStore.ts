@@ -10,6 +10,8 @@ export abstract class SessionStore {
   abstract remove(id: string): void;
   /** Ends every session of the user; answers how many ended. */
   abstract removeAllOf(lab: LabId, userId: string): number;
+  /** Ends every session of a lab (the lab was removed); answers how many ended. */
+  abstract removeLab(lab: LabId): number;
   /** Ends the sessions last seen before `cutoff`; answers how many ended. */
   abstract removeIdleSince(cutoff: Date): number;
   abstract clear(): void;

@@ -54,4 +54,6 @@ export abstract class MonitorStore {
   abstract labs(): LabId[];
   /** Answers when the store can be reached; throws otherwise. */
   abstract ping(): Promise<void>;
+  /** Deletes everything kept of a removed lab (its calls, messages, recordings and usage). */
+  abstract forgetLab(lab: LabId): Promise<void>;
 }

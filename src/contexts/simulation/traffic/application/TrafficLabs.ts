@@ -3,6 +3,7 @@ import { Clock } from '../../../../shared/domain/Clock.js';
 import { DomainError } from '../../../../shared/domain/DomainError.js';
 import type { LabId } from '../../../../shared/domain/LabId.js';
 import { Logger } from '../../../../shared/application/Logger.js';
+import { LabScope } from '../../../../shared/application/LabScope.js';
 import { CommittedGateway, type GatewayPlan } from '../../../configuration/index.js';
 import { LiveSessions, MonitorSinks } from '../../../monitoring/index.js';
 import type { CallRecorder } from '../domain/CallRecorder.js';
@@ -63,6 +64,7 @@ export class TrafficLabs extends LiveSessions {
     @inject(Logger) private readonly logger: Logger,
     @inject(CommittedGateway) @optional() private readonly committed: CommittedGateway | undefined,
     @inject(MonitorSinks) @optional() private readonly sinks: MonitorSinks | undefined,
+    @inject(LabScope) @optional() private readonly scope: LabScope | undefined = undefined,
   ) {
     super();
   }
@@ -142,7 +144,7 @@ export class TrafficLabs extends LiveSessions {
     const traffic = this.labs.get(lab);
     if (!traffic?.engine) return;
     while (traffic.advancing) await traffic.advancing;
-    traffic.advancing = (async () => {
+    const step = async () => {
       try {
         await this.followJump(lab, traffic);
         const engine = traffic.engine!;
@@ -162,7 +164,9 @@ export class TrafficLabs extends LiveSessions {
       } catch (error) {
         this.logger.error({ err: error, lab }, 'the traffic of a lab could not be advanced');
       }
-    })();
+    };
+    // As work of the lab: the Clock answers the lab's own time.
+    traffic.advancing = this.scope ? this.scope.run(lab, step) : step();
     try {
       await traffic.advancing;
     } finally {
@@ -234,6 +238,14 @@ export class TrafficLabs extends LiveSessions {
       call: (entry) => sinks.recordCall(lab, entry),
       recording: (entry) => sinks.recordRecording(lab, entry),
     };
+  }
+
+  /** Drops a removed lab's traffic: its engine, its calls in progress (no history is written for them) and its series. */
+  async forgetLab(lab: LabId): Promise<void> {
+    const traffic = this.labs.get(lab);
+    if (traffic?.advancing) await traffic.advancing.catch(() => undefined);
+    this.labs.delete(lab);
+    this.generations.delete(lab);
   }
 
   /** Stops listening for new plans (the pump's stop). */

@@ -28,7 +28,7 @@ function failoverOn(target: RoutingTarget): string | undefined {
   return parts.length > 0 ? parts.join('; ') : undefined;
 }
 
-/** The committed configuration as the simulator carries calls on it (`/_sim/labs/default/gateway`). */
+/** The committed configuration as the simulator carries calls on it (`/_sim/labs/{lab}/gateway`). */
 @injectable()
 export class CommittedGatewayController {
   constructor(@inject(CommittedGateway) private readonly committed: CommittedGateway) {}

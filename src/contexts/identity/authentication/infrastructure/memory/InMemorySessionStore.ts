@@ -48,6 +48,10 @@ export class InMemorySessionStore extends SessionStore {
     return this.removeWhere((session) => session.lab === lab && session.userId === userId);
   }
 
+  removeLab(lab: LabId): number {
+    return this.removeWhere((session) => session.lab === lab);
+  }
+
   removeIdleSince(cutoff: Date): number {
     return this.removeWhere((session) => session.lastSeenAt.getTime() < cutoff.getTime());
   }

@@ -23,6 +23,10 @@ export class InMemoryMonitorStore extends MonitorStore {
 
   async ping(): Promise<void> {}
 
+  async forgetLab(lab: LabId): Promise<void> {
+    this.data.delete(lab);
+  }
+
   private lab(lab: LabId): LabData {
     let data = this.data.get(lab);
     if (!data) {

@@ -124,6 +124,11 @@ export class TypeOrmMonitorStore extends MonitorStore {
     return removed;
   }
 
+  async forgetLab(lab: LabId): Promise<void> {
+    for (const table of ['sip_message', 'recording', 'call_history', 'lab_usage']) await this.run(`DELETE FROM monitor.${table} WHERE lab = $1`, [lab]);
+    this.counters.delete(lab);
+  }
+
   usage(lab: LabId): MonitorUsage {
     return this.counters.get(lab) ?? NO_USAGE;
   }

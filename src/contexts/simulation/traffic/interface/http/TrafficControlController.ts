@@ -39,7 +39,7 @@ function stateView(state: TrafficState): TrafficStateView {
   };
 }
 
-/** The simulator's traffic control endpoint (`/_sim/labs/default/traffic`). */
+/** The simulator's traffic control endpoint (`/_sim/labs/{lab}/traffic`). */
 @injectable()
 export class TrafficControlController {
   constructor(@inject(TrafficLabs) private readonly labs: TrafficLabs) {}

@@ -1,9 +1,11 @@
-import { operation } from '../../../../../shared/interface/http/Operation.js';
+import { operation, type PathParameterSpec } from '../../../../../shared/interface/http/Operation.js';
 import { DATE_FORMATS } from '../../../../../shared/interface/http/WireDates.js';
 import { ActiveSessionsController } from './ActiveSessionsController.js';
 import { ActiveSessionsFilterDto, ActiveSessionsView, SetMuteRequestDto, TelIdentDto } from './activeSessionShapes.js';
 import { TrafficControlController } from './TrafficControlController.js';
 import { TrafficControlDto, TrafficSeriesView, TrafficStateView } from './trafficShapes.js';
+
+const LAB: PathParameterSpec = { name: 'lab', description: "the lab's name ('default', or one made with POST /_sim/labs)" };
 
 const area = 'Monitoring and call history';
 
@@ -35,20 +37,20 @@ const controlArea = 'Simulator control';
 /** The simulator's own control endpoints (not gateway operations; administrators only). */
 export const simulationControlOperations = [
   operation({
-    area: controlArea, method: 'GET', path: '/_sim/labs/default/traffic', version: 0, permissions: ['API', 'ADM'], body: 'none', control: true,
+    area: controlArea, method: 'GET', path: '/_sim/labs/{lab}/traffic', version: 0, permissions: ['API', 'ADM'], body: 'none', control: true, params: [LAB],
     summary: 'The traffic of the lab: running or not, the profile, counters of calls started, ended, active, by result and by gate',
     response: { kind: 'json', shape: TrafficStateView },
     controller: TrafficControlController, handle: (c, r) => c.get(r),
   }),
   operation({
-    area: controlArea, method: 'GET', path: '/_sim/labs/default/traffic/series', version: 0, permissions: ['API', 'MON-R'], body: 'none', control: true,
+    area: controlArea, method: 'GET', path: '/_sim/labs/{lab}/traffic/series', version: 0, permissions: ['API', 'MON-R'], body: 'none', control: true, params: [LAB],
     summary: 'The traffic of the last hour (or `minutes`) of the lab\'s time in 10-second intervals: calls per second and the peak of concurrent sessions (the console\'s charts); monitoring readers may read it',
     query: [{ name: 'minutes', type: 'integer', description: 'how far back, 1 to 60 (default 60)' }],
     response: { kind: 'json', shape: TrafficSeriesView },
     controller: TrafficControlController, handle: (c, r) => c.series(r),
   }),
   operation({
-    area: controlArea, method: 'PUT', path: '/_sim/labs/default/traffic', version: 0, permissions: ['API', 'ADM'], body: 'json', control: true,
+    area: controlArea, method: 'PUT', path: '/_sim/labs/{lab}/traffic', version: 0, permissions: ['API', 'ADM'], body: 'json', control: true, params: [LAB],
     summary: 'Start or stop the arrivals ({running}) and/or set the traffic profile ({profile}, checked field by field; it takes effect at once)',
     request: TrafficControlDto, response: { kind: 'json', shape: TrafficStateView },
     controller: TrafficControlController, handle: (c, r) => c.put(r),

@@ -67,7 +67,7 @@ export class TrafficProfileDto {
   @IsOptional() @ValidateNested() @Type(() => NumberPlanDto) defaultNumberPlan?: NumberPlanDto;
 }
 
-/** PUT /_sim/labs/default/traffic: start or stop the arrivals and/or set the profile (it takes effect at once). */
+/** PUT /_sim/labs/{lab}/traffic: start or stop the arrivals and/or set the profile (it takes effect at once). */
 export class TrafficControlDto {
   @IsOptional() @IsBoolean() running?: boolean;
   @IsOptional() @ValidateNested() @Type(() => TrafficProfileDto) profile?: TrafficProfileDto;

@@ -1,0 +1,32 @@
+import { inject, injectable } from 'inversify';
+import type { LabId } from '../../../../shared/domain/LabId.js';
+import { LabLifecycle } from '../../../../shared/application/LabLifecycle.js';
+import { SessionStore } from '../../authentication/domain/SessionStore.js';
+import { VerifiedCredentials } from '../../authentication/domain/VerifiedCredentials.js';
+import { SeedBuiltInAdministrator } from './SeedBuiltInAdministrator.js';
+
+/**
+ * A new lab gets the built-in administrator (the password of GWSIM_ADMIN_PASSWORD); a removed lab's sessions end,
+ * so that a cookie of it never opens a lab made later under its name.
+ */
+@injectable()
+export class IdentityLabLifecycle extends LabLifecycle {
+  readonly name = 'users and sessions';
+
+  constructor(
+    @inject(SeedBuiltInAdministrator) private readonly seed: SeedBuiltInAdministrator,
+    @inject(SessionStore) private readonly sessions: SessionStore,
+    @inject(VerifiedCredentials) private readonly credentials: VerifiedCredentials,
+  ) {
+    super();
+  }
+
+  initialize(lab: LabId): Promise<void> {
+    return this.seed.seed(lab);
+  }
+
+  async remove(lab: LabId): Promise<void> {
+    this.sessions.removeLab(lab);
+    this.credentials.forgetLab(lab);
+  }
+}

@@ -1,0 +1,25 @@
+import { inject, injectable } from 'inversify';
+import type { LabId } from '../../../../shared/domain/LabId.js';
+import { LabLifecycle } from '../../../../shared/application/LabLifecycle.js';
+import { MonitorStore } from './MonitorStore.js';
+import { BatchingMonitorSinks } from './BatchingMonitorSinks.js';
+
+/** A removed lab's call history, SIP messages and recordings are deleted from the monitor's own store. */
+@injectable()
+export class MonitorLabLifecycle extends LabLifecycle {
+  readonly name = 'monitor records';
+
+  constructor(@inject(MonitorStore) private readonly store: MonitorStore, @inject(BatchingMonitorSinks) private readonly sinks: BatchingMonitorSinks) {
+    super();
+  }
+
+  async initialize(): Promise<void> {
+    // nothing: a lab starts with an empty history
+  }
+
+  async remove(lab: LabId): Promise<void> {
+    // rows of the lab still queued are written first, so that the delete finds them
+    await this.sinks.flush();
+    await this.store.forgetLab(lab);
+  }
+}

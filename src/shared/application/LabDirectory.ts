@@ -1,0 +1,29 @@
+import type { LabId } from '../domain/LabId.js';
+
+/** A lab as the directory lists it. */
+export interface LabEntry {
+  readonly id: LabId;
+  readonly displayName: string;
+  readonly createdAt: Date;
+}
+
+/**
+ * Which labs exist (the `lab` table), held in memory after `load` so that every request can ask at no cost.
+ * The default lab always exists. Adding a lab writes its row (which every write unit of the lab locks); removing
+ * it deletes the row, and with it every row of the lab in the main store.
+ */
+export abstract class LabDirectory {
+  /** Reads the labs into memory (once; later calls are free). */
+  abstract load(): Promise<void>;
+  abstract list(): readonly LabEntry[];
+  abstract find(lab: string): LabEntry | undefined;
+  abstract add(entry: LabEntry): Promise<void>;
+  abstract remove(lab: LabId): Promise<void>;
+  /**
+   * Whether a removed lab's name may name a new lab in this process. The in-memory stores keep nothing apart by
+   * lab once removed, so they refuse it; the database stores always allow it.
+   */
+  reusable(_lab: string): boolean {
+    return true;
+  }
+}

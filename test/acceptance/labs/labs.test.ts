@@ -1,0 +1,130 @@
+import { expect } from 'chai';
+import type { LabId } from '../../../src/shared/domain/LabId.js';
+import { TrafficLabs } from '../../../src/contexts/simulation/index.js';
+import { BatchingMonitorSinks } from '../../../src/contexts/monitoring/history/application/BatchingMonitorSinks.js';
+import { installDemo, startDemoTraffic } from '../../../src/app/demo/DemoLoader.js';
+import { TestGateway } from '../../support/TestGateway.js';
+import { ApiClient } from '../../support/ApiClient.js';
+import { ADMIN_PASSWORD } from '../../support/testConfig.js';
+import { addLocalUser } from '../identity/identitySupport.js';
+
+const PBX_PROFILE = '1d22157e-d6d5-4c79-9c1e-dd47c50e57e1';
+
+function labClient(gateway: TestGateway, lab: string, username = 'anadmin', password = ADMIN_PASSWORD): ApiClient {
+  return new ApiClient(`${gateway.baseUrl}/labs/${lab}`, { username, password });
+}
+
+async function nodeNames(client: ApiClient): Promise<string[]> {
+  const answer = await client.get('/api/nodes/get');
+  expect(answer.status, answer.text).to.equal(200);
+  return (answer.json as Array<{ displayName: string }>).map((node) => node.displayName);
+}
+
+for (const store of ['memory', 'database'] as const) {
+  describe(`labs (/_sim/labs, /labs/{lab}/api) on the ${store === 'memory' ? 'in-memory stores' : 'database store'}`, function () {
+    this.timeout(120_000);
+    let gateway: TestGateway;
+    let admin: ApiClient;
+    beforeEach(async () => {
+      gateway = await TestGateway.start({ store });
+      admin = gateway.admin();
+    });
+    afterEach(() => gateway.stop());
+
+    it('makes a lab with the factory configuration and its own administrator, lists it, and refuses bad or taken names', async () => {
+      expect((await admin.get('/_sim/labs')).json.labs.map((l: { name: string }) => l.name)).to.deep.equal(['default']);
+      const made = await admin.post('/_sim/labs', { json: { name: 'training', displayName: 'Training room 1' } });
+      expect(made.status, made.text).to.equal(200);
+      expect(made.json).to.include({ name: 'training', displayName: 'Training room 1', apiBase: '/labs/training/api' });
+      expect((await admin.get('/_sim/labs')).json.labs.map((l: { name: string }) => l.name)).to.deep.equal(['default', 'training']);
+      expect((await admin.get('/_sim/labs/training')).json.name).to.equal('training');
+
+      const training = labClient(gateway, 'training');
+      expect(await nodeNames(training)).to.deep.equal(await nodeNames(admin));
+      expect((await training.get('/api/coreConfig/status/get')).json).to.include({ state: 'COMMITTED' });
+
+      for (const [json, status, field] of [
+        [{ name: 'training' }, 409, 'name'], [{ name: 'default' }, 409, 'name'], [{ name: 'Bad Name' }, 400, 'name'],
+        [{ name: '-x' }, 400, 'name'], [{}, 400, 'name'], [{ name: 'x'.repeat(33) }, 400, 'name'], [{ name: 'ok', displayName: 7 }, 400, 'displayName'],
+      ] as const) {
+        const answer = await admin.post('/_sim/labs', { json });
+        expect(answer.status, `${JSON.stringify(json)}: ${answer.text}`).to.equal(status);
+        expect(JSON.stringify(answer.json.error.details)).to.contain(field);
+      }
+      expect((await admin.get('/_sim/labs/nope')).json.error.code).to.equal('LAB_NOT_FOUND');
+      expect((await admin.delete('/_sim/labs/default')).status).to.equal(409);
+      const unknown = await labClient(gateway, 'nope').get('/api/nodes/get');
+      expect(unknown.status).to.equal(404);
+      expect(unknown.json.error.code).to.equal('LAB_NOT_FOUND');
+      // the lab API is for the lab's users; the control API for the default lab's administrators
+      expect((await new ApiClient(gateway.baseUrl).get('/_sim/labs')).status).to.equal(401);
+    });
+
+    it('keeps two labs apart: configuration, users, clock, traffic and journal', async () => {
+      expect((await admin.post('/_sim/labs', { json: { name: 'training' } })).status).to.equal(200);
+      const training = labClient(gateway, 'training');
+      // configuration
+      const added = await training.post('/api/nodes/addSystem', { version: 3, query: { profile: PBX_PROFILE }, json: { displayName: 'Lab PBX', udpTcpPort: 5070, tlsPort: 5071 } });
+      expect(added.status, added.text).to.equal(200);
+      expect(await nodeNames(training)).to.include('Lab PBX');
+      expect(await nodeNames(admin)).to.not.include('Lab PBX');
+      // users: one made in the default lab does not exist in the other
+      await addLocalUser(admin, 'trainer', 'Trainer-Pass-1357', { roleIds: ['ADMINISTRATOR'] });
+      expect((await gateway.client('trainer', 'Trainer-Pass-1357').get('/api/nodes/get')).status).to.equal(200);
+      expect((await labClient(gateway, 'training', 'trainer', 'Trainer-Pass-1357').get('/api/nodes/get')).status).to.equal(401);
+      // clock: the lab's own
+      const frozen = await admin.put('/_sim/labs/training/clock', { json: { mode: 'frozen', now: '2030-01-01T00:00:00Z' } });
+      expect(frozen.status, frozen.text).to.equal(200);
+      expect((await training.post('/api/activeSessions/get', { query: { dateFormat: 'ISO-8601' }, json: {} })).json.lastUpdated).to.equal('2030-01-01T00:00:00.000Z');
+      expect((await admin.post('/api/activeSessions/get', { query: { dateFormat: 'ISO-8601' }, json: {} })).json.lastUpdated).to.equal(gateway.clock.now().toISOString());
+      expect((await admin.get('/_sim/labs/default/clock')).json.mode).to.equal('real');
+      // traffic: started in one lab only
+      expect((await admin.put('/_sim/labs/training/traffic', { json: { running: true } })).json.running).to.equal(true);
+      expect((await admin.get('/_sim/labs/default/traffic')).json.running).to.equal(false);
+      // journal: each lab records its own requests
+      const journal = async (lab: string) => ((await admin.get(`/_sim/labs/${lab}/journal`, { query: { path: '/api/nodes/addSystem' } })).json.entries as unknown[]).length;
+      expect(await journal('training')).to.equal(1);
+      expect(await journal('default')).to.equal(0);
+      // the committed view of each lab
+      expect(((await admin.get('/_sim/labs/training/gateway')).json.nodes as unknown[]).length).to.equal(((await admin.get('/_sim/labs/default/gateway')).json.nodes as unknown[]).length);
+    });
+
+    it('removes a lab and everything it holds, leaving the others as they were', async () => {
+      expect((await admin.post('/_sim/labs', { json: { name: 'scratch' } })).status).to.equal(200);
+      const scratch = labClient(gateway, 'scratch');
+      // calls carried in the lab, in its history
+      // the demo, installed into the lab as into a new gateway (configuration import, commit, license, traffic)
+      expect(await installDemo(gateway.simulator.container, 'scratch' as LabId)).to.equal(true);
+      expect((await startDemoTraffic(gateway.simulator.container, true, 'scratch' as LabId)).trafficRunning).to.equal(true);
+      const node = await scratch.post('/api/nodes/addSystem', { version: 3, query: { profile: PBX_PROFILE }, json: { displayName: 'Scratch PBX', udpTcpPort: 5170, tlsPort: 5171 } });
+      expect(node.status, node.text).to.equal(200);
+      for (let s = 0; s < 120; s += 5) {
+        gateway.clock.advance(5000);
+        await gateway.get(TrafficLabs).advance('scratch' as LabId);
+      }
+      await gateway.get(BatchingMonitorSinks).flush();
+      const history = async () => (await scratch.post('/api/callHistory/get', { json: {} })).json.totalCount as number;
+      const carried = (await admin.get('/_sim/labs/scratch/traffic')).json.counters.started as number;
+      expect(carried, 'calls arrived in the lab').to.be.greaterThan(0);
+      expect((await admin.post('/api/callHistory/get', { json: {} })).json.totalCount, 'none of them in the default lab').to.equal(0);
+      const defaultNodes = await nodeNames(admin);
+      const removed = await admin.delete('/_sim/labs/scratch');
+      expect(removed.status, removed.text).to.equal(200);
+      expect(removed.json.name).to.equal('scratch');
+      expect((await scratch.get('/api/nodes/get')).json.error.code).to.equal('LAB_NOT_FOUND');
+      expect((await admin.get('/_sim/labs/scratch/traffic')).status).to.equal(404);
+      expect(await nodeNames(admin)).to.deep.equal(defaultNodes);
+      expect((await admin.get('/_sim/labs')).json.labs.map((l: { name: string }) => l.name)).to.deep.equal(['default']);
+      const again = await admin.post('/_sim/labs', { json: { name: 'scratch' } });
+      if (store === 'memory') {
+        expect(again.status, 'the in-memory stores cannot reuse a removed lab\'s name').to.equal(409);
+        expect(again.json.error.code).to.equal('LAB_NAME_USED');
+      } else {
+        expect(again.status, again.text).to.equal(200);
+        expect(await nodeNames(scratch), 'a lab made again under the name starts from the factory configuration').to.not.include('Scratch PBX');
+        expect((await admin.get('/_sim/labs/scratch/traffic')).json.running).to.equal(false);
+        expect(await history(), 'the removed lab\'s call history went with it').to.equal(0);
+      }
+    });
+  });
+}
