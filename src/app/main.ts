@@ -3,7 +3,7 @@ import 'reflect-metadata';
 import { runProgram } from './cli/program.js';
 
 /**
- * The gwsim command (package.json `bin`): `gwsim [serve] [flags]`, `gwsim admin unblock <user>`, `gwsim license mint …`, `gwsim traffic …`, `gwsim clock …`, `gwsim faults …`, `gwsim journal …`,
+ * The gwsim command (package.json `bin`): `gwsim [serve] [flags]`, `gwsim admin unblock <user>`, `gwsim license mint …`, `gwsim traffic …`, `gwsim clock …`, `gwsim labs …`, `gwsim faults …`, `gwsim journal …`,
  * `gwsim openapi`, `gwsim ready`, `--help`,
  * `--version`. Only the command line is loaded here; each command loads what it needs when it runs.
  */
@@ -13,6 +13,7 @@ runProgram({
   mintLicense: async (options) => (require('./cli/mintLicense.js') as typeof import('./cli/mintLicense.js')).mintLicense(options),
   traffic: async (action, options) => (require('./cli/traffic.js') as typeof import('./cli/traffic.js')).traffic(action, options),
   clock: async (action, options) => (require('./cli/clock.js') as typeof import('./cli/clock.js')).clock(action, options),
+  labs: async (action, options) => (require('./cli/labs.js') as typeof import('./cli/labs.js')).labs(action, options),
   faults: async (action, options) => (require('./cli/faults.js') as typeof import('./cli/faults.js')).faults(action, options),
   journal: async (action, options) => (require('./cli/faults.js') as typeof import('./cli/faults.js')).journal(action, options),
   openapi: async (options) => (require('./cli/openapi.js') as typeof import('./cli/openapi.js')).printOpenApi(options),

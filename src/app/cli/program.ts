@@ -6,6 +6,7 @@ import type { AppConfig } from '../config/AppConfig.js';
 import type { MintOptions } from './mintLicense.js';
 import type { TrafficAction, TrafficCommandOptions } from './traffic.js';
 import type { ClockAction } from './clock.js';
+import type { LabsAction } from './labs.js';
 import type { ControlCommandOptions, FaultsAction, JournalAction } from './faults.js';
 import type { OpenApiOptions } from './openapi.js';
 import type { ReadyOptions } from './ready.js';
@@ -20,6 +21,7 @@ export interface Commands {
   mintLicense(options: MintOptions): Promise<number>;
   traffic(action: TrafficAction, options: TrafficCommandOptions): Promise<number>;
   clock(action: ClockAction, options: TrafficCommandOptions): Promise<number>;
+  labs(action: LabsAction, options: TrafficCommandOptions): Promise<number>;
   faults(action: FaultsAction, options: ControlCommandOptions): Promise<number>;
   journal(action: JournalAction, options: ControlCommandOptions): Promise<number>;
   openapi(options: OpenApiOptions): Promise<number>;
@@ -165,6 +167,19 @@ export function buildProgram(commands: Commands, env: NodeJS.ProcessEnv): Comman
     .action(async (file: string, options: Record<string, unknown>) => {
       process.exitCode = await commands.traffic({ kind: 'set', file, start: options['start'] === true }, trafficOptions(options));
     });
+  const labsCommand = program.command('labs')
+    .description('the labs of a running gwsim (its /_sim/labs endpoints; administrators of the default lab)')
+    .addHelpText('after', '\nExit codes: 0 done, 1 refused (the message names the field) or unreachable, 2 usage error.');
+  connection(labsCommand.command('list').description('the labs and where their API is'))
+    .action(async (options: Record<string, unknown>) => { process.exitCode = await commands.labs({ kind: 'list' }, trafficOptions(options)); });
+  connection(labsCommand.command('create').argument('<name>', 'lower-case letters, digits and hyphens, starting with a letter')
+    .description('make a lab: the factory configuration, the built-in administrator, a real-time clock, no traffic')
+    .option('--display-name <text>', 'a name for people'))
+    .action(async (name: string, options: Record<string, unknown>) => {
+      process.exitCode = await commands.labs({ kind: 'create', name, ...(typeof options['displayName'] === 'string' ? { displayName: options['displayName'] } : {}) }, trafficOptions(options));
+    });
+  connection(labsCommand.command('remove').argument('<name>', 'the lab').description('remove a lab and everything it holds'))
+    .action(async (name: string, options: Record<string, unknown>) => { process.exitCode = await commands.labs({ kind: 'remove', name }, trafficOptions(options)); });
   const clockCommand = program.command('clock')
     .description("the lab's gateway clock of a running gwsim (its /_sim/labs/default/clock endpoint; administrators only)")
     .addHelpText('after', '\nExit codes: 0 done, 1 refused (the message names the field) or unreachable, 2 usage error.');

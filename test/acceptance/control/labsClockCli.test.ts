@@ -1,0 +1,51 @@
+import { expect } from 'chai';
+import { exitWithin, run } from '../../support/processSupport.js';
+import { TestGateway } from '../../support/TestGateway.js';
+import { ADMIN_PASSWORD } from '../../support/testConfig.js';
+
+describe('gwsim labs list|create|remove and gwsim clock status|set|advance', function () {
+  this.timeout(120_000);
+  let gateway: TestGateway;
+  let env: Record<string, string>;
+
+  before(async () => {
+    gateway = await TestGateway.start({ store: 'memory' });
+    env = { GWSIM_URL: gateway.baseUrl, GWSIM_USER: 'anadmin', GWSIM_PASSWORD: ADMIN_PASSWORD };
+  });
+  after(() => gateway?.stop());
+
+  async function gwsim(args: string[]): Promise<{ code: number | null; output: string }> {
+    const running = run(env, args);
+    const code = await exitWithin(running, 60_000);
+    return { code, output: running.output() };
+  }
+
+  it('makes, lists and removes a lab, refusing a taken name and the default lab with exit code 1', async () => {
+    const made = await gwsim(['labs', 'create', 'training', '--display-name', 'Training room']);
+    expect(made.code, made.output).to.equal(0);
+    expect(made.output).to.contain('made: training\t/labs/training/api\tTraining room');
+    const list = await gwsim(['labs', 'list', '--json']);
+    expect(JSON.parse(list.output).labs.map((l: { name: string }) => l.name)).to.deep.equal(['default', 'training']);
+    const again = await gwsim(['labs', 'create', 'training']);
+    expect(again.code).to.equal(1);
+    expect(again.output).to.contain('LAB_EXISTS');
+    expect((await gwsim(['labs', 'remove', 'default'])).code).to.equal(1);
+    expect((await gwsim(['labs', 'remove', 'training'])).code).to.equal(0);
+    expect((await gateway.admin().get('/_sim/labs')).json.labs).to.have.length(1);
+  });
+
+  it('reads, sets and advances the lab clock, naming a bad field on stderr with exit code 1', async () => {
+    const status = await gwsim(['clock', 'status']);
+    expect(status.code, status.output).to.equal(0);
+    expect(status.output).to.contain('clock: real');
+    const set = await gwsim(['clock', 'set', 'frozen', '--now', '2030-01-01T00:00:00Z', '--json']);
+    expect(set.code, set.output).to.equal(0);
+    expect(JSON.parse(set.output)).to.include({ mode: 'frozen', now: '2030-01-01T00:00:00.000Z' });
+    const advanced = await gwsim(['clock', 'advance', 'PT2H']);
+    expect(advanced.output).to.contain('lab time: 2030-01-01T02:00:00.000Z');
+    const bad = await gwsim(['clock', 'advance', 'P1M']);
+    expect(bad.code).to.equal(1);
+    expect(bad.output).to.contain('by:');
+    expect((await gwsim(['clock', 'set', 'scaled', '--scale', 'fast'])).code, 'a usage error').to.equal(2);
+  });
+});
