@@ -1,6 +1,6 @@
 import type { Context } from 'koa';
 import { AuthenticationError } from '../../shared/domain/DomainError.js';
-import type { LabId } from '../../shared/domain/LabId.js';
+import { DEFAULT_LAB, type LabId } from '../../shared/domain/LabId.js';
 import type { Principal } from '../../shared/domain/Principal.js';
 import type { Authenticator } from '../../shared/application/Authenticator.js';
 
@@ -26,9 +26,22 @@ const COOKIE_VALUE = /^[A-Za-z0-9_-]+$/;
  * Sets the session cookie (written directly: the cookies library costs a noticeable share of a request that
  * sends Basic credentials on every call, as automation clients do). Session ids are base64url tokens.
  */
-function setSessionCookie(ctx: Context, sessionId: string): void {
+function setSessionCookie(ctx: Context, sessionId: string, lab: LabId): void {
   if (!COOKIE_VALUE.test(sessionId)) throw new Error('a session id must be a base64url token');
-  ctx.set('Set-Cookie', `${SESSION_COOKIE}=${sessionId}; path=/; samesite=lax; httponly`);
+  // A lab's session is for its own paths, so that one browser (or cookie jar) holds a session per lab.
+  ctx.set('Set-Cookie', `${SESSION_COOKIE}=${sessionId}; path=${lab === DEFAULT_LAB ? '/' : `/labs/${lab}/`}; samesite=lax; httponly`);
+}
+
+/** Every JSESSIONID value of a Cookie header, in its order (a browser sends the cookie of the longest path first). */
+export function sessionCookies(header: string): string[] {
+  const values: string[] = [];
+  let rest = header;
+  for (let value = sessionCookie(rest); value !== undefined && values.length < 4; value = sessionCookie(rest)) {
+    values.push(value);
+    const at = rest.indexOf(`${SESSION_COOKIE}=${value}`);
+    rest = rest.slice(at + SESSION_COOKIE.length + 1 + value.length);
+  }
+  return values;
 }
 
 /** The JSESSIONID value of a Cookie header (read directly: the cookies library costs more per request). */
@@ -56,22 +69,24 @@ export function sessionCookie(header: string): string | undefined {
  * 401 with a Basic challenge (set by the error boundary).
  */
 export async function authenticate(ctx: Context, lab: LabId, authenticator: Authenticator): Promise<Principal> {
-  const sessionId = sessionCookie(ctx.get('cookie'));
+  const sessionIds = sessionCookies(ctx.get('cookie'));
+  const sessionId = sessionIds[0];
   const header = ctx.get('authorization');
   if (header) {
     const credentials = basicCredentials(header);
     if (!credentials) throw new AuthenticationError('MALFORMED_CREDENTIALS', "the Authorization header must be 'Basic base64(username:password)'");
     const session = await authenticator.login(lab, credentials.username, credentials.password);
-    if (sessionId && sessionId !== session.sessionId) {
+    for (const id of sessionIds) {
+      if (id === session.sessionId) return session.principal;
       // Right credentials of the cookie's own user keep the session the client already holds.
-      const current = await authenticator.resume(lab, sessionId);
+      const current = await authenticator.resume(lab, id);
       if (current && current.userId === session.principal.userId) return current;
     }
-    if (session.sessionId !== sessionId) setSessionCookie(ctx, session.sessionId);
+    setSessionCookie(ctx, session.sessionId, lab);
     return session.principal;
   }
-  if (sessionId) {
-    const principal = await authenticator.resume(lab, sessionId);
+  for (const id of sessionIds) {
+    const principal = await authenticator.resume(lab, id);
     if (principal) return principal;
   }
   throw new AuthenticationError(sessionId ? 'SESSION_EXPIRED' : 'AUTHENTICATION_REQUIRED',

@@ -56,6 +56,16 @@ for (const store of ['memory', 'database'] as const) {
       const unknown = await labClient(gateway, 'nope').get('/api/nodes/get');
       expect(unknown.status).to.equal(404);
       expect(unknown.json.error.code).to.equal('LAB_NOT_FOUND');
+      // a lab's session cookie is for the lab's paths: one browser holds a session per lab
+      const basic = `Basic ${Buffer.from(`anadmin:${ADMIN_PASSWORD}`).toString('base64')}`;
+      const labCookie = (await fetch(`${gateway.baseUrl}/labs/training/api/nodes/get?version=0`, { headers: { authorization: basic } })).headers.get('set-cookie');
+      expect(labCookie).to.match(/^JSESSIONID=[\w-]+; path=\/labs\/training\/;/);
+      const defaultCookie = (await fetch(`${gateway.baseUrl}/api/nodes/get?version=0`, { headers: { authorization: basic } })).headers.get('set-cookie');
+      expect(defaultCookie).to.match(/^JSESSIONID=[\w-]+; path=\/;/);
+      const both = `${labCookie!.split(';')[0]}; ${defaultCookie!.split(';')[0]}`;
+      expect((await fetch(`${gateway.baseUrl}/labs/training/api/nodes/get?version=0`, { headers: { cookie: both } })).status, 'the lab\'s cookie opens the lab').to.equal(200);
+      expect((await fetch(`${gateway.baseUrl}/api/nodes/get?version=0`, { headers: { cookie: both } })).status, 'the default lab\'s cookie opens the default lab').to.equal(200);
+      expect((await fetch(`${gateway.baseUrl}/labs/training/api/nodes/get?version=0`, { headers: { cookie: defaultCookie!.split(';')[0] } })).status, 'but not another lab').to.equal(401);
       // the lab API is for the lab's users; the control API for the default lab's administrators
       expect((await new ApiClient(gateway.baseUrl).get('/_sim/labs')).status).to.equal(401);
     });
