@@ -16,6 +16,7 @@ import type { OperationDefinition } from '../shared/interface/http/Operation.js'
 import { describeStore, prepareDatabase } from './persistence/Database.js';
 import type { EmbeddedEngine } from './persistence/EmbeddedEngine.js';
 import { HttpListener } from './HttpListener.js';
+import { LabPortListeners } from './LabPortListeners.js';
 import { registerSimulatorMetrics } from './metrics/simulatorMetrics.js';
 import { describeMonitorStore, monitorStoreSettings, prepareMonitorDatabase } from './persistence/monitorDatabase.js';
 import { MonitorAvailability, type MonitorTuning } from '../contexts/monitoring/index.js';
@@ -54,6 +55,7 @@ export const MONITOR_STARTING = 'it is starting';
 /** The running gateway simulator: store, container, start-up tasks, HTTP listener, graceful stop. */
 export class GatewaySimulator {
   private listener: HttpListener | undefined;
+  private labPorts: Promise<void> | undefined;
   private stopping: Promise<void> | undefined;
   private readonly running: BackgroundService[] = [];
   /** What the demo loader did at this start; undefined when the demo is off (or not yet known, see `started`). */
@@ -156,8 +158,11 @@ export class GatewaySimulator {
 
   /** Serves the management API on a listener bound earlier (see HttpListener.bind); the simulator's stop closes it. */
   serve(listener: HttpListener, operations: readonly OperationDefinition[] = SERVED_OPERATIONS): void {
-    listener.serve(createHttpApp(this.container, operations).callback());
+    const handler = createHttpApp(this.container, operations).callback();
+    listener.serve(handler);
     this.listener = listener;
+    // the labs made with a port of their own, served there too (a port that cannot be had is logged)
+    this.labPorts = this.container.get(LabPortListeners).attach(handler, listener.address.address);
   }
 
   get address(): AddressInfo | undefined {
@@ -199,7 +204,8 @@ export class GatewaySimulator {
   }
 
   private async doStop(graceMs: number): Promise<void> {
-    await this.listener?.close(graceMs);
+    await this.labPorts;
+    await Promise.all([this.listener?.close(graceMs), this.container.get(LabPortListeners).closeAll(graceMs)]);
     await this.started.catch(() => undefined);
     await this.stopServices();
     if (this.container.isBound(Authenticator)) this.container.get(Authenticator).endAllSessions();

@@ -40,6 +40,8 @@ import { AsyncLabScope } from '../shared/infrastructure/AsyncLabScope.js';
 import { LabDirectory } from '../shared/application/LabDirectory.js';
 import { TypeOrmLabDirectory } from '../shared/infrastructure/persistence/TypeOrmLabDirectory.js';
 import { InMemoryLabDirectory } from '../shared/infrastructure/memory/InMemoryLabDirectory.js';
+import { LabLifecycle } from '../shared/application/LabLifecycle.js';
+import { LabPortListeners } from './LabPortListeners.js';
 
 /** What the composition root is built from; tests pass a manual clock, seeded randomness or memory stores. */
 export interface ContainerDependencies {
@@ -113,5 +115,8 @@ export function buildContainer(deps: ContainerDependencies): Container {
     simulationModule(options),
     controlModule(options, { journalSize: deps.config.journalSize }),
   );
+  // Labs made with a port are also served at its root; the listeners open and close with the labs.
+  container.bind(LabPortListeners).toDynamicValue((context) => new LabPortListeners(context.get(LabDirectory), context.get(Logger))).inSingletonScope();
+  container.bind(LabLifecycle).toService(LabPortListeners);
   return container;
 }

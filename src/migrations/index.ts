@@ -7,6 +7,7 @@ import { AddLabRevision1764000000000 } from './1764000000000-AddLabRevision.js';
 import { MoveSettingsToOneStore1764000100000 } from './1764000100000-MoveSettingsToOneStore.js';
 import { TrackConfigurationChanges1764000200000 } from './1764000200000-TrackConfigurationChanges.js';
 import { CreateLicenses1764100000000 } from './1764100000000-CreateLicenses.js';
+import { AddLabPort1764300000000 } from './1764300000000-AddLabPort.js';
 
 /** Every migration, in order. The schema changes only through these (synchronize is off everywhere). */
 export const MIGRATIONS = [
@@ -19,4 +20,5 @@ export const MIGRATIONS = [
   MoveSettingsToOneStore1764000100000,
   TrackConfigurationChanges1764000200000,
   CreateLicenses1764100000000,
+  AddLabPort1764300000000,
 ];

@@ -5,6 +5,8 @@ export interface LabEntry {
   readonly id: LabId;
   readonly displayName: string;
   readonly createdAt: Date;
+  /** The port the lab is also served on, at its root; undefined when none. */
+  readonly port?: number;
 }
 
 /**

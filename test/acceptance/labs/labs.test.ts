@@ -6,6 +6,8 @@ import { installDemo, startDemoTraffic } from '../../../src/app/demo/DemoLoader.
 import { TestGateway } from '../../support/TestGateway.js';
 import { ApiClient } from '../../support/ApiClient.js';
 import { ADMIN_PASSWORD } from '../../support/testConfig.js';
+import { freePort } from '../../support/processSupport.js';
+import { durableStores } from '../../support/testStores.js';
 import { addLocalUser } from '../identity/identitySupport.js';
 
 const PBX_PROFILE = '1d22157e-d6d5-4c79-9c1e-dd47c50e57e1';
@@ -99,6 +101,37 @@ for (const store of ['memory', 'database'] as const) {
       expect(((await admin.get('/_sim/labs/training/gateway')).json.nodes as unknown[]).length).to.equal(((await admin.get('/_sim/labs/default/gateway')).json.nodes as unknown[]).length);
     });
 
+    it('serves a lab made with a port at that port\'s root, with a cookie for it, and closes the port with the lab', async () => {
+      const port = await freePort();
+      const made = await admin.post('/_sim/labs', { json: { name: 'fixed', port } });
+      expect(made.status, made.text).to.equal(200);
+      expect(made.json.port).to.equal(port);
+      const atPort = new ApiClient(`http://127.0.0.1:${port}`, { username: 'anadmin', password: ADMIN_PASSWORD });
+      const node = await atPort.post('/api/nodes/addSystem', { version: 3, query: { profile: PBX_PROFILE }, json: { displayName: 'Port PBX', udpTcpPort: 5070, tlsPort: 5071 } });
+      expect(node.status, node.text).to.equal(200);
+      expect(await nodeNames(labClient(gateway, 'fixed')), 'the port serves the lab').to.include('Port PBX');
+      expect(await nodeNames(admin)).to.not.include('Port PBX');
+      const basic = `Basic ${Buffer.from(`anadmin:${ADMIN_PASSWORD}`).toString('base64')}`;
+      const cookie = (await fetch(`http://127.0.0.1:${port}/api/nodes/get?version=0`, { headers: { authorization: basic } })).headers.get('set-cookie');
+      expect(cookie).to.match(/^JSESSIONID=[\w-]+; path=\/;/);
+      expect((await fetch(`http://127.0.0.1:${port}/api/nodes/get?version=0`, { headers: { cookie: cookie!.split(';')[0]! } })).status).to.equal(200);
+
+      const taken = await admin.post('/_sim/labs', { json: { name: 'other', port } });
+      expect(taken.status).to.equal(409);
+      expect(taken.json.error.code).to.equal('PORT_IN_USE');
+      const mainPort = Number(new URL(gateway.baseUrl).port);
+      const busy = await admin.post('/_sim/labs', { json: { name: 'other', port: mainPort } });
+      expect(busy.status, busy.text).to.equal(409);
+      expect(JSON.stringify(busy.json.error.details)).to.contain('port');
+      expect((await admin.get('/_sim/labs/other')).status, 'a lab whose port cannot be had is not made').to.equal(404);
+      expect((await admin.post('/_sim/labs', { json: { name: 'other', port: 70000 } })).status).to.equal(400);
+
+      expect((await admin.delete('/_sim/labs/fixed')).status).to.equal(200);
+      let refused = false;
+      try { await fetch(`http://127.0.0.1:${port}/api/nodes/get?version=0`); } catch { refused = true; }
+      expect(refused, 'the port closes with the lab').to.equal(true);
+    });
+
     it('removes a lab and everything it holds, leaving the others as they were', async () => {
       expect((await admin.post('/_sim/labs', { json: { name: 'scratch' } })).status).to.equal(200);
       const scratch = labClient(gateway, 'scratch');
@@ -138,3 +171,32 @@ for (const store of ['memory', 'database'] as const) {
     });
   });
 }
+
+describe('labs across a restart', function () {
+  this.timeout(120_000);
+  for (const store of durableStores()) {
+    it(`keeps the labs, their data and their ports on ${store.name}`, async () => {
+      try {
+        const port = await freePort();
+        const first = await TestGateway.start({ config: store.config });
+        try {
+          expect((await first.admin().post('/_sim/labs', { json: { name: 'kept', displayName: 'Kept lab', port } })).status).to.equal(200);
+          expect((await labClient(first, 'kept').post('/api/nodes/addSystem', { version: 3, query: { profile: PBX_PROFILE }, json: { displayName: 'Kept PBX', udpTcpPort: 5070, tlsPort: 5071 } })).status).to.equal(200);
+        } finally {
+          await first.stop();
+        }
+        const again = await TestGateway.start({ config: store.config, keepData: true });
+        try {
+          expect((await again.admin().get('/_sim/labs/kept')).json).to.include({ displayName: 'Kept lab', port });
+          expect(await nodeNames(labClient(again, 'kept'))).to.include('Kept PBX');
+          const atPort = new ApiClient(`http://127.0.0.1:${port}`, { username: 'anadmin', password: ADMIN_PASSWORD });
+          expect(await nodeNames(atPort), 'its port serves it again').to.include('Kept PBX');
+        } finally {
+          await again.stop();
+        }
+      } finally {
+        await store.dispose();
+      }
+    });
+  }
+});

@@ -3,7 +3,7 @@ import { DataSource } from 'typeorm';
 import type { LabId } from '../../domain/LabId.js';
 import { LabDirectory, type LabEntry } from '../../application/LabDirectory.js';
 
-interface Row { id: string; display_name: string; created_at: Date | string }
+interface Row { id: string; display_name: string; created_at: Date | string; port: number | null }
 
 /**
  * The lab directory on the `lab` table. A new lab's revision counter starts from the clock in microseconds, not
@@ -21,8 +21,8 @@ export class TypeOrmLabDirectory extends LabDirectory {
 
   load(): Promise<void> {
     this.loading ??= (async () => {
-      const rows = await this.dataSource.query('SELECT id, display_name, created_at FROM lab ORDER BY created_at, id') as Row[];
-      this.labs = new Map(rows.map((row) => [row.id, { id: row.id as LabId, displayName: row.display_name, createdAt: new Date(row.created_at) }]));
+      const rows = await this.dataSource.query('SELECT id, display_name, created_at, port FROM lab ORDER BY created_at, id') as Row[];
+      this.labs = new Map(rows.map((row) => [row.id, { id: row.id as LabId, displayName: row.display_name, createdAt: new Date(row.created_at), ...(row.port !== null ? { port: row.port } : {}) }]));
     })();
     return this.loading;
   }
@@ -36,8 +36,8 @@ export class TypeOrmLabDirectory extends LabDirectory {
   }
 
   async add(entry: LabEntry): Promise<void> {
-    await this.dataSource.query('INSERT INTO lab (id, display_name, created_at, revision) VALUES ($1, $2, $3, $4)',
-      [entry.id, entry.displayName, entry.createdAt, String(BigInt(Date.now()) * 1000n)]);
+    await this.dataSource.query('INSERT INTO lab (id, display_name, created_at, revision, port) VALUES ($1, $2, $3, $4, $5)',
+      [entry.id, entry.displayName, entry.createdAt, String(BigInt(Date.now()) * 1000n), entry.port ?? null]);
     this.labs.set(entry.id, entry);
   }
 

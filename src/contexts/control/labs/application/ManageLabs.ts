@@ -35,9 +35,11 @@ export class ManageLabs {
     return this.directory.find(this.labs.resolve(name))!;
   }
 
-  create(name: string, displayName: string | undefined): Promise<LabEntry> {
+  create(name: string, displayName: string | undefined, port?: number): Promise<LabEntry> {
     return this.exclusive(async () => {
-      const lab = newLab(name, displayName, this.clock.now());
+      const lab = newLab(name, displayName, this.clock.now(), port);
+      const holder = port === undefined ? undefined : this.directory.list().find((other) => other.port === port);
+      if (holder) throw DomainError.conflict('PORT_IN_USE', `port ${port} serves lab '${holder.id}' already`, [{ field: 'port', rule: 'unique', message: `lab '${holder.id}' has it` }]);
       if (this.directory.find(lab.id)) throw DomainError.conflict('LAB_EXISTS', `lab '${lab.id}' exists already`, [{ field: 'name', rule: 'unique', message: `'${lab.id}' is taken` }]);
       if (!this.directory.reusable(lab.id)) {
         throw DomainError.conflict('LAB_NAME_USED', `lab name '${lab.id}' belonged to a lab removed in this process, and the in-memory store cannot reuse it: choose another name`,

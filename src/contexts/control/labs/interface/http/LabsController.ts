@@ -7,7 +7,7 @@ import { ManageLabs } from '../../application/ManageLabs.js';
 import { CreateLabDto, type LabListView, type LabView } from './labShapes.js';
 
 export function labView(entry: LabEntry): LabView {
-  return { name: entry.id, displayName: entry.displayName, createdAt: entry.createdAt.toISOString(), apiBase: entry.id === DEFAULT_LAB ? '/api' : `/labs/${entry.id}/api` };
+  return { name: entry.id, displayName: entry.displayName, createdAt: entry.createdAt.toISOString(), apiBase: entry.id === DEFAULT_LAB ? '/api' : `/labs/${entry.id}/api`, ...(entry.port !== undefined ? { port: entry.port } : {}) };
 }
 
 /** `/_sim/labs` and `/_sim/labs/{lab}`. */
@@ -25,7 +25,7 @@ export class LabsController {
 
   async create(request: OperationRequest): Promise<LabView> {
     const dto = validateDto(CreateLabDto, request.body);
-    return labView(await this.labs.create(dto.name, dto.displayName));
+    return labView(await this.labs.create(dto.name, dto.displayName, dto.port));
   }
 
   async remove(request: OperationRequest): Promise<LabView> {

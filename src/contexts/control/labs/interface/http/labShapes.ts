@@ -1,5 +1,5 @@
 import { Type } from 'class-transformer';
-import { IsArray, IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
+import { IsArray, IsInt, IsOptional, IsString, Max, MaxLength, Min, ValidateNested } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
 
 /** POST /_sim/labs */
@@ -11,6 +11,10 @@ export class CreateLabDto {
   @IsOptional() @IsString() @MaxLength(128)
   @JSONSchema({ description: 'a name for people (default: the name)' })
   displayName?: string;
+
+  @IsOptional() @IsInt() @Min(1) @Max(65535)
+  @JSONSchema({ description: 'also serve the lab at the root of this port (its /api/… as the default lab\'s are on the main port), so a client with a fixed base URL works unchanged' })
+  port?: number;
 }
 
 export class LabView {
@@ -20,6 +24,8 @@ export class LabView {
   @IsString() createdAt!: string;
   /** Where its gateway API is: `/api` for the default lab, `/labs/{name}/api` for the others. */
   @IsString() apiBase!: string;
+  /** The port the lab is also served on, at its root (absent: none). */
+  @IsOptional() @IsInt() port?: number;
 }
 
 export class LabListView {
