@@ -3,6 +3,7 @@ import path from 'node:path';
 import { basicHeader, identityThroughput, measure, nodesThroughput, type IdentityFigures, type Throughput } from './httpBench.js';
 import { BENCH_ADMIN_PASSWORD } from './benchServer.js';
 import { startupBench } from './startupBench.js';
+import { resetBench } from './resetBench.js';
 import { configurationBench } from './configurationBench.js';
 import { routingBench } from './routingBench.js';
 import { loadBench } from './loadBench.js';
@@ -19,7 +20,7 @@ import { faultsBench } from './faultsBench.js';
  * section. callHistory loads 1,000,000 calls (BENCH_CALLS) into the monitor store of BENCH_DATABASE_URL (else the
  * embedded one).
  */
-const SECTIONS = ['throughput', 'nodes', 'startup', 'configuration', 'routing', 'simulation', 'faults', 'load', 'callHistory'] as const;
+const SECTIONS = ['throughput', 'nodes', 'startup', 'configuration', 'routing', 'simulation', 'faults', 'reset', 'load', 'callHistory'] as const;
 type Section = (typeof SECTIONS)[number];
 
 function onlySection(args: readonly string[]): Section | undefined {
@@ -151,6 +152,7 @@ async function main(): Promise<void> {
   if (runs('routing')) routingSection();
   if (runs('simulation')) simulationSection();
   if (runs('faults')) await faultsSection();
+  if (runs('reset')) await resetSection();
   if (only === 'load') await loadSection(); // minutes long: only on request
   if (only === 'callHistory') await callHistorySection(); // loads 1,000,000 calls: only on request
 }
@@ -208,6 +210,16 @@ async function callHistorySection(): Promise<void> {
   console.log(line(`${f.store}: bulk load (INSERT … SELECT generate_series)`, f.loadMs ? `${f.loadMs} ms` : 'kept from before'));
   for (const filter of f.filters) {
     console.log(line(`${f.store}: ${filter.name}`, `p50 ${filter.p50Ms} ms`) + `  p95 ${filter.p95Ms} ms  (${filter.totalCount.toLocaleString('en')} match)`);
+  }
+}
+
+async function resetSection(): Promise<void> {
+  const server = process.env['BENCH_DATABASE_URL'];
+  for (const databaseUrl of [undefined, ...(server ? [server] : [])]) {
+    const f = await resetBench({ ...(databaseUrl ? { databaseUrl } : {}) });
+    console.log(`\nlab reset to empty on ${f.store}: a lab of ${f.objects.toLocaleString('en')} committed objects back to a new lab's state (factory configuration committed, administrator seeded at the production key-derivation cost), median of ${f.samplesMs.length} (target: under 100 ms)`);
+    console.log(line('a write unit that only locks the lab (baseline)', `${f.baselineMs} ms`));
+    console.log(line('POST /_sim/labs/{lab}/reset {to: empty}', `${f.resetMs} ms`, (f.resetMs / f.baselineMs).toFixed(0)) + `  samples ${f.samplesMs.join(', ')} ms`);
   }
 }
 

@@ -5,7 +5,7 @@ import { FaultRuleDto, FaultRuleListView, FaultRuleView } from './faults/interfa
 import { JournalController } from './journal/interface/http/JournalController.js';
 import { JournalView } from './journal/interface/http/journalShapes.js';
 import { LabsController } from './labs/interface/http/LabsController.js';
-import { CreateLabDto, LabListView, LabView } from './labs/interface/http/labShapes.js';
+import { CreateLabDto, LabListView, LabView, ResetLabDto } from './labs/interface/http/labShapes.js';
 
 const area = 'Simulator control';
 const LAB: PathParameterSpec = { name: 'lab', description: "the lab's name ('default', or one made with POST /_sim/labs; others: 404 LAB_NOT_FOUND)" };
@@ -71,6 +71,12 @@ export const labOperations = [
     summary: 'One lab: its name, display name, when it was made and where its API is',
     response: { kind: 'json', shape: LabView },
     controller: LabsController, handle: (c, r) => c.get(r),
+  }),
+  operation({
+    area, method: 'POST', path: '/_sim/labs/{lab}/reset', version: 0, permissions: ['API', 'ADM'], body: 'json', control: true, params: [LAB],
+    summary: 'Reset a lab ({to: "empty"}) to what a new lab holds: the factory configuration, the built-in administrator, a real-time clock, no traffic, history, faults or journal (its name, display name and port stay); the default lab too',
+    request: ResetLabDto, response: { kind: 'json', shape: LabView },
+    controller: LabsController, handle: (c, r) => c.reset(r),
   }),
   operation({
     area, method: 'DELETE', path: '/_sim/labs/{lab}', version: 0, permissions: ['API', 'ADM'], body: 'none', control: true, params: [LAB],

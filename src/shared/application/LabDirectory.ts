@@ -1,4 +1,4 @@
-import type { LabId } from '../domain/LabId.js';
+import { DEFAULT_LAB, type LabId } from '../domain/LabId.js';
 
 /** A lab as the directory lists it. */
 export interface LabEntry {
@@ -28,4 +28,14 @@ export abstract class LabDirectory {
   reusable(_lab: string): boolean {
     return true;
   }
+
+  /** Whether a lab can be dropped and made again in place (the database stores; not the in-memory ones). */
+  resettable(): boolean {
+    return true;
+  }
+}
+
+/** Labs as they are listed: the default lab first, then in the order they were made. */
+export function orderedLabs(labs: Iterable<LabEntry>): LabEntry[] {
+  return [...labs].sort((a, b) => (a.id === DEFAULT_LAB ? -1 : b.id === DEFAULT_LAB ? 1 : a.createdAt.getTime() - b.createdAt.getTime() || a.id.localeCompare(b.id)));
 }

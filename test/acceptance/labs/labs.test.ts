@@ -132,6 +132,34 @@ for (const store of ['memory', 'database'] as const) {
       expect(refused, 'the port closes with the lab').to.equal(true);
     });
 
+    it('resets a lab (and the default lab) to what a new lab holds, keeping its name and the other labs', async () => {
+      expect((await admin.post('/_sim/labs', { json: { name: 'course', displayName: 'Course' } })).status).to.equal(200);
+      const course = labClient(gateway, 'course');
+      const factory = await nodeNames(course);
+      expect((await course.post('/api/nodes/addSystem', { version: 3, query: { profile: PBX_PROFILE }, json: { displayName: 'Course PBX', udpTcpPort: 5070, tlsPort: 5071 } })).status).to.equal(200);
+      await addLocalUser(course, 'student', 'Student-Pass-1357', { roleIds: ['ADMINISTRATOR'] });
+      await admin.put('/_sim/labs/course/clock', { json: { mode: 'frozen' } });
+      await admin.post('/_sim/labs/course/faults', { json: { match: { operation: 'roles/get' }, effect: { status: 500 } } });
+      expect((await admin.post('/_sim/labs/course/reset', { json: { to: 'snapshot-1' } })).json.error.details[0].field).to.equal('to');
+      const reset = await admin.post('/_sim/labs/course/reset', { json: { to: 'empty' } });
+      if (store === 'memory') {
+        expect(reset.status, reset.text).to.equal(409);
+        expect(reset.json.error.code).to.equal('RESET_UNAVAILABLE');
+        return;
+      }
+      expect(reset.status, reset.text).to.equal(200);
+      expect(reset.json).to.include({ name: 'course', displayName: 'Course' });
+      expect(await nodeNames(course)).to.deep.equal(factory);
+      expect((await labClient(gateway, 'course', 'student', 'Student-Pass-1357').get('/api/nodes/get')).status, 'its users are gone').to.equal(401);
+      expect((await admin.get('/_sim/labs/course/clock')).json.mode).to.equal('real');
+      expect((await admin.get('/_sim/labs/course/faults')).json.rules).to.deep.equal([]);
+      // the default lab too, the administrator signing in again with the configured password
+      expect((await admin.post('/api/nodes/addSystem', { version: 3, query: { profile: PBX_PROFILE }, json: { displayName: 'Default PBX', udpTcpPort: 5070, tlsPort: 5071 } })).status).to.equal(200);
+      expect((await admin.post('/_sim/labs/default/reset', { json: { to: 'empty' } })).status).to.equal(200);
+      expect(await nodeNames(gateway.admin())).to.deep.equal(factory);
+      expect((await admin.get('/_sim/labs')).json.labs.map((l: { name: string }) => l.name)).to.deep.equal(['default', 'course']);
+    });
+
     it('removes a lab and everything it holds, leaving the others as they were', async () => {
       expect((await admin.post('/_sim/labs', { json: { name: 'scratch' } })).status).to.equal(200);
       const scratch = labClient(gateway, 'scratch');

@@ -20,17 +20,24 @@ export interface ControlSchemas {
       requestId: string;
     };
   };
+  ResetLabDto: {
+    /** "empty": what a new lab holds (the factory configuration, the built-in administrator, a real-time clock, no traffic, no history); snapshots and scenarios come later */
+    to: string;
+  };
   LabView: {
     name: string;
     displayName: string;
     createdAt: string;
     apiBase: string;
+    port?: number | null;
   };
   CreateLabDto: {
     /** the lab's name, in its URLs (/labs/{name}/api/…): 1 to 32 lower-case letters, digits and hyphens, starting with a letter */
     name: string;
     /** a name for people (default: the name) */
     displayName?: string | null;
+    /** also serve the lab at the root of this port (its /api/… as the default lab's are on the main port), so a client with a fixed base URL works unchanged */
+    port?: number | null;
   };
   LabListView: {
     labs: ControlSchemas["LabView"][];
@@ -421,6 +428,12 @@ export interface ControlOperations {
     body: {};
     result: ControlSchemas["LabView"];
   };
+  /** Reset a lab ({to: "empty"}) to what a new lab holds: the factory configuration, the built-in administrator, a real-time clock, no traffic, history, faults or journal (its name, display name and port stay); the default lab too (permissions: API, ADM) */
+  "POST /_sim/labs/{lab}/reset": {
+    query: Record<string, never>;
+    body: { json: ControlSchemas["ResetLabDto"] };
+    result: ControlSchemas["LabView"];
+  };
   /** Liveness: 200 while the process serves (also during start-up, with status "starting") */
   "GET /_sim/health": {
     query: Record<string, never>;
@@ -466,6 +479,7 @@ export const CONTROL_VERSIONS: { readonly [K in keyof ControlOperations]: number
   "POST /_sim/labs": null,
   "GET /_sim/labs/{lab}": null,
   "DELETE /_sim/labs/{lab}": null,
+  "POST /_sim/labs/{lab}/reset": null,
   "GET /_sim/health": null,
   "GET /_sim/ready": null,
   "GET /_sim/metrics": null,

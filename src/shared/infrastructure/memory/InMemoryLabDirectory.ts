@@ -1,6 +1,6 @@
 import { injectable } from 'inversify';
 import { DEFAULT_LAB, type LabId } from '../../domain/LabId.js';
-import { LabDirectory, type LabEntry } from '../../application/LabDirectory.js';
+import { LabDirectory, orderedLabs, type LabEntry } from '../../application/LabDirectory.js';
 
 /** The lab directory of the in-memory stores (tests): the default lab, and the labs added since. */
 @injectable()
@@ -13,7 +13,7 @@ export class InMemoryLabDirectory extends LabDirectory {
   }
 
   list(): readonly LabEntry[] {
-    return [...this.labs.values()];
+    return orderedLabs(this.labs.values());
   }
 
   find(lab: string): LabEntry | undefined {
@@ -27,6 +27,10 @@ export class InMemoryLabDirectory extends LabDirectory {
   async remove(lab: LabId): Promise<void> {
     this.labs.delete(lab);
     this.removed.add(lab);
+  }
+
+  override resettable(): boolean {
+    return false;
   }
 
   override reusable(lab: string): boolean {

@@ -1,7 +1,7 @@
 import { inject, injectable } from 'inversify';
 import { DataSource } from 'typeorm';
 import type { LabId } from '../../domain/LabId.js';
-import { LabDirectory, type LabEntry } from '../../application/LabDirectory.js';
+import { LabDirectory, orderedLabs, type LabEntry } from '../../application/LabDirectory.js';
 
 interface Row { id: string; display_name: string; created_at: Date | string; port: number | null }
 
@@ -28,7 +28,7 @@ export class TypeOrmLabDirectory extends LabDirectory {
   }
 
   list(): readonly LabEntry[] {
-    return [...this.labs.values()];
+    return orderedLabs(this.labs.values());
   }
 
   find(lab: string): LabEntry | undefined {

@@ -69,6 +69,25 @@ export class ManageLabs {
     });
   }
 
+  /**
+   * Brings a lab back to what a new one holds (`to: empty`): everything it holds is dropped as by a removal, and
+   * the lab is made again under its name, display name and port. The default lab too.
+   */
+  reset(name: string): Promise<LabEntry> {
+    return this.exclusive(async () => {
+      const lab = this.labs.resolve(name);
+      const entry = this.directory.find(lab)!;
+      if (!this.directory.reusable(lab) || !this.directory.resettable()) {
+        throw DomainError.conflict('RESET_UNAVAILABLE', 'the in-memory stores cannot reset a lab: run on the embedded engine or a PostgreSQL server');
+      }
+      await this.drop(lab);
+      await this.directory.add(entry);
+      for (const lifecycle of this.lifecycles) await lifecycle.initialize(lab);
+      this.logger.info({ lab }, 'lab reset');
+      return entry;
+    });
+  }
+
   private exclusive<T>(work: () => Promise<T>): Promise<T> {
     const run = this.queue.then(work, work);
     this.queue = run.catch(() => undefined);

@@ -25,6 +25,7 @@ export const BUILT_IN_ADMINISTRATOR_NAME = 'anadmin';
 @injectable()
 export class SeedBuiltInAdministrator extends StartupTask {
   readonly name = 'seed the built-in administrator';
+  private configuredHash: Promise<string> | undefined;
 
   constructor(
     @inject(UnitOfWork) private readonly unitOfWork: UnitOfWork,
@@ -49,7 +50,10 @@ export class SeedBuiltInAdministrator extends StartupTask {
     if (existing && existing.seedFingerprint && (await this.hasher.verify(password, existing.seedFingerprint))) return;
     // One hash serves as password and fingerprint: while the password is the seeded one, the start-up check
     // above has just verified the very hash a login checks (the hasher remembers the match for a minute).
-    const hash = await this.hasher.hash(password);
+    // One hash of the configured password serves every lab seeded by this process (labs made or reset later
+    // cost no key derivation; the password is the same for all of them by construction).
+    this.configuredHash ??= this.hasher.hash(password);
+    const hash = await this.configuredHash.catch((error: unknown) => { this.configuredHash = undefined; throw error; });
     const fingerprint = hash;
     try {
       await this.unitOfWork.write(lab, async () => {

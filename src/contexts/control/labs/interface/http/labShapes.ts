@@ -17,6 +17,13 @@ export class CreateLabDto {
   port?: number;
 }
 
+/** POST /_sim/labs/{lab}/reset */
+export class ResetLabDto {
+  @IsString() @MaxLength(64)
+  @JSONSchema({ description: '"empty": what a new lab holds (the factory configuration, the built-in administrator, a real-time clock, no traffic, no history); snapshots and scenarios come later' })
+  to!: string;
+}
+
 export class LabView {
   @IsString() name!: string;
   @IsString() displayName!: string;
