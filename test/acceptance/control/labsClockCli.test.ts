@@ -1,24 +1,10 @@
 import { expect } from 'chai';
-import { exitWithin, run } from '../../support/processSupport.js';
-import { TestGateway } from '../../support/TestGateway.js';
-import { ADMIN_PASSWORD } from '../../support/testConfig.js';
+import { useControlCli } from '../../support/controlCli.js';
 
 describe('gwsim labs list|create|remove and gwsim clock status|set|advance', function () {
   this.timeout(120_000);
-  let gateway: TestGateway;
-  let env: Record<string, string>;
-
-  before(async () => {
-    gateway = await TestGateway.start({ store: 'memory' });
-    env = { GWSIM_URL: gateway.baseUrl, GWSIM_USER: 'anadmin', GWSIM_PASSWORD: ADMIN_PASSWORD };
-  });
-  after(() => gateway?.stop());
-
-  async function gwsim(args: string[]): Promise<{ code: number | null; output: string }> {
-    const running = run(env, args);
-    const code = await exitWithin(running, 60_000);
-    return { code, output: running.output() };
-  }
+  const cli = useControlCli();
+  const gwsim = (args: string[]) => cli.gwsim(args);
 
   it('makes, lists and removes a lab, refusing a taken name and the default lab with exit code 1', async () => {
     const made = await gwsim(['labs', 'create', 'training', '--display-name', 'Training room']);
@@ -31,7 +17,7 @@ describe('gwsim labs list|create|remove and gwsim clock status|set|advance', fun
     expect(again.output).to.contain('LAB_EXISTS');
     expect((await gwsim(['labs', 'remove', 'default'])).code).to.equal(1);
     expect((await gwsim(['labs', 'remove', 'training'])).code).to.equal(0);
-    expect((await gateway.admin().get('/_sim/labs')).json.labs).to.have.length(1);
+    expect((await cli.gateway.admin().get('/_sim/labs')).json.labs).to.have.length(1);
   });
 
   it('reads, sets and advances the lab clock, naming a bad field on stderr with exit code 1', async () => {
