@@ -19,6 +19,7 @@ import type { UserAccount } from '../../users/domain/UserAccount.js';
 import { UserRepository } from '../../users/domain/UserRepository.js';
 import { IdentitySnapshots } from '../../users/application/IdentitySnapshots.js';
 import { isIdle } from '../domain/Session.js';
+import { WallClock } from '../../../clock/index.js';
 import { SessionStore } from '../domain/SessionStore.js';
 import { VerifiedCredentials, type VerifiedLogin } from '../domain/VerifiedCredentials.js';
 import { KeyedMutex } from './KeyedMutex.js';
@@ -62,6 +63,8 @@ export class IdentityAuthenticator extends Authenticator {
     @inject(LdapDirectory) private readonly directory: LdapDirectory,
     @inject(SessionStore) private readonly sessions: SessionStore,
     @inject(Clock) private readonly clock: Clock,
+    /** Sessions and remembered credentials age on the wall clock: a lab clock moved forward signs nobody out. */
+    @inject(WallClock) private readonly wall: WallClock,
     @inject(IdGenerator) private readonly ids: IdGenerator,
     @inject(EventBus) private readonly events: EventBus,
     @inject(IdentitySettings) private readonly settings: IdentitySettings,
@@ -92,7 +95,7 @@ export class IdentityAuthenticator extends Authenticator {
   }
 
   private async loginOnce(lab: LabId, username: string, password: string): Promise<AuthenticatedSession> {
-    const remembered = this.credentials.find(lab, username, password, this.clock.now());
+    const remembered = this.credentials.find(lab, username, password, this.wall.now());
     if (remembered) {
       const reused = await this.reuse(lab, remembered);
       if (reused) return reused;
@@ -101,7 +104,7 @@ export class IdentityAuthenticator extends Authenticator {
     return this.gate.runExclusive(`${lab}\u0000${username}`, async () => {
       // Requests that waited here behind the login that verified these very credentials reuse its session: a
       // burst of parallel requests with Basic credentials costs one key derivation and one write, not one each.
-      const verifiedMeanwhile = remembered ? undefined : this.credentials.find(lab, username, password, this.clock.now());
+      const verifiedMeanwhile = remembered ? undefined : this.credentials.find(lab, username, password, this.wall.now());
       if (verifiedMeanwhile) {
         const reused = await this.reuse(lab, verifiedMeanwhile);
         if (reused) return reused;
@@ -121,7 +124,7 @@ export class IdentityAuthenticator extends Authenticator {
   async resume(lab: LabId, sessionId: string): Promise<Principal | undefined> {
     const session = this.sessions.get(sessionId);
     if (!session || session.lab !== lab) return undefined;
-    const now = this.clock.now();
+    const now = this.wall.now();
     if (isIdle(session, now, this.idleMs)) {
       this.sessions.remove(sessionId);
       return undefined;
@@ -147,11 +150,12 @@ export class IdentityAuthenticator extends Authenticator {
     if (!stored) return undefined;
     const now = this.clock.now();
     const user = stored.at(now, snapshot.loginPolicy);
+    const wallNow = this.wall.now();
     const admitted = user.state === 'ACTIVE' || (!login.local && user.state === 'PASSWORD_EXPIRED');
     if (!admitted || user.failedLogins > 0 || (login.local && user.passwordHash !== login.passwordHash)) return undefined;
     const session = this.sessions.get(login.sessionId);
-    if (!session || session.lab !== lab || session.userId !== user.id || isIdle(session, now, this.idleMs)) return undefined;
-    this.sessions.touch(session.id, now);
+    if (!session || session.lab !== lab || session.userId !== user.id || isIdle(session, wallNow, this.idleMs)) return undefined;
+    this.sessions.touch(session.id, wallNow);
     return { principal: session.principal, sessionId: session.id };
   }
 
@@ -215,7 +219,7 @@ export class IdentityAuthenticator extends Authenticator {
     }
 
     const principal = await this.unitOfWork.read(() => this.principalOf(outcome.user!, username));
-    const at = this.clock.now();
+    const at = this.wall.now();
     this.sweep(at);
     const sessionId = this.ids.token();
     this.sessions.add({ id: sessionId, lab, userId: principal.userId, username, principal, createdAt: at, lastSeenAt: at, passwordHash: outcome.user.passwordHash });
@@ -229,7 +233,7 @@ export class IdentityAuthenticator extends Authenticator {
     }
     this.credentials.remember(lab, username, password, {
       userId: principal.userId, passwordHash: verified.local ? outcome.user.passwordHash : undefined, local: verified.local, principal, sessionId,
-    }, this.clock.now());
+    }, this.wall.now());
     this.logins?.inc();
     return { principal, sessionId };
   }
