@@ -1,9 +1,9 @@
 import { h } from 'preact';
 import { useCallback, useEffect, useMemo, useState } from 'preact/hooks';
 import htm from 'htm';
-import { apiBase, call, DEFAULT_LAB, errorMessage, labGateway, listLabs, ApiError, type Lab, type Scope } from './api.js';
+import { apiBase, call, DEFAULT_LAB, errorMessage, labGateway, listLabs, ApiError, type Lab, type LabClock, type LabGateway, type Scope } from './api.js';
 import { ClockPanel, FaultsPanel, labNow, modeText, useTick } from './control.js';
-import { usePoll } from './hooks.js';
+import { usePoll, type Polled } from './hooks.js';
 import { CallHistory, CallLadder, GatewayOverview, LiveSessions, nodeNames, TrafficCharts } from './panels.js';
 
 const html = htm.bind(h);
@@ -116,15 +116,31 @@ function Dashboard(props: { user: string; onUnauthenticated: () => void; onSwitc
     setWanted(name);
   };
 
+  return html`<${LabView} key=${lab} lab=${lab} gw=${gw} labs=${labs} labsProblem=${labsProblem} labSession=${labSession}
+    user=${props.user} onSwitch=${props.onSwitch} onPick=${pick} onLabLogin=${(user: string) => setLabSession({ state: 'in', user })} onUnauthenticated=${ended} />`;
+}
+
+/**
+ * The console for one lab (remounted when another lab is picked): the header with the lab selector and the lab's
+ * clock, then the lab's sign-in or its panels. The lab's clock is read once for the header and the clock panel.
+ */
+function LabView(props: {
+  lab: string; gw: LabGateway; labs: Lab[] | null | undefined; labsProblem: string | undefined; labSession: LabSession; user: string;
+  onSwitch: () => void; onPick: (lab: string) => void; onLabLogin: (user: string) => void; onUnauthenticated: (scope: Scope) => void;
+}) {
+  const { lab, gw, labs, labSession } = props;
+  const clock = usePoll(gw.clock, 5000, props.onUnauthenticated);
+  useTick(1000);
+  const labClock = clock.data;
   return html`<div class="console">
     <header>
       <h1>gwsim console</h1>
       ${labs
-        ? html`<label class="lab-select">lab <select data-testid="lab-select" value=${lab} onChange=${(e: Event) => pick((e.target as HTMLSelectElement).value)}>
+        ? html`<label class="lab-select">lab <select data-testid="lab-select" value=${lab} onChange=${(e: Event) => props.onPick((e.target as HTMLSelectElement).value)}>
             ${labs.map((entry) => html`<option key=${entry.name} value=${entry.name}>${entry.displayName && entry.displayName !== entry.name ? `${entry.name} (${entry.displayName})` : entry.name}</option>`)}
           </select></label>`
         : html`<span class="muted" data-testid="lab-name">lab ${lab}</span>`}
-      ${labs !== undefined ? html`<${HeaderClock} key=${lab} gw=${gw} onUnauthenticated=${ended} />` : ''}
+      ${labClock ? html`<span class="muted" data-testid="lab-clock" title="the lab's gateway clock (gwsim clock)">lab time ${labNow(labClock, clock.at).toLocaleString([], { hour12: false })}${labClock.mode === 'real' && labClock.offsetSeconds === 0 ? '' : ` (${modeText(labClock)})`}</span>` : ''}
       <nav>
         <a href="/_sim/docs" target="_blank" rel="noopener">API documentation</a>
         ${lab !== DEFAULT_LAB && labSession.state === 'in' ? html`<span data-testid="lab-user">in lab ${lab} as <strong>${labSession.user}</strong></span>` : ''}
@@ -132,32 +148,22 @@ function Dashboard(props: { user: string; onUnauthenticated: () => void; onSwitc
         <button type="button" class="link" onClick=${props.onSwitch}>sign in as another user</button>
       </nav>
     </header>
-    ${labsProblem ? html`<p class="problem" role="alert">The labs cannot be listed: ${labsProblem}</p>` : ''}
+    ${props.labsProblem ? html`<p class="problem pad" role="alert">The labs cannot be listed: ${props.labsProblem}</p>` : ''}
     ${labs === undefined || labSession.state === 'checking'
       ? html`<p class="muted pad">Loading…</p>`
       : labSession.state === 'login'
-        ? html`<${Login} key=${lab} lab=${lab} inline=${true} reason=${labSession.reason} onLogin=${(user: string) => setLabSession({ state: 'in', user })} />`
-        : html`<${LabPanels} key=${lab} gw=${gw} admin=${labs !== null} onUnauthenticated=${ended} />`}
+        ? html`<${Login} lab=${lab} inline=${true} reason=${labSession.reason} onLogin=${props.onLabLogin} />`
+        : html`<${LabPanels} gw=${gw} admin=${labs !== null} clock=${clock} onUnauthenticated=${props.onUnauthenticated} />`}
   </div>`;
 }
 
-/** The lab's time in the header (administrators), ticking between reads. */
-function HeaderClock(props: { gw: ReturnType<typeof labGateway>; onUnauthenticated: (scope: Scope) => void }) {
-  const clock = usePoll(props.gw.clock, 5000, props.onUnauthenticated);
-  useTick(1000);
-  const labClock = clock.data;
-  return labClock
-    ? html`<span class="muted" data-testid="lab-clock" title="the lab's gateway clock (gwsim clock)">lab time ${labNow(labClock, clock.at).toLocaleString([], { hour12: false })}${labClock.mode === 'real' && labClock.offsetSeconds === 0 ? '' : ` (${modeText(labClock)})`}</span>`
-    : null;
-}
-
 /** The panels of one lab: what its users see, and for administrators its clock and fault rules. */
-function LabPanels(props: { gw: ReturnType<typeof labGateway>; admin: boolean; onUnauthenticated: (scope: Scope) => void }) {
+function LabPanels(props: { gw: LabGateway; admin: boolean; clock: Polled<LabClock | undefined> & { reload: () => void }; onUnauthenticated: (scope: Scope) => void }) {
   const { gw } = props;
   const [selected, setSelected] = useState<string | undefined>(undefined);
   const overview = usePoll(gw.committedGateway, 15_000, props.onUnauthenticated);
   const status = usePoll(gw.configurationStatus, 15_000, props.onUnauthenticated);
-  const clock = usePoll(gw.clock, 5000, props.onUnauthenticated);
+  const { clock } = props;
   const names = nodeNames(overview.data);
   return html`<main class="grid">
     <${LiveSessions} gw=${gw} names=${names} onUnauthenticated=${props.onUnauthenticated} />

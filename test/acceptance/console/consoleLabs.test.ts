@@ -150,6 +150,9 @@ describe('the web console: labs, the lab clock and fault rules', function () {
       const shown = Date.parse(document.querySelector('[data-testid=clock-now]')?.textContent ?? '');
       return Math.abs(shown - Date.parse(iso)) < 120_000;
     }, (await clockOf('training')).now, { timeout: 10_000 });
+    // and so does the header, at once (one read of the clock for both)
+    await page.waitForFunction((iso) => (document.querySelector('[data-testid=lab-clock]')?.textContent ?? '').includes(new Date(iso).toLocaleDateString([])), (await clockOf('training')).now, { timeout: 3_000 });
+    expect(await page.textContent('[data-testid=lab-clock]')).to.contain('offset');
 
     await page.fill('[data-testid=clock-by]', 'P1M');
     await page.click('[data-testid=clock-advance]');
