@@ -140,7 +140,7 @@ function LabView(props: {
             ${labs.map((entry) => html`<option key=${entry.name} value=${entry.name}>${entry.displayName && entry.displayName !== entry.name ? `${entry.name} (${entry.displayName})` : entry.name}</option>`)}
           </select></label>`
         : html`<span class="muted" data-testid="lab-name">lab ${lab}</span>`}
-      ${labClock ? html`<span class="muted" data-testid="lab-clock" title="the lab's gateway clock (gwsim clock)">lab time ${labNow(labClock, clock.at).toLocaleString([], { hour12: false })}${labClock.mode === 'real' && labClock.offsetSeconds === 0 ? '' : ` (${modeText(labClock)})`}</span>` : ''}
+      ${labClock ? html`<span class="muted" data-testid="lab-clock" data-now=${labNow(labClock, clock.at).toISOString()} title="the lab's gateway clock (gwsim clock)">lab time ${labNow(labClock, clock.at).toLocaleString([], { hour12: false })}${labClock.mode === 'real' && labClock.offsetSeconds === 0 ? '' : ` (${modeText(labClock)})`}</span>` : ''}
       <nav>
         <a href="/_sim/docs" target="_blank" rel="noopener">API documentation</a>
         ${lab !== DEFAULT_LAB && labSession.state === 'in' ? html`<span data-testid="lab-user">in lab ${lab} as <strong>${labSession.user}</strong></span>` : ''}

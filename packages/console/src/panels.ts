@@ -144,6 +144,6 @@ export function GatewayOverview(props: { gateway: CommittedGateway | undefined; 
         </li>`)}</ol>
       </div>`)}
       ${gateway.problems.length > 0 ? html`<h3>Left out</h3><ul>${gateway.problems.map((p) => html`<li>${p.message}</li>`)}</ul>` : ''}
-    ` : html`<p class="muted">Loading…</p>`}
+    ` : props.error ? '' : html`<p class="muted">Loading…</p>`}
   </section>`;
 }

@@ -9,6 +9,7 @@ import { TrafficLabs } from '../../../src/contexts/simulation/index.js';
 import { ApiClient } from '../../support/ApiClient.js';
 import { TestGateway } from '../../support/TestGateway.js';
 import { ADMIN_PASSWORD } from '../../support/testConfig.js';
+import { addLocalUser } from '../identity/identitySupport.js';
 
 /** The page's document, in the functions that run in the browser (this file is compiled without the DOM library). */
 declare const document: { querySelector(selector: string): { textContent: string | null } | null; querySelectorAll(selector: string): ArrayLike<unknown> };
@@ -125,35 +126,26 @@ describe('the web console: labs, the lab clock and fault rules', function () {
     await check();
   });
 
-  it('advances the chosen lab\'s clock by a duration, and shows the server\'s message for a bad one', async () => {
-    const clockOf = async (lab: string) => (await admin.get(`/_sim/labs/${lab}/clock`)).json as { mode: string; now: string };
+  it('sets the chosen lab\'s clock, advances it by a duration (the lab\'s session then idle, it asks to sign in to the lab again), and shows the server\'s message for a bad one', async () => {
+    type Clock = { mode: string; rate: number; now: string };
+    const clockOf = async (lab: string) => (await admin.get(`/_sim/labs/${lab}/clock`)).json as Clock;
+    /** Clicks, then waits until the API's clock of the lab answers as expected. */
+    const step = async (click: () => Promise<void>, until: (clock: Clock) => boolean): Promise<Clock> => {
+      await click();
+      for (let tries = 0; tries < 50; tries += 1) {
+        const clock = await clockOf('training');
+        if (until(clock)) return clock;
+        await page.waitForTimeout(200);
+      }
+      throw new Error(`the clock of lab training is still ${JSON.stringify(await clockOf('training'))}`);
+    };
     const panel = await page.waitForSelector('[data-testid=clock-panel]');
     expect(await panel.textContent()).to.contain('lab training');
     await page.waitForSelector('[data-testid=clock-mode]');
     expect(await page.textContent('[data-testid=clock-mode]')).to.equal((await clockOf('training')).mode);
 
-    const before = Date.parse((await clockOf('training')).now);
-    const defaultBefore = Date.parse((await clockOf('default')).now);
-    await page.fill('[data-testid=clock-by]', 'PT2H');
-    await page.click('[data-testid=clock-advance]');
-    await page.waitForSelector('[data-testid=clock-done]');
-    const after = Date.parse((await clockOf('training')).now);
-    expect(after - before, 'the lab\'s time moved by two hours').to.be.within(2 * 3600_000, 2 * 3600_000 + 5_000);
-    expect(Date.parse((await clockOf('default')).now) - defaultBefore, 'the default lab\'s clock did not move').to.be.below(5_000);
-
-    await page.click('[data-testid=clock-advance-day]');
-    await page.waitForFunction(() => (document.querySelector('[data-testid=clock-done]')?.textContent ?? '').includes('P1D'), undefined, { timeout: 10_000 });
-    const later = Date.parse((await clockOf('training')).now);
-    expect(later - after, 'then by a day').to.be.within(86_400_000, 86_400_000 + 5_000);
-    // the panel shows the lab's time as the API gives it (ticking from it)
-    await page.waitForFunction((iso) => {
-      const shown = Date.parse(document.querySelector('[data-testid=clock-now]')?.textContent ?? '');
-      return Math.abs(shown - Date.parse(iso)) < 120_000;
-    }, (await clockOf('training')).now, { timeout: 10_000 });
-    // and so does the header, at once (one read of the clock for both)
-    await page.waitForFunction((iso) => (document.querySelector('[data-testid=lab-clock]')?.textContent ?? '').includes(new Date(iso).toLocaleDateString([])), (await clockOf('training')).now, { timeout: 3_000 });
-    expect(await page.textContent('[data-testid=lab-clock]')).to.contain('offset');
-
+    // a duration the server refuses: its message, naming the field; the clock stays
+    const start = Date.parse((await clockOf('training')).now);
     await page.fill('[data-testid=clock-by]', 'P1M');
     await page.click('[data-testid=clock-advance]');
     const problem = await page.waitForSelector('[data-testid=clock-problem]');
@@ -162,8 +154,41 @@ describe('the web console: labs, the lab clock and fault rules', function () {
     expect(server.status).to.equal(400);
     expect(message).to.contain((server.json as { error: { message: string } }).error.message);
     expect(message).to.match(/^by /);
-    expect(Date.parse((await clockOf('training')).now) - later, 'a refused advance leaves the clock').to.be.below(5_000);
+    expect(Date.parse((await clockOf('training')).now) - start, 'a refused advance leaves the clock').to.be.below(5_000);
     await shot('7-lab-clock');
+
+    // freeze, set an instant (an hour back: no jump forward), run scaled, run in real time again
+    await step(() => page.click('[data-testid=clock-freeze]'), (clock) => clock.mode === 'frozen');
+    await page.waitForFunction(() => document.querySelector('[data-testid=clock-mode]')?.textContent === 'frozen', undefined, { timeout: 5_000 });
+    const target = new Date(Date.parse((await clockOf('training')).now) - 3600_000).toISOString().replace(/\.\d{3}Z$/, 'Z');
+    await page.fill('[data-testid=clock-instant]', target);
+    const set = await step(() => page.click('[data-testid=clock-set]'), (clock) => Date.parse(clock.now) === Date.parse(target));
+    expect(set.mode, 'setting the instant keeps the mode').to.equal('frozen');
+    await page.fill('[data-testid=clock-scale]', '120');
+    await step(() => page.click('[data-testid=clock-scaled]'), (clock) => clock.mode === 'scaled');
+    expect(await clockOf('training')).to.include({ mode: 'scaled', rate: 120 });
+    await page.waitForFunction(() => (document.querySelector('[data-testid=clock-rate]')?.textContent ?? '').startsWith('120'), undefined, { timeout: 5_000 });
+    await step(() => page.click('[data-testid=clock-real]'), (clock) => clock.mode === 'real');
+    await page.waitForFunction(() => document.querySelector('[data-testid=clock-mode]')?.textContent === 'real', undefined, { timeout: 5_000 });
+    expect(await page.$('[data-testid=lab-login]'), 'no jump forward: the lab\'s session holds').to.equal(null);
+
+    // advance by two hours through the form: the lab's time moves by that, the default lab's not
+    const before = Date.parse((await clockOf('training')).now);
+    const defaultBefore = Date.parse((await clockOf('default')).now);
+    await page.fill('[data-testid=clock-by]', 'PT2H');
+    const after = Date.parse((await step(() => page.click('[data-testid=clock-advance]'), (clock) => Date.parse(clock.now) - before >= 2 * 3600_000)).now);
+    expect(after - before, 'the lab\'s time moved by two hours').to.be.within(2 * 3600_000, 2 * 3600_000 + 5_000);
+    expect(Date.parse((await clockOf('default')).now) - defaultBefore, 'the default lab\'s clock did not move').to.be.below(5_000);
+    expect((await clockOf('default')).mode, 'the default lab\'s clock is left alone').to.equal('real');
+    // the header shows the lab's new time at once (one read of the clock for the header and the panel)
+    await page.waitForFunction((iso) => Math.abs(Date.parse((document.querySelector('[data-testid=lab-clock]') as unknown as { getAttribute(name: string): string | null } | null)?.getAttribute('data-now') ?? '') - Date.parse(iso)) < 60_000, new Date(after).toISOString(), { timeout: 5_000 });
+    expect(await page.textContent('[data-testid=lab-clock]')).to.contain('offset');
+    // two hours idle on the lab's clock (more than its 30 minutes): the lab's session ended, the console asks for
+    // a sign-in to the lab, and the default lab's session stays
+    const login = await page.waitForSelector('[data-testid=lab-login]', { timeout: 10_000 });
+    expect(await login.textContent()).to.contain('Sign in to lab training').and.contain('The session of lab training ended');
+    expect(await page.textContent('[data-testid=user]')).to.contain('anadmin');
+    await shot('8-lab-session-ended');
   });
 
   it('adds a fault rule through the form, removes it with its button, and shows the 400 message of a bad rule', async () => {
@@ -190,7 +215,7 @@ describe('the web console: labs, the lab clock and fault rules', function () {
       const cell = (name: string) => document.querySelector(`[data-testid=faults-panel] tr[data-rule="${id}"] [data-testid=${name}]`)?.textContent;
       return cell('fault-hits') === '1' && cell('fault-remaining') === '2';
     }, listed[0]!.id, { timeout: 12_000 }); // refreshed within 5 s: hits 1, remaining 2
-    await shot('8-fault-rules');
+    await shot('9-fault-rules');
 
     await page.click(`[data-testid=faults-panel] tr[data-rule="${listed[0]!.id}"] [data-testid=fault-remove]`);
     await page.waitForFunction(() => (document.querySelector('[data-testid=fault-done]')?.textContent ?? '').startsWith('removed'), undefined, { timeout: 10_000 });
@@ -213,7 +238,33 @@ describe('the web console: labs, the lab clock and fault rules', function () {
     await page.fill('[data-testid=fault-form] textarea', '{"match": ');
     await page.click('[data-testid=fault-add]');
     await page.waitForFunction(() => (document.querySelector('[data-testid=fault-problem]')?.textContent ?? '').includes('not JSON'), undefined, { timeout: 5_000 });
-    await shot('9-fault-rule-refused');
+    await shot('10-fault-rule-refused');
+  });
+
+  it('shows a user who is not an administrator no lab selector nor control panels, and the server\'s message where he may not read', async () => {
+    await addLocalUser(admin, 'exporter', 'Exporter-Pass-1357', { roleIds: ['CALL_HISTORY_EXPORTER'] });
+    await page.click('header button.link');
+    await page.waitForSelector('[data-testid=login]');
+    await page.fill('input[name=username]', 'exporter');
+    await page.fill('input[name=password]', 'Exporter-Pass-1357');
+    await page.click('button[type=submit]');
+    await page.waitForSelector('[data-testid=user]');
+    expect(await page.textContent('[data-testid=user]')).to.contain('exporter');
+    expect(await page.textContent('[data-testid=lab-name]')).to.contain('lab default');
+    expect(await page.$('[data-testid=lab-select]'), 'no lab selector').to.equal(null);
+    // a panel he may not read (the committed overview: configuration readers) shows the gateway's own message
+    const refused = await gateway.client('exporter', 'Exporter-Pass-1357').get('/_sim/labs/default/gateway');
+    expect(refused.status).to.equal(403);
+    await page.waitForSelector('[data-testid=overview] [role=alert]');
+    expect(await page.textContent('[data-testid=overview] [role=alert]')).to.contain((refused.json as { error: { message: string } }).error.message);
+    expect(await page.textContent('[data-testid=overview]')).to.not.contain('Loading');
+    // what he may read is shown as before
+    await page.waitForSelector('[data-testid=live-sessions] tbody tr');
+    await page.waitForTimeout(500);
+    expect(await page.$('[data-testid=clock-panel]'), 'no clock panel').to.equal(null);
+    expect(await page.$('[data-testid=faults-panel]'), 'no fault rules panel').to.equal(null);
+    expect(await page.$('[data-testid=lab-clock]'), 'no lab clock in the header').to.equal(null);
+    await shot('11-not-an-administrator');
 
     expect([...hosts], 'no request leaves the gateway\'s origin').to.deep.equal([new URL(gateway.baseUrl).host]);
     expect(failed, 'every request of the page succeeded, no page error').to.deep.equal([]);
