@@ -30,7 +30,7 @@ function consoleFiles() {
     'vendor/uPlot.esm.js': { file: path.join(packageDir('uplot'), 'dist', 'uPlot.esm.js'), type: 'text/javascript; charset=utf-8' },
     'vendor/uPlot.min.css': { file: path.join(packageDir('uplot'), 'dist', 'uPlot.min.css'), type: 'text/css; charset=utf-8' },
   };
-  for (const module of ['main', 'app', 'api', 'hooks', 'panels', 'charts', 'format']) {
+  for (const module of ['main', 'app', 'api', 'hooks', 'panels', 'control', 'charts', 'format']) {
     files[`app/${module}.js`] = { file: path.join(dist, `${module}.js`), type: 'text/javascript; charset=utf-8' };
   }
   return files;

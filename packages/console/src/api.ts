@@ -10,8 +10,14 @@ export function errorMessage(answer: Answer): string {
   return error?.message ? `${error.message}${error.code ? ` (${error.code})` : ''}` : `the gateway answered ${answer.status}`;
 }
 
+/**
+ * Whose session a call rides on: `lab` (the chosen lab's gateway API, its own users and session cookie) or
+ * `control` (/_sim/..., always the default lab's users). For the default lab both are one session.
+ */
+export type Scope = 'lab' | 'control';
+
 export class ApiError extends Error {
-  constructor(readonly answer: Answer) {
+  constructor(readonly answer: Answer, readonly scope: Scope = 'lab') {
     super(errorMessage(answer));
   }
 }
@@ -22,6 +28,8 @@ export interface CallOptions {
   readonly json?: unknown;
   /** Basic credentials for this call (the login); otherwise the session cookie of this origin authenticates. */
   readonly basic?: { readonly username: string; readonly password: string };
+  /** Whose session the call rides on (for the error it throws); default `lab`. */
+  readonly scope?: Scope;
 }
 
 /**
@@ -58,28 +66,84 @@ export async function call<T = unknown>(path: string, options: CallOptions = {})
 /** call, answering the body of a 2xx and throwing an ApiError (with the gateway's message) otherwise. */
 export async function read<T>(path: string, options: CallOptions = {}): Promise<T> {
   const answer = await call<T>(path, options);
-  if (answer.status < 200 || answer.status > 299) throw new ApiError(answer);
+  if (answer.status < 200 || answer.status > 299) throw new ApiError(answer, options.scope ?? 'lab');
   return answer.body;
 }
 
-/** The gateway operations the console reads (each with the version its operation has). */
-export const GATEWAY = {
-  version: () => read<Record<string, unknown>>('/api/version/get', { query: { version: 0 } }),
-  activeSessions: () => read<ActiveSessions>('/api/activeSessions/get', { query: { version: 0, dateFormat: 'ISO-8601' }, json: {} }),
-  callHistory: (count: number) => read<CallHistory>('/api/callHistory/get', { query: { version: 0, dateFormat: 'ISO-8601' }, json: { count } }),
-  configurationStatus: () => read<{ state: string; hasUncommittedChanges: boolean; lastCommitTime?: string }>('/api/coreConfig/status/get', { query: { version: 0 } }),
-  committedGateway: () => read<CommittedGateway>('/_sim/labs/default/gateway'),
-  trafficSeries: () => read<TrafficSeries>('/_sim/labs/default/traffic/series'),
-  /** The lab clock (administrators): undefined for a user who may not read it. */
-  clock: async () => {
-    const answer = await call<LabClock>('/_sim/labs/default/clock');
-    if (answer.status === 403) return undefined;
-    if (answer.status !== 200) throw new ApiError(answer);
-    return answer.body;
-  },
-  messageHistoryUrl: (sessionIdentifier: string, resultFormat: 'HTML' | 'pcap' | 'textFlow') =>
-    `/api/messageHistory?version=0&resultFormat=${resultFormat}&filterSessionIdentifier=${encodeURIComponent(sessionIdentifier)}`,
-};
+/** The default lab: its gateway API is /api. */
+export const DEFAULT_LAB = 'default';
+
+/** A lab as GET /_sim/labs lists it. */
+export interface Lab {
+  readonly name: string;
+  readonly displayName: string;
+  readonly createdAt: string;
+  readonly apiBase: string;
+}
+
+/** The labs (administrators of the default lab); undefined for a user who may not list them (403). */
+export async function listLabs(): Promise<Lab[] | undefined> {
+  const answer = await call<{ labs: Lab[] }>('/_sim/labs');
+  if (answer.status === 403) return undefined;
+  if (answer.status !== 200) throw new ApiError(answer, 'control');
+  return answer.body.labs;
+}
+
+/** The gateway API base of a lab (/api for the default lab, /labs/{name}/api otherwise). */
+export function apiBase(lab: string): string {
+  return lab === DEFAULT_LAB ? '/api' : `/labs/${encodeURIComponent(lab)}/api`;
+}
+
+/** A fault rule as GET …/faults lists it. */
+export interface FaultRule {
+  readonly id: string;
+  readonly match?: { readonly operation?: string; readonly path?: string; readonly method?: string; readonly user?: string };
+  readonly effect: Record<string, unknown>;
+  readonly probability?: number;
+  readonly count?: number;
+  readonly window?: { readonly from?: string; readonly until?: string };
+  readonly hits: number;
+  readonly remaining?: number;
+  readonly expiresAt?: string;
+  readonly active: boolean;
+  readonly createdAt: string;
+}
+
+/**
+ * The calls the console makes for one lab: the lab's gateway API (its own session) and the control endpoints
+ * of the lab (/_sim/labs/{lab}/..., the default lab's session).
+ */
+export function labGateway(lab: string) {
+  const api = apiBase(lab);
+  const control = `/_sim/labs/${encodeURIComponent(lab)}`;
+  const controlled = { scope: 'control' as const };
+  return {
+    lab,
+    apiBase: api,
+    version: () => read<Record<string, unknown>>(`${api}/version/get`, { query: { version: 0 } }),
+    activeSessions: () => read<ActiveSessions>(`${api}/activeSessions/get`, { query: { version: 0, dateFormat: 'ISO-8601' }, json: {} }),
+    callHistory: (count: number) => read<CallHistory>(`${api}/callHistory/get`, { query: { version: 0, dateFormat: 'ISO-8601' }, json: { count } }),
+    configurationStatus: () => read<{ state: string; hasUncommittedChanges: boolean; lastCommitTime?: string }>(`${api}/coreConfig/status/get`, { query: { version: 0 } }),
+    committedGateway: () => read<CommittedGateway>(`${control}/gateway`, controlled),
+    trafficSeries: () => read<TrafficSeries>(`${control}/traffic/series`, controlled),
+    /** The lab clock (administrators): undefined for a user who may not read it. */
+    clock: async () => {
+      const answer = await call<LabClock>(`${control}/clock`);
+      if (answer.status === 403) return undefined;
+      if (answer.status !== 200) throw new ApiError(answer, 'control');
+      return answer.body;
+    },
+    setClock: (body: { mode: LabClock['mode']; scale?: number; now?: string }) => read<LabClock>(`${control}/clock`, { method: 'PUT', json: body, ...controlled }),
+    advanceClock: (by: string) => read<LabClock>(`${control}/clock/advance`, { method: 'POST', json: { by }, ...controlled }),
+    faults: () => read<{ lab: string; rules: FaultRule[] }>(`${control}/faults`, controlled),
+    addFault: (rule: unknown) => read<FaultRule>(`${control}/faults`, { method: 'POST', json: rule, ...controlled }),
+    removeFault: (id: string) => read<FaultRule>(`${control}/faults/${encodeURIComponent(id)}`, { method: 'DELETE', ...controlled }),
+    messageHistoryUrl: (sessionIdentifier: string, resultFormat: 'HTML' | 'pcap' | 'textFlow') =>
+      `${api}/messageHistory?version=0&resultFormat=${resultFormat}&filterSessionIdentifier=${encodeURIComponent(sessionIdentifier)}`,
+  };
+}
+
+export type LabGateway = ReturnType<typeof labGateway>;
 
 export interface SessionLeg {
   readonly startTime: string;
@@ -157,5 +221,6 @@ export interface LabClock {
   readonly mode: 'real' | 'scaled' | 'frozen';
   readonly rate: number;
   readonly now: string;
+  readonly wall?: string;
   readonly offsetSeconds: number;
 }

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { ApiError } from './api.js';
+import { ApiError, type Scope } from './api.js';
 
 export interface Polled<T> {
   readonly data: T | undefined;
@@ -10,12 +10,14 @@ export interface Polled<T> {
 
 /**
  * Loads now and every `everyMs` (not while the tab is hidden); a 401 calls `onUnauthenticated` (the session
- * ended: the console shows its login again). The last good data stays shown beside an error.
+ * ended: the console shows its login again, of the lab or of the console as `scope` says). The last good data
+ * stays shown beside an error. `reload` loads at once (after a change the panel made).
  */
-export function usePoll<T>(load: () => Promise<T>, everyMs: number, onUnauthenticated: () => void): Polled<T> {
+export function usePoll<T>(load: () => Promise<T>, everyMs: number, onUnauthenticated: (scope: Scope) => void): Polled<T> & { reload: () => void } {
   const [state, setState] = useState<Polled<T>>({ data: undefined, error: undefined, at: undefined });
   const loadRef = useRef(load);
   loadRef.current = load;
+  const tickRef = useRef<() => void>(() => undefined);
   useEffect(() => {
     let alive = true;
     let busy = false;
@@ -26,16 +28,17 @@ export function usePoll<T>(load: () => Promise<T>, everyMs: number, onUnauthenti
         const data = await loadRef.current();
         if (alive) setState({ data, error: undefined, at: new Date() });
       } catch (error) {
-        if (error instanceof ApiError && error.answer.status === 401) { onUnauthenticated(); return; }
+        if (error instanceof ApiError && error.answer.status === 401) { onUnauthenticated(error.scope); return; }
         const message = error instanceof Error ? error.message : String(error);
         if (alive) setState((previous) => ({ ...previous, error: message }));
       } finally {
         busy = false;
       }
     };
+    tickRef.current = () => { void tick(); };
     void tick();
     const timer = window.setInterval(() => { void tick(); }, everyMs);
     return () => { alive = false; window.clearInterval(timer); };
   }, [everyMs]);
-  return state;
+  return { ...state, reload: () => tickRef.current() };
 }

@@ -1,7 +1,7 @@
 import { h } from 'preact';
 import { useMemo } from 'preact/hooks';
 import htm from 'htm';
-import { GATEWAY, type CallHistoryEntry, type CommittedGateway } from './api.js';
+import { type CallHistoryEntry, type CommittedGateway, type LabGateway, type Scope } from './api.js';
 import { SeriesChart } from './charts.js';
 import { clock, duration, endpoint } from './format.js';
 import { usePoll } from './hooks.js';
@@ -16,13 +16,13 @@ export function nodeNames(gateway: CommittedGateway | undefined): NodeNames {
   return (id) => (id === undefined ? '' : names.get(id) ?? id);
 }
 
-function Problem(props: { error: string | undefined }) {
+export function Problem(props: { error: string | undefined }) {
   return props.error ? html`<p class="problem" role="alert">${props.error}</p>` : null;
 }
 
 /** The sessions in progress, refreshed every two seconds. */
-export function LiveSessions(props: { names: NodeNames; onUnauthenticated: () => void }) {
-  const polled = usePoll(GATEWAY.activeSessions, 2000, props.onUnauthenticated);
+export function LiveSessions(props: { gw: LabGateway; names: NodeNames; onUnauthenticated: (scope: Scope) => void }) {
+  const polled = usePoll(props.gw.activeSessions, 2000, props.onUnauthenticated);
   const sessions = polled.data?.activeSessions ?? [];
   const updated = polled.data ? new Date(polled.data.lastUpdated).getTime() : 0;
   return html`<section class="panel" data-testid="live-sessions">
@@ -53,8 +53,8 @@ export function LiveSessions(props: { names: NodeNames; onUnauthenticated: () =>
 }
 
 /** Calls per second and concurrent sessions over the last hour, refreshed every ten seconds. */
-export function TrafficCharts(props: { onUnauthenticated: () => void }) {
-  const polled = usePoll(GATEWAY.trafficSeries, 10_000, props.onUnauthenticated);
+export function TrafficCharts(props: { gw: LabGateway; onUnauthenticated: (scope: Scope) => void }) {
+  const polled = usePoll(props.gw.trafficSeries, 10_000, props.onUnauthenticated);
   const points = polled.data?.points ?? [];
   const times = useMemo(() => points.map((p) => new Date(p.time).getTime() / 1000), [polled.data]);
   const perSecond = useMemo(() => points.map((p) => p.callsPerSecond), [polled.data]);
@@ -76,8 +76,8 @@ function resultClass(entry: CallHistoryEntry): string {
 }
 
 /** The latest finished calls (refreshed every five seconds); a click shows the call's SIP ladder. */
-export function CallHistory(props: { selected: string | undefined; onSelect: (session: string) => void; onUnauthenticated: () => void }) {
-  const polled = usePoll(() => GATEWAY.callHistory(25), 5000, props.onUnauthenticated);
+export function CallHistory(props: { gw: LabGateway; selected: string | undefined; onSelect: (session: string) => void; onUnauthenticated: (scope: Scope) => void }) {
+  const polled = usePoll(() => props.gw.callHistory(25), 5000, props.onUnauthenticated);
   const entries = polled.data?.entries ?? [];
   return html`<section class="panel" data-testid="call-history">
     <h2>Call history <span class="count">${polled.data ? polled.data.totalCount : '…'}</span> <span class="muted">the latest 25; pick a call for its SIP ladder</span></h2>
@@ -103,18 +103,18 @@ export function CallHistory(props: { selected: string | undefined; onSelect: (se
 }
 
 /** The SIP ladder of one call: the gateway's own HTML page of its messages, with the pcap and text flow beside it. */
-export function CallLadder(props: { session: string | undefined }) {
+export function CallLadder(props: { gw: LabGateway; session: string | undefined }) {
   if (!props.session) {
     return html`<section class="panel" data-testid="ladder"><h2>SIP ladder</h2><p class="muted">Pick a call in the call history.</p></section>`;
   }
   return html`<section class="panel" data-testid="ladder">
     <h2>SIP ladder <span class="muted">${props.session}</span></h2>
     <p class="links">
-      <a href=${GATEWAY.messageHistoryUrl(props.session, 'HTML')} target="_blank" rel="noopener">open in a tab</a>
-      <a href=${GATEWAY.messageHistoryUrl(props.session, 'pcap')}>download pcap</a>
-      <a href=${GATEWAY.messageHistoryUrl(props.session, 'textFlow')} target="_blank" rel="noopener">text flow</a>
+      <a href=${props.gw.messageHistoryUrl(props.session, 'HTML')} target="_blank" rel="noopener">open in a tab</a>
+      <a href=${props.gw.messageHistoryUrl(props.session, 'pcap')}>download pcap</a>
+      <a href=${props.gw.messageHistoryUrl(props.session, 'textFlow')} target="_blank" rel="noopener">text flow</a>
     </p>
-    <iframe key=${props.session} class="ladder" title="SIP ladder" sandbox="" src=${GATEWAY.messageHistoryUrl(props.session, 'HTML')}></iframe>
+    <iframe key=${props.session} class="ladder" title="SIP ladder" sandbox="" src=${props.gw.messageHistoryUrl(props.session, 'HTML')}></iframe>
   </section>`;
 }
 
@@ -144,6 +144,6 @@ export function GatewayOverview(props: { gateway: CommittedGateway | undefined; 
         </li>`)}</ol>
       </div>`)}
       ${gateway.problems.length > 0 ? html`<h3>Left out</h3><ul>${gateway.problems.map((p) => html`<li>${p.message}</li>`)}</ul>` : ''}
-    ` : html`<p class="muted">Loading…</p>`}
+    ` : props.error ? '' : html`<p class="muted">Loading…</p>`}
   </section>`;
 }
