@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { Container } from 'inversify';
 import { Clock } from '../../../../src/shared/domain/Clock.js';
+import { WallClock } from '../../../../src/contexts/clock/index.js';
 import { DEFAULT_LAB } from '../../../../src/shared/domain/LabId.js';
 import { IdGenerator } from '../../../../src/shared/domain/IdGenerator.js';
 import { EventBus } from '../../../../src/shared/application/EventBus.js';
@@ -53,6 +54,8 @@ export function identityHarness(settings: Partial<IdentityModuleSettings> = {}, 
   const full = { adminPassword: ADMIN_PASSWORD, kdfCost: 10, sessionIdleMinutes: 30, ...settings };
   container.bind(Logger).toConstantValue(new SilentLogger());
   container.bind(Clock).toConstantValue(clock);
+  // the lab clock and the wall clock are one here (sessions age on the wall clock)
+  container.bind(WallClock).toConstantValue(clock);
   container.bind(IdGenerator).toConstantValue(new SeededIdGenerator('identity-tests'));
   container.bind(EventBus).to(InMemoryEventBus);
   container.bind(RevisionCountingUnitOfWork).toSelf();

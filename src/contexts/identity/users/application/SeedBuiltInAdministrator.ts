@@ -25,7 +25,7 @@ export const BUILT_IN_ADMINISTRATOR_NAME = 'anadmin';
 @injectable()
 export class SeedBuiltInAdministrator extends StartupTask {
   readonly name = 'seed the built-in administrator';
-  private configuredHash: Promise<string> | undefined;
+  private configuredHash: { readonly password: string; readonly hash: Promise<string> } | undefined;
 
   constructor(
     @inject(UnitOfWork) private readonly unitOfWork: UnitOfWork,
@@ -52,8 +52,8 @@ export class SeedBuiltInAdministrator extends StartupTask {
     // above has just verified the very hash a login checks (the hasher remembers the match for a minute).
     // One hash of the configured password serves every lab seeded by this process (labs made or reset later
     // cost no key derivation; the password is the same for all of them by construction).
-    this.configuredHash ??= this.hasher.hash(password);
-    const hash = await this.configuredHash.catch((error: unknown) => { this.configuredHash = undefined; throw error; });
+    if (this.configuredHash?.password !== password) this.configuredHash = { password, hash: this.hasher.hash(password) };
+    const hash = await this.configuredHash.hash.catch((error: unknown) => { this.configuredHash = undefined; throw error; });
     const fingerprint = hash;
     try {
       await this.unitOfWork.write(lab, async () => {
