@@ -1,7 +1,6 @@
 import { inject, injectable } from 'inversify';
 import type { OperationRequest } from '../../../../../shared/interface/http/Operation.js';
 import { validateDto } from '../../../../../shared/interface/http/validateDto.js';
-import { ControlledLabs } from '../../../labs/application/ControlledLabs.js';
 import { FaultRules } from '../../application/FaultRules.js';
 import type { FaultRule, FaultRuleInput } from '../../domain/FaultRule.js';
 import { FaultRuleDto, type FaultRuleListView, type FaultRuleView } from './faultShapes.js';
@@ -49,26 +48,25 @@ export function ruleView(rule: FaultRule, now: Date): FaultRuleView {
 @injectable()
 export class FaultsController {
   constructor(
-    @inject(ControlledLabs) private readonly labs: ControlledLabs,
     @inject(FaultRules) private readonly rules: FaultRules,
   ) {}
 
   async list(request: OperationRequest): Promise<FaultRuleListView> {
-    const lab = this.labs.resolve(request.params['lab'] ?? '');
+    const lab = request.lab; // the router resolved `{lab}` (404 LAB_NOT_FOUND for an unknown one)
     const rules = this.rules.list(lab);
     const now = this.rules.now();
     return { lab, rules: rules.map((rule) => ruleView(rule, now)) };
   }
 
   async add(request: OperationRequest): Promise<FaultRuleView> {
-    const lab = this.labs.resolve(request.params['lab'] ?? '');
+    const lab = request.lab; // the router resolved `{lab}` (404 LAB_NOT_FOUND for an unknown one)
     const dto = validateDto(FaultRuleDto, request.body, 'the fault rule');
     const rule = this.rules.add(lab, ruleInput(dto));
     return ruleView(rule, this.rules.now());
   }
 
   async remove(request: OperationRequest): Promise<FaultRuleView> {
-    const lab = this.labs.resolve(request.params['lab'] ?? '');
+    const lab = request.lab; // the router resolved `{lab}` (404 LAB_NOT_FOUND for an unknown one)
     const rule = this.rules.remove(lab, request.params['id'] ?? '');
     return ruleView(rule, this.rules.now());
   }

@@ -2,7 +2,6 @@ import { inject, injectable } from 'inversify';
 import { DomainError } from '../../../../../shared/domain/DomainError.js';
 import type { OperationRequest } from '../../../../../shared/interface/http/Operation.js';
 import { Reply } from '../../../../../shared/interface/http/Reply.js';
-import { ControlledLabs } from '../../../labs/application/ControlledLabs.js';
 import { RequestJournal } from '../../application/RequestJournal.js';
 import type { JournalEntry } from '../../domain/JournalEntry.js';
 import { MAX_JOURNAL_LIMIT } from '../../domain/JournalQuery.js';
@@ -41,12 +40,11 @@ function entryView(entry: JournalEntry): JournalEntryView {
 @injectable()
 export class JournalController {
   constructor(
-    @inject(ControlledLabs) private readonly labs: ControlledLabs,
     @inject(RequestJournal) private readonly journal: RequestJournal,
   ) {}
 
   async find(request: OperationRequest): Promise<JournalView> {
-    const lab = this.labs.resolve(request.params['lab'] ?? '');
+    const lab = request.lab; // the router resolved `{lab}` (404 LAB_NOT_FOUND for an unknown one)
     const { query } = request;
     const page = this.journal.find(lab, {
       method: query.optionalString('method') || undefined,
@@ -59,7 +57,7 @@ export class JournalController {
   }
 
   async clear(request: OperationRequest): Promise<Reply> {
-    const lab = this.labs.resolve(request.params['lab'] ?? '');
+    const lab = request.lab; // the router resolved `{lab}` (404 LAB_NOT_FOUND for an unknown one)
     this.journal.clear(lab);
     return Reply.empty();
   }
