@@ -8,6 +8,7 @@ import type { Logger } from '../shared/application/Logger.js';
 import { Authenticator } from '../shared/application/Authenticator.js';
 import { StartupTask } from '../shared/application/StartupTask.js';
 import { BackgroundService } from '../shared/application/BackgroundService.js';
+import { LabLeases } from '../shared/application/LabLeases.js';
 import type { AppConfig } from './config/AppConfig.js';
 import { buildContainer } from './container.js';
 import { createHttpApp } from './http/HttpApp.js';
@@ -17,6 +18,7 @@ import { describeStore, prepareDatabase } from './persistence/Database.js';
 import type { EmbeddedEngine } from './persistence/EmbeddedEngine.js';
 import { HttpListener } from './HttpListener.js';
 import { LabPortListeners } from './LabPortListeners.js';
+import { InProcessGatewayRequests } from './http/InProcessGatewayRequests.js';
 import { registerSimulatorMetrics } from './metrics/simulatorMetrics.js';
 import { describeMonitorStore, monitorStoreSettings, prepareMonitorDatabase } from './persistence/monitorDatabase.js';
 import { MonitorAvailability, type MonitorTuning } from '../contexts/monitoring/index.js';
@@ -161,6 +163,11 @@ export class GatewaySimulator {
     const handler = createHttpApp(this.container, operations).callback();
     listener.serve(handler);
     this.listener = listener;
+    // where the other processes of a shared server forward this process's labs' live requests
+    const { address, port } = listener.address;
+    const host = this.options.config.advertiseUrl ?? `http://${address === '0.0.0.0' || address === '::' ? '127.0.0.1' : address.includes(':') ? `[${address}]` : address}:${port}`;
+    this.container.get(LabLeases).advertise(host.replace(/\/+$/, ''));
+    this.container.get(InProcessGatewayRequests).attach(handler);
     // the labs made with a port of their own, served there too (a port that cannot be had is logged)
     this.labPorts = this.container.get(LabPortListeners).attach(handler, listener.address.address);
   }

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { Container } from 'inversify';
 import type { DataSource } from 'typeorm';
 import { Clock } from '../shared/domain/Clock.js';
@@ -42,6 +43,20 @@ import { TypeOrmLabDirectory } from '../shared/infrastructure/persistence/TypeOr
 import { InMemoryLabDirectory } from '../shared/infrastructure/memory/InMemoryLabDirectory.js';
 import { LabLifecycle } from '../shared/application/LabLifecycle.js';
 import { LabPortListeners } from './LabPortListeners.js';
+import { LabLeases } from '../shared/application/LabLeases.js';
+import { LocalLabLeases } from '../shared/infrastructure/LocalLabLeases.js';
+import { PostgresLabLeases } from '../shared/infrastructure/persistence/PostgresLabLeases.js';
+import { LabChangeWatch } from '../shared/application/LabChangeWatch.js';
+import { LabChangeRounds } from './LabChangeRounds.js';
+import { LabGate } from '../shared/application/LabGate.js';
+import { LiveForwarding } from './http/liveForwarding.js';
+import { HttpPeerJournals } from './http/peerJournals.js';
+import { PeerJournals } from '../contexts/control/index.js';
+import { Authenticator } from '../shared/application/Authenticator.js';
+import { BackgroundService } from '../shared/application/BackgroundService.js';
+import { InProcessGatewayRequests } from './http/InProcessGatewayRequests.js';
+import { GatewayRequests } from '../contexts/control/index.js';
+import { DEMO_DIRECTORY } from './demo/demoDirectory.js';
 
 /** What the composition root is built from; tests pass a manual clock, seeded randomness or memory stores. */
 export interface ContainerDependencies {
@@ -89,13 +104,34 @@ export function buildContainer(deps: ContainerDependencies): Container {
     container.bind(SettingsStore).to(TypeOrmSettingsStore);
     container.bind(LabDirectory).to(TypeOrmLabDirectory);
     container.bind(ReadinessCheck).to(StoreReadiness);
+    if (deps.embedded) {
+      container.bind(LabLeases).to(LocalLabLeases);
+    } else {
+      // several processes may share the server: each lab's simulator runs in the one holding its lease
+      container.bind(PostgresLabLeases).toSelf();
+      container.bind(LabLeases).toService(PostgresLabLeases);
+      container.bind(BackgroundService).toService(PostgresLabLeases);
+    }
   } else {
     container.bind(RevisionCountingUnitOfWork).toSelf();
     container.bind(UnitOfWork).toService(RevisionCountingUnitOfWork);
     container.bind(LabRevisions).toService(RevisionCountingUnitOfWork);
     container.bind(SettingsStore).to(InMemorySettingsStore);
     container.bind(LabDirectory).to(InMemoryLabDirectory);
+    container.bind(LabLeases).to(LocalLabLeases);
   }
+  // State held in memory outside the revision-checked caches follows changes made through other processes.
+  container.bind(LabChangeWatch).toDynamicValue((context) => new LabChangeWatch(
+    context.get(LabRevisions), context.get(UnitOfWork),
+    () => container.getAll(LabLifecycle),
+    (lab, part, error) => context.get(Logger).warn({ err: error, lab, part }, 'a part of a lab could not follow a change made elsewhere'),
+  )).inSingletonScope();
+  // Requests between the processes of a shared server: live ones to the lab's holder, the journal to everyone.
+  container.bind(LiveForwarding).toDynamicValue((context) => new LiveForwarding(context.get(LabLeases), context.get(Authenticator))).inSingletonScope();
+  container.bind(PeerJournals).toDynamicValue((context) => new HttpPeerJournals(context.get(LiveForwarding))).inSingletonScope();
+  container.bind(LabGate).toConstantValue(new LabGate());
+  container.bind(LabChangeRounds).toSelf();
+  container.bind(BackgroundService).toService(LabChangeRounds);
 
   if (deps.monitorDataSource) {
     container.bind(MonitorDatabase).toConstantValue(new MonitorDatabase(deps.monitorDataSource));
@@ -112,11 +148,14 @@ export function buildContainer(deps: ContainerDependencies): Container {
     highAvailabilityModule(options),
     sbaModule(options),
     licensingModule(options),
-    simulationModule(options),
-    controlModule(options, { journalSize: deps.config.journalSize }),
+    simulationModule(options, { sip: deps.config.sip, sipHost: deps.config.sipHost, sipT1Ms: deps.config.sipT1Ms }),
+    controlModule(options, { journalSize: deps.config.journalSize, scenarioDirectory: path.join(DEMO_DIRECTORY, 'scenarios') }),
   );
   // Labs made with a port are also served at its root; the listeners open and close with the labs.
   container.bind(LabPortListeners).toDynamicValue((context) => new LabPortListeners(context.get(LabDirectory), context.get(Logger))).inSingletonScope();
   container.bind(LabLifecycle).toService(LabPortListeners);
+  // A scenario's requests go through the HTTP application in process (its handler attached when it serves).
+  container.bind(InProcessGatewayRequests).toDynamicValue((context) => new InProcessGatewayRequests(context.get(Authenticator))).inSingletonScope();
+  container.bind(GatewayRequests).toService(InProcessGatewayRequests);
   return container;
 }

@@ -8,7 +8,7 @@ import { sbaOperations } from '../contexts/sba/index.js';
 import { licensingOperations } from '../contexts/licensing/index.js';
 import { simulationControlOperations, simulationOperations } from '../contexts/simulation/index.js';
 import { clockControlOperations } from '../contexts/clock/index.js';
-import { controlOperations, labOperations } from '../contexts/control/index.js';
+import { controlOperations, labOperations, scenarioOperations } from '../contexts/control/index.js';
 
 /** The operation table of the whole API, assembled from each context's part. */
 export const OPERATIONS: readonly OperationDefinition[] = [
@@ -24,7 +24,7 @@ export const OPERATIONS: readonly OperationDefinition[] = [
 
 /** The simulator's own control endpoints (`/_sim/...`): served beside the gateway's, documented apart. */
 export const CONTROL_OPERATIONS: readonly OperationDefinition[] = [
-  ...simulationControlOperations, ...committedGatewayControlOperations, ...clockControlOperations, ...controlOperations, ...labOperations,
+  ...simulationControlOperations, ...committedGatewayControlOperations, ...clockControlOperations, ...controlOperations, ...labOperations, ...scenarioOperations,
 ];
 
 /** Everything the HTTP listener serves. */

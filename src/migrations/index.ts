@@ -8,6 +8,8 @@ import { MoveSettingsToOneStore1764000100000 } from './1764000100000-MoveSetting
 import { TrackConfigurationChanges1764000200000 } from './1764000200000-TrackConfigurationChanges.js';
 import { CreateLicenses1764100000000 } from './1764100000000-CreateLicenses.js';
 import { AddLabPort1764300000000 } from './1764300000000-AddLabPort.js';
+import { CreateLabSnapshots1764400000000 } from './1764400000000-CreateLabSnapshots.js';
+import { AddLabLease1764500000000 } from './1764500000000-AddLabLease.js';
 
 /** Every migration, in order. The schema changes only through these (synchronize is off everywhere). */
 export const MIGRATIONS = [
@@ -21,4 +23,6 @@ export const MIGRATIONS = [
   TrackConfigurationChanges1764000200000,
   CreateLicenses1764100000000,
   AddLabPort1764300000000,
+  CreateLabSnapshots1764400000000,
+  AddLabLease1764500000000,
 ];

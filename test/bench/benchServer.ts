@@ -1,6 +1,11 @@
 import 'reflect-metadata';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import { GatewaySimulator } from '../../src/app/GatewaySimulator.js';
 import { DEFAULT_BODY_LIMITS } from '../../src/app/config/AppConfig.js';
+import { startEmbeddedEngineWorker } from '../../src/app/persistence/EmbeddedEngine.js';
 import { PinoLogger } from '../../src/shared/infrastructure/PinoLogger.js';
 import { startBareKoa } from './httpBench.js';
 
@@ -9,7 +14,8 @@ export const BENCH_ADMIN_PASSWORD = 'bench-Admin-1';
 /**
  * A server for the throughput benchmark, in a process of its own so that the load generator does not share
  * its event loop: `bare` (a bare Koa handler), `gwsim` (the simulator on an in-memory embedded store) or
- * `gwsim <postgres-url>` (the simulator on that PostgreSQL server database).
+ * `gwsim <postgres-url>` (the simulator on that PostgreSQL server database) or `gwsim-disk` (as `gwsim serve` runs by
+ * default: the embedded engines in worker threads, their files in a data directory, here a new temporary one).
  * Prints its base URL on stdout and runs until stdin closes.
  */
 async function main(kind: string): Promise<void> {
@@ -19,9 +25,12 @@ async function main(kind: string): Promise<void> {
     const bare = await startBareKoa(JSON.parse(process.argv[3] ?? '{}'));
     ({ url, close } = bare);
   } else {
+    const dataDir = kind === 'gwsim-disk' ? mkdtempSync(path.join(os.tmpdir(), 'gwsim-bench-')) : undefined;
+    const engine = dataDir ? startEmbeddedEngineWorker(dataDir, (error) => { console.error(error); process.exit(1); }) : undefined;
     const simulator = await GatewaySimulator.create({
+      engine,
       config: {
-        port: 0, host: '127.0.0.1', databaseUrl: process.argv[3], dataDir: undefined, ephemeral: true,
+        port: 0, host: '127.0.0.1', databaseUrl: dataDir ? undefined : process.argv[3], dataDir, ephemeral: dataDir === undefined,
         adminPassword: BENCH_ADMIN_PASSWORD, adminPasswordIsDefault: false, logLevel: 'silent', kdfCost: 15,
         sessionIdleMinutes: 30, bodyLimits: DEFAULT_BODY_LIMITS,
       },
@@ -29,11 +38,29 @@ async function main(kind: string): Promise<void> {
     });
     const address = await simulator.listen(0, '127.0.0.1');
     url = `http://127.0.0.1:${address.port}`;
-    close = () => simulator.stop(1000);
+    close = async () => {
+      await simulator.stop(1000);
+      if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    };
   }
   process.stdout.write(`${url}\n`);
+  // BENCH_LOOP_DELAY=1: the event loop's delays while serving, on stderr at the end (where a latency comes from)
+  const delay = process.env['BENCH_LOOP_DELAY'] ? monitorEventLoopDelay({ resolution: 5 }) : undefined;
+  delay?.enable();
+  // and the garbage collector's pauses (how many, how long in all, the longest)
+  const pauses: number[] = [];
+  const gc = delay ? new PerformanceObserver((list) => { for (const entry of list.getEntries()) pauses.push(entry.duration); }) : undefined;
+  gc?.observe({ entryTypes: ['gc'] });
   process.stdin.resume();
-  process.stdin.on('end', () => { close().then(() => process.exit(0)); });
+  process.stdin.on('end', () => {
+    if (delay) process.stderr.write(`event loop delay: p50 ${(delay.percentile(50) / 1e6).toFixed(1)} ms, p99 ${(delay.percentile(99) / 1e6).toFixed(1)} ms, max ${(delay.max / 1e6).toFixed(1)} ms\n`);
+    if (gc) {
+      gc.disconnect();
+      const total = pauses.reduce((sum, ms) => sum + ms, 0);
+      process.stderr.write(`garbage collection: ${pauses.length} pauses, ${Math.round(total)} ms in all, ${pauses.filter((ms) => ms > 10).length} over 10 ms, longest ${Math.round(Math.max(0, ...pauses))} ms\n`);
+    }
+    close().then(() => process.exit(0));
+  });
 }
 
 if (require.main === module) {

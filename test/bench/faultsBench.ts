@@ -2,6 +2,7 @@ import type { Context, Middleware } from 'koa';
 import { FaultRules, RequestJournal } from '../../src/contexts/control/index.js';
 import { JournalSettings } from '../../src/contexts/control/journal/application/RequestJournal.js';
 import { SwitchableMonitorAvailability } from '../../src/contexts/monitoring/history/application/MonitorAvailability.js';
+import { MonitorUnreachableSwitch } from '../../src/contexts/monitoring/history/application/MonitorFaultSwitch.js';
 import { Authenticator } from '../../src/shared/application/Authenticator.js';
 import { SeededIdGenerator } from '../../src/shared/infrastructure/SeededIdGenerator.js';
 import { SeededRandom } from '../../src/shared/infrastructure/SeededRandom.js';
@@ -56,12 +57,12 @@ async function perRequestMicros(middleware: Middleware, requests: number): Promi
  * best of five rounds; and the journal's middleware recording every request.
  */
 export async function faultsBench(requests = 200_000, ruleCount = 100): Promise<FaultsBenchFigures> {
-  const make = () => new FaultRules(new SystemClock(), new SeededRandom(1), new SeededIdGenerator(), new SwitchableMonitorAvailability());
+  const make = () => new FaultRules(new SystemClock(), new SeededRandom(1), new SeededIdGenerator(), [new MonitorUnreachableSwitch(new SwitchableMonitorAvailability())]);
   const empty = make();
   const loaded = make();
   for (let i = 0; i < ruleCount; i++) {
     const match = i % 5 === 3 ? { operation: 'nodes/get', method: 'POST' } : i % 5 === 4 ? { path: `/api/other${i}/*` } : { operation: `other/op${i}`, method: 'GET' };
-    loaded.add(DEFAULT_LAB, { match, effect: { status: 503 } });
+    await loaded.add(DEFAULT_LAB, { match, effect: { status: 503 } });
   }
   const authenticator = new NoAuthenticator();
   const noRulesMicros = await perRequestMicros(faultInjection(empty, authenticator, []), requests);

@@ -61,13 +61,14 @@ function rssMiB(pid: number | undefined): number {
   }
 }
 
-function percentile(values: readonly number[], p: number): number {
+export function percentile(values: readonly number[], p: number): number {
   if (values.length === 0) return 0;
   const sorted = [...values].sort((a, b) => a - b);
   return Math.round(sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)]! * 100) / 100;
 }
 
-async function call(options: LoadOptions, method: string, route: string, body?: { json?: unknown; file?: { name: string; content: Buffer } }): Promise<unknown> {
+/** A gateway request of a benchmark (Basic credentials); `version` for a gateway operation that is not at version 0. Throws on a non-2xx answer. */
+export async function call(options: Pick<LoadOptions, 'url' | 'authorization'>, method: string, route: string, body?: { json?: unknown; file?: { name: string; content: Buffer } }, version = 0): Promise<any> {
   const headers: Record<string, string> = { authorization: options.authorization };
   let payload: string | FormData | undefined;
   if (body?.json !== undefined) {
@@ -78,7 +79,7 @@ async function call(options: LoadOptions, method: string, route: string, body?: 
     payload.append('file', new Blob([body.file.content]), body.file.name);
   }
   const separator = route.includes('?') ? '&' : '?';
-  const url = route.startsWith('/_sim/') ? `${options.url}${route}` : `${options.url}${route}${separator}version=0`;
+  const url = route.startsWith('/_sim/') ? `${options.url}${route}` : `${options.url}${route}${separator}version=${version}`;
   const response = await fetch(url, { method, headers, body: payload });
   const text = await response.text();
   if (!response.ok) throw new Error(`${method} ${route}: ${response.status} ${text.slice(0, 300)}`);

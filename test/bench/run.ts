@@ -10,17 +10,19 @@ import { loadBench } from './loadBench.js';
 import { simulationBench } from './simulationBench.js';
 import { callHistoryBench } from './callHistoryBench.js';
 import { faultsBench } from './faultsBench.js';
+import { rtpRelayBench } from './rtpRelayBench.js';
+import { sipBench } from './sipBench.js';
 
 /**
  * `npm run bench`: throughput of authenticated reads as a ratio of a bare Koa handler measured in the same
  * run (each server in a process of its own, the load generator in this one), start-up time, and the
  * configuration commit/revert figures, and the route matcher's matches per second. BENCH_SECONDS sets each
  * throughput measurement's length (default 5); BENCH_DATABASE_URL adds the configuration figures on a PostgreSQL
- * server. `--only <section>` (throughput, nodes, startup, configuration, routing, simulation, faults, callHistory) runs one
+ * server. `--only <section>` (throughput, nodes, startup, configuration, routing, simulation, faults, media, reset, load, sip, callHistory) runs one
  * section. callHistory loads 1,000,000 calls (BENCH_CALLS) into the monitor store of BENCH_DATABASE_URL (else the
  * embedded one).
  */
-const SECTIONS = ['throughput', 'nodes', 'startup', 'configuration', 'routing', 'simulation', 'faults', 'reset', 'load', 'callHistory'] as const;
+const SECTIONS = ['throughput', 'nodes', 'startup', 'configuration', 'routing', 'simulation', 'faults', 'media', 'reset', 'load', 'sip', 'callHistory'] as const;
 type Section = (typeof SECTIONS)[number];
 
 function onlySection(args: readonly string[]): Section | undefined {
@@ -33,7 +35,9 @@ function onlySection(args: readonly string[]): Section | undefined {
 const SERVER = path.resolve(__dirname, 'benchServer.js');
 
 async function startServer(args: string[]): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, [SERVER, ...args], { stdio: ['pipe', 'pipe', 'inherit'] });
+  // BENCH_SERVER_NODE_ARGS: node options for the server process alone, e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof'
+  const nodeArgs = (process.env['BENCH_SERVER_NODE_ARGS'] ?? '').split(/\s+/).filter((arg) => arg !== '');
+  const child = spawn(process.execPath, [...nodeArgs, SERVER, ...args], { stdio: ['pipe', 'pipe', 'inherit'] });
   const url = await new Promise<string>((resolve, reject) => {
     let buffered = '';
     child.stdout!.on('data', (chunk: Buffer) => {
@@ -152,8 +156,10 @@ async function main(): Promise<void> {
   if (runs('routing')) routingSection();
   if (runs('simulation')) simulationSection();
   if (runs('faults')) await faultsSection();
+  if (runs('media')) await mediaSection();
   if (runs('reset')) await resetSection();
   if (only === 'load') await loadSection(); // minutes long: only on request
+  if (only === 'sip') await sipSection(); // minutes long, needs SIPp: only on request
   if (only === 'callHistory') await callHistorySection(); // loads 1,000,000 calls: only on request
 }
 
@@ -191,6 +197,36 @@ simulator under load, ${run.label}: ${run.concurrent.toLocaleString('en')} calls
   }
 }
 
+/**
+ * `--only sip`: real SIP through the B2BUA, SIPp's UAC and UAS on this machine: BENCH_SIP_RATE calls per second
+ * (default 200) for BENCH_SIP_SECONDS (default 180), against SIPp calling itself directly in the same run, and the
+ * API's p99 under that load against idle (target: 200 calls/s with under 0.1 % failed, p99 ratio under 2).
+ */
+async function sipSection(): Promise<void> {
+  const rate = Number(process.env['BENCH_SIP_RATE'] ?? 200);
+  const seconds = Number(process.env['BENCH_SIP_SECONDS'] ?? 180);
+  console.log(`\nreal SIP through the B2BUA: SIPp UAC → gateway → SIPp UAS, ${rate} calls/s for ${seconds} s, media anchored, every message stored`);
+  // the store as `gwsim serve` has it by default (a data directory on disk), BENCH_SIP_STORE=memory: --ephemeral's,
+  // BENCH_DATABASE_URL: that PostgreSQL server
+  const server = process.env['BENCH_DATABASE_URL'];
+  const memory = process.env['BENCH_SIP_STORE'] === 'memory';
+  console.log(server ? '(on the PostgreSQL server store of BENCH_DATABASE_URL)' : memory ? '(on the embedded store in memory, as with --ephemeral)' : '(on the embedded store in a data directory, as gwsim serve runs by default)');
+  const gwsim = await startServer(server ? ['gwsim', server] : memory ? ['gwsim'] : ['gwsim-disk']);
+  try {
+    const f = await sipBench({ url: gwsim.url, pid: gwsim.child.pid, authorization: basicHeader('anadmin', BENCH_ADMIN_PASSWORD), rate, seconds, log: (text) => console.log(text) });
+    const figures = (label: string, r: typeof f.direct) => console.log(line(label, `${r.achievedCps} calls/s`) + `  ${r.successful}/${r.attempted} completed, ${r.failed} failed (${r.failedPercent} %)`);
+    figures('SIPp UAC → SIPp UAS directly (baseline)', f.direct);
+    figures('SIPp UAC → gateway → SIPp UAS', f.gateway);
+    console.log(line('  rate achieved through the gateway / directly', `${(f.gateway.achievedCps / Math.max(f.direct.achievedCps, 0.01)).toFixed(2)}`));
+    console.log(line('server CPU (100 % = one core)', `${f.cpuPercent} %`));
+    console.log(line('GET /api/nodes/get p99, idle (baseline)', `${f.idleP99Ms} ms`));
+    console.log(line('GET /api/nodes/get p99 while SIPp calls itself (gateway idle)', `${f.besideDirectP99Ms} ms`, (f.besideDirectP99Ms / Math.max(f.idleP99Ms, 0.01)).toFixed(2)));
+    console.log(line('GET /api/nodes/get p99 under the SIP load (target ratio < 2)', `${f.loadP99Ms} ms`, f.p99Ratio.toFixed(2)) + `  failed requests ${f.failedRequests}`);
+  } finally {
+    await stopServer(gwsim);
+  }
+}
+
 function simulationSection(): void {
   console.log('\nsession simulator on one core: 100 new calls/s, all answered, mean holding time 45 s, 50 ms steps on a manual clock');
   for (const keep of [true, false]) {
@@ -220,7 +256,18 @@ async function resetSection(): Promise<void> {
     console.log(`\nlab reset to empty on ${f.store}: a lab of ${f.objects.toLocaleString('en')} committed objects back to a new lab's state (factory configuration committed, administrator seeded at the production key-derivation cost), median of ${f.samplesMs.length} (target: under 100 ms)`);
     console.log(line('a write unit that only locks the lab (baseline)', `${f.baselineMs} ms`));
     console.log(line('POST /_sim/labs/{lab}/reset {to: empty}', `${f.resetMs} ms`, (f.resetMs / f.baselineMs).toFixed(0)) + `  samples ${f.samplesMs.join(', ')} ms`);
+    console.log(line(`restore a snapshot (${f.snapshot.objects.toLocaleString('en')} rows, ${Math.round(f.snapshot.bytes / 1024)} KiB)`, `${f.restoreMs} ms`, (f.restoreMs / f.baselineMs).toFixed(0)) + `  samples ${f.restoreSamplesMs.join(', ')} ms`);
+    console.log(line('  meanwhile: a write unit of another lab', `${f.otherLabMs} ms`));
   }
+}
+
+async function mediaSection(): Promise<void> {
+  const f = await rtpRelayBench({ seconds: Number(process.env['BENCH_MEDIA_SECONDS'] ?? 5) });
+  console.log(`\nRTP relay: ${f.calls} calls, ${f.offeredPacketsPerSecond.toLocaleString('en')} packets/s offered (50 per second each way per call), ${f.seconds} s, phones in the same process (target: the relays under 50 % of one core)`);
+  const delivered = (p: typeof f.direct) => `  delivered ${p.packetsDelivered.toLocaleString('en')} of ${p.packetsSent.toLocaleString('en')}`;
+  console.log(line('phone to phone, no relay (baseline): CPU per packet', `${f.direct.cpuMicrosPerPacket} µs`) + delivered(f.direct));
+  console.log(line('through one RtpRelay per call: CPU per packet', `${f.relayed.cpuMicrosPerPacket} µs`, (f.relayed.cpuMicrosPerPacket / f.direct.cpuMicrosPerPacket).toFixed(1)) + delivered(f.relayed));
+  console.log(line('  the relays\' share: per packet / of one core at the offered rate', `${f.relayMicrosPerPacket} µs`) + `  ${f.relayCpuPercent} %`);
 }
 
 async function faultsSection(): Promise<void> {

@@ -48,7 +48,7 @@ export function simulationBench(keepsMessages: boolean, measuredSeconds = 60, wa
   const plan = handPlan(nodes, [{ id: 'main', sourceNodeIds: ['pbx'], routes: [routeTo('national', ['carrier-a', 'carrier-b'], { failover: '486,500-599', destinationRewrite: { delLeading: 1, prefix: '+49' } })] }]);
   const recorder = new CountingRecorder(keepsMessages);
   const start = new Date('2026-01-01T00:00:00Z');
-  const engine = new TrafficEngine(DEFAULT_LAB, start, plan, { thisSystemActive: true, systemIdentifier: 'MAIN', maintenance: false, capacity: 1_000_000 }, recorder,
+  const engine = new TrafficEngine(DEFAULT_LAB, start, plan, { thisSystemActive: true, systemIdentifier: 'MAIN', maintenance: false, capacity: 1_000_000, cpuLoad: 0 }, recorder,
     (scheduler) => new SyntheticTransport(scheduler));
   engine.startArrivals(trafficProfile({
     seed: 5, callsPerSecond: 100, outcomes: { answer: 1 }, holdingTime: { distribution: 'exponential', meanSeconds: 45 }, recordedShare: 0.1,

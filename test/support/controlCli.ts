@@ -3,9 +3,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { exitWithin, run } from './processSupport.js';
 import { TestGateway } from './TestGateway.js';
+import type { ManualClock } from '../../src/shared/infrastructure/ManualClock.js';
 import { ADMIN_PASSWORD } from './testConfig.js';
 
-/** A gateway (in-memory stores) for the CLI's control verbs, a scratch folder, and the built `gwsim` to run against it. */
+/** A gateway (in-memory stores unless told otherwise) for the CLI's control verbs, a scratch folder, and the built `gwsim` to run against it. */
 export interface ControlCli {
   readonly gateway: TestGateway;
   readonly dir: string;
@@ -19,10 +20,10 @@ export interface ControlCli {
  * Registers the suite's before/after hooks and answers the harness they fill in: every CLI test of a control
  * verb (`gwsim traffic`, `faults`, `journal`, `labs`, `clock`) runs the real command against a real gateway.
  */
-export function useControlCli(prefix: readonly string[] = []): ControlCli {
+export function useControlCli(prefix: readonly string[] = [], options: { readonly store?: 'memory' | 'database'; readonly clock?: ManualClock } = {}): ControlCli {
   const harness = {} as { gateway: TestGateway; dir: string; env: Record<string, string> };
   before(async () => {
-    harness.gateway = await TestGateway.start({ store: 'memory' });
+    harness.gateway = await TestGateway.start({ store: options.store ?? 'memory', ...(options.clock ? { clock: options.clock } : {}) });
     harness.dir = mkdtempSync(path.join(tmpdir(), 'gwsim-cli-'));
     harness.env = { GWSIM_URL: harness.gateway.baseUrl, GWSIM_USER: 'anadmin', GWSIM_PASSWORD: ADMIN_PASSWORD };
   });

@@ -74,3 +74,39 @@ export async function waitForOutput(running: Running, text: string, limitMs: num
 export function messageLines(running: Running): string[] {
   return running.output().split('\n').filter((line) => line.startsWith('gwsim:'));
 }
+
+/** Two `gwsim serve` processes on one PostgreSQL server database, each with a client signed in as the administrator. */
+export interface TwoProcesses {
+  readonly first: Running;
+  readonly second: Running;
+  readonly a: ApiClient;
+  readonly b: ApiClient;
+}
+
+/**
+ * Starts two gwsim processes on the server database of TEST_DATABASE_URL (wiped first), the second once the first
+ * serves; undefined without a server database. `stopTwoProcesses` ends those still running.
+ */
+export async function startTwoProcesses(password: string): Promise<TwoProcesses | undefined> {
+  const url = testDatabaseUrl();
+  if (!url) return undefined;
+  await wipeServerDatabaseIfAny();
+  const environment = (port: number) => ({ PORT: String(port), DATABASE_URL: url, GWSIM_ADMIN_PASSWORD: password, GWSIM_KDF_COST: '10', LOG_LEVEL: 'warn' });
+  const [portA, portB] = [await freePort(), await freePort()];
+  const first = run(environment(portA));
+  const a = new ApiClient(`http://127.0.0.1:${portA}`, { username: 'anadmin', password });
+  await waitUntilServing(a, first, 60000);
+  const second = run(environment(portB));
+  const b = new ApiClient(`http://127.0.0.1:${portB}`, { username: 'anadmin', password });
+  await waitUntilServing(b, second, 60000);
+  return { first, second, a, b };
+}
+
+export async function stopTwoProcesses(processes: TwoProcesses | undefined): Promise<void> {
+  for (const running of [processes?.first, processes?.second]) {
+    if (running && running.child.exitCode === null) {
+      running.child.kill('SIGTERM');
+      await exitWithin(running, 20000);
+    }
+  }
+}

@@ -12,18 +12,22 @@ export interface ControlOptions {
  * One request to a running gwsim's control endpoint, for the CLI verbs (`gwsim traffic`, `gwsim clock`, …).
  * Resolves with the answer's JSON, or with the exit code after printing why it failed: 1 when the gateway cannot
  * be reached, answers something other than JSON, or refuses (its error code, message and each field's detail on
- * stderr; with --json the error body on stdout as well).
+ * stderr; with --json the error body on stdout as well). A `FormData` body is sent as multipart (an upload);
+ * `headers` are sent besides the credentials.
  */
-export async function controlRequest(command: string, method: 'GET' | 'PUT' | 'POST' | 'DELETE', path: string, body: unknown, options: ControlOptions): Promise<{ json: unknown } | { code: number }> {
+export async function controlRequest(command: string, method: 'GET' | 'PUT' | 'POST' | 'DELETE', path: string, body: unknown, options: ControlOptions,
+  headers: Record<string, string> = {}): Promise<{ json: unknown } | { code: number }> {
   let response: Response;
+  const form = body instanceof FormData;
   try {
     response = await fetch(new URL(path, options.url), {
       method,
       headers: {
+        ...headers,
         authorization: `Basic ${Buffer.from(`${options.user}:${options.password}`).toString('base64')}`,
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(body === undefined || form ? {} : { 'content-type': 'application/json' }),
       },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      ...(body === undefined ? {} : { body: form ? body : JSON.stringify(body) }),
     });
   } catch (error) {
     const cause = (error as { cause?: { code?: string; message?: string } }).cause;

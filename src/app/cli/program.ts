@@ -7,6 +7,9 @@ import type { MintOptions } from './mintLicense.js';
 import type { TrafficAction, TrafficCommandOptions } from './traffic.js';
 import type { ClockAction } from './clock.js';
 import type { LabsAction } from './labs.js';
+import type { SnapshotsAction, SnapshotsOptions } from './snapshots.js';
+import type { ScenarioAction } from './scenario.js';
+import type { SipAction } from './sip.js';
 import type { ControlCommandOptions, FaultsAction, JournalAction } from './faults.js';
 import type { OpenApiOptions } from './openapi.js';
 import type { ReadyOptions } from './ready.js';
@@ -22,6 +25,9 @@ export interface Commands {
   traffic(action: TrafficAction, options: TrafficCommandOptions): Promise<number>;
   clock(action: ClockAction, options: TrafficCommandOptions): Promise<number>;
   labs(action: LabsAction, options: TrafficCommandOptions): Promise<number>;
+  snapshots(action: SnapshotsAction, options: SnapshotsOptions): Promise<number>;
+  scenario(action: ScenarioAction, options: TrafficCommandOptions): Promise<number>;
+  sip(action: SipAction, options: TrafficCommandOptions): Promise<number>;
   faults(action: FaultsAction, options: ControlCommandOptions): Promise<number>;
   journal(action: JournalAction, options: ControlCommandOptions): Promise<number>;
   openapi(options: OpenApiOptions): Promise<number>;
@@ -41,6 +47,8 @@ const SERVE_FLAGS: ReadonlyArray<readonly [flag: string, value: string, help: st
   ['--kdf-cost', 'n', "log2 of scrypt's cost for new password hashes, 10 to 20 (default 15)"],
   ['--session-idle-minutes', 'n', 'minutes of inactivity that end a session, 1 to 1440 (default 30)'],
   ['--journal-size', 'n', "requests each lab's request journal keeps, 1 to 1000000 (default 10000)"],
+  ['--advertise-url', 'url', 'where other gwsim processes on the same PostgreSQL server reach this one (default http://<host>:<port>)'],
+  ['--sip-host', 'address', "address the labs' SIP listeners bind to (default 127.0.0.1)"],
 ];
 
 function version(): string {
@@ -63,7 +71,9 @@ function flagValues(options: Record<string, unknown>, flags: readonly string[]):
     const value = options[key(flag)];
     if (typeof value === 'string') values[FLAGS[flag]!] = value;
   }
-  return { values, ephemeral: options['ephemeral'] === true, ...(options['demo'] === false ? { demo: false } : {}) };
+  return {
+    values, ephemeral: options['ephemeral'] === true, ...(options['demo'] === false ? { demo: false } : {}), ...(options['sip'] === true ? { sip: true } : {}),
+  };
 }
 
 function addValueFlags(command: Command, flags: ReadonlyArray<readonly [string, string, string]>): Command {
@@ -90,7 +100,8 @@ export function buildProgram(commands: Commands, env: NodeJS.ProcessEnv): Comman
   const serve = program.command('serve', { isDefault: true })
     .description('serve the management API (the default command)')
     .addOption(new Option('--ephemeral', 'keep the store in memory: nothing survives a stop [env GWSIM_EPHEMERAL]'))
-    .addOption(new Option('--no-demo', 'start from the bare factory configuration: no demo configuration, license or traffic [env GWSIM_DEMO=0]'));
+    .addOption(new Option('--no-demo', 'start from the bare factory configuration: no demo configuration, license or traffic [env GWSIM_DEMO=0]'))
+    .addOption(new Option('--sip', "real SIP on the nodes' ports of every lab whose SIP setting was never set (see gwsim sip) [env GWSIM_SIP=1]"));
   addValueFlags(serve, SERVE_FLAGS)
     .addHelpText('after', '\nA flag wins over its environment variable. Exit codes: 0 stopped, 2 usage or configuration error, 1 failure.')
     .action(async (options: Record<string, unknown>) => {
@@ -180,6 +191,68 @@ export function buildProgram(commands: Commands, env: NodeJS.ProcessEnv): Comman
     });
   connection(labsCommand.command('remove').argument('<name>', 'the lab').description('remove a lab and everything it holds'))
     .action(async (name: string, options: Record<string, unknown>) => { process.exitCode = await commands.labs({ kind: 'remove', name }, trafficOptions(options)); });
+  const snapshotsCommand = program.command('snapshots')
+    .description("a lab's snapshots in a running gwsim (its /_sim/labs/{lab}/snapshots endpoints; administrators of the default lab)")
+    .addHelpText('after', '\nA file\'s secrets are sealed (export) and opened (import) with --passphrase or GWSIM_SNAPSHOT_PASSPHRASE.\nExit codes: 0 done, 1 refused (the message names the field) or unreachable, 2 usage error or a file that cannot be read or written.');
+  const snapshotOptions = (options: Record<string, unknown>): SnapshotsOptions => ({
+    ...trafficOptions(options),
+    lab: typeof options['lab'] === 'string' ? options['lab'] : 'default',
+    passphrase: (options['passphrase'] as string | undefined) ?? env['GWSIM_SNAPSHOT_PASSPHRASE'],
+  });
+  const inLab = (command: Command) => connection(command).option('--lab <name>', 'the lab (default: default)');
+  const runSnapshots = async (action: SnapshotsAction, options: Record<string, unknown>) => { process.exitCode = await commands.snapshots(action, snapshotOptions(options)); };
+  inLab(snapshotsCommand.command('list').description("the lab's snapshots: name, when taken, from which lab and revision, size"))
+    .action((options: Record<string, unknown>) => runSnapshots({ kind: 'list' }, options));
+  inLab(snapshotsCommand.command('save').argument('<name>', "lower-case letters, digits, '.', '_' and '-'").description("save the lab's whole state under NAME")
+    .option('--replace', 'replace a snapshot of that name'))
+    .action((name: string, options: Record<string, unknown>) => runSnapshots({ kind: 'save', name, replace: options['replace'] === true }, options));
+  inLab(snapshotsCommand.command('restore').argument('<name>', 'the snapshot').description("the lab's state becomes the snapshot's"))
+    .action((name: string, options: Record<string, unknown>) => runSnapshots({ kind: 'restore', name }, options));
+  inLab(snapshotsCommand.command('export').argument('<name>', 'the snapshot').description('write the snapshot as a JSON file (standard output without -o)')
+    .option('-o, --output <file>', 'the file to write')
+    .addOption(new Option('--passphrase <text>', 'seals its secrets (8 to 1024 characters) [env GWSIM_SNAPSHOT_PASSPHRASE]')))
+    .action((name: string, options: Record<string, unknown>) => runSnapshots({ kind: 'export', name, ...(typeof options['output'] === 'string' ? { output: options['output'] } : {}) }, options));
+  inLab(snapshotsCommand.command('import').argument('<name>', 'the name to keep it under').argument('<file>', 'a file snapshots export wrote')
+    .description('store a snapshot file under NAME in the lab (replacing one of that name)')
+    .addOption(new Option('--passphrase <text>', 'opens its secrets: the passphrase of the export [env GWSIM_SNAPSHOT_PASSPHRASE]')))
+    .action((name: string, file: string, options: Record<string, unknown>) => runSnapshots({ kind: 'import', name, file }, options));
+  inLab(snapshotsCommand.command('remove').argument('<name>', 'the snapshot').description('remove a snapshot'))
+    .action((name: string, options: Record<string, unknown>) => runSnapshots({ kind: 'remove', name }, options));
+  const scenarioCommand = program.command('scenario')
+    .description('scenarios: seed a lab and play faults, traffic changes, clock moves and expectations on its clock (its /_sim/labs/{lab}/scenario endpoint)')
+    .addHelpText('after', '\nExit codes: 0 passed (or started, with --no-wait), 1 failed, stopped, refused or unreachable, 2 a file that cannot be read.');
+  const labOption = (command: Command) => command.option('--lab <lab>', 'the lab (default: default)', 'default');
+  connection(labOption(scenarioCommand.command('run').argument('<scenario>', 'a scenario file (YAML or JSON) or the name of a shipped one (gwsim scenario list)')
+    .description('run a scenario: the lab is reset and seeded, its steps run on the lab clock; prints each step and expectation')
+    .option('--no-wait', 'answer once the run started instead of waiting for its end')))
+    .action(async (target: string, options: Record<string, unknown>) => {
+      process.exitCode = await commands.scenario({ kind: 'run', target, lab: options['lab'] as string, wait: options['wait'] !== false }, trafficOptions(options));
+    });
+  connection(labOption(scenarioCommand.command('status').description("the lab's current or last run: each step, each expectation")))
+    .action(async (options: Record<string, unknown>) => { process.exitCode = await commands.scenario({ kind: 'status', lab: options['lab'] as string }, trafficOptions(options)); });
+  connection(labOption(scenarioCommand.command('stop').description("stop the lab's run (its fault rules are removed)")))
+    .action(async (options: Record<string, unknown>) => { process.exitCode = await commands.scenario({ kind: 'stop', lab: options['lab'] as string }, trafficOptions(options)); });
+  connection(scenarioCommand.command('list').description('the scenarios shipped with gwsim'))
+    .action(async (options: Record<string, unknown>) => { process.exitCode = await commands.scenario({ kind: 'list' }, trafficOptions(options)); });
+  const sipCommand = program.command('sip')
+    .description("a lab's real SIP on its nodes' ports in a running gwsim (its /_sim/labs/{lab}/sip endpoint; administrators only)")
+    .addHelpText('after', '\nExit codes: 0 done, 1 refused (a port another lab listens on, a bad offset) or unreachable, 2 usage error.');
+  const runSip = async (action: SipAction, options: Record<string, unknown>) => { process.exitCode = await commands.sip(action, trafficOptions(options)); };
+  connection(labOption(sipCommand.command('status').description("whether the lab carries real SIP, its listeners and each node's far end")))
+    .action((options: Record<string, unknown>) => runSip({ kind: 'status', lab: options['lab'] as string }, options));
+  connection(labOption(sipCommand.command('on').description("listen on the nodes' ports (plus the offset) and carry real SIP")
+    .option('--offset <n>', "added to every node's port, 0 to 60000 (default: the lab's current offset)")))
+    .action((options: Record<string, unknown>) => {
+      const offset = options['offset'];
+      if (offset !== undefined && !/^\d{1,5}$/.test(String(offset))) {
+        console.error(`gwsim: sip on: --offset must be a whole number from 0 to 60000, not '${String(offset)}'`);
+        process.exitCode = EXIT.usage;
+        return undefined;
+      }
+      return runSip({ kind: 'on', lab: options['lab'] as string, ...(offset !== undefined ? { offset: Number(offset) } : {}) }, options);
+    });
+  connection(labOption(sipCommand.command('off').description('close the lab\'s SIP listeners; calls are simulated again')))
+    .action((options: Record<string, unknown>) => runSip({ kind: 'off', lab: options['lab'] as string }, options));
   const clockCommand = program.command('clock')
     .description("the lab's gateway clock of a running gwsim (its /_sim/labs/default/clock endpoint; administrators only)")
     .addHelpText('after', '\nExit codes: 0 done, 1 refused (the message names the field) or unreachable, 2 usage error.');

@@ -31,6 +31,12 @@ export interface AppConfig {
   /** Minutes of inactivity after which a JSESSIONID session ends. */
   readonly sessionIdleMinutes: number;
   readonly bodyLimits: BodyLimits;
+  /**
+   * GWSIM_ADVERTISE_URL: where the other processes on the same PostgreSQL server reach this one's HTTP API (they
+   * forward the live requests of the labs this process runs); undefined: http://<listen host>:<port>, 127.0.0.1
+   * for a wildcard host.
+   */
+  readonly advertiseUrl?: string | undefined;
   /** GWSIM_JOURNAL_SIZE: entries each lab's request journal holds (newest kept); undefined: 10,000. */
   readonly journalSize?: number;
   /**
@@ -39,6 +45,15 @@ export interface AppConfig {
    * GWSIM_DEMO=0; undefined (configurations built in code, tests) means off.
    */
   readonly demo?: boolean;
+  /**
+   * GWSIM_SIP / `gwsim serve --sip`: every lab whose SIP setting was never set (PUT /_sim/labs/{lab}/sip) carries real
+   * SIP on its nodes' ports. Off by default (undefined means off).
+   */
+  readonly sip?: boolean;
+  /** GWSIM_SIP_HOST / `--sip-host`: the address the labs' SIP listeners bind to; undefined: 127.0.0.1. */
+  readonly sipHost?: string;
+  /** RFC 3261 timer T1 of the SIP transaction layer in ms (T2 and T4 follow it); undefined: 500. Tests shorten it. */
+  readonly sipT1Ms?: number;
 }
 
 export interface BodyLimits {

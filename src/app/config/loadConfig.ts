@@ -20,6 +20,8 @@ export interface ParsedFlags {
   readonly ephemeral: boolean;
   /** False for `--no-demo`; undefined when the flag is not given (GWSIM_DEMO decides). */
   readonly demo?: boolean;
+  /** True for `--sip`; undefined when the flag is not given (GWSIM_SIP decides). */
+  readonly sip?: boolean;
 }
 
 /** Flags of `gwsim serve`, each matching an environment variable (the flag wins). */
@@ -35,24 +37,28 @@ export const FLAGS: Readonly<Record<string, string>> = {
   '--kdf-cost': 'GWSIM_KDF_COST',
   '--session-idle-minutes': 'GWSIM_SESSION_IDLE_MINUTES',
   '--journal-size': 'GWSIM_JOURNAL_SIZE',
+  '--advertise-url': 'GWSIM_ADVERTISE_URL',
+  '--sip-host': 'GWSIM_SIP_HOST',
 };
 
 export function parseFlags(argv: readonly string[]): ParsedFlags {
   const values: Record<string, string> = {};
   let ephemeral = false;
   let demo: boolean | undefined;
+  let sip: boolean | undefined;
   for (let i = 0; i < argv.length; i += 1) {
     const arg = argv[i]!;
     if (arg === '--ephemeral') { ephemeral = true; continue; }
     if (arg === '--no-demo') { demo = false; continue; }
+    if (arg === '--sip') { sip = true; continue; }
     const [flag, inline] = arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
     const variable = FLAGS[flag];
-    if (!variable) throw new ConfigError(arg, `is not an option of 'gwsim serve' (options: ${[...Object.keys(FLAGS), '--ephemeral', '--no-demo'].join(', ')})`);
+    if (!variable) throw new ConfigError(arg, `is not an option of 'gwsim serve' (options: ${[...Object.keys(FLAGS), '--ephemeral', '--no-demo', '--sip'].join(', ')})`);
     const value = inline ?? argv[++i];
     if (value === undefined) throw new ConfigError(flag, 'needs a value');
     values[variable] = value;
   }
-  return { values, ephemeral, ...(demo === undefined ? {} : { demo }) };
+  return { values, ephemeral, ...(demo === undefined ? {} : { demo }), ...(sip === undefined ? {} : { sip }) };
 }
 
 function integer(variable: string, raw: string | undefined, fallback: number, min: number, max: number): number {
@@ -126,6 +132,13 @@ export function loadConfig(env: NodeJS.ProcessEnv, argv: readonly string[] | Par
     throw new ConfigError('GWSIM_DEMO', `must be one of ${[...SWITCH_ON, ...SWITCH_OFF.filter(Boolean)].join(', ')} (or empty for on), got '${env['GWSIM_DEMO']}'`);
   }
   const demo = flags.demo ?? (rawDemo === '' || SWITCH_ON.includes(rawDemo));
+  const rawSip = (env['GWSIM_SIP'] ?? '').trim().toLowerCase();
+  if (![...SWITCH_ON, ...SWITCH_OFF].includes(rawSip)) {
+    throw new ConfigError('GWSIM_SIP', `must be one of ${[...SWITCH_ON, ...SWITCH_OFF.filter(Boolean)].join(', ')} (or empty for off), got '${env['GWSIM_SIP']}'`);
+  }
+  const sip = flags.sip ?? SWITCH_ON.includes(rawSip);
+  const sipHost = (get('GWSIM_SIP_HOST') ?? '').trim() || '127.0.0.1';
+  if (!HOST_PATTERN.test(sipHost)) throw new ConfigError('GWSIM_SIP_HOST', `must be an IP address or host name to bind the SIP listeners to, got '${get('GWSIM_SIP_HOST')}'`);
   const rawDataDir = get('GWSIM_DATA_DIR');
   if (rawDataDir !== undefined && rawDataDir.trim() === '') throw new ConfigError('GWSIM_DATA_DIR', 'must not be empty');
   const dataDir = databaseUrl || ephemeral ? undefined : path.resolve(cwd, rawDataDir ?? path.join('.gwsim', 'data'));
@@ -143,6 +156,14 @@ export function loadConfig(env: NodeJS.ProcessEnv, argv: readonly string[] | Par
     throw new ConfigError('LOG_FORMAT', `must be one of ${LOG_FORMATS.join(', ')}, got '${get('LOG_FORMAT')}'`);
   }
   const cors = corsOrigins(get('GWSIM_CORS_ORIGINS'));
+  const advertiseUrl = get('GWSIM_ADVERTISE_URL') || undefined;
+  if (advertiseUrl !== undefined) {
+    let parsed: URL | undefined;
+    try { parsed = new URL(advertiseUrl); } catch { parsed = undefined; }
+    if (!parsed || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') || parsed.search || parsed.hash || (parsed.pathname !== '/' && parsed.pathname !== '')) {
+      throw new ConfigError('GWSIM_ADVERTISE_URL', 'must be an http(s) URL of this process with no path, such as http://10.0.0.5:8111');
+    }
+  }
   const metricsToken = get('GWSIM_METRICS_TOKEN');
   if (metricsToken !== undefined && metricsToken !== '' && !/^[\x21-\x7e]{16,256}$/.test(metricsToken)) {
     throw new ConfigError('GWSIM_METRICS_TOKEN', 'must be 16 to 256 printable characters without spaces (or unset for open metrics)');
@@ -164,7 +185,10 @@ export function loadConfig(env: NodeJS.ProcessEnv, argv: readonly string[] | Par
     kdfCost: integer('GWSIM_KDF_COST', get('GWSIM_KDF_COST'), 15, 10, 20),
     sessionIdleMinutes: integer('GWSIM_SESSION_IDLE_MINUTES', get('GWSIM_SESSION_IDLE_MINUTES'), 30, 1, 24 * 60),
     bodyLimits: DEFAULT_BODY_LIMITS,
+    advertiseUrl,
     journalSize: integer('GWSIM_JOURNAL_SIZE', get('GWSIM_JOURNAL_SIZE'), 10_000, 1, 1_000_000),
     demo,
+    sip,
+    sipHost,
   };
 }

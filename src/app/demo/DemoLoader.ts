@@ -8,10 +8,11 @@ import { DEFAULT_LAB, type LabId } from '../../shared/domain/LabId.js';
 import { Logger } from '../../shared/application/Logger.js';
 import { CommitConfiguration, CommittedGateway, GetConfigurationStatus, ImportConfiguration } from '../../contexts/configuration/index.js';
 import { ImportLicenseFile } from '../../contexts/licensing/index.js';
-import { TrafficLabs, parseTrafficProfile } from '../../contexts/simulation/index.js';
+import { StoredTraffic, TrafficLabs, parseTrafficProfile } from '../../contexts/simulation/index.js';
 
-/** The demo's files, shipped with the package: an ordinary configuration file and traffic profile. */
-export const DEMO_DIRECTORY = path.resolve(__dirname, '..', '..', '..', '..', 'demo');
+import { DEMO_DIRECTORY } from './demoDirectory.js';
+
+export { DEMO_DIRECTORY };
 export const DEMO_CONFIGURATION_FILE = 'gateway.xzconfig';
 export const DEMO_TRAFFIC_FILE = 'traffic.json';
 /** The name the demo's import carries in the configuration status. */
@@ -34,8 +35,9 @@ export interface DemoOutcome {
  * import and a commit, a lab license (30 concurrent sessions, signed with the lab key) through the license
  * import, the traffic profile file through the same parser and door as `PUT /_sim/labs/default/traffic`. Only a
  * lab that still has the untouched factory configuration gets the configuration and license; a lab whose
- * configuration an operator changed is never overwritten. Traffic starts whenever the lab runs the demo
- * configuration (at every start, since traffic is not kept across restarts).
+ * configuration an operator changed is never overwritten. The demo's traffic starts when the lab runs the demo
+ * configuration and its traffic was never set (the traffic a lab runs is kept across restarts: traffic an operator
+ * stopped or changed stays so).
  */
 export async function loadDemo(container: Container, lab: LabId = DEFAULT_LAB): Promise<DemoOutcome> {
   return startDemoTraffic(container, await installDemo(container, lab), lab);
@@ -68,12 +70,15 @@ export async function installDemo(container: Container, lab: LabId = DEFAULT_LAB
 
 /**
  * The part of loadDemo that may run once the API is served: the demo's traffic starts when the lab runs the demo
- * configuration (installed now, or at an earlier start and left in place), at every start, since traffic is not
- * kept across restarts.
+ * configuration (installed now, or at an earlier start and left in place) and its traffic was never set; traffic
+ * set before (by the demo at an earlier start, or by an operator) is what the lab resumes, as kept.
  */
 export async function startDemoTraffic(container: Container, installed: boolean, lab: LabId = DEFAULT_LAB): Promise<DemoOutcome> {
   const active = installed || await runsDemo(container, lab, readFileSync(path.join(DEMO_DIRECTORY, DEMO_CONFIGURATION_FILE)));
-  return { installed, active, trafficRunning: active && await startTraffic(container, lab) };
+  if (!active) return { installed, active, trafficRunning: false };
+  const stored = container.get(StoredTraffic);
+  const trafficRunning = installed || !(await stored.isSet(lab)) ? await startTraffic(container, lab) : (await stored.read(lab)).running;
+  return { installed, active, trafficRunning };
 }
 
 async function startTraffic(container: Container, lab: LabId): Promise<boolean> {

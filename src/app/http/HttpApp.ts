@@ -20,7 +20,10 @@ import { ControlledLabs, FaultRules, RequestJournal } from '../../contexts/contr
 import { LabDirectory } from '../../shared/application/LabDirectory.js';
 import { LabScope } from '../../shared/application/LabScope.js';
 import { labRouting } from './labRouting.js';
-import { faultInjection } from './faultInjection.js';
+import { LiveForwarding } from './liveForwarding.js';
+import { LabChangeWatch } from '../../shared/application/LabChangeWatch.js';
+import { LabGate } from '../../shared/application/LabGate.js';
+import { faultInjection, isGatewayPath } from './faultInjection.js';
 import { requestJournal } from './requestJournal.js';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
@@ -88,9 +91,24 @@ export function createHttpApp(container: Container, operations: readonly Operati
   const directory = container.get(LabDirectory);
   const scope = container.get(LabScope);
   app.use(labRouting(directory, scope));
+  // A gateway request's lab is brought up to date with changes made through other processes of a shared server
+  // (clock, fault rules, traffic) before the journal, the faults and the operation see it.
+  // A request of a lab being reset waits for the reset to end (LabGate).
+  const watch = container.get(LabChangeWatch);
+  const gate = container.get(LabGate);
+  const prepare = async (lab: LabId): Promise<void> => {
+    const resetting = gate.passage(lab);
+    if (resetting) await resetting;
+    await watch.check(lab);
+  };
+  app.use(async (ctx, next) => {
+    if (isGatewayPath(ctx.path)) await prepare((ctx.state['lab'] as LabId | undefined) ?? DEFAULT_LAB);
+    return next();
+  });
   // the journal sits outside the error boundary, so it records the status actually answered
   const faults = container.get(FaultRules);
-  app.use(requestJournal(container.get(RequestJournal), faults));
+  const forwarding = container.get(LiveForwarding);
+  app.use(requestJournal(container.get(RequestJournal), faults, forwarding));
   app.use(errorBoundary(requestLogger));
   app.use(simEndpoints({
     productVersion: PRODUCT_VERSION, metrics, metricsToken: config.metricsToken,
@@ -111,12 +129,17 @@ export function createHttpApp(container: Container, operations: readonly Operati
     ctx.body = document;
   });
   // fault rules act around the operation router (see ARCHITECTURE.md, "Faults and the journal")
-  app.use(faultInjection(faults, container.get(Authenticator), operations));
+  app.use(faultInjection(faults, container.get(Authenticator), operations, { forwarding }));
   const controlledLabs = container.get(ControlledLabs);
   app.use(operationRouter({
     container, operations, bodyParser: new BodyParser(config.bodyLimits), scope,
     lab: (ctx) => (ctx.state['lab'] as LabId | undefined) ?? DEFAULT_LAB,
-    labNamed: (name) => controlledLabs.resolve(name),
+    labNamed: async (name) => {
+      await directory.lookup(name);
+      return controlledLabs.resolve(name);
+    },
+    prepare,
+    live: forwarding,
   }));
   app.use(async (ctx, next) => {
     await next();

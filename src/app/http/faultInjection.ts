@@ -5,6 +5,7 @@ import type { OperationDefinition } from '../../shared/interface/http/Operation.
 import { MAX_FAULT_MS, operationOf, type FaultRules } from '../../contexts/control/index.js';
 import { basicUsername, sessionCookie } from './authenticate.js';
 import { errorBody } from './errorBoundary.js';
+import type { LiveForwarding } from './liveForwarding.js';
 
 /** The gateway's own URL space: the paths fault rules and the journal apply to (never /_sim/..., /openapi.json). */
 export function isGatewayPath(path: string): boolean {
@@ -47,6 +48,8 @@ export interface FaultInjectionOptions {
   /** How long a timeout fault holds a request at most before it closes the connection (default five minutes). */
   readonly timeoutCapMs?: number;
   readonly lab?: LabId;
+  /** Requests forwarded by another process of the store were faulted there (never twice). */
+  readonly forwarding?: Pick<LiveForwarding, 'claimsForwarded' | 'verified'>;
 }
 
 /**
@@ -63,6 +66,7 @@ export function faultInjection(faults: FaultRules, authenticator: Authenticator,
   return async (ctx, next) => {
     const lab = (ctx.state['lab'] as LabId | undefined) ?? defaultLab;
     if (!faults.mayFault(lab) || !isGatewayPath(ctx.path)) return next();
+    if (options.forwarding?.claimsForwarded(ctx) && await options.forwarding.verified(ctx)) return next();
     const user = faults.needsUser(lab) ? await claimedUser(ctx, lab, authenticator) : undefined;
     const decision = faults.choose(lab, { method: ctx.method, path: ctx.path, operation: operationOf(ctx.path), user });
     if (!decision) return next();

@@ -22,7 +22,7 @@ export function labRouting(directory: LabDirectory, scope: LabScope): Middleware
     } catch {
       name = undefined;
     }
-    const entry = name === undefined ? undefined : directory.find(name);
+    const entry = name === undefined ? undefined : await directory.lookup(name);
     if (!match || !entry) {
       const shown = (name ?? ctx.path).slice(0, 64);
       const message = match ? `lab '${shown}' does not exist (GET /_sim/labs lists the labs)` : `${ctx.path.slice(0, 80)} is not a lab's API: use /labs/{lab}/api/… or /labs/{lab}/app/…`;

@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import type { Context, Middleware } from 'koa';
 import type { Container } from 'inversify';
-import { DomainError } from '../../shared/domain/DomainError.js';
+import { AuthenticationError, DomainError } from '../../shared/domain/DomainError.js';
 import { DEFAULT_LAB, type LabId } from '../../shared/domain/LabId.js';
 import { missingPermissions, requirementOf, type PermissionCode } from '../../shared/domain/Permission.js';
 import { Authenticator } from '../../shared/application/Authenticator.js';
@@ -13,6 +13,7 @@ import { Reply } from '../../shared/interface/http/Reply.js';
 import { HttpProblem } from './HttpProblem.js';
 import { decodeComponent, type BodyParser } from './parseBody.js';
 import { authenticate } from './authenticate.js';
+import type { LiveForwarding } from './liveForwarding.js';
 
 const DEFAULT_DATES = new WireDates('XZWO');
 const ISO_DATES = new WireDates('ISO-8601');
@@ -121,9 +122,13 @@ export interface OperationRouterDeps {
   /** The lab a gateway request is for (the default lab, or the one of its `/labs/{lab}` prefix). */
   readonly lab: (ctx: Context) => LabId;
   /** The lab a control endpoint's `{lab}` path parameter names: a 404 LAB_NOT_FOUND when there is none. */
-  readonly labNamed?: (name: string) => LabId;
+  readonly labNamed?: (name: string) => LabId | Promise<LabId>;
   /** Runs the handler as work of the request's lab (the Clock answers that lab's time). */
   readonly scope?: LabScope;
+  /** Brings what the process holds of a lab in memory up to date before its request is served (LabChangeWatch). */
+  readonly prepare?: (lab: LabId) => Promise<void>;
+  /** Sends a lab's live requests to the process that runs its simulator. */
+  readonly live?: LiveForwarding;
 }
 
 /**
@@ -132,7 +137,7 @@ export interface OperationRouterDeps {
  * dispatched through a map (constant time, whatever the size of the table); @koa/router, which holds the same
  * table, serves everything else (trailing slashes, HEAD, and the 404/405 fall-through).
  */
-export function operationRouter({ container, operations, bodyParser, lab, labNamed, scope }: OperationRouterDeps): Middleware {
+export function operationRouter({ container, operations, bodyParser, lab, labNamed, scope, prepare, live }: OperationRouterDeps): Middleware {
   const router = new Router();
   const exact = new Map<string, (ctx: Context) => Promise<void>>();
   const authenticator = container.get(Authenticator);
@@ -145,7 +150,13 @@ export function operationRouter({ container, operations, bodyParser, lab, labNam
       if (!op.control) checkVersion(raw['version'], op.version);
       // A control endpoint is for the default lab's administrators, whatever lab its `{lab}` names.
       const labId = op.control ? DEFAULT_LAB : lab(ctx);
-      const principal = await authenticate(ctx, labId, authenticator);
+      // (a gateway request's lab was brought up to date before the journal and the faults saw it: see HttpApp)
+      if (prepare && op.control) await prepare(labId);
+      // A request forwarded by another process of the store is for a live or every-process operation, its signature
+      // valid; any other that claims to be one is refused.
+      const forwarded = live !== undefined && live.claimsForwarded(ctx);
+      if (forwarded && !(op.live || op.everyProcess)) throw new AuthenticationError('FORWARD_REFUSED', `${op.method} ${op.path} is never forwarded between processes`);
+      const principal = forwarded ? await live.principal(ctx, labId) : await authenticate(ctx, labId, authenticator);
       ctx.state['user'] = principal.username;
       const missing = missingPermissions(principal.permissions, op.permissions);
       if (missing.length > 0) throw permissionDenied(principal.username, missing, `${op.method} ${op.path}`);
@@ -153,7 +164,17 @@ export function operationRouter({ container, operations, bodyParser, lab, labNam
       const parsed = bodyParser.parse(ctx, op.body);
       const { body, file } = parsed instanceof Promise ? await parsed : parsed;
       const params = pathParams(ctx, names);
-      const target = params['lab'] !== undefined && labNamed ? labNamed(params['lab']) : labId;
+      const named = params['lab'] !== undefined && labNamed ? labNamed(params['lab']) : labId;
+      const target = named instanceof Promise ? await named : named;
+      if (prepare && op.control && target !== labId) await prepare(target);
+      if (op.live && live) {
+        if (!(await live.servesHere(target))) {
+          if (forwarded) throw DomainError.unavailable('SIMULATOR_MOVING', `the simulator of lab '${target}' is moving between processes; try again in a second`);
+          await live.forward(ctx, target, op.control ? undefined : labId, principal, op.body === 'none' ? undefined : body);
+          return;
+        }
+        live.servedBy(ctx);
+      }
       const request: OperationRequest = {
         lab: target, principal, query, body, file, dates: dates(query), requestId: String(ctx.state['requestId']),
         params,

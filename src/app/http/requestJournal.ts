@@ -1,21 +1,26 @@
-import type { Middleware } from 'koa';
+import type { Context, Middleware } from 'koa';
 import { DEFAULT_LAB, type LabId } from '../../shared/domain/LabId.js';
 import { operationOf, type AppliedFault, type FaultRules, type RequestJournal } from '../../contexts/control/index.js';
 import { basicUsername } from './authenticate.js';
 import { isGatewayPath } from './faultInjection.js';
+import type { LiveForwarding } from './liveForwarding.js';
 
 /**
  * Records every gateway API request (the `/api/` and `/app/` paths) in the lab's journal once it is answered:
  * placed outside the error boundary, so the status is the one sent, errors and injected faults included. A
- * request that got no answer (dropped, timed out, the client left) is recorded without a status.
+ * request that got no answer (dropped, timed out, the client left) is recorded without a status. A request
+ * another process of the same server forwarded here (signed) is in that process's journal, not here.
  */
-export function requestJournal(journal: RequestJournal, faults: FaultRules, defaultLab: LabId = DEFAULT_LAB): Middleware {
+export function requestJournal(journal: RequestJournal, faults: FaultRules, forwarding?: Pick<LiveForwarding, 'claimsForwarded' | 'verified'>, defaultLab: LabId = DEFAULT_LAB): Middleware {
   return async (ctx, next) => {
     if (!isGatewayPath(ctx.path)) return next();
+    // a request another process of the store forwarded here is in that process's journal
+    if (forwarding?.claimsForwarded(ctx) && await forwarding.verified(ctx)) return next();
     const lab = (ctx.state['lab'] as LabId | undefined) ?? defaultLab;
     const time = journal.now();
     const started = process.hrtime.bigint();
     const gatewayFaults = faults.gatewayFaults(lab);
+    await faults.settled(); // a gateway fault that began or ended just now is in force for this request
     try {
       await next();
     } finally {

@@ -66,4 +66,7 @@ export const configurationOperations = [
 export { CommittedGateway } from './runtime/application/CommittedGateway.js';
 /** The simulator's view of the committed configuration: `/_sim/labs/{lab}/gateway` (a control endpoint). */
 export { committedGatewayControlOperations } from './runtime/interface/http/committedGatewayOperations.js';
-export type { GatewayPlan, PlanNode, PlannedRoute, PlanProblem, PlanRoutingDomain, SipEndpoint, SipTransportProtocol } from './runtime/domain/GatewayPlan.js';
+export type {
+  GatewayPlan, PlanNode, PlannedRoute, PlanProblem, PlanRoutingDomain, SipEndpoint, SipTransportProtocol,
+  PlanNodeSip, PlanIdentity, PlanCredentials, PlanMedia, PlanRegistrar, RegistrarAcceptPolicy,
+} from './runtime/domain/GatewayPlan.js';

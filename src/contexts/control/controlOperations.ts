@@ -6,6 +6,9 @@ import { JournalController } from './journal/interface/http/JournalController.js
 import { JournalView } from './journal/interface/http/journalShapes.js';
 import { LabsController } from './labs/interface/http/LabsController.js';
 import { CreateLabDto, LabListView, LabView, ResetLabDto } from './labs/interface/http/labShapes.js';
+import { snapshotOperations } from './snapshots/interface/http/snapshotOperations.js';
+import { ScenarioController } from './scenarios/interface/http/ScenarioController.js';
+import { ScenarioDocumentDto, ScenarioListView, ScenarioRunView } from './scenarios/interface/http/scenarioShapes.js';
 
 const area = 'Simulator control';
 const LAB: PathParameterSpec = { name: 'lab', description: "the lab's name ('default', or one made with POST /_sim/labs; others: 404 LAB_NOT_FOUND)" };
@@ -20,7 +23,7 @@ export const controlOperations = [
   }),
   operation({
     area, method: 'POST', path: '/_sim/labs/{lab}/faults', version: 0, permissions: ['API', 'ADM'], body: 'json', control: true, params: [LAB],
-    summary: 'Add a fault rule (match, effect, probability, count, window, expiresInSeconds); answers it with its id. Gateway faults other than monitorUnreachable are refused as not available yet',
+    summary: 'Add a fault rule (match, effect, probability, count, window, expiresInSeconds); answers it with its id. An API fault answers gateway requests; a gateway fault (effect.kind: monitorUnreachable, standbyLinkDown, nodeDown, trunkDown, licenseRevoked, diskFull, cpuOverload, packetLoss, with its parameters) holds while the rule is active',
     request: FaultRuleDto, response: { kind: 'json', shape: FaultRuleView },
     controller: FaultsController, handle: (c, r) => c.add(r),
   }),
@@ -32,7 +35,7 @@ export const controlOperations = [
     controller: FaultsController, handle: (c, r) => c.remove(r),
   }),
   operation({
-    area, method: 'GET', path: '/_sim/labs/{lab}/journal', version: 0, permissions: ['API', 'ADM'], body: 'none', control: true, params: [LAB],
+    area, method: 'GET', path: '/_sim/labs/{lab}/journal', version: 0, permissions: ['API', 'ADM'], body: 'none', control: true, everyProcess: true, params: [LAB],
     summary: "The lab's request journal: every gateway API request (method, path, operation, status, user, time, latency, the fault injected), newest last",
     query: [
       { name: 'method', type: 'string', description: 'only this HTTP method' },
@@ -45,10 +48,38 @@ export const controlOperations = [
     controller: JournalController, handle: (c, r) => c.find(r),
   }),
   operation({
-    area, method: 'DELETE', path: '/_sim/labs/{lab}/journal', version: 0, permissions: ['API', 'ADM'], body: 'none', control: true, params: [LAB],
+    area, method: 'DELETE', path: '/_sim/labs/{lab}/journal', version: 0, permissions: ['API', 'ADM'], body: 'none', control: true, everyProcess: true, params: [LAB],
     summary: "Empty the lab's request journal",
     response: { kind: 'empty' },
     controller: JournalController, handle: (c, r) => c.clear(r),
+  }),
+];
+
+/** Scenarios: the shipped ones, and a lab's run (administrators of the default lab). */
+export const scenarioOperations = [
+  operation({
+    area, method: 'GET', path: '/_sim/scenarios', version: 0, permissions: ['API', 'ADM'], body: 'none', control: true,
+    summary: 'The scenarios shipped with gwsim (demo/scenarios), usable by name: their names and what each shows',
+    response: { kind: 'json', shape: ScenarioListView },
+    controller: ScenarioController, handle: (c) => c.list(),
+  }),
+  operation({
+    area, method: 'GET', path: '/_sim/labs/{lab}/scenario', version: 0, permissions: ['API', 'ADM'], body: 'none', control: true, params: [LAB],
+    summary: "The lab's current or last scenario run: its state (seeding, running, passed, failed, stopped), start and end on the lab clock, each step's status and each expectation's checks with the values expected and read; 404 SCENARIO_NOT_FOUND when none ran",
+    response: { kind: 'json', shape: ScenarioRunView },
+    controller: ScenarioController, handle: (c, r) => c.get(r),
+  }),
+  operation({
+    area, method: 'POST', path: '/_sim/labs/{lab}/scenario', version: 0, permissions: ['API', 'ADM'], body: 'json', control: true, params: [LAB],
+    summary: 'Run a scenario on the lab (a document, or {use: "<shipped name>"}): the lab is reset, seeded, and its steps run on the lab clock; answers the run at once (seeding). 400 INVALID_SCENARIO naming the field, 409 SCENARIO_RUNNING while one runs',
+    request: ScenarioDocumentDto, response: { kind: 'json', shape: ScenarioRunView },
+    controller: ScenarioController, handle: (c, r) => c.run(r),
+  }),
+  operation({
+    area, method: 'DELETE', path: '/_sim/labs/{lab}/scenario', version: 0, permissions: ['API', 'ADM'], body: 'none', control: true, params: [LAB],
+    summary: "Stop the lab's scenario run: the steps left are skipped and the fault rules it added removed; the lab keeps the rest. 409 SCENARIO_NOT_RUNNING when none runs",
+    response: { kind: 'json', shape: ScenarioRunView },
+    controller: ScenarioController, handle: (c, r) => c.stop(r),
   }),
 ];
 
@@ -74,7 +105,7 @@ export const labOperations = [
   }),
   operation({
     area, method: 'POST', path: '/_sim/labs/{lab}/reset', version: 0, permissions: ['API', 'ADM'], body: 'json', control: true, params: [LAB],
-    summary: 'Reset a lab ({to: "empty"}) to what a new lab holds: the factory configuration, the built-in administrator, a real-time clock, no traffic, history, faults or journal (its name, display name and port stay); the default lab too',
+    summary: 'Reset a lab ({to: "empty"}) to what a new lab holds: the factory configuration, the built-in administrator, a real-time clock, no traffic, history, faults or journal (its name, display name and port stay; its snapshots too); the default lab too. {to: "<snapshot name>"}: restore that snapshot of the lab',
     request: ResetLabDto, response: { kind: 'json', shape: LabView },
     controller: LabsController, handle: (c, r) => c.reset(r),
   }),
@@ -84,4 +115,5 @@ export const labOperations = [
     response: { kind: 'json', shape: LabView },
     controller: LabsController, handle: (c, r) => c.remove(r),
   }),
+  ...snapshotOperations,
 ];

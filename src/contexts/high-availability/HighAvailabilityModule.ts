@@ -12,6 +12,8 @@ import { GetHotStandbyStatus } from './hot-standby/application/HotStandbyStatus.
 import { RecoverHotStandby } from './hot-standby/application/RecoverHotStandby.js';
 import { SetHotStandby } from './hot-standby/application/SetHotStandby.js';
 import { StandbyLink } from './hot-standby/application/StandbyLink.js';
+import { StandbyLinkFault } from './hot-standby/application/StandbyLinkFault.js';
+import { GatewayFaultSwitch } from '../../shared/application/GatewayFaultSwitch.js';
 import { StandbyRolesSetting } from './hot-standby/application/StandbyRolesSetting.js';
 import { HotStandbyController } from './hot-standby/interface/http/HotStandbyController.js';
 
@@ -30,6 +32,8 @@ export function highAvailabilityModule(_options: ContextModuleOptions): Containe
     bind(RecoverHotStandby).toSelf().inSingletonScope();
     bind(EnableHotStandbySide).toSelf().inSingletonScope();
     bind(StandbyLink).toSelf().inSingletonScope();
+    bind(StandbyLinkFault).toSelf().inSingletonScope();
+    bind(GatewayFaultSwitch).toService(StandbyLinkFault);
     bind(StoredActiveSide).toSelf().inSingletonScope();
     bind(ActiveSide).toService(StoredActiveSide);
     bind(HotStandbyController).toSelf().inSingletonScope();

@@ -4,7 +4,12 @@ import { MonitorFigures } from './history/application/MonitorFigures.js';
 import { ContainerModule } from 'inversify';
 import { BackgroundService } from '../../shared/application/BackgroundService.js';
 import type { ContextModuleOptions } from '../../shared/infrastructure/ContextModuleOptions.js';
+import { GatewayFaultSwitch } from '../../shared/application/GatewayFaultSwitch.js';
 import { BatchingMonitorSinks } from './history/application/BatchingMonitorSinks.js';
+import { DiskGuardedMonitorSinks } from './history/application/DiskGuardedMonitorSinks.js';
+import { MonitorUnreachableSwitch } from './history/application/MonitorFaultSwitch.js';
+import { MachineStrain } from './resources/application/MachineStrain.js';
+import { ResourceReadings, StrainedResourceReadings } from './resources/application/ResourceReadings.js';
 import { MonitorAvailability, SwitchableMonitorAvailability } from './history/application/MonitorAvailability.js';
 import { MonitorRetention } from './history/application/MonitorRetention.js';
 import { MonitorSinks } from './history/application/MonitorSinks.js';
@@ -58,7 +63,13 @@ export function monitoringModule(_options: ContextModuleOptions, monitor: Monito
     bind(MonitorSipFlowConfigs).toSelf().inSingletonScope();
     bind(BatchingMonitorSinks).toSelf().inSingletonScope();
     bind(MonitorFigures).toSelf().inSingletonScope();
-    bind(MonitorSinks).toService(BatchingMonitorSinks);
+    // the simulator writes through the disk's guard (a full disk drops rows); the batching sinks behind it
+    bind(MachineStrain).toSelf().inSingletonScope();
+    bind(GatewayFaultSwitch).toService(MachineStrain);
+    bind(MonitorUnreachableSwitch).toSelf().inSingletonScope();
+    bind(GatewayFaultSwitch).toService(MonitorUnreachableSwitch);
+    bind(DiskGuardedMonitorSinks).toSelf().inSingletonScope();
+    bind(MonitorSinks).toService(DiskGuardedMonitorSinks);
     bind(LabLifecycle).to(MonitorLabLifecycle).inSingletonScope();
     bind(BackgroundService).toService(BatchingMonitorSinks);
     bind(MonitorRetention).toSelf().inSingletonScope();
@@ -72,6 +83,7 @@ export function monitoringModule(_options: ContextModuleOptions, monitor: Monito
     bind(RecordingController).toSelf().inSingletonScope();
     bind(LoadGauge).to(MonitorLoadGauge).inSingletonScope();
     bind(ReadResourceUsage).toSelf().inSingletonScope();
+    bind(ResourceReadings).to(StrainedResourceReadings).inSingletonScope();
     bind(ResourcesController).toSelf().inSingletonScope();
     bind(VersionController).toSelf().inSingletonScope();
     bind(CallHistoryController).toSelf().inSingletonScope();

@@ -1,6 +1,8 @@
 export { monitoringModule, type MonitoringModuleOptions } from './MonitoringModule.js';
 export { monitoringOperations } from './monitoringOperations.js';
 export { LoadGauge } from './resources/domain/LoadGauge.js';
+/** The machine's strain (gateway faults diskFull, cpuOverload): the simulator's overload control reads the CPU load. */
+export { MachineStrain, type Strain } from './resources/application/MachineStrain.js';
 /** The monitor's write port for the session simulator, the records it takes, and the live-session count port. */
 export { MonitorSinks, LiveSessions } from './history/application/MonitorSinks.js';
 export type {

@@ -22,6 +22,21 @@ export abstract class LabDirectory {
   abstract add(entry: LabEntry): Promise<void>;
   abstract remove(lab: LabId): Promise<void>;
   /**
+   * Reads the labs again when other processes may have made or removed some (a PostgreSQL server shared by
+   * several processes); free otherwise.
+   */
+  async refresh(): Promise<void> {
+    // one process alone on its store: what it holds is what exists
+  }
+
+  /**
+   * The lab of that name as the store holds it now (on a shared server: one primary-key read, so a lab made or
+   * removed through another process is seen at once); the entry held in memory otherwise.
+   */
+  async lookup(lab: string): Promise<LabEntry | undefined> {
+    return this.find(lab);
+  }
+  /**
    * Whether a removed lab's name may name a new lab in this process. The in-memory stores keep nothing apart by
    * lab once removed, so they refuse it; the database stores always allow it.
    */

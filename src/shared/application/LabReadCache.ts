@@ -49,6 +49,11 @@ export class LabReadCache<T> {
     if (!kept || kept.revision < revision) this.entries.set(lab, { revision, value });
   }
 
+  /** Forgets what is kept of one lab (its state was replaced as a whole: the next get reads the store). */
+  forget(lab: LabId): void {
+    this.entries.delete(lab);
+  }
+
   /** Forgets everything kept (the next get of each lab reads the store). */
   clear(): void {
     this.entries.clear();

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { ApiClient } from '../../support/ApiClient.js';
-import { exitWithin, freePort, run, testDatabaseUrl, waitUntilServing, wipeServerDatabaseIfAny, type Running } from '../../support/processSupport.js';
+import { startTwoProcesses, stopTwoProcesses, type TwoProcesses } from '../../support/processSupport.js';
 
 const PASSWORD = 'two-Processes-1';
 
@@ -11,33 +11,17 @@ const PASSWORD = 'two-Processes-1';
  */
 describe('two gwsim processes on one PostgreSQL server database', function () {
   this.timeout(120000);
-  const url = testDatabaseUrl();
-  let first: Running | undefined;
-  let second: Running | undefined;
+  let processes: TwoProcesses | undefined;
   let a: ApiClient;
   let b: ApiClient;
 
   before(async function () {
-    if (!url) return this.skip();
-    await wipeServerDatabaseIfAny();
-    const environment = (port: number) => ({ PORT: String(port), DATABASE_URL: url, GWSIM_ADMIN_PASSWORD: PASSWORD, GWSIM_KDF_COST: '10', LOG_LEVEL: 'warn' });
-    const [portA, portB] = [await freePort(), await freePort()];
-    first = run(environment(portA));
-    a = new ApiClient(`http://127.0.0.1:${portA}`, { username: 'anadmin', password: PASSWORD });
-    await waitUntilServing(a, first, 60000);
-    second = run(environment(portB));
-    b = new ApiClient(`http://127.0.0.1:${portB}`, { username: 'anadmin', password: PASSWORD });
-    await waitUntilServing(b, second, 60000);
+    processes = await startTwoProcesses(PASSWORD);
+    if (!processes) return this.skip();
+    ({ a, b } = processes);
   });
 
-  after(async () => {
-    for (const running of [first, second]) {
-      if (running && running.child.exitCode === null) {
-        running.child.kill('SIGTERM');
-        await exitWithin(running, 20000);
-      }
-    }
-  });
+  after(() => stopTwoProcesses(processes));
 
   it('sees a user added and removed through the other process at the next read, and ends its session there', async () => {
     expect((await b.get('/api/users/get')).json.map((u: { displayName: string }) => u.displayName), 'B has read (and kept) the users').to.not.include('Two Proc');

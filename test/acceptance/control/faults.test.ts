@@ -198,7 +198,7 @@ describe('control API: fault rules and the request journal', function () {
     expect((await listRules()).json.rules[0].hits).to.equal(faulted);
   });
 
-  it('refuses bad rules with 400 naming the field, and later gateway faults as not available yet', async () => {
+  it('refuses bad rules with 400 naming the field, gateway faults with missing, foreign or out-of-range parameters too', async () => {
     const cases: Array<[unknown, string]> = [
       [{ match: { method: 'get' }, effect: { status: 503 } }, 'match.method'],
       [{ effect: { status: 503 }, probability: 2 }, 'probability'],
@@ -221,12 +221,23 @@ describe('control API: fault rules and the request journal', function () {
       expectError(response, 400);
       expect(response.json.error.details.map((d: { field: string }) => d.field), JSON.stringify(rule)).to.include(field);
     }
-    for (const kind of ['standbyLinkDown', 'nodeDown', 'licenseRevoked', 'diskFull', 'cpuOverload', 'packetLoss']) {
-      const response = await addRule({ effect: { kind } });
-      expectError(response, 400);
-      expect(response.json.error.details[0].field).to.equal('effect.kind');
-      expect(response.json.error.message).to.contain('not available yet');
+    const gatewayCases: Array<[unknown, string]> = [
+      [{ effect: { kind: 'nodeDown' } }, 'effect.node'],
+      [{ effect: { kind: 'trunkDown' } }, 'effect.node'],
+      [{ effect: { kind: 'packetLoss', node: 'x' } }, 'effect.lossPercent'],
+      [{ effect: { kind: 'cpuOverload', loadPercent: 150 } }, 'effect.loadPercent'],
+      [{ effect: { kind: 'diskFull', node: 'x' } }, 'effect.node'],
+      [{ effect: { kind: 'licenseRevoked', loadPercent: 90 } }, 'effect.loadPercent'],
+    ];
+    for (const [rule, field] of gatewayCases) {
+      const response = await addRule(rule);
+      expectError(response, 400, 'INVALID_FAULT_RULE');
+      expect(response.json.error.details.map((d: { field: string }) => d.field), JSON.stringify(rule)).to.deep.equal([field]);
     }
+    const unknownKind = await addRule({ effect: { kind: 'meteorStrike' } });
+    expectError(unknownKind, 400);
+    expect(unknownKind.json.error.details[0].field).to.equal('effect.kind');
+    expect(unknownKind.json.error.message).to.contain('standbyLinkDown').and.contain('packetLoss');
     expect((await listRules()).json.rules).to.deep.equal([]);
   });
 

@@ -41,10 +41,10 @@ describe('gwsim faults list|add|remove|clear and gwsim journal [filters]|clear',
 
   it('a rule the gateway refuses exits 1 naming the field; a file that is not JSON exits 2; unknown id and bad filter exit 1', async () => {
     const bad = path.join(cli.dir, 'bad.json');
-    writeFileSync(bad, JSON.stringify({ effect: { kind: 'diskFull' } }));
+    writeFileSync(bad, JSON.stringify({ effect: { kind: 'nodeDown' } }));
     const refused = await gwsim(['faults', 'add', bad]);
     expect(refused.code, refused.output).to.equal(1);
-    expect(refused.output).to.contain('400').and.contain('effect.kind').and.contain('not available yet');
+    expect(refused.output).to.contain('400').and.contain('effect.node').and.contain('is required by nodeDown');
     const notJson = path.join(cli.dir, 'not.json');
     writeFileSync(notJson, 'status: 503');
     const usage = await gwsim(['faults', 'add', notJson]);

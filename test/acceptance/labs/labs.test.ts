@@ -210,6 +210,13 @@ describe('labs across a restart', function () {
         try {
           expect((await first.admin().post('/_sim/labs', { json: { name: 'kept', displayName: 'Kept lab', port } })).status).to.equal(200);
           expect((await labClient(first, 'kept').post('/api/nodes/addSystem', { version: 3, query: { profile: PBX_PROFILE }, json: { displayName: 'Kept PBX', udpTcpPort: 5070, tlsPort: 5071 } })).status).to.equal(200);
+          const rule = await first.admin().post('/_sim/labs/kept/faults', { json: { match: { operation: 'roles/get' }, effect: { status: 503 } } });
+          expect(rule.status, rule.text).to.equal(200);
+          const used = await first.admin().post('/_sim/labs/kept/faults', { json: { match: { operation: 'users/get' }, effect: { status: 500 }, count: 1 } });
+          expect(used.status, used.text).to.equal(200);
+          expect((await labClient(first, 'kept').get('/api/users/get')).status, 'the count-1 rule is used up').to.equal(500);
+          const traffic = await first.admin().put('/_sim/labs/kept/traffic', { json: { running: true, profile: { callsPerSecond: 3 } } });
+          expect(traffic.status, traffic.text).to.equal(200);
         } finally {
           await first.stop();
         }
@@ -219,6 +226,13 @@ describe('labs across a restart', function () {
           expect(await nodeNames(labClient(again, 'kept'))).to.include('Kept PBX');
           const atPort = new ApiClient(`http://127.0.0.1:${port}`, { username: 'anadmin', password: ADMIN_PASSWORD });
           expect(await nodeNames(atPort), 'its port serves it again').to.include('Kept PBX');
+          const rules = (await again.admin().get('/_sim/labs/kept/faults')).json.rules as Array<{ match: { operation?: string } }>;
+          expect(rules.map((rule) => rule.match.operation), 'its fault rules are kept; a used-up one is not brought back').to.deep.equal(['roles/get']);
+          expect((await labClient(again, 'kept').get('/api/roles/get')).status).to.equal(503);
+          expect((await labClient(again, 'kept').get('/api/users/get')).status).to.equal(200);
+          const traffic = (await again.admin().get('/_sim/labs/kept/traffic')).json;
+          expect(traffic.running, 'the traffic it ran resumes').to.equal(true);
+          expect(traffic.profile.callsPerSecond).to.equal(3);
         } finally {
           await again.stop();
         }

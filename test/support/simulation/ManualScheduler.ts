@@ -15,6 +15,13 @@ export class ManualScheduler implements Scheduler {
     this.queue.push({ at: Math.max(at, this.current), run });
   }
 
+  /** How often a transport asked for the engine to run (a test runs it with runTo). */
+  wakes = 0;
+
+  wake(): void {
+    this.wakes += 1;
+  }
+
   runTo(until: number): void {
     for (let at = this.queue.peekTime(); at !== undefined && at <= until; at = this.queue.peekTime()) {
       const event = this.queue.pop()!;

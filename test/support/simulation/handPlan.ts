@@ -5,7 +5,7 @@ import type { RouteSpec } from '../../../src/contexts/configuration/routing/doma
 import type { RewriteRuleSpec } from '../../../src/contexts/configuration/rewriting/domain/RewriteRule.js';
 import type { LabId } from '../../../src/shared/domain/LabId.js';
 
-/** A node of a hand-built plan: SIP on UDP, local 10.0.0.1:<port>, far end 192.0.2.<n>:5060. */
+/** A node of a hand-built plan: SIP on UDP, local 10.0.0.1:<port>, far end 192.0.2.<n>:5060, the wire's defaults (no TLS, no credentials). */
 export function planNode(id: string, fields: Partial<PlanNode> & { localPort?: number; remoteHost?: string } = {}): PlanNode {
   const { localPort, remoteHost, ...rest } = fields;
   return {
@@ -14,6 +14,10 @@ export function planNode(id: string, fields: Partial<PlanNode> & { localPort?: n
     hostname: 'gw.example.test',
     remote: { host: remoteHost ?? `192.0.2.${1 + (id.length * 7) % 200}`, port: 5060, transport: 'UDP', address: remoteHost ?? `192.0.2.${1 + (id.length * 7) % 200}` },
     incomingRewriting: undefined, outgoingRewriting: undefined,
+    sip: {
+      udp: true, tcp: true, tls: false, udpTcpPort: localPort ?? 5060, tlsPort: 5061, maxMessageBytes: 65535, identity: undefined, credentials: undefined,
+      media: { firstPort: 40000, lastPort: 49999, timeoutSeconds: 0 }, userAgent: 'gwsim', registrar: undefined,
+    },
     ...rest,
   };
 }

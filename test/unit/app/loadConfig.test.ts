@@ -89,6 +89,19 @@ describe('configuration from environment and flags', () => {
     expect(error.message).to.contain('maybe').and.not.contain('\n');
   });
 
+  it('keeps real SIP off unless --sip or GWSIM_SIP says on; GWSIM_SIP_HOST (or --sip-host) is the bind address, 127.0.0.1 by default', () => {
+    expect(loadConfig({}, [], '/srv')).to.include({ sip: false, sipHost: '127.0.0.1' });
+    expect(loadConfig({ GWSIM_SIP: '1' }, [], '/srv').sip).to.equal(true);
+    expect(loadConfig({ GWSIM_SIP: 'no' }, [], '/srv').sip).to.equal(false);
+    expect(loadConfig({ GWSIM_SIP: '0' }, ['--sip'], '/srv').sip, 'the flag wins').to.equal(true);
+    expect(loadConfig({ GWSIM_SIP_HOST: '0.0.0.0' }, [], '/srv').sipHost).to.equal('0.0.0.0');
+    expect(loadConfig({ GWSIM_SIP_HOST: '0.0.0.0' }, ['--sip-host', '::1'], '/srv').sipHost).to.equal('::1');
+    const switchError = refusal({ GWSIM_SIP: 'maybe' }, []);
+    expect(switchError.variable).to.equal('GWSIM_SIP');
+    expect(switchError.message).to.contain('maybe');
+    expect(refusal({ GWSIM_SIP_HOST: 'not a host' }, []).variable).to.equal('GWSIM_SIP_HOST');
+  });
+
   it('keeps CORS off unless GWSIM_CORS_ORIGINS lists origins or says *', () => {
     expect(loadConfig({}, [], '/srv').corsOrigins).to.equal(undefined);
     expect(loadConfig({ GWSIM_CORS_ORIGINS: ' ' }, [], '/srv').corsOrigins).to.equal(undefined);
@@ -115,6 +128,15 @@ describe('configuration from environment and flags', () => {
     expect(loadConfig({ GWSIM_JOURNAL_SIZE: '500' }, [], '/srv').journalSize).to.equal(500);
     expect(loadConfig({ GWSIM_JOURNAL_SIZE: '500' }, ['--journal-size', '42'], '/srv').journalSize).to.equal(42);
     for (const value of ['0', '1000001', 'many', '-5']) expect(refusal({ GWSIM_JOURNAL_SIZE: value }).variable, value).to.equal('GWSIM_JOURNAL_SIZE');
+  });
+
+  it('advertises no URL unless GWSIM_ADVERTISE_URL (or --advertise-url) gives an http(s) URL with no path', () => {
+    expect(loadConfig({}, [], '/srv').advertiseUrl).to.equal(undefined);
+    expect(loadConfig({ GWSIM_ADVERTISE_URL: 'http://10.0.0.5:8111' }, [], '/srv').advertiseUrl).to.equal('http://10.0.0.5:8111');
+    expect(loadConfig({}, ['--advertise-url', 'https://gw-2.lab:8443/'], '/srv').advertiseUrl).to.equal('https://gw-2.lab:8443/');
+    for (const value of ['10.0.0.5:8111', 'ftp://host', 'http://host:8111/api', 'http://host?x=1']) {
+      expect(refusal({ GWSIM_ADVERTISE_URL: value }).variable, value).to.equal('GWSIM_ADVERTISE_URL');
+    }
   });
 
   it('leaves the metrics open unless GWSIM_METRICS_TOKEN sets a token of 16 or more printable characters', () => {

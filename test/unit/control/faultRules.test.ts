@@ -64,18 +64,50 @@ describe('fault rules (domain)', () => {
       expect(fields({ effect: { kind: 'monitorUnreachable' }, match: {}, probability: 1 })).to.deep.equal(['match', 'probability']);
     });
 
-    it('refuses the gateway faults of later steps as not available yet, and unknown kinds', () => {
-      for (const kind of ['standbyLinkDown', 'nodeDown', 'trunkDown', 'licenseRevoked', 'diskFull', 'cpuOverload', 'packetLoss']) {
-        try {
-          rule({ effect: { kind } });
-          expect.fail(`${kind} was accepted`);
-        } catch (error) {
-          expect((error as DomainError).details).to.have.length(1);
-          expect((error as DomainError).details[0]).to.deep.include({ field: 'effect.kind', rule: 'notAvailable' });
-          expect((error as DomainError).message).to.contain('not available yet');
-        }
+    it('takes every gateway fault with its parameters, defaults filled in, and lists it as written', () => {
+      const node = '8c694406-0000-4000-8000-000000000001';
+      const cases: Array<[FaultRuleInput['effect'], Record<string, string | number>]> = [
+        [{ kind: 'monitorUnreachable' }, {}],
+        [{ kind: 'standbyLinkDown' }, {}],
+        [{ kind: 'nodeDown', node }, { node }],
+        [{ kind: 'trunkDown', node }, { node }],
+        [{ kind: 'licenseRevoked' }, {}],
+        [{ kind: 'diskFull' }, {}],
+        [{ kind: 'cpuOverload' }, { loadPercent: 98 }],
+        [{ kind: 'cpuOverload', loadPercent: 95 }, { loadPercent: 95 }],
+        [{ kind: 'packetLoss', node, lossPercent: 5 }, { node, lossPercent: 5 }],
+        [{ kind: 'packetLoss', node, lossPercent: 0.5, jitterMs: 40 }, { node, lossPercent: 0.5, jitterMs: 40 }],
+      ];
+      for (const [effect, parameters] of cases) {
+        const made = rule({ effect });
+        expect(made.effect, JSON.stringify(effect)).to.deep.equal({ type: 'gateway', kind: effect.kind, parameters });
+        expect(made.toInput().effect).to.deep.equal({ kind: effect.kind, ...parameters });
       }
+    });
+
+    it('refuses unknown kinds, missing, foreign and out-of-range parameters, naming each field', () => {
+      const node = 'n1';
       expect(fields({ effect: { kind: 'meteorStrike' } })).to.deep.equal(['effect.kind']);
+      expect(fields({ effect: { kind: 'nodeDown' } })).to.deep.equal(['effect.node']);
+      expect(fields({ effect: { kind: 'trunkDown', node: '' } })).to.deep.equal(['effect.node']);
+      expect(fields({ effect: { kind: 'packetLoss', node } })).to.deep.equal(['effect.lossPercent']);
+      expect(fields({ effect: { kind: 'packetLoss', lossPercent: 101, jitterMs: -1 } })).to.deep.equal(['effect.node', 'effect.lossPercent', 'effect.jitterMs']);
+      expect(fields({ effect: { kind: 'packetLoss', node, lossPercent: 5, jitterMs: 1001 } })).to.deep.equal(['effect.jitterMs']);
+      expect(fields({ effect: { kind: 'cpuOverload', loadPercent: 0 } })).to.deep.equal(['effect.loadPercent']);
+      expect(fields({ effect: { kind: 'cpuOverload', loadPercent: 101 } })).to.deep.equal(['effect.loadPercent']);
+      expect(fields({ effect: { kind: 'cpuOverload', loadPercent: 97.5 } })).to.deep.equal(['effect.loadPercent']);
+      // parameters given to a kind that takes none, or another kind's
+      expect(fields({ effect: { kind: 'diskFull', node } })).to.deep.equal(['effect.node']);
+      expect(fields({ effect: { kind: 'standbyLinkDown', loadPercent: 90 } })).to.deep.equal(['effect.loadPercent']);
+      expect(fields({ effect: { kind: 'nodeDown', node, lossPercent: 5 } })).to.deep.equal(['effect.lossPercent']);
+      // a parameter without a kind
+      expect(fields({ effect: { status: 503, node } })).to.deep.equal(['effect.node']);
+      try {
+        rule({ effect: { kind: 'licenseRevoked', node } });
+        expect.fail('accepted');
+      } catch (error) {
+        expect((error as DomainError).message).to.contain('is not a parameter of licenseRevoked (it takes none)');
+      }
     });
   });
 

@@ -7,7 +7,7 @@ const base = { matchMode: 'startswith' as const, offset: 0, count: 10_000 };
 
 describe('the monitor\'s batching sinks', () => {
   it('write N calls as ⌈N/500⌉ INSERTs, one per batch of 500', async () => {
-    const { sinks, store } = monitorFixture();
+    const { sinks, store } = monitorFixture(new MonitorTuning(100, 500));
     for (const call of MonitorRecordMother.calls(1250)) sinks.recordCall(LAB, call);
     await sinks.flush();
     expect(store.statements.calls).to.equal(3);
@@ -16,7 +16,7 @@ describe('the monitor\'s batching sinks', () => {
   });
 
   it('write the messages of a batch as one INSERT, whatever calls they came in', async () => {
-    const { sinks, store } = monitorFixture();
+    const { sinks, store } = monitorFixture(new MonitorTuning(100, 500));
     for (let i = 0; i < 40; i += 1) sinks.recordMessages(LAB, MonitorRecordMother.messages(`s${i}`));
     sinks.recordCall(LAB, MonitorRecordMother.call());
     await sinks.flush();

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { serializeToString, type SipResponse } from '@gwsim/sip';
 import type { PlanNode } from '../../../src/contexts/configuration/index.js';
-import { SessionTransport, type Arrival, type TransportLeg, type TransportListener, type WireRecord } from '../../../src/contexts/simulation/traffic/domain/SessionTransport.js';
+import { SessionTransport, TransportLeg, type Arrival, type TransportListener, type WireRecord } from '../../../src/contexts/simulation/traffic/domain/SessionTransport.js';
 import { farEnd, gatewaySide, StepMemo, UacDialog, UasDialog, type Lazy } from '../../../src/contexts/simulation/traffic/domain/SipDialogs.js';
 import { trafficProfile, type TrafficProfileInput } from '../../../src/contexts/simulation/traffic/domain/TrafficProfile.js';
 import { SyntheticTransport, TIMER_B_MS } from '../../../src/contexts/simulation/traffic/infrastructure/synthetic/SyntheticTransport.js';
@@ -49,6 +49,10 @@ class Probe implements TransportListener {
     call.out = { leg, dialog };
     this.callers.set(arrival.leg, call);
     this.callers.set(leg, call);
+  }
+
+  mediaMeasured(): void {
+    // the synthetic world alone measures nothing beyond the arrival's media
   }
 
   responded(leg: TransportLeg, method: string, status: number, response: Lazy<SipResponse>): void {
@@ -165,6 +169,41 @@ describe('SyntheticTransport (the first adapter of the port), on its own', () =>
     const answered = world({ seed: 2, callsPerSecond: 1 });
     answered.run(100);
     expect(answered.seen.timeouts).to.deep.equal([]);
+  });
+
+  it('the far end of a real caller: answering answers every call and leaves its end to the caller; simulated hangs up after the profile\'s holding time', () => {
+    // every call answered, the far end hangs up each after about a second (were it to decide)
+    const profile = trafficProfile({ seed: 9, callsPerSecond: 1, outcomes: { answer: 1, busy: 0, failure: 0, noAnswer: 0, cancel: 0 },
+      ringTimeSeconds: { min: 0, max: 1 }, holdingTime: { distribution: 'exponential', meanSeconds: 1 }, callerHangupShare: 0 });
+    const farEndOf = (realCallers: 'answer' | 'profile') => {
+      const scheduler = new ManualScheduler(START.getTime());
+      const transport = new SyntheticTransport(scheduler, () => realCallers);
+      const finals: number[] = [];
+      let byes = 0;
+      transport.connect({
+        wire: () => undefined, callArrived: () => undefined, mediaMeasured: () => undefined, cancelled: () => undefined, timedOut: () => undefined,
+        responded: (_leg, method, status) => { if (method === 'INVITE' && status >= 200) finals.push(status); },
+        byeReceived: () => { byes += 1; },
+      });
+      transport.usePlan(PLAN);
+      transport.start(profile);
+      transport.stop();
+      const carrier = PLAN.nodes.get('carrier-a')!;
+      for (let i = 0; i < 20; i += 1) {
+        // a caller that came in on a socket: its leg is none of the synthetic world's
+        const caller = new TransportLeg(0, PLAN.nodes.get('pbx')!, `real-${i}`);
+        const dialog = new UacDialog({ transport: 'UDP', local: gatewaySide(carrier), remote: farEnd(carrier), seed: i }, { fromUser: '100', toUser: '200', codec: 'PCMA' }, new StepMemo());
+        transport.invite({ sessionIdentifier: `real-${i}`, index: 1, node: carrier, caller, source: '100', destination: '200', codec: 'PCMA', invite: dialog.invite });
+      }
+      scheduler.runTo(START.getTime() + 600_000);
+      return { finals, byes };
+    };
+    const answering = farEndOf('answer');
+    expect(answering.finals).to.deep.equal(new Array(20).fill(200));
+    expect(answering.byes, 'an answering far end never hangs up first').to.equal(0);
+    const simulated = farEndOf('profile');
+    expect(simulated.finals).to.deep.equal(new Array(20).fill(200));
+    expect(simulated.byes, 'a simulated far end hangs up after the holding time').to.equal(20);
   });
 
   it('stopping ends the arrivals at once; a restart draws a new arrival stream from the instant', () => {

@@ -31,6 +31,27 @@ describe('TrafficEngine: arrivals', () => {
     expect(b.sinks.calls).to.deep.equal(a.sinks.calls);
   });
 
+  it('an advance told to stop between events stops at the last event it ran and answers false; going on gives the same calls as one advance', () => {
+    const a = run({ seed: 9, callsPerSecond: 3 });
+    const b = run({ seed: 9, callsPerSecond: 3 });
+    a.advance(200);
+    const until = new Date(b.engine.time.getTime() + 200_000);
+    let asked = 0;
+    let stops = 0;
+    let previous = b.engine.time.getTime();
+    // asked every few events: "enough" on every second question
+    while (!b.engine.advanceTo(until, () => (asked += 1) % 2 === 0)) {
+      stops += 1;
+      const time = b.engine.time.getTime();
+      expect(time, 'stopped at an event before the target').to.be.within(previous, until.getTime() - 1);
+      previous = time;
+    }
+    expect(stops).to.be.greaterThan(50);
+    expect(b.engine.time.getTime()).to.equal(until.getTime());
+    expect(b.sinks.calls).to.deep.equal(a.sinks.calls);
+    expect(b.sinks.messages).to.deep.equal(a.sinks.messages);
+  });
+
   it('arrivals are Poisson at the profile rate: the count within 3 % over 20,000 expected calls, gaps with a coefficient of variation near 1', () => {
     const r = run({ seed: 7, callsPerSecond: 20, holdingTime: { distribution: 'exponential', meanSeconds: 1 } });
     r.sinks.keepMessages = false;
@@ -93,7 +114,7 @@ describe('TrafficEngine: the gates, in order', () => {
     r.advance(30);
     const live = r.engine.activeCount;
     expect(live).to.be.greaterThan(0);
-    r.engine.useGates({ thisSystemActive: true, systemIdentifier: 'MAIN', maintenance: true, capacity: 100 });
+    r.engine.useGates({ thisSystemActive: true, systemIdentifier: 'MAIN', maintenance: true, capacity: 100, cpuLoad: 0 });
     r.advance(3600);
     const answered = r.sinks.calls.filter((c) => c.result === 'ANSWERED').length;
     expect(answered).to.be.at.least(live);

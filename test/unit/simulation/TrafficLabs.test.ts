@@ -71,7 +71,7 @@ describe('GatewayGates', () => {
 
   it('this system is the MAIN side: active while MAIN holds the role', async () => {
     const { inputs, gates } = harness();
-    expect(await gates.snapshot(DEFAULT_LAB, true)).to.deep.equal({ thisSystemActive: true, systemIdentifier: 'MAIN', maintenance: false, capacity: 100 });
+    expect(await gates.snapshot(DEFAULT_LAB, true)).to.deep.equal({ thisSystemActive: true, systemIdentifier: 'MAIN', maintenance: false, capacity: 100, cpuLoad: 0 });
     inputs.side = 'STANDBY';
     inputs.capacity = 4;
     expect(await gates.snapshot(DEFAULT_LAB, true)).to.deep.include({ thisSystemActive: false, capacity: 4 });

@@ -8,7 +8,7 @@ import { handPlan, planNode, routeTo } from '../../support/simulation/handPlan.j
 import { RecordingSinks } from '../../support/simulation/RecordingSinks.js';
 
 export const START = new Date('2026-01-01T00:00:00Z');
-export const OPEN_GATES: GateSnapshot = { thisSystemActive: true, systemIdentifier: 'MAIN', maintenance: false, capacity: 10_000 };
+export const OPEN_GATES: GateSnapshot = { thisSystemActive: true, systemIdentifier: 'MAIN', maintenance: false, capacity: 10_000, cpuLoad: 0 };
 
 /** A PBX calling out through carrier-a, failing over to carrier-b on 486 and 5xx. */
 export function twoCarrierPlan(): GatewayPlan {

@@ -20,8 +20,112 @@ export interface ControlSchemas {
       requestId: string;
     };
   };
+  ScenarioDocumentDto: {
+    /** the name of a shipped scenario (GET /_sim/scenarios) instead of a document */
+    use?: string | null;
+    /** the format of the document: 1 */
+    formatVersion?: number | null;
+    /** lower-case letters, digits and hyphens */
+    name?: string | null;
+    description?: string | null;
+    /** configuration {fileName, contentBase64}, licenses [{name, sessions, validFrom?, validUntil?}], users [{name, password, role}], requests [{method, path, body?, status?}], traffic {running?, profile?}, randomSeed, clock {start?, mode?, scale?} */
+    seed?: Record<string, unknown> | null;
+    /** each {at: ISO-8601 duration from the start, name?, and one of fault, clearFault, traffic, clock, request, expect} */
+    steps?: (Record<string, unknown>)[] | null;
+  };
+  ScenarioRunView: {
+    lab: string;
+    name: string;
+    description: string;
+    state: "seeding" | "running" | "passed" | "failed" | "stopped";
+    /** when the run was asked for, on the lab clock (ISO-8601) */
+    requestedAt: string;
+    /** the scenario's start on the lab clock (ISO-8601): steps are due at start + at */
+    startedAt?: string | null;
+    /** when it ended, on the lab clock */
+    endedAt?: string | null;
+    /** why it failed or stopped, when not by its steps */
+    error?: string | null;
+    clock: ControlSchemas["ScenarioClockView"];
+    summary: ControlSchemas["ScenarioSummaryView"];
+    steps: ControlSchemas["ScenarioStepView"][];
+  };
+  ScenarioStepView: {
+    /** its place in the document's steps */
+    index: number;
+    /** as written: an ISO-8601 duration from the start */
+    at: string;
+    /** the lab instant it is due at (ISO-8601), once the run started */
+    due?: string | null;
+    name?: string | null;
+    action: "fault" | "clearFault" | "traffic" | "clock" | "request" | "expect";
+    /** what it does, in one line */
+    what: string;
+    status: "pending" | "done" | "failed" | "skipped";
+    /** the lab instant it ran at (ISO-8601) */
+    ranAt?: string | null;
+    detail?: string | null;
+    expectations?: ControlSchemas["ExpectationResultView"][] | null;
+  };
+  ExpectationResultView: {
+    /** the read: method and path */
+    read: string;
+    status?: number | null;
+    passed: boolean;
+    /** why the read itself failed (an unexpected status) */
+    error?: string | null;
+    checks: ControlSchemas["CheckResultView"][];
+  };
+  CheckResultView: {
+    /** the path into the answer (empty: the whole answer) */
+    path: string;
+    operator: "equals" | "notEquals" | "in" | "atLeast" | "atMost" | "contains" | "exists" | "count";
+    expected?: unknown;
+    actual?: unknown;
+    passed: boolean;
+  };
+  ScenarioSummaryView: {
+    steps: number;
+    done: number;
+    failed: number;
+    pending: number;
+    skipped: number;
+    /** checks of expectations met */
+    checksPassed: number;
+    /** checks of expectations not met */
+    checksFailed: number;
+  };
+  ScenarioClockView: {
+    mode: "real" | "scaled" | "frozen";
+    scale?: number | null;
+  };
+  ScenarioListView: {
+    scenarios: ControlSchemas["ScenarioEntryView"][];
+  };
+  ScenarioEntryView: {
+    name: string;
+    description: string;
+  };
+  SnapshotView: {
+    name: string;
+    createdAt: string;
+    sourceLab: string;
+    labRevision: number;
+    schema: string;
+    objects: number;
+    bytes: number;
+  };
+  SaveSnapshotDto: {
+    /** the snapshot's name: 1 to 64 lower-case letters, digits, '.', '_' and '-', starting with a letter or digit ('empty' and 'scenario' are reserved) */
+    name: string;
+    /** true: replace a snapshot of that name (default: 409 SNAPSHOT_EXISTS) */
+    replace?: boolean | null;
+  };
+  SnapshotListView: {
+    snapshots: ControlSchemas["SnapshotView"][];
+  };
   ResetLabDto: {
-    /** "empty": what a new lab holds (the factory configuration, the built-in administrator, a real-time clock, no traffic, no history); snapshots and scenarios come later */
+    /** "empty": what a new lab holds (the factory configuration, the built-in administrator, a real-time clock, no traffic, no history); "scenario": that, seeded again from the scenario the lab was made from or last ran (409 NO_SCENARIO when none); any other name: the lab's snapshot of that name, restored (404 SNAPSHOT_NOT_FOUND naming to) */
     to: string;
   };
   LabView: {
@@ -38,6 +142,7 @@ export interface ControlSchemas {
     displayName?: string | null;
     /** also serve the lab at the root of this port (its /api/… as the default lab's are on the main port), so a client with a fixed base URL works unchanged */
     port?: number | null;
+    scenario?: string | Record<string, unknown> | null;
   };
   LabListView: {
     labs: ControlSchemas["LabView"][];
@@ -50,6 +155,8 @@ export interface ControlSchemas {
     held: number;
     /** entries pushed out by newer ones since it was made or cleared */
     dropped: number;
+    /** how many gwsim processes answered, when several share a PostgreSQL server (capacity, held and dropped are their sums) */
+    processes?: number | null;
     /** the newest matches (at most limit), oldest first */
     entries: ControlSchemas["JournalEntryView"][];
   };
@@ -73,6 +180,8 @@ export interface ControlSchemas {
     fault?: ControlSchemas["AppliedFaultView"] | null;
     /** ids of the gateway-fault rules holding while it was served */
     gatewayFaults?: string[] | null;
+    /** the process that served it, when several gwsim processes share a PostgreSQL server (sequence counts per process then) */
+    process?: string | null;
   };
   AppliedFaultView: {
     ruleId: string;
@@ -97,8 +206,16 @@ export interface ControlSchemas {
     malformedBody?: boolean | null;
     /** true: no answer until the client gives up (or five minutes, then the connection is closed) */
     timeout?: boolean | null;
-    /** a gateway fault, held while the rule is active; not available yet: standbyLinkDown, nodeDown, trunkDown, licenseRevoked, diskFull, cpuOverload, packetLoss */
-    kind?: "monitorUnreachable" | null;
+    /** a gateway fault, held while the rule is active (with the parameters its kind takes, beside kind; nothing else) */
+    kind?: "monitorUnreachable" | "standbyLinkDown" | "nodeDown" | "trunkDown" | "licenseRevoked" | "diskFull" | "cpuOverload" | "packetLoss" | null;
+    /** a node id of the lab's committed configuration; taken by nodeDown (required), trunkDown (required), packetLoss (required) */
+    node?: string | null;
+    /** percent of RTP packets lost on the node's media, 0 to 100; taken by packetLoss (required) */
+    lossPercent?: number | null;
+    /** milliseconds of jitter on the node's media, 0 to 1000 (default: unchanged); taken by packetLoss */
+    jitterMs?: number | null;
+    /** the CPU load in percent, a whole number from 1 to 100 (default 98); taken by cpuOverload */
+    loadPercent?: number | null;
   };
   FaultRuleView: {
     id: string;
@@ -214,6 +331,30 @@ export interface ControlSchemas {
     transport: "UDP" | "TCP" | "TLS";
     address: string;
   };
+  SipControlDto: {
+    enabled?: boolean | null;
+    /** added to every node's ports, so that labs on one host listen apart (0 to 60000) */
+    portOffset?: number | null;
+    /** who answers at each node's far end, by node id: 'real' (SIPp, a softphone), 'simulated' (the traffic profile's outcome mix: busy, failures, ...) or 'answering' (simulated, answers every real caller); a node not listed is real when its far end is a loopback address, answering otherwise */
+    farEnds?: Record<string, "simulated" | "answering" | "real"> | null;
+  };
+  SipStateView: {
+    enabled: boolean;
+    host: string;
+    portOffset: number;
+    listeners: ControlSchemas["SipListenerStateView"][];
+    /** who answers at each node's far end, by node id: 'real' (SIPp, a softphone), 'simulated' (the traffic profile's outcome mix: busy, failures, ...) or 'answering' (simulated, answers every real caller); a node not listed is real when its far end is a loopback address, answering otherwise */
+    farEnds: Record<string, "simulated" | "answering" | "real">;
+  };
+  SipListenerStateView: {
+    nodeId: string;
+    nodeName: string;
+    transport: "UDP" | "TCP" | "TLS";
+    host: string;
+    port: number;
+    state: "listening" | "failed";
+    error?: string | null;
+  };
   TrafficControlDto: {
     running?: boolean | null;
     profile?: ControlSchemas["TrafficProfileDto"] | null;
@@ -300,6 +441,7 @@ export interface ControlSchemas {
   GateCountsView: {
     standbyInactive: number;
     maintenance: number;
+    overload: number;
     capacityExhausted: number;
     noRoute: number;
     routeRejects: number;
@@ -339,6 +481,18 @@ export interface ControlOperations {
     body: {};
     result: ControlSchemas["TrafficSeriesView"];
   };
+  /** The lab's real SIP: whether it is on, the bind address and port offset, each node's listeners (listening or failed, and why), who answers at each node's far end (permissions: API, ADM) */
+  "GET /_sim/labs/{lab}/sip": {
+    query: Record<string, never>;
+    body: {};
+    result: ControlSchemas["SipStateView"];
+  };
+  /** Turn the lab's real SIP on or off ({enabled}), shift its ports ({portOffset}) and say who answers at each node's far end ({farEnds}); the listeners follow at once. A port another lab listens on is refused, and the setting stays as it was (permissions: API, ADM) */
+  "PUT /_sim/labs/{lab}/sip": {
+    query: Record<string, never>;
+    body: { json: ControlSchemas["SipControlDto"] };
+    result: ControlSchemas["SipStateView"];
+  };
   /** The committed configuration as the simulator carries calls on it: nodes with where the gateway listens and their far end, routing domains with their routes in order, and what did not compile (configuration readers may read it) (permissions: API, CFG-R) */
   "GET /_sim/labs/{lab}/gateway": {
     query: Record<string, never>;
@@ -369,7 +523,7 @@ export interface ControlOperations {
     body: {};
     result: ControlSchemas["FaultRuleListView"];
   };
-  /** Add a fault rule (match, effect, probability, count, window, expiresInSeconds); answers it with its id. Gateway faults other than monitorUnreachable are refused as not available yet (permissions: API, ADM) */
+  /** Add a fault rule (match, effect, probability, count, window, expiresInSeconds); answers it with its id. An API fault answers gateway requests; a gateway fault (effect.kind: monitorUnreachable, standbyLinkDown, nodeDown, trunkDown, licenseRevoked, diskFull, cpuOverload, packetLoss, with its parameters) holds while the rule is active (permissions: API, ADM) */
   "POST /_sim/labs/{lab}/faults": {
     query: Record<string, never>;
     body: { json: ControlSchemas["FaultRuleDto"] };
@@ -428,11 +582,71 @@ export interface ControlOperations {
     body: {};
     result: ControlSchemas["LabView"];
   };
-  /** Reset a lab ({to: "empty"}) to what a new lab holds: the factory configuration, the built-in administrator, a real-time clock, no traffic, history, faults or journal (its name, display name and port stay); the default lab too (permissions: API, ADM) */
+  /** Reset a lab ({to: "empty"}) to what a new lab holds: the factory configuration, the built-in administrator, a real-time clock, no traffic, history, faults or journal (its name, display name and port stay; its snapshots too); the default lab too. {to: "<snapshot name>"}: restore that snapshot of the lab (permissions: API, ADM) */
   "POST /_sim/labs/{lab}/reset": {
     query: Record<string, never>;
     body: { json: ControlSchemas["ResetLabDto"] };
     result: ControlSchemas["LabView"];
+  };
+  /** The lab's snapshots, oldest first: name, when taken, the lab and lab revision it was taken at, the schema, its size (rows, bytes) (permissions: API, ADM) */
+  "GET /_sim/labs/{lab}/snapshots": {
+    query: Record<string, never>;
+    body: {};
+    result: ControlSchemas["SnapshotListView"];
+  };
+  /** Save the lab's whole state now ({name, replace?}): configuration (both revisions and the lifecycle), users, roles, policies, licenses, every setting (standby, SBA, maintenance, monitor settings, the lab clock); not the monitor's records, calls, sessions, fault rules or the journal. 409 SNAPSHOT_EXISTS for a taken name unless replace: true (permissions: API, ADM) */
+  "POST /_sim/labs/{lab}/snapshots": {
+    query: Record<string, never>;
+    body: { json: ControlSchemas["SaveSnapshotDto"] };
+    result: ControlSchemas["SnapshotView"];
+  };
+  /** The lab's state becomes the snapshot's, all or nothing (one write unit of the lab; other labs are not locked); the simulator takes the restored committed configuration (permissions: API, ADM) */
+  "POST /_sim/labs/{lab}/snapshots/{name}/restore": {
+    query: Record<string, never>;
+    body: {};
+    result: ControlSchemas["SnapshotView"];
+  };
+  /** Export the snapshot as a JSON file (format "gwsim-lab-snapshot", formatVersion 1, the schema, source lab, createdAt, the state). Its secrets (private keys, shared and client secrets, passwords of configuration objects, the SBA secret) are sealed with AES-256-GCM under a key derived (scrypt) from a passphrase, required when it holds any (400 PASSPHRASE_REQUIRED). The passphrase goes in the X-Gwsim-Passphrase header (8 to 1024 characters) (permissions: API, ADM) */
+  "GET /_sim/labs/{lab}/snapshots/{name}": {
+    query: Record<string, never>;
+    body: {};
+    result: Record<string, unknown>;
+  };
+  /** Import an exported file (multipart part "file") under the name, into this lab (any lab; a snapshot of that name is replaced). Another format, formatVersion or schema: 400 naming the field and what this gwsim reads; a file that does not read as a snapshot: 400 naming the first bad field; sealed secrets need the export's passphrase (400 naming passphrase). The passphrase goes in the X-Gwsim-Passphrase header (8 to 1024 characters) (permissions: API, ADM) */
+  "PUT /_sim/labs/{lab}/snapshots/{name}": {
+    query: Record<string, never>;
+    body: { file: UploadFile };
+    result: ControlSchemas["SnapshotView"];
+  };
+  /** Remove a snapshot; answers it as it was (permissions: API, ADM) */
+  "DELETE /_sim/labs/{lab}/snapshots/{name}": {
+    query: Record<string, never>;
+    body: {};
+    result: ControlSchemas["SnapshotView"];
+  };
+  /** The scenarios shipped with gwsim (demo/scenarios), usable by name: their names and what each shows (permissions: API, ADM) */
+  "GET /_sim/scenarios": {
+    query: Record<string, never>;
+    body: {};
+    result: ControlSchemas["ScenarioListView"];
+  };
+  /** The lab's current or last scenario run: its state (seeding, running, passed, failed, stopped), start and end on the lab clock, each step's status and each expectation's checks with the values expected and read; 404 SCENARIO_NOT_FOUND when none ran (permissions: API, ADM) */
+  "GET /_sim/labs/{lab}/scenario": {
+    query: Record<string, never>;
+    body: {};
+    result: ControlSchemas["ScenarioRunView"];
+  };
+  /** Run a scenario on the lab (a document, or {use: "<shipped name>"}): the lab is reset, seeded, and its steps run on the lab clock; answers the run at once (seeding). 400 INVALID_SCENARIO naming the field, 409 SCENARIO_RUNNING while one runs (permissions: API, ADM) */
+  "POST /_sim/labs/{lab}/scenario": {
+    query: Record<string, never>;
+    body: { json: ControlSchemas["ScenarioDocumentDto"] };
+    result: ControlSchemas["ScenarioRunView"];
+  };
+  /** Stop the lab's scenario run: the steps left are skipped and the fault rules it added removed; the lab keeps the rest. 409 SCENARIO_NOT_RUNNING when none runs (permissions: API, ADM) */
+  "DELETE /_sim/labs/{lab}/scenario": {
+    query: Record<string, never>;
+    body: {};
+    result: ControlSchemas["ScenarioRunView"];
   };
   /** Liveness: 200 while the process serves (also during start-up, with status "starting") */
   "GET /_sim/health": {
@@ -466,6 +680,8 @@ export const CONTROL_VERSIONS: { readonly [K in keyof ControlOperations]: number
   "GET /_sim/labs/{lab}/traffic": null,
   "PUT /_sim/labs/{lab}/traffic": null,
   "GET /_sim/labs/{lab}/traffic/series": null,
+  "GET /_sim/labs/{lab}/sip": null,
+  "PUT /_sim/labs/{lab}/sip": null,
   "GET /_sim/labs/{lab}/gateway": null,
   "GET /_sim/labs/{lab}/clock": null,
   "PUT /_sim/labs/{lab}/clock": null,
@@ -480,6 +696,16 @@ export const CONTROL_VERSIONS: { readonly [K in keyof ControlOperations]: number
   "GET /_sim/labs/{lab}": null,
   "DELETE /_sim/labs/{lab}": null,
   "POST /_sim/labs/{lab}/reset": null,
+  "GET /_sim/labs/{lab}/snapshots": null,
+  "POST /_sim/labs/{lab}/snapshots": null,
+  "POST /_sim/labs/{lab}/snapshots/{name}/restore": null,
+  "GET /_sim/labs/{lab}/snapshots/{name}": null,
+  "PUT /_sim/labs/{lab}/snapshots/{name}": null,
+  "DELETE /_sim/labs/{lab}/snapshots/{name}": null,
+  "GET /_sim/scenarios": null,
+  "GET /_sim/labs/{lab}/scenario": null,
+  "POST /_sim/labs/{lab}/scenario": null,
+  "DELETE /_sim/labs/{lab}/scenario": null,
   "GET /_sim/health": null,
   "GET /_sim/ready": null,
   "GET /_sim/metrics": null,

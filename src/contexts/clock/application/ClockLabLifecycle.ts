@@ -19,4 +19,12 @@ export class ClockLabLifecycle extends LabLifecycle {
   async remove(lab: LabId): Promise<void> {
     this.clocks.forget(lab);
   }
+
+  /**
+   * The clock setting restored, or changed through another process: the lab runs on it from now on (a frozen
+   * instant, an offset or a rate); the simulator hears the jump.
+   */
+  override async reload(lab: LabId): Promise<void> {
+    await this.clocks.reload(lab);
+  }
 }

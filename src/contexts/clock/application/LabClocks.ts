@@ -41,6 +41,11 @@ export interface LabClockReading {
 export class LabClocks extends Clock {
   private readonly clocks = new Map<LabId, { clock: LabClock; version: number }>();
   private readonly listeners = new Set<(lab: LabId, jumpMs: number) => void>();
+  /**
+   * The read or change of each lab's clock under way: one at a time per lab, so a read of the store (a reload)
+   * never lands in memory after a change that committed while it was on its way (the lab's time would go back).
+   */
+  private readonly queues = new Map<LabId, Promise<unknown>>();
 
   constructor(
     @inject(WallClock) private readonly wall: WallClock,
@@ -71,12 +76,27 @@ export class LabClocks extends Clock {
   }
 
   /** Reads a lab's stored clock into memory (start-up; a lab whose clock was never changed stays in real time). */
-  async load(lab: LabId): Promise<void> {
+  load(lab: LabId): Promise<void> {
+    return this.serial(lab, () => this.read(lab));
+  }
+
+  private async read(lab: LabId): Promise<void> {
     const stored = await this.unitOfWork.read(() => this.setting.read(lab));
     this.clocks.set(lab, { clock: stored.value, version: stored.version });
     if (stored.value.mode !== 'real' || stored.version > 0) {
       this.logger.info({ lab, mode: stored.value.mode, now: this.nowOf(lab).toISOString() }, 'lab clock restored');
     }
+  }
+
+  /**
+   * Reads a lab's clock again after its setting was replaced (a snapshot restored): the lab's time moves to what the
+   * restored clock says, and listeners hear the jump as they hear an advance.
+   */
+  async reload(lab: LabId): Promise<void> {
+    const before = this.nowOf(lab).getTime();
+    await this.load(lab);
+    const jumpMs = this.nowOf(lab).getTime() - before;
+    if (jumpMs !== 0) for (const listener of this.listeners) listener(lab, jumpMs);
   }
 
   reading(lab: LabId): LabClockReading {
@@ -108,7 +128,22 @@ export class LabClocks extends Clock {
     return () => this.listeners.delete(listener);
   }
 
-  private async change(lab: LabId, apply: (clock: LabClock, wallMs: number) => LabClock): Promise<LabClockReading> {
+  /** Runs `work` after the lab's read or change under way (see queues). */
+  private serial<T>(lab: LabId, work: () => Promise<T>): Promise<T> {
+    const previous = this.queues.get(lab) ?? Promise.resolve();
+    const next = previous.catch(() => undefined).then(work);
+    this.queues.set(lab, next);
+    void next.catch(() => undefined).finally(() => {
+      if (this.queues.get(lab) === next) this.queues.delete(lab);
+    });
+    return next;
+  }
+
+  private change(lab: LabId, apply: (clock: LabClock, wallMs: number) => LabClock): Promise<LabClockReading> {
+    return this.serial(lab, () => this.changeNow(lab, apply));
+  }
+
+  private async changeNow(lab: LabId, apply: (clock: LabClock, wallMs: number) => LabClock): Promise<LabClockReading> {
     const saved = await this.unitOfWork.write(lab, async () => {
       const current = await this.setting.read(lab);
       const wallMs = this.wall.now().getTime();

@@ -5,7 +5,9 @@ import { GetLicenses } from './application/GetLicenses.js';
 import { GetSystemIds } from './application/GetSystemIds.js';
 import { ImportLicenseFile } from './application/ImportLicenseFile.js';
 import { ImportLicenseFromKey } from './application/ImportLicenseFromKey.js';
+import { GatewayFaultSwitch } from '../../../shared/application/GatewayFaultSwitch.js';
 import { LicenseBook } from './application/LicenseBook.js';
+import { LicenseReader, LicenseRevocations, RevocableLicenseReader } from './application/LicenseReader.js';
 import { LicensedCapacity } from './application/LicensedCapacity.js';
 import { LicenseRepository } from './domain/LicenseRepository.js';
 import { LicenseService } from './domain/LicenseService.js';
@@ -19,6 +21,10 @@ export function bindLicenses(bind: ContainerModuleLoadOptions['bind'], options: 
   else bind(LicenseRepository).to(InMemoryLicenseRepository).inSingletonScope();
   bind(LicenseService).to(SimulatedLicenseService).inSingletonScope();
   bind(LicenseBook).toSelf().inSingletonScope();
+  // reads go through the revocation decorator (gateway fault licenseRevoked)
+  bind(LicenseRevocations).toSelf().inSingletonScope();
+  bind(GatewayFaultSwitch).toService(LicenseRevocations);
+  bind(LicenseReader).to(RevocableLicenseReader).inSingletonScope();
   bind(GetLicenses).toSelf().inSingletonScope();
   bind(ImportLicenseFile).toSelf().inSingletonScope();
   bind(ImportLicenseFromKey).toSelf().inSingletonScope();

@@ -1,30 +1,60 @@
-import { inject, injectable } from 'inversify';
+import { inject, injectable, optional } from 'inversify';
 import { DataSource } from 'typeorm';
 import type { LabId } from '../../domain/LabId.js';
 import { LabDirectory, orderedLabs, type LabEntry } from '../../application/LabDirectory.js';
+import { DatabaseKind } from './DatabaseKind.js';
 
 interface Row { id: string; display_name: string; created_at: Date | string; port: number | null }
+
+const SELECT_LABS = 'SELECT id, display_name, created_at, port FROM lab';
+
+function entryOf(row: Row): LabEntry {
+  return { id: row.id as LabId, displayName: row.display_name, createdAt: new Date(row.created_at), ...(row.port !== null ? { port: row.port } : {}) };
+}
 
 /**
  * The lab directory on the `lab` table. A new lab's revision counter starts from the clock in microseconds, not
  * from zero, so that state held in memory for a removed lab of the same name (keyed by lab and revision) can
- * never pass for the new lab's.
+ * never pass for the new lab's. On a PostgreSQL server other processes make and remove labs too: `lookup` reads the
+ * lab's row each time and `refresh` the whole table (the embedded engine's data directory has one process, so
+ * there both answer from memory).
  */
 @injectable()
 export class TypeOrmLabDirectory extends LabDirectory {
   private labs = new Map<string, LabEntry>();
   private loading: Promise<void> | undefined;
 
-  constructor(@inject(DataSource) private readonly dataSource: DataSource) {
+  private readonly shared: boolean;
+
+  constructor(@inject(DataSource) private readonly dataSource: DataSource, @inject(DatabaseKind) @optional() kind?: DatabaseKind) {
     super();
+    this.shared = kind !== undefined && !kind.embedded;
   }
 
   load(): Promise<void> {
-    this.loading ??= (async () => {
-      const rows = await this.dataSource.query('SELECT id, display_name, created_at, port FROM lab ORDER BY created_at, id') as Row[];
-      this.labs = new Map(rows.map((row) => [row.id, { id: row.id as LabId, displayName: row.display_name, createdAt: new Date(row.created_at), ...(row.port !== null ? { port: row.port } : {}) }]));
-    })();
+    this.loading ??= this.readAll();
     return this.loading;
+  }
+
+  override async refresh(): Promise<void> {
+    if (this.shared) await this.readAll();
+  }
+
+  override async lookup(lab: string): Promise<LabEntry | undefined> {
+    if (!this.shared) return this.find(lab);
+    const row = (await this.dataSource.query(`${SELECT_LABS} WHERE id = $1`, [lab]) as Row[])[0];
+    if (!row) {
+      this.labs.delete(lab);
+      return undefined;
+    }
+    const entry = entryOf(row);
+    this.labs.set(entry.id, entry);
+    return entry;
+  }
+
+  private async readAll(): Promise<void> {
+    const rows = await this.dataSource.query(`${SELECT_LABS} ORDER BY created_at, id`) as Row[];
+    this.labs = new Map(rows.map((row) => [row.id, entryOf(row)]));
   }
 
   list(): readonly LabEntry[] {

@@ -114,6 +114,16 @@ export interface OperationDefinition<C = unknown> {
    * `version` parameter and is listed in the simulator's own OpenAPI document, not the gateway's.
    */
   readonly control?: boolean;
+  /**
+   * Served by the process that runs the lab's simulator (its calls in progress, its traffic): when several
+   * processes share a server, another process forwards it there (LabLeases).
+   */
+  readonly live?: boolean;
+  /**
+   * Answered with what every process sharing the server holds (the request journal): the process asked asks the
+   * others (signed, as for `live`) and merges their answers with its own.
+   */
+  readonly everyProcess?: boolean;
 }
 
 /** Declares an operation with the controller type checked against the handler. */

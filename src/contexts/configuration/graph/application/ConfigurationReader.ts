@@ -41,6 +41,11 @@ export class ConfigurationReader {
     return kept && kept.revision === revision ? kept.value : undefined;
   }
 
+  /** The lab's state was replaced as a whole (a snapshot restored): the next read loads the revision again. */
+  forget(lab: LabId): void {
+    this.cache.forget(lab);
+  }
+
   /** A write unit that began at `changes.base` committed these changes: keep the graph they lead to. */
   advance(lab: LabId, changes: UnitChanges): void {
     if (!changes.whole) return;

@@ -10,4 +10,9 @@ export abstract class CommittedGateway {
   abstract plan(lab: LabId): Promise<GatewayPlan>;
   /** Called with each newly compiled plan; returns an unsubscribe function. */
   abstract onChange(listener: (plan: GatewayPlan) => void): () => void;
+
+  /** The lab's committed revision was replaced other than by a commit (a snapshot restored): compile it again. */
+  async refresh(_lab: LabId): Promise<void> {
+    // a plan that is never compiled from the store has nothing to refresh
+  }
 }

@@ -55,6 +55,10 @@ export class GraphCommittedGateway extends CommittedGateway {
     return () => this.listeners.delete(listener);
   }
 
+  override async refresh(lab: LabId): Promise<void> {
+    await this.recompile(lab);
+  }
+
   private recompile(lab: LabId): Promise<GatewayPlan> {
     const running = this.pending.get(lab);
     if (running) {

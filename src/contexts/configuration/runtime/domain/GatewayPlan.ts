@@ -36,6 +36,81 @@ export interface PlanNode {
   /** The node's dial string rewritings (TELSIP_STACK incoming/outgoing slots); undefined where none is set. */
   readonly incomingRewriting: RewritingEngine | undefined;
   readonly outgoingRewriting: RewritingEngine | undefined;
+  /** What the node needs on the wire when the lab carries real SIP: listeners, identity, credentials, media, registrar. */
+  readonly sip: PlanNodeSip;
+}
+
+/** A certificate (PEM, its chain appended) and the private key (PEM) a TLS listener presents. */
+export interface PlanIdentity {
+  readonly certificatePem: string;
+  readonly privateKeyPem: string;
+}
+
+/** Digest credentials a node answers its peer's 401/407 challenges with. */
+export interface PlanCredentials {
+  readonly username: string;
+  readonly password: string;
+  readonly authorizationUsername: string | undefined;
+  readonly realm: string | undefined;
+}
+
+/** The media a node's calls use: the RTP port range and how long a call may go without RTP (0: for ever). */
+export interface PlanMedia {
+  readonly firstPort: number;
+  readonly lastPort: number;
+  readonly timeoutSeconds: number;
+}
+
+export type RegistrarAcceptPolicy = 'ALWAYS' | 'DIRECTORY' | 'NEVER';
+
+/** The registrar of a SIP phone registrar node. */
+export interface PlanRegistrar {
+  readonly domain: string;
+  readonly acceptPolicy: RegistrarAcceptPolicy;
+  readonly minExpiresSeconds: number;
+  readonly maxExpiresSeconds: number;
+  readonly authenticationRequired: boolean;
+  /**
+   * The names phones may register under, each to the password its digest answer must prove. The directory's users
+   * by every name (the user name, the user part of the SIP URI, the extension, the phone number) with the password
+   * of the SIP credentials object (SIPAUTH_STACK) whose user name or authorization user name is that name (realm
+   * empty or the registrar's domain); undefined where no credentials object has the name (such a user registers
+   * only where no challenge is made). With the ALWAYS policy, every name of a credentials object is here too.
+   */
+  readonly users: ReadonlyMap<string, string | undefined>;
+}
+
+/**
+ * What a node needs on the wire. The plan never leaves the process: it carries secrets (the private key, the
+ * password) in clear, and no view renders them.
+ */
+export interface PlanNodeSip {
+  /** The node's SIP transport (SIPST_STACK): the listeners it opens, the UDP/TCP port and the TLS port, the largest message. */
+  readonly udp: boolean;
+  readonly tcp: boolean;
+  readonly tls: boolean;
+  readonly udpTcpPort: number;
+  readonly tlsPort: number;
+  readonly maxMessageBytes: number;
+  /**
+   * The certificate (PEM, with its chain appended) and private key (PEM) the transport's security profile presents
+   * (INS_STACK → digitalIdentityId → CRY_X509_STACK); undefined when it has none (then no TLS listener).
+   */
+  readonly identity: PlanIdentity | undefined;
+  /**
+   * Digest credentials (SIPAUTH_STACK) of the node's first transport connection, for its peer's 401/407 challenges;
+   * undefined when that connection names none or does not authenticate.
+   */
+  readonly credentials: PlanCredentials | undefined;
+  /**
+   * The RTP port range of the node's network controller (IN_STACK rtpFirstPort/rtpLastPort) and the media timeout
+   * (seconds without RTP before the call is cleared; 0 never) of the node's media negotiation (MNS_STACK).
+   */
+  readonly media: PlanMedia;
+  /** User-Agent / Server header of the node's user agent (SIPUA_STACK userAgentHeader). */
+  readonly userAgent: string;
+  /** The registrar of a SIP phone registrar node (TELSIP_STACK role SIP_PHONE_REGISTRAR); undefined for other nodes. */
+  readonly registrar: PlanRegistrar | undefined;
 }
 
 /** A routed call: the domain whose plan matched, and the match (route, targets with their dial strings). */

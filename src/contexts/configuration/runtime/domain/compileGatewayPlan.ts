@@ -10,6 +10,7 @@ import { RoutingDomainMapper } from '../../routing/domain/RoutingDomainMapper.js
 import { compileRoutingDomain, type RoutingCall, type RoutingPlan } from '../../routing/domain/engine/RoutingPlan.js';
 import { NODE_CONNECTIONS_SLOT, TransportConnectionMapper } from '../../transport/domain/TransportConnectionMapper.js';
 import type { KindSettings } from '../../transport/domain/TransportConnection.js';
+import { planNodeSip } from './planNodeSip.js';
 import type { GatewayPlan, PlanNode, PlannedRoute, SipEndpoint, SipTransportProtocol, PlanProblem, PlanRoutingDomain } from './GatewayPlan.js';
 
 /** Where a node listens when its network controller names no address (the loopback, as a lab on one machine). */
@@ -131,16 +132,18 @@ function planNode(graph: GraphView, node: ConfigObject, engines: Map<string, Rew
     if (remote) break;
   }
   const overrideHostname = text(userAgentOf(graph, node), 'overrideHostname');
+  const localPort = Number.isInteger(port) && port > 0 ? port : DEFAULT_SIP_PORT;
   return Object.freeze({
     id: node.id,
     displayName: node.displayName,
     sort: node.sort,
     enabled: node.parameters['enabled'] !== false,
-    local: { host, port: Number.isInteger(port) && port > 0 ? port : DEFAULT_SIP_PORT, transport: protocol, address: simulatedAddress(host) },
+    local: { host, port: localPort, transport: protocol, address: simulatedAddress(host) },
     hostname: overrideHostname || host,
     remote,
     incomingRewriting: rewritingEngine(graph, node, 'incomingDialStringRewritingId', engines, problems),
     outgoingRewriting: rewritingEngine(graph, node, 'outgoingDialStringRewritingId', engines, problems),
+    sip: planNodeSip(graph, node, protocol === 'TLS' ? DEFAULT_SIP_PORT : localPort, overrideHostname || host),
   });
 }
 

@@ -20,8 +20,10 @@ export class FaultTicker extends BackgroundService {
     this.timer.unref();
   }
 
+  /** Stops ticking, and waits for the rules' work under way (switches, a used-up rule leaving the store). */
   async stop(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
     this.timer = undefined;
+    await this.rules.settled();
   }
 }

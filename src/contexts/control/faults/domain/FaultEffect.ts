@@ -1,11 +1,41 @@
 import type { RandomSource } from '../../../../shared/domain/RandomSource.js';
 import { FieldProblems } from '../../shared/domain/RuleError.js';
 
-/** The gateway faults this version switches (while the rule is active). */
-export const GATEWAY_FAULT_KINDS = ['monitorUnreachable'] as const;
-export type GatewayFaultKind = (typeof GATEWAY_FAULT_KINDS)[number];
-/** Gateway faults of the control plane's plan that are not simulated yet: refused, never silently accepted. */
-export const LATER_GATEWAY_FAULT_KINDS = ['standbyLinkDown', 'nodeDown', 'trunkDown', 'licenseRevoked', 'diskFull', 'cpuOverload', 'packetLoss'] as const;
+/** The most jitter a packetLoss fault may give a node's media. */
+export const MAX_FAULT_JITTER_MS = 1000;
+
+/** A parameter a gateway fault takes (beside `kind`): a node of the lab, or a number in a range. */
+export type GatewayFaultParameter =
+  | { readonly name: string; readonly type: 'node'; readonly required: true; readonly description: string }
+  | {
+    readonly name: string; readonly type: 'number'; readonly required: boolean; readonly min: number; readonly max: number;
+    readonly integer: boolean; readonly default?: number; readonly unit: string; readonly description: string;
+  };
+
+const NODE: GatewayFaultParameter = { name: 'node', type: 'node', required: true, description: 'a node id of the lab\'s committed configuration' };
+
+/**
+ * The gateway faults and the parameters each takes (the one table the checks, the OpenAPI shape and the
+ * documentation read). What each does is its owning context's (see ARCHITECTURE.md, "Faults and the journal").
+ */
+export const GATEWAY_FAULTS = {
+  monitorUnreachable: [],
+  standbyLinkDown: [],
+  nodeDown: [NODE],
+  trunkDown: [{ ...NODE, description: 'the carrier/provider node whose SIP trunk is down (a node id of the lab\'s committed configuration)' }],
+  licenseRevoked: [],
+  diskFull: [],
+  cpuOverload: [{ name: 'loadPercent', type: 'number', required: false, min: 1, max: 100, integer: true, default: 98, unit: 'percent', description: 'the CPU load (default 98)' }],
+  packetLoss: [
+    NODE,
+    { name: 'lossPercent', type: 'number', required: true, min: 0, max: 100, integer: false, unit: 'percent', description: 'the share of RTP packets lost on the node\'s media' },
+    { name: 'jitterMs', type: 'number', required: false, min: 0, max: MAX_FAULT_JITTER_MS, integer: false, unit: 'milliseconds', description: 'the jitter of the node\'s media (default: unchanged)' },
+  ],
+} as const satisfies Readonly<Record<string, readonly GatewayFaultParameter[]>>;
+export type GatewayFaultKind = keyof typeof GATEWAY_FAULTS;
+export const GATEWAY_FAULT_KINDS = Object.keys(GATEWAY_FAULTS) as GatewayFaultKind[];
+/** Every parameter name some gateway fault takes. */
+export const GATEWAY_FAULT_PARAMETERS = [...new Set(Object.values(GATEWAY_FAULTS).flatMap((parameters) => parameters.map((p) => p.name)))];
 
 export const LATENCY_DISTRIBUTIONS = ['uniform', 'normal'] as const;
 /** The longest latency a rule may add, and the longest a timeout holds a request (five minutes). */
@@ -28,7 +58,7 @@ export type FaultAnswer =
 /** An API fault (latency before the operation or before another answer, and/or an answer) or a gateway fault. */
 export type FaultEffect =
   | { readonly type: 'api'; readonly latency?: Latency; readonly answer?: FaultAnswer }
-  | { readonly type: 'gateway'; readonly kind: GatewayFaultKind };
+  | { readonly type: 'gateway'; readonly kind: GatewayFaultKind; readonly parameters: Readonly<Record<string, string | number>> };
 
 export type LatencyInput = number | { readonly distribution?: unknown; readonly min?: unknown; readonly max?: unknown; readonly mean?: unknown; readonly sd?: unknown };
 
@@ -41,6 +71,11 @@ export interface FaultEffectInput {
   readonly malformedBody?: boolean;
   readonly timeout?: boolean;
   readonly kind?: string;
+  /** Parameters of gateway faults (see GATEWAY_FAULTS). */
+  readonly node?: string;
+  readonly lossPercent?: number;
+  readonly jitterMs?: number;
+  readonly loadPercent?: number;
 }
 
 const isNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
@@ -78,8 +113,51 @@ function latency(input: LatencyInput, field: string, problems: FieldProblems): L
 }
 
 /**
+ * A gateway fault (`kind`) with its parameters: the kind one of GATEWAY_FAULTS; each parameter it takes given
+ * when required, of its type and in its range (a number's default filled in); nothing else (no API field, no
+ * parameter of another kind). Whether a `node` is a node of the lab is the application's check (it needs the
+ * lab's committed configuration).
+ */
+function gatewayFault(input: FaultEffectInput, given: readonly (keyof FaultEffectInput)[], problems: FieldProblems, field: string): FaultEffect | undefined {
+  const kind = input.kind;
+  if (typeof kind !== 'string' || !(GATEWAY_FAULT_KINDS as readonly string[]).includes(kind)) {
+    problems.add(`${field}.kind`, 'isIn', `must be one of ${GATEWAY_FAULT_KINDS.join(', ')}`);
+    return undefined;
+  }
+  const takes: readonly GatewayFaultParameter[] = GATEWAY_FAULTS[kind as GatewayFaultKind];
+  const names = takes.map((p) => p.name);
+  for (const other of given.filter((key) => key !== 'kind' && !names.includes(key))) {
+    if ((GATEWAY_FAULT_PARAMETERS as readonly string[]).includes(other)) {
+      problems.add(`${field}.${other}`, 'unknown', `is not a parameter of ${kind} (${names.length > 0 ? `it takes ${names.join(', ')}` : 'it takes none'})`);
+    } else problems.add(`${field}.${other}`, 'exclusive', 'cannot be combined with a gateway fault (kind)');
+  }
+  const parameters: Record<string, string | number> = {};
+  const values = input as unknown as Record<string, unknown>;
+  for (const parameter of takes) {
+    const value = values[parameter.name];
+    const name = `${field}.${parameter.name}`;
+    if (value === undefined) {
+      if (parameter.required) problems.add(name, 'required', `is required by ${kind} (${parameter.description})`);
+      else if (parameter.type === 'number' && parameter.default !== undefined) parameters[parameter.name] = parameter.default;
+      continue;
+    }
+    if (parameter.type === 'node') {
+      if (typeof value !== 'string' || value.trim() === '' || value.length > 200) problems.add(name, 'isNodeId', `must be a node id (${parameter.description})`);
+      else parameters[parameter.name] = value;
+      continue;
+    }
+    if (!isNumber(value) || value < parameter.min || value > parameter.max || (parameter.integer && !Number.isInteger(value))) {
+      problems.add(name, 'range', `must be a ${parameter.integer ? 'whole number' : 'number'} from ${parameter.min} to ${parameter.max} (${parameter.unit})`);
+    } else parameters[parameter.name] = value;
+  }
+  if (!problems.empty) return undefined;
+  return { type: 'gateway', kind: kind as GatewayFaultKind, parameters };
+}
+
+/**
  * Checks an effect and builds it; every fault is added to `problems` under its field (`effect.status`). Rules:
- * a gateway fault (`kind`) stands alone; an API effect has latencyMs and/or exactly one answer (status with an
+ * a gateway fault (`kind`) stands alone with the parameters of its kind (GATEWAY_FAULTS), which go with no API
+ * effect; an API effect has latencyMs and/or exactly one answer (status with an
  * optional body, drop, malformedBody or timeout); the flags are `true` when given; body goes with status only.
  */
 export function faultEffect(input: FaultEffectInput, problems: FieldProblems, field = 'effect'): FaultEffect | undefined {
@@ -88,17 +166,9 @@ export function faultEffect(input: FaultEffectInput, problems: FieldProblems, fi
     problems.add(field, 'required', 'needs one of status, latencyMs, drop, malformedBody, timeout or kind');
     return undefined;
   }
-  if (input.kind !== undefined) {
-    if ((LATER_GATEWAY_FAULT_KINDS as readonly string[]).includes(input.kind)) {
-      problems.add(`${field}.kind`, 'notAvailable', `'${input.kind}' is not available yet: this version simulates only ${GATEWAY_FAULT_KINDS.join(', ')}`);
-      return undefined;
-    }
-    if (!(GATEWAY_FAULT_KINDS as readonly string[]).includes(input.kind)) {
-      problems.add(`${field}.kind`, 'isIn', `must be one of ${GATEWAY_FAULT_KINDS.join(', ')} (later: ${LATER_GATEWAY_FAULT_KINDS.join(', ')})`);
-      return undefined;
-    }
-    for (const other of given.filter((key) => key !== 'kind')) problems.add(`${field}.${other}`, 'exclusive', 'cannot be combined with a gateway fault (kind)');
-    return { type: 'gateway', kind: input.kind as GatewayFaultKind };
+  if (input.kind !== undefined) return gatewayFault(input, given, problems, field);
+  for (const other of given.filter((key) => (GATEWAY_FAULT_PARAMETERS as readonly string[]).includes(key))) {
+    problems.add(`${field}.${other}`, 'requires', `is a parameter of a gateway fault: it goes with ${field}.kind`);
   }
   for (const flag of ['drop', 'malformedBody', 'timeout'] as const) {
     if (input[flag] !== undefined && input[flag] !== true) problems.add(`${field}.${flag}`, 'isTrue', 'must be true when given (leave it out otherwise)');
@@ -122,7 +192,7 @@ export function faultEffect(input: FaultEffectInput, problems: FieldProblems, fi
 
 /** The effect in the form a rule is written in (for lists and the journal). */
 export function effectInput(effect: FaultEffect): FaultEffectInput {
-  if (effect.type === 'gateway') return { kind: effect.kind };
+  if (effect.type === 'gateway') return { kind: effect.kind, ...effect.parameters };
   const latencyMs: LatencyInput | undefined = effect.latency === undefined ? undefined
     : effect.latency.distribution === 'fixed' ? effect.latency.ms
       : effect.latency.distribution === 'uniform' ? { distribution: 'uniform', min: effect.latency.min, max: effect.latency.max }

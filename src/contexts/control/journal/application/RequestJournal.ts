@@ -1,4 +1,5 @@
-import { inject, injectable } from 'inversify';
+import { inject, injectable, optional } from 'inversify';
+import { LabLeases } from '../../../../shared/application/LabLeases.js';
 import { Clock } from '../../../../shared/domain/Clock.js';
 import type { LabId } from '../../../../shared/domain/LabId.js';
 import type { JournalEntry } from '../domain/JournalEntry.js';
@@ -21,7 +22,8 @@ export interface JournalPage {
 
 /**
  * The request journal of the labs: every gateway API request (the HTTP edge records it once answered) in a
- * capped ring per lab, in memory and per process; read through a filter, cleared on request.
+ * capped ring per lab, in memory and per process (the journal endpoints merge the processes that share a server);
+ * read through a filter, cleared on request.
  */
 @injectable()
 export class RequestJournal {
@@ -31,7 +33,13 @@ export class RequestJournal {
   constructor(
     @inject(JournalSettings) private readonly settings: JournalSettings,
     @inject(Clock) private readonly clock: Clock,
+    @inject(LabLeases) @optional() private readonly leases: LabLeases | undefined = undefined,
   ) {}
+
+  /** The process whose requests this journal holds (as the lab leases name it). */
+  get process(): string {
+    return this.leases?.process ?? 'local';
+  }
 
   private ring(lab: LabId): JournalRing {
     let ring = this.rings.get(lab);

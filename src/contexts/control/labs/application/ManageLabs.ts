@@ -4,9 +4,11 @@ import { DomainError } from '../../../../shared/domain/DomainError.js';
 import { DEFAULT_LAB, type LabId } from '../../../../shared/domain/LabId.js';
 import { LabDirectory, type LabEntry } from '../../../../shared/application/LabDirectory.js';
 import { LabLifecycle } from '../../../../shared/application/LabLifecycle.js';
+import { LabGate } from '../../../../shared/application/LabGate.js';
 import { Logger } from '../../../../shared/application/Logger.js';
 import { MAX_LABS, newLab } from '../domain/Lab.js';
 import { ControlledLabs } from './ControlledLabs.js';
+import { LabSnapshots } from '../../snapshots/application/LabSnapshots.js';
 
 /**
  * Makes and removes labs. A new lab gets its row, then what every context gives a gateway out of the box (the
@@ -25,9 +27,17 @@ export class ManageLabs {
     @multiInject(LabLifecycle) @optional() private readonly lifecycles: readonly LabLifecycle[] = [],
     @inject(Clock) private readonly clock: Clock,
     @inject(Logger) private readonly logger: Logger,
+    @inject(LabSnapshots) @optional() private readonly snapshots: LabSnapshots | undefined = undefined,
+    @inject(LabGate) @optional() private readonly gate: LabGate = new LabGate(),
   ) {}
 
   list(): readonly LabEntry[] {
+    return this.directory.list();
+  }
+
+  /** The labs as the store holds them now (read again when other processes share it). */
+  async current(): Promise<readonly LabEntry[]> {
+    await this.directory.refresh();
     return this.directory.list();
   }
 
@@ -64,6 +74,8 @@ export class ManageLabs {
       if (lab === DEFAULT_LAB) throw DomainError.conflict('LAB_PROTECTED', `lab '${DEFAULT_LAB}' always exists and cannot be removed`, [{ field: 'lab', rule: 'removable', message: 'the default lab stays' }]);
       const entry = this.directory.find(lab)!;
       await this.drop(lab);
+      // snapshots outlive a reset (their rows have no foreign key to the lab's), not a removal
+      await this.snapshots?.removeAll(lab);
       this.logger.info({ lab }, 'lab removed');
       return entry;
     });
@@ -80,9 +92,12 @@ export class ManageLabs {
       if (!this.directory.reusable(lab) || !this.directory.resettable()) {
         throw DomainError.conflict('RESET_UNAVAILABLE', 'the in-memory stores cannot reset a lab: run on the embedded engine or a PostgreSQL server');
       }
-      await this.drop(lab);
-      await this.directory.add(entry);
-      for (const lifecycle of this.lifecycles) await lifecycle.initialize(lab);
+      // the lab's requests wait meanwhile: none sees it half made (the default lab's administrators gone)
+      await this.gate.closedWhile(lab, async () => {
+        await this.drop(lab);
+        await this.directory.add(entry);
+        for (const lifecycle of this.lifecycles) await lifecycle.initialize(lab);
+      });
       this.logger.info({ lab }, 'lab reset');
       return entry;
     });

@@ -139,6 +139,15 @@ export class IdentityAuthenticator extends Authenticator {
     return session.principal;
   }
 
+  override async vouched(lab: LabId, userId: string, username: string): Promise<Principal | undefined> {
+    const snapshot = await this.snapshots.of(lab);
+    const stored = snapshot.usersById.get(userId);
+    if (!stored) return undefined;
+    const user = stored.at(this.clock.now(), snapshot.loginPolicy);
+    if (user.state === 'BLOCKED' || user.state === 'DISABLED') return undefined;
+    return this.unitOfWork.read(() => this.principalOf(user, username));
+  }
+
   /**
    * A login with credentials that passed a moment ago (VerifiedCredentials): answered with the session that login
    * opened, without a key derivation or a write, while the user as currently stored still lets it in with no failed
@@ -157,6 +166,19 @@ export class IdentityAuthenticator extends Authenticator {
     if (!session || session.lab !== lab || session.userId !== user.id || isIdle(session, wallNow, this.idleMs)) return undefined;
     this.sessions.touch(session.id, wallNow);
     return { principal: session.principal, sessionId: session.id };
+  }
+
+  override async openSession(lab: LabId, username: string): Promise<AuthenticatedSession> {
+    const user = await this.unitOfWork.read(() => this.findLoginUser(lab, username));
+    if (!user || user.state === 'BLOCKED' || user.state === 'DISABLED') {
+      throw new AuthenticationError('INVALID_CREDENTIALS', `user '${username}' of lab '${lab}' does not exist or cannot log in (blocked or disabled)`);
+    }
+    const principal = await this.unitOfWork.read(() => this.principalOf(user, username));
+    const at = this.wall.now();
+    this.sweep(at);
+    const sessionId = this.ids.token();
+    this.sessions.add({ id: sessionId, lab, userId: principal.userId, username, principal, createdAt: at, lastSeenAt: at, passwordHash: user.passwordHash });
+    return { principal, sessionId };
   }
 
   endAllSessions(): void {

@@ -29,4 +29,7 @@ export class IdentityLabLifecycle extends LabLifecycle {
     this.sessions.removeLab(lab);
     this.credentials.forgetLab(lab);
   }
+
+  // restored: nothing. Users are read through the lab's revision; sessions and remembered credentials are checked
+  // against the restored users at their next request (one whose user is gone, blocked or has another password ends).
 }

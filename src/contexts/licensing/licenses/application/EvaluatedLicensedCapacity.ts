@@ -1,13 +1,13 @@
 import { inject, injectable } from 'inversify';
 import type { LabId } from '../../../../shared/domain/LabId.js';
 import { capacityOf } from '../domain/GatewayLicensing.js';
-import { LicenseBook } from './LicenseBook.js';
+import { LicenseReader } from './LicenseReader.js';
 import { LicensedCapacity } from './LicensedCapacity.js';
 
 /** LicensedCapacity from the lab's licenses, their statuses brought up to the clock first. */
 @injectable()
 export class EvaluatedLicensedCapacity extends LicensedCapacity {
-  constructor(@inject(LicenseBook) private readonly book: LicenseBook) {
+  constructor(@inject(LicenseReader) private readonly book: LicenseReader) {
     super();
   }
 

@@ -85,7 +85,7 @@ export class BatchingMonitorSinks extends MonitorSinks implements BackgroundServ
   }
 
   /** Cuts what is queued and resolves once everything cut so far is written (or dropped). */
-  async flush(): Promise<void> {
+  override async flush(): Promise<void> {
     this.cutBatch();
     while (this.draining) await this.draining;
   }

@@ -1,6 +1,7 @@
 import { inject, injectable } from 'inversify';
 import type { LabId } from '../../../../shared/domain/LabId.js';
 import { BatchingMonitorSinks } from './BatchingMonitorSinks.js';
+import { DiskGuardedMonitorSinks } from './DiskGuardedMonitorSinks.js';
 import { MonitorStore } from './MonitorStore.js';
 
 /** What the monitor holds and has lost for one lab, from counters kept in memory (no I/O): for metrics and benchmarks. */
@@ -18,6 +19,7 @@ export class MonitorFigures {
   constructor(
     @inject(MonitorStore) private readonly store: MonitorStore,
     @inject(BatchingMonitorSinks) private readonly sinks: BatchingMonitorSinks,
+    @inject(DiskGuardedMonitorSinks) private readonly disk: DiskGuardedMonitorSinks,
   ) {}
 
   of(lab: LabId): MonitorFigureSet {
@@ -25,10 +27,10 @@ export class MonitorFigures {
     return { callRecords: usage.calls, sipMessages: usage.messages, recordings: usage.recordings, storedBytes: usage.bytes };
   }
 
-  /** Rows the sinks lost (monitor unreachable, queues over their bound, a write failed twice), of every kind. */
+  /** Rows the sinks lost (monitor unreachable, queues over their bound, a write failed twice, a full disk), of every kind. */
   droppedRows(): number {
     const { dropped } = this.sinks.counters();
-    return Object.values(dropped).reduce((sum, n) => sum + n, 0);
+    return [...Object.values(dropped), ...Object.values(this.disk.dropped())].reduce((sum, n) => sum + n, 0);
   }
 
   /** Rows waiting in the sinks' queues. */

@@ -3,13 +3,18 @@ import type { LabId } from '../../../../shared/domain/LabId.js';
 import { LabLifecycle } from '../../../../shared/application/LabLifecycle.js';
 import { MonitorStore } from './MonitorStore.js';
 import { BatchingMonitorSinks } from './BatchingMonitorSinks.js';
+import { MonitorSettingsCache } from '../../settings/application/MonitorSettingsCache.js';
 
 /** A removed lab's call history, SIP messages and recordings are deleted from the monitor's own store. */
 @injectable()
 export class MonitorLabLifecycle extends LabLifecycle {
   readonly name = 'monitor records';
 
-  constructor(@inject(MonitorStore) private readonly store: MonitorStore, @inject(BatchingMonitorSinks) private readonly sinks: BatchingMonitorSinks) {
+  constructor(
+    @inject(MonitorStore) private readonly store: MonitorStore,
+    @inject(BatchingMonitorSinks) private readonly sinks: BatchingMonitorSinks,
+    @inject(MonitorSettingsCache) private readonly settings: MonitorSettingsCache,
+  ) {
     super();
   }
 
@@ -21,5 +26,10 @@ export class MonitorLabLifecycle extends LabLifecycle {
     // rows of the lab still queued are written first, so that the delete finds them
     await this.sinks.flush();
     await this.store.forgetLab(lab);
+  }
+
+  /** The monitor's settings restored (call history and SIP flow recording): the sinks read them again. The records stay: a snapshot holds none. */
+  override async reload(lab: LabId): Promise<void> {
+    this.settings.forget(lab);
   }
 }

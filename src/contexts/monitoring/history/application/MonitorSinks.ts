@@ -13,6 +13,11 @@ export abstract class MonitorSinks {
   abstract recordRecording(lab: LabId, entry: RecordingEntry): void;
   /** Whether SIP messages would be kept now (the simulator may skip building them when not). */
   abstract keepsMessages(lab: LabId): boolean;
+
+  /** Resolves once what was recorded so far is in the store (a scenario's check reads the history up to its instant). */
+  async flush(): Promise<void> {
+    // sinks that write at once hold nothing back
+  }
 }
 
 /**

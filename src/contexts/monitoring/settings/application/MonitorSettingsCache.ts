@@ -57,6 +57,11 @@ export class MonitorSettingsCache {
     return target.loading.catch(() => target.settings);
   }
 
+  /** The lab's settings were replaced as a whole (a snapshot restored): the next use reads them. */
+  forget(lab: LabId): void {
+    this.entries.delete(lab);
+  }
+
   /** A set of this gateway, once committed. */
   replace(lab: LabId, change: Partial<MonitorSettings>): void {
     const entry = this.entries.get(lab);

@@ -1,9 +1,10 @@
-import { inject, injectable } from 'inversify';
+import { inject, injectable, optional } from 'inversify';
 import { Clock } from '../../../../shared/domain/Clock.js';
 import type { LabId } from '../../../../shared/domain/LabId.js';
 import { ActiveSide } from '../../../high-availability/index.js';
 import { MaintenanceState } from '../../../lifecycle/index.js';
 import { LicensedCapacity } from '../../../licensing/index.js';
+import { MachineStrain } from '../../../monitoring/index.js';
 import type { GateSnapshot } from '../domain/CallRecorder.js';
 
 /** The licence facility that grants concurrent routed sessions. */
@@ -14,7 +15,7 @@ export const THIS_SYSTEM = 'MAIN';
 export const GATE_REFRESH_MS = 1000;
 
 /**
- * The gates' inputs (active side, maintenance mode, licensed capacity) read through their contexts' ports, at
+ * The gates' inputs (active side, maintenance mode, the machine's CPU load, licensed capacity) read through their contexts' ports, at
  * most once per GATE_REFRESH_MS of the clock per lab: the engine reads the snapshot for every call, never the stores.
  */
 @injectable()
@@ -26,7 +27,13 @@ export class GatewayGates {
     @inject(ActiveSide) private readonly activeSide: ActiveSide,
     @inject(MaintenanceState) private readonly maintenance: MaintenanceState,
     @inject(LicensedCapacity) private readonly capacity: LicensedCapacity,
+    @inject(MachineStrain) @optional() private readonly strain: MachineStrain | undefined = undefined,
   ) {}
+
+  /** The lab's gates were replaced in the store (a snapshot restored): the next step reads them. */
+  forget(lab: LabId): void {
+    this.snapshots.delete(lab);
+  }
 
   /** The lab's snapshot, read again when it is older than GATE_REFRESH_MS (or `force`). */
   async snapshot(lab: LabId, force = false): Promise<GateSnapshot> {
@@ -36,7 +43,7 @@ export class GatewayGates {
     const [side, maintenance, capacity] = await Promise.all([
       this.activeSide.of(lab), this.maintenance.active(lab), this.capacity.facility(lab, SESSION_FACILITY),
     ]);
-    const gates: GateSnapshot = { thisSystemActive: side === THIS_SYSTEM, systemIdentifier: THIS_SYSTEM, maintenance, capacity };
+    const gates: GateSnapshot = { thisSystemActive: side === THIS_SYSTEM, systemIdentifier: THIS_SYSTEM, maintenance, capacity, cpuLoad: this.strain?.cpuLoad(lab) ?? 0 };
     this.snapshots.set(lab, { at: now, gates });
     return gates;
   }

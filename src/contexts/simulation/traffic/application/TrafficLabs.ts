@@ -4,6 +4,7 @@ import { DomainError } from '../../../../shared/domain/DomainError.js';
 import type { LabId } from '../../../../shared/domain/LabId.js';
 import { Logger } from '../../../../shared/application/Logger.js';
 import { LabScope } from '../../../../shared/application/LabScope.js';
+import { LabLeases } from '../../../../shared/application/LabLeases.js';
 import { CommittedGateway, type GatewayPlan } from '../../../configuration/index.js';
 import { LiveSessions, MonitorSinks } from '../../../monitoring/index.js';
 import type { CallRecorder } from '../domain/CallRecorder.js';
@@ -13,9 +14,16 @@ import { DEFAULT_TRAFFIC_PROFILE, type TrafficProfile } from '../domain/TrafficP
 import { TrafficSeries, type TrafficSeriesPoint } from '../domain/TrafficSeries.js';
 import { GatewayGates } from './GatewayGates.js';
 import { SessionTransports } from './SessionTransports.js';
+import { StoredTraffic, type TrafficIntent } from './StoredTraffic.js';
 
 /** The most simulated time one turn of the event loop advances an engine (a catch-up yields between slices). */
 const MAX_SLICE_MS = 1000;
+/**
+ * The most wall time one turn of the event loop spends running an engine's events: past it the engine yields, so
+ * that requests (and the sockets' messages) waiting meanwhile are taken before the rest (real SIP at hundreds of
+ * calls per second queues many events at once).
+ */
+const STEP_BUDGET_MS = 4;
 /**
  * The longest gap of the lab's time whose arrivals are replayed. A longer one (the lab clock advanced or set, the
  * process paused) is a jump: the calls in progress run to their end, and new calls arrive from the new time on.
@@ -40,6 +48,8 @@ interface LabTraffic {
   /** The engine being made by a start under way. */
   making: Promise<TrafficEngine> | undefined;
   advancing: Promise<void> | undefined;
+  /** Arrivals were asked for (a start): an engine made for real SIP alone keeps its arrivals stopped otherwise. */
+  arrivalsWanted: boolean;
   /** Calls per interval and concurrent sessions over the last hour of the lab's time (the console's charts). */
   readonly series: TrafficSeries;
 }
@@ -49,6 +59,12 @@ interface LabTraffic {
  * the first start from the committed plan (CommittedGateway), fed a new
  * plan on every commit, its gates refreshed at most once a second, advanced to the clock by the pump
  * (`advanceAll`), never on a request's path. Also the LiveSessions port: the calls in progress per lab.
+ *
+ * What each lab should run (running, profile) is kept in the store (StoredTraffic), so a restart resumes it. An
+ * engine runs only in the process that holds the lab (LabLeases): when several processes share a server, the one
+ * that takes a lab over starts what the lab was running (`follow`), from its own start instant, so no call is
+ * made twice; the calls in progress of a process that died are gone with it (none of them had ended, so none is
+ * in the history).
  */
 @injectable()
 export class TrafficLabs extends LiveSessions {
@@ -56,6 +72,8 @@ export class TrafficLabs extends LiveSessions {
   /** The generation of the plan each lab's engine routes on. */
   private readonly generations = new Map<LabId, number>();
   private unsubscribe: (() => void) | undefined;
+  /** Labs whose engine runs at the next turn of the event loop (a transport's event happened outside a step). */
+  private readonly woken = new Set<LabId>();
 
   constructor(
     @inject(Clock) private readonly clock: Clock,
@@ -65,8 +83,34 @@ export class TrafficLabs extends LiveSessions {
     @inject(CommittedGateway) @optional() private readonly committed: CommittedGateway | undefined,
     @inject(MonitorSinks) @optional() private readonly sinks: MonitorSinks | undefined,
     @inject(LabScope) @optional() private readonly scope: LabScope | undefined = undefined,
+    @inject(LabLeases) @optional() private readonly leases: LabLeases | undefined = undefined,
+    @inject(StoredTraffic) @optional() private readonly stored: StoredTraffic | undefined = undefined,
   ) {
     super();
+  }
+
+  /** Whether this process runs the lab's engine (always, without leases). */
+  private holds(lab: LabId): boolean {
+    return this.leases?.holds(lab) ?? true;
+  }
+
+  /**
+   * Brings the lab's engine in line with what the store says it should run (a lab taken over, a restart, a change
+   * made through another process): started, its profile changed, stopped; dropped when this process does not
+   * hold the lab.
+   */
+  async follow(lab: LabId): Promise<void> {
+    if (!this.holds(lab)) {
+      if (this.labs.has(lab)) await this.forgetLab(lab);
+      return;
+    }
+    if (!this.stored) return;
+    const intent = await this.stored.read(lab);
+    const traffic = this.labs.get(lab);
+    const running = traffic?.engine?.arriving ?? false;
+    const sameProfile = traffic !== undefined && JSON.stringify(traffic.profile) === JSON.stringify(intent.profile);
+    if (running === intent.running && (sameProfile || (!intent.running && traffic === undefined))) return;
+    await this.apply(lab, { running: intent.running, ...(sameProfile ? {} : { profile: intent.profile }) });
   }
 
   count(lab: LabId): number {
@@ -113,16 +157,36 @@ export class TrafficLabs extends LiveSessions {
    * the arrivals. Calls in progress always run to their end.
    */
   async configure(lab: LabId, change: { readonly running?: boolean; readonly profile?: TrafficProfile }): Promise<TrafficState> {
+    if (this.stored) {
+      const now = this.labs.get(lab);
+      const current: TrafficIntent = now
+        ? { running: now.engine?.arriving ?? false, profile: now.profile }
+        : await this.stored.read(lab);
+      const intent: TrafficIntent = { running: change.running ?? current.running, profile: change.profile ?? current.profile };
+      if (intent.running && !this.committed) {
+        throw DomainError.unavailable('SIMULATOR_UNAVAILABLE', 'the committed configuration is not available to the simulator in this build; traffic cannot start');
+      }
+      await this.stored.save(lab, intent);
+      // Another process runs the lab: it follows the stored intent (the HTTP edge forwards this lab's traffic
+      // requests to it). A lab nobody runs yet is taken here.
+      if (!this.holds(lab) && !(await this.leases?.claim(lab))) return { ...this.state(lab), running: intent.running, profile: intent.profile };
+    }
+    return this.apply(lab, change);
+  }
+
+  /** Applies a change to the engine of this process (see configure). */
+  private async apply(lab: LabId, change: { readonly running?: boolean; readonly profile?: TrafficProfile }): Promise<TrafficState> {
     const traffic = this.traffic(lab);
     if (change.profile) traffic.profile = change.profile;
     const running = change.running ?? traffic.engine?.arriving ?? false;
+    traffic.arrivalsWanted = running;
     if (running) {
       if (!traffic.engine) {
         // Two starts at once make one engine: the second waits for the first's.
         traffic.making ??= this.makeEngine(lab, traffic.profile).finally(() => { traffic.making = undefined; });
         const made = await traffic.making;
         traffic.engine ??= made;
-        if (traffic.engine.profile !== traffic.profile) traffic.engine.startArrivals(traffic.profile);
+        if (traffic.engine.profile !== traffic.profile || !traffic.engine.arriving) traffic.engine.startArrivals(traffic.profile);
       } else {
         await this.advance(lab);
         if (change.profile || !traffic.engine.arriving) traffic.engine.startArrivals(traffic.profile);
@@ -132,6 +196,30 @@ export class TrafficLabs extends LiveSessions {
       traffic.engine.stopArrivals();
     }
     return this.state(lab);
+  }
+
+  /**
+   * Makes the lab's engine when it has none, its arrivals stopped unless a start asked for them: real SIP on the
+   * lab's nodes needs the gateway whether or not synthetic traffic runs.
+   */
+  async ensureEngine(lab: LabId): Promise<void> {
+    const traffic = this.traffic(lab);
+    if (traffic.engine) return;
+    traffic.making ??= this.makeEngine(lab, traffic.profile).finally(() => { traffic.making = undefined; });
+    const made = await traffic.making;
+    if (traffic.engine) return;
+    traffic.engine = made;
+    if (!traffic.arrivalsWanted) made.stopArrivals();
+  }
+
+  /** Runs the lab's engine at the next turn of the event loop (once, however often it is asked before). */
+  private wake(lab: LabId): void {
+    if (this.woken.has(lab)) return;
+    this.woken.add(lab);
+    setImmediate(() => {
+      this.woken.delete(lab);
+      void this.advance(lab);
+    });
   }
 
   /** Advances every lab's engine to the clock (the pump calls this every ~50 ms). */
@@ -152,13 +240,15 @@ export class TrafficLabs extends LiveSessions {
         const plan = await this.committed?.plan(lab);
         if (plan && plan.generation !== this.generations.get(lab)) this.usePlan(plan);
         engine.useGates(await this.gates.snapshot(lab));
-        // A catch-up (of up to MAX_CATCH_UP_MS) runs in slices, letting requests in between.
+        // A catch-up (of up to MAX_CATCH_UP_MS) runs in slices, as does a long queue of events (STEP_BUDGET_MS),
+        // letting requests in between.
         const target = this.clock.now().getTime();
         for (;;) {
           const next = Math.min(target, engine.time.getTime() + MAX_SLICE_MS);
-          engine.advanceTo(new Date(next));
+          const deadline = performance.now() + STEP_BUDGET_MS;
+          const whole = engine.advanceTo(new Date(next), () => performance.now() > deadline);
           traffic.series.observe(engine.time, engine.counters.started, engine.activeCount);
-          if (next >= target) break;
+          if (whole && next >= target) break;
           await new Promise((resolve) => setImmediate(resolve));
         }
       } catch (error) {
@@ -194,6 +284,7 @@ export class TrafficLabs extends LiveSessions {
       const arriving = engine.arriving;
       const remade = await this.makeEngine(lab, traffic.profile);
       if (!arriving) remade.stopArrivals();
+      engine.transport.dispose();
       traffic.engine = remade;
       this.logger.info({ lab, jumpSeconds: Math.round(gap / 1000), dropped: engine.activeCount }, 'the lab\'s time went back: its calls in progress were dropped, the traffic goes on from the new time');
     }
@@ -202,7 +293,7 @@ export class TrafficLabs extends LiveSessions {
   private traffic(lab: LabId): LabTraffic {
     let traffic = this.labs.get(lab);
     if (!traffic) {
-      traffic = { profile: DEFAULT_TRAFFIC_PROFILE, engine: undefined, making: undefined, advancing: undefined, series: new TrafficSeries() };
+      traffic = { profile: DEFAULT_TRAFFIC_PROFILE, engine: undefined, making: undefined, advancing: undefined, arrivalsWanted: false, series: new TrafficSeries() };
       this.labs.set(lab, traffic);
     }
     return traffic;
@@ -216,7 +307,7 @@ export class TrafficLabs extends LiveSessions {
     const plan = await this.committed.plan(lab);
     const gates = await this.gates.snapshot(lab, true);
     this.generations.set(lab, plan.generation);
-    const engine = new TrafficEngine(lab, this.clock.now(), plan, gates, this.recorder(lab), (scheduler) => this.transports.create(lab, scheduler));
+    const engine = new TrafficEngine(lab, this.clock.now(), plan, gates, this.recorder(lab), (scheduler) => this.transports.create(lab, scheduler), () => this.wake(lab));
     engine.startArrivals(profile);
     return engine;
   }
@@ -244,6 +335,7 @@ export class TrafficLabs extends LiveSessions {
   async forgetLab(lab: LabId): Promise<void> {
     const traffic = this.labs.get(lab);
     if (traffic?.advancing) await traffic.advancing.catch(() => undefined);
+    traffic?.engine?.transport.dispose();
     this.labs.delete(lab);
     this.generations.delete(lab);
   }

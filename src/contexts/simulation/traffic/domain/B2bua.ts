@@ -5,6 +5,8 @@ import type { LabId } from '../../../../shared/domain/LabId.js';
 import { historyEntry, outgoingNumbers } from './CallHistory.js';
 import { farEndEnding, GATE_ENDINGS, OUTCOME_ENDINGS, telStatusOf, type CallEnding, type Gate } from './CallEndings.js';
 import type { CallRecorder, GateSnapshot } from './CallRecorder.js';
+import type { MediaQualityFigures } from './NodeImpairments.js';
+import { shedsCall } from './OverloadControl.js';
 import { CALL_LIFECYCLE, type CallState } from './CallState.js';
 import { hex, mix, streamFor } from './Randomness.js';
 import type { Arrival, SessionTransport, TransactionMethod, TransportLeg, TransportListener, WireRecord } from './SessionTransport.js';
@@ -42,7 +44,7 @@ export class B2bua implements TransportListener {
   readonly counters: TrafficCounters = {
     started: 0, ended: 0,
     byResult: { ANSWERED: 0, BUSY: 0, NO_ANSWER: 0, REJECTED: 0, FAILED: 0, CANCELLED: 0 },
-    refusedBy: { standbyInactive: 0, maintenance: 0, capacityExhausted: 0, noRoute: 0, routeRejects: 0, routeIgnores: 0, noUsableTarget: 0 },
+    refusedBy: { standbyInactive: 0, maintenance: 0, overload: 0, capacityExhausted: 0, noRoute: 0, routeRejects: 0, routeIgnores: 0, noUsableTarget: 0 },
   };
 
   constructor(
@@ -108,7 +110,7 @@ export class B2bua implements TransportListener {
       sourcePort: record.source.port,
       destinationIpAddress: record.destination.ip,
       destinationPort: record.destination.port,
-      message: serializeToString(record.message()),
+      message: record.raw ?? serializeToString(record.message()),
     });
   }
 
@@ -123,7 +125,7 @@ export class B2bua implements TransportListener {
     const arrived: CallNumbers = { source: arrival.source, destination: arrival.destination };
     const rewritten = node.incomingRewriting?.apply(new DialStrings({ source: DialString.of(arrived.source), destination: DialString.of(arrived.destination) })).dialStrings;
     const incoming: CallNumbers = rewritten ? { source: rewritten.source.text, destination: rewritten.destination.text } : arrived;
-    const { gate, route } = this.gateFor(node, incoming);
+    const { gate, route } = this.gateFor(node, incoming, seed);
     const dialog = new UasDialog({ transport: node.local.transport, local: gatewaySide(node), remote: farEnd(node), seed: mix(seed, 'leg', 0) }, arrival.invite, arrival.codec, this.memo);
     const call = new SimulatedCall(this.ordinal++, sessionIdentifier, seed, this.gates.systemIdentifier, at, node, arrived, incoming, arrival.codec,
       arrival.recorded, arrival.media.lossPercent, arrival.media.jitterMs, route, leg, dialog);
@@ -201,17 +203,39 @@ export class B2bua implements TransportListener {
     }
   }
 
+  mediaMeasured(leg: TransportLeg, media: MediaQualityFigures): void {
+    const call = this.byLeg.get(leg);
+    if (!call?.live || leg !== call.attempt?.leg) return;
+    call.lossPercent = media.lossPercent;
+    call.jitterMs = media.jitterMs;
+  }
+
   timedOut(leg: TransportLeg): void {
     const call = this.byLeg.get(leg);
-    if (call?.live && leg === call.inbound && call.state === 'trying') this.end(call, GATE_ENDINGS.routeIgnores, 'gateway');
+    if (!call?.live) return;
+    if (leg === call.inbound && call.state === 'trying') {
+      this.end(call, GATE_ENDINGS.routeIgnores, 'gateway');
+      return;
+    }
+    const attempt = call.attempt;
+    if (call.state === 'connected' && attempt && call.answer && (leg === call.inbound || leg === attempt.leg)) {
+      // A connected call whose caller never ACKed the 200 (Timer H) or whose media stopped (media timeout): the
+      // gateway hangs up both sides itself (RFC 3261 13.3.1.4) and the call ends at once.
+      const answer = call.answer;
+      this.move(call, 'terminating');
+      this.transport.bye(attempt.leg, () => attempt.dialog.bye(answer()));
+      this.transport.bye(call.inbound, () => call.inboundDialog.bye());
+      this.end(call, OUTCOME_ENDINGS.answered, 'gateway');
+    }
   }
 
   // ---- gates, targets, relaying -----------------------------------------------------------------------------
 
   /** The first gate that ends the call, in the documented order; undefined when the call is routed. */
-  private gateFor(node: PlanNode, incoming: CallNumbers): { gate: Gate | undefined; route: PlannedRoute | undefined } {
+  private gateFor(node: PlanNode, incoming: CallNumbers, seed: number): { gate: Gate | undefined; route: PlannedRoute | undefined } {
     if (!this.gates.thisSystemActive) return { gate: 'standbyInactive', route: undefined };
     if (this.gates.maintenance) return { gate: 'maintenance', route: undefined };
+    if (shedsCall(this.gates.cpuLoad, seed)) return { gate: 'overload', route: undefined };
     if (this.routedLive >= this.gates.capacity) return { gate: 'capacityExhausted', route: undefined };
     const route = this.plan.route({ sourceNodeId: node.id, source: incoming.source, destination: incoming.destination });
     if (!route) return { gate: 'noRoute', route };

@@ -14,12 +14,14 @@ const ending = (result: CallResult, sipStatusCode: number, sipReasonPhrase: stri
 
 /**
  * The gates, checked in this order before a call is routed, and what each answers (SIMULATION.md has the table):
- * the system is the inactive side of its hot standby pair; maintenance mode; licensed capacity exhausted; no
+ * the system is the inactive side of its hot standby pair; maintenance mode; overload (the share of new calls the
+ * overload control sheds at the machine's CPU load); licensed capacity exhausted; no
  * route; the route rejects; the route ignores; no usable target.
  */
 export const GATE_ENDINGS = {
   standbyInactive: ending('FAILED', 503, 'Service Unavailable', 41),
   maintenance: ending('REJECTED', 503, 'Service Unavailable', 42),
+  overload: ending('REJECTED', 503, 'Service Unavailable', 42),
   capacityExhausted: ending('REJECTED', 503, 'Service Unavailable', 34),
   noRoute: ending('REJECTED', 404, 'Not Found', 3),
   routeRejects: ending('REJECTED', 403, 'Forbidden', 21),

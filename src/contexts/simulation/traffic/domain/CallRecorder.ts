@@ -18,4 +18,6 @@ export interface GateSnapshot {
   readonly maintenance: boolean;
   /** Concurrent routed sessions the active licenses grant (facility telrtSession). */
   readonly capacity: number;
+  /** The machine's CPU load in percent as the overload control sees it (0: not strained). */
+  readonly cpuLoad: number;
 }

@@ -2,6 +2,7 @@ import { rtpCounts } from './MediaQuality.js';
 import type { CallNumbers, SimulatedCall } from './SimulatedCall.js';
 import { farEnd, gatewaySide, sipUser } from './SipDialogs.js';
 import type { CallState } from './CallState.js';
+import type { TransportLeg } from './SessionTransport.js';
 import type { PlanNode } from '../../../configuration/index.js';
 
 /** One leg of a session in progress, as activeSessions shows it (times as instants; the wire renders them). */
@@ -44,8 +45,10 @@ export function sessionSnapshot(call: SimulatedCall, now: Date): SessionSnapshot
   const at = now.getTime();
   const media = call.connectAt === undefined ? 0 : Math.max(0, at - call.connectAt);
   const rtp = rtpCounts(media, call.lossPercent);
-  const leg = (node: PlanNode, startAt: number, local: string, remote: string): LegSnapshot => {
+  const leg = (node: PlanNode, transportLeg: TransportLeg, startAt: number, local: string, remote: string): LegSnapshot => {
     const gateway = gatewaySide(node);
+    // real media counted on the leg where a socket relays it; computed from the connected time otherwise
+    const measured = transportLeg.measuredMedia();
     const far = farEnd(node);
     const transport = node.local.transport;
     return {
@@ -62,20 +65,29 @@ export function sessionSnapshot(call: SimulatedCall, now: Date): SessionSnapshot
       telLocalNumber: local,
       telRemoteNumber: remote,
       codec: call.codec,
-      rtpReceiveTotalPackets: rtp.packets - rtp.lost,
-      rtpSendTotalPackets: rtp.packets,
-      rtpPacketsLost: rtp.lost,
-      rtpSendPacketsLost: rtp.lost,
-      rtpPacketLossOccurrences: rtp.occurrences,
-      rtpSendPacketLossOccurrences: rtp.occurrences,
+      ...(measured ? {
+        rtpReceiveTotalPackets: measured.packetsReceived,
+        rtpSendTotalPackets: measured.packetsSent,
+        rtpPacketsLost: measured.packetsLost,
+        rtpSendPacketsLost: measured.sendPacketsLost,
+        rtpPacketLossOccurrences: measured.lossOccurrences,
+        rtpSendPacketLossOccurrences: measured.sendPacketsLost > 0 ? 1 : 0,
+      } : {
+        rtpReceiveTotalPackets: rtp.packets - rtp.lost,
+        rtpSendTotalPackets: rtp.packets,
+        rtpPacketsLost: rtp.lost,
+        rtpSendPacketsLost: rtp.lost,
+        rtpPacketLossOccurrences: rtp.occurrences,
+        rtpSendPacketLossOccurrences: rtp.occurrences,
+      }),
     };
   };
   const arrived: CallNumbers = call.arrived;
   const attempt = call.attempt;
   return {
     sessionId: call.sessionIdentifier,
-    incoming: leg(call.source, call.startAt, arrived.destination, arrived.source),
-    outgoing: attempt ? [leg(attempt.node, attempt.startAt, attempt.numbers.source, attempt.numbers.destination)] : [],
+    incoming: leg(call.source, call.inbound, call.startAt, arrived.destination, arrived.source),
+    outgoing: attempt ? [leg(attempt.node, attempt.leg, attempt.startAt, attempt.numbers.source, attempt.numbers.destination)] : [],
   };
 }
 

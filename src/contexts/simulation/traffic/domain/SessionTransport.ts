@@ -1,5 +1,6 @@
 import type { SipRequest, SipResponse, SipMessage } from '@gwsim/sip';
 import type { GatewayPlan, PlanNode } from '../../../configuration/index.js';
+import type { MediaQualityFigures } from './NodeImpairments.js';
 import type { Lazy, LegEndpoint } from './SipDialogs.js';
 import type { SimulatedCodec, TrafficProfile } from './TrafficProfile.js';
 
@@ -23,11 +24,27 @@ export class TransportLeg {
     return this.node.local.transport;
   }
 
+  /** The RTP counters measured on the leg (a socket transport relaying real media); undefined: computed from the call's time. */
+  measuredMedia(): MeasuredMedia | undefined {
+    return undefined;
+  }
+
   /** The gateway's session identifier for the call (set once, when the inbound leg's call is taken). */
   name(sessionIdentifier: string): void {
     if (this.session !== '' && this.session !== sessionIdentifier) throw new Error(`leg already belongs to session ${this.session}`);
     this.session = sessionIdentifier;
   }
+}
+
+/** RTP counted on one leg of the gateway (what it received from the leg's peer and sent to it). */
+export interface MeasuredMedia {
+  readonly packetsReceived: number;
+  readonly packetsSent: number;
+  /** Packets missing from the received sequence numbers, and how many gaps they made (a burst counts once). */
+  readonly packetsLost: number;
+  readonly lossOccurrences: number;
+  /** What the peer's RTCP reports say it lost of what the gateway sent it. */
+  readonly sendPacketsLost: number;
 }
 
 /**
@@ -42,6 +59,8 @@ export interface WireRecord {
   readonly source: LegEndpoint;
   readonly destination: LegEndpoint;
   readonly message: Lazy<SipMessage>;
+  /** The message's text exactly as it crossed the wire, when a socket carried it (the history keeps it byte for byte). */
+  readonly raw?: string;
 }
 
 /** A call arriving on a node: the caller's INVITE with its dial strings and the codec it offers first. */
@@ -93,8 +112,18 @@ export interface TransportListener {
   cancelled(leg: TransportLeg, cancel: Lazy<SipRequest>, q850Cause: number | undefined): void;
   /** A BYE: from the caller on the inbound leg, or from the called party on an outbound leg. */
   byeReceived(leg: TransportLeg, bye: Lazy<SipRequest>): void;
-  /** The caller's INVITE transaction timed out without any response (Timer B): the caller gave up. */
+  /**
+   * A timer of the leg ran out: before any response, the caller's INVITE transaction (Timer B: the caller gave
+   * up); on a connected call, the caller never ACKed the 200 (Timer H) or the media stopped (the media timeout):
+   * the gateway ends the call.
+   */
   timedOut(leg: TransportLeg): void;
+  /**
+   * The media of the call an outbound leg serves, as measured once that leg's far end answers (reported before
+   * its 200): the call's RTP counters and MOS follow it from then on. A synthetic world reports it for a path
+   * whose network is impaired; a socket adapter would report its RTCP figures.
+   */
+  mediaMeasured(leg: TransportLeg, media: MediaQualityFigures): void;
 }
 
 /**
@@ -129,4 +158,8 @@ export abstract class SessionTransport {
   abstract bye(leg: TransportLeg, bye: Lazy<SipRequest>): void;
   /** 200 OK to a CANCEL or BYE received on the leg. */
   abstract confirm(leg: TransportLeg, method: 'CANCEL' | 'BYE', ok: Lazy<SipResponse>): void;
+  /** The engine is dropped: whatever the transport holds outside it (sockets, registrations) is let go. */
+  dispose(): void {
+    // a transport that holds nothing outside the engine has nothing to let go
+  }
 }

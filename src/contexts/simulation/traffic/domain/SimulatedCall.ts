@@ -59,8 +59,9 @@ export class SimulatedCall {
     readonly incoming: CallNumbers,
     readonly codec: SimulatedCodec,
     readonly recorded: boolean,
-    readonly lossPercent: number,
-    readonly jitterMs: number,
+    /** The media's loss and jitter (as the call arrived; a measurement on the answered leg may change them). */
+    public lossPercent: number,
+    public jitterMs: number,
     readonly route: PlannedRoute | undefined,
     /** The caller's leg and the gateway's side of its dialog (it is called). */
     readonly inbound: TransportLeg,

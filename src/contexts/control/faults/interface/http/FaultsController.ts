@@ -54,20 +54,23 @@ export class FaultsController {
   async list(request: OperationRequest): Promise<FaultRuleListView> {
     const lab = request.lab; // the router resolved `{lab}` (404 LAB_NOT_FOUND for an unknown one)
     const rules = this.rules.list(lab);
-    const now = this.rules.now();
+    await this.rules.settled(); // a gateway fault that began or ended meanwhile is switched before the answer
+    const now = this.rules.now(lab);
     return { lab, rules: rules.map((rule) => ruleView(rule, now)) };
   }
 
   async add(request: OperationRequest): Promise<FaultRuleView> {
     const lab = request.lab; // the router resolved `{lab}` (404 LAB_NOT_FOUND for an unknown one)
     const dto = validateDto(FaultRuleDto, request.body, 'the fault rule');
-    const rule = this.rules.add(lab, ruleInput(dto));
-    return ruleView(rule, this.rules.now());
+    const rule = await this.rules.add(lab, ruleInput(dto));
+    await this.rules.settled(); // its gateway fault is in force when the answer leaves
+    return ruleView(rule, this.rules.now(lab));
   }
 
   async remove(request: OperationRequest): Promise<FaultRuleView> {
     const lab = request.lab; // the router resolved `{lab}` (404 LAB_NOT_FOUND for an unknown one)
-    const rule = this.rules.remove(lab, request.params['id'] ?? '');
-    return ruleView(rule, this.rules.now());
+    const rule = await this.rules.remove(lab, request.params['id'] ?? '');
+    await this.rules.settled(); // its gateway fault is switched back when the answer leaves
+    return ruleView(rule, this.rules.now(lab));
   }
 }

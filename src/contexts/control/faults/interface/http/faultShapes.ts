@@ -1,7 +1,7 @@
 import { Type } from 'class-transformer';
 import { Allow, IsBoolean, IsIn, IsInt, IsNumber, IsOptional, IsString, Matches, Max, MaxLength, Min, ValidateBy, ValidateNested } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
-import { GATEWAY_FAULT_KINDS, LATENCY_DISTRIBUTIONS, LATER_GATEWAY_FAULT_KINDS, MAX_FAULT_MS, MAX_FAULT_STATUS, MIN_FAULT_STATUS } from '../../domain/FaultEffect.js';
+import { GATEWAY_FAULT_KINDS, GATEWAY_FAULTS, LATENCY_DISTRIBUTIONS, MAX_FAULT_JITTER_MS, MAX_FAULT_MS, MAX_FAULT_STATUS, MIN_FAULT_STATUS } from '../../domain/FaultEffect.js';
 import { FAULT_METHODS } from '../../domain/FaultMatch.js';
 import { MAX_EXPIRES_IN_SECONDS, MAX_FAULT_COUNT } from '../../domain/FaultRule.js';
 
@@ -22,18 +22,11 @@ function IsLatency(): PropertyDecorator {
   });
 }
 
-/** kind: a gateway fault of this version; the later ones are refused as "not available yet", never accepted. */
-function IsAvailableGatewayFault(): PropertyDecorator {
-  const later = LATER_GATEWAY_FAULT_KINDS as readonly unknown[];
-  return ValidateBy({
-    name: 'isAvailableGatewayFault',
-    validator: {
-      validate: (value: unknown) => (GATEWAY_FAULT_KINDS as readonly unknown[]).includes(value),
-      defaultMessage: (args) => (later.includes(args?.value)
-        ? `$property '${String(args?.value)}' is not available yet: this version simulates only ${GATEWAY_FAULT_KINDS.join(', ')}`
-        : `$property must be one of ${GATEWAY_FAULT_KINDS.join(', ')} (later: ${LATER_GATEWAY_FAULT_KINDS.join(', ')})`),
-    },
-  });
+/** Which gateway faults take a parameter, for its description ("nodeDown, trunkDown, packetLoss (required)"). */
+function takenBy(name: string): string {
+  return Object.entries(GATEWAY_FAULTS)
+    .flatMap(([kind, parameters]) => parameters.filter((p) => p.name === name).map((p) => `${kind}${p.required ? ' (required)' : ''}`))
+    .join(', ');
 }
 
 export class FaultMatchDto {
@@ -88,12 +81,28 @@ export class FaultEffectDto {
   @IsOptional() @IsBoolean() @JSONSchema({ description: 'true: no answer until the client gives up (or five minutes, then the connection is closed)' })
   timeout?: boolean;
 
-  @IsOptional() @IsAvailableGatewayFault()
+  @IsOptional() @IsIn(GATEWAY_FAULT_KINDS, { message: `$property must be one of ${GATEWAY_FAULT_KINDS.join(', ')}` })
   @JSONSchema({
     type: 'string', enum: [...GATEWAY_FAULT_KINDS],
-    description: `a gateway fault, held while the rule is active; not available yet: ${LATER_GATEWAY_FAULT_KINDS.join(', ')}`,
+    description: 'a gateway fault, held while the rule is active (with the parameters its kind takes, beside kind; nothing else)',
   })
   kind?: string;
+
+  @IsOptional() @IsString()
+  @JSONSchema({ description: `a node id of the lab's committed configuration; taken by ${takenBy('node')}`, examples: ['8c694406-0000-4000-8000-000000000001'] })
+  node?: string;
+
+  @IsOptional() @IsNumber()
+  @JSONSchema({ description: `percent of RTP packets lost on the node's media, 0 to 100; taken by ${takenBy('lossPercent')}`, minimum: 0, maximum: 100 })
+  lossPercent?: number;
+
+  @IsOptional() @IsNumber()
+  @JSONSchema({ description: `milliseconds of jitter on the node's media, 0 to ${MAX_FAULT_JITTER_MS} (default: unchanged); taken by ${takenBy('jitterMs')}`, minimum: 0, maximum: MAX_FAULT_JITTER_MS })
+  jitterMs?: number;
+
+  @IsOptional() @IsNumber()
+  @JSONSchema({ description: `the CPU load in percent, a whole number from 1 to 100 (default 98); taken by ${takenBy('loadPercent')}`, type: 'integer', minimum: 1, maximum: 100 })
+  loadPercent?: number;
 }
 
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;

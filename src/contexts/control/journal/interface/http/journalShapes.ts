@@ -22,6 +22,7 @@ export class JournalEntryView {
   @IsString() requestId!: string;
   @IsOptional() @ValidateNested() @Type(() => AppliedFaultView) @JSONSchema({ description: 'the fault a rule injected into this request' }) fault?: AppliedFaultView;
   @IsOptional() @IsArray() @IsString({ each: true }) @JSONSchema({ description: 'ids of the gateway-fault rules holding while it was served' }) gatewayFaults?: string[];
+  @IsOptional() @IsString() @JSONSchema({ description: 'the process that served it, when several gwsim processes share a PostgreSQL server (sequence counts per process then)' }) process?: string;
 }
 
 export class JournalView {
@@ -29,5 +30,6 @@ export class JournalView {
   @IsInt() @JSONSchema({ description: 'entries the journal holds at most (GWSIM_JOURNAL_SIZE)' }) capacity!: number;
   @IsInt() @JSONSchema({ description: 'entries it holds now' }) held!: number;
   @IsInt() @JSONSchema({ description: 'entries pushed out by newer ones since it was made or cleared' }) dropped!: number;
+  @IsOptional() @IsInt() @JSONSchema({ description: 'how many gwsim processes answered, when several share a PostgreSQL server (capacity, held and dropped are their sums)' }) processes?: number;
   @ValidateNested({ each: true }) @Type(() => JournalEntryView) @JSONSchema({ description: 'the newest matches (at most limit), oldest first' }) entries!: JournalEntryView[];
 }

@@ -4,8 +4,11 @@ import type { LabEntry } from '../../../../../shared/application/LabDirectory.js
 import type { OperationRequest } from '../../../../../shared/interface/http/Operation.js';
 import { validateDto } from '../../../../../shared/interface/http/validateDto.js';
 import { ManageLabs } from '../../application/ManageLabs.js';
+import { LabSnapshots } from '../../../snapshots/application/LabSnapshots.js';
 import { CreateLabDto, ResetLabDto, type LabListView, type LabView } from './labShapes.js';
 import { DomainError } from '../../../../../shared/domain/DomainError.js';
+import { ScenarioRunner } from '../../../scenarios/application/ScenarioRunner.js';
+import { ScenarioDocuments } from '../../../scenarios/interface/http/ScenarioController.js';
 
 export function labView(entry: LabEntry): LabView {
   return { name: entry.id, displayName: entry.displayName, createdAt: entry.createdAt.toISOString(), apiBase: entry.id === DEFAULT_LAB ? '/api' : `/labs/${entry.id}/api`, ...(entry.port !== undefined ? { port: entry.port } : {}) };
@@ -14,10 +17,15 @@ export function labView(entry: LabEntry): LabView {
 /** `/_sim/labs` and `/_sim/labs/{lab}`. */
 @injectable()
 export class LabsController {
-  constructor(@inject(ManageLabs) private readonly labs: ManageLabs) {}
+  constructor(
+    @inject(ManageLabs) private readonly labs: ManageLabs,
+    @inject(LabSnapshots) private readonly snapshots: LabSnapshots,
+    @inject(ScenarioRunner) private readonly scenarios: ScenarioRunner,
+    @inject(ScenarioDocuments) private readonly documents: ScenarioDocuments,
+  ) {}
 
   async list(): Promise<LabListView> {
-    return { labs: this.labs.list().map(labView) };
+    return { labs: (await this.labs.current()).map(labView) };
   }
 
   async get(request: OperationRequest): Promise<LabView> {
@@ -26,16 +34,42 @@ export class LabsController {
 
   async create(request: OperationRequest): Promise<LabView> {
     const dto = validateDto(CreateLabDto, request.body);
-    return labView(await this.labs.create(dto.name, dto.displayName, dto.port));
+    // the scenario is read first: a bad one makes no lab
+    const scenario = dto.scenario === undefined ? undefined : this.documents.read(dto.scenario, 'scenario');
+    const lab = await this.labs.create(dto.name, dto.displayName, dto.port);
+    if (scenario) {
+      try {
+        await this.scenarios.start(lab.id, scenario, { reset: false, seeded: true });
+      } catch (error) {
+        // a lab whose seed failed is removed again, as one whose initialisation failed
+        await this.labs.remove(lab.id).catch(() => undefined);
+        throw error instanceof DomainError ? error : DomainError.invalid('INVALID_SCENARIO', `scenario: the seed failed: ${(error as Error).message}`, [{ field: 'scenario', rule: 'seeds', message: (error as Error).message }]);
+      }
+    }
+    return labView(lab);
   }
 
   async reset(request: OperationRequest): Promise<LabView> {
     const dto = validateDto(ResetLabDto, request.body);
+    if (dto.to === 'scenario') return labView(await this.resetToScenario(request.params['lab']!));
     if (dto.to !== 'empty') {
-      const message = `'${dto.to.slice(0, 40)}' is not something a lab can be reset to in this version: use "empty" (snapshots and scenarios are not available yet)`;
-      throw DomainError.invalid('INVALID_RESET', `to: ${message}`, [{ field: 'to', rule: 'known', message }]);
+      // any other word names one of the lab's snapshots: the lab is restored to it
+      await this.snapshots.restore(request.params['lab']!, dto.to, 'to');
+      return labView(this.labs.get(request.params['lab']!));
     }
     return labView(await this.labs.reset(request.params['lab']!));
+  }
+
+  /** `reset {to: "scenario"}`: reset, then seeded again from the scenario the lab remembers; 409 NO_SCENARIO naming `to` without one. */
+  private async resetToScenario(name: string): Promise<LabEntry> {
+    const entry = this.labs.get(name);
+    const document = await this.scenarios.remembered(entry.id);
+    if (!document) {
+      const message = `lab '${entry.id}' was not made from a scenario and has run none: there is no scenario to reset it to (reset it to "empty", or run a scenario on it)`;
+      throw DomainError.conflict('NO_SCENARIO', `to: ${message}`, [{ field: 'to', rule: 'hasScenario', message }]);
+    }
+    await this.scenarios.reseed(entry.id, this.documents.read(document, 'scenario'));
+    return entry;
   }
 
   async remove(request: OperationRequest): Promise<LabView> {

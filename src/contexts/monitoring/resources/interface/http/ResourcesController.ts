@@ -1,15 +1,15 @@
 import { inject, injectable } from 'inversify';
 import type { OperationRequest } from '../../../../../shared/interface/http/Operation.js';
-import { ReadResourceUsage } from '../../application/ReadResourceUsage.js';
+import { ResourceReadings } from '../../application/ResourceReadings.js';
 import { RESOURCE_KINDS, type ResourceKind } from '../../domain/ResourceUsage.js';
 
 @injectable()
 export class ResourcesController {
-  constructor(@inject(ReadResourceUsage) private readonly read: ReadResourceUsage) {}
+  constructor(@inject(ResourceReadings) private readonly readings: ResourceReadings) {}
 
   async get(request: OperationRequest) {
     const value = request.query.optionalEnum<ResourceKind>('value', RESOURCE_KINDS);
-    const usage = this.read.execute(request.lab);
+    const usage = this.readings.read(request.lab);
     return value ? { [value]: usage[value] } : usage;
   }
 }

@@ -5,7 +5,7 @@ import { mix, Stream, streamFor } from '../../domain/Randomness.js';
 import type { Scheduler } from '../../domain/Scheduler.js';
 import { SessionTransport, TransportLeg, type Offer, type TransactionMethod, type TransportListener } from '../../domain/SessionTransport.js';
 import { farEnd, gatewaySide, okTo, StepMemo, UacDialog, UasDialog, type Lazy, type LegEndpoint } from '../../domain/SipDialogs.js';
-import type { Outcome, SimulatedCodec, TrafficProfile } from '../../domain/TrafficProfile.js';
+import { DEFAULT_TRAFFIC_PROFILE, type Outcome, type SimulatedCodec, type TrafficProfile } from '../../domain/TrafficProfile.js';
 
 /** How long a caller waits for any response before its INVITE transaction times out (RFC 3261 Timer B, 64·T1). */
 export const TIMER_B_MS = 32_000;
@@ -17,7 +17,8 @@ interface WorldCall {
   readonly seed: number;
   readonly profile: TrafficProfile;
   readonly codec: SimulatedCodec;
-  inbound: SyntheticLeg;
+  /** The simulated caller; undefined for a call whose caller is real (it arrived on a socket): only its far ends are played here. */
+  inbound: SyntheticLeg | undefined;
   /** When the simulated gateway host sends its next message on this call, at the earliest. */
   gatewayClock: number;
 }
@@ -56,8 +57,14 @@ export class SyntheticTransport extends SessionTransport {
   private arriving = false;
   private ordinal = 0;
   private readonly memo = new StepMemo();
+  /** The calls of callers this transport did not make (real ones), by their inbound leg: their far ends are played here. */
+  private readonly foreign = new WeakMap<TransportLeg, WorldCall>();
 
-  constructor(private readonly scheduler: Scheduler) {
+  constructor(
+    private readonly scheduler: Scheduler,
+    /** How a node's simulated far end treats a real caller: the profile's outcome mix, or an answer to every call. */
+    private readonly realCallers: (node: PlanNode) => 'profile' | 'answer' = () => 'profile',
+  ) {
     super();
   }
 
@@ -156,8 +163,8 @@ export class SyntheticTransport extends SessionTransport {
   // ---- the far ends --------------------------------------------------------------------------------------
 
   invite(offer: Offer): TransportLeg {
-    const inbound = this.own(offer.caller);
-    const call = inbound.call;
+    const inbound = offer.caller instanceof SyntheticLeg ? offer.caller : undefined;
+    const call = inbound ? inbound.call : this.foreignCall(offer);
     const { node } = offer;
     const far = new UasDialog({ transport: node.local.transport, local: farEnd(node), remote: gatewaySide(node), seed: mix(call.seed, 'leg', offer.index) }, offer.invite, offer.codec, this.memo);
     const leg = new SyntheticLeg(offer.index, node, offer.sessionIdentifier, call, undefined);
@@ -166,7 +173,9 @@ export class SyntheticTransport extends SessionTransport {
     const draw = streamFor(call.seed, 'attempt', offer.index);
     const profile = call.profile;
     this.farEndResponds(leg, at + draw.uniform(1, 5), 100);
-    const outcome: Outcome = draw.pick(profile.outcomes);
+    let outcome: Outcome = draw.pick(profile.outcomes);
+    // a real caller decides itself when it gives up: its far end answers where the profile's would have let it cancel
+    if (!inbound && (outcome === 'cancel' || this.realCallers(node) === 'answer')) outcome = 'answer';
     const ringAt = at + draw.uniform(50, 400);
     const ringMs = 1000 * draw.uniform(profile.ringTimeSeconds.min, profile.ringTimeSeconds.max);
     const failure = draw.next() < 0.5 ? 503 : 500;
@@ -183,11 +192,13 @@ export class SyntheticTransport extends SessionTransport {
         break;
       case 'noAnswer':
         this.farEndResponds(leg, ringAt, 180);
-        this.callerCancels(inbound, ringAt + 1000 * profile.noAnswerTimeoutSeconds, { q850: OUTCOME_ENDINGS.noAnswer.q850Cause, text: 'No answer' });
+        if (inbound) this.callerCancels(inbound, ringAt + 1000 * profile.noAnswerTimeoutSeconds, { q850: OUTCOME_ENDINGS.noAnswer.q850Cause, text: 'No answer' });
+        // a real caller's far end gives up ringing itself: 480 Temporarily Unavailable after the no-answer time
+        else this.farEndResponds(leg, ringAt + 1000 * profile.noAnswerTimeoutSeconds, 480);
         break;
       case 'cancel':
         this.farEndResponds(leg, ringAt, 180);
-        this.callerCancels(inbound, ringAt + Math.max(200, ringMs * draw.next()), undefined);
+        if (inbound) this.callerCancels(inbound, ringAt + Math.max(200, ringMs * draw.next()), undefined);
         break;
     }
     return leg;
@@ -219,6 +230,16 @@ export class SyntheticTransport extends SessionTransport {
     this.sent(this.own(leg), ok);
   }
 
+  /** The call of a real caller (its far end played here): seeded from the session, on the profile last started (or the default). */
+  private foreignCall(offer: Offer): WorldCall {
+    let call = this.foreign.get(offer.caller);
+    if (!call) {
+      call = { seed: mix(offer.sessionIdentifier, 'far-end'), profile: this.profileNow ?? DEFAULT_TRAFFIC_PROFILE, codec: offer.codec, inbound: undefined, gatewayClock: this.scheduler.now() };
+      this.foreign.set(offer.caller, call);
+    }
+    return call;
+  }
+
   /** The far end answers the gateway's INVITE at `at` (a response after its final one is not sent). */
   private farEndResponds(leg: SyntheticLeg, at: number, status: number): void {
     this.at(at, () => this.farEndRespondsNow(leg, status));
@@ -239,14 +260,17 @@ export class SyntheticTransport extends SessionTransport {
   /** After the holding time, the caller (callerHangupShare) or the called party sends BYE. */
   private scheduleHangUp(leg: SyntheticLeg): void {
     const { call } = leg;
+    // an answering far end of a real caller leaves the end of the call to the caller (a SIPp UAC expects to send the BYE)
+    if (!call.inbound && this.realCallers(leg.node) === 'answer') return;
     const draw = streamFor(call.seed, 'hold', leg.index);
     const holding = call.profile.holdingTime;
     const seconds = holding.distribution === 'lognormal' ? draw.lognormal(holding.meanSeconds, holding.sdSeconds!) : draw.exponential(holding.meanSeconds);
     const byCaller = draw.next() < call.profile.callerHangupShare;
     this.at(this.scheduler.now() + Math.max(1, seconds * 1000), () => {
       if (byCaller) {
+        // a real caller hangs up when it wants to
         const caller = call.inbound;
-        if (!caller.ok) return;
+        if (!caller?.ok) return;
         const ok = caller.ok;
         const bye = this.memo.once(() => caller.callerDialog!.bye(ok()));
         this.received(caller, this.scheduler.now(), bye);

@@ -33,7 +33,7 @@ function stateView(state: TrafficState): TrafficStateView {
       ended: counters?.ended ?? 0,
       active: state.active,
       byResult: { ANSWERED: 0, BUSY: 0, NO_ANSWER: 0, REJECTED: 0, FAILED: 0, CANCELLED: 0, ...counters?.byResult },
-      refusedBy: { standbyInactive: 0, maintenance: 0, capacityExhausted: 0, noRoute: 0, routeRejects: 0, routeIgnores: 0, noUsableTarget: 0, ...counters?.refusedBy },
+      refusedBy: { standbyInactive: 0, maintenance: 0, overload: 0, capacityExhausted: 0, noRoute: 0, routeRejects: 0, routeIgnores: 0, noUsableTarget: 0, ...counters?.refusedBy },
     },
     ...(state.planGeneration !== undefined ? { planGeneration: state.planGeneration } : {}),
   };

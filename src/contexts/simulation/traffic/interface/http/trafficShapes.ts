@@ -86,6 +86,7 @@ export class ResultCountsView {
 export class GateCountsView {
   @IsInt() standbyInactive!: number;
   @IsInt() maintenance!: number;
+  @IsInt() overload!: number;
   @IsInt() capacityExhausted!: number;
   @IsInt() noRoute!: number;
   @IsInt() routeRejects!: number;

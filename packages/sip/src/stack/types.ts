@@ -1,0 +1,106 @@
+import type { SipMessage, SipRequest, SipResponse } from '../message.js';
+
+export type SipTransportName = 'UDP' | 'TCP' | 'TLS';
+
+/** One end of a SIP hop: transport, IP address and port. */
+export interface SipAddress { readonly transport: SipTransportName; readonly host: string; readonly port: number }
+
+/** One message as it crossed the wire (sent or received), retransmissions included. */
+export interface WireEvent {
+  /** Milliseconds since the epoch, with fractions (microsecond precision), from options.now. */
+  readonly at: number;
+  readonly sent: boolean;
+  /** This stack's side: the bound UDP address, or the local end of the TCP/TLS connection. */
+  readonly local: SipAddress;
+  /** The peer's address and port as seen on the socket. */
+  readonly remote: SipAddress;
+  /** Exactly what was on the wire. */
+  readonly bytes: Buffer;
+  /** The parsed message; undefined when it did not parse. */
+  readonly message: SipMessage | undefined;
+  readonly retransmission: boolean;
+}
+
+/** RFC 3261 timer base values in milliseconds: 500 / 4000 / 5000 by default. */
+export interface StackTimers { readonly T1: number; readonly T2: number; readonly T4: number }
+
+export interface SipStackOptions {
+  /** Bind address, e.g. '127.0.0.1'. */
+  readonly host: string;
+  /** 0 = ephemeral (UDP and TCP then share the port UDP got). */
+  readonly port: number;
+  /** Which listeners to open ('TLS' needs tls and its own tlsPort). */
+  readonly transports: readonly SipTransportName[];
+  readonly tlsPort?: number;
+  /**
+   * The TLS identity (listener and outgoing connections; a TLS listener needs key and cert, outgoing connections
+   * go without a client certificate when they are absent). Outgoing TLS verifies the peer against `ca` (else the
+   * system roots) unless `rejectUnauthorized` is false, which a lab of self-signed nodes needs.
+   */
+  readonly tls?: {
+    readonly key?: string | Buffer; readonly cert?: string | Buffer;
+    readonly ca?: string | Buffer | readonly (string | Buffer)[]; readonly rejectUnauthorized?: boolean;
+  };
+  /** Default 65535; larger messages: 513 where answerable, else dropped. */
+  readonly maxMessageBytes?: number;
+  readonly timers?: Partial<StackTimers>;
+  /** Default performance.timeOrigin + performance.now(). */
+  readonly now?: () => number;
+  /** The source of the To tags the stack makes itself (CANCEL 200, 481, 400); default crypto.randomBytes. */
+  readonly random?: (size: number) => Uint8Array;
+}
+
+export interface ServerTransaction {
+  readonly request: SipRequest;
+  /** Where it came from (responses go back there / over its connection). */
+  readonly source: SipAddress;
+  /**
+   * Sends a response; repeats of the request get the last response again (absorbed, never reported twice).
+   * A 2xx to an INVITE is retransmitted (T1 doubling to T2) until its ACK arrives or 64*T1 pass (then
+   * handler.ackTimeout). Calls after the final response, or after the stack closed, are ignored.
+   */
+  respond(response: SipResponse): void;
+  readonly terminated: boolean;
+}
+
+export interface ClientTransaction {
+  readonly request: SipRequest;
+  readonly destination: SipAddress;
+}
+
+export interface ClientCallbacks {
+  /**
+   * Every response, provisional and final, once each; for an INVITE, retransmitted 2xx (the far end did not get
+   * the ACK) are reported again with retransmission=true so the caller can send its ACK again.
+   */
+  response(response: SipResponse, retransmission: boolean): void;
+  /** Timer B/F fired (no final response); also a transport error (ICMP unreachable, TCP refused): reason says which. */
+  timeout(reason: 'timer' | 'transport'): void;
+}
+
+export interface StackHandler {
+  /**
+   * A new request (INVITE already answered 100 Trying by the stack at once; a CANCEL gets its 200 from the stack
+   * and is reported through cancel(), never here; an ACK to a 2xx is reported through ack(), never here).
+   */
+  request(transaction: ServerTransaction): void;
+  /**
+   * The ACK of a 2xx the TU sent (matched by Call-ID, CSeq number and To tag): the 2xx retransmissions stop.
+   * An ACK matching no transaction (say, to a 2xx sent by hand through send()) is reported here too.
+   */
+  ack(request: SipRequest, source: SipAddress): void;
+  /**
+   * A CANCEL matching a pending INVITE server transaction (the stack has answered the CANCEL 200 already). The
+   * TU answers the INVITE (487) itself through invite.respond.
+   */
+  cancel(invite: ServerTransaction, cancel: SipRequest): void;
+  /** A 2xx to an INVITE was never ACKed within 64*T1. */
+  ackTimeout(invite: ServerTransaction): void;
+  /** Every message sent or received, in order (retransmissions, 100 Trying, 400s to garbage included). */
+  wire(event: WireEvent): void;
+  /**
+   * An exception thrown by one of the callbacks above, or a socket error the stack survived. Without it such
+   * errors become process warnings: a faulty callback never stops the stack.
+   */
+  error?(error: Error): void;
+}

@@ -1,0 +1,29 @@
+import { inject, injectable } from 'inversify';
+import type { LabId } from '../../../../../shared/domain/LabId.js';
+import { NetworkFaults } from '../../application/NetworkFaults.js';
+import { SessionTransports } from '../../application/SessionTransports.js';
+import type { Scheduler } from '../../domain/Scheduler.js';
+import type { SessionTransport } from '../../domain/SessionTransport.js';
+import { ImpairedTransport } from '../impaired/ImpairedTransport.js';
+import { SyntheticTransport } from '../synthetic/SyntheticTransport.js';
+import { SipLabs } from './SipLabs.js';
+
+/**
+ * Every lab's transport: real SIP on the lab's listeners (when switched on) around its synthetic traffic, the
+ * whole behind the network its gateway faults leave — so a node down or a trunk refusing breaks real calls as it
+ * breaks synthetic ones, and a synthetic call may reach a real far end and a real caller a simulated one.
+ */
+@injectable()
+export class LabTransports extends SessionTransports {
+  constructor(
+    @inject(NetworkFaults) private readonly network: NetworkFaults,
+    @inject(SipLabs) private readonly sip: SipLabs,
+  ) {
+    super();
+  }
+
+  create(lab: LabId, scheduler: Scheduler): SessionTransport {
+    return new ImpairedTransport(scheduler, () => this.network.of(lab),
+      (wrapped) => this.sip.transportFor(lab, wrapped, new SyntheticTransport(wrapped, (node) => (this.sip.farEnd(lab, node) === 'answering' ? 'answer' : 'profile'))));
+  }
+}

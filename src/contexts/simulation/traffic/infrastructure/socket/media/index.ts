@@ -1,0 +1,7 @@
+/** Media anchoring on real sockets: the port pools of the nodes' RTP ranges, the per-call relay and the SDP rewrite. */
+export { sameAddress, type MediaAddress } from './MediaAddress.js';
+export { MediaPortPool, type MediaPortPair, type PortRange } from './MediaPortPool.js';
+export { MediaTimeoutSweep, SHARED_MEDIA_TIMEOUT_SWEEP } from './MediaTimeoutSweep.js';
+export { RtpRelay, type MediaCounters, type RelayOptions } from './RtpRelay.js';
+export { RtpStreamStats } from './RtpStreamStats.js';
+export { anchorSdp, sdpClockRates, sdpMediaAddress } from './anchorSdp.js';

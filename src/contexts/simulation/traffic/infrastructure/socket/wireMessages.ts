@@ -1,0 +1,127 @@
+import { formatNameAddr, parseCSeq, parseNameAddr, parseVia, type SipAddress, type SipHeader, type SipMessage, type SipRequest, type SipTransportName } from '@gwsim/sip';
+
+/**
+ * What the gateway's messages need before they go on a socket. The gateway (B2bua and its dialogs) builds its
+ * messages with the addresses of the committed configuration; on the wire they must name where this process really
+ * listens (Via sent-by, Contact), where the peer really is (Request-URI) and where media really flows (SDP). The
+ * helpers here make those copies; nothing else of a message changes.
+ */
+
+/** A copy of `message` whose first header `name` is mapped (headers with other names and order unchanged). */
+function mapFirst<T extends SipMessage>(message: T, name: string, map: (value: string) => string): T {
+  let done = false;
+  const headers: SipHeader[] = message.headers.map((h) => {
+    if (done || h.name !== name) return h;
+    done = true;
+    return { name: h.name, value: map(h.value) };
+  });
+  return { ...message, headers };
+}
+
+/** The message with header `name` set to `value` (the first one replaced, or appended when there is none). */
+export function withHeader<T extends SipMessage>(message: T, name: string, value: string): T {
+  if (message.headers.some((h) => h.name === name)) return mapFirst(message, name, () => value);
+  return { ...message, headers: [...message.headers, { name, value }] };
+}
+
+/** The message without any header `name`. */
+export function withoutHeader<T extends SipMessage>(message: T, name: string): T {
+  return { ...message, headers: message.headers.filter((h) => h.name !== name) };
+}
+
+export function firstHeader(message: SipMessage, name: string): string | undefined {
+  return message.headers.find((h) => h.name === name)?.value;
+}
+
+/** The top Via's sent-by is where this process sends from (transport, host, port); branch and other parameters kept, rport asked for. */
+export function withVia(request: SipRequest, at: SipAddress): SipRequest {
+  return mapFirst(request, 'Via', (value) => {
+    const via = parseVia(value);
+    const params = Object.entries(via.params).filter(([name]) => name !== 'rport' && name !== 'received')
+      .map(([name, v]) => (v === '' ? name : `${name}=${v}`));
+    return `SIP/2.0/${at.transport} ${at.host}:${at.port};rport${params.length > 0 ? `;${params.join(';')}` : ''}`;
+  });
+}
+
+/** The SIP URI of `user` at an address (with the transport parameter for TCP and TLS). */
+export function uriAt(user: string | undefined, at: SipAddress): string {
+  const scheme = 'sip';
+  const transport = at.transport === 'UDP' ? '' : `;transport=${at.transport.toLowerCase()}`;
+  return `${scheme}:${user ? `${user}@` : ''}${at.host}:${at.port}${transport}`;
+}
+
+/** Contact names this process's listener (the user part and header parameters kept). */
+export function withContact<T extends SipMessage>(message: T, at: SipAddress): T {
+  return mapFirst(message, 'Contact', (value) => {
+    if (value.trim() === '*') return value;
+    const contact = parseNameAddr(value);
+    return formatNameAddr({ ...contact, uri: uriAt(uriUser(contact.uri), at) });
+  });
+}
+
+/** The request sent to `destination`: its Request-URI's host and port replaced (the user part kept). */
+export function retarget(request: SipRequest, destination: SipAddress): SipRequest {
+  return { ...request, uri: uriAt(uriUser(request.uri), destination) };
+}
+
+export function withBody<T extends SipMessage>(message: T, body: string): T {
+  return { ...message, body };
+}
+
+/** The request with its CSeq number replaced (the method kept). */
+export function withCSeq(request: SipRequest, seq: number): SipRequest {
+  return mapFirst(request, 'CSeq', (value) => `${seq} ${parseCSeq(value).method}`);
+}
+
+export function cseqOf(message: SipMessage): { seq: number; method: string } | undefined {
+  const value = firstHeader(message, 'CSeq');
+  if (value === undefined) return undefined;
+  try {
+    return parseCSeq(value);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The user part of a SIP URI (percent-escapes decoded); undefined when it has none. */
+export function uriUser(uri: string): string | undefined {
+  const match = /^\s*<?\s*sips?:([^@;>]+)@/i.exec(uri);
+  if (!match) return undefined;
+  try {
+    return decodeURIComponent(match[1]!.split(':')[0]!);
+  } catch {
+    return match[1];
+  }
+}
+
+/** Where a SIP URI sends to: its host, port (5060, or 5061 for sips) and transport parameter; undefined when it names no host. */
+export function uriAddress(uri: string, fallback: SipTransportName = 'UDP'): SipAddress | undefined {
+  const match = /^\s*<?\s*(sips?):(?:[^@;>]*@)?(\[[^\]]+\]|[^:;>?\s]+)(?::(\d+))?([^>?]*)/i.exec(uri);
+  if (!match) return undefined;
+  const secure = match[1]!.toLowerCase() === 'sips';
+  const params = match[4] ?? '';
+  const transportParam = /;transport=([a-z]+)/i.exec(params)?.[1]?.toUpperCase();
+  const transport: SipTransportName = secure || transportParam === 'TLS' ? 'TLS' : transportParam === 'TCP' ? 'TCP' : transportParam === 'UDP' ? 'UDP' : fallback;
+  const port = match[3] !== undefined ? Number(match[3]) : transport === 'TLS' ? 5061 : 5060;
+  return { transport, host: match[2]!.replace(/^\[|\]$/g, ''), port };
+}
+
+/** The tag parameter of a From or To header value. */
+export function tagOf(value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  try {
+    return parseNameAddr(value).params['tag'];
+  } catch {
+    return undefined;
+  }
+}
+
+/** The Q.850 cause of a Reason header (`Q.850;cause=19;text="No answer"`), if it gives one. */
+export function q850Of(message: SipMessage): number | undefined {
+  for (const h of message.headers) {
+    if (h.name.toLowerCase() !== 'reason') continue;
+    const match = /^\s*Q\.850\s*;(?:.*;)?\s*cause\s*=\s*(\d+)/i.exec(h.value);
+    if (match) return Number(match[1]);
+  }
+  return undefined;
+}

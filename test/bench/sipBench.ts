@@ -1,0 +1,130 @@
+import { readFileSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
+import { LAB_PRIVATE_KEY_FILE, signLicenseFile } from '@gwsim/license-file';
+import { freeUdpPort } from '../support/sip/sipp.js';
+import { processCpuUs } from './httpBench.js';
+import { call, percentile } from './loadBench.js';
+import { sipLoad, type SipLoadFigures } from './sipLoad.js';
+
+/**
+ * Real SIP through the back-to-back user agent, seen from outside: a gwsim server process gets two nodes (a PBX
+ * whose port SIPp's UAC calls, and a far PBX whose peer is SIPp's UAS), a route between them, a license and SIP
+ * switched on, all through the API; SIPp then offers `rate` calls per second for `seconds` (INVITE, 100, 180, 200,
+ * ACK, BYE, 200 on each leg, the media anchored on the gateway's RTP ports, every message stored). Reported: calls
+ * attempted, completed and failed, the rate achieved, the server's CPU, and the p99 of GET /api/nodes/get (one
+ * request every 50 ms) under that load against the same requests idle (60 s of them by default, so that the p99 of
+ * the baseline rests on 1,200 requests), measured in the same run before the calls start (target ratio under 2).
+ * The same SIPp pair calling each other directly, in the same run, is the baseline of the rate; the requests'
+ * p99 meanwhile shows what SIPp's own CPU costs them on this machine, the gateway idle.
+ */
+export interface SipBenchOptions {
+  readonly url: string;
+  readonly pid: number | undefined;
+  readonly authorization: string;
+  readonly rate: number;
+  readonly seconds: number;
+  readonly idleSeconds?: number;
+  readonly log?: (line: string) => void;
+}
+
+export interface SipBenchFigures {
+  readonly direct: SipLoadFigures;
+  readonly gateway: SipLoadFigures;
+  readonly idleP99Ms: number;
+  readonly loadP99Ms: number;
+  /** The same requests' p99 while SIPp called itself (the gateway idle, the machine's cores shared with SIPp). */
+  readonly besideDirectP99Ms: number;
+  readonly p99Ratio: number;
+  readonly cpuPercent: number;
+  readonly failedRequests: number;
+}
+
+/** Sequential GET /api/nodes/get every 50 ms until `until` says stop: the latencies in ms and how many failed. */
+async function sampleNodes(options: SipBenchOptions, until: () => boolean): Promise<{ latencies: number[]; failed: number }> {
+  const latencies: number[] = [];
+  let failed = 0;
+  let next = performance.now();
+  while (!until()) {
+    const started = performance.now();
+    try {
+      const response = await fetch(`${options.url}/api/nodes/get?version=0`, { headers: { authorization: options.authorization } });
+      await response.arrayBuffer();
+      if (response.ok) latencies.push(performance.now() - started);
+      else failed += 1;
+    } catch {
+      failed += 1;
+    }
+    next += 50;
+    const wait = next - performance.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+  }
+  return { latencies, failed };
+}
+
+/** Runs `work` while sampling the API (sampleNodes): its result, and the samples taken until it ended. */
+async function sampledDuring<T>(options: SipBenchOptions, work: () => Promise<T>): Promise<[T, { latencies: number[]; failed: number }]> {
+  let done = false;
+  const sampling = sampleNodes(options, () => done);
+  let result: T;
+  try {
+    result = await work();
+  } finally {
+    done = true;
+  }
+  return [result, await sampling];
+}
+
+export async function sipBench(options: SipBenchOptions): Promise<SipBenchFigures> {
+  const log = options.log ?? (() => undefined);
+  const [pbxPort, farPort, uasPort, directPort] = [await freeUdpPort(), await freeUdpPort(), await freeUdpPort(), await freeUdpPort()];
+  const pbx = (await call(options, 'POST', '/api/nodes/addSystem?profile=1d22157e-d6d5-4c79-9c1e-dd47c50e57e1', { json: { displayName: 'PBX', udpTcpPort: pbxPort, tlsPort: 65011 } }, 3))[0];
+  const far = (await call(options, 'POST', '/api/nodes/addSystem?profile=1d22157e-d6d5-4c79-9c1e-dd47c50e57e1', {
+    json: { displayName: 'Far PBX', udpTcpPort: farPort, tlsPort: 65012, remoteSipDomain: { host: '127.0.0.1', port: uasPort, transport: 'UDP' } },
+  }, 3))[0];
+  await call(options, 'POST', '/api/routingDomains/add', { json: { displayName: 'Main', sourceNodes: [pbx.id] } }, 1);
+  await call(options, 'POST', '/api/routingDomains/routes/add?routingDomain=Main', { json: {
+    displayName: 'everything to the far PBX', enabled: true,
+    establishment: { action: 'ACCEPT', routingTargets: [{ destinationNodeId: far.id, routingForwardProfileId: '' }] },
+    filters: [{ sourceNodeIds: [pbx.id], destinationDialString: { type: 'WILDCARD', wildcardPattern: '*' } }],
+  } }, 1);
+  await call(options, 'POST', '/api/coreConfig/commit');
+  const now = new Date();
+  const license = signLicenseFile({
+    identifier: `BENCH-SIP-${now.getTime()}`, name: 'sip bench', products: ['gwsim'], application: 'gateway', requiredSystemIds: [],
+    validFrom: `${new Date(now.getTime() - 3600_000).toISOString().slice(0, 19)}Z`, validUntil: `${new Date(now.getTime() + 86400_000).toISOString().slice(0, 19)}Z`,
+    facilities: [{ name: 'telrtSession', value: 100_000 }], constraints: [], invalidates: [],
+  }, readFileSync(LAB_PRIVATE_KEY_FILE, 'utf8'));
+  await call(options, 'PUT', '/api/licenses/importFile', { file: { name: 'bench.xzlicense', content: license } });
+  await call(options, 'PUT', '/_sim/labs/default/sip', { json: { enabled: true } });
+
+  // the baseline: the same SIPp pair calling each other directly
+  log(`  SIPp UAC → SIPp UAS directly, ${options.rate} calls/s for ${options.seconds} s (baseline)`);
+  // the API sampled meanwhile: what the load generator's own CPU costs the gateway's requests on this machine
+  const [direct, besideDirect] = await sampledDuring(options,
+    () => sipLoad({ target: `127.0.0.1:${directPort}`, uasPort: directPort, rate: options.rate, durationS: options.seconds }));
+
+  const idleUntil = performance.now() + (options.idleSeconds ?? 60) * 1000;
+  const idle = await sampleNodes(options, () => performance.now() > idleUntil);
+  log(`  idle: ${idle.latencies.length} nodes/get, p99 ${percentile(idle.latencies, 0.99)} ms`);
+
+  log(`  SIPp UAC → gateway (PBX → far PBX) → SIPp UAS, ${options.rate} calls/s for ${options.seconds} s`);
+  const cpuBefore = processCpuUs(options.pid);
+  const startedAt = new Date();
+  const started = performance.now();
+  const [gateway, load] = await sampledDuring(options,
+    () => sipLoad({ target: `127.0.0.1:${pbxPort}`, uasPort, rate: options.rate, durationS: options.seconds }));
+  const cpuAfter = processCpuUs(options.pid);
+  const wallUs = (performance.now() - started) * 1000;
+  // the same requests as the server timed them (from their parsing to their answer), from its request journal
+  const journal = await call(options, 'GET', `/_sim/labs/default/journal?limit=10000&since=${encodeURIComponent(startedAt.toISOString())}`);
+  const served = (journal.entries as { path: string; latencyMs: number }[]).filter((e) => e.path === '/api/nodes/get').map((e) => e.latencyMs);
+  log(`  under load, as the server timed them: ${served.length} nodes/get, p50 ${percentile(served, 0.5)} ms, p99 ${percentile(served, 0.99)} ms`);
+  const idleP99Ms = percentile(idle.latencies, 0.99);
+  const loadP99Ms = percentile(load.latencies, 0.99);
+  return {
+    direct, gateway, idleP99Ms, loadP99Ms, besideDirectP99Ms: percentile(besideDirect.latencies, 0.99),
+    p99Ratio: Math.round((loadP99Ms / Math.max(idleP99Ms, 0.01)) * 100) / 100,
+    cpuPercent: cpuBefore !== undefined && cpuAfter !== undefined ? Math.round(((cpuAfter - cpuBefore) / wallUs) * 100) : -1,
+    failedRequests: idle.failed + load.failed + besideDirect.failed,
+  };
+}

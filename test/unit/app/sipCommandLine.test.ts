@@ -1,0 +1,38 @@
+import { expect } from 'chai';
+import { runProgram, type Commands } from '../../../src/app/cli/program.js';
+
+/** Commands that only record what the command line asked for. */
+function recording(): { commands: Commands; calls: Array<{ command: string; args: unknown[] }> } {
+  const calls: Array<{ command: string; args: unknown[] }> = [];
+  const commands = new Proxy({}, {
+    get: (_target, command: string) => async (...args: unknown[]) => { calls.push({ command, args }); return 0; },
+  }) as Commands;
+  return { commands, calls };
+}
+
+describe('the command line of real SIP', () => {
+  afterEach(() => { process.exitCode = undefined; });
+
+  it('gwsim serve --sip --sip-host turns SIP on for the labs and sets the bind address', async () => {
+    const { commands, calls } = recording();
+    expect(await runProgram(commands, ['serve', '--ephemeral', '--sip', '--sip-host', '0.0.0.0'], {})).to.equal(0);
+    expect(calls[0]!.command).to.equal('serve');
+    expect(calls[0]!.args[0]).to.deep.include({ sip: true, sipHost: '0.0.0.0' });
+    const plain = recording();
+    await runProgram(plain.commands, ['serve', '--ephemeral'], { GWSIM_SIP: '1' });
+    expect(plain.calls[0]!.args[0], 'GWSIM_SIP without the flag').to.deep.include({ sip: true, sipHost: '127.0.0.1' });
+  });
+
+  it('gwsim sip on|off|status take --lab (default: default) and on takes --offset', async () => {
+    const { commands, calls } = recording();
+    await runProgram(commands, ['sip', 'on', '--lab', 'training', '--offset', '1000'], {});
+    await runProgram(commands, ['sip', 'off'], {});
+    await runProgram(commands, ['sip', 'status', '--json'], {});
+    expect(calls.map((c) => [c.command, c.args[0]])).to.deep.equal([
+      ['sip', { kind: 'on', lab: 'training', offset: 1000 }],
+      ['sip', { kind: 'off', lab: 'default' }],
+      ['sip', { kind: 'status', lab: 'default' }],
+    ]);
+    expect(calls[2]!.args[1]).to.deep.include({ json: true });
+  });
+});
