@@ -115,6 +115,15 @@ export class SipLabs {
     };
   }
 
+  /**
+   * Closes the RTP port pools' idle sockets and forgets the pools (at stop): a pair still carrying a call is closed
+   * when the call releases it; the next call opens new pools.
+   */
+  closeMediaPools(): void {
+    for (const pool of this.pools.values()) pool.dispose();
+    this.pools.clear();
+  }
+
   /** The RTP port pool of a node's range on the SIP host (nodes on the same network controller share one). */
   private pool(node: PlanNode): MediaPortPool {
     const { firstPort, lastPort } = node.sip.media;

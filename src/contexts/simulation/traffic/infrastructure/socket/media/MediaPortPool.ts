@@ -1,9 +1,18 @@
 /**
  * The RTP/RTCP port pairs of one host's media range. RTP takes the even port, RTCP the odd one above it (RFC 3550
- * section 11). Free pairs wait in a queue: at first in ascending order, then a released pair goes to the back, so
- * the pair freed longest ago is handed out first and a port's late packets from a call just ended rarely reach
- * the next call. A pair the operating system refuses (another process holds a port) is skipped and tried again
- * only after the rest.
+ * section 11).
+ *
+ * Binding and closing two UDP sockets per side of every call is a real cost at a few hundred calls per second, and
+ * it grows with the number of sockets the host holds. So a released pair stays bound, idle, and is handed out again
+ * (its sockets and all) once it has rested for a quarantine: late packets of the call that just ended reach an idle
+ * socket nobody listens to, never the next call's relay (which latches on the first packet it receives). A pair not
+ * reused within `idleMs` is closed, and so is any released pair beyond `maxIdle` idle pairs, so that a quiet gateway
+ * holds no sockets and a busy one a bounded number of file descriptors. Idle sockets do not keep the process alive.
+ *
+ * Which pair comes next: an idle pair past its quarantine (the one released longest ago), else a never-bound or
+ * closed port pair (ascending at first; a closed pair goes to the back), else an idle pair still in quarantine
+ * rather than no pair at all. A pair the operating system refuses (another process holds a port) is skipped and
+ * tried again only after the rest.
  */
 import dgram from 'node:dgram';
 import { isIP } from 'node:net';
@@ -11,30 +20,74 @@ import { isIP } from 'node:net';
 /** A range of UDP ports, both ends inclusive. RTP takes the even ports of it, RTCP the odd one above each. */
 export interface PortRange { readonly first: number; readonly last: number }
 
-/** One pair handed out by a pool: both sockets bound; `release` closes them and gives the pair back (idempotent). */
+/** One pair handed out by a pool: both sockets bound; `release` gives the pair back (idempotent). */
 export interface MediaPortPair {
   readonly rtp: dgram.Socket;
   readonly rtcp: dgram.Socket;
   /** The RTP port (even); RTCP is on port + 1. */
   readonly port: number;
+  /**
+   * Gives the pair back: the 'message' and 'error' listeners its user added are removed, and the sockets either
+   * wait idle for reuse or are closed. The user must not use them afterwards.
+   */
   release(): void;
+}
+
+export interface MediaPortPoolOptions {
+  /** How long a released pair rests before it is handed out again while other pairs are free (default 1,000 ms). */
+  readonly quarantineMs?: number;
+  /** At most this many released pairs stay bound; beyond, a released pair is closed (default 512). 0: always close. */
+  readonly maxIdle?: number;
+  /** An idle pair not handed out again within this long is closed (default 10,000 ms). */
+  readonly idleMs?: number;
+  /** The clock of the quarantine and the idle time, in ms (default: performance time). */
+  readonly now?: () => number;
 }
 
 /** Why a bind failed, when the port is simply taken (skip it) rather than the host being wrong (give up). */
 const PORT_TAKEN = new Set(['EADDRINUSE', 'EACCES']);
 
-/** Hands out RTP/RTCP port pairs from a range on one host; a freed pair is reused later (least recently freed first). */
+interface BoundPair {
+  readonly port: number;
+  readonly rtp: dgram.Socket;
+  readonly rtcp: dgram.Socket;
+  /** Set once either socket closed (by its user or an error): such a pair is never reused. */
+  closed: boolean;
+}
+
+interface IdlePair {
+  readonly bound: BoundPair;
+  /** When it was released (the pool's clock). */
+  readonly at: number;
+}
+
+const ignore = (): void => undefined;
+
+/** Hands out RTP/RTCP port pairs from a range on one host; a released pair is kept bound and reused after a rest. */
 export class MediaPortPool {
+  /** Ports whose pair is not bound: never used, closed, or refused by the OS (those at the back). */
   private readonly free: number[] = [];
+  /** Released pairs still bound, oldest release first. */
+  private idlePairs: IdlePair[] = [];
   private used = 0;
   private readonly type: 'udp4' | 'udp6';
+  private readonly quarantineMs: number;
+  private readonly maxIdle: number;
+  private readonly idleMs: number;
+  private readonly now: () => number;
+  private sweepTimer: NodeJS.Timeout | undefined;
+  private disposed = false;
 
-  constructor(readonly host: string, readonly range: PortRange) {
+  constructor(readonly host: string, readonly range: PortRange, options: MediaPortPoolOptions = {}) {
     if (!Number.isInteger(range.first) || !Number.isInteger(range.last) || range.first < 1 || range.last > 65535 || range.first > range.last) {
       throw new RangeError(`invalid RTP port range ${range.first}-${range.last}`);
     }
     if (isIP(host) === 0) throw new TypeError(`the media host must be an IP address, not ${JSON.stringify(host)}`);
     this.type = isIP(host) === 6 ? 'udp6' : 'udp4';
+    this.quarantineMs = options.quarantineMs ?? 1000;
+    this.maxIdle = options.maxIdle ?? 512;
+    this.idleMs = options.idleMs ?? 10_000;
+    this.now = options.now ?? (() => performance.now());
     for (let port = range.first + (range.first % 2); port + 1 <= range.last; port += 2) this.free.push(port);
   }
 
@@ -43,16 +96,25 @@ export class MediaPortPool {
     return this.used;
   }
 
+  /** Released pairs still bound, waiting to be handed out again. */
+  get idle(): number {
+    return this.idlePairs.length;
+  }
+
   /**
-   * Binds an RTP and an RTCP UDP socket on the next free even port; skips ports the OS refuses (in use); rejects with
-   * an Error naming the range when none is left.
+   * A bound pair: an idle one past its quarantine, else a newly bound one on the next free even port (skipping
+   * ports the OS refuses), else an idle one still resting; rejects with an Error naming the range when none is left.
    */
   async open(): Promise<MediaPortPair> {
+    if (this.disposed) throw new Error(`the RTP port pool ${this.host} ${this.range.first}-${this.range.last} is closed`);
+    const rested = this.idlePairs[0];
+    if (rested !== undefined && this.now() - rested.at >= this.quarantineMs) return this.reuse();
     const skipped: number[] = [];
     try {
       for (;;) {
         const port = this.free.shift();
         if (port === undefined) {
+          if (this.idlePairs.length > 0) return this.reuse();
           throw new Error(`no free RTP port pair left in ${this.host} ${this.range.first}-${this.range.last}`
             + (skipped.length > 0 ? ` (${skipped.length} held by other processes)` : ''));
         }
@@ -67,28 +129,86 @@ export class MediaPortPool {
           throw error;
         }
         if (rtp === undefined || rtcp === undefined) { rtp?.close(); skipped.push(port); continue; }
+        const bound: BoundPair = { port, rtp, rtcp, closed: false };
+        const closed = () => { bound.closed = true; };
+        rtp.once('close', closed);
+        rtcp.once('close', closed);
+        if (this.disposed) { this.close(bound); throw new Error(`the RTP port pool ${this.host} ${this.range.first}-${this.range.last} is closed`); }
         this.used += 1;
-        return this.pair(port, rtp, rtcp);
+        return this.pair(bound);
       }
     } finally {
       this.free.push(...skipped); // tried again after every other pair
     }
   }
 
-  private pair(port: number, rtp: dgram.Socket, rtcp: dgram.Socket): MediaPortPair {
+  /** Closes every idle pair and refuses further pairs; pairs in use are closed when released. */
+  dispose(): void {
+    this.disposed = true;
+    this.closeIdle(Number.POSITIVE_INFINITY);
+  }
+
+  private reuse(): MediaPortPair {
+    const { bound } = this.idlePairs.shift()!;
+    bound.rtp.ref();
+    bound.rtcp.ref();
+    this.used += 1;
+    return this.pair(bound);
+  }
+
+  private pair(bound: BoundPair): MediaPortPair {
     let released = false;
     return {
-      rtp, rtcp, port,
+      rtp: bound.rtp, rtcp: bound.rtcp, port: bound.port,
       release: () => {
         if (released) return;
         released = true;
-        for (const socket of [rtp, rtcp]) {
-          try { socket.close(); } catch { /* already closed by its user */ }
-        }
         this.used -= 1;
-        this.free.push(port);
+        this.rest(bound);
       },
     };
+  }
+
+  /** A released pair: kept bound and idle when it still works and there is room, else closed. */
+  private rest(bound: BoundPair): void {
+    for (const socket of [bound.rtp, bound.rtcp]) {
+      socket.removeAllListeners('message');
+      socket.removeAllListeners('error');
+      socket.on('error', ignore); // an idle socket's late ICMP error must not go unhandled
+    }
+    if (bound.closed || this.disposed || this.idlePairs.length >= this.maxIdle) {
+      this.close(bound);
+      return;
+    }
+    bound.rtp.unref();
+    bound.rtcp.unref();
+    this.idlePairs.push({ bound, at: this.now() });
+    if (this.sweepTimer === undefined) {
+      this.sweepTimer = setInterval(() => this.closeIdle(this.idleMs), Math.max(1, Math.min(this.idleMs, 5000) / 2));
+      this.sweepTimer.unref();
+    }
+  }
+
+  /** Closes the idle pairs released at least `age` ms ago (every one for Infinity). */
+  private closeIdle(age: number): void {
+    const now = this.now();
+    let expired = 0;
+    while (expired < this.idlePairs.length && (age === Number.POSITIVE_INFINITY || now - this.idlePairs[expired]!.at >= age)) expired += 1;
+    for (const { bound } of this.idlePairs.slice(0, expired)) this.close(bound);
+    this.idlePairs = this.idlePairs.slice(expired);
+    if (this.idlePairs.length === 0 && this.sweepTimer !== undefined) {
+      clearInterval(this.sweepTimer);
+      this.sweepTimer = undefined;
+    }
+  }
+
+  /** Closes both sockets and puts the port pair at the back of the free ones. */
+  private close(bound: BoundPair): void {
+    for (const socket of [bound.rtp, bound.rtcp]) {
+      try { socket.close(); } catch { /* already closed */ }
+    }
+    bound.closed = true;
+    this.free.push(bound.port);
   }
 
   /** A socket bound to `port`, or undefined when the port is taken; other failures (a host not ours) reject. */
