@@ -49,7 +49,17 @@ async function main(kind: string): Promise<void> {
   delay?.enable();
   // and the garbage collector's pauses (how many, how long in all, the longest)
   const pauses: number[] = [];
-  const gc = delay ? new PerformanceObserver((list) => { for (const entry of list.getEntries()) pauses.push(entry.duration); }) : undefined;
+  const byKind = new Map<string, number[]>();
+  const kindName = (kind: number | undefined) => ({ 1: 'scavenge', 2: 'mark-compact', 4: 'incremental marking', 8: 'weak callbacks' } as Record<number, string>)[kind ?? 0] ?? `kind ${kind}`;
+  const gc = delay ? new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      pauses.push(entry.duration);
+      const kind = kindName(((entry as unknown as { detail?: { kind?: number } }).detail)?.kind);
+      const list = byKind.get(kind) ?? [];
+      list.push(entry.duration);
+      byKind.set(kind, list);
+    }
+  }) : undefined;
   gc?.observe({ entryTypes: ['gc'] });
   process.stdin.resume();
   process.stdin.on('end', () => {
@@ -58,6 +68,11 @@ async function main(kind: string): Promise<void> {
       gc.disconnect();
       const total = pauses.reduce((sum, ms) => sum + ms, 0);
       process.stderr.write(`garbage collection: ${pauses.length} pauses, ${Math.round(total)} ms in all, ${pauses.filter((ms) => ms > 10).length} over 10 ms, longest ${Math.round(Math.max(0, ...pauses))} ms\n`);
+      for (const [kind, list] of byKind) {
+        process.stderr.write(`  ${kind}: ${list.length} pauses, ${Math.round(list.reduce((sum, ms) => sum + ms, 0))} ms, ${list.filter((ms) => ms > 10).length} over 10 ms, longest ${Math.round(Math.max(0, ...list))} ms\n`);
+      }
+      const heap = process.memoryUsage();
+      process.stderr.write(`memory at the end: heap used ${Math.round(heap.heapUsed / 1048576)} MiB of ${Math.round(heap.heapTotal / 1048576)} MiB, RSS ${Math.round(heap.rss / 1048576)} MiB\n`);
     }
     close().then(() => process.exit(0));
   });

@@ -20,6 +20,28 @@ describe('SIP stack transactions (UDP loopback)', function () {
   });
   const raw = async (): Promise<RawUdp> => { const r = await RawUdp.open(); raws.push(r); return r; };
 
+  it('lingers after its final response with the identifying and dialog-forming headers and body only, and still resends the same response to a repeat', async () => {
+    const peer = await raw();
+    bob.onRequest = (tx) => tx.respond(buildResponse(tx.request, 200, { toTag: 'bt9' }));
+    const sent = request('MESSAGE', peer.address, address(b, 'UDP'), { body: 'hello' });
+    const withExtra = { ...sent, headers: [...sent.headers, { name: 'Subject', value: 'a header nobody needs once answered' }] };
+    const bytes = serialize(withExtra);
+    peer.send(bytes, address(b, 'UDP'));
+    await until(() => peer.responses(200).length === 1, 'the 200');
+    const tx = bob.requests[0]!;
+    expect(tx.request.headers.map((h) => h.name)).to.include.members(['Via', 'From', 'To', 'Call-ID', 'CSeq']).and.not.include('Subject');
+    expect(header(tx.request, 'Call-ID')).to.equal(header(sent, 'Call-ID'));
+    expect(tx.request.body).to.equal('hello');
+    peer.send(bytes, address(b, 'UDP')); // the same request again: absorbed, the 200 sent again byte for byte
+    await until(() => peer.responses(200).length === 2, 'the 200 again');
+    const [first, again] = peer.received.filter((r) => r.message?.kind === 'response');
+    expect(again!.bytes.equals(first!.bytes)).to.equal(true);
+    expect(bob.requests).to.have.length(1);
+    const resent = bob.wires.filter((w) => w.sent && w.retransmission);
+    expect(resent).to.have.length(1);
+    expect(resent[0]!.message && header(resent[0]!.message, 'Call-ID')).to.equal(header(sent, 'Call-ID'));
+  });
+
   it('carries INVITE / 100 / 180 / 200 / ACK: 100 Trying at once, the ACK reported through ack()', async () => {
     bob.onRequest = (tx) => {
       tx.respond(buildResponse(tx.request, 180, { toTag: 'bt1' }));

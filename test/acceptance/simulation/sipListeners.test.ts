@@ -5,6 +5,7 @@ import type { ApiClient } from '../../support/ApiClient.js';
 import { expectError } from '../../support/expectError.js';
 import { RealTimeClock } from '../../support/RealTimeClock.js';
 import { TestGateway } from '../../support/TestGateway.js';
+import { until } from '../../support/sip/sipPhone.js';
 import { fixture, freeUdpPort, runSipp, startSipp, type RunningSipp, type SippResult } from '../../support/sip/sipp.js';
 import { PROFILES, addSystem, subTree } from '../configuration/nodesSupport.js';
 
@@ -34,16 +35,6 @@ async function portFree(port: number): Promise<boolean> {
     server.once('error', () => resolve(false));
     server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
   });
-}
-
-/** Polls `condition` until it holds; fails naming `what` when it has not by the deadline. */
-async function until(what: string, condition: () => Promise<boolean>, deadlineMs = 20_000): Promise<void> {
-  const deadline = Date.now() + deadlineMs;
-  for (;;) {
-    if (await condition()) return;
-    if (Date.now() > deadline) throw new Error(`not within ${deadlineMs} ms: ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }
 
 /**
@@ -99,9 +90,9 @@ describe('SIP listeners follow the configuration (real sockets)', function () {
   /** A call from SIPp to the port, answered by the UAS, that SIPp holds for four seconds before its BYE (`done` settles when it ended). */
   async function heldCall(port: number): Promise<{ done: Promise<SippResult> }> {
     // the lab carries no other call: the last test's have ended once none is in progress
-    await until('no call in progress', async () => (await callsInProgress()) === 0);
+    await until(async () => (await callsInProgress()) === 0, 'no call in progress');
     const call = runSipp({ scenario: 'uac', remote: `127.0.0.1:${port}`, service: '4930123456', calls: 1, extra: ['-d', '4000'], timeoutMs: 30_000 });
-    await until('the held call is in progress', async () => (await callsInProgress()) > 0);
+    await until(async () => (await callsInProgress()) > 0, 'the held call is in progress');
     return { done: call };
   }
 
@@ -152,13 +143,13 @@ describe('SIP listeners follow the configuration (real sockets)', function () {
     const held = await heldCall(oldPort);
     await set(ids.pbxTransport, { udpTcpPort: newPort });
     await commit();
-    await until('the PBX listens on its new port', () => listening('PBX', newPort));
+    await until(() => listening('PBX', newPort), 'the PBX listens on its new port');
     expect((await state()).listeners.some((l) => l.port === oldPort), 'the old port is no listener of the lab any more').to.equal(false);
     expectPassed(await options(newPort));
     expectPassed(await expectStatus(oldPort, 503));
     expect(await portFree(oldPort), 'the old port stays open for the call in progress').to.equal(false);
     expectPassed(await held.done);
-    await until('the old port closes once its call ended', () => portFree(oldPort));
+    await until(() => portFree(oldPort), 'the old port closes once its call ended');
     pbxPort = newPort;
     expectPassed(await expectStatus(pbxPort, 200));
   });
@@ -167,14 +158,14 @@ describe('SIP listeners follow the configuration (real sockets)', function () {
     const held = await heldCall(pbxPort);
     await set(ids.pbx, { enabled: false });
     await commit();
-    await until('the disabled PBX shows no listener', async () => !(await state()).listeners.some((l) => l.nodeId === ids.pbx));
+    await until(async () => !(await state()).listeners.some((l) => l.nodeId === ids.pbx), 'the disabled PBX shows no listener');
     expectPassed(await expectStatus(pbxPort, 503));
     expect(await portFree(pbxPort), 'open while its call goes on').to.equal(false);
     expectPassed(await held.done);
-    await until('the disabled node\'s port closes', () => portFree(pbxPort));
+    await until(() => portFree(pbxPort), 'the disabled node\'s port closes');
     await set(ids.pbx, { enabled: true });
     await commit();
-    await until('the PBX listens again', () => listening('PBX', pbxPort));
+    await until(() => listening('PBX', pbxPort), 'the PBX listens again');
     expectPassed(await options(pbxPort));
   });
 
@@ -198,7 +189,7 @@ describe('SIP listeners follow the configuration (real sockets)', function () {
     expectPassed(await options(farPort + offset));
     const off = await admin.put(`/_sim/labs/${SECOND}/sip`, { version: null, json: { enabled: false } });
     expect(off.status, off.text).to.equal(200);
-    await until('the second lab\'s port closes', () => portFree(farPort + offset));
+    await until(() => portFree(farPort + offset), 'the second lab\'s port closes');
   });
 
   it('a port another program holds shows as a failed listener with its error; the lab\'s other nodes still listen', async () => {
@@ -208,7 +199,7 @@ describe('SIP listeners follow the configuration (real sockets)', function () {
     try {
       const [blocked] = await addSystem(admin, PROFILES.genericPbx, { displayName: 'Blocked', udpTcpPort: blockedPort, tlsPort: 65024 });
       await commit();
-      await until('the blocked node shows a failed listener', async () => (await state()).listeners.some((l) => l.nodeName === 'Blocked' && l.state === 'failed'));
+      await until(async () => (await state()).listeners.some((l) => l.nodeName === 'Blocked' && l.state === 'failed'), 'the blocked node shows a failed listener');
       const now = await state();
       const failed = now.listeners.filter((l) => l.nodeName === 'Blocked');
       expect(failed.length).to.be.greaterThan(0);
@@ -222,7 +213,7 @@ describe('SIP listeners follow the configuration (real sockets)', function () {
       expectPassed(await expectStatus(pbxPort, 200));
       await set(blocked!.id, { enabled: false });
       await commit();
-      await until('a disabled node shows no failed listener', async () => !(await state()).listeners.some((l) => l.nodeName === 'Blocked'));
+      await until(async () => !(await state()).listeners.some((l) => l.nodeName === 'Blocked'), 'a disabled node shows no failed listener');
     } finally {
       await new Promise<void>((resolve) => holder.close(() => resolve()));
     }

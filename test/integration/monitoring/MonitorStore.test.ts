@@ -173,11 +173,28 @@ for (const target of targets) {
       expect(await store.messagesOf(OTHER, 's1')).to.deep.equal([]);
     });
 
-    it('stores a batch larger than one statement can take (the parameter limit) completely', async () => {
-      const many = Array.from({ length: 5000 }, (_, i) => storedMessage({ ...MonitorRecordMother.messages('big')[i % 7]!, timestampMicros: 1_772_352_000_000_000 + i }, 16384));
+    it('stores a batch larger than one statement takes completely, in order', async () => {
+      const many = Array.from({ length: 10_001 }, (_, i) => storedMessage({ ...MonitorRecordMother.messages('big')[i % 7]!, timestampMicros: 1_772_352_000_000_000 + i }, 16384));
       await store.insertMessages(rows(LAB, many));
-      expect(store.usage(LAB).messages).to.equal(5000);
-      expect(await store.messagesOf(LAB, 'big')).to.have.length(5000);
+      expect(store.usage(LAB).messages).to.equal(10_001);
+      const stored = await store.messagesOf(LAB, 'big');
+      expect(stored).to.have.length(10_001);
+      expect(stored.map((m) => m.timestampMicros)).to.deep.equal(many.map((m) => m.timestampMicros));
+      expect(stored[10_000]).to.deep.equal(many[10_000]);
+    });
+
+    it('keeps a message\'s text as it was (on PostgreSQL NUL and lone surrogates as U+FFFD), and counts a mixed batch per lab', async () => {
+      const [template] = MonitorRecordMother.messages('odd');
+      const text = `INVITE sip:a@b SIP/2.0\r\nX-Odd: "quoted" \\ back\\slash\ttab é ☎ \u{1F4DE}\r\nX-Bad: a\u0000b \uD800c\r\n\r\n`;
+      const odd = storedMessage({ ...template!, message: text }, 16384);
+      await store.insertMessages([...rows(LAB, [odd]), ...rows(OTHER, [{ ...odd, sessionIdentifier: 'other' }])]);
+      const [stored] = await store.messagesOf(LAB, 'odd');
+      // PostgreSQL text holds neither; the in-memory adapter (no such limit) keeps the text exactly
+      expect(stored!.message).to.equal(store instanceof InMemoryMonitorStore ? text : text.replace('\u0000', '\uFFFD').replace('\uD800', '\uFFFD'));
+      expect(stored!.messageLength).to.equal(text.length);
+      expect(store.usage(LAB).messages).to.equal(1);
+      expect(store.usage(OTHER).messages).to.equal(1);
+      expect(await store.messagesOf(OTHER, 'other')).to.have.length(1);
     });
 
     it('keeps recording descriptions', async () => {

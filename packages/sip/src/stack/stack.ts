@@ -63,15 +63,39 @@ type ServerState = 'proceeding' | 'completed' | 'confirmed' | 'accepted' | 'term
 /** RFC 3261 section 17.2 server transaction, with the 2xx retransmission of section 13.3.1.4 (RFC 6026 "Accepted"). */
 class ServerTx implements ServerTransaction {
   state: ServerState = 'proceeding';
-  lastResponse: { message: SipResponse; bytes: Buffer } | undefined;
+  /** The last response sent: its bytes, and the message itself until the final one (parsed again to resend it). */
+  lastResponse: { message: SipResponse | undefined; bytes: Buffer } | undefined;
   toTag: string | undefined;
   ackKey: string | undefined;
   acked = false;
   private retransmitTimer: NodeJS.Timeout | undefined;
   private endTimer: NodeJS.Timeout | undefined;
+  private received: SipRequest;
 
-  constructor(private readonly stack: SipStack, readonly request: SipRequest, readonly source: SipAddress,
-    readonly connection: Connection | undefined, readonly key: string, readonly isInvite: boolean) {}
+  constructor(private readonly stack: SipStack, request: SipRequest, readonly source: SipAddress,
+    readonly connection: Connection | undefined, readonly key: string, readonly isInvite: boolean) {
+    this.received = request;
+  }
+
+  /** The request; once the final response is sent, only its identifying headers and body (see `lingering`). */
+  get request(): SipRequest { return this.received; }
+
+  /** The last response as a message (parsed again from its bytes once the transaction let it go). */
+  private lastMessage(): SipResponse {
+    const last = this.lastResponse!;
+    return last.message ?? (parseSip(last.bytes) as SipResponse);
+  }
+
+  /**
+   * The final response is out: the transaction lingers (up to 64*T1) only to absorb repeats and resend its response,
+   * so it keeps the request's identifying headers and body (copied, not slices of the received text) and the
+   * response's bytes, not the whole messages: at hundreds of calls per second this is most of what the heap would
+   * hold.
+   */
+  private lingering(): void {
+    this.received = compactRequest(this.received);
+    if (this.lastResponse) this.lastResponse.message = undefined;
+  }
 
   get terminated(): boolean { return this.state === 'terminated'; }
 
@@ -90,10 +114,11 @@ class ServerTx implements ServerTransaction {
       this.state = 'accepted';
       this.ackKey = ackKeyOf(header(this.request, 'Call-ID'), header(this.request, 'CSeq'), this.toTag);
       this.stack.accepted.set(this.ackKey, this);
+      this.lingering();
       // RFC 3261 13.3.1.4: the 2xx is repeated on every transport, because the ACK is end to end.
       let interval = T1;
       const resend = (): void => {
-        this.stack.sendResponse(this, response, bytes, true);
+        this.stack.sendResponse(this, this.lastMessage(), bytes, true);
         interval = Math.min(interval * 2, T2);
         this.retransmitTimer = after(interval, resend);
       };
@@ -105,10 +130,11 @@ class ServerTx implements ServerTransaction {
       });
     } else if (this.isInvite) {
       this.state = 'completed';
+      this.lingering();
       if (unreliable) {
         let interval = T1;
         const resend = (): void => {
-          this.stack.sendResponse(this, response, bytes, true);
+          this.stack.sendResponse(this, this.lastMessage(), bytes, true);
           interval = Math.min(interval * 2, T2);
           this.retransmitTimer = after(interval, resend);
         };
@@ -117,6 +143,7 @@ class ServerTx implements ServerTransaction {
       this.endTimer = after(64 * T1, () => this.terminate()); // Timer H
     } else {
       this.state = 'completed';
+      this.lingering();
       if (unreliable) this.endTimer = after(64 * T1, () => this.terminate()); // Timer J
       else this.terminate();
     }
@@ -124,7 +151,7 @@ class ServerTx implements ServerTransaction {
 
   /** A repeat of the request: the last response again, if any. */
   resendLast(): void {
-    if (this.lastResponse) this.stack.sendResponse(this, this.lastResponse.message, this.lastResponse.bytes, true);
+    if (this.lastResponse) this.stack.sendResponse(this, this.lastMessage(), this.lastResponse.bytes, true);
   }
 
   /** The ACK of a non-2xx final: Timer I (T4 over UDP, none over TCP/TLS). */
@@ -157,6 +184,30 @@ class ServerTx implements ServerTransaction {
   }
 }
 
+const EMPTY = Buffer.alloc(0);
+
+/**
+ * Headers a lingering transaction keeps: those that match it and route a response back, and those a dialog is
+ * formed from (RFC 3261 12.1: the remote target and the route set), so a user can still build in-dialog requests.
+ */
+const IDENTIFYING = new Set(['Via', 'From', 'To', 'Call-ID', 'CSeq', 'Contact', 'Record-Route']);
+
+/**
+ * A copy of a string that shares no memory with the text it was cut from (a slice of a received message keeps the
+ * whole message alive).
+ */
+function detached(value: string): string {
+  return value.length < 13 ? value : (` ${value}`).slice(1);
+}
+
+/** The request with only its identifying headers and its body, copied. */
+function compactRequest(request: SipRequest): SipRequest {
+  return {
+    kind: 'request', method: request.method, uri: detached(request.uri), body: detached(request.body),
+    headers: request.headers.filter((h) => IDENTIFYING.has(h.name)).map((h) => ({ name: h.name, value: detached(h.value) })),
+  };
+}
+
 function ackKeyOf(callId: string | undefined, cseq: string | undefined, toTag: string | undefined): string {
   let seq = '';
   try { seq = String(parseCSeq(cseq ?? '').seq); } catch { /* an unparsable CSeq matches nothing */ }
@@ -169,7 +220,7 @@ type ClientState = 'calling' | 'proceeding' | 'completed' | 'accepted' | 'termin
 class ClientTx implements ClientTransaction {
   state: ClientState = 'calling';
   readonly isInvite: boolean;
-  readonly bytes: Buffer;
+  bytes: Buffer;
   connection: Connection | undefined;
   private ack: { message: SipRequest; bytes: Buffer } | undefined;
   private readonly acceptedTags = new Set<string>();
@@ -179,11 +230,24 @@ class ClientTx implements ClientTransaction {
   private endTimer: NodeJS.Timeout | undefined;
   private interval: number;
 
-  constructor(private readonly stack: SipStack, readonly request: SipRequest, readonly destination: SipAddress,
+  private sent: SipRequest;
+
+  constructor(private readonly stack: SipStack, request: SipRequest, readonly destination: SipAddress,
     private readonly callbacks: ClientCallbacks, readonly key: string) {
+    this.sent = request;
     this.isInvite = request.method === 'INVITE';
     this.bytes = serialize(request);
     this.interval = stack.timers.T1;
+  }
+
+  /** The request; once a final response came, only its identifying headers and body (see `lingering`). */
+  get request(): SipRequest { return this.sent; }
+
+  /** A final response came: what lingers only absorbs repeats (and acknowledges them), not the request itself. */
+  private lingering(): void {
+    this.sent = compactRequest(this.sent);
+    this.bytes = EMPTY;
+    this.lastProvisional = undefined;
   }
 
   start(): void {
@@ -232,6 +296,7 @@ class ClientTx implements ClientTransaction {
         this.state = 'accepted';
         this.clearTimers();
         this.acceptedTags.add(tag);
+        this.lingering();
         this.endTimer = after(64 * T1, () => this.terminate());
         this.report(response, false);
       } else if (this.state === 'accepted') {
@@ -248,9 +313,13 @@ class ClientTx implements ClientTransaction {
         // RFC 3261 17.1.1.3: the transaction itself acknowledges a non-2xx final.
         const ack = buildAck(this.request, response);
         this.ack = { message: ack, bytes: serialize(ack) };
+        this.lingering();
         this.stack.transmit(ack, this.ack.bytes, this.destination, false, this.connection, undefined);
         if (unreliable) this.endTimer = after(64 * T1, () => this.terminate()); // Timer D
-      } else if (unreliable) this.endTimer = after(T4, () => this.terminate()); // Timer K
+      } else {
+        this.lingering();
+        if (unreliable) this.endTimer = after(T4, () => this.terminate()); // Timer K
+      }
       const reliableEnd = !unreliable;
       this.report(response, false);
       if (reliableEnd) this.terminate();

@@ -51,6 +51,11 @@ export interface SipStackOptions {
 }
 
 export interface ServerTransaction {
+  /**
+   * The request as received. Once the final response is sent, the transaction only lingers to absorb repeats:
+   * from then on it keeps the request's Via, From, To, Call-ID, CSeq, Contact and Record-Route headers and its
+   * body, not the rest (read what else you need when the request arrives).
+   */
   readonly request: SipRequest;
   /** Where it came from (responses go back there / over its connection). */
   readonly source: SipAddress;
@@ -64,6 +69,10 @@ export interface ServerTransaction {
 }
 
 export interface ClientTransaction {
+  /**
+   * The request as sent; once a final response came, its Via, From, To, Call-ID, CSeq, Contact and Record-Route
+   * headers and body only.
+   */
   readonly request: SipRequest;
   readonly destination: SipAddress;
 }

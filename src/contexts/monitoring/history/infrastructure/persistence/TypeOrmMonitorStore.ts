@@ -13,6 +13,9 @@ import { MonitorDatabase } from './MonitorDatabase.js';
 /** PostgreSQL's limit on the parameters of one statement. */
 const MAX_PARAMETERS = 65_535;
 
+/** Rows per statement when they go as one JSON parameter (bounds one statement's text and memory). */
+const JSON_ROWS_PER_STATEMENT = 5_000;
+
 /** Errors that say the store cannot be reached (rather than that a statement was wrong). */
 function isConnectionError(error: unknown): boolean {
   const { code, message } = (typeof error === 'object' && error !== null ? error : {}) as { code?: unknown; message?: unknown };
@@ -56,8 +59,24 @@ export class TypeOrmMonitorStore extends MonitorStore {
     return this.insert('call_history', CALL_COLUMNS, rows, (row) => callParams(row, callBytes(row.row)), 'calls', 'ON CONFLICT (lab, session_identifier) DO NOTHING');
   }
 
-  insertMessages(rows: readonly LabRow<StoredMessage>[]): Promise<void> {
-    return this.insert('sip_message', MESSAGE_COLUMNS, rows, (row) => messageParams(row, messageBytes(row.row)), 'messages', '');
+  /**
+   * The SIP messages, by far the most rows (a dozen or more per call), go as one JSON parameter per chunk rather than
+   * fifteen parameters per row: the statement stays short, the engine decodes the rows itself, and the process
+   * serialises one string (no placeholder list to build, no parameter array to copy to the engine's worker).
+   */
+  async insertMessages(rows: readonly LabRow<StoredMessage>[]): Promise<void> {
+    for (let start = 0; start < rows.length; start += JSON_ROWS_PER_STATEMENT) {
+      const chunk = rows.slice(start, start + JSON_ROWS_PER_STATEMENT);
+      const objects = chunk.map((row) => {
+        const params = messageParams(row, messageBytes(row.row));
+        const object: Record<string, unknown> = {};
+        for (let i = 0; i < MESSAGE_COLUMNS.length; i++) object[MESSAGE_COLUMNS[i]!] = params[i];
+        return object;
+      });
+      await this.counted('messages',
+        `INSERT INTO monitor.sip_message (${MESSAGE_COLUMNS.join(', ')})
+         SELECT ${MESSAGE_COLUMNS.join(', ')} FROM json_populate_recordset(NULL::monitor.sip_message, $1::json)`, [JSON.stringify(objects)]);
+    }
   }
 
   insertRecordings(rows: readonly LabRow<RecordingEntry>[]): Promise<void> {
@@ -157,18 +176,23 @@ export class TypeOrmMonitorStore extends MonitorStore {
         values.push(...params(row));
         return `(${columns.map((_, i) => `$${first + i + 1}`).join(', ')})`;
       });
-      const counted = await this.run<Row[]>(`
-        WITH inserted AS (
-          INSERT INTO monitor.${table} (${columns.join(', ')}) VALUES ${tuples.join(', ')} ${conflict} RETURNING lab, stored_bytes
-        ), per_lab AS (
-          SELECT lab, count(*)::int AS n, coalesce(sum(stored_bytes), 0)::float8 AS b FROM inserted GROUP BY lab
-        ), counted AS (
-          INSERT INTO monitor.lab_usage AS u (lab, ${counter}, stored_bytes) SELECT lab, n, b FROM per_lab
-          ON CONFLICT (lab) DO UPDATE SET ${counter} = u.${counter} + EXCLUDED.${counter}, stored_bytes = u.stored_bytes + EXCLUDED.stored_bytes
-        )
-        SELECT lab, n, b FROM per_lab`, values);
-      for (const row of counted) this.count(row['lab'] as LabId, { ...NO_USAGE, [counter]: Number(row['n']), bytes: Number(row['b']) });
+      await this.counted(counter, `INSERT INTO monitor.${table} (${columns.join(', ')}) VALUES ${tuples.join(', ')} ${conflict}`, values);
     }
+  }
+
+  /** Runs `insert` (an INSERT without RETURNING) so that the same statement moves the labs' counters by what it inserted. */
+  private async counted(counter: 'calls' | 'messages' | 'recordings', insert: string, params: unknown[]): Promise<void> {
+    const counted = await this.run<Row[]>(`
+      WITH inserted AS (
+        ${insert} RETURNING lab, stored_bytes
+      ), per_lab AS (
+        SELECT lab, count(*)::int AS n, coalesce(sum(stored_bytes), 0)::float8 AS b FROM inserted GROUP BY lab
+      ), counted AS (
+        INSERT INTO monitor.lab_usage AS u (lab, ${counter}, stored_bytes) SELECT lab, n, b FROM per_lab
+        ON CONFLICT (lab) DO UPDATE SET ${counter} = u.${counter} + EXCLUDED.${counter}, stored_bytes = u.stored_bytes + EXCLUDED.stored_bytes
+      )
+      SELECT lab, n, b FROM per_lab`, params);
+    for (const row of counted) this.count(row['lab'] as LabId, { ...NO_USAGE, [counter]: Number(row['n']), bytes: Number(row['b']) });
   }
 
   /** Runs a statement; a store that cannot be reached marks the monitor unreachable and answers 503 MONITOR_UNREACHABLE. */

@@ -4,9 +4,16 @@ import type { StoredMessage } from '../../domain/StoredMessage.js';
 
 export type Row = Record<string, unknown>;
 
-/** PostgreSQL text cannot hold NUL: it is kept as U+FFFD. */
+/** What ES2024 adds to strings (Node 20 has it; the project's lib is ES2023). */
+interface WellFormed { isWellFormed(): boolean; toWellFormed(): string }
+
+/**
+ * PostgreSQL text cannot hold NUL: it is kept as U+FFFD; so is a lone surrogate (UTF-8 cannot encode it, and a JSON
+ * parameter naming one is refused).
+ */
 function text(value: string): string {
-  return value.includes('\u0000') ? value.replaceAll('\u0000', '\uFFFD') : value;
+  const whole = (value as unknown as WellFormed).isWellFormed() ? value : (value as unknown as WellFormed).toWellFormed();
+  return whole.includes('\u0000') ? whole.replaceAll('\u0000', '\uFFFD') : whole;
 }
 
 function optionalText(value: string | undefined): string | null {

@@ -14,6 +14,8 @@ export class CallMedia {
   close(): void {
     this.relay?.close();
     this.relay = undefined;
+    this.callerOffer = undefined;
+    this.farAnswer = undefined;
   }
 }
 
@@ -27,6 +29,8 @@ export class SocketLeg extends TransportLeg {
   /** Outbound: the INVITE as it went on the wire (after digest authentication, the authenticated one). */
   sentInvite: SipRequest | undefined;
   inviteClient: ClientTransaction | undefined;
+  /** Outbound: how many INVITEs the leg sent (a digest answer sends another); a response to an earlier one is stale. */
+  inviteAttempt = 0;
   /** The final status of the leg's INVITE (0 while none). */
   finalStatus = 0;
   /** Outbound: the ACK sent for the 2xx (sent again when the far end resends its 2xx). */

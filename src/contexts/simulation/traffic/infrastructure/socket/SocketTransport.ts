@@ -1,6 +1,6 @@
 import {
   buildCancel, buildResponse, digestAuthorization, parseDigestChallenge, parseSdp, parseSip,
-  type ServerTransaction, type SipAddress, type SipMessage, type SipRequest, type SipResponse, type SipStack, type WireEvent,
+  type ClientCallbacks, type ServerTransaction, type SipAddress, type SipMessage, type SipRequest, type SipResponse, type SipStack, type WireEvent,
 } from '@gwsim/sip';
 import type { GatewayPlan, PlanNode } from '../../../../configuration/index.js';
 import type { LabId } from '../../../../../shared/domain/LabId.js';
@@ -427,26 +427,37 @@ export class SocketTransport extends SessionTransport {
 
   private sendInvite(leg: SocketLeg, invite: SipRequest): void {
     leg.sentInvite = invite;
-    leg.inviteClient = leg.stack.request(invite, leg.peer, {
+    leg.inviteAttempt += 1;
+    leg.inviteClient = leg.stack.request(invite, leg.peer, this.inviteCallbacks(leg, leg.inviteAttempt));
+  }
+
+  /**
+   * What the INVITE's client transaction reports to. The callbacks live as long as the transaction (64·T1 after a
+   * 2xx), so they hold the leg and the attempt's number, never the INVITE itself (the leg lets it go when it ends).
+   */
+  private inviteCallbacks(leg: SocketLeg, attempt: number): ClientCallbacks {
+    return {
       response: (response, retransmission) => {
         if (retransmission) {
           // the far end did not get the ACK: it goes again
           if (response.status >= 200 && response.status < 300 && leg.ackSent) leg.stack.send(leg.ackSent, leg.peer);
           return;
         }
-        this.post(() => this.onInviteResponse(leg, invite, response));
+        this.post(() => this.onInviteResponse(leg, attempt, response));
       },
       timeout: () => this.post(() => {
-        if (leg.finalStatus >= 200) return;
+        const invite = leg.sentInvite;
+        if (leg.finalStatus >= 200 || invite === undefined) return;
         leg.finalStatus = 408;
         this.listener?.responded(leg, 'INVITE', 408, () => buildResponse(invite, 408, { toTag: this.tag(leg.callId) }));
         this.finish(leg);
       }),
-    });
+    };
   }
 
-  private onInviteResponse(leg: SocketLeg, invite: SipRequest, response: SipResponse): void {
-    if (leg.finalStatus >= 200 || leg.sentInvite !== invite) return;
+  private onInviteResponse(leg: SocketLeg, attempt: number, response: SipResponse): void {
+    const invite = leg.sentInvite;
+    if (leg.finalStatus >= 200 || leg.inviteAttempt !== attempt || invite === undefined) return;
     const status = response.status;
     if ((status === 401 || status === 407) && !leg.authenticated && leg.node.sip.credentials) {
       const retried = this.authenticated(leg, invite, response);
@@ -587,7 +598,7 @@ export class SocketTransport extends SessionTransport {
     if (leg.ended) return;
     leg.ended = true;
     if (leg.index === 0) leg.media?.close();
-    // what lingers is the leg's identity (late messages land in its history), not its messages
+    // what lingers is the leg's identity (late messages land in its history), not its messages nor its SDP
     leg.inviteTransaction = undefined;
     leg.pendingBye = undefined;
     leg.lastSdp = undefined;
