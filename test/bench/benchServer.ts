@@ -50,7 +50,7 @@ async function main(kind: string): Promise<void> {
   // and the garbage collector's pauses (how many, how long in all, the longest)
   const pauses: number[] = [];
   const byKind = new Map<string, number[]>();
-  const kindName = (kind: number | undefined) => ({ 1: 'scavenge', 2: 'mark-compact', 4: 'incremental marking', 8: 'weak callbacks' } as Record<number, string>)[kind ?? 0] ?? `kind ${kind}`;
+  const kindName = (kind: number | undefined) => GC_KINDS[kind ?? 0] ?? `kind ${kind}`;
   const gc = delay ? new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) {
       pauses.push(entry.duration);
@@ -77,6 +77,9 @@ async function main(kind: string): Promise<void> {
     close().then(() => process.exit(0));
   });
 }
+
+/** perf_hooks' garbage-collection kinds (entry.detail.kind). */
+const GC_KINDS: Record<number, string> = { 1: 'scavenge', 2: 'mark-compact', 4: 'incremental marking', 8: 'weak callbacks' };
 
 if (require.main === module) {
   main(process.argv[2] ?? 'gwsim').catch((error: unknown) => { console.error(error); process.exit(1); });

@@ -101,12 +101,20 @@ async function counters(options: LoadOptions): Promise<{ messages: number; calls
 }
 
 /** Sequential GET /api/nodes/get every 50 ms for `seconds`: the latencies in ms and how many failed. */
-async function sampleNodes(options: LoadOptions, seconds: number, during?: () => void): Promise<{ latencies: number[]; failed: number }> {
+function sampleNodes(options: LoadOptions, seconds: number, during?: () => void): Promise<{ latencies: number[]; failed: number }> {
+  const end = performance.now() + seconds * 1000;
+  return sampleNodesUntil(options, () => performance.now() >= end, during);
+}
+
+/**
+ * Sequential GET /api/nodes/get every 50 ms until `stop` says so (`during` runs after each request): the latencies
+ * in ms and how many failed.
+ */
+export async function sampleNodesUntil(options: { url: string; authorization: string }, stop: () => boolean, during?: () => void): Promise<{ latencies: number[]; failed: number }> {
   const latencies: number[] = [];
   let failed = 0;
-  const end = performance.now() + seconds * 1000;
   let next = performance.now();
-  while (performance.now() < end) {
+  while (!stop()) {
     const started = performance.now();
     try {
       const response = await fetch(`${options.url}/api/nodes/get?version=0`, { headers: { authorization: options.authorization } });

@@ -3,7 +3,7 @@ import { performance } from 'node:perf_hooks';
 import { LAB_PRIVATE_KEY_FILE, signLicenseFile } from '@gwsim/license-file';
 import { freeUdpPort } from '../support/sip/sipp.js';
 import { processCpuUs } from './httpBench.js';
-import { call, percentile } from './loadBench.js';
+import { call, percentile, sampleNodesUntil } from './loadBench.js';
 import { sipLoad, type SipLoadFigures } from './sipLoad.js';
 
 /**
@@ -39,32 +39,10 @@ export interface SipBenchFigures {
   readonly failedRequests: number;
 }
 
-/** Sequential GET /api/nodes/get every 50 ms until `until` says stop: the latencies in ms and how many failed. */
-async function sampleNodes(options: SipBenchOptions, until: () => boolean): Promise<{ latencies: number[]; failed: number }> {
-  const latencies: number[] = [];
-  let failed = 0;
-  let next = performance.now();
-  while (!until()) {
-    const started = performance.now();
-    try {
-      const response = await fetch(`${options.url}/api/nodes/get?version=0`, { headers: { authorization: options.authorization } });
-      await response.arrayBuffer();
-      if (response.ok) latencies.push(performance.now() - started);
-      else failed += 1;
-    } catch {
-      failed += 1;
-    }
-    next += 50;
-    const wait = next - performance.now();
-    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-  }
-  return { latencies, failed };
-}
-
-/** Runs `work` while sampling the API (sampleNodes): its result, and the samples taken until it ended. */
+/** Runs `work` while sampling the API (sampleNodesUntil): its result, and the samples taken until it ended. */
 async function sampledDuring<T>(options: SipBenchOptions, work: () => Promise<T>): Promise<[T, { latencies: number[]; failed: number }]> {
   let done = false;
-  const sampling = sampleNodes(options, () => done);
+  const sampling = sampleNodesUntil(options, () => done);
   let result: T;
   try {
     result = await work();
@@ -104,7 +82,7 @@ export async function sipBench(options: SipBenchOptions): Promise<SipBenchFigure
     () => sipLoad({ target: `127.0.0.1:${directPort}`, uasPort: directPort, rate: options.rate, durationS: options.seconds }));
 
   const idleUntil = performance.now() + (options.idleSeconds ?? 60) * 1000;
-  const idle = await sampleNodes(options, () => performance.now() > idleUntil);
+  const idle = await sampleNodesUntil(options, () => performance.now() > idleUntil);
   log(`  idle: ${idle.latencies.length} nodes/get, p99 ${percentile(idle.latencies, 0.99)} ms`);
 
   log(`  SIPp UAC → gateway (PBX → far PBX) → SIPp UAS, ${options.rate} calls/s for ${options.seconds} s`);
