@@ -63,16 +63,17 @@ async function main(kind: string): Promise<void> {
   gc?.observe({ entryTypes: ['gc'] });
   process.stdin.resume();
   process.stdin.on('end', () => {
-    if (delay) process.stderr.write(`event loop delay: p50 ${(delay.percentile(50) / 1e6).toFixed(1)} ms, p99 ${(delay.percentile(99) / 1e6).toFixed(1)} ms, max ${(delay.max / 1e6).toFixed(1)} ms\n`);
+    // named by the server's kind: a run may have several servers (the SIP section samples a bare one beside)
+    if (delay) process.stderr.write(`${kind} server, event loop delay: p50 ${(delay.percentile(50) / 1e6).toFixed(1)} ms, p99 ${(delay.percentile(99) / 1e6).toFixed(1)} ms, max ${(delay.max / 1e6).toFixed(1)} ms\n`);
     if (gc) {
       gc.disconnect();
       const total = pauses.reduce((sum, ms) => sum + ms, 0);
-      process.stderr.write(`garbage collection: ${pauses.length} pauses, ${Math.round(total)} ms in all, ${pauses.filter((ms) => ms > 10).length} over 10 ms, longest ${Math.round(Math.max(0, ...pauses))} ms\n`);
+      process.stderr.write(`${kind} server, garbage collection: ${pauses.length} pauses, ${Math.round(total)} ms in all, ${pauses.filter((ms) => ms > 10).length} over 10 ms, longest ${Math.round(Math.max(0, ...pauses))} ms\n`);
       for (const [kind, list] of byKind) {
         process.stderr.write(`  ${kind}: ${list.length} pauses, ${Math.round(list.reduce((sum, ms) => sum + ms, 0))} ms, ${list.filter((ms) => ms > 10).length} over 10 ms, longest ${Math.round(Math.max(0, ...list))} ms\n`);
       }
       const heap = process.memoryUsage();
-      process.stderr.write(`memory at the end: heap used ${Math.round(heap.heapUsed / 1048576)} MiB of ${Math.round(heap.heapTotal / 1048576)} MiB, RSS ${Math.round(heap.rss / 1048576)} MiB\n`);
+      process.stderr.write(`${kind} server, memory at the end: heap used ${Math.round(heap.heapUsed / 1048576)} MiB of ${Math.round(heap.heapTotal / 1048576)} MiB, RSS ${Math.round(heap.rss / 1048576)} MiB\n`);
     }
     close().then(() => process.exit(0));
   });

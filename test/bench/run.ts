@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { appendFileSync } from 'node:fs';
 import path from 'node:path';
 import { basicHeader, identityThroughput, measure, nodesThroughput, type IdentityFigures, type Throughput } from './httpBench.js';
 import { BENCH_ADMIN_PASSWORD } from './benchServer.js';
@@ -40,9 +41,21 @@ async function startServer(args: string[]): Promise<{ url: string; child: ChildP
   const child = spawn(process.execPath, [...nodeArgs, SERVER, ...args], { stdio: ['pipe', 'pipe', 'inherit'] });
   const url = await new Promise<string>((resolve, reject) => {
     let buffered = '';
+    // BENCH_SERVER_STDOUT: a file that gets the rest of the server's stdout (e.g. V8's --trace-gc-nvp lines)
+    const trace = process.env['BENCH_SERVER_STDOUT'];
+    let found = false;
     child.stdout!.on('data', (chunk: Buffer) => {
+      if (found) {
+        if (trace) appendFileSync(trace, chunk);
+        return;
+      }
       buffered += chunk.toString();
-      if (buffered.includes('\n')) resolve(buffered.trim());
+      // the URL line (V8's own lines may come before it)
+      const match = /^(https?:\/\/\S+)\r?\n/m.exec(buffered);
+      if (!match) return;
+      found = true;
+      resolve(match[1]);
+      if (trace) appendFileSync(trace, buffered.slice(0, match.index) + buffered.slice(match.index + match[0].length));
     });
     child.once('exit', (code) => reject(new Error(`bench server ${args[0]} exited with ${code}`)));
   });
@@ -212,8 +225,12 @@ async function sipSection(): Promise<void> {
   const memory = process.env['BENCH_SIP_STORE'] === 'memory';
   console.log(server ? '(on the PostgreSQL server store of BENCH_DATABASE_URL)' : memory ? '(on the embedded store in memory, as with --ephemeral)' : '(on the embedded store in a data directory, as gwsim serve runs by default)');
   const gwsim = await startServer(server ? ['gwsim', server] : memory ? ['gwsim'] : ['gwsim-disk']);
+  // a bare Koa server (a small JSON body to any GET): what the machine's load does to any server's requests
+  const bare = await startServer(['bare', JSON.stringify({ nodes: [] })]);
   try {
-    const f = await sipBench({ url: gwsim.url, pid: gwsim.child.pid, authorization: basicHeader('anadmin', BENCH_ADMIN_PASSWORD), rate, seconds, log: (text) => console.log(text) });
+    const f = await sipBench({
+      url: gwsim.url, pid: gwsim.child.pid, authorization: basicHeader('anadmin', BENCH_ADMIN_PASSWORD), rate, seconds, bareUrl: bare.url, log: (text) => console.log(text),
+    });
     const figures = (label: string, r: typeof f.direct) => console.log(line(label, `${r.achievedCps} calls/s`) + `  ${r.successful}/${r.attempted} completed, ${r.failed} failed (${r.failedPercent} %)`);
     figures('SIPp UAC → SIPp UAS directly (baseline)', f.direct);
     figures('SIPp UAC → gateway → SIPp UAS', f.gateway);
@@ -222,7 +239,12 @@ async function sipSection(): Promise<void> {
     console.log(line('GET /api/nodes/get p99, idle (baseline)', `${f.idleP99Ms} ms`));
     console.log(line('GET /api/nodes/get p99 while SIPp calls itself (gateway idle)', `${f.besideDirectP99Ms} ms`, (f.besideDirectP99Ms / Math.max(f.idleP99Ms, 0.01)).toFixed(2)));
     console.log(line('GET /api/nodes/get p99 under the SIP load (target ratio < 2)', `${f.loadP99Ms} ms`, f.p99Ratio.toFixed(2)) + `  failed requests ${f.failedRequests}`);
+    if (f.bare) {
+      console.log(line('a bare Koa server beside it: p99 idle', `${f.bare.idleP99Ms} ms`));
+      console.log(line('  the same bare server under the gateway\'s SIP load', `${f.bare.loadP99Ms} ms`, (f.bare.loadP99Ms / Math.max(f.bare.idleP99Ms, 0.01)).toFixed(2)));
+    }
   } finally {
+    await stopServer(bare);
     await stopServer(gwsim);
   }
 }

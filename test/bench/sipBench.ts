@@ -24,6 +24,11 @@ export interface SipBenchOptions {
   readonly rate: number;
   readonly seconds: number;
   readonly idleSeconds?: number;
+  /**
+   * A bare Koa server in a process of its own: sampled alongside the gateway (idle and under the load, 25 ms out of
+   * step with it), it shows what the load costs any server's requests on this machine, the gateway's work aside.
+   */
+  readonly bareUrl?: string;
   readonly log?: (line: string) => void;
 }
 
@@ -37,19 +42,34 @@ export interface SipBenchFigures {
   readonly p99Ratio: number;
   readonly cpuPercent: number;
   readonly failedRequests: number;
+  /** The bare server's p99, idle and under the gateway's SIP load (undefined without bareUrl). */
+  readonly bare?: { readonly idleP99Ms: number; readonly loadP99Ms: number };
 }
 
-/** Runs `work` while sampling the API (sampleNodesUntil): its result, and the samples taken until it ended. */
-async function sampledDuring<T>(options: SipBenchOptions, work: () => Promise<T>): Promise<[T, { latencies: number[]; failed: number }]> {
+type Samples = { latencies: number[]; failed: number };
+
+/** The bare server sampled until `stop`, starting half a period after the gateway's sampler (never both at once). */
+async function sampleBare(options: SipBenchOptions, stop: () => boolean): Promise<Samples | undefined> {
+  if (options.bareUrl === undefined) return undefined;
+  await new Promise((resolve) => setTimeout(resolve, 25));
+  return sampleNodesUntil({ url: options.bareUrl, authorization: options.authorization }, stop);
+}
+
+/**
+ * Runs `work` while sampling the API (sampleNodesUntil) and, with `bare`, the bare server: its result, and the
+ * samples taken until it ended.
+ */
+async function sampledDuring<T>(options: SipBenchOptions, work: () => Promise<T>, bare = false): Promise<[T, Samples, Samples | undefined]> {
   let done = false;
   const sampling = sampleNodesUntil(options, () => done);
+  const bareSampling = bare ? sampleBare(options, () => done) : Promise.resolve(undefined);
   let result: T;
   try {
     result = await work();
   } finally {
     done = true;
   }
-  return [result, await sampling];
+  return [result, await sampling, await bareSampling];
 }
 
 export async function sipBench(options: SipBenchOptions): Promise<SipBenchFigures> {
@@ -82,15 +102,18 @@ export async function sipBench(options: SipBenchOptions): Promise<SipBenchFigure
     () => sipLoad({ target: `127.0.0.1:${directPort}`, uasPort: directPort, rate: options.rate, durationS: options.seconds }));
 
   const idleUntil = performance.now() + (options.idleSeconds ?? 60) * 1000;
-  const idle = await sampleNodesUntil(options, () => performance.now() > idleUntil);
+  const [idle, bareIdle] = await Promise.all([
+    sampleNodesUntil(options, () => performance.now() > idleUntil),
+    sampleBare(options, () => performance.now() > idleUntil),
+  ]);
   log(`  idle: ${idle.latencies.length} nodes/get, p99 ${percentile(idle.latencies, 0.99)} ms`);
 
   log(`  SIPp UAC → gateway (PBX → far PBX) → SIPp UAS, ${options.rate} calls/s for ${options.seconds} s`);
   const cpuBefore = processCpuUs(options.pid);
   const startedAt = new Date();
   const started = performance.now();
-  const [gateway, load] = await sampledDuring(options,
-    () => sipLoad({ target: `127.0.0.1:${pbxPort}`, uasPort, rate: options.rate, durationS: options.seconds }));
+  const [gateway, load, bareLoad] = await sampledDuring(options,
+    () => sipLoad({ target: `127.0.0.1:${pbxPort}`, uasPort, rate: options.rate, durationS: options.seconds }), true);
   const cpuAfter = processCpuUs(options.pid);
   const wallUs = (performance.now() - started) * 1000;
   // the same requests as the server timed them (from their parsing to their answer), from its request journal
@@ -104,5 +127,6 @@ export async function sipBench(options: SipBenchOptions): Promise<SipBenchFigure
     p99Ratio: Math.round((loadP99Ms / Math.max(idleP99Ms, 0.01)) * 100) / 100,
     cpuPercent: cpuBefore !== undefined && cpuAfter !== undefined ? Math.round(((cpuAfter - cpuBefore) / wallUs) * 100) : -1,
     failedRequests: idle.failed + load.failed + besideDirect.failed,
+    ...(bareIdle && bareLoad ? { bare: { idleP99Ms: percentile(bareIdle.latencies, 0.99), loadP99Ms: percentile(bareLoad.latencies, 0.99) } } : {}),
   };
 }
