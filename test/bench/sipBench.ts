@@ -25,8 +25,8 @@ export interface SipBenchOptions {
   readonly seconds: number;
   readonly idleSeconds?: number;
   /**
-   * A bare Koa server in a process of its own: sampled alongside the gateway (idle and under the load, 25 ms out of
-   * step with it), it shows what the load costs any server's requests on this machine, the gateway's work aside.
+   * A bare Koa server in a process of its own: sampled alongside the gateway in every phase (25 ms out of step with
+   * it), it shows what the load costs any server's requests on this machine, the gateway's work aside.
    */
   readonly bareUrl?: string;
   readonly log?: (line: string) => void;
@@ -42,7 +42,7 @@ export interface SipBenchFigures {
   readonly p99Ratio: number;
   readonly cpuPercent: number;
   readonly failedRequests: number;
-  /** The bare server's p99, idle and under the gateway's SIP load (undefined without bareUrl). */
+  /** The bare server's p99, idle and under the gateway's SIP load (undefined without bareUrl); its failures count in failedRequests. */
   readonly bare?: { readonly idleP99Ms: number; readonly loadP99Ms: number };
 }
 
@@ -56,13 +56,13 @@ async function sampleBare(options: SipBenchOptions, stop: () => boolean): Promis
 }
 
 /**
- * Runs `work` while sampling the API (sampleNodesUntil) and, with `bare`, the bare server: its result, and the
- * samples taken until it ended.
+ * Runs `work` while sampling the API (sampleNodesUntil) and the bare server, if any: its result, and the samples
+ * taken until it ended.
  */
-async function sampledDuring<T>(options: SipBenchOptions, work: () => Promise<T>, bare = false): Promise<[T, Samples, Samples | undefined]> {
+async function sampledDuring<T>(options: SipBenchOptions, work: () => Promise<T>): Promise<[T, Samples, Samples | undefined]> {
   let done = false;
   const sampling = sampleNodesUntil(options, () => done);
-  const bareSampling = bare ? sampleBare(options, () => done) : Promise.resolve(undefined);
+  const bareSampling = sampleBare(options, () => done);
   let result: T;
   try {
     result = await work();
@@ -98,7 +98,7 @@ export async function sipBench(options: SipBenchOptions): Promise<SipBenchFigure
   // the baseline: the same SIPp pair calling each other directly
   log(`  SIPp UAC → SIPp UAS directly, ${options.rate} calls/s for ${options.seconds} s (baseline)`);
   // the API sampled meanwhile: what the load generator's own CPU costs the gateway's requests on this machine
-  const [direct, besideDirect] = await sampledDuring(options,
+  const [direct, besideDirect, bareBesideDirect] = await sampledDuring(options,
     () => sipLoad({ target: `127.0.0.1:${directPort}`, uasPort: directPort, rate: options.rate, durationS: options.seconds }));
 
   const idleUntil = performance.now() + (options.idleSeconds ?? 60) * 1000;
@@ -113,7 +113,7 @@ export async function sipBench(options: SipBenchOptions): Promise<SipBenchFigure
   const startedAt = new Date();
   const started = performance.now();
   const [gateway, load, bareLoad] = await sampledDuring(options,
-    () => sipLoad({ target: `127.0.0.1:${pbxPort}`, uasPort, rate: options.rate, durationS: options.seconds }), true);
+    () => sipLoad({ target: `127.0.0.1:${pbxPort}`, uasPort, rate: options.rate, durationS: options.seconds }));
   const cpuAfter = processCpuUs(options.pid);
   const wallUs = (performance.now() - started) * 1000;
   // the same requests as the server timed them (from their parsing to their answer), from its request journal
@@ -126,7 +126,7 @@ export async function sipBench(options: SipBenchOptions): Promise<SipBenchFigure
     direct, gateway, idleP99Ms, loadP99Ms, besideDirectP99Ms: percentile(besideDirect.latencies, 0.99),
     p99Ratio: Math.round((loadP99Ms / Math.max(idleP99Ms, 0.01)) * 100) / 100,
     cpuPercent: cpuBefore !== undefined && cpuAfter !== undefined ? Math.round(((cpuAfter - cpuBefore) / wallUs) * 100) : -1,
-    failedRequests: idle.failed + load.failed + besideDirect.failed,
+    failedRequests: [idle, load, besideDirect, bareIdle, bareLoad, bareBesideDirect].reduce((sum, samples) => sum + (samples?.failed ?? 0), 0),
     ...(bareIdle && bareLoad ? { bare: { idleP99Ms: percentile(bareIdle.latencies, 0.99), loadP99Ms: percentile(bareLoad.latencies, 0.99) } } : {}),
   };
 }
