@@ -7,9 +7,9 @@ export class MonitorTuning {
     /** A batch is cut and written at least this often. */
     readonly flushIntervalMs = 100,
     /**
-     * ... or as soon as one table's queue holds this many rows. Kept short: the embedded engine runs each INSERT on
-     * the event loop, and a 500-row batch of SIP messages held the API's requests up to a few hundred ms under
-     * 200 real calls per second (npm run bench -- --only sip).
+     * ... or as soon as one table's queue holds this many rows. Kept short: a batch's rows are built on the event
+     * loop, all at once, before they go to the store's worker; 500-row batches of SIP messages were measured holding
+     * the API's requests up to a few hundred ms under 200 real calls per second (npm run bench -- --only sip).
      */
     readonly batchRows = 100,
     /**
