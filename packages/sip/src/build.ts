@@ -103,20 +103,21 @@ export interface ResponseSpec {
  */
 export function buildResponse(request: SipRequest, status: number, spec: ResponseSpec = {}): SipResponse {
   if (!Number.isInteger(status) || status < 100 || status > 699) throw new Error(`status ${status} is not 100..699`);
-  const copy = (name: string): SipHeader[] => request.headers.filter((h) => h.name === name).map((h) => ({ ...h }));
+  const headers: SipHeader[] = [];
+  const copy = (name: string): void => {
+    for (const h of request.headers) if (h.name === name) headers.push({ name: h.name, value: h.value });
+  };
   const to = parseNameAddr(header(request, 'To') ?? '');
   if (!('tag' in to.params) && status !== 100) {
     if (!spec.toTag) throw new Error(`a ${status} response needs a To tag`);
     to.params.tag = spec.toTag;
   }
-  const headers: SipHeader[] = [
-    ...copy('Via'),
-    ...(status > 100 && status < 300 ? copy('Record-Route') : []),
-    ...copy('From'),
-    { name: 'To', value: formatNameAddr(to) },
-    ...copy('Call-ID'),
-    ...copy('CSeq'),
-  ];
+  copy('Via');
+  if (status > 100 && status < 300) copy('Record-Route');
+  copy('From');
+  headers.push({ name: 'To', value: formatNameAddr(to) });
+  copy('Call-ID');
+  copy('CSeq');
   if (spec.contact) headers.push({ name: 'Contact', value: formatNameAddr(spec.contact) });
   if (spec.userAgent) headers.push({ name: 'Server', value: spec.userAgent });
   const body = spec.body ?? '';

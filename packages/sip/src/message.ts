@@ -34,8 +34,13 @@ export const COMPACT_FORMS: Record<string, string> = {
   e: 'Content-Encoding', k: 'Supported', s: 'Subject',
 };
 
+/** Names already spelled as they are kept (the common case: the names this package writes and the parser keeps). */
+const SPELLED = new Map(Object.values(CANONICAL).map((name) => [name, name]));
+
 /** The canonical spelling of a header name (compact forms expanded, case normalised for known headers). */
 export function canonicalHeaderName(name: string): string {
+  const known = SPELLED.get(name);
+  if (known !== undefined) return known;
   const lower = name.toLowerCase();
   if (lower.length === 1 && COMPACT_FORMS[lower]) return COMPACT_FORMS[lower];
   return CANONICAL[lower] ?? name;
@@ -46,33 +51,90 @@ const LIST_HEADERS = new Set(['Via', 'Route', 'Record-Route', 'Contact', 'Allow'
 
 /** Split a header value on commas outside quotes and angle brackets. */
 export function splitList(value: string): string[] {
-  const parts: string[] = [];
-  let depth = 0; let quoted = false; let current = '';
-  for (let i = 0; i < value.length; i++) {
-    const ch = value[i];
-    if (quoted) {
-      if (ch === '\\' && i + 1 < value.length) { current += ch + value[++i]; continue; }
-      if (ch === '"') quoted = false;
-    } else if (ch === '"') quoted = true;
-    else if (ch === '<') depth++;
-    else if (ch === '>') depth--;
-    else if (ch === ',' && depth === 0) { parts.push(current.trim()); current = ''; continue; }
-    current += ch;
+  if (!value.includes(',')) {
+    const whole = value.trim();
+    return whole === '' ? [] : [whole];
   }
-  if (current.trim() !== '') parts.push(current.trim());
+  const parts: string[] = [];
+  let start = 0;
+  for (let end = listItemEnd(value, 0); end >= 0; end = listItemEnd(value, start)) {
+    parts.push(value.slice(start, end).trim());
+    start = end + 1;
+  }
+  const last = value.slice(start).trim();
+  if (last !== '') parts.push(last);
   return parts;
+}
+
+/** Where the list item starting at `from` ends: the index of the next comma outside quotes and angle brackets, or -1. */
+function listItemEnd(value: string, from: number): number {
+  let depth = 0; let quoted = false;
+  for (let i = from; i < value.length; i++) {
+    const ch = value.charCodeAt(i);
+    if (quoted) {
+      if (ch === 0x5c /* \ */ && i + 1 < value.length) i++;
+      else if (ch === 0x22 /* " */) quoted = false;
+    } else if (ch === 0x22) quoted = true;
+    else if (ch === 0x3c /* < */) depth++;
+    else if (ch === 0x3e /* > */) depth--;
+    else if (ch === 0x2c /* , */ && depth === 0) return i;
+  }
+  return -1;
+}
+
+/** Whether a header stored as `stored` is the header whose canonical name is `canonical` (`lower` in lower case). */
+function named(stored: string, canonical: string, lower: string): boolean {
+  return stored === canonical || stored.toLowerCase() === lower;
 }
 
 /** All values of a header, in order; list headers are split on commas. */
 export function headerValues(message: SipMessage, name: string): string[] {
   const canonical = canonicalHeaderName(name);
-  const values = message.headers.filter((h) => h.name.toLowerCase() === canonical.toLowerCase()).map((h) => h.value);
-  return LIST_HEADERS.has(canonical) ? values.flatMap(splitList) : values;
+  const lower = canonical.toLowerCase();
+  const list = LIST_HEADERS.has(canonical);
+  const values: string[] = [];
+  for (const h of message.headers) {
+    if (!named(h.name, canonical, lower)) continue;
+    if (!list) values.push(h.value);
+    else for (const item of splitList(h.value)) values.push(item);
+  }
+  return values;
 }
 
 /** The first value of a header, or undefined. */
 export function header(message: SipMessage, name: string): string | undefined {
-  return headerValues(message, name)[0];
+  const canonical = canonicalHeaderName(name);
+  const lower = canonical.toLowerCase();
+  const list = LIST_HEADERS.has(canonical);
+  for (const h of message.headers) {
+    if (!named(h.name, canonical, lower)) continue;
+    if (!list) return h.value;
+    // the first item of the list (as splitList would give it first); a value with no item at all is skipped
+    const end = listItemEnd(h.value, 0);
+    if (end >= 0) return h.value.slice(0, end).trim();
+    const whole = h.value.trim();
+    if (whole !== '') return whole;
+  }
+  return undefined;
+}
+
+/**
+ * Header parameters: the `;`-separated parts of `text` (blank ones skipped), each `name=value` or a bare `name`
+ * (value ''); names in lower case, a later one replacing an earlier one of the same name.
+ */
+function parseParams(text: string): Record<string, string> {
+  const params: Record<string, string> = {};
+  for (let start = 0; start <= text.length;) {
+    let end = text.indexOf(';', start);
+    if (end < 0) end = text.length;
+    const part = text.slice(start, end).trim();
+    if (part !== '') {
+      const eq = part.indexOf('=');
+      params[(eq < 0 ? part : part.slice(0, eq)).toLowerCase()] = eq < 0 ? '' : part.slice(eq + 1);
+    }
+    start = end + 1;
+  }
+  return params;
 }
 
 export interface NameAddr { displayName?: string; uri: string; params: Record<string, string> }
@@ -96,11 +158,7 @@ export function parseNameAddr(value: string): NameAddr {
     uri = semi < 0 ? text : text.slice(0, semi);
     rest = semi < 0 ? '' : text.slice(semi);
   }
-  const params: Record<string, string> = {};
-  for (const part of rest.split(';').map((p) => p.trim()).filter((p) => p !== '')) {
-    const eq = part.indexOf('=');
-    params[(eq < 0 ? part : part.slice(0, eq)).toLowerCase()] = eq < 0 ? '' : part.slice(eq + 1);
-  }
+  const params = parseParams(rest);
   if (uri === '') throw new Error(`empty URI in ${JSON.stringify(value)}`);
   return displayName === undefined ? { uri, params } : { displayName, uri, params };
 }
@@ -127,11 +185,7 @@ export interface Via { transport: string; host: string; port?: number; branch?: 
 export function parseVia(value: string): Via {
   const m = /^\s*SIP\s*\/\s*2\.0\s*\/\s*([A-Za-z]+)\s+([^\s;:]+|\[[^\]]+\])(?::(\d+))?\s*(.*)$/i.exec(value);
   if (!m) throw new Error(`malformed Via ${JSON.stringify(value)}`);
-  const params: Record<string, string> = {};
-  for (const part of m[4].split(';').map((p) => p.trim()).filter((p) => p !== '')) {
-    const eq = part.indexOf('=');
-    params[(eq < 0 ? part : part.slice(0, eq)).toLowerCase()] = eq < 0 ? '' : part.slice(eq + 1);
-  }
+  const params = parseParams(m[4]);
   const via: Via = { transport: m[1].toUpperCase(), host: m[2], params };
   if (m[3] !== undefined) via.port = Number(m[3]);
   if (params.branch !== undefined) via.branch = params.branch;

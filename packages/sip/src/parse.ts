@@ -13,7 +13,8 @@ const REQUIRED = ['Via', 'From', 'To', 'Call-ID', 'CSeq'];
  * kept in the headers (the serializer derives it). Throws SipParseError on malformed input.
  */
 export function parseSip(input: string | Uint8Array): SipMessage {
-  const bytes = typeof input === 'string' ? Buffer.from(input, 'utf8') : Buffer.from(input);
+  const bytes = typeof input === 'string' ? Buffer.from(input, 'utf8')
+    : Buffer.isBuffer(input) ? input : Buffer.from(input.buffer, input.byteOffset, input.byteLength);
   let end = bytes.indexOf('\r\n\r\n');
   let sep = 4;
   const lfEnd = bytes.indexOf('\n\n');

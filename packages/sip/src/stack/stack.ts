@@ -70,7 +70,9 @@ class ServerTx implements ServerTransaction {
   acked = false;
   private retransmitTimer: NodeJS.Timeout | undefined;
   private endTimer: NodeJS.Timeout | undefined;
-  private received: SipRequest;
+  /** The request, until the transaction lingers (then parsed again from `lingered` when asked for). */
+  private received: SipRequest | undefined;
+  private lingered: Buffer | undefined;
 
   constructor(private readonly stack: SipStack, request: SipRequest, readonly source: SipAddress,
     readonly connection: Connection | undefined, readonly key: string, readonly isInvite: boolean) {
@@ -78,7 +80,7 @@ class ServerTx implements ServerTransaction {
   }
 
   /** The request; once the final response is sent, only its identifying headers and body (see `lingering`). */
-  get request(): SipRequest { return this.received; }
+  get request(): SipRequest { return this.received ??= parseSip(this.lingered!) as SipRequest; }
 
   /** The last response as a message (parsed again from its bytes once the transaction let it go). */
   private lastMessage(): SipResponse {
@@ -88,12 +90,13 @@ class ServerTx implements ServerTransaction {
 
   /**
    * The final response is out: the transaction lingers (up to 64*T1) only to absorb repeats and resend its response,
-   * so it keeps the request's identifying headers and body (copied, not slices of the received text) and the
-   * response's bytes, not the whole messages: at hundreds of calls per second this is most of what the heap would
-   * hold.
+   * so it keeps the request's identifying headers and body and the response as bytes (outside the JavaScript
+   * heap), not as messages: at hundreds of calls per second, what lingers for 64*T1 is what each young-generation
+   * collection copies.
    */
   private lingering(): void {
-    this.received = compactRequest(this.received);
+    this.lingered = compactBytes(this.request);
+    this.received = undefined;
     if (this.lastResponse) this.lastResponse.message = undefined;
   }
 
@@ -105,14 +108,15 @@ class ServerTx implements ServerTransaction {
     if (this.state !== 'proceeding' || this.stack.isClosed) return;
     const bytes = serialize(response);
     this.lastResponse = { message: response, bytes };
-    this.toTag = tagOf(header(response, 'To')) ?? this.toTag;
+    const toTag = tagOf(header(response, 'To'));
+    if (toTag !== undefined) this.toTag = detached(toTag);
     this.stack.sendResponse(this, response, bytes, false);
     if (response.status < 200) return;
     const { T1, T2 } = this.stack.timers;
     const unreliable = this.source.transport === 'UDP';
     if (this.isInvite && response.status < 300) {
       this.state = 'accepted';
-      this.ackKey = ackKeyOf(header(this.request, 'Call-ID'), header(this.request, 'CSeq'), this.toTag);
+      this.ackKey = detached(ackKeyOf(header(this.request, 'Call-ID'), header(this.request, 'CSeq'), this.toTag));
       this.stack.accepted.set(this.ackKey, this);
       this.lingering();
       // RFC 3261 13.3.1.4: the 2xx is repeated on every transport, because the ACK is end to end.
@@ -184,8 +188,6 @@ class ServerTx implements ServerTransaction {
   }
 }
 
-const EMPTY = Buffer.alloc(0);
-
 /**
  * Headers a lingering transaction keeps: those that match it and route a response back, and those a dialog is
  * formed from (RFC 3261 12.1: the remote target and the route set), so a user can still build in-dialog requests.
@@ -200,12 +202,9 @@ function detached(value: string): string {
   return value.length < 13 ? value : (` ${value}`).slice(1);
 }
 
-/** The request with only its identifying headers and its body, copied. */
-function compactRequest(request: SipRequest): SipRequest {
-  return {
-    kind: 'request', method: request.method, uri: detached(request.uri), body: detached(request.body),
-    headers: request.headers.filter((h) => IDENTIFYING.has(h.name)).map((h) => ({ name: h.name, value: detached(h.value) })),
-  };
+/** The request with only its identifying headers and its body, as bytes (parsed again when it is asked for). */
+function compactBytes(request: SipRequest): Buffer {
+  return serialize({ ...request, headers: request.headers.filter((h) => IDENTIFYING.has(h.name)) });
 }
 
 function ackKeyOf(callId: string | undefined, cseq: string | undefined, toTag: string | undefined): string {
@@ -230,7 +229,8 @@ class ClientTx implements ClientTransaction {
   private endTimer: NodeJS.Timeout | undefined;
   private interval: number;
 
-  private sent: SipRequest;
+  /** The request, until the transaction lingers (then parsed again from `bytes` when asked for). */
+  private sent: SipRequest | undefined;
 
   constructor(private readonly stack: SipStack, request: SipRequest, readonly destination: SipAddress,
     private readonly callbacks: ClientCallbacks, readonly key: string) {
@@ -241,12 +241,15 @@ class ClientTx implements ClientTransaction {
   }
 
   /** The request; once a final response came, only its identifying headers and body (see `lingering`). */
-  get request(): SipRequest { return this.sent; }
+  get request(): SipRequest { return this.sent ??= parseSip(this.bytes) as SipRequest; }
 
-  /** A final response came: what lingers only absorbs repeats (and acknowledges them), not the request itself. */
+  /**
+   * A final response came: what lingers only absorbs repeats (and acknowledges them), not the request itself; its
+   * identifying headers and body stay as bytes, parsed again if asked for.
+   */
   private lingering(): void {
-    this.sent = compactRequest(this.sent);
-    this.bytes = EMPTY;
+    this.bytes = compactBytes(this.request);
+    this.sent = undefined;
     this.lastProvisional = undefined;
   }
 
@@ -295,13 +298,13 @@ class ClientTx implements ClientTransaction {
       if (this.state === 'calling' || this.state === 'proceeding') {
         this.state = 'accepted';
         this.clearTimers();
-        this.acceptedTags.add(tag);
+        this.acceptedTags.add(detached(tag));
         this.lingering();
         this.endTimer = after(64 * T1, () => this.terminate());
         this.report(response, false);
       } else if (this.state === 'accepted') {
         const repeat = this.acceptedTags.has(tag);
-        this.acceptedTags.add(tag);
+        if (!repeat) this.acceptedTags.add(detached(tag));
         this.report(response, repeat);
       }
       return;
@@ -645,7 +648,8 @@ export class SipStack {
       this.callHandler((h) => h.ack(request, remote));
       return;
     }
-    const key = serverKey(via, method, request);
+    // kept as long as the transaction lingers: a copy, not slices of the received text
+    const key = detached(serverKey(via, method, request));
     const existing = this.servers.get(key);
     if (existing) {
       this.emitWire(false, local, remote, bytes, request, true);

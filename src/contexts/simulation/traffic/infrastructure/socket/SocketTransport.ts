@@ -78,6 +78,11 @@ function fnv1a(text: string): number {
  * byte, with the real addresses and times. Socket events happen outside the engine's steps: each is put on the
  * engine's queue at the instant it happened, and the engine is woken.
  */
+/** A copy of a string that shares no memory with the received text it was cut from. */
+function ownCopy(value: string): string {
+  return value.length < 13 ? value : (` ${value}`).slice(1);
+}
+
 export class SocketTransport extends SessionTransport {
   private listener: TransportListener | undefined;
   /** Legs by Call-ID: the caller's for inbound legs, the gateway's own for outbound ones. */
@@ -300,7 +305,8 @@ export class SocketTransport extends SessionTransport {
           transaction.respond(buildResponse(request, 503, { toTag: this.tag(callId) }));
           return;
         }
-        await this.arrive(node, listener, transaction, callId);
+        // the leg keeps its Call-ID while it lingers: a copy, not a slice that would keep the whole INVITE's text
+        await this.arrive(node, listener, transaction, ownCopy(callId));
         return;
       case 'OPTIONS': {
         // keep-alive and capability query
