@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import {
   buildAck, buildBye, buildCancel, buildOffer, buildRequest, buildResponse, createBranchGenerator, createIdGenerator,
-  dialogFromResponse, header, headerValues, parseCSeq, parseNameAddr, parseSip, parseVia, serialize, serializeSdp,
+  dialogFromResponse, header, headerValues, parseCSeq, splitList, parseNameAddr, parseSip, parseVia, serialize, serializeSdp,
   serializeToString, SipParseError, type SipRequest,
 } from '../src/index.js';
 import { seeded } from './helpers.js';
@@ -173,6 +173,32 @@ describe('responses and in-dialog requests', () => {
     expect(header(bye2, 'CSeq')).to.equal('3 BYE');
     expect(parseNameAddr(header(bye1, 'From')!).params.tag).to.equal('ftag1');
     expect(parseNameAddr(header(bye1, 'To')!).params.tag).to.equal('tt');
+  });
+});
+
+describe('header lists', () => {
+  it('split on commas outside quotes and angle brackets, keeping inner empty items and dropping a blank last one', () => {
+    expect(splitList('<sip:a@x>;q=1, "Doe, J" <sip:b@y>, <sip:c,d@z>')).to.deep.equal(['<sip:a@x>;q=1', '"Doe, J" <sip:b@y>', '<sip:c,d@z>']);
+    expect(splitList('"say \\"a, b\\"" <sip:q@x>, <sip:r@x>')).to.deep.equal(['"say \\"a, b\\"" <sip:q@x>', '<sip:r@x>']);
+    expect(splitList(' a ,, b , ')).to.deep.equal(['a', '', 'b']);
+    expect(splitList('  ')).to.deep.equal([]);
+    expect(splitList(' only ')).to.deep.equal(['only']);
+  });
+
+  it('the first value of a list header is the first item of the first header that has one; other headers are whole', () => {
+    const message = {
+      kind: 'request' as const, method: 'OPTIONS', uri: 'sip:x', body: '',
+      headers: [
+        { name: 'Route', value: '  ' }, { name: 'route', value: '<sip:p1;lr>, <sip:p2;lr>' }, { name: 'Route', value: '<sip:p3;lr>' },
+        { name: 'Subject', value: 'a, b' }, { name: 'Contact', value: ', <sip:late@x>' },
+      ],
+    };
+    expect(header(message, 'Route')).to.equal('<sip:p1;lr>');
+    expect(headerValues(message, 'ROUTE')).to.deep.equal(['<sip:p1;lr>', '<sip:p2;lr>', '<sip:p3;lr>']);
+    expect(header(message, 's')).to.equal('a, b');
+    expect(header(message, 'Contact')).to.equal('');
+    expect(headerValues(message, 'm')).to.deep.equal(['', '<sip:late@x>']);
+    expect(header(message, 'Record-Route')).to.equal(undefined);
   });
 });
 
