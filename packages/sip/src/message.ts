@@ -1,3 +1,12 @@
+/**
+ * A copy of a string that shares no memory with the text it was cut from. V8 keeps a whole string alive for any
+ * slice of it (13 characters or more), so a value cut from a received message and kept for long (a transaction's
+ * key, a Call-ID in a map) keeps the whole message alive unless it is copied.
+ */
+export function unsharedCopy(value: string): string {
+  return value.length < 13 ? value : (` ${value}`).slice(1);
+}
+
 /** A SIP header as it appears on the wire: canonical name, raw value. */
 export interface SipHeader { name: string; value: string }
 

@@ -42,6 +42,22 @@ describe('SIP stack transactions (UDP loopback)', function () {
     expect(resent[0]!.message && header(resent[0]!.message, 'Call-ID')).to.equal(header(sent, 'Call-ID'));
   });
 
+  it('a client transaction answered 2xx lingers with its request\'s identifying and dialog-forming headers and body only', async () => {
+    bob.onRequest = (tx) => tx.respond(buildResponse(tx.request, 200, { toTag: 'bt8', contact: { uri: 'sip:bob@127.0.0.1', params: {} } }));
+    const sent = request('INVITE', address(a, 'UDP'), address(b, 'UDP'), { body: 'v=0' });
+    const invite = { ...sent, headers: [...sent.headers, { name: 'Subject', value: 'a header nobody needs once answered' }] };
+    let ok = false;
+    const client = a.request(invite, address(b, 'UDP'), { response: (r) => { ok ||= r.status === 200; }, timeout: () => undefined });
+    expect(header(client.request, 'Subject')).to.equal('a header nobody needs once answered');
+    await until(() => ok, 'the 200');
+    expect(client.request.method).to.equal('INVITE');
+    expect(client.request.uri).to.equal(invite.uri);
+    expect(client.request.headers.map((h) => h.name)).to.include.members(['Via', 'From', 'To', 'Call-ID', 'CSeq', 'Contact']).and.not.include('Subject');
+    for (const name of ['Via', 'From', 'To', 'Call-ID', 'CSeq']) expect(header(client.request, name), name).to.equal(header(invite, name));
+    expect(client.request.body).to.equal('v=0');
+    expect(client.request).to.equal(client.request); // parsed again once, then kept
+  });
+
   it('carries INVITE / 100 / 180 / 200 / ACK: 100 Trying at once, the ACK reported through ack()', async () => {
     bob.onRequest = (tx) => {
       tx.respond(buildResponse(tx.request, 180, { toTag: 'bt1' }));

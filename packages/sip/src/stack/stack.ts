@@ -6,7 +6,7 @@ import { performance } from 'node:perf_hooks';
 import { buildAck, buildResponse } from '../build.js';
 import {
   canonicalHeaderName, header, headerValues, parseCSeq, parseNameAddr, parseVia, serialize, splitList,
-  type SipHeader, type SipMessage, type SipRequest, type SipResponse, type Via,
+  type SipHeader, type SipMessage, type SipRequest, type SipResponse, type Via, unsharedCopy,
 } from '../message.js';
 import { parseSip } from '../parse.js';
 import { StreamFramer } from './framing.js';
@@ -109,14 +109,14 @@ class ServerTx implements ServerTransaction {
     const bytes = serialize(response);
     this.lastResponse = { message: response, bytes };
     const toTag = tagOf(header(response, 'To'));
-    if (toTag !== undefined) this.toTag = detached(toTag);
+    if (toTag !== undefined) this.toTag = unsharedCopy(toTag);
     this.stack.sendResponse(this, response, bytes, false);
     if (response.status < 200) return;
     const { T1, T2 } = this.stack.timers;
     const unreliable = this.source.transport === 'UDP';
     if (this.isInvite && response.status < 300) {
       this.state = 'accepted';
-      this.ackKey = detached(ackKeyOf(header(this.request, 'Call-ID'), header(this.request, 'CSeq'), this.toTag));
+      this.ackKey = unsharedCopy(ackKeyOf(header(this.request, 'Call-ID'), header(this.request, 'CSeq'), this.toTag));
       this.stack.accepted.set(this.ackKey, this);
       this.lingering();
       // RFC 3261 13.3.1.4: the 2xx is repeated on every transport, because the ACK is end to end.
@@ -193,14 +193,6 @@ class ServerTx implements ServerTransaction {
  * formed from (RFC 3261 12.1: the remote target and the route set), so a user can still build in-dialog requests.
  */
 const IDENTIFYING = new Set(['Via', 'From', 'To', 'Call-ID', 'CSeq', 'Contact', 'Record-Route']);
-
-/**
- * A copy of a string that shares no memory with the text it was cut from (a slice of a received message keeps the
- * whole message alive).
- */
-function detached(value: string): string {
-  return value.length < 13 ? value : (` ${value}`).slice(1);
-}
 
 /** The request with only its identifying headers and its body, as bytes (parsed again when it is asked for). */
 function compactBytes(request: SipRequest): Buffer {
@@ -298,13 +290,13 @@ class ClientTx implements ClientTransaction {
       if (this.state === 'calling' || this.state === 'proceeding') {
         this.state = 'accepted';
         this.clearTimers();
-        this.acceptedTags.add(detached(tag));
+        this.acceptedTags.add(unsharedCopy(tag));
         this.lingering();
         this.endTimer = after(64 * T1, () => this.terminate());
         this.report(response, false);
       } else if (this.state === 'accepted') {
         const repeat = this.acceptedTags.has(tag);
-        if (!repeat) this.acceptedTags.add(detached(tag));
+        if (!repeat) this.acceptedTags.add(unsharedCopy(tag));
         this.report(response, repeat);
       }
       return;
@@ -649,7 +641,7 @@ export class SipStack {
       return;
     }
     // kept as long as the transaction lingers: a copy, not slices of the received text
-    const key = detached(serverKey(via, method, request));
+    const key = unsharedCopy(serverKey(via, method, request));
     const existing = this.servers.get(key);
     if (existing) {
       this.emitWire(false, local, remote, bytes, request, true);

@@ -3,6 +3,7 @@ import { DialString, DialStrings, type GatewayPlan, type PlanNode, type PlannedR
 import type { CallResult, SipMessageEntry } from '../../../monitoring/index.js';
 import type { LabId } from '../../../../shared/domain/LabId.js';
 import { historyEntry, outgoingNumbers } from './CallHistory.js';
+import { inTimeOrder } from './inTimeOrder.js';
 import { farEndEnding, GATE_ENDINGS, OUTCOME_ENDINGS, telStatusOf, type CallEnding, type Gate } from './CallEndings.js';
 import type { CallRecorder, GateSnapshot } from './CallRecorder.js';
 import type { MediaQualityFigures } from './NodeImpairments.js';
@@ -23,25 +24,6 @@ export interface TrafficCounters {
 
 /** The User-Agent of the gateway's INVITEs. */
 const USER_AGENT = 'gwsim';
-
-/** Most batches this many messages or fewer: sorted by insertion (Array.prototype.sort allocates some 4 KB each time). */
-const SMALL_BATCH = 64;
-
-/**
- * The step's messages sorted by time, in place and stably. A step's messages come nearly in order (only those held
- * back until their call was named come late), and a step at hundreds of calls per second gathers a handful: an
- * insertion sort does that without allocating; a larger batch goes to Array.prototype.sort.
- */
-function inTimeOrder(batch: SipMessageEntry[]): SipMessageEntry[] {
-  if (batch.length > SMALL_BATCH) return batch.sort((a, b) => a.timestampMicros - b.timestampMicros);
-  for (let i = 1; i < batch.length; i++) {
-    const entry = batch[i]!;
-    let j = i - 1;
-    for (; j >= 0 && batch[j]!.timestampMicros > entry.timestampMicros; j--) batch[j + 1] = batch[j]!;
-    batch[j + 1] = entry;
-  }
-  return batch;
-}
 
 /**
  * The gateway: a back-to-back user agent. It takes the calls the transport reports, puts them through the gates

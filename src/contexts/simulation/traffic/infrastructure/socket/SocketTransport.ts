@@ -1,5 +1,5 @@
 import {
-  buildCancel, buildResponse, digestAuthorization, parseDigestChallenge, parseSdp, parseSip,
+  buildCancel, buildResponse, digestAuthorization, parseDigestChallenge, parseSdp, parseSip, unsharedCopy,
   type ClientCallbacks, type ServerTransaction, type SipAddress, type SipMessage, type SipRequest, type SipResponse, type SipStack, type WireEvent,
 } from '@gwsim/sip';
 import type { GatewayPlan, PlanNode } from '../../../../configuration/index.js';
@@ -78,11 +78,6 @@ function fnv1a(text: string): number {
  * byte, with the real addresses and times. Socket events happen outside the engine's steps: each is put on the
  * engine's queue at the instant it happened, and the engine is woken.
  */
-/** A copy of a string that shares no memory with the received text it was cut from. */
-function ownCopy(value: string): string {
-  return value.length < 13 ? value : (` ${value}`).slice(1);
-}
-
 export class SocketTransport extends SessionTransport {
   private listener: TransportListener | undefined;
   /** Legs by Call-ID: the caller's for inbound legs, the gateway's own for outbound ones. */
@@ -306,7 +301,7 @@ export class SocketTransport extends SessionTransport {
           return;
         }
         // the leg keeps its Call-ID while it lingers: a copy, not a slice that would keep the whole INVITE's text
-        await this.arrive(node, listener, transaction, ownCopy(callId));
+        await this.arrive(node, listener, transaction, unsharedCopy(callId));
         return;
       case 'OPTIONS': {
         // keep-alive and capability query
