@@ -8,6 +8,7 @@ import { DEFAULT_BODY_LIMITS } from '../../src/app/config/AppConfig.js';
 import { startEmbeddedEngineWorker } from '../../src/app/persistence/EmbeddedEngine.js';
 import { PinoLogger } from '../../src/shared/infrastructure/PinoLogger.js';
 import { startBareKoa } from './httpBench.js';
+import { describeStalls, traceStalls } from './stallTrace.js';
 
 export const BENCH_ADMIN_PASSWORD = 'bench-Admin-1';
 
@@ -61,10 +62,13 @@ async function main(kind: string): Promise<void> {
     }
   }) : undefined;
   gc?.observe({ entryTypes: ['gc'] });
+  // BENCH_STALLS=1: the event loop's gaps, what filled them (the thread's own work, a wait for a core, collection)
+  const stalls = process.env['BENCH_STALLS'] ? traceStalls() : undefined;
   process.stdin.resume();
   process.stdin.on('end', () => {
     // named by the server's kind: a run may have several servers (the SIP section samples a bare one beside)
     if (delay) process.stderr.write(`${kind} server, event loop delay: p50 ${(delay.percentile(50) / 1e6).toFixed(1)} ms, p99 ${(delay.percentile(99) / 1e6).toFixed(1)} ms, max ${(delay.max / 1e6).toFixed(1)} ms\n`);
+    if (stalls) process.stderr.write(`${kind} server, ${describeStalls(stalls())}\n`);
     if (gc) {
       gc.disconnect();
       const total = pauses.reduce((sum, ms) => sum + ms, 0);
