@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { expect } from 'chai';
 import type { LabId } from '../../../src/shared/domain/LabId.js';
 import { MonitorStore, type LabRow } from '../../../src/contexts/monitoring/history/application/MonitorStore.js';
+import { MessageRows } from '../../../src/contexts/monitoring/history/application/MessageRows.js';
 import { SwitchableMonitorAvailability } from '../../../src/contexts/monitoring/history/application/MonitorAvailability.js';
 import { InMemoryMonitorStore } from '../../../src/contexts/monitoring/history/infrastructure/memory/InMemoryMonitorStore.js';
 import { TypeOrmMonitorStore } from '../../../src/contexts/monitoring/history/infrastructure/persistence/TypeOrmMonitorStore.js';
@@ -146,7 +147,7 @@ for (const target of targets) {
     it('keeps the first of two calls with one session identifier, and counts rows and bytes per lab', async () => {
       await store.insertCalls(rows(LAB, [MonitorRecordMother.call()]));
       await store.insertCalls(rows(LAB, [MonitorRecordMother.call({ inboundSourceDialString: '9999' })]));
-      await store.insertMessages(rows(LAB, MonitorRecordMother.messages('m1').map((m) => storedMessage(m, 16384))));
+      await store.insertMessages(MessageRows.of(rows(LAB, MonitorRecordMother.messages('m1').map((m) => storedMessage(m, 16384)))));
       const { entries } = await store.queryCalls(LAB, base);
       expect(entries.map((e) => e.inboundSourceDialString)).to.deep.equal(['2001']);
       const usage = store.usage(LAB);
@@ -160,8 +161,8 @@ for (const target of targets) {
       const a = MonitorRecordMother.messages('s1', 1_772_352_000_000_000, 'gw-a');
       const b = MonitorRecordMother.messages('s1', 1_772_352_000_500_000, 'gw-b').slice(0, 2);
       const long = storedMessage({ ...a[0]!, message: `${a[0]!.message}${'x'.repeat(2000)}\u0000` }, 512);
-      await store.insertMessages(rows(LAB, [...[...a].reverse(), ...b].map((m) => storedMessage(m, 16384))));
-      await store.insertMessages(rows(LAB, [{ ...long, sessionIdentifier: 's2' }]));
+      await store.insertMessages(MessageRows.of(rows(LAB, [...[...a].reverse(), ...b].map((m) => storedMessage(m, 16384)))));
+      await store.insertMessages(MessageRows.of(rows(LAB, [{ ...long, sessionIdentifier: 's2' }])));
       const all = await store.messagesOf(LAB, 's1');
       expect(all.map((m) => m.timestampMicros)).to.deep.equal([...a, ...b].map((m) => m.timestampMicros).sort((x, y) => x - y));
       expect(all[0]).to.deep.equal({ ...a[0]!, messageLength: a[0]!.message.length, truncated: false });
@@ -175,7 +176,7 @@ for (const target of targets) {
 
     it('stores a batch larger than one statement takes completely, in order', async () => {
       const many = Array.from({ length: 10_001 }, (_, i) => storedMessage({ ...MonitorRecordMother.messages('big')[i % 7]!, timestampMicros: 1_772_352_000_000_000 + i }, 16384));
-      await store.insertMessages(rows(LAB, many));
+      await store.insertMessages(MessageRows.of(rows(LAB, many)));
       expect(store.usage(LAB).messages).to.equal(10_001);
       const stored = await store.messagesOf(LAB, 'big');
       expect(stored).to.have.length(10_001);
@@ -187,7 +188,7 @@ for (const target of targets) {
       const [template] = MonitorRecordMother.messages('odd');
       const text = `INVITE sip:a@b SIP/2.0\r\nX-Odd: "quoted" \\ back\\slash\ttab é ☎ \u{1F4DE}\r\nX-Bad: a\u0000b \uD800c\r\n\r\n`;
       const odd = storedMessage({ ...template!, message: text }, 16384);
-      await store.insertMessages([...rows(LAB, [odd]), ...rows(OTHER, [{ ...odd, sessionIdentifier: 'other' }])]);
+      await store.insertMessages(MessageRows.of([...rows(LAB, [odd]), ...rows(OTHER, [{ ...odd, sessionIdentifier: 'other' }])]));
       const [stored] = await store.messagesOf(LAB, 'odd');
       // PostgreSQL text holds neither; the in-memory adapter (no such limit) keeps the text exactly
       expect(stored!.message).to.equal(store instanceof InMemoryMonitorStore ? text : text.replace('\u0000', '\uFFFD').replace('\uD800', '\uFFFD'));
@@ -208,7 +209,7 @@ for (const target of targets) {
     it('trims the oldest calls beyond the maximum with their messages and recordings, and the counters follow', async () => {
       const calls = MonitorRecordMother.calls(30, new Date('2026-03-01T08:00:00Z'), (i) => ({ recordingId: `rec-${i}` }));
       await store.insertCalls(rows(LAB, [...calls].reverse()));
-      await store.insertMessages(rows(LAB, calls.flatMap((c) => MonitorRecordMother.messages(c.sessionIdentifier)).map((m) => storedMessage(m, 16384))));
+      await store.insertMessages(MessageRows.of(rows(LAB, calls.flatMap((c) => MonitorRecordMother.messages(c.sessionIdentifier)).map((m) => storedMessage(m, 16384)))));
       await store.insertRecordings(rows(LAB, calls.map((c, i) => MonitorRecordMother.recording({ recordingId: `rec-${i}`, sessionIdentifier: c.sessionIdentifier }))));
       await store.insertCalls(rows(OTHER, calls.slice(0, 5)));
       const before = store.usage(LAB).bytes;

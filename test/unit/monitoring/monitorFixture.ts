@@ -7,6 +7,7 @@ import { BatchingMonitorSinks } from '../../../src/contexts/monitoring/history/a
 import { SwitchableMonitorAvailability } from '../../../src/contexts/monitoring/history/application/MonitorAvailability.js';
 import { MonitorRetention } from '../../../src/contexts/monitoring/history/application/MonitorRetention.js';
 import type { LabRow } from '../../../src/contexts/monitoring/history/application/MonitorStore.js';
+import type { MessageRows } from '../../../src/contexts/monitoring/history/application/MessageRows.js';
 import { MonitorTuning } from '../../../src/contexts/monitoring/history/application/MonitorTuning.js';
 import { InMemoryMonitorStore } from '../../../src/contexts/monitoring/history/infrastructure/memory/InMemoryMonitorStore.js';
 import type { StoredMessage } from '../../../src/contexts/monitoring/history/domain/StoredMessage.js';
@@ -51,7 +52,7 @@ export class ControlledStore extends InMemoryMonitorStore {
     return super.insertCalls(rows);
   }
 
-  override async insertMessages(rows: readonly LabRow<StoredMessage>[]): Promise<void> {
+  override async insertMessages(rows: MessageRows): Promise<void> {
     await this.pass();
     return super.insertMessages(rows);
   }

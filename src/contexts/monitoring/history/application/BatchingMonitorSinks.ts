@@ -4,7 +4,7 @@ import { BackgroundService } from '../../../../shared/application/BackgroundServ
 import { Logger } from '../../../../shared/application/Logger.js';
 import { MonitorSettingsCache } from '../../settings/application/MonitorSettingsCache.js';
 import type { CallHistoryEntry, RecordingEntry, SipMessageEntry } from '../domain/MonitorRecords.js';
-import { storedMessage, type StoredMessage } from '../domain/StoredMessage.js';
+import { MessageRows } from './MessageRows.js';
 import { MonitorAvailability } from './MonitorAvailability.js';
 import { MonitorSinks } from './MonitorSinks.js';
 import { MonitorStore, type LabRow } from './MonitorStore.js';
@@ -15,7 +15,8 @@ type Kind = 'calls' | 'messages' | 'recordings';
 /** Rows cut together: written as one INSERT per table. */
 class Batch {
   readonly calls: LabRow<CallHistoryEntry>[] = [];
-  readonly messages: LabRow<StoredMessage>[] = [];
+  /** Kept as JSON outside the heap from the moment they are recorded (see MessageRows). */
+  readonly messages = new MessageRows();
   readonly recordings: LabRow<RecordingEntry>[] = [];
 
   get size(): number {
@@ -104,7 +105,10 @@ export class BatchingMonitorSinks extends MonitorSinks implements BackgroundServ
     if (messages.length === 0 || !this.accepts(lab, 'messages', messages.length)) return;
     const flow = this.settings.current(lab).sipFlow;
     if (!flow.enabled) { this.notKept.messages += messages.length; return; }
-    for (const message of messages) this.enqueue('messages', { lab, row: storedMessage(message, flow.maximumMessageLength) });
+    for (const message of messages) {
+      this.queue.messages.add(lab, message, flow.maximumMessageLength);
+      this.enqueued('messages');
+    }
   }
 
   recordRecording(lab: LabId, entry: RecordingEntry): void {
@@ -122,8 +126,13 @@ export class BatchingMonitorSinks extends MonitorSinks implements BackgroundServ
     return false;
   }
 
-  private enqueue<K extends Kind>(kind: K, row: Batch[K][number]): void {
-    (this.queue[kind] as Array<typeof row>).push(row);
+  private enqueue(kind: 'calls' | 'recordings', row: LabRow<CallHistoryEntry> | LabRow<RecordingEntry>): void {
+    (this.queue[kind] as unknown[]).push(row);
+    this.enqueued(kind);
+  }
+
+  /** One row more in the queue of `kind`: the bound, and the batch cut when that queue is full. */
+  private enqueued(kind: Kind): void {
     this.pending += 1;
     if (this.pending > this.tuning.maxPendingRows) this.shed();
     if (this.queue[kind].length >= this.tuning.batchRows) this.cutBatch();
@@ -135,7 +144,7 @@ export class BatchingMonitorSinks extends MonitorSinks implements BackgroundServ
       for (const batch of [...this.cut, this.queue]) {
         const excess = this.pending - this.tuning.maxPendingRows;
         if (excess <= 0) return;
-        const removed = batch[kind].splice(0, Math.min(excess, batch[kind].length)).length;
+        const removed = kind === 'messages' ? batch.messages.dropOldest(excess) : batch[kind].splice(0, Math.min(excess, batch[kind].length)).length;
         this.pending -= removed;
         this.dropped[kind] += removed;
       }
@@ -165,11 +174,11 @@ export class BatchingMonitorSinks extends MonitorSinks implements BackgroundServ
   }
 
   private async write(batch: Batch): Promise<void> {
-    const labs = new Set<LabId>([...batch.calls, ...batch.messages].map((r) => r.lab));
+    const labs = new Set<LabId>([...batch.calls.map((r) => r.lab), ...batch.messages.labs()]);
     // What the lab's current settings say not to keep (the queue may have been filled before they were read).
     const settings = new Map(await Promise.all([...labs].map(async (lab) => [lab, await this.settings.settings(lab)] as const)));
     const calls = batch.calls.filter((r) => settings.get(r.lab)!.callHistory.enabled);
-    const messages = batch.messages.filter((r) => settings.get(r.lab)!.sipFlow.enabled);
+    const messages = batch.messages.only((lab) => settings.get(lab)!.sipFlow.enabled);
     this.notKept.calls += batch.calls.length - calls.length;
     this.notKept.messages += batch.messages.length - messages.length;
     await this.insert('calls', calls, (rows) => this.store.insertCalls(rows));
@@ -178,7 +187,7 @@ export class BatchingMonitorSinks extends MonitorSinks implements BackgroundServ
     this.batches += 1;
   }
 
-  private async insert<T>(kind: Kind, rows: readonly LabRow<T>[], insert: (rows: readonly LabRow<T>[]) => Promise<void>): Promise<void> {
+  private async insert<T extends { readonly length: number }>(kind: Kind, rows: T, insert: (rows: T) => Promise<void>): Promise<void> {
     if (rows.length === 0) return;
     for (let attempt = 1; ; attempt += 1) {
       try {

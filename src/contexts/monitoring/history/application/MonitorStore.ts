@@ -2,6 +2,7 @@ import type { LabId } from '../../../../shared/domain/LabId.js';
 import type { CallHistoryPage, CallHistoryQuery } from '../domain/CallHistoryQuery.js';
 import type { CallHistoryEntry, RecordingEntry } from '../domain/MonitorRecords.js';
 import type { StoredMessage } from '../domain/StoredMessage.js';
+import type { MessageRows } from './MessageRows.js';
 
 /** A row of a batch with its lab: a batch carries the rows of every lab. */
 export interface LabRow<T> {
@@ -36,7 +37,7 @@ export abstract class MonitorStore {
   /** Makes the counters current (read once at start). */
   abstract open(): Promise<void>;
   abstract insertCalls(rows: readonly LabRow<CallHistoryEntry>[]): Promise<void>;
-  abstract insertMessages(rows: readonly LabRow<StoredMessage>[]): Promise<void>;
+  abstract insertMessages(rows: MessageRows): Promise<void>;
   abstract insertRecordings(rows: readonly LabRow<RecordingEntry>[]): Promise<void>;
 
   abstract queryCalls(lab: LabId, query: CallHistoryQuery): Promise<CallHistoryPage>;

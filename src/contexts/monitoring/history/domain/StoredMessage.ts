@@ -15,7 +15,7 @@ export function storedMessage(entry: SipMessageEntry, maximumLength: number): St
 }
 
 /** What a row costs the store, roughly (its text plus a fixed overhead): the stored-bytes counters add these. */
-export function messageBytes(message: StoredMessage): number {
+export function messageBytes(message: Pick<StoredMessage, 'message'>): number {
   return 120 + Buffer.byteLength(message.message, 'utf8');
 }
 

@@ -3,6 +3,7 @@ import type { LabId } from '../../../../../shared/domain/LabId.js';
 import { hasConditions, matchesQuery, newestFirst, type CallHistoryPage, type CallHistoryQuery } from '../../domain/CallHistoryQuery.js';
 import type { CallHistoryEntry, RecordingEntry } from '../../domain/MonitorRecords.js';
 import { callBytes, messageBytes, recordingBytes, type StoredMessage } from '../../domain/StoredMessage.js';
+import type { MessageRows } from '../../application/MessageRows.js';
 import { MonitorStore, NO_USAGE, type LabRow, type MonitorUsage, type TrimResult } from '../../application/MonitorStore.js';
 
 interface LabData {
@@ -56,10 +57,10 @@ export class InMemoryMonitorStore extends MonitorStore {
     }
   }
 
-  async insertMessages(rows: readonly LabRow<StoredMessage>[]): Promise<void> {
-    if (rows.length === 0) return;
+  async insertMessages(encoded: MessageRows): Promise<void> {
+    if (encoded.length === 0) return;
     this.statements.messages += 1;
-    for (const { lab, row } of rows) {
+    for (const { lab, row } of encoded.rows()) {
       const data = this.lab(lab);
       const list = data.messages.get(row.sessionIdentifier) ?? [];
       list.push(row);

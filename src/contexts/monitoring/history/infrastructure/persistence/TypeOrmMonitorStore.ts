@@ -3,11 +3,12 @@ import { DomainError } from '../../../../../shared/domain/DomainError.js';
 import type { LabId } from '../../../../../shared/domain/LabId.js';
 import { hasConditions, type CallHistoryPage, type CallHistoryQuery } from '../../domain/CallHistoryQuery.js';
 import type { CallHistoryEntry, RecordingEntry } from '../../domain/MonitorRecords.js';
-import { callBytes, messageBytes, recordingBytes, type StoredMessage } from '../../domain/StoredMessage.js';
+import { callBytes, recordingBytes, type StoredMessage } from '../../domain/StoredMessage.js';
 import { MonitorAvailability } from '../../application/MonitorAvailability.js';
+import { ENCODED_MESSAGE_KEYS, type MessageRows } from '../../application/MessageRows.js';
 import { MonitorStore, NO_USAGE, type LabRow, type MonitorUsage, type TrimResult } from '../../application/MonitorStore.js';
 import { callHistoryCondition, callHistoryCount } from './callHistorySql.js';
-import { CALL_COLUMNS, callParams, callRowToEntry, MESSAGE_COLUMNS, messageParams, messageRowToEntry, RECORDING_COLUMNS, recordingParams, recordingRowToEntry, type Row } from './monitorRows.js';
+import { CALL_COLUMNS, callParams, callRowToEntry, ENCODED_MESSAGE_COLUMN_TYPES, MESSAGE_COLUMNS, messageRowToEntry, textSafeJson, RECORDING_COLUMNS, recordingParams, recordingRowToEntry, type Row } from './monitorRows.js';
 import { MonitorDatabase } from './MonitorDatabase.js';
 
 /** PostgreSQL's limit on the parameters of one statement. */
@@ -60,22 +61,16 @@ export class TypeOrmMonitorStore extends MonitorStore {
   }
 
   /**
-   * The SIP messages, by far the most rows (a dozen or more per call), go as one JSON parameter per chunk rather than
-   * fifteen parameters per row: the statement stays short, the engine decodes the rows itself, and the process
-   * serialises one string (no placeholder list to build, no parameter array to copy to the engine's worker).
+   * The SIP messages, by far the most rows (a dozen or more per call), go as the JSON text the sinks kept them in, one
+   * parameter per chunk rather than fifteen parameters per row: the statement stays short, the engine decodes the rows
+   * itself, and the process builds no row, object or parameter list per message.
    */
-  async insertMessages(rows: readonly LabRow<StoredMessage>[]): Promise<void> {
+  async insertMessages(rows: MessageRows): Promise<void> {
     for (let start = 0; start < rows.length; start += JSON_ROWS_PER_STATEMENT) {
-      const chunk = rows.slice(start, start + JSON_ROWS_PER_STATEMENT);
-      const objects = chunk.map((row) => {
-        const params = messageParams(row, messageBytes(row.row));
-        const object: Record<string, unknown> = {};
-        for (let i = 0; i < MESSAGE_COLUMNS.length; i++) object[MESSAGE_COLUMNS[i]!] = params[i];
-        return object;
-      });
       await this.counted('messages',
         `INSERT INTO monitor.sip_message (${MESSAGE_COLUMNS.join(', ')})
-         SELECT ${MESSAGE_COLUMNS.join(', ')} FROM json_populate_recordset(NULL::monitor.sip_message, $1::json)`, [JSON.stringify(objects)]);
+         SELECT ${ENCODED_MESSAGE_KEYS.map((key) => `m."${key}"`).join(', ')} FROM json_to_recordset($1::json) AS m(${ENCODED_MESSAGE_COLUMN_TYPES})`,
+        [textSafeJson(rows.json(start, start + JSON_ROWS_PER_STATEMENT))]);
     }
   }
 

@@ -101,11 +101,21 @@ export const MESSAGE_COLUMNS = [
   'source_ip_address', 'source_port', 'destination_ip_address', 'destination_port', 'message_length', 'truncated', 'message', 'stored_bytes',
 ] as const;
 
-export function messageParams({ lab, row: m }: LabRow<StoredMessage>, bytes: number): unknown[] {
-  return [
-    lab, text(m.sessionIdentifier), text(m.systemIdentifier), m.callIndex, String(Math.round(m.timestampMicros)), m.direction, m.protocol,
-    text(m.sourceIpAddress), m.sourcePort, text(m.destinationIpAddress), m.destinationPort, m.messageLength, m.truncated, text(m.message), bytes,
-  ];
+/** The SQL types of an encoded message row's keys (MessageRows), in the order of MESSAGE_COLUMNS, for json_to_recordset. */
+export const ENCODED_MESSAGE_COLUMN_TYPES = [
+  'lab text', '"sessionIdentifier" text', '"systemIdentifier" text', '"callIndex" integer', '"timestampMicros" bigint', 'direction text',
+  'protocol text', '"sourceIpAddress" text', '"sourcePort" integer', '"destinationIpAddress" text', '"destinationPort" integer',
+  '"messageLength" integer', 'truncated boolean', 'message text', '"storedBytes" integer',
+].join(', ');
+
+/**
+ * JSON text as JSON.stringify writes it, with the strings PostgreSQL's text cannot hold made storable: a NUL or a lone
+ * surrogate (both escaped by JSON.stringify, as \u0000 and \udXXX) becomes U+FFFD, as `text` does for a parameter.
+ * An escaped backslash is stepped over whole, so a backslash followed by "u0000" in the text stays as it is.
+ */
+export function textSafeJson(json: string): string {
+  if (!json.includes('\\u0000') && !/\\ud[89a-f]/.test(json)) return json;
+  return json.replace(/\\(\\|u0000|ud[89a-f][0-9a-f]{2})/g, (whole, escaped: string) => (escaped === '\\' ? whole : '\\ufffd'));
 }
 
 export function messageRowToEntry(r: Row): StoredMessage {
