@@ -72,6 +72,32 @@ describe('MessageRows (SIP messages waiting for the store, as JSON outside the h
     expect(JSON.parse(rows.json(4, 100))).to.have.length(messages.length - 5);
     expect(rows.json(3, 3)).to.equal('[]');
   });
+
+  it('reads ranges in place and leaves the rows as they were, whichever range was read before', () => {
+    const rows = new MessageRows();
+    messages.forEach((m) => rows.add(A, m, 16384));
+    const whole = rows.json();
+    const stamps = (json: string) => (JSON.parse(json) as { timestampMicros: number }[]).map((r) => r.timestampMicros);
+    expect(stamps(rows.json(0, 1))).to.deep.equal([messages[0]!.timestampMicros]);
+    expect(stamps(rows.json(1, 2))).to.deep.equal([messages[1]!.timestampMicros]);
+    expect(stamps(rows.json(2, messages.length))).to.deep.equal(messages.slice(2).map((m) => m.timestampMicros));
+    expect(rows.json()).to.equal(whole);
+    expect(rows.rows().map((r) => r.row)).to.deep.equal(messages.map((m) => storedMessage(m, 16384)));
+  });
+
+  it('says whether a row may hold a \\u escape: none for plain SIP, one for NUL or a lone surrogate, kept by only, gone with the rows', () => {
+    const rows = new MessageRows();
+    messages.forEach((m) => rows.add(A, m, 16384));
+    expect(rows.mayHoldUnicodeEscapes).to.equal(false);
+    rows.add(B, { ...messages[0]!, message: 'X-Nul: a\u0000b\r\n' }, 16384);
+    expect(rows.mayHoldUnicodeEscapes).to.equal(true);
+    expect(rows.only((lab) => lab === A).mayHoldUnicodeEscapes).to.equal(false);
+    expect(rows.only((lab) => lab === B).mayHoldUnicodeEscapes).to.equal(true);
+    rows.dropOldest(rows.length);
+    expect(rows.mayHoldUnicodeEscapes).to.equal(false);
+    rows.add(A, { ...messages[0]!, message: 'X-Half: \uD800\r\n' }, 16384);
+    expect(rows.mayHoldUnicodeEscapes).to.equal(true);
+  });
 });
 
 describe('textSafeJson (JSON for PostgreSQL text)', () => {

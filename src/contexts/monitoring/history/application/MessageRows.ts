@@ -15,8 +15,14 @@ export const ENCODED_MESSAGE_KEYS = [
   'sourceIpAddress', 'sourcePort', 'destinationIpAddress', 'destinationPort', 'messageLength', 'truncated', 'message', 'storedBytes',
 ] as const satisfies readonly (keyof EncodedMessageRow)[];
 
+export type EncodedMessageKey = (typeof ENCODED_MESSAGE_KEYS)[number];
+
 const INITIAL_BYTES = 16 * 1024;
 const COMMA = 0x2c;
+const OPEN_BRACKET = 0x5b;
+const CLOSE_BRACKET = 0x5d;
+/** A JSON escape of a UTF-16 unit (how JSON.stringify writes NUL, other controls and lone surrogates). */
+const UNICODE_ESCAPE = '\\u';
 
 /**
  * SIP messages on their way to the monitor's store, each kept as one JSON object (the fields of EncodedMessageRow,
@@ -31,9 +37,15 @@ const COMMA = 0x2c;
  */
 export class MessageRows {
   private buffer = Buffer.allocUnsafeSlow(0);
-  private used = 0;
+  /**
+   * Bytes in use. The first is a spare byte before the first row, so that any range of rows, with the byte before
+   * it (that spare byte, or the previous row's comma) and its last comma, reads as one JSON array in place.
+   */
+  private used = 1;
   /** Where each row starts in `buffer`, and where the next one would: rows i is [starts[i], starts[i + 1]) less its comma. */
-  private starts: number[] = [0];
+  private starts: number[] = [1];
+  /** Whether a row may hold a \u escape (set on the first such row, cleared only when all rows have gone). */
+  private escapes = false;
   /** The index in `labList` of each row's lab. */
   private labIndex: number[] = [];
   private labList: LabId[] = [];
@@ -50,6 +62,14 @@ export class MessageRows {
   /** How many rows are kept. */
   get length(): number {
     return this.labIndex.length - this.first;
+  }
+
+  /**
+   * Whether the JSON text may hold a \u escape: JSON.stringify writes NUL, other control characters and lone
+   * surrogates so. False means that no row has one, and a store that has to change such escapes need not look.
+   */
+  get mayHoldUnicodeEscapes(): boolean {
+    return this.escapes;
   }
 
   /** The labs that have rows here. */
@@ -85,13 +105,25 @@ export class MessageRows {
     return result;
   }
 
-  /** Rows `from` to `to` (exclusive, counted among the kept rows) as one JSON array of objects. */
+  /**
+   * Rows `from` to `to` (exclusive, counted among the kept rows) as one JSON array of objects: decoded in place (the
+   * byte before the range and its last comma become the brackets for the while), so the text is one flat string,
+   * not a concatenation the engine would copy again when it is read.
+   */
   json(from = 0, to = this.length): string {
     const end = Math.min(to, this.length);
     if (end <= from) return '[]';
-    const start = this.starts[this.first + from]!;
-    const stop = this.starts[this.first + end]! - 1; // the last row's comma
-    return `[${this.buffer.toString('utf8', start, stop)}]`;
+    const open = this.starts[this.first + from]! - 1; // the spare byte, or the comma of the row before
+    const close = this.starts[this.first + end]! - 1; // the last row's comma
+    const [before, after] = [this.buffer[open]!, this.buffer[close]!];
+    this.buffer[open] = OPEN_BRACKET;
+    this.buffer[close] = CLOSE_BRACKET;
+    try {
+      return this.buffer.toString('utf8', open, close + 1);
+    } finally {
+      this.buffer[open] = before;
+      this.buffer[close] = after;
+    }
   }
 
   /** The rows decoded again, with their labs (the stored message as `row`). */
@@ -112,6 +144,7 @@ export class MessageRows {
       storedBytes: messageBytes({ message }),
     };
     const text = JSON.stringify(encoded);
+    if (!this.escapes && text.includes(UNICODE_ESCAPE)) this.escapes = true;
     // a UTF-8 character takes at most three bytes per UTF-16 unit
     this.reserve(text.length * 3 + 1);
     this.used += this.buffer.write(text, this.used, 'utf8');
@@ -122,6 +155,7 @@ export class MessageRows {
 
   private appendBytes(lab: LabId, bytes: Buffer): void {
     this.reserve(bytes.length);
+    if (!this.escapes && bytes.includes(UNICODE_ESCAPE)) this.escapes = true;
     this.used += bytes.copy(this.buffer, this.used);
     this.push(lab);
   }
@@ -142,8 +176,9 @@ export class MessageRows {
 
   private clear(): void {
     this.buffer = Buffer.allocUnsafeSlow(0);
-    this.used = 0;
-    this.starts = [0];
+    this.used = 1;
+    this.starts = [1];
+    this.escapes = false;
     this.labIndex = [];
     this.labList = [];
     this.first = 0;

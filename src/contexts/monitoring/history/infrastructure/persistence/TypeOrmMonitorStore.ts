@@ -5,10 +5,10 @@ import { hasConditions, type CallHistoryPage, type CallHistoryQuery } from '../.
 import type { CallHistoryEntry, RecordingEntry } from '../../domain/MonitorRecords.js';
 import { callBytes, recordingBytes, type StoredMessage } from '../../domain/StoredMessage.js';
 import { MonitorAvailability } from '../../application/MonitorAvailability.js';
-import { ENCODED_MESSAGE_KEYS, type MessageRows } from '../../application/MessageRows.js';
+import type { MessageRows } from '../../application/MessageRows.js';
 import { MonitorStore, NO_USAGE, type LabRow, type MonitorUsage, type TrimResult } from '../../application/MonitorStore.js';
 import { callHistoryCondition, callHistoryCount } from './callHistorySql.js';
-import { CALL_COLUMNS, callParams, callRowToEntry, ENCODED_MESSAGE_COLUMN_TYPES, MESSAGE_COLUMNS, messageRowToEntry, textSafeJson, RECORDING_COLUMNS, recordingParams, recordingRowToEntry, type Row } from './monitorRows.js';
+import { CALL_COLUMNS, callParams, callRowToEntry, INSERT_ENCODED_MESSAGES_SQL, MESSAGE_COLUMNS, messageRowToEntry, textSafeJson, RECORDING_COLUMNS, recordingParams, recordingRowToEntry, type Row } from './monitorRows.js';
 import { MonitorDatabase } from './MonitorDatabase.js';
 
 /** PostgreSQL's limit on the parameters of one statement. */
@@ -67,10 +67,8 @@ export class TypeOrmMonitorStore extends MonitorStore {
    */
   async insertMessages(rows: MessageRows): Promise<void> {
     for (let start = 0; start < rows.length; start += JSON_ROWS_PER_STATEMENT) {
-      await this.counted('messages',
-        `INSERT INTO monitor.sip_message (${MESSAGE_COLUMNS.join(', ')})
-         SELECT ${ENCODED_MESSAGE_KEYS.map((key) => `m."${key}"`).join(', ')} FROM json_to_recordset($1::json) AS m(${ENCODED_MESSAGE_COLUMN_TYPES})`,
-        [textSafeJson(rows.json(start, start + JSON_ROWS_PER_STATEMENT))]);
+      const json = rows.json(start, start + JSON_ROWS_PER_STATEMENT);
+      await this.counted('messages', INSERT_ENCODED_MESSAGES_SQL, [rows.mayHoldUnicodeEscapes ? textSafeJson(json) : json]);
     }
   }
 

@@ -1,3 +1,4 @@
+import { ENCODED_MESSAGE_KEYS, type EncodedMessageKey } from '../../application/MessageRows.js';
 import type { LabRow } from '../../application/MonitorStore.js';
 import type { CallHistoryEntry, CallResult, DisconnectingSide, LegRtpStatistics, OutboundAttempt, RecordingEntry } from '../../domain/MonitorRecords.js';
 import type { StoredMessage } from '../../domain/StoredMessage.js';
@@ -101,12 +102,22 @@ export const MESSAGE_COLUMNS = [
   'source_ip_address', 'source_port', 'destination_ip_address', 'destination_port', 'message_length', 'truncated', 'message', 'stored_bytes',
 ] as const;
 
-/** The SQL types of an encoded message row's keys (MessageRows), in the order of MESSAGE_COLUMNS, for json_to_recordset. */
-export const ENCODED_MESSAGE_COLUMN_TYPES = [
-  'lab text', '"sessionIdentifier" text', '"systemIdentifier" text', '"callIndex" integer', '"timestampMicros" bigint', 'direction text',
-  'protocol text', '"sourceIpAddress" text', '"sourcePort" integer', '"destinationIpAddress" text', '"destinationPort" integer',
-  '"messageLength" integer', 'truncated boolean', 'message text', '"storedBytes" integer',
-].join(', ');
+/** Where each key of an encoded message row (MessageRows) goes: its column of monitor.sip_message and its SQL type. */
+const ENCODED_MESSAGE_TARGETS: Readonly<Record<EncodedMessageKey, readonly [column: (typeof MESSAGE_COLUMNS)[number], type: string]>> = {
+  lab: ['lab', 'text'], sessionIdentifier: ['session_identifier', 'text'], systemIdentifier: ['system_identifier', 'text'],
+  callIndex: ['call_index', 'integer'], timestampMicros: ['timestamp_micros', 'bigint'], direction: ['direction', 'text'],
+  protocol: ['protocol', 'text'], sourceIpAddress: ['source_ip_address', 'text'], sourcePort: ['source_port', 'integer'],
+  destinationIpAddress: ['destination_ip_address', 'text'], destinationPort: ['destination_port', 'integer'],
+  messageLength: ['message_length', 'integer'], truncated: ['truncated', 'boolean'], message: ['message', 'text'], storedBytes: ['stored_bytes', 'integer'],
+};
+
+/**
+ * The statement that stores a chunk of encoded message rows, given as JSON text in $1: every key of the rows, in the
+ * order MessageRows writes them, read by json_to_recordset with its SQL type and inserted into its column.
+ */
+export const INSERT_ENCODED_MESSAGES_SQL = `INSERT INTO monitor.sip_message (${ENCODED_MESSAGE_KEYS.map((key) => ENCODED_MESSAGE_TARGETS[key][0]).join(', ')})
+  SELECT ${ENCODED_MESSAGE_KEYS.map((key) => `m."${key}"`).join(', ')}
+  FROM json_to_recordset($1::json) AS m(${ENCODED_MESSAGE_KEYS.map((key) => `"${key}" ${ENCODED_MESSAGE_TARGETS[key][1]}`).join(', ')})`;
 
 /**
  * JSON text as JSON.stringify writes it, with the strings PostgreSQL's text cannot hold made storable: a NUL or a lone
