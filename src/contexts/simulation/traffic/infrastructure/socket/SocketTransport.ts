@@ -10,6 +10,7 @@ import { SessionTransport, type Offer, type TransactionMethod, type TransportLeg
 import type { Lazy, LegEndpoint } from '../../domain/SipDialogs.js';
 import { SIMULATED_CODECS, type SimulatedCodec, type TrafficProfile } from '../../domain/TrafficProfile.js';
 import { anchorSdp, RtpRelay, sdpClockRates, sdpMediaAddress, type MediaPortPool } from './media/index.js';
+import { ExpiryQueue } from './ExpiryQueue.js';
 import { CallMedia, SocketLeg } from './SocketLeg.js';
 import {
   cseqOf, firstHeader, q850Of, retarget, tagOf, uriAddress, uriUser, withBody, withContact, withCSeq, withHeader, withVia,
@@ -46,6 +47,8 @@ export interface LabSip {
 
 /** How long a finished leg still claims its Call-ID (late retransmissions and ACKs land in its history). */
 const LINGER_MS = 32_000;
+/** How much later than LINGER_MS a finished leg may let its Call-ID go (legs finished that close together go at once). */
+const LINGER_SLACK_MS = 500;
 /** Unclaimed messages (an INVITE's own wire record comes before the INVITE is taken) are kept this long at most. */
 const EARLY_MS = 2_000;
 const EARLY_LIMIT = 10_000;
@@ -86,6 +89,10 @@ export class SocketTransport extends SessionTransport {
   /** Wire records whose Call-ID no leg claims yet (the INVITE and its 100 Trying come before the call is taken). */
   private readonly early = new Map<string, { readonly until: number; readonly events: WireEvent[] }>();
   private disposed = false;
+  /** Finished legs, each letting its Call-ID go LINGER_MS after it finished (unless a newer leg took it meanwhile). */
+  private readonly lingering = new ExpiryQueue<SocketLeg>(LINGER_MS, (leg) => {
+    if (this.legs.get(leg.callId) === leg) this.legs.delete(leg.callId);
+  }, LINGER_SLACK_MS);
 
   constructor(
     private readonly scheduler: Scheduler,
@@ -129,6 +136,7 @@ export class SocketTransport extends SessionTransport {
     this.detach(this);
     for (const leg of this.legs.values()) leg.media?.close();
     this.legs.clear();
+    this.lingering.clear();
     this.inner.dispose();
   }
 
@@ -605,10 +613,7 @@ export class SocketTransport extends SessionTransport {
     leg.lastSdp = undefined;
     leg.sentInvite = undefined;
     leg.ackSent = undefined;
-    const timer = setTimeout(() => {
-      if (this.legs.get(leg.callId) === leg) this.legs.delete(leg.callId);
-    }, LINGER_MS);
-    timer.unref();
+    this.lingering.add(leg);
     this.dropEarly(false);
   }
 
