@@ -9,6 +9,7 @@ import {
   type SipHeader, type SipMessage, type SipRequest, type SipResponse, type Via, unsharedCopy,
 } from '../message.js';
 import { parseSip } from '../parse.js';
+import { ExpiryQueue } from './expiry.js';
 import { StreamFramer } from './framing.js';
 import type {
   ClientCallbacks, ClientTransaction, ServerTransaction, SipAddress, SipStackOptions,
@@ -69,7 +70,8 @@ class ServerTx implements ServerTransaction {
   ackKey: string | undefined;
   acked = false;
   private retransmitTimer: NodeJS.Timeout | undefined;
-  private endTimer: NodeJS.Timeout | undefined;
+  /** Which end the stack's expiry queue may carry out (any earlier one was dropped; see `endIn`). */
+  private endTicket = 0;
   /** The request, until the transaction lingers (then parsed again from `lingered` when asked for). */
   private received: SipRequest | undefined;
   private lingered: Buffer | undefined;
@@ -127,11 +129,8 @@ class ServerTx implements ServerTransaction {
         this.retransmitTimer = after(interval, resend);
       };
       this.retransmitTimer = after(interval, resend);
-      this.endTimer = after(64 * T1, () => {
-        const acked = this.acked;
-        this.terminate();
-        if (!acked) this.stack.callHandler((h) => h.ackTimeout(this));
-      });
+      this.endIn(64 * T1); // the end of "Accepted" (RFC 6026): an unacknowledged 2xx is reported then
+
     } else if (this.isInvite) {
       this.state = 'completed';
       this.lingering();
@@ -144,11 +143,11 @@ class ServerTx implements ServerTransaction {
         };
         this.retransmitTimer = after(interval, resend); // Timer G
       }
-      this.endTimer = after(64 * T1, () => this.terminate()); // Timer H
+      this.endIn(64 * T1); // Timer H
     } else {
       this.state = 'completed';
       this.lingering();
-      if (unreliable) this.endTimer = after(64 * T1, () => this.terminate()); // Timer J
+      if (unreliable) this.endIn(64 * T1); // Timer J
       else this.terminate();
     }
   }
@@ -162,7 +161,7 @@ class ServerTx implements ServerTransaction {
   confirm(): void {
     this.state = 'confirmed';
     this.clearTimers();
-    if (this.source.transport === 'UDP') this.endTimer = after(this.stack.timers.T4, () => this.terminate());
+    if (this.source.transport === 'UDP') this.endIn(this.stack.timers.T4);
     else this.terminate();
   }
 
@@ -175,9 +174,22 @@ class ServerTx implements ServerTransaction {
 
   clearTimers(): void {
     if (this.retransmitTimer) clearTimeout(this.retransmitTimer);
-    if (this.endTimer) clearTimeout(this.endTimer);
     this.retransmitTimer = undefined;
-    this.endTimer = undefined;
+    this.endTicket += 1;
+  }
+
+  /** Ends the transaction `ms` from now, unless its timers are cleared or another end is set meanwhile. */
+  private endIn(ms: number): void {
+    this.endTicket += 1;
+    this.stack.endAfter(this, ms, this.endTicket);
+  }
+
+  /** The end set by `endIn` came: in "Accepted", a 2xx that was never acknowledged is reported to the handler. */
+  ended(ticket: number): void {
+    if (ticket !== this.endTicket) return;
+    const unacknowledged = this.state === 'accepted' && !this.acked;
+    this.terminate();
+    if (unacknowledged) this.stack.callHandler((h) => h.ackTimeout(this));
   }
 
   terminate(): void {
@@ -218,7 +230,8 @@ class ClientTx implements ClientTransaction {
   private lastProvisional: Buffer | undefined;
   private retransmitTimer: NodeJS.Timeout | undefined;
   private timeoutTimer: NodeJS.Timeout | undefined;
-  private endTimer: NodeJS.Timeout | undefined;
+  /** Which end the stack's expiry queue may carry out (any earlier one was dropped; see `endIn`). */
+  private endTicket = 0;
   private interval: number;
 
   /** The request, until the transaction lingers (then parsed again from `bytes` when asked for). */
@@ -292,7 +305,7 @@ class ClientTx implements ClientTransaction {
         this.clearTimers();
         this.acceptedTags.add(unsharedCopy(tag));
         this.lingering();
-        this.endTimer = after(64 * T1, () => this.terminate());
+        this.endIn(64 * T1);
         this.report(response, false);
       } else if (this.state === 'accepted') {
         const repeat = this.acceptedTags.has(tag);
@@ -310,10 +323,10 @@ class ClientTx implements ClientTransaction {
         this.ack = { message: ack, bytes: serialize(ack) };
         this.lingering();
         this.stack.transmit(ack, this.ack.bytes, this.destination, false, this.connection, undefined);
-        if (unreliable) this.endTimer = after(64 * T1, () => this.terminate()); // Timer D
+        if (unreliable) this.endIn(64 * T1); // Timer D
       } else {
         this.lingering();
-        if (unreliable) this.endTimer = after(T4, () => this.terminate()); // Timer K
+        if (unreliable) this.endIn(T4); // Timer K
       }
       const reliableEnd = !unreliable;
       this.report(response, false);
@@ -335,10 +348,21 @@ class ClientTx implements ClientTransaction {
   }
 
   clearTimers(): void {
-    for (const t of [this.retransmitTimer, this.timeoutTimer, this.endTimer]) if (t) clearTimeout(t);
+    for (const t of [this.retransmitTimer, this.timeoutTimer]) if (t) clearTimeout(t);
+    this.endTicket += 1;
     this.retransmitTimer = undefined;
     this.timeoutTimer = undefined;
-    this.endTimer = undefined;
+  }
+
+  /** The end set by `endIn` came (Timer D or K, or the end of "Accepted"). */
+  ended(ticket: number): void {
+    if (ticket === this.endTicket) this.terminate();
+  }
+
+  /** Ends the transaction `ms` from now, unless its timers are cleared or another end is set meanwhile. */
+  private endIn(ms: number): void {
+    this.endTicket += 1;
+    this.stack.endAfter(this, ms, this.endTicket);
   }
 
   terminate(): void {
@@ -361,6 +385,8 @@ export class SipStack {
   /** @internal */ readonly servers = new Map<string, ServerTx>();
   /** @internal */ readonly accepted = new Map<string, ServerTx>();
   /** @internal */ readonly clients = new Map<string, ClientTx>();
+  /** Transactions' ends (Timers D, H, I, J, K, the end of "Accepted"): one queue per duration, not a timer each. */
+  private readonly endings = new Map<number, ExpiryQueue<{ ended(ticket: number): void }>>();
   private readonly connections = new Map<string, Connection>();
   private readonly sockets = new Set<net.Socket>();
   private readonly maxBytes: number;
@@ -440,6 +466,20 @@ export class SipStack {
   /** @internal */
   get isClosed(): boolean { return this.closed; }
 
+  /**
+   * @internal `transaction.ended(ticket)` no earlier than `ms` from now (at most a fiftieth of it, and 100 ms, later:
+   * transactions ending close together end in one pass).
+   */
+  endAfter(transaction: { ended(ticket: number): void }, ms: number, ticket: number): void {
+    if (this.closed) return;
+    let queue = this.endings.get(ms);
+    if (!queue) {
+      queue = new ExpiryQueue<{ ended(ticket: number): void }>(ms, (tx, tag) => tx.ended(tag), Math.min(100, Math.floor(ms / 50)));
+      this.endings.set(ms, queue);
+    }
+    queue.add(transaction, ticket);
+  }
+
   /** Starts a client transaction (INVITE: Timer A/B/D; others: E/F/K over UDP; no retransmission over TCP/TLS). */
   request(request: SipRequest, destination: SipAddress, callbacks: ClientCallbacks): ClientTransaction {
     if (this.closed) throw new Error('the SIP stack is closed');
@@ -472,6 +512,8 @@ export class SipStack {
     for (const tx of this.servers.values()) tx.clearTimers();
     for (const tx of this.accepted.values()) tx.clearTimers();
     for (const tx of this.clients.values()) tx.clearTimers();
+    for (const queue of this.endings.values()) queue.clear();
+    this.endings.clear();
     this.servers.clear();
     this.accepted.clear();
     this.clients.clear();

@@ -1,5 +1,5 @@
 import {
-  buildCancel, buildResponse, digestAuthorization, parseDigestChallenge, parseSdp, parseSip, unsharedCopy,
+  buildCancel, buildResponse, digestAuthorization, ExpiryQueue, parseDigestChallenge, parseSdp, parseSip, unsharedCopy,
   type ClientCallbacks, type ServerTransaction, type SipAddress, type SipMessage, type SipRequest, type SipResponse, type SipStack, type WireEvent,
 } from '@gwsim/sip';
 import type { GatewayPlan, PlanNode } from '../../../../configuration/index.js';
@@ -10,7 +10,6 @@ import { SessionTransport, type Offer, type TransactionMethod, type TransportLeg
 import type { Lazy, LegEndpoint } from '../../domain/SipDialogs.js';
 import { SIMULATED_CODECS, type SimulatedCodec, type TrafficProfile } from '../../domain/TrafficProfile.js';
 import { anchorSdp, RtpRelay, sdpClockRates, sdpMediaAddress, type MediaPortPool } from './media/index.js';
-import { ExpiryQueue } from './ExpiryQueue.js';
 import { CallMedia, SocketLeg } from './SocketLeg.js';
 import {
   cseqOf, firstHeader, q850Of, retarget, tagOf, uriAddress, uriUser, withBody, withContact, withCSeq, withHeader, withVia,

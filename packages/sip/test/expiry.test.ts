@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { ExpiryQueue } from '../../../src/contexts/simulation/traffic/infrastructure/socket/ExpiryQueue.js';
+import { ExpiryQueue } from '../src/index.js';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -56,6 +56,16 @@ describe('ExpiryQueue (items that expire a fixed time after they were added, und
     await sleep(40);
     expect(expired).to.deep.equal([...Array.from({ length: 3000 }, (_, i) => i), 5000]);
     expect(queue.size).to.equal(0);
+  });
+
+  it('gives each item back with the tag it was added with', async () => {
+    const expired: [string, number][] = [];
+    const queue = new ExpiryQueue<string>(1, (item, tag) => expired.push([item, tag]));
+    queue.add('a', 3);
+    queue.add('a', 4);
+    queue.add('b');
+    await sleep(30);
+    expect(expired).to.deep.equal([['a', 3], ['a', 4], ['b', 0]]);
   });
 
   it('forgets everything on clear, expiring nothing', async () => {
