@@ -21,6 +21,11 @@ const DEFAULT_MAX_BYTES = 65535;
 const REQUEST_LINE = /^([A-Za-z0-9.!%*_+`'~-]+) (\S+) SIP\/2\.0$/;
 const RECOVERED = new Set(['Via', 'From', 'To', 'Call-ID', 'CSeq']);
 
+/** A transaction whose end the stack's expiry queues carry out: `ended` with the ticket its end was set with. */
+interface Ending {
+  ended(ticket: number): void;
+}
+
 /** A one-shot timer that never keeps the process alive. */
 function after(ms: number, fn: () => void): NodeJS.Timeout {
   const timer = setTimeout(fn, ms);
@@ -130,7 +135,6 @@ class ServerTx implements ServerTransaction {
       };
       this.retransmitTimer = after(interval, resend);
       this.endIn(64 * T1); // the end of "Accepted" (RFC 6026): an unacknowledged 2xx is reported then
-
     } else if (this.isInvite) {
       this.state = 'completed';
       this.lingering();
@@ -386,7 +390,7 @@ export class SipStack {
   /** @internal */ readonly accepted = new Map<string, ServerTx>();
   /** @internal */ readonly clients = new Map<string, ClientTx>();
   /** Transactions' ends (Timers D, H, I, J, K, the end of "Accepted"): one queue per duration, not a timer each. */
-  private readonly endings = new Map<number, ExpiryQueue<{ ended(ticket: number): void }>>();
+  private readonly endings = new Map<number, ExpiryQueue<Ending>>();
   private readonly connections = new Map<string, Connection>();
   private readonly sockets = new Set<net.Socket>();
   private readonly maxBytes: number;
@@ -470,11 +474,11 @@ export class SipStack {
    * @internal `transaction.ended(ticket)` no earlier than `ms` from now (at most a fiftieth of it, and 100 ms, later:
    * transactions ending close together end in one pass).
    */
-  endAfter(transaction: { ended(ticket: number): void }, ms: number, ticket: number): void {
+  endAfter(transaction: Ending, ms: number, ticket: number): void {
     if (this.closed) return;
     let queue = this.endings.get(ms);
     if (!queue) {
-      queue = new ExpiryQueue<{ ended(ticket: number): void }>(ms, (tx, tag) => tx.ended(tag), Math.min(100, Math.floor(ms / 50)));
+      queue = new ExpiryQueue<Ending>(ms, (tx, tag) => tx.ended(tag), Math.min(100, Math.floor(ms / 50)));
       this.endings.set(ms, queue);
     }
     queue.add(transaction, ticket);
