@@ -100,36 +100,54 @@ async function counters(options: LoadOptions): Promise<{ messages: number; calls
   };
 }
 
-/** Sequential GET /api/nodes/get every 50 ms for `seconds`: the latencies in ms and how many failed. */
-function sampleNodes(options: LoadOptions, seconds: number, during?: () => void): Promise<{ latencies: number[]; failed: number }> {
+/** Sequential GET /api/nodes/get about every 50 ms for `seconds`: the latencies in ms and how many failed. */
+function sampleNodes(options: LoadOptions, seconds: number, during?: () => void): Promise<Samples> {
   const end = performance.now() + seconds * 1000;
   return sampleNodesUntil(options, () => performance.now() >= end, during);
 }
 
 /**
- * Sequential GET /api/nodes/get every 50 ms until `stop` says so (`during` runs after each request): the latencies
- * in ms and how many failed.
+ * Sequential GET /api/nodes/get about every 50 ms until `stop` says so (`during` runs after each request): the
+ * latencies in ms and how many failed. See sampleTargetsUntil.
  */
-export async function sampleNodesUntil(options: { url: string; authorization: string }, stop: () => boolean, during?: () => void): Promise<{ latencies: number[]; failed: number }> {
-  const latencies: number[] = [];
-  let failed = 0;
+export async function sampleNodesUntil(options: { url: string; authorization: string }, stop: () => boolean, during?: () => void): Promise<Samples> {
+  return (await sampleTargetsUntil([options], stop, during))[0]!;
+}
+
+export type Samples = { latencies: number[]; failed: number };
+
+/**
+ * GET /api/nodes/get of each target in turn, one request at a time, until `stop` says so (`during` runs after each
+ * request): each target's latencies in ms and how many failed. The requests start at random instants (exponential
+ * gaps, a mean of 50 ms per target: Poisson sampling, as RFC 2330 and RFC 7679 recommend), never on a fixed period:
+ * a fixed one locks onto the server's own periodic work (its traffic pump runs every 50 ms, its batches every
+ * 250 ms), so that a run's requests either all meet that work or all miss it, and the p99 of one run is not that of
+ * the next.
+ */
+export async function sampleTargetsUntil(targets: readonly { url: string; authorization: string }[], stop: () => boolean, during?: () => void): Promise<Samples[]> {
+  const samples = targets.map((): Samples => ({ latencies: [], failed: 0 }));
+  const meanGapMs = 50 / targets.length;
   let next = performance.now();
-  while (!stop()) {
+  for (let turn = 0; !stop(); turn = (turn + 1) % targets.length) {
+    const target = targets[turn]!;
+    const sample = samples[turn]!;
     const started = performance.now();
     try {
-      const response = await fetch(`${options.url}/api/nodes/get?version=0`, { headers: { authorization: options.authorization } });
+      const response = await fetch(`${target.url}/api/nodes/get?version=0`, { headers: { authorization: target.authorization } });
       await response.arrayBuffer();
-      if (response.ok) latencies.push(performance.now() - started);
-      else failed += 1;
+      if (response.ok) sample.latencies.push(performance.now() - started);
+      else sample.failed += 1;
     } catch {
-      failed += 1;
+      sample.failed += 1;
     }
     during?.();
-    next += 50;
+    // an exponential gap (capped at ten times its mean), from the previous planned instant: on average the rate
+    // stays one request per 50 ms per target even when a request is slow
+    next += Math.min(-Math.log(1 - Math.random()) * meanGapMs, 10 * meanGapMs);
     const wait = next - performance.now();
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
   }
-  return { latencies, failed };
+  return samples;
 }
 
 export async function loadBench(options: LoadOptions): Promise<LoadFigures> {

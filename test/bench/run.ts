@@ -213,11 +213,13 @@ simulator under load, ${run.label}: ${run.concurrent.toLocaleString('en')} calls
 /**
  * `--only sip`: real SIP through the B2BUA, SIPp's UAC and UAS on this machine: BENCH_SIP_RATE calls per second
  * (default 200) for BENCH_SIP_SECONDS (default 180), against SIPp calling itself directly in the same run, and the
- * API's p99 under that load against idle (target: 200 calls/s with under 0.1 % failed, p99 ratio under 2).
+ * API's p99 under that load against idle for as long (BENCH_SIP_IDLE_SECONDS) (target: 200 calls/s with under 0.1 %
+ * failed, p99 ratio under 2).
  */
 async function sipSection(): Promise<void> {
   const rate = Number(process.env['BENCH_SIP_RATE'] ?? 200);
   const seconds = Number(process.env['BENCH_SIP_SECONDS'] ?? 180);
+  const idleSeconds = Number(process.env['BENCH_SIP_IDLE_SECONDS'] ?? seconds);
   console.log(`\nreal SIP through the B2BUA: SIPp UAC → gateway → SIPp UAS, ${rate} calls/s for ${seconds} s, media anchored, every message stored`);
   // the store as `gwsim serve` has it by default (a data directory on disk), BENCH_SIP_STORE=memory: --ephemeral's,
   // BENCH_DATABASE_URL: that PostgreSQL server
@@ -229,7 +231,7 @@ async function sipSection(): Promise<void> {
   const bare = await startServer(['bare', JSON.stringify({ nodes: [] })]);
   try {
     const f = await sipBench({
-      url: gwsim.url, pid: gwsim.child.pid, authorization: basicHeader('anadmin', BENCH_ADMIN_PASSWORD), rate, seconds, bareUrl: bare.url, log: (text) => console.log(text),
+      url: gwsim.url, pid: gwsim.child.pid, authorization: basicHeader('anadmin', BENCH_ADMIN_PASSWORD), rate, seconds, idleSeconds, bareUrl: bare.url, log: (text) => console.log(text),
     });
     const figures = (label: string, r: typeof f.direct) => console.log(line(label, `${r.achievedCps} calls/s`) + `  ${r.successful}/${r.attempted} completed, ${r.failed} failed (${r.failedPercent} %)`);
     figures('SIPp UAC → SIPp UAS directly (baseline)', f.direct);
@@ -239,6 +241,8 @@ async function sipSection(): Promise<void> {
     console.log(line('GET /api/nodes/get p99, idle (baseline)', `${f.idleP99Ms} ms`));
     console.log(line('GET /api/nodes/get p99 while SIPp calls itself (gateway idle)', `${f.besideDirectP99Ms} ms`, (f.besideDirectP99Ms / Math.max(f.idleP99Ms, 0.01)).toFixed(2)));
     console.log(line('GET /api/nodes/get p99 under the SIP load (target ratio < 2)', `${f.loadP99Ms} ms`, f.p99Ratio.toFixed(2)) + `  failed requests ${f.failedRequests}`);
+    console.log(line('  p99 per minute, idle', f.idleP99PerMinuteMs.map((ms) => `${ms}`).join(' / ') + ' ms'));
+    console.log(line('  p99 per minute, under the SIP load', f.loadP99PerMinuteMs.map((ms) => `${ms}`).join(' / ') + ' ms'));
     if (f.bare) {
       console.log(line('a bare Koa server beside it: p99 idle', `${f.bare.idleP99Ms} ms`));
       console.log(line('  the same bare server under the gateway\'s SIP load', `${f.bare.loadP99Ms} ms`, (f.bare.loadP99Ms / Math.max(f.bare.idleP99Ms, 0.01)).toFixed(2)));

@@ -3,7 +3,7 @@ import { performance } from 'node:perf_hooks';
 import { LAB_PRIVATE_KEY_FILE, signLicenseFile } from '@gwsim/license-file';
 import { freeUdpPort } from '../support/sip/sipp.js';
 import { processCpuUs } from './httpBench.js';
-import { call, percentile, sampleNodesUntil } from './loadBench.js';
+import { call, percentile, sampleTargetsUntil, type Samples } from './loadBench.js';
 import { sipLoad, type SipLoadFigures } from './sipLoad.js';
 
 /**
@@ -11,9 +11,11 @@ import { sipLoad, type SipLoadFigures } from './sipLoad.js';
  * whose port SIPp's UAC calls, and a far PBX whose peer is SIPp's UAS), a route between them, a license and SIP
  * switched on, all through the API; SIPp then offers `rate` calls per second for `seconds` (INVITE, 100, 180, 200,
  * ACK, BYE, 200 on each leg, the media anchored on the gateway's RTP ports, every message stored). Reported: calls
- * attempted, completed and failed, the rate achieved, the server's CPU, and the p99 of GET /api/nodes/get (one
- * request every 50 ms) under that load against the same requests idle (60 s of them by default, so that the p99 of
- * the baseline rests on 1,200 requests), measured in the same run before the calls start (target ratio under 2).
+ * attempted, completed and failed, the rate achieved, the server's CPU, and the p99 of GET /api/nodes/get (a
+ * request about every 50 ms, at random instants: see sampleTargetsUntil) under that load against the same requests
+ * idle, measured in the same run before the calls start and for as long as the load by default, so that both p99s
+ * rest on as many requests (3,600 for 3 minutes) (target ratio under 2). Each phase's p99 is also given per 1,200
+ * requests (about a minute): how much it moves within a run.
  * The same SIPp pair calling each other directly, in the same run, is the baseline of the rate; the requests'
  * p99 meanwhile shows what SIPp's own CPU costs them on this machine, the gateway idle.
  */
@@ -23,10 +25,11 @@ export interface SipBenchOptions {
   readonly authorization: string;
   readonly rate: number;
   readonly seconds: number;
+  /** How long the API is sampled idle (the baseline); the load phase's length by default. */
   readonly idleSeconds?: number;
   /**
-   * A bare Koa server in a process of its own: sampled alongside the gateway in every phase (25 ms out of step with
-   * it), it shows what the load costs any server's requests on this machine, the gateway's work aside.
+   * A bare Koa server in a process of its own: sampled alongside the gateway in every phase (the two taking turns,
+   * never both at once), it shows what the load costs any server's requests on this machine, the gateway's work aside.
    */
   readonly bareUrl?: string;
   readonly log?: (line: string) => void;
@@ -40,36 +43,45 @@ export interface SipBenchFigures {
   /** The same requests' p99 while SIPp called itself (the gateway idle, the machine's cores shared with SIPp). */
   readonly besideDirectP99Ms: number;
   readonly p99Ratio: number;
+  /** The p99 of each whole minute of the idle and the load phases (their spread within the run). */
+  readonly idleP99PerMinuteMs: readonly number[];
+  readonly loadP99PerMinuteMs: readonly number[];
   readonly cpuPercent: number;
   readonly failedRequests: number;
   /** The bare server's p99, idle and under the gateway's SIP load (undefined without bareUrl); its failures count in failedRequests. */
   readonly bare?: { readonly idleP99Ms: number; readonly loadP99Ms: number };
 }
 
-type Samples = { latencies: number[]; failed: number };
+/** The gateway's samples and the bare server's, if any, until `stop` (one request at a time, taking turns). */
+async function sampleUntil(options: SipBenchOptions, stop: () => boolean): Promise<[Samples, Samples | undefined]> {
+  const targets = [options, ...(options.bareUrl === undefined ? [] : [{ url: options.bareUrl, authorization: options.authorization }])];
+  const [gateway, bare] = await sampleTargetsUntil(targets, stop);
+  return [gateway!, bare];
+}
 
-/** The bare server sampled until `stop`, starting half a period after the gateway's sampler (never both at once). */
-async function sampleBare(options: SipBenchOptions, stop: () => boolean): Promise<Samples | undefined> {
-  if (options.bareUrl === undefined) return undefined;
-  await new Promise((resolve) => setTimeout(resolve, 25));
-  return sampleNodesUntil({ url: options.bareUrl, authorization: options.authorization }, stop);
+/** The p99 of each 1,200 samples (about a minute at one every 50 ms; a shorter phase: one p99 of all). */
+function p99PerMinute(latencies: readonly number[]): number[] {
+  const perMinute = 1200;
+  if (latencies.length < perMinute) return [percentile(latencies, 0.99)];
+  const minutes: number[] = [];
+  for (let start = 0; start + perMinute <= latencies.length; start += perMinute) minutes.push(percentile(latencies.slice(start, start + perMinute), 0.99));
+  return minutes;
 }
 
 /**
- * Runs `work` while sampling the API (sampleNodesUntil) and the bare server, if any: its result, and the samples
- * taken until it ended.
+ * Runs `work` while sampling the API and the bare server, if any (sampleUntil): its result, and the samples taken
+ * until it ended.
  */
 async function sampledDuring<T>(options: SipBenchOptions, work: () => Promise<T>): Promise<[T, Samples, Samples | undefined]> {
   let done = false;
-  const sampling = sampleNodesUntil(options, () => done);
-  const bareSampling = sampleBare(options, () => done);
+  const sampling = sampleUntil(options, () => done);
   let result: T;
   try {
     result = await work();
   } finally {
     done = true;
   }
-  return [result, await sampling, await bareSampling];
+  return [result, ...(await sampling)];
 }
 
 export async function sipBench(options: SipBenchOptions): Promise<SipBenchFigures> {
@@ -101,11 +113,8 @@ export async function sipBench(options: SipBenchOptions): Promise<SipBenchFigure
   const [direct, besideDirect, bareBesideDirect] = await sampledDuring(options,
     () => sipLoad({ target: `127.0.0.1:${directPort}`, uasPort: directPort, rate: options.rate, durationS: options.seconds }));
 
-  const idleUntil = performance.now() + (options.idleSeconds ?? 60) * 1000;
-  const [idle, bareIdle] = await Promise.all([
-    sampleNodesUntil(options, () => performance.now() > idleUntil),
-    sampleBare(options, () => performance.now() > idleUntil),
-  ]);
+  const idleUntil = performance.now() + (options.idleSeconds ?? options.seconds) * 1000;
+  const [idle, bareIdle] = await sampleUntil(options, () => performance.now() > idleUntil);
   log(`  idle: ${idle.latencies.length} nodes/get, p99 ${percentile(idle.latencies, 0.99)} ms`);
 
   log(`  SIPp UAC → gateway (PBX → far PBX) → SIPp UAS, ${options.rate} calls/s for ${options.seconds} s`);
@@ -125,6 +134,7 @@ export async function sipBench(options: SipBenchOptions): Promise<SipBenchFigure
   return {
     direct, gateway, idleP99Ms, loadP99Ms, besideDirectP99Ms: percentile(besideDirect.latencies, 0.99),
     p99Ratio: Math.round((loadP99Ms / Math.max(idleP99Ms, 0.01)) * 100) / 100,
+    idleP99PerMinuteMs: p99PerMinute(idle.latencies), loadP99PerMinuteMs: p99PerMinute(load.latencies),
     cpuPercent: cpuBefore !== undefined && cpuAfter !== undefined ? Math.round(((cpuAfter - cpuBefore) / wallUs) * 100) : -1,
     failedRequests: [idle, load, besideDirect, bareIdle, bareLoad, bareBesideDirect].reduce((sum, samples) => sum + (samples?.failed ?? 0), 0),
     ...(bareIdle && bareLoad ? { bare: { idleP99Ms: percentile(bareIdle.latencies, 0.99), loadP99Ms: percentile(bareLoad.latencies, 0.99) } } : {}),
