@@ -59,13 +59,10 @@ async function sampleUntil(options: SipBenchOptions, stop: () => boolean): Promi
   return [gateway!, bare];
 }
 
-/** The p99 of each 1,200 samples (about a minute at one every 50 ms; a shorter phase: one p99 of all). */
+/** The p99 of each run of about 1,200 samples (about a minute at one every 50 ms; the runs share the samples evenly). */
 function p99PerMinute(latencies: readonly number[]): number[] {
-  const perMinute = 1200;
-  if (latencies.length < perMinute) return [percentile(latencies, 0.99)];
-  const minutes: number[] = [];
-  for (let start = 0; start + perMinute <= latencies.length; start += perMinute) minutes.push(percentile(latencies.slice(start, start + perMinute), 0.99));
-  return minutes;
+  const runs = Math.max(1, Math.round(latencies.length / 1200));
+  return Array.from({ length: runs }, (_, i) => percentile(latencies.slice(Math.floor((i * latencies.length) / runs), Math.floor(((i + 1) * latencies.length) / runs)), 0.99));
 }
 
 /**

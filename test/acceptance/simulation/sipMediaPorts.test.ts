@@ -1,0 +1,108 @@
+import { createSocket } from 'node:dgram';
+import { expect } from 'chai';
+import type { ApiClient } from '../../support/ApiClient.js';
+import { RealTimeClock } from '../../support/RealTimeClock.js';
+import { TestGateway } from '../../support/TestGateway.js';
+import { freeUdpPort, runSipp, startSipp, type RunningSipp } from '../../support/sip/sipp.js';
+import { PROFILES, addSystem, subTree } from '../configuration/nodesSupport.js';
+import { createObject } from '../configuration/objectsSupport.js';
+
+const V1 = { version: 1 };
+const T1_MS = 50;
+/** The RTP ports given to the nodes: two calls' worth of pairs (each call anchors one pair per side). */
+const RANGE_SIZE = 8;
+
+/** Whether a UDP socket can bind the port on 127.0.0.1 (then it is closed again). */
+async function bindable(port: number): Promise<boolean> {
+  const socket = createSocket('udp4');
+  const free = await new Promise<boolean>((resolve) => {
+    socket.once('error', () => resolve(false));
+    socket.bind(port, '127.0.0.1', () => resolve(true));
+  });
+  await new Promise<void>((resolve) => { try { socket.close(() => resolve()); } catch { resolve(); } });
+  return free;
+}
+
+/** A run of free UDP ports on 127.0.0.1 starting at an even port, outside the nodes' default range. */
+async function freeRange(size: number): Promise<number[]> {
+  for (let attempt = 0; attempt < 50; attempt += 1) {
+    const first = 20000 + 2 * Math.floor(Math.random() * 6000);
+    const ports = Array.from({ length: size }, (_, i) => first + i);
+    if ((await Promise.all(ports.map(bindable))).every(Boolean)) return ports;
+  }
+  throw new Error('no free port range found for the test');
+}
+
+/**
+ * A finished call's RTP port pairs stay bound in the node's pool, resting until a later call takes them; when the
+ * gateway stops, it closes them (SipLabs.closeMediaPools), so a gateway started next on the same ports finds them
+ * free.
+ */
+describe('real SIP: the RTP ports a finished call leaves bound are closed when the gateway stops', function () {
+  this.timeout(120_000);
+  let gateway: TestGateway | undefined;
+  let admin: ApiClient;
+  let uas: RunningSipp | undefined;
+  let pbxPort: number;
+  let rtpPorts: number[];
+
+  before(async () => {
+    let farPort: number;
+    let uasPort: number;
+    [pbxPort, farPort, uasPort] = [await freeUdpPort(), await freeUdpPort(), await freeUdpPort()];
+    rtpPorts = await freeRange(RANGE_SIZE);
+    gateway = await TestGateway.start({ clock: new RealTimeClock(), config: { sipT1Ms: T1_MS } });
+    admin = gateway.admin();
+    const [pbx] = await addSystem(admin, PROFILES.genericPbx, { displayName: 'PBX', udpTcpPort: pbxPort, tlsPort: 65031 });
+    const [far] = await addSystem(admin, PROFILES.genericPbx, {
+      displayName: 'Far PBX', udpTcpPort: farPort, tlsPort: 65032, remoteSipDomain: { host: '127.0.0.1', port: uasPort, transport: 'UDP' },
+    });
+    // both nodes take their media ports from one network controller whose range is the free run found above
+    const controller = await createObject(admin, 'IN_STACK', 'Test media interface', {
+      interfaceName: 'eth3', ipAddress: '127.0.0.1', rtpFirstPort: rtpPorts[0], rtpLastPort: rtpPorts.at(-1),
+    });
+    for (const node of [pbx!.id, far!.id]) {
+      const negotiation = await subTree(admin, node, 'mediaNegotiation');
+      const set = await admin.put('/api/objects/set', { query: { id: negotiation['id'] }, json: { networkControllerId: controller['id'] } });
+      expect(set.status, set.text).to.equal(200);
+    }
+    const domain = await admin.post('/api/routingDomains/add', { ...V1, json: { displayName: 'Main', sourceNodes: [pbx!.id] } });
+    expect(domain.status, domain.text).to.equal(200);
+    const route = await admin.post('/api/routingDomains/routes/add', { ...V1, query: { routingDomain: 'Main' }, json: {
+      displayName: 'To the far PBX', enabled: true,
+      establishment: { action: 'ACCEPT', routingTargets: [{ destinationNodeId: far!.id, routingForwardProfileId: '' }] },
+      filters: [{ sourceNodeIds: [pbx!.id], destinationDialString: { type: 'WILDCARD', wildcardPattern: '49*' } }],
+    } });
+    expect(route.status, route.text).to.equal(200);
+    const commit = await admin.post('/api/coreConfig/commit');
+    expect(commit.status, commit.text).to.equal(200);
+    const systemIds = await admin.get('/api/licenses/systemIds/get');
+    const lod = await admin.put('/api/licenses/importLod', { json: {
+      licenseKey: 'GWSIM-LAB30-0000-0002', companyName: 'Lab', emailAddress: 'lab@example.com', licensingDevice: systemIds.json[0].id,
+    } });
+    expect(lod.status, lod.text).to.equal(200);
+    const on = await admin.put('/_sim/labs/default/sip', { version: null, json: { enabled: true } });
+    expect(on.status, on.text).to.equal(200);
+    uas = await startSipp({ scenario: 'uas', localPort: uasPort, timeoutMs: 110_000 });
+  });
+
+  after(async () => {
+    await uas?.stop();
+    await gateway?.stop();
+  });
+
+  it('keeps the pairs bound after the call, and frees every port of the range once the gateway stopped', async () => {
+    const result = await runSipp({ scenario: 'uac', remote: `127.0.0.1:${pbxPort}`, service: '4930123456', calls: 1, timeoutMs: 30_000 });
+    expect(result.successful, `${result.errors}\n${result.stderr}`).to.equal(1);
+    // the call is over; its pairs rest in the pool, still bound (each side's RTP and RTCP: four ports)
+    const held: number[] = [];
+    for (const port of rtpPorts) if (!(await bindable(port))) held.push(port);
+    expect(held, 'the ports the finished call left bound').to.have.length(4);
+    const stopping = gateway!;
+    gateway = undefined;
+    await stopping.stop();
+    const stillHeld: number[] = [];
+    for (const port of rtpPorts) if (!(await bindable(port))) stillHeld.push(port);
+    expect(stillHeld, 'ports still bound after the gateway stopped').to.deep.equal([]);
+  });
+});
