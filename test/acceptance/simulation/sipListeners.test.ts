@@ -8,8 +8,8 @@ import { TestGateway } from '../../support/TestGateway.js';
 import { until } from '../../support/sip/sipPhone.js';
 import { fixture, freeUdpPort, runSipp, startSipp, type RunningSipp, type SippResult } from '../../support/sip/sipp.js';
 import { PROFILES, addSystem, subTree } from '../configuration/nodesSupport.js';
+import { licenseAndTurnSipOn, routeCalls } from './sipLabSupport.js';
 
-const V1 = { version: 1 };
 const T1_MS = 50;
 const SECOND = 'second-lab';
 
@@ -104,23 +104,10 @@ describe('SIP listeners follow the configuration (real sockets)', function () {
     const [far] = await addSystem(admin, PROFILES.genericPbx, {
       displayName: 'Far PBX', udpTcpPort: farPort, tlsPort: 65022, remoteSipDomain: { host: '127.0.0.1', port: uasPort, transport: 'UDP' },
     });
-    const domain = await admin.post('/api/routingDomains/add', { ...V1, json: { displayName: 'Main', sourceNodes: [pbx!.id] } });
-    expect(domain.status, domain.text).to.equal(200);
-    const route = await admin.post('/api/routingDomains/routes/add', { ...V1, query: { routingDomain: 'Main' }, json: {
-      displayName: 'To the far PBX', enabled: true,
-      establishment: { action: 'ACCEPT', routingTargets: [{ destinationNodeId: far!.id, routingForwardProfileId: '' }] },
-      filters: [{ sourceNodeIds: [pbx!.id], destinationDialString: { type: 'WILDCARD', wildcardPattern: '49*' } }],
-    } });
-    expect(route.status, route.text).to.equal(200);
+    await routeCalls(admin, { displayName: 'To the far PBX', source: pbx!.id, destination: far!.id, pattern: '49*' });
     ids = { pbx: pbx!.id, far: far!.id, pbxTransport: (await subTree(admin, pbx!.id, 'sipTransport'))['id'] as string };
     await commit();
-    const systemIds = await admin.get('/api/licenses/systemIds/get');
-    const lod = await admin.put('/api/licenses/importLod', { json: {
-      licenseKey: 'GWSIM-LAB30-0000-0002', companyName: 'Lab', emailAddress: 'lab@example.com', licensingDevice: systemIds.json[0].id,
-    } });
-    expect(lod.status, lod.text).to.equal(200);
-    const on = await admin.put('/_sim/labs/default/sip', { version: null, json: { enabled: true } });
-    expect(on.status, on.text).to.equal(200);
+    await licenseAndTurnSipOn(admin);
     uas = await startSipp({ scenario: 'uas', localPort: uasPort, timeoutMs: 170_000 });
   });
   after(async () => {

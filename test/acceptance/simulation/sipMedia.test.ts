@@ -10,6 +10,7 @@ import { fixture, freeUdpPort, runSipp, SIPP, startSipp } from '../../support/si
 import { SipPhone, sdpAddress, until, type OutgoingCall } from '../../support/sip/sipPhone.js';
 import { PROFILES, addSystem, subTree } from '../configuration/nodesSupport.js';
 import { createObject } from '../configuration/objectsSupport.js';
+import { licenseAndTurnSipOn } from './sipLabSupport.js';
 
 const V1 = { version: 1 };
 /** The transaction layer's T1 in these tests (Timer B after 3.2 s instead of 32 s). */
@@ -140,17 +141,11 @@ describe('real SIP end to end: media through the relay, media timeout, TLS, dige
       expect(tls.status, tls.text).to.equal(200);
     }
     await commit();
-    const systemIds = await admin.get('/api/licenses/systemIds/get');
-    const lod = await admin.put('/api/licenses/importLod', { json: {
-      licenseKey: 'GWSIM-LAB30-0000-0002', companyName: 'Lab', emailAddress: 'lab@example.com', licensingDevice: systemIds.json[0].id,
-    } });
-    expect(lod.status, lod.text).to.equal(200);
-    const state = await admin.put('/_sim/labs/default/sip', { version: null, json: { enabled: true } });
-    expect(state.status, state.text).to.equal(200);
-    expect(state.json.listeners.filter((l: any) => l.state === 'listening').map((l: any) => `${l.nodeName} ${l.transport} ${l.port}`))
+    const state = await licenseAndTurnSipOn(admin);
+    expect(state.listeners.filter((l) => l.state === 'listening').map((l) => `${l.nodeName} ${l.transport} ${l.port}`))
       .to.include.members([`PBX UDP ${pbxPort}`, `PBX TLS ${pbxTlsPort}`]);
-    expect(state.json.farEnds[ids.far]).to.equal('real');
-    expect(state.json.farEnds[ids.tlsFar]).to.equal('real');
+    expect(state.farEnds[ids.far]).to.equal('real');
+    expect(state.farEnds[ids.tlsFar]).to.equal('real');
   });
 
   after(async () => {

@@ -6,8 +6,8 @@ import { TestGateway } from '../../support/TestGateway.js';
 import { freeUdpPort, runSipp, startSipp, type RunningSipp } from '../../support/sip/sipp.js';
 import { PROFILES, addSystem, subTree } from '../configuration/nodesSupport.js';
 import { createObject } from '../configuration/objectsSupport.js';
+import { licenseAndTurnSipOn, routeCalls } from './sipLabSupport.js';
 
-const V1 = { version: 1 };
 const T1_MS = 50;
 /** The RTP ports given to the nodes: two calls' worth of pairs (each call anchors one pair per side). */
 const RANGE_SIZE = 8;
@@ -66,23 +66,10 @@ describe('real SIP: the RTP ports a finished call leaves bound are closed when t
       const set = await admin.put('/api/objects/set', { query: { id: negotiation['id'] }, json: { networkControllerId: controller['id'] } });
       expect(set.status, set.text).to.equal(200);
     }
-    const domain = await admin.post('/api/routingDomains/add', { ...V1, json: { displayName: 'Main', sourceNodes: [pbx!.id] } });
-    expect(domain.status, domain.text).to.equal(200);
-    const route = await admin.post('/api/routingDomains/routes/add', { ...V1, query: { routingDomain: 'Main' }, json: {
-      displayName: 'To the far PBX', enabled: true,
-      establishment: { action: 'ACCEPT', routingTargets: [{ destinationNodeId: far!.id, routingForwardProfileId: '' }] },
-      filters: [{ sourceNodeIds: [pbx!.id], destinationDialString: { type: 'WILDCARD', wildcardPattern: '49*' } }],
-    } });
-    expect(route.status, route.text).to.equal(200);
+    await routeCalls(admin, { displayName: 'To the far PBX', source: pbx!.id, destination: far!.id, pattern: '49*' });
     const commit = await admin.post('/api/coreConfig/commit');
     expect(commit.status, commit.text).to.equal(200);
-    const systemIds = await admin.get('/api/licenses/systemIds/get');
-    const lod = await admin.put('/api/licenses/importLod', { json: {
-      licenseKey: 'GWSIM-LAB30-0000-0002', companyName: 'Lab', emailAddress: 'lab@example.com', licensingDevice: systemIds.json[0].id,
-    } });
-    expect(lod.status, lod.text).to.equal(200);
-    const on = await admin.put('/_sim/labs/default/sip', { version: null, json: { enabled: true } });
-    expect(on.status, on.text).to.equal(200);
+    await licenseAndTurnSipOn(admin);
     uas = await startSipp({ scenario: 'uas', localPort: uasPort, timeoutMs: 110_000 });
   });
 

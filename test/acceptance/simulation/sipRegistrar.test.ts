@@ -9,8 +9,8 @@ import { TestGateway } from '../../support/TestGateway.js';
 import { fixture, freeUdpPort, runSipp, startSipp, type SippResult } from '../../support/sip/sipp.js';
 import { PROFILES, addRegistrar, addSystem, subTree } from '../configuration/nodesSupport.js';
 import { createObject } from '../configuration/objectsSupport.js';
+import { licenseAndTurnSipOn, routeCalls } from './sipLabSupport.js';
 
-const V1 = { version: 1 };
 const DOMAIN = 'phones.test';
 /** The transaction layer's T1 in these tests (Timer F after 3.2 s instead of 32 s). */
 const T1_MS = 50;
@@ -135,23 +135,10 @@ describe('the phone registrar of a registrar node (real SIP)', function () {
     const set = await admin.put('/api/objects/set', { query: { id: registrarObject }, json: { minExpiresSeconds: 60, maxExpiresSeconds: 3600 } });
     expect(set.status, set.text).to.equal(200);
     const [pbx] = await addSystem(admin, PROFILES.genericPbx, { displayName: 'PBX', udpTcpPort: pbxPort, tlsPort: 65012 });
-    const domain = await admin.post('/api/routingDomains/add', { ...V1, json: { displayName: 'Main', sourceNodes: [pbx!.id] } });
-    expect(domain.status, domain.text).to.equal(200);
-    const route = await admin.post('/api/routingDomains/routes/add', { ...V1, query: { routingDomain: 'Main' }, json: {
-      displayName: 'Extensions to the phones', enabled: true,
-      establishment: { action: 'ACCEPT', routingTargets: [{ destinationNodeId: registrar!.id, routingForwardProfileId: '' }] },
-      filters: [{ sourceNodeIds: [pbx!.id], destinationDialString: { type: 'WILDCARD', wildcardPattern: '1*' } }],
-    } });
-    expect(route.status, route.text).to.equal(200);
+    await routeCalls(admin, { displayName: 'Extensions to the phones', source: pbx!.id, destination: registrar!.id, pattern: '1*' });
     expect((await admin.post('/api/coreConfig/commit')).status).to.equal(200);
-    const systemIds = await admin.get('/api/licenses/systemIds/get');
-    const lod = await admin.put('/api/licenses/importLod', { json: {
-      licenseKey: 'GWSIM-LAB30-0000-0002', companyName: 'Lab', emailAddress: 'lab@example.com', licensingDevice: systemIds.json[0].id,
-    } });
-    expect(lod.status, lod.text).to.equal(200);
-    const on = await admin.put('/_sim/labs/default/sip', { version: null, json: { enabled: true } });
-    expect(on.status, on.text).to.equal(200);
-    expect(on.json.listeners.filter((l: any) => l.state === 'listening').map((l: any) => `${l.nodeName} ${l.transport} ${l.port}`), JSON.stringify(on.json.listeners))
+    const on = await licenseAndTurnSipOn(admin);
+    expect(on.listeners.filter((l) => l.state === 'listening').map((l) => `${l.nodeName} ${l.transport} ${l.port}`), JSON.stringify(on.listeners))
       .to.include.members([`Phones UDP ${registrarPort}`, `PBX UDP ${pbxPort}`]);
     phone = await Phone.open(registrarPort);
   });
