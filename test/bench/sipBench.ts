@@ -43,7 +43,7 @@ export interface SipBenchFigures {
   /** The same requests' p99 while SIPp called itself (the gateway idle, the machine's cores shared with SIPp). */
   readonly besideDirectP99Ms: number;
   readonly p99Ratio: number;
-  /** The p99 of each whole minute of the idle and the load phases (their spread within the run). */
+  /** The p99 of each run of about 1,200 requests (about a minute) of the idle and the load phases: their spread within the run. */
   readonly idleP99PerMinuteMs: readonly number[];
   readonly loadP99PerMinuteMs: readonly number[];
   readonly cpuPercent: number;

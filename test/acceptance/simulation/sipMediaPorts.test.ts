@@ -1,8 +1,8 @@
-import { createSocket } from 'node:dgram';
 import { expect } from 'chai';
 import type { ApiClient } from '../../support/ApiClient.js';
 import { RealTimeClock } from '../../support/RealTimeClock.js';
 import { TestGateway } from '../../support/TestGateway.js';
+import { freeUdpRange, udpPortBindable } from '../../support/udpPorts.js';
 import { freeUdpPort, runSipp, startSipp, type RunningSipp } from '../../support/sip/sipp.js';
 import { PROFILES, addSystem, subTree } from '../configuration/nodesSupport.js';
 import { createObject } from '../configuration/objectsSupport.js';
@@ -11,27 +11,6 @@ import { licenseAndTurnSipOn, routeCalls } from './sipLabSupport.js';
 const T1_MS = 50;
 /** The RTP ports given to the nodes: two calls' worth of pairs (each call anchors one pair per side). */
 const RANGE_SIZE = 8;
-
-/** Whether a UDP socket can bind the port on 127.0.0.1 (then it is closed again). */
-async function bindable(port: number): Promise<boolean> {
-  const socket = createSocket('udp4');
-  const free = await new Promise<boolean>((resolve) => {
-    socket.once('error', () => resolve(false));
-    socket.bind(port, '127.0.0.1', () => resolve(true));
-  });
-  await new Promise<void>((resolve) => { try { socket.close(() => resolve()); } catch { resolve(); } });
-  return free;
-}
-
-/** A run of free UDP ports on 127.0.0.1 starting at an even port, outside the nodes' default range. */
-async function freeRange(size: number): Promise<number[]> {
-  for (let attempt = 0; attempt < 50; attempt += 1) {
-    const first = 20000 + 2 * Math.floor(Math.random() * 6000);
-    const ports = Array.from({ length: size }, (_, i) => first + i);
-    if ((await Promise.all(ports.map(bindable))).every(Boolean)) return ports;
-  }
-  throw new Error('no free port range found for the test');
-}
 
 /**
  * A finished call's RTP port pairs stay bound in the node's pool, resting until a later call takes them; when the
@@ -50,7 +29,8 @@ describe('real SIP: the RTP ports a finished call leaves bound are closed when t
     let farPort: number;
     let uasPort: number;
     [pbxPort, farPort, uasPort] = [await freeUdpPort(), await freeUdpPort(), await freeUdpPort()];
-    rtpPorts = await freeRange(RANGE_SIZE);
+    const range = await freeUdpRange(RANGE_SIZE);
+    rtpPorts = Array.from({ length: RANGE_SIZE }, (_, i) => range.first + i);
     gateway = await TestGateway.start({ clock: new RealTimeClock(), config: { sipT1Ms: T1_MS } });
     admin = gateway.admin();
     const [pbx] = await addSystem(admin, PROFILES.genericPbx, { displayName: 'PBX', udpTcpPort: pbxPort, tlsPort: 65031 });
@@ -83,13 +63,13 @@ describe('real SIP: the RTP ports a finished call leaves bound are closed when t
     expect(result.successful, `${result.errors}\n${result.stderr}`).to.equal(1);
     // the call is over; its pairs rest in the pool, still bound (each side's RTP and RTCP: four ports)
     const held: number[] = [];
-    for (const port of rtpPorts) if (!(await bindable(port))) held.push(port);
+    for (const port of rtpPorts) if (!(await udpPortBindable(port))) held.push(port);
     expect(held, 'the ports the finished call left bound').to.have.length(4);
     const stopping = gateway!;
     gateway = undefined;
     await stopping.stop();
     const stillHeld: number[] = [];
-    for (const port of rtpPorts) if (!(await bindable(port))) stillHeld.push(port);
+    for (const port of rtpPorts) if (!(await udpPortBindable(port))) stillHeld.push(port);
     expect(stillHeld, 'ports still bound after the gateway stopped').to.deep.equal([]);
   });
 });

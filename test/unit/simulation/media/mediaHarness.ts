@@ -1,5 +1,5 @@
 import dgram from 'node:dgram';
-import type { MediaAddress, PortRange } from '../../../../src/contexts/simulation/traffic/infrastructure/socket/media/index.js';
+import type { MediaAddress } from '../../../../src/contexts/simulation/traffic/infrastructure/socket/media/index.js';
 
 /** An RTP packet: version 2, the given header fields and `payloadBytes` of payload (its first byte `marker`). */
 export function rtpPacket(fields: { seq: number; timestamp: number; ssrc?: number; payloadType?: number; payloadBytes?: number; marker?: number }): Buffer {
@@ -88,27 +88,4 @@ export function hangUp(...phones: Phone[]): void {
   for (const p of phones) { p.rtp.close(); p.rtcp.close(); }
 }
 
-async function bindable(port: number): Promise<boolean> {
-  const socket = dgram.createSocket('udp4');
-  try {
-    await new Promise<void>((resolve, reject) => { socket.once('error', reject); socket.bind({ port, address: '127.0.0.1', exclusive: true }, () => resolve()); });
-    return true;
-  } catch {
-    return false;
-  } finally {
-    try { socket.close(); } catch { /* never bound */ }
-  }
-}
-
-/**
- * A port range of `size` ports, all free right now, below the kernel's ephemeral range (so the phones' ephemeral
- * ports never fall in it), at a random even base so parallel runs rarely meet.
- */
-export async function freeRange(size: number): Promise<PortRange> {
-  for (let attempt = 0; attempt < 50; attempt += 1) {
-    const first = 20000 + 2 * Math.floor(Math.random() * 6000);
-    const ports = Array.from({ length: size }, (_, i) => first + i);
-    if ((await Promise.all(ports.map(bindable))).every(Boolean)) return { first, last: first + size - 1 };
-  }
-  throw new Error('no free port range found for the test');
-}
+export { freeUdpRange as freeRange } from '../../../support/udpPorts.js';
