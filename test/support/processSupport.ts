@@ -20,17 +20,22 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** A spawned gwsim process: its combined output so far and its exit code once it ends. */
-export interface Running { child: ChildProcess; output: () => string; exited: Promise<number | null> }
+/**
+ * A spawned gwsim process: its combined output so far, its standard output alone, and its exit code once it ends.
+ * The combined output interleaves two pipes in the order their chunks reached this process, which is not
+ * necessarily the order they were written: a test of which line comes first reads one stream.
+ */
+export interface Running { child: ChildProcess; output: () => string; stdout: () => string; exited: Promise<number | null> }
 
 /** Spawns `gwsim <args>` with only PATH and `env` in its environment. */
 export function run(env: Record<string, string>, args: string[] = ['serve']): Running {
   let output = '';
+  let stdout = '';
   const child = spawn(process.execPath, [MAIN, ...args], { env: { PATH: process.env['PATH'] ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  child.stdout!.on('data', (chunk: Buffer) => { output += chunk.toString(); });
+  child.stdout!.on('data', (chunk: Buffer) => { output += chunk.toString(); stdout += chunk.toString(); });
   child.stderr!.on('data', (chunk: Buffer) => { output += chunk.toString(); });
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, output: () => output, exited };
+  return { child, output: () => output, stdout: () => stdout, exited };
 }
 
 /** The exit code, or a failure (the process killed) when it has not ended within `limitMs`. */
