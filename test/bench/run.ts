@@ -214,12 +214,13 @@ simulator under load, ${run.label}: ${run.concurrent.toLocaleString('en')} calls
  * `--only sip`: real SIP through the B2BUA, SIPp's UAC and UAS on this machine: BENCH_SIP_RATE calls per second
  * (default 200) for BENCH_SIP_SECONDS (default 180), against SIPp calling itself directly in the same run, and the
  * API's p99 under that load against idle for as long (BENCH_SIP_IDLE_SECONDS) (target: 200 calls/s with under 0.1 %
- * failed, p99 ratio under 2).
+ * failed, p99 ratio under 2). BENCH_SIP_DIRECT_SECONDS: how long SIPp calls itself (BENCH_SIP_SECONDS by default).
  */
 async function sipSection(): Promise<void> {
   const rate = Number(process.env['BENCH_SIP_RATE'] ?? 200);
   const seconds = Number(process.env['BENCH_SIP_SECONDS'] ?? 180);
   const idleSeconds = Number(process.env['BENCH_SIP_IDLE_SECONDS'] ?? seconds);
+  const directSeconds = Number(process.env['BENCH_SIP_DIRECT_SECONDS'] ?? seconds);
   console.log(`\nreal SIP through the B2BUA: SIPp UAC → gateway → SIPp UAS, ${rate} calls/s for ${seconds} s, media anchored, every message stored`);
   // the store as `gwsim serve` has it by default (a data directory on disk), BENCH_SIP_STORE=memory: --ephemeral's,
   // BENCH_DATABASE_URL: that PostgreSQL server
@@ -231,7 +232,7 @@ async function sipSection(): Promise<void> {
   const bare = await startServer(['bare', JSON.stringify({ nodes: [] })]);
   try {
     const f = await sipBench({
-      url: gwsim.url, pid: gwsim.child.pid, authorization: basicHeader('anadmin', BENCH_ADMIN_PASSWORD), rate, seconds, idleSeconds, bareUrl: bare.url, log: (text) => console.log(text),
+      url: gwsim.url, pid: gwsim.child.pid, authorization: basicHeader('anadmin', BENCH_ADMIN_PASSWORD), rate, seconds, idleSeconds, directSeconds, bareUrl: bare.url, log: (text) => console.log(text),
     });
     const figures = (label: string, r: typeof f.direct) => console.log(line(label, `${r.achievedCps} calls/s`) + `  ${r.successful}/${r.attempted} completed, ${r.failed} failed (${r.failedPercent} %)`);
     figures('SIPp UAC → SIPp UAS directly (baseline)', f.direct);

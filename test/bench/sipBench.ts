@@ -27,6 +27,8 @@ export interface SipBenchOptions {
   readonly seconds: number;
   /** How long the API is sampled idle (the baseline); the load phase's length by default. */
   readonly idleSeconds?: number;
+  /** How long SIPp calls itself (the rate's baseline); the load phase's length by default. */
+  readonly directSeconds?: number;
   /**
    * A bare Koa server in a process of its own: sampled alongside the gateway in every phase (the two taking turns,
    * never both at once), it shows what the load costs any server's requests on this machine, the gateway's work aside.
@@ -105,10 +107,11 @@ export async function sipBench(options: SipBenchOptions): Promise<SipBenchFigure
   await call(options, 'PUT', '/_sim/labs/default/sip', { json: { enabled: true } });
 
   // the baseline: the same SIPp pair calling each other directly
-  log(`  SIPp UAC → SIPp UAS directly, ${options.rate} calls/s for ${options.seconds} s (baseline)`);
+  const directSeconds = options.directSeconds ?? options.seconds;
+  log(`  SIPp UAC → SIPp UAS directly, ${options.rate} calls/s for ${directSeconds} s (baseline)`);
   // the API sampled meanwhile: what the load generator's own CPU costs the gateway's requests on this machine
   const [direct, besideDirect, bareBesideDirect] = await sampledDuring(options,
-    () => sipLoad({ target: `127.0.0.1:${directPort}`, uasPort: directPort, rate: options.rate, durationS: options.seconds }));
+    () => sipLoad({ target: `127.0.0.1:${directPort}`, uasPort: directPort, rate: options.rate, durationS: directSeconds }));
 
   const idleUntil = performance.now() + (options.idleSeconds ?? options.seconds) * 1000;
   const [idle, bareIdle] = await sampleUntil(options, () => performance.now() > idleUntil);
