@@ -25,6 +25,20 @@ export function processCpuUs(pid: number | undefined): number | undefined {
   }
 }
 
+/**
+ * A process's main thread (the task whose id is the pid), from Linux's /proc/<pid>/task/<pid>/schedstat: the ns it
+ * has run and the ns it has waited runnable for a core. Undefined where there is no such file.
+ */
+export function mainThreadSchedNs(pid: number | undefined): { runNs: number; waitNs: number } | undefined {
+  if (pid === undefined) return undefined;
+  try {
+    const [run, wait] = readFileSync(`/proc/${pid}/task/${pid}/schedstat`, 'utf8').trim().split(' ').map(Number);
+    return run === undefined || wait === undefined || Number.isNaN(run) || Number.isNaN(wait) ? undefined : { runNs: run, waitNs: wait };
+  } catch {
+    return undefined;
+  }
+}
+
 /** Drives one URL with keep-alive connections for `seconds` and reports the mean requests per second. */
 export async function measure(name: string, url: string, headers: Record<string, string>, seconds: number, connections = 16, serverPid?: number): Promise<Throughput> {
   const cpuBefore = processCpuUs(serverPid);

@@ -239,6 +239,11 @@ async function sipSection(): Promise<void> {
     figures('SIPp UAC → gateway → SIPp UAS', f.gateway);
     console.log(line('  rate achieved through the gateway / directly', `${(f.gateway.achievedCps / Math.max(f.direct.achievedCps, 0.01)).toFixed(2)}`));
     console.log(line('server CPU (100 % = one core)', `${f.cpuPercent} %`));
+    if (f.mainThread) {
+      const thread = (phase: typeof f.mainThread.load) => `runs ${phase.runMsPerS} ms/s, waits for a core ${phase.waitMsPerS} ms/s`;
+      console.log(line('  its main thread idle', thread(f.mainThread.idle)));
+      console.log(line('  its main thread under the SIP load', thread(f.mainThread.load)));
+    }
     console.log(line('GET /api/nodes/get p99, idle (baseline)', `${f.idleP99Ms} ms`));
     console.log(line('GET /api/nodes/get p99 while SIPp calls itself (gateway idle)', `${f.besideDirectP99Ms} ms`, (f.besideDirectP99Ms / Math.max(f.idleP99Ms, 0.01)).toFixed(2)));
     console.log(line('GET /api/nodes/get p99 under the SIP load (target ratio < 2)', `${f.loadP99Ms} ms`, f.p99Ratio.toFixed(2)) + `  failed requests ${f.failedRequests}`);

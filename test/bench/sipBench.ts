@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { LAB_PRIVATE_KEY_FILE, signLicenseFile } from '@gwsim/license-file';
 import { freeUdpPort } from '../support/sip/sipp.js';
-import { processCpuUs } from './httpBench.js';
+import { mainThreadSchedNs, processCpuUs } from './httpBench.js';
 import { call, percentile, sampleTargetsUntil, type Samples } from './loadBench.js';
 import { sipLoad, type SipLoadFigures } from './sipLoad.js';
 
@@ -49,9 +49,28 @@ export interface SipBenchFigures {
   readonly idleP99PerMinuteMs: readonly number[];
   readonly loadP99PerMinuteMs: readonly number[];
   readonly cpuPercent: number;
+  /**
+   * The server's main thread, in ms per second of each phase (Linux): how long it ran and how long it waited for a
+   * core. It shows how fast the machine is for the same work (runs of the bench on different machines compare by it).
+   */
+  readonly mainThread?: { readonly idle: MainThreadMs; readonly load: MainThreadMs };
   readonly failedRequests: number;
   /** The bare server's p99, idle and under the gateway's SIP load (undefined without bareUrl); its failures count in failedRequests. */
   readonly bare?: { readonly idleP99Ms: number; readonly loadP99Ms: number };
+}
+
+export interface MainThreadMs { readonly runMsPerS: number; readonly waitMsPerS: number }
+
+/** `work`'s result, and what the process's main thread ran and waited meanwhile, per second (undefined off Linux). */
+async function schedDuring<T>(pid: number | undefined, work: () => Promise<T>): Promise<[T, MainThreadMs | undefined]> {
+  const before = mainThreadSchedNs(pid);
+  const started = performance.now();
+  const result = await work();
+  const after = mainThreadSchedNs(pid);
+  if (!before || !after) return [result, undefined];
+  const seconds = (performance.now() - started) / 1000;
+  const perS = (ns: number) => Math.round(ns / 1e6 / seconds);
+  return [result, { runMsPerS: perS(after.runNs - before.runNs), waitMsPerS: perS(after.waitNs - before.waitNs) }];
 }
 
 /** The gateway's samples and the bare server's, if any, until `stop` (one request at a time, taking turns). */
@@ -114,15 +133,15 @@ export async function sipBench(options: SipBenchOptions): Promise<SipBenchFigure
     () => sipLoad({ target: `127.0.0.1:${directPort}`, uasPort: directPort, rate: options.rate, durationS: directSeconds }));
 
   const idleUntil = performance.now() + (options.idleSeconds ?? options.seconds) * 1000;
-  const [idle, bareIdle] = await sampleUntil(options, () => performance.now() > idleUntil);
+  const [[idle, bareIdle], idleThread] = await schedDuring(options.pid, () => sampleUntil(options, () => performance.now() > idleUntil));
   log(`  idle: ${idle.latencies.length} nodes/get, p99 ${percentile(idle.latencies, 0.99)} ms`);
 
   log(`  SIPp UAC → gateway (PBX → far PBX) → SIPp UAS, ${options.rate} calls/s for ${options.seconds} s`);
   const cpuBefore = processCpuUs(options.pid);
   const startedAt = new Date();
   const started = performance.now();
-  const [gateway, load, bareLoad] = await sampledDuring(options,
-    () => sipLoad({ target: `127.0.0.1:${pbxPort}`, uasPort, rate: options.rate, durationS: options.seconds }));
+  const [[gateway, load, bareLoad], loadThread] = await schedDuring(options.pid, () => sampledDuring(options,
+    () => sipLoad({ target: `127.0.0.1:${pbxPort}`, uasPort, rate: options.rate, durationS: options.seconds })));
   const cpuAfter = processCpuUs(options.pid);
   const wallUs = (performance.now() - started) * 1000;
   // the same requests as the server timed them (from their parsing to their answer), from its request journal
@@ -136,6 +155,7 @@ export async function sipBench(options: SipBenchOptions): Promise<SipBenchFigure
     p99Ratio: Math.round((loadP99Ms / Math.max(idleP99Ms, 0.01)) * 100) / 100,
     idleP99PerMinuteMs: p99PerMinute(idle.latencies), loadP99PerMinuteMs: p99PerMinute(load.latencies),
     cpuPercent: cpuBefore !== undefined && cpuAfter !== undefined ? Math.round(((cpuAfter - cpuBefore) / wallUs) * 100) : -1,
+    ...(idleThread && loadThread ? { mainThread: { idle: idleThread, load: loadThread } } : {}),
     failedRequests: [idle, load, besideDirect, bareIdle, bareLoad, bareBesideDirect].reduce((sum, samples) => sum + (samples?.failed ?? 0), 0),
     ...(bareIdle && bareLoad ? { bare: { idleP99Ms: percentile(bareIdle.latencies, 0.99), loadP99Ms: percentile(bareLoad.latencies, 0.99) } } : {}),
   };
