@@ -234,7 +234,10 @@ async function sipSection(): Promise<void> {
     const f = await sipBench({
       url: gwsim.url, pid: gwsim.child.pid, authorization: basicHeader('anadmin', BENCH_ADMIN_PASSWORD), rate, seconds, idleSeconds, directSeconds, bareUrl: bare.url, log: (text) => console.log(text),
     });
-    const figures = (label: string, r: typeof f.direct) => console.log(line(label, `${r.achievedCps} calls/s`) + `  ${r.successful}/${r.attempted} completed, ${r.failed} failed (${r.failedPercent} %)`);
+    const figures = (label: string, r: typeof f.direct) => {
+      console.log(line(label, `${r.achievedCps} calls/s`) + `  ${r.successful}/${r.attempted} completed, ${r.failed} failed (${r.failedPercent} %), ${r.retransmissions} retransmissions`);
+      if (r.failures !== '') process.stdout.write(r.failures);
+    };
     figures('SIPp UAC → SIPp UAS directly (baseline)', f.direct);
     figures('SIPp UAC → gateway → SIPp UAS', f.gateway);
     console.log(line('  rate achieved through the gateway / directly', `${(f.gateway.achievedCps / Math.max(f.direct.achievedCps, 0.01)).toFixed(2)}`));

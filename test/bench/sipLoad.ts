@@ -10,6 +10,16 @@ export interface SipLoadFigures {
   readonly failedPercent: number;
   /** Calls created per second over the UAC's whole run (start to the end of the last call). */
   readonly achievedCps: number;
+  /** Messages SIPp resent (UAC and UAS together): each one a message of its that went unanswered for a timer's while. */
+  readonly retransmissions: number;
+  /** When calls failed: the first lines of SIPp's error traces (UAC, then UAS), saying what went wrong; '' otherwise. */
+  readonly failures: string;
+}
+
+/** The first `lines` non-empty lines of a SIPp error trace, under a title; '' when it has none. */
+function excerpt(title: string, trace: string, lines = 12): string {
+  const kept = trace.split('\n').filter((line) => line.trim() !== '').slice(0, lines);
+  return kept.length === 0 ? '' : `${title}:\n${kept.map((line) => `    ${line}`).join('\n')}\n`;
 }
 
 /** How long SIPp may run beyond the planned duration before it is killed (calls still ending, retransmissions). */
@@ -25,6 +35,7 @@ export async function sipLoad(options: { target: string; uasPort?: number; rate:
   let uas: RunningSipp | undefined;
   if (options.uasPort !== undefined) uas = await startSipp({ scenario: 'uas', localPort: options.uasPort, timeoutMs: (options.durationS + GRACE_S) * 1000 });
   let uac: SippResult;
+  let uasResult: SippResult | undefined;
   let seconds: number;
   try {
     const started = performance.now();
@@ -37,7 +48,7 @@ export async function sipLoad(options: { target: string; uasPort?: number; rate:
     // Measured before the UAS is stopped: it keeps each ended call a few seconds for late retransmissions.
     seconds = (performance.now() - started) / 1000;
   } finally {
-    await uas?.stop();
+    uasResult = await uas?.stop();
   }
   if (uac.exitCode !== 0 && uac.exitCode !== 1) throw new Error(`SIPp ended with ${uac.exitCode}:\n${uac.stderr}\n${uac.errors.slice(0, 2000)}`);
   return {
@@ -46,6 +57,8 @@ export async function sipLoad(options: { target: string; uasPort?: number; rate:
     failed: uac.failed,
     failedPercent: uac.attempted === 0 ? 0 : Math.round((uac.failed / uac.attempted) * 10_000) / 100,
     achievedCps: Math.round((uac.attempted / seconds) * 10) / 10,
+    retransmissions: uac.retransmissions + (uasResult?.retransmissions ?? 0),
+    failures: uac.failed === 0 ? '' : excerpt('  SIPp UAC\'s error trace', uac.errors) + excerpt('  SIPp UAS\'s error trace', uasResult?.errors ?? ''),
   };
 }
 

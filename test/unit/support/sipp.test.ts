@@ -98,7 +98,7 @@ describe('the SIPp harness', function () {
   it('sipLoad offers calls at a rate for a duration and answers the figures', async () => {
     const port = await freeUdpPort();
     const figures = await sipLoad({ target: `127.0.0.1:${port}`, uasPort: port, rate: 50, durationS: 1 });
-    expect(figures).to.include({ attempted: 50, successful: 50, failed: 0, failedPercent: 0 });
+    expect(figures).to.include({ attempted: 50, successful: 50, failed: 0, failedPercent: 0, failures: '' });
     expect(figures.achievedCps).to.be.greaterThan(0);
   });
 
@@ -107,6 +107,10 @@ describe('the SIPp harness', function () {
     try {
       const figures = await sipLoad({ target: `127.0.0.1:${busy.port}`, rate: 10, durationS: 1 });
       expect(figures).to.include({ attempted: 10, successful: 0, failed: 10, failedPercent: 100 });
+      // what went wrong, from SIPp's own error trace: the UAC's calls met a 486 it did not expect
+      expect(figures.failures).to.match(/^ {2}SIPp UAC's error trace:\n/);
+      expect(figures.failures).to.match(/486/);
+      expect(figures.failures.split('\n').filter((line) => line.startsWith('    ')).length).to.be.within(1, 12);
     } finally {
       await busy.stop();
     }
