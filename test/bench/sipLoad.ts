@@ -31,7 +31,7 @@ const GRACE_S = 60;
  * that port of 127.0.0.1 for the run (the far end the node forwards to; or the target itself, for SIPp's figures
  * against itself).
  */
-export async function sipLoad(options: { target: string; uasPort?: number; rate: number; durationS: number }): Promise<SipLoadFigures> {
+export async function sipLoad(options: { target: string; uasPort?: number; rate: number; durationS: number; recvTimeoutMs?: number }): Promise<SipLoadFigures> {
   let uas: RunningSipp | undefined;
   if (options.uasPort !== undefined) uas = await startSipp({ scenario: 'uas', localPort: options.uasPort, timeoutMs: (options.durationS + GRACE_S) * 1000 });
   let uac: SippResult;
@@ -42,8 +42,8 @@ export async function sipLoad(options: { target: string; uasPort?: number; rate:
     uac = await runSipp({
       scenario: 'uac', remote: options.target, rate: options.rate, calls: Math.round(options.rate * options.durationS),
       timeoutMs: (options.durationS + GRACE_S) * 1000,
-      // a call still waiting for a message after 10 s fails (instead of holding SIPp's run open for ever)
-      extra: ['-recv_timeout', '10000'],
+      // a call still waiting for a message after 10 s (recvTimeoutMs) fails, instead of holding SIPp's run open for ever
+      extra: ['-recv_timeout', String(options.recvTimeoutMs ?? 10_000)],
     });
     // Measured before the UAS is stopped: it keeps each ended call a few seconds for late retransmissions.
     seconds = (performance.now() - started) / 1000;

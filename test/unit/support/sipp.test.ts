@@ -102,6 +102,15 @@ describe('the SIPp harness', function () {
     expect(figures.achievedCps).to.be.greaterThan(0);
   });
 
+  it('sipLoad counts SIPp\'s retransmissions and says from its error trace why calls failed when nobody answers', async () => {
+    const port = await freeUdpPort();
+    const figures = await sipLoad({ target: `127.0.0.1:${port}`, rate: 2, durationS: 1, recvTimeoutMs: 1200 });
+    expect(figures).to.include({ attempted: 2, successful: 0, failed: 2 });
+    expect(figures.retransmissions).to.be.greaterThan(0);
+    expect(figures.failures).to.match(/^ {2}SIPp UAC's error trace:\n/);
+    expect(figures.failures).to.include('timeout');
+  });
+
   it('sipLoad counts the calls that fail', async () => {
     const busy = await startSipp({ scenario: fixture('uas-status'), keys: { status: '486' } });
     try {
