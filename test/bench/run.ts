@@ -230,9 +230,14 @@ async function sipSection(): Promise<void> {
   const gwsim = await startServer(server ? ['gwsim', server] : memory ? ['gwsim'] : ['gwsim-disk']);
   // a bare Koa server (a small JSON body to any GET): what the machine's load does to any server's requests
   const bare = await startServer(['bare', JSON.stringify({ nodes: [] })]);
+  // a second gwsim that carries no calls: what the load costs a gateway's requests when none of the calls' work is
+  // on its threads (the best an API apart from the calls could do on this machine); on the same embedded store kind,
+  // never on the PostgreSQL database (two processes would share its labs), so in memory then (requests read memory)
+  const idleGateway = await startServer(memory || server ? ['gwsim'] : ['gwsim-disk']);
   try {
     const f = await sipBench({
-      url: gwsim.url, pid: gwsim.child.pid, authorization: basicHeader('anadmin', BENCH_ADMIN_PASSWORD), rate, seconds, idleSeconds, directSeconds, bareUrl: bare.url, log: (text) => console.log(text),
+      url: gwsim.url, pid: gwsim.child.pid, authorization: basicHeader('anadmin', BENCH_ADMIN_PASSWORD), rate, seconds, idleSeconds, directSeconds,
+      bareUrl: bare.url, idleGatewayUrl: idleGateway.url, log: (text) => console.log(text),
     });
     const figures = (label: string, r: typeof f.direct) => {
       console.log(line(label, `${r.achievedCps} calls/s`) + `  ${r.successful}/${r.attempted} completed, ${r.failed} failed (${r.failedPercent} %), ${r.retransmissions} retransmissions`);
@@ -252,11 +257,16 @@ async function sipSection(): Promise<void> {
     console.log(line('GET /api/nodes/get p99 under the SIP load (target ratio < 2)', `${f.loadP99Ms} ms`, f.p99Ratio.toFixed(2)) + `  failed requests ${f.failedRequests}`);
     console.log(line('  p99 per minute, idle', f.idleP99PerMinuteMs.map((ms) => `${ms}`).join(' / ') + ' ms'));
     console.log(line('  p99 per minute, under the SIP load', f.loadP99PerMinuteMs.map((ms) => `${ms}`).join(' / ') + ' ms'));
-    if (f.bare) {
-      console.log(line('a bare Koa server beside it: p99 idle', `${f.bare.idleP99Ms} ms`));
-      console.log(line('  the same bare server under the gateway\'s SIP load', `${f.bare.loadP99Ms} ms`, (f.bare.loadP99Ms / Math.max(f.bare.idleP99Ms, 0.01)).toFixed(2)));
-    }
+    const beside = (title: string, b: NonNullable<typeof f.bare>) => {
+      const ratio = (ms: number) => (ms / Math.max(b.idleP99Ms, 0.01)).toFixed(2);
+      console.log(line(`${title}: p99 idle`, `${b.idleP99Ms} ms`));
+      console.log(line('  while SIPp calls itself', `${b.besideDirectP99Ms} ms`, ratio(b.besideDirectP99Ms)));
+      console.log(line('  under the gateway\'s SIP load', `${b.loadP99Ms} ms`, ratio(b.loadP99Ms)));
+    };
+    if (f.bare) beside('a bare Koa server beside it', f.bare);
+    if (f.idleGateway) beside('a second gwsim beside it, carrying no calls', f.idleGateway);
   } finally {
+    await stopServer(idleGateway);
     await stopServer(bare);
     await stopServer(gwsim);
   }

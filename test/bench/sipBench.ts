@@ -18,6 +18,9 @@ import { sipLoad, type SipLoadFigures } from './sipLoad.js';
  * requests (about a minute): how much it moves within a run.
  * The same SIPp pair calling each other directly, in the same run, is the baseline of the rate; the requests'
  * p99 meanwhile shows what SIPp's own CPU costs them on this machine, the gateway idle.
+ * Two servers beside it, sampled in every phase, give the load's cost to requests that carry none of it: a bare Koa
+ * server (any server on this machine), and a second gwsim process with no calls (the best a gateway whose API were
+ * apart from its calls could do here: its own request path, none of the calls' work on its threads).
  */
 export interface SipBenchOptions {
   readonly url: string;
@@ -34,6 +37,8 @@ export interface SipBenchOptions {
    * never both at once), it shows what the load costs any server's requests on this machine, the gateway's work aside.
    */
   readonly bareUrl?: string;
+  /** A second gwsim process that carries no calls: sampled alongside like the bare server (same authorization). */
+  readonly idleGatewayUrl?: string;
   readonly log?: (line: string) => void;
 }
 
@@ -55,9 +60,14 @@ export interface SipBenchFigures {
    */
   readonly mainThread?: { readonly idle: MainThreadMs; readonly load: MainThreadMs };
   readonly failedRequests: number;
-  /** The bare server's p99, idle and under the gateway's SIP load (undefined without bareUrl); its failures count in failedRequests. */
-  readonly bare?: { readonly idleP99Ms: number; readonly loadP99Ms: number };
+  /** The bare server's p99s (undefined without bareUrl); its failures count in failedRequests. */
+  readonly bare?: BesideFigures;
+  /** The second, idle gwsim's p99s (undefined without idleGatewayUrl); its failures count in failedRequests. */
+  readonly idleGateway?: BesideFigures;
 }
+
+/** A server sampled beside the gateway: its p99 in each phase (its own idle, SIPp calling itself, the gateway's SIP load). */
+export interface BesideFigures { readonly idleP99Ms: number; readonly besideDirectP99Ms: number; readonly loadP99Ms: number }
 
 export interface MainThreadMs { readonly runMsPerS: number; readonly waitMsPerS: number }
 
@@ -73,11 +83,25 @@ async function schedDuring<T>(pid: number | undefined, work: () => Promise<T>): 
   return [result, { runMsPerS: perS(after.runNs - before.runNs), waitMsPerS: perS(after.waitNs - before.waitNs) }];
 }
 
-/** The gateway's samples and the bare server's, if any, until `stop` (one request at a time, taking turns). */
-async function sampleUntil(options: SipBenchOptions, stop: () => boolean): Promise<[Samples, Samples | undefined]> {
-  const targets = [options, ...(options.bareUrl === undefined ? [] : [{ url: options.bareUrl, authorization: options.authorization }])];
-  const [gateway, bare] = await sampleTargetsUntil(targets, stop);
-  return [gateway!, bare];
+/** Samples of the gateway and of the servers beside it, if any. */
+interface PhaseSamples { readonly gateway: Samples; readonly bare: Samples | undefined; readonly idleGateway: Samples | undefined }
+
+/** The gateway's samples and those of the servers beside it, until `stop` (one request at a time, taking turns). */
+async function sampleUntil(options: SipBenchOptions, stop: () => boolean): Promise<PhaseSamples> {
+  const beside = (url: string | undefined) => (url === undefined ? [] : [{ url, authorization: options.authorization }]);
+  const targets = [options, ...beside(options.bareUrl), ...beside(options.idleGatewayUrl)];
+  const samples = await sampleTargetsUntil(targets, stop);
+  return {
+    gateway: samples[0]!,
+    bare: options.bareUrl === undefined ? undefined : samples[1],
+    idleGateway: options.idleGatewayUrl === undefined ? undefined : samples[options.bareUrl === undefined ? 1 : 2],
+  };
+}
+
+/** A server's p99 in the three phases, when it was sampled in all of them. */
+function besideFigures(idle: Samples | undefined, direct: Samples | undefined, load: Samples | undefined): BesideFigures | undefined {
+  if (!idle || !direct || !load) return undefined;
+  return { idleP99Ms: percentile(idle.latencies, 0.99), besideDirectP99Ms: percentile(direct.latencies, 0.99), loadP99Ms: percentile(load.latencies, 0.99) };
 }
 
 /** The p99 of each run of about 1,200 samples (about a minute at one every 50 ms; the runs share the samples evenly). */
@@ -87,10 +111,10 @@ function p99PerMinute(latencies: readonly number[]): number[] {
 }
 
 /**
- * Runs `work` while sampling the API and the bare server, if any (sampleUntil): its result, and the samples taken
- * until it ended.
+ * Runs `work` while sampling the API and the servers beside it, if any (sampleUntil): its result, and the samples
+ * taken until it ended.
  */
-async function sampledDuring<T>(options: SipBenchOptions, work: () => Promise<T>): Promise<[T, Samples, Samples | undefined]> {
+async function sampledDuring<T>(options: SipBenchOptions, work: () => Promise<T>): Promise<[T, PhaseSamples]> {
   let done = false;
   const sampling = sampleUntil(options, () => done);
   let result: T;
@@ -99,8 +123,11 @@ async function sampledDuring<T>(options: SipBenchOptions, work: () => Promise<T>
   } finally {
     done = true;
   }
-  return [result, ...(await sampling)];
+  return [result, await sampling];
 }
+
+/** How long the servers are sampled, unmeasured, before the first phase. */
+const WARM_UP_MS = 10_000;
 
 export async function sipBench(options: SipBenchOptions): Promise<SipBenchFigures> {
   const log = options.log ?? (() => undefined);
@@ -125,22 +152,27 @@ export async function sipBench(options: SipBenchOptions): Promise<SipBenchFigure
   await call(options, 'PUT', '/api/licenses/importFile', { file: { name: 'bench.xzlicense', content: license } });
   await call(options, 'PUT', '/_sim/labs/default/sip', { json: { enabled: true } });
 
+  // Every server answers requests for a while before anything is measured: in a process just started the first
+  // requests run cold (compilation, first allocations), and enough of them to move a p99 would land in the first phase.
+  const warmUntil = performance.now() + WARM_UP_MS;
+  await sampleUntil(options, () => performance.now() > warmUntil);
+
   // the baseline: the same SIPp pair calling each other directly
   const directSeconds = options.directSeconds ?? options.seconds;
   log(`  SIPp UAC → SIPp UAS directly, ${options.rate} calls/s for ${directSeconds} s (baseline)`);
   // the API sampled meanwhile: what the load generator's own CPU costs the gateway's requests on this machine
-  const [direct, besideDirect, bareBesideDirect] = await sampledDuring(options,
+  const [direct, besideDirect] = await sampledDuring(options,
     () => sipLoad({ target: `127.0.0.1:${directPort}`, uasPort: directPort, rate: options.rate, durationS: directSeconds }));
 
   const idleUntil = performance.now() + (options.idleSeconds ?? options.seconds) * 1000;
-  const [[idle, bareIdle], idleThread] = await schedDuring(options.pid, () => sampleUntil(options, () => performance.now() > idleUntil));
-  log(`  idle: ${idle.latencies.length} nodes/get, p99 ${percentile(idle.latencies, 0.99)} ms`);
+  const [idle, idleThread] = await schedDuring(options.pid, () => sampleUntil(options, () => performance.now() > idleUntil));
+  log(`  idle: ${idle.gateway.latencies.length} nodes/get, p99 ${percentile(idle.gateway.latencies, 0.99)} ms`);
 
   log(`  SIPp UAC → gateway (PBX → far PBX) → SIPp UAS, ${options.rate} calls/s for ${options.seconds} s`);
   const cpuBefore = processCpuUs(options.pid);
   const startedAt = new Date();
   const started = performance.now();
-  const [[gateway, load, bareLoad], loadThread] = await schedDuring(options.pid, () => sampledDuring(options,
+  const [[gateway, load], loadThread] = await schedDuring(options.pid, () => sampledDuring(options,
     () => sipLoad({ target: `127.0.0.1:${pbxPort}`, uasPort, rate: options.rate, durationS: options.seconds })));
   const cpuAfter = processCpuUs(options.pid);
   const wallUs = (performance.now() - started) * 1000;
@@ -148,15 +180,19 @@ export async function sipBench(options: SipBenchOptions): Promise<SipBenchFigure
   const journal = await call(options, 'GET', `/_sim/labs/default/journal?limit=10000&since=${encodeURIComponent(startedAt.toISOString())}`);
   const served = (journal.entries as { path: string; latencyMs: number }[]).filter((e) => e.path === '/api/nodes/get').map((e) => e.latencyMs);
   log(`  under load, as the server timed them: ${served.length} nodes/get, p50 ${percentile(served, 0.5)} ms, p99 ${percentile(served, 0.99)} ms`);
-  const idleP99Ms = percentile(idle.latencies, 0.99);
-  const loadP99Ms = percentile(load.latencies, 0.99);
+  const idleP99Ms = percentile(idle.gateway.latencies, 0.99);
+  const loadP99Ms = percentile(load.gateway.latencies, 0.99);
+  const bare = besideFigures(idle.bare, besideDirect.bare, load.bare);
+  const idleGateway = besideFigures(idle.idleGateway, besideDirect.idleGateway, load.idleGateway);
   return {
-    direct, gateway, idleP99Ms, loadP99Ms, besideDirectP99Ms: percentile(besideDirect.latencies, 0.99),
+    direct, gateway, idleP99Ms, loadP99Ms, besideDirectP99Ms: percentile(besideDirect.gateway.latencies, 0.99),
     p99Ratio: Math.round((loadP99Ms / Math.max(idleP99Ms, 0.01)) * 100) / 100,
-    idleP99PerMinuteMs: p99PerMinute(idle.latencies), loadP99PerMinuteMs: p99PerMinute(load.latencies),
+    idleP99PerMinuteMs: p99PerMinute(idle.gateway.latencies), loadP99PerMinuteMs: p99PerMinute(load.gateway.latencies),
     cpuPercent: cpuBefore !== undefined && cpuAfter !== undefined ? Math.round(((cpuAfter - cpuBefore) / wallUs) * 100) : -1,
     ...(idleThread && loadThread ? { mainThread: { idle: idleThread, load: loadThread } } : {}),
-    failedRequests: [idle, load, besideDirect, bareIdle, bareLoad, bareBesideDirect].reduce((sum, samples) => sum + (samples?.failed ?? 0), 0),
-    ...(bareIdle && bareLoad ? { bare: { idleP99Ms: percentile(bareIdle.latencies, 0.99), loadP99Ms: percentile(bareLoad.latencies, 0.99) } } : {}),
+    failedRequests: [idle, load, besideDirect].flatMap((phase) => [phase.gateway, phase.bare, phase.idleGateway])
+      .reduce((sum, samples) => sum + (samples?.failed ?? 0), 0),
+    ...(bare ? { bare } : {}),
+    ...(idleGateway ? { idleGateway } : {}),
   };
 }
