@@ -231,9 +231,10 @@ async function sipSection(): Promise<void> {
   // a bare Koa server (a small JSON body to any GET): what the machine's load does to any server's requests
   const bare = await startServer(['bare', JSON.stringify({ nodes: [] })]);
   // a second gwsim that carries no calls: what the load costs a gateway's requests when none of the calls' work is
-  // on its threads (the best an API apart from the calls could do on this machine); on the same embedded store kind,
-  // never on the PostgreSQL database (two processes would share its labs), so in memory then (requests read memory)
-  const idleGateway = await startServer(memory || server ? ['gwsim'] : ['gwsim-disk']);
+  // on its threads (the best an API apart from the calls could do on this machine); on the same store kind, and on a
+  // PostgreSQL server the same database: started after the first, which holds the lab, it is a process of the
+  // several-process topology that serves the API beside the lab's holder
+  const idleGateway = await startServer(server ? ['gwsim', server] : memory ? ['gwsim'] : ['gwsim-disk']);
   try {
     const f = await sipBench({
       url: gwsim.url, pid: gwsim.child.pid, authorization: basicHeader('anadmin', BENCH_ADMIN_PASSWORD), rate, seconds, idleSeconds, directSeconds,
