@@ -227,14 +227,15 @@ async function sipSection(): Promise<void> {
   const server = process.env['BENCH_DATABASE_URL'];
   const memory = process.env['BENCH_SIP_STORE'] === 'memory';
   console.log(server ? '(on the PostgreSQL server store of BENCH_DATABASE_URL)' : memory ? '(on the embedded store in memory, as with --ephemeral)' : '(on the embedded store in a data directory, as gwsim serve runs by default)');
-  const gwsim = await startServer(server ? ['gwsim', server] : memory ? ['gwsim'] : ['gwsim-disk']);
+  const gwsimKind = server ? ['gwsim', server] : memory ? ['gwsim'] : ['gwsim-disk'];
+  const gwsim = await startServer(gwsimKind);
   // a bare Koa server (a small JSON body to any GET): what the machine's load does to any server's requests
   const bare = await startServer(['bare', JSON.stringify({ nodes: [] })]);
   // a second gwsim that carries no calls: what the load costs a gateway's requests when none of the calls' work is
   // on its threads (the best an API apart from the calls could do on this machine); on the same store kind, and on a
   // PostgreSQL server the same database: started after the first, which holds the lab, it is a process of the
   // several-process topology that serves the API beside the lab's holder
-  const idleGateway = await startServer(server ? ['gwsim', server] : memory ? ['gwsim'] : ['gwsim-disk']);
+  const idleGateway = await startServer(gwsimKind);
   try {
     const f = await sipBench({
       url: gwsim.url, pid: gwsim.child.pid, authorization: basicHeader('anadmin', BENCH_ADMIN_PASSWORD), rate, seconds, idleSeconds, directSeconds,
