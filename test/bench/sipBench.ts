@@ -84,10 +84,10 @@ async function schedDuring<T>(pid: number | undefined, work: () => Promise<T>): 
 }
 
 /** Samples of the gateway and of the servers beside it, if any. */
-interface PhaseSamples { readonly gateway: Samples; readonly bare: Samples | undefined; readonly idleGateway: Samples | undefined }
+export interface PhaseSamples { readonly gateway: Samples; readonly bare: Samples | undefined; readonly idleGateway: Samples | undefined }
 
 /** The gateway's samples and those of the servers beside it, until `stop` (one request at a time, taking turns). */
-async function sampleUntil(options: SipBenchOptions, stop: () => boolean): Promise<PhaseSamples> {
+export async function sampleUntil(options: SipBenchOptions, stop: () => boolean): Promise<PhaseSamples> {
   const beside = (url: string | undefined) => (url === undefined ? [] : [{ url, authorization: options.authorization }]);
   const targets = [options, ...beside(options.bareUrl), ...beside(options.idleGatewayUrl)];
   const samples = await sampleTargetsUntil(targets, stop);
