@@ -1,4 +1,6 @@
+import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
+import type { MessagePort } from 'node:worker_threads';
 import type { Container } from 'inversify';
 import type { DataSource } from 'typeorm';
 import type { Clock } from '../shared/domain/Clock.js';
@@ -15,11 +17,16 @@ import { createHttpApp } from './http/HttpApp.js';
 import { SERVED_OPERATIONS } from './operations.js';
 import type { OperationDefinition } from '../shared/interface/http/Operation.js';
 import { describeStore, prepareDatabase } from './persistence/Database.js';
-import type { EmbeddedEngine } from './persistence/EmbeddedEngine.js';
+import { engineSession, type EmbeddedEngine } from './persistence/EmbeddedEngine.js';
+import { PortEngine } from './persistence/PortEngine.js';
+import { SimulatorThread } from './SimulatorThread.js';
+import { UnitOfWork } from '../shared/application/UnitOfWork.js';
+import type { ApiThreadLeases } from '../shared/infrastructure/ThreadLabLeases.js';
+import { ThreadCommits } from '../shared/infrastructure/persistence/ThreadCommits.js';
 import { HttpListener } from './HttpListener.js';
 import { LabPortListeners } from './LabPortListeners.js';
 import { InProcessGatewayRequests } from './http/InProcessGatewayRequests.js';
-import { registerSimulatorMetrics } from './metrics/simulatorMetrics.js';
+import { readSimulatorFigures, registerSimulatorMetrics } from './metrics/simulatorMetrics.js';
 import { describeMonitorStore, monitorStoreSettings, prepareMonitorDatabase } from './persistence/monitorDatabase.js';
 import { MonitorAvailability, type MonitorTuning } from '../contexts/monitoring/index.js';
 import type { DemoOutcome } from './demo/DemoLoader.js';
@@ -49,6 +56,23 @@ export interface SimulatorOptions {
   readonly deferMonitor?: boolean;
   /** Called when the deferred part of the start (see deferMonitor) fails; the caller stops the simulator. */
   readonly onDeferredFailure?: (error: unknown) => void;
+  /**
+   * `gwsim serve` on the embedded engine with the simulator thread on: the labs' simulators (engines, SIP, media,
+   * history) run in a worker thread of their own (SimulatorThread), on sessions of this thread's engines, and this
+   * thread serves the API, forwarding the labs' live requests there.
+   */
+  readonly simulatorThread?: boolean;
+  /**
+   * Inside the simulator's thread: the key forwarded requests are signed with and the sessions of the engines of
+   * the thread that started it (no migrations run here, no store is made).
+   */
+  readonly inSimulatorThread?: {
+    readonly key: Buffer;
+    readonly store: MessagePort;
+    readonly monitor: MessagePort | undefined;
+    /** The two threads' counts of committed write units (ThreadCommits). */
+    readonly commits: SharedArrayBuffer;
+  };
 }
 
 /** The reason the monitor reports while its deferred store opens. */
@@ -58,6 +82,8 @@ export const MONITOR_STARTING = 'it is starting';
 export class GatewaySimulator {
   private listener: HttpListener | undefined;
   private labPorts: Promise<void> | undefined;
+  /** The simulator's thread, when it runs in one (see SimulatorOptions.simulatorThread). */
+  private thread: SimulatorThread | undefined;
   private stopping: Promise<void> | undefined;
   private readonly running: BackgroundService[] = [];
   /** What the demo loader did at this start; undefined when the demo is off (or not yet known, see `started`). */
@@ -80,12 +106,16 @@ export class GatewaySimulator {
     const settings = { databaseUrl: config.databaseUrl, dataDir: config.ephemeral ? undefined : config.dataDir };
     // The monitor's store opens beside the main one (administrative commands never touch it: they keep none).
     const monitorSettings = options.store === 'memory' || options.runStartupTasks === false ? undefined : monitorStoreSettings(config);
-    const monitorPrepared = monitorSettings ? prepareMonitorDatabase(monitorSettings) : undefined;
+    const inThread = options.inSimulatorThread;
+    const monitorPrepared = monitorSettings
+      ? prepareMonitorDatabase(monitorSettings, inThread?.monitor ? new PortEngine(inThread.monitor) : undefined)
+      : undefined;
+    const engine = inThread ? Promise.resolve(engineSession(inThread.store)) : options.engine;
     monitorPrepared?.catch(() => undefined);
     let prepared: Awaited<ReturnType<typeof prepareDatabase>> | undefined;
     let monitor: Awaited<ReturnType<typeof prepareMonitorDatabase>> | undefined;
     try {
-      prepared = options.store === 'memory' ? undefined : await prepareDatabase(settings, options.engine);
+      prepared = options.store === 'memory' ? undefined : await prepareDatabase(settings, engine);
       monitor = await monitorPrepared;
     } catch (error) {
       await closeQuietly(prepared, await monitorPrepared?.catch(() => undefined));
@@ -95,9 +125,12 @@ export class GatewaySimulator {
     const monitorDataSource = monitor?.dataSource;
     try {
       // Built while the stores open (nothing here touches them yet).
+      const threadKey = options.simulatorThread === true && !config.databaseUrl && prepared ? randomBytes(32) : undefined;
+      const commits = inThread?.commits ?? ThreadCommits.buffer();
+      const thread = inThread ? { role: 'simulator' as const, key: inThread.key, commits } : threadKey ? { role: 'api' as const, key: threadKey, commits } : undefined;
       const container = buildContainer({
         config, logger, dataSource, embedded: !config.databaseUrl, monitorDataSource, monitorTuning: options.monitorTuning,
-        clock: options.clock, random: options.random, ids: options.ids, processMetrics: options.processMetrics,
+        clock: options.clock, random: options.random, ids: options.ids, processMetrics: options.processMetrics, thread,
       });
       if (prepared) {
         await prepared.opened;
@@ -118,7 +151,16 @@ export class GatewaySimulator {
       const failed = outcomes.find((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
       if (failed) throw failed.reason;
       const simulator = new GatewaySimulator(container, dataSource, monitorDataSource, options);
-      registerSimulatorMetrics(container);
+      // with the simulator in a thread of its own, its figures are that thread's (told once a second)
+      const ownFigures = readSimulatorFigures(container);
+      registerSimulatorMetrics(container, threadKey ? () => ({ ...ownFigures(), ...simulator.thread?.figures() }) : ownFigures);
+      const startThread = async () => {
+        if (!threadKey) return;
+        const storeSession = await (await engine)?.attachSession?.();
+        if (!storeSession) throw new Error('the embedded engine cannot give the simulator thread a session');
+        const monitorSession = await monitor?.attachSession?.();
+        simulator.thread = await SimulatorThread.start({ config, key: threadKey, commits, store: storeSession, monitor: monitorSession, logger, unitOfWork: container.get(UnitOfWork), leases: container.get(LabLeases) as ApiThreadLeases, onFailure: (error) => options.onDeferredFailure?.(error) });
+      };
       if (options.runStartupTasks !== false) {
         const demo = config.demo ? require('./demo/DemoLoader.js') as typeof import('./demo/DemoLoader.js') : undefined;
         // The demo's configuration is in place before anything is served; its traffic waits for the monitor.
@@ -130,6 +172,7 @@ export class GatewaySimulator {
             availability?.storeUnreachable(undefined);
           }
           await simulator.startServices();
+          await startThread();
           if (demo) simulator.demo = await demo.startDemoTraffic(container, installed);
         };
         if (deferred) {
@@ -160,6 +203,8 @@ export class GatewaySimulator {
 
   /** Serves the management API on a listener bound earlier (see HttpListener.bind); the simulator's stop closes it. */
   serve(listener: HttpListener, operations: readonly OperationDefinition[] = SERVED_OPERATIONS): void {
+    // The simulator's thread serves the API for the requests forwarded to it; the labs' own ports are the API thread's.
+    const labPorts = this.options.inSimulatorThread === undefined;
     const handler = createHttpApp(this.container, operations).callback();
     listener.serve(handler);
     this.listener = listener;
@@ -169,7 +214,7 @@ export class GatewaySimulator {
     this.container.get(LabLeases).advertise(host.replace(/\/+$/, ''));
     this.container.get(InProcessGatewayRequests).attach(handler);
     // the labs made with a port of their own, served there too (a port that cannot be had is logged)
-    this.labPorts = this.container.get(LabPortListeners).attach(handler, listener.address.address);
+    if (labPorts) this.labPorts = this.container.get(LabPortListeners).attach(handler, listener.address.address);
   }
 
   get address(): AddressInfo | undefined {
@@ -214,6 +259,8 @@ export class GatewaySimulator {
     await this.labPorts;
     await Promise.all([this.listener?.close(graceMs), this.container.get(LabPortListeners).closeAll(graceMs)]);
     await this.started.catch(() => undefined);
+    // the simulator's thread first: its sessions of the engines end before they close
+    await this.thread?.stop();
     await this.stopServices();
     if (this.container.isBound(Authenticator)) this.container.get(Authenticator).endAllSessions();
     if (this.dataSource?.isInitialized) await this.dataSource.destroy();

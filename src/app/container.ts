@@ -45,6 +45,8 @@ import { LabLifecycle } from '../shared/application/LabLifecycle.js';
 import { LabPortListeners } from './LabPortListeners.js';
 import { LabLeases } from '../shared/application/LabLeases.js';
 import { LocalLabLeases } from '../shared/infrastructure/LocalLabLeases.js';
+import { ApiThreadLeases, SimulatorThreadLeases, SimulatorThreadReadiness } from '../shared/infrastructure/ThreadLabLeases.js';
+import { ThreadCommits } from '../shared/infrastructure/persistence/ThreadCommits.js';
 import { PostgresLabLeases } from '../shared/infrastructure/persistence/PostgresLabLeases.js';
 import { LabChangeWatch } from '../shared/application/LabChangeWatch.js';
 import { LabChangeRounds } from './LabChangeRounds.js';
@@ -74,6 +76,11 @@ export interface ContainerDependencies {
   readonly ids?: IdGenerator;
   /** Also export Node's process metrics (CPU, memory, event-loop delay) at /_sim/metrics; `gwsim serve` turns it on. */
   readonly processMetrics?: boolean;
+  /**
+   * The simulator runs in a thread of its own on the embedded engine (see SimulatorThread): which of the two threads
+   * this container is, and the key both sign forwarded requests with.
+   */
+  readonly thread?: { readonly role: 'api' | 'simulator'; readonly key: Buffer; readonly commits: SharedArrayBuffer };
 }
 
 /** The one container of the process: shared ports first, then one ContainerModule per context. */
@@ -97,14 +104,27 @@ export function buildContainer(deps: ContainerDependencies): Container {
   const options: ContextModuleOptions = { store: deps.dataSource ? 'typeorm' : 'memory' };
   if (deps.dataSource) {
     container.bind(DataSourceToken).toConstantValue(deps.dataSource);
-    container.bind(DatabaseKind).toConstantValue(new DatabaseKind(deps.embedded));
+    // with the simulator in a thread of its own, each thread counts its commits for the other (ThreadCommits); the
+    // labs are made and removed through the API's thread
+    const threads = deps.thread ? new ThreadCommits(deps.thread.commits, deps.thread.role === 'api' ? 0 : 1) : undefined;
+    container.bind(DatabaseKind).toConstantValue(new DatabaseKind(deps.embedded, threads, deps.thread?.role === 'simulator'));
     container.bind(TypeOrmUnitOfWork).toSelf();
     container.bind(UnitOfWork).toService(TypeOrmUnitOfWork);
     container.bind(LabRevisions).toService(TypeOrmUnitOfWork);
     container.bind(SettingsStore).to(TypeOrmSettingsStore);
     container.bind(LabDirectory).to(TypeOrmLabDirectory);
     container.bind(ReadinessCheck).to(StoreReadiness);
-    if (deps.embedded) {
+    if (deps.thread?.role === 'api') {
+      // the simulator's thread holds every lab: live requests go there
+      const leases = new ApiThreadLeases(deps.thread.key);
+      container.bind(LabLeases).toConstantValue(leases);
+      container.bind(ReadinessCheck).toConstantValue(new SimulatorThreadReadiness(leases));
+    } else if (deps.thread?.role === 'simulator') {
+      const key = deps.thread.key;
+      container.bind(SimulatorThreadLeases).toDynamicValue((context) => new SimulatorThreadLeases(key, context.get(LabDirectory), context.get(Logger))).inSingletonScope();
+      container.bind(LabLeases).toService(SimulatorThreadLeases);
+      container.bind(BackgroundService).toService(SimulatorThreadLeases);
+    } else if (deps.embedded) {
       container.bind(LabLeases).to(LocalLabLeases);
     } else {
       // several processes may share the server: each lab's simulator runs in the one holding its lease
@@ -139,7 +159,11 @@ export function buildContainer(deps: ContainerDependencies): Container {
   }
   container.load(
     clockModule(),
-    monitoringModule(options, { database: deps.monitorDataSource !== undefined, tuning: deps.monitorTuning }),
+    monitoringModule(options, {
+      database: deps.monitorDataSource !== undefined, tuning: deps.monitorTuning,
+      // the simulator's thread writes the history and trims it; the API's thread follows its counters
+      retention: deps.thread?.role === 'api' ? 'follows' : 'trims',
+    }),
     configurationModule(options),
     lifecycleModule(options),
     identityModule(options, {

@@ -32,10 +32,12 @@ async function main(kind: string): Promise<void> {
       engine,
       config: {
         port: 0, host: '127.0.0.1', databaseUrl: dataDir ? undefined : process.argv[3], dataDir, ephemeral: dataDir === undefined,
-        adminPassword: BENCH_ADMIN_PASSWORD, adminPasswordIsDefault: false, logLevel: 'silent', kdfCost: 15,
+        adminPassword: BENCH_ADMIN_PASSWORD, adminPasswordIsDefault: false, logLevel: benchLogLevel(), kdfCost: 15,
         sessionIdleMinutes: 30, bodyLimits: DEFAULT_BODY_LIMITS,
       },
-      logger: PinoLogger.create('silent'),
+      logger: PinoLogger.create(benchLogLevel()),
+      // GWSIM_SIMULATOR_THREAD=1: the simulator in a thread of its own, as `gwsim serve` runs it with that switch
+      simulatorThread: ['1', 'on', 'true', 'yes'].includes((process.env['GWSIM_SIMULATOR_THREAD'] ?? '').toLowerCase()),
     });
     const address = await simulator.listen(0, '127.0.0.1');
     url = `http://127.0.0.1:${address.port}`;
@@ -88,4 +90,10 @@ const GC_KINDS: Record<number, string> = { 1: 'scavenge', 2: 'mark-compact', 4: 
 
 if (require.main === module) {
   main(process.argv[2] ?? 'gwsim').catch((error: unknown) => { console.error(error); process.exit(1); });
+}
+
+/** BENCH_LOG_LEVEL (e.g. warn): the gateway's log on stderr while it serves; silent by default. */
+function benchLogLevel(): 'silent' | 'error' | 'warn' | 'info' | 'debug' {
+  const level = process.env['BENCH_LOG_LEVEL'];
+  return level === 'error' || level === 'warn' || level === 'info' || level === 'debug' ? level : 'silent';
 }

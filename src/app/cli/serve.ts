@@ -64,7 +64,7 @@ export async function serve(config: AppConfig, explicitAdminPassword: boolean): 
       // Loaded here, not at the top: the checks above fail fast, and the engine boots while these load.
       const { GatewaySimulator } = require('../GatewaySimulator.js') as typeof import('../GatewaySimulator.js');
       simulator = await GatewaySimulator.create({
-        config, logger, engine, processMetrics: true,
+        config, logger, engine, processMetrics: true, simulatorThread: config.simulatorThread === true,
         // Served while the monitor's own engine still boots: it is a component of its own, and reports itself starting.
         deferMonitor: true, onDeferredFailure: () => requestStop(EXIT.failure),
       });

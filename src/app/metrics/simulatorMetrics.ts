@@ -4,29 +4,57 @@ import { GWSIM_METRICS, Metrics } from '../../shared/application/Metrics.js';
 import { LiveSessions, MonitorFigures } from '../../contexts/monitoring/index.js';
 import { TrafficLabs } from '../../contexts/simulation/index.js';
 
+/** The simulator's figures /_sim/metrics shows (the default lab's), as one thread reads them for another. */
+export interface SimulatorFigures {
+  readonly activeSessions: number;
+  readonly callsStarted: number;
+  readonly historySize: number;
+  readonly sipMessages: number;
+  readonly historyBytes: number;
+  readonly monitorDropped: number;
+  readonly monitorPending: number;
+}
+
 /**
- * The simulator's figures at /_sim/metrics, read from the ports the simulation context already offers at each
- * scrape (nothing on the call path): calls in progress (LiveSessions), calls started by the default lab's
- * traffic engine, and the monitor's rows held, dropped and waiting (MonitorFigures) (a new engine starts again from 0, which Prometheus's rate() reads as a reset). Wired here, in
- * the composition root, until the simulation context records through the Metrics port itself.
+ * The simulator's figures of this container, read from the ports the simulation and monitoring contexts already
+ * offer (nothing on the call path): calls in progress (LiveSessions), calls started by the default lab's traffic
+ * engine (a new engine starts again from 0, which Prometheus's rate() reads as a reset), and the monitor's rows
+ * held, dropped and waiting (MonitorFigures). Undefined for a figure whose port is not bound.
  */
-export function registerSimulatorMetrics(container: Container): void {
+export function readSimulatorFigures(container: Container): () => Partial<SimulatorFigures> {
+  const live = container.isBound(LiveSessions) ? container.get(LiveSessions) : undefined;
+  const traffic = container.isBound(TrafficLabs) ? container.get(TrafficLabs) : undefined;
+  const monitor = container.isBound(MonitorFigures) ? container.get(MonitorFigures) : undefined;
+  return () => {
+    const held = monitor?.of(DEFAULT_LAB);
+    return {
+      ...(live ? { activeSessions: live.count(DEFAULT_LAB) } : {}),
+      ...(traffic ? { callsStarted: traffic.state(DEFAULT_LAB).counters?.started ?? 0 } : {}),
+      ...(held && monitor ? {
+        historySize: held.callRecords, sipMessages: held.sipMessages, historyBytes: held.storedBytes,
+        monitorDropped: monitor.droppedRows(), monitorPending: monitor.pendingRows(),
+      } : {}),
+    };
+  };
+}
+
+/**
+ * The simulator's figures at /_sim/metrics, read at each scrape: from this container's ports, or (`figures`, the
+ * simulator in a thread of its own) as that thread last told them. Wired here, in the composition root, until the
+ * simulation context records through the Metrics port itself.
+ */
+export function registerSimulatorMetrics(container: Container, figures: () => Partial<SimulatorFigures> = readSimulatorFigures(container)): void {
   if (!container.isBound(Metrics)) return;
   const metrics = container.get(Metrics);
-  if (container.isBound(LiveSessions)) {
-    const live = container.get(LiveSessions);
-    metrics.gauge({ ...GWSIM_METRICS.activeSessions, read: () => live.count(DEFAULT_LAB) });
-  }
-  if (container.isBound(TrafficLabs)) {
-    const traffic = container.get(TrafficLabs);
-    metrics.counter({ ...GWSIM_METRICS.calls, read: () => traffic.state(DEFAULT_LAB).counters?.started ?? 0 });
-  }
-  if (container.isBound(MonitorFigures)) {
-    const monitor = container.get(MonitorFigures);
-    metrics.gauge({ ...GWSIM_METRICS.historySize, read: () => monitor.of(DEFAULT_LAB).callRecords });
-    metrics.gauge({ ...GWSIM_METRICS.sipMessages, read: () => monitor.of(DEFAULT_LAB).sipMessages });
-    metrics.gauge({ ...GWSIM_METRICS.historyBytes, read: () => monitor.of(DEFAULT_LAB).storedBytes });
-    metrics.counter({ ...GWSIM_METRICS.monitorDropped, read: () => monitor.droppedRows() });
-    metrics.gauge({ ...GWSIM_METRICS.monitorPending, read: () => monitor.pendingRows() });
+  const sample = figures();
+  const read = (name: keyof SimulatorFigures) => () => figures()[name] ?? 0;
+  if (sample.activeSessions !== undefined) metrics.gauge({ ...GWSIM_METRICS.activeSessions, read: read('activeSessions') });
+  if (sample.callsStarted !== undefined) metrics.counter({ ...GWSIM_METRICS.calls, read: read('callsStarted') });
+  if (sample.historySize !== undefined) {
+    metrics.gauge({ ...GWSIM_METRICS.historySize, read: read('historySize') });
+    metrics.gauge({ ...GWSIM_METRICS.sipMessages, read: read('sipMessages') });
+    metrics.gauge({ ...GWSIM_METRICS.historyBytes, read: read('historyBytes') });
+    metrics.counter({ ...GWSIM_METRICS.monitorDropped, read: read('monitorDropped') });
+    metrics.gauge({ ...GWSIM_METRICS.monitorPending, read: read('monitorPending') });
   }
 }

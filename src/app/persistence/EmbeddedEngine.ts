@@ -1,7 +1,10 @@
 import { PGliteDriver, getPGliteInstance } from 'typeorm-pglite';
 import { PGliteInstance } from 'typeorm-pglite/dist/pglite-instance';
 import { holdsCluster, loadTemplate, seedDataDir } from './EmbeddedTemplate.js';
+import type { MessagePort } from 'node:worker_threads';
 import { WorkerEngine } from './WorkerEngine.js';
+import { engineDriver } from './EnginePool.js';
+import { PortEngine } from './PortEngine.js';
 
 /** The embedded engine, started: the TypeORM driver to build the DataSource on, and the engine's start. */
 export interface EmbeddedEngine {
@@ -15,6 +18,14 @@ export interface EmbeddedEngine {
   readonly queuesBeforeReady: boolean;
   /** Stops the engine when no DataSource took it over (a stop during start-up); waits for it to have started. */
   close(): Promise<void>;
+  /** A session of the engine for another thread (the simulator's), when the engine runs in a worker. */
+  attachSession?(): Promise<MessagePort>;
+}
+
+/** The engine as a thread that was given a session of it sees it (the simulator's thread; see PortEngine). */
+export function engineSession(port: MessagePort): EmbeddedEngine {
+  const engine = new PortEngine(port);
+  return { driver: engineDriver(engine), ready: Promise.resolve(), queuesBeforeReady: true, close: () => engine.close() };
 }
 
 /**
@@ -52,5 +63,5 @@ export async function startEmbeddedEngineWorker(dataDir: string | undefined, onF
   const engine = new WorkerEngine({ ...(dataDir ? { dataDir } : {}), ...(image ? { image } : {}) }, onFailure);
   const driver = new PGliteDriver({}).driver;
   (PGliteInstance as unknown as { instance: unknown }).instance = engine;
-  return { driver, ready: engine.ready, queuesBeforeReady: true, close: () => engine.close() };
+  return { driver, ready: engine.ready, queuesBeforeReady: true, close: () => engine.close(), attachSession: () => engine.attachSession() };
 }

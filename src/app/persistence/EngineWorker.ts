@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { parentPort, workerData } from 'node:worker_threads';
+import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import { PGlite, types } from '@electric-sql/pglite';
 
 /**
@@ -19,7 +19,9 @@ export interface EngineWorkerData {
 export type EngineRequest =
   | { readonly id: number; readonly op: 'query'; readonly sql: string; readonly params: unknown[] }
   | { readonly id: number; readonly op: 'exec'; readonly sql: string }
-  | { readonly id: number; readonly op: 'close' };
+  | { readonly id: number; readonly op: 'close' }
+  /** Gives another thread a session of its own on the engine: the port it sends its requests through. */
+  | { readonly id: number; readonly op: 'attach'; readonly port: MessagePort };
 
 export interface SerializedError {
   readonly message: string;
@@ -69,22 +71,119 @@ async function start(port: NonNullable<typeof parentPort>, data: EngineWorkerDat
     return;
   }
   port.postMessage({ type: 'ready' } satisfies EngineReply);
-  port.on('message', (request: EngineRequest) => {
-    const run = async (): Promise<unknown> => {
-      switch (request.op) {
-        case 'query': return db.query(request.sql, request.params);
-        case 'exec': return db.exec(request.sql);
-        case 'close': await db.close(); return null;
+  const sessions = new EngineSessions(db);
+  sessions.attach(port, true);
+}
+
+/** Whether a statement opens a transaction (TypeORM sends `START TRANSACTION`; `BEGIN` from hand-written SQL). */
+const OPENS = /^\s*(?:BEGIN|START\s+TRANSACTION)\b/i;
+/** Whether a statement ends one (a `ROLLBACK TO SAVEPOINT` does not). */
+const CLOSES = /^\s*(?:COMMIT|END|ABORT|ROLLBACK(?!\s+TO\b))\b/i;
+
+interface Client {
+  readonly port: MessagePort;
+  readonly owner: boolean;
+  readonly queue: EngineRequest[];
+  closed: boolean;
+}
+
+/**
+ * The engine's one session shared by its clients: the thread that started the worker, and any other thread it
+ * gave a port of the engine to (`attach`, the simulator's thread). The engine runs one statement at a time; a
+ * client that opens a transaction has the engine to itself until it commits or rolls back (the others' statements
+ * wait), so one thread's statements never land inside another's transaction. A client whose port closes inside
+ * its transaction has it rolled back. Only the owner (the thread that started the worker) may close the engine.
+ */
+export class EngineSessions {
+  private readonly clients: Client[] = [];
+  /** The client inside a transaction, if any. */
+  private holder: Client | undefined;
+  private running = false;
+  /** Which client's queue is looked at first next time (turns, so that no client waits behind another's backlog). */
+  private turn = 0;
+
+  constructor(private readonly db: { query(sql: string, params?: unknown[]): Promise<unknown>; exec(sql: string): Promise<unknown>; close(): Promise<void> }) {}
+
+  attach(port: MessagePort, owner: boolean): void {
+    const client: Client = { port, owner, queue: [], closed: false };
+    this.clients.push(client);
+    port.on('message', (request: EngineRequest) => {
+      if (request.op === 'attach') {
+        this.attach(request.port, false);
+        port.postMessage({ id: request.id, result: null } satisfies EngineReply);
+        return;
       }
-    };
-    run().then(
-      (result) => {
-        port.postMessage({ id: request.id, result } satisfies EngineReply);
-        if (request.op === 'close') port.close();
-      },
-      (error: unknown) => port.postMessage({ id: request.id, error: serializeError(error) } satisfies EngineReply),
-    );
-  });
+      client.queue.push(request);
+      this.pump();
+    });
+    port.on('close', () => {
+      client.closed = true;
+      client.queue.length = 0;
+      // inside its transaction: rolled back before anyone else runs (the engine is still the client's)
+      if (this.holder === client) client.queue.push({ id: 0, op: 'exec', sql: 'ROLLBACK' });
+      else this.remove(client);
+      this.pump();
+    });
+  }
+
+  private remove(client: Client): void {
+    const index = this.clients.indexOf(client);
+    if (index >= 0) this.clients.splice(index, 1);
+  }
+
+  private next(): { client: Client; request: EngineRequest } | undefined {
+    if (this.holder) {
+      const request = this.holder.queue.shift();
+      return request ? { client: this.holder, request } : undefined;
+    }
+    for (let i = 0; i < this.clients.length; i += 1) {
+      const index = (this.turn + i) % this.clients.length;
+      const client = this.clients[index]!;
+      const request = client.queue.shift();
+      if (request) {
+        this.turn = index + 1;
+        return { client, request };
+      }
+    }
+    return undefined;
+  }
+
+  private pump(): void {
+    if (this.running) return;
+    const picked = this.next();
+    if (!picked) return;
+    this.running = true;
+    void this.run(picked.client, picked.request).finally(() => {
+      this.running = false;
+      if (picked.client.closed && picked.client.queue.length === 0 && this.holder !== picked.client) this.remove(picked.client);
+      this.pump();
+    });
+  }
+
+  private async run(client: Client, request: EngineRequest): Promise<void> {
+    const sql = request.op === 'close' || request.op === 'attach' ? '' : request.sql;
+    try {
+      let result: unknown;
+      switch (request.op) {
+        case 'query': result = await this.db.query(request.sql, request.params); break;
+        case 'exec': result = await this.db.exec(request.sql); break;
+        case 'close':
+          if (!client.owner) throw new Error('only the thread that started the embedded engine may close it');
+          await this.db.close();
+          result = null;
+          break;
+        default: result = null;
+      }
+      if (OPENS.test(sql)) this.holder = client;
+      else if (CLOSES.test(sql) && this.holder === client) this.holder = undefined;
+      if (!client.closed) client.port.postMessage({ id: request.id, result } satisfies EngineReply);
+      if (request.op === 'close') client.port.close();
+    } catch (error) {
+      // A COMMIT that fails still ends the transaction (the engine rolls it back).
+      if (CLOSES.test(sql) && this.holder === client) this.holder = undefined;
+      if (!client.closed) client.port.postMessage({ id: request.id, error: serializeError(error) } satisfies EngineReply);
+    }
+  }
 }
 
 if (parentPort) void start(parentPort, workerData as EngineWorkerData);

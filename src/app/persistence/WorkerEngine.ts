@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { Worker } from 'node:worker_threads';
+import { MessageChannel, Worker, type MessagePort } from 'node:worker_threads';
 import type { EngineReply, EngineRequest, EngineWorkerData, SerializedError } from './EngineWorker.js';
 
 type Pending = { resolve(value: unknown): void; reject(error: Error): void };
@@ -64,6 +64,16 @@ export class WorkerEngine {
     return this.send({ id: 0, op: 'exec', sql });
   }
 
+  /**
+   * A session of the engine for another thread (the simulator's): the port to hand it (see PortEngine). Its
+   * transactions and this thread's never interleave (EngineSessions).
+   */
+  async attachSession(): Promise<MessagePort> {
+    const channel = new MessageChannel();
+    await this.send({ id: 0, op: 'attach', port: channel.port2 }, [channel.port2]);
+    return channel.port1;
+  }
+
   /** Closes the engine (its files are consistent afterwards) and ends the worker. Idempotent. */
   close(): Promise<void> {
     this.closed ??= (async () => {
@@ -76,13 +86,13 @@ export class WorkerEngine {
     return this.closed;
   }
 
-  private send(request: EngineRequest): Promise<unknown> {
+  private send(request: EngineRequest, transfer: MessagePort[] = []): Promise<unknown> {
     if (this.failure) return Promise.reject(this.failure);
     const id = this.nextId;
     this.nextId += 1;
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
-      this.worker.postMessage({ ...request, id });
+      this.worker.postMessage({ ...request, id }, transfer);
     });
   }
 }

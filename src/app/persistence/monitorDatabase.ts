@@ -6,7 +6,8 @@ import { ConfigError } from '../config/loadConfig.js';
 import { makeDirectory } from './DataDirLock.js';
 import { redactedUrl } from './Database.js';
 import { holdsCluster, loadTemplate, seedDataDir } from './EmbeddedTemplate.js';
-import { engineDriver } from './EnginePool.js';
+import type { MessagePort } from 'node:worker_threads';
+import { engineDriver, type QueryableEngine } from './EnginePool.js';
 import { WorkerEngine } from './WorkerEngine.js';
 
 /**
@@ -50,6 +51,8 @@ export function monitorDataSourceOptions(settings: MonitorStoreSettings, driver?
 export interface PreparedMonitorDatabase {
   readonly dataSource: DataSource;
   readonly opened: Promise<void>;
+  /** A session of the embedded engine for another thread (the simulator's); undefined on a server. */
+  readonly attachSession?: () => Promise<MessagePort>;
 }
 
 /**
@@ -58,10 +61,13 @@ export interface PreparedMonitorDatabase {
  * call history and SIP messages never stall the configuration's reads. A server that cannot be reached is a
  * ConfigError naming the variable that chose it. A failed open leaves nothing running.
  */
-export async function prepareMonitorDatabase(settings: MonitorStoreSettings): Promise<PreparedMonitorDatabase> {
+export async function prepareMonitorDatabase(settings: MonitorStoreSettings, session?: QueryableEngine): Promise<PreparedMonitorDatabase> {
   let driver: unknown;
   let engine: WorkerEngine | undefined;
-  if (settings.kind === 'embedded') {
+  if (session) {
+    // the simulator's thread: a session of the engine the API's thread opened (and brought up to date)
+    driver = engineDriver(session);
+  } else if (settings.kind === 'embedded') {
     let image: Uint8Array | undefined;
     if (!settings.dataDir) {
       const template = await loadTemplate();
@@ -93,7 +99,8 @@ export async function prepareMonitorDatabase(settings: MonitorStoreSettings): Pr
     }
   })();
   opened.catch(() => undefined); // observed by whoever awaits it
-  return { dataSource, opened };
+  const worker = engine;
+  return { dataSource, opened, ...(worker ? { attachSession: () => worker.attachSession() } : {}) };
 }
 
 /** prepareMonitorDatabase, waited for. */

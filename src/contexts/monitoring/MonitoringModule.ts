@@ -11,7 +11,7 @@ import { MonitorUnreachableSwitch } from './history/application/MonitorFaultSwit
 import { MachineStrain } from './resources/application/MachineStrain.js';
 import { ResourceReadings, StrainedResourceReadings } from './resources/application/ResourceReadings.js';
 import { MonitorAvailability, SwitchableMonitorAvailability } from './history/application/MonitorAvailability.js';
-import { MonitorRetention } from './history/application/MonitorRetention.js';
+import { MonitorRetention, RetentionRole } from './history/application/MonitorRetention.js';
 import { MonitorSinks } from './history/application/MonitorSinks.js';
 import { MonitorStore } from './history/application/MonitorStore.js';
 import { MonitorTuning } from './history/application/MonitorTuning.js';
@@ -43,6 +43,8 @@ export interface MonitoringModuleOptions {
   readonly database: boolean;
   /** Pacing of the sinks and retention; the defaults otherwise. */
   readonly tuning?: MonitorTuning;
+  /** `follows`: another thread writes and trims the rows (see RetentionRole); `trims` by default. */
+  readonly retention?: 'trims' | 'follows';
 }
 
 /**
@@ -72,6 +74,7 @@ export function monitoringModule(_options: ContextModuleOptions, monitor: Monito
     bind(MonitorSinks).toService(DiskGuardedMonitorSinks);
     bind(LabLifecycle).to(MonitorLabLifecycle).inSingletonScope();
     bind(BackgroundService).toService(BatchingMonitorSinks);
+    bind(RetentionRole).toConstantValue(new RetentionRole(monitor.retention ?? 'trims'));
     bind(MonitorRetention).toSelf().inSingletonScope();
     bind(BackgroundService).toService(MonitorRetention);
     bind(QueryCallHistory).toSelf().inSingletonScope();

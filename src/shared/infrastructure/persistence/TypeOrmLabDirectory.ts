@@ -28,7 +28,7 @@ export class TypeOrmLabDirectory extends LabDirectory {
 
   constructor(@inject(DataSource) private readonly dataSource: DataSource, @inject(DatabaseKind) @optional() kind?: DatabaseKind) {
     super();
-    this.shared = kind !== undefined && !kind.embedded;
+    this.shared = kind !== undefined && (!kind.embedded || kind.labsMadeElsewhere);
   }
 
   load(): Promise<void> {

@@ -29,8 +29,11 @@ function revisionOf(rows: unknown): number | undefined {
 @injectable()
 export class TypeOrmUnitOfWork extends UnitOfWork implements LabRevisions {
   private readonly embeddedLock = new Mutex();
-  /** Embedded engine only: the revision of each lab as of the last commit (or first look). */
-  private readonly known = new Map<LabId, number>();
+  /**
+   * Embedded engine only: the revision of each lab as of the last commit (or first look), and how many units the
+   * other thread sharing the engine had committed when it was taken (see ThreadCommits).
+   */
+  private readonly known = new Map<LabId, { readonly revision: number; readonly others: number }>();
   /** Server only: the revision read on its way for each lab, and the one callers queued behind it share. */
   private readonly probes = new Map<LabId, { inFlight?: Promise<number | undefined>; next?: Promise<number | undefined> }>();
 
@@ -44,8 +47,14 @@ export class TypeOrmUnitOfWork extends UnitOfWork implements LabRevisions {
   /** On a server a read is one REPEATABLE READ transaction, so all its queries see one snapshot. */
   read<T>(work: () => Promise<T>): Promise<T> {
     if (TransactionScope.current()) return work();
-    if (this.kind.embedded) {
+    if (this.kind.embedded && !this.kind.shared) {
       return this.embeddedLock.runExclusive(() => TransactionScope.run({ mode: 'read', handle: this.dataSource.manager, afterCommit: [] }, work));
+    }
+    if (this.kind.embedded) {
+      // Another thread writes too: a transaction keeps the engine to this read until it ends (EngineSessions), so
+      // nothing commits meanwhile and the default isolation is a snapshot already.
+      return this.embeddedLock.runExclusive(() => this.dataSource.transaction((manager: EntityManager) =>
+        TransactionScope.run({ mode: 'read', handle: manager, afterCommit: [] }, work)));
     }
     return this.dataSource.transaction('REPEATABLE READ', (manager: EntityManager) =>
       TransactionScope.run({ mode: 'read', handle: manager, afterCommit: [] }, work));
@@ -61,6 +70,9 @@ export class TypeOrmUnitOfWork extends UnitOfWork implements LabRevisions {
     const transaction = async () => {
       const committed = await this.dataSource.transaction(async (manager: EntityManager) => {
         const revision = revisionOf(await manager.query(BUMP_REVISION, [lab]));
+        // inside the transaction, which keeps the engine to itself: every unit the other thread counted so far is
+        // under this revision
+        const others = this.kind.threads?.others() ?? 0;
         if (revision === undefined) throw DomainError.notFound('Lab', lab);
         const scope: Scope = { mode: 'write', lab, handle: manager, afterCommit: [] };
         this.unitBegun(lab, revision);
@@ -71,10 +83,13 @@ export class TypeOrmUnitOfWork extends UnitOfWork implements LabRevisions {
           this.unitEnded(lab, false);
           throw error;
         }
-        return { result, scope, revision, onCommit: this.unitEnded(lab, true) };
+        return { result, scope, revision, others, onCommit: this.unitEnded(lab, true) };
       });
       // Still under the embedded lock: no unit can read the lab between the commit and this line.
-      if (this.kind.embedded) this.known.set(lab, committed.revision);
+      if (this.kind.embedded) {
+        this.known.set(lab, { revision: committed.revision, others: committed.others });
+        this.kind.threads?.committed();
+      }
       for (const committedWork of committed.onCommit) committedWork();
       return committed;
     };
@@ -87,7 +102,9 @@ export class TypeOrmUnitOfWork extends UnitOfWork implements LabRevisions {
     if (TransactionScope.current()) return undefined;
     if (this.kind.embedded) {
       const known = this.known.get(lab);
-      if (known !== undefined) return known;
+      // still current unless the other thread sharing the engine committed since
+      if (known !== undefined && known.others === (this.kind.threads?.others() ?? 0)) return known.revision;
+      this.known.delete(lab);
       return this.read(() => this.seen(lab));
     }
     return this.probe(lab);
@@ -133,7 +150,11 @@ export class TypeOrmUnitOfWork extends UnitOfWork implements LabRevisions {
     const scope = TransactionScope.current();
     if (!scope) throw new Error('LabRevisions.seen works inside a unit of work');
     const revision = revisionOf(await (scope.handle as EntityManager).query(READ_REVISION, [lab]));
-    if (this.kind.embedded && revision !== undefined && scope.mode === 'read' && !this.known.has(lab)) this.known.set(lab, revision);
+    if (this.kind.embedded && revision !== undefined && scope.mode === 'read' && !this.known.has(lab)) {
+      // with another thread on the engine the read is a transaction that keeps the engine to itself
+      // (EngineSessions): every unit that thread counted so far is under this revision
+      this.known.set(lab, { revision, others: this.kind.threads?.others() ?? 0 });
+    }
     return revision;
   }
 }

@@ -1,10 +1,23 @@
-import { inject, injectable } from 'inversify';
+import { inject, injectable, optional } from 'inversify';
 import { BackgroundService } from '../../../../shared/application/BackgroundService.js';
 import { Logger } from '../../../../shared/application/Logger.js';
 import { MonitorSettingsCache } from '../../settings/application/MonitorSettingsCache.js';
 import { MonitorAvailability } from './MonitorAvailability.js';
 import { MonitorStore } from './MonitorStore.js';
 import { MonitorTuning } from './MonitorTuning.js';
+
+/**
+ * What retention does in this thread: `trims` (it writes the monitor's rows, and keeps them within the maximum), or
+ * `follows` (another thread writes and trims them — the simulator's thread, see SimulatorThread — and this one only
+ * re-reads the store's counters once a second, so that what it answers from them, such as callHistory/get's total,
+ * follows; two threads trimming on counters of their own would delete more than the maximum asks).
+ */
+export class RetentionRole {
+  constructor(readonly role: 'trims' | 'follows' = 'trims') {}
+}
+
+/** How often a thread whose retention follows re-reads the counters. */
+export const FOLLOW_USAGE_MS = 1000;
 
 /**
  * Keeps each lab's call history within its configured maximum: every retentionIntervalMs it deletes the oldest
@@ -24,13 +37,15 @@ export class MonitorRetention extends BackgroundService {
     @inject(MonitorSettingsCache) private readonly settings: MonitorSettingsCache,
     @inject(MonitorTuning) private readonly tuning: MonitorTuning,
     @inject(Logger) private readonly logger: Logger,
+    @inject(RetentionRole) @optional() private readonly role: RetentionRole = new RetentionRole(),
   ) {
     super();
   }
 
   async start(): Promise<void> {
     this.stopped = false;
-    this.timer = setInterval(() => { void this.runOnce(); }, this.tuning.retentionIntervalMs);
+    const interval = this.role.role === 'follows' ? Math.min(FOLLOW_USAGE_MS, this.tuning.retentionIntervalMs) : this.tuning.retentionIntervalMs;
+    this.timer = setInterval(() => { void this.runOnce(); }, interval);
     this.timer.unref();
   }
 
@@ -56,6 +71,14 @@ export class MonitorRetention extends BackgroundService {
       } catch {
         return;
       }
+    }
+    if (this.role.role === 'follows') {
+      try {
+        await this.store.open();
+      } catch (error) {
+        this.logger.warn({ err: error }, 'the monitor\'s counters could not be read again; the next pass tries again');
+      }
+      return;
     }
     for (const lab of this.store.labs()) {
       if (this.stopped) return;

@@ -1,0 +1,57 @@
+import 'reflect-metadata';
+import { parentPort, workerData } from 'node:worker_threads';
+import { LabChangeWatch } from '../shared/application/LabChangeWatch.js';
+import { PinoLogger } from '../shared/infrastructure/PinoLogger.js';
+import { SimulatorThreadLeases } from '../shared/infrastructure/ThreadLabLeases.js';
+import { GatewaySimulator } from './GatewaySimulator.js';
+import { readSimulatorFigures } from './metrics/simulatorMetrics.js';
+import type { FromSimulatorThread, SimulatorThreadData, ToSimulatorThread } from './SimulatorThread.js';
+
+/** How often the thread tells its figures for /_sim/metrics. */
+const FIGURES_INTERVAL_MS = 1000;
+
+/**
+ * The simulator's thread (see SimulatorThread): a gateway on sessions of the API thread's engines that holds every
+ * lab, serving on a port of the loopback the live requests the API's thread forwards to it.
+ */
+async function run(port: NonNullable<typeof parentPort>, data: SimulatorThreadData): Promise<void> {
+  const { config } = data;
+  const root = PinoLogger.create(config.logLevel, undefined, config.logFormat);
+  const logger = root.child({ thread: 'simulator' });
+  const say = (message: FromSimulatorThread) => port.postMessage(message);
+  let simulator: GatewaySimulator;
+  try {
+    simulator = await GatewaySimulator.create({
+      config, logger, inSimulatorThread: { key: Buffer.from(data.key), store: data.store, monitor: data.monitor, commits: data.commits },
+    });
+    const address = await simulator.listen(0, '127.0.0.1');
+    say({ type: 'ready', url: `http://127.0.0.1:${address.port}` });
+  } catch (error) {
+    logger.error({ err: error }, 'the simulator thread could not start');
+    root.flush();
+    say({ type: 'failed', message: error instanceof Error ? error.message : String(error) });
+    return;
+  }
+  const figures = readSimulatorFigures(simulator.container);
+  const tell = setInterval(() => say({ type: 'figures', figures: figures() }), FIGURES_INTERVAL_MS);
+  tell.unref();
+  const watch = simulator.container.get(LabChangeWatch);
+  const leases = simulator.container.get(SimulatorThreadLeases);
+  port.on('message', (message: ToSimulatorThread) => {
+    if (message.type === 'changed') {
+      // a lab made there is held once the directory says so; then its state follows the store
+      void leases.follow().then(() => watch.check(message.lab)).catch((error: unknown) => {
+        logger.warn({ err: error, lab: message.lab }, 'the simulator thread could not follow a change of the lab');
+      });
+    } else if (message.type === 'stop') {
+      clearInterval(tell);
+      void simulator.stop().catch((error: unknown) => logger.error({ err: error }, 'the simulator thread could not stop cleanly')).finally(() => {
+        root.flush();
+        say({ type: 'stopped' });
+        port.close();
+      });
+    }
+  });
+}
+
+if (parentPort) void run(parentPort, workerData as SimulatorThreadData);
