@@ -36,8 +36,8 @@ async function main(kind: string): Promise<void> {
         sessionIdleMinutes: 30, bodyLimits: DEFAULT_BODY_LIMITS,
       },
       logger: PinoLogger.create(benchLogLevel()),
-      // GWSIM_SIMULATOR_THREAD=1: the simulator in a thread of its own, as `gwsim serve` runs it with that switch
-      simulatorThread: ['1', 'on', 'true', 'yes'].includes((process.env['GWSIM_SIMULATOR_THREAD'] ?? '').toLowerCase()),
+      // the simulator in a thread of its own, as `gwsim serve` runs it by default (GWSIM_SIMULATOR_THREAD=0: in one)
+      simulatorThread: !['0', 'false', 'no'].includes((process.env['GWSIM_SIMULATOR_THREAD'] ?? '').trim().toLowerCase()),
     });
     const address = await simulator.listen(0, '127.0.0.1');
     url = `http://127.0.0.1:${address.port}`;

@@ -55,8 +55,9 @@ export interface AppConfig {
   /** RFC 3261 timer T1 of the SIP transaction layer in ms (T2 and T4 follow it); undefined: 500. Tests shorten it. */
   readonly sipT1Ms?: number;
   /**
-   * GWSIM_SIMULATOR_THREAD: on the embedded engine, `gwsim serve` runs the labs' simulators (calls, SIP, media,
-   * history) in a worker thread of their own, apart from the API's event loop (see SimulatorThread). Undefined: off.
+   * GWSIM_SIMULATOR_THREAD (on unless 0): on the embedded engine, `gwsim serve` runs the labs' simulators (calls,
+   * SIP, media, history) in a worker thread of their own, apart from the API's event loop (see SimulatorThread).
+   * Undefined (configurations built in code, tests): off.
    */
   readonly simulatorThread?: boolean;
 }

@@ -138,10 +138,10 @@ export function loadConfig(env: NodeJS.ProcessEnv, argv: readonly string[] | Par
   }
   const sip = flags.sip ?? SWITCH_ON.includes(rawSip);
   const rawThread = (env['GWSIM_SIMULATOR_THREAD'] ?? '').trim().toLowerCase();
-  if (![...SWITCH_ON, ...SWITCH_OFF].includes(rawThread)) {
-    throw new ConfigError('GWSIM_SIMULATOR_THREAD', `must be one of ${[...SWITCH_ON, ...SWITCH_OFF.filter(Boolean)].join(', ')} (or empty for off), got '${env['GWSIM_SIMULATOR_THREAD']}'`);
+  if (rawThread !== '' && ![...SWITCH_ON, ...SWITCH_OFF].includes(rawThread)) {
+    throw new ConfigError('GWSIM_SIMULATOR_THREAD', `must be one of ${[...SWITCH_ON, ...SWITCH_OFF.filter(Boolean)].join(', ')} (or empty for on), got '${env['GWSIM_SIMULATOR_THREAD']}'`);
   }
-  const simulatorThread = SWITCH_ON.includes(rawThread);
+  const simulatorThread = rawThread === '' || SWITCH_ON.includes(rawThread);
   const sipHost = (get('GWSIM_SIP_HOST') ?? '').trim() || '127.0.0.1';
   if (!HOST_PATTERN.test(sipHost)) throw new ConfigError('GWSIM_SIP_HOST', `must be an IP address or host name to bind the SIP listeners to, got '${get('GWSIM_SIP_HOST')}'`);
   const rawDataDir = get('GWSIM_DATA_DIR');

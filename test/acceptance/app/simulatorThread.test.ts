@@ -70,7 +70,8 @@ describe('gwsim serve with the simulator in a thread of its own (GWSIM_SIMULATOR
   });
 
   it('carries SIPp\'s calls in the simulator\'s thread: the calls in progress are answered there, the history here', async () => {
-    const ready = await admin.get('/_sim/ready', { version: null });
+    let ready = await admin.get('/_sim/ready', { version: null });
+    await until(async () => (ready = await admin.get('/_sim/ready', { version: null })).status === 200, 'ready', 30_000).catch(() => undefined);
     expect(ready.status, ready.text).to.equal(200);
     expect(ready.json.checks, 'ready counts the simulator\'s thread').to.include({ simulator: 'ok' });
     const before = (await answeredCalls()).length;
@@ -122,6 +123,27 @@ describe('gwsim serve with the simulator in a thread of its own (GWSIM_SIMULATOR
       expectAllPassed(await runSipp({ scenario: fixture('uac-expect-status'), remote: PBX, service: '4930123456', calls: 1, keys: { status: '503', hold_ms: '100' }, timeoutMs: 30_000 }), 1);
     } finally {
       expect((await admin.delete(`/_sim/labs/default/faults/${fault.json.id}`, { version: null })).status).to.be.oneOf([200, 204]);
+    }
+  });
+
+  it('with GWSIM_SIMULATOR_THREAD=0 runs the simulator in the API\'s thread (no readiness check of a thread, live operations answered in place)', async () => {
+    const port = await freePort();
+    const alone = run({ ...env, PORT: String(port), GWSIM_DATA_DIR: path.join(dir, 'alone'), GWSIM_SIMULATOR_THREAD: '0' }, ['serve', '--no-demo']);
+    try {
+      const api = new ApiClient(`http://127.0.0.1:${port}`, { username: 'anadmin', password: PASSWORD });
+      await waitUntilServing(api, alone, 60_000);
+      let ready = await api.get('/_sim/ready', { version: null });
+      // ready once the monitor's store is open too
+      await until(async () => (ready = await api.get('/_sim/ready', { version: null })).status === 200, 'ready', 30_000).catch(() => undefined);
+      expect(ready.status, ready.text).to.equal(200);
+      expect(ready.json.checks).to.not.have.property('simulator');
+      const sessions = await api.post('/api/activeSessions/get', { json: {} });
+      expect(sessions.status, sessions.text).to.equal(200);
+      expect(sessions.headers.get(SERVED_BY)).to.not.equal('simulator-thread');
+      expect(alone.output()).to.not.contain('the simulator runs in a thread of its own');
+    } finally {
+      alone.child.kill('SIGTERM');
+      expect(await exitWithin(alone, 30_000)).to.equal(0);
     }
   });
 

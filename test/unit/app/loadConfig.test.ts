@@ -102,6 +102,16 @@ describe('configuration from environment and flags', () => {
     expect(refusal({ GWSIM_SIP_HOST: 'not a host' }, []).variable).to.equal('GWSIM_SIP_HOST');
   });
 
+  it('runs the simulator in a thread of its own unless GWSIM_SIMULATOR_THREAD says off; anything else is refused naming it', () => {
+    expect(loadConfig({}, [], '/srv').simulatorThread).to.equal(true);
+    expect(loadConfig({ GWSIM_SIMULATOR_THREAD: '1' }, [], '/srv').simulatorThread).to.equal(true);
+    expect(loadConfig({ GWSIM_SIMULATOR_THREAD: '0' }, [], '/srv').simulatorThread).to.equal(false);
+    expect(loadConfig({ GWSIM_SIMULATOR_THREAD: 'no' }, [], '/srv').simulatorThread).to.equal(false);
+    const error = refusal({ GWSIM_SIMULATOR_THREAD: 'sometimes' }, []);
+    expect(error.variable).to.equal('GWSIM_SIMULATOR_THREAD');
+    expect(error.message).to.contain('sometimes').and.not.contain('\n');
+  });
+
   it('keeps CORS off unless GWSIM_CORS_ORIGINS lists origins or says *', () => {
     expect(loadConfig({}, [], '/srv').corsOrigins).to.equal(undefined);
     expect(loadConfig({ GWSIM_CORS_ORIGINS: ' ' }, [], '/srv').corsOrigins).to.equal(undefined);
