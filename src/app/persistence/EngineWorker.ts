@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import { PGlite, types } from '@electric-sql/pglite';
@@ -11,6 +12,11 @@ import { PGlite, types } from '@electric-sql/pglite';
  */
 
 export interface EngineWorkerData {
+  /**
+   * The worker's scheduling niceness (Linux keeps one per thread; 0 is the API thread's): background work such as
+   * writing the call history yields the cores to the API's thread.
+   */
+  readonly niceness?: number;
   readonly dataDir?: string;
   /** A data directory image (the template tarball) for an engine in memory. */
   readonly image?: Uint8Array;
@@ -54,6 +60,13 @@ function serializeBoolean(value: unknown): string {
 }
 
 async function start(port: NonNullable<typeof parentPort>, data: EngineWorkerData): Promise<void> {
+  if (data.niceness) {
+    try {
+      os.setPriority(data.niceness);
+    } catch {
+      // not allowed here: the engine runs at the usual priority
+    }
+  }
   let db: PGlite;
   try {
     const dist = path.dirname(require.resolve('@electric-sql/pglite'));

@@ -11,6 +11,12 @@ import { engineDriver, type QueryableEngine } from './EnginePool.js';
 import { WorkerEngine } from './WorkerEngine.js';
 
 /**
+ * The scheduling niceness of the monitor's embedded engine (its worker thread): writing the call history and SIP
+ * messages is background work, so when both want a core the API's thread has it first (as the simulator's thread).
+ */
+export const MONITOR_ENGINE_NICENESS = 10;
+
+/**
  * Where the monitor keeps call history, SIP messages and recordings: a database apart from the configuration's.
  * - server: MONITOR_DATABASE_URL when set, else the main DATABASE_URL; either way its tables live in schema `monitor`;
  * - embedded: a second embedded engine, its files in `<dataDir>/monitor` (in memory when the main store is).
@@ -76,7 +82,7 @@ export async function prepareMonitorDatabase(settings: MonitorStoreSettings, ses
       makeDirectory(settings.dataDir);
       if (!holdsCluster(settings.dataDir)) await seedDataDir(settings.dataDir);
     }
-    engine = new WorkerEngine({ ...(settings.dataDir ? { dataDir: settings.dataDir } : {}), ...(image ? { image } : {}) });
+    engine = new WorkerEngine({ ...(settings.dataDir ? { dataDir: settings.dataDir } : {}), ...(image ? { image } : {}), niceness: MONITOR_ENGINE_NICENESS });
     driver = engineDriver(engine);
   }
   const dataSource = new DataSource(monitorDataSourceOptions(settings, driver));
