@@ -105,7 +105,10 @@ export class LiveForwarding {
     if (!holder?.url || holder.process === this.leases.process) throw moving(lab, 'no process has taken it over yet');
     let response: Response;
     try {
-      response = await this.send(holder.url, ctx.method, signedPath(ctx), gatewayLab, principal, body, ctx.get('accept') || 'application/json');
+      // under this request's id: the holder's answer (an error's requestId) and log lines name the id the client has
+      const requestId = (ctx.state as { requestId?: unknown }).requestId;
+      response = await this.send(holder.url, ctx.method, signedPath(ctx), gatewayLab, principal, body, ctx.get('accept') || 'application/json',
+        typeof requestId === 'string' ? requestId : undefined);
     } catch (error) {
       throw moving(lab, `the process that ran it does not answer: ${(error as Error).message}`);
     }
@@ -136,12 +139,12 @@ export class LiveForwarding {
   }
 
   /** Sends a signed request; the signature names the lab the user belongs to (the one it authenticated against). */
-  private async send(base: string, method: string, path: string, gatewayLab: LabId | undefined, principal: Principal, body: unknown, accept: string): Promise<Response> {
+  private async send(base: string, method: string, path: string, gatewayLab: LabId | undefined, principal: Principal, body: unknown, accept: string, requestId?: string): Promise<Response> {
     const url = `${gatewayLab !== undefined && gatewayLab !== DEFAULT_LAB ? `/labs/${encodeURIComponent(gatewayLab)}` : ''}${path}`;
     const at = String(Date.now());
     const parts = [this.leases.process, at, b64(principal.lab), b64(principal.userId), b64(principal.username)];
     const token = [...parts, signature(await this.leases.forwardingKey(), [parts[0]!, at, method, path, parts[2]!, parts[3]!, parts[4]!])].join('.');
-    const headers: Record<string, string> = { [FORWARDED_HEADER]: token, accept };
+    const headers: Record<string, string> = { [FORWARDED_HEADER]: token, accept, ...(requestId ? { 'x-request-id': requestId } : {}) };
     if (body !== undefined) headers['content-type'] = 'application/json';
     return fetch(`${base}${url}`, {
       method, headers, ...(body !== undefined ? { body: JSON.stringify(body) } : {}), signal: AbortSignal.timeout(FORWARD_TIMEOUT_MS),

@@ -90,6 +90,12 @@ describe('gwsim serve with the simulator in a thread of its own (GWSIM_SIMULATOR
     await until(async () => (answered = await answeredCalls()).length >= before + 10, 'ten more answered calls in the history', 15_000).catch(() => undefined);
     expect(answered.length, 'every call SIPp made is in the history, read by the API\'s thread').to.equal(before + 10);
     expect(running!.output(), 'neither thread logged an error').to.not.match(/"level":50/);
+
+    // an error the simulator's thread answers names the request id the client was given
+    const refused = await admin.post('/api/forwardedSessionRecording/setMute', { json: {} });
+    expect(refused.status, refused.text).to.be.within(400, 499);
+    expect(refused.headers.get(SERVED_BY)).to.equal('simulator-thread');
+    expect(refused.json.error.requestId).to.equal(refused.headers.get('x-request-id'));
   });
 
   it('follows a change made through the API\'s thread at once: a user added uses the live operations, maintenance mode and a fault refuse the calls', async () => {
