@@ -1,14 +1,7 @@
 import type { MessagePort } from 'node:worker_threads';
-import type { EngineReply, EngineRequest, SerializedError } from './EngineWorker.js';
+import type { EngineReply, EngineRequest } from './EngineWorker.js';
+import { rebuildError } from './engineErrors.js';
 import type { QueryableEngine } from './EnginePool.js';
-
-function rebuild(serialized: SerializedError): Error {
-  const error = new Error(serialized.message);
-  Object.assign(error, serialized.fields);
-  error.name = serialized.name;
-  if (serialized.stack) error.stack = serialized.stack;
-  return error;
-}
 
 /**
  * An embedded engine reached through a port another thread was given (WorkerEngine.attachSession): the
@@ -27,7 +20,7 @@ export class PortEngine implements QueryableEngine {
       const waiting = this.pending.get(reply.id);
       if (!waiting) return;
       this.pending.delete(reply.id);
-      if ('error' in reply) waiting.reject(rebuild(reply.error));
+      if ('error' in reply) waiting.reject(rebuildError(reply.error));
       else waiting.resolve(reply.result);
     });
     port.on('close', () => this.fail(new Error('the embedded engine is no longer reachable from this thread')));

@@ -1,17 +1,9 @@
 import path from 'node:path';
 import { MessageChannel, Worker, type MessagePort } from 'node:worker_threads';
-import type { EngineReply, EngineRequest, EngineWorkerData, SerializedError } from './EngineWorker.js';
+import type { EngineReply, EngineRequest, EngineWorkerData } from './EngineWorker.js';
+import { rebuildError } from './engineErrors.js';
 
 type Pending = { resolve(value: unknown): void; reject(error: Error): void };
-
-/** An error of the engine, rebuilt on this side with the fields the driver and TypeORM look at (code, detail, …). */
-function rebuild(serialized: SerializedError): Error {
-  const error = new Error(serialized.message);
-  Object.assign(error, serialized.fields);
-  error.name = serialized.name;
-  if (serialized.stack) error.stack = serialized.stack;
-  return error;
-}
 
 /**
  * The embedded engine running in a worker thread (EngineWorker.ts), seen from here as the part of PGlite's
@@ -35,13 +27,13 @@ export class WorkerEngine {
     this.worker.on('message', (reply: EngineReply) => {
       if ('type' in reply) {
         if (reply.type === 'ready') started();
-        else die(rebuild(reply.error));
+        else die(rebuildError(reply.error));
         return;
       }
       const waiting = this.pending.get(reply.id);
       if (!waiting) return;
       this.pending.delete(reply.id);
-      if ('error' in reply) waiting.reject(rebuild(reply.error));
+      if ('error' in reply) waiting.reject(rebuildError(reply.error));
       else waiting.resolve(reply.result);
     });
     const die = (error: Error) => {

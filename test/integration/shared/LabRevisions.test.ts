@@ -12,11 +12,7 @@ describe('lab revisions and the read cache on TypeORM', () => {
   let dataSource: DataSource;
   let unitOfWork: TypeOrmUnitOfWork;
   const repository = maintenanceModeProbe();
-  const toggle = (uow: TypeOrmUnitOfWork) => uow.write(DEFAULT_LAB, async () => {
-    const mode = await repository.get(DEFAULT_LAB);
-    mode.set(!mode.active, new Date());
-    await repository.save(mode);
-  });
+  const toggle = (uow: TypeOrmUnitOfWork) => repository.toggle(uow, DEFAULT_LAB);
 
   before(async () => {
     db = await testDatabase().open();

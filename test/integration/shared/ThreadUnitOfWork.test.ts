@@ -36,11 +36,7 @@ describe('units of work of two threads on one embedded engine', function () {
   let api: TypeOrmUnitOfWork;
   let simulator: TypeOrmUnitOfWork;
   const repository = maintenanceModeProbe();
-  const toggle = (uow: TypeOrmUnitOfWork) => uow.write(DEFAULT_LAB, async () => {
-    const mode = await repository.get(DEFAULT_LAB);
-    mode.set(!mode.active, new Date());
-    await repository.save(mode);
-  });
+  const toggle = (uow: TypeOrmUnitOfWork) => repository.toggle(uow, DEFAULT_LAB);
 
   before(async () => {
     const template = await loadTemplate();

@@ -1,6 +1,7 @@
 import { MaintenanceModeSetting } from '../../../src/contexts/lifecycle/maintenance/application/MaintenanceModeSetting.js';
 import type { MaintenanceMode } from '../../../src/contexts/lifecycle/maintenance/domain/MaintenanceMode.js';
 import type { LabId } from '../../../src/shared/domain/LabId.js';
+import type { UnitOfWork } from '../../../src/shared/application/UnitOfWork.js';
 import { ManualClock } from '../../../src/shared/infrastructure/ManualClock.js';
 import { TypeOrmSettingsStore } from '../../../src/shared/infrastructure/persistence/TypeOrmSettingsStore.js';
 
@@ -20,6 +21,14 @@ export function maintenanceModeProbe() {
     },
     async save(mode: VersionedMode): Promise<void> {
       await modes.save(mode.lab, mode, mode.version);
+    },
+    /** One write unit of the lab through `unitOfWork` that turns the mode over. */
+    toggle(unitOfWork: UnitOfWork, lab: LabId): Promise<void> {
+      return unitOfWork.write(lab, async () => {
+        const read = await modes.read(lab);
+        read.value.set(!read.value.active, new Date());
+        await modes.save(lab, read.value, read.version);
+      });
     },
   };
 }
