@@ -5,6 +5,7 @@ import path from 'node:path';
 import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import { GatewaySimulator } from '../../src/app/GatewaySimulator.js';
 import { DEFAULT_BODY_LIMITS } from '../../src/app/config/AppConfig.js';
+import { readSwitch } from '../../src/app/config/loadConfig.js';
 import { startEmbeddedEngineWorker } from '../../src/app/persistence/EmbeddedEngine.js';
 import { PinoLogger } from '../../src/shared/infrastructure/PinoLogger.js';
 import { startBareKoa } from './httpBench.js';
@@ -37,7 +38,7 @@ async function main(kind: string): Promise<void> {
       },
       logger: PinoLogger.create(benchLogLevel()),
       // the simulator in a thread of its own, as `gwsim serve` runs it by default (GWSIM_SIMULATOR_THREAD=0: in one)
-      simulatorThread: !['0', 'false', 'no'].includes((process.env['GWSIM_SIMULATOR_THREAD'] ?? '').trim().toLowerCase()),
+      simulatorThread: readSwitch(process.env, 'GWSIM_SIMULATOR_THREAD', true),
     });
     const address = await simulator.listen(0, '127.0.0.1');
     url = `http://127.0.0.1:${address.port}`;

@@ -71,7 +71,19 @@ function integer(variable: string, raw: string | undefined, fallback: number, mi
 
 /** The values of a switch variable (GWSIM_EPHEMERAL); anything else is refused rather than read as off. */
 const SWITCH_ON = ['1', 'true', 'yes'];
-const SWITCH_OFF = ['', '0', 'false', 'no'];
+const SWITCH_OFF = ['0', 'false', 'no'];
+
+/**
+ * An on/off setting from the environment: on for 1, true or yes, off for 0, false or no (any case, blanks around
+ * ignored), `whenEmpty` when it is unset or empty; anything else is a ConfigError naming the variable.
+ */
+export function readSwitch(env: NodeJS.ProcessEnv, name: string, whenEmpty: boolean): boolean {
+  const raw = (env[name] ?? '').trim().toLowerCase();
+  if (raw === '') return whenEmpty;
+  if (SWITCH_ON.includes(raw)) return true;
+  if (SWITCH_OFF.includes(raw)) return false;
+  throw new ConfigError(name, `must be one of ${[...SWITCH_ON, ...SWITCH_OFF].join(', ')} (or empty for ${whenEmpty ? 'on' : 'off'}), got '${env[name]}'`);
+}
 
 /** The built-in administrator's well-known password; start-up warns while it is in use, set or not. */
 export const WELL_KNOWN_ADMIN_PASSWORD = 'anadmin';
@@ -122,26 +134,10 @@ export function loadConfig(env: NodeJS.ProcessEnv, argv: readonly string[] | Par
   const monitorDatabaseUrl = env['MONITOR_DATABASE_URL'] || undefined;
   if (monitorDatabaseUrl !== undefined) checkDatabaseUrl('MONITOR_DATABASE_URL', monitorDatabaseUrl);
 
-  const rawEphemeral = (env['GWSIM_EPHEMERAL'] ?? '').trim().toLowerCase();
-  if (![...SWITCH_ON, ...SWITCH_OFF].includes(rawEphemeral)) {
-    throw new ConfigError('GWSIM_EPHEMERAL', `must be one of ${[...SWITCH_ON, ...SWITCH_OFF.filter(Boolean)].join(', ')} (or empty), got '${env['GWSIM_EPHEMERAL']}'`);
-  }
-  const ephemeral = flags.ephemeral || SWITCH_ON.includes(rawEphemeral);
-  const rawDemo = (env['GWSIM_DEMO'] ?? '').trim().toLowerCase();
-  if (rawDemo !== '' && ![...SWITCH_ON, ...SWITCH_OFF].includes(rawDemo)) {
-    throw new ConfigError('GWSIM_DEMO', `must be one of ${[...SWITCH_ON, ...SWITCH_OFF.filter(Boolean)].join(', ')} (or empty for on), got '${env['GWSIM_DEMO']}'`);
-  }
-  const demo = flags.demo ?? (rawDemo === '' || SWITCH_ON.includes(rawDemo));
-  const rawSip = (env['GWSIM_SIP'] ?? '').trim().toLowerCase();
-  if (![...SWITCH_ON, ...SWITCH_OFF].includes(rawSip)) {
-    throw new ConfigError('GWSIM_SIP', `must be one of ${[...SWITCH_ON, ...SWITCH_OFF.filter(Boolean)].join(', ')} (or empty for off), got '${env['GWSIM_SIP']}'`);
-  }
-  const sip = flags.sip ?? SWITCH_ON.includes(rawSip);
-  const rawThread = (env['GWSIM_SIMULATOR_THREAD'] ?? '').trim().toLowerCase();
-  if (rawThread !== '' && ![...SWITCH_ON, ...SWITCH_OFF].includes(rawThread)) {
-    throw new ConfigError('GWSIM_SIMULATOR_THREAD', `must be one of ${[...SWITCH_ON, ...SWITCH_OFF.filter(Boolean)].join(', ')} (or empty for on), got '${env['GWSIM_SIMULATOR_THREAD']}'`);
-  }
-  const simulatorThread = rawThread === '' || SWITCH_ON.includes(rawThread);
+  const ephemeral = flags.ephemeral || readSwitch(env, 'GWSIM_EPHEMERAL', false);
+  const demo = flags.demo ?? readSwitch(env, 'GWSIM_DEMO', true);
+  const sip = flags.sip ?? readSwitch(env, 'GWSIM_SIP', false);
+  const simulatorThread = readSwitch(env, 'GWSIM_SIMULATOR_THREAD', true);
   const sipHost = (get('GWSIM_SIP_HOST') ?? '').trim() || '127.0.0.1';
   if (!HOST_PATTERN.test(sipHost)) throw new ConfigError('GWSIM_SIP_HOST', `must be an IP address or host name to bind the SIP listeners to, got '${get('GWSIM_SIP_HOST')}'`);
   const rawDataDir = get('GWSIM_DATA_DIR');

@@ -1,6 +1,6 @@
 import type { MessagePort } from 'node:worker_threads';
-import type { EngineReply, EngineRequest } from './EngineWorker.js';
-import { rebuildError } from './engineErrors.js';
+import type { EngineReply } from './EngineWorker.js';
+import { EngineRequests } from './EngineRequests.js';
 import type { QueryableEngine } from './EnginePool.js';
 
 /**
@@ -10,49 +10,26 @@ import type { QueryableEngine } from './EnginePool.js';
  * Closing it closes this session only, never the engine.
  */
 export class PortEngine implements QueryableEngine {
-  private readonly pending = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();
-  private nextId = 1;
-  private failure: Error | undefined;
+  private readonly requests: EngineRequests;
 
   constructor(private readonly port: MessagePort) {
+    this.requests = new EngineRequests((request, transfer) => port.postMessage(request, transfer));
     port.on('message', (reply: EngineReply) => {
-      if ('type' in reply) return;
-      const waiting = this.pending.get(reply.id);
-      if (!waiting) return;
-      this.pending.delete(reply.id);
-      if ('error' in reply) waiting.reject(rebuildError(reply.error));
-      else waiting.resolve(reply.result);
+      if (!('type' in reply)) this.requests.answer(reply);
     });
-    port.on('close', () => this.fail(new Error('the embedded engine is no longer reachable from this thread')));
+    port.on('close', () => this.requests.fail(new Error('the embedded engine is no longer reachable from this thread')));
   }
 
   query(sql: string, params?: unknown[]): Promise<unknown> {
-    return this.send({ id: 0, op: 'query', sql, params: params ?? [] });
+    return this.requests.send({ id: 0, op: 'query', sql, params: params ?? [] });
   }
 
   exec(sql: string): Promise<unknown> {
-    return this.send({ id: 0, op: 'exec', sql });
+    return this.requests.send({ id: 0, op: 'exec', sql });
   }
 
   async close(): Promise<void> {
-    this.fail(new Error('this thread\'s session of the embedded engine is closed'));
+    this.requests.fail(new Error('this thread\'s session of the embedded engine is closed'));
     this.port.close();
-  }
-
-  private fail(error: Error): void {
-    if (this.failure) return;
-    this.failure = error;
-    for (const waiting of this.pending.values()) waiting.reject(error);
-    this.pending.clear();
-  }
-
-  private send(request: EngineRequest): Promise<unknown> {
-    if (this.failure) return Promise.reject(this.failure);
-    const id = this.nextId;
-    this.nextId += 1;
-    return new Promise((resolve, reject) => {
-      this.pending.set(id, { resolve, reject });
-      this.port.postMessage({ ...request, id });
-    });
   }
 }

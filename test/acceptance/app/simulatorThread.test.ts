@@ -5,7 +5,7 @@ import path from 'node:path';
 import { GATE_REFRESH_MS } from '../../../src/contexts/simulation/traffic/application/GatewayGates.js';
 import { ApiClient } from '../../support/ApiClient.js';
 import { exitWithin, freePort, run, waitForOutput, waitUntilServing, type Running } from '../../support/processSupport.js';
-import { fixture, runSipp, SIPP, type SippResult } from '../../support/sip/sipp.js';
+import { expectAllPassed, fixture, runSipp, SIPP } from '../../support/sip/sipp.js';
 import { until } from '../../support/sip/sipPhone.js';
 
 const PASSWORD = 'thread-Admin-1';
@@ -14,12 +14,6 @@ const SERVED_BY = 'x-gwsim-served-by';
 const PBX = '127.0.0.1:5070';
 
 interface Entry { inboundDestinationDialString: string; result: string; sipStatusCode: number }
-
-function expectAllPassed(result: SippResult, calls: number): void {
-  const why = `SIPp: ${result.successful} of ${calls} passed, ${result.failed} failed (exit ${result.exitCode})\n${result.errors.slice(0, 2000)}\n${result.stderr.slice(0, 1000)}`;
-  expect(result.successful, why).to.equal(calls);
-  expect(result.failed, why).to.equal(0);
-}
 
 /**
  * `gwsim serve --sip` on the embedded engine with GWSIM_SIMULATOR_THREAD=1: the labs' simulators run in a worker

@@ -9,7 +9,7 @@ import type { ApiClient } from '../../support/ApiClient.js';
 import { RealTimeClock } from '../../support/RealTimeClock.js';
 import { TestGateway } from '../../support/TestGateway.js';
 import { ADMIN_PASSWORD } from '../../support/testConfig.js';
-import { fixture, freeUdpPort, runSipp, startSipp, type SippResult } from '../../support/sip/sipp.js';
+import { expectAllPassed, fixture, freeUdpPort, runSipp, startSipp, type SippResult } from '../../support/sip/sipp.js';
 import { until } from '../../support/sip/sipPhone.js';
 import { sendGarbage } from '../../support/sip/wireAbuse.js';
 import { PROFILES, addSystem } from '../configuration/nodesSupport.js';
@@ -35,12 +35,6 @@ interface Entry {
   outboundDestinationDialString: string | null;
   result: string;
   sipStatusCode: number;
-}
-
-function expectAllPassed(result: SippResult, calls: number): void {
-  const why = `SIPp: ${result.successful} of ${calls} passed, ${result.failed} failed (exit ${result.exitCode})\n${result.errors.slice(0, 2000)}\n${result.stderr.slice(0, 1000)}`;
-  expect(result.successful, why).to.equal(calls);
-  expect(result.failed, why).to.equal(0);
 }
 
 /**

@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { loadTemplate } from '../../../src/app/persistence/EmbeddedTemplate.js';
+import type { EngineRequests } from '../../../src/app/persistence/EngineRequests.js';
 import { PortEngine } from '../../../src/app/persistence/PortEngine.js';
 import { WorkerEngine } from '../../../src/app/persistence/WorkerEngine.js';
 
@@ -80,7 +81,7 @@ describe('sessions of the embedded engine for another thread', function () {
   });
 
   it('lets only the thread that started the engine close it', async () => {
-    const refused = await (other as unknown as { send(request: object): Promise<unknown> }).send({ id: 0, op: 'close' }).then(() => undefined, (error: unknown) => error as Error);
+    const refused = await (other as unknown as { requests: EngineRequests }).requests.send({ id: 0, op: 'close' }).then(() => undefined, (error: unknown) => error as Error);
     expect(refused?.message).to.match(/only the thread that started the embedded engine may close it/);
     expect(await count(engine), 'the engine still serves').to.equal(0);
   });

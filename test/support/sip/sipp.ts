@@ -1,3 +1,4 @@
+import { expect } from 'chai';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createSocket } from 'node:dgram';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -23,6 +24,13 @@ export interface SippResult {
   readonly errors: string;
   /** The -trace_logs file's text (what the scenario's <log> actions wrote), '' if none. */
   readonly logs: string;
+}
+
+/** Asserts that each of `calls` calls of a SIPp run passed and none failed, naming what SIPp reported if not. */
+export function expectAllPassed(result: SippResult, calls: number): void {
+  const why = `SIPp: ${result.successful} of ${calls} passed, ${result.failed} failed (exit ${result.exitCode})\n${result.errors.slice(0, 2000)}\n${result.stderr.slice(0, 1000)}`;
+  expect(result.successful, why).to.equal(calls);
+  expect(result.failed, why).to.equal(0);
 }
 
 /** How to run SIPp. */
