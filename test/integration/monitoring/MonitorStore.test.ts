@@ -229,6 +229,28 @@ for (const target of targets) {
       expect(store.usage(OTHER).calls).to.equal(5);
     });
 
+    it('trims no more than the maximum asks when another process\'s store on the same database trims too, on counters of its own', async function () {
+      if (store instanceof InMemoryMonitorStore) this.skip(); // one process's memory: no other store shares it
+      const other = await target.make(); // opened before any row: its counters know none of what follows
+      const calls = MonitorRecordMother.calls(60, new Date('2026-03-01T08:00:00Z'));
+      await store.insertCalls(rows(LAB, calls.slice(0, 30)));
+      await other.open(); // both stores count 30 now
+      expect(await store.trimCalls(LAB, 20, 100)).to.include({ calls: 10 });
+      expect(other.usage(LAB).calls, 'the other store\'s counters still say 30').to.equal(30);
+      expect(await other.trimCalls(LAB, 20, 100), 'the other store sees what the first left').to.include({ calls: 0 });
+
+      await store.insertCalls(rows(LAB, calls.slice(30)));
+      await other.open();
+      await store.open(); // both count 50, and trim to 20 at once
+      const both = await Promise.all([store.trimCalls(LAB, 20, 100), other.trimCalls(LAB, 20, 100)]);
+      expect(both[0].calls + both[1].calls).to.equal(30);
+      const fresh = await target.make();
+      expect(fresh.usage(LAB).calls).to.equal(20);
+      const left = await fresh.queryCalls(LAB, { ...base, count: 100 });
+      expect(left.totalCount).to.equal(20);
+      expect(left.entries.at(-1)!.sessionIdentifier, 'the oldest were trimmed').to.equal(calls[40]!.sessionIdentifier);
+    });
+
     it('reads its counters back when opened again', async () => {
       await store.insertCalls(rows(LAB, MonitorRecordMother.calls(3)));
       const usage = store.usage(LAB);

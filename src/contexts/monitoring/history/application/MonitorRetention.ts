@@ -7,10 +7,10 @@ import { MonitorStore } from './MonitorStore.js';
 import { MonitorTuning } from './MonitorTuning.js';
 
 /**
- * What retention does in this thread: `trims` (it writes the monitor's rows, and keeps them within the maximum), or
- * `follows` (another thread writes and trims them — the simulator's thread, see SimulatorThread — and this one only
- * re-reads the store's counters once a second, so that what it answers from them, such as callHistory/get's total,
- * follows; two threads trimming on counters of their own would delete more than the maximum asks).
+ * What retention does in this thread: `trims` (it re-reads the store's counters, and keeps the rows within the
+ * maximum), or `follows` (another thread writes and trims them — the simulator's thread, see SimulatorThread — and
+ * this one only re-reads the counters once a second, so that what it answers from them, such as callHistory/get's
+ * total, follows; one trimming thread of two is enough work).
  */
 export class RetentionRole {
   constructor(readonly role: 'trims' | 'follows' = 'trims') {}
@@ -20,9 +20,10 @@ export class RetentionRole {
 export const FOLLOW_USAGE_MS = 1000;
 
 /**
- * Keeps each lab's call history within its configured maximum: every retentionIntervalMs it deletes the oldest
- * calls beyond it (with their SIP messages and recordings), retentionChunk calls per statement, outside any
- * request. It also probes a store marked unreachable, and marks it reachable again once it answers.
+ * Keeps each lab's call history within its configured maximum: every retentionIntervalMs it reads the store's
+ * counters again (other processes on a server database store rows too) and deletes the oldest calls beyond it (with
+ * their SIP messages and recordings), retentionChunk calls per statement, outside any request. It also probes a
+ * store marked unreachable, and marks it reachable again once it answers.
  */
 @injectable()
 export class MonitorRetention extends BackgroundService {
@@ -72,14 +73,14 @@ export class MonitorRetention extends BackgroundService {
         return;
       }
     }
-    if (this.role.role === 'follows') {
-      try {
-        await this.store.open();
-      } catch (error) {
-        this.logger.warn({ err: error }, 'the monitor\'s counters could not be read again; the next pass tries again');
-      }
+    // the counters read again first: on a server database other processes store and trim the same labs' rows
+    try {
+      await this.store.open();
+    } catch (error) {
+      this.logger.warn({ err: error }, 'the monitor\'s counters could not be read again; the next pass tries again');
       return;
     }
+    if (this.role.role === 'follows') return;
     for (const lab of this.store.labs()) {
       if (this.stopped) return;
       try {

@@ -34,7 +34,7 @@ export interface TrimResult {
  * reached throws; the adapter also tells MonitorAvailability.
  */
 export abstract class MonitorStore {
-  /** Makes the counters current (read once at start). */
+  /** Makes the counters current: read at start, and again by retention before each pass (others may write the store). */
   abstract open(): Promise<void>;
   abstract insertCalls(rows: readonly LabRow<CallHistoryEntry>[]): Promise<void>;
   abstract insertMessages(rows: MessageRows): Promise<void>;
@@ -46,7 +46,10 @@ export abstract class MonitorStore {
   abstract callOf(lab: LabId, sessionIdentifier: string): Promise<CallHistoryEntry | undefined>;
   abstract recording(lab: LabId, recordingId: string): Promise<RecordingEntry | undefined>;
 
-  /** Deletes up to `limit` of the lab's oldest calls (start time) beyond `keep`, with their messages and recordings. */
+  /**
+   * Deletes up to `limit` of the lab's oldest calls (start time) beyond `keep`, with their messages and recordings;
+   * beyond `keep` as the store counts them at that moment, so trims from several processes never delete more.
+   */
   abstract trimCalls(lab: LabId, keep: number, limit: number): Promise<TrimResult>;
 
   /** The lab's counters (no I/O). */

@@ -106,13 +106,21 @@ export class TypeOrmMonitorStore extends MonitorStore {
     return rows[0] ? recordingRowToEntry(rows[0]) : undefined;
   }
 
+  /**
+   * The excess is counted in the statement, from the lab's monitor.lab_usage row, not from this store's counters: on a
+   * server database every process trims, and its counters may lag what others stored or trimmed. A trim that starts
+   * after another committed sees what it left; two at once see the same rows and pick the same oldest ones, so the
+   * second deletes none of them again: none deletes more than the maximum asks.
+   */
   async trimCalls(lab: LabId, keep: number, limit: number): Promise<TrimResult> {
-    const excess = Math.min(limit, this.usage(lab).calls - keep);
-    if (excess <= 0) return { calls: 0, messages: 0, recordings: 0 };
+    if (limit <= 0) return { calls: 0, messages: 0, recordings: 0 };
     const rows = await this.run<Row[]>(`
-      WITH victims AS (
+      WITH usage AS (
+        SELECT calls FROM monitor.lab_usage WHERE lab = $1
+      ), victims AS (
         SELECT id, session_identifier FROM monitor.call_history WHERE lab = $1
-        ORDER BY start_date_time, session_identifier COLLATE "C" LIMIT $2
+        ORDER BY start_date_time, session_identifier COLLATE "C"
+        LIMIT coalesce((SELECT least($2::bigint, greatest(0, calls - $3::bigint)) FROM usage), 0)
       ), calls AS (
         DELETE FROM monitor.call_history c WHERE c.id IN (SELECT id FROM victims) RETURNING c.stored_bytes
       ), messages AS (
@@ -129,7 +137,7 @@ export class TypeOrmMonitorStore extends MonitorStore {
           recordings = u.recordings - t.recordings, stored_bytes = u.stored_bytes - t.bytes
         FROM totals t WHERE u.lab = $1
       )
-      SELECT calls, messages, recordings, bytes FROM totals`, [lab, excess]);
+      SELECT calls, messages, recordings, bytes FROM totals`, [lab, limit, keep]);
     const t = rows[0]!;
     const removed = { calls: Number(t['calls']), messages: Number(t['messages']), recordings: Number(t['recordings']) };
     this.count(lab, { calls: -removed.calls, messages: -removed.messages, recordings: -removed.recordings, bytes: -Number(t['bytes']) });
