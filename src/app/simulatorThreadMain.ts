@@ -6,13 +6,8 @@ import { PinoLogger } from '../shared/infrastructure/PinoLogger.js';
 import { SimulatorThreadLeases } from '../shared/infrastructure/ThreadLabLeases.js';
 import { GatewaySimulator } from './GatewaySimulator.js';
 import { readSimulatorFigures } from './metrics/simulatorMetrics.js';
+import { BACKGROUND_NICENESS } from './threadPriority.js';
 import type { FromSimulatorThread, SimulatorThreadData, ToSimulatorThread } from './SimulatorThread.js';
-
-/**
- * The simulator thread's scheduling niceness (0 is the API thread's): on two cores at 200 real calls per second,
- * the API's thread otherwise waited for a core as long as it ran (npm run bench -- --only sip).
- */
-export const SIMULATOR_NICENESS = 10;
 
 /** How often the thread tells its figures for /_sim/metrics. */
 const FIGURES_INTERVAL_MS = 1000;
@@ -28,7 +23,7 @@ async function run(port: NonNullable<typeof parentPort>, data: SimulatorThreadDa
   const say = (message: FromSimulatorThread) => port.postMessage(message);
   try {
     // this thread only (Linux keeps a niceness per thread): when both want a core, the API's thread gets it first
-    os.setPriority(SIMULATOR_NICENESS);
+    os.setPriority(BACKGROUND_NICENESS);
   } catch (error) {
     logger.warn({ err: error }, 'the simulator thread could not lower its scheduling priority');
   }

@@ -7,6 +7,7 @@ import { GatewaySimulator } from '../../src/app/GatewaySimulator.js';
 import { DEFAULT_BODY_LIMITS } from '../../src/app/config/AppConfig.js';
 import { readSwitch } from '../../src/app/config/loadConfig.js';
 import { startEmbeddedEngineWorker } from '../../src/app/persistence/EmbeddedEngine.js';
+import { BACKGROUND_NICENESS, lowerNodeThreads } from '../../src/app/threadPriority.js';
 import { PinoLogger } from '../../src/shared/infrastructure/PinoLogger.js';
 import { startBareKoa } from './httpBench.js';
 import { describeStalls, traceStalls } from './stallTrace.js';
@@ -28,6 +29,9 @@ async function main(kind: string): Promise<void> {
     ({ url, close } = bare);
   } else {
     const dataDir = kind === 'gwsim-disk' ? mkdtempSync(path.join(os.tmpdir(), 'gwsim-bench-')) : undefined;
+    const simulatorThread = readSwitch(process.env, 'GWSIM_SIMULATOR_THREAD', true);
+    // as `gwsim serve` does with the simulator's thread
+    if (dataDir && simulatorThread) lowerNodeThreads(BACKGROUND_NICENESS);
     const engine = dataDir ? startEmbeddedEngineWorker(dataDir, (error) => { console.error(error); process.exit(1); }) : undefined;
     const simulator = await GatewaySimulator.create({
       engine,
@@ -38,7 +42,7 @@ async function main(kind: string): Promise<void> {
       },
       logger: PinoLogger.create(benchLogLevel()),
       // the simulator in a thread of its own, as `gwsim serve` runs it by default (GWSIM_SIMULATOR_THREAD=0: in one)
-      simulatorThread: readSwitch(process.env, 'GWSIM_SIMULATOR_THREAD', true),
+      simulatorThread,
     });
     const address = await simulator.listen(0, '127.0.0.1');
     url = `http://127.0.0.1:${address.port}`;

@@ -4,6 +4,7 @@ import { HttpListener } from '../HttpListener.js';
 import { DataDirLock } from '../persistence/DataDirLock.js';
 import { startEmbeddedEngineWorker, type EmbeddedEngine } from '../persistence/EmbeddedEngine.js';
 import { PinoLogger } from '../../shared/infrastructure/PinoLogger.js';
+import { BACKGROUND_NICENESS, lowerNodeThreads } from '../threadPriority.js';
 import type { GatewaySimulator } from '../GatewaySimulator.js';
 import { EXIT } from './program.js';
 
@@ -51,6 +52,10 @@ export async function serve(config: AppConfig, explicitAdminPassword: boolean): 
       });
     }
     if (!stopReason) listener = await bind(config);
+    if (!stopReason && !config.databaseUrl && config.simulatorThread === true) {
+      // before any worker thread starts: the simulator's collections run on these too (see lowerNodeThreads)
+      logger.debug({ threads: lowerNodeThreads(BACKGROUND_NICENESS), niceness: BACKGROUND_NICENESS }, 'Node\'s own threads run behind the API\'s thread');
+    }
     if (!stopReason && !config.databaseUrl) {
       // In a worker thread: it boots on one core while the modules below load on the other.
       // A new data directory gets its copy of the template first, so the worker boots it while the modules load.

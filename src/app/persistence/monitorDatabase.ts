@@ -9,12 +9,8 @@ import { holdsCluster, loadTemplate, seedDataDir } from './EmbeddedTemplate.js';
 import type { MessagePort } from 'node:worker_threads';
 import { engineDriver, type QueryableEngine } from './EnginePool.js';
 import { WorkerEngine } from './WorkerEngine.js';
+import { BACKGROUND_NICENESS } from '../threadPriority.js';
 
-/**
- * The scheduling niceness of the monitor's embedded engine (its worker thread): writing the call history and SIP
- * messages is background work, so when both want a core the API's thread has it first (as the simulator's thread).
- */
-export const MONITOR_ENGINE_NICENESS = 10;
 
 /**
  * Where the monitor keeps call history, SIP messages and recordings: a database apart from the configuration's.
@@ -82,7 +78,7 @@ export async function prepareMonitorDatabase(settings: MonitorStoreSettings, ses
       makeDirectory(settings.dataDir);
       if (!holdsCluster(settings.dataDir)) await seedDataDir(settings.dataDir);
     }
-    engine = new WorkerEngine({ ...(settings.dataDir ? { dataDir: settings.dataDir } : {}), ...(image ? { image } : {}), niceness: MONITOR_ENGINE_NICENESS });
+    engine = new WorkerEngine({ ...(settings.dataDir ? { dataDir: settings.dataDir } : {}), ...(image ? { image } : {}), niceness: BACKGROUND_NICENESS });
     driver = engineDriver(engine);
   }
   const dataSource = new DataSource(monitorDataSourceOptions(settings, driver));

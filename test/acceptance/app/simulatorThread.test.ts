@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { GATE_REFRESH_MS } from '../../../src/contexts/simulation/traffic/application/GatewayGates.js';
@@ -124,6 +124,22 @@ describe('gwsim serve with the simulator in a thread of its own (GWSIM_SIMULATOR
     } finally {
       expect((await admin.delete(`/_sim/labs/default/faults/${fault.json.id}`, { version: null })).status).to.be.oneOf([200, 204]);
     }
+  });
+
+  it('runs the API\'s thread ahead of the work behind it: the main thread at niceness 0; Node\'s own threads, the simulator\'s thread and the monitor\'s engine at 10', function () {
+    const pid = running!.child.pid!;
+    if (!existsSync(`/proc/${pid}/task`)) this.skip(); // Linux keeps a niceness per thread
+    const niceness = new Map(readdirSync(`/proc/${pid}/task`).map((tid) => {
+      const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+      return [Number(tid), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16])] as const;
+    }));
+    expect(niceness.get(pid), 'the API\'s thread').to.equal(0);
+    // Node starts its own threads (V8's platform workers first) right after the main one, before any worker thread
+    const first = [...niceness.keys()].filter((tid) => tid !== pid).sort((a, b) => a - b).slice(0, 4);
+    expect(first.map((tid) => niceness.get(tid)), 'V8\'s platform workers').to.deep.equal([10, 10, 10, 10]);
+    const lowered = [...niceness.values()].filter((value) => value === 10).length;
+    expect(lowered, 'Node\'s threads, the simulator\'s thread and the monitor\'s engine').to.be.at.least(6);
+    expect(niceness.size - lowered, 'the API\'s thread and the store\'s engine, and no more than a few others').to.be.within(2, 6);
   });
 
   it('with GWSIM_SIMULATOR_THREAD=0 runs the simulator in the API\'s thread (no readiness check of a thread, live operations answered in place)', async () => {
