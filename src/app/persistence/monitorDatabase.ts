@@ -11,7 +11,6 @@ import { engineDriver, type QueryableEngine } from './EnginePool.js';
 import { WorkerEngine } from './WorkerEngine.js';
 import { BACKGROUND_NICENESS } from '../threadPriority.js';
 
-
 /**
  * Where the monitor keeps call history, SIP messages and recordings: a database apart from the configuration's.
  * - server: MONITOR_DATABASE_URL when set, else the main DATABASE_URL; either way its tables live in schema `monitor`;
