@@ -11,7 +11,8 @@ import type { Scheduler } from '../../domain/Scheduler.js';
 import type { SessionTransport } from '../../domain/SessionTransport.js';
 import { MediaPortPool } from './media/index.js';
 import { SipRegistrar } from './SipRegistrar.js';
-import { SocketTransport, type LabSip, type NodeListener } from './SocketTransport.js';
+import type { LabSip, NodeListener } from './LabSip.js';
+import { SocketTransport } from './SocketTransport.js';
 
 /** One node's listener: a stack on its UDP/TCP port (and its TLS port when it has an identity). */
 export interface OpenListener extends NodeListener {
