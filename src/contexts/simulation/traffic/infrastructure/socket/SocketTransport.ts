@@ -41,11 +41,12 @@ function fnv1a(text: string): number {
 }
 
 /**
- * The second SessionTransport: real SIP on the nodes' ports of a lab (its listeners are the lab's SIP runtime's),
- * around the lab's synthetic transport. A call arriving on a socket is an inbound SocketLeg; an attempt toward a
- * node whose far end is real goes out on the node's listener to its peer (or, at a registrar node, to the phone
- * registered under the called number); everything else — synthetic callers, simulated far ends — passes to the
- * inner transport. Timers and retransmissions are the stack's transaction layer's; this adapter maps dialogs to
+ * The second SessionTransport: real SIP on the nodes' ports of a lab (its listeners are the lab's SIP runtime's).
+ * A call arriving on a socket is an inbound SocketLeg; an attempt toward a node whose far end is real goes out on
+ * the node's listener to its peer (or, at a registrar node, to the phone registered under the called number). It
+ * carries those legs only and draws no traffic of its own: beside it, the lab's synthetic transport plays the
+ * profile's callers and the far ends that are not real (RealAndSimulatedTransport routes each leg to the adapter
+ * that made it). Timers and retransmissions are the stack's transaction layer's; this adapter maps dialogs to
  * legs, rewrites the gateway's messages for the wire (wireMessages), anchors media (RtpRelay), answers digest
  * challenges of trunks with the node's credentials, and reports every message that crossed the wire, byte for
  * byte, with the real addresses and times. Socket events happen outside the engine's steps: each is put on the
@@ -67,7 +68,6 @@ export class SocketTransport extends SessionTransport {
   constructor(
     private readonly scheduler: Scheduler,
     private readonly sip: LabSip,
-    private readonly inner: SessionTransport,
     private readonly detach: (transport: SocketTransport) => void,
   ) {
     super();
@@ -77,28 +77,37 @@ export class SocketTransport extends SessionTransport {
 
   connect(listener: TransportListener): void {
     this.listener = listener;
-    this.inner.connect(listener);
   }
 
-  usePlan(plan: GatewayPlan): void {
+  usePlan(_plan: GatewayPlan): void {
     // the nodes a request arrives on are looked up in the committed plan itself (LabSip.plan)
-    this.inner.usePlan(plan);
   }
 
-  start(profile: TrafficProfile): void {
-    this.inner.start(profile);
+  start(_profile: TrafficProfile): void {
+    // real calls arrive whenever they come, while the lab's listeners are open: no profile draws them
   }
 
   stop(): void {
-    this.inner.stop();
+    // the profile's traffic stops where it is drawn; what arrives on the listeners still arrives
   }
 
+  /** False: the transport draws no traffic of its own (a profile runs on the synthetic transport beside it). */
   get running(): boolean {
-    return this.inner.running;
+    return false;
   }
 
   get profile(): TrafficProfile | undefined {
-    return this.inner.profile;
+    return undefined;
+  }
+
+  /** Whether the leg is one this transport made (an inbound leg of a real caller, an attempt toward a real far end). */
+  carries(leg: TransportLeg): leg is SocketLeg {
+    return leg instanceof SocketLeg;
+  }
+
+  /** Whether an attempt toward the node goes on the wire: real SIP is on, the node listens, its far end is real (or it is a registrar). */
+  reaches(node: PlanNode): boolean {
+    return this.listenerToward(node) !== undefined;
   }
 
   override dispose(): void {
@@ -107,15 +116,13 @@ export class SocketTransport extends SessionTransport {
     for (const leg of this.legs.values()) leg.media?.close();
     this.legs.clear();
     this.lingering.clear();
-    this.inner.dispose();
   }
 
   invite(offer: Offer): TransportLeg {
     const node = offer.node;
-    const listener = this.sip.enabled() ? this.sip.listener(node.id) : undefined;
+    const listener = this.listenerToward(node);
+    if (!listener) throw new Error('the node\'s far end is not reached on the lab\'s listeners');
     const registrar = node.sip.registrar !== undefined;
-    const realFarEnd = listener !== undefined && (registrar || this.sip.farEndIsReal(node));
-    if (!listener || !realFarEnd) return this.inner.invite(offer);
     const built = offer.invite();
     const destination = registrar ? this.sip.registered(node, offer.destination) : this.peerOf(node);
     const local = listener.address(destination?.transport ?? node.local.transport) ?? listener.address('UDP') ?? listener.address('TCP')!;
@@ -163,11 +170,8 @@ export class SocketTransport extends SessionTransport {
     return leg;
   }
 
-  respond(leg: TransportLeg, status: number, response: Lazy<SipResponse>): void {
-    if (!(leg instanceof SocketLeg)) {
-      this.inner.respond(leg, status, response);
-      return;
-    }
+  respond(transportLeg: TransportLeg, status: number, response: Lazy<SipResponse>): void {
+    const leg = this.own(transportLeg);
     // the stack's INVITE transaction answered 100 Trying the moment the INVITE arrived
     if (status === 100 || leg.ended) return;
     const transaction = leg.inviteTransaction;
@@ -185,11 +189,8 @@ export class SocketTransport extends SessionTransport {
     if (status >= 300) this.finish(leg);
   }
 
-  ack(leg: TransportLeg, ack: Lazy<SipRequest>): void {
-    if (!(leg instanceof SocketLeg)) {
-      this.inner.ack(leg, ack);
-      return;
-    }
+  ack(transportLeg: TransportLeg, ack: Lazy<SipRequest>): void {
+    const leg = this.own(transportLeg);
     // the client INVITE transaction ACKs a failure itself (RFC 3261 17.1.1.3)
     if (leg.finalStatus < 200 || leg.finalStatus >= 300 || !leg.sentInvite) return;
     const built = ack();
@@ -201,11 +202,8 @@ export class SocketTransport extends SessionTransport {
     leg.stack.send(message, target);
   }
 
-  cancel(leg: TransportLeg, cancel: Lazy<SipRequest>): void {
-    if (!(leg instanceof SocketLeg)) {
-      this.inner.cancel(leg, cancel);
-      return;
-    }
+  cancel(transportLeg: TransportLeg, cancel: Lazy<SipRequest>): void {
+    const leg = this.own(transportLeg);
     if (leg.starting) leg.cancelPending = true;
     if (!leg.sentInvite || leg.finalStatus >= 200) return;
     // a CANCEL names the INVITE exactly as it went on the wire (its URI, top Via, Call-ID, CSeq number)
@@ -215,11 +213,8 @@ export class SocketTransport extends SessionTransport {
     });
   }
 
-  bye(leg: TransportLeg, bye: Lazy<SipRequest>): void {
-    if (!(leg instanceof SocketLeg)) {
-      this.inner.bye(leg, bye);
-      return;
-    }
+  bye(transportLeg: TransportLeg, bye: Lazy<SipRequest>): void {
+    const leg = this.own(transportLeg);
     if (leg.ended) return;
     let message = withContact(withVia(bye(), leg.local), leg.local);
     if (leg.index > 0 && leg.sentInvite) message = withCSeq(message, (cseqOf(leg.sentInvite)?.seq ?? 1) + 1);
@@ -239,11 +234,8 @@ export class SocketTransport extends SessionTransport {
     });
   }
 
-  confirm(leg: TransportLeg, method: 'CANCEL' | 'BYE', ok: Lazy<SipResponse>): void {
-    if (!(leg instanceof SocketLeg)) {
-      this.inner.confirm(leg, method, ok);
-      return;
-    }
+  confirm(transportLeg: TransportLeg, method: 'CANCEL' | 'BYE', ok: Lazy<SipResponse>): void {
+    const leg = this.own(transportLeg);
     // the stack answered the CANCEL itself (RFC 3261 9.2)
     if (method === 'CANCEL') return;
     const transaction = leg.pendingBye;
@@ -585,6 +577,19 @@ export class SocketTransport extends SessionTransport {
     leg.ackSent = undefined;
     this.lingering.add(leg);
     this.dropEarly(false);
+  }
+
+  /** The node's listener an attempt toward it leaves on (undefined: its far end is simulated). */
+  private listenerToward(node: PlanNode): NodeListener | undefined {
+    const listener = this.sip.enabled() ? this.sip.listener(node.id) : undefined;
+    const registrar = node.sip.registrar !== undefined;
+    const realFarEnd = listener !== undefined && (registrar || this.sip.farEndIsReal(node));
+    return realFarEnd ? listener : undefined;
+  }
+
+  private own(leg: TransportLeg): SocketLeg {
+    if (!(leg instanceof SocketLeg)) throw new Error('the leg was not made by this transport');
+    return leg;
   }
 
   private tag(callId: string): string {
