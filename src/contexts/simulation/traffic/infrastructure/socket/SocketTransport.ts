@@ -8,6 +8,7 @@ import type { Scheduler } from '../../domain/Scheduler.js';
 import { SessionTransport, type Offer, type TransactionMethod, type TransportLeg, type TransportListener, type WireRecord } from '../../domain/SessionTransport.js';
 import type { Lazy, LegEndpoint } from '../../domain/SipDialogs.js';
 import { SIMULATED_CODECS, type SimulatedCodec, type TrafficProfile } from '../../domain/TrafficProfile.js';
+import { EarlyRecords } from './EarlyRecords.js';
 import type { LabSip, NodeListener } from './LabSip.js';
 import { anchorSdp, RtpRelay, sdpClockRates, sdpMediaAddress } from './media/index.js';
 import { CallMedia, SocketLeg } from './SocketLeg.js';
@@ -19,9 +20,6 @@ import {
 const LINGER_MS = 32_000;
 /** How much later than LINGER_MS a finished leg may let its Call-ID go (legs finished that close together go at once). */
 const LINGER_SLACK_MS = 500;
-/** Unclaimed messages (an INVITE's own wire record comes before the INVITE is taken) are kept this long at most. */
-const EARLY_MS = 2_000;
-const EARLY_LIMIT = 10_000;
 const ALLOW = 'INVITE, ACK, CANCEL, BYE, OPTIONS, INFO, UPDATE, REGISTER';
 
 /** SDP codec names → the simulator's codec names. */
@@ -57,8 +55,7 @@ export class SocketTransport extends SessionTransport {
   /** Legs by Call-ID: the caller's for inbound legs, the gateway's own for outbound ones. */
   private readonly legs = new Map<string, SocketLeg>();
   private readonly byInvite = new WeakMap<ServerTransaction, SocketLeg>();
-  /** Wire records whose Call-ID no leg claims yet (the INVITE and its 100 Trying come before the call is taken). */
-  private readonly early = new Map<string, { readonly until: number; readonly events: WireEvent[] }>();
+  private readonly early = new EarlyRecords();
   private disposed = false;
   /** Finished legs, each letting its Call-ID go LINGER_MS after it finished (unless a newer leg took it meanwhile). */
   private readonly lingering = new ExpiryQueue<SocketLeg>(LINGER_MS, (leg) => {
@@ -317,10 +314,7 @@ export class SocketTransport extends SessionTransport {
       this.record(leg, event);
       return;
     }
-    if (this.early.size >= EARLY_LIMIT) this.dropEarly(true);
-    const waiting = this.early.get(callId);
-    if (waiting) waiting.events.push(event);
-    else this.early.set(callId, { until: performance.now() + EARLY_MS, events: [event] });
+    this.early.hold(callId, event);
   }
 
   // ---- calls arriving ----------------------------------------------------------------------------------------
@@ -552,16 +546,7 @@ export class SocketTransport extends SessionTransport {
   }
 
   private claimEarly(callId: string, leg: SocketLeg): void {
-    const waiting = this.early.get(callId);
-    if (!waiting) return;
-    this.early.delete(callId);
-    for (const event of waiting.events) this.record(leg, event);
-  }
-
-  /** Drops the unclaimed records past their time (all of them when `all`: a flood of messages no call claims). */
-  private dropEarly(all: boolean): void {
-    const now = performance.now();
-    for (const [callId, waiting] of this.early) if (all || waiting.until < now) this.early.delete(callId);
+    for (const event of this.early.claim(callId)) this.record(leg, event);
   }
 
   /** The leg is over: its media goes with the call's last leg; its Call-ID is kept a while for late messages. */
@@ -576,7 +561,7 @@ export class SocketTransport extends SessionTransport {
     leg.sentInvite = undefined;
     leg.ackSent = undefined;
     this.lingering.add(leg);
-    this.dropEarly(false);
+    this.early.dropExpired();
   }
 
   /** The node's listener an attempt toward it leaves on (undefined: its far end is simulated). */
