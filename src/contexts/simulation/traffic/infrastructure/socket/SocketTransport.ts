@@ -1,33 +1,26 @@
 import {
-  buildCancel, buildResponse, digestAuthorization, ExpiryQueue, parseDigestChallenge, parseSdp, parseSip, unsharedCopy,
-  type ClientCallbacks, type ServerTransaction, type SipAddress, type SipMessage, type SipRequest, type SipResponse, type SipStack, type WireEvent,
+  buildCancel, buildResponse, digestAuthorization, parseDigestChallenge, parseSdp, unsharedCopy,
+  type ClientCallbacks, type ServerTransaction, type SipAddress, type SipRequest, type SipResponse, type SipStack, type WireEvent,
 } from '@gwsim/sip';
 import type { GatewayPlan, PlanNode } from '../../../../configuration/index.js';
 import { mix } from '../../domain/Randomness.js';
 import type { Scheduler } from '../../domain/Scheduler.js';
-import { SessionTransport, type Offer, type TransactionMethod, type TransportLeg, type TransportListener, type WireRecord } from '../../domain/SessionTransport.js';
-import type { Lazy, LegEndpoint } from '../../domain/SipDialogs.js';
+import { SessionTransport, type Offer, type TransactionMethod, type TransportLeg, type TransportListener } from '../../domain/SessionTransport.js';
+import type { Lazy } from '../../domain/SipDialogs.js';
 import { SIMULATED_CODECS, type SimulatedCodec, type TrafficProfile } from '../../domain/TrafficProfile.js';
 import { EarlyRecords } from './EarlyRecords.js';
 import type { LabSip, NodeListener } from './LabSip.js';
+import { localResponse } from './localResponse.js';
 import { anchorSdp, RtpRelay, sdpClockRates, sdpMediaAddress } from './media/index.js';
 import { CallMedia, SocketLeg } from './SocketLeg.js';
+import { SocketLegs } from './SocketLegs.js';
+import { SocketReports } from './SocketReports.js';
 import {
-  cseqOf, firstHeader, q850Of, retarget, tagOf, uriAddress, uriUser, withBody, withContact, withCSeq, withHeader, withVia,
+  ALLOW, cseqOf, firstHeader, q850Of, retarget, tagOf, uriAddress, uriUser, withBody, withContact, withCSeq, withHeader, withVia,
 } from './wireMessages.js';
-
-/** How long a finished leg still claims its Call-ID (late retransmissions and ACKs land in its history). */
-const LINGER_MS = 32_000;
-/** How much later than LINGER_MS a finished leg may let its Call-ID go (legs finished that close together go at once). */
-const LINGER_SLACK_MS = 500;
-const ALLOW = 'INVITE, ACK, CANCEL, BYE, OPTIONS, INFO, UPDATE, REGISTER';
 
 /** SDP codec names → the simulator's codec names. */
 const CODEC_NAMES: Readonly<Record<string, SimulatedCodec>> = { pcma: 'PCMA', pcmu: 'PCMU', g722: 'G722', opus: 'opus' };
-
-function endpoint(address: SipAddress): LegEndpoint {
-  return { ip: address.host, port: address.port, host: address.host };
-}
 
 function fnv1a(text: string): number {
   let hash = 0x811c9dc5;
@@ -51,29 +44,24 @@ function fnv1a(text: string): number {
  * engine's queue at the instant it happened, and the engine is woken.
  */
 export class SocketTransport extends SessionTransport {
-  private listener: TransportListener | undefined;
-  /** Legs by Call-ID: the caller's for inbound legs, the gateway's own for outbound ones. */
-  private readonly legs = new Map<string, SocketLeg>();
   private readonly byInvite = new WeakMap<ServerTransaction, SocketLeg>();
   private readonly early = new EarlyRecords();
-  private disposed = false;
-  /** Finished legs, each letting its Call-ID go LINGER_MS after it finished (unless a newer leg took it meanwhile). */
-  private readonly lingering = new ExpiryQueue<SocketLeg>(LINGER_MS, (leg) => {
-    if (this.legs.get(leg.callId) === leg) this.legs.delete(leg.callId);
-  }, LINGER_SLACK_MS);
+  private readonly legs = new SocketLegs(this.early);
+  private readonly reports: SocketReports;
 
   constructor(
-    private readonly scheduler: Scheduler,
+    scheduler: Scheduler,
     private readonly sip: LabSip,
     private readonly detach: (transport: SocketTransport) => void,
   ) {
     super();
+    this.reports = new SocketReports(scheduler, () => sip.now());
   }
 
   // ---- the gateway → the transport ------------------------------------------------------------------------
 
   connect(listener: TransportListener): void {
-    this.listener = listener;
+    this.reports.listener = listener;
   }
 
   usePlan(_plan: GatewayPlan): void {
@@ -108,11 +96,9 @@ export class SocketTransport extends SessionTransport {
   }
 
   override dispose(): void {
-    this.disposed = true;
+    this.reports.disposed = true;
     this.detach(this);
-    for (const leg of this.legs.values()) leg.media?.close();
-    this.legs.clear();
-    this.lingering.clear();
+    this.legs.close();
   }
 
   invite(offer: Offer): TransportLeg {
@@ -126,23 +112,23 @@ export class SocketTransport extends SessionTransport {
     const caller = offer.caller instanceof SocketLeg ? offer.caller : undefined;
     const callId = firstHeader(built, 'Call-ID') ?? '';
     const leg = new SocketLeg(offer.index, node, offer.sessionIdentifier, listener.stack, local, destination ?? local, callId, caller?.media, 1);
-    this.legs.set(callId, leg);
+    this.legs.add(leg);
     if (!destination) {
       // a registrar node with no phone registered under the number: the phone is not reachable
-      this.post(() => {
+      this.reports.post(() => {
         leg.finalStatus = 480;
-        this.listener?.responded(leg, 'INVITE', 480, () => buildResponse(built, 480, { toTag: 'gw' + (mix(callId, 'to') >>> 0).toString(16) }));
-        this.finish(leg);
+        this.reports.listener?.responded(leg, 'INVITE', 480, () => buildResponse(built, 480, { toTag: 'gw' + (mix(callId, 'to') >>> 0).toString(16) }));
+        this.legs.finish(leg);
       });
       return leg;
     }
     const send = (): void => {
-      if (this.disposed || leg.ended) return;
+      if (this.reports.disposed || leg.ended) return;
       if (leg.cancelPending) {
         // the caller cancelled before the INVITE left: nothing reached the far end, the attempt ends here
         leg.finalStatus = 487;
-        this.post(() => this.listener?.responded(leg, 'INVITE', 487, () => buildResponse(built, 487, { toTag: this.tag(callId) })));
-        this.finish(leg);
+        this.reports.post(() => this.reports.listener?.responded(leg, 'INVITE', 487, () => localResponse(built, 487, callId)));
+        this.legs.finish(leg);
         return;
       }
       let invite = withContact(withVia(retarget(built, destination), local), local);
@@ -183,7 +169,7 @@ export class SocketTransport extends SessionTransport {
     transaction.respond(message);
     // the media timeout counts from the answer: a phone ringing without early media sends no RTP
     if (status >= 200 && status < 300) leg.media?.relay?.arm();
-    if (status >= 300) this.finish(leg);
+    if (status >= 300) this.legs.finish(leg);
   }
 
   ack(transportLeg: TransportLeg, ack: Lazy<SipRequest>): void {
@@ -205,7 +191,7 @@ export class SocketTransport extends SessionTransport {
     if (!leg.sentInvite || leg.finalStatus >= 200) return;
     // a CANCEL names the INVITE exactly as it went on the wire (its URI, top Via, Call-ID, CSeq number)
     leg.stack.request(buildCancel(leg.sentInvite), leg.peer, {
-      response: (response) => this.post(() => this.listener?.responded(leg, 'CANCEL', response.status, () => response)),
+      response: (response) => this.reports.post(() => this.reports.listener?.responded(leg, 'CANCEL', response.status, () => response)),
       timeout: () => undefined,
     });
   }
@@ -219,14 +205,14 @@ export class SocketTransport extends SessionTransport {
     leg.stack.request(message, target, {
       response: (response, retransmission) => {
         if (retransmission) return;
-        this.post(() => {
-          this.listener?.responded(leg, 'BYE', response.status, () => response);
-          if (response.status >= 200) this.finish(leg);
+        this.reports.post(() => {
+          this.reports.listener?.responded(leg, 'BYE', response.status, () => response);
+          if (response.status >= 200) this.legs.finish(leg);
         });
       },
-      timeout: () => this.post(() => {
-        this.listener?.responded(leg, 'BYE', 408, () => buildResponse(message, 408));
-        this.finish(leg);
+      timeout: () => this.reports.post(() => {
+        this.reports.listener?.responded(leg, 'BYE', 408, () => buildResponse(message, 408));
+        this.legs.finish(leg);
       }),
     });
   }
@@ -239,13 +225,12 @@ export class SocketTransport extends SessionTransport {
     leg.pendingBye = undefined;
     if (!transaction) return;
     transaction.respond(withContact(ok(), leg.local));
-    this.finish(leg);
+    this.legs.finish(leg);
   }
 
   /** Whether a call in progress still uses the stack (a listener that moved away closes once none does). */
   uses(stack: SipStack): boolean {
-    for (const leg of this.legs.values()) if (!leg.ended && leg.stack === stack) return true;
-    return false;
+    return this.legs.uses(stack);
   }
 
   // ---- the listeners → the transport ------------------------------------------------------------------------
@@ -264,7 +249,7 @@ export class SocketTransport extends SessionTransport {
     switch (request.method) {
       case 'INVITE':
         if (!node || !node.enabled) {
-          transaction.respond(buildResponse(request, 503, { toTag: this.tag(callId) }));
+          transaction.respond(localResponse(request, 503, callId));
           return;
         }
         // the leg keeps its Call-ID while it lingers: a copy, not a slice that would keep the whole INVITE's text
@@ -272,17 +257,17 @@ export class SocketTransport extends SessionTransport {
         return;
       case 'OPTIONS': {
         // keep-alive and capability query
-        let ok = buildResponse(request, 200, { toTag: this.tag(callId) });
+        let ok = localResponse(request, 200, callId);
         ok = withHeader(withHeader(withHeader(ok, 'Allow', ALLOW), 'Accept', 'application/sdp'), 'Supported', 'replaces, timer');
         transaction.respond(ok);
         return;
       }
       case 'REGISTER':
         if (node?.sip.registrar) this.sip.register(node, transaction);
-        else transaction.respond(withHeader(buildResponse(request, 405, { toTag: this.tag(callId) }), 'Allow', ALLOW.replace(', REGISTER', '')));
+        else transaction.respond(withHeader(localResponse(request, 405, callId), 'Allow', ALLOW.replace(', REGISTER', '')));
         return;
       default:
-        transaction.respond(withHeader(buildResponse(request, 405, { toTag: this.tag(callId) }), 'Allow', ALLOW));
+        transaction.respond(withHeader(localResponse(request, 405, callId), 'Allow', ALLOW));
     }
   }
 
@@ -295,14 +280,14 @@ export class SocketTransport extends SessionTransport {
   onCancel(invite: ServerTransaction, cancel: SipRequest): void {
     const leg = this.byInvite.get(invite);
     if (!leg || leg.ended) return;
-    this.post(() => this.listener?.cancelled(leg, () => cancel, q850Of(cancel)));
+    this.reports.post(() => this.reports.listener?.cancelled(leg, () => cancel, q850Of(cancel)));
   }
 
   /** The caller never ACKed the gateway's 200 (64·T1): the gateway ends the call. */
   onAckTimeout(invite: ServerTransaction): void {
     const leg = this.byInvite.get(invite);
     if (!leg || leg.ended) return;
-    this.post(() => this.listener?.timedOut(leg));
+    this.reports.post(() => this.reports.listener?.timedOut(leg));
   }
 
   /** Every message that crossed one of the lab's listeners: into the history of the leg whose Call-ID it carries. */
@@ -311,7 +296,7 @@ export class SocketTransport extends SessionTransport {
     if (callId === undefined) return;
     const leg = this.legs.get(callId);
     if (leg) {
-      this.record(leg, event);
+      this.reports.wire(leg, event);
       return;
     }
     this.early.hold(callId, event);
@@ -326,7 +311,7 @@ export class SocketTransport extends SessionTransport {
       media.callerOffer = request.body;
       try {
         media.relay = await RtpRelay.open([this.sip.pool(node), this.sip.pool(node)], { timeoutMs: node.sip.media.timeoutSeconds * 1000, armed: false }, {
-          timeout: () => this.post(() => { const leg = this.legs.get(callId); if (leg && !leg.ended) this.listener?.timedOut(leg); }),
+          timeout: () => this.reports.post(() => { const leg = this.legs.get(callId); if (leg && !leg.ended) this.reports.listener?.timedOut(leg); }),
         });
         media.relay.setClockRates(sdpClockRates(request.body));
         media.relay.setRemote(0, sdpMediaAddress(request.body)!);
@@ -336,18 +321,18 @@ export class SocketTransport extends SessionTransport {
         this.sip.warn({ err: error, node: node.displayName }, 'the media of a call could not be anchored; its SDP passes through');
       }
     }
-    if (this.disposed) {
+    if (this.reports.disposed) {
       media.close();
-      transaction.respond(buildResponse(request, 503, { toTag: this.tag(callId) }));
+      transaction.respond(localResponse(request, 503, callId));
       return;
     }
     const leg = new SocketLeg(0, node, '', listener.stack, listener.address(transaction.source.transport) ?? transaction.source, transaction.source, callId, media, 0);
     leg.inviteTransaction = transaction;
-    this.legs.set(callId, leg);
+    this.legs.add(leg);
     this.byInvite.set(transaction, leg);
     this.claimEarly(callId, leg);
     const codec = this.codecOf(request.body);
-    this.post(() => this.listener?.callArrived({
+    this.reports.post(() => this.reports.listener?.callArrived({
       leg,
       source: uriUser(firstHeader(request, 'From') ?? '') ?? 'anonymous',
       destination: uriUser(request.uri) ?? '',
@@ -369,7 +354,7 @@ export class SocketTransport extends SessionTransport {
     switch (request.method) {
       case 'BYE':
         leg.pendingBye = transaction;
-        this.post(() => this.listener?.byeReceived(leg, () => request));
+        this.reports.post(() => this.reports.listener?.byeReceived(leg, () => request));
         return;
       case 'INVITE':
       case 'UPDATE': {
@@ -408,14 +393,14 @@ export class SocketTransport extends SessionTransport {
           if (response.status >= 200 && response.status < 300 && leg.ackSent) leg.stack.send(leg.ackSent, leg.peer);
           return;
         }
-        this.post(() => this.onInviteResponse(leg, attempt, response));
+        this.reports.post(() => this.onInviteResponse(leg, attempt, response));
       },
-      timeout: () => this.post(() => {
+      timeout: () => this.reports.post(() => {
         const invite = leg.sentInvite;
         if (leg.finalStatus >= 200 || invite === undefined) return;
         leg.finalStatus = 408;
-        this.listener?.responded(leg, 'INVITE', 408, () => buildResponse(invite, 408, { toTag: this.tag(leg.callId) }));
-        this.finish(leg);
+        this.reports.listener?.responded(leg, 'INVITE', 408, () => localResponse(invite, 408, leg.callId));
+        this.legs.finish(leg);
       }),
     };
   }
@@ -451,8 +436,8 @@ export class SocketTransport extends SessionTransport {
       const target = contact ? uriAddress(contact.replace(/^[^<]*</, '').replace(/>.*$/, ''), leg.peer.transport) : undefined;
       if (target && leg.peer.transport === 'UDP') leg.peer = target;
     }
-    this.listener?.responded(leg, 'INVITE', status, () => response);
-    if (status >= 300) this.finish(leg);
+    this.reports.listener?.responded(leg, 'INVITE', status, () => response);
+    if (status >= 300) this.legs.finish(leg);
   }
 
   /** The INVITE again with the digest answer to the far end's challenge (new branch, next CSeq); undefined when it cannot be answered. */
@@ -524,44 +509,8 @@ export class SocketTransport extends SessionTransport {
 
   // ---- bookkeeping -------------------------------------------------------------------------------------------
 
-  /** Something that happened on a socket, put on the engine's queue at its instant; the engine is woken. */
-  private post(action: () => void): void {
-    if (this.disposed) return;
-    this.scheduler.at(this.sip.now(), action);
-    this.scheduler.wake();
-  }
-
-  private record(leg: SocketLeg, event: WireEvent): void {
-    const message = event.message as SipMessage;
-    const raw = event.bytes.toString('utf8');
-    const record: WireRecord = {
-      at: event.at,
-      sent: event.sent,
-      source: endpoint(event.sent ? event.local : event.remote),
-      destination: endpoint(event.sent ? event.remote : event.local),
-      message: () => message ?? parseSip(raw),
-      raw,
-    };
-    this.post(() => this.listener?.wire(leg, record));
-  }
-
   private claimEarly(callId: string, leg: SocketLeg): void {
-    for (const event of this.early.claim(callId)) this.record(leg, event);
-  }
-
-  /** The leg is over: its media goes with the call's last leg; its Call-ID is kept a while for late messages. */
-  private finish(leg: SocketLeg): void {
-    if (leg.ended) return;
-    leg.ended = true;
-    if (leg.index === 0) leg.media?.close();
-    // what lingers is the leg's identity (late messages land in its history), not its messages nor its SDP
-    leg.inviteTransaction = undefined;
-    leg.pendingBye = undefined;
-    leg.lastSdp = undefined;
-    leg.sentInvite = undefined;
-    leg.ackSent = undefined;
-    this.lingering.add(leg);
-    this.early.dropExpired();
+    for (const event of this.early.claim(callId)) this.reports.wire(leg, event);
   }
 
   /** The node's listener an attempt toward it leaves on (undefined: its far end is simulated). */
@@ -575,10 +524,6 @@ export class SocketTransport extends SessionTransport {
   private own(leg: TransportLeg): SocketLeg {
     if (!(leg instanceof SocketLeg)) throw new Error('the leg was not made by this transport');
     return leg;
-  }
-
-  private tag(callId: string): string {
-    return `gw${(mix(callId, 'to-tag') >>> 0).toString(16)}`;
   }
 }
 
