@@ -1,5 +1,5 @@
 import {
-  buildCancel, buildResponse, digestAuthorization, parseDigestChallenge, parseSdp, unsharedCopy,
+  buildCancel, buildResponse, digestAuthorization, parseDigestChallenge, unsharedCopy,
   type ClientCallbacks, type ServerTransaction, type SipAddress, type SipRequest, type SipResponse, type SipStack, type WireEvent,
 } from '@gwsim/sip';
 import type { GatewayPlan, PlanNode } from '../../../../configuration/index.js';
@@ -7,20 +7,19 @@ import { mix } from '../../domain/Randomness.js';
 import type { Scheduler } from '../../domain/Scheduler.js';
 import { SessionTransport, type Offer, type TransactionMethod, type TransportLeg, type TransportListener } from '../../domain/SessionTransport.js';
 import type { Lazy } from '../../domain/SipDialogs.js';
-import { SIMULATED_CODECS, type SimulatedCodec, type TrafficProfile } from '../../domain/TrafficProfile.js';
+import type { TrafficProfile } from '../../domain/TrafficProfile.js';
+import { codecOf } from './codecOf.js';
 import { EarlyRecords } from './EarlyRecords.js';
 import type { LabSip, NodeListener } from './LabSip.js';
 import { localResponse } from './localResponse.js';
-import { anchorSdp, RtpRelay, sdpClockRates, sdpMediaAddress } from './media/index.js';
+import { sdpMediaAddress } from './media/index.js';
+import { MediaWiring } from './MediaWiring.js';
 import { CallMedia, SocketLeg } from './SocketLeg.js';
 import { SocketLegs } from './SocketLegs.js';
 import { SocketReports } from './SocketReports.js';
 import {
   ALLOW, cseqOf, firstHeader, q850Of, retarget, tagOf, uriAddress, uriUser, withBody, withContact, withCSeq, withHeader, withVia,
 } from './wireMessages.js';
-
-/** SDP codec names → the simulator's codec names. */
-const CODEC_NAMES: Readonly<Record<string, SimulatedCodec>> = { pcma: 'PCMA', pcmu: 'PCMU', g722: 'G722', opus: 'opus' };
 
 function fnv1a(text: string): number {
   let hash = 0x811c9dc5;
@@ -48,6 +47,7 @@ export class SocketTransport extends SessionTransport {
   private readonly early = new EarlyRecords();
   private readonly legs = new SocketLegs(this.early);
   private readonly reports: SocketReports;
+  private readonly media: MediaWiring;
 
   constructor(
     scheduler: Scheduler,
@@ -56,6 +56,7 @@ export class SocketTransport extends SessionTransport {
   ) {
     super();
     this.reports = new SocketReports(scheduler, () => sip.now());
+    this.media = new MediaWiring(sip);
   }
 
   // ---- the gateway → the transport ------------------------------------------------------------------------
@@ -133,23 +134,13 @@ export class SocketTransport extends SessionTransport {
       }
       let invite = withContact(withVia(retarget(built, destination), local), local);
       invite = withHeader(invite, 'User-Agent', node.sip.userAgent);
-      const sdp = this.offerSdp(leg, built.body);
+      const sdp = this.media.offerSdp(leg, built.body);
       if (sdp !== undefined) invite = withBody(invite, sdp);
       leg.lastSdp = invite.body;
       this.sendInvite(leg, invite);
     };
     // the called side's media ports come from the range of the node the call leaves from
-    const relay = leg.media?.relay;
-    const pool = this.sip.pool(node);
-    if (relay && !relay.drawsFrom(1, pool)) {
-      leg.starting = true;
-      relay.moveSide(1, pool).catch((error: unknown) => {
-        this.sip.warn({ err: error, node: node.displayName }, 'no media port left in the node\'s range: the called side keeps the caller node\'s');
-      }).then(() => {
-        leg.starting = false;
-        send();
-      }, () => undefined);
-    } else send();
+    this.media.calledSideReady(leg, send);
     return leg;
   }
 
@@ -161,7 +152,7 @@ export class SocketTransport extends SessionTransport {
     if (!transaction) return;
     let message = withContact(response(), leg.local);
     if (message.body !== '' && status < 300) {
-      const sdp = this.answerSdp(leg, message.body);
+      const sdp = this.media.answerSdp(leg, message.body);
       message = withBody(message, sdp);
       leg.lastSdp = sdp;
     }
@@ -308,18 +299,8 @@ export class SocketTransport extends SessionTransport {
     const request = transaction.request;
     const media = new CallMedia();
     if (request.body !== '' && sdpMediaAddress(request.body)) {
-      media.callerOffer = request.body;
-      try {
-        media.relay = await RtpRelay.open([this.sip.pool(node), this.sip.pool(node)], { timeoutMs: node.sip.media.timeoutSeconds * 1000, armed: false }, {
-          timeout: () => this.reports.post(() => { const leg = this.legs.get(callId); if (leg && !leg.ended) this.reports.listener?.timedOut(leg); }),
-        });
-        media.relay.setClockRates(sdpClockRates(request.body));
-        media.relay.setRemote(0, sdpMediaAddress(request.body)!);
-      } catch (error) {
-        // no media port left (or an offer naming the gateway's own port): the SDP passes through unanchored
-        media.close();
-        this.sip.warn({ err: error, node: node.displayName }, 'the media of a call could not be anchored; its SDP passes through');
-      }
+      await this.media.anchorCaller(media, node, request.body,
+        () => this.reports.post(() => { const leg = this.legs.get(callId); if (leg && !leg.ended) this.reports.listener?.timedOut(leg); }));
     }
     if (this.reports.disposed) {
       media.close();
@@ -331,7 +312,7 @@ export class SocketTransport extends SessionTransport {
     this.legs.add(leg);
     this.byInvite.set(transaction, leg);
     this.claimEarly(callId, leg);
-    const codec = this.codecOf(request.body);
+    const codec = codecOf(request.body);
     this.reports.post(() => this.reports.listener?.callArrived({
       leg,
       source: uriUser(firstHeader(request, 'From') ?? '') ?? 'anonymous',
@@ -417,18 +398,7 @@ export class SocketTransport extends SessionTransport {
         return;
       }
     }
-    if (response.body !== '' && status < 300) {
-      const far = sdpMediaAddress(response.body);
-      if (far && leg.media) {
-        leg.media.farAnswer = response.body;
-        try {
-          leg.media.relay?.setRemote(1, far);
-        } catch (error) {
-          // an answer naming the gateway's own media port (a loop): the media stays unrelayed that way
-          this.sip.warn({ err: error }, 'a far end answered with the gateway\'s own media address');
-        }
-      }
-    }
+    if (response.body !== '' && status < 300) this.media.farAnswer(leg, response.body);
     if (status >= 200) leg.finalStatus = status;
     if (status >= 200 && status < 300) {
       // in-dialog requests go to the far end's Contact
@@ -465,46 +435,6 @@ export class SocketTransport extends SessionTransport {
     if (!remote) return undefined;
     const host = /^\d+\.\d+\.\d+\.\d+$/.test(remote.host) || remote.host.includes(':') ? remote.host : remote.host === 'localhost' ? '127.0.0.1' : remote.host;
     return { transport: remote.transport, host, port: remote.port };
-  }
-
-  // ---- media -----------------------------------------------------------------------------------------------
-
-  /** The offer toward a real far end: the real caller's own offer (anchored on the called side of the relay), else the gateway's. */
-  private offerSdp(leg: SocketLeg, built: string): string | undefined {
-    const media = leg.media;
-    const local = media?.relay?.local(1);
-    if (media?.callerOffer && local) return anchorSdp(media.callerOffer, local);
-    if (media?.callerOffer) return media.callerOffer;
-    if (built === '') return undefined;
-    // a simulated caller has no media: the SDP names the listener's host so nothing is sent elsewhere
-    const address = sdpMediaAddress(built);
-    return address ? anchorSdp(built, { host: leg.local.host, port: address.port }) : built;
-  }
-
-  /** The answer to a real caller: a real far end's own answer (anchored on the caller's side), else the gateway's. */
-  private answerSdp(leg: SocketLeg, built: string): string {
-    const media = leg.media;
-    const local = media?.relay?.local(0);
-    const source = media?.farAnswer ?? built;
-    if (local) return anchorSdp(source, local);
-    const address = sdpMediaAddress(source);
-    return address && !media?.farAnswer ? anchorSdp(source, { host: leg.local.host, port: address.port }) : source;
-  }
-
-  private codecOf(body: string): SimulatedCodec {
-    if (body === '') return SIMULATED_CODECS[0];
-    try {
-      const sdp = parseSdp(body);
-      for (const media of sdp.media) {
-        for (const codec of media.codecs) {
-          const name = CODEC_NAMES[codec.name.toLowerCase()];
-          if (name) return name;
-        }
-      }
-    } catch {
-      // an SDP the parser does not take: the call runs on the first codec
-    }
-    return SIMULATED_CODECS[0];
   }
 
   // ---- bookkeeping -------------------------------------------------------------------------------------------
