@@ -1,5 +1,5 @@
 import {
-  buildCancel, buildResponse, digestAuthorization, parseDigestChallenge, unsharedCopy,
+  buildCancel, buildResponse, digestAuthorization, parseDigestChallenge,
   type ClientCallbacks, type ServerTransaction, type SipAddress, type SipRequest, type SipResponse, type SipStack, type WireEvent,
 } from '@gwsim/sip';
 import type { GatewayPlan, PlanNode } from '../../../../configuration/index.js';
@@ -8,27 +8,17 @@ import type { Scheduler } from '../../domain/Scheduler.js';
 import { SessionTransport, type Offer, type TransactionMethod, type TransportLeg, type TransportListener } from '../../domain/SessionTransport.js';
 import type { Lazy } from '../../domain/SipDialogs.js';
 import type { TrafficProfile } from '../../domain/TrafficProfile.js';
-import { codecOf } from './codecOf.js';
 import { EarlyRecords } from './EarlyRecords.js';
+import { InboundCalls } from './InboundCalls.js';
 import type { LabSip, NodeListener } from './LabSip.js';
 import { localResponse } from './localResponse.js';
-import { sdpMediaAddress } from './media/index.js';
 import { MediaWiring } from './MediaWiring.js';
-import { CallMedia, SocketLeg } from './SocketLeg.js';
+import { SocketLeg } from './SocketLeg.js';
 import { SocketLegs } from './SocketLegs.js';
 import { SocketReports } from './SocketReports.js';
 import {
-  ALLOW, cseqOf, firstHeader, q850Of, retarget, tagOf, uriAddress, uriUser, withBody, withContact, withCSeq, withHeader, withVia,
+  ALLOW, cseqOf, firstHeader, retarget, tagOf, uriAddress, withBody, withContact, withCSeq, withHeader, withVia,
 } from './wireMessages.js';
-
-function fnv1a(text: string): number {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < text.length; i += 1) {
-    hash ^= text.charCodeAt(i);
-    hash = Math.imul(hash, 0x01000193) >>> 0;
-  }
-  return hash;
-}
 
 /**
  * The second SessionTransport: real SIP on the nodes' ports of a lab (its listeners are the lab's SIP runtime's).
@@ -43,11 +33,11 @@ function fnv1a(text: string): number {
  * engine's queue at the instant it happened, and the engine is woken.
  */
 export class SocketTransport extends SessionTransport {
-  private readonly byInvite = new WeakMap<ServerTransaction, SocketLeg>();
   private readonly early = new EarlyRecords();
   private readonly legs = new SocketLegs(this.early);
   private readonly reports: SocketReports;
   private readonly media: MediaWiring;
+  private readonly inbound: InboundCalls;
 
   constructor(
     scheduler: Scheduler,
@@ -57,6 +47,7 @@ export class SocketTransport extends SessionTransport {
     super();
     this.reports = new SocketReports(scheduler, () => sip.now());
     this.media = new MediaWiring(sip);
+    this.inbound = new InboundCalls(sip, this.reports, this.legs, this.early, this.media);
   }
 
   // ---- the gateway → the transport ------------------------------------------------------------------------
@@ -144,23 +135,8 @@ export class SocketTransport extends SessionTransport {
     return leg;
   }
 
-  respond(transportLeg: TransportLeg, status: number, response: Lazy<SipResponse>): void {
-    const leg = this.own(transportLeg);
-    // the stack's INVITE transaction answered 100 Trying the moment the INVITE arrived
-    if (status === 100 || leg.ended) return;
-    const transaction = leg.inviteTransaction;
-    if (!transaction) return;
-    let message = withContact(response(), leg.local);
-    if (message.body !== '' && status < 300) {
-      const sdp = this.media.answerSdp(leg, message.body);
-      message = withBody(message, sdp);
-      leg.lastSdp = sdp;
-    }
-    if (status >= 200) leg.finalStatus = status;
-    transaction.respond(message);
-    // the media timeout counts from the answer: a phone ringing without early media sends no RTP
-    if (status >= 200 && status < 300) leg.media?.relay?.arm();
-    if (status >= 300) this.legs.finish(leg);
+  respond(leg: TransportLeg, status: number, response: Lazy<SipResponse>): void {
+    this.inbound.respond(this.own(leg), status, response);
   }
 
   ack(transportLeg: TransportLeg, ack: Lazy<SipRequest>): void {
@@ -235,31 +211,7 @@ export class SocketTransport extends SessionTransport {
       this.inDialog(this.legs.get(callId), transaction);
       return;
     }
-    // the committed plan as of now (the engine's may not have taken a commit just answered yet)
-    const node = (await this.sip.plan()).nodes.get(nodeId);
-    switch (request.method) {
-      case 'INVITE':
-        if (!node || !node.enabled) {
-          transaction.respond(localResponse(request, 503, callId));
-          return;
-        }
-        // the leg keeps its Call-ID while it lingers: a copy, not a slice that would keep the whole INVITE's text
-        await this.arrive(node, listener, transaction, unsharedCopy(callId));
-        return;
-      case 'OPTIONS': {
-        // keep-alive and capability query
-        let ok = localResponse(request, 200, callId);
-        ok = withHeader(withHeader(withHeader(ok, 'Allow', ALLOW), 'Accept', 'application/sdp'), 'Supported', 'replaces, timer');
-        transaction.respond(ok);
-        return;
-      }
-      case 'REGISTER':
-        if (node?.sip.registrar) this.sip.register(node, transaction);
-        else transaction.respond(withHeader(localResponse(request, 405, callId), 'Allow', ALLOW.replace(', REGISTER', '')));
-        return;
-      default:
-        transaction.respond(withHeader(localResponse(request, 405, callId), 'Allow', ALLOW));
-    }
+    await this.inbound.received(nodeId, listener, transaction, callId);
   }
 
   /** The ACK of a 2xx the gateway sent (its own record came through the wire). */
@@ -269,16 +221,12 @@ export class SocketTransport extends SessionTransport {
 
   /** The caller CANCELs its INVITE (the stack answered the CANCEL 200). */
   onCancel(invite: ServerTransaction, cancel: SipRequest): void {
-    const leg = this.byInvite.get(invite);
-    if (!leg || leg.ended) return;
-    this.reports.post(() => this.reports.listener?.cancelled(leg, () => cancel, q850Of(cancel)));
+    this.inbound.cancelled(invite, cancel);
   }
 
   /** The caller never ACKed the gateway's 200 (64·T1): the gateway ends the call. */
   onAckTimeout(invite: ServerTransaction): void {
-    const leg = this.byInvite.get(invite);
-    if (!leg || leg.ended) return;
-    this.reports.post(() => this.reports.listener?.timedOut(leg));
+    this.inbound.ackTimedOut(invite);
   }
 
   /** Every message that crossed one of the lab's listeners: into the history of the leg whose Call-ID it carries. */
@@ -291,38 +239,6 @@ export class SocketTransport extends SessionTransport {
       return;
     }
     this.early.hold(callId, event);
-  }
-
-  // ---- calls arriving ----------------------------------------------------------------------------------------
-
-  private async arrive(node: PlanNode, listener: NodeListener, transaction: ServerTransaction, callId: string): Promise<void> {
-    const request = transaction.request;
-    const media = new CallMedia();
-    if (request.body !== '' && sdpMediaAddress(request.body)) {
-      await this.media.anchorCaller(media, node, request.body,
-        () => this.reports.post(() => { const leg = this.legs.get(callId); if (leg && !leg.ended) this.reports.listener?.timedOut(leg); }));
-    }
-    if (this.reports.disposed) {
-      media.close();
-      transaction.respond(localResponse(request, 503, callId));
-      return;
-    }
-    const leg = new SocketLeg(0, node, '', listener.stack, listener.address(transaction.source.transport) ?? transaction.source, transaction.source, callId, media, 0);
-    leg.inviteTransaction = transaction;
-    this.legs.add(leg);
-    this.byInvite.set(transaction, leg);
-    this.claimEarly(callId, leg);
-    const codec = codecOf(request.body);
-    this.reports.post(() => this.reports.listener?.callArrived({
-      leg,
-      source: uriUser(firstHeader(request, 'From') ?? '') ?? 'anonymous',
-      destination: uriUser(request.uri) ?? '',
-      codec,
-      recorded: false,
-      media: { lossPercent: 0, jitterMs: 0 },
-      seed: fnv1a(callId),
-      invite: () => request,
-    }));
   }
 
   /** A request inside a dialog the transport carries: BYE, a session refresh, INFO. */
@@ -438,10 +354,6 @@ export class SocketTransport extends SessionTransport {
   }
 
   // ---- bookkeeping -------------------------------------------------------------------------------------------
-
-  private claimEarly(callId: string, leg: SocketLeg): void {
-    for (const event of this.early.claim(callId)) this.reports.wire(leg, event);
-  }
 
   /** The node's listener an attempt toward it leaves on (undefined: its far end is simulated). */
   private listenerToward(node: PlanNode): NodeListener | undefined {
