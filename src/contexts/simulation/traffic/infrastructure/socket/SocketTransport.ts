@@ -1,4 +1,4 @@
-import { buildResponse, type ServerTransaction, type SipRequest, type SipResponse, type SipStack, type WireEvent } from '@gwsim/sip';
+import type { ServerTransaction, SipRequest, SipResponse, SipStack, WireEvent } from '@gwsim/sip';
 import type { GatewayPlan, PlanNode } from '../../../../configuration/index.js';
 import type { Scheduler } from '../../domain/Scheduler.js';
 import { SessionTransport, type Offer, type TransactionMethod, type TransportLeg, type TransportListener } from '../../domain/SessionTransport.js';
@@ -6,15 +6,14 @@ import type { Lazy } from '../../domain/SipDialogs.js';
 import type { TrafficProfile } from '../../domain/TrafficProfile.js';
 import { EarlyRecords } from './EarlyRecords.js';
 import { InboundCalls } from './InboundCalls.js';
+import { InDialogRequests } from './InDialogRequests.js';
 import type { LabSip, NodeListener } from './LabSip.js';
 import { MediaWiring } from './MediaWiring.js';
 import { OutboundCalls } from './OutboundCalls.js';
 import { SocketLeg } from './SocketLeg.js';
 import { SocketLegs } from './SocketLegs.js';
 import { SocketReports } from './SocketReports.js';
-import {
-  ALLOW, cseqOf, firstHeader, tagOf, uriAddress, withBody, withContact, withCSeq, withHeader, withVia,
-} from './wireMessages.js';
+import { firstHeader, tagOf } from './wireMessages.js';
 
 /**
  * The second SessionTransport: real SIP on the nodes' ports of a lab (its listeners are the lab's SIP runtime's).
@@ -35,6 +34,7 @@ export class SocketTransport extends SessionTransport {
   private readonly media: MediaWiring;
   private readonly inbound: InboundCalls;
   private readonly outbound: OutboundCalls;
+  private readonly inDialog: InDialogRequests;
 
   constructor(
     scheduler: Scheduler,
@@ -46,6 +46,7 @@ export class SocketTransport extends SessionTransport {
     this.media = new MediaWiring(sip);
     this.inbound = new InboundCalls(sip, this.reports, this.legs, this.early, this.media);
     this.outbound = new OutboundCalls(sip, this.reports, this.legs, this.media);
+    this.inDialog = new InDialogRequests(this.reports, this.legs);
   }
 
   // ---- the gateway → the transport ------------------------------------------------------------------------
@@ -107,36 +108,12 @@ export class SocketTransport extends SessionTransport {
     this.outbound.cancel(this.own(leg));
   }
 
-  bye(transportLeg: TransportLeg, bye: Lazy<SipRequest>): void {
-    const leg = this.own(transportLeg);
-    if (leg.ended) return;
-    let message = withContact(withVia(bye(), leg.local), leg.local);
-    if (leg.index > 0 && leg.sentInvite) message = withCSeq(message, (cseqOf(leg.sentInvite)?.seq ?? 1) + 1);
-    const target = leg.index === 0 ? leg.peer : uriAddress(message.uri, leg.peer.transport) ?? leg.peer;
-    leg.stack.request(message, target, {
-      response: (response, retransmission) => {
-        if (retransmission) return;
-        this.reports.post(() => {
-          this.reports.listener?.responded(leg, 'BYE', response.status, () => response);
-          if (response.status >= 200) this.legs.finish(leg);
-        });
-      },
-      timeout: () => this.reports.post(() => {
-        this.reports.listener?.responded(leg, 'BYE', 408, () => buildResponse(message, 408));
-        this.legs.finish(leg);
-      }),
-    });
+  bye(leg: TransportLeg, bye: Lazy<SipRequest>): void {
+    this.inDialog.bye(this.own(leg), bye);
   }
 
-  confirm(transportLeg: TransportLeg, method: 'CANCEL' | 'BYE', ok: Lazy<SipResponse>): void {
-    const leg = this.own(transportLeg);
-    // the stack answered the CANCEL itself (RFC 3261 9.2)
-    if (method === 'CANCEL') return;
-    const transaction = leg.pendingBye;
-    leg.pendingBye = undefined;
-    if (!transaction) return;
-    transaction.respond(withContact(ok(), leg.local));
-    this.legs.finish(leg);
+  confirm(leg: TransportLeg, method: 'CANCEL' | 'BYE', ok: Lazy<SipResponse>): void {
+    this.inDialog.confirm(this.own(leg), method, ok);
   }
 
   /** Whether a call in progress still uses the stack (a listener that moved away closes once none does). */
@@ -152,7 +129,7 @@ export class SocketTransport extends SessionTransport {
     const callId = firstHeader(request, 'Call-ID') ?? '';
     const inDialog = tagOf(firstHeader(request, 'To')) !== undefined;
     if (inDialog) {
-      this.inDialog(this.legs.get(callId), transaction);
+      this.inDialog.received(this.legs.get(callId), transaction);
       return;
     }
     await this.inbound.received(nodeId, listener, transaction, callId);
@@ -183,35 +160,6 @@ export class SocketTransport extends SessionTransport {
       return;
     }
     this.early.hold(callId, event);
-  }
-
-  /** A request inside a dialog the transport carries: BYE, a session refresh, INFO. */
-  private inDialog(leg: SocketLeg | undefined, transaction: ServerTransaction): void {
-    const request = transaction.request;
-    if (!leg || leg.ended) {
-      transaction.respond(buildResponse(request, 481));
-      return;
-    }
-    switch (request.method) {
-      case 'BYE':
-        leg.pendingBye = transaction;
-        this.reports.post(() => this.reports.listener?.byeReceived(leg, () => request));
-        return;
-      case 'INVITE':
-      case 'UPDATE': {
-        // a session refresh: the media stays as it is; the answer repeats what the gateway last sent
-        const ok = withContact(buildResponse(request, 200), leg.local);
-        transaction.respond(leg.lastSdp ? withHeader(withBody(ok, leg.lastSdp), 'Content-Type', 'application/sdp') : ok);
-        return;
-      }
-      case 'INFO':
-      case 'OPTIONS':
-      case 'NOTIFY':
-        transaction.respond(buildResponse(request, 200));
-        return;
-      default:
-        transaction.respond(withHeader(buildResponse(request, 405), 'Allow', ALLOW));
-    }
   }
 
   // ---- bookkeeping -------------------------------------------------------------------------------------------
