@@ -1,7 +1,7 @@
 import type { ServerTransaction, SipRequest, SipResponse, SipStack, WireEvent } from '@gwsim/sip';
 import type { GatewayPlan, PlanNode } from '../../../../configuration/index.js';
 import type { Scheduler } from '../../domain/Scheduler.js';
-import { SessionTransport, type Offer, type TransactionMethod, type TransportLeg, type TransportListener } from '../../domain/SessionTransport.js';
+import { SessionTransport, type Offer, type TransportLeg, type TransportListener } from '../../domain/SessionTransport.js';
 import type { Lazy } from '../../domain/SipDialogs.js';
 import type { TrafficProfile } from '../../domain/TrafficProfile.js';
 import { EarlyRecords } from './EarlyRecords.js';
@@ -24,8 +24,13 @@ import { firstHeader, tagOf } from './wireMessages.js';
  * that made it). Timers and retransmissions are the stack's transaction layer's; this adapter maps dialogs to
  * legs, rewrites the gateway's messages for the wire (wireMessages), anchors media (RtpRelay), answers digest
  * challenges of trunks with the node's credentials, and reports every message that crossed the wire, byte for
- * byte, with the real addresses and times. Socket events happen outside the engine's steps: each is put on the
- * engine's queue at the instant it happened, and the engine is woken.
+ * byte, with the real addresses and times.
+ *
+ * It ties the parts that do each job: InboundCalls (what arrives outside a dialog, the real callers' calls),
+ * OutboundCalls (attempts toward real far ends), InDialogRequests (requests inside the dialogs, either way),
+ * MediaWiring (the relay and the SDP), SocketLegs (the legs by Call-ID, lingering once finished), EarlyRecords
+ * (wire records no leg claims yet) and SocketReports (socket events put on the engine's queue at the instant they
+ * happened, the engine woken).
  */
 export class SocketTransport extends SessionTransport {
   private readonly early = new EarlyRecords();
@@ -162,12 +167,8 @@ export class SocketTransport extends SessionTransport {
     this.early.hold(callId, event);
   }
 
-  // ---- bookkeeping -------------------------------------------------------------------------------------------
-
   private own(leg: TransportLeg): SocketLeg {
     if (!(leg instanceof SocketLeg)) throw new Error('the leg was not made by this transport');
     return leg;
   }
 }
-
-export type { TransactionMethod };
