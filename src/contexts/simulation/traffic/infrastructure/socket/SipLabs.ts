@@ -8,9 +8,9 @@ import type { SipListenerView } from '../../application/SipListening.js';
 import { SipDefaults } from '../../application/SipDefaults.js';
 import { farEndIsReal, farEndOf, type FarEnd, type SipSetting } from '../../domain/SipSetting.js';
 import type { Scheduler } from '../../domain/Scheduler.js';
+import type { LabSip, NodeListener } from './LabSip.js';
 import { MediaPortPool } from './media/index.js';
 import { SipRegistrar } from './SipRegistrar.js';
-import type { LabSip, NodeListener } from './LabSip.js';
 import { SocketTransport } from './SocketTransport.js';
 
 /** One node's listener: a stack on its UDP/TCP port (and its TLS port when it has an identity). */
