@@ -6,10 +6,11 @@ import type { Scheduler } from '../../domain/Scheduler.js';
 import type { SessionTransport } from '../../domain/SessionTransport.js';
 import { ImpairedTransport } from '../impaired/ImpairedTransport.js';
 import { SyntheticTransport } from '../synthetic/SyntheticTransport.js';
+import { RealAndSimulatedTransport } from './RealAndSimulatedTransport.js';
 import { SipLabs } from './SipLabs.js';
 
 /**
- * Every lab's transport: real SIP on the lab's listeners (when switched on) around its synthetic traffic, the
+ * Every lab's transport: real SIP on the lab's listeners (when switched on) beside its synthetic traffic, the
  * whole behind the network its gateway faults leave — so a node down or a trunk refusing breaks real calls as it
  * breaks synthetic ones, and a synthetic call may reach a real far end and a real caller a simulated one.
  */
@@ -23,7 +24,9 @@ export class LabTransports extends SessionTransports {
   }
 
   create(lab: LabId, scheduler: Scheduler): SessionTransport {
-    return new ImpairedTransport(scheduler, () => this.network.of(lab),
-      (wrapped) => this.sip.transportFor(lab, wrapped, new SyntheticTransport(wrapped, (node) => (this.sip.farEnd(lab, node) === 'answering' ? 'answer' : 'profile'))));
+    return new ImpairedTransport(scheduler, () => this.network.of(lab), (wrapped) => {
+      const simulated = new SyntheticTransport(wrapped, (node) => (this.sip.farEnd(lab, node) === 'answering' ? 'answer' : 'profile'));
+      return new RealAndSimulatedTransport(this.sip.transportFor(lab, wrapped), simulated);
+    });
   }
 }

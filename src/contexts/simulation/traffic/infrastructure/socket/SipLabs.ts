@@ -8,10 +8,10 @@ import type { SipListenerView } from '../../application/SipListening.js';
 import { SipDefaults } from '../../application/SipDefaults.js';
 import { farEndIsReal, farEndOf, type FarEnd, type SipSetting } from '../../domain/SipSetting.js';
 import type { Scheduler } from '../../domain/Scheduler.js';
-import type { SessionTransport } from '../../domain/SessionTransport.js';
+import type { LabSip, NodeListener } from './LabSip.js';
 import { MediaPortPool } from './media/index.js';
 import { SipRegistrar } from './SipRegistrar.js';
-import { SocketTransport, type LabSip, type NodeListener } from './SocketTransport.js';
+import { SocketTransport } from './SocketTransport.js';
 
 /** One node's listener: a stack on its UDP/TCP port (and its TLS port when it has an identity). */
 export interface OpenListener extends NodeListener {
@@ -79,10 +79,10 @@ export class SipLabs {
     return runtime;
   }
 
-  /** The lab's transport: real SIP around the synthetic one (LabTransports makes it for every engine). */
-  transportFor(lab: LabId, scheduler: Scheduler, inner: SessionTransport): SocketTransport {
+  /** The lab's real SIP transport, beside its synthetic one (LabTransports makes both for every engine). */
+  transportFor(lab: LabId, scheduler: Scheduler): SocketTransport {
     const runtime = this.runtime(lab);
-    const transport = new SocketTransport(scheduler, this.view(runtime), inner, (gone) => {
+    const transport = new SocketTransport(scheduler, this.view(runtime), (gone) => {
       if (runtime.transport === gone) runtime.transport = undefined;
     });
     runtime.transport = transport;

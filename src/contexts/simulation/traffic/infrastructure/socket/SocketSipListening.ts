@@ -22,7 +22,7 @@ const DRAIN_CHECK_MS = 5_000;
  * offset, bound to the configured host. A commit moves the listeners: new ones open, ones no longer wanted stop
  * taking new calls and close once the calls in progress through them ended. A port another lab's listener holds
  * is refused naming both (a port offset per lab resolves it); a port the system refuses (another program holds
- * it) shows as a failed listener. The lab's engine (made when SIP is switched on) gets a SocketTransport around
+ * it) shows as a failed listener. The lab's engine (made when SIP is switched on) gets a SocketTransport beside
  * its synthetic transport (LabTransports); the listeners hand it what arrives.
  */
 @injectable()

@@ -1,291 +1,129 @@
-import {
-  buildCancel, buildResponse, digestAuthorization, ExpiryQueue, parseDigestChallenge, parseSdp, parseSip, unsharedCopy,
-  type ClientCallbacks, type ServerTransaction, type SipAddress, type SipMessage, type SipRequest, type SipResponse, type SipStack, type WireEvent,
-} from '@gwsim/sip';
+import type { ServerTransaction, SipRequest, SipResponse, SipStack, WireEvent } from '@gwsim/sip';
 import type { GatewayPlan, PlanNode } from '../../../../configuration/index.js';
-import type { LabId } from '../../../../../shared/domain/LabId.js';
-import { mix } from '../../domain/Randomness.js';
 import type { Scheduler } from '../../domain/Scheduler.js';
-import { SessionTransport, type Offer, type TransactionMethod, type TransportLeg, type TransportListener, type WireRecord } from '../../domain/SessionTransport.js';
-import type { Lazy, LegEndpoint } from '../../domain/SipDialogs.js';
-import { SIMULATED_CODECS, type SimulatedCodec, type TrafficProfile } from '../../domain/TrafficProfile.js';
-import { anchorSdp, RtpRelay, sdpClockRates, sdpMediaAddress, type MediaPortPool } from './media/index.js';
-import { CallMedia, SocketLeg } from './SocketLeg.js';
-import {
-  cseqOf, firstHeader, q850Of, retarget, tagOf, uriAddress, uriUser, withBody, withContact, withCSeq, withHeader, withVia,
-} from './wireMessages.js';
-
-/** A node's listener as the transport uses it: its stack and the address it listens on per transport. */
-export interface NodeListener {
-  readonly nodeId: string;
-  readonly stack: SipStack;
-  address(transport: SipAddress['transport']): SipAddress | undefined;
-}
-
-/** What the lab's SIP runtime gives its socket transport. */
-export interface LabSip {
-  readonly lab: LabId;
-  /** Whether real SIP is on for the lab (off: every far end is simulated, nothing arrives). */
-  enabled(): boolean;
-  /** The lab's committed plan, a compile under way awaited (a commit answered before a call arrived is in force for it). */
-  plan(): Promise<GatewayPlan>;
-  /** The node's listener (undefined: it has none, e.g. disabled or its port taken). */
-  listener(nodeId: string): NodeListener | undefined;
-  /** Whether the node's far end is a real SIP endpoint (otherwise the synthetic far end answers). */
-  farEndIsReal(node: PlanNode): boolean;
-  /** The RTP port pool of the node's network controller. */
-  pool(node: PlanNode): MediaPortPool;
-  /** The lab's time, ms since the epoch with fractions. */
-  now(): number;
-  /** A REGISTER on a registrar node (answered by the lab's registrar). */
-  register(node: PlanNode, transaction: ServerTransaction): void;
-  /** Where the phone registered under `user` at a registrar node is (undefined: not registered). */
-  registered(node: PlanNode, user: string): SipAddress | undefined;
-  warn(fields: Record<string, unknown>, message: string): void;
-}
-
-/** How long a finished leg still claims its Call-ID (late retransmissions and ACKs land in its history). */
-const LINGER_MS = 32_000;
-/** How much later than LINGER_MS a finished leg may let its Call-ID go (legs finished that close together go at once). */
-const LINGER_SLACK_MS = 500;
-/** Unclaimed messages (an INVITE's own wire record comes before the INVITE is taken) are kept this long at most. */
-const EARLY_MS = 2_000;
-const EARLY_LIMIT = 10_000;
-const ALLOW = 'INVITE, ACK, CANCEL, BYE, OPTIONS, INFO, UPDATE, REGISTER';
-
-/** SDP codec names → the simulator's codec names. */
-const CODEC_NAMES: Readonly<Record<string, SimulatedCodec>> = { pcma: 'PCMA', pcmu: 'PCMU', g722: 'G722', opus: 'opus' };
-
-function endpoint(address: SipAddress): LegEndpoint {
-  return { ip: address.host, port: address.port, host: address.host };
-}
-
-function fnv1a(text: string): number {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < text.length; i += 1) {
-    hash ^= text.charCodeAt(i);
-    hash = Math.imul(hash, 0x01000193) >>> 0;
-  }
-  return hash;
-}
+import { SessionTransport, type Offer, type TransportLeg, type TransportListener } from '../../domain/SessionTransport.js';
+import type { Lazy } from '../../domain/SipDialogs.js';
+import type { TrafficProfile } from '../../domain/TrafficProfile.js';
+import { EarlyRecords } from './EarlyRecords.js';
+import { InboundCalls } from './InboundCalls.js';
+import { InDialogRequests } from './InDialogRequests.js';
+import type { LabSip, NodeListener } from './LabSip.js';
+import { MediaWiring } from './MediaWiring.js';
+import { OutboundCalls } from './OutboundCalls.js';
+import { SocketLeg } from './SocketLeg.js';
+import { SocketLegs } from './SocketLegs.js';
+import { SocketReports } from './SocketReports.js';
+import { firstHeader, tagOf } from './wireMessages.js';
 
 /**
- * The second SessionTransport: real SIP on the nodes' ports of a lab (its listeners are the lab's SIP runtime's),
- * around the lab's synthetic transport. A call arriving on a socket is an inbound SocketLeg; an attempt toward a
- * node whose far end is real goes out on the node's listener to its peer (or, at a registrar node, to the phone
- * registered under the called number); everything else — synthetic callers, simulated far ends — passes to the
- * inner transport. Timers and retransmissions are the stack's transaction layer's; this adapter maps dialogs to
+ * The second SessionTransport: real SIP on the nodes' ports of a lab (its listeners are the lab's SIP runtime's).
+ * A call arriving on a socket is an inbound SocketLeg; an attempt toward a node whose far end is real goes out on
+ * the node's listener to its peer (or, at a registrar node, to the phone registered under the called number). It
+ * carries those legs only and draws no traffic of its own: beside it, the lab's synthetic transport plays the
+ * profile's callers and the far ends that are not real (RealAndSimulatedTransport routes each leg to the adapter
+ * that made it). Timers and retransmissions are the stack's transaction layer's; this adapter maps dialogs to
  * legs, rewrites the gateway's messages for the wire (wireMessages), anchors media (RtpRelay), answers digest
  * challenges of trunks with the node's credentials, and reports every message that crossed the wire, byte for
- * byte, with the real addresses and times. Socket events happen outside the engine's steps: each is put on the
- * engine's queue at the instant it happened, and the engine is woken.
+ * byte, with the real addresses and times.
+ *
+ * It ties the parts that do each job: InboundCalls (what arrives outside a dialog, the real callers' calls),
+ * OutboundCalls (attempts toward real far ends), InDialogRequests (requests inside the dialogs, either way),
+ * MediaWiring (the relay and the SDP), SocketLegs (the legs by Call-ID, lingering once finished), EarlyRecords
+ * (wire records no leg claims yet) and SocketReports (socket events put on the engine's queue at the instant they
+ * happened, the engine woken).
  */
 export class SocketTransport extends SessionTransport {
-  private listener: TransportListener | undefined;
-  /** Legs by Call-ID: the caller's for inbound legs, the gateway's own for outbound ones. */
-  private readonly legs = new Map<string, SocketLeg>();
-  private readonly byInvite = new WeakMap<ServerTransaction, SocketLeg>();
-  /** Wire records whose Call-ID no leg claims yet (the INVITE and its 100 Trying come before the call is taken). */
-  private readonly early = new Map<string, { readonly until: number; readonly events: WireEvent[] }>();
-  private disposed = false;
-  /** Finished legs, each letting its Call-ID go LINGER_MS after it finished (unless a newer leg took it meanwhile). */
-  private readonly lingering = new ExpiryQueue<SocketLeg>(LINGER_MS, (leg) => {
-    if (this.legs.get(leg.callId) === leg) this.legs.delete(leg.callId);
-  }, LINGER_SLACK_MS);
+  private readonly early = new EarlyRecords();
+  private readonly legs = new SocketLegs(this.early);
+  private readonly reports: SocketReports;
+  private readonly media: MediaWiring;
+  private readonly inbound: InboundCalls;
+  private readonly outbound: OutboundCalls;
+  private readonly inDialog: InDialogRequests;
 
   constructor(
-    private readonly scheduler: Scheduler,
-    private readonly sip: LabSip,
-    private readonly inner: SessionTransport,
+    scheduler: Scheduler,
+    sip: LabSip,
     private readonly detach: (transport: SocketTransport) => void,
   ) {
     super();
+    this.reports = new SocketReports(scheduler, () => sip.now());
+    this.media = new MediaWiring(sip);
+    this.inbound = new InboundCalls(sip, this.reports, this.legs, this.early, this.media);
+    this.outbound = new OutboundCalls(sip, this.reports, this.legs, this.media);
+    this.inDialog = new InDialogRequests(this.reports, this.legs);
   }
 
   // ---- the gateway → the transport ------------------------------------------------------------------------
 
   connect(listener: TransportListener): void {
-    this.listener = listener;
-    this.inner.connect(listener);
+    this.reports.listener = listener;
   }
 
-  usePlan(plan: GatewayPlan): void {
+  usePlan(_plan: GatewayPlan): void {
     // the nodes a request arrives on are looked up in the committed plan itself (LabSip.plan)
-    this.inner.usePlan(plan);
   }
 
-  start(profile: TrafficProfile): void {
-    this.inner.start(profile);
+  start(_profile: TrafficProfile): void {
+    // real calls arrive whenever they come, while the lab's listeners are open: no profile draws them
   }
 
   stop(): void {
-    this.inner.stop();
+    // the profile's traffic stops where it is drawn; what arrives on the listeners still arrives
   }
 
+  /** False: the transport draws no traffic of its own (a profile runs on the synthetic transport beside it). */
   get running(): boolean {
-    return this.inner.running;
+    return false;
   }
 
   get profile(): TrafficProfile | undefined {
-    return this.inner.profile;
+    return undefined;
+  }
+
+  /** Whether the leg is one this transport made (an inbound leg of a real caller, an attempt toward a real far end). */
+  carries(leg: TransportLeg): leg is SocketLeg {
+    return leg instanceof SocketLeg;
+  }
+
+  /** Whether an attempt toward the node goes on the wire: real SIP is on, the node listens, its far end is real (or it is a registrar). */
+  reaches(node: PlanNode): boolean {
+    return this.outbound.reaches(node);
   }
 
   override dispose(): void {
-    this.disposed = true;
+    this.reports.disposed = true;
     this.detach(this);
-    for (const leg of this.legs.values()) leg.media?.close();
-    this.legs.clear();
-    this.lingering.clear();
-    this.inner.dispose();
+    this.legs.close();
   }
 
   invite(offer: Offer): TransportLeg {
-    const node = offer.node;
-    const listener = this.sip.enabled() ? this.sip.listener(node.id) : undefined;
-    const registrar = node.sip.registrar !== undefined;
-    const realFarEnd = listener !== undefined && (registrar || this.sip.farEndIsReal(node));
-    if (!listener || !realFarEnd) return this.inner.invite(offer);
-    const built = offer.invite();
-    const destination = registrar ? this.sip.registered(node, offer.destination) : this.peerOf(node);
-    const local = listener.address(destination?.transport ?? node.local.transport) ?? listener.address('UDP') ?? listener.address('TCP')!;
-    const caller = offer.caller instanceof SocketLeg ? offer.caller : undefined;
-    const callId = firstHeader(built, 'Call-ID') ?? '';
-    const leg = new SocketLeg(offer.index, node, offer.sessionIdentifier, listener.stack, local, destination ?? local, callId, caller?.media, 1);
-    this.legs.set(callId, leg);
-    if (!destination) {
-      // a registrar node with no phone registered under the number: the phone is not reachable
-      this.post(() => {
-        leg.finalStatus = 480;
-        this.listener?.responded(leg, 'INVITE', 480, () => buildResponse(built, 480, { toTag: 'gw' + (mix(callId, 'to') >>> 0).toString(16) }));
-        this.finish(leg);
-      });
-      return leg;
-    }
-    const send = (): void => {
-      if (this.disposed || leg.ended) return;
-      if (leg.cancelPending) {
-        // the caller cancelled before the INVITE left: nothing reached the far end, the attempt ends here
-        leg.finalStatus = 487;
-        this.post(() => this.listener?.responded(leg, 'INVITE', 487, () => buildResponse(built, 487, { toTag: this.tag(callId) })));
-        this.finish(leg);
-        return;
-      }
-      let invite = withContact(withVia(retarget(built, destination), local), local);
-      invite = withHeader(invite, 'User-Agent', node.sip.userAgent);
-      const sdp = this.offerSdp(leg, built.body);
-      if (sdp !== undefined) invite = withBody(invite, sdp);
-      leg.lastSdp = invite.body;
-      this.sendInvite(leg, invite);
-    };
-    // the called side's media ports come from the range of the node the call leaves from
-    const relay = leg.media?.relay;
-    const pool = this.sip.pool(node);
-    if (relay && !relay.drawsFrom(1, pool)) {
-      leg.starting = true;
-      relay.moveSide(1, pool).catch((error: unknown) => {
-        this.sip.warn({ err: error, node: node.displayName }, 'no media port left in the node\'s range: the called side keeps the caller node\'s');
-      }).then(() => {
-        leg.starting = false;
-        send();
-      }, () => undefined);
-    } else send();
-    return leg;
+    return this.outbound.invite(offer);
   }
 
   respond(leg: TransportLeg, status: number, response: Lazy<SipResponse>): void {
-    if (!(leg instanceof SocketLeg)) {
-      this.inner.respond(leg, status, response);
-      return;
-    }
-    // the stack's INVITE transaction answered 100 Trying the moment the INVITE arrived
-    if (status === 100 || leg.ended) return;
-    const transaction = leg.inviteTransaction;
-    if (!transaction) return;
-    let message = withContact(response(), leg.local);
-    if (message.body !== '' && status < 300) {
-      const sdp = this.answerSdp(leg, message.body);
-      message = withBody(message, sdp);
-      leg.lastSdp = sdp;
-    }
-    if (status >= 200) leg.finalStatus = status;
-    transaction.respond(message);
-    // the media timeout counts from the answer: a phone ringing without early media sends no RTP
-    if (status >= 200 && status < 300) leg.media?.relay?.arm();
-    if (status >= 300) this.finish(leg);
+    this.inbound.respond(this.own(leg), status, response);
   }
 
   ack(leg: TransportLeg, ack: Lazy<SipRequest>): void {
-    if (!(leg instanceof SocketLeg)) {
-      this.inner.ack(leg, ack);
-      return;
-    }
-    // the client INVITE transaction ACKs a failure itself (RFC 3261 17.1.1.3)
-    if (leg.finalStatus < 200 || leg.finalStatus >= 300 || !leg.sentInvite) return;
-    const built = ack();
-    const target = uriAddress(built.uri, leg.peer.transport) ?? leg.peer;
-    let message = withVia(built, leg.local);
-    message = withCSeq(message, cseqOf(leg.sentInvite)?.seq ?? cseqOf(message)?.seq ?? 1);
-    leg.peer = target;
-    leg.ackSent = message;
-    leg.stack.send(message, target);
+    this.outbound.ack(this.own(leg), ack);
   }
 
-  cancel(leg: TransportLeg, cancel: Lazy<SipRequest>): void {
-    if (!(leg instanceof SocketLeg)) {
-      this.inner.cancel(leg, cancel);
-      return;
-    }
-    if (leg.starting) leg.cancelPending = true;
-    if (!leg.sentInvite || leg.finalStatus >= 200) return;
-    // a CANCEL names the INVITE exactly as it went on the wire (its URI, top Via, Call-ID, CSeq number)
-    leg.stack.request(buildCancel(leg.sentInvite), leg.peer, {
-      response: (response) => this.post(() => this.listener?.responded(leg, 'CANCEL', response.status, () => response)),
-      timeout: () => undefined,
-    });
+  cancel(leg: TransportLeg, _cancel: Lazy<SipRequest>): void {
+    this.outbound.cancel(this.own(leg));
   }
 
   bye(leg: TransportLeg, bye: Lazy<SipRequest>): void {
-    if (!(leg instanceof SocketLeg)) {
-      this.inner.bye(leg, bye);
-      return;
-    }
-    if (leg.ended) return;
-    let message = withContact(withVia(bye(), leg.local), leg.local);
-    if (leg.index > 0 && leg.sentInvite) message = withCSeq(message, (cseqOf(leg.sentInvite)?.seq ?? 1) + 1);
-    const target = leg.index === 0 ? leg.peer : uriAddress(message.uri, leg.peer.transport) ?? leg.peer;
-    leg.stack.request(message, target, {
-      response: (response, retransmission) => {
-        if (retransmission) return;
-        this.post(() => {
-          this.listener?.responded(leg, 'BYE', response.status, () => response);
-          if (response.status >= 200) this.finish(leg);
-        });
-      },
-      timeout: () => this.post(() => {
-        this.listener?.responded(leg, 'BYE', 408, () => buildResponse(message, 408));
-        this.finish(leg);
-      }),
-    });
+    this.inDialog.bye(this.own(leg), bye);
   }
 
   confirm(leg: TransportLeg, method: 'CANCEL' | 'BYE', ok: Lazy<SipResponse>): void {
-    if (!(leg instanceof SocketLeg)) {
-      this.inner.confirm(leg, method, ok);
-      return;
-    }
-    // the stack answered the CANCEL itself (RFC 3261 9.2)
-    if (method === 'CANCEL') return;
-    const transaction = leg.pendingBye;
-    leg.pendingBye = undefined;
-    if (!transaction) return;
-    transaction.respond(withContact(ok(), leg.local));
-    this.finish(leg);
+    this.inDialog.confirm(this.own(leg), method, ok);
   }
 
   /** Whether a call in progress still uses the stack (a listener that moved away closes once none does). */
   uses(stack: SipStack): boolean {
-    for (const leg of this.legs.values()) if (!leg.ended && leg.stack === stack) return true;
-    return false;
+    return this.legs.uses(stack);
   }
 
   // ---- the listeners → the transport ------------------------------------------------------------------------
@@ -296,34 +134,10 @@ export class SocketTransport extends SessionTransport {
     const callId = firstHeader(request, 'Call-ID') ?? '';
     const inDialog = tagOf(firstHeader(request, 'To')) !== undefined;
     if (inDialog) {
-      this.inDialog(this.legs.get(callId), transaction);
+      this.inDialog.received(this.legs.get(callId), transaction);
       return;
     }
-    // the committed plan as of now (the engine's may not have taken a commit just answered yet)
-    const node = (await this.sip.plan()).nodes.get(nodeId);
-    switch (request.method) {
-      case 'INVITE':
-        if (!node || !node.enabled) {
-          transaction.respond(buildResponse(request, 503, { toTag: this.tag(callId) }));
-          return;
-        }
-        // the leg keeps its Call-ID while it lingers: a copy, not a slice that would keep the whole INVITE's text
-        await this.arrive(node, listener, transaction, unsharedCopy(callId));
-        return;
-      case 'OPTIONS': {
-        // keep-alive and capability query
-        let ok = buildResponse(request, 200, { toTag: this.tag(callId) });
-        ok = withHeader(withHeader(withHeader(ok, 'Allow', ALLOW), 'Accept', 'application/sdp'), 'Supported', 'replaces, timer');
-        transaction.respond(ok);
-        return;
-      }
-      case 'REGISTER':
-        if (node?.sip.registrar) this.sip.register(node, transaction);
-        else transaction.respond(withHeader(buildResponse(request, 405, { toTag: this.tag(callId) }), 'Allow', ALLOW.replace(', REGISTER', '')));
-        return;
-      default:
-        transaction.respond(withHeader(buildResponse(request, 405, { toTag: this.tag(callId) }), 'Allow', ALLOW));
-    }
+    await this.inbound.received(nodeId, listener, transaction, callId);
   }
 
   /** The ACK of a 2xx the gateway sent (its own record came through the wire). */
@@ -333,16 +147,12 @@ export class SocketTransport extends SessionTransport {
 
   /** The caller CANCELs its INVITE (the stack answered the CANCEL 200). */
   onCancel(invite: ServerTransaction, cancel: SipRequest): void {
-    const leg = this.byInvite.get(invite);
-    if (!leg || leg.ended) return;
-    this.post(() => this.listener?.cancelled(leg, () => cancel, q850Of(cancel)));
+    this.inbound.cancelled(invite, cancel);
   }
 
   /** The caller never ACKed the gateway's 200 (64·T1): the gateway ends the call. */
   onAckTimeout(invite: ServerTransaction): void {
-    const leg = this.byInvite.get(invite);
-    if (!leg || leg.ended) return;
-    this.post(() => this.listener?.timedOut(leg));
+    this.inbound.ackTimedOut(invite);
   }
 
   /** Every message that crossed one of the lab's listeners: into the history of the leg whose Call-ID it carries. */
@@ -351,274 +161,14 @@ export class SocketTransport extends SessionTransport {
     if (callId === undefined) return;
     const leg = this.legs.get(callId);
     if (leg) {
-      this.record(leg, event);
+      this.reports.wire(leg, event);
       return;
     }
-    if (this.early.size >= EARLY_LIMIT) this.dropEarly(true);
-    const waiting = this.early.get(callId);
-    if (waiting) waiting.events.push(event);
-    else this.early.set(callId, { until: performance.now() + EARLY_MS, events: [event] });
+    this.early.hold(callId, event);
   }
 
-  // ---- calls arriving ----------------------------------------------------------------------------------------
-
-  private async arrive(node: PlanNode, listener: NodeListener, transaction: ServerTransaction, callId: string): Promise<void> {
-    const request = transaction.request;
-    const media = new CallMedia();
-    if (request.body !== '' && sdpMediaAddress(request.body)) {
-      media.callerOffer = request.body;
-      try {
-        media.relay = await RtpRelay.open([this.sip.pool(node), this.sip.pool(node)], { timeoutMs: node.sip.media.timeoutSeconds * 1000, armed: false }, {
-          timeout: () => this.post(() => { const leg = this.legs.get(callId); if (leg && !leg.ended) this.listener?.timedOut(leg); }),
-        });
-        media.relay.setClockRates(sdpClockRates(request.body));
-        media.relay.setRemote(0, sdpMediaAddress(request.body)!);
-      } catch (error) {
-        // no media port left (or an offer naming the gateway's own port): the SDP passes through unanchored
-        media.close();
-        this.sip.warn({ err: error, node: node.displayName }, 'the media of a call could not be anchored; its SDP passes through');
-      }
-    }
-    if (this.disposed) {
-      media.close();
-      transaction.respond(buildResponse(request, 503, { toTag: this.tag(callId) }));
-      return;
-    }
-    const leg = new SocketLeg(0, node, '', listener.stack, listener.address(transaction.source.transport) ?? transaction.source, transaction.source, callId, media, 0);
-    leg.inviteTransaction = transaction;
-    this.legs.set(callId, leg);
-    this.byInvite.set(transaction, leg);
-    this.claimEarly(callId, leg);
-    const codec = this.codecOf(request.body);
-    this.post(() => this.listener?.callArrived({
-      leg,
-      source: uriUser(firstHeader(request, 'From') ?? '') ?? 'anonymous',
-      destination: uriUser(request.uri) ?? '',
-      codec,
-      recorded: false,
-      media: { lossPercent: 0, jitterMs: 0 },
-      seed: fnv1a(callId),
-      invite: () => request,
-    }));
-  }
-
-  /** A request inside a dialog the transport carries: BYE, a session refresh, INFO. */
-  private inDialog(leg: SocketLeg | undefined, transaction: ServerTransaction): void {
-    const request = transaction.request;
-    if (!leg || leg.ended) {
-      transaction.respond(buildResponse(request, 481));
-      return;
-    }
-    switch (request.method) {
-      case 'BYE':
-        leg.pendingBye = transaction;
-        this.post(() => this.listener?.byeReceived(leg, () => request));
-        return;
-      case 'INVITE':
-      case 'UPDATE': {
-        // a session refresh: the media stays as it is; the answer repeats what the gateway last sent
-        const ok = withContact(buildResponse(request, 200), leg.local);
-        transaction.respond(leg.lastSdp ? withHeader(withBody(ok, leg.lastSdp), 'Content-Type', 'application/sdp') : ok);
-        return;
-      }
-      case 'INFO':
-      case 'OPTIONS':
-      case 'NOTIFY':
-        transaction.respond(buildResponse(request, 200));
-        return;
-      default:
-        transaction.respond(withHeader(buildResponse(request, 405), 'Allow', ALLOW));
-    }
-  }
-
-  // ---- attempts toward real far ends ----------------------------------------------------------------------------
-
-  private sendInvite(leg: SocketLeg, invite: SipRequest): void {
-    leg.sentInvite = invite;
-    leg.inviteAttempt += 1;
-    leg.inviteClient = leg.stack.request(invite, leg.peer, this.inviteCallbacks(leg, leg.inviteAttempt));
-  }
-
-  /**
-   * What the INVITE's client transaction reports to. The callbacks live as long as the transaction (64·T1 after a
-   * 2xx), so they hold the leg and the attempt's number, never the INVITE itself (the leg lets it go when it ends).
-   */
-  private inviteCallbacks(leg: SocketLeg, attempt: number): ClientCallbacks {
-    return {
-      response: (response, retransmission) => {
-        if (retransmission) {
-          // the far end did not get the ACK: it goes again
-          if (response.status >= 200 && response.status < 300 && leg.ackSent) leg.stack.send(leg.ackSent, leg.peer);
-          return;
-        }
-        this.post(() => this.onInviteResponse(leg, attempt, response));
-      },
-      timeout: () => this.post(() => {
-        const invite = leg.sentInvite;
-        if (leg.finalStatus >= 200 || invite === undefined) return;
-        leg.finalStatus = 408;
-        this.listener?.responded(leg, 'INVITE', 408, () => buildResponse(invite, 408, { toTag: this.tag(leg.callId) }));
-        this.finish(leg);
-      }),
-    };
-  }
-
-  private onInviteResponse(leg: SocketLeg, attempt: number, response: SipResponse): void {
-    const invite = leg.sentInvite;
-    if (leg.finalStatus >= 200 || leg.inviteAttempt !== attempt || invite === undefined) return;
-    const status = response.status;
-    if ((status === 401 || status === 407) && !leg.authenticated && leg.node.sip.credentials) {
-      const retried = this.authenticated(leg, invite, response);
-      if (retried) {
-        leg.authenticated = true;
-        this.sendInvite(leg, retried);
-        return;
-      }
-    }
-    if (response.body !== '' && status < 300) {
-      const far = sdpMediaAddress(response.body);
-      if (far && leg.media) {
-        leg.media.farAnswer = response.body;
-        try {
-          leg.media.relay?.setRemote(1, far);
-        } catch (error) {
-          // an answer naming the gateway's own media port (a loop): the media stays unrelayed that way
-          this.sip.warn({ err: error }, 'a far end answered with the gateway\'s own media address');
-        }
-      }
-    }
-    if (status >= 200) leg.finalStatus = status;
-    if (status >= 200 && status < 300) {
-      // in-dialog requests go to the far end's Contact
-      const contact = firstHeader(response, 'Contact');
-      const target = contact ? uriAddress(contact.replace(/^[^<]*</, '').replace(/>.*$/, ''), leg.peer.transport) : undefined;
-      if (target && leg.peer.transport === 'UDP') leg.peer = target;
-    }
-    this.listener?.responded(leg, 'INVITE', status, () => response);
-    if (status >= 300) this.finish(leg);
-  }
-
-  /** The INVITE again with the digest answer to the far end's challenge (new branch, next CSeq); undefined when it cannot be answered. */
-  private authenticated(leg: SocketLeg, invite: SipRequest, challenge: SipResponse): SipRequest | undefined {
-    const credentials = leg.node.sip.credentials!;
-    const header = challenge.status === 401 ? 'WWW-Authenticate' : 'Proxy-Authenticate';
-    const parsed = parseDigestChallenge(firstHeader(challenge, header) ?? '');
-    if (!parsed) return undefined;
-    if (credentials.realm && parsed.realm !== credentials.realm) return undefined;
-    const value = digestAuthorization(parsed, { username: credentials.authorizationUsername ?? credentials.username, password: credentials.password }, 'INVITE', invite.uri);
-    const seq = (cseqOf(invite)?.seq ?? 1) + 1;
-    const branch = `z9hG4bK${(mix(leg.callId, 'auth', seq) >>> 0).toString(16)}${Date.now().toString(16)}`;
-    let retried = withCSeq(invite, seq);
-    retried = {
-      ...retried,
-      headers: retried.headers.map((h, i) => (h.name === 'Via' && retried.headers.findIndex((x) => x.name === 'Via') === i
-        ? { name: 'Via', value: h.value.replace(/branch=[^;]+/, `branch=${branch}`) } : h)),
-    };
-    return withHeader(retried, challenge.status === 401 ? 'Authorization' : 'Proxy-Authorization', value);
-  }
-
-  /** Where a node's far end is on the wire: its transport connection's destination (a host name is taken as it is). */
-  private peerOf(node: PlanNode): SipAddress | undefined {
-    const remote = node.remote;
-    if (!remote) return undefined;
-    const host = /^\d+\.\d+\.\d+\.\d+$/.test(remote.host) || remote.host.includes(':') ? remote.host : remote.host === 'localhost' ? '127.0.0.1' : remote.host;
-    return { transport: remote.transport, host, port: remote.port };
-  }
-
-  // ---- media -----------------------------------------------------------------------------------------------
-
-  /** The offer toward a real far end: the real caller's own offer (anchored on the called side of the relay), else the gateway's. */
-  private offerSdp(leg: SocketLeg, built: string): string | undefined {
-    const media = leg.media;
-    const local = media?.relay?.local(1);
-    if (media?.callerOffer && local) return anchorSdp(media.callerOffer, local);
-    if (media?.callerOffer) return media.callerOffer;
-    if (built === '') return undefined;
-    // a simulated caller has no media: the SDP names the listener's host so nothing is sent elsewhere
-    const address = sdpMediaAddress(built);
-    return address ? anchorSdp(built, { host: leg.local.host, port: address.port }) : built;
-  }
-
-  /** The answer to a real caller: a real far end's own answer (anchored on the caller's side), else the gateway's. */
-  private answerSdp(leg: SocketLeg, built: string): string {
-    const media = leg.media;
-    const local = media?.relay?.local(0);
-    const source = media?.farAnswer ?? built;
-    if (local) return anchorSdp(source, local);
-    const address = sdpMediaAddress(source);
-    return address && !media?.farAnswer ? anchorSdp(source, { host: leg.local.host, port: address.port }) : source;
-  }
-
-  private codecOf(body: string): SimulatedCodec {
-    if (body === '') return SIMULATED_CODECS[0];
-    try {
-      const sdp = parseSdp(body);
-      for (const media of sdp.media) {
-        for (const codec of media.codecs) {
-          const name = CODEC_NAMES[codec.name.toLowerCase()];
-          if (name) return name;
-        }
-      }
-    } catch {
-      // an SDP the parser does not take: the call runs on the first codec
-    }
-    return SIMULATED_CODECS[0];
-  }
-
-  // ---- bookkeeping -------------------------------------------------------------------------------------------
-
-  /** Something that happened on a socket, put on the engine's queue at its instant; the engine is woken. */
-  private post(action: () => void): void {
-    if (this.disposed) return;
-    this.scheduler.at(this.sip.now(), action);
-    this.scheduler.wake();
-  }
-
-  private record(leg: SocketLeg, event: WireEvent): void {
-    const message = event.message as SipMessage;
-    const raw = event.bytes.toString('utf8');
-    const record: WireRecord = {
-      at: event.at,
-      sent: event.sent,
-      source: endpoint(event.sent ? event.local : event.remote),
-      destination: endpoint(event.sent ? event.remote : event.local),
-      message: () => message ?? parseSip(raw),
-      raw,
-    };
-    this.post(() => this.listener?.wire(leg, record));
-  }
-
-  private claimEarly(callId: string, leg: SocketLeg): void {
-    const waiting = this.early.get(callId);
-    if (!waiting) return;
-    this.early.delete(callId);
-    for (const event of waiting.events) this.record(leg, event);
-  }
-
-  /** Drops the unclaimed records past their time (all of them when `all`: a flood of messages no call claims). */
-  private dropEarly(all: boolean): void {
-    const now = performance.now();
-    for (const [callId, waiting] of this.early) if (all || waiting.until < now) this.early.delete(callId);
-  }
-
-  /** The leg is over: its media goes with the call's last leg; its Call-ID is kept a while for late messages. */
-  private finish(leg: SocketLeg): void {
-    if (leg.ended) return;
-    leg.ended = true;
-    if (leg.index === 0) leg.media?.close();
-    // what lingers is the leg's identity (late messages land in its history), not its messages nor its SDP
-    leg.inviteTransaction = undefined;
-    leg.pendingBye = undefined;
-    leg.lastSdp = undefined;
-    leg.sentInvite = undefined;
-    leg.ackSent = undefined;
-    this.lingering.add(leg);
-    this.dropEarly(false);
-  }
-
-  private tag(callId: string): string {
-    return `gw${(mix(callId, 'to-tag') >>> 0).toString(16)}`;
+  private own(leg: TransportLeg): SocketLeg {
+    if (!(leg instanceof SocketLeg)) throw new Error('the leg was not made by this transport');
+    return leg;
   }
 }
-
-export type { TransactionMethod };

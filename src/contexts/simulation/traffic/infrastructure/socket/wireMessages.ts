@@ -7,6 +7,9 @@ import { formatNameAddr, parseCSeq, parseNameAddr, parseVia, type SipAddress, ty
  * helpers here make those copies; nothing else of a message changes.
  */
 
+/** The methods the gateway's listeners take (the Allow header of an OPTIONS answer and of a 405). */
+export const ALLOW = 'INVITE, ACK, CANCEL, BYE, OPTIONS, INFO, UPDATE, REGISTER';
+
 /** A copy of `message` whose first header `name` is mapped (headers with other names and order unchanged). */
 function mapFirst<T extends SipMessage>(message: T, name: string, map: (value: string) => string): T {
   let done = false;

@@ -1,0 +1,62 @@
+import { ExpiryQueue, type SipStack } from '@gwsim/sip';
+import type { EarlyRecords } from './EarlyRecords.js';
+import type { SocketLeg } from './SocketLeg.js';
+
+/** How long a finished leg still claims its Call-ID (late retransmissions and ACKs land in its history). */
+const LINGER_MS = 32_000;
+/** How much later than LINGER_MS a finished leg may let its Call-ID go (legs finished that close together go at once). */
+const LINGER_SLACK_MS = 500;
+
+/**
+ * The legs a socket transport carries, by Call-ID: the caller's for inbound legs, the gateway's own for outbound
+ * ones. A finished leg lets go of what it held and keeps claiming its Call-ID a while, so late messages still land
+ * in its history.
+ */
+export class SocketLegs {
+  private readonly legs = new Map<string, SocketLeg>();
+  /** Finished legs, each letting its Call-ID go LINGER_MS after it finished (unless a newer leg took it meanwhile). */
+  private readonly lingering = new ExpiryQueue<SocketLeg>(LINGER_MS, (leg) => {
+    if (this.legs.get(leg.callId) === leg) this.legs.delete(leg.callId);
+  }, LINGER_SLACK_MS);
+
+  /** `early`: the records no leg claimed yet, whose expired ones go when a leg finishes. */
+  constructor(private readonly early: EarlyRecords) {}
+
+  /** The leg claiming the Call-ID (a finished one while it lingers). */
+  get(callId: string): SocketLeg | undefined {
+    return this.legs.get(callId);
+  }
+
+  /** A new leg claims its Call-ID (from a leg that had it before, too). */
+  add(leg: SocketLeg): void {
+    this.legs.set(leg.callId, leg);
+  }
+
+  /** The leg is over: its media goes with the call's last leg; its Call-ID is kept a while for late messages. */
+  finish(leg: SocketLeg): void {
+    if (leg.ended) return;
+    leg.ended = true;
+    if (leg.index === 0) leg.media?.close();
+    // what lingers is the leg's identity (late messages land in its history), not its messages nor its SDP
+    leg.inviteTransaction = undefined;
+    leg.pendingBye = undefined;
+    leg.lastSdp = undefined;
+    leg.sentInvite = undefined;
+    leg.ackSent = undefined;
+    this.lingering.add(leg);
+    this.early.dropExpired();
+  }
+
+  /** Whether a call in progress still uses the stack (a listener that moved away closes once none does). */
+  uses(stack: SipStack): boolean {
+    for (const leg of this.legs.values()) if (!leg.ended && leg.stack === stack) return true;
+    return false;
+  }
+
+  /** The transport is dropped: every call's media closes, every leg is forgotten. */
+  close(): void {
+    for (const leg of this.legs.values()) leg.media?.close();
+    this.legs.clear();
+    this.lingering.clear();
+  }
+}
