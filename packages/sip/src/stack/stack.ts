@@ -10,7 +10,7 @@ import {
 } from '../message.js';
 import { parseSip } from '../parse.js';
 import { ExpiryQueue } from './expiry.js';
-import { StreamFramer } from './framing.js';
+import { Connection } from './connection.js';
 import type {
   ClientCallbacks, ClientTransaction, ServerTransaction, SipAddress, SipStackOptions,
   StackHandler, StackTimers,
@@ -40,28 +40,6 @@ function addressKey(address: SipAddress): string {
 function tagOf(nameAddr: string | undefined): string | undefined {
   if (nameAddr === undefined) return undefined;
   try { return parseNameAddr(nameAddr).params.tag; } catch { return undefined; }
-}
-
-/** A TCP or TLS connection, inbound or outbound, with its framer and the client transactions waiting on it. */
-class Connection {
-  local: SipAddress | undefined;
-  connected: boolean;
-  readonly pending: { bytes: Buffer; message: SipMessage | undefined; retransmission: boolean }[] = [];
-  readonly framer: StreamFramer;
-  readonly clients = new Set<ClientTx>();
-
-  constructor(readonly socket: net.Socket, readonly transport: 'TCP' | 'TLS', readonly remote: SipAddress,
-    connected: boolean, maxBytes: number) {
-    this.connected = connected;
-    this.framer = new StreamFramer(maxBytes);
-    if (connected) this.setLocal();
-  }
-
-  setLocal(): void {
-    this.local = { transport: this.transport, host: this.socket.localAddress ?? '', port: this.socket.localPort ?? 0 };
-  }
-
-  get alive(): boolean { return !this.socket.destroyed; }
 }
 
 type ServerState = 'proceeding' | 'completed' | 'confirmed' | 'accepted' | 'terminated';
@@ -224,7 +202,7 @@ function ackKeyOf(callId: string | undefined, cseq: string | undefined, toTag: s
 type ClientState = 'calling' | 'proceeding' | 'completed' | 'accepted' | 'terminated';
 
 /** RFC 3261 section 17.1 client transaction (INVITE: Timers A, B, D; non-INVITE: E, F, K), plus 2xx forks. */
-class ClientTx implements ClientTransaction {
+export class ClientTx implements ClientTransaction {
   state: ClientState = 'calling';
   readonly isInvite: boolean;
   bytes: Buffer;
