@@ -5,12 +5,16 @@ import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { buildAck, buildResponse } from '../build.js';
 import {
-  canonicalHeaderName, header, headerValues, parseCSeq, parseNameAddr, parseVia, serialize, splitList,
+  canonicalHeaderName, header, headerValues, parseCSeq, parseVia, serialize, splitList,
   type SipHeader, type SipMessage, type SipRequest, type SipResponse, type Via, unsharedCopy,
 } from '../message.js';
 import { parseSip } from '../parse.js';
-import { ExpiryQueue } from './expiry.js';
+import { ackKeyOf } from './ackKeyOf.js';
+import { after } from './after.js';
+import { compactBytes } from './compactBytes.js';
 import { Connection } from './connection.js';
+import { ExpiryQueue } from './expiry.js';
+import { tagOf } from './tagOf.js';
 import type {
   ClientCallbacks, ClientTransaction, ServerTransaction, SipAddress, SipStackOptions,
   StackHandler, StackTimers,
@@ -26,20 +30,8 @@ interface Ending {
   ended(ticket: number): void;
 }
 
-/** A one-shot timer that never keeps the process alive. */
-function after(ms: number, fn: () => void): NodeJS.Timeout {
-  const timer = setTimeout(fn, ms);
-  timer.unref();
-  return timer;
-}
-
 function addressKey(address: SipAddress): string {
   return `${address.transport}|${address.host}|${address.port}`;
-}
-
-function tagOf(nameAddr: string | undefined): string | undefined {
-  if (nameAddr === undefined) return undefined;
-  try { return parseNameAddr(nameAddr).params.tag; } catch { return undefined; }
 }
 
 type ServerState = 'proceeding' | 'completed' | 'confirmed' | 'accepted' | 'terminated';
@@ -180,23 +172,6 @@ class ServerTx implements ServerTransaction {
     if (this.stack.servers.get(this.key) === this) this.stack.servers.delete(this.key);
     if (this.ackKey !== undefined && this.stack.accepted.get(this.ackKey) === this) this.stack.accepted.delete(this.ackKey);
   }
-}
-
-/**
- * Headers a lingering transaction keeps: those that match it and route a response back, and those a dialog is
- * formed from (RFC 3261 12.1: the remote target and the route set), so a user can still build in-dialog requests.
- */
-const IDENTIFYING = new Set(['Via', 'From', 'To', 'Call-ID', 'CSeq', 'Contact', 'Record-Route']);
-
-/** The request with only its identifying headers and its body, as bytes (parsed again when it is asked for). */
-function compactBytes(request: SipRequest): Buffer {
-  return serialize({ ...request, headers: request.headers.filter((h) => IDENTIFYING.has(h.name)) });
-}
-
-function ackKeyOf(callId: string | undefined, cseq: string | undefined, toTag: string | undefined): string {
-  let seq = '';
-  try { seq = String(parseCSeq(cseq ?? '').seq); } catch { /* an unparsable CSeq matches nothing */ }
-  return `${callId ?? ''}\u0000${seq}\u0000${toTag ?? ''}`;
 }
 
 type ClientState = 'calling' | 'proceeding' | 'completed' | 'accepted' | 'terminated';
