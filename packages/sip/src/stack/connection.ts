@@ -1,6 +1,6 @@
 import type net from 'node:net';
 import type { SipMessage } from '../message.js';
-import type { ClientTx } from './stack.js';
+import type { ClientTx } from './clientTx.js';
 import { StreamFramer } from './framing.js';
 import type { SipAddress } from './types.js';
 
