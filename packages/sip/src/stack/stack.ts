@@ -5,8 +5,8 @@ import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { buildResponse } from '../build.js';
 import {
-  canonicalHeaderName, header, headerValues, parseCSeq, parseVia, serialize, splitList,
-  type SipHeader, type SipMessage, type SipRequest, type SipResponse, type Via, unsharedCopy,
+  header, headerValues, parseCSeq, parseVia, serialize, splitList,
+  type SipMessage, type SipRequest, type SipResponse, type Via, unsharedCopy,
 } from '../message.js';
 import { parseSip } from '../parse.js';
 import { ackKeyOf } from './ackKeyOf.js';
@@ -14,6 +14,8 @@ import { after } from './after.js';
 import { ClientTx } from './clientTx.js';
 import { Connection } from './connection.js';
 import { ExpiryQueue } from './expiry.js';
+import { malformedResponse } from './malformedResponse.js';
+import { receivedVia } from './receivedVia.js';
 import { ServerTx } from './serverTx.js';
 import { tagOf } from './tagOf.js';
 import type {
@@ -23,8 +25,6 @@ import type {
 
 const DEFAULT_TIMERS: StackTimers = { T1: 500, T2: 4000, T4: 5000 };
 const DEFAULT_MAX_BYTES = 65535;
-const REQUEST_LINE = /^([A-Za-z0-9.!%*_+`'~-]+) (\S+) SIP\/2\.0$/;
-const RECOVERED = new Set(['Via', 'From', 'To', 'Call-ID', 'CSeq']);
 
 /** A transaction whose end the stack's expiry queues carry out: `ended` with the ticket its end was set with. */
 interface Ending {
@@ -370,34 +370,11 @@ export class SipStack {
     this.callHandler((h) => h.request(tx));
   }
 
-  /**
-   * Answers input that did not parse when it still reads as a request with Via, From, To, Call-ID and CSeq
-   * (never an ACK); anything else is dropped. The Warning header names the problem.
-   */
+  /** Answers input that did not parse when it can (`malformedResponse`); anything else is dropped. */
   private answerMalformed(bytes: Buffer, status: 400 | 513, problem: string, remote: SipAddress, conn: Connection | undefined): void {
-    const recovered = recoverRequest(bytes, this.maxBytes);
-    if (!recovered || recovered.method === 'ACK') return;
-    const headers: SipHeader[] = [];
-    let viaDone = false;
-    for (const h of recovered.headers) {
-      if (h.name === 'Via' && !viaDone) {
-        viaDone = true;
-        try {
-          const parts = splitList(h.value);
-          parts[0] = receivedVia(parts[0], parseVia(parts[0]), remote);
-          headers.push({ name: 'Via', value: parts.join(', ') });
-          continue;
-        } catch { /* a malformed Via is copied as it came */ }
-      }
-      if (h.name === 'To' && !/;\s*tag=/i.test(h.value)) headers.push({ name: 'To', value: `${h.value};tag=${this.randomTag()}` });
-      else headers.push(h);
-    }
     const host = this.local[0]?.host ?? '-';
-    const text = problem.replace(/[\u0000-\u001f\u007f"\\]/g, ' ').slice(0, 200);
-    headers.push({ name: 'Warning', value: `399 ${host} "${text}"` });
-    const response: SipResponse = {
-      kind: 'response', status, reason: status === 400 ? 'Bad Request' : 'Message Too Large', headers, body: '',
-    };
+    const response = malformedResponse(bytes, status, problem, { remote, maxBytes: this.maxBytes, host, newTag: () => this.randomTag() });
+    if (!response) return;
     let out: Buffer;
     try { out = serialize(response); } catch { return; }
     try {
@@ -476,44 +453,3 @@ function withReceived(request: SipRequest, via: Via, remote: SipAddress): SipReq
   headers[index] = { name: 'Via', value: parts.join(', ') };
   return { ...request, headers };
 }
-
-function receivedVia(value: string, via: Via, remote: SipAddress): string {
-  const rport = 'rport' in via.params;
-  if (via.host === remote.host && !rport) return value;
-  const parts = value.split(';').filter((p, i) => i === 0 || p.trim().toLowerCase().split('=')[0] !== 'received');
-  const out = parts.map((p, i) => (i > 0 && p.trim().toLowerCase().split('=')[0] === 'rport' ? `rport=${remote.port}` : p));
-  out.push(`received=${remote.host}`);
-  return out.join(';');
-}
-
-/**
- * Reads what can be read of a message that did not parse: a request line and the Via, From, To, Call-ID and
- * CSeq headers, as raw values. Undefined unless all of them are there.
- */
-function recoverRequest(bytes: Buffer, maxBytes: number): { method: string; headers: SipHeader[] } | undefined {
-  const limit = Math.min(bytes.length, maxBytes);
-  let end = bytes.indexOf('\r\n\r\n');
-  if (end < 0 || end > limit) end = limit;
-  const lines = bytes.toString('utf8', 0, end).split(/\r?\n/);
-  while (lines.length > 0 && lines[0] === '') lines.shift();
-  const start = REQUEST_LINE.exec(lines.shift() ?? '');
-  if (!start) return undefined;
-  const unfolded: string[] = [];
-  for (const line of lines) {
-    if ((line.startsWith(' ') || line.startsWith('\t')) && unfolded.length > 0) unfolded[unfolded.length - 1] += ` ${line.trim()}`;
-    else unfolded.push(line);
-  }
-  const headers: SipHeader[] = [];
-  for (const line of unfolded) {
-    const colon = line.indexOf(':');
-    if (colon <= 0) continue;
-    const name = canonicalHeaderName(line.slice(0, colon).trim());
-    const value = line.slice(colon + 1).trim();
-    if (RECOVERED.has(name) && value !== '' && !/[\r\n]/.test(value)) headers.push({ name, value });
-  }
-  for (const name of RECOVERED) if (!headers.some((h) => h.name === name)) return undefined;
-  // A response names these once each; a repeated From or To would make a confusing answer.
-  if (headers.filter((h) => h.name === 'From' || h.name === 'To' || h.name === 'Call-ID' || h.name === 'CSeq').length !== 4) return undefined;
-  return { method: start[1], headers };
-}
-
