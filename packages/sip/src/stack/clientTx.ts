@@ -51,11 +51,11 @@ export class ClientTx implements ClientTransaction {
 
   start(): void {
     const { T1, T2 } = this.stack.timers;
-    this.stack.transmit(this.request, this.bytes, this.destination, false, undefined, this);
+    this.stack.transport.transmit(this.request, this.bytes, this.destination, false, undefined, this);
     if (this.destination.transport === 'UDP') {
       const resend = (): void => {
         if (this.state !== 'calling' && !(this.state === 'proceeding' && !this.isInvite)) return;
-        this.stack.transmit(this.request, this.bytes, this.destination, true, this.connection, this);
+        this.stack.transport.transmit(this.request, this.bytes, this.destination, true, this.connection, this);
         // Timer A doubles without bound; Timer E doubles up to T2, and stays at T2 once a provisional came.
         this.interval = this.isInvite ? this.interval * 2 : (this.state === 'proceeding' ? T2 : Math.min(this.interval * 2, T2));
         this.retransmitTimer = after(this.interval, resend);
@@ -113,7 +113,7 @@ export class ClientTx implements ClientTransaction {
         const ack = buildAck(this.request, response);
         this.ack = { message: ack, bytes: serialize(ack) };
         this.lingering();
-        this.stack.transmit(ack, this.ack.bytes, this.destination, false, this.connection, undefined);
+        this.stack.transport.transmit(ack, this.ack.bytes, this.destination, false, this.connection, undefined);
         if (unreliable) this.endIn(64 * T1); // Timer D
       } else {
         this.lingering();
@@ -123,7 +123,7 @@ export class ClientTx implements ClientTransaction {
       this.report(response, false);
       if (reliableEnd) this.terminate();
     } else if (this.state === 'completed' && this.ack) {
-      this.stack.transmit(this.ack.message, this.ack.bytes, this.destination, true, this.connection, undefined);
+      this.stack.transport.transmit(this.ack.message, this.ack.bytes, this.destination, true, this.connection, undefined);
     }
   }
 

@@ -61,7 +61,7 @@ export class ServerTx implements ServerTransaction {
     this.lastResponse = { message: response, bytes };
     const toTag = tagOf(header(response, 'To'));
     if (toTag !== undefined) this.toTag = unsharedCopy(toTag);
-    this.stack.sendResponse(this, response, bytes, false);
+    this.stack.transport.sendResponse(this, response, bytes, false);
     if (response.status < 200) return;
     const { T1, T2 } = this.stack.timers;
     const unreliable = this.source.transport === 'UDP';
@@ -73,7 +73,7 @@ export class ServerTx implements ServerTransaction {
       // RFC 3261 13.3.1.4: the 2xx is repeated on every transport, because the ACK is end to end.
       let interval = T1;
       const resend = (): void => {
-        this.stack.sendResponse(this, this.lastMessage(), bytes, true);
+        this.stack.transport.sendResponse(this, this.lastMessage(), bytes, true);
         interval = Math.min(interval * 2, T2);
         this.retransmitTimer = after(interval, resend);
       };
@@ -85,7 +85,7 @@ export class ServerTx implements ServerTransaction {
       if (unreliable) {
         let interval = T1;
         const resend = (): void => {
-          this.stack.sendResponse(this, this.lastMessage(), bytes, true);
+          this.stack.transport.sendResponse(this, this.lastMessage(), bytes, true);
           interval = Math.min(interval * 2, T2);
           this.retransmitTimer = after(interval, resend);
         };
@@ -102,7 +102,7 @@ export class ServerTx implements ServerTransaction {
 
   /** A repeat of the request: the last response again, if any. */
   resendLast(): void {
-    if (this.lastResponse) this.stack.sendResponse(this, this.lastMessage(), this.lastResponse.bytes, true);
+    if (this.lastResponse) this.stack.transport.sendResponse(this, this.lastMessage(), this.lastResponse.bytes, true);
   }
 
   /** The ACK of a non-2xx final: Timer I (T4 over UDP, none over TCP/TLS). */
