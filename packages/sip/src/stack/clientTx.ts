@@ -49,6 +49,10 @@ export class ClientTx implements ClientTransaction {
     this.lastProvisional = undefined;
   }
 
+  /**
+   * Sends the request; over UDP it is repeated by Timer A (INVITE, RFC 3261 17.1.1.2) or Timer E (non-INVITE,
+   * 17.1.2.2), and Timer B or F ends a transaction that got no final response.
+   */
   start(): void {
     const { T1, T2 } = this.stack.timers;
     this.stack.transport.transmit(this.request, this.bytes, this.destination, false, undefined, this);
@@ -56,13 +60,14 @@ export class ClientTx implements ClientTransaction {
       const resend = (): void => {
         if (this.state !== 'calling' && !(this.state === 'proceeding' && !this.isInvite)) return;
         this.stack.transport.transmit(this.request, this.bytes, this.destination, true, this.connection, this);
-        // Timer A doubles without bound; Timer E doubles up to T2, and stays at T2 once a provisional came.
+        // Timer A doubles without bound (17.1.1.2); Timer E doubles up to T2, and stays at T2 once a provisional
+        // came (17.1.2.2).
         this.interval = this.isInvite ? this.interval * 2 : (this.state === 'proceeding' ? T2 : Math.min(this.interval * 2, T2));
         this.retransmitTimer = after(this.interval, resend);
       };
       this.retransmitTimer = after(this.interval, resend);
     }
-    this.timeoutTimer = after(64 * T1, () => this.fail('timer')); // Timer B / F
+    this.timeoutTimer = after(64 * T1, () => this.fail('timer')); // Timer B / F (17.1.1.2, 17.1.2.2)
   }
 
   /** Classifies a response: true when it repeats one already handled (for the wire record). */
@@ -82,6 +87,7 @@ export class ClientTx implements ClientTransaction {
       if (this.lastProvisional?.equals(bytes)) return;
       this.lastProvisional = bytes;
       if (this.state === 'calling') {
+        // RFC 3261 17.1.1.2: an INVITE is no longer repeated (nor Timer B run); 17.1.2.2: a non-INVITE is, every T2.
         this.state = 'proceeding';
         if (this.isInvite) this.clearTimers();
         else this.interval = T2;
@@ -89,6 +95,8 @@ export class ClientTx implements ClientTransaction {
       if (this.state === 'proceeding') this.report(response, false);
       return;
     }
+    // A 2xx ends an INVITE client transaction (RFC 3261 17.1.1.2) in "Accepted" for 64*T1 (RFC 6026, Timer M):
+    // every 2xx goes up, a repeat for its ACK to be sent again, another fork's as new (13.2.2.4).
     if (this.isInvite && response.status < 300) {
       const tag = tagOf(header(response, 'To')) ?? '';
       if (this.state === 'calling' || this.state === 'proceeding') {
@@ -114,20 +122,22 @@ export class ClientTx implements ClientTransaction {
         this.ack = { message: ack, bytes: serialize(ack) };
         this.lingering();
         this.stack.transport.transmit(ack, this.ack.bytes, this.destination, false, this.connection, undefined);
-        if (unreliable) this.endIn(64 * T1); // Timer D
+        if (unreliable) this.endIn(64 * T1); // Timer D (17.1.1.2)
       } else {
         this.lingering();
-        if (unreliable) this.endIn(T4); // Timer K
+        if (unreliable) this.endIn(T4); // Timer K (17.1.2.2)
       }
+      // Over TCP or TLS, Timers D and K are zero: the transaction ends at once (17.1.1.2, 17.1.2.2).
       const reliableEnd = !unreliable;
       this.report(response, false);
       if (reliableEnd) this.terminate();
     } else if (this.state === 'completed' && this.ack) {
+      // RFC 3261 17.1.1.2: a repeat of the final response gets the ACK again.
       this.stack.transport.transmit(this.ack.message, this.ack.bytes, this.destination, true, this.connection, undefined);
     }
   }
 
-  /** Timer B/F, or the transport failed before a final response. */
+  /** Timer B/F, or the transport failed before a final response (RFC 3261 17.1.1.2, 17.1.2.2, 17.1.4). */
   fail(reason: 'timer' | 'transport'): void {
     if (this.state !== 'calling' && !(this.state === 'proceeding' && (reason === 'transport' || !this.isInvite))) return;
     this.terminate();

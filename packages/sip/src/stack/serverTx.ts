@@ -62,7 +62,7 @@ export class ServerTx implements ServerTransaction {
     const toTag = tagOf(header(response, 'To'));
     if (toTag !== undefined) this.toTag = unsharedCopy(toTag);
     this.stack.transport.sendResponse(this, response, bytes, false);
-    if (response.status < 200) return;
+    if (response.status < 200) return; // still "Proceeding" (RFC 3261 17.2.1, 17.2.2)
     const { T1, T2 } = this.stack.timers;
     const unreliable = this.source.transport === 'UDP';
     if (this.isInvite && response.status < 300) {
@@ -89,23 +89,23 @@ export class ServerTx implements ServerTransaction {
           interval = Math.min(interval * 2, T2);
           this.retransmitTimer = after(interval, resend);
         };
-        this.retransmitTimer = after(interval, resend); // Timer G
+        this.retransmitTimer = after(interval, resend); // Timer G (RFC 3261 17.2.1)
       }
-      this.endIn(64 * T1); // Timer H
+      this.endIn(64 * T1); // Timer H (17.2.1)
     } else {
       this.state = 'completed';
       this.lingering();
-      if (unreliable) this.endIn(64 * T1); // Timer J
-      else this.terminate();
+      if (unreliable) this.endIn(64 * T1); // Timer J (RFC 3261 17.2.2)
+      else this.terminate(); // Timer J is zero over TCP or TLS
     }
   }
 
-  /** A repeat of the request: the last response again, if any. */
+  /** A repeat of the request: the last response again, if any (RFC 3261 17.2.1, 17.2.2). */
   resendLast(): void {
     if (this.lastResponse) this.stack.transport.sendResponse(this, this.lastMessage(), this.lastResponse.bytes, true);
   }
 
-  /** The ACK of a non-2xx final: Timer I (T4 over UDP, none over TCP/TLS). */
+  /** The ACK of a non-2xx final: Timer I (RFC 3261 17.2.1; T4 over UDP, none over TCP/TLS). */
   confirm(): void {
     this.state = 'confirmed';
     this.clearTimers();
@@ -113,7 +113,10 @@ export class ServerTx implements ServerTransaction {
     else this.terminate();
   }
 
-  /** The ACK of the 2xx: no more retransmissions; the transaction stays to absorb repeats until 64*T1. */
+  /**
+   * The ACK of the 2xx: no more retransmissions (RFC 3261 13.3.1.4); the transaction stays to absorb repeats until
+   * 64*T1.
+   */
   ackReceived(): void {
     this.acked = true;
     if (this.retransmitTimer) clearTimeout(this.retransmitTimer);
@@ -132,7 +135,10 @@ export class ServerTx implements ServerTransaction {
     this.stack.endAfter(this, ms, this.endTicket);
   }
 
-  /** The end set by `endIn` came: in "Accepted", a 2xx that was never acknowledged is reported to the handler. */
+  /**
+   * The end set by `endIn` came: in "Accepted", a 2xx that was never acknowledged is reported to the handler
+   * (RFC 3261 13.3.1.4: the session is then to be ended).
+   */
   ended(ticket: number): void {
     if (ticket !== this.endTicket) return;
     const unacknowledged = this.state === 'accepted' && !this.acked;

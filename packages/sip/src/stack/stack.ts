@@ -123,11 +123,13 @@ export class SipStack {
 
   // ---- receiving ----
 
-  private received(message: SipMessage, bytes: Buffer, local: SipAddress, remote: SipAddress, conn: Connection | undefined): void {
+  private received(message: SipMessage, bytes: Buffer, local: SipAddress, remote: SipAddress,
+    conn: Connection | undefined): void {
     if (message.kind === 'response') this.onResponse(message, bytes, local, remote);
     else this.onRequest(message, bytes, local, remote, conn);
   }
 
+  /** RFC 3261 17.1.3: a response matches the client transaction of its top Via's branch and its CSeq method. */
   private onResponse(response: SipResponse, bytes: Buffer, local: SipAddress, remote: SipAddress): void {
     let tx: ClientTx | undefined;
     try {
@@ -146,7 +148,7 @@ export class SipStack {
     if (method === 'ACK') {
       const tx = this.servers.get(serverKey(via, 'INVITE', request));
       if (tx && (tx.state === 'completed' || tx.state === 'confirmed')) {
-        // The ACK of a non-2xx final belongs to the transaction (Timer I) and goes no further.
+        // The ACK of a non-2xx final belongs to the transaction (Timer I, RFC 3261 17.2.1) and goes no further.
         this.emitWire(false, local, remote, bytes, request, tx.state === 'confirmed');
         if (tx.state === 'completed') tx.confirm();
         return;
@@ -161,7 +163,7 @@ export class SipStack {
     // kept as long as the transaction lingers: a copy, not slices of the received text
     const key = unsharedCopy(serverKey(via, method, request));
     const existing = this.servers.get(key);
-    if (existing) {
+    if (existing) { // a repeat, absorbed by its transaction (RFC 3261 17.2.1, 17.2.2)
       this.emitWire(false, local, remote, bytes, request, true);
       existing.resendLast();
       return;
@@ -171,6 +173,7 @@ export class SipStack {
     const tx = new ServerTx(this, adjusted, remote, conn, key, method === 'INVITE');
     this.servers.set(key, tx);
     if (method === 'CANCEL') {
+      // RFC 3261 9.2: the CANCEL is answered at once, 481 when it matches no transaction.
       const invite = this.servers.get(serverKey(via, 'INVITE', request));
       if (!invite) {
         tx.respond(buildResponse(adjusted, 481, { toTag: this.randomTag() }));
@@ -180,7 +183,7 @@ export class SipStack {
       if (!invite.finalSent) this.callHandler((h) => h.cancel(invite, request));
       return;
     }
-    if (method === 'INVITE') tx.respond(buildResponse(adjusted, 100));
+    if (method === 'INVITE') tx.respond(buildResponse(adjusted, 100)); // RFC 3261 17.2.1: 100 Trying at once
     this.callHandler((h) => h.request(tx));
   }
 

@@ -251,7 +251,8 @@ export class Transport {
   /** Answers input that did not parse when it can (`malformedResponse`); anything else is dropped. */
   private answerMalformed(bytes: Buffer, status: 400 | 513, problem: string, remote: SipAddress, conn: Connection | undefined): void {
     const host = this.local[0]?.host ?? '-';
-    const response = malformedResponse(bytes, status, problem, { remote, maxBytes: this.maxBytes, host, newTag: () => this.user.newTag() });
+    const newTag = (): string => this.user.newTag();
+    const response = malformedResponse(bytes, status, problem, { remote, maxBytes: this.maxBytes, host, newTag });
     if (!response) return;
     let out: Buffer;
     try { out = serialize(response); } catch { return; }
