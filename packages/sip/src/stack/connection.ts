@@ -1,7 +1,7 @@
 import type net from 'node:net';
 import type { SipMessage } from '../message.js';
 import type { ClientTx } from './clientTx.js';
-import { StreamFramer } from './framing.js';
+import { StreamFramer } from './streamFramer.js';
 import type { SipAddress } from './types.js';
 
 /** A TCP or TLS connection, inbound or outbound, with its framer and the client transactions waiting on it. */

@@ -8,7 +8,7 @@ import {
 import { ackKeyOf } from './ackKeyOf.js';
 import { ClientTx } from './clientTx.js';
 import type { Connection } from './connection.js';
-import { ExpiryQueue } from './expiry.js';
+import { ExpiryQueue } from './expiryQueue.js';
 import { receivedVia } from './receivedVia.js';
 import { ServerTx } from './serverTx.js';
 import { tagOf } from './tagOf.js';
