@@ -63,7 +63,7 @@ export class ServerTx implements ServerTransaction {
     if (toTag !== undefined) this.toTag = unsharedCopy(toTag);
     this.stack.transport.sendResponse(this, response, bytes, false);
     if (response.status < 200) return; // still "Proceeding" (RFC 3261 17.2.1, 17.2.2)
-    const { T1, T2 } = this.stack.timers;
+    const { T1 } = this.stack.timers;
     const unreliable = this.source.transport === 'UDP';
     if (this.isInvite && response.status < 300) {
       this.state = 'accepted';
@@ -71,26 +71,12 @@ export class ServerTx implements ServerTransaction {
       this.stack.accepted.set(this.ackKey, this);
       this.lingering();
       // RFC 3261 13.3.1.4: the 2xx is repeated on every transport, because the ACK is end to end.
-      let interval = T1;
-      const resend = (): void => {
-        this.stack.transport.sendResponse(this, this.lastMessage(), bytes, true);
-        interval = Math.min(interval * 2, T2);
-        this.retransmitTimer = after(interval, resend);
-      };
-      this.retransmitTimer = after(interval, resend);
+      this.repeat(bytes);
       this.endIn(64 * T1); // the end of "Accepted" (RFC 6026): an unacknowledged 2xx is reported then
     } else if (this.isInvite) {
       this.state = 'completed';
       this.lingering();
-      if (unreliable) {
-        let interval = T1;
-        const resend = (): void => {
-          this.stack.transport.sendResponse(this, this.lastMessage(), bytes, true);
-          interval = Math.min(interval * 2, T2);
-          this.retransmitTimer = after(interval, resend);
-        };
-        this.retransmitTimer = after(interval, resend); // Timer G (RFC 3261 17.2.1)
-      }
+      if (unreliable) this.repeat(bytes); // Timer G (RFC 3261 17.2.1)
       this.endIn(64 * T1); // Timer H (17.2.1)
     } else {
       this.state = 'completed';
@@ -98,6 +84,18 @@ export class ServerTx implements ServerTransaction {
       if (unreliable) this.endIn(64 * T1); // Timer J (RFC 3261 17.2.2)
       else this.terminate(); // Timer J is zero over TCP or TLS
     }
+  }
+
+  /** Sends the final response again T1 from now, then at intervals doubling up to T2, until `retransmitTimer` is cleared. */
+  private repeat(bytes: Buffer): void {
+    const { T1, T2 } = this.stack.timers;
+    let interval = T1;
+    const resend = (): void => {
+      this.stack.transport.sendResponse(this, this.lastMessage(), bytes, true);
+      interval = Math.min(interval * 2, T2);
+      this.retransmitTimer = after(interval, resend);
+    };
+    this.retransmitTimer = after(interval, resend);
   }
 
   /** A repeat of the request: the last response again, if any (RFC 3261 17.2.1, 17.2.2). */
