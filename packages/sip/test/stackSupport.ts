@@ -1,5 +1,6 @@
 import dgram from 'node:dgram';
 import net from 'node:net';
+import { expect } from 'chai';
 import {
   buildRequest, parseSip, SipStack, type SipAddress, type SipMessage, type SipRequest, type SipResponse,
   type ServerTransaction, type SipStackOptions, type StackHandler, type WireEvent,
@@ -56,6 +57,40 @@ export function label(message: SipMessage | undefined): string {
 
 export async function stack(recorder: Recorder, options: Partial<SipStackOptions> = {}): Promise<SipStack> {
   return SipStack.listen({ host: '127.0.0.1', port: 0, transports: ['UDP', 'TCP'], timers: FAST, ...options }, recorder);
+}
+
+/**
+ * Alice's stack `a` and Bob's `b` (UDP and TCP on 127.0.0.1, FAST timers) with their recorders, opened before each
+ * test of the suite that calls `eachTest` and closed after it with the raw peers the test opened; neither stack may
+ * have reported an error.
+ */
+export class LoopbackPair {
+  alice!: Recorder;
+  bob!: Recorder;
+  a!: SipStack;
+  b!: SipStack;
+  private readonly raws: RawUdp[] = [];
+
+  static eachTest(): LoopbackPair {
+    const pair = new LoopbackPair();
+    beforeEach(async () => {
+      pair.alice = new Recorder(); pair.bob = new Recorder();
+      pair.a = await stack(pair.alice); pair.b = await stack(pair.bob);
+    });
+    afterEach(async () => {
+      await pair.a.close(); await pair.b.close();
+      for (const raw of pair.raws.splice(0)) await raw.close();
+      expect(pair.alice.errors.concat(pair.bob.errors)).to.deep.equal([]);
+    });
+    return pair;
+  }
+
+  /** A raw UDP peer, closed after the test. */
+  async raw(): Promise<RawUdp> {
+    const r = await RawUdp.open();
+    this.raws.push(r);
+    return r;
+  }
 }
 
 export function address(s: SipStack, transport: 'UDP' | 'TCP' | 'TLS'): SipAddress {

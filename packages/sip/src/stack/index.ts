@@ -1,5 +1,5 @@
 export * from './types.js';
 export * from './digest.js';
 export { SipStack } from './stack.js';
-export { ExpiryQueue } from './expiry.js';
-export { StreamFramer, type Frame } from './framing.js';
+export { ExpiryQueue } from './expiryQueue.js';
+export { StreamFramer, type Frame } from './streamFramer.js';

@@ -1,380 +1,28 @@
-import dgram from 'node:dgram';
-import net from 'node:net';
-import tls from 'node:tls';
 import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import { buildAck, buildResponse } from '../build.js';
+import { buildResponse } from '../build.js';
 import {
-  canonicalHeaderName, header, headerValues, parseCSeq, parseNameAddr, parseVia, serialize, splitList,
-  type SipHeader, type SipMessage, type SipRequest, type SipResponse, type Via, unsharedCopy,
+  header, headerValues, parseCSeq, parseVia, serialize, splitList,
+  type SipMessage, type SipRequest, type SipResponse, type Via, unsharedCopy,
 } from '../message.js';
-import { parseSip } from '../parse.js';
-import { ExpiryQueue } from './expiry.js';
-import { StreamFramer } from './framing.js';
+import { ackKeyOf } from './ackKeyOf.js';
+import { ClientTx } from './clientTx.js';
+import type { Connection } from './connection.js';
+import { ExpiryQueue } from './expiryQueue.js';
+import { receivedVia } from './receivedVia.js';
+import { ServerTx } from './serverTx.js';
+import { tagOf } from './tagOf.js';
+import { Transport } from './transport.js';
 import type {
-  ClientCallbacks, ClientTransaction, ServerTransaction, SipAddress, SipStackOptions,
+  ClientCallbacks, ClientTransaction, SipAddress, SipStackOptions,
   StackHandler, StackTimers,
 } from './types.js';
 
 const DEFAULT_TIMERS: StackTimers = { T1: 500, T2: 4000, T4: 5000 };
-const DEFAULT_MAX_BYTES = 65535;
-const REQUEST_LINE = /^([A-Za-z0-9.!%*_+`'~-]+) (\S+) SIP\/2\.0$/;
-const RECOVERED = new Set(['Via', 'From', 'To', 'Call-ID', 'CSeq']);
 
 /** A transaction whose end the stack's expiry queues carry out: `ended` with the ticket its end was set with. */
 interface Ending {
   ended(ticket: number): void;
-}
-
-/** A one-shot timer that never keeps the process alive. */
-function after(ms: number, fn: () => void): NodeJS.Timeout {
-  const timer = setTimeout(fn, ms);
-  timer.unref();
-  return timer;
-}
-
-function addressKey(address: SipAddress): string {
-  return `${address.transport}|${address.host}|${address.port}`;
-}
-
-function tagOf(nameAddr: string | undefined): string | undefined {
-  if (nameAddr === undefined) return undefined;
-  try { return parseNameAddr(nameAddr).params.tag; } catch { return undefined; }
-}
-
-/** A TCP or TLS connection, inbound or outbound, with its framer and the client transactions waiting on it. */
-class Connection {
-  local: SipAddress | undefined;
-  connected: boolean;
-  readonly pending: { bytes: Buffer; message: SipMessage | undefined; retransmission: boolean }[] = [];
-  readonly framer: StreamFramer;
-  readonly clients = new Set<ClientTx>();
-
-  constructor(readonly socket: net.Socket, readonly transport: 'TCP' | 'TLS', readonly remote: SipAddress,
-    connected: boolean, maxBytes: number) {
-    this.connected = connected;
-    this.framer = new StreamFramer(maxBytes);
-    if (connected) this.setLocal();
-  }
-
-  setLocal(): void {
-    this.local = { transport: this.transport, host: this.socket.localAddress ?? '', port: this.socket.localPort ?? 0 };
-  }
-
-  get alive(): boolean { return !this.socket.destroyed; }
-}
-
-type ServerState = 'proceeding' | 'completed' | 'confirmed' | 'accepted' | 'terminated';
-
-/** RFC 3261 section 17.2 server transaction, with the 2xx retransmission of section 13.3.1.4 (RFC 6026 "Accepted"). */
-class ServerTx implements ServerTransaction {
-  state: ServerState = 'proceeding';
-  /** The last response sent: its bytes, and the message itself until the final one (parsed again to resend it). */
-  lastResponse: { message: SipResponse | undefined; bytes: Buffer } | undefined;
-  toTag: string | undefined;
-  ackKey: string | undefined;
-  acked = false;
-  private retransmitTimer: NodeJS.Timeout | undefined;
-  /** Which end the stack's expiry queue may carry out (any earlier one was dropped; see `endIn`). */
-  private endTicket = 0;
-  /** The request, until the transaction lingers (then parsed again from `lingered` when asked for). */
-  private received: SipRequest | undefined;
-  private lingered: Buffer | undefined;
-
-  constructor(private readonly stack: SipStack, request: SipRequest, readonly source: SipAddress,
-    readonly connection: Connection | undefined, readonly key: string, readonly isInvite: boolean) {
-    this.received = request;
-  }
-
-  /** The request; once the final response is sent, only its identifying headers and body (see `lingering`). */
-  get request(): SipRequest { return this.received ??= parseSip(this.lingered!) as SipRequest; }
-
-  /** The last response as a message (parsed again from its bytes once the transaction let it go). */
-  private lastMessage(): SipResponse {
-    const last = this.lastResponse!;
-    return last.message ?? (parseSip(last.bytes) as SipResponse);
-  }
-
-  /**
-   * The final response is out: the transaction lingers (up to 64*T1) only to absorb repeats and resend its response,
-   * so it keeps the request's identifying headers and body and the response as bytes (outside the JavaScript
-   * heap), not as messages: at hundreds of calls per second, what lingers for 64*T1 is what each young-generation
-   * collection copies.
-   */
-  private lingering(): void {
-    this.lingered = compactBytes(this.request);
-    this.received = undefined;
-    if (this.lastResponse) this.lastResponse.message = undefined;
-  }
-
-  get terminated(): boolean { return this.state === 'terminated'; }
-
-  get finalSent(): boolean { return this.state !== 'proceeding'; }
-
-  respond(response: SipResponse): void {
-    if (this.state !== 'proceeding' || this.stack.isClosed) return;
-    const bytes = serialize(response);
-    this.lastResponse = { message: response, bytes };
-    const toTag = tagOf(header(response, 'To'));
-    if (toTag !== undefined) this.toTag = unsharedCopy(toTag);
-    this.stack.sendResponse(this, response, bytes, false);
-    if (response.status < 200) return;
-    const { T1, T2 } = this.stack.timers;
-    const unreliable = this.source.transport === 'UDP';
-    if (this.isInvite && response.status < 300) {
-      this.state = 'accepted';
-      this.ackKey = unsharedCopy(ackKeyOf(header(this.request, 'Call-ID'), header(this.request, 'CSeq'), this.toTag));
-      this.stack.accepted.set(this.ackKey, this);
-      this.lingering();
-      // RFC 3261 13.3.1.4: the 2xx is repeated on every transport, because the ACK is end to end.
-      let interval = T1;
-      const resend = (): void => {
-        this.stack.sendResponse(this, this.lastMessage(), bytes, true);
-        interval = Math.min(interval * 2, T2);
-        this.retransmitTimer = after(interval, resend);
-      };
-      this.retransmitTimer = after(interval, resend);
-      this.endIn(64 * T1); // the end of "Accepted" (RFC 6026): an unacknowledged 2xx is reported then
-    } else if (this.isInvite) {
-      this.state = 'completed';
-      this.lingering();
-      if (unreliable) {
-        let interval = T1;
-        const resend = (): void => {
-          this.stack.sendResponse(this, this.lastMessage(), bytes, true);
-          interval = Math.min(interval * 2, T2);
-          this.retransmitTimer = after(interval, resend);
-        };
-        this.retransmitTimer = after(interval, resend); // Timer G
-      }
-      this.endIn(64 * T1); // Timer H
-    } else {
-      this.state = 'completed';
-      this.lingering();
-      if (unreliable) this.endIn(64 * T1); // Timer J
-      else this.terminate();
-    }
-  }
-
-  /** A repeat of the request: the last response again, if any. */
-  resendLast(): void {
-    if (this.lastResponse) this.stack.sendResponse(this, this.lastMessage(), this.lastResponse.bytes, true);
-  }
-
-  /** The ACK of a non-2xx final: Timer I (T4 over UDP, none over TCP/TLS). */
-  confirm(): void {
-    this.state = 'confirmed';
-    this.clearTimers();
-    if (this.source.transport === 'UDP') this.endIn(this.stack.timers.T4);
-    else this.terminate();
-  }
-
-  /** The ACK of the 2xx: no more retransmissions; the transaction stays to absorb repeats until 64*T1. */
-  ackReceived(): void {
-    this.acked = true;
-    if (this.retransmitTimer) clearTimeout(this.retransmitTimer);
-    this.retransmitTimer = undefined;
-  }
-
-  clearTimers(): void {
-    if (this.retransmitTimer) clearTimeout(this.retransmitTimer);
-    this.retransmitTimer = undefined;
-    this.endTicket += 1;
-  }
-
-  /** Ends the transaction `ms` from now, unless its timers are cleared or another end is set meanwhile. */
-  private endIn(ms: number): void {
-    this.endTicket += 1;
-    this.stack.endAfter(this, ms, this.endTicket);
-  }
-
-  /** The end set by `endIn` came: in "Accepted", a 2xx that was never acknowledged is reported to the handler. */
-  ended(ticket: number): void {
-    if (ticket !== this.endTicket) return;
-    const unacknowledged = this.state === 'accepted' && !this.acked;
-    this.terminate();
-    if (unacknowledged) this.stack.callHandler((h) => h.ackTimeout(this));
-  }
-
-  terminate(): void {
-    this.state = 'terminated';
-    this.clearTimers();
-    if (this.stack.servers.get(this.key) === this) this.stack.servers.delete(this.key);
-    if (this.ackKey !== undefined && this.stack.accepted.get(this.ackKey) === this) this.stack.accepted.delete(this.ackKey);
-  }
-}
-
-/**
- * Headers a lingering transaction keeps: those that match it and route a response back, and those a dialog is
- * formed from (RFC 3261 12.1: the remote target and the route set), so a user can still build in-dialog requests.
- */
-const IDENTIFYING = new Set(['Via', 'From', 'To', 'Call-ID', 'CSeq', 'Contact', 'Record-Route']);
-
-/** The request with only its identifying headers and its body, as bytes (parsed again when it is asked for). */
-function compactBytes(request: SipRequest): Buffer {
-  return serialize({ ...request, headers: request.headers.filter((h) => IDENTIFYING.has(h.name)) });
-}
-
-function ackKeyOf(callId: string | undefined, cseq: string | undefined, toTag: string | undefined): string {
-  let seq = '';
-  try { seq = String(parseCSeq(cseq ?? '').seq); } catch { /* an unparsable CSeq matches nothing */ }
-  return `${callId ?? ''}\u0000${seq}\u0000${toTag ?? ''}`;
-}
-
-type ClientState = 'calling' | 'proceeding' | 'completed' | 'accepted' | 'terminated';
-
-/** RFC 3261 section 17.1 client transaction (INVITE: Timers A, B, D; non-INVITE: E, F, K), plus 2xx forks. */
-class ClientTx implements ClientTransaction {
-  state: ClientState = 'calling';
-  readonly isInvite: boolean;
-  bytes: Buffer;
-  connection: Connection | undefined;
-  private ack: { message: SipRequest; bytes: Buffer } | undefined;
-  private readonly acceptedTags = new Set<string>();
-  private lastProvisional: Buffer | undefined;
-  private retransmitTimer: NodeJS.Timeout | undefined;
-  private timeoutTimer: NodeJS.Timeout | undefined;
-  /** Which end the stack's expiry queue may carry out (any earlier one was dropped; see `endIn`). */
-  private endTicket = 0;
-  private interval: number;
-
-  /** The request, until the transaction lingers (then parsed again from `bytes` when asked for). */
-  private sent: SipRequest | undefined;
-
-  constructor(private readonly stack: SipStack, request: SipRequest, readonly destination: SipAddress,
-    private readonly callbacks: ClientCallbacks, readonly key: string) {
-    this.sent = request;
-    this.isInvite = request.method === 'INVITE';
-    this.bytes = serialize(request);
-    this.interval = stack.timers.T1;
-  }
-
-  /** The request; once a final response came, only its identifying headers and body (see `lingering`). */
-  get request(): SipRequest { return this.sent ??= parseSip(this.bytes) as SipRequest; }
-
-  /**
-   * A final response came: what lingers only absorbs repeats (and acknowledges them), not the request itself; its
-   * identifying headers and body stay as bytes, parsed again if asked for.
-   */
-  private lingering(): void {
-    this.bytes = compactBytes(this.request);
-    this.sent = undefined;
-    this.lastProvisional = undefined;
-  }
-
-  start(): void {
-    const { T1, T2 } = this.stack.timers;
-    this.stack.transmit(this.request, this.bytes, this.destination, false, undefined, this);
-    if (this.destination.transport === 'UDP') {
-      const resend = (): void => {
-        if (this.state !== 'calling' && !(this.state === 'proceeding' && !this.isInvite)) return;
-        this.stack.transmit(this.request, this.bytes, this.destination, true, this.connection, this);
-        // Timer A doubles without bound; Timer E doubles up to T2, and stays at T2 once a provisional came.
-        this.interval = this.isInvite ? this.interval * 2 : (this.state === 'proceeding' ? T2 : Math.min(this.interval * 2, T2));
-        this.retransmitTimer = after(this.interval, resend);
-      };
-      this.retransmitTimer = after(this.interval, resend);
-    }
-    this.timeoutTimer = after(64 * T1, () => this.fail('timer')); // Timer B / F
-  }
-
-  /** Classifies a response: true when it repeats one already handled (for the wire record). */
-  isRepeat(response: SipResponse, bytes: Buffer): boolean {
-    if (response.status < 200) return this.lastProvisional?.equals(bytes) ?? false;
-    if (this.state === 'completed') return true;
-    if (this.state === 'accepted') return response.status < 300 && this.acceptedTags.has(tagOf(header(response, 'To')) ?? '');
-    return false;
-  }
-
-  receive(response: SipResponse, bytes: Buffer): void {
-    const { T1, T2, T4 } = this.stack.timers;
-    const unreliable = this.destination.transport === 'UDP';
-    if (this.state === 'terminated') return;
-    if (response.status < 200) {
-      // A provisional repeated byte for byte (a UAS refreshing its 180, RFC 3261 13.3.1.1) is reported once.
-      if (this.lastProvisional?.equals(bytes)) return;
-      this.lastProvisional = bytes;
-      if (this.state === 'calling') {
-        this.state = 'proceeding';
-        if (this.isInvite) this.clearTimers();
-        else this.interval = T2;
-      }
-      if (this.state === 'proceeding') this.report(response, false);
-      return;
-    }
-    if (this.isInvite && response.status < 300) {
-      const tag = tagOf(header(response, 'To')) ?? '';
-      if (this.state === 'calling' || this.state === 'proceeding') {
-        this.state = 'accepted';
-        this.clearTimers();
-        this.acceptedTags.add(unsharedCopy(tag));
-        this.lingering();
-        this.endIn(64 * T1);
-        this.report(response, false);
-      } else if (this.state === 'accepted') {
-        const repeat = this.acceptedTags.has(tag);
-        if (!repeat) this.acceptedTags.add(unsharedCopy(tag));
-        this.report(response, repeat);
-      }
-      return;
-    }
-    if (this.state === 'calling' || this.state === 'proceeding') {
-      this.state = 'completed';
-      this.clearTimers();
-      if (this.isInvite) {
-        // RFC 3261 17.1.1.3: the transaction itself acknowledges a non-2xx final.
-        const ack = buildAck(this.request, response);
-        this.ack = { message: ack, bytes: serialize(ack) };
-        this.lingering();
-        this.stack.transmit(ack, this.ack.bytes, this.destination, false, this.connection, undefined);
-        if (unreliable) this.endIn(64 * T1); // Timer D
-      } else {
-        this.lingering();
-        if (unreliable) this.endIn(T4); // Timer K
-      }
-      const reliableEnd = !unreliable;
-      this.report(response, false);
-      if (reliableEnd) this.terminate();
-    } else if (this.state === 'completed' && this.ack) {
-      this.stack.transmit(this.ack.message, this.ack.bytes, this.destination, true, this.connection, undefined);
-    }
-  }
-
-  /** Timer B/F, or the transport failed before a final response. */
-  fail(reason: 'timer' | 'transport'): void {
-    if (this.state !== 'calling' && !(this.state === 'proceeding' && (reason === 'transport' || !this.isInvite))) return;
-    this.terminate();
-    if (!this.stack.isClosed) this.stack.callHandler(() => this.callbacks.timeout(reason));
-  }
-
-  private report(response: SipResponse, retransmission: boolean): void {
-    if (!this.stack.isClosed) this.stack.callHandler(() => this.callbacks.response(response, retransmission));
-  }
-
-  clearTimers(): void {
-    for (const t of [this.retransmitTimer, this.timeoutTimer]) if (t) clearTimeout(t);
-    this.endTicket += 1;
-    this.retransmitTimer = undefined;
-    this.timeoutTimer = undefined;
-  }
-
-  /** The end set by `endIn` came (Timer D or K, or the end of "Accepted"). */
-  ended(ticket: number): void {
-    if (ticket === this.endTicket) this.terminate();
-  }
-
-  /** Ends the transaction `ms` from now, unless its timers are cleared or another end is set meanwhile. */
-  private endIn(ms: number): void {
-    this.endTicket += 1;
-    this.stack.endAfter(this, ms, this.endTicket);
-  }
-
-  terminate(): void {
-    this.state = 'terminated';
-    this.clearTimers();
-    if (this.stack.clients.get(this.key) === this) this.stack.clients.delete(this.key);
-    this.connection?.clients.delete(this);
-  }
 }
 
 /**
@@ -391,80 +39,29 @@ export class SipStack {
   /** @internal */ readonly clients = new Map<string, ClientTx>();
   /** Transactions' ends (Timers D, H, I, J, K, the end of "Accepted"): one queue per duration, not a timer each. */
   private readonly endings = new Map<number, ExpiryQueue<Ending>>();
-  private readonly connections = new Map<string, Connection>();
-  private readonly sockets = new Set<net.Socket>();
-  private readonly maxBytes: number;
   private readonly now: () => number;
-  private readonly udpLocal: SipAddress | undefined;
   private closed = false;
   private readonly random: (size: number) => Uint8Array;
+  /** @internal The transport layer below the transactions: listeners, connections and framing. */
+  readonly transport: Transport;
 
-  private constructor(private readonly options: SipStackOptions, private readonly handler: StackHandler,
-    private readonly udp: dgram.Socket | undefined, private readonly tcp: net.Server | undefined,
-    private readonly tlsServer: tls.Server | undefined, local: SipAddress[]) {
-    this.local = local;
+  private constructor(options: SipStackOptions, private readonly handler: StackHandler, transport: Transport) {
+    this.transport = transport;
+    this.local = transport.local;
     this.timers = { ...DEFAULT_TIMERS, ...options.timers };
-    this.maxBytes = options.maxMessageBytes ?? DEFAULT_MAX_BYTES;
     this.now = options.now ?? (() => performance.timeOrigin + performance.now());
-    this.udpLocal = local.find((a) => a.transport === 'UDP');
     this.random = options.random ?? randomBytes;
-    udp?.on('message', (bytes, rinfo) => this.guard(() => this.onDatagram(bytes, rinfo)));
-    udp?.on('error', (e) => this.reportError(e));
-    tcp?.on('connection', (socket) => this.adopt(socket, 'TCP'));
-    tcp?.on('error', (e) => this.reportError(e));
-    tlsServer?.on('secureConnection', (socket) => this.adopt(socket, 'TLS'));
-    tlsServer?.on('tlsClientError', () => { /* a failed handshake only concerns that connection */ });
-    // Sockets still shaking hands are tracked too, so close() never waits for a peer that stalls there.
-    tlsServer?.on('connection', (socket: net.Socket) => {
-      this.sockets.add(socket);
-      socket.once('close', () => this.sockets.delete(socket));
+    transport.start({
+      received: (...message) => this.received(...message),
+      wire: (...event) => this.emitWire(...event),
+      error: (error) => this.reportError(error),
+      newTag: () => this.randomTag(),
     });
-    tlsServer?.on('error', (e) => this.reportError(e));
   }
 
   /** Opens the listeners. With port 0, UDP gets an ephemeral port and TCP listens on the same number. */
   static async listen(options: SipStackOptions, handler: StackHandler): Promise<SipStack> {
-    const wants = new Set(options.transports);
-    if (wants.has('TLS') && (!options.tls?.key || !options.tls.cert)) throw new Error('TLS needs options.tls (key and cert)');
-    const local: SipAddress[] = [];
-    let udp: dgram.Socket | undefined;
-    let tcp: net.Server | undefined;
-    let tlsServer: tls.Server | undefined;
-    try {
-      for (let attempt = 0; ; attempt++) {
-        let port = options.port;
-        if (wants.has('UDP')) {
-          udp = await bindUdp(options.host, port);
-          port = udp.address().port;
-        }
-        if (!wants.has('TCP')) break;
-        tcp = net.createServer();
-        try {
-          await listenOn(tcp, options.host, port);
-          break;
-        } catch (e) {
-          // The ephemeral port UDP got may be taken for TCP: try another pair.
-          const code = (e as NodeJS.ErrnoException).code;
-          udp?.close();
-          udp = undefined;
-          tcp = undefined;
-          if (options.port !== 0 || !wants.has('UDP') || code !== 'EADDRINUSE' || attempt >= 20) throw e;
-        }
-      }
-      if (udp) local.push({ transport: 'UDP', host: options.host, port: udp.address().port });
-      if (tcp) local.push({ transport: 'TCP', host: options.host, port: (tcp.address() as net.AddressInfo).port });
-      if (wants.has('TLS')) {
-        tlsServer = tls.createServer({ key: options.tls!.key!, cert: options.tls!.cert! });
-        await listenOn(tlsServer, options.host, options.tlsPort ?? 0);
-        local.push({ transport: 'TLS', host: options.host, port: (tlsServer.address() as net.AddressInfo).port });
-      }
-    } catch (e) {
-      udp?.close();
-      tcp?.close();
-      tlsServer?.close();
-      throw e;
-    }
-    return new SipStack(options, handler, udp, tcp, tlsServer, local);
+    return new SipStack(options, handler, await Transport.listen(options));
   }
 
   /** @internal */
@@ -506,7 +103,7 @@ export class SipStack {
   /** Sends a message outside any transaction: the ACK to a 2xx, or a 2xx retransmission done by hand. */
   send(message: SipMessage, destination: SipAddress): void {
     if (this.closed) throw new Error('the SIP stack is closed');
-    this.transmit(message, serialize(message), destination, false, undefined, undefined);
+    this.transport.transmit(message, serialize(message), destination, false, undefined, undefined);
   }
 
   /** Closes the listeners and connections; pending transactions are dropped silently (no callbacks after close). */
@@ -521,141 +118,18 @@ export class SipStack {
     this.servers.clear();
     this.accepted.clear();
     this.clients.clear();
-    for (const socket of this.sockets) socket.destroy();
-    this.sockets.clear();
-    this.connections.clear();
-    const closing: Promise<void>[] = [];
-    if (this.udp) closing.push(new Promise((resolve) => this.udp!.close(() => resolve())));
-    for (const server of [this.tcp, this.tlsServer]) if (server) closing.push(new Promise((resolve) => server.close(() => resolve())));
-    await Promise.all(closing);
-  }
-
-  // ---- sending ----
-
-  /** @internal Sends bytes to a destination: UDP from the listening socket, TCP/TLS over a connection (reused or opened). */
-  transmit(message: SipMessage | undefined, bytes: Buffer, destination: SipAddress, retransmission: boolean,
-    connection: Connection | undefined, client: ClientTx | undefined): void {
-    if (this.closed) return;
-    if (destination.transport === 'UDP') {
-      if (!this.udp || !this.udpLocal) throw new Error('no UDP listener to send from');
-      this.udp.send(bytes, destination.port, destination.host, (error) => {
-        if (error) { client?.fail('transport'); if (!client) this.reportError(error); }
-      });
-      this.emitWire(true, this.udpLocal, destination, bytes, message, retransmission);
-      return;
-    }
-    const conn = connection?.alive ? connection : this.connectionTo(destination);
-    if (client) { client.connection = conn; conn.clients.add(client); }
-    if (!conn.connected) { conn.pending.push({ bytes, message, retransmission }); return; }
-    conn.socket.write(bytes);
-    this.emitWire(true, conn.local!, conn.remote, bytes, message, retransmission);
-  }
-
-  /** @internal RFC 3261 18.2.2: over the request's connection while it lasts, else to the source address. */
-  sendResponse(tx: ServerTx, response: SipResponse, bytes: Buffer, retransmission: boolean): void {
-    if (this.closed) return;
-    let destination = tx.source;
-    if (tx.source.transport !== 'UDP' && !tx.connection?.alive) {
-      // The connection is gone: open one to the source address and the port the Via names (18.2.2).
-      let port = tx.source.transport === 'TLS' ? 5061 : 5060;
-      try { port = parseVia(headerValues(tx.request, 'Via')[0]).port ?? port; } catch { /* keep the default */ }
-      destination = { ...tx.source, port };
-    }
-    try {
-      this.transmit(response, bytes, destination, retransmission, tx.connection, undefined);
-    } catch (e) {
-      this.reportError(e as Error);
-    }
-  }
-
-  private connectionTo(destination: SipAddress): Connection {
-    const key = addressKey(destination);
-    const existing = this.connections.get(key);
-    if (existing?.alive) return existing;
-    const transport = destination.transport as 'TCP' | 'TLS';
-    let socket: net.Socket;
-    if (transport === 'TLS') {
-      const t = this.options.tls;
-      socket = tls.connect({
-        host: destination.host, port: destination.port, key: t?.key, cert: t?.cert, ca: t?.ca as tls.ConnectionOptions['ca'],
-        rejectUnauthorized: t?.rejectUnauthorized ?? true,
-        servername: net.isIP(destination.host) ? undefined : destination.host,
-      });
-    } else socket = net.connect({ host: destination.host, port: destination.port });
-    const conn = new Connection(socket, transport, destination, false, this.maxBytes);
-    socket.once(transport === 'TLS' ? 'secureConnect' : 'connect', () => {
-      if (this.closed) return;
-      conn.connected = true;
-      conn.setLocal();
-      for (const item of conn.pending.splice(0)) {
-        socket.write(item.bytes);
-        this.emitWire(true, conn.local!, conn.remote, item.bytes, item.message, item.retransmission);
-      }
-    });
-    this.track(conn, key);
-    return conn;
-  }
-
-  private adopt(socket: net.Socket, transport: 'TCP' | 'TLS'): void {
-    if (this.closed) { socket.destroy(); return; }
-    const remote: SipAddress = { transport, host: socket.remoteAddress ?? '', port: socket.remotePort ?? 0 };
-    const conn = new Connection(socket, transport, remote, true, this.maxBytes);
-    this.track(conn, addressKey(remote));
-  }
-
-  private track(conn: Connection, key: string): void {
-    const socket = conn.socket;
-    this.sockets.add(socket);
-    this.connections.set(key, conn);
-    socket.setNoDelay(true);
-    socket.on('data', (chunk: Buffer) => this.guard(() => this.onStreamData(conn, chunk)));
-    socket.on('error', () => { /* followed by 'close', which fails the waiting transactions */ });
-    socket.on('close', () => {
-      this.sockets.delete(socket);
-      if (this.connections.get(key) === conn) this.connections.delete(key);
-      for (const client of [...conn.clients]) client.fail('transport');
-      conn.clients.clear();
-    });
+    await this.transport.close();
   }
 
   // ---- receiving ----
 
-  private onDatagram(bytes: Buffer, rinfo: dgram.RemoteInfo): void {
-    const remote: SipAddress = { transport: 'UDP', host: rinfo.address, port: rinfo.port };
-    const local = this.udpLocal!;
-    if (bytes.length > this.maxBytes) {
-      this.emitWire(false, local, remote, bytes, undefined, false);
-      this.answerMalformed(bytes, 513, 'message exceeds the size limit', remote, undefined);
-      return;
-    }
-    this.receive(bytes, local, remote, undefined);
-  }
-
-  private onStreamData(conn: Connection, chunk: Buffer): void {
-    for (const frame of conn.framer.push(chunk)) {
-      if (this.closed) return;
-      if (frame.kind === 'message') { this.receive(frame.bytes, conn.local!, conn.remote, conn); continue; }
-      this.emitWire(false, conn.local!, conn.remote, frame.bytes, undefined, false);
-      this.answerMalformed(frame.bytes, frame.status, frame.problem, conn.remote, conn);
-      conn.socket.end();
-      // A peer that keeps sending after the error is not waited for.
-      after(1000, () => conn.socket.destroy());
-    }
-  }
-
-  private receive(bytes: Buffer, local: SipAddress, remote: SipAddress, conn: Connection | undefined): void {
-    let message: SipMessage;
-    try {
-      message = parseSip(bytes);
-    } catch (e) {
-      this.emitWire(false, local, remote, bytes, undefined, false);
-      this.answerMalformed(bytes, 400, (e as Error).message, remote, conn);
-      return;
-    }
+  private received(message: SipMessage, bytes: Buffer, local: SipAddress, remote: SipAddress,
+    conn: Connection | undefined): void {
     if (message.kind === 'response') this.onResponse(message, bytes, local, remote);
     else this.onRequest(message, bytes, local, remote, conn);
   }
 
+  /** RFC 3261 17.1.3: a response matches the client transaction of its top Via's branch and its CSeq method. */
   private onResponse(response: SipResponse, bytes: Buffer, local: SipAddress, remote: SipAddress): void {
     let tx: ClientTx | undefined;
     try {
@@ -674,7 +148,7 @@ export class SipStack {
     if (method === 'ACK') {
       const tx = this.servers.get(serverKey(via, 'INVITE', request));
       if (tx && (tx.state === 'completed' || tx.state === 'confirmed')) {
-        // The ACK of a non-2xx final belongs to the transaction (Timer I) and goes no further.
+        // The ACK of a non-2xx final belongs to the transaction (Timer I, RFC 3261 17.2.1) and goes no further.
         this.emitWire(false, local, remote, bytes, request, tx.state === 'confirmed');
         if (tx.state === 'completed') tx.confirm();
         return;
@@ -689,7 +163,7 @@ export class SipStack {
     // kept as long as the transaction lingers: a copy, not slices of the received text
     const key = unsharedCopy(serverKey(via, method, request));
     const existing = this.servers.get(key);
-    if (existing) {
+    if (existing) { // a repeat, absorbed by its transaction (RFC 3261 17.2.1, 17.2.2)
       this.emitWire(false, local, remote, bytes, request, true);
       existing.resendLast();
       return;
@@ -699,6 +173,7 @@ export class SipStack {
     const tx = new ServerTx(this, adjusted, remote, conn, key, method === 'INVITE');
     this.servers.set(key, tx);
     if (method === 'CANCEL') {
+      // RFC 3261 9.2: the CANCEL is answered at once, 481 when it matches no transaction.
       const invite = this.servers.get(serverKey(via, 'INVITE', request));
       if (!invite) {
         tx.respond(buildResponse(adjusted, 481, { toTag: this.randomTag() }));
@@ -708,45 +183,8 @@ export class SipStack {
       if (!invite.finalSent) this.callHandler((h) => h.cancel(invite, request));
       return;
     }
-    if (method === 'INVITE') tx.respond(buildResponse(adjusted, 100));
+    if (method === 'INVITE') tx.respond(buildResponse(adjusted, 100)); // RFC 3261 17.2.1: 100 Trying at once
     this.callHandler((h) => h.request(tx));
-  }
-
-  /**
-   * Answers input that did not parse when it still reads as a request with Via, From, To, Call-ID and CSeq
-   * (never an ACK); anything else is dropped. The Warning header names the problem.
-   */
-  private answerMalformed(bytes: Buffer, status: 400 | 513, problem: string, remote: SipAddress, conn: Connection | undefined): void {
-    const recovered = recoverRequest(bytes, this.maxBytes);
-    if (!recovered || recovered.method === 'ACK') return;
-    const headers: SipHeader[] = [];
-    let viaDone = false;
-    for (const h of recovered.headers) {
-      if (h.name === 'Via' && !viaDone) {
-        viaDone = true;
-        try {
-          const parts = splitList(h.value);
-          parts[0] = receivedVia(parts[0], parseVia(parts[0]), remote);
-          headers.push({ name: 'Via', value: parts.join(', ') });
-          continue;
-        } catch { /* a malformed Via is copied as it came */ }
-      }
-      if (h.name === 'To' && !/;\s*tag=/i.test(h.value)) headers.push({ name: 'To', value: `${h.value};tag=${this.randomTag()}` });
-      else headers.push(h);
-    }
-    const host = this.local[0]?.host ?? '-';
-    const text = problem.replace(/[\u0000-\u001f\u007f"\\]/g, ' ').slice(0, 200);
-    headers.push({ name: 'Warning', value: `399 ${host} "${text}"` });
-    const response: SipResponse = {
-      kind: 'response', status, reason: status === 400 ? 'Bad Request' : 'Message Too Large', headers, body: '',
-    };
-    let out: Buffer;
-    try { out = serialize(response); } catch { return; }
-    try {
-      this.transmit(response, out, remote, false, conn, undefined);
-    } catch (e) {
-      this.reportError(e as Error);
-    }
   }
 
   // ---- plumbing ----
@@ -768,31 +206,12 @@ export class SipStack {
     try { fn(this.handler); } catch (e) { this.reportError(e instanceof Error ? e : new Error(String(e))); }
   }
 
-  private guard(fn: () => void): void {
-    try { fn(); } catch (e) { this.reportError(e instanceof Error ? e : new Error(String(e))); }
-  }
-
   private reportError(error: Error): void {
     if (this.handler.error) {
       try { this.handler.error(error); return; } catch { /* fall through to a warning */ }
     }
     process.emitWarning(error);
   }
-}
-
-function bindUdp(host: string, port: number): Promise<dgram.Socket> {
-  return new Promise((resolve, reject) => {
-    const socket = dgram.createSocket(net.isIPv6(host) ? 'udp6' : 'udp4');
-    socket.once('error', reject);
-    socket.bind(port, host, () => { socket.off('error', reject); resolve(socket); });
-  });
-}
-
-function listenOn(server: net.Server, host: string, port: number): Promise<void> {
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, () => { server.off('error', reject); resolve(); });
-  });
 }
 
 /** RFC 3261 17.2.3: branch, sent-by and method; requests without the magic cookie fall back to RFC 2543 matching. */
@@ -818,44 +237,3 @@ function withReceived(request: SipRequest, via: Via, remote: SipAddress): SipReq
   headers[index] = { name: 'Via', value: parts.join(', ') };
   return { ...request, headers };
 }
-
-function receivedVia(value: string, via: Via, remote: SipAddress): string {
-  const rport = 'rport' in via.params;
-  if (via.host === remote.host && !rport) return value;
-  const parts = value.split(';').filter((p, i) => i === 0 || p.trim().toLowerCase().split('=')[0] !== 'received');
-  const out = parts.map((p, i) => (i > 0 && p.trim().toLowerCase().split('=')[0] === 'rport' ? `rport=${remote.port}` : p));
-  out.push(`received=${remote.host}`);
-  return out.join(';');
-}
-
-/**
- * Reads what can be read of a message that did not parse: a request line and the Via, From, To, Call-ID and
- * CSeq headers, as raw values. Undefined unless all of them are there.
- */
-function recoverRequest(bytes: Buffer, maxBytes: number): { method: string; headers: SipHeader[] } | undefined {
-  const limit = Math.min(bytes.length, maxBytes);
-  let end = bytes.indexOf('\r\n\r\n');
-  if (end < 0 || end > limit) end = limit;
-  const lines = bytes.toString('utf8', 0, end).split(/\r?\n/);
-  while (lines.length > 0 && lines[0] === '') lines.shift();
-  const start = REQUEST_LINE.exec(lines.shift() ?? '');
-  if (!start) return undefined;
-  const unfolded: string[] = [];
-  for (const line of lines) {
-    if ((line.startsWith(' ') || line.startsWith('\t')) && unfolded.length > 0) unfolded[unfolded.length - 1] += ` ${line.trim()}`;
-    else unfolded.push(line);
-  }
-  const headers: SipHeader[] = [];
-  for (const line of unfolded) {
-    const colon = line.indexOf(':');
-    if (colon <= 0) continue;
-    const name = canonicalHeaderName(line.slice(0, colon).trim());
-    const value = line.slice(colon + 1).trim();
-    if (RECOVERED.has(name) && value !== '' && !/[\r\n]/.test(value)) headers.push({ name, value });
-  }
-  for (const name of RECOVERED) if (!headers.some((h) => h.name === name)) return undefined;
-  // A response names these once each; a repeated From or To would make a confusing answer.
-  if (headers.filter((h) => h.name === 'From' || h.name === 'To' || h.name === 'Call-ID' || h.name === 'CSeq').length !== 4) return undefined;
-  return { method: start[1], headers };
-}
-

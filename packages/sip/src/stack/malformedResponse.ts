@@ -1,0 +1,73 @@
+import { canonicalHeaderName, parseVia, type SipHeader, type SipResponse, splitList } from '../message.js';
+import { receivedVia } from './receivedVia.js';
+import type { SipAddress } from './types.js';
+
+const REQUEST_LINE = /^([A-Za-z0-9.!%*_+`'~-]+) (\S+) SIP\/2\.0$/;
+const RECOVERED = new Set(['Via', 'From', 'To', 'Call-ID', 'CSeq']);
+
+/**
+ * The answer to input that did not parse when it still reads as a request with Via, From, To, Call-ID and CSeq
+ * (never an ACK); undefined for anything else, which is dropped. The Warning header names the problem, from
+ * `host`; a To without a tag gets `newTag()`.
+ */
+export function malformedResponse(bytes: Buffer, status: 400 | 513, problem: string,
+  from: { remote: SipAddress; maxBytes: number; host: string; newTag: () => string }): SipResponse | undefined {
+  const recovered = recoverRequest(bytes, from.maxBytes);
+  if (!recovered || recovered.method === 'ACK') return undefined;
+  const headers = answerHeaders(recovered.headers, from.remote, from.newTag);
+  const text = problem.replace(/[\u0000-\u001f\u007f"\\]/g, ' ').slice(0, 200);
+  headers.push({ name: 'Warning', value: `399 ${from.host} "${text}"` });
+  return { kind: 'response', status, reason: status === 400 ? 'Bad Request' : 'Message Too Large', headers, body: '' };
+}
+
+/** The recovered headers as an answer carries them: the top Via with received and rport, the To with a tag. */
+function answerHeaders(recovered: SipHeader[], remote: SipAddress, newTag: () => string): SipHeader[] {
+  const headers: SipHeader[] = [];
+  let viaDone = false;
+  for (const h of recovered) {
+    if (h.name === 'Via' && !viaDone) {
+      viaDone = true;
+      try {
+        const parts = splitList(h.value);
+        parts[0] = receivedVia(parts[0], parseVia(parts[0]), remote);
+        headers.push({ name: 'Via', value: parts.join(', ') });
+        continue;
+      } catch { /* a malformed Via is copied as it came */ }
+    }
+    if (h.name === 'To' && !/;\s*tag=/i.test(h.value)) headers.push({ name: 'To', value: `${h.value};tag=${newTag()}` });
+    else headers.push(h);
+  }
+  return headers;
+}
+
+/**
+ * Reads what can be read of a message that did not parse: a request line and the Via, From, To, Call-ID and
+ * CSeq headers, as raw values. Undefined unless all of them are there.
+ */
+function recoverRequest(bytes: Buffer, maxBytes: number): { method: string; headers: SipHeader[] } | undefined {
+  const limit = Math.min(bytes.length, maxBytes);
+  let end = bytes.indexOf('\r\n\r\n');
+  if (end < 0 || end > limit) end = limit;
+  const lines = bytes.toString('utf8', 0, end).split(/\r?\n/);
+  while (lines.length > 0 && lines[0] === '') lines.shift();
+  const start = REQUEST_LINE.exec(lines.shift() ?? '');
+  if (!start) return undefined;
+  const unfolded: string[] = [];
+  for (const line of lines) {
+    if ((line.startsWith(' ') || line.startsWith('\t')) && unfolded.length > 0) unfolded[unfolded.length - 1] += ` ${line.trim()}`;
+    else unfolded.push(line);
+  }
+  const headers: SipHeader[] = [];
+  for (const line of unfolded) {
+    const colon = line.indexOf(':');
+    if (colon <= 0) continue;
+    const name = canonicalHeaderName(line.slice(0, colon).trim());
+    const value = line.slice(colon + 1).trim();
+    if (RECOVERED.has(name) && value !== '' && !/[\r\n]/.test(value)) headers.push({ name, value });
+  }
+  for (const name of RECOVERED) if (!headers.some((h) => h.name === name)) return undefined;
+  // A response names these once each; a repeated From or To would make a confusing answer.
+  if (headers.filter((h) => h.name === 'From' || h.name === 'To' || h.name === 'Call-ID' || h.name === 'CSeq').length !== 4) return undefined;
+  return { method: start[1], headers };
+}
+
