@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { EXIT } from './program.js';
+import { EXIT } from './exitCodes.js';
 
 export interface OpenApiOptions {
   /** The simulator's control document (/_sim/openapi.json) instead of the gateway's (/openapi.json). */

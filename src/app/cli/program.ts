@@ -13,9 +13,9 @@ import type { SipAction } from './sip.js';
 import type { ControlCommandOptions, FaultsAction, JournalAction } from './faults.js';
 import type { OpenApiOptions } from './openapi.js';
 import type { ReadyOptions } from './ready.js';
+import { EXIT } from './exitCodes.js';
 
-/** Exit codes of every gwsim command. */
-export const EXIT = { ok: 0, failure: 1, usage: 2 } as const;
+export { EXIT };
 
 /** What the commands do, given their parsed configuration (src/app/cli/serve.ts, src/app/cli/unblock.ts). */
 export interface Commands {
