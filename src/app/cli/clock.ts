@@ -1,4 +1,4 @@
-import { EXIT } from './program.js';
+import { EXIT } from './exitCodes.js';
 import { controlRequest, type ControlOptions } from './controlRequest.js';
 
 export const CLOCK_PATH = '/_sim/labs/default/clock';

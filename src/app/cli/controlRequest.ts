@@ -1,4 +1,4 @@
-import { EXIT } from './program.js';
+import { EXIT } from './exitCodes.js';
 
 /** Where a running gwsim is and who asks (the control verbs' --url, --user, --password, --json). */
 export interface ControlOptions {

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { EXIT } from './program.js';
+import { EXIT } from './exitCodes.js';
 import { controlRequest, type ControlOptions } from './controlRequest.js';
 
 /** Where the gateway is and who asks (as for `gwsim traffic`). */

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { LAB_PRIVATE_KEY_FILE, LICENSE_FILE_EXTENSION, LicenseFileError, signLicenseFile, type LicenseDocument } from '@gwsim/license-file';
-import { EXIT } from './program.js';
+import { EXIT } from './exitCodes.js';
 
 /** What `gwsim license mint` was given (repeatable options as arrays). */
 export interface MintOptions {

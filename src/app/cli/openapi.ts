@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { EXIT } from './program.js';
+import { EXIT } from './exitCodes.js';
 
 export interface OpenApiOptions {
   /** The simulator's control document (/_sim/openapi.json) instead of the gateway's (/openapi.json). */
@@ -16,7 +16,7 @@ export interface OpenApiOptions {
  */
 export async function printOpenApi(options: OpenApiOptions): Promise<number> {
   require('reflect-metadata');
-  const { openApiDocumentText } = require('../http/HttpApp.js') as typeof import('../http/HttpApp.js');
+  const { openApiDocumentText } = require('../http/openApiDocumentText.js') as typeof import('../http/openApiDocumentText.js');
   const { SERVED_OPERATIONS } = require('../operations.js') as typeof import('../operations.js');
   const text = `${JSON.stringify(JSON.parse(openApiDocumentText(SERVED_OPERATIONS, options.control ? 'control' : 'gateway')), null, 2)}\n`;
   if (options.output) {

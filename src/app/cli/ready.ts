@@ -1,4 +1,4 @@
-import { EXIT } from './program.js';
+import { EXIT } from './exitCodes.js';
 
 export interface ReadyOptions {
   /** The gateway's base URL (default http://127.0.0.1:$PORT, PORT defaulting to 8111). */

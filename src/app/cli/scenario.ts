@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { readScenarioFile, ScenarioFileError } from '../../contexts/control/index.js';
-import { EXIT } from './program.js';
+import { EXIT } from './exitCodes.js';
 import { controlRequest, type ControlOptions } from './controlRequest.js';
 
 export type ScenarioAction =

@@ -6,7 +6,7 @@ import { startEmbeddedEngineWorker, type EmbeddedEngine } from '../persistence/E
 import { PinoLogger } from '../../shared/infrastructure/PinoLogger.js';
 import { BACKGROUND_NICENESS, lowerNodeThreads } from '../threadPriority.js';
 import type { GatewaySimulator } from '../GatewaySimulator.js';
-import { EXIT } from './program.js';
+import { EXIT } from './exitCodes.js';
 
 /**
  * `gwsim serve`. Start-up runs in an order that fails before the store is touched: the configuration was

@@ -1,6 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { EXIT } from './program.js';
+import { EXIT } from './exitCodes.js';
 import { controlRequest, type ControlOptions } from './controlRequest.js';
 
 export type SnapshotsAction =

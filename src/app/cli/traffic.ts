@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { EXIT } from './program.js';
+import { EXIT } from './exitCodes.js';
 import { controlRequest, type ControlOptions } from './controlRequest.js';
 
 /** What `gwsim traffic …` needs: where the gateway is and who asks. */

@@ -4,7 +4,7 @@ import { ConfigError } from '../config/loadConfig.js';
 import { DataDirLock } from '../persistence/DataDirLock.js';
 import { holdsCluster } from '../persistence/EmbeddedTemplate.js';
 import { PinoLogger } from '../../shared/infrastructure/PinoLogger.js';
-import { EXIT } from './program.js';
+import { EXIT } from './exitCodes.js';
 
 /**
  * `gwsim admin unblock <user>`: lifts a user's block (above all the built-in administrator's) on the store of a

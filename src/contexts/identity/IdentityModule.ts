@@ -6,6 +6,9 @@ import { StartupTask } from '../../shared/application/StartupTask.js';
 import type { ContextModuleOptions } from '../../shared/infrastructure/ContextModuleOptions.js';
 import { EndSessionsOnAccountChange } from './authentication/application/EndSessionsOnAccountChange.js';
 import { IdentityAuthenticator } from './authentication/application/IdentityAuthenticator.js';
+import { LoginDecision } from './authentication/application/LoginDecision.js';
+import { LoginSessions } from './authentication/application/LoginSessions.js';
+import { RememberedLogins } from './authentication/application/RememberedLogins.js';
 import { SessionStore } from './authentication/domain/SessionStore.js';
 import { InMemorySessionStore } from './authentication/infrastructure/memory/InMemorySessionStore.js';
 import { HmacVerifiedCredentials } from './authentication/infrastructure/memory/HmacVerifiedCredentials.js';
@@ -89,6 +92,9 @@ export function identityModule(options: ContextModuleOptions, settings: Identity
     bind(SetLoginPolicy).toSelf().inSingletonScope();
     bind(ListLdapAuthorities).toSelf().inSingletonScope();
 
+    bind(LoginDecision).toSelf().inSingletonScope();
+    bind(LoginSessions).toSelf().inSingletonScope();
+    bind(RememberedLogins).toSelf().inSingletonScope();
     bind(IdentityAuthenticator).toSelf().inSingletonScope();
     bind(Authenticator).toService(IdentityAuthenticator);
     bind(SeedBuiltInAdministrator).toSelf().inSingletonScope();
