@@ -1,3 +1,4 @@
+import type { RequestListener } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Container } from 'inversify';
 import type { DataSource } from 'typeorm';
@@ -30,6 +31,8 @@ export class GatewaySimulator {
   private labPorts: Promise<void> | undefined;
   /** The simulator's thread, when it runs in one (see SimulatorOptions.simulatorThread). */
   private thread: SimulatorThread | undefined;
+  /** The HTTP application's handler once it serves (what the listener runs; tests send requests to it in process). */
+  handler: RequestListener | undefined;
   private stopping: Promise<void> | undefined;
   private readonly running: BackgroundService[] = [];
   /** What the demo loader did at this start; undefined when the demo is off (or not yet known, see `started`). */
@@ -94,6 +97,7 @@ export class GatewaySimulator {
     const labPorts = this.options.inSimulatorThread === undefined;
     const handler = createHttpApp(this.container, operations).callback();
     listener.serve(handler);
+    this.handler = handler;
     this.listener = listener;
     // where the other processes of a shared server forward this process's labs' live requests
     const { address, port } = listener.address;

@@ -30,7 +30,7 @@ export class SimulatorStores {
     const monitorSettings = options.store === 'memory' || options.runStartupTasks === false ? undefined : monitorStoreSettings(config);
     const inThread = options.inSimulatorThread;
     const monitorPrepared = monitorSettings
-      ? prepareMonitorDatabase(monitorSettings, inThread?.monitor ? new PortEngine(inThread.monitor) : undefined)
+      ? prepareMonitorDatabase(monitorSettings, inThread?.monitor ? new PortEngine(inThread.monitor) : options.monitorEngine)
       : undefined;
     const engine = inThread ? Promise.resolve(engineSession(inThread.store)) : options.engine;
     monitorPrepared?.catch(() => undefined);

@@ -1,5 +1,6 @@
 import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
+import { send } from './inProcess.js';
 
 /**
  * Checks JSON answers against the schemas of the gateway's own `/openapi.json` (fetched once per gateway):
@@ -26,7 +27,7 @@ export class ResponseSchemas {
   static forGateway(baseUrl: string): Promise<ResponseSchemas | undefined> {
     let schemas = DOCUMENTS.get(baseUrl);
     if (!schemas) {
-      schemas = fetch(new URL('/openapi.json', baseUrl)).then(async (response) => (response.ok ? new ResponseSchemas(await response.json() as object) : undefined), () => undefined);
+      schemas = send(new URL('/openapi.json', baseUrl)).then(async (response) => (response.ok ? new ResponseSchemas(await response.json() as object) : undefined), () => undefined);
       DOCUMENTS.set(baseUrl, schemas);
     }
     return schemas;
@@ -138,7 +139,7 @@ export class ApiClient {
     } else if (options.body !== undefined) {
       body = options.body;
     }
-    const response = await fetch(url, { method, headers, body, redirect: 'manual' });
+    const response = await send(url, { method, headers, body, redirect: 'manual' });
     const setCookie = response.headers.get('set-cookie');
     const match = setCookie ? /JSESSIONID=([^;]+)/.exec(setCookie) : null;
     if (match) this.sessionCookie = match[1];

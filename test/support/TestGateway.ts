@@ -11,6 +11,9 @@ import { PinoLogger } from '../../src/shared/infrastructure/PinoLogger.js';
 import { ApiClient, ResponseSchemas } from './ApiClient.js';
 import { ADMIN_PASSWORD, testConfig } from './testConfig.js';
 import { wipeServerDatabase } from './testStores.js';
+import { sharedEngines } from './sharedEngines.js';
+import { forgetInProcess, serveInProcess } from './inProcess.js';
+import type { SimulatorOptions } from '../../src/app/SimulatorOptions.js';
 
 export interface TestGatewayOptions {
   readonly config?: Partial<AppConfig>;
@@ -36,6 +39,18 @@ class TeeLogger extends Logger {
   isLevelEnabled(level: 'debug' | 'info' | 'warn' | 'error'): boolean { return this.first.isLevelEnabled(level) || this.second.isLevelEnabled(level); }
 }
 
+/**
+ * The process's shared embedded engines (sharedEngines.ts), put back to their migrated state unless the test keeps
+ * the data, for a gateway on the embedded engine in memory; nothing for other stores.
+ */
+async function sharedEnginesFor(config: AppConfig, options: TestGatewayOptions): Promise<Pick<SimulatorOptions, 'engine' | 'monitorEngine'>> {
+  const inMemoryEngine = options.store !== 'memory' && !config.databaseUrl && !config.monitorDatabaseUrl && (config.ephemeral || !config.dataDir);
+  if (!inMemoryEngine || config.simulatorThread) return {};
+  const engines = await sharedEngines();
+  if (!options.keepData) await engines.reset();
+  return { engine: engines.mainSession(), monitorEngine: await engines.monitorSession() };
+}
+
 /** A real gateway simulator on a free port with a manual clock, for acceptance tests. */
 export class TestGateway {
   private constructor(
@@ -58,12 +73,15 @@ export class TestGateway {
     const clock = options.clock ?? new ManualClock(new Date('2026-03-01T08:00:00Z'));
     const logger = new SilentLogger();
     const captured: string[] = [];
+    const engines = await sharedEnginesFor(config, options);
     const simulator = await GatewaySimulator.create({
       config, logger: options.captureLog ? new TeeLogger(logger, PinoLogger.create('info', { write: (line: string) => { captured.push(line); } })) : logger, store: options.store ?? 'database', clock, random: new SeededRandom(7),
+      ...engines,
     });
     for (const controller of options.extraOperations?.controllers ?? []) simulator.container.bind(controller).toSelf();
     const address = await simulator.listen(0, '127.0.0.1', [...SERVED_OPERATIONS, ...(options.extraOperations?.operations ?? [])]);
     ResponseSchemas.forget(`http://127.0.0.1:${address.port}`);
+    if (simulator.handler) serveInProcess(`http://127.0.0.1:${address.port}`, simulator.handler);
     return new TestGateway(simulator, clock, `http://127.0.0.1:${address.port}`, config, logger, captured);
   }
 
@@ -82,6 +100,7 @@ export class TestGateway {
 
   /** Stops the gateway; fails (so the suite's after hook fails) when any request ended in an unhandled error. */
   async stop(): Promise<void> {
+    forgetInProcess(this.baseUrl);
     await this.simulator.stop(1000);
     const unhandled = this.logger.errors.filter((e) => e.message === 'unhandled error');
     if (unhandled.length > 0) {
