@@ -11,7 +11,7 @@ import { pathParameterNames, type OperationDefinition, type OperationRequest } f
 import { QueryParams } from '../../shared/interface/http/QueryParams.js';
 import { Reply } from '../../shared/interface/http/Reply.js';
 import { HttpProblem } from './HttpProblem.js';
-import { decodeComponent, type BodyParser } from './parseBody.js';
+import { decodeComponent, decodePathSegment, type BodyParser } from './parseBody.js';
 import { authenticate } from './authenticate.js';
 import type { LiveForwarding } from './liveForwarding.js';
 
@@ -91,17 +91,6 @@ function routerPath(path: string): string {
   return path.replace(/\{([A-Za-z_][A-Za-z0-9_]*)\}/g, ':$1');
 }
 
-/** A path segment, percent-decoded strictly ('+' stays '+' in a path): a 400 naming the parameter otherwise. */
-function decodeSegment(raw: string, name: string): string {
-  if (!raw.includes('%')) return raw;
-  try {
-    return decodeURIComponent(raw);
-  } catch {
-    throw new HttpProblem(400, 'MALFORMED_ENCODING', `the path parameter '${name}' is not percent-encoded UTF-8 text`, {},
-      [{ field: name, rule: 'utf8', message: `${name} is not percent-encoded UTF-8 (a lone surrogate or a broken escape)` }]);
-  }
-}
-
 /** The decoded path parameters of a request matched by @koa/router (strict UTF-8, a 400 naming a bad one). */
 function pathParams(ctx: Context, names: readonly string[]): Record<string, string> {
   const params = Object.create(null) as Record<string, string>;
@@ -110,7 +99,7 @@ function pathParams(ctx: Context, names: readonly string[]): Record<string, stri
   const captures = (ctx as Context & { captures?: string[] }).captures ?? [];
   names.forEach((name, i) => {
     const value = captures[i];
-    if (value !== undefined) params[name] = decodeSegment(value, name);
+    if (value !== undefined) params[name] = decodePathSegment(value, name);
   });
   return params;
 }
