@@ -6,7 +6,7 @@ import { Logger } from '../../shared/application/Logger.js';
 import { APP_CONFIG, type AppConfig } from '../config/AppConfig.js';
 import { errorBoundary, errorBody } from './errorBoundary.js';
 import type { OperationDefinition } from '../../shared/interface/http/Operation.js';
-import { operationRouter } from './operationRouter.js';
+import { operationRouter, servedMethods } from './operationRouter.js';
 import { BodyParser } from './parseBody.js';
 import { openApiDocument } from './openApiDocument.js';
 import { SPECIFIED_OPERATIONS } from '../specifiedOperations.js';
@@ -140,10 +140,11 @@ export function createHttpApp(container: Container, operations: readonly Operati
     prepare,
     live: forwarding,
   }));
+  const methodsAt = servedMethods(operations);
   app.use(async (ctx, next) => {
     await next();
     if (ctx.status !== 404 || ctx.body) return;
-    const allowed = operations.filter((op) => op.path === ctx.path).map((op) => op.method);
+    const allowed = methodsAt(ctx.path);
     const requestId = String(ctx.state['requestId']);
     const specified = SPECIFIED_OPERATIONS.filter((op) => op.path === ctx.path);
     const unserved = specified.find((op) => op.method === ctx.method && !allowed.includes(op.method));

@@ -91,6 +91,29 @@ function routerPath(path: string): string {
   return path.replace(/\{([A-Za-z_][A-Za-z0-9_]*)\}/g, ':$1');
 }
 
+/**
+ * The methods the table serves at a request path, in the table's order: those of the operations whose path is
+ * exactly it, or whose template it fits (a `{name}` segment is one non-empty segment, as the router matches it).
+ * For the 405 METHOD_NOT_ALLOWED and its Allow header, on every path the table serves.
+ */
+export function servedMethods(operations: readonly OperationDefinition[]): (path: string) => string[] {
+  const exact = new Map<string, string[]>();
+  const templates: Array<{ readonly pattern: RegExp; readonly method: string }> = [];
+  for (const op of operations) {
+    if (pathParameterNames(op.path).length === 0) {
+      exact.set(op.path, [...(exact.get(op.path) ?? []), op.method]);
+      continue;
+    }
+    const literal = op.path.split(/\{[A-Za-z_][A-Za-z0-9_]*\}/).map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+    templates.push({ pattern: new RegExp(`^${literal.join('[^/]+')}$`), method: op.method });
+  }
+  return (path) => {
+    const methods = [...(exact.get(path) ?? [])];
+    for (const template of templates) if (template.pattern.test(path) && !methods.includes(template.method)) methods.push(template.method);
+    return methods;
+  };
+}
+
 /** The decoded path parameters of a request matched by @koa/router (strict UTF-8, a 400 naming a bad one). */
 function pathParams(ctx: Context, names: readonly string[]): Record<string, string> {
   const params = Object.create(null) as Record<string, string>;

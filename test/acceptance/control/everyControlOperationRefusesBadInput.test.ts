@@ -14,6 +14,7 @@ const NO_LAB_NAMES: ReadonlyArray<readonly [string, string]> = [
 ];
 /** `{lab}` values that are not percent-encoded UTF-8: 400 MALFORMED_ENCODING naming lab. */
 const BADLY_ENCODED: ReadonlyArray<readonly [string, string]> = [['a lone surrogate', `${LAB}%ED%A0%80`], ['invalid UTF-8', `${LAB}%C3%28%FF`], ['a broken escape', `${LAB}%zz`]];
+const METHODS = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'];
 
 const WITH_LAB = CONTROL_OPERATIONS.filter((op) => pathParameterNames(op.path).includes('lab'));
 
@@ -63,6 +64,20 @@ describe('every control operation refuses bad input as the gateway\'s operations
         const response = await control(op.method, pathOf(op, lab), bodyOf(op));
         expectError(response, 400, 'MALFORMED_ENCODING', { what });
         expect(response.json.error.details.map((d: { field: string }) => d.field), what).to.deep.equal(['lab']);
+      }
+    });
+  }
+
+  const paths = [...new Set(CONTROL_OPERATIONS.map((op) => op.path))];
+  for (const template of paths) {
+    const served: string[] = CONTROL_OPERATIONS.filter((op) => op.path === template).map((op) => op.method);
+    it(`${template}: a method it does not take is a 405 METHOD_NOT_ALLOWED with Allow: ${served.join(', ')}`, async () => {
+      for (const method of METHODS.filter((m) => !served.includes(m))) {
+        for (const lab of [LAB, 'fz-nosuch']) {
+          const response = await control(method, pathOf({ path: template } as OperationDefinition, lab));
+          expectError(response, 405, 'METHOD_NOT_ALLOWED', { what: `${method} (lab ${lab})` });
+          expect(response.headers.get('allow')?.split(', ').sort(), method).to.deep.equal([...served].sort());
+        }
       }
     });
   }
