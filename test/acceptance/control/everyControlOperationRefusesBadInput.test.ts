@@ -98,6 +98,32 @@ describe('every control operation refuses bad input as the gateway\'s operations
     }
     expectError(await control('GET', `/labs/${LAB}/nothing`), 404, 'NOT_FOUND');
   });
+
+  it('refuses an array or a __proto__ member where a body takes an object, naming it, and changes nothing', async () => {
+    const profile = { callsPerSecond: 0.5, seed: 7 };
+    expect((await control('PUT', `/_sim/labs/${LAB}/traffic`, { json: { running: false, profile } })).status).to.equal(200);
+    const traffic = async () => (await control('GET', `/_sim/labs/${LAB}/traffic`)).json.profile;
+    const before = await traffic();
+    const refusals: ReadonlyArray<readonly [string, string, string, string]> = [
+      ['PUT', 'traffic', '{"running":false,"profile":[]}', 'profile'],
+      ['PUT', 'traffic', '{"running":false,"profile":[{"seed":9}]}', 'profile'],
+      ['PUT', 'traffic', '{"running":false,"profile":{"__proto__":{"callsPerSecond":2,"seed":9}}}', 'profile.__proto__'],
+      ['PUT', 'traffic', '{"running":false,"profile":{"seed":9,"constructor":{"prototype":{"polluted":"yes"}}}}', 'profile.constructor'],
+      ['POST', 'faults', '{"match":[],"effect":{"status":503},"count":1}', 'match'],
+      ['POST', 'faults', '{"match":{"__proto__":{"operation":"fz/never"}},"effect":{"status":503},"count":1}', 'match.__proto__'],
+      ['POST', 'faults', '{"match":{"operation":"fz/never"},"effect":{"status":503,"__proto__":{"status":500}}}', 'effect.__proto__'],
+      ['POST', 'faults', '{"match":{"operation":"fz/never"},"effect":[],"count":1}', 'effect'],
+      ['POST', 'faults', '{"match":{"operation":"fz/never"},"effect":{"status":503},"window":[]}', 'window'],
+    ];
+    for (const [method, what, body, field] of refusals) {
+      const response = await control(method, `/_sim/labs/${LAB}/${what}`, { body, headers: { 'content-type': 'application/json' } });
+      expectError(response, 400, undefined, { what: body });
+      expect(response.json.error.details.map((d: { field: string }) => d.field), body).to.include(field);
+    }
+    expect(await traffic(), 'the profile is as it was').to.deep.equal(before);
+    expect((await control('GET', `/_sim/labs/${LAB}/faults`)).json.rules, 'no rule was added').to.deep.equal([]);
+    expect(({} as Record<string, unknown>)['polluted']).to.equal(undefined);
+  });
 });
 
 describe('an error before the operations (the /labs/{lab} prefix, the lab\'s gate, the journal)', function () {
