@@ -169,7 +169,7 @@ export function FaultsPanel(props: { gw: LabGateway; onUnauthenticated: (scope: 
         </tr>`)}</tbody>
       </table>`}
     <form class="add-rule" onSubmit=${add} data-testid="fault-form">
-      <label for="fault-rule"><strong>Add a rule</strong> <span class="muted">JSON: match (operation, path, method, user), effect (status, latencyMs, drop, malformedBody, timeout; or a gateway fault: kind with node, lossPercent, jitterMs, loadPercent), probability, count, window, expiresInSeconds</span></label>
+      <label for="fault-rule"><strong>Add a rule</strong> <span class="muted">JSON: match (operation, path, method, user; or all: true for every request), effect (status, latencyMs, drop, malformedBody, timeout; or a gateway fault: kind with node, lossPercent, jitterMs, loadPercent), probability, count, window, expiresInSeconds</span></label>
       <textarea id="fault-rule" name="rule" rows="6" spellcheck="false" value=${text} onInput=${(e: Event) => setText((e.target as HTMLTextAreaElement).value)}></textarea>
       <div><button type="submit" data-testid="fault-add" disabled=${action.busy}>Add rule</button></div>
     </form>

@@ -32,7 +32,7 @@ async function call(command: string, method: 'GET' | 'POST' | 'DELETE', path: st
 
 interface RuleView {
   id: string;
-  match?: Record<string, string>;
+  match?: Record<string, string | boolean>;
   effect: Record<string, unknown>;
   probability?: number;
   count?: number;
@@ -45,7 +45,8 @@ interface RuleView {
 
 /** One line per rule: its id, what it matches, what it does, its hits and how long it lasts. */
 export function describeRule(rule: RuleView): string {
-  const match = rule.match && Object.keys(rule.match).length > 0 ? Object.entries(rule.match).map(([k, v]) => `${k}=${v}`).join(' ') : rule.match ? 'every request' : 'gateway';
+  const match = !rule.match ? 'gateway' : rule.match['all'] === true || Object.keys(rule.match).length === 0 ? 'every request'
+    : Object.entries(rule.match).map(([k, v]) => `${k}=${String(v)}`).join(' ');
   const effect = Object.entries(rule.effect).map(([k, v]) => `${k}=${JSON.stringify(v)}`).join(' ');
   const extra = [
     rule.probability !== undefined && rule.probability < 1 ? `probability ${rule.probability}` : undefined,

@@ -13,7 +13,7 @@ import { PrometheusMetrics } from '../../shared/infrastructure/metrics/Prometheu
 import { requestMetrics, simEndpoints } from './simEndpoints.js';
 import { corsMiddleware } from './cors.js';
 import { Authenticator } from '../../shared/application/Authenticator.js';
-import { ControlledLabs, FaultRules, RequestJournal } from '../../contexts/control/index.js';
+import { FaultRules, RequestJournal } from '../../contexts/control/index.js';
 import { LabDirectory } from '../../shared/application/LabDirectory.js';
 import { LabScope } from '../../shared/application/LabScope.js';
 import { labRouting } from './labRouting.js';
@@ -59,6 +59,10 @@ export function createHttpApp(container: Container, operations: readonly Operati
   const metrics = container.get(PrometheusMetrics);
   app.use(requestMetrics(container.get(Metrics)));
   if (config.corsOrigins) app.use(corsMiddleware(config.corsOrigins));
+  // What runs before the operations' own error boundary (the lab prefix, the lab's gate, the journal) answers its
+  // errors in the same shape, logged as theirs are.
+  app.use(errorBoundary(requestLogger));
+  // every lab's gateway API under /labs/{lab}: the rest of the pipeline sees the lab's own path and ctx.state.lab
   const directory = container.get(LabDirectory);
   const scope = container.get(LabScope);
   app.use(labRouting(directory, scope));
@@ -75,14 +79,10 @@ export function createHttpApp(container: Container, operations: readonly Operati
   }));
   app.use(openApiEndpoints(operations));
   app.use(faultInjection(faults, container.get(Authenticator), operations, { forwarding }));
-  const controlledLabs = container.get(ControlledLabs);
   app.use(operationRouter({
     container, operations, bodyParser: new BodyParser(config.bodyLimits), scope,
     lab: (ctx) => (ctx.state['lab'] as LabId | undefined) ?? DEFAULT_LAB,
-    labNamed: async (name) => {
-      await directory.lookup(name);
-      return controlledLabs.resolve(name);
-    },
+    labNamed: (name) => directory.named(name),
     prepare,
     live: forwarding,
   }));

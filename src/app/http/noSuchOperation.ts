@@ -2,6 +2,7 @@ import type { Middleware } from 'koa';
 import type { OperationDefinition } from '../../shared/interface/http/Operation.js';
 import { SPECIFIED_OPERATIONS } from '../specifiedOperations.js';
 import { errorBody } from './errorBoundary.js';
+import { servedMethods } from './operationRouter.js';
 
 /**
  * Answers a request nothing after it answered, in the error shape: 501 NOT_SIMULATED for an operation of the
@@ -9,10 +10,11 @@ import { errorBody } from './errorBoundary.js';
  * specified with other methods, else 404 NO_SUCH_OPERATION.
  */
 export function noSuchOperation(operations: readonly OperationDefinition[]): Middleware {
+  const methodsAt = servedMethods(operations);
   return async (ctx, next) => {
     await next();
     if (ctx.status !== 404 || ctx.body) return;
-    const allowed = operations.filter((op) => op.path === ctx.path).map((op) => op.method);
+    const allowed = methodsAt(ctx.path);
     const requestId = String(ctx.state['requestId']);
     const specified = SPECIFIED_OPERATIONS.filter((op) => op.path === ctx.path);
     const unserved = specified.find((op) => op.method === ctx.method && !allowed.includes(op.method));

@@ -11,7 +11,7 @@ import { pathParameterNames, type OperationDefinition, type OperationRequest } f
 import { QueryParams } from '../../shared/interface/http/QueryParams.js';
 import { Reply } from '../../shared/interface/http/Reply.js';
 import { HttpProblem } from './HttpProblem.js';
-import { decodeComponent, type BodyParser } from './parseBody.js';
+import { decodeComponent, decodePathSegment, type BodyParser } from './parseBody.js';
 import { authenticate } from './authenticate.js';
 import type { LiveForwarding } from './liveForwarding.js';
 
@@ -91,15 +91,27 @@ function routerPath(path: string): string {
   return path.replace(/\{([A-Za-z_][A-Za-z0-9_]*)\}/g, ':$1');
 }
 
-/** A path segment, percent-decoded strictly ('+' stays '+' in a path): a 400 naming the parameter otherwise. */
-function decodeSegment(raw: string, name: string): string {
-  if (!raw.includes('%')) return raw;
-  try {
-    return decodeURIComponent(raw);
-  } catch {
-    throw new HttpProblem(400, 'MALFORMED_ENCODING', `the path parameter '${name}' is not percent-encoded UTF-8 text`, {},
-      [{ field: name, rule: 'utf8', message: `${name} is not percent-encoded UTF-8 (a lone surrogate or a broken escape)` }]);
+/**
+ * The methods the table serves at a request path, in the table's order: those of the operations whose path is
+ * exactly it, or whose template it fits (a `{name}` segment is one non-empty segment, as the router matches it).
+ * For the 405 METHOD_NOT_ALLOWED and its Allow header, on every path the table serves.
+ */
+export function servedMethods(operations: readonly OperationDefinition[]): (path: string) => string[] {
+  const exact = new Map<string, string[]>();
+  const templates: Array<{ readonly pattern: RegExp; readonly method: string }> = [];
+  for (const op of operations) {
+    if (pathParameterNames(op.path).length === 0) {
+      exact.set(op.path, [...(exact.get(op.path) ?? []), op.method]);
+      continue;
+    }
+    const literal = op.path.split(/\{[A-Za-z_][A-Za-z0-9_]*\}/).map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+    templates.push({ pattern: new RegExp(`^${literal.join('[^/]+')}$`), method: op.method });
   }
+  return (path) => {
+    const methods = [...(exact.get(path) ?? [])];
+    for (const template of templates) if (template.pattern.test(path) && !methods.includes(template.method)) methods.push(template.method);
+    return methods;
+  };
 }
 
 /** The decoded path parameters of a request matched by @koa/router (strict UTF-8, a 400 naming a bad one). */
@@ -110,7 +122,7 @@ function pathParams(ctx: Context, names: readonly string[]): Record<string, stri
   const captures = (ctx as Context & { captures?: string[] }).captures ?? [];
   names.forEach((name, i) => {
     const value = captures[i];
-    if (value !== undefined) params[name] = decodeSegment(value, name);
+    if (value !== undefined) params[name] = decodePathSegment(value, name);
   });
   return params;
 }

@@ -53,6 +53,20 @@ export function decodeComponent(raw: string, field: string): string {
   }
 }
 
+/**
+ * A path parameter's segment (a control path's `{lab}`, the `/labs/{lab}` prefix), percent-decoded strictly ('+'
+ * stays '+' in a path): a 400 MALFORMED_ENCODING naming the parameter when it is not UTF-8.
+ */
+export function decodePathSegment(raw: string, name: string): string {
+  if (!raw.includes('%')) return raw;
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    throw new HttpProblem(400, 'MALFORMED_ENCODING', `the path parameter '${name}' is not percent-encoded UTF-8 text`, {},
+      [{ field: name, rule: 'utf8', message: `${name} is not percent-encoded UTF-8 (a lone surrogate or a broken escape)` }]);
+  }
+}
+
 function hasBody(ctx: Context): boolean {
   const length = ctx.request.length;
   return (length !== undefined && length > 0) || ctx.get('transfer-encoding') !== '';

@@ -1,4 +1,4 @@
-import { DEFAULT_LAB, type LabId } from '../domain/LabId.js';
+import { DEFAULT_LAB, isLabId, labNotFound, type LabId } from '../domain/LabId.js';
 
 /** A lab as the directory lists it. */
 export interface LabEntry {
@@ -31,9 +31,25 @@ export abstract class LabDirectory {
 
   /**
    * The lab of that name as the store holds it now (on a shared server: one primary-key read, so a lab made or
-   * removed through another process is seen at once); the entry held in memory otherwise.
+   * removed through another process is seen at once); the entry held in memory otherwise. A name no lab can have
+   * (isLabId: a NUL, a slash, 8,000 characters) is none, without asking the store.
    */
-  async lookup(lab: string): Promise<LabEntry | undefined> {
+  lookup(name: string): Promise<LabEntry | undefined> {
+    return isLabId(name) ? this.read(name) : Promise.resolve(undefined);
+  }
+
+  /**
+   * The lab a request names (a control path's `{lab}`, the `/labs/{lab}` prefix of a lab's gateway API), as the
+   * store holds it now: its id, or a 404 LAB_NOT_FOUND naming `lab`.
+   */
+  async named(name: string): Promise<LabId> {
+    const entry = await this.lookup(name);
+    if (!entry) throw labNotFound(name);
+    return entry.id;
+  }
+
+  /** `lookup` of a name that can be a lab's: the entry held in memory, unless the store says otherwise (a shared server). */
+  protected async read(lab: LabId): Promise<LabEntry | undefined> {
     return this.find(lab);
   }
   /**

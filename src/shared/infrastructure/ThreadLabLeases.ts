@@ -102,9 +102,14 @@ export class SimulatorThreadLeases extends LabLeases implements BackgroundServic
     return this.held.has(lab);
   }
 
+  /**
+   * A lab made through the API's thread is held at once: the directory is read again now. A round already under way
+   * may have read it before the lab was made, so when that round ends without the lab, one more is run.
+   */
   async claim(lab: LabId): Promise<boolean> {
     if (this.held.has(lab)) return true;
     await this.follow();
+    if (!this.held.has(lab)) await this.follow();
     return this.held.has(lab);
   }
 

@@ -241,6 +241,31 @@ describe('control API: fault rules and the request journal', function () {
     expect((await listRules()).json.rules).to.deep.equal([]);
   });
 
+  it('takes an API fault only with a match that names a condition; {"all": true} says every gateway request', async () => {
+    const refused: Array<[unknown, string, string]> = [
+      [{ effect: { status: 503 } }, 'match', 'required'],
+      [{ match: {}, effect: { status: 503 } }, 'match', 'condition'],
+      [{ match: { operation: null }, effect: { status: 503 } }, 'match', 'condition'],
+      [{ match: { all: false }, effect: { status: 503 } }, 'match.all', 'isTrue'],
+      [{ match: { all: true, operation: 'nodes/get' }, effect: { status: 503 } }, 'match.all', 'exclusive'],
+    ];
+    for (const [rule, field, ruleName] of refused) {
+      const response = await addRule(rule);
+      expectError(response, 400, 'INVALID_FAULT_RULE', { what: JSON.stringify(rule) });
+      expect(response.json.error.details.map((d: { field: string; rule: string }) => `${d.field} ${d.rule}`), JSON.stringify(rule)).to.deep.equal([`${field} ${ruleName}`]);
+      if (field === 'match') expect(response.json.error.message, 'it says how to match every request').to.contain('{"all": true}');
+    }
+    expect((await listRules()).json.rules).to.deep.equal([]);
+
+    const every = await addRule({ match: { all: true }, effect: { status: 503 }, count: 2 });
+    expect(every.status, every.text).to.equal(200);
+    expect(every.json.match).to.deep.equal({ all: true });
+    expect((await listRules()).json.rules.map((r: { match: unknown }) => r.match)).to.deep.equal([{ all: true }]);
+    expectError(await admin.get('/api/version/get'), 503, 'FAULT_INJECTED');
+    expectError(await admin.post('/api/callHistory/get', { json: {} }), 503, 'FAULT_INJECTED');
+    expect((await admin.get('/api/version/get')).status).to.equal(200);
+  });
+
   it('is for administrators only: 401 without credentials, 403 for a user without ADM', async () => {
     await addRole(admin, 'fault_api_user', permissionsFor(['API']));
     await addLocalUser(admin, 'faultuser', 'Fault-User-Pw-1', { roleIds: ['fault_api_user'] });

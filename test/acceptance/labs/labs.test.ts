@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import type { LabId } from '../../../src/shared/domain/LabId.js';
 import { TrafficLabs } from '../../../src/contexts/simulation/index.js';
+import { LabLeases } from '../../../src/shared/application/LabLeases.js';
 import { BatchingMonitorSinks } from '../../../src/contexts/monitoring/history/application/BatchingMonitorSinks.js';
 import { installDemo, startDemoTraffic } from '../../../src/app/demo/DemoLoader.js';
 import { TestGateway } from '../../support/TestGateway.js';
@@ -70,6 +71,23 @@ for (const store of ['memory', 'database'] as const) {
       expect((await fetch(`${gateway.baseUrl}/labs/training/api/nodes/get?version=0`, { headers: { cookie: defaultCookie!.split(';')[0] } })).status, 'but not another lab').to.equal(401);
       // the lab API is for the lab's users; the control API for the default lab's administrators
       expect((await new ApiClient(gateway.baseUrl).get('/_sim/labs')).status).to.equal(401);
+    });
+
+    it('serves a lab\'s live endpoints the moment its creation is answered, a lab made again under a removed one\'s name too', async () => {
+      for (let round = 0; round < 3; round++) {
+        const made = await admin.post('/_sim/labs', { json: { name: `live${store === 'memory' ? round : ''}` } });
+        expect(made.status, made.text).to.equal(200);
+        const name = made.json.name as string;
+        // (on a PostgreSQL server: the process that made it holds its lease, so every process forwards its live requests here)
+        expect(gateway.get(LabLeases).holds(name as LabId), 'the process that made the lab runs it').to.equal(true);
+        const answers = await Promise.all([
+          admin.get(`/_sim/labs/${name}/traffic`, { version: null }), admin.get(`/_sim/labs/${name}/sip`, { version: null }),
+          admin.get(`/_sim/labs/${name}/traffic/series`, { version: null }), admin.get(`/_sim/labs/${name}/journal`, { version: null }),
+          labClient(gateway, name).post('/api/activeSessions/get', { json: {} }),
+        ]);
+        for (const answer of answers) expect(answer.status, `round ${round}: ${answer.text.slice(0, 200)}`).to.equal(200);
+        if (store === 'database') expect((await admin.delete(`/_sim/labs/${name}`)).status).to.equal(200);
+      }
     });
 
     it('keeps two labs apart: configuration, users, clock, traffic and journal', async () => {

@@ -7,11 +7,21 @@ import { FaultRuleBook } from '../../../src/contexts/control/faults/domain/Fault
 import { operationOf, type FaultRequest } from '../../../src/contexts/control/faults/domain/FaultMatch.js';
 import { sampleLatency } from '../../../src/contexts/control/faults/domain/FaultEffect.js';
 import { globMatch } from '../../../src/contexts/control/shared/domain/PathPattern.js';
+import { FaultRules } from '../../../src/contexts/control/faults/application/FaultRules.js';
+import { FaultRuleStore } from '../../../src/contexts/control/faults/application/FaultRuleStore.js';
+import type { LabId } from '../../../src/shared/domain/LabId.js';
+import type { SettingJson } from '../../../src/shared/application/SettingsStore.js';
+import { InMemorySettingsStore } from '../../../src/shared/infrastructure/memory/InMemorySettingsStore.js';
+import { InMemoryUnitOfWork } from '../../../src/shared/infrastructure/memory/InMemoryUnitOfWork.js';
+import { ManualClock } from '../../../src/shared/infrastructure/ManualClock.js';
+import { SeededIdGenerator } from '../../../src/shared/infrastructure/SeededIdGenerator.js';
 
 const NOW = new Date('2026-03-01T08:00:00Z');
 let sequence = 0;
 const rule = (input: FaultRuleInput, now = NOW) => FaultRule.create(input, `r${++sequence}`, sequence, now);
 const request = (path: string, method = 'GET', user?: string): FaultRequest => ({ method, path, operation: operationOf(path), user });
+/** The match of every gateway request, as a rule says it. */
+const ALL = { all: true } as const;
 
 function fields(input: unknown): string[] {
   try {
@@ -33,18 +43,18 @@ class Scripted extends RandomSource {
 describe('fault rules (domain)', () => {
   describe('validation', () => {
     it('accepts each API effect and a gateway fault, with defaults filled in', () => {
-      expect(rule({ effect: { status: 503 } }).probability).to.equal(1);
-      expect(rule({ effect: { latencyMs: 200, status: 500 } }).effect).to.deep.equal({ type: 'api', latency: { distribution: 'fixed', ms: 200 }, answer: { kind: 'status', status: 500 } });
-      expect(rule({ effect: { latencyMs: { distribution: 'normal', mean: 100, sd: 20 } } }).effect).to.deep.equal({ type: 'api', latency: { distribution: 'normal', mean: 100, sd: 20 } });
-      for (const flag of ['drop', 'malformedBody', 'timeout'] as const) expect(rule({ effect: { [flag]: true } }).effect).to.deep.equal({ type: 'api', answer: { kind: flag } });
+      expect(rule({ match: ALL, effect: { status: 503 } }).probability).to.equal(1);
+      expect(rule({ match: ALL, effect: { latencyMs: 200, status: 500 } }).effect).to.deep.equal({ type: 'api', latency: { distribution: 'fixed', ms: 200 }, answer: { kind: 'status', status: 500 } });
+      expect(rule({ match: ALL, effect: { latencyMs: { distribution: 'normal', mean: 100, sd: 20 } } }).effect).to.deep.equal({ type: 'api', latency: { distribution: 'normal', mean: 100, sd: 20 } });
+      for (const flag of ['drop', 'malformedBody', 'timeout'] as const) expect(rule({ match: ALL, effect: { [flag]: true } }).effect).to.deep.equal({ type: 'api', answer: { kind: flag } });
       expect(rule({ effect: { kind: 'monitorUnreachable' } }).isGatewayFault).to.equal(true);
     });
 
     it('names every faulty field', () => {
       expect(fields({ effect: { status: 503 }, match: { method: 'get' } })).to.deep.equal(['match.method']);
-      expect(fields({ effect: { status: 503 }, probability: 1.5 })).to.deep.equal(['probability']);
-      expect(fields({ effect: { status: 503 }, probability: -0.1, count: 1.5 })).to.deep.equal(['probability', 'count']);
-      expect(fields({ effect: { status: 503 }, expiresInSeconds: 0 })).to.deep.equal(['expiresInSeconds']);
+      expect(fields({ match: ALL, effect: { status: 503 }, probability: 1.5 })).to.deep.equal(['probability']);
+      expect(fields({ match: ALL, effect: { status: 503 }, probability: -0.1, count: 1.5 })).to.deep.equal(['probability', 'count']);
+      expect(fields({ match: ALL, effect: { status: 503 }, expiresInSeconds: 0 })).to.deep.equal(['expiresInSeconds']);
       expect(fields({ effect: { status: 600 } })).to.deep.equal(['effect.status']);
       expect(fields({ effect: { status: 503, timeout: true } })).to.deep.equal(['effect.timeout']);
       expect(fields({ effect: { body: {} } })).to.deep.equal(['effect.body']);
@@ -57,11 +67,31 @@ describe('fault rules (domain)', () => {
       expect(fields({ effect: { status: 503 }, match: { operation: 'nodes/get', path: '/api/*' } })).to.deep.equal(['match.path']);
       expect(fields({ effect: { status: 503 }, match: { path: 'api/*' } })).to.deep.equal(['match.path']);
       expect(fields({ effect: { status: 503 }, match: { operation: 'api/nodes/get' } })).to.deep.equal(['match.operation']);
-      expect(fields({ effect: { status: 503 }, window: { from: '2026-03-02T00:00:00Z', until: '2026-03-01T09:00:00Z' } })).to.deep.equal(['window.until']);
-      expect(fields({ effect: { status: 503 }, window: { until: '2026-03-01T07:00:00Z' } })).to.deep.equal(['window.until']);
-      expect(fields({ effect: { status: 503 }, window: { from: '2026-03-01' } })).to.deep.equal(['window.from']);
+      expect(fields({ match: ALL, effect: { status: 503 }, window: { from: '2026-03-02T00:00:00Z', until: '2026-03-01T09:00:00Z' } })).to.deep.equal(['window.until']);
+      expect(fields({ match: ALL, effect: { status: 503 }, window: { until: '2026-03-01T07:00:00Z' } })).to.deep.equal(['window.until']);
+      expect(fields({ match: ALL, effect: { status: 503 }, window: { from: '2026-03-01' } })).to.deep.equal(['window.from']);
       expect(fields({ effect: { kind: 'monitorUnreachable', status: 503 } })).to.deep.equal(['effect.status']);
       expect(fields({ effect: { kind: 'monitorUnreachable' }, match: {}, probability: 1 })).to.deep.equal(['match', 'probability']);
+    });
+
+    it('takes an API fault only with a match that names a condition, or says {"all": true} alone', () => {
+      expect(fields({ effect: { status: 503 } }), 'no match').to.deep.equal(['match']);
+      expect(fields({ effect: { status: 503 }, match: {} }), 'an empty match').to.deep.equal(['match']);
+      expect(fields({ effect: { status: 503 }, match: { all: false } })).to.deep.equal(['match.all']);
+      expect(fields({ effect: { status: 503 }, match: { all: 'yes' } })).to.deep.equal(['match.all']);
+      expect(fields({ effect: { status: 503 }, match: { all: true, operation: 'nodes/get' } })).to.deep.equal(['match.all']);
+      expect(fields({ effect: { latencyMs: 10 }, match: { all: true, user: 'anadmin' } })).to.deep.equal(['match.all']);
+      try {
+        rule({ effect: { status: 503 }, match: {} });
+        expect.fail('accepted');
+      } catch (error) {
+        expect((error as DomainError).message).to.contain('names no condition').and.contain('{"all": true}');
+      }
+      expect(rule({ match: ALL, effect: { status: 503 } }).toInput().match, 'listed as written').to.deep.equal({ all: true });
+      expect(rule({ match: { method: 'GET' }, effect: { status: 503 } }).toInput().match).to.deep.equal({ method: 'GET' });
+      // a gateway fault takes no match at all (it matches no request): none is asked of it
+      expect(fields({ effect: { kind: 'monitorUnreachable' } })).to.deep.equal([]);
+      expect(rule({ effect: { kind: 'monitorUnreachable' } }).toInput()).to.not.have.property('match');
     });
 
     it('takes every gateway fault with its parameters, defaults filled in, and lists it as written', () => {
@@ -120,7 +150,8 @@ describe('fault rules (domain)', () => {
 
     it('holds every condition given: operation, path pattern, method, user', () => {
       const m = (input: FaultRuleInput['match'], r: FaultRequest) => rule({ match: input, effect: { status: 503 } }).match.matches(r);
-      expect(m({}, request('/api/x'))).to.equal(true);
+      expect(m(ALL, request('/api/x'))).to.equal(true);
+      expect(m(ALL, request('/app/monitor/x', 'POST', 'anyone'))).to.equal(true);
       expect(m({ operation: 'nodes/get' }, request('/api/nodes/get'))).to.equal(true);
       expect(m({ operation: 'nodes/get' }, request('/api/nodes/add'))).to.equal(false);
       expect(m({ method: 'POST' }, request('/api/nodes/get'))).to.equal(false);
@@ -147,7 +178,7 @@ describe('fault rules (domain)', () => {
 
     it('gives the first matching rule in the order added, counts hits and drops a rule whose count is used up', () => {
       const book = new FaultRuleBook();
-      const any = rule({ effect: { status: 500 }, count: 1 });
+      const any = rule({ match: ALL, effect: { status: 500 }, count: 1 });
       const specific = rule({ match: { operation: 'nodes/get', method: 'GET' }, effect: { status: 503 }, count: 2 });
       book.add(any);
       book.add(specific);
@@ -164,7 +195,7 @@ describe('fault rules (domain)', () => {
 
     it('draws from the random source only below probability 1, and counts only the faults given', () => {
       const book = new FaultRuleBook();
-      const half = rule({ effect: { status: 503 }, probability: 0.5 });
+      const half = rule({ match: ALL, effect: { status: 503 }, probability: 0.5 });
       book.add(half);
       const scripted = new Scripted([0.7, 0.2, 0.5]);
       expect(book.choose(request('/api/a'), NOW, scripted)).to.equal(undefined);
@@ -172,20 +203,20 @@ describe('fault rules (domain)', () => {
       expect(book.choose(request('/api/a'), NOW, scripted)).to.equal(undefined);
       expect(half.hits).to.equal(1);
       const never = new FaultRuleBook();
-      never.add(rule({ effect: { status: 503 }, probability: 0 }));
+      never.add(rule({ match: ALL, effect: { status: 503 }, probability: 0 }));
       expect(never.choose(request('/api/a'), NOW, new Scripted([0]))).to.equal(undefined);
     });
 
     it('holds a rule only inside its window and removes it after its expiry', () => {
       const book = new FaultRuleBook();
-      const windowed = rule({ effect: { status: 503 }, window: { from: '2026-03-01T09:00:00Z', until: '2026-03-01T10:00:00Z' } });
+      const windowed = rule({ match: ALL, effect: { status: 503 }, window: { from: '2026-03-01T09:00:00Z', until: '2026-03-01T10:00:00Z' } });
       book.add(windowed);
       expect(book.choose(request('/api/a'), NOW, random)).to.equal(undefined);
       expect(windowed.isActive(NOW)).to.equal(false);
       expect(book.choose(request('/api/a'), new Date('2026-03-01T09:30:00Z'), random)?.rule).to.equal(windowed);
       expect(book.choose(request('/api/a'), new Date('2026-03-01T10:00:00Z'), random)).to.equal(undefined);
       expect(book.size).to.equal(0);
-      const expiring = rule({ effect: { status: 503 }, expiresInSeconds: 60 });
+      const expiring = rule({ match: ALL, effect: { status: 503 }, expiresInSeconds: 60 });
       expect(expiring.endsAt?.toISOString()).to.equal('2026-03-01T08:01:00.000Z');
       book.add(expiring);
       expect(book.purge(new Date('2026-03-01T08:00:59Z'))).to.deep.equal([]);
@@ -205,6 +236,26 @@ describe('fault rules (domain)', () => {
       for (let i = 0; i < 100; i++) book.add(rule({ match: { operation: `other/op${i}`, method: 'POST' }, effect: { status: 503 } }));
       expect(book.choose(request('/api/nodes/get'), NOW, random)).to.equal(undefined);
       expect(book.choose(request('/api/other/op7', 'POST'), NOW, random)?.rule.match.operation).to.equal('other/op7');
+    });
+  });
+
+  describe('rules kept in the store', () => {
+    it('reads a rule kept before a match had to name a condition (none, or {}) as {"all": true}: it still faults every request', async () => {
+      const lab = 'default' as LabId;
+      const clock = new ManualClock(NOW);
+      const settings = new InMemorySettingsStore(clock);
+      const unitOfWork = new InMemoryUnitOfWork();
+      const kept = [
+        { id: 'none', sequence: 1, createdAt: NOW.toISOString(), input: { effect: { status: 503 }, count: 5 } },
+        { id: 'empty', sequence: 2, createdAt: NOW.toISOString(), input: { match: {}, effect: { latencyMs: 5 } } },
+        { id: 'named', sequence: 3, createdAt: NOW.toISOString(), input: { match: { operation: 'nodes/get' }, effect: { status: 500 } } },
+        { id: 'gateway', sequence: 4, createdAt: NOW.toISOString(), input: { effect: { kind: 'monitorUnreachable' } } },
+      ];
+      await unitOfWork.write(lab, () => settings.save(lab, 'control.faultRules', kept as unknown as SettingJson, 0));
+      const rules = new FaultRules(clock, new SeededRandom(1), new SeededIdGenerator('kept'), [], undefined, undefined, undefined, new FaultRuleStore(settings, unitOfWork));
+      await rules.reload(lab);
+      expect(rules.list(lab).map((r) => [r.id, r.toInput().match])).to.deep.equal([['none', { all: true }], ['empty', { all: true }], ['named', { operation: 'nodes/get' }], ['gateway', undefined]]);
+      expect(rules.choose(lab, request('/api/roles/get', 'POST'))?.applied.ruleId).to.equal('none');
     });
   });
 

@@ -247,6 +247,8 @@ export interface ControlSchemas {
     method?: "GET" | "POST" | "PUT" | "DELETE" | "HEAD" | "PATCH" | "OPTIONS" | null;
     /** the user the request names (its Basic credentials or its session) */
     user?: string | null;
+    /** true, alone: every gateway request of the lab ({"all": true}); a match names at least one condition otherwise */
+    all?: true | null;
   };
   FaultRuleDto: {
     match?: ControlSchemas["FaultMatchDto"] | null;

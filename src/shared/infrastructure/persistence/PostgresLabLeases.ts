@@ -70,7 +70,8 @@ export class PostgresLabLeases extends LabLeases implements BackgroundService {
 
   claim(lab: LabId): Promise<boolean> {
     if (this.held.has(lab)) return Promise.resolve(true);
-    return this.lock.runExclusive(() => this.take(lab));
+    // (a round that held the mutex meanwhile may have taken it: taking it again would lock it twice, tell twice)
+    return this.lock.runExclusive(async () => this.held.has(lab) || this.take(lab));
   }
 
   async holder(lab: LabId): Promise<LeaseHolder | undefined> {

@@ -16,8 +16,8 @@ function entryOf(row: Row): LabEntry {
  * The lab directory on the `lab` table. A new lab's revision counter starts from the clock in microseconds, not
  * from zero, so that state held in memory for a removed lab of the same name (keyed by lab and revision) can
  * never pass for the new lab's. On a PostgreSQL server other processes make and remove labs too: `lookup` reads the
- * lab's row each time and `refresh` the whole table (the embedded engine's data directory has one process, so
- * there both answer from memory).
+ * lab's row each time (for a name that can be a lab's: see LabDirectory.lookup) and `refresh` the whole table (the
+ * embedded engine's data directory has one process, so there both answer from memory).
  */
 @injectable()
 export class TypeOrmLabDirectory extends LabDirectory {
@@ -40,7 +40,7 @@ export class TypeOrmLabDirectory extends LabDirectory {
     if (this.shared) await this.readAll();
   }
 
-  override async lookup(lab: string): Promise<LabEntry | undefined> {
+  protected override async read(lab: LabId): Promise<LabEntry | undefined> {
     if (!this.shared) return this.find(lab);
     const row = (await this.dataSource.query(`${SELECT_LABS} WHERE id = $1`, [lab]) as Row[])[0];
     if (!row) {

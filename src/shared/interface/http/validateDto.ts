@@ -43,15 +43,62 @@ function knownProperties(dto: ClassConstructor<object>): ReadonlySet<string> {
   return known;
 }
 
+const NESTED = new WeakMap<object, ReadonlyMap<string, boolean>>();
+
+/** The properties a DTO class validates as nested shapes (`@ValidateNested`), each with whether it is an array of them. */
+function nestedProperties(dto: ClassConstructor<object>): ReadonlyMap<string, boolean> {
+  let nested = NESTED.get(dto);
+  if (!nested) {
+    nested = new Map(getMetadataStorage().getTargetValidationMetadatas(dto, '', true, false)
+      .filter((m) => m.type === 'nestedValidation').map((m) => [m.propertyName, m.each === true]));
+    NESTED.set(dto, nested);
+  }
+  return nested;
+}
+
+const own = (value: object, key: string): boolean => Object.prototype.hasOwnProperty.call(value, key);
+
+/**
+ * What the nested shapes of a body break that class-validator cannot see, found by walking the body as sent beside
+ * the instance made from it: an array where one object is expected (class-validator would validate its elements,
+ * none for `[]`, and take it), and a member the instance lost on the way — `__proto__`, `constructor` and the other
+ * names of Object.prototype, which class-transformer drops without a word (class-validator refuses the other
+ * unknown members itself).
+ */
+function shapeProblems(sent: object, made: object, path: string, details: ErrorDetail[]): void {
+  for (const key of Object.keys(sent)) {
+    if (!own(made, key) && !knownProperties(made.constructor as ClassConstructor<object>).has(key)) {
+      const field = step(path, key, false);
+      details.push({ field, rule: 'unknown', message: `${field} is not a field of this shape` });
+    }
+  }
+  for (const [property, each] of nestedProperties(made.constructor as ClassConstructor<object>)) {
+    const value: unknown = own(sent, property) ? (sent as Record<string, unknown>)[property] : undefined;
+    if (value === null || typeof value !== 'object') continue; // absent, or a scalar that class-validator names
+    const field = step(path, property, false);
+    const shaped = (made as Record<string, unknown>)[property];
+    const items = each ? (Array.isArray(value) ? value : []) : [value];
+    items.forEach((item: unknown, index) => {
+      const at = each ? `${field}[${index}]` : field;
+      if (Array.isArray(item)) details.push({ field: at, rule: 'isObject', message: `${at} must be a JSON object, not an array` });
+      else if (item !== null && typeof item === 'object') {
+        const instance = each ? (Array.isArray(shaped) ? shaped[index] : undefined) : shaped;
+        if (instance !== null && typeof instance === 'object') shapeProblems(item, instance, at, details);
+      }
+    });
+  }
+}
+
 const MAX_NAMED = 5;
 
 /**
  * Turns an untrusted JSON body into a validated DTO instance. Types are checked as sent (no implicit
  * conversion: "5" is not a number). A property the DTO does not declare is refused (UNKNOWN_FIELD): the
  * top-level keys are checked against the declared ones before anything is copied or validated, so a body
- * of many unknown keys costs one pass over its keys; nested shapes refuse theirs through class-validator.
- * Every detail names the field as the request does (`roleIds[2]`, `a.b[0].c`), and a missing field "is
- * required".
+ * of many unknown keys costs one pass over its keys; nested shapes refuse theirs through class-validator, and
+ * an array where a nested object is expected or a member named as one of Object.prototype's (`__proto__`) is
+ * refused too (shapeProblems), never taken for an empty object. Every detail names the field as the request does
+ * (`roleIds[2]`, `a.b[0].c`, `match.__proto__`), and a missing field "is required".
  */
 export function validateDto<T extends object>(dto: ClassConstructor<T>, body: unknown, what = 'request body', path = ''): T {
   if (body === null || typeof body !== 'object' || Array.isArray(body)) {
@@ -73,10 +120,10 @@ export function validateDto<T extends object>(dto: ClassConstructor<T>, body: un
   }
   const instance = plainToInstance(dto, body, { enableImplicitConversion: false, exposeDefaultValues: false });
   const errors = validateSync(instance, { whitelist: true, forbidNonWhitelisted: true, forbidUnknownValues: true, validationError: { target: false, value: true } });
-  if (errors.length > 0) {
-    const details = flatten(errors, path, false);
-    throw DomainError.invalid('VALIDATION_FAILED', `${what} is invalid: ${details.map((d) => d.message).join('; ')}`, details);
-  }
+  const details: ErrorDetail[] = [];
+  shapeProblems(body, instance, path, details);
+  details.push(...flatten(errors, path, false));
+  if (details.length > 0) throw DomainError.invalid('VALIDATION_FAILED', `${what} is invalid: ${details.map((d) => d.message).join('; ')}`, details);
   return instance;
 }
 

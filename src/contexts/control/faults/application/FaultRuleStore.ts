@@ -14,6 +14,17 @@ export interface StoredFaultRule {
   readonly input: FaultRuleInput;
 }
 
+/**
+ * A rule kept before a match had to name a condition: an API fault without a match, or with an empty one, matched
+ * every gateway request. It is read as saying so (`{"all": true}`), so a restart or a snapshot keeps what it did.
+ */
+function upgraded(rule: StoredFaultRule): StoredFaultRule {
+  const { effect, match } = rule.input as { effect?: unknown; match?: unknown };
+  const gatewayFault = effect !== null && typeof effect === 'object' && (effect as { kind?: unknown }).kind !== undefined;
+  const empty = match === undefined || (match !== null && typeof match === 'object' && !Array.isArray(match) && Object.keys(match).length === 0);
+  return gatewayFault || !empty ? rule : { ...rule, input: { ...rule.input, match: { all: true } } };
+}
+
 function stored(json: SettingJson): StoredFaultRule[] {
   if (!Array.isArray(json)) throw new Error('fault rules must be an array');
   return json.map((entry) => {
@@ -21,7 +32,7 @@ function stored(json: SettingJson): StoredFaultRule[] {
     if (typeof rule?.id !== 'string' || typeof rule.sequence !== 'number' || typeof rule.createdAt !== 'string' || rule.input === null || typeof rule.input !== 'object') {
       throw new Error('a stored fault rule needs id, sequence, createdAt and input');
     }
-    return rule;
+    return upgraded(rule);
   });
 }
 

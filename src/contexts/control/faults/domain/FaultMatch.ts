@@ -27,13 +27,22 @@ export interface FaultMatchInput {
   readonly path?: string;
   readonly method?: string;
   readonly user?: string;
+  /** true: every gateway request of the lab, said so (a match names at least one condition, or this alone). */
+  readonly all?: boolean;
 }
+
+/** The spelling of a match of every gateway request, as messages and documents give it. */
+export const MATCH_ALL = '{"all": true}';
 
 const OPERATION = /^(?!api\/)[A-Za-z0-9][A-Za-z0-9/_.-]{0,199}$/;
 const PATH = /^\/[\x21-\x7e]{0,255}$/;
 const USER = /^[^\x00-\x1f\x7f]{1,128}$/;
 
-/** Which requests a rule applies to; every condition given must hold (none given: every gateway request). */
+/**
+ * Which requests a rule applies to: every condition it names must hold. It names at least one, or says `all: true`
+ * (alone): a match that names nothing is refused, so nothing sent by mistake (`{}`, a member misspelt away) becomes
+ * a rule that faults every gateway request of the lab.
+ */
 export class FaultMatch {
   private constructor(
     readonly operation: string | undefined,
@@ -42,8 +51,17 @@ export class FaultMatch {
     readonly user: string | undefined,
   ) {}
 
+  /** Every gateway request: a gateway fault's (it matches none by itself), and a rule's of `{"all": true}`. */
+  static readonly EVERY_REQUEST = new FaultMatch(undefined, undefined, undefined, undefined);
+
   static create(input: FaultMatchInput, problems: FieldProblems, field = 'match'): FaultMatch {
-    const { operation, path, method, user } = input;
+    const { operation, path, method, user, all } = input;
+    const named = [operation, path, method, user].some((condition) => condition !== undefined);
+    if (all !== undefined && all !== true) problems.add(`${field}.all`, 'isTrue', `must be true (it says the rule matches every gateway request), or be left out`);
+    else if (all === true && named) problems.add(`${field}.all`, 'exclusive', 'cannot be combined with operation, path, method or user: it matches every gateway request');
+    else if (all === undefined && !named) {
+      problems.add(field, 'condition', `names no condition: give operation, path, method or user, or ${MATCH_ALL} for every gateway request`);
+    }
     if (operation !== undefined && (typeof operation !== 'string' || !OPERATION.test(operation))) {
       problems.add(`${field}.operation`, 'pattern', "must be an operation's path without /api/, such as nodes/get");
     }
@@ -72,7 +90,13 @@ export class FaultMatch {
     return this.matchesRest(request);
   }
 
+  /** Whether it names no condition: every gateway request. */
+  get all(): boolean {
+    return this.operation === undefined && this.path === undefined && this.method === undefined && this.user === undefined;
+  }
+
   toInput(): FaultMatchInput {
+    if (this.all) return { all: true };
     return {
       ...(this.operation !== undefined ? { operation: this.operation } : {}),
       ...(this.path ? { path: this.path.text } : {}),

@@ -1,6 +1,6 @@
 import { FieldProblems } from '../../shared/domain/RuleError.js';
 import { effectInput, faultEffect, type FaultEffect, type FaultEffectInput } from './FaultEffect.js';
-import { FaultMatch, type FaultMatchInput } from './FaultMatch.js';
+import { FaultMatch, MATCH_ALL, type FaultMatchInput } from './FaultMatch.js';
 
 export const MAX_FAULT_COUNT = 1_000_000;
 /** The longest a rule may be given to live: 30 days. */
@@ -29,9 +29,10 @@ function instant(value: unknown, field: string, problems: FieldProblems): Date |
 }
 
 /**
- * A fault rule: which gateway requests it matches, its effect, the probability that a matching request gets it,
- * how many times at most (`count`: then it expires), and when it holds (a window, an expiry). A gateway fault
- * (`effect.kind`) has no match, probability or count: it holds while the rule is active. Hits are counted here.
+ * A fault rule: which gateway requests it matches (an API fault names them: FaultMatch), its effect, the
+ * probability that a matching request gets it, how many times at most (`count`: then it expires), and when it holds
+ * (a window, an expiry). A gateway fault (`effect.kind`) has no match, probability or count: it holds while the rule
+ * is active. Hits are counted here.
  */
 export class FaultRule {
   private hitCount = 0;
@@ -60,7 +61,10 @@ export class FaultRule {
     const effect = input.effect === undefined || input.effect === null || typeof input.effect !== 'object'
       ? (problems.add('effect', 'required', 'is required (an object)'), undefined)
       : faultEffect(input.effect, problems);
-    const match = FaultMatch.create(input.match ?? {}, problems);
+    // an API fault says which requests it answers; a gateway fault matches no request (it holds while active)
+    let match = FaultMatch.EVERY_REQUEST;
+    if (input.match !== undefined && effect?.type !== 'gateway') match = FaultMatch.create(input.match, problems);
+    else if (effect?.type === 'api') problems.add('match', 'required', `is required: which gateway requests get the fault (operation, path, method, user; ${MATCH_ALL} for every one)`);
     const { probability, count, expiresInSeconds } = input;
     if (probability !== undefined && (typeof probability !== 'number' || !(probability >= 0 && probability <= 1))) {
       problems.add('probability', 'range', 'must be a number from 0 to 1');

@@ -5,6 +5,7 @@ import { DEFAULT_LAB, type LabId } from '../../../../shared/domain/LabId.js';
 import { LabDirectory, type LabEntry } from '../../../../shared/application/LabDirectory.js';
 import { LabLifecycle } from '../../../../shared/application/LabLifecycle.js';
 import { LabGate } from '../../../../shared/application/LabGate.js';
+import { LabLeases } from '../../../../shared/application/LabLeases.js';
 import { Logger } from '../../../../shared/application/Logger.js';
 import { MAX_LABS, newLab } from '../domain/Lab.js';
 import { ControlledLabs } from './ControlledLabs.js';
@@ -29,6 +30,7 @@ export class ManageLabs {
     @inject(Logger) private readonly logger: Logger,
     @inject(LabSnapshots) @optional() private readonly snapshots: LabSnapshots | undefined = undefined,
     @inject(LabGate) @optional() private readonly gate: LabGate = new LabGate(),
+    @inject(LabLeases) @optional() private readonly leases: LabLeases | undefined = undefined,
   ) {}
 
   list(): readonly LabEntry[] {
@@ -64,6 +66,10 @@ export class ManageLabs {
         throw error;
       }
       this.logger.info({ lab: lab.id }, 'lab created');
+      // Its live work is taken here before the answer (on a shared server: its lease, with where this process
+      // serves), so its live endpoints answer through any process as soon as it exists. (The simulator's thread
+      // takes a lab at its first live request.)
+      await this.leases?.claim(lab.id).catch((error: unknown) => this.logger.warn({ err: error, lab: lab.id }, 'a new lab\'s lease could not be taken; the next round of the leases takes it'));
       return lab;
     });
   }

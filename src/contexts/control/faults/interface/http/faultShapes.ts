@@ -2,7 +2,7 @@ import { Type } from 'class-transformer';
 import { Allow, IsBoolean, IsIn, IsInt, IsNumber, IsOptional, IsString, Matches, Max, MaxLength, Min, ValidateBy, ValidateNested } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
 import { GATEWAY_FAULT_KINDS, GATEWAY_FAULTS, LATENCY_DISTRIBUTIONS, MAX_FAULT_JITTER_MS, MAX_FAULT_MS, MAX_FAULT_STATUS, MIN_FAULT_STATUS } from '../../domain/FaultEffect.js';
-import { FAULT_METHODS } from '../../domain/FaultMatch.js';
+import { FAULT_METHODS, MATCH_ALL } from '../../domain/FaultMatch.js';
 import { MAX_EXPIRES_IN_SECONDS, MAX_FAULT_COUNT } from '../../domain/FaultRule.js';
 
 /**
@@ -29,6 +29,7 @@ function takenBy(name: string): string {
     .join(', ');
 }
 
+@JSONSchema({ minProperties: 1 })
 export class FaultMatchDto {
   @IsOptional() @IsString() @MaxLength(200)
   @JSONSchema({ description: "the operation's path without /api/, such as nodes/get (app/... for the /app/ paths)", examples: ['nodes/get'] })
@@ -44,6 +45,10 @@ export class FaultMatchDto {
   @IsOptional() @IsString() @MaxLength(128)
   @JSONSchema({ description: 'the user the request names (its Basic credentials or its session)' })
   user?: string;
+
+  @IsOptional() @IsBoolean()
+  @JSONSchema({ description: `true, alone: every gateway request of the lab (${MATCH_ALL}); a match names at least one condition otherwise`, enum: [true] })
+  all?: boolean;
 }
 
 export class FaultEffectDto {
@@ -118,7 +123,10 @@ export class FaultWindowDto {
 /** POST /_sim/labs/{lab}/faults. */
 export class FaultRuleDto {
   @IsOptional() @ValidateNested() @Type(() => FaultMatchDto)
-  @JSONSchema({ description: 'which gateway requests (every condition given must hold; none: all); not taken by a gateway fault' })
+  @JSONSchema({
+    description: `which gateway requests get an API fault: every condition given must hold, and at least one is given (operation or path, method, user), or ${MATCH_ALL} for every gateway request; required with an API effect, not taken by a gateway fault (effect.kind)`,
+    examples: [{ operation: 'nodes/get', method: 'GET' }, { all: true }],
+  })
   match?: FaultMatchDto;
 
   @ValidateNested() @Type(() => FaultEffectDto)
