@@ -280,7 +280,7 @@ export function buildProgram(commands: Commands, env: NodeJS.ProcessEnv): Comman
   const run = (action: FaultsAction) => async (options: Record<string, unknown>) => { process.exitCode = await commands.faults(action, trafficOptions(options)); };
   connection(faultsCommand.command('list').description('the rules: what each matches and does, its hits, what remains, when it expires'))
     .action(run({ kind: 'list' }));
-  connection(faultsCommand.command('add').argument('<file>', 'a JSON fault rule, or an array of them (see README: "Faults and the journal")')
+  connection(faultsCommand.command('add').argument('<file>', 'a JSON fault rule, or an array of them (see docs/faults.md)')
     .description('add the rule(s) of FILE; prints each with its id'))
     .action(async (file: string, options: Record<string, unknown>) => { process.exitCode = await commands.faults({ kind: 'add', file }, trafficOptions(options)); });
   connection(faultsCommand.command('remove').argument('<id>', 'the id of a rule (see faults list)').description('remove a rule'))
