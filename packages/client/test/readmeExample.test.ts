@@ -19,7 +19,7 @@ async function readmeExample(): Promise<void> {
     configurationMode: 'READ_WRITE_ACCESS', userManagement: 'NO_ACCESS', monitoringMode: 'READ_ACCESS', webServer: 'NO_ACCESS', backends: 'NO_ACCESS',
   } } });
   await gateway.post('/api/users/add', { json: { displayName: 'Olga', loginLocally: true, localUsername: 'olga', localPassword: 'S3cret-pw!', roleIds: [role.id] } });
-  const [pbx] = await gateway.post('/api/nodes/addSystem', { query: { profile: '1d22157e-d6d5-4c79-9c1e-dd47c50e57e1' }, json: { displayName: 'PBX', udpTcpPort: 5070, tlsPort: 5071 } });
+  const [pbx] = await gateway.post('/api/nodes/addSystem', { query: { profile: '1d22157e-d6d5-4c79-9c1e-dd47c50e57e1' }, json: { displayName: 'PBX', udpTcpPort: 5170, tlsPort: 5171 } });
   await gateway.post('/api/coreConfig/commit');                       // void: an empty 200
 
   // errors by code

@@ -11,7 +11,7 @@ export function faultsCommand(program: Command, commands: Commands, shared: Shar
   const run = (action: FaultsAction) => async (options: Record<string, unknown>) => { process.exitCode = await commands.faults(action, shared.connectionOf(options)); };
   shared.connection(faults.command('list').description('the rules: what each matches and does, its hits, what remains, when it expires'))
     .action(run({ kind: 'list' }));
-  shared.connection(faults.command('add').argument('<file>', 'a JSON fault rule, or an array of them (see README: "Faults and the journal")')
+  shared.connection(faults.command('add').argument('<file>', 'a JSON fault rule, or an array of them (see docs/faults.md)')
     .description('add the rule(s) of FILE; prints each with its id'))
     .action(async (file: string, options: Record<string, unknown>) => { process.exitCode = await commands.faults({ kind: 'add', file }, shared.connectionOf(options)); });
   shared.connection(faults.command('remove').argument('<id>', 'the id of a rule (see faults list)').description('remove a rule'))

@@ -7,7 +7,7 @@ export interface JsonLimits {
   readonly keys: number;
 }
 
-/** Documented in the README: deep enough for every shape of the API, far below what overflows a recursive walk. */
+/** Documented in docs/api.md: deep enough for every shape of the API, far below what overflows a recursive walk. */
 export const JSON_LIMITS: JsonLimits = { depth: 32, keys: 2000 };
 
 interface Frame {

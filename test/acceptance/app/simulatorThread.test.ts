@@ -10,7 +10,7 @@ import { until } from '../../support/sip/sipPhone.js';
 
 const PASSWORD = 'thread-Admin-1';
 const SERVED_BY = 'x-gwsim-served-by';
-/** The demo's PBX Berlin, where SIPp calls in (README). */
+/** The demo's PBX Berlin, where SIPp calls in (docs/sip.md). */
 const PBX = '127.0.0.1:5070';
 
 interface Entry { inboundDestinationDialString: string; result: string; sipStatusCode: number }

@@ -9,7 +9,7 @@ const ROOT = path.resolve(__dirname, '../../../..');
 const BEGIN = '<!-- operations:begin -->';
 const END = '<!-- operations:end -->';
 
-/** The README block listing what is served and what answers 501, per area of the specification, from the table. */
+/** The block of docs/api.md listing what is served and what answers 501, per area of the specification, from the table. */
 export function operationsBlock(): string {
   const served = new Set(OPERATIONS.map((op) => `${op.method} ${op.path}`));
   const areas = [...new Set(SPECIFIED_OPERATIONS.map((op) => op.area))];
@@ -45,8 +45,8 @@ describe('the specification\'s operation list', () => {
     expect(SPECIFIED_OPERATIONS.map((op) => ({ ...op }))).to.deep.equal(tsv);
   });
 
-  it('is what the README block lists, per area with counts (WRITE_README_OPERATIONS=1 rewrites the block)', () => {
-    const readmePath = path.join(ROOT, 'README.md');
+  it('is what the block of docs/api.md lists, per area with counts (WRITE_README_OPERATIONS=1 rewrites the block)', () => {
+    const readmePath = path.join(ROOT, 'docs', 'api.md');
     const readme = readFileSync(readmePath, 'utf8');
     const begin = readme.indexOf(BEGIN);
     const end = readme.indexOf(END);
@@ -55,7 +55,7 @@ describe('the specification\'s operation list', () => {
       writeFileSync(readmePath, readme.slice(0, begin) + expected + readme.slice(end + END.length));
       return;
     }
-    expect(begin, 'README.md has the operations block').to.be.at.least(0);
-    expect(readme.slice(begin, end + END.length), `the README block is stale; run WRITE_README_OPERATIONS=1 npx mocha ${path.relative(ROOT, __filename)}`).to.equal(expected);
+    expect(begin, 'docs/api.md has the operations block').to.be.at.least(0);
+    expect(readme.slice(begin, end + END.length), `the block of docs/api.md is stale; run WRITE_README_OPERATIONS=1 npx mocha ${path.relative(ROOT, __filename)}`).to.equal(expected);
   });
 });

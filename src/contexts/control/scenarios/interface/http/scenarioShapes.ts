@@ -5,7 +5,7 @@ import { OPERATORS } from '../../domain/JsonChecks.js';
 import { RUN_STATES } from '../../domain/ScenarioRun.js';
 
 /**
- * POST /_sim/labs/{lab}/scenario: a scenario document (see README, "Scenarios"), or `{use: "<name>"}` for a shipped
+ * POST /_sim/labs/{lab}/scenario: a scenario document (see docs/scenarios.md), or `{use: "<name>"}` for a shipped
  * one. The document is checked by the scenario's own parser (400 INVALID_SCENARIO naming each field); this class
  * describes it in /_sim/openapi.json.
  */
