@@ -21,6 +21,8 @@ export interface TestGatewayOptions {
   readonly store?: 'database' | 'memory';
   /** Keep the schema and data already in the store (restart tests); by default a server database is wiped first. */
   readonly keepData?: boolean;
+  /** Clients reach the gateway over loopback TCP, where the socket is the point; by default ApiClient's requests go to the application in process (inProcess.ts). */
+  readonly overTcp?: boolean;
   readonly clock?: ManualClock;
   /** Operations mounted besides the table (test probes), with the controllers they need bound as themselves. */
   /** Also write the log as pino JSON lines (what production writes) into TestGateway.logText, to check what reaches it. */
@@ -81,7 +83,7 @@ export class TestGateway {
     for (const controller of options.extraOperations?.controllers ?? []) simulator.container.bind(controller).toSelf();
     const address = await simulator.listen(0, '127.0.0.1', [...SERVED_OPERATIONS, ...(options.extraOperations?.operations ?? [])]);
     ResponseSchemas.forget(`http://127.0.0.1:${address.port}`);
-    if (simulator.handler) serveInProcess(`http://127.0.0.1:${address.port}`, simulator.handler);
+    if (simulator.handler && !options.overTcp) serveInProcess(`http://127.0.0.1:${address.port}`, simulator.handler);
     return new TestGateway(simulator, clock, `http://127.0.0.1:${address.port}`, config, logger, captured);
   }
 

@@ -30,7 +30,7 @@ const SLOW = operation({
 describe('graceful shutdown', () => {
   it('finishes a request in flight, refuses new connections, then closes the store', async () => {
     SlowController.reset();
-    const gateway = await TestGateway.start({ extraOperations: { operations: [SLOW], controllers: [SlowController] } });
+    const gateway = await TestGateway.start({ overTcp: true, extraOperations: { operations: [SLOW], controllers: [SlowController] } });
     const admin = gateway.admin();
     expect((await admin.get('/api/version/get')).status).to.equal(200);
 
@@ -55,7 +55,7 @@ describe('graceful shutdown', () => {
 
   it('closes a keep-alive connection once its request in flight is answered, instead of waiting for the grace period', async () => {
     SlowController.reset();
-    const gateway = await TestGateway.start({ extraOperations: { operations: [SLOW], controllers: [SlowController] } });
+    const gateway = await TestGateway.start({ overTcp: true, extraOperations: { operations: [SLOW], controllers: [SlowController] } });
     const admin = gateway.admin();
     // The same keep-alive connection first serves a quick request, then the slow one.
     expect((await admin.get('/api/version/get')).status).to.equal(200);

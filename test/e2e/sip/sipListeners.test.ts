@@ -7,7 +7,7 @@ import { RealTimeClock } from '../../support/RealTimeClock.js';
 import { TestGateway } from '../../support/TestGateway.js';
 import { until } from '../../support/sip/sipPhone.js';
 import { fixture, freeUdpPort, runSipp, startSipp, type RunningSipp, type SippResult } from '../../support/sip/sipp.js';
-import { PROFILES, addSystem, subTree } from '../configuration/nodesSupport.js';
+import { PROFILES, addSystem, subTree } from '../../acceptance/configuration/nodesSupport.js';
 import { licenseAndTurnSipOn, routeCalls } from './sipLabSupport.js';
 
 const T1_MS = 50;

@@ -9,8 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { PcapWriter } from '@gwsim/pcap';
-import { flowSteps, renderHtml, type CapturedMessage } from '../src/index.js';
-import { basicCall, T0 } from './exchange.js';
+import { flowSteps, renderHtml, type CapturedMessage } from '../../src/index.js';
+import { basicCall, T0 } from '../exchange.js';
 
 function run(file: string, args: string[], timeoutMs: number): Promise<{ stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {

@@ -9,7 +9,7 @@ import { TrafficLabs } from '../../../src/contexts/simulation/index.js';
 import { ApiClient } from '../../support/ApiClient.js';
 import { TestGateway } from '../../support/TestGateway.js';
 import { ADMIN_PASSWORD } from '../../support/testConfig.js';
-import { addLocalUser } from '../identity/identitySupport.js';
+import { addLocalUser } from '../../acceptance/identity/identitySupport.js';
 
 /** The page's document, in the functions that run in the browser (this file is compiled without the DOM library). */
 declare const document: { querySelector(selector: string): { textContent: string | null } | null; querySelectorAll(selector: string): ArrayLike<unknown> };

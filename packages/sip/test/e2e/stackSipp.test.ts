@@ -3,8 +3,8 @@ import dgram from 'node:dgram';
 import { expect } from 'chai';
 import {
   buildAck, buildBye, buildResponse, dialogFromResponse, SipStack, type SipResponse,
-} from '../src/index.js';
-import { address, Recorder, request, until } from './stackSupport.js';
+} from '../../src/index.js';
+import { address, Recorder, request, until } from '../stackSupport.js';
 
 const SIPP = spawnSync('sipp', ['-v'], { encoding: 'utf8' }).error === undefined;
 const SDP = 'v=0\r\no=- 1 1 IN IP4 127.0.0.1\r\ns=-\r\nc=IN IP4 127.0.0.1\r\nt=0 0\r\nm=audio 9 RTP/AVP 0\r\n';

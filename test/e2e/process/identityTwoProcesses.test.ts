@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import type { ApiClient } from '../../support/ApiClient.js';
 import { TestGateway } from '../../support/TestGateway.js';
 import { testDatabaseUrl } from '../../support/testConfig.js';
-import { addLocalUser, addRole, expectError, permissionsFor } from './identitySupport.js';
+import { addLocalUser, addRole, expectError, permissionsFor } from '../../acceptance/identity/identitySupport.js';
 
 const PASSWORD = 'Shared-Pass-1357';
 

@@ -4,8 +4,8 @@ import { RealTimeClock } from '../../support/RealTimeClock.js';
 import { TestGateway } from '../../support/TestGateway.js';
 import { freeUdpRange, udpPortBindable } from '../../support/udpPorts.js';
 import { freeUdpPort, runSipp, startSipp, type RunningSipp } from '../../support/sip/sipp.js';
-import { PROFILES, addSystem, subTree } from '../configuration/nodesSupport.js';
-import { createObject } from '../configuration/objectsSupport.js';
+import { PROFILES, addSystem, subTree } from '../../acceptance/configuration/nodesSupport.js';
+import { createObject } from '../../acceptance/configuration/objectsSupport.js';
 import { licenseAndTurnSipOn, routeCalls } from './sipLabSupport.js';
 
 const T1_MS = 50;

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { useControlCli } from '../../support/controlCli.js';
 import { FakeSipListening } from '../../support/simulation/FakeSipListening.js';
-import { PROFILES, addSystem } from '../configuration/nodesSupport.js';
+import { PROFILES, addSystem } from '../../acceptance/configuration/nodesSupport.js';
 
 describe('gwsim sip status|on|off', function () {
   this.timeout(120_000);

@@ -12,7 +12,7 @@ import { ADMIN_PASSWORD } from '../../support/testConfig.js';
 import { expectAllPassed, fixture, freeUdpPort, runSipp, startSipp, type SippResult } from '../../support/sip/sipp.js';
 import { until } from '../../support/sip/sipPhone.js';
 import { sendGarbage } from '../../support/sip/wireAbuse.js';
-import { PROFILES, addSystem } from '../configuration/nodesSupport.js';
+import { PROFILES, addSystem } from '../../acceptance/configuration/nodesSupport.js';
 import { GATE_REFRESH_MS } from '../../../src/contexts/simulation/traffic/application/GatewayGates.js';
 
 /** The gates (maintenance mode, the active side, licensed capacity) reach the calls within GATE_REFRESH_MS of the lab's time. */

@@ -7,8 +7,8 @@ import type { ApiClient } from '../../support/ApiClient.js';
 import { RealTimeClock } from '../../support/RealTimeClock.js';
 import { TestGateway } from '../../support/TestGateway.js';
 import { fixture, freeUdpPort, runSipp, startSipp, type SippResult } from '../../support/sip/sipp.js';
-import { PROFILES, addRegistrar, addSystem, subTree } from '../configuration/nodesSupport.js';
-import { createObject } from '../configuration/objectsSupport.js';
+import { PROFILES, addRegistrar, addSystem, subTree } from '../../acceptance/configuration/nodesSupport.js';
+import { createObject } from '../../acceptance/configuration/objectsSupport.js';
 import { licenseAndTurnSipOn, routeCalls } from './sipLabSupport.js';
 
 const DOMAIN = 'phones.test';

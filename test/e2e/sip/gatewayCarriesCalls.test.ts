@@ -11,7 +11,7 @@ import { TrafficLabs } from '../../../src/contexts/simulation/index.js';
 import type { ApiClient } from '../../support/ApiClient.js';
 import { TestGateway } from '../../support/TestGateway.js';
 import { ADMIN_PASSWORD } from '../../support/testConfig.js';
-import { PROFILES, addProvider, addSystem } from '../configuration/nodesSupport.js';
+import { PROFILES, addProvider, addSystem } from '../../acceptance/configuration/nodesSupport.js';
 
 const run = promisify(execFile);
 const V1 = { version: 1 };

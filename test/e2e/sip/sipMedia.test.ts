@@ -8,8 +8,8 @@ import { TestGateway } from '../../support/TestGateway.js';
 import { existsSync } from 'node:fs';
 import { fixture, freeUdpPort, runSipp, SIPP, startSipp } from '../../support/sip/sipp.js';
 import { SipPhone, sdpAddress, until, type OutgoingCall } from '../../support/sip/sipPhone.js';
-import { PROFILES, addSystem, subTree } from '../configuration/nodesSupport.js';
-import { createObject } from '../configuration/objectsSupport.js';
+import { PROFILES, addSystem, subTree } from '../../acceptance/configuration/nodesSupport.js';
+import { createObject } from '../../acceptance/configuration/objectsSupport.js';
 import { licenseAndTurnSipOn } from './sipLabSupport.js';
 
 const V1 = { version: 1 };
