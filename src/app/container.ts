@@ -20,7 +20,7 @@ import { SystemClock } from '../shared/infrastructure/SystemClock.js';
 import { clockModule, LabClocks, WallClock } from '../contexts/clock/index.js';
 import { SystemRandom } from '../shared/infrastructure/SystemRandom.js';
 import type { ContextModuleOptions } from '../shared/infrastructure/ContextModuleOptions.js';
-import { lifecycleModule } from '../contexts/lifecycle/index.js';
+import { maintenanceModule } from '../contexts/maintenance/index.js';
 import { highAvailabilityModule } from '../contexts/high-availability/index.js';
 import { MonitorDatabase, monitoringModule, type MonitorTuning } from '../contexts/monitoring/index.js';
 import { identityModule } from '../contexts/identity/index.js';
@@ -165,7 +165,7 @@ export function buildContainer(deps: ContainerDependencies): Container {
       retention: deps.thread?.role === 'api' ? 'follows' : 'trims',
     }),
     configurationModule(options),
-    lifecycleModule(options),
+    maintenanceModule(options),
     identityModule(options, {
       adminPassword: deps.config.adminPassword, kdfCost: deps.config.kdfCost, sessionIdleMinutes: deps.config.sessionIdleMinutes,
     }),

@@ -1,11 +1,11 @@
 import { LabLifecycle } from '../../shared/application/LabLifecycle.js';
-import { ClockLabLifecycle } from './application/ClockLabLifecycle.js';
+import { ClockLabLifecycle } from './lab-clocks/application/ClockLabLifecycle.js';
 import { ContainerModule } from 'inversify';
 import { StartupTask } from '../../shared/application/StartupTask.js';
-import { LabClockSetting } from './application/LabClockSetting.js';
+import { LabClockSetting } from './lab-clocks/application/LabClockSetting.js';
 import { UnitOfWork } from '../../shared/application/UnitOfWork.js';
-import { LabClocks, LabClockStore, LoadLabClocks } from './application/LabClocks.js';
-import { ClockController } from './interface/http/ClockController.js';
+import { LabClocks, LabClockStore, LoadLabClocks } from './lab-clocks/application/LabClocks.js';
+import { ClockController } from './lab-clocks/interface/http/ClockController.js';
 
 /**
  * The clock context: each lab's gateway clock (real, scaled, frozen; advanced or set), kept in the settings store.

@@ -11,8 +11,8 @@ import { LOGIN_POLICY_SETTING } from '../../../src/contexts/identity/policies/ap
 import { PASSWORD_POLICY_SETTING } from '../../../src/contexts/identity/policies/application/PasswordPolicySetting.js';
 import type { LoginPolicy } from '../../../src/contexts/identity/policies/domain/LoginPolicy.js';
 import type { PasswordPolicy } from '../../../src/contexts/identity/policies/domain/PasswordPolicy.js';
-import { MAINTENANCE_MODE_SETTING } from '../../../src/contexts/lifecycle/maintenance/application/MaintenanceModeSetting.js';
-import type { MaintenanceMode } from '../../../src/contexts/lifecycle/maintenance/domain/MaintenanceMode.js';
+import { MAINTENANCE_MODE_SETTING } from '../../../src/contexts/maintenance/mode/application/MaintenanceModeSetting.js';
+import type { MaintenanceMode } from '../../../src/contexts/maintenance/mode/domain/MaintenanceMode.js';
 import { storeTargets, type TestStore } from '../../support/testStores.js';
 
 const OTHER = labId('upgraded-b');

@@ -6,8 +6,8 @@ import { LOGIN_POLICY_SETTING } from '../../../src/contexts/identity/policies/ap
 import { PASSWORD_POLICY_SETTING } from '../../../src/contexts/identity/policies/application/PasswordPolicySetting.js';
 import { DEFAULT_LOGIN_POLICY, LoginPolicy } from '../../../src/contexts/identity/policies/domain/LoginPolicy.js';
 import { DEFAULT_PASSWORD_POLICY, PasswordPolicy } from '../../../src/contexts/identity/policies/domain/PasswordPolicy.js';
-import { MAINTENANCE_MODE_SETTING } from '../../../src/contexts/lifecycle/maintenance/application/MaintenanceModeSetting.js';
-import { MaintenanceMode } from '../../../src/contexts/lifecycle/maintenance/domain/MaintenanceMode.js';
+import { MAINTENANCE_MODE_SETTING } from '../../../src/contexts/maintenance/mode/application/MaintenanceModeSetting.js';
+import { MaintenanceMode } from '../../../src/contexts/maintenance/mode/domain/MaintenanceMode.js';
 import { LAB_A, LAB_B, type SettingsFixture, type SettingsSubject } from './settingsStores.js';
 
 async function thrown(work: () => Promise<unknown>): Promise<Error> {

@@ -1,5 +1,5 @@
-import { MaintenanceModeSetting } from '../../../src/contexts/lifecycle/maintenance/application/MaintenanceModeSetting.js';
-import type { MaintenanceMode } from '../../../src/contexts/lifecycle/maintenance/domain/MaintenanceMode.js';
+import { MaintenanceModeSetting } from '../../../src/contexts/maintenance/mode/application/MaintenanceModeSetting.js';
+import type { MaintenanceMode } from '../../../src/contexts/maintenance/mode/domain/MaintenanceMode.js';
 import type { LabId } from '../../../src/shared/domain/LabId.js';
 import type { UnitOfWork } from '../../../src/shared/application/UnitOfWork.js';
 import { ManualClock } from '../../../src/shared/infrastructure/ManualClock.js';

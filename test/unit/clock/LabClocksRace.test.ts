@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { expect } from 'chai';
-import { LabClocks, LabClockStore } from '../../../src/contexts/clock/application/LabClocks.js';
-import { LabClockSetting } from '../../../src/contexts/clock/application/LabClockSetting.js';
+import { LabClocks, LabClockStore } from '../../../src/contexts/clock/lab-clocks/application/LabClocks.js';
+import { LabClockSetting } from '../../../src/contexts/clock/lab-clocks/application/LabClockSetting.js';
 import type { LabId } from '../../../src/shared/domain/LabId.js';
 import { UnitOfWork } from '../../../src/shared/application/UnitOfWork.js';
 import { AsyncLabScope } from '../../../src/shared/infrastructure/AsyncLabScope.js';

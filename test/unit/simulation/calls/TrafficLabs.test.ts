@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { expect } from 'chai';
 import { CommittedGateway, type GatewayPlan } from '../../../../src/contexts/configuration/index.js';
 import { ActiveSide } from '../../../../src/contexts/high-availability/index.js';
-import { MaintenanceState } from '../../../../src/contexts/lifecycle/index.js';
+import { MaintenanceState } from '../../../../src/contexts/maintenance/index.js';
 import { LicensedCapacity } from '../../../../src/contexts/licensing/index.js';
 import { GatewayGates } from '../../../../src/contexts/simulation/calls/application/GatewayGates.js';
 import { TrafficLabs } from '../../../../src/contexts/simulation/calls/application/TrafficLabs.js';

@@ -2,7 +2,7 @@ import { inject, injectable, optional } from 'inversify';
 import { Clock } from '../../../../shared/domain/Clock.js';
 import type { LabId } from '../../../../shared/domain/LabId.js';
 import { ActiveSide } from '../../../high-availability/index.js';
-import { MaintenanceState } from '../../../lifecycle/index.js';
+import { MaintenanceState } from '../../../maintenance/index.js';
 import { LicensedCapacity } from '../../../licensing/index.js';
 import { MachineStrain } from '../../../monitoring/index.js';
 import type { GateSnapshot } from '../domain/CallRecorder.js';

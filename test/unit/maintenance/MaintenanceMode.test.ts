@@ -7,10 +7,10 @@ import { InMemoryEventBus } from '../../../src/shared/infrastructure/InMemoryEve
 import { ManualClock } from '../../../src/shared/infrastructure/ManualClock.js';
 import { InMemorySettingsStore } from '../../../src/shared/infrastructure/memory/InMemorySettingsStore.js';
 import { InMemoryUnitOfWork } from '../../../src/shared/infrastructure/memory/InMemoryUnitOfWork.js';
-import { GetMaintenanceMode } from '../../../src/contexts/lifecycle/maintenance/application/GetMaintenanceMode.js';
-import { MaintenanceModeSetting } from '../../../src/contexts/lifecycle/maintenance/application/MaintenanceModeSetting.js';
-import { SetMaintenanceMode } from '../../../src/contexts/lifecycle/maintenance/application/SetMaintenanceMode.js';
-import { MaintenanceMode } from '../../../src/contexts/lifecycle/maintenance/domain/MaintenanceMode.js';
+import { GetMaintenanceMode } from '../../../src/contexts/maintenance/mode/application/GetMaintenanceMode.js';
+import { MaintenanceModeSetting } from '../../../src/contexts/maintenance/mode/application/MaintenanceModeSetting.js';
+import { SetMaintenanceMode } from '../../../src/contexts/maintenance/mode/application/SetMaintenanceMode.js';
+import { MaintenanceMode } from '../../../src/contexts/maintenance/mode/domain/MaintenanceMode.js';
 import { SilentLogger } from '../../support/SilentLogger.js';
 
 describe('maintenance mode', () => {

@@ -1,6 +1,6 @@
 import { inject, injectable } from 'inversify';
-import type { LabId } from '../../../shared/domain/LabId.js';
-import { LabLifecycle } from '../../../shared/application/LabLifecycle.js';
+import type { LabId } from '../../../../shared/domain/LabId.js';
+import { LabLifecycle } from '../../../../shared/application/LabLifecycle.js';
 import { LabClocks } from './LabClocks.js';
 
 /** A new lab's clock runs in real time; a removed lab's clock is forgotten (its stored row goes with the lab). */

@@ -1,4 +1,4 @@
-import { operation, type PathParameterSpec } from '../../../../shared/interface/http/Operation.js';
+import { operation, type PathParameterSpec } from '../../../../../shared/interface/http/Operation.js';
 import { ClockController } from './ClockController.js';
 import { AdvanceClockDto, ClockView, SetClockDto } from './clockShapes.js';
 

@@ -1,4 +1,4 @@
-import { DomainError } from '../../../shared/domain/DomainError.js';
+import { DomainError } from '../../../../shared/domain/DomainError.js';
 
 /** A 400 naming the request's field. */
 function invalid(field: string, message: string): DomainError {

@@ -1,11 +1,11 @@
 import { inject, injectable } from 'inversify';
-import { Clock } from '../../../shared/domain/Clock.js';
-import { DEFAULT_LAB, type LabId } from '../../../shared/domain/LabId.js';
-import { Logger } from '../../../shared/application/Logger.js';
-import { LabScope } from '../../../shared/application/LabScope.js';
-import { LabDirectory } from '../../../shared/application/LabDirectory.js';
-import { StartupTask } from '../../../shared/application/StartupTask.js';
-import { UnitOfWork } from '../../../shared/application/UnitOfWork.js';
+import { Clock } from '../../../../shared/domain/Clock.js';
+import { DEFAULT_LAB, type LabId } from '../../../../shared/domain/LabId.js';
+import { Logger } from '../../../../shared/application/Logger.js';
+import { LabScope } from '../../../../shared/application/LabScope.js';
+import { LabDirectory } from '../../../../shared/application/LabDirectory.js';
+import { StartupTask } from '../../../../shared/application/StartupTask.js';
+import { UnitOfWork } from '../../../../shared/application/UnitOfWork.js';
 import { LabClock, type ClockMode } from '../domain/LabClock.js';
 import { LabClockSetting } from './LabClockSetting.js';
 

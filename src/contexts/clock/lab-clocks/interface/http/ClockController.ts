@@ -1,8 +1,8 @@
 import { inject, injectable } from 'inversify';
 import { parse as parseIsoDuration } from 'tinyduration';
-import { DomainError } from '../../../../shared/domain/DomainError.js';
-import type { OperationRequest } from '../../../../shared/interface/http/Operation.js';
-import { validateDto } from '../../../../shared/interface/http/validateDto.js';
+import { DomainError } from '../../../../../shared/domain/DomainError.js';
+import type { OperationRequest } from '../../../../../shared/interface/http/Operation.js';
+import { validateDto } from '../../../../../shared/interface/http/validateDto.js';
 import { LabClocks, type LabClockReading } from '../../application/LabClocks.js';
 import { AdvanceClockDto, SetClockDto, type ClockView } from './clockShapes.js';
 

@@ -1,6 +1,6 @@
 import { inject, injectable } from 'inversify';
-import { Setting, type SettingDefinition } from '../../../shared/application/Setting.js';
-import { SettingsStore } from '../../../shared/application/SettingsStore.js';
+import { Setting, type SettingDefinition } from '../../../../shared/application/Setting.js';
+import { SettingsStore } from '../../../../shared/application/SettingsStore.js';
 import { LabClock, type LabClockState } from '../domain/LabClock.js';
 
 /** A lab's clock in the settings store: `{mode, scale, labAnchorMs, wallAnchorMs}`, read back through LabClock.restore. */
