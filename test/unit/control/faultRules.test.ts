@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { DomainError } from '../../../src/shared/domain/DomainError.js';
-import { SeededRandom } from '../../../src/shared/infrastructure/SeededRandom.js';
+import { SeededRandom } from '../../../src/shared/domain/SeededRandom.js';
 import { RandomSource } from '../../../src/shared/domain/RandomSource.js';
 import { FaultRule, type FaultRuleInput } from '../../../src/contexts/control/faults/domain/FaultRule.js';
 import { FaultRuleBook } from '../../../src/contexts/control/faults/domain/FaultRuleBook.js';

@@ -1,32 +1,14 @@
+import { SeededRandom } from '../../../../shared/domain/SeededRandom.js';
+
 /**
- * The engine's randomness: small seeded streams (mulberry32), derived by hashing so that every call draws from
- * its own stream. A call's numbers, outcome and timing therefore depend only on the profile's seed and the call's
- * ordinal, never on what other calls did or on when the gates were read.
+ * The engine's randomness: small seeded streams (the shared SeededRandom, mulberry32), derived by hashing so that
+ * every call draws from its own stream. A call's numbers, outcome and timing therefore depend only on the profile's
+ * seed and the call's ordinal, never on what other calls did or on when the gates were read.
  */
-export class Stream {
-  private state: number;
-
-  constructor(seed: number) {
-    this.state = seed >>> 0;
-  }
-
-  /** A number in [0, 1). */
-  next(): number {
-    this.state = (this.state + 0x6d2b79f5) >>> 0;
-    let t = this.state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  }
-
+export class Stream extends SeededRandom {
   /** A uniform number in [min, max). */
   uniform(min: number, max: number): number {
     return min + (max - min) * this.next();
-  }
-
-  /** An integer in [min, max]. */
-  integer(min: number, max: number): number {
-    return min + Math.floor(this.next() * (max - min + 1));
   }
 
   /** An exponentially distributed number of the given mean (inverse transform). */
@@ -74,8 +56,8 @@ export class Stream {
   digits(pattern: string): string {
     let out = '';
     for (const char of pattern) {
-      if (char === 'X') out += String(this.integer(0, 9));
-      else if (char === 'N') out += String(this.integer(2, 9));
+      if (char === 'X') out += String(this.between(0, 9));
+      else if (char === 'N') out += String(this.between(2, 9));
       else out += char;
     }
     return out;

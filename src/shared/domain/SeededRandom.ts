@@ -1,8 +1,9 @@
-import { injectable } from 'inversify';
-import { RandomSource } from '../domain/RandomSource.js';
+import { RandomSource } from './RandomSource.js';
 
-/** mulberry32: small, fast and fully determined by its seed. */
-@injectable()
+/**
+ * mulberry32: small, fast and fully determined by its seed. The one seeded generator of gwsim: tests and
+ * reproducible labs bind it as the RandomSource, and the simulator's streams (Randomness.ts) extend it.
+ */
 export class SeededRandom extends RandomSource {
   private state: number;
 
