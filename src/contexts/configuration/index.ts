@@ -41,14 +41,14 @@ export type {
 /** The engines (pure domain, no I/O): dial string rewriting and route matching, for the simulator. */
 export {
   DialString, DialStrings, type DialStringRole, type DialStringsInit,
-} from './rewriting/domain/engine/DialStrings.js';
+} from './rewriting/domain/compiled/DialStrings.js';
 export {
-  RewritingEngine, applyRewriteRules, checkRewriteRule, type RewriteResult, type RewriteTraceEntry,
-} from './rewriting/domain/engine/RewritingEngine.js';
+  RewritingPlan, applyRewriteRules, checkRewriteRule, type RewriteResult, type RewriteTraceEntry,
+} from './rewriting/domain/compiled/RewritingPlan.js';
 export {
   RoutingPlan, checkRoute, compileRoutingDomain, type RouteMatch, type RoutedDialStrings, type RoutingCall, type RoutingDomainSpec, type TargetMatch,
-} from './routing/domain/engine/RoutingPlan.js';
-export { SipStatusCodes, type FailureStatus } from './routing/domain/engine/SipStatusMatch.js';
+} from './routing/domain/compiled/RoutingPlan.js';
+export { SipStatusCodes, type FailureStatus } from './routing/domain/compiled/SipStatusMatch.js';
 
 export const configurationOperations = [
   ...coreConfigOperations,

@@ -36,8 +36,8 @@ async function snapshot(runner: QueryRunner): Promise<unknown[]> {
   return rows;
 }
 
-for (const engine of storeTargets()) {
-  describe(`upgrading a gateway to the one settings store, on ${engine.name}`, function () {
+for (const target of storeTargets()) {
+  describe(`upgrading a gateway to the one settings store, on ${target.name}`, function () {
     this.timeout(60000);
     let opened: TestStore;
     let dataSource: DataSource;
@@ -46,7 +46,7 @@ for (const engine of storeTargets()) {
     const store = new TypeOrmSettingsStore(new ManualClock());
 
     before(async () => {
-      opened = await engine.open({ migrate: false });
+      opened = await target.open({ migrate: false });
       dataSource = opened.dataSource;
       unitOfWork = opened.unitOfWork;
       runner = dataSource.createQueryRunner();

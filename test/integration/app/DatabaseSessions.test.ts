@@ -1,19 +1,19 @@
 import { expect } from 'chai';
 import { loadTemplate } from '../../../src/app/persistence/EmbeddedTemplate.js';
-import type { EngineRequests } from '../../../src/app/persistence/EngineRequests.js';
-import { PortEngine } from '../../../src/app/persistence/PortEngine.js';
-import { WorkerEngine } from '../../../src/app/persistence/WorkerEngine.js';
+import type { DatabaseRequests } from '../../../src/app/persistence/DatabaseRequests.js';
+import { PortDatabase } from '../../../src/app/persistence/PortDatabase.js';
+import { WorkerDatabase } from '../../../src/app/persistence/WorkerDatabase.js';
 
 interface Rows { rows: Record<string, unknown>[] }
 
-async function inMemory(): Promise<WorkerEngine> {
+async function inMemory(): Promise<WorkerDatabase> {
   const template = await loadTemplate();
-  const engine = new WorkerEngine(template ? { image: new Uint8Array(await template.arrayBuffer()) } : {});
-  await engine.ready;
-  return engine;
+  const database = new WorkerDatabase(template ? { image: new Uint8Array(await template.arrayBuffer()) } : {});
+  await database.ready;
+  return database;
 }
 
-const count = async (engine: { query(sql: string): Promise<unknown> }) => ((await engine.query('SELECT count(*)::int AS n FROM t')) as Rows).rows[0]!['n'];
+const count = async (database: { query(sql: string): Promise<unknown> }) => ((await database.query('SELECT count(*)::int AS n FROM t')) as Rows).rows[0]!['n'];
 
 /**
  * The embedded engine shared by two threads (the API's and the simulator's): each has a session of its own, and a
@@ -21,37 +21,37 @@ const count = async (engine: { query(sql: string): Promise<unknown> }) => ((awai
  */
 describe('sessions of the embedded engine for another thread', function () {
   this.timeout(60_000);
-  let engine: WorkerEngine;
-  let other: PortEngine;
+  let database: WorkerDatabase;
+  let other: PortDatabase;
 
   beforeEach(async () => {
-    engine = await inMemory();
-    other = new PortEngine(await engine.attachSession());
-    await engine.exec('CREATE TABLE t (id int PRIMARY KEY)');
+    database = await inMemory();
+    other = new PortDatabase(await database.attachSession());
+    await database.exec('CREATE TABLE t (id int PRIMARY KEY)');
   });
   afterEach(async () => {
     await other.close();
-    await engine.close();
+    await database.close();
   });
 
   it('runs the other session\'s statements only once a transaction of the first has committed, and the reverse', async () => {
-    await engine.exec('START TRANSACTION');
-    await engine.query('INSERT INTO t VALUES ($1)', [1]);
+    await database.exec('START TRANSACTION');
+    await database.query('INSERT INTO t VALUES ($1)', [1]);
     const order: string[] = [];
     const read = other.query('SELECT count(*)::int AS n FROM t').then((result) => { order.push('other read'); return (result as Rows).rows[0]!['n']; });
     const written = other.query('INSERT INTO t VALUES ($1)', [2]).then(() => order.push('other wrote'));
     // still in its transaction: the first session goes on, the other waits
-    await engine.query('INSERT INTO t VALUES ($1)', [3]);
-    expect(await count(engine), 'the first session sees its own rows').to.equal(2);
+    await database.query('INSERT INTO t VALUES ($1)', [3]);
+    expect(await count(database), 'the first session sees its own rows').to.equal(2);
     order.push('first commits');
-    await engine.exec('COMMIT');
+    await database.exec('COMMIT');
     expect(await read, 'the other session read after the commit, never inside the transaction').to.equal(2);
     await written;
     expect(order).to.deep.equal(['first commits', 'other read', 'other wrote']);
 
     await other.exec('START TRANSACTION');
     await other.query('INSERT INTO t VALUES ($1)', [4]);
-    const firstRead = count(engine);
+    const firstRead = count(database);
     await other.exec('ROLLBACK');
     expect(await firstRead, 'the rolled-back row was never seen by the first session').to.equal(3);
   });
@@ -59,11 +59,11 @@ describe('sessions of the embedded engine for another thread', function () {
   it('rolls back the transaction of a session whose port closes inside it, and goes on serving the others', async () => {
     await other.exec('START TRANSACTION');
     await other.query('INSERT INTO t VALUES ($1)', [7]);
-    const waiting = count(engine);
+    const waiting = count(database);
     await other.close();
     expect(await waiting, 'the first session waited, then saw nothing of the abandoned transaction').to.equal(0);
-    await engine.query('INSERT INTO t VALUES ($1)', [8]);
-    expect(await count(engine)).to.equal(1);
+    await database.query('INSERT INTO t VALUES ($1)', [8]);
+    expect(await count(database)).to.equal(1);
     const after = await other.query('SELECT 1').then(() => undefined, (error: unknown) => error as Error);
     expect(after?.message).to.match(/session of the embedded engine is closed/);
   });
@@ -77,12 +77,12 @@ describe('sessions of the embedded engine for another thread', function () {
     const commit = await other.exec('COMMIT').then((result) => result, (error: unknown) => error);
     // PostgreSQL answers COMMIT of an aborted transaction with a ROLLBACK; either way the engine is free again
     expect(commit).to.not.equal(undefined);
-    expect(await count(engine), 'nothing of the aborted transaction stayed').to.equal(0);
+    expect(await count(database), 'nothing of the aborted transaction stayed').to.equal(0);
   });
 
   it('lets only the thread that started the engine close it', async () => {
-    const refused = await (other as unknown as { requests: EngineRequests }).requests.send({ id: 0, op: 'close' }).then(() => undefined, (error: unknown) => error as Error);
+    const refused = await (other as unknown as { requests: DatabaseRequests }).requests.send({ id: 0, op: 'close' }).then(() => undefined, (error: unknown) => error as Error);
     expect(refused?.message).to.match(/only the thread that started the embedded engine may close it/);
-    expect(await count(engine), 'the engine still serves').to.equal(0);
+    expect(await count(database), 'the engine still serves').to.equal(0);
   });
 });

@@ -45,7 +45,7 @@ export interface RewriteResult {
  *   the other dial strings still go through them. skipFurtherRules: when the rule matched any dial string, it
  *   finishes on the dial strings it selects and then no rule below it runs, for ANY dial string.
  */
-export class RewritingEngine {
+export class RewritingPlan {
   private readonly rules: readonly RewriteRuleSpec[];
 
   constructor(rules: readonly RewriteRuleSpec[]) {
@@ -82,7 +82,7 @@ export class RewritingEngine {
 
 /** One-shot form: check the rules and apply them to one call's dial strings. */
 export function applyRewriteRules(rules: readonly RewriteRuleSpec[], dialStrings: DialStrings): RewriteResult {
-  return new RewritingEngine(rules).apply(dialStrings);
+  return new RewritingPlan(rules).apply(dialStrings);
 }
 
 function selectedRoles(rule: RewriteRuleSpec, roles: readonly DialStringRole[]): readonly DialStringRole[] {

@@ -1,28 +1,28 @@
 import path from 'node:path';
 import { MessageChannel, Worker, type MessagePort } from 'node:worker_threads';
-import type { EngineReply, EngineWorkerData } from './EngineWorker.js';
-import { rebuildError } from './engineErrors.js';
-import { EngineRequests } from './EngineRequests.js';
+import type { DatabaseReply, DatabaseWorkerData } from './DatabaseWorker.js';
+import { rebuildError } from './databaseErrors.js';
+import { DatabaseRequests } from './DatabaseRequests.js';
 
 /**
  * The embedded engine running in a worker thread (EngineWorker.ts), seen from here as the part of PGlite's
  * interface the TypeORM driver uses: `query`, `exec` and `close`. Requests are answered in the order they are
  * sent. If the worker dies, every pending and later request fails with a clear error and `onFailure` is told.
  */
-export class WorkerEngine {
+export class WorkerDatabase {
   readonly ready: Promise<void>;
   private readonly worker: Worker;
-  private readonly requests: EngineRequests;
+  private readonly requests: DatabaseRequests;
   private closed: Promise<void> | undefined;
 
-  constructor(data: EngineWorkerData, onFailure: (error: Error) => void = () => undefined) {
-    this.worker = new Worker(path.join(__dirname, 'EngineWorker.js'), { workerData: data });
-    this.requests = new EngineRequests((request, transfer) => this.worker.postMessage(request, transfer));
+  constructor(data: DatabaseWorkerData, onFailure: (error: Error) => void = () => undefined) {
+    this.worker = new Worker(path.join(__dirname, 'DatabaseWorker.js'), { workerData: data });
+    this.requests = new DatabaseRequests((request, transfer) => this.worker.postMessage(request, transfer));
     let started: (value: void) => void = () => undefined;
     let failed: (error: Error) => void = () => undefined;
     this.ready = new Promise<void>((resolve, reject) => { started = resolve; failed = reject; });
     this.ready.catch(() => undefined);
-    this.worker.on('message', (reply: EngineReply) => {
+    this.worker.on('message', (reply: DatabaseReply) => {
       if ('type' in reply) {
         if (reply.type === 'ready') started();
         else die(rebuildError(reply.error));
@@ -48,8 +48,8 @@ export class WorkerEngine {
   }
 
   /**
-   * A session of the engine for another thread (the simulator's): the port to hand it (see PortEngine). Its
-   * transactions and this thread's never interleave (EngineSessions).
+   * A session of the engine for another thread (the simulator's): the port to hand it (see PortDatabase). Its
+   * transactions and this thread's never interleave (DatabaseSessions).
    */
   async attachSession(): Promise<MessagePort> {
     const channel = new MessageChannel();

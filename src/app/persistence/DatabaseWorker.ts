@@ -5,13 +5,13 @@ import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import { PGlite, types } from '@electric-sql/pglite';
 
 /**
- * The embedded engine in a worker thread of its own (see WorkerEngine.ts): started by `gwsim serve`, so that the
+ * The embedded engine in a worker thread of its own (see WorkerDatabase.ts): started by `gwsim serve`, so that the
  * engine boots on one core while the application's modules load on the other, and queries run beside the
  * request handling. Answers `{ id, result }` or `{ id, error }` to each `{ id, op, sql, params }` in the order
  * they came, as the engine runs them one at a time anyway.
  */
 
-export interface EngineWorkerData {
+export interface DatabaseWorkerData {
   /**
    * The worker's scheduling niceness (Linux keeps one per thread; 0 is the API thread's): background work such as
    * writing the call history yields the cores to the API's thread.
@@ -22,7 +22,7 @@ export interface EngineWorkerData {
   readonly image?: Uint8Array;
 }
 
-export type EngineRequest =
+export type DatabaseRequest =
   | { readonly id: number; readonly op: 'query'; readonly sql: string; readonly params: unknown[] }
   | { readonly id: number; readonly op: 'exec'; readonly sql: string }
   | { readonly id: number; readonly op: 'close' }
@@ -37,7 +37,7 @@ export interface SerializedError {
   readonly fields: Record<string, string | number | boolean | null>;
 }
 
-export type EngineReply =
+export type DatabaseReply =
   | { readonly type: 'ready' }
   | { readonly type: 'failed'; readonly error: SerializedError }
   | { readonly id: number; readonly result: unknown }
@@ -59,7 +59,7 @@ function serializeBoolean(value: unknown): string {
   return value as string;
 }
 
-async function start(port: NonNullable<typeof parentPort>, data: EngineWorkerData): Promise<void> {
+async function start(port: NonNullable<typeof parentPort>, data: DatabaseWorkerData): Promise<void> {
   if (data.niceness) {
     try {
       os.setPriority(data.niceness);
@@ -80,11 +80,11 @@ async function start(port: NonNullable<typeof parentPort>, data: EngineWorkerDat
       serializers: { [types.BOOL]: serializeBoolean },
     });
   } catch (error) {
-    port.postMessage({ type: 'failed', error: serializeError(error) } satisfies EngineReply);
+    port.postMessage({ type: 'failed', error: serializeError(error) } satisfies DatabaseReply);
     return;
   }
-  port.postMessage({ type: 'ready' } satisfies EngineReply);
-  const sessions = new EngineSessions(db);
+  port.postMessage({ type: 'ready' } satisfies DatabaseReply);
+  const sessions = new DatabaseSessions(db);
   sessions.attach(port, true);
 }
 
@@ -96,7 +96,7 @@ const CLOSES = /^\s*(?:COMMIT|END|ABORT|ROLLBACK(?!\s+TO\b))\b/i;
 interface Client {
   readonly port: MessagePort;
   readonly owner: boolean;
-  readonly queue: EngineRequest[];
+  readonly queue: DatabaseRequest[];
   closed: boolean;
 }
 
@@ -107,7 +107,7 @@ interface Client {
  * wait), so one thread's statements never land inside another's transaction. A client whose port closes inside
  * its transaction has it rolled back. Only the owner (the thread that started the worker) may close the engine.
  */
-export class EngineSessions {
+export class DatabaseSessions {
   private readonly clients: Client[] = [];
   /** The client inside a transaction, if any. */
   private holder: Client | undefined;
@@ -120,10 +120,10 @@ export class EngineSessions {
   attach(port: MessagePort, owner: boolean): void {
     const client: Client = { port, owner, queue: [], closed: false };
     this.clients.push(client);
-    port.on('message', (request: EngineRequest) => {
+    port.on('message', (request: DatabaseRequest) => {
       if (request.op === 'attach') {
         this.attach(request.port, false);
-        port.postMessage({ id: request.id, result: null } satisfies EngineReply);
+        port.postMessage({ id: request.id, result: null } satisfies DatabaseReply);
         return;
       }
       client.queue.push(request);
@@ -144,7 +144,7 @@ export class EngineSessions {
     if (index >= 0) this.clients.splice(index, 1);
   }
 
-  private next(): { client: Client; request: EngineRequest } | undefined {
+  private next(): { client: Client; request: DatabaseRequest } | undefined {
     if (this.holder) {
       const request = this.holder.queue.shift();
       return request ? { client: this.holder, request } : undefined;
@@ -173,7 +173,7 @@ export class EngineSessions {
     });
   }
 
-  private async run(client: Client, request: EngineRequest): Promise<void> {
+  private async run(client: Client, request: DatabaseRequest): Promise<void> {
     const sql = request.op === 'close' || request.op === 'attach' ? '' : request.sql;
     try {
       let result: unknown;
@@ -189,14 +189,14 @@ export class EngineSessions {
       }
       if (OPENS.test(sql)) this.holder = client;
       else if (CLOSES.test(sql) && this.holder === client) this.holder = undefined;
-      if (!client.closed) client.port.postMessage({ id: request.id, result } satisfies EngineReply);
+      if (!client.closed) client.port.postMessage({ id: request.id, result } satisfies DatabaseReply);
       if (request.op === 'close') client.port.close();
     } catch (error) {
       // A COMMIT that fails still ends the transaction (the engine rolls it back).
       if (CLOSES.test(sql) && this.holder === client) this.holder = undefined;
-      if (!client.closed) client.port.postMessage({ id: request.id, error: serializeError(error) } satisfies EngineReply);
+      if (!client.closed) client.port.postMessage({ id: request.id, error: serializeError(error) } satisfies DatabaseReply);
     }
   }
 }
 
-if (parentPort) void start(parentPort, workerData as EngineWorkerData);
+if (parentPort) void start(parentPort, workerData as DatabaseWorkerData);

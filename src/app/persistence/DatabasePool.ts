@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events';
 
-/** What the pool needs of an embedded engine: PGlite itself, or the engine in a worker (WorkerEngine). */
-export interface QueryableEngine {
+/** What the pool needs of an embedded engine: PGlite itself, or the engine in a worker (WorkerDatabase). */
+export interface QueryableDatabase {
   query(sql: string, params?: unknown[]): Promise<unknown>;
   exec(sql: string): Promise<unknown>;
   close(): Promise<void>;
@@ -16,8 +16,8 @@ type Callback = (error: Error | null, result?: unknown) => void;
  * one session), a statement without parameters runs through `exec` (the last result counts), and ending the pool
  * closes the engine.
  */
-export function engineDriver(engine: QueryableEngine): unknown {
-  class EnginePool extends EventEmitter {
+export function databaseDriver(database: QueryableDatabase): unknown {
+  class DatabasePool extends EventEmitter {
     connect(callback: (error: Error | null, client: unknown, done: () => void) => void): void {
       callback(null, this, () => undefined);
     }
@@ -26,8 +26,8 @@ export function engineDriver(engine: QueryableEngine): unknown {
       const done = typeof params === 'function' ? params : callback;
       const values = Array.isArray(params) ? params : undefined;
       const run = values && values.length > 0
-        ? engine.query(sql, values)
-        : engine.exec(sql).then((results) => (results as unknown[])[(results as unknown[]).length - 1] ?? { rows: [] });
+        ? database.query(sql, values)
+        : database.exec(sql).then((results) => (results as unknown[])[(results as unknown[]).length - 1] ?? { rows: [] });
       return run.then(
         (result) => { done?.(null, result); return result; },
         (error: Error) => { done?.(error); throw error; },
@@ -35,8 +35,8 @@ export function engineDriver(engine: QueryableEngine): unknown {
     }
 
     end(callback?: (error: Error | null) => void): void {
-      engine.close().then(() => callback?.(null), (error: Error) => callback?.(error));
+      database.close().then(() => callback?.(null), (error: Error) => callback?.(error));
     }
   }
-  return { Pool: EnginePool };
+  return { Pool: DatabasePool };
 }

@@ -1,9 +1,9 @@
 import { expect } from 'chai';
 import type { DialStringMatcher } from '../../../../src/contexts/configuration/routing/domain/RouteModel.js';
-import { compileMatcher } from '../../../../src/contexts/configuration/routing/domain/engine/CompiledMatcher.js';
-import { InvalidField } from '../../../../src/contexts/configuration/routing/domain/engine/InvalidField.js';
-import { SipStatusCodes, compileFailover } from '../../../../src/contexts/configuration/routing/domain/engine/SipStatusMatch.js';
-import { WildcardPattern } from '../../../../src/contexts/configuration/routing/domain/engine/WildcardPattern.js';
+import { compileMatcher } from '../../../../src/contexts/configuration/routing/domain/compiled/CompiledMatcher.js';
+import { InvalidField } from '../../../../src/contexts/configuration/routing/domain/compiled/InvalidField.js';
+import { SipStatusCodes, compileFailover } from '../../../../src/contexts/configuration/routing/domain/compiled/SipStatusMatch.js';
+import { WildcardPattern } from '../../../../src/contexts/configuration/routing/domain/compiled/WildcardPattern.js';
 
 const never = (): DialStringMatcher => ({ type: 'NEVER' });
 const directory = (...entries: string[]): DialStringMatcher => ({ type: 'DIRECTORY', directory: entries });

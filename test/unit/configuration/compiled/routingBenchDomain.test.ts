@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { compileRoutingDomain } from '../../../../src/contexts/configuration/routing/domain/engine/RoutingPlan.js';
+import { compileRoutingDomain } from '../../../../src/contexts/configuration/routing/domain/compiled/RoutingPlan.js';
 import { benchCalls, benchDomain, topDownScan } from '../../../bench/routingBench.js';
 
 describe('the routing bench\'s domain', () => {

@@ -1,4 +1,4 @@
-import type { SerializedError } from './EngineWorker.js';
+import type { SerializedError } from './DatabaseWorker.js';
 
 /** An error of the engine, rebuilt on this side with the fields the driver and TypeORM look at (code, detail, …). */
 export function rebuildError(serialized: SerializedError): Error {

@@ -3,7 +3,7 @@ import { DomainError } from '../../../../src/shared/domain/DomainError.js';
 import type {
   DialStringMatcher, RewriteSegment, RouteFilter, RouteSpec, RoutingTarget,
 } from '../../../../src/contexts/configuration/routing/domain/RouteModel.js';
-import { checkRoute, compileRoutingDomain, type RoutingCall } from '../../../../src/contexts/configuration/routing/domain/engine/RoutingPlan.js';
+import { checkRoute, compileRoutingDomain, type RoutingCall } from '../../../../src/contexts/configuration/routing/domain/compiled/RoutingPlan.js';
 
 const A = 'node-a';
 const B = 'node-b';

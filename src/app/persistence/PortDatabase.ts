@@ -1,20 +1,20 @@
 import type { MessagePort } from 'node:worker_threads';
-import type { EngineReply } from './EngineWorker.js';
-import { EngineRequests } from './EngineRequests.js';
-import type { QueryableEngine } from './EnginePool.js';
+import type { DatabaseReply } from './DatabaseWorker.js';
+import { DatabaseRequests } from './DatabaseRequests.js';
+import type { QueryableDatabase } from './DatabasePool.js';
 
 /**
- * An embedded engine reached through a port another thread was given (WorkerEngine.attachSession): the
+ * An embedded engine reached through a port another thread was given (WorkerDatabase.attachSession): the
  * simulator's thread queries the stores of the thread that runs the engines through it. Requests are answered in
  * the order they are sent; once the port closes (the engine stopped), every pending and later request fails.
  * Closing it closes this session only, never the engine.
  */
-export class PortEngine implements QueryableEngine {
-  private readonly requests: EngineRequests;
+export class PortDatabase implements QueryableDatabase {
+  private readonly requests: DatabaseRequests;
 
   constructor(private readonly port: MessagePort) {
-    this.requests = new EngineRequests((request, transfer) => port.postMessage(request, transfer));
-    port.on('message', (reply: EngineReply) => {
+    this.requests = new DatabaseRequests((request, transfer) => port.postMessage(request, transfer));
+    port.on('message', (reply: DatabaseReply) => {
       if (!('type' in reply)) this.requests.answer(reply);
     });
     port.on('close', () => this.requests.fail(new Error('the embedded engine is no longer reachable from this thread')));

@@ -2,12 +2,12 @@ import { PGliteDriver, getPGliteInstance } from 'typeorm-pglite';
 import { PGliteInstance } from 'typeorm-pglite/dist/pglite-instance';
 import { holdsCluster, loadTemplate, seedDataDir } from './EmbeddedTemplate.js';
 import type { MessagePort } from 'node:worker_threads';
-import { WorkerEngine } from './WorkerEngine.js';
-import { engineDriver } from './EnginePool.js';
-import { PortEngine } from './PortEngine.js';
+import { WorkerDatabase } from './WorkerDatabase.js';
+import { databaseDriver } from './DatabasePool.js';
+import { PortDatabase } from './PortDatabase.js';
 
 /** The embedded engine, started: the TypeORM driver to build the DataSource on, and the engine's start. */
-export interface EmbeddedEngine {
+export interface EmbeddedDatabase {
   readonly driver: unknown;
   /** Settles once the engine runs. */
   readonly ready: Promise<void>;
@@ -22,10 +22,10 @@ export interface EmbeddedEngine {
   attachSession?(): Promise<MessagePort>;
 }
 
-/** The engine as a thread that was given a session of it sees it (the simulator's thread; see PortEngine). */
-export function engineSession(port: MessagePort): EmbeddedEngine {
-  const engine = new PortEngine(port);
-  return { driver: engineDriver(engine), ready: Promise.resolve(), queuesBeforeReady: true, close: () => engine.close() };
+/** The engine as a thread that was given a session of it sees it (the simulator's thread; see PortDatabase). */
+export function databaseSession(port: MessagePort): EmbeddedDatabase {
+  const database = new PortDatabase(port);
+  return { driver: databaseDriver(database), ready: Promise.resolve(), queuesBeforeReady: true, close: () => database.close() };
 }
 
 /**
@@ -33,7 +33,7 @@ export function engineSession(port: MessagePort): EmbeddedEngine {
  * memory (from the template tarball). Loads neither TypeORM's entities nor any context, so `gwsim serve` starts
  * it first and loads the application's modules while the engine boots.
  */
-export async function startEmbeddedEngine(dataDir: string | undefined): Promise<EmbeddedEngine> {
+export async function startEmbeddedDatabase(dataDir: string | undefined): Promise<EmbeddedDatabase> {
   let template: Blob | undefined;
   if (!dataDir) template = await loadTemplate();
   else if (!holdsCluster(dataDir)) await seedDataDir(dataDir);
@@ -49,19 +49,19 @@ export function embeddedDriver(dataDir: string | undefined, template?: Blob): un
 }
 
 /**
- * Starts the embedded engine in a worker thread (WorkerEngine): `gwsim serve` does, so the engine boots on
+ * Starts the embedded engine in a worker thread (WorkerDatabase): `gwsim serve` does, so the engine boots on
  * one core while the application's modules load on the other (the two took a second one after the other), and
  * queries run beside the request handling. The TypeORM driver is typeorm-pglite's, given the worker's engine as
  * its one engine of the process. `onFailure` hears of a worker that dies.
  */
-export async function startEmbeddedEngineWorker(dataDir: string | undefined, onFailure: (error: Error) => void): Promise<EmbeddedEngine> {
+export async function startEmbeddedDatabaseWorker(dataDir: string | undefined, onFailure: (error: Error) => void): Promise<EmbeddedDatabase> {
   let image: Uint8Array | undefined;
   if (!dataDir) {
     const template = await loadTemplate();
     if (template) image = new Uint8Array(await template.arrayBuffer());
   } else if (!holdsCluster(dataDir)) await seedDataDir(dataDir);
-  const engine = new WorkerEngine({ ...(dataDir ? { dataDir } : {}), ...(image ? { image } : {}) }, onFailure);
+  const database = new WorkerDatabase({ ...(dataDir ? { dataDir } : {}), ...(image ? { image } : {}) }, onFailure);
   const driver = new PGliteDriver({}).driver;
-  (PGliteInstance as unknown as { instance: unknown }).instance = engine;
-  return { driver, ready: engine.ready, queuesBeforeReady: true, close: () => engine.close(), attachSession: () => engine.attachSession() };
+  (PGliteInstance as unknown as { instance: unknown }).instance = database;
+  return { driver, ready: database.ready, queuesBeforeReady: true, close: () => database.close(), attachSession: () => database.attachSession() };
 }

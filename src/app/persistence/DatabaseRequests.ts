@@ -1,27 +1,27 @@
 import type { MessagePort } from 'node:worker_threads';
-import type { EngineReply, EngineRequest } from './EngineWorker.js';
-import { rebuildError } from './engineErrors.js';
+import type { DatabaseReply, DatabaseRequest } from './DatabaseWorker.js';
+import { rebuildError } from './databaseErrors.js';
 
 type Pending = { resolve(value: unknown): void; reject(error: Error): void };
-type Answer = Exclude<EngineReply, { type: unknown }>;
+type Answer = Exclude<DatabaseReply, { type: unknown }>;
 
 /**
- * The requests one client has sent an embedded engine and waits for (WorkerEngine's to the engine's worker,
- * PortEngine's over a session's port): each gets an id, its answer settles it, and once the engine is out of reach
+ * The requests one client has sent an embedded engine and waits for (WorkerDatabase's to the engine's worker,
+ * PortDatabase's over a session's port): each gets an id, its answer settles it, and once the engine is out of reach
  * every pending and later request fails with the same error.
  */
-export class EngineRequests {
+export class DatabaseRequests {
   private readonly pending = new Map<number, Pending>();
   private nextId = 1;
   private failure: Error | undefined;
 
-  constructor(private readonly post: (request: EngineRequest, transfer: MessagePort[]) => void) {}
+  constructor(private readonly post: (request: DatabaseRequest, transfer: MessagePort[]) => void) {}
 
   get failed(): Error | undefined {
     return this.failure;
   }
 
-  send(request: EngineRequest, transfer: MessagePort[] = []): Promise<unknown> {
+  send(request: DatabaseRequest, transfer: MessagePort[] = []): Promise<unknown> {
     if (this.failure) return Promise.reject(this.failure);
     const id = this.nextId;
     this.nextId += 1;

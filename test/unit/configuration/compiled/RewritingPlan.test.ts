@@ -1,8 +1,8 @@
 import { expect } from 'chai';
 import { DomainError } from '../../../../src/shared/domain/DomainError.js';
 import type { RewriteRuleSpec } from '../../../../src/contexts/configuration/rewriting/domain/RewriteRule.js';
-import { DialString, DialStrings, type DialStringRole } from '../../../../src/contexts/configuration/rewriting/domain/engine/DialStrings.js';
-import { RewritingEngine, applyRewriteRules, checkRewriteRule } from '../../../../src/contexts/configuration/rewriting/domain/engine/RewritingEngine.js';
+import { DialString, DialStrings, type DialStringRole } from '../../../../src/contexts/configuration/rewriting/domain/compiled/DialStrings.js';
+import { RewritingPlan, applyRewriteRules, checkRewriteRule } from '../../../../src/contexts/configuration/rewriting/domain/compiled/RewritingPlan.js';
 
 function rule(fields: Partial<RewriteRuleSpec> = {}): RewriteRuleSpec {
   return {
@@ -122,7 +122,7 @@ const ROWS: readonly Row[] = [
   { name: 'displayName and comment change nothing but the trace name', rules: [{ displayName: 'national', comment: 'to E.164', addPrefix: '0' }], input: { destination: '1' }, expected: { destination: '01' } },
 ];
 
-describe('RewritingEngine', () => {
+describe('RewritingPlan', () => {
   for (const row of ROWS) {
     it(row.name, () => {
       const input = call(row.input);
@@ -150,9 +150,9 @@ describe('RewritingEngine', () => {
 
   it('leaves its input untouched and answers the same input with the same output', () => {
     const input = call({ destination: '0301 [a]' });
-    const engine = new RewritingEngine([rule({ prefix: '0', deleteLeadingCharacters: 1, tagRewrite: { clearTags: true, operations: [] } })]);
-    const first = engine.apply(input);
-    const second = engine.apply(input);
+    const plan = new RewritingPlan([rule({ prefix: '0', deleteLeadingCharacters: 1, tagRewrite: { clearTags: true, operations: [] } })]);
+    const first = plan.apply(input);
+    const second = plan.apply(input);
     expect(input.destination.toString()).to.equal('0301 [a]');
     expect(first.dialStrings.destination.equals(second.dialStrings.destination)).to.equal(true);
     expect(Object.isFrozen(first.dialStrings)).to.equal(true);
@@ -171,7 +171,7 @@ describe('RewritingEngine', () => {
   for (const [what, fields, field] of refusals) {
     it(`refuses ${what}, naming ${field}`, () => {
       let refusal: unknown;
-      try { new RewritingEngine([rule(), rule(fields)]); } catch (error) { refusal = error; }
+      try { new RewritingPlan([rule(), rule(fields)]); } catch (error) { refusal = error; }
       expect(refusal).to.be.instanceOf(DomainError);
       expect((refusal as DomainError).code).to.equal('INVALID_REWRITE_RULE');
       expect((refusal as DomainError).message).to.contain(field);
