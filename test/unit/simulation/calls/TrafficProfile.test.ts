@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { DomainError } from '../../../../src/shared/domain/DomainError.js';
-import { CALL_LIFECYCLE, CALL_STATES, type CallState } from '../../../../src/contexts/simulation/calls/domain/CallState.js';
+import { CALL_STATE_MACHINE, CALL_STATES, type CallState } from '../../../../src/contexts/simulation/calls/domain/CallState.js';
 import { DEFAULT_TRAFFIC_PROFILE, trafficProfile, type TrafficProfileInput } from '../../../../src/contexts/simulation/calls/domain/TrafficProfile.js';
 import { parseTrafficProfile } from '../../../../src/contexts/simulation/index.js';
 
@@ -47,8 +47,8 @@ describe('call lifecycle', () => {
   for (const from of CALL_STATES) {
     for (const to of CALL_STATES) {
       it(`${from} → ${to} is ${allowed[from].includes(to) ? 'allowed' : 'refused'}`, () => {
-        if (allowed[from].includes(to)) expect(CALL_LIFECYCLE.transition(from, to)).to.equal(to);
-        else expect(() => CALL_LIFECYCLE.transition(from, to)).to.throw(DomainError);
+        if (allowed[from].includes(to)) expect(CALL_STATE_MACHINE.transition(from, to)).to.equal(to);
+        else expect(() => CALL_STATE_MACHINE.transition(from, to)).to.throw(DomainError);
       });
     }
   }

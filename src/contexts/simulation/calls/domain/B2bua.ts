@@ -8,7 +8,7 @@ import { farEndEnding, GATE_ENDINGS, OUTCOME_ENDINGS, telStatusOf, type CallEndi
 import type { CallRecorder, GateSnapshot } from './CallRecorder.js';
 import type { MediaQualityFigures } from './MediaQuality.js';
 import { shedsCall } from './OverloadControl.js';
-import { CALL_LIFECYCLE, type CallState } from './CallState.js';
+import { CALL_STATE_MACHINE, type CallState } from './CallState.js';
 import { hex, mix, streamFor } from './Randomness.js';
 import type { Arrival, SessionTransport, TransactionMethod, TransportLeg, TransportListener, WireRecord } from './SessionTransport.js';
 import { SimulatedCall, type CallNumbers } from './SimulatedCall.js';
@@ -331,7 +331,7 @@ export class B2bua implements TransportListener {
   // ---- ending ----------------------------------------------------------------------------------------------
 
   private move(call: SimulatedCall, to: CallState): void {
-    if (call.state !== to) call.state = CALL_LIFECYCLE.transition(call.state, to);
+    if (call.state !== to) call.state = CALL_STATE_MACHINE.transition(call.state, to);
   }
 
   private end(call: SimulatedCall, ending: CallEnding, side: 'inbound' | 'outbound' | 'gateway'): void {

@@ -1,7 +1,7 @@
 import { StateMachine, type TransitionTable } from '../../../../shared/domain/StateMachine.js';
 
 /**
- * A simulated call's lifecycle: trying (INVITE received, 100 Trying sent, the target being tried), early (a
+ * A simulated call's states: trying (INVITE received, 100 Trying sent, the target being tried), early (a
  * target rings), connected (answered), terminating (a BYE or CANCEL is on its way), terminated. A call refused
  * at a gate, or whose targets all fail, goes from trying (or early) straight to terminated.
  */
@@ -16,4 +16,4 @@ const TRANSITIONS: TransitionTable<CallState> = {
   terminated: [],
 };
 
-export const CALL_LIFECYCLE = new StateMachine<CallState>('call', TRANSITIONS);
+export const CALL_STATE_MACHINE = new StateMachine<CallState>('call', TRANSITIONS);

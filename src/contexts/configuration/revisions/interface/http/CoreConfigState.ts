@@ -2,10 +2,10 @@ import { Type } from 'class-transformer';
 import { IsBoolean, IsIn, IsInt, IsOptional, IsString, IsUUID, Min, ValidateNested } from 'class-validator';
 import type { WireDates } from '../../../../../shared/interface/http/WireDates.js';
 import type { ConfigurationStatusReport } from '../../application/GetConfigurationStatus.js';
-import type { LifecycleState } from '../../domain/ConfigurationLifecycle.js';
+import type { ConfigurationStatus } from '../../domain/ConfigurationState.js';
 
 /** The lifecycle states on the wire, in the product's upper-case enum style. */
-const WIRE_STATES: { readonly [S in LifecycleState]: string } = {
+const WIRE_STATES: { readonly [S in ConfigurationStatus]: string } = {
   committed: 'COMMITTED',
   modified: 'MODIFIED',
   cleaned: 'CLEANED',

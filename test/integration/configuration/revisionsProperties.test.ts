@@ -6,7 +6,7 @@ import { CommitConfiguration } from '../../../src/contexts/configuration/revisio
 import { GetConfigurationStatus } from '../../../src/contexts/configuration/revisions/application/GetConfigurationStatus.js';
 import { RevertConfiguration } from '../../../src/contexts/configuration/revisions/application/RevertConfiguration.js';
 import type { TestGateway } from '../../support/TestGateway.js';
-import { gatewayStores, LifecycleDriver } from './lifecycleHarness.js';
+import { gatewayStores, RevisionsDriver } from './revisionsHarness.js';
 
 /** Ids of the objects the random sequences create, change and remove. */
 const POOL = [
@@ -36,11 +36,11 @@ for (const store of gatewayStores()) {
   describe(`configuration lifecycle properties on ${store.name}`, function () {
     this.timeout(120000);
     let gateway: TestGateway;
-    let driver: LifecycleDriver;
+    let driver: RevisionsDriver;
 
     before(async () => {
       gateway = await store.start();
-      driver = new LifecycleDriver(gateway);
+      driver = new RevisionsDriver(gateway);
     });
     after(() => gateway?.stop());
 

@@ -3,15 +3,15 @@ import { Clock } from '../../../../../shared/domain/Clock.js';
 import { StaleVersionError } from '../../../../../shared/domain/DomainError.js';
 import type { LabId } from '../../../../../shared/domain/LabId.js';
 import { TypeOrmRepository } from '../../../../../shared/infrastructure/persistence/TypeOrmRepository.js';
-import { LIFECYCLE_STATES, type LifecycleState } from '../../domain/ConfigurationLifecycle.js';
-import { ConfigurationLifecycle } from '../../domain/ConfigurationLifecycle.js';
-import { ConfigurationLifecycleRepository } from '../../domain/ConfigurationLifecycleRepository.js';
-import { ConfigurationLifecycleRecord } from './ConfigurationLifecycleRecord.js';
+import { CONFIGURATION_STATUSES, type ConfigurationStatus } from '../../domain/ConfigurationState.js';
+import { ConfigurationState } from '../../domain/ConfigurationState.js';
+import { ConfigurationStateRepository } from '../../domain/ConfigurationStateRepository.js';
+import { ConfigurationStateRecord } from './ConfigurationStateRecord.js';
 
-function toDomain(lab: LabId, record: ConfigurationLifecycleRecord): ConfigurationLifecycle {
-  if (!(LIFECYCLE_STATES as readonly string[]).includes(record.state)) throw new Error(`configuration_state of lab ${lab} holds the unknown state '${record.state}'`);
-  return new ConfigurationLifecycle(lab, {
-    status: record.state as LifecycleState,
+function toDomain(lab: LabId, record: ConfigurationStateRecord): ConfigurationState {
+  if (!(CONFIGURATION_STATUSES as readonly string[]).includes(record.state)) throw new Error(`configuration_state of lab ${lab} holds the unknown state '${record.state}'`);
+  return new ConfigurationState(lab, {
+    status: record.state as ConfigurationStatus,
     lastCommit: record.lastCommitId && record.lastCommitTime ? { id: record.lastCommitId, at: record.lastCommitTime } : undefined,
     changedAt: record.changedAt,
     importedFileName: record.importedFileName ?? undefined,
@@ -20,17 +20,17 @@ function toDomain(lab: LabId, record: ConfigurationLifecycleRecord): Configurati
 }
 
 @injectable()
-export class TypeOrmConfigurationLifecycleRepository extends TypeOrmRepository implements ConfigurationLifecycleRepository {
+export class TypeOrmConfigurationStateRepository extends TypeOrmRepository implements ConfigurationStateRepository {
   constructor(@inject(Clock) private readonly clock: Clock) {
     super();
   }
 
-  async get(lab: LabId): Promise<ConfigurationLifecycle> {
-    const record = await this.records(ConfigurationLifecycleRecord).findOneBy({ labId: lab });
-    return record ? toDomain(lab, record) : ConfigurationLifecycle.initial(lab, this.clock.now());
+  async get(lab: LabId): Promise<ConfigurationState> {
+    const record = await this.records(ConfigurationStateRecord).findOneBy({ labId: lab });
+    return record ? toDomain(lab, record) : ConfigurationState.initial(lab, this.clock.now());
   }
 
-  async save(state: ConfigurationLifecycle): Promise<void> {
+  async save(state: ConfigurationState): Promise<void> {
     const s = state.snapshot();
     const values = [state.lab, s.status, s.lastCommit?.id ?? null, s.lastCommit?.at ?? null, s.changedAt, s.importedFileName ?? null];
     const saved: unknown[] = state.version === 0

@@ -1,7 +1,7 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 
 @Entity({ name: 'configuration_state' })
-export class ConfigurationLifecycleRecord {
+export class ConfigurationStateRecord {
   @PrimaryColumn({ name: 'lab_id', type: 'text' })
   labId!: string;
 

@@ -1,14 +1,14 @@
 import { expect } from 'chai';
 import { DomainError } from '../../../src/shared/domain/DomainError.js';
 import { DEFAULT_LAB } from '../../../src/shared/domain/LabId.js';
-import { LIFECYCLE_TRANSITIONS, LIFECYCLE_STATES, type LifecycleState } from '../../../src/contexts/configuration/revisions/domain/ConfigurationLifecycle.js';
-import { ConfigurationLifecycle } from '../../../src/contexts/configuration/revisions/domain/ConfigurationLifecycle.js';
+import { CONFIGURATION_STATE_MACHINE, CONFIGURATION_STATUSES, type ConfigurationStatus } from '../../../src/contexts/configuration/revisions/domain/ConfigurationState.js';
+import { ConfigurationState } from '../../../src/contexts/configuration/revisions/domain/ConfigurationState.js';
 
 const AT = new Date('2026-03-01T08:00:00Z');
 const LATER = new Date('2026-03-01T09:00:00Z');
 
-function inState(status: LifecycleState): ConfigurationLifecycle {
-  return new ConfigurationLifecycle(DEFAULT_LAB, {
+function inState(status: ConfigurationStatus): ConfigurationState {
+  return new ConfigurationState(DEFAULT_LAB, {
     status, lastCommit: { id: 'c0', at: AT }, changedAt: AT,
     importedFileName: status.startsWith('imported') ? 'file.xzconfig' : undefined, version: 3,
   });
@@ -20,17 +20,17 @@ function refusal(work: () => void): DomainError | undefined {
 }
 
 /** The expected table, written out pair by pair: row = from, column = to (c m cl i ip). */
-const EXPECTED: Record<LifecycleState, string> = {
+const EXPECTED: Record<ConfigurationStatus, string> = {
   committed:            'c m cl i ip',
   modified:             'c m cl i ip',
   cleaned:              'c m cl i ip',
   imported:             'c m cl i ip',
   'imported-protected': 'c - -  i ip',
 };
-const SHORT: Record<LifecycleState, string> = { committed: 'c', modified: 'm', cleaned: 'cl', imported: 'i', 'imported-protected': 'ip' };
+const SHORT: Record<ConfigurationStatus, string> = { committed: 'c', modified: 'm', cleaned: 'cl', imported: 'i', 'imported-protected': 'ip' };
 
 type Trigger = 'write' | 'commit' | 'revert' | 'clean' | 'import' | 'import protected';
-const TRIGGERS: Record<Trigger, (state: ConfigurationLifecycle) => void> = {
+const TRIGGERS: Record<Trigger, (state: ConfigurationState) => void> = {
   write: (s) => s.modify(LATER),
   commit: (s) => s.commit('c1', LATER, 7),
   revert: (s) => s.revert(LATER),
@@ -40,7 +40,7 @@ const TRIGGERS: Record<Trigger, (state: ConfigurationLifecycle) => void> = {
 };
 
 /** Outcome of each trigger in each state: the next state, or the code of the refusal. */
-const OUTCOMES: Record<LifecycleState, Record<Trigger, string>> = {
+const OUTCOMES: Record<ConfigurationStatus, Record<Trigger, string>> = {
   committed: { write: 'modified', commit: 'committed', revert: 'committed', clean: 'cleaned', import: 'imported', 'import protected': 'imported-protected' },
   modified: { write: 'modified', commit: 'committed', revert: 'committed', clean: 'cleaned', import: 'imported', 'import protected': 'imported-protected' },
   cleaned: { write: 'modified', commit: 'committed', revert: 'committed', clean: 'cleaned', import: 'imported', 'import protected': 'imported-protected' },
@@ -53,23 +53,23 @@ const OUTCOMES: Record<LifecycleState, Record<Trigger, string>> = {
 
 describe('the configuration lifecycle', () => {
   it('has the five states of the specification', () => {
-    expect(LIFECYCLE_TRANSITIONS.states).to.deep.equal([...LIFECYCLE_STATES]);
-    expect(LIFECYCLE_STATES).to.deep.equal(['committed', 'modified', 'cleaned', 'imported', 'imported-protected']);
+    expect(CONFIGURATION_STATE_MACHINE.states).to.deep.equal([...CONFIGURATION_STATUSES]);
+    expect(CONFIGURATION_STATUSES).to.deep.equal(['committed', 'modified', 'cleaned', 'imported', 'imported-protected']);
   });
 
-  for (const from of LIFECYCLE_STATES) {
-    for (const to of LIFECYCLE_STATES) {
+  for (const from of CONFIGURATION_STATUSES) {
+    for (const to of CONFIGURATION_STATUSES) {
       const allowed = EXPECTED[from].split(/\s+/).includes(SHORT[to]);
       it(`${allowed ? 'allows' : 'refuses'} the move from ${from} to ${to}`, () => {
-        expect(LIFECYCLE_TRANSITIONS.canTransition(from, to)).to.equal(allowed);
-        const error = refusal(() => LIFECYCLE_TRANSITIONS.transition(from, to));
+        expect(CONFIGURATION_STATE_MACHINE.canTransition(from, to)).to.equal(allowed);
+        const error = refusal(() => CONFIGURATION_STATE_MACHINE.transition(from, to));
         if (allowed) expect(error).to.equal(undefined);
         else expect(error?.code).to.equal('CONFIGURATION_TRANSITION_REFUSED');
       });
     }
   }
 
-  for (const from of LIFECYCLE_STATES) {
+  for (const from of CONFIGURATION_STATUSES) {
     for (const trigger of Object.keys(TRIGGERS) as Trigger[]) {
       const outcome = OUTCOMES[from][trigger];
       it(`when ${from}, ${trigger} ${outcome === outcome.toUpperCase() ? `is refused with ${outcome}` : `leads to ${outcome}`}`, () => {
@@ -122,7 +122,7 @@ describe('the configuration state', () => {
   });
 
   it('starts a never-installed lab as committed, without a commit, not stored', () => {
-    const state = ConfigurationLifecycle.initial(DEFAULT_LAB, AT);
+    const state = ConfigurationState.initial(DEFAULT_LAB, AT);
     expect(state.status).to.equal('committed');
     expect(state.lastCommit).to.equal(undefined);
     expect(state.isNew).to.equal(true);

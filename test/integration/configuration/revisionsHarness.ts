@@ -26,7 +26,7 @@ export function gatewayStores(options: { memory?: boolean } = {}): GatewayStore[
 let labCounter = 0;
 
 /** Use-case-level access to one gateway's configuration: fresh labs, object writes as the write use cases do them. */
-export class LifecycleDriver {
+export class RevisionsDriver {
   readonly unitOfWork: UnitOfWork;
   readonly objects: ConfigurationRepository;
   readonly working: WorkingConfiguration;

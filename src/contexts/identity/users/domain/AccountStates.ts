@@ -1,7 +1,7 @@
 import { StateMachine, type TransitionTable } from '../../../../shared/domain/StateMachine.js';
 
 /**
- * The lifecycle of a user account, as data.
+ * The states of a user account and the moves between them, as data.
  * - ACTIVE: may log in.
  * - BLOCKED: too many consecutive failed logins; refused, even with the right password, until blockedUntil.
  * - DISABLED: switched off by an administrator (or created so); refused.
@@ -21,4 +21,4 @@ export const ACCOUNT_TRANSITIONS: TransitionTable<AccountState> = {
   PASSWORD_EXPIRED: ['ACTIVE', 'BLOCKED', 'DISABLED'],
 };
 
-export const ACCOUNT_LIFECYCLE = new StateMachine<AccountState>('account', ACCOUNT_TRANSITIONS);
+export const ACCOUNT_STATE_MACHINE = new StateMachine<AccountState>('account', ACCOUNT_TRANSITIONS);

@@ -2,27 +2,27 @@ import { expect } from 'chai';
 import { StaleVersionError } from '../../../src/shared/domain/DomainError.js';
 import { DEFAULT_LAB } from '../../../src/shared/domain/LabId.js';
 import type { UnitOfWork } from '../../../src/shared/application/UnitOfWork.js';
-import { ConfigurationLifecycle } from '../../../src/contexts/configuration/revisions/domain/ConfigurationLifecycle.js';
-import type { ConfigurationLifecycleRepository } from '../../../src/contexts/configuration/revisions/domain/ConfigurationLifecycleRepository.js';
+import { ConfigurationState } from '../../../src/contexts/configuration/revisions/domain/ConfigurationState.js';
+import type { ConfigurationStateRepository } from '../../../src/contexts/configuration/revisions/domain/ConfigurationStateRepository.js';
 
 export interface StateContractSubject {
   /** An empty store whose only lab is the default one. */
-  fresh(): Promise<{ repository: ConfigurationLifecycleRepository; unitOfWork: UnitOfWork }>;
+  fresh(): Promise<{ repository: ConfigurationStateRepository; unitOfWork: UnitOfWork }>;
   close(): Promise<void>;
 }
 
 const AT = new Date('2026-03-01T08:00:00.000Z');
 const LATER = new Date('2026-03-01T09:30:15.000Z');
 
-/** What every ConfigurationLifecycleRepository adapter must do (the in-memory one is held to the TypeORM one). */
+/** What every ConfigurationStateRepository adapter must do (the in-memory one is held to the TypeORM one). */
 export function configurationStateRepositoryContract(adapter: string, open: () => Promise<StateContractSubject>): void {
-  describe(`ConfigurationLifecycleRepository contract: ${adapter}`, function () {
+  describe(`ConfigurationStateRepository contract: ${adapter}`, function () {
     this.timeout(60000);
     let subject: StateContractSubject;
-    let repository: ConfigurationLifecycleRepository;
+    let repository: ConfigurationStateRepository;
     let unitOfWork: UnitOfWork;
     const get = () => unitOfWork.read(() => repository.get(DEFAULT_LAB));
-    const save = (state: ConfigurationLifecycle) => unitOfWork.write(DEFAULT_LAB, () => repository.save(state));
+    const save = (state: ConfigurationState) => unitOfWork.write(DEFAULT_LAB, () => repository.save(state));
 
     before(async () => { subject = await open(); });
     beforeEach(async () => ({ repository, unitOfWork } = await subject.fresh()));
@@ -62,7 +62,7 @@ export function configurationStateRepositoryContract(adapter: string, open: () =
       try { await save(second); } catch (e) { error = e; }
       expect(error).to.be.instanceOf(StaleVersionError);
       const current = await get();
-      const stale = new ConfigurationLifecycle(DEFAULT_LAB, { ...current.snapshot(), version: 0 });
+      const stale = new ConfigurationState(DEFAULT_LAB, { ...current.snapshot(), version: 0 });
       error = undefined;
       try { await save(stale); } catch (e) { error = e; }
       expect(error).to.be.instanceOf(StaleVersionError);

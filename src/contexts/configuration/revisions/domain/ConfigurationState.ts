@@ -12,18 +12,18 @@ import { StateMachine } from '../../../../shared/domain/StateMachine.js';
  * - imported-protected: the same with commit protection: view-only, neither committable nor writable
  *   until a revert or another import.
  */
-export const LIFECYCLE_STATES = ['committed', 'modified', 'cleaned', 'imported', 'imported-protected'] as const;
-export type LifecycleState = (typeof LIFECYCLE_STATES)[number];
+export const CONFIGURATION_STATUSES = ['committed', 'modified', 'cleaned', 'imported', 'imported-protected'] as const;
+export type ConfigurationStatus = (typeof CONFIGURATION_STATUSES)[number];
 
-const ANY: readonly LifecycleState[] = LIFECYCLE_STATES;
+const ANY: readonly ConfigurationStatus[] = CONFIGURATION_STATUSES;
 
 /**
- * The lifecycle as data. Triggers: a write → modified; commit → committed; revert → committed;
+ * The state machine as data. Triggers: a write → modified; commit → committed; revert → committed;
  * clean → cleaned; import → imported or imported-protected. Repeating a trigger keeps the state
  * (commit with nothing changed, a second write, a second clean). A protected import only leaves by revert
  * (→ committed) or another import; commit leads to committed too, so commit checks protection itself.
  */
-export const LIFECYCLE_TRANSITIONS = new StateMachine<LifecycleState>('configuration', {
+export const CONFIGURATION_STATE_MACHINE = new StateMachine<ConfigurationStatus>('configuration', {
   committed: ANY,
   modified: ANY,
   cleaned: ANY,
@@ -36,9 +36,9 @@ export interface CommitRecord {
   readonly at: Date;
 }
 
-/** How a ConfigurationLifecycle is stored and rebuilt. `version` is the optimistic concurrency version (0: never stored). */
-export interface ConfigurationLifecycleSnapshot {
-  readonly status: LifecycleState;
+/** How a ConfigurationState is stored and rebuilt. `version` is the optimistic concurrency version (0: never stored). */
+export interface ConfigurationStateSnapshot {
+  readonly status: ConfigurationStatus;
   readonly lastCommit: CommitRecord | undefined;
   readonly changedAt: Date;
   /** Name of the file of the last import, while the state is imported or imported-protected. */
@@ -53,24 +53,24 @@ function protectedError(action: string): DomainError {
 }
 
 /**
- * The lifecycle state of one lab's configuration: which state of LIFECYCLE_TRANSITIONS it is in, the last
+ * The state of one lab's configuration: which status of CONFIGURATION_STATE_MACHINE it is in, the last
  * commit, and when it last changed. Every trigger moves through the state machine and raises one event
  * (a repeated write raises none). Commit protection is the state imported-protected.
  */
-export class ConfigurationLifecycle {
+export class ConfigurationState {
   private readonly events: ConfigurationEvent[] = [];
-  private state: ConfigurationLifecycleSnapshot;
+  private state: ConfigurationStateSnapshot;
 
-  constructor(readonly lab: LabId, snapshot: ConfigurationLifecycleSnapshot) {
+  constructor(readonly lab: LabId, snapshot: ConfigurationStateSnapshot) {
     this.state = snapshot;
   }
 
   /** A lab whose configuration was never installed: committed, no commit yet, never stored. */
-  static initial(lab: LabId, at: Date): ConfigurationLifecycle {
-    return new ConfigurationLifecycle(lab, { status: 'committed', lastCommit: undefined, changedAt: at, importedFileName: undefined, version: 0 });
+  static initial(lab: LabId, at: Date): ConfigurationState {
+    return new ConfigurationState(lab, { status: 'committed', lastCommit: undefined, changedAt: at, importedFileName: undefined, version: 0 });
   }
 
-  get status(): LifecycleState { return this.state.status; }
+  get status(): ConfigurationStatus { return this.state.status; }
   get commitProtection(): boolean { return this.state.status === 'imported-protected'; }
   /** True from the first change after a commit or revert until the next one (even if later edits undo it). */
   get hasUncommittedChanges(): boolean { return this.state.status !== 'committed'; }
@@ -125,12 +125,12 @@ export class ConfigurationLifecycle {
     return this.events.splice(0);
   }
 
-  snapshot(): ConfigurationLifecycleSnapshot {
+  snapshot(): ConfigurationStateSnapshot {
     return this.state;
   }
 
-  private moveTo(to: LifecycleState, at: Date, importedFileName: string | undefined): void {
-    const status = LIFECYCLE_TRANSITIONS.transition(this.state.status, to);
+  private moveTo(to: ConfigurationStatus, at: Date, importedFileName: string | undefined): void {
+    const status = CONFIGURATION_STATE_MACHINE.transition(this.state.status, to);
     this.state = { ...this.state, status, changedAt: at, importedFileName };
   }
 }
