@@ -4,7 +4,7 @@ import { ContainerModule } from 'inversify';
 import { StartupTask } from '../../shared/application/StartupTask.js';
 import { LabClockSetting } from './lab-clocks/application/LabClockSetting.js';
 import { UnitOfWork } from '../../shared/application/UnitOfWork.js';
-import { LabClocks, LabClockStore, LoadLabClocks } from './lab-clocks/application/LabClocks.js';
+import { LabClocks, LabClockRepository, LoadLabClocks } from './lab-clocks/application/LabClocks.js';
 import { ClockController } from './lab-clocks/interface/http/ClockController.js';
 
 /**
@@ -16,7 +16,7 @@ export function clockModule(): ContainerModule {
     bind(LabClockSetting).toSelf().inSingletonScope();
     bind(LabClocks).toSelf().inSingletonScope();
     // Reached on first use: the settings store reads the Clock, which is LabClocks.
-    bind(LabClockStore).toDynamicValue((context) => ({
+    bind(LabClockRepository).toDynamicValue((context) => ({
       unitOfWork: () => context.get(UnitOfWork),
       setting: () => context.get(LabClockSetting),
     })).inSingletonScope();

@@ -6,7 +6,7 @@ export { ManageLabs } from './labs/application/ManageLabs.js';
 export { ControlledLabs } from './labs/application/ControlledLabs.js';
 /** Snapshots of a lab (save, restore, export, import). */
 export { LabSnapshots } from './snapshots/application/LabSnapshots.js';
-export { SnapshotStore, type StateCatalog } from './snapshots/application/SnapshotStore.js';
+export { SnapshotRepository, type StateCatalog } from './snapshots/application/SnapshotRepository.js';
 /** Fault rules: the HTTP edge asks which fault a gateway request gets, then applies it. */
 export { FaultRules, type FaultDecision } from './faults/application/FaultRules.js';
 export { operationOf, type FaultRequest } from './faults/domain/FaultMatch.js';

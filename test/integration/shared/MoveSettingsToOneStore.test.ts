@@ -6,7 +6,7 @@ import { MoveSettingsToOneStore1764000100000 } from '../../../src/migrations/176
 import { Setting } from '../../../src/shared/application/Setting.js';
 import { DEFAULT_LAB, labId } from '../../../src/shared/domain/LabId.js';
 import { ManualClock } from '../../../src/shared/infrastructure/ManualClock.js';
-import { TypeOrmSettingsStore } from '../../../src/shared/infrastructure/persistence/TypeOrmSettingsStore.js';
+import { TypeOrmSettingsRepository } from '../../../src/shared/infrastructure/persistence/TypeOrmSettingsRepository.js';
 import { LOGIN_POLICY_SETTING } from '../../../src/contexts/identity/policies/application/LoginPolicySetting.js';
 import { PASSWORD_POLICY_SETTING } from '../../../src/contexts/identity/policies/application/PasswordPolicySetting.js';
 import type { LoginPolicy } from '../../../src/contexts/identity/policies/domain/LoginPolicy.js';
@@ -43,7 +43,7 @@ for (const target of storeTargets()) {
     let dataSource: DataSource;
     let runner: QueryRunner;
     let unitOfWork: TestStore['unitOfWork'];
-    const store = new TypeOrmSettingsStore(new ManualClock());
+    const store = new TypeOrmSettingsRepository(new ManualClock());
 
     before(async () => {
       opened = await target.open({ migrate: false });

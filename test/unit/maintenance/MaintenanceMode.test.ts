@@ -5,7 +5,7 @@ import type { DomainEvent } from '../../../src/shared/domain/DomainEvent.js';
 import { DEFAULT_LAB } from '../../../src/shared/domain/LabId.js';
 import { InMemoryEventBus } from '../../../src/shared/infrastructure/InMemoryEventBus.js';
 import { ManualClock } from '../../../src/shared/infrastructure/ManualClock.js';
-import { InMemorySettingsStore } from '../../../src/shared/infrastructure/memory/InMemorySettingsStore.js';
+import { InMemorySettingsRepository } from '../../../src/shared/infrastructure/memory/InMemorySettingsRepository.js';
 import { InMemoryUnitOfWork } from '../../../src/shared/infrastructure/memory/InMemoryUnitOfWork.js';
 import { GetMaintenanceMode } from '../../../src/contexts/maintenance/mode/application/GetMaintenanceMode.js';
 import { MaintenanceModeSetting } from '../../../src/contexts/maintenance/mode/application/MaintenanceModeSetting.js';
@@ -24,7 +24,7 @@ describe('maintenance mode', () => {
     clock = new ManualClock(T0);
     const unitOfWork = new InMemoryUnitOfWork();
     const events = new InMemoryEventBus(new SilentLogger());
-    const modes = new MaintenanceModeSetting(new InMemorySettingsStore(clock));
+    const modes = new MaintenanceModeSetting(new InMemorySettingsRepository(clock));
     setMode = new SetMaintenanceMode(unitOfWork, modes, events, clock);
     getMode = new GetMaintenanceMode(unitOfWork, modes);
     seen = [];

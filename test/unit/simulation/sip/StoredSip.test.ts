@@ -1,13 +1,13 @@
 import { expect } from 'chai';
 import { DEFAULT_LAB } from '../../../../src/shared/domain/LabId.js';
-import { InMemorySettingsStore } from '../../../../src/shared/infrastructure/memory/InMemorySettingsStore.js';
+import { InMemorySettingsRepository } from '../../../../src/shared/infrastructure/memory/InMemorySettingsRepository.js';
 import { InMemoryUnitOfWork } from '../../../../src/shared/infrastructure/memory/InMemoryUnitOfWork.js';
 import { ManualClock } from '../../../../src/shared/infrastructure/ManualClock.js';
 import { SipDefaults } from '../../../../src/contexts/simulation/sip/application/SipDefaults.js';
 import { StoredSip } from '../../../../src/contexts/simulation/sip/application/StoredSip.js';
 
 function stored(enabledByDefault: boolean): StoredSip {
-  return new StoredSip(new InMemorySettingsStore(new ManualClock(new Date('2026-01-01T00:00:00Z'))), new InMemoryUnitOfWork(), new SipDefaults(enabledByDefault));
+  return new StoredSip(new InMemorySettingsRepository(new ManualClock(new Date('2026-01-01T00:00:00Z'))), new InMemoryUnitOfWork(), new SipDefaults(enabledByDefault));
 }
 
 describe('each lab\'s SIP setting in the settings store (StoredSip)', () => {

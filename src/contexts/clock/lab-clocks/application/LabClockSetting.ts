@@ -1,6 +1,6 @@
 import { inject, injectable } from 'inversify';
 import { Setting, type SettingDefinition } from '../../../../shared/application/Setting.js';
-import { SettingsStore } from '../../../../shared/application/SettingsStore.js';
+import { SettingsRepository } from '../../../../shared/application/SettingsRepository.js';
 import { LabClock, type LabClockState } from '../domain/LabClock.js';
 
 /** A lab's clock in the settings store: `{mode, scale, labAnchorMs, wallAnchorMs}`, read back through LabClock.restore. */
@@ -14,7 +14,7 @@ export const LAB_CLOCK_SETTING: SettingDefinition<LabClock> = {
 
 @injectable()
 export class LabClockSetting extends Setting<LabClock> {
-  constructor(@inject(SettingsStore) store: SettingsStore) {
+  constructor(@inject(SettingsRepository) store: SettingsRepository) {
     super(store, LAB_CLOCK_SETTING);
   }
 }

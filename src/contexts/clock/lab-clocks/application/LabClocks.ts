@@ -16,7 +16,7 @@ export abstract class WallClock extends Clock {}
  * Where the lab clocks are kept: the unit of work and the setting, reached when first used. The settings store
  * itself reads the Clock (its rows' update times), so LabClocks cannot take it at construction.
  */
-export abstract class LabClockStore {
+export abstract class LabClockRepository {
   abstract unitOfWork(): UnitOfWork;
   abstract setting(): LabClockSetting;
 }
@@ -49,7 +49,7 @@ export class LabClocks extends Clock {
 
   constructor(
     @inject(WallClock) private readonly wall: WallClock,
-    @inject(LabClockStore) private readonly store: LabClockStore,
+    @inject(LabClockRepository) private readonly store: LabClockRepository,
     @inject(LabScope) private readonly scope: LabScope,
     @inject(Logger) private readonly logger: Logger,
   ) {

@@ -1,7 +1,7 @@
 import { inject, injectable } from 'inversify';
 import type { LabId } from '../../../../shared/domain/LabId.js';
 import { Setting, type SettingDefinition } from '../../../../shared/application/Setting.js';
-import { SettingsStore, type SettingJson } from '../../../../shared/application/SettingsStore.js';
+import { SettingsRepository as SettingsStore, type SettingJson } from '../../../../shared/application/SettingsRepository.js';
 import { UnitOfWork } from '../../../../shared/application/UnitOfWork.js';
 import type { FaultRuleInput } from '../domain/FaultRule.js';
 

@@ -20,7 +20,7 @@ import { UserRepository } from '../../users/domain/UserRepository.js';
 import { IdentitySnapshots } from '../../users/application/IdentitySnapshots.js';
 import { isIdle } from '../domain/Session.js';
 import { WallClock } from '../../../clock/index.js';
-import { SessionStore } from '../domain/SessionStore.js';
+import { SessionRepository as SessionStore } from '../domain/SessionRepository.js';
 import { VerifiedCredentials, type VerifiedLogin } from '../domain/VerifiedCredentials.js';
 import { KeyedMutex } from './KeyedMutex.js';
 

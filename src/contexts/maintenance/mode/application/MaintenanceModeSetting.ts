@@ -1,6 +1,6 @@
 import { inject, injectable } from 'inversify';
 import { Setting, type SettingDefinition } from '../../../../shared/application/Setting.js';
-import { SettingsStore } from '../../../../shared/application/SettingsStore.js';
+import { SettingsRepository } from '../../../../shared/application/SettingsRepository.js';
 import { MaintenanceMode } from '../domain/MaintenanceMode.js';
 
 /**
@@ -21,7 +21,7 @@ export const MAINTENANCE_MODE_SETTING: SettingDefinition<MaintenanceMode> = {
 
 @injectable()
 export class MaintenanceModeSetting extends Setting<MaintenanceMode> {
-  constructor(@inject(SettingsStore) store: SettingsStore) {
+  constructor(@inject(SettingsRepository) store: SettingsRepository) {
     super(store, MAINTENANCE_MODE_SETTING);
   }
 }

@@ -1,8 +1,8 @@
 import { inject, injectable } from 'inversify';
 import type { LabId } from '../../../../shared/domain/LabId.js';
-import type { SettingJson } from '../../../../shared/application/SettingsStore.js';
+import type { SettingJson } from '../../../../shared/application/SettingsRepository.js';
 import { Setting, type SettingDefinition } from '../../../../shared/application/Setting.js';
-import { SettingsStore } from '../../../../shared/application/SettingsStore.js';
+import { SettingsRepository } from '../../../../shared/application/SettingsRepository.js';
 import { UnitOfWork } from '../../../../shared/application/UnitOfWork.js';
 import { DEFAULT_TRAFFIC_PROFILE, trafficProfile, type TrafficProfile, type TrafficProfileInput } from '../domain/TrafficProfile.js';
 
@@ -31,7 +31,7 @@ const TRAFFIC_SETTING: SettingDefinition<TrafficIntent> = {
 export class StoredTraffic {
   private readonly setting: Setting<TrafficIntent>;
 
-  constructor(@inject(SettingsStore) store: SettingsStore, @inject(UnitOfWork) private readonly unitOfWork: UnitOfWork) {
+  constructor(@inject(SettingsRepository) store: SettingsRepository, @inject(UnitOfWork) private readonly unitOfWork: UnitOfWork) {
     this.setting = new Setting(store, TRAFFIC_SETTING);
   }
 

@@ -1,8 +1,8 @@
 import { inject, injectable } from 'inversify';
 import type { LabId } from '../../../../shared/domain/LabId.js';
-import type { SettingJson } from '../../../../shared/application/SettingsStore.js';
+import type { SettingJson } from '../../../../shared/application/SettingsRepository.js';
 import { Setting, type SettingDefinition } from '../../../../shared/application/Setting.js';
-import { SettingsStore } from '../../../../shared/application/SettingsStore.js';
+import { SettingsRepository } from '../../../../shared/application/SettingsRepository.js';
 import { UnitOfWork } from '../../../../shared/application/UnitOfWork.js';
 import { defaultSipSetting, sipSetting, type SipSetting, type SipSettingInput } from '../domain/SipSetting.js';
 import { SipDefaults } from './SipDefaults.js';
@@ -50,7 +50,7 @@ export class StoredSip {
   private readonly setting: Setting<StoredValue>;
 
   constructor(
-    @inject(SettingsStore) store: SettingsStore,
+    @inject(SettingsRepository) store: SettingsRepository,
     @inject(UnitOfWork) private readonly unitOfWork: UnitOfWork,
     @inject(SipDefaults) private readonly defaults: SipDefaults,
   ) {

@@ -2,7 +2,7 @@ import { inject, injectable } from 'inversify';
 import { Clock } from '../../domain/Clock.js';
 import { StaleVersionError } from '../../domain/DomainError.js';
 import type { LabId } from '../../domain/LabId.js';
-import { SettingsStore, type SettingJson, type StoredSetting } from '../../application/SettingsStore.js';
+import { SettingsRepository, type SettingJson, type StoredSetting } from '../../application/SettingsRepository.js';
 import { requireWriteUnit } from '../requireWriteUnit.js';
 import { LabSettingRecord } from './LabSettingRecord.js';
 import { TypeOrmRepository } from './TypeOrmRepository.js';
@@ -13,7 +13,7 @@ import { TypeOrmRepository } from './TypeOrmRepository.js';
  * no row means another save came first: StaleVersionError.
  */
 @injectable()
-export class TypeOrmSettingsStore extends TypeOrmRepository implements SettingsStore {
+export class TypeOrmSettingsRepository extends TypeOrmRepository implements SettingsRepository {
   constructor(@inject(Clock) private readonly clock: Clock) {
     super();
   }

@@ -17,7 +17,7 @@ export interface StoredSetting {
  * setting; a `Setting` (Setting.ts) gives typed access to one key with its default and codec. Adapters work
  * only inside the caller's unit of work, and save only inside a write unit of that lab.
  */
-export abstract class SettingsStore {
+export abstract class SettingsRepository {
   /** The stored value of `key` in `lab`; undefined when it was never saved. */
   abstract find(lab: LabId, key: string): Promise<StoredSetting | undefined>;
 

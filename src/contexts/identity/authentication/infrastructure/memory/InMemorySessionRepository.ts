@@ -1,14 +1,14 @@
 import { injectable } from 'inversify';
 import type { LabId } from '../../../../../shared/domain/LabId.js';
 import type { Session } from '../../domain/Session.js';
-import { SessionStore } from '../../domain/SessionStore.js';
+import { SessionRepository } from '../../domain/SessionRepository.js';
 
 /** How many live sessions one user may hold; a client that logs in with Basic on every request without keeping
  * the cookie would otherwise pile up a session per request until they go idle. The least recently used go first. */
 export const MAX_SESSIONS_PER_USER = 50;
 
 @injectable()
-export class InMemorySessionStore extends SessionStore {
+export class InMemorySessionRepository extends SessionRepository {
   private readonly sessions = new Map<string, Session>();
   private readonly byUser = new Map<string, Set<string>>();
 

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { Setting, type SettingDefinition } from '../../../src/shared/application/Setting.js';
-import type { SettingJson } from '../../../src/shared/application/SettingsStore.js';
+import type { SettingJson } from '../../../src/shared/application/SettingsRepository.js';
 import { DomainError, StaleVersionError } from '../../../src/shared/domain/DomainError.js';
 import { LOGIN_POLICY_SETTING } from '../../../src/contexts/identity/policies/application/LoginPolicySetting.js';
 import { PASSWORD_POLICY_SETTING } from '../../../src/contexts/identity/policies/application/PasswordPolicySetting.js';
@@ -8,7 +8,7 @@ import { DEFAULT_LOGIN_POLICY, LoginPolicy } from '../../../src/contexts/identit
 import { DEFAULT_PASSWORD_POLICY, PasswordPolicy } from '../../../src/contexts/identity/policies/domain/PasswordPolicy.js';
 import { MAINTENANCE_MODE_SETTING } from '../../../src/contexts/maintenance/mode/application/MaintenanceModeSetting.js';
 import { MaintenanceMode } from '../../../src/contexts/maintenance/mode/domain/MaintenanceMode.js';
-import { LAB_A, LAB_B, type SettingsFixture, type SettingsSubject } from './settingsStores.js';
+import { LAB_A, LAB_B, type SettingsFixture, type SettingsSubject } from './settingsRepositories.js';
 
 async function thrown(work: () => Promise<unknown>): Promise<Error> {
   try { await work(); } catch (error) { return error as Error; }
@@ -31,7 +31,7 @@ const PROBE: SettingDefinition<{ count: number }> = {
 
 /** The settings store's contract: the same behaviour from every adapter. */
 export function settingsStoreContract(subject: SettingsSubject): void {
-  describe(`SettingsStore contract: ${subject.name}`, function () {
+  describe(`SettingsRepository contract: ${subject.name}`, function () {
     this.timeout(60000);
     let f: SettingsFixture;
     const find = (key = 'test.a', lab = LAB_A) => f.unitOfWork.read(() => f.store.find(lab, key));

@@ -2,7 +2,7 @@ import type { LabId } from '../../../../shared/domain/LabId.js';
 import type { Session } from './Session.js';
 
 /** Where live sessions are kept. Sessions are deliberately not persisted: a restart ends them all. */
-export abstract class SessionStore {
+export abstract class SessionRepository {
   abstract add(session: Session): void;
   abstract get(id: string): Session | undefined;
   /** Records activity, which postpones idle expiry. */

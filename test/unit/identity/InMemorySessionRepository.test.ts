@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { DEFAULT_LAB, labId } from '../../../src/shared/domain/LabId.js';
 import { NO_PERMISSIONS } from '../../../src/shared/domain/Permission.js';
 import type { Session } from '../../../src/contexts/identity/authentication/domain/Session.js';
-import { InMemorySessionStore, MAX_SESSIONS_PER_USER } from '../../../src/contexts/identity/authentication/infrastructure/memory/InMemorySessionStore.js';
+import { InMemorySessionRepository, MAX_SESSIONS_PER_USER } from '../../../src/contexts/identity/authentication/infrastructure/memory/InMemorySessionRepository.js';
 import { T0 } from './support/IdentityMother.js';
 
 const at = (seconds: number) => new Date(T0.getTime() + seconds * 1000);
@@ -13,7 +13,7 @@ function session(id: string, userId: string, lastSeen = 0, lab = DEFAULT_LAB): S
 
 describe('the in-memory session store', () => {
   it('touches, removes per user and lab, and sweeps idle sessions', () => {
-    const store = new InMemorySessionStore();
+    const store = new InMemorySessionRepository();
     store.add(session('a', 'u1'));
     store.add(session('b', 'u1'));
     store.add(session('c', 'u2'));
@@ -29,7 +29,7 @@ describe('the in-memory session store', () => {
   });
 
   it(`keeps at most ${MAX_SESSIONS_PER_USER} sessions per user, ending the least recently used`, () => {
-    const store = new InMemorySessionStore();
+    const store = new InMemorySessionRepository();
     for (let i = 0; i < MAX_SESSIONS_PER_USER; i += 1) store.add(session(`s${i}`, 'u1', i + 10));
     store.touch('s0', at(1000));
     store.add(session('new', 'u1', 2000));

@@ -4,7 +4,7 @@ import { hasConditions, matchesQuery, newestFirst, type CallHistoryPage, type Ca
 import type { CallHistoryEntry, RecordingEntry } from '../../domain/MonitorRecords.js';
 import { callBytes, messageBytes, recordingBytes, type StoredMessage } from '../../domain/StoredMessage.js';
 import type { MessageRows } from '../../application/MessageRows.js';
-import { MonitorStore, NO_USAGE, type LabRow, type MonitorUsage, type TrimResult } from '../../application/MonitorStore.js';
+import { MonitorRepository, NO_USAGE, type LabRow, type MonitorUsage, type TrimResult } from '../../application/MonitorRepository.js';
 
 interface LabData {
   readonly calls: Map<string, CallHistoryEntry>;
@@ -15,7 +15,7 @@ interface LabData {
 
 /** The monitor's store in memory: for a gateway without a database (tests), held to the same contract as the TypeORM one. */
 @injectable()
-export class InMemoryMonitorStore extends MonitorStore {
+export class InMemoryMonitorRepository extends MonitorRepository {
   private readonly data = new Map<LabId, LabData>();
   /** Statements a database would have run, per table: the sinks' tests count batches with it. */
   readonly statements = { calls: 0, messages: 0, recordings: 0 };

@@ -3,7 +3,7 @@ import type { EntityManager } from 'typeorm';
 import type { LabId } from '../../../../shared/domain/LabId.js';
 import { TransactionScope } from '../../../../shared/infrastructure/TransactionScope.js';
 import type { LabState, SnapshotSummary, StoredSnapshot } from '../domain/LabState.js';
-import { SnapshotStore, type StateCatalog } from '../application/SnapshotStore.js';
+import { SnapshotRepository, type StateCatalog } from '../application/SnapshotRepository.js';
 
 /**
  * Lab-keyed tables a snapshot leaves out: the snapshots themselves, and which process runs the lab's simulator
@@ -78,7 +78,7 @@ function foreignKeyOrder(tables: readonly string[], edges: ReadonlyArray<{ child
  * DELETE and one INSERT … SELECT statement, each covering every table, writing only the rows that differ).
  */
 @injectable()
-export class SqlSnapshotStore extends SnapshotStore {
+export class SqlSnapshotRepository extends SnapshotRepository {
   private loaded: Promise<Catalog> | undefined;
 
   available(): boolean {

@@ -1,11 +1,11 @@
 import { injectable } from 'inversify';
 import { snapshotsUnavailable } from '../domain/SnapshotErrors.js';
-import { SnapshotStore, type StateCatalog } from '../application/SnapshotStore.js';
+import { SnapshotRepository, type StateCatalog } from '../application/SnapshotRepository.js';
 import type { SnapshotSummary, StoredSnapshot } from '../domain/LabState.js';
 
 /** The in-memory stores keep no snapshots (as they cannot reset a lab): every use is 409 SNAPSHOTS_UNAVAILABLE. */
 @injectable()
-export class UnavailableSnapshotStore extends SnapshotStore {
+export class UnavailableSnapshotRepository extends SnapshotRepository {
   available(): boolean {
     return false;
   }

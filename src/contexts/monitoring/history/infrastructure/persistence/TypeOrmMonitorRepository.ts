@@ -6,7 +6,7 @@ import type { CallHistoryEntry, RecordingEntry } from '../../domain/MonitorRecor
 import { callBytes, recordingBytes, type StoredMessage } from '../../domain/StoredMessage.js';
 import { MonitorAvailability } from '../../application/MonitorAvailability.js';
 import type { MessageRows } from '../../application/MessageRows.js';
-import { MonitorStore, NO_USAGE, type LabRow, type MonitorUsage, type TrimResult } from '../../application/MonitorStore.js';
+import { MonitorRepository, NO_USAGE, type LabRow, type MonitorUsage, type TrimResult } from '../../application/MonitorRepository.js';
 import { callHistoryCondition, callHistoryCount } from './callHistorySql.js';
 import { CALL_COLUMNS, callParams, callRowToEntry, INSERT_ENCODED_MESSAGES_SQL, MESSAGE_COLUMNS, messageRowToEntry, textSafeJson, RECORDING_COLUMNS, recordingParams, recordingRowToEntry, type Row } from './monitorRows.js';
 import { MonitorDatabase } from './MonitorDatabase.js';
@@ -34,7 +34,7 @@ function isConnectionError(error: unknown): boolean {
  * answer, so resources/get and retention never count rows.
  */
 @injectable()
-export class TypeOrmMonitorStore extends MonitorStore {
+export class TypeOrmMonitorRepository extends MonitorRepository {
   private readonly counters = new Map<LabId, MonitorUsage>();
 
   constructor(

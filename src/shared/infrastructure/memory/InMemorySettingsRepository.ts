@@ -2,7 +2,7 @@ import { inject, injectable } from 'inversify';
 import { Clock } from '../../domain/Clock.js';
 import { StaleVersionError } from '../../domain/DomainError.js';
 import type { LabId } from '../../domain/LabId.js';
-import { SettingsStore, type SettingJson, type StoredSetting } from '../../application/SettingsStore.js';
+import { SettingsRepository, type SettingJson, type StoredSetting } from '../../application/SettingsRepository.js';
 import { requireWriteUnit } from '../requireWriteUnit.js';
 import { TransactionScope } from '../TransactionScope.js';
 
@@ -12,7 +12,7 @@ import { TransactionScope } from '../TransactionScope.js';
  * back: a write unit that fails after a save keeps the save (the in-memory unit of work has no rollback).
  */
 @injectable()
-export class InMemorySettingsStore extends SettingsStore {
+export class InMemorySettingsRepository extends SettingsRepository {
   private readonly rows = new Map<string, { json: string; version: number; updatedAt: Date }>();
 
   constructor(@inject(Clock) private readonly clock: Clock) {

@@ -17,7 +17,7 @@ export interface StateCatalog {
  * stored with its row hashes), `restore` in the write unit of the lab restored into (it replaces every row the
  * lab has in every table of the catalog).
  */
-export abstract class SnapshotStore {
+export abstract class SnapshotRepository {
   /** Whether this store keeps snapshots at all (the in-memory stores do not). */
   abstract available(): boolean;
   abstract catalog(): Promise<StateCatalog>;

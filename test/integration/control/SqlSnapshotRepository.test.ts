@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import type { LabId } from '../../../src/shared/domain/LabId.js';
-import { EXCLUDED_TABLES, SqlSnapshotStore } from '../../../src/contexts/control/snapshots/infrastructure/SqlSnapshotStore.js';
+import { EXCLUDED_TABLES, SqlSnapshotRepository } from '../../../src/contexts/control/snapshots/infrastructure/SqlSnapshotRepository.js';
 import { storeTargets, type TestStore } from '../../support/testStores.js';
 
 const A = 'snap-a' as LabId;
@@ -9,7 +9,7 @@ const B = 'snap-b' as LabId;
 for (const target of storeTargets()) {
   describe(`lab snapshots on the store's catalog (${target.name})`, () => {
     let db: TestStore;
-    const store = new SqlSnapshotStore();
+    const store = new SqlSnapshotRepository();
     const read = <T>(work: () => Promise<T>) => db.unitOfWork.read(work);
     const sql = <T>(text: string, parameters: unknown[] = []) => db.dataSource.query(text, parameters) as Promise<T[]>;
 

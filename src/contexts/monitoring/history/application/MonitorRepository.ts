@@ -33,7 +33,7 @@ export interface TrimResult {
  * statement per table (chunked only to stay under the database's parameter limit). A store that cannot be
  * reached throws; the adapter also tells MonitorAvailability.
  */
-export abstract class MonitorStore {
+export abstract class MonitorRepository {
   /** Makes the counters current: read at start, and again by retention before each pass (others may write the store). */
   abstract open(): Promise<void>;
   abstract insertCalls(rows: readonly LabRow<CallHistoryEntry>[]): Promise<void>;

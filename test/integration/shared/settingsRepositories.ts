@@ -1,11 +1,11 @@
 import 'reflect-metadata';
 import { labId, type LabId } from '../../../src/shared/domain/LabId.js';
-import type { SettingsStore } from '../../../src/shared/application/SettingsStore.js';
+import type { SettingsRepository } from '../../../src/shared/application/SettingsRepository.js';
 import type { UnitOfWork } from '../../../src/shared/application/UnitOfWork.js';
 import { ManualClock } from '../../../src/shared/infrastructure/ManualClock.js';
-import { InMemorySettingsStore } from '../../../src/shared/infrastructure/memory/InMemorySettingsStore.js';
+import { InMemorySettingsRepository } from '../../../src/shared/infrastructure/memory/InMemorySettingsRepository.js';
 import { InMemoryUnitOfWork } from '../../../src/shared/infrastructure/memory/InMemoryUnitOfWork.js';
-import { TypeOrmSettingsStore } from '../../../src/shared/infrastructure/persistence/TypeOrmSettingsStore.js';
+import { TypeOrmSettingsRepository } from '../../../src/shared/infrastructure/persistence/TypeOrmSettingsRepository.js';
 import { storeTargets, type DatabaseTarget, type TestStore } from '../../support/testStores.js';
 
 export const LAB_A: LabId = labId('default');
@@ -14,7 +14,7 @@ export const LAB_B: LabId = labId('settings-contract-b');
 /** A settings store over an empty store in which LAB_A and LAB_B exist, with its unit of work and clock. */
 export interface SettingsFixture {
   readonly unitOfWork: UnitOfWork;
-  readonly store: SettingsStore;
+  readonly store: SettingsRepository;
   readonly clock: ManualClock;
   /** Whether a failed write unit rolls its saves back (the in-memory unit of work has no rollback). */
   readonly transactional: boolean;
@@ -37,7 +37,7 @@ function memory(name: string): SettingsSubject {
     async open() {},
     async fresh() {
       const clock = new ManualClock(T0);
-      const store = new InMemorySettingsStore(clock);
+      const store = new InMemorySettingsRepository(clock);
       const unitOfWork = new InMemoryUnitOfWork();
       return {
         unitOfWork, store, clock, transactional: false,
@@ -64,7 +64,7 @@ function typeorm(target: DatabaseTarget): SettingsSubject {
       await opened!.reset([LAB_B]);
       const clock = new ManualClock(T0);
       return {
-        unitOfWork, store: new TypeOrmSettingsStore(clock), clock, transactional: true,
+        unitOfWork, store: new TypeOrmSettingsRepository(clock), clock, transactional: true,
         async corrupt(lab, key, json) {
           await dataSource.query(`INSERT INTO lab_setting (lab_id, key, value, version, updated_at) VALUES ($1, $2, $3::jsonb, 1, now())
             ON CONFLICT (lab_id, key) DO UPDATE SET value = excluded.value, version = lab_setting.version + 1`, [lab, key, json]);

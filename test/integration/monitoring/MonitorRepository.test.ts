@@ -1,11 +1,11 @@
 import 'reflect-metadata';
 import { expect } from 'chai';
 import type { LabId } from '../../../src/shared/domain/LabId.js';
-import { MonitorStore, type LabRow } from '../../../src/contexts/monitoring/history/application/MonitorStore.js';
+import { MonitorRepository, type LabRow } from '../../../src/contexts/monitoring/history/application/MonitorRepository.js';
 import { MessageRows } from '../../../src/contexts/monitoring/history/application/MessageRows.js';
 import { SwitchableMonitorAvailability } from '../../../src/contexts/monitoring/history/application/MonitorAvailability.js';
-import { InMemoryMonitorStore } from '../../../src/contexts/monitoring/history/infrastructure/memory/InMemoryMonitorStore.js';
-import { TypeOrmMonitorStore } from '../../../src/contexts/monitoring/history/infrastructure/persistence/TypeOrmMonitorStore.js';
+import { InMemoryMonitorRepository } from '../../../src/contexts/monitoring/history/infrastructure/memory/InMemoryMonitorRepository.js';
+import { TypeOrmMonitorRepository } from '../../../src/contexts/monitoring/history/infrastructure/persistence/TypeOrmMonitorRepository.js';
 import { MonitorDatabase } from '../../../src/contexts/monitoring/history/infrastructure/persistence/MonitorDatabase.js';
 import { matchesQuery, newestFirst, type CallHistoryQuery } from '../../../src/contexts/monitoring/history/domain/CallHistoryQuery.js';
 import type { CallHistoryEntry, CallResult } from '../../../src/contexts/monitoring/index.js';
@@ -40,18 +40,18 @@ function variedCalls(): CallHistoryEntry[] {
 interface Target {
   readonly name: string;
   setUp(): Promise<void>;
-  make(): Promise<MonitorStore>;
+  make(): Promise<MonitorRepository>;
   reset(): Promise<void>;
   tearDown(): Promise<void>;
 }
 
 const targets: Target[] = [
   (() => {
-    let store: InMemoryMonitorStore;
+    let store: InMemoryMonitorRepository;
     return {
       name: 'in-memory adapter',
       async setUp() {},
-      async make() { store = new InMemoryMonitorStore(); await store.open(); return store; },
+      async make() { store = new InMemoryMonitorRepository(); await store.open(); return store; },
       async reset() {},
       async tearDown() {},
     };
@@ -62,7 +62,7 @@ const targets: Target[] = [
       name: `TypeORM adapter on ${target.name}`,
       async setUp() { opened = await target.open(); },
       async make() {
-        const store = new TypeOrmMonitorStore(new MonitorDatabase(opened.dataSource), new SwitchableMonitorAvailability());
+        const store = new TypeOrmMonitorRepository(new MonitorDatabase(opened.dataSource), new SwitchableMonitorAvailability());
         await store.open();
         return store;
       },
@@ -75,7 +75,7 @@ const targets: Target[] = [
 for (const target of targets) {
   describe(`the monitor store: ${target.name}`, function () {
     this.timeout(60_000);
-    let store: MonitorStore;
+    let store: MonitorRepository;
 
     before(() => target.setUp());
     after(() => target.tearDown());
@@ -191,7 +191,7 @@ for (const target of targets) {
       await store.insertMessages(MessageRows.of([...rows(LAB, [odd]), ...rows(OTHER, [{ ...odd, sessionIdentifier: 'other' }])]));
       const [stored] = await store.messagesOf(LAB, 'odd');
       // PostgreSQL text holds neither; the in-memory adapter (no such limit) keeps the text exactly
-      expect(stored!.message).to.equal(store instanceof InMemoryMonitorStore ? text : text.replace('\u0000', '\uFFFD').replace('\uD800', '\uFFFD'));
+      expect(stored!.message).to.equal(store instanceof InMemoryMonitorRepository ? text : text.replace('\u0000', '\uFFFD').replace('\uD800', '\uFFFD'));
       expect(stored!.messageLength).to.equal(text.length);
       expect(store.usage(LAB).messages).to.equal(1);
       expect(store.usage(OTHER).messages).to.equal(1);
@@ -230,7 +230,7 @@ for (const target of targets) {
     });
 
     it('trims no more than the maximum asks when another process\'s store on the same database trims too, on counters of its own', async function () {
-      if (store instanceof InMemoryMonitorStore) this.skip(); // one process's memory: no other store shares it
+      if (store instanceof InMemoryMonitorRepository) this.skip(); // one process's memory: no other store shares it
       const other = await target.make(); // opened before any row: its counters know none of what follows
       const calls = MonitorRecordMother.calls(60, new Date('2026-03-01T08:00:00Z'));
       await store.insertCalls(rows(LAB, calls.slice(0, 30)));
@@ -254,7 +254,7 @@ for (const target of targets) {
     it('reads its counters back when opened again', async () => {
       await store.insertCalls(rows(LAB, MonitorRecordMother.calls(3)));
       const usage = store.usage(LAB);
-      if (store instanceof InMemoryMonitorStore) return; // nothing outlives the in-memory adapter
+      if (store instanceof InMemoryMonitorRepository) return; // nothing outlives the in-memory adapter
       const again = await target.make();
       expect(again.usage(LAB)).to.deep.equal(usage);
     });
