@@ -12,6 +12,7 @@ import { IMPORT_ACTIONS, type ImportAction, type ImportOutcome } from '../../app
 /** An object as objects/get shows it: defined with the graph's one rendering (graph/interface/http/objectRendering.ts). */
 export { AnynodefeView, ConfigObjectView, ObjectMetaDataView } from '../../../graph/interface/http/objectRendering.js';
 import type { ConfigObjectView } from '../../../graph/interface/http/objectRendering.js';
+import { SchemaName } from '../../../../../shared/interface/http/SchemaName.js';
 
 /** The short form of list answers (objects/sorts with a sort, unreferenced): as the real product lists objects. */
 export class ObjectEntryView {
@@ -43,7 +44,8 @@ export class ObjectTreeView {
  * parameters and reference slots by name, values as strings (native JSON numbers and booleans accepted),
  * metaData.anynodefe.version to make the set conditional. Checked against the sort's catalog by readObjectChange.
  */
-export class ObjectSetBody {
+@SchemaName('ObjectSetBody')
+export class ObjectSetDto {
   [parameterOrSlot: string]: unknown;
   @IsOptional() @IsString() id?: string;
   @IsOptional() @IsIn(OBJECT_SORTS) sort?: ObjectSort;

@@ -3,6 +3,7 @@ import { IsBoolean, IsIn, IsInt, IsOptional, IsString, IsUUID, Min, ValidateNest
 import type { WireDates } from '../../../../../shared/interface/http/WireDates.js';
 import type { ConfigurationStatusReport } from '../../application/GetConfigurationStatus.js';
 import type { ConfigurationStatus } from '../../domain/ConfigurationState.js';
+import { SchemaName } from '../../../../../shared/interface/http/SchemaName.js';
 
 /** The lifecycle states on the wire, in the product's upper-case enum style. */
 const WIRE_STATES: { readonly [S in ConfigurationStatus]: string } = {
@@ -13,15 +14,16 @@ const WIRE_STATES: { readonly [S in ConfigurationStatus]: string } = {
   'imported-protected': 'IMPORTED_PROTECTED',
 };
 
-/** CoreConfigState.changedObjects: objects added, removed and modified against the committed configuration. */
-export class ChangedObjectCounts {
+/** CoreConfigStateView.changedObjects: objects added, removed and modified against the committed configuration. */
+@SchemaName('ChangedObjectCounts')
+export class ChangedObjectCountsView {
   @IsInt() @Min(0) added!: number;
   @IsInt() @Min(0) removed!: number;
   @IsInt() @Min(0) modified!: number;
 }
 
 /**
- * CoreConfigState, the body of GET /api/coreConfig/status/get:
+ * CoreConfigStateView, the body of GET /api/coreConfig/status/get:
  * - state: COMMITTED | MODIFIED | CLEANED | IMPORTED | IMPORTED_PROTECTED;
  * - hasUncommittedChanges: false only in COMMITTED (true from the first change after a commit or revert until
  *   the next one, even when later edits undo it — changedObjects shows the actual difference);
@@ -34,7 +36,8 @@ export class ChangedObjectCounts {
  * - workingObjectCount, committedObjectCount.
  * Times are wire dates (`UTC yyyy-mm-dd hh:mm:ss`, or ISO-8601 with dateFormat=ISO-8601).
  */
-export class CoreConfigState {
+@SchemaName('CoreConfigState')
+export class CoreConfigStateView {
   @IsIn(Object.values(WIRE_STATES)) state!: string;
   @IsBoolean() hasUncommittedChanges!: boolean;
   @IsBoolean() commitProtection!: boolean;
@@ -42,12 +45,12 @@ export class CoreConfigState {
   @IsOptional() @IsString() lastCommitTime?: string;
   @IsString() lastChangeTime!: string;
   @IsOptional() @IsString() importedFileName?: string;
-  @ValidateNested() @Type(() => ChangedObjectCounts) changedObjects!: ChangedObjectCounts;
+  @ValidateNested() @Type(() => ChangedObjectCountsView) changedObjects!: ChangedObjectCountsView;
   @IsInt() @Min(0) workingObjectCount!: number;
   @IsInt() @Min(0) committedObjectCount!: number;
 }
 
-export function coreConfigStateView(report: ConfigurationStatusReport, dates: WireDates): CoreConfigState {
+export function coreConfigStateView(report: ConfigurationStatusReport, dates: WireDates): CoreConfigStateView {
   const { state } = report;
   return {
     state: WIRE_STATES[state.status],

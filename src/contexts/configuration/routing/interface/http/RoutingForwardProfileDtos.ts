@@ -1,13 +1,15 @@
 import { Type } from 'class-transformer';
 import { IsArray, IsBoolean, IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
 import { FORWARDING_FLAGS, type RoutingForwardProfile } from '../../domain/RoutingForwardProfile.js';
+import { SchemaName } from '../../../../../shared/interface/http/SchemaName.js';
 
 /**
  * Signaling forwarding of one direction as an object of boolean flags keyed by flag name (`ADDRESS`,
  * `ACTIVE_APPARENT_STATE`, …). In a request, a flag left out is off; when the whole object is left out, ADDRESS
  * alone is forwarded (the catalog's default). Answers name every flag.
  */
-export class SignalingForwardingFlags {
+@SchemaName('SignalingForwardingFlags')
+export class SignalingForwardingFlagsDto {
   @IsOptional() @IsBoolean() ADDRESS?: boolean | null;
   @IsOptional() @IsBoolean() ACTIVE_APPARENT_STATE?: boolean | null;
   @IsOptional() @IsBoolean() DIVERSION?: boolean | null;
@@ -17,29 +19,31 @@ export class SignalingForwardingFlags {
   @IsOptional() @IsBoolean() MESSAGE?: boolean | null;
 }
 
-/** AddRoutingForwardProfileOptions: left-out booleans take the catalog's defaults (earlyMediaPassThrough true, others false). */
-export class AddRoutingForwardProfileOptions {
+/** AddRoutingForwardProfileDto: left-out booleans take the catalog's defaults (earlyMediaPassThrough true, others false). */
+@SchemaName('AddRoutingForwardProfileOptions')
+export class AddRoutingForwardProfileDto {
   @IsString() @MaxLength(255) displayName!: string;
   @IsOptional() @IsBoolean() announcementIncoming?: boolean | null;
   @IsOptional() @IsBoolean() announcementOutgoing?: boolean | null;
   @IsOptional() @IsBoolean() earlyMediaPassThrough?: boolean | null;
   @IsOptional() @IsBoolean() removeCoreFromSignalingPath?: boolean | null;
-  @IsOptional() @ValidateNested() @Type(() => SignalingForwardingFlags) signalingForwardingFromCallingToCalled?: SignalingForwardingFlags | null;
-  @IsOptional() @ValidateNested() @Type(() => SignalingForwardingFlags) signalingForwardingFromCalledToCalling?: SignalingForwardingFlags | null;
+  @IsOptional() @ValidateNested() @Type(() => SignalingForwardingFlagsDto) signalingForwardingFromCallingToCalled?: SignalingForwardingFlagsDto | null;
+  @IsOptional() @ValidateNested() @Type(() => SignalingForwardingFlagsDto) signalingForwardingFromCalledToCalling?: SignalingForwardingFlagsDto | null;
 }
 
 /** The flags set in a request's flag object (undefined when the object is left out). */
-export function flagsFrom(dto: SignalingForwardingFlags | null | undefined): string[] | undefined {
+export function flagsFrom(dto: SignalingForwardingFlagsDto | null | undefined): string[] | undefined {
   if (!dto) return undefined;
   return FORWARDING_FLAGS.filter((flag) => (dto as Record<string, unknown>)[flag] === true);
 }
 
-function flagObject(flags: readonly string[]): SignalingForwardingFlags {
-  return Object.fromEntries(FORWARDING_FLAGS.map((flag) => [flag, flags.includes(flag)])) as SignalingForwardingFlags;
+function flagObject(flags: readonly string[]): SignalingForwardingFlagsDto {
+  return Object.fromEntries(FORWARDING_FLAGS.map((flag) => [flag, flags.includes(flag)])) as SignalingForwardingFlagsDto;
 }
 
 /** A direction's flags as the forwarding stack shows them: the flags plus the stack's SIP INFO filters and profile. */
-export class StackSignalingForwarding extends SignalingForwardingFlags {
+@SchemaName('StackSignalingForwarding')
+export class StackSignalingForwardingView extends SignalingForwardingFlagsDto {
   @IsArray() @IsString({ each: true }) notifySipInfoFilters!: string[];
   @IsString() profile!: string;
 }
@@ -55,8 +59,8 @@ export class MediaNegotiationForwarderView {
 export class TelephonyForwardingStackView {
   @IsString() id!: string;
   @IsString() displayName!: string;
-  @ValidateNested() @Type(() => StackSignalingForwarding) signalingForwardingFromCallingToCalled!: StackSignalingForwarding;
-  @ValidateNested() @Type(() => StackSignalingForwarding) signalingForwardingFromCalledToCalling!: StackSignalingForwarding;
+  @ValidateNested() @Type(() => StackSignalingForwardingView) signalingForwardingFromCallingToCalled!: StackSignalingForwardingView;
+  @ValidateNested() @Type(() => StackSignalingForwardingView) signalingForwardingFromCalledToCalling!: StackSignalingForwardingView;
   /** Left out when the stack names no media forwarder. */
   @IsOptional() @ValidateNested() @Type(() => MediaNegotiationForwarderView) mediaNegotiationForwarder?: MediaNegotiationForwarderView;
 }
@@ -73,8 +77,8 @@ export class RoutingForwardProfileView extends RoutingForwardProfileEntryView {
   @IsBoolean() announcementOutgoing!: boolean;
   @IsBoolean() earlyMediaPassThrough!: boolean;
   @IsBoolean() removeCoreFromSignalingPath!: boolean;
-  @ValidateNested() @Type(() => SignalingForwardingFlags) signalingForwardingFromCallingToCalled!: SignalingForwardingFlags;
-  @ValidateNested() @Type(() => SignalingForwardingFlags) signalingForwardingFromCalledToCalling!: SignalingForwardingFlags;
+  @ValidateNested() @Type(() => SignalingForwardingFlagsDto) signalingForwardingFromCallingToCalled!: SignalingForwardingFlagsDto;
+  @ValidateNested() @Type(() => SignalingForwardingFlagsDto) signalingForwardingFromCalledToCalling!: SignalingForwardingFlagsDto;
   /** Left out when the profile names no forwarding stack (possible through objects/set). */
   @IsOptional() @ValidateNested() @Type(() => TelephonyForwardingStackView) telephonyForwardingStack?: TelephonyForwardingStackView;
 
@@ -82,7 +86,7 @@ export class RoutingForwardProfileView extends RoutingForwardProfileEntryView {
     const s = profile.state;
     const stack = s.telephonyForwardingStack;
     const media = stack?.mediaNegotiationForwarder;
-    const extended = (flags: readonly string[]): StackSignalingForwarding => ({
+    const extended = (flags: readonly string[]): StackSignalingForwardingView => ({
       ...flagObject(flags), notifySipInfoFilters: [...(stack?.notifySipInfoFilters ?? [])], profile: stack?.profile ?? 'STANDARD',
     });
     return {

@@ -3,6 +3,7 @@ import { IsArray, IsBoolean, IsIn, IsInt, IsOptional, IsString, ValidateNested }
 import { JSONSchema } from 'class-validator-jsonschema';
 import type { HotStandby } from '../../domain/HotStandby.js';
 import type { HotStandbyStatusValues, SideStatus } from '../../application/HotStandbyStatus.js';
+import { SchemaName } from '../../../../../shared/interface/http/SchemaName.js';
 
 const SIDE_STATUSES = ['UNKNOWN', 'NOT_COMMITTED', 'ACTIVE', 'INACTIVE', 'DISABLED'];
 
@@ -32,7 +33,7 @@ export class HotStandbyMainSystemDto {
 }
 
 /**
- * HotStandbyOptions as sent to add (name required, id left out) and set (every field optional: the rest is
+ * HotStandbyOptionsView as sent to add (name required, id left out) and set (every field optional: the rest is
  * kept). null means "not given".
  */
 export class HotStandbyOptionsDto {
@@ -49,7 +50,8 @@ export class HotStandbyOptionsDto {
   mainSystem?: HotStandbyMainSystemDto | null;
 }
 
-export class HotStandbyReplicationOptions {
+@SchemaName('HotStandbyReplicationOptions')
+export class HotStandbyReplicationOptionsView {
   @IsArray() @IsString({ each: true })
   systemIdentifiers!: string[];
 
@@ -57,7 +59,8 @@ export class HotStandbyReplicationOptions {
   systemIdentifiersEnabled!: boolean;
 }
 
-export class HotStandbyMainSystem {
+@SchemaName('HotStandbyMainSystem')
+export class HotStandbyMainSystemView {
   @IsInt()
   maxLinkRetryTimeout!: number;
 
@@ -70,12 +73,13 @@ export class HotStandbyMainSystem {
   @IsString() @JSONSchema({ description: 'the link (IPC_CLIENT); empty when the object has none' })
   ipcClientId!: string;
 
-  @ValidateNested() @Type(() => HotStandbyReplicationOptions)
-  replicationOptions!: HotStandbyReplicationOptions;
+  @ValidateNested() @Type(() => HotStandbyReplicationOptionsView)
+  replicationOptions!: HotStandbyReplicationOptionsView;
 }
 
-/** HotStandbyOptions as answered. */
-export class HotStandbyOptions {
+/** HotStandbyOptionsView as answered. */
+@SchemaName('HotStandbyOptions')
+export class HotStandbyOptionsView {
   @IsString()
   id!: string;
 
@@ -85,10 +89,10 @@ export class HotStandbyOptions {
   @IsString()
   standbySystemBackendName!: string;
 
-  @ValidateNested() @Type(() => HotStandbyMainSystem)
-  mainSystem!: HotStandbyMainSystem;
+  @ValidateNested() @Type(() => HotStandbyMainSystemView)
+  mainSystem!: HotStandbyMainSystemView;
 
-  static of(hotStandby: HotStandby): HotStandbyOptions {
+  static of(hotStandby: HotStandby): HotStandbyOptionsView {
     const s = hotStandby.snapshot();
     return {
       id: s.id, name: s.name, standbySystemBackendName: s.standbySystemBackendName,
@@ -101,14 +105,16 @@ export class HotStandbyOptions {
   }
 }
 
-export class AddHotStandbyResponse {
+@SchemaName('AddHotStandbyResponse')
+export class AddHotStandbyView {
   @IsString() networkControllerId!: string;
   @IsString() ipcClientId!: string;
   @IsString() networkSecurityProfileId!: string;
   @IsString() hotStandbyId!: string;
 }
 
-export class HotStandbyStatus {
+@SchemaName('HotStandbyStatus')
+export class HotStandbyStatusView {
   @IsIn(['UNKNOWN', 'UP', 'DOWN']) linkStatus!: 'UNKNOWN' | 'UP' | 'DOWN';
   @IsIn(SIDE_STATUSES) mainStatus!: SideStatus;
   @IsIn(SIDE_STATUSES) standbyStatus!: SideStatus;
@@ -120,13 +126,14 @@ export class HotStandbyStatus {
   @IsBoolean() handoverPossible!: boolean;
   @IsBoolean() recoveryPossible!: boolean;
 
-  static of(values: HotStandbyStatusValues): HotStandbyStatus {
+  static of(values: HotStandbyStatusValues): HotStandbyStatusView {
     return { ...values };
   }
 }
 
-/** CreateConditionsOptions: each true asks for that condition; left out or false: not created. */
-export class CreateConditionsOptions {
+/** CreateConditionsDto: each true asks for that condition; left out or false: not created. */
+@SchemaName('CreateConditionsOptions')
+export class CreateConditionsDto {
   @IsOptional() @IsBoolean() createIsNotSystemIntentToBecomeActiveCondition?: boolean | null;
   @IsOptional() @IsBoolean() createIsStandbySystemCondition?: boolean | null;
   @IsOptional() @IsBoolean() createIsSystemActiveCondition?: boolean | null;

@@ -8,9 +8,9 @@ import { PASSWORD_POLICY_FIELDS } from '../../domain/PasswordPolicy.js';
  * the answers (the specification's names; every field present).
  */
 export const PasswordPolicyDto = requestShape('PasswordPolicy', PASSWORD_POLICY_FIELDS);
-export const PasswordPolicyAnswer = responseShape('PasswordPolicy', PASSWORD_POLICY_FIELDS);
+export const PasswordPolicyView = responseShape('PasswordPolicy', PASSWORD_POLICY_FIELDS);
 export const LoginPolicyDto = requestShape('LoginPolicy', LOGIN_POLICY_FIELDS);
-export const LoginPolicyAnswer = responseShape('LoginPolicy', LOGIN_POLICY_FIELDS);
+export const LoginPolicyView = responseShape('LoginPolicy', LOGIN_POLICY_FIELDS);
 
-export type PasswordPolicyAnswer = InstanceType<typeof PasswordPolicyAnswer>;
-export type LoginPolicyAnswer = InstanceType<typeof LoginPolicyAnswer>;
+export type PasswordPolicyView = InstanceType<typeof PasswordPolicyView>;
+export type LoginPolicyView = InstanceType<typeof LoginPolicyView>;

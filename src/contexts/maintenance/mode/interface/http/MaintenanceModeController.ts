@@ -7,9 +7,9 @@ import { validateDto } from '../../../../../shared/interface/http/validateDto.js
 import { GetMaintenanceMode } from '../../application/GetMaintenanceMode.js';
 import { SetMaintenanceMode } from '../../application/SetMaintenanceMode.js';
 import type { MaintenanceMode } from '../../domain/MaintenanceMode.js';
-import { MaintenanceModeDto, type MaintenanceModeAnswer } from './maintenanceShapes.js';
+import { MaintenanceModeDto, type MaintenanceModeView } from './maintenanceShapes.js';
 
-export const maintenanceModeAnswer = (mode: MaintenanceMode): MaintenanceModeAnswer => ({ modeActive: mode.active });
+export const maintenanceModeAnswer = (mode: MaintenanceMode): MaintenanceModeView => ({ modeActive: mode.active });
 
 const withETag = (read: Versioned<MaintenanceMode>): Reply => jsonWithETag(maintenanceModeAnswer(read.value), read.version);
 

@@ -3,5 +3,5 @@ import { MAINTENANCE_MODE_FIELDS } from '../../domain/MaintenanceMode.js';
 
 /** Maintenance mode on the wire, made from its field list: the set's body and the answer (`MaintenanceMode`). */
 export const MaintenanceModeDto = requestShape('MaintenanceMode', MAINTENANCE_MODE_FIELDS);
-export const MaintenanceModeAnswer = responseShape('MaintenanceMode', MAINTENANCE_MODE_FIELDS);
-export type MaintenanceModeAnswer = InstanceType<typeof MaintenanceModeAnswer>;
+export const MaintenanceModeView = responseShape('MaintenanceMode', MAINTENANCE_MODE_FIELDS);
+export type MaintenanceModeView = InstanceType<typeof MaintenanceModeView>;

@@ -3,6 +3,6 @@ import { MONITOR_CALL_HISTORY_FIELDS, MONITOR_SIP_FLOW_FIELDS } from '../../doma
 
 /** The monitor's settings on the wire, made from their field lists: each set's body and each get's answer. */
 export const MonitorCallHistoryConfigDto = requestShape('MonitorCallHistoryConfig', MONITOR_CALL_HISTORY_FIELDS);
-export const MonitorCallHistoryConfigAnswer = responseShape('MonitorCallHistoryConfig', MONITOR_CALL_HISTORY_FIELDS);
+export const MonitorCallHistoryConfigView = responseShape('MonitorCallHistoryConfig', MONITOR_CALL_HISTORY_FIELDS);
 export const MonitorSipFlowConfigDto = requestShape('MonitorSipFlowConfig', MONITOR_SIP_FLOW_FIELDS);
-export const MonitorSipFlowConfigAnswer = responseShape('MonitorSipFlowConfig', MONITOR_SIP_FLOW_FIELDS);
+export const MonitorSipFlowConfigView = responseShape('MonitorSipFlowConfig', MONITOR_SIP_FLOW_FIELDS);
