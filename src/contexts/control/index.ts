@@ -16,7 +16,7 @@ export type { FaultRuleInput } from './faults/domain/FaultRule.js';
 export { RequestJournal, DEFAULT_JOURNAL_SIZE } from './journal/application/RequestJournal.js';
 export type { AppliedFault, JournalEntry } from './journal/domain/JournalEntry.js';
 export { PeerJournals } from './journal/interface/http/PeerJournals.js';
-export type { JournalView } from './journal/interface/http/journalShapes.js';
+export type { JournalView } from './journal/interface/http/JournalViews.js';
 /** Scenarios: the composition root runs their gateway requests (GatewayRequests); the CLI reads scenario files as the server does. */
 export { GatewayRequests, type GatewayAnswer } from './scenarios/application/GatewayRequests.js';
 export { ScenarioRunner } from './scenarios/application/ScenarioRunner.js';

@@ -3,7 +3,8 @@ import { LdapAuthoritiesController } from './directory/interface/http/LdapAuthor
 import { LdapAuthorityView } from './directory/interface/http/LdapAuthorityView.js';
 import { PoliciesController } from './policies/interface/http/PoliciesController.js';
 import { RoleDto } from './roles/interface/http/RoleDto.js';
-import { LoginPolicyView, LoginPolicyDto, PasswordPolicyView, PasswordPolicyDto } from './policies/interface/http/policyShapes.js';
+import { LoginPolicyView, PasswordPolicyView } from './policies/interface/http/PolicyViews.js';
+import { LoginPolicyDto, PasswordPolicyDto } from './policies/interface/http/PolicyDtos.js';
 import { RolesController } from './roles/interface/http/RolesController.js';
 import { RoleView } from './roles/interface/http/RoleView.js';
 import { AddUserDto } from './users/interface/http/AddUserDto.js';

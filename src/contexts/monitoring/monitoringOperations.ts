@@ -14,9 +14,8 @@ import { MessageHistoryController, RESULT_FORMATS } from './history/interface/ht
 import { SipMessageEntryView } from './history/interface/http/MessageHistoryView.js';
 import { RecordingController } from './history/interface/http/RecordingController.js';
 import { MonitorSettingsController } from './settings/interface/http/MonitorSettingsController.js';
-import {
-  MonitorCallHistoryConfigView, MonitorCallHistoryConfigDto, MonitorSipFlowConfigView, MonitorSipFlowConfigDto,
-} from './settings/interface/http/monitorSettingsShapes.js';
+import { MonitorCallHistoryConfigView, MonitorSipFlowConfigView } from './settings/interface/http/MonitorSettingsViews.js';
+import { MonitorCallHistoryConfigDto, MonitorSipFlowConfigDto } from './settings/interface/http/MonitorSettingsDtos.js';
 
 const area = 'Version and system';
 const monitoring = 'Monitoring and call history';

@@ -1,11 +1,14 @@
 import { operation, type PathParameterSpec } from '../../shared/interface/http/Operation.js';
 import { DATE_FORMATS } from '../../shared/interface/http/WireDates.js';
 import { ActiveSessionsController } from './calls/interface/http/ActiveSessionsController.js';
-import { ActiveSessionsFilterDto, ActiveSessionsView, SetMuteRequestDto, TelIdentDto } from './calls/interface/http/activeSessionShapes.js';
+import { ActiveSessionsFilterDto, SetMuteRequestDto, TelIdentDto } from './calls/interface/http/ActiveSessionDtos.js';
+import { ActiveSessionsView } from './calls/interface/http/ActiveSessionViews.js';
 import { TrafficControlController } from './calls/interface/http/TrafficControlController.js';
-import { TrafficControlDto, TrafficSeriesView, TrafficStateView } from './calls/interface/http/trafficShapes.js';
+import { TrafficControlDto } from './calls/interface/http/TrafficDtos.js';
+import { TrafficSeriesView, TrafficStateView } from './calls/interface/http/TrafficViews.js';
 import { SipControlController } from './sip/interface/http/SipControlController.js';
-import { SipControlDto, SipStateView } from './sip/interface/http/sipShapes.js';
+import { SipControlDto } from './sip/interface/http/SipControlDto.js';
+import { SipStateView } from './sip/interface/http/SipViews.js';
 
 const LAB: PathParameterSpec = { name: 'lab', description: "the lab's name ('default', or one made with POST /_sim/labs)" };
 

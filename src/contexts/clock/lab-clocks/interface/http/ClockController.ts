@@ -4,7 +4,8 @@ import { DomainError } from '../../../../../shared/domain/DomainError.js';
 import type { OperationRequest } from '../../../../../shared/interface/http/Operation.js';
 import { validateDto } from '../../../../../shared/interface/http/validateDto.js';
 import { LabClocks, type LabClockReading } from '../../application/LabClocks.js';
-import { AdvanceClockDto, SetClockDto, type ClockView } from './clockShapes.js';
+import { AdvanceClockDto, SetClockDto } from './ClockDtos.js';
+import type { ClockView } from './ClockView.js';
 
 function invalid(field: string, message: string): DomainError {
   return DomainError.invalid('INVALID_CLOCK', `${field} ${message}`, [{ field, rule: 'clock', message }]);

@@ -1,6 +1,7 @@
 import { operation, type PathParameterSpec } from '../../../../../shared/interface/http/Operation.js';
 import { ClockController } from './ClockController.js';
-import { AdvanceClockDto, ClockView, SetClockDto } from './clockShapes.js';
+import { AdvanceClockDto, SetClockDto } from './ClockDtos.js';
+import { ClockView } from './ClockView.js';
 
 const LAB: PathParameterSpec = { name: 'lab', description: "the lab's name ('default', or one made with POST /_sim/labs)" };
 

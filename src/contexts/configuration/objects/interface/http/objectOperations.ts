@@ -1,7 +1,8 @@
 import { operation } from '../../../../../shared/interface/http/Operation.js';
 import { OBJECT_SORTS } from '../../../graph/domain/ObjectSort.js';
 import { OBJECT_FILE_MEDIA_TYPE } from '@gwsim/object-file';
-import { ConfigObjectView, ImportReportView, ObjectEntryView, ObjectSetDto, ObjectTreeView, SortCountView } from './ObjectViews.js';
+import { ConfigObjectView, ImportReportView, ObjectEntryView, ObjectTreeView, SortCountView } from './ObjectViews.js';
+import { ObjectSetDto } from './ObjectSetDto.js';
 import { ObjectReadController } from './ObjectReadController.js';
 import { ObjectWriteController } from './ObjectWriteController.js';
 

@@ -1,7 +1,7 @@
 import { operation } from '../../../../../shared/interface/http/Operation.js';
 import { CONFIGURATION_FILE_MEDIA_TYPE } from '../../application/ConfigurationFile.js';
 import { CoreConfigController } from './CoreConfigController.js';
-import { CoreConfigStateView } from './CoreConfigState.js';
+import { CoreConfigStateView } from './CoreConfigStateView.js';
 
 const area = 'Configuration lifecycle';
 

@@ -10,8 +10,10 @@ import { ListRoutingDomains } from '../../application/ListRoutingDomains.js';
 import { RemoveRoutingDomain } from '../../application/RemoveRoutingDomain.js';
 import { SetRoutingDomain } from '../../application/SetRoutingDomain.js';
 import { ROUTE_MODES, type RouteMode } from '../../domain/RouteModel.js';
-import { RouteDto, routeSpecFrom, routeView, type RouteView } from './RouteDtos.js';
-import { AddRoutingDomainDto, RoutingDomainView } from './RoutingDomainDtos.js';
+import { RouteDto, routeSpecFrom } from './RouteDtos.js';
+import { routeView, type RouteView } from './RouteView.js';
+import { AddRoutingDomainDto } from './AddRoutingDomainDto.js';
+import { RoutingDomainView } from './RoutingDomainView.js';
 
 /** The routing domain operations: get, add, set, remove, routes/get, routes/add. */
 @injectable()

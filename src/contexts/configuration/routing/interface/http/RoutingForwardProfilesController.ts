@@ -3,7 +3,8 @@ import type { OperationRequest } from '../../../../../shared/interface/http/Oper
 import { validateDto } from '../../../../../shared/interface/http/validateDto.js';
 import { AddRoutingForwardProfile } from '../../application/AddRoutingForwardProfile.js';
 import { ListRoutingForwardProfiles } from '../../application/ListRoutingForwardProfiles.js';
-import { AddRoutingForwardProfileDto, flagsFrom, RoutingForwardProfileView, type RoutingForwardProfileEntryView } from './RoutingForwardProfileDtos.js';
+import { AddRoutingForwardProfileDto, flagsFrom } from './RoutingForwardProfileDtos.js';
+import { RoutingForwardProfileView, type RoutingForwardProfileEntryView } from './RoutingForwardProfileViews.js';
 
 /** routingForwardProfiles/get and /add. */
 @injectable()

@@ -1,9 +1,12 @@
 import { operation } from '../../../../../shared/interface/http/Operation.js';
 import { ROUTE_MODES } from '../../domain/RouteModel.js';
-import { RouteDto, RouteView } from './RouteDtos.js';
-import { AddRoutingDomainDto, RoutingDomainView } from './RoutingDomainDtos.js';
+import { RouteDto } from './RouteDtos.js';
+import { RouteView } from './RouteView.js';
+import { AddRoutingDomainDto } from './AddRoutingDomainDto.js';
+import { RoutingDomainView } from './RoutingDomainView.js';
 import { RoutingDomainsController } from './RoutingDomainsController.js';
-import { AddRoutingForwardProfileDto, RoutingForwardProfileEntryView, RoutingForwardProfileView } from './RoutingForwardProfileDtos.js';
+import { AddRoutingForwardProfileDto } from './RoutingForwardProfileDtos.js';
+import { RoutingForwardProfileEntryView, RoutingForwardProfileView } from './RoutingForwardProfileViews.js';
 import { RoutingForwardProfilesController } from './RoutingForwardProfilesController.js';
 
 const domains = 'Routing domains';

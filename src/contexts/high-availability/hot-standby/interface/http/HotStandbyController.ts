@@ -12,7 +12,8 @@ import { GetHotStandbyStatus } from '../../application/HotStandbyStatus.js';
 import { RecoverHotStandby } from '../../application/RecoverHotStandby.js';
 import { SetHotStandby } from '../../application/SetHotStandby.js';
 import type { HotStandbyChanges, SystemRole } from '../../domain/HotStandby.js';
-import { AddHotStandbyView, CreateConditionsDto, HotStandbyOptionsView, HotStandbyOptionsDto, HotStandbyStatusView } from './HotStandbyShapes.js';
+import { AddHotStandbyView, HotStandbyOptionsView, HotStandbyStatusView } from './HotStandbyViews.js';
+import { CreateConditionsDto, HotStandbyOptionsDto } from './HotStandbyDtos.js';
 
 export const ADD_MODES: Readonly<Record<string, SystemRole>> = {
   addMainSystemHotStandbyObjects: 'MAIN',

@@ -1,6 +1,7 @@
 import { operation } from '../../../../../shared/interface/http/Operation.js';
 import { ADD_MODES, HotStandbyController } from './HotStandbyController.js';
-import { AddHotStandbyView, CreateConditionsDto, HotStandbyOptionsView, HotStandbyOptionsDto, HotStandbyStatusView } from './HotStandbyShapes.js';
+import { AddHotStandbyView, HotStandbyOptionsView, HotStandbyStatusView } from './HotStandbyViews.js';
+import { CreateConditionsDto, HotStandbyOptionsDto } from './HotStandbyDtos.js';
 
 const area = 'Hot standby';
 const id = { name: 'id', type: 'string', required: true, description: 'hot standby object: id (either id shape) or display name' } as const;

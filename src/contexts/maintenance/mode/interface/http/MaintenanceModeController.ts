@@ -7,7 +7,8 @@ import { validateDto } from '../../../../../shared/interface/http/validateDto.js
 import { GetMaintenanceMode } from '../../application/GetMaintenanceMode.js';
 import { SetMaintenanceMode } from '../../application/SetMaintenanceMode.js';
 import type { MaintenanceMode } from '../../domain/MaintenanceMode.js';
-import { MaintenanceModeDto, type MaintenanceModeView } from './maintenanceShapes.js';
+import { MaintenanceModeDto } from './MaintenanceModeDto.js';
+import type { MaintenanceModeView } from './MaintenanceModeView.js';
 
 export const maintenanceModeAnswer = (mode: MaintenanceMode): MaintenanceModeView => ({ modeActive: mode.active });
 

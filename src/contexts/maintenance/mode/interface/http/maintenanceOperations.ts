@@ -1,6 +1,7 @@
 import { operation } from '../../../../../shared/interface/http/Operation.js';
 import { MaintenanceModeController } from './MaintenanceModeController.js';
-import { MaintenanceModeView, MaintenanceModeDto } from './maintenanceShapes.js';
+import { MaintenanceModeView } from './MaintenanceModeView.js';
+import { MaintenanceModeDto } from './MaintenanceModeDto.js';
 
 const area = 'Version and system';
 

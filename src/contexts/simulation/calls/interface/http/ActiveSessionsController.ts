@@ -7,7 +7,8 @@ import { ReadActiveSessions } from '../../application/ReadActiveSessions.js';
 import { RecordedSessions } from '../../application/RecordedSessions.js';
 import type { LegSnapshot } from '../../domain/SessionLegs.js';
 import type { NumberFilterMode } from '../../domain/SessionLegs.js';
-import { ActiveSessionsFilterDto, SetMuteRequestDto, TelIdentDto, type ActiveSessionLegView, type ActiveSessionsView } from './activeSessionShapes.js';
+import { ActiveSessionsFilterDto, SetMuteRequestDto, TelIdentDto } from './ActiveSessionDtos.js';
+import type { ActiveSessionLegView, ActiveSessionsView } from './ActiveSessionViews.js';
 
 function legView(leg: LegSnapshot, dates: WireDates): ActiveSessionLegView {
   return {

@@ -3,7 +3,8 @@ import type { OperationRequest } from '../../../../../shared/interface/http/Oper
 import { validateDto } from '../../../../../shared/interface/http/validateDto.js';
 import { TrafficLabs, type TrafficState } from '../../application/TrafficLabs.js';
 import { trafficProfile, type TrafficProfile, type TrafficProfileInput } from '../../domain/TrafficProfile.js';
-import { TrafficControlDto, TrafficProfileDto, type TrafficSeriesView, type TrafficStateView } from './trafficShapes.js';
+import { TrafficControlDto, TrafficProfileDto } from './TrafficDtos.js';
+import type { TrafficSeriesView, TrafficStateView } from './TrafficViews.js';
 
 /** A copy without the keys whose value is undefined, nested objects and arrays too. */
 function defined<T>(value: T): T {

@@ -5,7 +5,8 @@ import { validateDto } from '../../../../../shared/interface/http/validateDto.js
 import { SipListeningLookup } from '../../application/SipListeningLookup.js';
 import type { SipListeningState } from '../../application/SipListening.js';
 import { StoredSip } from '../../application/StoredSip.js';
-import { SipControlDto, type SipStateView } from './sipShapes.js';
+import { SipControlDto } from './SipControlDto.js';
+import type { SipStateView } from './SipViews.js';
 
 function view(state: SipListeningState): SipStateView {
   return {

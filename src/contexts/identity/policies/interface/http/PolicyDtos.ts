@@ -1,4 +1,4 @@
-import { requestShape, responseShape } from '../../../../../shared/interface/http/fieldShapes.js';
+import { requestShape } from '../../../../../shared/interface/http/fieldShapes.js';
 import { LOGIN_POLICY_FIELDS } from '../../domain/LoginPolicy.js';
 import { PASSWORD_POLICY_FIELDS } from '../../domain/PasswordPolicy.js';
 
@@ -8,9 +8,5 @@ import { PASSWORD_POLICY_FIELDS } from '../../domain/PasswordPolicy.js';
  * the answers (the specification's names; every field present).
  */
 export const PasswordPolicyDto = requestShape('PasswordPolicy', PASSWORD_POLICY_FIELDS);
-export const PasswordPolicyView = responseShape('PasswordPolicy', PASSWORD_POLICY_FIELDS);
-export const LoginPolicyDto = requestShape('LoginPolicy', LOGIN_POLICY_FIELDS);
-export const LoginPolicyView = responseShape('LoginPolicy', LOGIN_POLICY_FIELDS);
 
-export type PasswordPolicyView = InstanceType<typeof PasswordPolicyView>;
-export type LoginPolicyView = InstanceType<typeof LoginPolicyView>;
+export const LoginPolicyDto = requestShape('LoginPolicy', LOGIN_POLICY_FIELDS);

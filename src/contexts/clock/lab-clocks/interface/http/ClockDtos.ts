@@ -23,16 +23,3 @@ export class AdvanceClockDto {
   @JSONSchema({ description: 'an ISO-8601 duration of weeks, days, hours, minutes and seconds, e.g. PT2H, P1D, PT90S (years and months are refused: their length depends on the date)' })
   by!: string;
 }
-
-/** A lab's clock. */
-export class ClockView {
-  @IsIn(CLOCK_MODES) mode!: ClockMode;
-  /** How many times as fast as real time the lab's time runs (1 real, 0 frozen). */
-  @IsNumber() rate!: number;
-  /** The lab's time now (ISO-8601). */
-  @IsString() now!: string;
-  /** The wall clock now (ISO-8601). */
-  @IsString() wall!: string;
-  /** The lab's time minus the wall's, in seconds. */
-  @IsNumber() offsetSeconds!: number;
-}
