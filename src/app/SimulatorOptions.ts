@@ -4,8 +4,8 @@ import type { IdGenerator } from '../shared/domain/IdGenerator.js';
 import type { RandomSource } from '../shared/domain/RandomSource.js';
 import type { Logger } from '../shared/application/Logger.js';
 import type { AppConfig } from './config/AppConfig.js';
-import type { EmbeddedEngine } from './persistence/EmbeddedEngine.js';
-import type { QueryableEngine } from './persistence/EnginePool.js';
+import type { EmbeddedDatabase } from './persistence/EmbeddedDatabase.js';
+import type { QueryableDatabase } from './persistence/DatabasePool.js';
 import type { MonitorTuning } from '../contexts/monitoring/index.js';
 
 /** How GatewaySimulator.create starts a simulator. */
@@ -20,9 +20,9 @@ export interface SimulatorOptions {
   /** False for administrative commands (gwsim admin …) that open the store without serving: no seeding, no start-up tasks. */
   readonly runStartupTasks?: boolean;
   /** The embedded engine when the caller started it already (see startEmbeddedEngine). */
-  readonly engine?: Promise<EmbeddedEngine>;
+  readonly engine?: Promise<EmbeddedDatabase>;
   /** The monitor's embedded engine when the caller started it already (a session of it; closing the store closes only that). */
-  readonly monitorEngine?: QueryableEngine;
+  readonly monitorEngine?: QueryableDatabase;
   /** Export Node's process metrics at /_sim/metrics (on for `gwsim serve`; off in tests, which run many simulators in one process). */
   readonly processMetrics?: boolean;
   /** Pacing of the monitor's sinks and retention (tests); the defaults otherwise. */

@@ -3,11 +3,11 @@ import type { Logger } from '../shared/application/Logger.js';
 import type { SimulatorOptions } from './SimulatorOptions.js';
 import { describeStore, prepareDatabase, type PreparedDatabase } from './persistence/Database.js';
 import type { StoreSettings } from './persistence/dataSourceOptions.js';
-import { engineSession, type EmbeddedEngine } from './persistence/EmbeddedEngine.js';
+import { databaseSession, type EmbeddedDatabase } from './persistence/EmbeddedDatabase.js';
 import {
   describeMonitorStore, monitorStoreSettings, prepareMonitorDatabase, type MonitorStoreSettings, type PreparedMonitorDatabase,
 } from './persistence/monitorDatabase.js';
-import { PortEngine } from './persistence/PortEngine.js';
+import { PortDatabase } from './persistence/PortDatabase.js';
 
 /**
  * The simulator's stores while it starts: the main one and, beside it, the monitor's (administrative commands never
@@ -18,7 +18,7 @@ export class SimulatorStores {
     readonly settings: StoreSettings,
     readonly monitorSettings: MonitorStoreSettings | undefined,
     /** The embedded engine the main store runs on, when this thread was given one (see SimulatorOptions). */
-    readonly engine: Promise<EmbeddedEngine> | undefined,
+    readonly engine: Promise<EmbeddedDatabase> | undefined,
     readonly main: PreparedDatabase | undefined,
     readonly monitor: PreparedMonitorDatabase | undefined,
   ) {}
@@ -30,9 +30,9 @@ export class SimulatorStores {
     const monitorSettings = options.store === 'memory' || options.runStartupTasks === false ? undefined : monitorStoreSettings(config);
     const inThread = options.inSimulatorThread;
     const monitorPrepared = monitorSettings
-      ? prepareMonitorDatabase(monitorSettings, inThread?.monitor ? new PortEngine(inThread.monitor) : options.monitorEngine)
+      ? prepareMonitorDatabase(monitorSettings, inThread?.monitor ? new PortDatabase(inThread.monitor) : options.monitorEngine)
       : undefined;
-    const engine = inThread ? Promise.resolve(engineSession(inThread.store)) : options.engine;
+    const engine = inThread ? Promise.resolve(databaseSession(inThread.store)) : options.engine;
     monitorPrepared?.catch(() => undefined);
     let prepared: PreparedDatabase | undefined;
     try {

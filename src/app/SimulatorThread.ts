@@ -40,7 +40,7 @@ const STOP_GRACE_MS = 15_000;
  * The labs' simulators in a worker thread of their own (`gwsim serve` on the embedded engine, with the simulator
  * thread on): the traffic engines, the SIP stacks on the nodes' ports, the media relays and the history sinks run
  * there, so their work never holds up the API's event loop. The thread is a gateway of its own on sessions of this
- * thread's embedded engines (EngineSessions keeps the two threads' transactions apart): it holds every lab
+ * thread's embedded engines (DatabaseSessions keeps the two threads' transactions apart): it holds every lab
  * (SimulatorThreadLeases) and serves, on a port of the loopback, the live requests this thread forwards to it
  * (ApiThreadLeases), as the processes sharing a PostgreSQL server do. A write unit committed here is told to it
  * at once; it also checks every lab once a second. If the thread dies, `onFailure` hears of it.

@@ -6,21 +6,21 @@ import { IdGenerator } from '../shared/domain/IdGenerator.js';
 import { RandomSource } from '../shared/domain/RandomSource.js';
 import { EventBus } from '../shared/application/EventBus.js';
 import { Logger } from '../shared/application/Logger.js';
-import { SettingsStore } from '../shared/application/SettingsStore.js';
+import { SettingsRepository } from '../shared/application/SettingsRepository.js';
 import { UnitOfWork } from '../shared/application/UnitOfWork.js';
 import { LabRevisions } from '../shared/application/LabRevisions.js';
 import { CryptoIdGenerator } from '../shared/infrastructure/CryptoIdGenerator.js';
 import { InMemoryEventBus } from '../shared/infrastructure/InMemoryEventBus.js';
 import { RevisionCountingUnitOfWork } from '../shared/infrastructure/memory/RevisionCountingUnitOfWork.js';
-import { InMemorySettingsStore } from '../shared/infrastructure/memory/InMemorySettingsStore.js';
+import { InMemorySettingsRepository } from '../shared/infrastructure/memory/InMemorySettingsRepository.js';
 import { DatabaseKind } from '../shared/infrastructure/persistence/DatabaseKind.js';
-import { TypeOrmSettingsStore } from '../shared/infrastructure/persistence/TypeOrmSettingsStore.js';
+import { TypeOrmSettingsRepository } from '../shared/infrastructure/persistence/TypeOrmSettingsRepository.js';
 import { TypeOrmUnitOfWork } from '../shared/infrastructure/persistence/TypeOrmUnitOfWork.js';
 import { SystemClock } from '../shared/infrastructure/SystemClock.js';
 import { clockModule, LabClocks, WallClock } from '../contexts/clock/index.js';
 import { SystemRandom } from '../shared/infrastructure/SystemRandom.js';
 import type { ContextModuleOptions } from '../shared/infrastructure/ContextModuleOptions.js';
-import { lifecycleModule } from '../contexts/lifecycle/index.js';
+import { maintenanceModule } from '../contexts/maintenance/index.js';
 import { highAvailabilityModule } from '../contexts/high-availability/index.js';
 import { MonitorDatabase, monitoringModule, type MonitorTuning } from '../contexts/monitoring/index.js';
 import { identityModule } from '../contexts/identity/index.js';
@@ -111,7 +111,7 @@ export function buildContainer(deps: ContainerDependencies): Container {
     container.bind(TypeOrmUnitOfWork).toSelf();
     container.bind(UnitOfWork).toService(TypeOrmUnitOfWork);
     container.bind(LabRevisions).toService(TypeOrmUnitOfWork);
-    container.bind(SettingsStore).to(TypeOrmSettingsStore);
+    container.bind(SettingsRepository).to(TypeOrmSettingsRepository);
     container.bind(LabDirectory).to(TypeOrmLabDirectory);
     container.bind(ReadinessCheck).to(StoreReadiness);
     if (deps.thread?.role === 'api') {
@@ -136,7 +136,7 @@ export function buildContainer(deps: ContainerDependencies): Container {
     container.bind(RevisionCountingUnitOfWork).toSelf();
     container.bind(UnitOfWork).toService(RevisionCountingUnitOfWork);
     container.bind(LabRevisions).toService(RevisionCountingUnitOfWork);
-    container.bind(SettingsStore).to(InMemorySettingsStore);
+    container.bind(SettingsRepository).to(InMemorySettingsRepository);
     container.bind(LabDirectory).to(InMemoryLabDirectory);
     container.bind(LabLeases).to(LocalLabLeases);
   }
@@ -165,7 +165,7 @@ export function buildContainer(deps: ContainerDependencies): Container {
       retention: deps.thread?.role === 'api' ? 'follows' : 'trims',
     }),
     configurationModule(options),
-    lifecycleModule(options),
+    maintenanceModule(options),
     identityModule(options, {
       adminPassword: deps.config.adminPassword, kdfCost: deps.config.kdfCost, sessionIdleMinutes: deps.config.sessionIdleMinutes,
     }),

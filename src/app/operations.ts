@@ -1,5 +1,5 @@
 import type { OperationDefinition } from '../shared/interface/http/Operation.js';
-import { lifecycleOperations } from '../contexts/lifecycle/index.js';
+import { maintenanceOperations } from '../contexts/maintenance/index.js';
 import { monitoringOperations } from '../contexts/monitoring/index.js';
 import { identityOperations } from '../contexts/identity/index.js';
 import { committedGatewayControlOperations, configurationOperations } from '../contexts/configuration/index.js';
@@ -14,7 +14,7 @@ import { controlOperations, labOperations, scenarioOperations } from '../context
 export const OPERATIONS: readonly OperationDefinition[] = [
   ...monitoringOperations,
   ...identityOperations,
-  ...lifecycleOperations,
+  ...maintenanceOperations,
   ...configurationOperations,
   ...highAvailabilityOperations,
   ...sbaOperations,

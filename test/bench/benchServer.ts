@@ -6,7 +6,7 @@ import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import { GatewaySimulator } from '../../src/app/GatewaySimulator.js';
 import { DEFAULT_BODY_LIMITS } from '../../src/app/config/AppConfig.js';
 import { readSwitch } from '../../src/app/config/loadConfig.js';
-import { startEmbeddedEngineWorker } from '../../src/app/persistence/EmbeddedEngine.js';
+import { startEmbeddedDatabaseWorker } from '../../src/app/persistence/EmbeddedDatabase.js';
 import { BACKGROUND_NICENESS, lowerNodeThreads } from '../../src/app/threadPriority.js';
 import { PinoLogger } from '../../src/shared/infrastructure/PinoLogger.js';
 import { startBareKoa } from './httpBench.js';
@@ -32,7 +32,7 @@ async function main(kind: string): Promise<void> {
     const simulatorThread = readSwitch(process.env, 'GWSIM_SIMULATOR_THREAD', true);
     // as `gwsim serve` does with the simulator's thread
     if (dataDir && simulatorThread) lowerNodeThreads(BACKGROUND_NICENESS);
-    const engine = dataDir ? startEmbeddedEngineWorker(dataDir, (error) => { console.error(error); process.exit(1); }) : undefined;
+    const engine = dataDir ? startEmbeddedDatabaseWorker(dataDir, (error) => { console.error(error); process.exit(1); }) : undefined;
     const simulator = await GatewaySimulator.create({
       engine,
       config: {

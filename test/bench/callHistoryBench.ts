@@ -3,7 +3,7 @@ import type { LabId } from '../../src/shared/domain/LabId.js';
 import { SwitchableMonitorAvailability } from '../../src/contexts/monitoring/history/application/MonitorAvailability.js';
 import type { CallHistoryQuery } from '../../src/contexts/monitoring/history/domain/CallHistoryQuery.js';
 import { MonitorDatabase } from '../../src/contexts/monitoring/history/infrastructure/persistence/MonitorDatabase.js';
-import { TypeOrmMonitorStore } from '../../src/contexts/monitoring/history/infrastructure/persistence/TypeOrmMonitorStore.js';
+import { TypeOrmMonitorRepository } from '../../src/contexts/monitoring/history/infrastructure/persistence/TypeOrmMonitorRepository.js';
 import { openMonitorKeepingData } from '../support/testStores.js';
 
 export interface FilterFigures {
@@ -73,7 +73,7 @@ export async function callHistoryBench(options: { databaseUrl: string | undefine
   try {
     const database = new MonitorDatabase(opened.dataSource);
     const loadMs = await load(database, options.calls);
-    const store = new TypeOrmMonitorStore(database, new SwitchableMonitorAvailability());
+    const store = new TypeOrmMonitorRepository(database, new SwitchableMonitorAvailability());
     await store.open();
     const runs = options.runs ?? 100;
     let n = 0;

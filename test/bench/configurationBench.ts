@@ -10,7 +10,7 @@ import { factoryConfiguration } from '../../src/contexts/configuration/revisions
 import { TypeOrmConfigurationRepository } from '../../src/contexts/configuration/graph/infrastructure/persistence/TypeOrmConfigurationRepository.js';
 import { CommitConfiguration } from '../../src/contexts/configuration/revisions/application/CommitConfiguration.js';
 import { RevertConfiguration } from '../../src/contexts/configuration/revisions/application/RevertConfiguration.js';
-import { TypeOrmConfigurationLifecycleRepository } from '../../src/contexts/configuration/revisions/infrastructure/persistence/TypeOrmConfigurationLifecycleRepository.js';
+import { TypeOrmConfigurationStateRepository } from '../../src/contexts/configuration/revisions/infrastructure/persistence/TypeOrmConfigurationStateRepository.js';
 import { buildContainer } from '../../src/app/container.js';
 import { AddSystemNode } from '../../src/contexts/configuration/nodes/application/AddSystemNode.js';
 import { SilentLogger } from '../support/SilentLogger.js';
@@ -100,7 +100,7 @@ export async function configurationBench(options: ConfigurationBenchOptions = {}
   try {
     const objects = new TypeOrmConfigurationRepository();
     const clock = new SystemClock();
-    const states = new TypeOrmConfigurationLifecycleRepository(clock);
+    const states = new TypeOrmConfigurationStateRepository(clock);
     const events = new InMemoryEventBus(new SilentLogger());
     const ids = new SeededIdGenerator('configuration-bench');
     const commit = new CommitConfiguration(unitOfWork, objects, states, events, ids, clock);

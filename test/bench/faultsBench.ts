@@ -5,7 +5,7 @@ import { SwitchableMonitorAvailability } from '../../src/contexts/monitoring/his
 import { MonitorUnreachableSwitch } from '../../src/contexts/monitoring/history/application/MonitorFaultSwitch.js';
 import { Authenticator } from '../../src/shared/application/Authenticator.js';
 import { SeededIdGenerator } from '../../src/shared/infrastructure/SeededIdGenerator.js';
-import { SeededRandom } from '../../src/shared/infrastructure/SeededRandom.js';
+import { SeededRandom } from '../../src/shared/domain/SeededRandom.js';
 import { SystemClock } from '../../src/shared/infrastructure/SystemClock.js';
 import { DEFAULT_LAB } from '../../src/shared/domain/LabId.js';
 import { faultInjection } from '../../src/app/http/faultInjection.js';

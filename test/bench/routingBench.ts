@@ -1,10 +1,10 @@
 import type {
   DialStringMatcher, RouteFilter, RouteSpec, RoutingTarget,
 } from '../../src/contexts/configuration/routing/domain/RouteModel.js';
-import { compileMatcher } from '../../src/contexts/configuration/routing/domain/engine/CompiledMatcher.js';
+import { compileMatcher } from '../../src/contexts/configuration/routing/domain/compiled/CompiledMatcher.js';
 import {
   compileRoutingDomain, type RoutingCall, type RoutingDomainSpec, type RoutingPlan,
-} from '../../src/contexts/configuration/routing/domain/engine/RoutingPlan.js';
+} from '../../src/contexts/configuration/routing/domain/compiled/RoutingPlan.js';
 
 export interface RoutingBenchFigures {
   readonly routes: number;

@@ -1,5 +1,5 @@
 import dgram from 'node:dgram';
-import { MediaPortPool, RtpRelay } from '../../src/contexts/simulation/traffic/infrastructure/socket/media/index.js';
+import { MediaPortPool, RtpRelay } from '../../src/contexts/simulation/media/infrastructure/index.js';
 
 /** One way of carrying the phones' RTP: straight to each other (the baseline) or through the gateway's relays. */
 export interface RtpPathFigures {

@@ -1,9 +1,9 @@
 import { DEFAULT_LAB } from '../../src/shared/domain/LabId.js';
 import type { SipMessageEntry } from '../../src/contexts/monitoring/index.js';
-import type { CallRecorder } from '../../src/contexts/simulation/traffic/domain/CallRecorder.js';
-import { TrafficEngine } from '../../src/contexts/simulation/traffic/domain/TrafficEngine.js';
-import { trafficProfile } from '../../src/contexts/simulation/traffic/domain/TrafficProfile.js';
-import { SyntheticTransport } from '../../src/contexts/simulation/traffic/infrastructure/synthetic/SyntheticTransport.js';
+import type { CallRecorder } from '../../src/contexts/simulation/calls/domain/CallRecorder.js';
+import { TrafficEngine } from '../../src/contexts/simulation/calls/domain/TrafficEngine.js';
+import { trafficProfile } from '../../src/contexts/simulation/calls/domain/TrafficProfile.js';
+import { SyntheticTransport } from '../../src/contexts/simulation/synthetic/infrastructure/SyntheticTransport.js';
 import { handPlan, planNode, routeTo } from '../support/simulation/handPlan.js';
 
 export interface SimulationBenchFigures {

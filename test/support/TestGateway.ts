@@ -4,7 +4,7 @@ import type { OperationDefinition } from '../../src/shared/interface/http/Operat
 import { SERVED_OPERATIONS } from '../../src/app/operations.js';
 import type { AppConfig } from '../../src/app/config/AppConfig.js';
 import { ManualClock } from '../../src/shared/infrastructure/ManualClock.js';
-import { SeededRandom } from '../../src/shared/infrastructure/SeededRandom.js';
+import { SeededRandom } from '../../src/shared/domain/SeededRandom.js';
 import { SilentLogger } from './SilentLogger.js';
 import { Logger, type LogFields } from '../../src/shared/application/Logger.js';
 import { PinoLogger } from '../../src/shared/infrastructure/PinoLogger.js';

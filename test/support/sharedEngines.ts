@@ -1,11 +1,11 @@
 import { DataSource } from 'typeorm';
-import { WorkerEngine } from '../../src/app/persistence/WorkerEngine.js';
-import { PortEngine } from '../../src/app/persistence/PortEngine.js';
-import { engineSession, type EmbeddedEngine } from '../../src/app/persistence/EmbeddedEngine.js';
+import { WorkerDatabase } from '../../src/app/persistence/WorkerDatabase.js';
+import { PortDatabase } from '../../src/app/persistence/PortDatabase.js';
+import { databaseSession, type EmbeddedDatabase } from '../../src/app/persistence/EmbeddedDatabase.js';
 import { loadTemplate } from '../../src/app/persistence/EmbeddedTemplate.js';
 import { openDatabase } from '../../src/app/persistence/Database.js';
 import { prepareMonitorDatabase } from '../../src/app/persistence/monitorDatabase.js';
-import type { QueryableEngine } from '../../src/app/persistence/EnginePool.js';
+import type { QueryableDatabase } from '../../src/app/persistence/DatabasePool.js';
 
 /**
  * The embedded engines the acceptance suites' gateways run on: one for the configuration store and one for the
@@ -18,9 +18,9 @@ export interface SharedEngines {
   /** Puts both engines' data back to the freshly migrated state. */
   reset(): Promise<void>;
   /** A session of the configuration store's engine, as SimulatorOptions.engine takes it. */
-  mainSession(): Promise<EmbeddedEngine>;
+  mainSession(): Promise<EmbeddedDatabase>;
   /** A session of the monitor's engine, as SimulatorOptions.monitorEngine takes it. */
-  monitorSession(): Promise<QueryableEngine>;
+  monitorSession(): Promise<QueryableDatabase>;
 }
 
 /** What one engine held right after its migrations, to put back before each gateway. */
@@ -44,19 +44,19 @@ export function sharedEngines(): Promise<SharedEngines> {
 async function start(): Promise<SharedEngines> {
   const template = await loadTemplate();
   const image = template ? new Uint8Array(await template.arrayBuffer()) : undefined;
-  const main = new WorkerEngine({ ...(image ? { image } : {}) });
-  const monitor = new WorkerEngine({ ...(image ? { image } : {}) });
+  const main = new WorkerDatabase({ ...(image ? { image } : {}) });
+  const monitor = new WorkerDatabase({ ...(image ? { image } : {}) });
   await Promise.all([main.ready, monitor.ready]);
   const mainSettings = { databaseUrl: undefined, dataDir: undefined };
-  await closeAfter(await openDatabase(mainSettings, Promise.resolve(engineSession(await main.attachSession()))));
-  const preparedMonitor = await prepareMonitorDatabase({ kind: 'embedded', dataDir: undefined }, new PortEngine(await monitor.attachSession()));
+  await closeAfter(await openDatabase(mainSettings, Promise.resolve(databaseSession(await main.attachSession()))));
+  const preparedMonitor = await prepareMonitorDatabase({ kind: 'embedded', dataDir: undefined }, new PortDatabase(await monitor.attachSession()));
   await preparedMonitor.opened;
   await closeAfter(preparedMonitor.dataSource);
   const fresh = await Promise.all([capture(main), capture(monitor)]);
   return {
     reset: async () => { await Promise.all([restore(main, fresh[0]), restore(monitor, fresh[1])]); },
-    mainSession: async () => engineSession(await main.attachSession()),
-    monitorSession: async () => new PortEngine(await monitor.attachSession()),
+    mainSession: async () => databaseSession(await main.attachSession()),
+    monitorSession: async () => new PortDatabase(await monitor.attachSession()),
   };
 }
 
@@ -66,7 +66,7 @@ async function closeAfter(dataSource: DataSource): Promise<void> {
 
 interface Rows<T> { readonly rows: T[] }
 
-async function capture(engine: WorkerEngine): Promise<FreshState> {
+async function capture(engine: WorkerDatabase): Promise<FreshState> {
   const tables = (await engine.query(
     `SELECT quote_ident(schemaname) || '.' || quote_ident(tablename) AS name FROM pg_tables
      WHERE schemaname NOT IN ('pg_catalog', 'information_schema') AND tablename <> $1 ORDER BY 1`, [BOOKKEEPING],
@@ -84,7 +84,7 @@ async function capture(engine: WorkerEngine): Promise<FreshState> {
   return { tables, rows, sequences };
 }
 
-async function restore(engine: WorkerEngine, fresh: FreshState): Promise<void> {
+async function restore(engine: WorkerDatabase, fresh: FreshState): Promise<void> {
   // one simple query: PostgreSQL runs its statements in one implicit transaction (an explicit BEGIN in the middle
   // of the text would hold the engine's other sessions off for good: EngineSessions reads only a statement's start)
   const statements = [

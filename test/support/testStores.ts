@@ -7,7 +7,7 @@ import type { AppConfig } from '../../src/app/config/AppConfig.js';
 import { openDatabase } from '../../src/app/persistence/Database.js';
 import { openMonitorDatabase } from '../../src/app/persistence/monitorDatabase.js';
 import { dataSourceOptions } from '../../src/app/persistence/dataSourceOptions.js';
-import { embeddedDriver } from '../../src/app/persistence/EmbeddedEngine.js';
+import { embeddedDriver } from '../../src/app/persistence/EmbeddedDatabase.js';
 import { loadTemplate } from '../../src/app/persistence/EmbeddedTemplate.js';
 import { DatabaseKind } from '../../src/shared/infrastructure/persistence/DatabaseKind.js';
 import { TypeOrmUnitOfWork } from '../../src/shared/infrastructure/persistence/TypeOrmUnitOfWork.js';

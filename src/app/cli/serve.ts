@@ -2,7 +2,7 @@ import type { AppConfig } from '../config/AppConfig.js';
 import { ConfigError } from '../config/loadConfig.js';
 import { HttpListener } from '../HttpListener.js';
 import { DataDirLock } from '../persistence/DataDirLock.js';
-import { startEmbeddedEngineWorker, type EmbeddedEngine } from '../persistence/EmbeddedEngine.js';
+import { startEmbeddedDatabaseWorker, type EmbeddedDatabase } from '../persistence/EmbeddedDatabase.js';
 import { PinoLogger } from '../../shared/infrastructure/PinoLogger.js';
 import { BACKGROUND_NICENESS, lowerNodeThreads } from '../threadPriority.js';
 import type { GatewaySimulator } from '../GatewaySimulator.js';
@@ -41,7 +41,7 @@ export async function serve(config: AppConfig, explicitAdminPassword: boolean): 
 
   let lock: DataDirLock | undefined;
   let listener: HttpListener | undefined;
-  let engine: Promise<EmbeddedEngine> | undefined;
+  let engine: Promise<EmbeddedDatabase> | undefined;
   let simulator: GatewaySimulator | undefined;
   let exitCode: number = EXIT.ok;
   try {
@@ -59,7 +59,7 @@ export async function serve(config: AppConfig, explicitAdminPassword: boolean): 
     if (!stopReason && !config.databaseUrl) {
       // In a worker thread: it boots on one core while the modules below load on the other.
       // A new data directory gets its copy of the template first, so the worker boots it while the modules load.
-      const started = await startEmbeddedEngineWorker(config.dataDir, (error) => {
+      const started = await startEmbeddedDatabaseWorker(config.dataDir, (error) => {
         logger.error({ err: error }, 'the embedded engine stopped: stopping');
         requestStop(EXIT.failure);
       });

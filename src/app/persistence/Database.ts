@@ -1,7 +1,7 @@
 import { DataSource } from 'typeorm';
 import { ConfigError } from '../config/loadConfig.js';
 import { dataSourceOptions, type StoreSettings } from './dataSourceOptions.js';
-import { startEmbeddedEngine, type EmbeddedEngine } from './EmbeddedEngine.js';
+import { startEmbeddedDatabase, type EmbeddedDatabase } from './EmbeddedDatabase.js';
 
 /** A DataSource made but still opening: `opened` settles once it is initialised and its schema is up to date. */
 export interface PreparedDatabase {
@@ -18,11 +18,11 @@ export interface PreparedDatabase {
  * A PostgreSQL server that cannot be reached (or refuses the credentials, or lacks the database) is a
  * ConfigError naming DATABASE_URL, never a bare driver message.
  */
-export async function prepareDatabase(settings: StoreSettings, engine?: Promise<EmbeddedEngine>): Promise<PreparedDatabase> {
+export async function prepareDatabase(settings: StoreSettings, database?: Promise<EmbeddedDatabase>): Promise<PreparedDatabase> {
   let driver: unknown;
-  let started: EmbeddedEngine | undefined;
+  let started: EmbeddedDatabase | undefined;
   if (!settings.databaseUrl) {
-    started = await (engine ?? startEmbeddedEngine(settings.dataDir));
+    started = await (database ?? startEmbeddedDatabase(settings.dataDir));
     driver = started.driver;
   }
   const dataSource = new DataSource(dataSourceOptions(settings, driver));
@@ -46,8 +46,8 @@ export async function prepareDatabase(settings: StoreSettings, engine?: Promise<
 }
 
 /** prepareDatabase, waited for. */
-export async function openDatabase(settings: StoreSettings, engine?: Promise<EmbeddedEngine>): Promise<DataSource> {
-  const { dataSource, opened } = await prepareDatabase(settings, engine);
+export async function openDatabase(settings: StoreSettings, database?: Promise<EmbeddedDatabase>): Promise<DataSource> {
+  const { dataSource, opened } = await prepareDatabase(settings, database);
   await opened;
   return dataSource;
 }

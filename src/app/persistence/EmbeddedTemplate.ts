@@ -1,6 +1,6 @@
 import { copyFileSync, cpSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { PGlite as PGliteEngine } from '@electric-sql/pglite';
+import type { PGlite as PGliteClass } from '@electric-sql/pglite';
 
 /**
  * A freshly initialised embedded PostgreSQL cluster, kept twice under node_modules/.cache/gwsim: as a directory
@@ -12,7 +12,7 @@ import type { PGlite as PGliteEngine } from '@electric-sql/pglite';
 const ROOT = path.resolve(__dirname, '..', '..', '..', '..');
 const CLUSTER_MARKER = 'PG_VERSION';
 
-function engineVersion(): string {
+function pgliteVersion(): string {
   try {
     const manifest = JSON.parse(readFileSync(path.join(ROOT, 'node_modules', '@electric-sql', 'pglite', 'package.json'), 'utf8')) as { version?: string };
     return manifest.version ?? 'unknown';
@@ -26,14 +26,14 @@ function cacheDir(): string {
 }
 
 export function templatePath(): string {
-  return path.join(cacheDir(), `pglite-${engineVersion()}-cluster.tgz`);
+  return path.join(cacheDir(), `pglite-${pgliteVersion()}-cluster.tgz`);
 }
 
 export function templateDirPath(): string {
-  return path.join(cacheDir(), `pglite-${engineVersion()}-cluster`);
+  return path.join(cacheDir(), `pglite-${pgliteVersion()}-cluster`);
 }
 
-function engine(): typeof PGliteEngine {
+function pglite(): typeof PGliteClass {
   // Loaded on demand: the serve path of an existing data directory never needs it here.
   return (require('@electric-sql/pglite') as typeof import('@electric-sql/pglite')).PGlite;
 }
@@ -42,7 +42,7 @@ function engine(): typeof PGliteEngine {
 export async function ensureEmbeddedTemplate(): Promise<string> {
   const file = templatePath();
   if (existsSync(file)) return file;
-  const db = await engine().create();
+  const db = await pglite().create();
   try {
     const dump = await db.dumpDataDir('gzip');
     const bytes = Buffer.from(await dump.arrayBuffer());
@@ -64,7 +64,7 @@ export async function ensureTemplateDir(): Promise<string> {
   rmSync(partial, { recursive: true, force: true });
   mkdirSync(partial, { recursive: true });
   const archive = existsSync(templatePath()) ? new Blob([readFileSync(templatePath())]) : undefined;
-  const db = await engine().create({ dataDir: partial, ...(archive ? { loadDataDir: archive } : {}) });
+  const db = await pglite().create({ dataDir: partial, ...(archive ? { loadDataDir: archive } : {}) });
   await db.close();
   try {
     rmSync(dir, { recursive: true, force: true });

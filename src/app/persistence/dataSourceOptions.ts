@@ -1,6 +1,6 @@
 import type { DataSourceOptions } from 'typeorm';
 import { ENTITIES } from './entities.js';
-import { embeddedDriver } from './EmbeddedEngine.js';
+import { embeddedDriver } from './EmbeddedDatabase.js';
 import { makeDirectory } from './DataDirLock.js';
 import { MIGRATIONS } from '../../migrations/index.js';
 
@@ -14,7 +14,7 @@ export interface StoreSettings {
 /**
  * The one place that knows how to reach the store. Schema changes only through the listed migrations
  * (synchronize is off everywhere); entities and migrations are listed, never globbed. The embedded engine
- * runs on `driver` when one is given (see startEmbeddedEngine), else on a new one over the data directory.
+ * runs on `driver` when one is given (see startEmbeddedDatabase), else on a new one over the data directory.
  */
 export function dataSourceOptions(settings: StoreSettings, driver?: unknown): DataSourceOptions {
   const common = {

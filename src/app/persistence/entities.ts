@@ -1,6 +1,6 @@
 import { RoleRecord, UserRecord } from '../../contexts/identity/index.js';
 import { LabSettingRecord } from '../../shared/infrastructure/persistence/LabSettingRecord.js';
-import { ConfigObjectRecord, ConfigurationLifecycleRecord } from '../../contexts/configuration/index.js';
+import { ConfigObjectRecord, ConfigurationStateRecord } from '../../contexts/configuration/index.js';
 import { LicenseRecord } from '../../contexts/licensing/index.js';
 
 /** Every TypeORM persistence record, listed (never globbed). */
@@ -8,7 +8,7 @@ export const ENTITIES = [
   RoleRecord,
   UserRecord,
   ConfigObjectRecord,
-  ConfigurationLifecycleRecord,
+  ConfigurationStateRecord,
   LabSettingRecord,
   LicenseRecord,
 ];

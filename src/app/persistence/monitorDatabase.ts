@@ -7,8 +7,8 @@ import { makeDirectory } from './DataDirLock.js';
 import { redactedUrl } from './Database.js';
 import { holdsCluster, loadTemplate, seedDataDir } from './EmbeddedTemplate.js';
 import type { MessagePort } from 'node:worker_threads';
-import { engineDriver, type QueryableEngine } from './EnginePool.js';
-import { WorkerEngine } from './WorkerEngine.js';
+import { databaseDriver, type QueryableDatabase } from './DatabasePool.js';
+import { WorkerDatabase } from './WorkerDatabase.js';
 import { BACKGROUND_NICENESS } from '../threadPriority.js';
 
 /**
@@ -62,12 +62,12 @@ export interface PreparedMonitorDatabase {
  * call history and SIP messages never stall the configuration's reads. A server that cannot be reached is a
  * ConfigError naming the variable that chose it. A failed open leaves nothing running.
  */
-export async function prepareMonitorDatabase(settings: MonitorStoreSettings, session?: QueryableEngine): Promise<PreparedMonitorDatabase> {
+export async function prepareMonitorDatabase(settings: MonitorStoreSettings, session?: QueryableDatabase): Promise<PreparedMonitorDatabase> {
   let driver: unknown;
-  let engine: WorkerEngine | undefined;
+  let database: WorkerDatabase | undefined;
   if (session) {
     // the simulator's thread: a session of the engine the API's thread opened (and brought up to date)
-    driver = engineDriver(session);
+    driver = databaseDriver(session);
   } else if (settings.kind === 'embedded') {
     let image: Uint8Array | undefined;
     if (!settings.dataDir) {
@@ -77,16 +77,16 @@ export async function prepareMonitorDatabase(settings: MonitorStoreSettings, ses
       makeDirectory(settings.dataDir);
       if (!holdsCluster(settings.dataDir)) await seedDataDir(settings.dataDir);
     }
-    engine = new WorkerEngine({ ...(settings.dataDir ? { dataDir: settings.dataDir } : {}), ...(image ? { image } : {}), niceness: BACKGROUND_NICENESS });
-    driver = engineDriver(engine);
+    database = new WorkerDatabase({ ...(settings.dataDir ? { dataDir: settings.dataDir } : {}), ...(image ? { image } : {}), niceness: BACKGROUND_NICENESS });
+    driver = databaseDriver(database);
   }
   const dataSource = new DataSource(monitorDataSourceOptions(settings, driver));
   const opened = (async () => {
     try {
-      if (engine) await engine.ready;
+      if (database) await database.ready;
       await dataSource.initialize();
     } catch (error) {
-      await engine?.close();
+      await database?.close();
       if (settings.kind === 'server') throw unreachable(settings, error);
       throw error;
     }
@@ -100,7 +100,7 @@ export async function prepareMonitorDatabase(settings: MonitorStoreSettings, ses
     }
   })();
   opened.catch(() => undefined); // observed by whoever awaits it
-  const worker = engine;
+  const worker = database;
   return { dataSource, opened, ...(worker ? { attachSession: () => worker.attachSession() } : {}) };
 }
 

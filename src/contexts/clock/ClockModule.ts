@@ -1,11 +1,11 @@
 import { LabLifecycle } from '../../shared/application/LabLifecycle.js';
-import { ClockLabLifecycle } from './application/ClockLabLifecycle.js';
+import { ClockLabLifecycle } from './lab-clocks/application/ClockLabLifecycle.js';
 import { ContainerModule } from 'inversify';
 import { StartupTask } from '../../shared/application/StartupTask.js';
-import { LabClockSetting } from './application/LabClockSetting.js';
+import { LabClockSetting } from './lab-clocks/application/LabClockSetting.js';
 import { UnitOfWork } from '../../shared/application/UnitOfWork.js';
-import { LabClocks, LabClockStore, LoadLabClocks } from './application/LabClocks.js';
-import { ClockController } from './interface/http/ClockController.js';
+import { LabClocks, LabClockRepository, LoadLabClocks } from './lab-clocks/application/LabClocks.js';
+import { ClockController } from './lab-clocks/interface/http/ClockController.js';
 
 /**
  * The clock context: each lab's gateway clock (real, scaled, frozen; advanced or set), kept in the settings store.
@@ -16,7 +16,7 @@ export function clockModule(): ContainerModule {
     bind(LabClockSetting).toSelf().inSingletonScope();
     bind(LabClocks).toSelf().inSingletonScope();
     // Reached on first use: the settings store reads the Clock, which is LabClocks.
-    bind(LabClockStore).toDynamicValue((context) => ({
+    bind(LabClockRepository).toDynamicValue((context) => ({
       unitOfWork: () => context.get(UnitOfWork),
       setting: () => context.get(LabClockSetting),
     })).inSingletonScope();

@@ -37,9 +37,9 @@ import { GetConfigurationStatus } from './revisions/application/GetConfiguration
 import { ImportConfiguration } from './revisions/application/ImportConfiguration.js';
 import { InstallFactoryConfiguration } from './revisions/application/InstallFactoryConfiguration.js';
 import { RevertConfiguration } from './revisions/application/RevertConfiguration.js';
-import { ConfigurationLifecycleRepository } from './revisions/domain/ConfigurationLifecycleRepository.js';
-import { InMemoryConfigurationLifecycleRepository } from './revisions/infrastructure/memory/InMemoryConfigurationLifecycleRepository.js';
-import { TypeOrmConfigurationLifecycleRepository } from './revisions/infrastructure/persistence/TypeOrmConfigurationLifecycleRepository.js';
+import { ConfigurationStateRepository } from './revisions/domain/ConfigurationStateRepository.js';
+import { InMemoryConfigurationStateRepository } from './revisions/infrastructure/memory/InMemoryConfigurationStateRepository.js';
+import { TypeOrmConfigurationStateRepository } from './revisions/infrastructure/persistence/TypeOrmConfigurationStateRepository.js';
 import { CoreConfigController } from './revisions/interface/http/CoreConfigController.js';
 import { bindRequestRouters } from './request-routers/requestRoutersBindings.js';
 import { bindTransport } from './transport/transportBindings.js';
@@ -64,8 +64,8 @@ export function configurationModule(options: ContextModuleOptions): ContainerMod
     bind(ConfigurationRepository).toDynamicValue((context) =>
       new TrackingConfigurationRepository(context.get(StoredConfigurationRepository), context.get(WorkingChanges))).inSingletonScope();
     bind(WorkingGraphs).toSelf().inSingletonScope();
-    bind(ConfigurationLifecycleRepository)
-      .to(typeorm ? TypeOrmConfigurationLifecycleRepository : InMemoryConfigurationLifecycleRepository)
+    bind(ConfigurationStateRepository)
+      .to(typeorm ? TypeOrmConfigurationStateRepository : InMemoryConfigurationStateRepository)
       .inSingletonScope();
     bind(WorkingConfiguration).toSelf().inSingletonScope();
     bind(ConfigurationReader).toSelf().inSingletonScope();

@@ -11,7 +11,7 @@ import { webServerConnectorOperations } from './web-server-connectors/interface/
 /** The configuration context's public face: other contexts and the composition root import only this file. */
 export { configurationModule } from './ConfigurationModule.js';
 export { ConfigObjectRecord } from './graph/infrastructure/persistence/ConfigObjectRecord.js';
-export { ConfigurationLifecycleRecord } from './revisions/infrastructure/persistence/ConfigurationLifecycleRecord.js';
+export { ConfigurationStateRecord } from './revisions/infrastructure/persistence/ConfigurationStateRecord.js';
 export { ConfigurationRepository, type Revision, type RevisionDiff } from './graph/domain/ConfigurationRepository.js';
 export {
   ConfigObject, DEFAULT_COMMON, type CommonParameters, type ConfigObjectSnapshot, type ParameterValue,
@@ -30,7 +30,7 @@ export { IndexedGraph, resolveObject, type GraphView } from './graph/domain/Grap
 /** The write checks every view shares (catalog problems, name taken, unchanged, free helper names). */
 export { catalogProblems, freeName, refuseInvalid, refuseNameTaken, unchanged } from './graph/application/viewWrites.js';
 export { InstallFactoryConfiguration } from './revisions/application/InstallFactoryConfiguration.js';
-/** The lifecycle's use cases, for the composition root's demo loader (the same doors the API uses). */
+/** The revisions' use cases, for the composition root's demo loader (the same doors the API uses). */
 export { ImportConfiguration } from './revisions/application/ImportConfiguration.js';
 export { CommitConfiguration } from './revisions/application/CommitConfiguration.js';
 export { GetConfigurationStatus } from './revisions/application/GetConfigurationStatus.js';
@@ -41,14 +41,14 @@ export type {
 /** The engines (pure domain, no I/O): dial string rewriting and route matching, for the simulator. */
 export {
   DialString, DialStrings, type DialStringRole, type DialStringsInit,
-} from './rewriting/domain/engine/DialStrings.js';
+} from './rewriting/domain/compiled/DialStrings.js';
 export {
-  RewritingEngine, applyRewriteRules, checkRewriteRule, type RewriteResult, type RewriteTraceEntry,
-} from './rewriting/domain/engine/RewritingEngine.js';
+  RewritingPlan, applyRewriteRules, checkRewriteRule, type RewriteResult, type RewriteTraceEntry,
+} from './rewriting/domain/compiled/RewritingPlan.js';
 export {
   RoutingPlan, checkRoute, compileRoutingDomain, type RouteMatch, type RoutedDialStrings, type RoutingCall, type RoutingDomainSpec, type TargetMatch,
-} from './routing/domain/engine/RoutingPlan.js';
-export { SipStatusCodes, type FailureStatus } from './routing/domain/engine/SipStatusMatch.js';
+} from './routing/domain/compiled/RoutingPlan.js';
+export { SipStatusCodes, type FailureStatus } from './routing/domain/compiled/SipStatusMatch.js';
 
 export const configurationOperations = [
   ...coreConfigOperations,

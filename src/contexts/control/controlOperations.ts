@@ -3,12 +3,13 @@ import { MAX_JOURNAL_LIMIT } from './journal/domain/JournalQuery.js';
 import { FaultsController } from './faults/interface/http/FaultsController.js';
 import { FaultRuleDto, FaultRuleListView, FaultRuleView } from './faults/interface/http/faultShapes.js';
 import { JournalController } from './journal/interface/http/JournalController.js';
-import { JournalView } from './journal/interface/http/journalShapes.js';
+import { JournalView } from './journal/interface/http/JournalViews.js';
 import { LabsController } from './labs/interface/http/LabsController.js';
 import { CreateLabDto, LabListView, LabView, ResetLabDto } from './labs/interface/http/labShapes.js';
 import { snapshotOperations } from './snapshots/interface/http/snapshotOperations.js';
 import { ScenarioController } from './scenarios/interface/http/ScenarioController.js';
-import { ScenarioDocumentDto, ScenarioListView, ScenarioRunView } from './scenarios/interface/http/scenarioShapes.js';
+import { ScenarioDocumentDto } from './scenarios/interface/http/ScenarioDocumentDto.js';
+import { ScenarioListView, ScenarioRunView } from './scenarios/interface/http/ScenarioViews.js';
 
 const area = 'Simulator control';
 const LAB: PathParameterSpec = { name: 'lab', description: "the lab's name ('default', or one made with POST /_sim/labs; others: 404 LAB_NOT_FOUND)" };

@@ -6,7 +6,7 @@ export { ManageLabs } from './labs/application/ManageLabs.js';
 export { ControlledLabs } from './labs/application/ControlledLabs.js';
 /** Snapshots of a lab (save, restore, export, import). */
 export { LabSnapshots } from './snapshots/application/LabSnapshots.js';
-export { SnapshotStore, type StateCatalog } from './snapshots/application/SnapshotStore.js';
+export { SnapshotRepository, type StateCatalog } from './snapshots/application/SnapshotRepository.js';
 /** Fault rules: the HTTP edge asks which fault a gateway request gets, then applies it. */
 export { FaultRules, type FaultDecision } from './faults/application/FaultRules.js';
 export { operationOf, type FaultRequest } from './faults/domain/FaultMatch.js';
@@ -16,7 +16,7 @@ export type { FaultRuleInput } from './faults/domain/FaultRule.js';
 export { RequestJournal, DEFAULT_JOURNAL_SIZE } from './journal/application/RequestJournal.js';
 export type { AppliedFault, JournalEntry } from './journal/domain/JournalEntry.js';
 export { PeerJournals } from './journal/interface/http/PeerJournals.js';
-export type { JournalView } from './journal/interface/http/journalShapes.js';
+export type { JournalView } from './journal/interface/http/JournalViews.js';
 /** Scenarios: the composition root runs their gateway requests (GatewayRequests); the CLI reads scenario files as the server does. */
 export { GatewayRequests, type GatewayAnswer } from './scenarios/application/GatewayRequests.js';
 export { ScenarioRunner } from './scenarios/application/ScenarioRunner.js';

@@ -9,8 +9,8 @@ import { IdentityAuthenticator } from './authentication/application/IdentityAuth
 import { LoginDecision } from './authentication/application/LoginDecision.js';
 import { LoginSessions } from './authentication/application/LoginSessions.js';
 import { RememberedLogins } from './authentication/application/RememberedLogins.js';
-import { SessionStore } from './authentication/domain/SessionStore.js';
-import { InMemorySessionStore } from './authentication/infrastructure/memory/InMemorySessionStore.js';
+import { SessionRepository } from './authentication/domain/SessionRepository.js';
+import { InMemorySessionRepository } from './authentication/infrastructure/memory/InMemorySessionRepository.js';
 import { HmacVerifiedCredentials } from './authentication/infrastructure/memory/HmacVerifiedCredentials.js';
 import { VerifiedCredentials } from './authentication/domain/VerifiedCredentials.js';
 import { ListLdapAuthorities } from './directory/application/ListLdapAuthorities.js';
@@ -71,7 +71,7 @@ export function identityModule(options: ContextModuleOptions, settings: Identity
     bind(PasswordPolicyRepository).toService(PasswordPolicySetting);
     bind(LoginPolicySetting).toSelf().inSingletonScope();
     bind(LoginPolicyRepository).toService(LoginPolicySetting);
-    bind(SessionStore).to(InMemorySessionStore).inSingletonScope();
+    bind(SessionRepository).to(InMemorySessionRepository).inSingletonScope();
     bind(VerifiedCredentials).to(HmacVerifiedCredentials).inSingletonScope();
     bind(PasswordHasher).to(ScryptPasswordHasher).inSingletonScope();
     bind(LdapDirectory).to(SimulatedLdapDirectory).inSingletonScope();

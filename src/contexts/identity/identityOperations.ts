@@ -3,7 +3,8 @@ import { LdapAuthoritiesController } from './directory/interface/http/LdapAuthor
 import { LdapAuthorityView } from './directory/interface/http/LdapAuthorityView.js';
 import { PoliciesController } from './policies/interface/http/PoliciesController.js';
 import { RoleDto } from './roles/interface/http/RoleDto.js';
-import { LoginPolicyAnswer, LoginPolicyDto, PasswordPolicyAnswer, PasswordPolicyDto } from './policies/interface/http/policyShapes.js';
+import { LoginPolicyView, PasswordPolicyView } from './policies/interface/http/PolicyViews.js';
+import { LoginPolicyDto, PasswordPolicyDto } from './policies/interface/http/PolicyDtos.js';
 import { RolesController } from './roles/interface/http/RolesController.js';
 import { RoleView } from './roles/interface/http/RoleView.js';
 import { AddUserDto } from './users/interface/http/AddUserDto.js';
@@ -54,25 +55,25 @@ export const identityOperations = [
   operation({
     area, method: 'GET', path: '/api/passwordPolicy/get', version: 0, permissions: ['API', 'UM-R'], body: 'none',
     summary: 'The password policy; its version as ETag',
-    response: { kind: 'json', shape: PasswordPolicyAnswer },
+    response: { kind: 'json', shape: PasswordPolicyView },
     controller: PoliciesController, handle: (c, r) => c.passwordPolicy(r),
   }),
   operation({
     area, method: 'POST', path: '/api/passwordPolicy/set', version: 0, permissions: ['API', 'UM-W'], body: 'json',
     summary: 'Replace the password policy (applies at once; If-Match: 409 STALE_VERSION when it changed since); answers it with its new ETag',
-    request: PasswordPolicyDto, response: { kind: 'json', shape: PasswordPolicyAnswer },
+    request: PasswordPolicyDto, response: { kind: 'json', shape: PasswordPolicyView },
     controller: PoliciesController, handle: (c, r) => c.changePasswordPolicy(r),
   }),
   operation({
     area, method: 'GET', path: '/api/loginPolicy/get', version: 0, permissions: ['API', 'UM-R'], body: 'none',
     summary: 'The login policy; its version as ETag',
-    response: { kind: 'json', shape: LoginPolicyAnswer },
+    response: { kind: 'json', shape: LoginPolicyView },
     controller: PoliciesController, handle: (c, r) => c.loginPolicy(r),
   }),
   operation({
     area, method: 'POST', path: '/api/loginPolicy/set', version: 0, permissions: ['API', 'UM-W'], body: 'json',
     summary: 'Replace the login policy (applies to every later login; If-Match: 409 STALE_VERSION when it changed since); answers it with its new ETag',
-    request: LoginPolicyDto, response: { kind: 'json', shape: LoginPolicyAnswer },
+    request: LoginPolicyDto, response: { kind: 'json', shape: LoginPolicyView },
     controller: PoliciesController, handle: (c, r) => c.changeLoginPolicy(r),
   }),
   operation({

@@ -13,11 +13,11 @@ import { ResourceReadings, StrainedResourceReadings } from './resources/applicat
 import { MonitorAvailability, SwitchableMonitorAvailability } from './history/application/MonitorAvailability.js';
 import { MonitorRetention, RetentionRole } from './history/application/MonitorRetention.js';
 import { MonitorSinks } from './history/application/MonitorSinks.js';
-import { MonitorStore } from './history/application/MonitorStore.js';
+import { MonitorRepository } from './history/application/MonitorRepository.js';
 import { MonitorTuning } from './history/application/MonitorTuning.js';
 import { QueryCallHistory } from './history/application/QueryCallHistory.js';
-import { InMemoryMonitorStore } from './history/infrastructure/memory/InMemoryMonitorStore.js';
-import { TypeOrmMonitorStore } from './history/infrastructure/persistence/TypeOrmMonitorStore.js';
+import { InMemoryMonitorRepository } from './history/infrastructure/memory/InMemoryMonitorRepository.js';
+import { TypeOrmMonitorRepository } from './history/infrastructure/persistence/TypeOrmMonitorRepository.js';
 import { CallHistoryController } from './history/interface/http/CallHistoryController.js';
 import { CallHistoryExportController } from './history/interface/http/CallHistoryExportController.js';
 import { MessageHistoryController } from './history/interface/http/MessageHistoryController.js';
@@ -56,8 +56,8 @@ export function monitoringModule(_options: ContextModuleOptions, monitor: Monito
   return new ContainerModule(({ bind }) => {
     bind(MonitorTuning).toConstantValue(monitor.tuning ?? new MonitorTuning());
     bind(MonitorAvailability).to(SwitchableMonitorAvailability).inSingletonScope();
-    if (monitor.database) bind(MonitorStore).to(TypeOrmMonitorStore).inSingletonScope();
-    else bind(MonitorStore).to(InMemoryMonitorStore).inSingletonScope();
+    if (monitor.database) bind(MonitorRepository).to(TypeOrmMonitorRepository).inSingletonScope();
+    else bind(MonitorRepository).to(InMemoryMonitorRepository).inSingletonScope();
     bind(CallHistoryConfigSetting).toSelf().inSingletonScope();
     bind(SipFlowConfigSetting).toSelf().inSingletonScope();
     bind(MonitorSettingsCache).toSelf().inSingletonScope();

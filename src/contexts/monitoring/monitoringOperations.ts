@@ -14,9 +14,8 @@ import { MessageHistoryController, RESULT_FORMATS } from './history/interface/ht
 import { SipMessageEntryView } from './history/interface/http/MessageHistoryView.js';
 import { RecordingController } from './history/interface/http/RecordingController.js';
 import { MonitorSettingsController } from './settings/interface/http/MonitorSettingsController.js';
-import {
-  MonitorCallHistoryConfigAnswer, MonitorCallHistoryConfigDto, MonitorSipFlowConfigAnswer, MonitorSipFlowConfigDto,
-} from './settings/interface/http/monitorSettingsShapes.js';
+import { MonitorCallHistoryConfigView, MonitorSipFlowConfigView } from './settings/interface/http/MonitorSettingsViews.js';
+import { MonitorCallHistoryConfigDto, MonitorSipFlowConfigDto } from './settings/interface/http/MonitorSettingsDtos.js';
 
 const area = 'Version and system';
 const monitoring = 'Monitoring and call history';
@@ -48,25 +47,25 @@ export const monitoringOperations = [
   operation({
     area: monitoring, method: 'GET', path: '/api/monitorCallHistoryConfig/get', version: 0, permissions: ['API', 'MON-R'], body: 'none',
     summary: 'Whether calls are kept in the call history and how many at most; its version as ETag',
-    response: { kind: 'json', shape: MonitorCallHistoryConfigAnswer },
+    response: { kind: 'json', shape: MonitorCallHistoryConfigView },
     controller: MonitorSettingsController, handle: (c, r) => c.getCallHistory(r),
   }),
   operation({
     area: monitoring, method: 'POST', path: '/api/monitorCallHistoryConfig/set', version: 0, permissions: ['API', 'MON-W'], body: 'json',
     summary: 'Replace the call history configuration (retention applies a lower maximum within seconds; If-Match: 409 STALE_VERSION when it changed since); answers it with its new ETag',
-    request: MonitorCallHistoryConfigDto, response: { kind: 'json', shape: MonitorCallHistoryConfigAnswer },
+    request: MonitorCallHistoryConfigDto, response: { kind: 'json', shape: MonitorCallHistoryConfigView },
     controller: MonitorSettingsController, handle: (c, r) => c.setCallHistory(r),
   }),
   operation({
     area: monitoring, method: 'GET', path: '/api/monitorSipFlowConfig/get', version: 0, permissions: ['API', 'MON-R'], body: 'none',
     summary: 'Whether the SIP messages of calls are recorded and how much of each; its version as ETag',
-    response: { kind: 'json', shape: MonitorSipFlowConfigAnswer },
+    response: { kind: 'json', shape: MonitorSipFlowConfigView },
     controller: MonitorSettingsController, handle: (c, r) => c.getSipFlow(r),
   }),
   operation({
     area: monitoring, method: 'POST', path: '/api/monitorSipFlowConfig/set', version: 0, permissions: ['API', 'MON-W'], body: 'json',
     summary: 'Replace the SIP flow configuration (recording off: no message is stored from then on; If-Match: 409 STALE_VERSION when it changed since); answers it with its new ETag',
-    request: MonitorSipFlowConfigDto, response: { kind: 'json', shape: MonitorSipFlowConfigAnswer },
+    request: MonitorSipFlowConfigDto, response: { kind: 'json', shape: MonitorSipFlowConfigView },
     controller: MonitorSettingsController, handle: (c, r) => c.setSipFlow(r),
   }),
   operation({

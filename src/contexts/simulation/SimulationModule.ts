@@ -1,31 +1,34 @@
-import { LabLifecycle } from '../../shared/application/LabLifecycle.js';
-import { TrafficLabLifecycle } from './traffic/application/TrafficLabLifecycle.js';
 import { ContainerModule } from 'inversify';
 import { BackgroundService } from '../../shared/application/BackgroundService.js';
+import { GatewayFaultSwitch } from '../../shared/application/GatewayFaultSwitch.js';
+import { LabLifecycle } from '../../shared/application/LabLifecycle.js';
 import type { ContextModuleOptions } from '../../shared/infrastructure/ContextModuleOptions.js';
 import { LiveSessions } from '../monitoring/index.js';
-import { GatewayGates } from './traffic/application/GatewayGates.js';
-import { ReadActiveSessions } from './traffic/application/ReadActiveSessions.js';
-import { RecordedSessions } from './traffic/application/RecordedSessions.js';
-import { TrafficLabs } from './traffic/application/TrafficLabs.js';
-import { SessionTransports } from './traffic/application/SessionTransports.js';
-import { TrafficPump } from './traffic/application/TrafficPump.js';
-import { StoredTraffic } from './traffic/application/StoredTraffic.js';
-import { SyntheticTransports } from './traffic/infrastructure/synthetic/SyntheticTransports.js';
-import { LabTransports } from './traffic/infrastructure/socket/LabTransports.js';
-import { SocketSipListening } from './traffic/infrastructure/socket/SocketSipListening.js';
-import { SipLabs } from './traffic/infrastructure/socket/SipLabs.js';
-import { SipService } from './traffic/infrastructure/socket/SipService.js';
-import { SipLabLifecycle } from './traffic/infrastructure/socket/SipLabLifecycle.js';
-import { NetworkFaults } from './traffic/application/NetworkFaults.js';
-import { GatewayFaultSwitch } from '../../shared/application/GatewayFaultSwitch.js';
-import { ActiveSessionsController } from './traffic/interface/http/ActiveSessionsController.js';
-import { TrafficControlController } from './traffic/interface/http/TrafficControlController.js';
-import { SipControlController } from './traffic/interface/http/SipControlController.js';
-import { SipDefaults } from './traffic/application/SipDefaults.js';
-import { SipListening } from './traffic/application/SipListening.js';
-import { SipListeningLookup } from './traffic/application/SipListeningLookup.js';
-import { StoredSip } from './traffic/application/StoredSip.js';
+// calls: the engines, the gateway, the session transport port
+import { GatewayGates } from './calls/application/GatewayGates.js';
+import { ReadActiveSessions } from './calls/application/ReadActiveSessions.js';
+import { RecordedSessions } from './calls/application/RecordedSessions.js';
+import { SessionTransports } from './calls/application/SessionTransports.js';
+import { StoredTraffic } from './calls/application/StoredTraffic.js';
+import { TrafficLabLifecycle } from './calls/application/TrafficLabLifecycle.js';
+import { TrafficLabs } from './calls/application/TrafficLabs.js';
+import { TrafficPump } from './calls/application/TrafficPump.js';
+import { ActiveSessionsController } from './calls/interface/http/ActiveSessionsController.js';
+import { TrafficControlController } from './calls/interface/http/TrafficControlController.js';
+// synthetic traffic and the network around the gateway
+import { SyntheticTransports } from './synthetic/infrastructure/SyntheticTransports.js';
+import { NetworkFaults } from './network/application/NetworkFaults.js';
+// real SIP
+import { SipDefaults } from './sip/application/SipDefaults.js';
+import { SipListening } from './sip/application/SipListening.js';
+import { SipListeningLookup } from './sip/application/SipListeningLookup.js';
+import { StoredSip } from './sip/application/StoredSip.js';
+import { LabTransports } from './sip/infrastructure/LabTransports.js';
+import { SipLabLifecycle } from './sip/infrastructure/SipLabLifecycle.js';
+import { SipLabs } from './sip/infrastructure/SipLabs.js';
+import { SipService } from './sip/infrastructure/SipService.js';
+import { SocketSipListening } from './sip/infrastructure/SocketSipListening.js';
+import { SipControlController } from './sip/interface/http/SipControlController.js';
 
 /** What the process says of the simulation (from its configuration). */
 export interface SimulationModuleSettings {
@@ -38,10 +41,11 @@ export interface SimulationModuleSettings {
 }
 
 /**
- * The simulation context: the traffic engines of the labs (TrafficLabs, also the LiveSessions port) on the
- * session transport each lab is given (SessionTransports: synthetic traffic for every lab today), the gates'
- * snapshots, the pump that advances them to the clock (a BackgroundService), each lab's real-SIP setting, and the
- * controllers of the operations it answers. The engine keeps its calls in memory on both stores.
+ * The simulation context: the traffic engines of the labs (calls/: TrafficLabs, also the LiveSessions port) on the
+ * session transport each lab is given (SessionTransports, bound to sip/'s LabTransports: real SIP beside the
+ * synthetic/ traffic, behind the network/ its faults leave), the gates' snapshots, the pump that advances them to
+ * the clock (a BackgroundService), each lab's real-SIP setting, and the controllers of the operations it answers.
+ * The engine keeps its calls in memory on both stores.
  */
 export function simulationModule(_options: ContextModuleOptions, settings: SimulationModuleSettings = {}): ContainerModule {
   return new ContainerModule(({ bind }) => {

@@ -1,6 +1,6 @@
 import { StaleVersionError } from '../domain/DomainError.js';
 import type { LabId } from '../domain/LabId.js';
-import type { SettingJson, SettingsStore } from './SettingsStore.js';
+import type { SettingJson, SettingsRepository } from './SettingsRepository.js';
 
 /** What makes a JSON value of the store a setting: its key, its default, and its codec. */
 export interface SettingDefinition<T> {
@@ -28,7 +28,7 @@ export interface Versioned<T> {
  * per setting (an injectable token with the definition fixed) or uses it directly.
  */
 export class Setting<T> {
-  constructor(private readonly store: SettingsStore, readonly definition: SettingDefinition<T>) {}
+  constructor(private readonly store: SettingsRepository, readonly definition: SettingDefinition<T>) {}
 
   async read(lab: LabId): Promise<Versioned<T>> {
     const stored = await this.store.find(lab, this.definition.key);

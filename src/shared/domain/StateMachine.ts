@@ -1,7 +1,7 @@
 import { DomainError } from './DomainError.js';
 
 /**
- * A lifecycle as data: for each state, the states it may move to. One guarded `transition` checks a move
+ * A state machine as data: for each state, the states it may move to. One guarded `transition` checks a move
  * against the table; aggregates call it and raise one event per transition.
  */
 export type TransitionTable<S extends string> = { readonly [From in S]: readonly S[] };

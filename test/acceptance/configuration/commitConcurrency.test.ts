@@ -3,7 +3,7 @@ import { expect } from 'chai';
 import { DEFAULT_LAB } from '../../../src/shared/domain/LabId.js';
 import type { ApiClient, ApiResponse } from '../../support/ApiClient.js';
 import type { TestGateway } from '../../support/TestGateway.js';
-import { gatewayStores, LifecycleDriver } from '../../integration/configuration/lifecycleHarness.js';
+import { gatewayStores, RevisionsDriver } from '../../integration/configuration/revisionsHarness.js';
 
 const WRITERS = 40;
 
@@ -12,11 +12,11 @@ for (const store of gatewayStores()) {
     this.timeout(60000);
     let gateway: TestGateway;
     let api: ApiClient;
-    let driver: LifecycleDriver;
+    let driver: RevisionsDriver;
 
     before(async () => {
       gateway = await store.start();
-      driver = new LifecycleDriver(gateway);
+      driver = new RevisionsDriver(gateway);
       api = gateway.admin();
       expect((await api.get('/api/coreConfig/status/get')).status).to.equal(200);
     });

@@ -7,7 +7,7 @@ import type { ConfigurationCommitted } from '../../../src/contexts/configuration
 import type { ApiClient, ApiResponse } from '../../support/ApiClient.js';
 import type { TestGateway } from '../../support/TestGateway.js';
 import { addLocalUser, addRole, expectError, permissionsFor } from '../identity/identitySupport.js';
-import { gatewayStores } from '../../integration/configuration/lifecycleHarness.js';
+import { gatewayStores } from '../../integration/configuration/revisionsHarness.js';
 import { createNodeGraph, createObject } from './objectsSupport.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { DEFAULT_LAB } from '../../../src/shared/domain/LabId.js';
 import { BatchingMonitorSinks } from '../../../src/contexts/monitoring/history/application/BatchingMonitorSinks.js';
 import { TrafficLabs } from '../../../src/contexts/simulation/index.js';
-import { meanOpinionScore } from '../../../src/contexts/simulation/traffic/domain/MediaQuality.js';
+import { meanOpinionScore } from '../../../src/contexts/simulation/calls/domain/MediaQuality.js';
 import type { ApiClient } from '../../support/ApiClient.js';
 import { expectError } from '../../support/expectError.js';
 import { TestGateway } from '../../support/TestGateway.js';

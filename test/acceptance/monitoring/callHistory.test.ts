@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { BatchingMonitorSinks } from '../../../src/contexts/monitoring/history/application/BatchingMonitorSinks.js';
-import { MonitorStore } from '../../../src/contexts/monitoring/history/application/MonitorStore.js';
+import { MonitorRepository } from '../../../src/contexts/monitoring/history/application/MonitorRepository.js';
 import { MonitorAvailability } from '../../../src/contexts/monitoring/index.js';
 import type { LabId } from '../../../src/shared/domain/LabId.js';
 import type { ApiClient } from '../../support/ApiClient.js';
@@ -135,7 +135,7 @@ describe('call history and the monitor over HTTP', function () {
     });
 
     it('SIP flow recording off: the simulator is told, and no message is stored', async () => {
-      const store = gateway.get(MonitorStore);
+      const store = gateway.get(MonitorRepository);
       const before = store.usage(LAB).messages;
       await admin.post('/api/monitorSipFlowConfig/set', { json: { enabled: false, maximumMessageLength: 16_384 } });
       expect(sinks.keepsMessages(LAB)).to.equal(false);
@@ -150,7 +150,7 @@ describe('call history and the monitor over HTTP', function () {
   describe('GET /api/resources/get', () => {
     it('grows disk with the bytes the monitor stores', async () => {
       const idle = (await admin.get('/api/resources/get')).json;
-      const store = gateway.get(MonitorStore);
+      const store = gateway.get(MonitorRepository);
       const stored = store.usage(LAB).bytes;
       expect(stored).to.be.greaterThan(150 * 500);
       for (const call of MonitorRecordMother.calls(200, new Date('2026-03-02T08:00:00Z'), (i) => ({ sessionIdentifier: `more-${i}` }))) sinks.recordCall(LAB, call);

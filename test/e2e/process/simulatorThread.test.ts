@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { GATE_REFRESH_MS } from '../../../src/contexts/simulation/traffic/application/GatewayGates.js';
+import { GATE_REFRESH_MS } from '../../../src/contexts/simulation/calls/application/GatewayGates.js';
 import { ApiClient } from '../../support/ApiClient.js';
 import { exitWithin, freePort, run, waitForOutput, waitUntilServing, type Running } from '../../support/processSupport.js';
 import { expectAllPassed, fixture, runSipp, SIPP } from '../../support/sip/sipp.js';

@@ -13,7 +13,7 @@ import { expectAllPassed, fixture, freeUdpPort, runSipp, startSipp, type SippRes
 import { until } from '../../support/sip/sipPhone.js';
 import { sendGarbage } from '../../support/sip/wireAbuse.js';
 import { PROFILES, addSystem } from '../../acceptance/configuration/nodesSupport.js';
-import { GATE_REFRESH_MS } from '../../../src/contexts/simulation/traffic/application/GatewayGates.js';
+import { GATE_REFRESH_MS } from '../../../src/contexts/simulation/calls/application/GatewayGates.js';
 
 /** The gates (maintenance mode, the active side, licensed capacity) reach the calls within GATE_REFRESH_MS of the lab's time. */
 const gatesFollow = () => new Promise((resolve) => setTimeout(resolve, GATE_REFRESH_MS + 250));

@@ -6,7 +6,7 @@ import { expect } from 'chai';
 import { PcapWriter } from '@gwsim/pcap';
 import type { SipMessageEntry } from '../../../src/contexts/monitoring/index.js';
 import { handPlan, planNode, routeTo } from '../../support/simulation/handPlan.js';
-import { run } from '../../unit/simulation/engineHarness.js';
+import { run } from '../../support/simulation/engineHarness.js';
 
 /** tshark's reading of the messages as UDP packets: one row per packet (protocols, SIP method or status, expert infos). */
 function tsharkRows(tshark: string, messages: readonly SipMessageEntry[]): string[][] {

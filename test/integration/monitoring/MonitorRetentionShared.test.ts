@@ -4,7 +4,7 @@ import { SwitchableMonitorAvailability } from '../../../src/contexts/monitoring/
 import { MonitorRetention } from '../../../src/contexts/monitoring/history/application/MonitorRetention.js';
 import { MonitorTuning } from '../../../src/contexts/monitoring/history/application/MonitorTuning.js';
 import { MonitorDatabase } from '../../../src/contexts/monitoring/history/infrastructure/persistence/MonitorDatabase.js';
-import { TypeOrmMonitorStore } from '../../../src/contexts/monitoring/history/infrastructure/persistence/TypeOrmMonitorStore.js';
+import { TypeOrmMonitorRepository } from '../../../src/contexts/monitoring/history/infrastructure/persistence/TypeOrmMonitorRepository.js';
 import { MonitorRecordMother } from '../../support/MonitorRecordMother.js';
 import { SilentLogger } from '../../support/SilentLogger.js';
 import { monitorStoreTargets, type MonitorTestStore } from '../../support/testStores.js';
@@ -24,7 +24,7 @@ for (const target of monitorStoreTargets()) {
 
     it('reads the counters again before trimming: rows another store wrote are trimmed to the maximum and counted', async () => {
       const availability = new SwitchableMonitorAvailability();
-      const store = () => new TypeOrmMonitorStore(new MonitorDatabase(opened.dataSource), availability);
+      const store = () => new TypeOrmMonitorRepository(new MonitorDatabase(opened.dataSource), availability);
       const writer = store();
       const trimmer = store();
       await writer.open();

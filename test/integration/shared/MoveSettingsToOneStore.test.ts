@@ -6,13 +6,13 @@ import { MoveSettingsToOneStore1764000100000 } from '../../../src/migrations/176
 import { Setting } from '../../../src/shared/application/Setting.js';
 import { DEFAULT_LAB, labId } from '../../../src/shared/domain/LabId.js';
 import { ManualClock } from '../../../src/shared/infrastructure/ManualClock.js';
-import { TypeOrmSettingsStore } from '../../../src/shared/infrastructure/persistence/TypeOrmSettingsStore.js';
+import { TypeOrmSettingsRepository } from '../../../src/shared/infrastructure/persistence/TypeOrmSettingsRepository.js';
 import { LOGIN_POLICY_SETTING } from '../../../src/contexts/identity/policies/application/LoginPolicySetting.js';
 import { PASSWORD_POLICY_SETTING } from '../../../src/contexts/identity/policies/application/PasswordPolicySetting.js';
 import type { LoginPolicy } from '../../../src/contexts/identity/policies/domain/LoginPolicy.js';
 import type { PasswordPolicy } from '../../../src/contexts/identity/policies/domain/PasswordPolicy.js';
-import { MAINTENANCE_MODE_SETTING } from '../../../src/contexts/lifecycle/maintenance/application/MaintenanceModeSetting.js';
-import type { MaintenanceMode } from '../../../src/contexts/lifecycle/maintenance/domain/MaintenanceMode.js';
+import { MAINTENANCE_MODE_SETTING } from '../../../src/contexts/maintenance/mode/application/MaintenanceModeSetting.js';
+import type { MaintenanceMode } from '../../../src/contexts/maintenance/mode/domain/MaintenanceMode.js';
 import { storeTargets, type TestStore } from '../../support/testStores.js';
 
 const OTHER = labId('upgraded-b');
@@ -36,17 +36,17 @@ async function snapshot(runner: QueryRunner): Promise<unknown[]> {
   return rows;
 }
 
-for (const engine of storeTargets()) {
-  describe(`upgrading a gateway to the one settings store, on ${engine.name}`, function () {
+for (const target of storeTargets()) {
+  describe(`upgrading a gateway to the one settings store, on ${target.name}`, function () {
     this.timeout(60000);
     let opened: TestStore;
     let dataSource: DataSource;
     let runner: QueryRunner;
     let unitOfWork: TestStore['unitOfWork'];
-    const store = new TypeOrmSettingsStore(new ManualClock());
+    const store = new TypeOrmSettingsRepository(new ManualClock());
 
     before(async () => {
-      opened = await engine.open({ migrate: false });
+      opened = await target.open({ migrate: false });
       dataSource = opened.dataSource;
       unitOfWork = opened.unitOfWork;
       runner = dataSource.createQueryRunner();

@@ -2,9 +2,9 @@ import { expect } from 'chai';
 import { DataSource } from 'typeorm';
 import { dataSourceOptions } from '../../../src/app/persistence/dataSourceOptions.js';
 import { loadTemplate } from '../../../src/app/persistence/EmbeddedTemplate.js';
-import { engineDriver, type QueryableEngine } from '../../../src/app/persistence/EnginePool.js';
-import { PortEngine } from '../../../src/app/persistence/PortEngine.js';
-import { WorkerEngine } from '../../../src/app/persistence/WorkerEngine.js';
+import { databaseDriver, type QueryableDatabase } from '../../../src/app/persistence/DatabasePool.js';
+import { PortDatabase } from '../../../src/app/persistence/PortDatabase.js';
+import { WorkerDatabase } from '../../../src/app/persistence/WorkerDatabase.js';
 import { DEFAULT_LAB } from '../../../src/shared/domain/LabId.js';
 import { DatabaseKind } from '../../../src/shared/infrastructure/persistence/DatabaseKind.js';
 import { ThreadCommits } from '../../../src/shared/infrastructure/persistence/ThreadCommits.js';
@@ -12,12 +12,12 @@ import { TypeOrmUnitOfWork } from '../../../src/shared/infrastructure/persistenc
 import { maintenanceModeProbe } from './maintenanceModeProbe.js';
 
 /** Counts the statements sent to an engine. */
-function counting(engine: QueryableEngine): QueryableEngine & { statements: number } {
+function counting(database: QueryableDatabase): QueryableDatabase & { statements: number } {
   const counted = {
     statements: 0,
-    query: (sql: string, params?: unknown[]) => { counted.statements += 1; return engine.query(sql, params); },
-    exec: (sql: string) => { counted.statements += 1; return engine.exec(sql); },
-    close: () => engine.close(),
+    query: (sql: string, params?: unknown[]) => { counted.statements += 1; return database.query(sql, params); },
+    exec: (sql: string) => { counted.statements += 1; return database.exec(sql); },
+    close: () => database.close(),
   };
   return counted;
 }
@@ -25,14 +25,14 @@ function counting(engine: QueryableEngine): QueryableEngine & { statements: numb
 /**
  * The units of work of the API's thread and the simulator's thread on one embedded engine (SimulatorThread): each
  * answers its lab revisions from memory until the other thread commits (ThreadCommits), so a change made through
- * one thread is seen by the next request to the other, and their transactions never interleave (EngineSessions).
+ * one thread is seen by the next request to the other, and their transactions never interleave (DatabaseSessions).
  */
 describe('units of work of two threads on one embedded engine', function () {
   this.timeout(60_000);
-  let engine: WorkerEngine;
+  let database: WorkerDatabase;
   let apiSource: DataSource;
   let simulatorSource: DataSource;
-  let simulatorEngine: ReturnType<typeof counting>;
+  let simulatorDatabase: ReturnType<typeof counting>;
   let api: TypeOrmUnitOfWork;
   let simulator: TypeOrmUnitOfWork;
   const repository = maintenanceModeProbe();
@@ -40,13 +40,13 @@ describe('units of work of two threads on one embedded engine', function () {
 
   before(async () => {
     const template = await loadTemplate();
-    engine = new WorkerEngine(template ? { image: new Uint8Array(await template.arrayBuffer()) } : {});
-    await engine.ready;
-    apiSource = new DataSource(dataSourceOptions({ databaseUrl: undefined, dataDir: undefined }, engineDriver(engine)));
+    database = new WorkerDatabase(template ? { image: new Uint8Array(await template.arrayBuffer()) } : {});
+    await database.ready;
+    apiSource = new DataSource(dataSourceOptions({ databaseUrl: undefined, dataDir: undefined }, databaseDriver(database)));
     await apiSource.initialize();
     await apiSource.runMigrations({ transaction: 'each' });
-    simulatorEngine = counting(new PortEngine(await engine.attachSession()));
-    simulatorSource = new DataSource(dataSourceOptions({ databaseUrl: undefined, dataDir: undefined }, engineDriver(simulatorEngine)));
+    simulatorDatabase = counting(new PortDatabase(await database.attachSession()));
+    simulatorSource = new DataSource(dataSourceOptions({ databaseUrl: undefined, dataDir: undefined }, databaseDriver(simulatorDatabase)));
     await simulatorSource.initialize();
     const commits = ThreadCommits.buffer();
     api = new TypeOrmUnitOfWork(apiSource, new DatabaseKind(true, new ThreadCommits(commits, 0)));
@@ -60,9 +60,9 @@ describe('units of work of two threads on one embedded engine', function () {
   it('sees a unit the other thread committed at its next look, and answers from memory while nothing changed', async () => {
     const before = (await simulator.current(DEFAULT_LAB))!;
     expect(await api.current(DEFAULT_LAB)).to.equal(before);
-    const sent = simulatorEngine.statements;
+    const sent = simulatorDatabase.statements;
     expect(await simulator.current(DEFAULT_LAB)).to.equal(before);
-    expect(simulatorEngine.statements, 'nothing committed anywhere: the revision comes from memory').to.equal(sent);
+    expect(simulatorDatabase.statements, 'nothing committed anywhere: the revision comes from memory').to.equal(sent);
 
     await toggle(api);
     expect(await simulator.current(DEFAULT_LAB), 'the API thread\'s unit is seen by the simulator thread at once').to.equal(before + 1);

@@ -7,7 +7,7 @@ import { InMemoryEventBus } from '../../../src/shared/infrastructure/InMemoryEve
 import { DatabaseKind } from '../../../src/shared/infrastructure/persistence/DatabaseKind.js';
 import { TypeOrmUnitOfWork } from '../../../src/shared/infrastructure/persistence/TypeOrmUnitOfWork.js';
 import { ManualClock } from '../../../src/shared/infrastructure/ManualClock.js';
-import { SetMaintenanceMode } from '../../../src/contexts/lifecycle/maintenance/application/SetMaintenanceMode.js';
+import { SetMaintenanceMode } from '../../../src/contexts/maintenance/mode/application/SetMaintenanceMode.js';
 import { testDatabase, type TestStore } from '../../support/testStores.js';
 import { maintenanceModeProbe } from './maintenanceModeProbe.js';
 import { SilentLogger } from '../../support/SilentLogger.js';

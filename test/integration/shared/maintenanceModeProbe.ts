@@ -1,9 +1,9 @@
-import { MaintenanceModeSetting } from '../../../src/contexts/lifecycle/maintenance/application/MaintenanceModeSetting.js';
-import type { MaintenanceMode } from '../../../src/contexts/lifecycle/maintenance/domain/MaintenanceMode.js';
+import { MaintenanceModeSetting } from '../../../src/contexts/maintenance/mode/application/MaintenanceModeSetting.js';
+import type { MaintenanceMode } from '../../../src/contexts/maintenance/mode/domain/MaintenanceMode.js';
 import type { LabId } from '../../../src/shared/domain/LabId.js';
 import type { UnitOfWork } from '../../../src/shared/application/UnitOfWork.js';
 import { ManualClock } from '../../../src/shared/infrastructure/ManualClock.js';
-import { TypeOrmSettingsStore } from '../../../src/shared/infrastructure/persistence/TypeOrmSettingsStore.js';
+import { TypeOrmSettingsRepository } from '../../../src/shared/infrastructure/persistence/TypeOrmSettingsRepository.js';
 
 export type VersionedMode = MaintenanceMode & { readonly version: number };
 
@@ -12,7 +12,7 @@ export type VersionedMode = MaintenanceMode & { readonly version: number };
  * store, read as the mode carrying its version and saved over that version (STALE_VERSION when it moved).
  */
 export function maintenanceModeProbe() {
-  const modes = new MaintenanceModeSetting(new TypeOrmSettingsStore(new ManualClock()));
+  const modes = new MaintenanceModeSetting(new TypeOrmSettingsRepository(new ManualClock()));
   return {
     modes,
     async get(lab: LabId): Promise<VersionedMode> {

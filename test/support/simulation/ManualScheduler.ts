@@ -1,5 +1,5 @@
-import { EventQueue } from '../../../src/contexts/simulation/traffic/domain/EventQueue.js';
-import type { Scheduler } from '../../../src/contexts/simulation/traffic/domain/Scheduler.js';
+import { EventQueue } from '../../../src/contexts/simulation/calls/domain/EventQueue.js';
+import type { Scheduler } from '../../../src/contexts/simulation/calls/domain/Scheduler.js';
 
 /** A Scheduler on a manual timeline, for driving a transport without the engine: `runTo` runs what is due in order. */
 export class ManualScheduler implements Scheduler {

@@ -1,7 +1,7 @@
 import type { CallHistoryEntry, RecordingEntry, SipMessageEntry } from '../../../src/contexts/monitoring/index.js';
 import { MonitorSinks } from '../../../src/contexts/monitoring/index.js';
 import type { LabId } from '../../../src/shared/domain/LabId.js';
-import type { CallRecorder } from '../../../src/contexts/simulation/traffic/domain/CallRecorder.js';
+import type { CallRecorder } from '../../../src/contexts/simulation/calls/domain/CallRecorder.js';
 
 /** A MonitorSinks that keeps everything it is handed, for tests (and a CallRecorder of one lab over it). */
 export class RecordingSinks extends MonitorSinks {

@@ -1,9 +1,9 @@
 import type { SipRequest, SipResponse } from '@gwsim/sip';
 import type { GatewayPlan, PlanNode } from '../../../src/contexts/configuration/index.js';
-import type { Scheduler } from '../../../src/contexts/simulation/traffic/domain/Scheduler.js';
-import { SessionTransport, TransportLeg, type Offer, type TransportListener } from '../../../src/contexts/simulation/traffic/domain/SessionTransport.js';
-import { farEnd, gatewaySide, okTo, StepMemo, UacDialog, UasDialog, type Lazy } from '../../../src/contexts/simulation/traffic/domain/SipDialogs.js';
-import type { SimulatedCodec, TrafficProfile } from '../../../src/contexts/simulation/traffic/domain/TrafficProfile.js';
+import type { Scheduler } from '../../../src/contexts/simulation/calls/domain/Scheduler.js';
+import { SessionTransport, TransportLeg, type Offer, type TransportListener } from '../../../src/contexts/simulation/calls/domain/SessionTransport.js';
+import { farEnd, gatewaySide, okTo, StepMemo, UacDialog, UasDialog, type Lazy } from '../../../src/contexts/simulation/calls/domain/SipDialogs.js';
+import type { SimulatedCodec, TrafficProfile } from '../../../src/contexts/simulation/calls/domain/TrafficProfile.js';
 
 /** What the far end behind a node does with each INVITE it gets: responses after the INVITE, a BYE after its 200. */
 export interface FarEndScript {

@@ -1,5 +1,5 @@
 import {
-  compileRoutingDomain, RewritingEngine, type GatewayPlan, type PlanNode, type PlannedRoute, type RoutingCall, type RoutingPlan,
+  compileRoutingDomain, RewritingPlan, type GatewayPlan, type PlanNode, type PlannedRoute, type RoutingCall, type RoutingPlan,
 } from '../../../src/contexts/configuration/index.js';
 import type { RouteSpec } from '../../../src/contexts/configuration/routing/domain/RouteModel.js';
 import type { RewriteRuleSpec } from '../../../src/contexts/configuration/rewriting/domain/RewriteRule.js';
@@ -71,12 +71,12 @@ export function routeTo(name: string, targets: readonly string[], options: { act
 }
 
 /** A rewriting engine of one prefix rule: dial strings of `role` starting with `prefix` lose `del` characters and gain `add`. */
-export function prefixRewriting(role: 'source' | 'destination', prefix: string, del: number, add: string): RewritingEngine {
+export function prefixRewriting(role: 'source' | 'destination', prefix: string, del: number, add: string): RewritingPlan {
   const rule: RewriteRuleSpec = {
     index: 0, displayName: `${role} ${prefix}`, comment: '', rewriteType: 'prefixAndSuffix', prefix, suffix: '',
     deleteLeadingCharacters: del, deleteTrailingCharacters: 0, addPrefix: add, addSuffix: '', addExtTrailingDigits: 0, case: 'unchanged',
     clearDisplayName: false, skipRulesBelow: false, skipFurtherRules: false,
     applyToSourceDialString: role === 'source', applyToDestinationDialString: role === 'destination', applyToAllDialStrings: false,
   };
-  return new RewritingEngine([rule]);
+  return new RewritingPlan([rule]);
 }

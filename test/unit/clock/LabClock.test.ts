@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { DomainError } from '../../../src/shared/domain/DomainError.js';
-import { LabClock } from '../../../src/contexts/clock/domain/LabClock.js';
-import { parseDuration, parseInstant } from '../../../src/contexts/clock/interface/http/ClockController.js';
+import { LabClock } from '../../../src/contexts/clock/lab-clocks/domain/LabClock.js';
+import { parseDuration, parseInstant } from '../../../src/contexts/clock/lab-clocks/interface/http/ClockController.js';
 
 const W = Date.parse('2026-03-01T08:00:00Z');
 

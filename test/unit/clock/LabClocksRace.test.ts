@@ -1,11 +1,11 @@
 import 'reflect-metadata';
 import { expect } from 'chai';
-import { LabClocks, LabClockStore } from '../../../src/contexts/clock/application/LabClocks.js';
-import { LabClockSetting } from '../../../src/contexts/clock/application/LabClockSetting.js';
+import { LabClocks, LabClockRepository } from '../../../src/contexts/clock/lab-clocks/application/LabClocks.js';
+import { LabClockSetting } from '../../../src/contexts/clock/lab-clocks/application/LabClockSetting.js';
 import type { LabId } from '../../../src/shared/domain/LabId.js';
 import { UnitOfWork } from '../../../src/shared/application/UnitOfWork.js';
 import { AsyncLabScope } from '../../../src/shared/infrastructure/AsyncLabScope.js';
-import { InMemorySettingsStore } from '../../../src/shared/infrastructure/memory/InMemorySettingsStore.js';
+import { InMemorySettingsRepository } from '../../../src/shared/infrastructure/memory/InMemorySettingsRepository.js';
 import { InMemoryUnitOfWork } from '../../../src/shared/infrastructure/memory/InMemoryUnitOfWork.js';
 import { ManualClock } from '../../../src/shared/infrastructure/ManualClock.js';
 import { SilentLogger } from '../../support/SilentLogger.js';
@@ -38,8 +38,8 @@ describe('LabClocks: a reload never takes the lab back behind a change made mean
   it('a change that commits while a reload\'s read is on its way is what the lab runs on afterwards', async () => {
     const wall = new ManualClock(new Date('2026-03-01T08:00:00Z'));
     const unitOfWork = new SlowReads();
-    const setting = new LabClockSetting(new InMemorySettingsStore(wall));
-    const store: LabClockStore = { unitOfWork: () => unitOfWork, setting: () => setting };
+    const setting = new LabClockSetting(new InMemorySettingsRepository(wall));
+    const store: LabClockRepository = { unitOfWork: () => unitOfWork, setting: () => setting };
     const clocks = new LabClocks(wall, store, new AsyncLabScope(), new SilentLogger());
     const frozenAt = new Date('2026-11-23T13:00:00Z');
 

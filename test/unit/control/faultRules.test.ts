@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { DomainError } from '../../../src/shared/domain/DomainError.js';
-import { SeededRandom } from '../../../src/shared/infrastructure/SeededRandom.js';
+import { SeededRandom } from '../../../src/shared/domain/SeededRandom.js';
 import { RandomSource } from '../../../src/shared/domain/RandomSource.js';
 import { FaultRule, type FaultRuleInput } from '../../../src/contexts/control/faults/domain/FaultRule.js';
 import { FaultRuleBook } from '../../../src/contexts/control/faults/domain/FaultRuleBook.js';
@@ -10,8 +10,8 @@ import { globMatch } from '../../../src/contexts/control/shared/domain/PathPatte
 import { FaultRules } from '../../../src/contexts/control/faults/application/FaultRules.js';
 import { FaultRuleStore } from '../../../src/contexts/control/faults/application/FaultRuleStore.js';
 import type { LabId } from '../../../src/shared/domain/LabId.js';
-import type { SettingJson } from '../../../src/shared/application/SettingsStore.js';
-import { InMemorySettingsStore } from '../../../src/shared/infrastructure/memory/InMemorySettingsStore.js';
+import type { SettingJson } from '../../../src/shared/application/SettingsRepository.js';
+import { InMemorySettingsRepository } from '../../../src/shared/infrastructure/memory/InMemorySettingsRepository.js';
 import { InMemoryUnitOfWork } from '../../../src/shared/infrastructure/memory/InMemoryUnitOfWork.js';
 import { ManualClock } from '../../../src/shared/infrastructure/ManualClock.js';
 import { SeededIdGenerator } from '../../../src/shared/infrastructure/SeededIdGenerator.js';
@@ -243,7 +243,7 @@ describe('fault rules (domain)', () => {
     it('reads a rule kept before a match had to name a condition (none, or {}) as {"all": true}: it still faults every request', async () => {
       const lab = 'default' as LabId;
       const clock = new ManualClock(NOW);
-      const settings = new InMemorySettingsStore(clock);
+      const settings = new InMemorySettingsRepository(clock);
       const unitOfWork = new InMemoryUnitOfWork();
       const kept = [
         { id: 'none', sequence: 1, createdAt: NOW.toISOString(), input: { effect: { status: 503 }, count: 5 } },

@@ -7,7 +7,7 @@ import type { LabId } from '../../../src/shared/domain/LabId.js';
 import { AsyncLabScope } from '../../../src/shared/infrastructure/AsyncLabScope.js';
 import { ManualClock } from '../../../src/shared/infrastructure/ManualClock.js';
 import { SeededIdGenerator } from '../../../src/shared/infrastructure/SeededIdGenerator.js';
-import { SeededRandom } from '../../../src/shared/infrastructure/SeededRandom.js';
+import { SeededRandom } from '../../../src/shared/domain/SeededRandom.js';
 import { handPlan, planNode } from '../../support/simulation/handPlan.js';
 
 const LAB = 'default' as LabId;

@@ -15,7 +15,7 @@ import { StandbyLink } from '../../../src/contexts/high-availability/hot-standby
 import { StoredActiveSide } from '../../../src/contexts/high-availability/hot-standby/application/ActiveSide.js';
 import { StandbyRolesSetting } from '../../../src/contexts/high-availability/hot-standby/application/StandbyRolesSetting.js';
 import type { HotStandbyRoleChanged } from '../../../src/contexts/high-availability/index.js';
-import { InMemorySettingsStore } from '../../../src/shared/infrastructure/memory/InMemorySettingsStore.js';
+import { InMemorySettingsRepository } from '../../../src/shared/infrastructure/memory/InMemorySettingsRepository.js';
 import { failure, ObjectsHarness } from '../configuration/support/ObjectsHarness.js';
 
 describe('hot standby use cases (in memory)', () => {
@@ -35,7 +35,7 @@ describe('hot standby use cases (in memory)', () => {
     h = new ObjectsHarness('hot-standby');
     const reader = { working: async () => new IndexedGraph(await h.all()) } as unknown as ConfigurationReader;
     const hotStandbys = new HotStandbys(reader, h.repository, h.unitOfWork);
-    const roles = new StandbyRolesSetting(new InMemorySettingsStore(h.clock));
+    const roles = new StandbyRolesSetting(new InMemorySettingsRepository(h.clock));
     const change = new ChangeHotStandbyRoles(hotStandbys, roles, h.unitOfWork, h.events, h.clock);
     add = new AddHotStandby(h.writes, h.ids);
     set = new SetHotStandby(h.writes);

@@ -7,14 +7,14 @@ import { StandbyLinkFault } from '../../../src/contexts/high-availability/hot-st
 import { StandbyRolesSetting } from '../../../src/contexts/high-availability/hot-standby/application/StandbyRolesSetting.js';
 import { IndexedGraph } from '../../../src/contexts/configuration/graph/domain/GraphView.js';
 import type { ConfigurationReader } from '../../../src/contexts/configuration/index.js';
-import { InMemorySettingsStore } from '../../../src/shared/infrastructure/memory/InMemorySettingsStore.js';
+import { InMemorySettingsRepository } from '../../../src/shared/infrastructure/memory/InMemorySettingsRepository.js';
 import { ObjectsHarness } from '../configuration/support/ObjectsHarness.js';
 
 describe('gateway fault standbyLinkDown: the hot standby link switch', () => {
   it('the link goes down and the standby takes the role; when the rule ends the link is up and the standby keeps it', async () => {
     const h = new ObjectsHarness('standby-link-fault');
     const reader = { working: async () => new IndexedGraph(await h.all()) } as unknown as ConfigurationReader;
-    const roles = new StandbyRolesSetting(new InMemorySettingsStore(h.clock));
+    const roles = new StandbyRolesSetting(new InMemorySettingsRepository(h.clock));
     const change = new ChangeHotStandbyRoles(new HotStandbys(reader, h.repository, h.unitOfWork), roles, h.unitOfWork, h.events, h.clock);
     const fault = new StandbyLinkFault(new StandbyLink(change));
     const side = new StoredActiveSide(roles, h.unitOfWork);

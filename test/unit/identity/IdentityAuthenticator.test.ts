@@ -3,7 +3,7 @@ import { AuthenticationError } from '../../../src/shared/domain/DomainError.js';
 import { labId } from '../../../src/shared/domain/LabId.js';
 import { grants, PERMISSION_CODES } from '../../../src/shared/domain/Permission.js';
 import { Authenticator } from '../../../src/shared/application/Authenticator.js';
-import { SessionStore } from '../../../src/contexts/identity/authentication/domain/SessionStore.js';
+import { SessionRepository } from '../../../src/contexts/identity/authentication/domain/SessionRepository.js';
 import { CORPORATE_DIRECTORY_ID, OPEN_LDAP_DIRECTORY_ID } from '../../../src/contexts/identity/directory/infrastructure/SimulatedLdapDirectory.js';
 import { DEFAULT_LOGIN_POLICY, type LoginPolicyValues } from '../../../src/contexts/identity/policies/domain/LoginPolicy.js';
 import { SetLoginPolicy } from '../../../src/contexts/identity/policies/application/SetLoginPolicy.js';
@@ -215,7 +215,7 @@ describe('the identity authenticator', function () {
       expect(await auth.resume(LAB, sessionId)).to.not.equal(undefined);
       h.clock.advanceSeconds(30 * 60);
       expect(await auth.resume(LAB, sessionId)).to.equal(undefined);
-      expect(h.get(SessionStore).get(sessionId)).to.equal(undefined);
+      expect(h.get(SessionRepository).get(sessionId)).to.equal(undefined);
     });
 
     it('end when the user is removed, and belong to one lab only', async () => {
@@ -223,7 +223,7 @@ describe('the identity authenticator', function () {
       const { sessionId } = await auth.login(LAB, 'bob', PASSWORD);
       expect(await auth.resume(labId('other-lab'), sessionId)).to.equal(undefined);
       await h.get(RemoveUser).execute(LAB, 'bob');
-      expect(h.get(SessionStore).get(sessionId)).to.equal(undefined);
+      expect(h.get(SessionRepository).get(sessionId)).to.equal(undefined);
       expect(await auth.resume(LAB, sessionId)).to.equal(undefined);
     });
 
@@ -254,7 +254,7 @@ describe('the identity authenticator', function () {
       release();
       const outcome = await login;
       expect(outcome).to.be.instanceOf(AuthenticationError);
-      expect(h.get(SessionStore).size).to.equal(0);
+      expect(h.get(SessionRepository).size).to.equal(0);
     });
 
     it('are never answered for an unknown id', async () => {

@@ -1,14 +1,14 @@
 import { expect } from 'chai';
 import { NO_PERMISSIONS } from '../../../src/shared/domain/Permission.js';
 import { LoginSessions } from '../../../src/contexts/identity/authentication/application/LoginSessions.js';
-import { SessionStore } from '../../../src/contexts/identity/authentication/domain/SessionStore.js';
+import { SessionRepository } from '../../../src/contexts/identity/authentication/domain/SessionRepository.js';
 import { identityHarness, LAB } from './support/IdentityHarness.js';
 
 describe('the login sessions', () => {
   it('end the idle ones when a session opens, looking at most once a minute', () => {
     const h = identityHarness({ sessionIdleMinutes: 1 });
     const sessions = h.get(LoginSessions);
-    const store = h.get(SessionStore);
+    const store = h.get(SessionRepository);
     const open = (userId: string) => sessions.open(LAB, userId, { lab: LAB, userId, username: userId, permissions: NO_PERMISSIONS }, undefined);
     const a = open('a');
     h.clock.advanceSeconds(30);

@@ -1,15 +1,15 @@
 import 'reflect-metadata';
 import type { LabId } from '../../../src/shared/domain/LabId.js';
 import { ManualClock } from '../../../src/shared/infrastructure/ManualClock.js';
-import { InMemorySettingsStore } from '../../../src/shared/infrastructure/memory/InMemorySettingsStore.js';
+import { InMemorySettingsRepository } from '../../../src/shared/infrastructure/memory/InMemorySettingsRepository.js';
 import { InMemoryUnitOfWork } from '../../../src/shared/infrastructure/memory/InMemoryUnitOfWork.js';
 import { BatchingMonitorSinks } from '../../../src/contexts/monitoring/history/application/BatchingMonitorSinks.js';
 import { SwitchableMonitorAvailability } from '../../../src/contexts/monitoring/history/application/MonitorAvailability.js';
 import { MonitorRetention } from '../../../src/contexts/monitoring/history/application/MonitorRetention.js';
-import type { LabRow } from '../../../src/contexts/monitoring/history/application/MonitorStore.js';
+import type { LabRow } from '../../../src/contexts/monitoring/history/application/MonitorRepository.js';
 import type { MessageRows } from '../../../src/contexts/monitoring/history/application/MessageRows.js';
 import { MonitorTuning } from '../../../src/contexts/monitoring/history/application/MonitorTuning.js';
-import { InMemoryMonitorStore } from '../../../src/contexts/monitoring/history/infrastructure/memory/InMemoryMonitorStore.js';
+import { InMemoryMonitorRepository } from '../../../src/contexts/monitoring/history/infrastructure/memory/InMemoryMonitorRepository.js';
 import type { StoredMessage } from '../../../src/contexts/monitoring/history/domain/StoredMessage.js';
 import type { CallHistoryEntry } from '../../../src/contexts/monitoring/index.js';
 import { MonitorCallHistoryConfigs, MonitorSipFlowConfigs } from '../../../src/contexts/monitoring/settings/application/MonitorConfigs.js';
@@ -24,7 +24,7 @@ export const OTHER = 'other' as LabId;
  * An in-memory store whose writes can be held (a store slower than the traffic) or made to fail, counting the
  * statements it ran per table.
  */
-export class ControlledStore extends InMemoryMonitorStore {
+export class ControlledStore extends InMemoryMonitorRepository {
   private gate: Promise<void> | undefined;
   private release: (() => void) | undefined;
   /** How many of the next writes fail. */
@@ -61,7 +61,7 @@ export class ControlledStore extends InMemoryMonitorStore {
 export function monitorFixture(tuning = new MonitorTuning()) {
   const clock = new ManualClock(new Date('2026-03-01T08:00:00Z'));
   const unitOfWork = new InMemoryUnitOfWork();
-  const settingsStore = new InMemorySettingsStore(clock);
+  const settingsStore = new InMemorySettingsRepository(clock);
   const callHistorySetting = new CallHistoryConfigSetting(settingsStore);
   const sipFlowSetting = new SipFlowConfigSetting(settingsStore);
   const cache = new MonitorSettingsCache(unitOfWork, callHistorySetting, sipFlowSetting);

@@ -5,7 +5,7 @@ import { BatchingMonitorSinks } from '../../../src/contexts/monitoring/history/a
 import { LiveSessions, LoadGauge } from '../../../src/contexts/monitoring/index.js';
 import { ReadResourceUsage } from '../../../src/contexts/monitoring/resources/application/ReadResourceUsage.js';
 import type { LabId } from '../../../src/shared/domain/LabId.js';
-import { SeededRandom } from '../../../src/shared/infrastructure/SeededRandom.js';
+import { SeededRandom } from '../../../src/shared/domain/SeededRandom.js';
 import { MonitorRecordMother } from '../../support/MonitorRecordMother.js';
 import { SilentLogger } from '../../support/SilentLogger.js';
 import { testConfig } from '../../support/testConfig.js';

@@ -5,7 +5,7 @@ import { DomainError } from '../../../src/shared/domain/DomainError.js';
 import { DEFAULT_LAB, labId } from '../../../src/shared/domain/LabId.js';
 import { InMemoryEventBus } from '../../../src/shared/infrastructure/InMemoryEventBus.js';
 import { ManualClock } from '../../../src/shared/infrastructure/ManualClock.js';
-import { InMemorySettingsStore } from '../../../src/shared/infrastructure/memory/InMemorySettingsStore.js';
+import { InMemorySettingsRepository } from '../../../src/shared/infrastructure/memory/InMemorySettingsRepository.js';
 import { InMemoryUnitOfWork } from '../../../src/shared/infrastructure/memory/InMemoryUnitOfWork.js';
 import { ChangeSbaService } from '../../../src/contexts/sba/service/application/ChangeSbaService.js';
 import { DisableSbaService } from '../../../src/contexts/sba/service/application/DisableSbaService.js';
@@ -173,7 +173,7 @@ describe('the SBA use cases', () => {
     clock = new ManualClock(T0);
     unitOfWork = new InMemoryUnitOfWork();
     const events = new InMemoryEventBus(new SilentLogger());
-    const store = new InMemorySettingsStore(clock);
+    const store = new InMemorySettingsRepository(clock);
     settings = new SbaServiceSetting(store);
     const reads = new SbaDirectorySetting(store);
     change = new ChangeSbaService(unitOfWork, settings, events, clock);

@@ -51,7 +51,7 @@ export class TypeOrmUnitOfWork extends UnitOfWork implements LabRevisions {
       return this.embeddedLock.runExclusive(() => TransactionScope.run({ mode: 'read', handle: this.dataSource.manager, afterCommit: [] }, work));
     }
     if (this.kind.embedded) {
-      // Another thread writes too: a transaction keeps the engine to this read until it ends (EngineSessions), so
+      // Another thread writes too: a transaction keeps the engine to this read until it ends (DatabaseSessions), so
       // nothing commits meanwhile and the default isolation is a snapshot already.
       return this.embeddedLock.runExclusive(() => this.dataSource.transaction((manager: EntityManager) =>
         TransactionScope.run({ mode: 'read', handle: manager, afterCommit: [] }, work)));
@@ -152,7 +152,7 @@ export class TypeOrmUnitOfWork extends UnitOfWork implements LabRevisions {
     const revision = revisionOf(await (scope.handle as EntityManager).query(READ_REVISION, [lab]));
     if (this.kind.embedded && revision !== undefined && scope.mode === 'read' && !this.known.has(lab)) {
       // with another thread on the engine the read is a transaction that keeps the engine to itself
-      // (EngineSessions): every unit that thread counted so far is under this revision
+      // (DatabaseSessions): every unit that thread counted so far is under this revision
       this.known.set(lab, { revision, others: this.kind.threads?.others() ?? 0 });
     }
     return revision;

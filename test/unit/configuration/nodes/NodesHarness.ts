@@ -3,7 +3,7 @@ import { ManualClock } from '../../../../src/shared/infrastructure/ManualClock.j
 import { SeededIdGenerator } from '../../../../src/shared/infrastructure/SeededIdGenerator.js';
 import { InMemoryEventBus } from '../../../../src/shared/infrastructure/InMemoryEventBus.js';
 import { RevisionCountingUnitOfWork } from '../../../../src/shared/infrastructure/memory/RevisionCountingUnitOfWork.js';
-import { InMemoryConfigurationLifecycleRepository } from '../../../../src/contexts/configuration/revisions/infrastructure/memory/InMemoryConfigurationLifecycleRepository.js';
+import { InMemoryConfigurationStateRepository } from '../../../../src/contexts/configuration/revisions/infrastructure/memory/InMemoryConfigurationStateRepository.js';
 import { InMemoryConfigurationRepository } from '../../../../src/contexts/configuration/graph/infrastructure/memory/InMemoryConfigurationRepository.js';
 import { WorkingConfiguration } from '../../../../src/contexts/configuration/graph/application/WorkingConfiguration.js';
 import { ConfigurationReader } from '../../../../src/contexts/configuration/graph/application/ConfigurationReader.js';
@@ -30,10 +30,10 @@ export class NodesHarness {
   readonly repository = new InMemoryConfigurationRepository();
   readonly unitOfWork = new RevisionCountingUnitOfWork();
   readonly clock = new ManualClock(new Date('2026-03-01T08:00:00Z'));
-  readonly lifecycles = new InMemoryConfigurationLifecycleRepository(this.clock);
+  readonly states = new InMemoryConfigurationStateRepository(this.clock);
   readonly events = new InMemoryEventBus(new SilentLogger());
   readonly ids = new SeededIdGenerator('nodes-harness');
-  readonly working = new WorkingConfiguration(this.unitOfWork, this.lifecycles, this.repository, this.events, this.clock);
+  readonly working = new WorkingConfiguration(this.unitOfWork, this.states, this.repository, this.events, this.clock);
   readonly reader = new ConfigurationReader(this.unitOfWork, this.unitOfWork, this.repository);
   readonly access = new NodeAccess(this.reader, this.working);
   readonly wizards = new NodeWizards(this.working, this.ids);
@@ -63,7 +63,7 @@ export class NodesHarness {
   }
 
   async status(): Promise<string> {
-    return (await this.lifecycles.get(this.lab)).status;
+    return (await this.states.get(this.lab)).status;
   }
 }
 

@@ -89,9 +89,9 @@ describe('node use cases on the in-memory graph', () => {
     const other = new NodesHarness();
     await other.installFactory();
     const seeded = await other.addSystem.execute(other.lab, GENERIC_PBX, { displayName: 'pbx', udpTcpPort: 5060 });
-    const committedLike = await other.lifecycles.get(other.lab);
+    const committedLike = await other.states.get(other.lab);
     committedLike.commit('c1', other.clock.now(), (await other.graph()).size);
-    await other.lifecycles.save(committedLike);
+    await other.states.save(committedLike);
     await other.setEnabled.execute(other.lab, seeded.node.id, true);
     await other.setPort.execute(other.lab, 'pbx', 'udpTcpPort', 5060);
     expect(await other.status()).to.equal('committed');

@@ -2,7 +2,7 @@ import { DEFAULT_LAB } from '../../../../src/shared/domain/LabId.js';
 import { ManualClock } from '../../../../src/shared/infrastructure/ManualClock.js';
 import { SeededIdGenerator } from '../../../../src/shared/infrastructure/SeededIdGenerator.js';
 import { InMemoryEventBus } from '../../../../src/shared/infrastructure/InMemoryEventBus.js';
-import { InMemoryConfigurationLifecycleRepository } from '../../../../src/contexts/configuration/revisions/infrastructure/memory/InMemoryConfigurationLifecycleRepository.js';
+import { InMemoryConfigurationStateRepository } from '../../../../src/contexts/configuration/revisions/infrastructure/memory/InMemoryConfigurationStateRepository.js';
 import { SilentLogger } from '../../../support/SilentLogger.js';
 import { InMemoryUnitOfWork } from '../../../../src/shared/infrastructure/memory/InMemoryUnitOfWork.js';
 import { ConfigObject, DEFAULT_COMMON, type CommonParameters, type ParameterValue } from '../../../../src/contexts/configuration/graph/domain/ConfigObject.js';
@@ -31,7 +31,7 @@ export class ObjectsHarness {
   readonly unitOfWork = new InMemoryUnitOfWork();
   readonly clock = new ManualClock(new Date('2026-03-01T08:00:00Z'));
   /** The lifecycle state the writes report to (in memory, like the rest). */
-  readonly configurationStates = new InMemoryConfigurationLifecycleRepository(this.clock);
+  readonly configurationStates = new InMemoryConfigurationStateRepository(this.clock);
   readonly events = new InMemoryEventBus(new SilentLogger());
   readonly writes = new WorkingConfiguration(this.unitOfWork, this.configurationStates, this.repository, this.events, this.clock);
   readonly ids: SeededIdGenerator;

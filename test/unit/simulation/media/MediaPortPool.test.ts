@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import dgram from 'node:dgram';
 import { once } from 'node:events';
 import { expect } from 'chai';
-import { MediaPortPool, type MediaPortPair } from '../../../../src/contexts/simulation/traffic/infrastructure/socket/media/index.js';
+import { MediaPortPool, type MediaPortPair } from '../../../../src/contexts/simulation/media/infrastructure/index.js';
 import { freeRange } from './mediaHarness.js';
 
 describe('MediaPortPool', () => {

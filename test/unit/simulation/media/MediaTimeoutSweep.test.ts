@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { MediaTimeoutSweep } from '../../../../src/contexts/simulation/traffic/infrastructure/socket/media/index.js';
+import { MediaTimeoutSweep } from '../../../../src/contexts/simulation/media/infrastructure/index.js';
 
 describe('MediaTimeoutSweep', () => {
   it('runs every registered check on a tick, and no longer one that was unregistered', () => {

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import {
   MediaPortPool, MediaTimeoutSweep, RtpRelay, type RelayOptions,
-} from '../../../../src/contexts/simulation/traffic/infrastructure/socket/media/index.js';
+} from '../../../../src/contexts/simulation/media/infrastructure/index.js';
 import { Endpoint, freeRange, hangUp, phone, receiverReport, rtcpPacket, rtpPacket, type Phone } from './mediaHarness.js';
 
 /** Waits, turn after turn of the event loop, until `condition` holds (the relay has handled a datagram). */

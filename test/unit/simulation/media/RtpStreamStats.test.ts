@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { isRtcp, isRtp, payloadOctets, reportedLoss, RtpStreamStats } from '../../../../src/contexts/simulation/traffic/infrastructure/socket/media/RtpStreamStats.js';
+import { isRtcp, isRtp, payloadOctets, reportedLoss, RtpStreamStats } from '../../../../src/contexts/simulation/media/infrastructure/RtpStreamStats.js';
 import { receiverReport, rtcpPacket, rtpPacket } from './mediaHarness.js';
 
 /** Feeds packets of 20 ms PCMU (160 timestamp units) with the given sequence numbers and arrival times. */

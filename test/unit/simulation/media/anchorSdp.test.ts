@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { parseSdp, SdpError } from '@gwsim/sip';
-import { anchorSdp, sdpClockRates, sdpMediaAddress } from '../../../../src/contexts/simulation/traffic/infrastructure/socket/media/index.js';
+import { anchorSdp, sdpClockRates, sdpMediaAddress } from '../../../../src/contexts/simulation/media/infrastructure/index.js';
 
 const crlf = (lines: string[]) => `${lines.join('\r\n')}\r\n`;
 const GATEWAY = { host: '10.0.0.5', port: 40002 };

@@ -1,5 +1,5 @@
 import dgram from 'node:dgram';
-import type { MediaAddress } from '../../../../src/contexts/simulation/traffic/infrastructure/socket/media/index.js';
+import type { MediaAddress } from '../../../../src/contexts/simulation/media/infrastructure/index.js';
 
 /** An RTP packet: version 2, the given header fields and `payloadBytes` of payload (its first byte `marker`). */
 export function rtpPacket(fields: { seq: number; timestamp: number; ssrc?: number; payloadType?: number; payloadBytes?: number; marker?: number }): Buffer {

@@ -3,7 +3,7 @@ import { Clock } from '../../../../shared/domain/Clock.js';
 import type { LabId } from '../../../../shared/domain/LabId.js';
 import { EventBus } from '../../../../shared/application/EventBus.js';
 import { UnitOfWork } from '../../../../shared/application/UnitOfWork.js';
-import { ConfigurationLifecycleRepository } from '../../revisions/domain/ConfigurationLifecycleRepository.js';
+import { ConfigurationStateRepository } from '../../revisions/domain/ConfigurationStateRepository.js';
 import type { ConfigObject } from '../domain/ConfigObject.js';
 import { ConfigurationRepository } from '../domain/ConfigurationRepository.js';
 import { IndexedGraph, type GraphView } from '../domain/GraphView.js';
@@ -39,7 +39,7 @@ export class WorkingGraphs {
 export class WorkingConfiguration {
   constructor(
     @inject(UnitOfWork) private readonly unitOfWork: UnitOfWork,
-    @inject(ConfigurationLifecycleRepository) private readonly lifecycles: ConfigurationLifecycleRepository,
+    @inject(ConfigurationStateRepository) private readonly states: ConfigurationStateRepository,
     @inject(ConfigurationRepository) private readonly objects: ConfigurationRepository,
     @inject(EventBus) private readonly events: EventBus,
     @inject(Clock) private readonly clock: Clock,
@@ -65,11 +65,11 @@ export class WorkingConfiguration {
 
   /** The working configuration is about to change: refused while view-only, else the lifecycle state becomes modified. */
   async beforeChange(lab: LabId): Promise<void> {
-    const lifecycle = await this.lifecycles.get(lab);
-    lifecycle.modify(this.clock.now());
-    const events = lifecycle.pullEvents();
+    const state = await this.states.get(lab);
+    state.modify(this.clock.now());
+    const events = state.pullEvents();
     if (events.length === 0) return;
-    await this.lifecycles.save(lifecycle);
+    await this.states.save(state);
     await this.events.publish(events);
   }
 

@@ -5,7 +5,7 @@ import { EventBus } from '../../../../shared/application/EventBus.js';
 import { UnitOfWork } from '../../../../shared/application/UnitOfWork.js';
 import { ConfigurationRepository } from '../../graph/domain/ConfigurationRepository.js';
 import { apiReachabilityCore } from '../../graph/domain/ApiReachability.js';
-import { ConfigurationLifecycleRepository } from '../domain/ConfigurationLifecycleRepository.js';
+import { ConfigurationStateRepository } from '../domain/ConfigurationStateRepository.js';
 
 export interface CleanResult {
   readonly kept: number;
@@ -21,7 +21,7 @@ export class CleanConfiguration {
   constructor(
     @inject(UnitOfWork) private readonly unitOfWork: UnitOfWork,
     @inject(ConfigurationRepository) private readonly objects: ConfigurationRepository,
-    @inject(ConfigurationLifecycleRepository) private readonly states: ConfigurationLifecycleRepository,
+    @inject(ConfigurationStateRepository) private readonly states: ConfigurationStateRepository,
     @inject(EventBus) private readonly events: EventBus,
     @inject(Clock) private readonly clock: Clock,
   ) {}

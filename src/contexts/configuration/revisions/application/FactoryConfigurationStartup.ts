@@ -2,7 +2,7 @@ import { inject, injectable } from 'inversify';
 import { Logger } from '../../../../shared/application/Logger.js';
 import { StartupTask } from '../../../../shared/application/StartupTask.js';
 import { UnitOfWork } from '../../../../shared/application/UnitOfWork.js';
-import { ConfigurationLifecycleRepository } from '../domain/ConfigurationLifecycleRepository.js';
+import { ConfigurationStateRepository } from '../domain/ConfigurationStateRepository.js';
 import { InstallFactoryConfiguration } from './InstallFactoryConfiguration.js';
 
 /** At start-up, every lab without a configuration gets the factory-default one, committed. */
@@ -12,7 +12,7 @@ export class FactoryConfigurationStartup extends StartupTask {
 
   constructor(
     @inject(UnitOfWork) private readonly unitOfWork: UnitOfWork,
-    @inject(ConfigurationLifecycleRepository) private readonly states: ConfigurationLifecycleRepository,
+    @inject(ConfigurationStateRepository) private readonly states: ConfigurationStateRepository,
     @inject(InstallFactoryConfiguration) private readonly install: InstallFactoryConfiguration,
     @inject(Logger) private readonly logger: Logger,
   ) {

@@ -4,7 +4,7 @@ import type { LabId } from '../../../../shared/domain/LabId.js';
 import { EventBus } from '../../../../shared/application/EventBus.js';
 import { UnitOfWork } from '../../../../shared/application/UnitOfWork.js';
 import { ConfigurationRepository } from '../../graph/domain/ConfigurationRepository.js';
-import { ConfigurationLifecycleRepository } from '../domain/ConfigurationLifecycleRepository.js';
+import { ConfigurationStateRepository } from '../domain/ConfigurationStateRepository.js';
 import { ConfigurationFile } from './ConfigurationFile.js';
 
 export interface ImportRequest {
@@ -24,7 +24,7 @@ export class ImportConfiguration {
   constructor(
     @inject(UnitOfWork) private readonly unitOfWork: UnitOfWork,
     @inject(ConfigurationRepository) private readonly objects: ConfigurationRepository,
-    @inject(ConfigurationLifecycleRepository) private readonly states: ConfigurationLifecycleRepository,
+    @inject(ConfigurationStateRepository) private readonly states: ConfigurationStateRepository,
     @inject(EventBus) private readonly events: EventBus,
     @inject(Clock) private readonly clock: Clock,
   ) {}

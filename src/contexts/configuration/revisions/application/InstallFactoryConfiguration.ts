@@ -6,7 +6,7 @@ import { EventBus } from '../../../../shared/application/EventBus.js';
 import { UnitOfWork } from '../../../../shared/application/UnitOfWork.js';
 import { ConfigurationRepository } from '../../graph/domain/ConfigurationRepository.js';
 import { factoryConfiguration } from '../domain/factory/factoryConfiguration.js';
-import { ConfigurationLifecycleRepository } from '../domain/ConfigurationLifecycleRepository.js';
+import { ConfigurationStateRepository } from '../domain/ConfigurationStateRepository.js';
 
 /**
  * Gives a lab whose configuration was never installed the factory-default configuration, committed, like a
@@ -18,7 +18,7 @@ export class InstallFactoryConfiguration {
   constructor(
     @inject(UnitOfWork) private readonly unitOfWork: UnitOfWork,
     @inject(ConfigurationRepository) private readonly objects: ConfigurationRepository,
-    @inject(ConfigurationLifecycleRepository) private readonly states: ConfigurationLifecycleRepository,
+    @inject(ConfigurationStateRepository) private readonly states: ConfigurationStateRepository,
     @inject(EventBus) private readonly events: EventBus,
     @inject(IdGenerator) private readonly ids: IdGenerator,
     @inject(Clock) private readonly clock: Clock,

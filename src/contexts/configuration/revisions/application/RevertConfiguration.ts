@@ -4,7 +4,7 @@ import type { LabId } from '../../../../shared/domain/LabId.js';
 import { EventBus } from '../../../../shared/application/EventBus.js';
 import { UnitOfWork } from '../../../../shared/application/UnitOfWork.js';
 import { ConfigurationRepository } from '../../graph/domain/ConfigurationRepository.js';
-import { ConfigurationLifecycleRepository } from '../domain/ConfigurationLifecycleRepository.js';
+import { ConfigurationStateRepository } from '../domain/ConfigurationStateRepository.js';
 
 /** Brings the working configuration back to the committed one (also ends a commit-protected import). */
 @injectable()
@@ -12,7 +12,7 @@ export class RevertConfiguration {
   constructor(
     @inject(UnitOfWork) private readonly unitOfWork: UnitOfWork,
     @inject(ConfigurationRepository) private readonly objects: ConfigurationRepository,
-    @inject(ConfigurationLifecycleRepository) private readonly states: ConfigurationLifecycleRepository,
+    @inject(ConfigurationStateRepository) private readonly states: ConfigurationStateRepository,
     @inject(EventBus) private readonly events: EventBus,
     @inject(Clock) private readonly clock: Clock,
   ) {}

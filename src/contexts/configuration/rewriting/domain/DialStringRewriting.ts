@@ -1,4 +1,4 @@
-import { checkRewriteRule } from './engine/RewritingEngine.js';
+import { checkRewriteRule } from './compiled/RewritingPlan.js';
 import { DomainError, type ErrorDetail } from '../../../../shared/domain/DomainError.js';
 import type { ParameterValue } from '../../graph/domain/ConfigObject.js';
 import { checkValue } from '../../graph/domain/catalog/ParameterType.js';

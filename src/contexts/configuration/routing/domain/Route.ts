@@ -3,7 +3,7 @@ import type { ParameterValue } from '../../graph/domain/ConfigObject.js';
 import { checkValue } from '../../graph/domain/catalog/ParameterType.js';
 import { DIAL_STRING_MATCHERS, ROUTE_RECORD, TARGET_REWRITINGS } from '../../graph/domain/catalog/sorts/routeRecords.js';
 import type { DialStringMatcher, RouteFilter, RouteSpec, RoutingTarget } from './RouteModel.js';
-import { checkRoute } from './engine/RoutingPlan.js';
+import { checkRoute } from './compiled/RoutingPlan.js';
 
 const ROOT = '\u0000';
 

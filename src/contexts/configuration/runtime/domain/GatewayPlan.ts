@@ -1,7 +1,7 @@
 import type { LabId } from '../../../../shared/domain/LabId.js';
 import type { ObjectSort } from '../../graph/domain/ObjectSort.js';
-import type { RewritingEngine } from '../../rewriting/domain/engine/RewritingEngine.js';
-import type { RouteMatch, RoutingCall } from '../../routing/domain/engine/RoutingPlan.js';
+import type { RewritingPlan } from '../../rewriting/domain/compiled/RewritingPlan.js';
+import type { RouteMatch, RoutingCall } from '../../routing/domain/compiled/RoutingPlan.js';
 import type { RouteSpec } from '../../routing/domain/RouteModel.js';
 
 export type SipTransportProtocol = 'UDP' | 'TCP' | 'TLS';
@@ -34,8 +34,8 @@ export interface PlanNode {
    */
   readonly remote: SipEndpoint | undefined;
   /** The node's dial string rewritings (TELSIP_STACK incoming/outgoing slots); undefined where none is set. */
-  readonly incomingRewriting: RewritingEngine | undefined;
-  readonly outgoingRewriting: RewritingEngine | undefined;
+  readonly incomingRewriting: RewritingPlan | undefined;
+  readonly outgoingRewriting: RewritingPlan | undefined;
   /** What the node needs on the wire when the lab carries real SIP: listeners, identity, credentials, media, registrar. */
   readonly sip: PlanNodeSip;
 }

@@ -5,9 +5,9 @@ import { NODE_SORTS } from '../../graph/domain/catalog/SortDefinition.js';
 import { transportOf, userAgentOf } from '../../nodes/domain/NodeMapper.js';
 import { networkOf } from '../../nodes/domain/NodePorts.js';
 import { DialStringRewritingMapper } from '../../rewriting/domain/DialStringRewritingMapper.js';
-import { RewritingEngine } from '../../rewriting/domain/engine/RewritingEngine.js';
+import { RewritingPlan } from '../../rewriting/domain/compiled/RewritingPlan.js';
 import { RoutingDomainMapper } from '../../routing/domain/RoutingDomainMapper.js';
-import { compileRoutingDomain, type RoutingCall, type RoutingPlan } from '../../routing/domain/engine/RoutingPlan.js';
+import { compileRoutingDomain, type RoutingCall, type RoutingPlan } from '../../routing/domain/compiled/RoutingPlan.js';
 import { NODE_CONNECTIONS_SLOT, TransportConnectionMapper } from '../../transport/domain/TransportConnectionMapper.js';
 import type { KindSettings } from '../../transport/domain/TransportConnection.js';
 import { planNodeSip } from './planNodeSip.js';
@@ -104,19 +104,19 @@ function attempt<T>(object: ConfigObject, problems: PlanProblem[], work: () => T
   }
 }
 
-function rewritingEngine(graph: GraphView, node: ConfigObject, slot: string, engines: Map<string, RewritingEngine | undefined>, problems: PlanProblem[]): RewritingEngine | undefined {
+function rewritingPlan(graph: GraphView, node: ConfigObject, slot: string, rewritings: Map<string, RewritingPlan | undefined>, problems: PlanProblem[]): RewritingPlan | undefined {
   const id = node.references[slot]?.[0];
   if (!id) return undefined;
-  if (engines.has(id)) return engines.get(id);
+  if (rewritings.has(id)) return rewritings.get(id);
   const object = graph.get(id);
-  const engine = object?.sort === 'TEL_REWRITE_DOMAIN'
-    ? attempt(object, problems, () => new RewritingEngine(DialStringRewritingMapper.fromObject(object).rules))
+  const rewriting = object?.sort === 'TEL_REWRITE_DOMAIN'
+    ? attempt(object, problems, () => new RewritingPlan(DialStringRewritingMapper.fromObject(object).rules))
     : undefined;
-  engines.set(id, engine);
-  return engine;
+  rewritings.set(id, rewriting);
+  return rewriting;
 }
 
-function planNode(graph: GraphView, node: ConfigObject, engines: Map<string, RewritingEngine | undefined>, problems: PlanProblem[]): PlanNode {
+function planNode(graph: GraphView, node: ConfigObject, rewritings: Map<string, RewritingPlan | undefined>, problems: PlanProblem[]): PlanNode {
   const transport = transportOf(graph, node);
   const controllerId = transport?.references['networkControllerId']?.[0] ?? '';
   const address = transport ? networkOf(graph, controllerId).ipAddress : '';
@@ -141,8 +141,8 @@ function planNode(graph: GraphView, node: ConfigObject, engines: Map<string, Rew
     local: { host, port: localPort, transport: protocol, address: simulatedAddress(host) },
     hostname: overrideHostname || host,
     remote,
-    incomingRewriting: rewritingEngine(graph, node, 'incomingDialStringRewritingId', engines, problems),
-    outgoingRewriting: rewritingEngine(graph, node, 'outgoingDialStringRewritingId', engines, problems),
+    incomingRewriting: rewritingPlan(graph, node, 'incomingDialStringRewritingId', rewritings, problems),
+    outgoingRewriting: rewritingPlan(graph, node, 'outgoingDialStringRewritingId', rewritings, problems),
     sip: planNodeSip(graph, node, protocol === 'TLS' ? DEFAULT_SIP_PORT : localPort, overrideHostname || host),
   });
 }
@@ -197,10 +197,10 @@ class CompiledGatewayPlan implements GatewayPlan {
  */
 export function compileGatewayPlan(lab: LabId, graph: GraphView, generation: number, compiledAt: Date): GatewayPlan & { readonly problems: readonly PlanProblem[] } {
   const problems: PlanProblem[] = [];
-  const engines = new Map<string, RewritingEngine | undefined>();
+  const rewritings = new Map<string, RewritingPlan | undefined>();
   const nodes = new Map<string, PlanNode>();
   for (const node of graph.ofSorts(NODE_SORTS)) {
-    const compiled = attempt(node, problems, () => planNode(graph, node, engines, problems));
+    const compiled = attempt(node, problems, () => planNode(graph, node, rewritings, problems));
     if (compiled) nodes.set(node.id, compiled);
   }
   const domains: CompiledDomain[] = [];

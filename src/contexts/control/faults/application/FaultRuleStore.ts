@@ -1,7 +1,7 @@
 import { inject, injectable } from 'inversify';
 import type { LabId } from '../../../../shared/domain/LabId.js';
 import { Setting, type SettingDefinition } from '../../../../shared/application/Setting.js';
-import { SettingsStore, type SettingJson } from '../../../../shared/application/SettingsStore.js';
+import { SettingsRepository, type SettingJson } from '../../../../shared/application/SettingsRepository.js';
 import { UnitOfWork } from '../../../../shared/application/UnitOfWork.js';
 import type { FaultRuleInput } from '../domain/FaultRule.js';
 
@@ -53,7 +53,7 @@ const FAULT_RULES_SETTING: SettingDefinition<readonly StoredFaultRule[]> = {
 export class FaultRuleStore {
   private readonly setting: Setting<readonly StoredFaultRule[]>;
 
-  constructor(@inject(SettingsStore) store: SettingsStore, @inject(UnitOfWork) private readonly unitOfWork: UnitOfWork) {
+  constructor(@inject(SettingsRepository) store: SettingsRepository, @inject(UnitOfWork) private readonly unitOfWork: UnitOfWork) {
     this.setting = new Setting(store, FAULT_RULES_SETTING);
   }
 

@@ -1,6 +1,6 @@
 import { inject, injectable } from 'inversify';
 import { Setting, type SettingDefinition } from '../../../../shared/application/Setting.js';
-import { SettingsStore, type SettingJson } from '../../../../shared/application/SettingsStore.js';
+import { SettingsRepository, type SettingJson } from '../../../../shared/application/SettingsRepository.js';
 
 /** The scenario a lab was made from or last ran (its document, files embedded), for `reset {to: "scenario"}`; undefined: none. */
 export type RememberedScenario = Record<string, unknown> | undefined;
@@ -18,7 +18,7 @@ export const SCENARIO_SETTING: SettingDefinition<RememberedScenario> = {
 
 @injectable()
 export class ScenarioSetting extends Setting<RememberedScenario> {
-  constructor(@inject(SettingsStore) store: SettingsStore) {
+  constructor(@inject(SettingsRepository) store: SettingsRepository) {
     super(store, SCENARIO_SETTING);
   }
 }

@@ -12,7 +12,7 @@ import { parseSnapshotDocument, snapshotDocument, type SnapshotDocument } from '
 import { invalidDocument, snapshotExists, snapshotNotFound, snapshotsUnavailable } from '../domain/SnapshotErrors.js';
 import { snapshotName } from '../domain/SnapshotName.js';
 import { Sealer, checkPassphrase, parseSealing, passphraseRequired, type SealedValue } from './SnapshotSealing.js';
-import { SnapshotStore } from './SnapshotStore.js';
+import { SnapshotRepository } from './SnapshotRepository.js';
 
 const isSealed = (value: unknown): value is SealedValue =>
   typeof value === 'object' && value !== null && !Array.isArray(value) && Object.keys(value).length === 1 && '$sealed' in value;
@@ -41,7 +41,7 @@ function openSealed(state: unknown, open: (value: SealedValue, path: string) => 
 @injectable()
 export class LabSnapshots {
   constructor(
-    @inject(SnapshotStore) private readonly store: SnapshotStore,
+    @inject(SnapshotRepository) private readonly store: SnapshotRepository,
     @inject(UnitOfWork) private readonly unitOfWork: UnitOfWork,
     @inject(ControlledLabs) private readonly labs: ControlledLabs,
     @inject(Clock) private readonly clock: Clock,

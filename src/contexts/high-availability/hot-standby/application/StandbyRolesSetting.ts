@@ -1,6 +1,6 @@
 import { inject, injectable } from 'inversify';
 import { Setting, type SettingDefinition } from '../../../../shared/application/Setting.js';
-import { SettingsStore } from '../../../../shared/application/SettingsStore.js';
+import { SettingsRepository } from '../../../../shared/application/SettingsRepository.js';
 import { StandbyRoles, type StandbyRolesState } from '../domain/StandbyRoles.js';
 
 /** The pair's role state in the settings store, as `{"state": "MAIN_ACTIVE_LINK_UP", "mainEnabled": true, "standbyEnabled": true}`. */
@@ -14,7 +14,7 @@ export const STANDBY_ROLES_SETTING: SettingDefinition<StandbyRoles> = {
 
 @injectable()
 export class StandbyRolesSetting extends Setting<StandbyRoles> {
-  constructor(@inject(SettingsStore) store: SettingsStore) {
+  constructor(@inject(SettingsRepository) store: SettingsRepository) {
     super(store, STANDBY_ROLES_SETTING);
   }
 }

@@ -3,7 +3,7 @@ import { EventBus } from '../../../../shared/application/EventBus.js';
 import { StartupTask } from '../../../../shared/application/StartupTask.js';
 import type { RoleRemoved } from '../../roles/domain/RoleEvents.js';
 import type { UserAccountStateChanged, UserPasswordChanged, UserRemoved } from '../../users/domain/UserEvents.js';
-import { SessionStore } from '../domain/SessionStore.js';
+import { SessionRepository } from '../domain/SessionRepository.js';
 import { VerifiedCredentials } from '../domain/VerifiedCredentials.js';
 
 /**
@@ -19,7 +19,7 @@ export class EndSessionsOnAccountChange extends StartupTask {
 
   constructor(
     @inject(EventBus) private readonly events: EventBus,
-    @inject(SessionStore) private readonly sessions: SessionStore,
+    @inject(SessionRepository) private readonly sessions: SessionRepository,
     @inject(VerifiedCredentials) private readonly credentials: VerifiedCredentials,
   ) {
     super();

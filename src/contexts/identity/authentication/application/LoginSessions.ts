@@ -7,7 +7,7 @@ import { WallClock } from '../../../clock/index.js';
 import { IdentitySettings } from '../../IdentitySettings.js';
 import { IdentitySnapshots } from '../../users/application/IdentitySnapshots.js';
 import { isIdle } from '../domain/Session.js';
-import { SessionStore } from '../domain/SessionStore.js';
+import { SessionRepository } from '../domain/SessionRepository.js';
 
 const SWEEP_INTERVAL_MS = 60_000;
 
@@ -22,7 +22,7 @@ export class LoginSessions {
   private lastSweep = 0;
 
   constructor(
-    @inject(SessionStore) private readonly sessions: SessionStore,
+    @inject(SessionRepository) private readonly sessions: SessionRepository,
     @inject(WallClock) private readonly wall: WallClock,
     @inject(IdGenerator) private readonly ids: IdGenerator,
     @inject(IdentitySettings) private readonly settings: IdentitySettings,

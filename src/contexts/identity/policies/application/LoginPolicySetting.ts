@@ -1,6 +1,6 @@
 import { inject, injectable } from 'inversify';
 import { Setting, type SettingDefinition } from '../../../../shared/application/Setting.js';
-import { SettingsStore } from '../../../../shared/application/SettingsStore.js';
+import { SettingsRepository } from '../../../../shared/application/SettingsRepository.js';
 import { LoginPolicy, type LoginPolicyValues } from '../domain/LoginPolicy.js';
 import type { LoginPolicyRepository } from '../domain/LoginPolicyRepository.js';
 
@@ -16,7 +16,7 @@ export const LOGIN_POLICY_SETTING: SettingDefinition<LoginPolicy> = {
 
 @injectable()
 export class LoginPolicySetting extends Setting<LoginPolicy> implements LoginPolicyRepository {
-  constructor(@inject(SettingsStore) store: SettingsStore) {
+  constructor(@inject(SettingsRepository) store: SettingsRepository) {
     super(store, LOGIN_POLICY_SETTING);
   }
 }

@@ -1,6 +1,6 @@
 import { inject, injectable } from 'inversify';
 import { Setting, type SettingDefinition } from '../../../../shared/application/Setting.js';
-import { SettingsStore } from '../../../../shared/application/SettingsStore.js';
+import { SettingsRepository } from '../../../../shared/application/SettingsRepository.js';
 import { PasswordPolicy, type PasswordPolicyValues } from '../domain/PasswordPolicy.js';
 import type { PasswordPolicyRepository } from '../domain/PasswordPolicyRepository.js';
 
@@ -16,7 +16,7 @@ export const PASSWORD_POLICY_SETTING: SettingDefinition<PasswordPolicy> = {
 
 @injectable()
 export class PasswordPolicySetting extends Setting<PasswordPolicy> implements PasswordPolicyRepository {
-  constructor(@inject(SettingsStore) store: SettingsStore) {
+  constructor(@inject(SettingsRepository) store: SettingsRepository) {
     super(store, PASSWORD_POLICY_SETTING);
   }
 }

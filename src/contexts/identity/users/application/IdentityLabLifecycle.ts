@@ -1,7 +1,7 @@
 import { inject, injectable } from 'inversify';
 import type { LabId } from '../../../../shared/domain/LabId.js';
 import { LabLifecycle } from '../../../../shared/application/LabLifecycle.js';
-import { SessionStore } from '../../authentication/domain/SessionStore.js';
+import { SessionRepository } from '../../authentication/domain/SessionRepository.js';
 import { VerifiedCredentials } from '../../authentication/domain/VerifiedCredentials.js';
 import { SeedBuiltInAdministrator } from './SeedBuiltInAdministrator.js';
 
@@ -15,7 +15,7 @@ export class IdentityLabLifecycle extends LabLifecycle {
 
   constructor(
     @inject(SeedBuiltInAdministrator) private readonly seed: SeedBuiltInAdministrator,
-    @inject(SessionStore) private readonly sessions: SessionStore,
+    @inject(SessionRepository) private readonly sessions: SessionRepository,
     @inject(VerifiedCredentials) private readonly credentials: VerifiedCredentials,
   ) {
     super();

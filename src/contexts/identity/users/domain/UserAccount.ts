@@ -2,7 +2,7 @@ import { DomainError, type ErrorDetail } from '../../../../shared/domain/DomainE
 import type { LabId } from '../../../../shared/domain/LabId.js';
 import { MAX_OBSOLETE_PASSWORDS, type LoginPolicy } from '../../policies/domain/LoginPolicy.js';
 import { BuiltInRoles } from '../../roles/domain/BuiltInRoles.js';
-import { ACCOUNT_LIFECYCLE, ACCOUNT_STATES, type AccountState } from './AccountLifecycle.js';
+import { ACCOUNT_STATE_MACHINE, ACCOUNT_STATES, type AccountState } from './AccountStates.js';
 import { PASSWORD_CHANGE_VALUES, type PasswordChange } from './PasswordChange.js';
 import type { UserEvent } from './UserEvents.js';
 
@@ -111,8 +111,8 @@ function problems(p: UserAccountProps): ErrorDetail[] {
 
 /**
  * A user account (aggregate root): who may log in, how, with which roles, and the login bookkeeping the
- * login policy works on (failed attempts, blocking, password age and history). Its lifecycle is the
- * ACCOUNT_LIFECYCLE state machine; every transition raises UserAccountStateChanged.
+ * login policy works on (failed attempts, blocking, password age and history). Its states follow
+ * ACCOUNT_STATE_MACHINE; every transition raises UserAccountStateChanged.
  */
 export class UserAccount {
   private readonly events: UserEvent[] = [];
@@ -211,7 +211,7 @@ export class UserAccount {
 
   private moveTo(to: AccountState, at: Date): void {
     const from = this.props.state;
-    ACCOUNT_LIFECYCLE.transition(from, to);
+    ACCOUNT_STATE_MACHINE.transition(from, to);
     this.props.state = to;
     this.events.push({ name: 'UserAccountStateChanged', lab: this.props.lab, occurredAt: at, userId: this.props.id, from, to });
   }

@@ -1,5 +1,5 @@
 import type { DomainEvent } from '../../../../shared/domain/DomainEvent.js';
-import type { AccountState } from './AccountLifecycle.js';
+import type { AccountState } from './AccountStates.js';
 
 export interface UserAdded extends DomainEvent {
   readonly name: 'UserAdded';
@@ -11,7 +11,7 @@ export interface UserRemoved extends DomainEvent {
   readonly userId: string;
 }
 
-/** One per transition of the account lifecycle. */
+/** One per transition of the account's state machine. */
 export interface UserAccountStateChanged extends DomainEvent {
   readonly name: 'UserAccountStateChanged';
   readonly userId: string;

@@ -7,7 +7,7 @@ import type { CallHistoryEntry, RecordingEntry, SipMessageEntry } from '../domai
 import { MessageRows } from './MessageRows.js';
 import { MonitorAvailability } from './MonitorAvailability.js';
 import { MonitorSinks } from './MonitorSinks.js';
-import { MonitorStore, type LabRow } from './MonitorStore.js';
+import { MonitorRepository, type LabRow } from './MonitorRepository.js';
 import { MonitorTuning } from './MonitorTuning.js';
 
 type Kind = 'calls' | 'messages' | 'recordings';
@@ -63,7 +63,7 @@ export class BatchingMonitorSinks extends MonitorSinks implements BackgroundServ
   private batches = 0;
 
   constructor(
-    @inject(MonitorStore) private readonly store: MonitorStore,
+    @inject(MonitorRepository) private readonly store: MonitorRepository,
     @inject(MonitorAvailability) private readonly availability: MonitorAvailability,
     @inject(MonitorSettingsCache) private readonly settings: MonitorSettingsCache,
     @inject(MonitorTuning) private readonly tuning: MonitorTuning,

@@ -6,7 +6,7 @@ import type { LabId } from '../../../../shared/domain/LabId.js';
 import type { CallHistoryEntry } from '../domain/MonitorRecords.js';
 import { periodWindow, type ExportPeriod } from '../domain/ExportPeriod.js';
 import { MonitorAvailability } from './MonitorAvailability.js';
-import { MonitorStore } from './MonitorStore.js';
+import { MonitorRepository } from './MonitorRepository.js';
 
 export interface ExportRequest {
   readonly period: ExportPeriod;
@@ -32,7 +32,7 @@ function templateError(error: TemplateError): DomainError {
 @injectable()
 export class ExportCallHistory {
   constructor(
-    @inject(MonitorStore) private readonly store: MonitorStore,
+    @inject(MonitorRepository) private readonly store: MonitorRepository,
     @inject(MonitorAvailability) private readonly availability: MonitorAvailability,
     @inject(Clock) private readonly clock: Clock,
   ) {}

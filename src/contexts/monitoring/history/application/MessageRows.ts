@@ -1,7 +1,7 @@
 import type { LabId } from '../../../../shared/domain/LabId.js';
 import type { SipMessageEntry } from '../domain/MonitorRecords.js';
 import { messageBytes, type StoredMessage } from '../domain/StoredMessage.js';
-import type { LabRow } from './MonitorStore.js';
+import type { LabRow } from './MonitorRepository.js';
 
 /** The fields of one row as MessageRows encodes it: the stored message, its lab and what it costs the store. */
 export interface EncodedMessageRow extends StoredMessage {

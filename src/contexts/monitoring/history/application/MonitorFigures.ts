@@ -2,7 +2,7 @@ import { inject, injectable } from 'inversify';
 import type { LabId } from '../../../../shared/domain/LabId.js';
 import { BatchingMonitorSinks } from './BatchingMonitorSinks.js';
 import { DiskGuardedMonitorSinks } from './DiskGuardedMonitorSinks.js';
-import { MonitorStore } from './MonitorStore.js';
+import { MonitorRepository } from './MonitorRepository.js';
 
 /** What the monitor holds and has lost for one lab, from counters kept in memory (no I/O): for metrics and benchmarks. */
 export interface MonitorFigureSet {
@@ -17,7 +17,7 @@ export interface MonitorFigureSet {
 @injectable()
 export class MonitorFigures {
   constructor(
-    @inject(MonitorStore) private readonly store: MonitorStore,
+    @inject(MonitorRepository) private readonly store: MonitorRepository,
     @inject(BatchingMonitorSinks) private readonly sinks: BatchingMonitorSinks,
     @inject(DiskGuardedMonitorSinks) private readonly disk: DiskGuardedMonitorSinks,
   ) {}

@@ -1,7 +1,7 @@
 import { inject, injectable } from 'inversify';
 import type { LabId } from '../../../../shared/domain/LabId.js';
 import { LabLifecycle } from '../../../../shared/application/LabLifecycle.js';
-import { MonitorStore } from './MonitorStore.js';
+import { MonitorRepository } from './MonitorRepository.js';
 import { BatchingMonitorSinks } from './BatchingMonitorSinks.js';
 import { MonitorSettingsCache } from '../../settings/application/MonitorSettingsCache.js';
 
@@ -11,7 +11,7 @@ export class MonitorLabLifecycle extends LabLifecycle {
   readonly name = 'monitor records';
 
   constructor(
-    @inject(MonitorStore) private readonly store: MonitorStore,
+    @inject(MonitorRepository) private readonly store: MonitorRepository,
     @inject(BatchingMonitorSinks) private readonly sinks: BatchingMonitorSinks,
     @inject(MonitorSettingsCache) private readonly settings: MonitorSettingsCache,
   ) {

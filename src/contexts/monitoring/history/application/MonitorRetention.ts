@@ -3,7 +3,7 @@ import { BackgroundService } from '../../../../shared/application/BackgroundServ
 import { Logger } from '../../../../shared/application/Logger.js';
 import { MonitorSettingsCache } from '../../settings/application/MonitorSettingsCache.js';
 import { MonitorAvailability } from './MonitorAvailability.js';
-import { MonitorStore } from './MonitorStore.js';
+import { MonitorRepository } from './MonitorRepository.js';
 import { MonitorTuning } from './MonitorTuning.js';
 
 /**
@@ -33,7 +33,7 @@ export class MonitorRetention extends BackgroundService {
   private stopped = false;
 
   constructor(
-    @inject(MonitorStore) private readonly store: MonitorStore,
+    @inject(MonitorRepository) private readonly store: MonitorRepository,
     @inject(MonitorAvailability) private readonly availability: MonitorAvailability,
     @inject(MonitorSettingsCache) private readonly settings: MonitorSettingsCache,
     @inject(MonitorTuning) private readonly tuning: MonitorTuning,

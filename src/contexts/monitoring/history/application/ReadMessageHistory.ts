@@ -3,7 +3,7 @@ import { DomainError } from '../../../../shared/domain/DomainError.js';
 import type { LabId } from '../../../../shared/domain/LabId.js';
 import type { StoredMessage } from '../domain/StoredMessage.js';
 import { MonitorAvailability } from './MonitorAvailability.js';
-import { MonitorStore } from './MonitorStore.js';
+import { MonitorRepository } from './MonitorRepository.js';
 
 /**
  * The SIP messages of one session (of one system when asked), in time order. A session the monitor knows
@@ -13,7 +13,7 @@ import { MonitorStore } from './MonitorStore.js';
 @injectable()
 export class ReadMessageHistory {
   constructor(
-    @inject(MonitorStore) private readonly store: MonitorStore,
+    @inject(MonitorRepository) private readonly store: MonitorRepository,
     @inject(MonitorAvailability) private readonly availability: MonitorAvailability,
   ) {}
 

@@ -3,7 +3,7 @@ import { encodeWav, synthesizeConversation, type WavEncoding } from '@gwsim/audi
 import { DomainError } from '../../../../shared/domain/DomainError.js';
 import type { LabId } from '../../../../shared/domain/LabId.js';
 import { MonitorAvailability } from './MonitorAvailability.js';
-import { MonitorStore } from './MonitorStore.js';
+import { MonitorRepository } from './MonitorRepository.js';
 
 /** How a recording of each codec is written: G.711 as its own companding at 8 kHz, wideband codecs as 16-bit PCM at 16 kHz. */
 function format(codec: string): { encoding: WavEncoding; sampleRate: number } {
@@ -23,7 +23,7 @@ function format(codec: string): { encoding: WavEncoding; sampleRate: number } {
 @injectable()
 export class ReadRecording {
   constructor(
-    @inject(MonitorStore) private readonly store: MonitorStore,
+    @inject(MonitorRepository) private readonly store: MonitorRepository,
     @inject(MonitorAvailability) private readonly availability: MonitorAvailability,
   ) {}
 

@@ -2,7 +2,7 @@ import { inject, injectable, optional } from 'inversify';
 import type { LabId } from '../../../../shared/domain/LabId.js';
 import { BatchingMonitorSinks } from '../../history/application/BatchingMonitorSinks.js';
 import { LiveSessions } from '../../history/application/MonitorSinks.js';
-import { MonitorStore } from '../../history/application/MonitorStore.js';
+import { MonitorRepository } from '../../history/application/MonitorRepository.js';
 import { LoadGauge } from '../domain/LoadGauge.js';
 
 /** A row waiting in the sinks' queues costs about this much memory (a SIP message with SDP is around 1 kB). */
@@ -15,7 +15,7 @@ const BYTES_PER_PENDING_ROW = 1500;
 @injectable()
 export class MonitorLoadGauge extends LoadGauge {
   constructor(
-    @inject(MonitorStore) private readonly store: MonitorStore,
+    @inject(MonitorRepository) private readonly store: MonitorRepository,
     @inject(BatchingMonitorSinks) private readonly sinks: BatchingMonitorSinks,
     @inject(LiveSessions) @optional() private readonly live: LiveSessions | undefined,
   ) {

@@ -1,6 +1,6 @@
 import { inject, injectable } from 'inversify';
 import { Setting, type SettingDefinition } from '../../../../shared/application/Setting.js';
-import { SettingsStore } from '../../../../shared/application/SettingsStore.js';
+import { SettingsRepository } from '../../../../shared/application/SettingsRepository.js';
 import {
   DEFAULT_CALL_HISTORY_CONFIG, DEFAULT_SIP_FLOW_CONFIG, callHistoryConfig, sipFlowConfig,
   type MonitorCallHistoryConfig, type MonitorSipFlowConfig,
@@ -26,14 +26,14 @@ export const SIP_FLOW_CONFIG_SETTING: SettingDefinition<MonitorSipFlowConfig> = 
 
 @injectable()
 export class CallHistoryConfigSetting extends Setting<MonitorCallHistoryConfig> {
-  constructor(@inject(SettingsStore) store: SettingsStore) {
+  constructor(@inject(SettingsRepository) store: SettingsRepository) {
     super(store, CALL_HISTORY_CONFIG_SETTING);
   }
 }
 
 @injectable()
 export class SipFlowConfigSetting extends Setting<MonitorSipFlowConfig> {
-  constructor(@inject(SettingsStore) store: SettingsStore) {
+  constructor(@inject(SettingsRepository) store: SettingsRepository) {
     super(store, SIP_FLOW_CONFIG_SETTING);
   }
 }

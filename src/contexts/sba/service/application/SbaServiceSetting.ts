@@ -1,6 +1,6 @@
 import { inject, injectable } from 'inversify';
 import { Setting, type SettingDefinition } from '../../../../shared/application/Setting.js';
-import { SettingsStore } from '../../../../shared/application/SettingsStore.js';
+import { SettingsRepository } from '../../../../shared/application/SettingsRepository.js';
 import { SbaService, type SbaServiceState } from '../domain/SbaService.js';
 
 /**
@@ -29,7 +29,7 @@ export const SBA_SERVICE_SETTING: SettingDefinition<SbaService> = {
 
 @injectable()
 export class SbaServiceSetting extends Setting<SbaService> {
-  constructor(@inject(SettingsStore) store: SettingsStore) {
+  constructor(@inject(SettingsRepository) store: SettingsRepository) {
     super(store, SBA_SERVICE_SETTING);
   }
 }
@@ -54,7 +54,7 @@ export const SBA_DIRECTORY_SETTING: SettingDefinition<SbaDirectoryReads> = {
 
 @injectable()
 export class SbaDirectorySetting extends Setting<SbaDirectoryReads> {
-  constructor(@inject(SettingsStore) store: SettingsStore) {
+  constructor(@inject(SettingsRepository) store: SettingsRepository) {
     super(store, SBA_DIRECTORY_SETTING);
   }
 }

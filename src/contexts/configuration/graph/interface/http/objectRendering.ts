@@ -1,9 +1,7 @@
-import { Type } from 'class-transformer';
-import { IsIn, IsNumberString, IsString, IsUUID, ValidateNested } from 'class-validator';
 import type { ConfigObject, ParameterValue } from '../../domain/ConfigObject.js';
-import { OBJECT_SORTS, type ObjectSort } from '../../domain/ObjectSort.js';
 import { isSecretType } from '../../domain/catalog/ParameterType.js';
 import { SortCatalog } from '../../domain/catalog/SortCatalog.js';
+import type { AnynodefeView, ConfigObjectView } from './ConfigObjectViews.js';
 
 /**
  * The wire rendering of one configuration object, as the real product shows objects (objects/get, and every
@@ -18,37 +16,6 @@ import { SortCatalog } from '../../domain/catalog/SortCatalog.js';
  * that every view renders objects the one way without importing another view.
  */
 export type WireValue = string | readonly WireValue[] | { readonly [key: string]: WireValue };
-
-const FLAGS = ['true', 'false'];
-
-/** metaData.anynodefe of an object: stored metadata kept verbatim, the note, and the optimistic version. */
-export class AnynodefeView {
-  [metadata: string]: unknown;
-  @IsString() compatibility!: string;
-  @IsString() note!: string;
-  /** The version to send back with a set (metaData.anynodefe.version, or If-Match) to make it conditional. */
-  @IsNumberString() version!: string;
-}
-
-export class ObjectMetaDataView {
-  @ValidateNested() @Type(() => AnynodefeView) anynodefe!: AnynodefeView;
-}
-
-/**
- * An object as objects/get shows it: every scalar a string, lists as arrays, records as objects, each
- * parameter and reference slot of its sort by name besides the members named here (secrets left out).
- */
-export class ConfigObjectView {
-  [parameterOrSlot: string]: unknown;
-  @IsUUID() id!: string;
-  @IsIn(OBJECT_SORTS) sort!: ObjectSort;
-  @IsString() displayName!: string;
-  @IsString() comment!: string;
-  @IsIn(FLAGS) visible!: string;
-  @IsIn(FLAGS) protected!: string;
-  @IsIn(FLAGS) trMark!: string;
-  @ValidateNested() @Type(() => ObjectMetaDataView) metaData!: ObjectMetaDataView;
-}
 
 export function renderValue(value: ParameterValue | undefined): WireValue {
   if (value === null || value === undefined) return '';

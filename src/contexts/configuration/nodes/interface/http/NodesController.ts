@@ -3,7 +3,8 @@ import { DomainError } from '../../../../../shared/domain/DomainError.js';
 import type { OperationRequest } from '../../../../../shared/interface/http/Operation.js';
 import { Reply } from '../../../../../shared/interface/http/Reply.js';
 import { validateDto } from '../../../../../shared/interface/http/validateDto.js';
-import { renderObject, type ConfigObjectView } from '../../../graph/interface/http/objectRendering.js';
+import { renderObject } from '../../../graph/interface/http/objectRendering.js';
+import type { ConfigObjectView } from '../../../graph/interface/http/ConfigObjectViews.js';
 import type { NetworkPeer, ProviderProfile, SystemProfile } from '../../../profiles/domain/NodeProfile.js';
 import { ProfileCatalog } from '../../../profiles/domain/ProfileCatalog.js';
 import { AddProviderNode } from '../../application/AddProviderNode.js';
@@ -22,10 +23,8 @@ import { SetNodeTenantFqdn } from '../../application/SetNodeTenantFqdn.js';
 import type { Node, PortKind } from '../../domain/Node.js';
 import type { WizardResult } from '../../domain/NodeWizard.js';
 import { NODE_OBJECT_TYPES } from '../../domain/NodeSubTree.js';
-import {
-  AddProviderProfileDto, AddSipPhoneRegistrarProfileDto, AddSystemProfileDto,
-  type NetworkPeerDto, type NodeEntryView, type ProfileEntryView, type ProviderProfileView, type SystemProfileView,
-} from './NodeShapes.js';
+import { AddProviderProfileDto, AddSipPhoneRegistrarProfileDto, AddSystemProfileDto, type NetworkPeerDto } from './NodeDtos.js';
+import type { NodeEntryView, ProfileEntryView, ProviderProfileView, SystemProfileView } from './NodeViews.js';
 
 function entry(node: { readonly id: string; readonly displayName: string }): NodeEntryView {
   return { id: node.id, displayName: node.displayName };

@@ -1,10 +1,9 @@
 import { operation, type QueryParameterSpec } from '../../../../../shared/interface/http/Operation.js';
-import { ConfigObjectView } from '../../../graph/interface/http/objectRendering.js';
+import { ConfigObjectView } from '../../../graph/interface/http/ConfigObjectViews.js';
 import { NODE_OBJECT_TYPES } from '../../domain/NodeSubTree.js';
 import { NodesController } from './NodesController.js';
-import {
-  AddProviderProfileDto, AddSipPhoneRegistrarProfileDto, AddSystemProfileDto, NodeEntryView, ProfileEntryView, ProviderProfileView, SystemProfileView,
-} from './NodeShapes.js';
+import { AddProviderProfileDto, AddSipPhoneRegistrarProfileDto, AddSystemProfileDto } from './NodeDtos.js';
+import { NodeEntryView, ProfileEntryView, ProviderProfileView, SystemProfileView } from './NodeViews.js';
 
 const area = 'Nodes';
 const READ = ['API', 'CFG-R'] as const;

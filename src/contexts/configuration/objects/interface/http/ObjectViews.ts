@@ -1,5 +1,5 @@
 import { Type } from 'class-transformer';
-import { IsIn, IsInt, IsObject, IsOptional, IsString, IsUUID, Min, ValidateNested } from 'class-validator';
+import { IsIn, IsInt, IsOptional, IsString, IsUUID, Min, ValidateNested } from 'class-validator';
 import { OBJECT_SORTS, type ObjectSort } from '../../../graph/domain/ObjectSort.js';
 import { IMPORT_ACTIONS, type ImportAction, type ImportOutcome } from '../../application/ImportObjects.js';
 
@@ -9,9 +9,9 @@ import { IMPORT_ACTIONS, type ImportAction, type ImportOutcome } from '../../app
  * return these classes. Members the decorators do not name (an object's parameters and reference slots, which
  * differ per sort) are free-form: the schemas leave additional properties open.
  */
-/** An object as objects/get shows it: defined with the graph's one rendering (graph/interface/http/objectRendering.ts). */
-export { AnynodefeView, ConfigObjectView, ObjectMetaDataView } from '../../../graph/interface/http/objectRendering.js';
-import type { ConfigObjectView } from '../../../graph/interface/http/objectRendering.js';
+/** An object as objects/get shows it: the graph's one shape (graph/interface/http/ConfigObjectViews.ts, rendered by objectRendering.ts). */
+export { AnynodefeView, ConfigObjectView, ObjectMetaDataView } from '../../../graph/interface/http/ConfigObjectViews.js';
+import type { ConfigObjectView } from '../../../graph/interface/http/ConfigObjectViews.js';
 
 /** The short form of list answers (objects/sorts with a sort, unreferenced): as the real product lists objects. */
 export class ObjectEntryView {
@@ -36,20 +36,6 @@ export class ObjectTreeView {
   @IsOptional() @IsString() via?: string;
   @IsOptional() @IsIn([true]) repeated?: true;
   @ValidateNested({ each: true }) @Type(() => ObjectTreeView) children!: readonly ObjectTreeView[];
-}
-
-/**
- * The body of objects/set: the objects/get shape, every member optional (what is left out keeps its value):
- * parameters and reference slots by name, values as strings (native JSON numbers and booleans accepted),
- * metaData.anynodefe.version to make the set conditional. Checked against the sort's catalog by readObjectChange.
- */
-export class ObjectSetBody {
-  [parameterOrSlot: string]: unknown;
-  @IsOptional() @IsString() id?: string;
-  @IsOptional() @IsIn(OBJECT_SORTS) sort?: ObjectSort;
-  @IsOptional() @IsString() displayName?: string;
-  @IsOptional() @IsString() comment?: string;
-  @IsOptional() @IsObject() metaData?: object;
 }
 
 export class ImportedObjectView {

@@ -1,7 +1,8 @@
 import { operation } from '../../../../../shared/interface/http/Operation.js';
 import { OBJECT_SORTS } from '../../../graph/domain/ObjectSort.js';
 import { OBJECT_FILE_MEDIA_TYPE } from '@gwsim/object-file';
-import { ConfigObjectView, ImportReportView, ObjectEntryView, ObjectSetBody, ObjectTreeView, SortCountView } from './ObjectViews.js';
+import { ConfigObjectView, ImportReportView, ObjectEntryView, ObjectTreeView, SortCountView } from './ObjectViews.js';
+import { ObjectSetDto } from './ObjectSetDto.js';
 import { ObjectReadController } from './ObjectReadController.js';
 import { ObjectWriteController } from './ObjectWriteController.js';
 
@@ -72,7 +73,7 @@ export const objectOperations = [
     area, method: 'PUT', path: '/api/objects/set', version: 0, permissions: ['API', 'CFG-W'], body: 'json',
     summary: 'Set (or, with a sort, create) one object; every parameter a string, type-checked; conditional on metaData.anynodefe.version',
     query: [{ name: 'id', type: 'string', required: true, description: 'object id (36-character hyphenated or 32 hexadecimal characters)' }],
-    request: ObjectSetBody, response: { kind: 'json', shape: ConfigObjectView },
+    request: ObjectSetDto, response: { kind: 'json', shape: ConfigObjectView },
     controller: ObjectWriteController, handle: (c, r) => c.set(r),
   }),
   operation({

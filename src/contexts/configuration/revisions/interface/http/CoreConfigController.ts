@@ -8,7 +8,7 @@ import { ExportConfiguration } from '../../application/ExportConfiguration.js';
 import { GetConfigurationStatus } from '../../application/GetConfigurationStatus.js';
 import { ImportConfiguration } from '../../application/ImportConfiguration.js';
 import { RevertConfiguration } from '../../application/RevertConfiguration.js';
-import { coreConfigStateView } from './CoreConfigState.js';
+import { coreConfigStateView } from './CoreConfigStateView.js';
 
 /** /api/coreConfig/...: the configuration lifecycle on the wire. Successes are 200; commit, revert, clean and set answer with no body. */
 @injectable()

@@ -1,7 +1,7 @@
 import { operation } from '../../../../../shared/interface/http/Operation.js';
 import { CONFIGURATION_FILE_MEDIA_TYPE } from '../../application/ConfigurationFile.js';
 import { CoreConfigController } from './CoreConfigController.js';
-import { CoreConfigState } from './CoreConfigState.js';
+import { CoreConfigStateView } from './CoreConfigStateView.js';
 
 const area = 'Configuration lifecycle';
 
@@ -40,7 +40,7 @@ export const coreConfigOperations = [
   operation({
     area, method: 'GET', path: '/api/coreConfig/status/get', version: 0, permissions: ['API', 'CFG-R'], body: 'none',
     summary: 'CoreConfigState: lifecycle state, uncommitted changes, commit protection, last commit, changed objects',
-    response: { kind: 'json', shape: CoreConfigState },
+    response: { kind: 'json', shape: CoreConfigStateView },
     controller: CoreConfigController, handle: (c, r) => c.status(r),
   }),
 ];

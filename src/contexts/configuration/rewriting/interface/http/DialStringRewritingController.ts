@@ -6,7 +6,8 @@ import { AddDialStringRewriting } from '../../application/AddDialStringRewriting
 import { ListDialStringRewritings } from '../../application/ListDialStringRewritings.js';
 import { RemoveDialStringRewriting } from '../../application/RemoveDialStringRewriting.js';
 import { SetDialStringRewriting } from '../../application/SetDialStringRewriting.js';
-import { DialStringRewritingDto, DialStringRewritingView, RewriteRuleDto, ruleSpecFrom, ruleView } from './DialStringRewritingDtos.js';
+import { DialStringRewritingDto, RewriteRuleDto, ruleSpecFrom, ruleView } from './DialStringRewritingDtos.js';
+import { DialStringRewritingView } from './DialStringRewritingView.js';
 
 /** The six dial string rewriting operations. */
 @injectable()

@@ -1,9 +1,6 @@
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min, ValidateNested } from 'class-validator';
-import type { DialStringRewriting } from '../../domain/DialStringRewriting.js';
-import {
-  REWRITE_CASES, REWRITE_TYPES, TAG_MATCH_TYPES, TAG_OPERATION_TYPES, type RewriteRuleSpec,
-} from '../../domain/RewriteRule.js';
+import { REWRITE_CASES, REWRITE_TYPES, TAG_MATCH_TYPES, TAG_OPERATION_TYPES, type RewriteRuleSpec } from '../../domain/RewriteRule.js';
 
 export class MatchTagsDto {
   @IsArray() @ArrayMaxSize(64) @IsString({ each: true }) tagSet!: string[];
@@ -56,17 +53,6 @@ export class DialStringRewritingDto {
   @IsOptional() @IsString() id?: string | null;
   @IsOptional() @IsString() @MaxLength(255) displayName?: string | null;
   @IsOptional() @IsArray() @ArrayMaxSize(500) @ValidateNested({ each: true }) @Type(() => RewriteRuleDto) rules?: RewriteRuleDto[] | null;
-}
-
-/** A DialStringRewriting as answered: every member present. */
-export class DialStringRewritingView {
-  @IsString() id!: string;
-  @IsString() displayName!: string;
-  @IsArray() @ValidateNested({ each: true }) @Type(() => RewriteRuleDto) rules!: RewriteRuleDto[];
-
-  static of(rewriting: DialStringRewriting): DialStringRewritingView {
-    return { id: rewriting.id, displayName: rewriting.displayName, rules: rewriting.rules.map(ruleView) };
-  }
 }
 
 export function ruleView(rule: RewriteRuleSpec): RewriteRuleDto {

@@ -1,6 +1,7 @@
 import { operation } from '../../../../../shared/interface/http/Operation.js';
 import { DialStringRewritingController } from './DialStringRewritingController.js';
-import { DialStringRewritingDto, DialStringRewritingView, RewriteRuleDto } from './DialStringRewritingDtos.js';
+import { DialStringRewritingDto, RewriteRuleDto } from './DialStringRewritingDtos.js';
+import { DialStringRewritingView } from './DialStringRewritingView.js';
 
 const area = 'Dial string rewriting';
 const NAMED = { name: 'dialStringRewriting', type: 'string', required: true, description: 'the dial string rewriting object: id (either shape) or display name' } as const;

@@ -1,10 +1,6 @@
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min, ValidateNested } from 'class-validator';
-import type { Route } from '../../domain/Route.js';
-import {
-  MATCHER_TYPES, ROUTE_ACTIONS, SEGMENT_SOURCES, TEL_STATUSES, type DialStringMatcher, type DialStringRewritingSpec, type FailoverStatusMatch,
-  type RouteFilter, type RouteSpec, type RoutingTarget, type RewriteSegment,
-} from '../../domain/RouteModel.js';
+import { MATCHER_TYPES, ROUTE_ACTIONS, SEGMENT_SOURCES, TEL_STATUSES, type DialStringMatcher, type DialStringRewritingSpec, type FailoverStatusMatch, type RouteFilter, type RouteSpec, type RoutingTarget, type RewriteSegment } from '../../domain/RouteModel.js';
 
 /**
  * The route shape of the specification ("Routing domain" resource), once: the request of routes/add (without
@@ -87,11 +83,6 @@ export class RouteDto {
   @IsOptional() @IsArray() @ArrayMaxSize(64) @ValidateNested({ each: true }) @Type(() => RouteFilterDto) filters?: RouteFilterDto[] | null;
 }
 
-/** A route as answered: with its id (canonical; "" for a route stored through objects/set without one). */
-export class RouteView extends RouteDto {
-  @IsString() id!: string;
-}
-
 // ---- request → spec (defaults filled), spec → answer ----
 
 function matcher(dto: DialStringMatcherDto | null | undefined): DialStringMatcher | undefined {
@@ -163,9 +154,4 @@ export function routeSpecFrom(dto: RouteDto): Omit<RouteSpec, 'id'> {
     },
     filters: (dto.filters ?? []).map(filter),
   };
-}
-
-/** The answer for a route: the spec as it is (the spec's fields are the wire's). */
-export function routeView(route: Route): RouteView {
-  return JSON.parse(JSON.stringify(route.spec)) as RouteView;
 }

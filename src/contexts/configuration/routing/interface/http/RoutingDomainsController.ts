@@ -10,8 +10,10 @@ import { ListRoutingDomains } from '../../application/ListRoutingDomains.js';
 import { RemoveRoutingDomain } from '../../application/RemoveRoutingDomain.js';
 import { SetRoutingDomain } from '../../application/SetRoutingDomain.js';
 import { ROUTE_MODES, type RouteMode } from '../../domain/RouteModel.js';
-import { RouteDto, routeSpecFrom, routeView, type RouteView } from './RouteDtos.js';
-import { AddRoutingDomainOptions, GetRoutingDomainOptions } from './RoutingDomainDtos.js';
+import { RouteDto, routeSpecFrom } from './RouteDtos.js';
+import { routeView, type RouteView } from './RouteView.js';
+import { AddRoutingDomainDto } from './AddRoutingDomainDto.js';
+import { RoutingDomainView } from './RoutingDomainView.js';
 
 /** The routing domain operations: get, add, set, remove, routes/get, routes/add. */
 @injectable()
@@ -25,26 +27,26 @@ export class RoutingDomainsController {
     @inject(AddRoute) private readonly addRoute: AddRoute,
   ) {}
 
-  async get(request: OperationRequest): Promise<GetRoutingDomainOptions[]> {
-    return (await this.listDomains.execute(request.lab)).map((d) => GetRoutingDomainOptions.of(d));
+  async get(request: OperationRequest): Promise<RoutingDomainView[]> {
+    return (await this.listDomains.execute(request.lab)).map((d) => RoutingDomainView.of(d));
   }
 
-  async add(request: OperationRequest): Promise<GetRoutingDomainOptions> {
-    const dto = validateDto(AddRoutingDomainOptions, request.body);
+  async add(request: OperationRequest): Promise<RoutingDomainView> {
+    const dto = validateDto(AddRoutingDomainDto, request.body);
     if (dto.displayName == null) {
       throw DomainError.invalid('VALIDATION_FAILED', 'displayName is required', [{ field: 'displayName', rule: 'required', message: 'displayName is required' }]);
     }
     const domain = await this.addDomain.execute(request.lab, { displayName: dto.displayName, sourceNodes: dto.sourceNodes ?? [] });
-    return GetRoutingDomainOptions.of(domain);
+    return RoutingDomainView.of(domain);
   }
 
-  async set(request: OperationRequest): Promise<GetRoutingDomainOptions> {
+  async set(request: OperationRequest): Promise<RoutingDomainView> {
     const named = request.query.string('routingDomain');
-    const dto = validateDto(AddRoutingDomainOptions, request.body);
+    const dto = validateDto(AddRoutingDomainDto, request.body);
     const domain = await this.setDomain.execute(request.lab, named, {
       ...(dto.displayName != null ? { displayName: dto.displayName } : {}), sourceNodes: dto.sourceNodes ?? [],
     });
-    return GetRoutingDomainOptions.of(domain);
+    return RoutingDomainView.of(domain);
   }
 
   async remove(request: OperationRequest): Promise<Reply> {

@@ -3,7 +3,8 @@ import type { OperationRequest } from '../../../../../shared/interface/http/Oper
 import { validateDto } from '../../../../../shared/interface/http/validateDto.js';
 import { AddRoutingForwardProfile } from '../../application/AddRoutingForwardProfile.js';
 import { ListRoutingForwardProfiles } from '../../application/ListRoutingForwardProfiles.js';
-import { AddRoutingForwardProfileOptions, flagsFrom, RoutingForwardProfileView, type RoutingForwardProfileEntryView } from './RoutingForwardProfileDtos.js';
+import { AddRoutingForwardProfileDto, flagsFrom } from './RoutingForwardProfileDtos.js';
+import { RoutingForwardProfileView, type RoutingForwardProfileEntryView } from './RoutingForwardProfileViews.js';
 
 /** routingForwardProfiles/get and /add. */
 @injectable()
@@ -21,7 +22,7 @@ export class RoutingForwardProfilesController {
   }
 
   async add(request: OperationRequest): Promise<RoutingForwardProfileView> {
-    const dto = validateDto(AddRoutingForwardProfileOptions, request.body);
+    const dto = validateDto(AddRoutingForwardProfileDto, request.body);
     const calling = flagsFrom(dto.signalingForwardingFromCallingToCalled);
     const called = flagsFrom(dto.signalingForwardingFromCalledToCalling);
     const profile = await this.addProfile.execute(request.lab, {

@@ -1,9 +1,12 @@
 import { operation } from '../../../../../shared/interface/http/Operation.js';
 import { ROUTE_MODES } from '../../domain/RouteModel.js';
-import { RouteDto, RouteView } from './RouteDtos.js';
-import { AddRoutingDomainOptions, GetRoutingDomainOptions } from './RoutingDomainDtos.js';
+import { RouteDto } from './RouteDtos.js';
+import { RouteView } from './RouteView.js';
+import { AddRoutingDomainDto } from './AddRoutingDomainDto.js';
+import { RoutingDomainView } from './RoutingDomainView.js';
 import { RoutingDomainsController } from './RoutingDomainsController.js';
-import { AddRoutingForwardProfileOptions, RoutingForwardProfileEntryView, RoutingForwardProfileView } from './RoutingForwardProfileDtos.js';
+import { AddRoutingForwardProfileDto } from './RoutingForwardProfileDtos.js';
+import { RoutingForwardProfileEntryView, RoutingForwardProfileView } from './RoutingForwardProfileViews.js';
 import { RoutingForwardProfilesController } from './RoutingForwardProfilesController.js';
 
 const domains = 'Routing domains';
@@ -16,19 +19,19 @@ export const routingOperations = [
   operation({
     area: domains, method: 'GET', path: '/api/routingDomains/get', version: 0, permissions: ['API', 'CFG-R'], body: 'none',
     summary: 'Every routing domain with its source nodes, routes and path-replacement routes',
-    response: { kind: 'json', shape: GetRoutingDomainOptions, array: true },
+    response: { kind: 'json', shape: RoutingDomainView, array: true },
     controller: RoutingDomainsController, handle: (c, r) => c.get(r),
   }),
   operation({
     area: domains, method: 'POST', path: '/api/routingDomains/add', version: 1, permissions: ['API', 'CFG-W'], body: 'json',
     summary: 'Add a routing domain (display name unique; every source node must exist); answers it',
-    request: AddRoutingDomainOptions, response: { kind: 'json', shape: GetRoutingDomainOptions },
+    request: AddRoutingDomainDto, response: { kind: 'json', shape: RoutingDomainView },
     controller: RoutingDomainsController, handle: (c, r) => c.add(r),
   }),
   operation({
     area: domains, method: 'POST', path: '/api/routingDomains/set', version: 1, permissions: ['API', 'CFG-W'], body: 'json',
     summary: 'Rename a routing domain and/or add source nodes (the union of previous and sent); routes are kept',
-    query: [ROUTING_DOMAIN], request: AddRoutingDomainOptions, response: { kind: 'json', shape: GetRoutingDomainOptions },
+    query: [ROUTING_DOMAIN], request: AddRoutingDomainDto, response: { kind: 'json', shape: RoutingDomainView },
     controller: RoutingDomainsController, handle: (c, r) => c.set(r),
   }),
   operation({
@@ -64,7 +67,7 @@ export const routingOperations = [
   operation({
     area: profiles, method: 'POST', path: '/api/routingForwardProfiles/add', version: 0, permissions: ['API', 'CFG-W'], body: 'json',
     summary: 'Add a routing forward profile with its telephony forwarding stack and media negotiation forwarder; answers it',
-    request: AddRoutingForwardProfileOptions, response: { kind: 'json', shape: RoutingForwardProfileView },
+    request: AddRoutingForwardProfileDto, response: { kind: 'json', shape: RoutingForwardProfileView },
     controller: RoutingForwardProfilesController, handle: (c, r) => c.add(r),
   }),
 ];

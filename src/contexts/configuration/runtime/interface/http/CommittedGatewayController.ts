@@ -3,7 +3,7 @@ import type { OperationRequest } from '../../../../../shared/interface/http/Oper
 import type { DialStringMatcher, RoutingTarget } from '../../../routing/domain/RouteModel.js';
 import { CommittedGateway } from '../../application/CommittedGateway.js';
 import type { SipEndpoint } from '../../domain/GatewayPlan.js';
-import type { CommittedGatewayView, SipEndpointView } from './committedGatewayShapes.js';
+import type { CommittedGatewayView, SipEndpointView } from './CommittedGatewayViews.js';
 
 function endpoint(value: SipEndpoint): SipEndpointView {
   return { host: value.host, port: value.port, transport: value.transport, address: value.address };

@@ -1,6 +1,6 @@
 import { operation, type PathParameterSpec } from '../../../../../shared/interface/http/Operation.js';
 import { CommittedGatewayController } from './CommittedGatewayController.js';
-import { CommittedGatewayView } from './committedGatewayShapes.js';
+import { CommittedGatewayView } from './CommittedGatewayViews.js';
 
 const LAB: PathParameterSpec = { name: 'lab', description: "the lab's name ('default', or one made with POST /_sim/labs)" };
 

@@ -18,7 +18,7 @@ import {
   AssertedUriDto, CredentialsDto, type ConnectionCredentialsDto,
 } from './TransportConnectionDtos.js';
 import {
-  assertedUriView, renderConnection, renderCredentials, renderNodeConnection, type AssertedUri, type NodeTransportConnectionView,
+  assertedUriView, renderConnection, renderCredentials, renderNodeConnection, type AssertedUriView, type NodeTransportConnectionView,
   type SipCredentialsView, type TransportConnectionView,
 } from './TransportConnectionViews.js';
 
@@ -144,12 +144,12 @@ export class TransportConnectionController {
     return renderCredentials(await this.setAuthentication.execute(request.lab, connection, dto.username, dto.password));
   }
 
-  async uri(request: OperationRequest, which: ConnectionUri): Promise<AssertedUri> {
+  async uri(request: OperationRequest, which: ConnectionUri): Promise<AssertedUriView> {
     const { connection } = await this.getConnection.execute(request.lab, request.query.string('transportConnection'));
     return which === 'assertedUri' ? assertedUriView(connection.assertedIdentity()) : { uri: connection.addressOfRecord };
   }
 
-  async setUriOf(request: OperationRequest, which: ConnectionUri): Promise<AssertedUri> {
+  async setUriOf(request: OperationRequest, which: ConnectionUri): Promise<AssertedUriView> {
     const connectionText = request.query.string('transportConnection');
     const dto = validateDto(AssertedUriDto, request.body);
     const connection = await this.setUri.execute(request.lab, connectionText, which, { uri: dto.uri, displayName: given(dto.displayName, '') });

@@ -21,7 +21,7 @@ export class RegistrationDto {
   @IsOptional() @IsString() addressOfRecord?: string | null;
 }
 
-/** AssertedUri as sent: the URI (empty clears an asserted identity) and an optional display name. */
+/** AssertedUriView as sent: the URI (empty clears an asserted identity) and an optional display name. */
 export class AssertedUriDto {
   @IsString() @JSONSchema({ description: 'SIP, SIPS or TEL URI (address of record: SIP or SIPS); empty clears the asserted identity' }) uri!: string;
   @IsOptional() @IsString() @JSONSchema({ description: 'display name of an asserted identity' }) displayName?: string | null;

@@ -7,6 +7,7 @@ import {
   AUTHENTICATION_POLICIES, CONNECTION_KINDS, DISTRIBUTIONS, SRV_SERVICES, TRANSPORTS, type AssertedAddress, type TransportConnection,
 } from '../../domain/TransportConnection.js';
 import type { SipCredentials } from '../../domain/SipCredentials.js';
+import { SchemaName } from '../../../../../shared/interface/http/SchemaName.js';
 
 export class ProxyView {
   @IsString() @JSONSchema({ description: 'SIP or SIPS URI of the proxy or peer' }) iri!: string;
@@ -28,7 +29,8 @@ export class RegistrationView {
 }
 
 /** An asserted identity or address of record: a URI (empty when none is set) and, for an asserted identity, a display name. */
-export class AssertedUri {
+@SchemaName('AssertedUri')
+export class AssertedUriView {
   @IsString() @JSONSchema({ description: 'SIP, SIPS or TEL URI (address of record: SIP or SIPS); empty when none is set' }) uri!: string;
   @IsOptional() @IsString() @JSONSchema({ description: 'display name sent with the asserted identity' }) displayName?: string;
 }
@@ -56,22 +58,25 @@ abstract class ConnectionViewBase {
 abstract class AuthenticatingViewBase extends ConnectionViewBase {
   @IsBoolean() authenticationEnabled!: boolean;
   @IsOptional() @ValidateNested() @Type(() => ConnectionCredentialsView) credentials?: ConnectionCredentialsView;
-  @IsOptional() @ValidateNested() @Type(() => AssertedUri) assertedAddress?: AssertedUri;
+  @IsOptional() @ValidateNested() @Type(() => AssertedUriView) assertedAddress?: AssertedUriView;
 }
 
-export class StandardTransportConnection extends AuthenticatingViewBase {
+@SchemaName('StandardTransportConnection')
+export class StandardTransportConnectionView extends AuthenticatingViewBase {
   @IsIn(['STANDARD']) type!: 'STANDARD';
   @ValidateNested() @Type(() => ProxyView) proxy!: ProxyView;
   @ValidateNested() @Type(() => RegistrationView) registration!: RegistrationView;
   @IsIn(AUTHENTICATION_POLICIES) authenticationPolicy!: typeof AUTHENTICATION_POLICIES[number];
 }
 
-export class PlainTransportConnection extends AuthenticatingViewBase {
+@SchemaName('PlainTransportConnection')
+export class PlainTransportConnectionView extends AuthenticatingViewBase {
   @IsIn(['PLAIN']) type!: 'PLAIN';
   @ValidateNested() @Type(() => PlainDestinationView) destination!: PlainDestinationView;
 }
 
-export class SipLoadBalancingTransportConnection extends ConnectionViewBase {
+@SchemaName('SipLoadBalancingTransportConnection')
+export class SipLoadBalancingTransportConnectionView extends ConnectionViewBase {
   @IsIn(['SIP_LOAD_BALANCING']) type!: 'SIP_LOAD_BALANCING';
   @IsIn(DISTRIBUTIONS) distribution!: typeof DISTRIBUTIONS[number];
   @IsArray() @ValidateNested({ each: true }) @Type(() => MemberView) @JSONSchema({ description: 'the balanced connections, in priority order' }) members!: MemberView[];
@@ -79,7 +84,8 @@ export class SipLoadBalancingTransportConnection extends ConnectionViewBase {
   @IsBoolean() failoverOnTimeout!: boolean;
 }
 
-export class SipRegistrationAsTransportConnection extends AuthenticatingViewBase {
+@SchemaName('SipRegistrationAsTransportConnection')
+export class SipRegistrationAsTransportConnectionView extends AuthenticatingViewBase {
   @IsIn(['SIP_REGISTRATION']) type!: 'SIP_REGISTRATION';
   @ValidateNested() @Type(() => RegistrarView) registrar!: RegistrarView;
   @IsString() addressOfRecord!: string;
@@ -87,15 +93,16 @@ export class SipRegistrationAsTransportConnection extends AuthenticatingViewBase
   @IsString() @JSONSchema({ description: 'user part of the Contact; empty for the AOR user' }) contactUser!: string;
 }
 
-export class SrvLoadBalancer extends AuthenticatingViewBase {
+@SchemaName('SrvLoadBalancer')
+export class SrvLoadBalancerView extends AuthenticatingViewBase {
   @IsIn(['SRV_LOAD_BALANCER']) type!: 'SRV_LOAD_BALANCER';
   @IsString() @JSONSchema({ description: 'DNS domain whose SRV records are resolved' }) domain!: string;
   @IsIn(SRV_SERVICES) service!: typeof SRV_SERVICES[number];
   @IsInt() @JSONSchema({ minimum: 10, maximum: 86400 }) refreshSeconds!: number;
 }
 
-export type TransportConnectionView = StandardTransportConnection | PlainTransportConnection | SipLoadBalancingTransportConnection
-  | SipRegistrationAsTransportConnection | SrvLoadBalancer;
+export type TransportConnectionView = StandardTransportConnectionView | PlainTransportConnectionView | SipLoadBalancingTransportConnectionView
+  | SipRegistrationAsTransportConnectionView | SrvLoadBalancerView;
 
 /** SipCredentials: whether the connection authenticates and with which credentials; never the password. */
 export class SipCredentialsView {
@@ -121,7 +128,7 @@ function credentialsView(credentials: SipCredentials | undefined): { credentials
   return credentials ? { credentials: { authenticationProfileId: credentials.id, username: credentials.username } } : {};
 }
 
-export function assertedUriView(address: AssertedAddress): AssertedUri {
+export function assertedUriView(address: AssertedAddress): AssertedUriView {
   return address.displayName !== '' ? { uri: address.uri, displayName: address.displayName } : { uri: address.uri };
 }
 

@@ -4,8 +4,8 @@ import {
 } from './TransportConnectionDtos.js';
 import { TransportConnectionController } from './TransportConnectionController.js';
 import {
-  AssertedUri, NodeTransportConnectionView, PlainTransportConnection, SipCredentialsView, SipLoadBalancingTransportConnection,
-  SipRegistrationAsTransportConnection, SrvLoadBalancer, StandardTransportConnection,
+  AssertedUriView, NodeTransportConnectionView, PlainTransportConnectionView, SipCredentialsView, SipLoadBalancingTransportConnectionView,
+  SipRegistrationAsTransportConnectionView, SrvLoadBalancerView, StandardTransportConnectionView,
 } from './TransportConnectionViews.js';
 
 const area = 'Transport connections';
@@ -30,11 +30,11 @@ export const transportOperations = [
     query: [{ name: 'id', type: 'string', required: true, description: 'the transport connection: id (either shape) or display name' }],
     response: {
       kind: 'oneOf', of: [
-        { shape: StandardTransportConnection, when: 'type STANDARD' },
-        { shape: PlainTransportConnection, when: 'type PLAIN' },
-        { shape: SipLoadBalancingTransportConnection, when: 'type SIP_LOAD_BALANCING' },
-        { shape: SipRegistrationAsTransportConnection, when: 'type SIP_REGISTRATION' },
-        { shape: SrvLoadBalancer, when: 'type SRV_LOAD_BALANCER' },
+        { shape: StandardTransportConnectionView, when: 'type STANDARD' },
+        { shape: PlainTransportConnectionView, when: 'type PLAIN' },
+        { shape: SipLoadBalancingTransportConnectionView, when: 'type SIP_LOAD_BALANCING' },
+        { shape: SipRegistrationAsTransportConnectionView, when: 'type SIP_REGISTRATION' },
+        { shape: SrvLoadBalancerView, when: 'type SRV_LOAD_BALANCER' },
       ],
     },
     controller: TransportConnectionController, handle: (c, r) => c.get(r),
@@ -42,32 +42,32 @@ export const transportOperations = [
   operation({
     area, method: 'PUT', path: '/api/transportConnections/addStandard', version: 0, permissions: ['API', 'CFG-W'], body: 'json',
     summary: 'Add a standard transport connection (proxy, optional registration) to a node',
-    query: [DISPLAY_NAME], request: AddStandardConnectionDto, response: { kind: 'json', shape: StandardTransportConnection },
+    query: [DISPLAY_NAME], request: AddStandardConnectionDto, response: { kind: 'json', shape: StandardTransportConnectionView },
     controller: TransportConnectionController, handle: (c, r) => c.add(r, 'STANDARD'),
   }),
   operation({
     area, method: 'PUT', path: '/api/transportConnections/addPlain', version: 0, permissions: ['API', 'CFG-W'], body: 'json',
     summary: 'Add a plain transport connection (straight to a destination) to a node',
-    query: [DISPLAY_NAME], request: AddPlainConnectionDto, response: { kind: 'json', shape: PlainTransportConnection },
+    query: [DISPLAY_NAME], request: AddPlainConnectionDto, response: { kind: 'json', shape: PlainTransportConnectionView },
     controller: TransportConnectionController, handle: (c, r) => c.add(r, 'PLAIN'),
   }),
   operation({
     area, method: 'PUT', path: '/api/transportConnections/addSipLoadBalancing', version: 0, permissions: ['API', 'CFG-W'], body: 'json',
     summary: 'Add a SIP load balancing connection over other transport connections to a node',
-    query: [DISPLAY_NAME], request: AddSipLoadBalancingDto, response: { kind: 'json', shape: SipLoadBalancingTransportConnection },
+    query: [DISPLAY_NAME], request: AddSipLoadBalancingDto, response: { kind: 'json', shape: SipLoadBalancingTransportConnectionView },
     controller: TransportConnectionController, handle: (c, r) => c.add(r, 'SIP_LOAD_BALANCING'),
   }),
   operation({
     area, method: 'PUT', path: '/api/transportConnections/addSipRegistrar', version: 0, permissions: ['API', 'CFG-W'], body: 'json',
     summary: 'Add a SIP registration used as a transport connection to a node',
     query: [{ ...DISPLAY_NAME, description: 'display name of the registration (unique among transport connections)' }],
-    request: AddSipRegistrarDto, response: { kind: 'json', shape: SipRegistrationAsTransportConnection },
+    request: AddSipRegistrarDto, response: { kind: 'json', shape: SipRegistrationAsTransportConnectionView },
     controller: TransportConnectionController, handle: (c, r) => c.add(r, 'SIP_REGISTRATION'),
   }),
   operation({
     area, method: 'PUT', path: '/api/transportConnections/addSrvLoadBalancer', version: 0, permissions: ['API', 'CFG-W'], body: 'json',
     summary: 'Add a DNS SRV load balancer to a node',
-    query: [DISPLAY_NAME], request: AddSrvLoadBalancerDto, response: { kind: 'json', shape: SrvLoadBalancer },
+    query: [DISPLAY_NAME], request: AddSrvLoadBalancerDto, response: { kind: 'json', shape: SrvLoadBalancerView },
     controller: TransportConnectionController, handle: (c, r) => c.add(r, 'SRV_LOAD_BALANCER'),
   }),
   operation({
@@ -92,25 +92,25 @@ export const transportOperations = [
   operation({
     area, method: 'GET', path: '/api/transportConnections/assertedUri/get', version: 0, permissions: ['API', 'CFG-R'], body: 'none',
     summary: 'The identity a connection asserts (P-Asserted-Identity)',
-    query: [CONNECTION], response: { kind: 'json', shape: AssertedUri },
+    query: [CONNECTION], response: { kind: 'json', shape: AssertedUriView },
     controller: TransportConnectionController, handle: (c, r) => c.uri(r, 'assertedUri'),
   }),
   operation({
     area, method: 'PUT', path: '/api/transportConnections/assertedUri/set', version: 0, permissions: ['API', 'CFG-W'], body: 'json',
     summary: 'Set (or, with an empty uri, clear) the identity a connection asserts',
-    query: [CONNECTION], request: AssertedUriDto, response: { kind: 'json', shape: AssertedUri },
+    query: [CONNECTION], request: AssertedUriDto, response: { kind: 'json', shape: AssertedUriView },
     controller: TransportConnectionController, handle: (c, r) => c.setUriOf(r, 'assertedUri'),
   }),
   operation({
     area, method: 'GET', path: '/api/transportConnections/addressOfRecord/get', version: 0, permissions: ['API', 'CFG-R'], body: 'none',
     summary: 'The address of record a connection registers (standard and SIP registration kinds)',
-    query: [CONNECTION], response: { kind: 'json', shape: AssertedUri },
+    query: [CONNECTION], response: { kind: 'json', shape: AssertedUriView },
     controller: TransportConnectionController, handle: (c, r) => c.uri(r, 'addressOfRecord'),
   }),
   operation({
     area, method: 'PUT', path: '/api/transportConnections/addressOfRecord/set', version: 0, permissions: ['API', 'CFG-W'], body: 'json',
     summary: 'Set the address of record a connection registers (a SIP or SIPS URI)',
-    query: [CONNECTION], request: AssertedUriDto, response: { kind: 'json', shape: AssertedUri },
+    query: [CONNECTION], request: AssertedUriDto, response: { kind: 'json', shape: AssertedUriView },
     controller: TransportConnectionController, handle: (c, r) => c.setUriOf(r, 'addressOfRecord'),
   }),
 ];

@@ -7,7 +7,8 @@ import { GetWebServerConnectors } from '../../application/GetWebServerConnectors
 import { RemoveWebServerConnector } from '../../application/RemoveWebServerConnector.js';
 import { SetWebServerConnectors } from '../../application/SetWebServerConnectors.js';
 import type { WebServerConnector, WebServerConnectorChanges } from '../../domain/WebServerConnector.js';
-import { WebserverConnectorDto, WebserverConnectorView } from './WebServerConnectorShapes.js';
+import { WebserverConnectorDto } from './WebServerConnectorDtos.js';
+import { WebserverConnectorView } from './WebServerConnectorViews.js';
 
 function given<T>(value: T | null | undefined): T | undefined {
   return value === null ? undefined : value;

@@ -1,6 +1,7 @@
 import { operation } from '../../../../../shared/interface/http/Operation.js';
 import { WebServerConnectorsController } from './WebServerConnectorsController.js';
-import { WebserverConnectorDto, WebserverConnectorView } from './WebServerConnectorShapes.js';
+import { WebserverConnectorDto } from './WebServerConnectorDtos.js';
+import { WebserverConnectorView } from './WebServerConnectorViews.js';
 
 const area = 'Web server connectors';
 const all = { kind: 'json', shape: WebserverConnectorView, array: true } as const;

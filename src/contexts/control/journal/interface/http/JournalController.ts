@@ -6,7 +6,7 @@ import { RequestJournal } from '../../application/RequestJournal.js';
 import type { JournalEntry } from '../../domain/JournalEntry.js';
 import { DEFAULT_JOURNAL_LIMIT as DEFAULT_LIMIT, MAX_JOURNAL_LIMIT } from '../../domain/JournalQuery.js';
 import type { FaultEffectDto } from '../../../faults/interface/http/faultShapes.js';
-import type { JournalEntryView, JournalView } from './journalShapes.js';
+import type { JournalEntryView, JournalView } from './JournalViews.js';
 import { PeerJournals } from './PeerJournals.js';
 
 /** The header of a request another process forwarded (checked by the HTTP edge): such a request is answered from this process alone. */

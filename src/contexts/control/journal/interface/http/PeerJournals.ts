@@ -1,5 +1,5 @@
 import type { Principal } from '../../../../../shared/domain/Principal.js';
-import type { JournalView } from './journalShapes.js';
+import type { JournalView } from './JournalViews.js';
 
 /**
  * The journals of the other processes sharing a PostgreSQL server (each records the requests it served): asked

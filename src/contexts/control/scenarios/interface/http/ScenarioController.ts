@@ -9,7 +9,7 @@ import type { ScenarioStep } from '../../domain/ScenarioDocument.js';
 import type { ScenarioRun } from '../../domain/ScenarioRun.js';
 import { ScenarioFileError } from '../../infrastructure/ScenarioFiles.js';
 import { readyScenario } from './scenarioParts.js';
-import type { ScenarioListView, ScenarioRunView, ScenarioStepView } from './scenarioShapes.js';
+import type { ScenarioListView, ScenarioRunView, ScenarioStepView } from './ScenarioViews.js';
 
 /** One line for a step's action. */
 export function describeStep(step: ScenarioStep): string {

@@ -6,7 +6,8 @@ import { LabSnapshots } from '../../application/LabSnapshots.js';
 import { PASSPHRASE_HEADER } from '../../application/SnapshotSealing.js';
 import type { SnapshotSummary } from '../../domain/LabState.js';
 import { invalidDocument } from '../../domain/SnapshotErrors.js';
-import { SaveSnapshotDto, type SnapshotListView, type SnapshotView } from './snapshotShapes.js';
+import { SaveSnapshotDto } from './SaveSnapshotDto.js';
+import type { SnapshotListView, SnapshotView } from './SnapshotViews.js';
 
 /** The media type of an exported snapshot. */
 export const SNAPSHOT_MEDIA_TYPE = 'application/json';

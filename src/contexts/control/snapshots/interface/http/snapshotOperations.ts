@@ -1,6 +1,7 @@
 import { operation, type PathParameterSpec } from '../../../../../shared/interface/http/Operation.js';
 import { SnapshotsController, SNAPSHOT_MEDIA_TYPE } from './SnapshotsController.js';
-import { SaveSnapshotDto, SnapshotListView, SnapshotView } from './snapshotShapes.js';
+import { SaveSnapshotDto } from './SaveSnapshotDto.js';
+import { SnapshotListView, SnapshotView } from './SnapshotViews.js';
 
 const area = 'Simulator control';
 const LAB: PathParameterSpec = { name: 'lab', description: "the lab's name ('default', or one made with POST /_sim/labs; others: 404 LAB_NOT_FOUND)" };

@@ -12,7 +12,8 @@ import { GetHotStandbyStatus } from '../../application/HotStandbyStatus.js';
 import { RecoverHotStandby } from '../../application/RecoverHotStandby.js';
 import { SetHotStandby } from '../../application/SetHotStandby.js';
 import type { HotStandbyChanges, SystemRole } from '../../domain/HotStandby.js';
-import { AddHotStandbyResponse, CreateConditionsOptions, HotStandbyOptions, HotStandbyOptionsDto, HotStandbyStatus } from './HotStandbyShapes.js';
+import { AddHotStandbyView, HotStandbyOptionsView, HotStandbyStatusView } from './HotStandbyViews.js';
+import { CreateConditionsDto, HotStandbyOptionsDto } from './HotStandbyDtos.js';
 
 export const ADD_MODES: Readonly<Record<string, SystemRole>> = {
   addMainSystemHotStandbyObjects: 'MAIN',
@@ -53,12 +54,12 @@ export class HotStandbyController {
     @inject(EnableHotStandbySide) private readonly enableSide: EnableHotStandbySide,
   ) {}
 
-  async get(request: OperationRequest): Promise<HotStandbyOptions[]> {
+  async get(request: OperationRequest): Promise<HotStandbyOptionsView[]> {
     const id = request.query.optionalString('id');
-    return (await this.getHotStandbys.execute(request.lab, id === '' ? undefined : id)).map((h) => HotStandbyOptions.of(h));
+    return (await this.getHotStandbys.execute(request.lab, id === '' ? undefined : id)).map((h) => HotStandbyOptionsView.of(h));
   }
 
-  async add(request: OperationRequest): Promise<AddHotStandbyResponse> {
+  async add(request: OperationRequest): Promise<AddHotStandbyView> {
     const role = ADD_MODES[request.query.string('mode')];
     if (role === undefined) {
       throw DomainError.invalid('INVALID_QUERY_PARAMETER', `mode must be one of ${Object.keys(ADD_MODES).join(', ')}`,
@@ -76,19 +77,19 @@ export class HotStandbyController {
     return this.addHotStandby.execute(request.lab, role, { ...changes, name: changes.name });
   }
 
-  async set(request: OperationRequest): Promise<HotStandbyOptions> {
+  async set(request: OperationRequest): Promise<HotStandbyOptionsView> {
     const id = request.query.string('id');
     const dto = validateDto(HotStandbyOptionsDto, request.body);
-    return HotStandbyOptions.of(await this.setHotStandby.execute(request.lab, id, changesOf(dto), given(dto.id)));
+    return HotStandbyOptionsView.of(await this.setHotStandby.execute(request.lab, id, changesOf(dto), given(dto.id)));
   }
 
-  async status(request: OperationRequest): Promise<HotStandbyStatus> {
-    return HotStandbyStatus.of(await this.getStatus.execute(request.lab, request.query.string('id')));
+  async status(request: OperationRequest): Promise<HotStandbyStatusView> {
+    return HotStandbyStatusView.of(await this.getStatus.execute(request.lab, request.query.string('id')));
   }
 
   async createConditions(request: OperationRequest): Promise<Reply> {
     const id = request.query.string('id');
-    const dto = validateDto(CreateConditionsOptions, request.body);
+    const dto = validateDto(CreateConditionsDto, request.body);
     const wanted = (Object.keys(CONDITION_OPTIONS) as ConditionOption[]).filter((option) => dto[option] === true);
     await this.createConditionsOf.execute(request.lab, id, wanted);
     return Reply.text('Conditions successfully created');

@@ -11,10 +11,11 @@ import { SetLoginPolicy } from '../../application/SetLoginPolicy.js';
 import { SetPasswordPolicy } from '../../application/SetPasswordPolicy.js';
 import { LOGIN_POLICY_FIELDS, type LoginPolicy } from '../../domain/LoginPolicy.js';
 import { PASSWORD_POLICY_FIELDS, type PasswordPolicy } from '../../domain/PasswordPolicy.js';
-import { LoginPolicyDto, PasswordPolicyDto, type LoginPolicyAnswer, type PasswordPolicyAnswer } from './policyShapes.js';
+import { LoginPolicyDto, PasswordPolicyDto } from './PolicyDtos.js';
+import type { LoginPolicyView, PasswordPolicyView } from './PolicyViews.js';
 
-export const passwordPolicyAnswer = (policy: PasswordPolicy): PasswordPolicyAnswer => pickFields(PASSWORD_POLICY_FIELDS, policy.values);
-export const loginPolicyAnswer = (policy: LoginPolicy): LoginPolicyAnswer => pickFields(LOGIN_POLICY_FIELDS, policy.values);
+export const passwordPolicyAnswer = (policy: PasswordPolicy): PasswordPolicyView => pickFields(PASSWORD_POLICY_FIELDS, policy.values);
+export const loginPolicyAnswer = (policy: LoginPolicy): LoginPolicyView => pickFields(LOGIN_POLICY_FIELDS, policy.values);
 
 /** Blacklist items may also be sent as plain strings. */
 function normaliseBlacklist(body: unknown): unknown {

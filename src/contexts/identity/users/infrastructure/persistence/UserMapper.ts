@@ -1,5 +1,5 @@
 import type { LabId } from '../../../../../shared/domain/LabId.js';
-import type { AccountState } from '../../domain/AccountLifecycle.js';
+import type { AccountState } from '../../domain/AccountStates.js';
 import type { PasswordChange } from '../../domain/PasswordChange.js';
 import { UserAccount } from '../../domain/UserAccount.js';
 import { UserRecord } from './UserRecord.js';

@@ -7,7 +7,8 @@ import { GetLicenses } from '../../application/GetLicenses.js';
 import { GetSystemIds } from '../../application/GetSystemIds.js';
 import { ImportLicenseFile } from '../../application/ImportLicenseFile.js';
 import { ImportLicenseFromKey } from '../../application/ImportLicenseFromKey.js';
-import { ImportLodDataDto, type LicenseView, type SystemIdView } from './licenseShapes.js';
+import { ImportLodDataDto } from './ImportLodDataDto.js';
+import type { LicenseView, SystemIdView } from './LicenseViews.js';
 import { licenseView, systemIdView } from './LicenseViews.js';
 
 /** licenses/get, importLod, systemIds/get and importFile. */

@@ -1,6 +1,7 @@
 import { operation } from '../../../../../shared/interface/http/Operation.js';
 import { LicensesController } from './LicensesController.js';
-import { ImportLodDataDto, LicenseView, SystemIdView } from './licenseShapes.js';
+import { ImportLodDataDto } from './ImportLodDataDto.js';
+import { LicenseView, SystemIdView } from './LicenseViews.js';
 
 const area = 'Licenses';
 

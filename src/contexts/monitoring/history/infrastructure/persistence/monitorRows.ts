@@ -1,5 +1,5 @@
 import { ENCODED_MESSAGE_KEYS, type EncodedMessageKey } from '../../application/MessageRows.js';
-import type { LabRow } from '../../application/MonitorStore.js';
+import type { LabRow } from '../../application/MonitorRepository.js';
 import type { CallHistoryEntry, CallResult, DisconnectingSide, LegRtpStatistics, OutboundAttempt, RecordingEntry } from '../../domain/MonitorRecords.js';
 import type { StoredMessage } from '../../domain/StoredMessage.js';
 

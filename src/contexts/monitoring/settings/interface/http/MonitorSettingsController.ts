@@ -4,7 +4,7 @@ import type { OperationRequest } from '../../../../../shared/interface/http/Oper
 import type { Reply } from '../../../../../shared/interface/http/Reply.js';
 import { validateDto } from '../../../../../shared/interface/http/validateDto.js';
 import { MonitorCallHistoryConfigs, MonitorSipFlowConfigs } from '../../application/MonitorConfigs.js';
-import { MonitorCallHistoryConfigDto, MonitorSipFlowConfigDto } from './monitorSettingsShapes.js';
+import { MonitorCallHistoryConfigDto, MonitorSipFlowConfigDto } from './MonitorSettingsDtos.js';
 
 /** The monitor's two settings: a get answers the value with its version as ETag; a set honours If-Match and answers the new value. */
 @injectable()

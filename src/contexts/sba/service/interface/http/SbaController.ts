@@ -13,10 +13,8 @@ import { GetSbaUsers, RefreshSbaUsers } from '../../application/SbaUsers.js';
 import { UploadSbaKeyMaterial } from '../../application/UploadSbaKeyMaterial.js';
 import type { SbaUser } from '../../domain/SbaDirectory.js';
 import type { SbaLog, SbaService } from '../../domain/SbaService.js';
-import {
-  SbaFingerprintDto, SbaLogDto, SbaOptionsDto, type SbaFingerprintView, type SbaLogView, type SbaOptionsView,
-  type SbaPemView, type SbaStatusView, type SbaUserView,
-} from './sbaShapes.js';
+import { SbaFingerprintDto, SbaLogDto, SbaOptionsDto } from './SbaDtos.js';
+import type { SbaFingerprintView, SbaLogView, SbaOptionsView, SbaPemView, SbaStatusView, SbaUserView } from './SbaViews.js';
 
 const PASSWORD_MAX = 1024;
 /** Parameters the real product takes on any request (real-product-notes): never refused. */

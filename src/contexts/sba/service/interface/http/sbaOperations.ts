@@ -1,8 +1,7 @@
 import { operation, type QueryParameterSpec } from '../../../../../shared/interface/http/Operation.js';
 import { SbaController } from './SbaController.js';
-import {
-  SbaFingerprintDto, SbaFingerprintView, SbaLogDto, SbaLogView, SbaOptionsDto, SbaOptionsView, SbaPemView, SbaStatusView, SbaUserView,
-} from './sbaShapes.js';
+import { SbaFingerprintDto, SbaLogDto, SbaOptionsDto } from './SbaDtos.js';
+import { SbaFingerprintView, SbaLogView, SbaOptionsView, SbaPemView, SbaStatusView, SbaUserView } from './SbaViews.js';
 
 const area = 'Collaboration SBA service';
 /** All require API and ADM (specification). */

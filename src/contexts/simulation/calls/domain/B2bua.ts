@@ -1,0 +1,364 @@
+import { serializeToString, type SipRequest, type SipResponse } from '@gwsim/sip';
+import { DialString, DialStrings, type GatewayPlan, type PlanNode, type PlannedRoute } from '../../../configuration/index.js';
+import type { CallResult, SipMessageEntry } from '../../../monitoring/index.js';
+import type { LabId } from '../../../../shared/domain/LabId.js';
+import { historyEntry, outgoingNumbers } from './CallHistory.js';
+import { inTimeOrder } from './inTimeOrder.js';
+import { farEndEnding, GATE_ENDINGS, OUTCOME_ENDINGS, telStatusOf, type CallEnding, type Gate } from './CallEndings.js';
+import type { CallRecorder, GateSnapshot } from './CallRecorder.js';
+import type { MediaQualityFigures } from './MediaQuality.js';
+import { shedsCall } from './OverloadControl.js';
+import { CALL_STATE_MACHINE, type CallState } from './CallState.js';
+import { hex, mix, streamFor } from './Randomness.js';
+import type { Arrival, SessionTransport, TransactionMethod, TransportLeg, TransportListener, WireRecord } from './SessionTransport.js';
+import { SimulatedCall, type CallNumbers } from './SimulatedCall.js';
+import { farEnd, gatewaySide, okTo, StepMemo, UacDialog, UasDialog, type Lazy } from './SipDialogs.js';
+
+/** Counters since the engine was made. */
+export interface TrafficCounters {
+  started: number;
+  ended: number;
+  byResult: Record<CallResult, number>;
+  refusedBy: Record<Gate, number>;
+}
+
+/** The User-Agent of the gateway's INVITEs. */
+const USER_AGENT = 'gwsim';
+
+/**
+ * The gateway: a back-to-back user agent. It takes the calls the transport reports, puts them through the gates
+ * (active side, maintenance mode, licensed capacity) and the committed plan (route, REJECT/IGNORE, targets in
+ * order, failover on the configured statuses), relays between the inbound leg and the outbound attempt, moves
+ * each call through its state machine and hands the finished call, its messages and its recording to the
+ * recorder. It draws nothing: what the callers and far ends do comes from the transport, when it happens.
+ */
+export class B2bua implements TransportListener {
+  private readonly liveCalls = new Map<string, SimulatedCall>();
+  /** The legs of the calls in progress (the inbound one and the current attempt's). */
+  private readonly byLeg = new Map<TransportLeg, SimulatedCall>();
+  /** Messages of an inbound leg reported before its call was named (the INVITE). */
+  private readonly unnamed = new Map<TransportLeg, WireRecord[]>();
+  private ordinal = 0;
+  private routedLive = 0;
+  private batch: SipMessageEntry[] | undefined;
+  private readonly memo = new StepMemo();
+  readonly counters: TrafficCounters = {
+    started: 0, ended: 0,
+    byResult: { ANSWERED: 0, BUSY: 0, NO_ANSWER: 0, REJECTED: 0, FAILED: 0, CANCELLED: 0 },
+    refusedBy: { standbyInactive: 0, maintenance: 0, overload: 0, capacityExhausted: 0, noRoute: 0, routeRejects: 0, routeIgnores: 0, noUsableTarget: 0 },
+  };
+
+  constructor(
+    readonly lab: LabId,
+    private plan: GatewayPlan,
+    private gates: GateSnapshot,
+    private readonly recorder: CallRecorder,
+    private readonly transport: SessionTransport,
+    /** The simulated instant now, ms since the epoch. */
+    private readonly now: () => number,
+  ) {}
+
+  /** Sessions the gateway carries now: routed calls in any state but terminated (what licensed capacity counts). */
+  get activeCount(): number {
+    return this.routedLive;
+  }
+
+  /** The calls in progress: the routed ones and those of an IGNORE route waiting for the caller's timeout. */
+  calls(): IterableIterator<SimulatedCall> {
+    return this.liveCalls.values();
+  }
+
+  call(sessionIdentifier: string): SimulatedCall | undefined {
+    return this.liveCalls.get(sessionIdentifier);
+  }
+
+  usePlan(plan: GatewayPlan): void {
+    this.plan = plan;
+  }
+
+  useGates(gates: GateSnapshot): void {
+    this.gates = gates;
+  }
+
+  /** Ends a step: hands the messages gathered in it to the recorder, in time order (one batch per step). */
+  flush(): void {
+    this.memo.forget();
+    if (this.batch === undefined) return;
+    const batch = inTimeOrder(this.batch);
+    this.batch = undefined;
+    if (batch.length > 0) this.recorder.messages(batch);
+  }
+
+  // ---- what the transport reports -------------------------------------------------------------------------
+
+  wire(leg: TransportLeg, record: WireRecord): void {
+    if (leg.sessionIdentifier === '') {
+      this.unnamed.set(leg, [...(this.unnamed.get(leg) ?? []), record]);
+      return;
+    }
+    if (this.batch === undefined) {
+      if (!this.recorder.keepsMessages()) return;
+      this.batch = [];
+    }
+    this.batch.push({
+      sessionIdentifier: leg.sessionIdentifier,
+      systemIdentifier: this.gates.systemIdentifier,
+      callIndex: leg.index,
+      timestampMicros: Math.round(record.at * 1000),
+      direction: record.sent ? 'sent' : 'received',
+      protocol: leg.transport,
+      sourceIpAddress: record.source.ip,
+      sourcePort: record.source.port,
+      destinationIpAddress: record.destination.ip,
+      destinationPort: record.destination.port,
+      message: record.raw ?? serializeToString(record.message()),
+    });
+  }
+
+  callArrived(arrival: Arrival): void {
+    const at = this.now();
+    const { leg, seed } = arrival;
+    const node = leg.node;
+    const sessionIdentifier = uuidOf(streamFor(seed, 'session').bytes(16));
+    leg.name(sessionIdentifier);
+    for (const record of this.unnamed.get(leg) ?? []) this.wire(leg, record);
+    this.unnamed.delete(leg);
+    const arrived: CallNumbers = { source: arrival.source, destination: arrival.destination };
+    const rewritten = node.incomingRewriting?.apply(new DialStrings({ source: DialString.of(arrived.source), destination: DialString.of(arrived.destination) })).dialStrings;
+    const incoming: CallNumbers = rewritten ? { source: rewritten.source.text, destination: rewritten.destination.text } : arrived;
+    const { gate, route } = this.gateFor(node, incoming, seed);
+    const dialog = new UasDialog({ transport: node.local.transport, local: gatewaySide(node), remote: farEnd(node), seed: mix(seed, 'leg', 0) }, arrival.invite, arrival.codec, this.memo);
+    const call = new SimulatedCall(this.ordinal++, sessionIdentifier, seed, this.gates.systemIdentifier, at, node, arrived, incoming, arrival.codec,
+      arrival.recorded, arrival.media.lossPercent, arrival.media.jitterMs, route, leg, dialog);
+    this.counters.started += 1;
+    if (gate === 'routeIgnores') {
+      // no answer at all: the caller's INVITE transaction times out (the transport reports it)
+      this.liveCalls.set(sessionIdentifier, call);
+      this.byLeg.set(leg, call);
+      this.counters.refusedBy.routeIgnores += 1;
+      return;
+    }
+    this.transport.respond(leg, 100, () => dialog.respond(100));
+    if (gate !== undefined) {
+      this.counters.refusedBy[gate] += 1;
+      this.refuse(call, GATE_ENDINGS[gate], 'gateway');
+      return;
+    }
+    this.liveCalls.set(sessionIdentifier, call);
+    this.byLeg.set(leg, call);
+    this.routedLive += 1;
+    this.tryNextTarget(call, undefined);
+  }
+
+  responded(leg: TransportLeg, method: TransactionMethod, status: number, response: Lazy<SipResponse>): void {
+    const call = this.byLeg.get(leg);
+    if (!call?.live) return;
+    if (method === 'BYE') {
+      // the other side's 200 to the BYE the gateway relayed ends the call
+      if (call.hangingUp !== undefined && leg === (call.hangingUp === 'inbound' ? call.attempt?.leg : call.inbound)) this.end(call, OUTCOME_ENDINGS.answered, call.hangingUp);
+      return;
+    }
+    if (method === 'CANCEL' || leg !== call.attempt?.leg) return;
+    if (status < 200) {
+      if (status > 100) this.ring(call, status);
+    } else if (status < 300) {
+      this.answer(call, response);
+    } else {
+      this.fail(call, status, response);
+    }
+  }
+
+  cancelled(leg: TransportLeg, cancel: Lazy<SipRequest>, q850Cause: number | undefined): void {
+    const call = this.byLeg.get(leg);
+    if (!call?.live || leg !== call.inbound) return;
+    this.transport.confirm(leg, 'CANCEL', () => call.inboundDialog.confirm(cancel()));
+    if (call.state !== 'trying' && call.state !== 'early') return;
+    const ending = q850Cause === OUTCOME_ENDINGS.noAnswer.q850Cause ? OUTCOME_ENDINGS.noAnswer : OUTCOME_ENDINGS.cancelled;
+    this.move(call, 'terminating');
+    call.cancelling = ending;
+    const attempt = call.attempt;
+    if (attempt) this.transport.cancel(attempt.leg, () => attempt.dialog.cancel());
+    else this.refuse(call, ending, 'inbound');
+  }
+
+  byeReceived(leg: TransportLeg, bye: Lazy<SipRequest>): void {
+    const call = this.byLeg.get(leg);
+    const attempt = call?.attempt;
+    if (!call?.live || !attempt || (leg !== call.inbound && leg !== attempt.leg)) return;
+    const fromCaller = leg === call.inbound;
+    if (call.state === 'terminating' && call.hangingUp !== undefined) {
+      // both sides hung up at once: the other side's BYE is answered too; the call ends on the 200 to the gateway's
+      this.transport.confirm(leg, 'BYE', () => (fromCaller ? call.inboundDialog.confirm(bye()) : okTo(bye())));
+      return;
+    }
+    if (call.state !== 'connected') return;
+    this.move(call, 'terminating');
+    call.hangingUp = fromCaller ? 'inbound' : 'outbound';
+    if (fromCaller) {
+      this.transport.confirm(leg, 'BYE', () => call.inboundDialog.confirm(bye()));
+      const answer = call.answer!;
+      this.transport.bye(attempt.leg, () => attempt.dialog.bye(answer()));
+    } else {
+      this.transport.confirm(leg, 'BYE', () => okTo(bye()));
+      this.transport.bye(call.inbound, () => call.inboundDialog.bye());
+    }
+  }
+
+  mediaMeasured(leg: TransportLeg, media: MediaQualityFigures): void {
+    const call = this.byLeg.get(leg);
+    if (!call?.live || leg !== call.attempt?.leg) return;
+    call.lossPercent = media.lossPercent;
+    call.jitterMs = media.jitterMs;
+  }
+
+  timedOut(leg: TransportLeg): void {
+    const call = this.byLeg.get(leg);
+    if (!call?.live) return;
+    if (leg === call.inbound && call.state === 'trying') {
+      this.end(call, GATE_ENDINGS.routeIgnores, 'gateway');
+      return;
+    }
+    const attempt = call.attempt;
+    if (call.state === 'connected' && attempt && call.answer && (leg === call.inbound || leg === attempt.leg)) {
+      // A connected call whose caller never ACKed the 200 (Timer H) or whose media stopped (media timeout): the
+      // gateway hangs up both sides itself (RFC 3261 13.3.1.4) and the call ends at once.
+      const answer = call.answer;
+      this.move(call, 'terminating');
+      this.transport.bye(attempt.leg, () => attempt.dialog.bye(answer()));
+      this.transport.bye(call.inbound, () => call.inboundDialog.bye());
+      this.end(call, OUTCOME_ENDINGS.answered, 'gateway');
+    }
+  }
+
+  // ---- gates, targets, relaying -----------------------------------------------------------------------------
+
+  /** The first gate that ends the call, in the documented order; undefined when the call is routed. */
+  private gateFor(node: PlanNode, incoming: CallNumbers, seed: number): { gate: Gate | undefined; route: PlannedRoute | undefined } {
+    if (!this.gates.thisSystemActive) return { gate: 'standbyInactive', route: undefined };
+    if (this.gates.maintenance) return { gate: 'maintenance', route: undefined };
+    if (shedsCall(this.gates.cpuLoad, seed)) return { gate: 'overload', route: undefined };
+    if (this.routedLive >= this.gates.capacity) return { gate: 'capacityExhausted', route: undefined };
+    const route = this.plan.route({ sourceNodeId: node.id, source: incoming.source, destination: incoming.destination });
+    if (!route) return { gate: 'noRoute', route };
+    if (route.match.action === 'REJECT') return { gate: 'routeRejects', route };
+    if (route.match.action === 'IGNORE') return { gate: 'routeIgnores', route };
+    return { gate: undefined, route };
+  }
+
+  /** The gateway answers the caller with the ending's status (the caller's ACK follows); the call ends. */
+  private refuse(call: SimulatedCall, ending: CallEnding, side: 'gateway' | 'outbound' | 'inbound'): void {
+    this.transport.respond(call.inbound, ending.sipStatusCode, () => call.inboundDialog.respond(ending.sipStatusCode));
+    this.end(call, ending, side);
+  }
+
+  /**
+   * Sends the call to the next usable target (a present, enabled destination node) after the current one. With
+   * none left: the last far end's failure goes back to the caller, or 503 (cause 38) when no attempt was made.
+   */
+  private tryNextTarget(call: SimulatedCall, lastFailure: CallEnding | undefined): void {
+    const targets = call.route!.match.targets;
+    for (let index = (call.attempt?.targetIndex ?? -1) + 1; index < targets.length; index += 1) {
+      const node = this.plan.nodes.get(targets[index]!.destinationNodeId);
+      if (!node || !node.enabled) continue;
+      this.startAttempt(call, index, node);
+      return;
+    }
+    if (!lastFailure) this.counters.refusedBy.noUsableTarget += 1;
+    this.refuse(call, lastFailure ?? GATE_ENDINGS.noUsableTarget, lastFailure ? 'outbound' : 'gateway');
+  }
+
+  private startAttempt(call: SimulatedCall, targetIndex: number, node: PlanNode): void {
+    const target = call.route!.match.targets[targetIndex]!;
+    const numbers = outgoingNumbers(node, target.dialStrings);
+    const index = call.attempts.length + 1;
+    const dialog = new UacDialog({ transport: node.local.transport, local: gatewaySide(node), remote: farEnd(node), seed: mix(call.seed, 'leg', index) },
+      { fromUser: numbers.source, toUser: numbers.destination, codec: call.codec, userAgent: USER_AGENT }, this.memo);
+    if (call.attempt) this.byLeg.delete(call.attempt.leg);
+    if (call.state === 'early') this.move(call, 'trying');
+    call.attempts.push({ nodeId: node.id, nodeName: node.displayName, destinationDialString: numbers.destination, sipStatusCode: 0 });
+    const startAt = this.now();
+    const leg = this.transport.invite({
+      sessionIdentifier: call.sessionIdentifier, index, node, caller: call.inbound, source: numbers.source, destination: numbers.destination,
+      codec: call.codec, invite: dialog.invite,
+    });
+    call.attempt = { index, leg, dialog, targetIndex, target, node, numbers, startAt };
+    this.byLeg.set(leg, call);
+  }
+
+  /** A far end rings (18x): relayed to the caller. */
+  private ring(call: SimulatedCall, status: number): void {
+    if (call.state !== 'trying' && call.state !== 'early') return;
+    this.transport.respond(call.inbound, status, () => call.inboundDialog.respond(status));
+    this.move(call, 'early');
+  }
+
+  /** A far end answers: ACK it and relay the answer to the caller. */
+  private answer(call: SimulatedCall, ok: Lazy<SipResponse>): void {
+    const attempt = call.attempt!;
+    this.transport.ack(attempt.leg, () => attempt.dialog.ack(ok()));
+    this.setStatus(call, 200);
+    call.answer = ok;
+    if (call.cancelling) {
+      // the answer crossed the caller's CANCEL: the far end is hung up on and the caller gets its 487
+      this.transport.bye(attempt.leg, () => attempt.dialog.bye(ok()));
+      this.refuse(call, call.cancelling, 'inbound');
+      return;
+    }
+    if (call.state !== 'trying' && call.state !== 'early') return;
+    this.transport.respond(call.inbound, 200, call.inboundDialog.ok);
+    call.connectAt = this.now();
+    this.move(call, 'connected');
+  }
+
+  /** A far end fails: ACK it, then fail over on a status the target names, or relay the failure (487 after a CANCEL). */
+  private fail(call: SimulatedCall, status: number, response: Lazy<SipResponse>): void {
+    const attempt = call.attempt!;
+    this.transport.ack(attempt.leg, () => attempt.dialog.ack(response()));
+    this.setStatus(call, status);
+    if (call.cancelling) {
+      this.refuse(call, call.cancelling, 'inbound');
+      return;
+    }
+    const ending = farEndEnding(status);
+    if (attempt.target.failover(status) || attempt.target.failover(telStatusOf(status))) this.tryNextTarget(call, ending);
+    else this.refuse(call, ending, 'outbound');
+  }
+
+  private setStatus(call: SimulatedCall, sipStatusCode: number): void {
+    call.attempts[call.attempts.length - 1] = { ...call.attempts[call.attempts.length - 1]!, sipStatusCode };
+  }
+
+  // ---- ending ----------------------------------------------------------------------------------------------
+
+  private move(call: SimulatedCall, to: CallState): void {
+    if (call.state !== to) call.state = CALL_STATE_MACHINE.transition(call.state, to);
+  }
+
+  private end(call: SimulatedCall, ending: CallEnding, side: 'inbound' | 'outbound' | 'gateway'): void {
+    const at = this.now();
+    if (this.liveCalls.delete(call.sessionIdentifier) && call.route?.match.action === 'ACCEPT') this.routedLive -= 1;
+    this.byLeg.delete(call.inbound);
+    if (call.attempt) this.byLeg.delete(call.attempt.leg);
+    call.endAt = at;
+    this.move(call, 'terminated');
+    call.mute(false, at);
+    this.counters.ended += 1;
+    this.counters.byResult[ending.result] += 1;
+    const recordingId = call.recorded && call.connectAt !== undefined ? `rec-${call.sessionIdentifier}` : undefined;
+    this.recorder.call(historyEntry(call, ending, side, recordingId));
+    if (recordingId !== undefined) {
+      const start = call.connectAt!;
+      this.recorder.recording({
+        recordingId, sessionIdentifier: call.sessionIdentifier, startDateTime: new Date(start), durationMs: new Date(at).getTime() - new Date(start).getTime(), codec: call.codec,
+        mutedSpans: call.muted.map(([from, to]) => [Math.max(0, Math.round(from - start)), Math.round(Math.min(to ?? at, at) - start)] as const)
+          .filter(([from, to]) => to > from),
+        seed: call.seed,
+      });
+    }
+  }
+}
+
+function uuidOf(bytes: Uint8Array): string {
+  const text = hex(bytes);
+  return `${text.slice(0, 8)}-${text.slice(8, 12)}-${text.slice(12, 16)}-${text.slice(16, 20)}-${text.slice(20, 32)}`;
+}

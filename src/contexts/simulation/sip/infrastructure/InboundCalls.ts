@@ -1,0 +1,135 @@
+import { unsharedCopy, type ServerTransaction, type SipRequest, type SipResponse } from '@gwsim/sip';
+import type { PlanNode } from '../../../configuration/index.js';
+import type { Lazy } from '../../calls/domain/SipDialogs.js';
+import { codecOf } from './codecOf.js';
+import type { EarlyRecords } from './EarlyRecords.js';
+import type { LabSip, NodeListener } from './LabSip.js';
+import { localResponse } from './localResponse.js';
+import { sdpMediaAddress } from '../../media/infrastructure/index.js';
+import type { MediaWiring } from './MediaWiring.js';
+import { CallMedia, SocketLeg } from './SocketLeg.js';
+import type { SocketLegs } from './SocketLegs.js';
+import type { SocketReports } from './SocketReports.js';
+import { ALLOW, firstHeader, q850Of, uriUser, withBody, withContact, withHeader } from './wireMessages.js';
+
+function fnv1a(text: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i += 1) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash;
+}
+
+/**
+ * What real SIP endpoints send the lab's listeners outside a dialog, and the calls of real callers. An INVITE on an
+ * enabled node is an inbound SocketLeg and an arrival for the gateway (dial strings from the From user and the
+ * Request-URI user, the codec from the SDP, a seed from the Call-ID), its media anchored; the gateway's responses
+ * go back through the INVITE's server transaction; the caller's CANCEL and a missing ACK reach the gateway. OPTIONS
+ * is answered 200, REGISTER by the registrar of a registrar node, anything else 405.
+ */
+export class InboundCalls {
+  /** The inbound legs by their INVITE's server transaction (the stack names it for a CANCEL and an ACK timeout). */
+  private readonly byInvite = new WeakMap<ServerTransaction, SocketLeg>();
+
+  constructor(
+    private readonly sip: LabSip,
+    private readonly reports: SocketReports,
+    private readonly legs: SocketLegs,
+    private readonly early: EarlyRecords,
+    private readonly media: MediaWiring,
+  ) {}
+
+  /** A request outside a dialog on the node's listener (not an ACK to a 2xx, nor a CANCEL: those come separately). */
+  async received(nodeId: string, listener: NodeListener, transaction: ServerTransaction, callId: string): Promise<void> {
+    const request = transaction.request;
+    // the committed plan as of now (the engine's may not have taken a commit just answered yet)
+    const node = (await this.sip.plan()).nodes.get(nodeId);
+    switch (request.method) {
+      case 'INVITE':
+        if (!node || !node.enabled) {
+          transaction.respond(localResponse(request, 503, callId));
+          return;
+        }
+        // the leg keeps its Call-ID while it lingers: a copy, not a slice that would keep the whole INVITE's text
+        await this.arrive(node, listener, transaction, unsharedCopy(callId));
+        return;
+      case 'OPTIONS': {
+        // keep-alive and capability query
+        let ok = localResponse(request, 200, callId);
+        ok = withHeader(withHeader(withHeader(ok, 'Allow', ALLOW), 'Accept', 'application/sdp'), 'Supported', 'replaces, timer');
+        transaction.respond(ok);
+        return;
+      }
+      case 'REGISTER':
+        if (node?.sip.registrar) this.sip.register(node, transaction);
+        else transaction.respond(withHeader(localResponse(request, 405, callId), 'Allow', ALLOW.replace(', REGISTER', '')));
+        return;
+      default:
+        transaction.respond(withHeader(localResponse(request, 405, callId), 'Allow', ALLOW));
+    }
+  }
+
+  /** The gateway's response to the caller's INVITE on the inbound leg. */
+  respond(leg: SocketLeg, status: number, response: Lazy<SipResponse>): void {
+    // the stack's INVITE transaction answered 100 Trying the moment the INVITE arrived
+    if (status === 100 || leg.ended) return;
+    const transaction = leg.inviteTransaction;
+    if (!transaction) return;
+    let message = withContact(response(), leg.local);
+    if (message.body !== '' && status < 300) {
+      const sdp = this.media.answerSdp(leg, message.body);
+      message = withBody(message, sdp);
+      leg.lastSdp = sdp;
+    }
+    if (status >= 200) leg.finalStatus = status;
+    transaction.respond(message);
+    // the media timeout counts from the answer: a phone ringing without early media sends no RTP
+    if (status >= 200 && status < 300) leg.media?.relay?.arm();
+    if (status >= 300) this.legs.finish(leg);
+  }
+
+  /** The caller CANCELs its INVITE (the stack answered the CANCEL 200). */
+  cancelled(invite: ServerTransaction, cancel: SipRequest): void {
+    const leg = this.byInvite.get(invite);
+    if (!leg || leg.ended) return;
+    this.reports.post(() => this.reports.listener?.cancelled(leg, () => cancel, q850Of(cancel)));
+  }
+
+  /** The caller never ACKed the gateway's 200 (64·T1): the gateway ends the call. */
+  ackTimedOut(invite: ServerTransaction): void {
+    const leg = this.byInvite.get(invite);
+    if (!leg || leg.ended) return;
+    this.reports.post(() => this.reports.listener?.timedOut(leg));
+  }
+
+  private async arrive(node: PlanNode, listener: NodeListener, transaction: ServerTransaction, callId: string): Promise<void> {
+    const request = transaction.request;
+    const media = new CallMedia();
+    if (request.body !== '' && sdpMediaAddress(request.body)) {
+      await this.media.anchorCaller(media, node, request.body,
+        () => this.reports.post(() => { const leg = this.legs.get(callId); if (leg && !leg.ended) this.reports.listener?.timedOut(leg); }));
+    }
+    if (this.reports.disposed) {
+      media.close();
+      transaction.respond(localResponse(request, 503, callId));
+      return;
+    }
+    const leg = new SocketLeg(0, node, '', listener.stack, listener.address(transaction.source.transport) ?? transaction.source, transaction.source, callId, media, 0);
+    leg.inviteTransaction = transaction;
+    this.legs.add(leg);
+    this.byInvite.set(transaction, leg);
+    for (const event of this.early.claim(callId)) this.reports.wire(leg, event);
+    const codec = codecOf(request.body);
+    this.reports.post(() => this.reports.listener?.callArrived({
+      leg,
+      source: uriUser(firstHeader(request, 'From') ?? '') ?? 'anonymous',
+      destination: uriUser(request.uri) ?? '',
+      codec,
+      recorded: false,
+      media: { lossPercent: 0, jitterMs: 0 },
+      seed: fnv1a(callId),
+      invite: () => request,
+    }));
+  }
+}

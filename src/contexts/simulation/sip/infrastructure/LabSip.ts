@@ -1,0 +1,33 @@
+import type { ServerTransaction, SipAddress, SipStack } from '@gwsim/sip';
+import type { GatewayPlan, PlanNode } from '../../../configuration/index.js';
+import type { LabId } from '../../../../shared/domain/LabId.js';
+import type { MediaPortPool } from '../../media/infrastructure/index.js';
+
+/** A node's listener as the transport uses it: its stack and the address it listens on per transport. */
+export interface NodeListener {
+  readonly nodeId: string;
+  readonly stack: SipStack;
+  address(transport: SipAddress['transport']): SipAddress | undefined;
+}
+
+/** What the lab's SIP runtime gives its socket transport. */
+export interface LabSip {
+  readonly lab: LabId;
+  /** Whether real SIP is on for the lab (off: every far end is simulated, nothing arrives). */
+  enabled(): boolean;
+  /** The lab's committed plan, a compile under way awaited (a commit answered before a call arrived is in force for it). */
+  plan(): Promise<GatewayPlan>;
+  /** The node's listener (undefined: it has none, e.g. disabled or its port taken). */
+  listener(nodeId: string): NodeListener | undefined;
+  /** Whether the node's far end is a real SIP endpoint (otherwise the synthetic far end answers). */
+  farEndIsReal(node: PlanNode): boolean;
+  /** The RTP port pool of the node's network controller. */
+  pool(node: PlanNode): MediaPortPool;
+  /** The lab's time, ms since the epoch with fractions. */
+  now(): number;
+  /** A REGISTER on a registrar node (answered by the lab's registrar). */
+  register(node: PlanNode, transaction: ServerTransaction): void;
+  /** Where the phone registered under `user` at a registrar node is (undefined: not registered). */
+  registered(node: PlanNode, user: string): SipAddress | undefined;
+  warn(fields: Record<string, unknown>, message: string): void;
+}

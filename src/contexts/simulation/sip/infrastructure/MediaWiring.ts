@@ -1,0 +1,83 @@
+import type { PlanNode } from '../../../configuration/index.js';
+import type { LabSip } from './LabSip.js';
+import { anchorSdp, RtpRelay, sdpClockRates, sdpMediaAddress } from '../../media/infrastructure/index.js';
+import type { CallMedia, SocketLeg } from './SocketLeg.js';
+
+/**
+ * How the socket transport's calls meet their media: a real caller's RTP anchored on a relay (RtpRelay) drawn from
+ * the nodes' port ranges, the SDP each side gets naming the relay's ports (anchorSdp), a real far end's answer
+ * aimed at. A call whose media cannot be anchored passes its SDP through as it came.
+ */
+export class MediaWiring {
+  constructor(private readonly sip: LabSip) {}
+
+  /**
+   * A real caller's offer naming where it sends: a relay on the node's range for both sides, the caller's side
+   * aimed at the offer; `timedOut` when the media stops once armed (at the answer).
+   */
+  async anchorCaller(media: CallMedia, node: PlanNode, offer: string, timedOut: () => void): Promise<void> {
+    media.callerOffer = offer;
+    try {
+      media.relay = await RtpRelay.open([this.sip.pool(node), this.sip.pool(node)], { timeoutMs: node.sip.media.timeoutSeconds * 1000, armed: false }, {
+        timeout: timedOut,
+      });
+      media.relay.setClockRates(sdpClockRates(offer));
+      media.relay.setRemote(0, sdpMediaAddress(offer)!);
+    } catch (error) {
+      // no media port left (or an offer naming the gateway's own port): the SDP passes through unanchored
+      media.close();
+      this.sip.warn({ err: error, node: node.displayName }, 'the media of a call could not be anchored; its SDP passes through');
+    }
+  }
+
+  /** `send` runs once the called side's media ports come from the range of the node the call leaves from (at once when they do). */
+  calledSideReady(leg: SocketLeg, send: () => void): void {
+    const relay = leg.media?.relay;
+    const pool = this.sip.pool(leg.node);
+    if (relay && !relay.drawsFrom(1, pool)) {
+      leg.starting = true;
+      relay.moveSide(1, pool).catch((error: unknown) => {
+        this.sip.warn({ err: error, node: leg.node.displayName }, 'no media port left in the node\'s range: the called side keeps the caller node\'s');
+      }).then(() => {
+        leg.starting = false;
+        send();
+      }, () => undefined);
+    } else send();
+  }
+
+  /** A real far end's answer with SDP: kept for the caller, and the called side of the relay sends where it says. */
+  farAnswer(leg: SocketLeg, answer: string): void {
+    const far = sdpMediaAddress(answer);
+    if (far && leg.media) {
+      leg.media.farAnswer = answer;
+      try {
+        leg.media.relay?.setRemote(1, far);
+      } catch (error) {
+        // an answer naming the gateway's own media port (a loop): the media stays unrelayed that way
+        this.sip.warn({ err: error }, 'a far end answered with the gateway\'s own media address');
+      }
+    }
+  }
+
+  /** The offer toward a real far end: the real caller's own offer (anchored on the called side of the relay), else the gateway's. */
+  offerSdp(leg: SocketLeg, built: string): string | undefined {
+    const media = leg.media;
+    const local = media?.relay?.local(1);
+    if (media?.callerOffer && local) return anchorSdp(media.callerOffer, local);
+    if (media?.callerOffer) return media.callerOffer;
+    if (built === '') return undefined;
+    // a simulated caller has no media: the SDP names the listener's host so nothing is sent elsewhere
+    const address = sdpMediaAddress(built);
+    return address ? anchorSdp(built, { host: leg.local.host, port: address.port }) : built;
+  }
+
+  /** The answer to a real caller: a real far end's own answer (anchored on the caller's side), else the gateway's. */
+  answerSdp(leg: SocketLeg, built: string): string {
+    const media = leg.media;
+    const local = media?.relay?.local(0);
+    const source = media?.farAnswer ?? built;
+    if (local) return anchorSdp(source, local);
+    const address = sdpMediaAddress(source);
+    return address && !media?.farAnswer ? anchorSdp(source, { host: leg.local.host, port: address.port }) : source;
+  }
+}

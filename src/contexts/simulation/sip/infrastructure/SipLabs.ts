@@ -1,0 +1,140 @@
+import { inject, injectable } from 'inversify';
+import type { SipAddress } from '@gwsim/sip';
+import type { LabId } from '../../../../shared/domain/LabId.js';
+import { Logger } from '../../../../shared/application/Logger.js';
+import { LabClocks } from '../../../clock/index.js';
+import { CommittedGateway, type PlanNode } from '../../../configuration/index.js';
+import type { SipListenerView } from '../application/SipListening.js';
+import { SipDefaults } from '../application/SipDefaults.js';
+import { farEndIsReal, farEndOf, type FarEnd, type SipSetting } from '../domain/SipSetting.js';
+import type { Scheduler } from '../../calls/domain/Scheduler.js';
+import type { LabSip, NodeListener } from './LabSip.js';
+import { MediaPortPool } from '../../media/infrastructure/index.js';
+import { SipRegistrar } from './SipRegistrar.js';
+import { SocketTransport } from './SocketTransport.js';
+
+/** One node's listener: a stack on its UDP/TCP port (and its TLS port when it has an identity). */
+export interface OpenListener extends NodeListener {
+  readonly nodeName: string;
+  /** The port numbers it holds, as `host:port` keys (UDP and TCP share one; TLS has its own). */
+  readonly keys: readonly string[];
+  readonly addresses: readonly SipAddress[];
+  /** What it was opened for: a change of any of it opens it again. */
+  readonly signature: string;
+  /** Moved away (the node's port changed, it was disabled or removed): kept for the calls in progress only. */
+  draining: boolean;
+}
+
+export interface LabRuntime {
+  readonly lab: LabId;
+  setting: SipSetting;
+  enabled: boolean;
+  readonly listeners: Map<string, OpenListener>;
+  readonly draining: OpenListener[];
+  failed: SipListenerView[];
+  /** Who answers at each node's far end, for the state (every node of the plan the listeners last followed). */
+  farEnds: Record<string, FarEnd>;
+  transport: SocketTransport | undefined;
+  readonly registrar: SipRegistrar;
+}
+
+/**
+ * What real SIP holds per lab in this process: its setting as last followed, its listeners, its registrar, and the
+ * socket transport of its engine (made by LabTransports for every engine); the RTP port pools shared by the labs.
+ * SocketSipListening moves the listeners; the transports find them here.
+ */
+@injectable()
+export class SipLabs {
+  private readonly labs = new Map<LabId, LabRuntime>();
+  private readonly pools = new Map<string, MediaPortPool>();
+
+  constructor(
+    @inject(LabClocks) private readonly clocks: LabClocks,
+    @inject(SipDefaults) private readonly options: SipDefaults,
+    @inject(Logger) private readonly logger: Logger,
+    @inject(CommittedGateway) private readonly committed: CommittedGateway,
+  ) {}
+
+  find(lab: LabId): LabRuntime | undefined {
+    return this.labs.get(lab);
+  }
+
+  all(): IterableIterator<LabRuntime> {
+    return this.labs.values();
+  }
+
+  forget(lab: LabId): void {
+    this.labs.delete(lab);
+  }
+
+  runtime(lab: LabId): LabRuntime {
+    let runtime = this.labs.get(lab);
+    if (!runtime) {
+      runtime = {
+        lab, setting: { enabled: false, portOffset: 0, farEnds: {} }, enabled: false, listeners: new Map(), draining: [], failed: [], farEnds: {}, transport: undefined,
+        registrar: new SipRegistrar(() => this.clocks.nowOf(lab).getTime()),
+      };
+      this.labs.set(lab, runtime);
+    }
+    return runtime;
+  }
+
+  /** The lab's real SIP transport, beside its synthetic one (LabTransports makes both for every engine). */
+  transportFor(lab: LabId, scheduler: Scheduler): SocketTransport {
+    const runtime = this.runtime(lab);
+    const transport = new SocketTransport(scheduler, this.view(runtime), (gone) => {
+      if (runtime.transport === gone) runtime.transport = undefined;
+    });
+    runtime.transport = transport;
+    return transport;
+  }
+
+  /** Who answers at the node's far end in the lab (as its setting says; see farEndOf). */
+  farEnd(lab: LabId, node: PlanNode): FarEnd {
+    return farEndOf(node, this.labs.get(lab)?.setting ?? { farEnds: {} });
+  }
+
+  /** The lab's time in ms since the epoch, to the microsecond (the wire records' instants). */
+  now(lab: LabId): number {
+    const wall = performance.timeOrigin + performance.now();
+    return this.clocks.nowOf(lab).getTime() + (wall % 1);
+  }
+
+  private view(runtime: LabRuntime): LabSip {
+    return {
+      lab: runtime.lab,
+      enabled: () => runtime.enabled,
+      plan: () => this.committed.plan(runtime.lab),
+      listener: (nodeId) => runtime.listeners.get(nodeId),
+      farEndIsReal: (node) => farEndIsReal(node, runtime.setting),
+      pool: (node) => this.pool(node),
+      now: () => this.now(runtime.lab),
+      register: (node, transaction) => runtime.registrar.register(node, transaction),
+      registered: (node, user) => runtime.registrar.registered(node, user),
+      warn: (fields, message) => this.logger.warn({ lab: runtime.lab, ...fields }, message),
+    };
+  }
+
+  /**
+   * Closes the RTP port pools' idle sockets and forgets the pools (at stop): a pair still carrying a call is closed
+   * when the call releases it; the next call opens new pools.
+   */
+  closeMediaPools(): void {
+    for (const pool of this.pools.values()) pool.dispose();
+    this.pools.clear();
+  }
+
+  /** The RTP port pool of a node's range on the SIP host (nodes on the same network controller share one). */
+  private pool(node: PlanNode): MediaPortPool {
+    const { firstPort, lastPort } = node.sip.media;
+    const key = `${this.options.host}:${firstPort}-${lastPort}`;
+    let pool = this.pools.get(key);
+    if (!pool) {
+      pool = new MediaPortPool(this.options.host, { first: firstPort, last: lastPort });
+      this.pools.set(key, pool);
+    }
+    return pool;
+  }
+}
+
+export type { SipAddress, SipListenerView, SipSetting };

@@ -1,0 +1,146 @@
+import { randomBytes } from 'node:crypto';
+import {
+  buildResponse, formatDigestChallenge, formatNameAddr, NonceIssuer, parseDigestAuthorization, parseNameAddr, splitList, verifyDigest,
+  type ServerTransaction, type SipAddress, type SipResponse,
+} from '@gwsim/sip';
+import type { PlanNode } from '../../../configuration/index.js';
+import { grantedExpiry, Registrations } from '../domain/Registrations.js';
+import { firstHeader, uriAddress, uriUser, withHeader } from './wireMessages.js';
+
+/** How long a nonce of the registrar's challenges is good for. */
+const NONCE_LIFETIME_MS = 5 * 60_000;
+
+/**
+ * The SIP phone registrar of one lab's registrar nodes (RFC 3261 section 10.3, digest per RFC 2617/8760): REGISTER
+ * checked against the node's policy (ALWAYS, DIRECTORY: users of its directory only, NEVER), challenged with a
+ * digest when the node requires authentication (the password the plan gives the user: its SIP credentials
+ * object's; constant-time check; stateless nonces that expire), expiry held within the node's bounds; bindings
+ * kept in memory on the lab clock.
+ * A call routed to the registrar node goes to the contact registered under the called number.
+ */
+export class SipRegistrar {
+  private readonly bindings = new Map<string, Registrations<SipAddress>>();
+  private readonly nonces: NonceIssuer;
+
+  constructor(private readonly now: () => number) {
+    this.nonces = new NonceIssuer(randomBytes(32), NONCE_LIFETIME_MS, () => Date.now());
+  }
+
+  private of(node: PlanNode): Registrations<SipAddress> {
+    let registrations = this.bindings.get(node.id);
+    if (!registrations) {
+      registrations = new Registrations();
+      this.bindings.set(node.id, registrations);
+    }
+    return registrations;
+  }
+
+  /** Where the phone registered under `user` at the node is now. */
+  registered(node: PlanNode, user: string): SipAddress | undefined {
+    return this.bindings.get(node.id)?.reach(user, this.now())?.address;
+  }
+
+  /**
+   * Answers a REGISTER at the node, in the order of RFC 3261 section 10.3: the policy (NEVER: 403), the digest
+   * (401 with a challenge; 403 when the answer does not prove the password of the registering user — the digest
+   * user name must be the address-of-record's user), then the directory (DIRECTORY: a name outside it gets 404,
+   * known only after the challenge so a stranger cannot probe who is in it), then the bindings: 423 with
+   * Min-Expires below the minimum (nothing changes), Expires 0 removes, a REGISTER without Contact reads them.
+   */
+  register(node: PlanNode, transaction: ServerTransaction): void {
+    const request = transaction.request;
+    const registrar = node.sip.registrar!;
+    const answer = (status: number, extra: (response: SipResponse) => SipResponse = (r) => r): void =>
+      transaction.respond(extra(buildResponse(request, status, { toTag: `reg${Math.floor(this.now()).toString(36)}` })));
+    const user = uriUser(firstHeader(request, 'To') ?? '');
+    if (!user) {
+      answer(400);
+      return;
+    }
+    if (registrar.acceptPolicy === 'NEVER') {
+      answer(403);
+      return;
+    }
+    if (registrar.authenticationRequired) {
+      const realm = registrar.domain || node.hostname || node.local.host;
+      const credentials = parseDigestAuthorization(firstHeader(request, 'Authorization') ?? '');
+      const challenge = (stale: boolean) => answer(401, (r) => withHeader(r, 'WWW-Authenticate',
+        formatDigestChallenge({ realm, nonce: this.nonces.issue(), algorithm: 'MD5', qop: 'auth', ...(stale ? { stale: true } : {}) })));
+      if (!credentials) {
+        challenge(false);
+        return;
+      }
+      const nonce = this.nonces.check(credentials.nonce);
+      if (nonce === 'invalid' || credentials.realm !== realm) {
+        challenge(false);
+        return;
+      }
+      // one phone's credentials never register another's address-of-record
+      const password = credentials.username === user ? registrar.users.get(user) : undefined;
+      if (password === undefined || !verifyDigest(credentials, password, 'REGISTER')) {
+        answer(403);
+        return;
+      }
+      if (nonce === 'stale') {
+        challenge(true);
+        return;
+      }
+    }
+    if (registrar.acceptPolicy === 'DIRECTORY' && !registrar.users.has(user)) {
+      answer(404);
+      return;
+    }
+    const registrations = this.of(node);
+    const headerExpires = firstHeader(request, 'Expires');
+    const contacts = request.headers.filter((h) => h.name === 'Contact').flatMap((h) => splitList(h.value));
+    const now = this.now();
+    if (contacts.some((value) => value.trim() === '*')) {
+      if (contacts.length !== 1 || headerExpires === undefined || Number(headerExpires) !== 0) {
+        answer(400);
+        return;
+      }
+      registrations.unbind(user);
+      answer(200, (r) => withHeader(r, 'Date', new Date(now).toUTCString()));
+      return;
+    }
+    // every contact is checked before any binding changes: a refused REGISTER leaves the bindings as they were
+    const changes: Array<{ readonly uri: string; readonly seconds: number }> = [];
+    for (const value of contacts) {
+      let contact;
+      try {
+        contact = parseNameAddr(value);
+      } catch {
+        answer(400);
+        return;
+      }
+      const asked = contact.params['expires'] !== undefined ? Number(contact.params['expires']) : headerExpires !== undefined ? Number(headerExpires) : undefined;
+      const granted = grantedExpiry(asked, registrar);
+      if ('tooBrief' in granted) {
+        answer(423, (r) => withHeader(r, 'Min-Expires', String(granted.tooBrief)));
+        return;
+      }
+      changes.push({ uri: contact.uri, seconds: granted.seconds });
+    }
+    for (const change of changes) {
+      if (change.seconds === 0) {
+        registrations.unbind(user, change.uri);
+        continue;
+      }
+      const address = uriAddress(change.uri, transaction.source.transport) ?? transaction.source;
+      registrations.bind(user, change.uri, address, now + change.seconds * 1000);
+    }
+    const current = registrations.current(user, now);
+    answer(200, (r) => {
+      let ok = r;
+      for (const binding of current) {
+        ok = { ...ok, headers: [...ok.headers, { name: 'Contact', value: `${formatNameAddr({ uri: binding.contact, params: {} })};expires=${Math.max(0, Math.round((binding.expiresAt - now) / 1000))}` }] };
+      }
+      return withHeader(ok, 'Date', new Date(now).toUTCString());
+    });
+  }
+
+  /** Forgets the bindings of every node but `registrarNodes` (the others left the configuration or are no registrar any more). */
+  retain(registrarNodes: ReadonlySet<string>): void {
+    for (const nodeId of [...this.bindings.keys()]) if (!registrarNodes.has(nodeId)) this.bindings.delete(nodeId);
+  }
+}

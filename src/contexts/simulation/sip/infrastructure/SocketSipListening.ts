@@ -1,0 +1,271 @@
+import { inject, injectable, optional } from 'inversify';
+import { buildResponse, SipStack, type ServerTransaction, type SipAddress, type SipTransportName, type StackHandler } from '@gwsim/sip';
+import { DomainError } from '../../../../shared/domain/DomainError.js';
+import type { LabId } from '../../../../shared/domain/LabId.js';
+import { LabLeases } from '../../../../shared/application/LabLeases.js';
+import { Logger } from '../../../../shared/application/Logger.js';
+import { CommittedGateway, type GatewayPlan, type PlanNode } from '../../../configuration/index.js';
+import { SipListening, type SipListenerView, type SipListeningState } from '../application/SipListening.js';
+import { StoredSip } from '../application/StoredSip.js';
+import { TrafficLabs } from '../../calls/application/TrafficLabs.js';
+import { farEndOf, type SipSetting } from '../domain/SipSetting.js';
+import { SipDefaults } from '../application/SipDefaults.js';
+import { SipLabs, type LabRuntime, type OpenListener } from './SipLabs.js';
+
+/** How often listeners that moved away are checked for calls still using them. */
+const DRAIN_CHECK_MS = 5_000;
+
+/**
+ * Real SIP on the nodes' ports of each lab (the SipListening port): per lab whose stored SIP setting is on (and
+ * that this process runs, with several processes on a server), one stack per enabled node of the committed plan,
+ * on the node's SIP transport's UDP/TCP port (and TLS port, where the node has a certificate) plus the lab's port
+ * offset, bound to the configured host. A commit moves the listeners: new ones open, ones no longer wanted stop
+ * taking new calls and close once the calls in progress through them ended. A port another lab's listener holds
+ * is refused naming both (a port offset per lab resolves it); a port the system refuses (another program holds
+ * it) shows as a failed listener. The lab's engine (made when SIP is switched on) gets a SocketTransport beside
+ * its synthetic transport (LabTransports); the listeners hand it what arrives.
+ */
+@injectable()
+export class SocketSipListening extends SipListening {
+  /** `host:port` → the lab and node whose listener holds it. */
+  private readonly owners = new Map<string, { readonly lab: LabId; readonly nodeName: string }>();
+  private readonly queues = new Map<LabId, Promise<unknown>>();
+  private drainTimer: NodeJS.Timeout | undefined;
+
+  constructor(
+    @inject(StoredSip) private readonly stored: StoredSip,
+    @inject(CommittedGateway) private readonly committed: CommittedGateway,
+    @inject(TrafficLabs) private readonly traffic: TrafficLabs,
+    @inject(SipLabs) private readonly labs: SipLabs,
+    @inject(SipDefaults) private readonly options: SipDefaults,
+    @inject(Logger) private readonly logger: Logger,
+    @inject(LabLeases) @optional() private readonly leases: LabLeases | undefined = undefined,
+  ) {
+    super();
+  }
+
+  state(lab: LabId): SipListeningState {
+    const runtime = this.labs.find(lab);
+    const listeners: SipListenerView[] = [];
+    for (const listener of runtime?.listeners.values() ?? []) {
+      for (const address of listener.addresses) {
+        listeners.push({ nodeId: listener.nodeId, nodeName: listener.nodeName, transport: address.transport, host: address.host, port: address.port, state: 'listening' });
+      }
+    }
+    listeners.push(...(runtime?.failed ?? []));
+    listeners.sort((a, b) => a.nodeName.localeCompare(b.nodeName) || a.port - b.port || a.transport.localeCompare(b.transport));
+    return {
+      enabled: runtime?.enabled ?? false,
+      host: this.options.host,
+      portOffset: runtime?.setting.portOffset ?? 0,
+      listeners,
+      farEnds: runtime?.farEnds ?? {},
+    };
+  }
+
+  /** One change at a time per lab (a commit and a switch arriving together apply in turn). */
+  follow(lab: LabId): Promise<SipListeningState> {
+    const previous = this.queues.get(lab) ?? Promise.resolve();
+    const next = previous.catch(() => undefined).then(() => this.apply(lab));
+    this.queues.set(lab, next);
+    void next.catch(() => undefined).finally(() => { if (this.queues.get(lab) === next) this.queues.delete(lab); });
+    return next;
+  }
+
+  /** Closes every listener of every lab (the gateway stops). */
+  async closeAll(): Promise<void> {
+    if (this.drainTimer) clearInterval(this.drainTimer);
+    this.drainTimer = undefined;
+    for (const runtime of this.labs.all()) await this.close(runtime);
+    this.labs.closeMediaPools();
+  }
+
+  /** Closes a removed lab's listeners and forgets it. */
+  async forget(lab: LabId): Promise<void> {
+    const runtime = this.labs.find(lab);
+    if (!runtime) return;
+    await this.close(runtime);
+    this.labs.forget(lab);
+  }
+
+  /** Whether a lab has real SIP on (its listeners follow its commits). */
+  enabled(lab: LabId): boolean {
+    return this.labs.find(lab)?.enabled ?? false;
+  }
+
+  private async apply(lab: LabId): Promise<SipListeningState> {
+    const runtime = this.labs.runtime(lab);
+    const setting = await this.stored.read(lab);
+    const on = setting.enabled && (this.leases?.holds(lab) ?? true);
+    if (!on) {
+      runtime.setting = setting;
+      await this.close(runtime);
+      return this.state(lab);
+    }
+    const plan = await this.committed.plan(lab);
+    const wanted = this.wanted(plan, setting);
+    // a port another lab holds: nothing changes, the caller hears both names
+    for (const want of wanted) {
+      for (const key of want.keys) {
+        const owner = this.owners.get(key);
+        if (owner && owner.lab !== lab) {
+          throw DomainError.conflict('SIP_PORT_IN_USE',
+            `port ${key} of node '${want.node.displayName}' in lab '${lab}' is taken by node '${owner.nodeName}' of lab '${owner.lab}'; give one of the labs a portOffset`,
+            [{ field: 'portOffset', rule: 'free', message: `port ${key} is taken by lab '${owner.lab}' (node '${owner.nodeName}')` }]);
+        }
+      }
+    }
+    runtime.setting = setting;
+    runtime.enabled = true;
+    runtime.failed = [];
+    // a phone's binding lasts while its registrar node does (a disabled node keeps them: it may come back)
+    runtime.registrar.retain(new Set([...plan.nodes.values()].filter((node) => node.sip.registrar !== undefined).map((node) => node.id)));
+    runtime.farEnds = Object.fromEntries([...plan.nodes.values()].map((node) => [node.id, farEndOf(node, setting)]));
+    const keep = new Set<string>();
+    const claimed = new Map<string, string>();
+    for (const want of wanted) {
+      const clash = want.keys.map((key) => [key, claimed.get(key)] as const).find(([, other]) => other !== undefined);
+      if (clash) {
+        runtime.failed.push(...want.addresses.map((address) => failedView(want.node, address, `port ${clash[0]} is also node '${clash[1]}'s in this lab`)));
+        continue;
+      }
+      for (const key of want.keys) claimed.set(key, want.node.displayName);
+      const current = runtime.listeners.get(want.node.id);
+      if (current && current.signature === want.signature) {
+        keep.add(want.node.id);
+        continue;
+      }
+      if (current) this.retire(runtime, current);
+      try {
+        const opened = await this.open(runtime, want);
+        runtime.listeners.set(want.node.id, opened);
+        keep.add(want.node.id);
+      } catch (error) {
+        runtime.failed.push(...want.addresses.map((address) => failedView(want.node, address, (error as Error).message)));
+      }
+    }
+    for (const [nodeId, listener] of [...runtime.listeners]) if (!keep.has(nodeId)) this.retire(runtime, listener);
+    await this.traffic.ensureEngine(lab);
+    return this.state(lab);
+  }
+
+  /** The listeners the plan asks for: every enabled node with a SIP transport, on its ports plus the lab's offset. */
+  private wanted(plan: GatewayPlan, setting: SipSetting): Array<{ node: PlanNode; keys: string[]; addresses: SipAddress[]; signature: string; port: number; tlsPort: number | undefined; transports: SipTransportName[] }> {
+    const host = this.options.host;
+    const result = [];
+    for (const node of plan.nodes.values()) {
+      if (!node.enabled) continue;
+      const sip = node.sip;
+      const port = sip.udpTcpPort + setting.portOffset;
+      const tls = sip.tls && sip.identity !== undefined;
+      const tlsPort = tls ? sip.tlsPort + setting.portOffset : undefined;
+      const transports: SipTransportName[] = [...(sip.udp ? ['UDP' as const] : []), ...(sip.tcp ? ['TCP' as const] : []), ...(tls ? ['TLS' as const] : [])];
+      if (transports.length === 0 || port > 65535 || (tlsPort ?? 0) > 65535) continue;
+      const keys = [...(sip.udp || sip.tcp ? [`${host}:${port}`] : []), ...(tlsPort !== undefined ? [`${host}:${tlsPort}`] : [])];
+      const addresses = transports.map((transport) => ({ transport, host, port: transport === 'TLS' ? tlsPort! : port }));
+      const signature = JSON.stringify([transports, port, tlsPort, sip.maxMessageBytes, sip.identity?.certificatePem.length ?? 0]);
+      result.push({ node, keys, addresses, signature, port, tlsPort, transports });
+    }
+    return result;
+  }
+
+  private async open(runtime: LabRuntime, want: ReturnType<SocketSipListening['wanted']>[number]): Promise<OpenListener> {
+    const { node } = want;
+    let listener: OpenListener | undefined;
+    const handler: StackHandler = {
+      request: (transaction) => this.onRequest(runtime, listener!, transaction),
+      ack: (request) => runtime.transport?.onAck(request),
+      cancel: (invite, cancel) => runtime.transport?.onCancel(invite, cancel),
+      ackTimeout: (invite) => runtime.transport?.onAckTimeout(invite),
+      wire: (event) => runtime.transport?.onWire(event),
+    };
+    const stack = await SipStack.listen({
+      host: this.options.host,
+      port: want.port,
+      transports: want.transports,
+      ...(want.tlsPort !== undefined ? { tlsPort: want.tlsPort } : {}),
+      // A lab's peers present self-signed certificates: outgoing TLS accepts them (the node's certificate, where
+      // it has one, is presented both ways).
+      tls: {
+        ...(node.sip.identity ? { key: node.sip.identity.privateKeyPem, cert: node.sip.identity.certificatePem } : {}),
+        rejectUnauthorized: false,
+      },
+      maxMessageBytes: node.sip.maxMessageBytes,
+      ...(this.options.t1Ms !== undefined ? { timers: { T1: this.options.t1Ms, T2: 8 * this.options.t1Ms, T4: 10 * this.options.t1Ms } } : {}),
+      now: () => this.labs.now(runtime.lab),
+    }, handler);
+    const addresses = stack.local;
+    listener = {
+      nodeId: node.id,
+      nodeName: node.displayName,
+      stack,
+      keys: want.keys,
+      addresses,
+      signature: want.signature,
+      draining: false,
+      address: (transport) => addresses.find((a) => a.transport === transport),
+    };
+    for (const key of want.keys) this.owners.set(key, { lab: runtime.lab, nodeName: node.displayName });
+    this.logger.info({ lab: runtime.lab, node: node.displayName, listening: addresses.map((a) => `${a.transport} ${a.host}:${a.port}`) }, 'SIP listener open');
+    return listener;
+  }
+
+  private onRequest(runtime: LabRuntime, listener: OpenListener, transaction: ServerTransaction): void {
+    const request = transaction.request;
+    const transport = runtime.transport;
+    const newCall = request.method === 'INVITE' && !/;\s*tag=/i.test(request.headers.find((h) => h.name === 'To')?.value ?? '');
+    if (!transport || (listener.draining && newCall)) {
+      transaction.respond(buildResponse(request, 503, { toTag: 'gwdrain' }));
+      return;
+    }
+    transport.onRequest(listener.nodeId, listener, transaction).catch((error: unknown) => {
+      this.logger.error({ err: error, lab: runtime.lab, node: listener.nodeName }, 'a SIP request could not be handled');
+      if (!transaction.terminated) transaction.respond(buildResponse(request, 500, { toTag: 'gwerror' }));
+    });
+  }
+
+  /** Stops a listener taking new calls; it closes once no call in progress uses it. */
+  private retire(runtime: LabRuntime, listener: OpenListener): void {
+    runtime.listeners.delete(listener.nodeId);
+    for (const key of listener.keys) if (this.owners.get(key)?.lab === runtime.lab) this.owners.delete(key);
+    listener.draining = true;
+    runtime.draining.push(listener);
+    this.drain();
+  }
+
+  /** Closes the listeners that moved away and carry no call any more (checked now and every few seconds while any is left). */
+  private drain(): void {
+    for (const runtime of this.labs.all()) {
+      for (const listener of [...runtime.draining]) {
+        if (runtime.transport?.uses(listener.stack)) continue;
+        runtime.draining.splice(runtime.draining.indexOf(listener), 1);
+        void listener.stack.close();
+      }
+    }
+    const left = [...this.labs.all()].some((runtime) => runtime.draining.length > 0);
+    if (left && !this.drainTimer) {
+      this.drainTimer = setInterval(() => this.drain(), DRAIN_CHECK_MS);
+      this.drainTimer.unref();
+    } else if (!left && this.drainTimer) {
+      clearInterval(this.drainTimer);
+      this.drainTimer = undefined;
+    }
+  }
+
+  private async close(runtime: LabRuntime): Promise<void> {
+    runtime.enabled = false;
+    runtime.failed = [];
+    const all = [...runtime.listeners.values(), ...runtime.draining];
+    runtime.listeners.clear();
+    runtime.draining.length = 0;
+    for (const listener of all) {
+      for (const key of listener.keys) if (this.owners.get(key)?.lab === runtime.lab) this.owners.delete(key);
+      await listener.stack.close();
+    }
+  }
+
+}
+
+function failedView(node: PlanNode, address: SipAddress, error: string): SipListenerView {
+  return { nodeId: node.id, nodeName: node.displayName, transport: address.transport, host: address.host, port: address.port, state: 'failed', error };
+}

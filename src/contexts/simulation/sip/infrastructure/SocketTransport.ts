@@ -1,0 +1,174 @@
+import type { ServerTransaction, SipRequest, SipResponse, SipStack, WireEvent } from '@gwsim/sip';
+import type { GatewayPlan, PlanNode } from '../../../configuration/index.js';
+import type { Scheduler } from '../../calls/domain/Scheduler.js';
+import { SessionTransport, type Offer, type TransportLeg, type TransportListener } from '../../calls/domain/SessionTransport.js';
+import type { Lazy } from '../../calls/domain/SipDialogs.js';
+import type { TrafficProfile } from '../../calls/domain/TrafficProfile.js';
+import { EarlyRecords } from './EarlyRecords.js';
+import { InboundCalls } from './InboundCalls.js';
+import { InDialogRequests } from './InDialogRequests.js';
+import type { LabSip, NodeListener } from './LabSip.js';
+import { MediaWiring } from './MediaWiring.js';
+import { OutboundCalls } from './OutboundCalls.js';
+import { SocketLeg } from './SocketLeg.js';
+import { SocketLegs } from './SocketLegs.js';
+import { SocketReports } from './SocketReports.js';
+import { firstHeader, tagOf } from './wireMessages.js';
+
+/**
+ * The second SessionTransport: real SIP on the nodes' ports of a lab (its listeners are the lab's SIP runtime's).
+ * A call arriving on a socket is an inbound SocketLeg; an attempt toward a node whose far end is real goes out on
+ * the node's listener to its peer (or, at a registrar node, to the phone registered under the called number). It
+ * carries those legs only and draws no traffic of its own: beside it, the lab's synthetic transport plays the
+ * profile's callers and the far ends that are not real (RealAndSimulatedTransport routes each leg to the adapter
+ * that made it). Timers and retransmissions are the stack's transaction layer's; this adapter maps dialogs to
+ * legs, rewrites the gateway's messages for the wire (wireMessages), anchors media (RtpRelay), answers digest
+ * challenges of trunks with the node's credentials, and reports every message that crossed the wire, byte for
+ * byte, with the real addresses and times.
+ *
+ * It ties the parts that do each job: InboundCalls (what arrives outside a dialog, the real callers' calls),
+ * OutboundCalls (attempts toward real far ends), InDialogRequests (requests inside the dialogs, either way),
+ * MediaWiring (the relay and the SDP), SocketLegs (the legs by Call-ID, lingering once finished), EarlyRecords
+ * (wire records no leg claims yet) and SocketReports (socket events put on the engine's queue at the instant they
+ * happened, the engine woken).
+ */
+export class SocketTransport extends SessionTransport {
+  private readonly early = new EarlyRecords();
+  private readonly legs = new SocketLegs(this.early);
+  private readonly reports: SocketReports;
+  private readonly media: MediaWiring;
+  private readonly inbound: InboundCalls;
+  private readonly outbound: OutboundCalls;
+  private readonly inDialog: InDialogRequests;
+
+  constructor(
+    scheduler: Scheduler,
+    sip: LabSip,
+    private readonly detach: (transport: SocketTransport) => void,
+  ) {
+    super();
+    this.reports = new SocketReports(scheduler, () => sip.now());
+    this.media = new MediaWiring(sip);
+    this.inbound = new InboundCalls(sip, this.reports, this.legs, this.early, this.media);
+    this.outbound = new OutboundCalls(sip, this.reports, this.legs, this.media);
+    this.inDialog = new InDialogRequests(this.reports, this.legs);
+  }
+
+  // ---- the gateway → the transport ------------------------------------------------------------------------
+
+  connect(listener: TransportListener): void {
+    this.reports.listener = listener;
+  }
+
+  usePlan(_plan: GatewayPlan): void {
+    // the nodes a request arrives on are looked up in the committed plan itself (LabSip.plan)
+  }
+
+  start(_profile: TrafficProfile): void {
+    // real calls arrive whenever they come, while the lab's listeners are open: no profile draws them
+  }
+
+  stop(): void {
+    // the profile's traffic stops where it is drawn; what arrives on the listeners still arrives
+  }
+
+  /** False: the transport draws no traffic of its own (a profile runs on the synthetic transport beside it). */
+  get running(): boolean {
+    return false;
+  }
+
+  get profile(): TrafficProfile | undefined {
+    return undefined;
+  }
+
+  /** Whether the leg is one this transport made (an inbound leg of a real caller, an attempt toward a real far end). */
+  carries(leg: TransportLeg): leg is SocketLeg {
+    return leg instanceof SocketLeg;
+  }
+
+  /** Whether an attempt toward the node goes on the wire: real SIP is on, the node listens, its far end is real (or it is a registrar). */
+  reaches(node: PlanNode): boolean {
+    return this.outbound.reaches(node);
+  }
+
+  override dispose(): void {
+    this.reports.disposed = true;
+    this.detach(this);
+    this.legs.close();
+  }
+
+  invite(offer: Offer): TransportLeg {
+    return this.outbound.invite(offer);
+  }
+
+  respond(leg: TransportLeg, status: number, response: Lazy<SipResponse>): void {
+    this.inbound.respond(this.own(leg), status, response);
+  }
+
+  ack(leg: TransportLeg, ack: Lazy<SipRequest>): void {
+    this.outbound.ack(this.own(leg), ack);
+  }
+
+  cancel(leg: TransportLeg, _cancel: Lazy<SipRequest>): void {
+    this.outbound.cancel(this.own(leg));
+  }
+
+  bye(leg: TransportLeg, bye: Lazy<SipRequest>): void {
+    this.inDialog.bye(this.own(leg), bye);
+  }
+
+  confirm(leg: TransportLeg, method: 'CANCEL' | 'BYE', ok: Lazy<SipResponse>): void {
+    this.inDialog.confirm(this.own(leg), method, ok);
+  }
+
+  /** Whether a call in progress still uses the stack (a listener that moved away closes once none does). */
+  uses(stack: SipStack): boolean {
+    return this.legs.uses(stack);
+  }
+
+  // ---- the listeners → the transport ------------------------------------------------------------------------
+
+  /** A request on one of the lab's listeners (not an ACK to a 2xx, nor a CANCEL: those come separately). */
+  async onRequest(nodeId: string, listener: NodeListener, transaction: ServerTransaction): Promise<void> {
+    const request = transaction.request;
+    const callId = firstHeader(request, 'Call-ID') ?? '';
+    const inDialog = tagOf(firstHeader(request, 'To')) !== undefined;
+    if (inDialog) {
+      this.inDialog.received(this.legs.get(callId), transaction);
+      return;
+    }
+    await this.inbound.received(nodeId, listener, transaction, callId);
+  }
+
+  /** The ACK of a 2xx the gateway sent (its own record came through the wire). */
+  onAck(_request: SipRequest): void {
+    // the ACK confirms the dialog; the stack stopped resending the 200
+  }
+
+  /** The caller CANCELs its INVITE (the stack answered the CANCEL 200). */
+  onCancel(invite: ServerTransaction, cancel: SipRequest): void {
+    this.inbound.cancelled(invite, cancel);
+  }
+
+  /** The caller never ACKed the gateway's 200 (64·T1): the gateway ends the call. */
+  onAckTimeout(invite: ServerTransaction): void {
+    this.inbound.ackTimedOut(invite);
+  }
+
+  /** Every message that crossed one of the lab's listeners: into the history of the leg whose Call-ID it carries. */
+  onWire(event: WireEvent): void {
+    const callId = event.message ? firstHeader(event.message, 'Call-ID') : undefined;
+    if (callId === undefined) return;
+    const leg = this.legs.get(callId);
+    if (leg) {
+      this.reports.wire(leg, event);
+      return;
+    }
+    this.early.hold(callId, event);
+  }
+
+  private own(leg: TransportLeg): SocketLeg {
+    if (!(leg instanceof SocketLeg)) throw new Error('the leg was not made by this transport');
+    return leg;
+  }
+}

@@ -1,0 +1,11 @@
+import { buildResponse, type SipRequest, type SipResponse } from '@gwsim/sip';
+import { mix } from '../../calls/domain/Randomness.js';
+
+/**
+ * A response the socket transport gives itself, neither the gateway's nor a far end's: a request it refuses or
+ * answers on its own, an attempt that ends before or without the far end's answer. Its To-tag comes from the
+ * Call-ID, the same for every such response of the call.
+ */
+export function localResponse(request: SipRequest, status: number, callId: string): SipResponse {
+  return buildResponse(request, status, { toTag: `gw${(mix(callId, 'to-tag') >>> 0).toString(16)}` });
+}
