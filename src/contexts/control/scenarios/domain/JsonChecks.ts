@@ -1,4 +1,4 @@
-import type { ScenarioProblems } from './ScenarioDocument.js';
+import type { ScenarioProblems } from './ScenarioProblems.js';
 
 /**
  * Checks on the JSON answer of a read: a path into it (`counters.refusedBy.standbyInactive`, `entries[0].cause`,
