@@ -116,6 +116,5 @@ function round(ms: number): number {
 }
 
 function md5Hex(i: number): string {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
   return (require('node:crypto') as typeof import('node:crypto')).createHash('md5').update(String(i)).digest('hex');
 }

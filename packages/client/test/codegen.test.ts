@@ -38,5 +38,14 @@ describe('the type generator', () => {
     expect(text).to.match(/"PUT \/api\/things\/import": \{\s+query: Record<string, never>;\s+body: \{ file: UploadFile \};\s+result: DownloadedFile;/);
     expect(text).to.contain('export const TEST_VERSIONS');
     expect(text).to.contain('"GET /api/things/get": 3,').and.contain('"DELETE /api/things/remove": null,');
+    expect(text).to.contain("import type { DownloadedFile, UploadFile } from '../types.js';");
+  });
+
+  it('imports only the file types the module names', () => {
+    const text = generateClientTypes({
+      paths: { '/api/things/get': { get: { responses: { '200': { description: 'success', content: { 'text/plain': { schema: { type: 'string' } } } } } } } },
+    }, 'Test', 'test.json');
+    expect(text).not.to.contain('import');
+    expect(text).to.match(/\n\n\/\*\* The schemas of test\.json/);
   });
 });

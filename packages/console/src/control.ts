@@ -30,13 +30,14 @@ export function modeText(clock: LabClock): string {
 
 /**
  * Runs a change the panel makes: its problem (the server's message, naming the field) or its outcome; a 401
- * ends the session it rode on.
+ * ends the session it rode on. `run` never rejects (what goes wrong is the panel's problem), so the panels start
+ * it with `void`.
  */
 function useAction(onUnauthenticated: (scope: Scope) => void) {
   const [problem, setProblem] = useState<string | undefined>(undefined);
   const [done, setDone] = useState<string | undefined>(undefined);
   const [busy, setBusy] = useState(false);
-  const run = async (what: () => Promise<string>) => {
+  const run = async (what: () => Promise<string>): Promise<void> => {
     setBusy(true);
     setProblem(undefined);
     setDone(undefined);
@@ -62,11 +63,13 @@ export function ClockPanel(props: { gw: LabGateway; clock: Polled<LabClock | und
   const [by, setBy] = useState('PT1H');
   const action = useAction(props.onUnauthenticated);
   const clock = props.clock.data;
-  const change = (what: () => Promise<LabClock>, said: (clock: LabClock) => string) => action.run(async () => {
-    const after = await what();
-    props.clock.reload();
-    return said(after);
-  });
+  const change = (what: () => Promise<LabClock>, said: (clock: LabClock) => string): void => {
+    void action.run(async () => {
+      const after = await what();
+      props.clock.reload();
+      return said(after);
+    });
+  };
   const submit = (handler: () => void) => (event: Event) => { event.preventDefault(); handler(); };
   const advance = (duration: string) => change(() => props.gw.advanceClock(duration), (after) => `advanced by ${duration}: the lab's time is ${after.now}`);
   return html`<section class="panel control" data-testid="clock-panel">
@@ -144,11 +147,13 @@ export function FaultsPanel(props: { gw: LabGateway; onUnauthenticated: (scope: 
       return `added rule ${added.id}`;
     });
   };
-  const remove = (id: string) => action.run(async () => {
-    await props.gw.removeFault(id);
-    polled.reload();
-    return `removed rule ${id}`;
-  });
+  const remove = (id: string): void => {
+    void action.run(async () => {
+      await props.gw.removeFault(id);
+      polled.reload();
+      return `removed rule ${id}`;
+    });
+  };
   return html`<section class="panel control" data-testid="faults-panel">
     <h2>Fault rules <span class="count" data-testid="faults-count">${polled.data ? rules.length : '…'}</span>
       <span class="muted">lab ${props.gw.lab}; refreshed every 5 s${polled.at ? `, last at ${polled.at.toLocaleTimeString([], { hour12: false })}` : ''}</span></h2>

@@ -54,7 +54,6 @@ function pathParameters(op: OperationDefinition) {
 const REF = '#/components/schemas/';
 
 /** class-transformer's registry of @Type, so nested shapes become $refs (its CommonJS build has no typings of its own). */
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const { defaultMetadataStorage } = require('class-transformer/cjs/storage.js') as { defaultMetadataStorage: MetadataStorage };
 
 function ref(shape: Shape): { $ref: string } {

@@ -1,4 +1,4 @@
-import type { Context, Middleware } from 'koa';
+import type { Middleware } from 'koa';
 import { DEFAULT_LAB, type LabId } from '../../shared/domain/LabId.js';
 import { operationOf, type AppliedFault, type FaultRules, type RequestJournal } from '../../contexts/control/index.js';
 import { basicUsername } from './authenticate.js';

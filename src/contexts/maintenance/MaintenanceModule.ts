@@ -7,7 +7,7 @@ import { MaintenanceState, StoredMaintenanceState } from './mode/application/Mai
 import { MaintenanceModeController } from './mode/interface/http/MaintenanceModeController.js';
 
 /** The maintenance context: maintenance mode (the configuration's lifecycle is the configuration context's revisions). */
-export function maintenanceModule(options: ContextModuleOptions): ContainerModule {
+export function maintenanceModule(_options: ContextModuleOptions): ContainerModule {
   return new ContainerModule(({ bind }) => {
     bind(MaintenanceModeSetting).toSelf().inSingletonScope();
     bind(GetMaintenanceMode).toSelf().inSingletonScope();

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
-import type { ApiClient, ApiResponse } from '../../support/ApiClient.js';
+import type { ApiClient } from '../../support/ApiClient.js';
 
 export const CERTIFICATE_PEM = '-----BEGIN CERTIFICATE-----\nMIIBszCCAVmgAwIBAgIUQWNjZXB0YW5jZUNlcnRpZmljYXRl\n-----END CERTIFICATE-----';
 export const PRIVATE_KEY_PEM = '-----BEGIN PRIVATE KEY-----\nMIGHAgEAMBMGByqGSM49AgEGCCqGSM49AwEHBG0wawIBAQQgQWNjZXB0YW5jZUtleQ==\n-----END PRIVATE KEY-----';

@@ -27,14 +27,13 @@ describe('labs shared by two gwsim processes on one PostgreSQL server (leases)',
   this.timeout(180_000);
   let processes: TwoProcesses | undefined;
   let first: Running;
-  let second: Running;
   let a: ApiClient;
   let b: ApiClient;
 
   before(async function () {
     processes = await startTwoProcesses(PASSWORD);
     if (!processes) return this.skip();
-    ({ first, second, a, b } = processes);
+    ({ first, a, b } = processes);
   });
 
   after(() => stopTwoProcesses(processes));

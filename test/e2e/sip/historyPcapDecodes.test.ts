@@ -6,7 +6,6 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { BatchingMonitorSinks } from '../../../src/contexts/monitoring/history/application/BatchingMonitorSinks.js';
 import type { LabId } from '../../../src/shared/domain/LabId.js';
-import type { ApiClient } from '../../support/ApiClient.js';
 import { MonitorRecordMother } from '../../support/MonitorRecordMother.js';
 import { TestGateway } from '../../support/TestGateway.js';
 import { carriedCalls } from '../../acceptance/monitoring/carriedCalls.js';

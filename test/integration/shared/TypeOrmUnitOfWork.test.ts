@@ -4,7 +4,6 @@ import { DEFAULT_LAB, labId } from '../../../src/shared/domain/LabId.js';
 import { DomainError } from '../../../src/shared/domain/DomainError.js';
 import type { DomainEvent } from '../../../src/shared/domain/DomainEvent.js';
 import { InMemoryEventBus } from '../../../src/shared/infrastructure/InMemoryEventBus.js';
-import { DatabaseKind } from '../../../src/shared/infrastructure/persistence/DatabaseKind.js';
 import { TypeOrmUnitOfWork } from '../../../src/shared/infrastructure/persistence/TypeOrmUnitOfWork.js';
 import { ManualClock } from '../../../src/shared/infrastructure/ManualClock.js';
 import { SetMaintenanceMode } from '../../../src/contexts/maintenance/mode/application/SetMaintenanceMode.js';

@@ -1,7 +1,6 @@
 import 'reflect-metadata';
 import Ajv from 'ajv';
 import { expect } from 'chai';
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const { defaultMetadataStorage } = require('class-transformer/cjs/storage') as typeof import('class-transformer/types/storage');
 import { validationMetadatasToSchemas } from 'class-validator-jsonschema';
 import { WireDates } from '../../../src/shared/interface/http/WireDates.js';

@@ -10,7 +10,6 @@ import type { LabRow } from '../../../src/contexts/monitoring/history/applicatio
 import type { MessageRows } from '../../../src/contexts/monitoring/history/application/MessageRows.js';
 import { MonitorTuning } from '../../../src/contexts/monitoring/history/application/MonitorTuning.js';
 import { InMemoryMonitorRepository } from '../../../src/contexts/monitoring/history/infrastructure/memory/InMemoryMonitorRepository.js';
-import type { StoredMessage } from '../../../src/contexts/monitoring/history/domain/StoredMessage.js';
 import type { CallHistoryEntry } from '../../../src/contexts/monitoring/index.js';
 import { MonitorCallHistoryConfigs, MonitorSipFlowConfigs } from '../../../src/contexts/monitoring/settings/application/MonitorConfigs.js';
 import { MonitorSettingsCache } from '../../../src/contexts/monitoring/settings/application/MonitorSettingsCache.js';

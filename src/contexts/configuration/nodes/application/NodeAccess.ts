@@ -6,7 +6,6 @@ import { ConfigurationReader } from '../../graph/application/ConfigurationReader
 import { WorkingConfiguration } from '../../graph/application/WorkingConfiguration.js';
 import type { ConfigObject } from '../../graph/domain/ConfigObject.js';
 import { resolveObject, type GraphView } from '../../graph/domain/GraphView.js';
-import { ObjectRules } from '../../graph/domain/ObjectRules.js';
 import { NODE_SORTS } from '../../graph/domain/catalog/SortDefinition.js';
 import type { Node } from '../domain/Node.js';
 import { NodeMapper } from '../domain/NodeMapper.js';

@@ -106,7 +106,7 @@ export class ImportObjects {
       const plans = this.plan(existing, file, options);
       const written = plans.filter((p) => p.outcome !== 'skipped');
       const idMap = new Map(plans.map((p) => [p.entry.id, p.id] as const));
-      let snapshots = written.map((plan) => this.snapshot(lab, plan, idMap));
+      let snapshots = written.map((plan) => this.snapshot(plan, idMap));
       const replaced = new Set(written.map((p) => p.id));
       const finalGraph = [...existing.filter((o) => !replaced.has(o.id)).map((o) => o.snapshot()), ...snapshots];
       let portMoves: readonly PortMove[] = [];
@@ -181,7 +181,7 @@ export class ImportObjects {
   }
 
   /** The object as it will be stored: ids re-pointed, stripped private data kept (override) or empty (new). */
-  private snapshot(lab: LabId, plan: Plan, idMap: ReadonlyMap<string, string>): ConfigObjectSnapshot {
+  private snapshot(plan: Plan, idMap: ReadonlyMap<string, string>): ConfigObjectSnapshot {
     const { entry, sort } = plan;
     const definition = SortCatalog.of(sort);
     const mapId = (id: string): string => { const canonical = canonicalObjectId(id) ?? id; return idMap.get(canonical) ?? canonical; };

@@ -6,7 +6,7 @@ import { ConfigurationRepository } from '../../graph/domain/ConfigurationReposit
 import { canonicalObjectId } from '../../graph/domain/ObjectId.js';
 import type { ObjectSort } from '../../graph/domain/ObjectSort.js';
 import { ObjectRules } from '../../graph/domain/ObjectRules.js';
-import { objectNotFound, requireObjectId } from './objectIds.js';
+import { requireObjectId } from './objectIds.js';
 import { WorkingConfiguration } from '../../graph/application/WorkingConfiguration.js';
 
 /** What a set request changes; everything left out keeps its current value (or its default, for a new object). */

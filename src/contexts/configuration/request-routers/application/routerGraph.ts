@@ -1,9 +1,8 @@
-import { catalogProblems, freeName } from '../../graph/application/viewWrites.js';
+import { catalogProblems } from '../../graph/application/viewWrites.js';
 import { DomainError, type ErrorDetail } from '../../../../shared/domain/DomainError.js';
 import type { ConfigObject } from '../../graph/domain/ConfigObject.js';
 import { resolveObject, type GraphView } from '../../graph/domain/GraphView.js';
 import { canonicalObjectId } from '../../graph/domain/ObjectId.js';
-import { ObjectRules } from '../../graph/domain/ObjectRules.js';
 import type { ObjectSort } from '../../graph/domain/ObjectSort.js';
 import { CONDITION_SORTS, TRANSPORT_CONNECTION_SORTS } from '../../graph/domain/catalog/SortDefinition.js';
 import type { RequestRouter, RouterPorts } from '../domain/RequestRouter.js';

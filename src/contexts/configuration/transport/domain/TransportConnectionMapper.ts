@@ -6,7 +6,7 @@ import { NODE_SORTS } from '../../graph/domain/catalog/SortDefinition.js';
 import { SortCatalog } from '../../graph/domain/catalog/SortCatalog.js';
 import {
   kindOfSort, SORT_OF_KIND, TransportConnection, type AssertedAddress, type KindSettings, type StandardSettings,
-  type PlainSettings, type LoadBalancingSettings, type RegistrationSettings, type SrvSettings,
+  type PlainSettings, type LoadBalancingSettings, type SrvSettings,
 } from './TransportConnection.js';
 
 type Parameters = { readonly [name: string]: ParameterValue };

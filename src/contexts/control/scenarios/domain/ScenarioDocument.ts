@@ -1,5 +1,5 @@
 import {
-  MAX_SCENARIO_MS, ScenarioProblems, duration, durationMs, instant, integer, isObject, known, text, type Json,
+  ScenarioProblems, duration, instant, integer, isObject, known, text, type Json,
 } from './ScenarioProblems.js';
 import { parseChecks, type Check } from './JsonChecks.js';
 

@@ -5,7 +5,6 @@ import {
 } from '../../../../shared/domain/Permission.js';
 
 const MAX_TEXT = 128;
-// eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u001f\u007f]/;
 
 /** The problems of a permission object, one detail per field that is missing or has a value it cannot take. */

@@ -56,7 +56,6 @@ export interface NewUser {
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
-// eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u001f\u007f]/;
 const USERNAME = /^[^\s:\u0000-\u001f\u007f]{1,64}$/u;
 const EMAIL = /^[^\s@]+@[^\s@]+$/;

@@ -21,7 +21,6 @@ import type { ObjectEntryView } from './ObjectViews.js';
  * conditional. Reading the other direction (objects/set) accepts the same shape; see readObjectChange.
  */
 export { renderObject, renderValue, type WireValue } from '../../../graph/interface/http/objectRendering.js';
-import { renderValue, type WireValue } from '../../../graph/interface/http/objectRendering.js';
 
 const COMMON_FLAGS = ['visible', 'protected', 'trMark'] as const;
 

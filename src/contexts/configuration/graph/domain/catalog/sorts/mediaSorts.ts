@@ -1,4 +1,4 @@
-import { f, p, r, sortDefinition, t, type SortDefinition } from '../SortDefinition.js';
+import { p, r, sortDefinition, t, type SortDefinition } from '../SortDefinition.js';
 
 const CODECS = ['G711A', 'G711U', 'G722', 'G729', 'OPUS', 'ILBC', 'GSM', 'AMR_WB', 'T38', 'TELEPHONE_EVENT'];
 
