@@ -6,7 +6,7 @@ import { Authenticator } from '../shared/application/Authenticator.js';
 import { BackgroundService } from '../shared/application/BackgroundService.js';
 import { LabLeases } from '../shared/application/LabLeases.js';
 import { buildSimulatorContainer } from './buildSimulatorContainer.js';
-import { createHttpApp } from './http/HttpApp.js';
+import { createHttpApp, requestListener } from './http/HttpApp.js';
 import { SERVED_OPERATIONS } from './operations.js';
 import type { OperationDefinition } from '../shared/interface/http/Operation.js';
 import type { SimulatorThread } from './SimulatorThread.js';
@@ -95,7 +95,7 @@ export class GatewaySimulator {
   serve(listener: HttpListener, operations: readonly OperationDefinition[] = SERVED_OPERATIONS): void {
     // The simulator's thread serves the API for the requests forwarded to it; the labs' own ports are the API thread's.
     const labPorts = this.options.inSimulatorThread === undefined;
-    const handler = createHttpApp(this.container, operations).callback();
+    const handler = requestListener(createHttpApp(this.container, operations));
     listener.serve(handler);
     this.handler = handler;
     this.listener = listener;

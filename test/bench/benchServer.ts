@@ -86,7 +86,7 @@ async function main(kind: string): Promise<void> {
       const heap = process.memoryUsage();
       process.stderr.write(`${kind} server, memory at the end: heap used ${Math.round(heap.heapUsed / 1048576)} MiB of ${Math.round(heap.heapTotal / 1048576)} MiB, RSS ${Math.round(heap.rss / 1048576)} MiB\n`);
     }
-    close().then(() => process.exit(0));
+    close().then(() => process.exit(0), (error: unknown) => { process.stderr.write(`the server did not close: ${String(error)}\n`); process.exit(1); });
   });
 }
 

@@ -4,6 +4,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import autocannon from 'autocannon';
 import Koa from 'koa';
+import { requestListener } from '../../src/app/http/HttpApp.js';
 
 export interface Throughput {
   readonly name: string;
@@ -59,7 +60,7 @@ export async function startBareKoa(body: unknown): Promise<{ url: string; close(
     ctx.type = 'application/json; charset=utf-8';
     ctx.body = payload;
   });
-  const server: Server = createServer(app.callback());
+  const server: Server = createServer(requestListener(app));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return { url: `http://127.0.0.1:${port}`, close: () => new Promise((resolve) => server.close(() => resolve())) };

@@ -1,3 +1,4 @@
+import type { RequestListener } from 'node:http';
 import Koa, { type Context } from 'koa';
 import type { Container } from 'inversify';
 import { DEFAULT_LAB, type LabId } from '../../shared/domain/LabId.js';
@@ -88,4 +89,15 @@ export function createHttpApp(container: Container, operations: readonly Operati
   }));
   app.use(noSuchOperation(operations));
   return app;
+}
+
+/**
+ * The app as Node's request listener. Koa's callback answers a promise that never rejects (Koa answers and reports
+ * its own errors: the error boundary, then app.onerror), which Node's listener signature does not take.
+ */
+export function requestListener(app: Koa): RequestListener {
+  const handle = app.callback();
+  return (request, response) => {
+    void handle(request, response);
+  };
 }

@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { expect } from 'chai';
 import { injectable } from 'inversify';
 import { buildContainer } from '../../../src/app/container.js';
-import { createHttpApp } from '../../../src/app/http/HttpApp.js';
+import { createHttpApp, requestListener } from '../../../src/app/http/HttpApp.js';
 import { operation, type OperationDefinition, type OperationRequest } from '../../../src/shared/interface/http/Operation.js';
 import { Reply } from '../../../src/shared/interface/http/Reply.js';
 import { OPERATIONS } from '../../../src/app/operations.js';
@@ -85,7 +85,7 @@ describe('HTTP conventions of the operation table', () => {
     else container.bind(Authenticator).toConstantValue(authenticator);
     container.bind(EchoController).toSelf();
     const app = createHttpApp(container, [...TEST_OPERATIONS, ...OPERATIONS]);
-    server = createServer(app.callback());
+    server = createServer(requestListener(app));
     server.on('clientError', answerClientError); // as HttpListener does for the real server
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -225,7 +225,8 @@ function runAll(plans: ReadonlyArray<{ name: string; blocks: readonly Block[] }>
       const waited = Date.now();
       let gateway: Gateway;
       try {
-        for (let ahead = 0; ahead <= STARTED_AHEAD; ahead++) gatewayFor(index + ahead);
+        // the next gateways start while this one runs; each start's failure is kept and met when it is awaited
+        for (let ahead = 1; ahead <= STARTED_AHEAD; ahead++) void gatewayFor(index + ahead);
         gateway = await gatewayFor(index)!;
       } catch (error) {
         return { waitedMs: Date.now() - waited, error: error as Error };

@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import type { GatewaySchemas } from '@gwsim/client';
 import { formatDigestChallenge, header, parseDigestAuthorization, verifyDigest, buildResponse, type SipAddress, type SipRequest, type SipResponse } from '@gwsim/sip';
 import { createSelfSigned } from '@gwsim/x509';
 import { BatchingMonitorSinks } from '../../../src/contexts/monitoring/history/application/BatchingMonitorSinks.js';
@@ -19,16 +20,9 @@ const RTP_FIRST = 40000;
 const RTP_LAST = 49999;
 const PACKETS = 40;
 
-interface Entry {
-  sessionIdentifier: string;
-  inboundDestinationDialString: string;
-  result: string;
-  sipStatusCode: number;
-  disconnectingSide: string;
-}
-
-interface LegView { rtpReceiveTotalPackets: number; rtpSendTotalPackets: number; telLocalNumber: string; telRemoteNumber: string }
-interface SessionView { sessionId: string; incoming: LegView; outgoing: LegView[] }
+/** The shapes of the answers, as the typed client has them from /openapi.json. */
+type Entry = GatewaySchemas['CallHistoryEntryView'];
+type SessionView = GatewaySchemas['ActiveSessionView'];
 
 /** The route's rewriting: a '+' in front of the called number. */
 const PLUS = { segments: [{ prefix: '+', suffix: '', delLeading: 0, delTrailing: 0, keepLeading: 0, keepTrailing: 0, matchedPart: 0, source: 'MOST_APPROPRIATE' }] };

@@ -59,7 +59,7 @@ describe('gateway faults: FaultRules hands each owning context the faults of its
     expect(network.calls).to.deep.equal([{ lab: LAB, scope: LAB, faults: ['nodeDown:carrier-a'] }]);
     expect(monitor.calls).to.deep.equal([]);
     expect(rules.gatewayFaults(LAB)).to.deep.equal([rule.id]);
-    rules.remove(LAB, rule.id);
+    await rules.remove(LAB, rule.id);
     await rules.settled();
     expect(network.last).to.deep.equal([]);
     expect(rules.gatewayFaults(LAB)).to.equal(undefined);
@@ -72,7 +72,7 @@ describe('gateway faults: FaultRules hands each owning context the faults of its
     await rules.add(LAB, { effect: { kind: 'trunkDown', node: 'pbx' } });
     await rules.settled();
     expect(network.last).to.deep.equal(['nodeDown:carrier-a', 'nodeDown:carrier-b', 'trunkDown:pbx']);
-    rules.remove(LAB, first.id);
+    await rules.remove(LAB, first.id);
     await rules.settled();
     expect(network.last).to.deep.equal(['nodeDown:carrier-b', 'trunkDown:pbx']);
   });
@@ -101,7 +101,7 @@ describe('gateway faults: FaultRules hands each owning context the faults of its
   it('keeps the labs apart, and runs each switch as work of its lab in the order asked', async () => {
     await rules.add(OTHER, { effect: { kind: 'standbyLinkDown' } });
     const mine = await rules.add(LAB, { effect: { kind: 'standbyLinkDown' } });
-    rules.remove(LAB, mine.id);
+    await rules.remove(LAB, mine.id);
     await rules.settled();
     expect(standby.calls).to.deep.equal([
       { lab: OTHER, scope: OTHER, faults: ['standbyLinkDown'] },
