@@ -1,17 +1,12 @@
+import { mulberry32 } from '@gwsim/random';
 import type { RandomSource } from '../src/index.js';
 
-/** A seeded random source (mulberry32) so generated branches, tags and Call-IDs are deterministic. */
+/** A seeded random source (mulberry32, @gwsim/random) so generated branches, tags and Call-IDs are deterministic. */
 export function seeded(seed: number): RandomSource {
-  let a = seed >>> 0;
+  const next = mulberry32(seed);
   return (size: number) => {
     const out = new Uint8Array(size);
-    for (let i = 0; i < size; i++) {
-      a = (a + 0x6d2b79f5) >>> 0;
-      let t = a;
-      t = Math.imul(t ^ (t >>> 15), t | 1);
-      t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-      out[i] = ((t ^ (t >>> 14)) >>> 0) & 0xff;
-    }
+    for (let i = 0; i < size; i++) out[i] = Math.floor(next() * 4294967296) & 0xff;
     return out;
   };
 }
