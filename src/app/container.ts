@@ -86,6 +86,18 @@ export interface ContainerDependencies {
 /** The one container of the process: shared ports first, then one ContainerModule per context. */
 export function buildContainer(deps: ContainerDependencies): Container {
   const container = new Container({ defaultScope: 'Singleton' });
+  bindSharedPorts(container, deps);
+  const options: ContextModuleOptions = { store: deps.dataSource ? 'typeorm' : 'memory' };
+  if (deps.dataSource) bindDatabaseStores(container, deps, deps.dataSource);
+  else bindMemoryStores(container);
+  bindLabChangeFollowing(container);
+  loadContextModules(container, deps, options);
+  bindLabServing(container);
+  return container;
+}
+
+/** The configuration, the logger, time, randomness, ids, the event bus, the lab scope and the metrics. */
+function bindSharedPorts(container: Container, deps: ContainerDependencies): void {
   container.bind<AppConfig>(APP_CONFIG).toConstantValue(deps.config);
   container.bind(Logger).toConstantValue(deps.logger);
   // The gateway's time is its lab clock (real, scaled, frozen, advanced) over the wall clock: the system's, or a test's.
@@ -100,46 +112,58 @@ export function buildContainer(deps: ContainerDependencies): Container {
   const metrics = new PrometheusMetrics(deps.logger, { processMetrics: deps.processMetrics === true });
   container.bind(PrometheusMetrics).toConstantValue(metrics);
   container.bind(Metrics).toConstantValue(metrics);
+}
 
-  const options: ContextModuleOptions = { store: deps.dataSource ? 'typeorm' : 'memory' };
-  if (deps.dataSource) {
-    container.bind(DataSourceToken).toConstantValue(deps.dataSource);
-    // with the simulator in a thread of its own, each thread counts its commits for the other (ThreadCommits); the
-    // labs are made and removed through the API's thread
-    const threads = deps.thread ? new ThreadCommits(deps.thread.commits, deps.thread.role === 'api' ? 0 : 1) : undefined;
-    container.bind(DatabaseKind).toConstantValue(new DatabaseKind(deps.embedded, threads, deps.thread?.role === 'simulator'));
-    container.bind(TypeOrmUnitOfWork).toSelf();
-    container.bind(UnitOfWork).toService(TypeOrmUnitOfWork);
-    container.bind(LabRevisions).toService(TypeOrmUnitOfWork);
-    container.bind(SettingsRepository).to(TypeOrmSettingsRepository);
-    container.bind(LabDirectory).to(TypeOrmLabDirectory);
-    container.bind(ReadinessCheck).to(StoreReadiness);
-    if (deps.thread?.role === 'api') {
-      // the simulator's thread holds every lab: live requests go there
-      const leases = new ApiThreadLeases(deps.thread.key);
-      container.bind(LabLeases).toConstantValue(leases);
-      container.bind(ReadinessCheck).toConstantValue(new SimulatorThreadReadiness(leases));
-    } else if (deps.thread?.role === 'simulator') {
-      const key = deps.thread.key;
-      container.bind(SimulatorThreadLeases).toDynamicValue((context) => new SimulatorThreadLeases(key, context.get(LabDirectory), context.get(Logger))).inSingletonScope();
-      container.bind(LabLeases).toService(SimulatorThreadLeases);
-      container.bind(BackgroundService).toService(SimulatorThreadLeases);
-    } else if (deps.embedded) {
-      container.bind(LabLeases).to(LocalLabLeases);
-    } else {
-      // several processes may share the server: each lab's simulator runs in the one holding its lease
-      container.bind(PostgresLabLeases).toSelf();
-      container.bind(LabLeases).toService(PostgresLabLeases);
-      container.bind(BackgroundService).toService(PostgresLabLeases);
-    }
-  } else {
-    container.bind(RevisionCountingUnitOfWork).toSelf();
-    container.bind(UnitOfWork).toService(RevisionCountingUnitOfWork);
-    container.bind(LabRevisions).toService(RevisionCountingUnitOfWork);
-    container.bind(SettingsRepository).to(InMemorySettingsRepository);
-    container.bind(LabDirectory).to(InMemoryLabDirectory);
+/** The shared stores on the open DataSource, and the leases that say which process runs each lab. */
+function bindDatabaseStores(container: Container, deps: ContainerDependencies, dataSource: DataSource): void {
+  container.bind(DataSourceToken).toConstantValue(dataSource);
+  // with the simulator in a thread of its own, each thread counts its commits for the other (ThreadCommits); the
+  // labs are made and removed through the API's thread
+  const threads = deps.thread ? new ThreadCommits(deps.thread.commits, deps.thread.role === 'api' ? 0 : 1) : undefined;
+  container.bind(DatabaseKind).toConstantValue(new DatabaseKind(deps.embedded, threads, deps.thread?.role === 'simulator'));
+  container.bind(TypeOrmUnitOfWork).toSelf();
+  container.bind(UnitOfWork).toService(TypeOrmUnitOfWork);
+  container.bind(LabRevisions).toService(TypeOrmUnitOfWork);
+  container.bind(SettingsRepository).to(TypeOrmSettingsRepository);
+  container.bind(LabDirectory).to(TypeOrmLabDirectory);
+  container.bind(ReadinessCheck).to(StoreReadiness);
+  bindDatabaseLabLeases(container, deps);
+}
+
+/** Which process, or which of the two threads, runs each lab's simulator on a database. */
+function bindDatabaseLabLeases(container: Container, deps: ContainerDependencies): void {
+  if (deps.thread?.role === 'api') {
+    // the simulator's thread holds every lab: live requests go there
+    const leases = new ApiThreadLeases(deps.thread.key);
+    container.bind(LabLeases).toConstantValue(leases);
+    container.bind(ReadinessCheck).toConstantValue(new SimulatorThreadReadiness(leases));
+  } else if (deps.thread?.role === 'simulator') {
+    const key = deps.thread.key;
+    container.bind(SimulatorThreadLeases).toDynamicValue((context) => new SimulatorThreadLeases(key, context.get(LabDirectory), context.get(Logger))).inSingletonScope();
+    container.bind(LabLeases).toService(SimulatorThreadLeases);
+    container.bind(BackgroundService).toService(SimulatorThreadLeases);
+  } else if (deps.embedded) {
     container.bind(LabLeases).to(LocalLabLeases);
+  } else {
+    // several processes may share the server: each lab's simulator runs in the one holding its lease
+    container.bind(PostgresLabLeases).toSelf();
+    container.bind(LabLeases).toService(PostgresLabLeases);
+    container.bind(BackgroundService).toService(PostgresLabLeases);
   }
+}
+
+/** Every store in memory, and every lab run by this process. */
+function bindMemoryStores(container: Container): void {
+  container.bind(RevisionCountingUnitOfWork).toSelf();
+  container.bind(UnitOfWork).toService(RevisionCountingUnitOfWork);
+  container.bind(LabRevisions).toService(RevisionCountingUnitOfWork);
+  container.bind(SettingsRepository).to(InMemorySettingsRepository);
+  container.bind(LabDirectory).to(InMemoryLabDirectory);
+  container.bind(LabLeases).to(LocalLabLeases);
+}
+
+/** How this process follows, and forwards to, the other processes that share the labs. */
+function bindLabChangeFollowing(container: Container): void {
   // State held in memory outside the revision-checked caches follows changes made through other processes.
   container.bind(LabChangeWatch).toDynamicValue((context) => new LabChangeWatch(
     context.get(LabRevisions), context.get(UnitOfWork),
@@ -152,7 +176,10 @@ export function buildContainer(deps: ContainerDependencies): Container {
   container.bind(LabGate).toConstantValue(new LabGate());
   container.bind(LabChangeRounds).toSelf();
   container.bind(BackgroundService).toService(LabChangeRounds);
+}
 
+/** The monitor's own store when there is one, then one ContainerModule per context. */
+function loadContextModules(container: Container, deps: ContainerDependencies, options: ContextModuleOptions): void {
   if (deps.monitorDataSource) {
     container.bind(MonitorDatabase).toConstantValue(new MonitorDatabase(deps.monitorDataSource));
     container.bind(ReadinessCheck).to(MonitorStoreReadiness);
@@ -175,11 +202,14 @@ export function buildContainer(deps: ContainerDependencies): Container {
     simulationModule(options, { sip: deps.config.sip, sipHost: deps.config.sipHost, sipT1Ms: deps.config.sipT1Ms }),
     controlModule(options, { journalSize: deps.config.journalSize, scenarioDirectory: path.join(DEMO_DIRECTORY, 'scenarios') }),
   );
+}
+
+/** Each lab's own port, and the HTTP application in process that a scenario's requests go through. */
+function bindLabServing(container: Container): void {
   // Labs made with a port are also served at its root; the listeners open and close with the labs.
   container.bind(LabPortListeners).toDynamicValue((context) => new LabPortListeners(context.get(LabDirectory), context.get(Logger))).inSingletonScope();
   container.bind(LabLifecycle).toService(LabPortListeners);
   // A scenario's requests go through the HTTP application in process (its handler attached when it serves).
   container.bind(InProcessGatewayRequests).toDynamicValue((context) => new InProcessGatewayRequests(context.get(Authenticator))).inSingletonScope();
   container.bind(GatewayRequests).toService(InProcessGatewayRequests);
-  return container;
 }

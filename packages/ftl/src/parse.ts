@@ -150,90 +150,129 @@ interface Frame {
   inElse: boolean;
 }
 
+type OpenPiece = Extract<Piece, { t: 'open' }>;
+
 /** Builds the tree from the pieces with a stack of open directives. */
 function build(map: SourceMap, pieces: readonly Piece[], text: Map<Piece, string>): Node[] {
-  const root: Node[] = [];
-  const stack: Frame[] = [];
-  const target = (): Node[] => (stack.length ? stack[stack.length - 1]!.target : root);
-  const top = (): Frame | undefined => stack[stack.length - 1];
-  const push = (frame: Frame): void => {
-    if (stack.length >= MAX_NESTING) throw TemplateError.at(map, frame.start, `directives nested more than ${MAX_NESTING} levels deep`);
-    stack.push(frame);
-  };
-  /** `<#sep>` without `</#sep>` ends where its enclosing block goes on (`<#else>`, `<#elseif>`, an end tag). */
-  const closeOpenSep = (unless?: string): void => {
-    while (top()?.name === 'sep' && unless !== 'sep') stack.pop();
-  };
-
+  const tree = new TreeBuilder(map);
   for (const p of pieces) {
     if (p.t === 'comment') continue;
     if (p.t === 'text') {
       const value = text.get(p)!;
-      if (value !== '') target().push({ kind: 'text', text: value, pos: p.start });
-      continue;
+      if (value !== '') tree.target().push({ kind: 'text', text: value, pos: p.start });
+    } else if (p.t === 'interpolation') tree.target().push({ kind: 'interpolation', expr: p.expr, pos: p.start });
+    else if (p.t === 'close') tree.close(p);
+    else tree.open(p);
+  }
+  return tree.finish();
+}
+
+/** The tree being built and the stack of directives open where the pieces have got to. */
+class TreeBuilder {
+  private readonly map: SourceMap;
+  private readonly root: Node[] = [];
+  private readonly stack: Frame[] = [];
+
+  constructor(map: SourceMap) {
+    this.map = map;
+  }
+
+  /** Where the pieces met now go. */
+  target(): Node[] {
+    return this.stack.length ? this.stack[this.stack.length - 1]!.target : this.root;
+  }
+
+  /** An end tag: closes the innermost open directive, which it must name. */
+  close(p: Extract<Piece, { t: 'close' }>): void {
+    const map = this.map;
+    this.closeOpenSep(p.name);
+    const frame = this.top();
+    if (!frame) throw TemplateError.at(map, p.start, `</#${p.name}> has no opening <#${p.name}>`);
+    if (frame.name !== p.name) {
+      throw TemplateError.at(map, p.start, `</#${p.name}> does not close <#${frame.name}> opened at ${map.at(frame.start)}`);
     }
-    if (p.t === 'interpolation') {
-      target().push({ kind: 'interpolation', expr: p.expr, pos: p.start });
-      continue;
-    }
-    if (p.t === 'close') {
-      closeOpenSep(p.name);
-      const frame = top();
-      if (!frame) throw TemplateError.at(map, p.start, `</#${p.name}> has no opening <#${p.name}>`);
-      if (frame.name !== p.name) {
-        throw TemplateError.at(map, p.start, `</#${p.name}> does not close <#${frame.name}> opened at ${map.at(frame.start)}`);
-      }
-      stack.pop();
-      continue;
-    }
+    this.stack.pop();
+  }
+
+  /** A directive tag: an assignment, a block it opens, or a branch of the block open around it. */
+  open(p: OpenPiece): void {
     switch (p.name) {
       case 'assign':
-        target().push({ kind: 'assign', assignments: p.assignments!, pos: p.start });
+        this.target().push({ kind: 'assign', assignments: p.assignments!, pos: p.start });
         break;
       case 'if': {
         const node: Node = { kind: 'if', branches: [{ condition: p.expr!, body: [] }], pos: p.start };
-        target().push(node);
-        push({ name: 'if', start: p.start, target: node.branches[0]!.body, node, inElse: false });
+        this.target().push(node);
+        this.push({ name: 'if', start: p.start, target: node.branches[0]!.body, node, inElse: false });
         break;
       }
       case 'list': {
         const node: Node = { kind: 'list', sequence: p.expr!, variable: p.variable!, body: [], pos: p.start };
-        target().push(node);
-        push({ name: 'list', start: p.start, target: node.body, node, inElse: false });
+        this.target().push(node);
+        this.push({ name: 'list', start: p.start, target: node.body, node, inElse: false });
         break;
       }
-      case 'sep': {
-        const list = [...stack].reverse().find((f) => f.name === 'list');
-        if (!list || list.inElse) throw TemplateError.at(map, p.start, '<#sep> must be inside <#list>');
-        const node: Node = { kind: 'sep', body: [], pos: p.start };
-        target().push(node);
-        push({ name: 'sep', start: p.start, target: node.body, node, inElse: false });
+      case 'sep':
+        this.openSep(p);
         break;
-      }
-      case 'elseif': {
-        closeOpenSep();
-        const frame = top();
-        if (!frame || frame.name !== 'if') throw TemplateError.at(map, p.start, '<#elseif> outside <#if>');
-        if (frame.inElse) throw TemplateError.at(map, p.start, `<#elseif> after <#else> in <#if> opened at ${map.at(frame.start)}`);
-        const branch = { condition: p.expr!, body: [] as Node[] };
-        (frame.node as Extract<Node, { kind: 'if' }>).branches.push(branch);
-        frame.target = branch.body;
+      case 'elseif':
+        this.elseif(p);
         break;
-      }
-      case 'else': {
-        closeOpenSep();
-        const frame = top();
-        if (!frame || frame.name === 'sep') throw TemplateError.at(map, p.start, '<#else> outside <#if> or <#list>');
-        if (frame.inElse) throw TemplateError.at(map, p.start, `second <#else> in <#${frame.name}> opened at ${map.at(frame.start)}`);
-        const otherwise: Node[] = [];
-        (frame.node as Extract<Node, { kind: 'if' | 'list' }>).otherwise = otherwise;
-        frame.target = otherwise;
-        frame.inElse = true;
+      case 'else':
+        this.else(p);
         break;
-      }
     }
   }
-  const open = [...stack].reverse().find((f) => f.name !== 'sep');
-  if (open) throw TemplateError.at(map, open.start, `unclosed <#${open.name}> opened at ${map.at(open.start)}`);
-  return root;
+
+  /** The tree, once every piece is in: an `<#if>` or `<#list>` still open is an error. */
+  finish(): Node[] {
+    const open = [...this.stack].reverse().find((f) => f.name !== 'sep');
+    if (open) throw TemplateError.at(this.map, open.start, `unclosed <#${open.name}> opened at ${this.map.at(open.start)}`);
+    return this.root;
+  }
+
+  private openSep(p: OpenPiece): void {
+    const list = [...this.stack].reverse().find((f) => f.name === 'list');
+    if (!list || list.inElse) throw TemplateError.at(this.map, p.start, '<#sep> must be inside <#list>');
+    const node: Node = { kind: 'sep', body: [], pos: p.start };
+    this.target().push(node);
+    this.push({ name: 'sep', start: p.start, target: node.body, node, inElse: false });
+  }
+
+  private elseif(p: OpenPiece): void {
+    const map = this.map;
+    this.closeOpenSep();
+    const frame = this.top();
+    if (!frame || frame.name !== 'if') throw TemplateError.at(map, p.start, '<#elseif> outside <#if>');
+    if (frame.inElse) throw TemplateError.at(map, p.start, `<#elseif> after <#else> in <#if> opened at ${map.at(frame.start)}`);
+    const branch = { condition: p.expr!, body: [] as Node[] };
+    (frame.node as Extract<Node, { kind: 'if' }>).branches.push(branch);
+    frame.target = branch.body;
+  }
+
+  private else(p: OpenPiece): void {
+    const map = this.map;
+    this.closeOpenSep();
+    const frame = this.top();
+    if (!frame || frame.name === 'sep') throw TemplateError.at(map, p.start, '<#else> outside <#if> or <#list>');
+    if (frame.inElse) throw TemplateError.at(map, p.start, `second <#else> in <#${frame.name}> opened at ${map.at(frame.start)}`);
+    const otherwise: Node[] = [];
+    (frame.node as Extract<Node, { kind: 'if' | 'list' }>).otherwise = otherwise;
+    frame.target = otherwise;
+    frame.inElse = true;
+  }
+
+  private top(): Frame | undefined {
+    return this.stack[this.stack.length - 1];
+  }
+
+  private push(frame: Frame): void {
+    if (this.stack.length >= MAX_NESTING) throw TemplateError.at(this.map, frame.start, `directives nested more than ${MAX_NESTING} levels deep`);
+    this.stack.push(frame);
+  }
+
+  /** `<#sep>` without `</#sep>` ends where its enclosing block goes on (`<#else>`, `<#elseif>`, an end tag). */
+  private closeOpenSep(unless?: string): void {
+    while (this.top()?.name === 'sep' && unless !== 'sep') this.stack.pop();
+  }
 }

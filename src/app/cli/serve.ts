@@ -24,89 +24,127 @@ export async function serve(config: AppConfig, explicitAdminPassword: boolean): 
     const why = explicitAdminPassword || process.env['GWSIM_ADMIN_PASSWORD'] !== undefined ? 'GWSIM_ADMIN_PASSWORD is the well-known default' : 'GWSIM_ADMIN_PASSWORD is not set';
     logger.warn({ user: 'anadmin' }, `${why}: the administrator 'anadmin' has the well-known password 'anadmin'`);
   }
+  const stop = new StopRequest();
+  const started: Started = {};
+  stopOnSignals(logger, stop, () => started.simulator !== undefined);
+  let exitCode = await startAndServe(config, logger, stop, started);
+  exitCode = await shutDown(started, stop, exitCode, logger);
+  logger.flush();
+  return exitCode;
+}
 
-  let stopReason: { code: number } | undefined;
-  let wake: () => void = () => undefined;
-  const stopRequested = new Promise<void>((resolve) => { wake = resolve; });
-  const requestStop = (code: number) => { stopReason ??= { code }; wake(); };
+/** Why the process stops, once that is asked for (the first request decides the exit code), and a promise of it. */
+class StopRequest {
+  reason: { readonly code: number } | undefined;
+  readonly requested: Promise<void>;
+  private wake: () => void = () => undefined;
+
+  constructor() {
+    this.requested = new Promise<void>((resolve) => { this.wake = resolve; });
+  }
+
+  request(code: number): void {
+    this.reason ??= { code };
+    this.wake();
+  }
+}
+
+/** What start-up has opened so far: what shutDown closes. */
+interface Started {
+  lock?: DataDirLock;
+  listener?: HttpListener;
+  engine?: Promise<EmbeddedDatabase>;
+  simulator?: GatewaySimulator;
+}
+
+/** SIGTERM and SIGINT ask for a stop with exit code 0; a second signal exits at once. */
+function stopOnSignals(logger: PinoLogger, stop: StopRequest, serving: () => boolean): void {
   let signals = 0;
   const onSignal = (signal: NodeJS.Signals) => {
     signals += 1;
     if (signals > 1) { logger.warn({ signal }, 'second signal: exiting at once'); logger.flush(); process.exit(EXIT.failure); }
-    logger.info({ signal }, simulator ? 'shutting down: finishing in-flight requests' : 'shutting down: start-up is abandoned');
-    requestStop(EXIT.ok);
+    logger.info({ signal }, serving() ? 'shutting down: finishing in-flight requests' : 'shutting down: start-up is abandoned');
+    stop.request(EXIT.ok);
   };
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
+}
 
-  let lock: DataDirLock | undefined;
-  let listener: HttpListener | undefined;
-  let engine: Promise<EmbeddedDatabase> | undefined;
-  let simulator: GatewaySimulator | undefined;
-  let exitCode: number = EXIT.ok;
+/** Starts, then serves until a stop is asked for; resolves with the exit code (that of a start-up failure too). */
+async function startAndServe(config: AppConfig, logger: PinoLogger, stop: StopRequest, started: Started): Promise<number> {
   try {
-    if (config.dataDir) {
-      lock = await DataDirLock.acquire(config.dataDir, (error) => {
-        logger.error({ dataDir: config.dataDir, err: error }, 'the data-directory lock is lost (the directory was removed or cannot be written): stopping');
-        requestStop(EXIT.failure);
-      });
-    }
-    if (!stopReason) listener = await bind(config);
-    if (!stopReason && !config.databaseUrl && config.simulatorThread === true) {
-      // before any worker thread starts: the simulator's collections run on these too (see lowerNodeThreads)
-      logger.debug({ threads: lowerNodeThreads(BACKGROUND_NICENESS), niceness: BACKGROUND_NICENESS }, 'Node\'s own threads run behind the API\'s thread');
-    }
-    if (!stopReason && !config.databaseUrl) {
-      // In a worker thread: it boots on one core while the modules below load on the other.
-      // A new data directory gets its copy of the template first, so the worker boots it while the modules load.
-      const started = await startEmbeddedDatabaseWorker(config.dataDir, (error) => {
-        logger.error({ err: error }, 'the embedded engine stopped: stopping');
-        requestStop(EXIT.failure);
-      });
-      engine = Promise.resolve(started);
-    }
-    if (!stopReason) {
-      // Loaded here, not at the top: the checks above fail fast, and the engine boots while these load.
-      const { GatewaySimulator } = require('../GatewaySimulator.js') as typeof import('../GatewaySimulator.js');
-      simulator = await GatewaySimulator.create({
-        config, logger, engine, processMetrics: true, simulatorThread: config.simulatorThread === true,
-        // Served while the monitor's own engine still boots: it is a component of its own, and reports itself starting.
-        deferMonitor: true, onDeferredFailure: () => requestStop(EXIT.failure),
-      });
-      simulator.serve(listener!);
-    }
-    if (!stopReason) {
-      const { address } = listener!;
+    await start(config, logger, stop, started);
+    if (!stop.reason) {
+      const { address } = started.listener!;
       logger.info({ url: `http://${address.address.includes(':') ? `[${address.address}]` : address.address}:${address.port}` }, 'gwsim is serving the management API');
-      await stopRequested;
+      await stop.requested;
     }
-    exitCode = stopReason?.code ?? EXIT.ok;
+    return stop.reason?.code ?? EXIT.ok;
   } catch (error) {
     if (error instanceof ConfigError) {
       logger.flush();
       console.error(`gwsim: ${error.message}`);
-      exitCode = EXIT.usage;
-    } else {
-      logger.error({ err: error }, 'start-up failed');
-      logger.flush();
-      console.error(`gwsim: could not start: ${error instanceof Error ? error.message : String(error)}`);
-      exitCode = EXIT.failure;
+      return EXIT.usage;
     }
+    logger.error({ err: error }, 'start-up failed');
+    logger.flush();
+    console.error(`gwsim: could not start: ${error instanceof Error ? error.message : String(error)}`);
+    return EXIT.failure;
   }
+}
+
+/**
+ * The stages of start-up, each only while no stop was asked for: the data-directory lock, the port, the embedded
+ * engine in its worker thread, then the application's modules, which start serving on the port.
+ */
+async function start(config: AppConfig, logger: PinoLogger, stop: StopRequest, started: Started): Promise<void> {
+  if (config.dataDir) {
+    started.lock = await DataDirLock.acquire(config.dataDir, (error) => {
+      logger.error({ dataDir: config.dataDir, err: error }, 'the data-directory lock is lost (the directory was removed or cannot be written): stopping');
+      stop.request(EXIT.failure);
+    });
+  }
+  if (!stop.reason) started.listener = await bind(config);
+  if (!stop.reason && !config.databaseUrl && config.simulatorThread === true) {
+    // before any worker thread starts: the simulator's collections run on these too (see lowerNodeThreads)
+    logger.debug({ threads: lowerNodeThreads(BACKGROUND_NICENESS), niceness: BACKGROUND_NICENESS }, 'Node\'s own threads run behind the API\'s thread');
+  }
+  if (!stop.reason && !config.databaseUrl) {
+    // In a worker thread: it boots on one core while the modules below load on the other.
+    // A new data directory gets its copy of the template first, so the worker boots it while the modules load.
+    const database = await startEmbeddedDatabaseWorker(config.dataDir, (error) => {
+      logger.error({ err: error }, 'the embedded engine stopped: stopping');
+      stop.request(EXIT.failure);
+    });
+    started.engine = Promise.resolve(database);
+  }
+  if (!stop.reason) {
+    // Loaded here, not at the top: the checks above fail fast, and the engine boots while these load.
+    const { GatewaySimulator } = require('../GatewaySimulator.js') as typeof import('../GatewaySimulator.js');
+    started.simulator = await GatewaySimulator.create({
+      config, logger, engine: started.engine, processMetrics: true, simulatorThread: config.simulatorThread === true,
+      // Served while the monitor's own engine still boots: it is a component of its own, and reports itself starting.
+      deferMonitor: true, onDeferredFailure: () => stop.request(EXIT.failure),
+    });
+    started.simulator.serve(started.listener!);
+  }
+}
+
+/** Closes what start-up opened (the application, or the port and the engine), then the lock; resolves with the exit code. */
+async function shutDown(started: Started, stop: StopRequest, exitCode: number, logger: PinoLogger): Promise<number> {
   try {
-    if (simulator) await simulator.stop();
+    if (started.simulator) await started.simulator.stop();
     else {
-      await listener?.close(0);
-      if (engine) await (await engine.catch(() => undefined))?.close();
+      await started.listener?.close(0);
+      if (started.engine) await (await started.engine.catch(() => undefined))?.close();
     }
-    await lock?.release();
-    if (exitCode === EXIT.ok || stopReason) logger.info({}, 'stopped');
+    await started.lock?.release();
+    if (exitCode === EXIT.ok || stop.reason) logger.info({}, 'stopped');
+    return exitCode;
   } catch (error) {
     logger.error({ err: error }, 'shutdown failed');
-    exitCode = EXIT.failure;
+    return EXIT.failure;
   }
-  logger.flush();
-  return exitCode;
 }
 
 async function bind(config: AppConfig): Promise<HttpListener> {

@@ -47,137 +47,184 @@ const ESCAPES = new Set(['"', '\\', '/', 'b', 'f', 'n', 'r', 't']);
  * passed cannot fail.
  */
 export function guardJson(text: string, limits: JsonLimits = JSON_LIMITS): void {
-  const n = text.length;
-  const stack: Frame[] = [];
-  let i = 0;
-  let keys = 0;
+  new JsonPass(text, limits).run();
+}
 
-  const syntax = (reason: string): never => {
-    const before = text.slice(0, i);
+/** Follows a string's UTF-16 code units: returns whether a high surrogate waits for its low one; throws at a lone one. */
+function surrogateUnit(code: number, pendingHigh: boolean, field: () => string): boolean {
+  if (pendingHigh) {
+    if (code >= 0xdc00 && code <= 0xdfff) return false;
+    throw loneSurrogate(field());
+  }
+  if (code >= 0xd800 && code <= 0xdbff) return true;
+  if (code >= 0xdc00 && code <= 0xdfff) throw loneSurrogate(field());
+  return false;
+}
+
+/** The one pass of guardJson: where it is in the text, the objects and arrays open there, the keys seen so far. */
+class JsonPass {
+  private readonly text: string;
+  private readonly n: number;
+  private readonly limits: JsonLimits;
+  private readonly stack: Frame[] = [];
+  private i = 0;
+  private keys = 0;
+  private expectValue = true;
+
+  constructor(text: string, limits: JsonLimits) {
+    this.text = text;
+    this.n = text.length;
+    this.limits = limits;
+  }
+
+  run(): void {
+    for (;;) {
+      this.skipWhitespace();
+      if (this.expectValue) {
+        this.value();
+        continue;
+      }
+      const frame = this.stack[this.stack.length - 1];
+      if (!frame) {
+        if (this.i < this.n) this.syntax('unexpected content after the JSON value');
+        return;
+      }
+      this.afterValue(frame);
+    }
+  }
+
+  private syntax(reason: string): never {
+    const i = this.i;
+    const before = this.text.slice(0, i);
     const line = before.split('\n').length;
     const column = i - before.lastIndexOf('\n');
     const message = `the body is not valid JSON: ${reason} at line ${line}, column ${column}`;
     throw new HttpProblem(400, 'MALFORMED_JSON', message, {}, [{ field: 'body', rule: 'json', message: `${reason} at line ${line}, column ${column} (offset ${i})` }]);
-  };
-  const skipWhitespace = () => {
-    while (i < n) {
-      const c = text.charCodeAt(i);
-      if (c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09) i++;
+  }
+
+  private skipWhitespace(): void {
+    const { text, n } = this;
+    while (this.i < n) {
+      const c = text.charCodeAt(this.i);
+      if (c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09) this.i++;
       else break;
     }
-  };
+  }
+
+  /** Scans the value at i: opens an object or array, or passes over a string, a literal or a number. */
+  private value(): void {
+    const c = this.text[this.i];
+    if (c === '{' || c === '[') {
+      this.container(c === '[');
+      return;
+    }
+    if (c === '"') this.string(() => pathOf(this.stack));
+    else if (c === 't' || c === 'f' || c === 'n') {
+      const word = c === 't' ? 'true' : c === 'f' ? 'false' : 'null';
+      if (!this.text.startsWith(word, this.i)) this.syntax('unexpected token');
+      this.i += word.length;
+    } else {
+      NUMBER.lastIndex = this.i;
+      if (c === undefined) this.syntax('unexpected end of input');
+      if (!NUMBER.test(this.text)) this.syntax(`unexpected character ${JSON.stringify(c)}`);
+      this.i = NUMBER.lastIndex;
+    }
+    this.expectValue = false;
+  }
+
+  /** Opens the object or array at i; an empty one closes at once, an object goes on to its first key. */
+  private container(array: boolean): void {
+    this.open(array);
+    this.skipWhitespace();
+    if (this.text[this.i] === (array ? ']' : '}')) {
+      this.i++;
+      this.stack.pop();
+      this.expectValue = false;
+    } else if (!array) this.key();
+  }
+
+  /** After a value inside an object or array: a comma goes on to the next member, the closing bracket ends it. */
+  private afterValue(frame: Frame): void {
+    const c = this.text[this.i];
+    if (c === ',') {
+      this.i++;
+      if (frame.array) frame.index++;
+      else this.key();
+      this.expectValue = true;
+    } else if (c === (frame.array ? ']' : '}')) {
+      this.i++;
+      this.stack.pop();
+    } else {
+      this.syntax(c === undefined ? 'unexpected end of input' : `expected ',' or '${frame.array ? ']' : '}'}'`);
+    }
+  }
+
   /** Scans the string at i (at its opening quote); returns its raw content, i past the closing quote. */
-  const string = (field: () => string): string => {
-    const start = ++i;
+  private string(field: () => string): string {
+    const { text, n } = this;
+    const start = ++this.i;
     let escaped = false;
     let pendingHigh = false;
-    const unit = (code: number) => {
-      if (pendingHigh) {
-        pendingHigh = false;
-        if (code >= 0xdc00 && code <= 0xdfff) return;
-        throw loneSurrogate(field());
-      }
-      if (code >= 0xd800 && code <= 0xdbff) pendingHigh = true;
-      else if (code >= 0xdc00 && code <= 0xdfff) throw loneSurrogate(field());
-    };
     for (;;) {
-      if (i >= n) syntax('unterminated string');
-      const c = text.charCodeAt(i);
+      if (this.i >= n) this.syntax('unterminated string');
+      const c = text.charCodeAt(this.i);
       if (c === 0x22) break;
-      if (c < 0x20) syntax('control character in a string');
+      if (c < 0x20) this.syntax('control character in a string');
       if (c === 0x5c) {
         escaped = true;
-        const e = text[i + 1] ?? '';
-        if (e === 'u') {
-          const hex = text.slice(i + 2, i + 6);
-          if (!HEX4.test(hex)) { i++; syntax('bad \\u escape'); }
-          unit(parseInt(hex, 16));
-          i += 6;
-        } else if (ESCAPES.has(e)) {
-          if (pendingHigh) unit(0);
-          i += 2;
-        } else {
-          i++;
-          syntax('bad escape');
-        }
+        pendingHigh = this.escape(pendingHigh, field);
       } else {
-        unit(c);
-        i++;
+        pendingHigh = surrogateUnit(c, pendingHigh, field);
+        this.i++;
       }
     }
     if (pendingHigh) throw loneSurrogate(field());
-    const raw = text.slice(start, i);
-    i++;
+    const raw = text.slice(start, this.i);
+    this.i++;
     return escaped ? (JSON.parse(`"${raw}"`) as string) : raw;
-  };
-  const open = (array: boolean) => {
+  }
+
+  /** Passes over the escape at i (at its backslash); returns whether a high surrogate waits for its low one. */
+  private escape(pendingHigh: boolean, field: () => string): boolean {
+    const e = this.text[this.i + 1] ?? '';
+    if (e === 'u') {
+      const hex = this.text.slice(this.i + 2, this.i + 6);
+      if (!HEX4.test(hex)) { this.i++; this.syntax('bad \\u escape'); }
+      const waiting = surrogateUnit(parseInt(hex, 16), pendingHigh, field);
+      this.i += 6;
+      return waiting;
+    }
+    if (ESCAPES.has(e)) {
+      if (pendingHigh) throw loneSurrogate(field());
+      this.i += 2;
+      return false;
+    }
+    this.i++;
+    return this.syntax('bad escape');
+  }
+
+  private open(array: boolean): void {
+    const { stack, limits } = this;
     if (stack.length >= limits.depth) {
       throw new HttpProblem(400, 'JSON_TOO_DEEP', `the body nests deeper than ${limits.depth} levels at ${pathOf(stack)}`, {},
         [{ field: pathOf(stack), rule: 'maxDepth', message: `objects and arrays may nest at most ${limits.depth} levels` }]);
     }
     stack.push({ array, key: '', index: 0 });
-    i++;
-  };
-  const key = () => {
-    skipWhitespace();
-    if (text[i] !== '"') syntax("expected a property name in double quotes");
-    if (++keys > limits.keys) {
+    this.i++;
+  }
+
+  private key(): void {
+    const { stack, limits } = this;
+    this.skipWhitespace();
+    if (this.text[this.i] !== '"') this.syntax("expected a property name in double quotes");
+    if (++this.keys > limits.keys) {
       throw new HttpProblem(400, 'TOO_MANY_KEYS', `the body holds more than ${limits.keys} keys`, {},
         [{ field: 'body', rule: 'maxKeys', message: `a JSON body may hold at most ${limits.keys} keys in all` }]);
     }
     const frame = stack[stack.length - 1]!;
-    frame.key = string(() => `a key of ${pathOf(stack.slice(0, -1))}`);
-    skipWhitespace();
-    if (text[i] !== ':') syntax("expected ':' after a property name");
-    i++;
-  };
-
-  let expectValue = true;
-  for (;;) {
-    skipWhitespace();
-    if (expectValue) {
-      const c = text[i];
-      if (c === '{' || c === '[') {
-        open(c === '[');
-        skipWhitespace();
-        if (text[i] === (c === '[' ? ']' : '}')) {
-          i++;
-          stack.pop();
-          expectValue = false;
-        } else if (c === '{') key();
-        continue;
-      }
-      if (c === '"') string(() => pathOf(stack));
-      else if (c === 't' || c === 'f' || c === 'n') {
-        const word = c === 't' ? 'true' : c === 'f' ? 'false' : 'null';
-        if (!text.startsWith(word, i)) syntax('unexpected token');
-        i += word.length;
-      } else {
-        NUMBER.lastIndex = i;
-        if (c === undefined) syntax('unexpected end of input');
-        if (!NUMBER.test(text)) syntax(`unexpected character ${JSON.stringify(c)}`);
-        i = NUMBER.lastIndex;
-      }
-      expectValue = false;
-      continue;
-    }
-    const frame = stack[stack.length - 1];
-    if (!frame) {
-      if (i < n) syntax('unexpected content after the JSON value');
-      return;
-    }
-    const c = text[i];
-    if (c === ',') {
-      i++;
-      if (frame.array) frame.index++;
-      else key();
-      expectValue = true;
-    } else if (c === (frame.array ? ']' : '}')) {
-      i++;
-      stack.pop();
-    } else {
-      syntax(c === undefined ? 'unexpected end of input' : `expected ',' or '${frame.array ? ']' : '}'}'`);
-    }
+    frame.key = this.string(() => `a key of ${pathOf(stack.slice(0, -1))}`);
+    this.skipWhitespace();
+    if (this.text[this.i] !== ':') this.syntax("expected ':' after a property name");
+    this.i++;
   }
 }
-

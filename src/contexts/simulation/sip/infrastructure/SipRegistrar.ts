@@ -1,14 +1,23 @@
 import { randomBytes } from 'node:crypto';
 import {
   buildResponse, formatDigestChallenge, formatNameAddr, NonceIssuer, parseDigestAuthorization, parseNameAddr, splitList, verifyDigest,
-  type ServerTransaction, type SipAddress, type SipResponse,
+  type ServerTransaction, type SipAddress, type SipRequest, type SipResponse,
 } from '@gwsim/sip';
-import type { PlanNode } from '../../../configuration/index.js';
+import type { PlanNode, PlanRegistrar } from '../../../configuration/index.js';
 import { grantedExpiry, Registrations } from '../domain/Registrations.js';
 import { firstHeader, uriAddress, uriUser, withHeader } from './wireMessages.js';
 
 /** How long a nonce of the registrar's challenges is good for. */
 const NONCE_LIFETIME_MS = 5 * 60_000;
+
+/** Sends the final response of the REGISTER with `status`, `extra` adding its headers. */
+type Answer = (status: number, extra?: (response: SipResponse) => SipResponse) => void;
+
+/** A binding a REGISTER asks for: its contact and the expiry granted, in seconds (0 removes it). */
+interface BindingChange {
+  readonly uri: string;
+  readonly seconds: number;
+}
 
 /**
  * The SIP phone registrar of one lab's registrar nodes (RFC 3261 section 10.3, digest per RFC 2617/8760): REGISTER
@@ -50,7 +59,7 @@ export class SipRegistrar {
   register(node: PlanNode, transaction: ServerTransaction): void {
     const request = transaction.request;
     const registrar = node.sip.registrar!;
-    const answer = (status: number, extra: (response: SipResponse) => SipResponse = (r) => r): void =>
+    const answer: Answer = (status, extra = (r) => r) =>
       transaction.respond(extra(buildResponse(request, status, { toTag: `reg${Math.floor(this.now()).toString(36)}` })));
     const user = uriUser(firstHeader(request, 'To') ?? '');
     if (!user) {
@@ -61,35 +70,52 @@ export class SipRegistrar {
       answer(403);
       return;
     }
-    if (registrar.authenticationRequired) {
-      const realm = registrar.domain || node.hostname || node.local.host;
-      const credentials = parseDigestAuthorization(firstHeader(request, 'Authorization') ?? '');
-      const challenge = (stale: boolean) => answer(401, (r) => withHeader(r, 'WWW-Authenticate',
-        formatDigestChallenge({ realm, nonce: this.nonces.issue(), algorithm: 'MD5', qop: 'auth', ...(stale ? { stale: true } : {}) })));
-      if (!credentials) {
-        challenge(false);
-        return;
-      }
-      const nonce = this.nonces.check(credentials.nonce);
-      if (nonce === 'invalid' || credentials.realm !== realm) {
-        challenge(false);
-        return;
-      }
-      // one phone's credentials never register another's address-of-record
-      const password = credentials.username === user ? registrar.users.get(user) : undefined;
-      if (password === undefined || !verifyDigest(credentials, password, 'REGISTER')) {
-        answer(403);
-        return;
-      }
-      if (nonce === 'stale') {
-        challenge(true);
-        return;
-      }
-    }
+    if (registrar.authenticationRequired && !this.authenticated(node, request, user, answer)) return;
     if (registrar.acceptPolicy === 'DIRECTORY' && !registrar.users.has(user)) {
       answer(404);
       return;
     }
+    this.updateBindings(node, transaction, user, answer);
+  }
+
+  /**
+   * The digest check of a registrar node that requires authentication: true when the REGISTER proves the password of
+   * `user`; otherwise it has been answered (401 with a challenge, stale when only the nonce expired; 403).
+   */
+  private authenticated(node: PlanNode, request: SipRequest, user: string, answer: Answer): boolean {
+    const registrar = node.sip.registrar!;
+    const realm = registrar.domain || node.hostname || node.local.host;
+    const credentials = parseDigestAuthorization(firstHeader(request, 'Authorization') ?? '');
+    const challenge = (stale: boolean) => answer(401, (r) => withHeader(r, 'WWW-Authenticate',
+      formatDigestChallenge({ realm, nonce: this.nonces.issue(), algorithm: 'MD5', qop: 'auth', ...(stale ? { stale: true } : {}) })));
+    if (!credentials) {
+      challenge(false);
+      return false;
+    }
+    const nonce = this.nonces.check(credentials.nonce);
+    if (nonce === 'invalid' || credentials.realm !== realm) {
+      challenge(false);
+      return false;
+    }
+    // one phone's credentials never register another's address-of-record
+    const password = credentials.username === user ? registrar.users.get(user) : undefined;
+    if (password === undefined || !verifyDigest(credentials, password, 'REGISTER')) {
+      answer(403);
+      return false;
+    }
+    if (nonce === 'stale') {
+      challenge(true);
+      return false;
+    }
+    return true;
+  }
+
+  /**
+   * The bindings of `user` after an accepted REGISTER: Contact `*` with Expires 0 removes them all, each other contact
+   * is bound, renewed or removed (Expires 0), and the answer lists the bindings that remain.
+   */
+  private updateBindings(node: PlanNode, transaction: ServerTransaction, user: string, answer: Answer): void {
+    const request = transaction.request;
     const registrations = this.of(node);
     const headerExpires = firstHeader(request, 'Expires');
     const contacts = request.headers.filter((h) => h.name === 'Contact').flatMap((h) => splitList(h.value));
@@ -103,24 +129,8 @@ export class SipRegistrar {
       answer(200, (r) => withHeader(r, 'Date', new Date(now).toUTCString()));
       return;
     }
-    // every contact is checked before any binding changes: a refused REGISTER leaves the bindings as they were
-    const changes: Array<{ readonly uri: string; readonly seconds: number }> = [];
-    for (const value of contacts) {
-      let contact;
-      try {
-        contact = parseNameAddr(value);
-      } catch {
-        answer(400);
-        return;
-      }
-      const asked = contact.params['expires'] !== undefined ? Number(contact.params['expires']) : headerExpires !== undefined ? Number(headerExpires) : undefined;
-      const granted = grantedExpiry(asked, registrar);
-      if ('tooBrief' in granted) {
-        answer(423, (r) => withHeader(r, 'Min-Expires', String(granted.tooBrief)));
-        return;
-      }
-      changes.push({ uri: contact.uri, seconds: granted.seconds });
-    }
+    const changes = bindingChanges(contacts, headerExpires, node.sip.registrar!, answer);
+    if (!changes) return;
     for (const change of changes) {
       if (change.seconds === 0) {
         registrations.unbind(user, change.uri);
@@ -129,18 +139,50 @@ export class SipRegistrar {
       const address = uriAddress(change.uri, transaction.source.transport) ?? transaction.source;
       registrations.bind(user, change.uri, address, now + change.seconds * 1000);
     }
-    const current = registrations.current(user, now);
-    answer(200, (r) => {
-      let ok = r;
-      for (const binding of current) {
-        ok = { ...ok, headers: [...ok.headers, { name: 'Contact', value: `${formatNameAddr({ uri: binding.contact, params: {} })};expires=${Math.max(0, Math.round((binding.expiresAt - now) / 1000))}` }] };
-      }
-      return withHeader(ok, 'Date', new Date(now).toUTCString());
-    });
+    answerBindings(registrations, user, now, answer);
   }
 
   /** Forgets the bindings of every node but `registrarNodes` (the others left the configuration or are no registrar any more). */
   retain(registrarNodes: ReadonlySet<string>): void {
     for (const nodeId of [...this.bindings.keys()]) if (!registrarNodes.has(nodeId)) this.bindings.delete(nodeId);
   }
+}
+
+/**
+ * The binding each Contact of a REGISTER asks for, its expiry held within the node's bounds; undefined once the
+ * REGISTER has been answered (400 for a contact that does not parse, 423 with Min-Expires for an expiry below the
+ * minimum).
+ */
+function bindingChanges(contacts: readonly string[], headerExpires: string | undefined, registrar: PlanRegistrar, answer: Answer): BindingChange[] | undefined {
+  // every contact is checked before any binding changes: a refused REGISTER leaves the bindings as they were
+  const changes: BindingChange[] = [];
+  for (const value of contacts) {
+    let contact;
+    try {
+      contact = parseNameAddr(value);
+    } catch {
+      answer(400);
+      return undefined;
+    }
+    const asked = contact.params['expires'] !== undefined ? Number(contact.params['expires']) : headerExpires !== undefined ? Number(headerExpires) : undefined;
+    const granted = grantedExpiry(asked, registrar);
+    if ('tooBrief' in granted) {
+      answer(423, (r) => withHeader(r, 'Min-Expires', String(granted.tooBrief)));
+      return undefined;
+    }
+    changes.push({ uri: contact.uri, seconds: granted.seconds });
+  }
+  return changes;
+}
+
+/** Answers 200 with a Contact for each binding `user` holds at `now`, its expires the seconds it has left, and a Date. */
+function answerBindings(registrations: Registrations<SipAddress>, user: string, now: number, answer: Answer): void {
+  const current = registrations.current(user, now);
+  answer(200, (r) => {
+    let ok = r;
+    for (const binding of current) {
+      ok = { ...ok, headers: [...ok.headers, { name: 'Contact', value: `${formatNameAddr({ uri: binding.contact, params: {} })};expires=${Math.max(0, Math.round((binding.expiresAt - now) / 1000))}` }] };
+    }
+    return withHeader(ok, 'Date', new Date(now).toUTCString());
+  });
 }
