@@ -1,3 +1,5 @@
+import { mulberry32 } from '@gwsim/random';
+
 /**
  * A deterministic speech-like test signal: two talkers taking turns, each turn a train of syllable-like voiced
  * bursts with pauses between phrases, and low comfort noise everywhere else. It is not speech; it has the
@@ -31,24 +33,12 @@ const COMFORT_NOISE = 32;
 
 interface Syllable { start: number; length: number; talker: number; peak: number; glide: number; noisy: boolean }
 
-/** Mulberry32: a small, fast, well-distributed 32-bit generator; plenty for a test signal. */
-function generator(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 export function synthesizeConversation(spec: ConversationSpec): Int16Array {
   const sampleRate = spec.sampleRate ?? 8000;
   checkSpec(spec, sampleRate);
   const spans = spec.mutedSpans ?? [];
   const total = Math.round((spec.durationMs * sampleRate) / 1000);
-  const random = generator(spec.seed);
+  const random = mulberry32(spec.seed);
 
   // 1. The plan: alternating turns of syllables; the first talker is drawn from the seed.
   const syllables = planSyllables(total, sampleRate, random);
