@@ -7,7 +7,9 @@ function packageDir(name) {
   for (;;) {
     try {
       if (require(path.join(dir, 'package.json')).name === name) return dir;
-    } catch { /* no package.json here */ }
+    } catch {
+      /* no package.json here */
+    }
     const parent = path.dirname(dir);
     if (parent === dir) throw new Error(`the package folder of ${name} is not found`);
     dir = parent;
@@ -25,10 +27,19 @@ function consoleFiles() {
   const files = {
     'console.css': { file: path.join(__dirname, 'static', 'console.css'), type: 'text/css; charset=utf-8' },
     'vendor/preact.mjs': { file: path.join(preact, 'dist', 'preact.mjs'), type: 'text/javascript; charset=utf-8' },
-    'vendor/hooks.mjs': { file: path.join(preact, 'hooks', 'dist', 'hooks.mjs'), type: 'text/javascript; charset=utf-8' },
+    'vendor/hooks.mjs': {
+      file: path.join(preact, 'hooks', 'dist', 'hooks.mjs'),
+      type: 'text/javascript; charset=utf-8',
+    },
     'vendor/htm.mjs': { file: path.join(packageDir('htm'), 'dist', 'htm.mjs'), type: 'text/javascript; charset=utf-8' },
-    'vendor/uPlot.esm.js': { file: path.join(packageDir('uplot'), 'dist', 'uPlot.esm.js'), type: 'text/javascript; charset=utf-8' },
-    'vendor/uPlot.min.css': { file: path.join(packageDir('uplot'), 'dist', 'uPlot.min.css'), type: 'text/css; charset=utf-8' },
+    'vendor/uPlot.esm.js': {
+      file: path.join(packageDir('uplot'), 'dist', 'uPlot.esm.js'),
+      type: 'text/javascript; charset=utf-8',
+    },
+    'vendor/uPlot.min.css': {
+      file: path.join(packageDir('uplot'), 'dist', 'uPlot.min.css'),
+      type: 'text/css; charset=utf-8',
+    },
   };
   for (const module of ['main', 'app', 'api', 'hooks', 'panels', 'control', 'charts', 'format']) {
     files[`app/${module}.js`] = { file: path.join(dist, `${module}.js`), type: 'text/javascript; charset=utf-8' };

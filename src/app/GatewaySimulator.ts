@@ -85,7 +85,11 @@ export class GatewaySimulator {
   }
 
   /** Starts the HTTP listener on the operation table (tests may add operations of their own); resolves with the bound address. */
-  async listen(port = this.options.config.port, host = this.options.config.host, operations: readonly OperationDefinition[] = SERVED_OPERATIONS): Promise<AddressInfo> {
+  async listen(
+    port = this.options.config.port,
+    host = this.options.config.host,
+    operations: readonly OperationDefinition[] = SERVED_OPERATIONS,
+  ): Promise<AddressInfo> {
     const listener = await HttpListener.bind(port, host);
     this.serve(listener, operations);
     return listener.address;
@@ -101,7 +105,9 @@ export class GatewaySimulator {
     this.listener = listener;
     // where the other processes of a shared server forward this process's labs' live requests
     const { address, port } = listener.address;
-    const host = this.options.config.advertiseUrl ?? `http://${address === '0.0.0.0' || address === '::' ? '127.0.0.1' : address.includes(':') ? `[${address}]` : address}:${port}`;
+    const host =
+      this.options.config.advertiseUrl ??
+      `http://${address === '0.0.0.0' || address === '::' ? '127.0.0.1' : address.includes(':') ? `[${address}]` : address}:${port}`;
     this.container.get(LabLeases).advertise(host.replace(/\/+$/, ''));
     this.container.get(InProcessGatewayRequests).attach(handler);
     // the labs made with a port of their own, served there too (a port that cannot be had is logged)

@@ -44,7 +44,10 @@ export class HttpListener {
     server.on('clientError', answerClientError);
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
-      server.listen(port, host, () => { server.off('error', reject); resolve(); });
+      server.listen(port, host, () => {
+        server.off('error', reject);
+        resolve();
+      });
     });
     return listener;
   }
@@ -63,9 +66,15 @@ export class HttpListener {
     this.draining = true;
     const server = this.server;
     return new Promise<void>((resolve) => {
-      const timer = setTimeout(() => { server.closeAllConnections(); resolve(); }, graceMs);
+      const timer = setTimeout(() => {
+        server.closeAllConnections();
+        resolve();
+      }, graceMs);
       timer.unref();
-      server.close(() => { clearTimeout(timer); resolve(); });
+      server.close(() => {
+        clearTimeout(timer);
+        resolve();
+      });
       server.closeIdleConnections();
     });
   }
@@ -77,11 +86,24 @@ export class HttpListener {
  */
 function starting(request: IncomingMessage, response: ServerResponse): void {
   if ((request.method === 'GET' || request.method === 'HEAD') && (request.url ?? '').split('?')[0] === '/_sim/health') {
-    response.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', Connection: 'close' });
+    response.writeHead(200, {
+      'Content-Type': 'application/json; charset=utf-8',
+      'Cache-Control': 'no-store',
+      Connection: 'close',
+    });
     response.end(JSON.stringify({ status: 'starting', version: VERSION, uptimeSeconds: Math.floor(process.uptime()) }));
     return;
   }
-  const body = errorBody(503, 'STARTING', 'gwsim is starting: the store is not open yet; retry in a moment', randomUUID());
-  response.writeHead(503, { 'Content-Type': 'application/json; charset=utf-8', 'Retry-After': '1', Connection: 'close' });
+  const body = errorBody(
+    503,
+    'STARTING',
+    'gwsim is starting: the store is not open yet; retry in a moment',
+    randomUUID(),
+  );
+  response.writeHead(503, {
+    'Content-Type': 'application/json; charset=utf-8',
+    'Retry-After': '1',
+    Connection: 'close',
+  });
   response.end(JSON.stringify(body));
 }

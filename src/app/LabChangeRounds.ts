@@ -39,7 +39,9 @@ export class LabChangeRounds extends BackgroundService {
     }
     this.timer = setInterval(() => {
       if (this.round) return;
-      this.round = this.checkAll().finally(() => { this.round = undefined; });
+      this.round = this.checkAll().finally(() => {
+        this.round = undefined;
+      });
     }, LAB_CHANGE_ROUND_MS);
     this.timer.unref();
   }

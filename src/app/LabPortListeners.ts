@@ -21,7 +21,10 @@ export class LabPortListeners extends LabLifecycle {
   private handler: RequestListener | undefined;
   private host = '127.0.0.1';
 
-  constructor(private readonly directory: LabDirectory, private readonly logger: Logger) {
+  constructor(
+    private readonly directory: LabDirectory,
+    private readonly logger: Logger,
+  ) {
     super();
   }
 
@@ -34,7 +37,10 @@ export class LabPortListeners extends LabLifecycle {
       try {
         await this.open(entry.id, entry.port);
       } catch (error) {
-        this.logger.error({ lab: entry.id, port: entry.port, err: error }, 'the port of a lab cannot be listened on: the lab is served under /labs/{lab} only');
+        this.logger.error(
+          { lab: entry.id, port: entry.port, err: error },
+          'the port of a lab cannot be listened on: the lab is served under /labs/{lab} only',
+        );
       }
     }
   }
@@ -67,8 +73,17 @@ export class LabPortListeners extends LabLifecycle {
       listener = await HttpListener.bind(port, this.host);
     } catch (error) {
       const code = (error as { code?: string }).code;
-      const why = code === 'EADDRINUSE' ? 'is in use' : code === 'EACCES' ? 'needs privileges' : `cannot be listened on (${code ?? 'error'})`;
-      throw DomainError.conflict('PORT_IN_USE', `port ${port} ${why} on ${this.host}: choose another port for lab '${lab}'`, [{ field: 'port', rule: 'available', message: `port ${port} ${why}` }]);
+      const why =
+        code === 'EADDRINUSE'
+          ? 'is in use'
+          : code === 'EACCES'
+            ? 'needs privileges'
+            : `cannot be listened on (${code ?? 'error'})`;
+      throw DomainError.conflict(
+        'PORT_IN_USE',
+        `port ${port} ${why} on ${this.host}: choose another port for lab '${lab}'`,
+        [{ field: 'port', rule: 'available', message: `port ${port} ${why}` }],
+      );
     }
     const handler = this.handler!;
     const prefix = `/labs/${lab}`;
@@ -77,7 +92,10 @@ export class LabPortListeners extends LabLifecycle {
         request.url = `${prefix}${request.url}`;
         const setHeader = response.setHeader.bind(response);
         response.setHeader = (name, value) => {
-          const cookie = name.toLowerCase() === 'set-cookie' && typeof value === 'string' ? value.replace(`; path=${prefix}/;`, '; path=/;') : value;
+          const cookie =
+            name.toLowerCase() === 'set-cookie' && typeof value === 'string'
+              ? value.replace(`; path=${prefix}/;`, '; path=/;')
+              : value;
           return setHeader(name, cookie);
         };
       }

@@ -20,7 +20,8 @@ export class MonitorStart {
     private readonly stores: SimulatorStores,
     private readonly container: Container,
   ) {
-    this.deferred = options.deferMonitor === true && options.runStartupTasks !== false && stores.monitorSettings?.kind === 'embedded';
+    this.deferred =
+      options.deferMonitor === true && options.runStartupTasks !== false && stores.monitorSettings?.kind === 'embedded';
   }
 
   /** Waits for the monitor's store, unless that is deferred. */
@@ -33,7 +34,9 @@ export class MonitorStart {
    * `started` settles when it is done (a failure is logged and told to onDeferredFailure, and rejects it).
    */
   async whenOpen(rest: () => Promise<void>): Promise<{ readonly started: Promise<void> }> {
-    const availability = this.container.isBound(MonitorAvailability) ? this.container.get(MonitorAvailability) : undefined;
+    const availability = this.container.isBound(MonitorAvailability)
+      ? this.container.get(MonitorAvailability)
+      : undefined;
     if (!this.deferred) {
       await rest();
       return { started: Promise.resolve() };

@@ -5,7 +5,11 @@ import { describeStore, prepareDatabase, type PreparedDatabase } from './persist
 import type { StoreSettings } from './persistence/dataSourceOptions.js';
 import { databaseSession, type EmbeddedDatabase } from './persistence/EmbeddedDatabase.js';
 import {
-  describeMonitorStore, monitorStoreSettings, prepareMonitorDatabase, type MonitorStoreSettings, type PreparedMonitorDatabase,
+  describeMonitorStore,
+  monitorStoreSettings,
+  prepareMonitorDatabase,
+  type MonitorStoreSettings,
+  type PreparedMonitorDatabase,
 } from './persistence/monitorDatabase.js';
 import { PortDatabase } from './persistence/PortDatabase.js';
 
@@ -27,10 +31,14 @@ export class SimulatorStores {
   static async open(options: SimulatorOptions): Promise<SimulatorStores> {
     const { config } = options;
     const settings = { databaseUrl: config.databaseUrl, dataDir: config.ephemeral ? undefined : config.dataDir };
-    const monitorSettings = options.store === 'memory' || options.runStartupTasks === false ? undefined : monitorStoreSettings(config);
+    const monitorSettings =
+      options.store === 'memory' || options.runStartupTasks === false ? undefined : monitorStoreSettings(config);
     const inThread = options.inSimulatorThread;
     const monitorPrepared = monitorSettings
-      ? prepareMonitorDatabase(monitorSettings, inThread?.monitor ? new PortDatabase(inThread.monitor) : options.monitorEngine)
+      ? prepareMonitorDatabase(
+          monitorSettings,
+          inThread?.monitor ? new PortDatabase(inThread.monitor) : options.monitorEngine,
+        )
       : undefined;
     const engine = inThread ? Promise.resolve(databaseSession(inThread.store)) : options.engine;
     monitorPrepared?.catch(() => undefined);
@@ -73,7 +81,9 @@ export class SimulatorStores {
   }
 }
 
-async function closeQuietly(...stores: Array<{ readonly dataSource: DataSource; readonly opened: Promise<void> } | undefined>): Promise<void> {
+async function closeQuietly(
+  ...stores: Array<{ readonly dataSource: DataSource; readonly opened: Promise<void> } | undefined>
+): Promise<void> {
   for (const store of stores) {
     if (!store) continue;
     await store.opened.catch(() => undefined);

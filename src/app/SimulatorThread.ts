@@ -22,8 +22,7 @@ export interface SimulatorThreadData {
 /** The API's thread → the simulator's thread. */
 export type ToSimulatorThread =
   /** A write unit of the lab committed here: follow it now, not at the next round. */
-  | { readonly type: 'changed'; readonly lab: LabId }
-  | { readonly type: 'stop' };
+  { readonly type: 'changed'; readonly lab: LabId } | { readonly type: 'stop' };
 
 /** The simulator's thread → the API's thread. */
 export type FromSimulatorThread =
@@ -50,7 +49,10 @@ export class SimulatorThread {
   private exited = false;
   private latest: Partial<SimulatorFigures> = {};
 
-  private constructor(private readonly worker: Worker, private readonly logger: Logger) {}
+  private constructor(
+    private readonly worker: Worker,
+    private readonly logger: Logger,
+  ) {}
 
   static async start(options: {
     readonly config: AppConfig;
@@ -72,16 +74,22 @@ export class SimulatorThread {
       commits: options.commits,
     };
     const transfer = options.monitor ? [options.store, options.monitor] : [options.store];
-    const worker = new Worker(path.join(__dirname, 'simulatorThreadMain.js'), { workerData: data, transferList: transfer });
+    const worker = new Worker(path.join(__dirname, 'simulatorThreadMain.js'), {
+      workerData: data,
+      transferList: transfer,
+    });
     const thread = new SimulatorThread(worker, options.logger);
     const url = await new Promise<string>((resolve, reject) => {
       const onMessage = (message: FromSimulatorThread) => {
         if (message.type === 'ready') resolve(message.url);
-        else if (message.type === 'failed') reject(new Error(`the simulator thread could not start: ${message.message}`));
+        else if (message.type === 'failed')
+          reject(new Error(`the simulator thread could not start: ${message.message}`));
       };
       worker.on('message', onMessage);
       worker.once('error', (error) => reject(new Error(`the simulator thread could not start: ${error.message}`)));
-      worker.once('exit', (code) => reject(new Error(`the simulator thread stopped while starting (exit code ${code})`)));
+      worker.once('exit', (code) =>
+        reject(new Error(`the simulator thread stopped while starting (exit code ${code})`)),
+      );
     });
     worker.on('exit', (code) => {
       thread.exited = true;
@@ -92,7 +100,9 @@ export class SimulatorThread {
       }
     });
     worker.on('error', (error) => options.logger.error({ err: error }, 'the simulator thread failed'));
-    worker.on('message', (message: FromSimulatorThread) => { if (message.type === 'figures') thread.latest = message.figures; });
+    worker.on('message', (message: FromSimulatorThread) => {
+      if (message.type === 'figures') thread.latest = message.figures;
+    });
     options.leases.simulatorServesAt(url);
     options.unitOfWork.observe({
       begun: () => undefined,
@@ -116,7 +126,9 @@ export class SimulatorThread {
     this.stopping ??= (async () => {
       if (this.exited) return;
       const stopped = new Promise<void>((resolve) => {
-        this.worker.on('message', (message: FromSimulatorThread) => { if (message.type === 'stopped') resolve(); });
+        this.worker.on('message', (message: FromSimulatorThread) => {
+          if (message.type === 'stopped') resolve();
+        });
         this.worker.once('exit', () => resolve());
       });
       this.worker.postMessage({ type: 'stop' } satisfies ToSimulatorThread);

@@ -21,12 +21,26 @@ export interface SimulatorContainer {
 export function buildSimulatorContainer(options: SimulatorOptions, stores: SimulatorStores): SimulatorContainer {
   const { config, logger } = options;
   const inThread = options.inSimulatorThread;
-  const threadKey = options.simulatorThread === true && !config.databaseUrl && stores.main ? randomBytes(32) : undefined;
+  const threadKey =
+    options.simulatorThread === true && !config.databaseUrl && stores.main ? randomBytes(32) : undefined;
   const commits = inThread?.commits ?? ThreadCommits.buffer();
-  const thread = inThread ? { role: 'simulator' as const, key: inThread.key, commits } : threadKey ? { role: 'api' as const, key: threadKey, commits } : undefined;
+  const thread = inThread
+    ? { role: 'simulator' as const, key: inThread.key, commits }
+    : threadKey
+      ? { role: 'api' as const, key: threadKey, commits }
+      : undefined;
   const container = buildContainer({
-    config, logger, dataSource: stores.dataSource, embedded: !config.databaseUrl, monitorDataSource: stores.monitorDataSource, monitorTuning: options.monitorTuning,
-    clock: options.clock, random: options.random, ids: options.ids, processMetrics: options.processMetrics, thread,
+    config,
+    logger,
+    dataSource: stores.dataSource,
+    embedded: !config.databaseUrl,
+    monitorDataSource: stores.monitorDataSource,
+    monitorTuning: options.monitorTuning,
+    clock: options.clock,
+    random: options.random,
+    ids: options.ids,
+    processMetrics: options.processMetrics,
+    thread,
   });
   return { container, threadKey, commits };
 }

@@ -45,7 +45,11 @@ import { LabLifecycle } from '../shared/application/LabLifecycle.js';
 import { LabPortListeners } from './LabPortListeners.js';
 import { LabLeases } from '../shared/application/LabLeases.js';
 import { LocalLabLeases } from '../shared/infrastructure/LocalLabLeases.js';
-import { ApiThreadLeases, SimulatorThreadLeases, SimulatorThreadReadiness } from '../shared/infrastructure/ThreadLabLeases.js';
+import {
+  ApiThreadLeases,
+  SimulatorThreadLeases,
+  SimulatorThreadReadiness,
+} from '../shared/infrastructure/ThreadLabLeases.js';
 import { ThreadCommits } from '../shared/infrastructure/persistence/ThreadCommits.js';
 import { PostgresLabLeases } from '../shared/infrastructure/persistence/PostgresLabLeases.js';
 import { LabChangeWatch } from '../shared/application/LabChangeWatch.js';
@@ -120,7 +124,9 @@ function bindDatabaseStores(container: Container, deps: ContainerDependencies, d
   // with the simulator in a thread of its own, each thread counts its commits for the other (ThreadCommits); the
   // labs are made and removed through the API's thread
   const threads = deps.thread ? new ThreadCommits(deps.thread.commits, deps.thread.role === 'api' ? 0 : 1) : undefined;
-  container.bind(DatabaseKind).toConstantValue(new DatabaseKind(deps.embedded, threads, deps.thread?.role === 'simulator'));
+  container
+    .bind(DatabaseKind)
+    .toConstantValue(new DatabaseKind(deps.embedded, threads, deps.thread?.role === 'simulator'));
   container.bind(TypeOrmUnitOfWork).toSelf();
   container.bind(UnitOfWork).toService(TypeOrmUnitOfWork);
   container.bind(LabRevisions).toService(TypeOrmUnitOfWork);
@@ -139,7 +145,10 @@ function bindDatabaseLabLeases(container: Container, deps: ContainerDependencies
     container.bind(ReadinessCheck).toConstantValue(new SimulatorThreadReadiness(leases));
   } else if (deps.thread?.role === 'simulator') {
     const key = deps.thread.key;
-    container.bind(SimulatorThreadLeases).toDynamicValue((context) => new SimulatorThreadLeases(key, context.get(LabDirectory), context.get(Logger))).inSingletonScope();
+    container
+      .bind(SimulatorThreadLeases)
+      .toDynamicValue((context) => new SimulatorThreadLeases(key, context.get(LabDirectory), context.get(Logger)))
+      .inSingletonScope();
     container.bind(LabLeases).toService(SimulatorThreadLeases);
     container.bind(BackgroundService).toService(SimulatorThreadLeases);
   } else if (deps.embedded) {
@@ -165,14 +174,30 @@ function bindMemoryStores(container: Container): void {
 /** How this process follows, and forwards to, the other processes that share the labs. */
 function bindLabChangeFollowing(container: Container): void {
   // State held in memory outside the revision-checked caches follows changes made through other processes.
-  container.bind(LabChangeWatch).toDynamicValue((context) => new LabChangeWatch(
-    context.get(LabRevisions), context.get(UnitOfWork),
-    () => container.getAll(LabLifecycle),
-    (lab, part, error) => context.get(Logger).warn({ err: error, lab, part }, 'a part of a lab could not follow a change made elsewhere'),
-  )).inSingletonScope();
+  container
+    .bind(LabChangeWatch)
+    .toDynamicValue(
+      (context) =>
+        new LabChangeWatch(
+          context.get(LabRevisions),
+          context.get(UnitOfWork),
+          () => container.getAll(LabLifecycle),
+          (lab, part, error) =>
+            context
+              .get(Logger)
+              .warn({ err: error, lab, part }, 'a part of a lab could not follow a change made elsewhere'),
+        ),
+    )
+    .inSingletonScope();
   // Requests between the processes of a shared server: live ones to the lab's holder, the journal to everyone.
-  container.bind(LiveForwarding).toDynamicValue((context) => new LiveForwarding(context.get(LabLeases), context.get(Authenticator))).inSingletonScope();
-  container.bind(PeerJournals).toDynamicValue((context) => new HttpPeerJournals(context.get(LiveForwarding))).inSingletonScope();
+  container
+    .bind(LiveForwarding)
+    .toDynamicValue((context) => new LiveForwarding(context.get(LabLeases), context.get(Authenticator)))
+    .inSingletonScope();
+  container
+    .bind(PeerJournals)
+    .toDynamicValue((context) => new HttpPeerJournals(context.get(LiveForwarding)))
+    .inSingletonScope();
   container.bind(LabGate).toConstantValue(new LabGate());
   container.bind(LabChangeRounds).toSelf();
   container.bind(BackgroundService).toService(LabChangeRounds);
@@ -187,29 +212,41 @@ function loadContextModules(container: Container, deps: ContainerDependencies, o
   container.load(
     clockModule(),
     monitoringModule(options, {
-      database: deps.monitorDataSource !== undefined, tuning: deps.monitorTuning,
+      database: deps.monitorDataSource !== undefined,
+      tuning: deps.monitorTuning,
       // the simulator's thread writes the history and trims it; the API's thread follows its counters
       retention: deps.thread?.role === 'api' ? 'follows' : 'trims',
     }),
     configurationModule(options),
     maintenanceModule(options),
     identityModule(options, {
-      adminPassword: deps.config.adminPassword, kdfCost: deps.config.kdfCost, sessionIdleMinutes: deps.config.sessionIdleMinutes,
+      adminPassword: deps.config.adminPassword,
+      kdfCost: deps.config.kdfCost,
+      sessionIdleMinutes: deps.config.sessionIdleMinutes,
     }),
     highAvailabilityModule(options),
     sbaModule(options),
     licensingModule(options),
     simulationModule(options, { sip: deps.config.sip, sipHost: deps.config.sipHost, sipT1Ms: deps.config.sipT1Ms }),
-    controlModule(options, { journalSize: deps.config.journalSize, scenarioDirectory: path.join(DEMO_DIRECTORY, 'scenarios') }),
+    controlModule(options, {
+      journalSize: deps.config.journalSize,
+      scenarioDirectory: path.join(DEMO_DIRECTORY, 'scenarios'),
+    }),
   );
 }
 
 /** Each lab's own port, and the HTTP application in process that a scenario's requests go through. */
 function bindLabServing(container: Container): void {
   // Labs made with a port are also served at its root; the listeners open and close with the labs.
-  container.bind(LabPortListeners).toDynamicValue((context) => new LabPortListeners(context.get(LabDirectory), context.get(Logger))).inSingletonScope();
+  container
+    .bind(LabPortListeners)
+    .toDynamicValue((context) => new LabPortListeners(context.get(LabDirectory), context.get(Logger)))
+    .inSingletonScope();
   container.bind(LabLifecycle).toService(LabPortListeners);
   // A scenario's requests go through the HTTP application in process (its handler attached when it serves).
-  container.bind(InProcessGatewayRequests).toDynamicValue((context) => new InProcessGatewayRequests(context.get(Authenticator))).inSingletonScope();
+  container
+    .bind(InProcessGatewayRequests)
+    .toDynamicValue((context) => new InProcessGatewayRequests(context.get(Authenticator)))
+    .inSingletonScope();
   container.bind(GatewayRequests).toService(InProcessGatewayRequests);
 }

@@ -5,7 +5,10 @@ import { readSimulatorFigures, registerSimulatorMetrics, type SimulatorFigures }
  * Exports the simulator's figures (live sessions, calls, the monitor's rows) at /_sim/metrics. With the simulator in
  * a thread of its own, its figures are that thread's (`threadFigures`, told once a second).
  */
-export function exportSimulatorFigures(container: Container, threadFigures?: () => Partial<SimulatorFigures> | undefined): void {
+export function exportSimulatorFigures(
+  container: Container,
+  threadFigures?: () => Partial<SimulatorFigures> | undefined,
+): void {
   const ownFigures = readSimulatorFigures(container);
   registerSimulatorMetrics(container, threadFigures ? () => ({ ...ownFigures(), ...threadFigures() }) : ownFigures);
 }

@@ -24,7 +24,12 @@ export const OPERATIONS: readonly OperationDefinition[] = [
 
 /** The simulator's own control endpoints (`/_sim/...`): served beside the gateway's, documented apart. */
 export const CONTROL_OPERATIONS: readonly OperationDefinition[] = [
-  ...simulationControlOperations, ...committedGatewayControlOperations, ...clockControlOperations, ...controlOperations, ...labOperations, ...scenarioOperations,
+  ...simulationControlOperations,
+  ...committedGatewayControlOperations,
+  ...clockControlOperations,
+  ...controlOperations,
+  ...labOperations,
+  ...scenarioOperations,
 ];
 
 /** Everything the HTTP listener serves. */

@@ -30,7 +30,14 @@ async function run(port: NonNullable<typeof parentPort>, data: SimulatorThreadDa
   let simulator: GatewaySimulator;
   try {
     simulator = await GatewaySimulator.create({
-      config, logger, inSimulatorThread: { key: Buffer.from(data.key), store: data.store, monitor: data.monitor, commits: data.commits },
+      config,
+      logger,
+      inSimulatorThread: {
+        key: Buffer.from(data.key),
+        store: data.store,
+        monitor: data.monitor,
+        commits: data.commits,
+      },
     });
     const address = await simulator.listen(0, '127.0.0.1');
     say({ type: 'ready', url: `http://127.0.0.1:${address.port}` });
@@ -48,16 +55,22 @@ async function run(port: NonNullable<typeof parentPort>, data: SimulatorThreadDa
   port.on('message', (message: ToSimulatorThread) => {
     if (message.type === 'changed') {
       // a lab made there is held once the directory says so; then its state follows the store
-      void leases.follow().then(() => watch.check(message.lab)).catch((error: unknown) => {
-        logger.warn({ err: error, lab: message.lab }, 'the simulator thread could not follow a change of the lab');
-      });
+      void leases
+        .follow()
+        .then(() => watch.check(message.lab))
+        .catch((error: unknown) => {
+          logger.warn({ err: error, lab: message.lab }, 'the simulator thread could not follow a change of the lab');
+        });
     } else if (message.type === 'stop') {
       clearInterval(tell);
-      void simulator.stop().catch((error: unknown) => logger.error({ err: error }, 'the simulator thread could not stop cleanly')).finally(() => {
-        root.flush();
-        say({ type: 'stopped' });
-        port.close();
-      });
+      void simulator
+        .stop()
+        .catch((error: unknown) => logger.error({ err: error }, 'the simulator thread could not stop cleanly'))
+        .finally(() => {
+          root.flush();
+          say({ type: 'stopped' });
+          port.close();
+        });
     }
   });
 }

@@ -157,4 +157,9 @@ const ROWS: ReadonlyArray<readonly [string, HttpMethod, string, number]> = [
  * runtime: one the table does not serve answers 501 NOT_SIMULATED. A test keeps it equal to the
  * specification's list (test/support/operations.tsv).
  */
-export const SPECIFIED_OPERATIONS: readonly SpecifiedOperation[] = ROWS.map(([area, method, path, version]) => ({ area, method, path, version }));
+export const SPECIFIED_OPERATIONS: readonly SpecifiedOperation[] = ROWS.map(([area, method, path, version]) => ({
+  area,
+  method,
+  path,
+  version,
+}));

@@ -11,14 +11,23 @@ import { SimulatorThread } from './SimulatorThread.js';
  * of this thread's engines; undefined otherwise.
  */
 export async function startSimulatorThread(
-  options: SimulatorOptions, stores: SimulatorStores, { container, threadKey, commits }: SimulatorContainer,
+  options: SimulatorOptions,
+  stores: SimulatorStores,
+  { container, threadKey, commits }: SimulatorContainer,
 ): Promise<SimulatorThread | undefined> {
   if (!threadKey) return undefined;
   const storeSession = await (await stores.engine)?.attachSession?.();
   if (!storeSession) throw new Error('the embedded engine cannot give the simulator thread a session');
   const monitorSession = await stores.monitor?.attachSession?.();
   return SimulatorThread.start({
-    config: options.config, key: threadKey, commits, store: storeSession, monitor: monitorSession, logger: options.logger,
-    unitOfWork: container.get(UnitOfWork), leases: container.get(LabLeases) as ApiThreadLeases, onFailure: (error) => options.onDeferredFailure?.(error),
+    config: options.config,
+    key: threadKey,
+    commits,
+    store: storeSession,
+    monitor: monitorSession,
+    logger: options.logger,
+    unitOfWork: container.get(UnitOfWork),
+    leases: container.get(LabLeases) as ApiThreadLeases,
+    onFailure: (error) => options.onDeferredFailure?.(error),
   });
 }

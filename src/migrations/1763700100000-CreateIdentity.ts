@@ -55,7 +55,9 @@ export class CreateIdentity1763700100000 implements MigrationInterface {
       PRIMARY KEY (lab_id, id),
       CONSTRAINT identity_user_local_username_key UNIQUE (lab_id, local_username)
     )`);
-    await runner.query('CREATE INDEX identity_user_ldap_users_idx ON identity_user USING gin (ldap_users jsonb_path_ops)');
+    await runner.query(
+      'CREATE INDEX identity_user_ldap_users_idx ON identity_user USING gin (ldap_users jsonb_path_ops)',
+    );
     await runner.query('CREATE INDEX identity_user_role_ids_idx ON identity_user USING gin (role_ids jsonb_path_ops)');
     await runner.query(`CREATE TABLE identity_password_policy (
       lab_id text PRIMARY KEY REFERENCES lab(id) ON DELETE CASCADE,

@@ -31,8 +31,12 @@ export class CreateConfigurationObjects1763700200000 implements MigrationInterfa
       version integer NOT NULL CHECK (version > 0),
       PRIMARY KEY (lab_id, revision, id)
     )`);
-    await runner.query('CREATE INDEX config_object_by_sort_name ON config_object (lab_id, revision, sort, display_name, id)');
-    await runner.query(`CREATE INDEX config_object_working_referenced_ids ON config_object USING gin (referenced_ids) WHERE revision = 'working'`);
+    await runner.query(
+      'CREATE INDEX config_object_by_sort_name ON config_object (lab_id, revision, sort, display_name, id)',
+    );
+    await runner.query(
+      `CREATE INDEX config_object_working_referenced_ids ON config_object USING gin (referenced_ids) WHERE revision = 'working'`,
+    );
   }
 
   async down(runner: QueryRunner): Promise<void> {

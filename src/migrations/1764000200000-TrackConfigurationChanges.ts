@@ -18,8 +18,22 @@ export class TrackConfigurationChanges1764000200000 implements MigrationInterfac
       last_version integer NOT NULL,
       PRIMARY KEY (lab_id, id)
     )`);
-    const content = (alias: string) => ['sort', 'display_name', 'parameters', 'reference_slots', 'comment', 'visible', 'protected',
-      'tr_mark', 'note', 'metadata', 'version'].map((column) => `${alias}.${column}`).join(', ');
+    const content = (alias: string) =>
+      [
+        'sort',
+        'display_name',
+        'parameters',
+        'reference_slots',
+        'comment',
+        'visible',
+        'protected',
+        'tr_mark',
+        'note',
+        'metadata',
+        'version',
+      ]
+        .map((column) => `${alias}.${column}`)
+        .join(', ');
     await runner.query(`INSERT INTO config_object_change (lab_id, id, last_version)
       SELECT coalesce(w.lab_id, c.lab_id), coalesce(w.id, c.id), coalesce(w.version, 0)
       FROM (SELECT * FROM config_object WHERE revision = 'working') w

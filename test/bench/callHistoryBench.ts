@@ -34,12 +34,15 @@ const SPACING_MS = 2500;
  */
 async function load(database: MonitorDatabase, calls: number): Promise<number> {
   const ds = database.dataSource;
-  const [held] = await ds.query('SELECT count(*)::int AS n FROM monitor.call_history WHERE lab = $1', [LAB]) as Array<{ n: number }>;
+  const [held] = (await ds.query('SELECT count(*)::int AS n FROM monitor.call_history WHERE lab = $1', [
+    LAB,
+  ])) as Array<{ n: number }>;
   if (held!.n === calls) return 0;
   await ds.query('DELETE FROM monitor.call_history WHERE lab = $1', [LAB]);
   await ds.query('DELETE FROM monitor.lab_usage WHERE lab = $1', [LAB]);
   const started = Date.now();
-  await ds.query(`
+  await ds.query(
+    `
     INSERT INTO monitor.call_history (lab, session_identifier, system_identifier, start_date_time, connect_date_time, end_date_time,
       duration_seconds, inbound_node_id, outbound_node_id, routing_domain_id, route_id, inbound_source_dial_string,
       inbound_destination_dial_string, outbound_source_dial_string, outbound_destination_dial_string, result, sip_status_code,
@@ -56,8 +59,14 @@ async function load(database: MonitorDatabase, calls: number): Promise<number> {
       (ARRAY[200,200,200,200,200,200,486,480,503,487])[(i / 20) % 10 + 1], (ARRAY[16,16,16,16,16,16,17,19,41,16])[(i / 20) % 10 + 1],
       NULL, 900,
       '{"inboundNodeName":"PBX","outboundNodeName":"Carrier","routeName":"National","sipReasonPhrase":"OK","disconnectingSide":"inbound","inbound":{"codec":"PCMA","packetsSent":3000,"packetsReceived":2998,"packetsLost":2,"lossOccurrences":1,"jitterMs":2.5},"outbound":{"codec":"PCMA","packetsSent":2998,"packetsReceived":3000,"packetsLost":0,"lossOccurrences":0,"jitterMs":1.1},"mos":4.3,"attempts":[{"nodeId":"carrier-1","nodeName":"Carrier","destinationDialString":"+49301234","sipStatusCode":200}]}'::jsonb
-    FROM generate_series(0, $4::int - 1) AS i`, [LAB, T0, SPACING_MS, calls]);
-  await ds.query('INSERT INTO monitor.lab_usage (lab, calls, stored_bytes) VALUES ($1, $2, $3)', [LAB, calls, calls * 900]);
+    FROM generate_series(0, $4::int - 1) AS i`,
+    [LAB, T0, SPACING_MS, calls],
+  );
+  await ds.query('INSERT INTO monitor.lab_usage (lab, calls, stored_bytes) VALUES ($1, $2, $3)', [
+    LAB,
+    calls,
+    calls * 900,
+  ]);
   // What autovacuum does to an insert-heavy table on its own (PostgreSQL 13+): statistics and the visibility map (index-only counts).
   await ds.query('VACUUM (ANALYZE) monitor.call_history');
   return Date.now() - started;
@@ -68,7 +77,11 @@ function percentile(sorted: readonly number[], p: number): number {
 }
 
 /** callHistory/get's store query over `calls` stored calls: p50 and p95 of a few filters (through the adapter, rows mapped). */
-export async function callHistoryBench(options: { databaseUrl: string | undefined; calls: number; runs?: number }): Promise<CallHistoryFigures> {
+export async function callHistoryBench(options: {
+  databaseUrl: string | undefined;
+  calls: number;
+  runs?: number;
+}): Promise<CallHistoryFigures> {
   const opened = await openMonitorKeepingData(options.databaseUrl);
   try {
     const database = new MonitorDatabase(opened.dataSource);
@@ -77,19 +90,50 @@ export async function callHistoryBench(options: { databaseUrl: string | undefine
     await store.open();
     const runs = options.runs ?? 100;
     let n = 0;
-    const pick = (k: number) => { n = (n * 1103515245 + 12345) % 2147483648; return n % k; };
+    const pick = (k: number) => {
+      n = (n * 1103515245 + 12345) % 2147483648;
+      return n % k;
+    };
     const day = 86_400_000;
     const base: CallHistoryQuery = { matchMode: 'startswith', offset: 0, count: 100 };
     const cases: Array<{ name: string; query: () => CallHistoryQuery }> = [
       { name: 'no filter, newest 100', query: () => base },
-      { name: 'one hour of a given day', query: () => { const from = T0 + pick(28) * day + pick(24) * 3_600_000; return { ...base, startFrom: new Date(from), startTo: new Date(from + 3_600_000) }; } },
-      { name: 'source dial string starts with (+4930 + 3 digits)', query: () => ({ ...base, sourceDialString: `+4930${String(pick(1000)).padStart(3, '0')}` }) },
-      { name: 'destination dial string, exact', query: () => ({ ...base, destinationDialString: `0${String((pick(options.calls) * 104729) % 1_000_000_000).padStart(9, '0')}`, matchMode: 'exact' }) },
+      {
+        name: 'one hour of a given day',
+        query: () => {
+          const from = T0 + pick(28) * day + pick(24) * 3_600_000;
+          return { ...base, startFrom: new Date(from), startTo: new Date(from + 3_600_000) };
+        },
+      },
+      {
+        name: 'source dial string starts with (+4930 + 3 digits)',
+        query: () => ({ ...base, sourceDialString: `+4930${String(pick(1000)).padStart(3, '0')}` }),
+      },
+      {
+        name: 'destination dial string, exact',
+        query: () => ({
+          ...base,
+          destinationDialString: `0${String((pick(options.calls) * 104729) % 1_000_000_000).padStart(9, '0')}`,
+          matchMode: 'exact',
+        }),
+      },
       { name: 'inbound node (1 of 20), newest 100', query: () => ({ ...base, nodeId: `node-${pick(20)}` }) },
-      { name: 'inbound node and result BUSY, newest 100', query: () => ({ ...base, nodeId: `node-${pick(20)}`, result: 'BUSY' }) },
-      { name: 'outbound node (1 of 5) and status 486, newest 100', query: () => ({ ...base, nodeId: `carrier-${pick(5)}`, sipStatusCode: 486 }) },
+      {
+        name: 'inbound node and result BUSY, newest 100',
+        query: () => ({ ...base, nodeId: `node-${pick(20)}`, result: 'BUSY' }),
+      },
+      {
+        name: 'outbound node (1 of 5) and status 486, newest 100',
+        query: () => ({ ...base, nodeId: `carrier-${pick(5)}`, sipStatusCode: 486 }),
+      },
       { name: 'session identifier', query: () => ({ ...base, sessionIdentifier: md5Hex(pick(options.calls)) }) },
-      { name: 'one day, page 10 of 50 entries', query: () => { const from = T0 + pick(28) * day; return { ...base, startFrom: new Date(from), startTo: new Date(from + day), offset: 450, count: 50 }; } },
+      {
+        name: 'one day, page 10 of 50 entries',
+        query: () => {
+          const from = T0 + pick(28) * day;
+          return { ...base, startFrom: new Date(from), startTo: new Date(from + day), offset: 450, count: 50 };
+        },
+      },
     ];
     const filters: FilterFigures[] = [];
     for (const c of cases) {
@@ -103,9 +147,19 @@ export async function callHistoryBench(options: { databaseUrl: string | undefine
         times.push(Number(process.hrtime.bigint() - started) / 1e6);
       }
       times.sort((a, b) => a - b);
-      filters.push({ name: c.name, p50Ms: round(percentile(times, 50)), p95Ms: round(percentile(times, 95)), totalCount });
+      filters.push({
+        name: c.name,
+        p50Ms: round(percentile(times, 50)),
+        p95Ms: round(percentile(times, 95)),
+        totalCount,
+      });
     }
-    return { store: opened.kind === 'server' ? 'PostgreSQL server' : 'embedded', calls: options.calls, loadMs, filters };
+    return {
+      store: opened.kind === 'server' ? 'PostgreSQL server' : 'embedded',
+      calls: options.calls,
+      loadMs,
+      filters,
+    };
   } finally {
     await opened.close();
   }

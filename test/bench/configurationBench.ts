@@ -3,7 +3,10 @@ import { labId, type LabId } from '../../src/shared/domain/LabId.js';
 import { InMemoryEventBus } from '../../src/shared/infrastructure/InMemoryEventBus.js';
 import { SeededIdGenerator } from '../../src/shared/infrastructure/SeededIdGenerator.js';
 import { SystemClock } from '../../src/shared/infrastructure/SystemClock.js';
-import { DEFAULT_COMMON, type ConfigObjectSnapshot } from '../../src/contexts/configuration/graph/domain/ConfigObject.js';
+import {
+  DEFAULT_COMMON,
+  type ConfigObjectSnapshot,
+} from '../../src/contexts/configuration/graph/domain/ConfigObject.js';
 import type { ObjectSort } from '../../src/contexts/configuration/graph/domain/ObjectSort.js';
 import { SortCatalog } from '../../src/contexts/configuration/graph/domain/catalog/SortCatalog.js';
 import { factoryConfiguration } from '../../src/contexts/configuration/revisions/domain/factory/factoryConfiguration.js';
@@ -62,14 +65,25 @@ function graph(count: number, ids: SeededIdGenerator): ConfigObjectSnapshot[] {
   const objects = factoryConfiguration(() => ids.uuid());
   const make = (sort: ObjectSort, displayName: string, references: { [slot: string]: string[] } = {}): string => {
     const id = ids.uuid();
-    objects.push({ id, sort, displayName, parameters: SortCatalog.defaults(sort), references, common: DEFAULT_COMMON, note: '', metadata: {}, version: 0 });
+    objects.push({
+      id,
+      sort,
+      displayName,
+      parameters: SortCatalog.defaults(sort),
+      references,
+      common: DEFAULT_COMMON,
+      note: '',
+      metadata: {},
+      version: 0,
+    });
     return id;
   };
   for (let i = 0; objects.length < count; i += 1) {
     const identity = make('CRY_X509_STACK', `identity ${i}`);
     if (objects.length < count) make('INS_STACK', `security profile ${i}`, { digitalIdentityId: [identity] });
     const transcoding = objects.length < count ? make('MEDIA_PUMP_DOMAIN', `transcoding ${i}`) : undefined;
-    if (transcoding && objects.length < count) make('MNS_FORWARDER_DOMAIN', `forwarder ${i}`, { mediaTranscodingOptionsId: [transcoding] });
+    if (transcoding && objects.length < count)
+      make('MNS_FORWARDER_DOMAIN', `forwarder ${i}`, { mediaTranscodingOptionsId: [transcoding] });
   }
   return objects;
 }
@@ -111,12 +125,19 @@ export async function configurationBench(options: ConfigurationBenchOptions = {}
     await dataSource.query("INSERT INTO lab (id, display_name) VALUES ($1, 'configuration benchmark')", [BENCH_LAB]);
     const base = graph(count, ids);
     /** Every object changed: its note names the step. */
-    const changeAll = (step: string) => unitOfWork.write(BENCH_LAB, () => objects.replaceWorking(BENCH_LAB, base.map((o) => ({ ...o, note: step }))));
-    const changeOne = (step: string) => unitOfWork.write(BENCH_LAB, async () => {
-      const object = (await objects.find(BENCH_LAB, base[base.length - 1]!.id))!;
-      object.setNote(step);
-      await objects.save(object);
-    });
+    const changeAll = (step: string) =>
+      unitOfWork.write(BENCH_LAB, () =>
+        objects.replaceWorking(
+          BENCH_LAB,
+          base.map((o) => ({ ...o, note: step })),
+        ),
+      );
+    const changeOne = (step: string) =>
+      unitOfWork.write(BENCH_LAB, async () => {
+        const object = (await objects.find(BENCH_LAB, base[base.length - 1]!.id))!;
+        object.setNote(step);
+        await objects.save(object);
+      });
 
     await changeAll('initial');
     const firstCommitMs = await timed(() => commit.execute(BENCH_LAB));
@@ -146,10 +167,18 @@ export async function configurationBench(options: ConfigurationBenchOptions = {}
       baselineSamples.push(baselineMs);
     }
     const committed = await unitOfWork.read(() => objects.count(BENCH_LAB, 'committed'));
-    if (committed !== count) throw new Error(`the benchmark graph has ${committed} committed objects, expected ${count}`);
+    if (committed !== count)
+      throw new Error(`the benchmark graph has ${committed} committed objects, expected ${count}`);
 
     // A node added through the nodes view (the wizard's whole sub-graph), then committed, in the same graph.
-    const container = buildContainer({ config: testConfig(), logger: new SilentLogger(), dataSource, embedded: store.embedded, clock, ids });
+    const container = buildContainer({
+      config: testConfig(),
+      logger: new SilentLogger(),
+      dataSource,
+      embedded: store.embedded,
+      clock,
+      ids,
+    });
     const addSystem = container.get(AddSystemNode);
     const viewCommit = container.get(CommitConfiguration);
     const addNode: number[] = [];
@@ -158,7 +187,13 @@ export async function configurationBench(options: ConfigurationBenchOptions = {}
     for (let run = 0; run <= runs; run += 1) {
       let created = 0;
       const addMs = await timed(async () => {
-        created = (await addSystem.execute(BENCH_LAB, GENERIC_PBX_PROFILE, { displayName: `bench PBX ${run}`, udpTcpPort: 7000 + 2 * run, tlsPort: 7001 + 2 * run } as never)).created.length;
+        created = (
+          await addSystem.execute(BENCH_LAB, GENERIC_PBX_PROFILE, {
+            displayName: `bench PBX ${run}`,
+            udpTcpPort: 7000 + 2 * run,
+            tlsPort: 7001 + 2 * run,
+          } as never)
+        ).created.length;
       });
       const commitMs = await timed(() => viewCommit.execute(BENCH_LAB));
       if (run === 0) continue; // warm-up
@@ -169,13 +204,18 @@ export async function configurationBench(options: ConfigurationBenchOptions = {}
     await dataSource.query('DELETE FROM lab WHERE id = $1', [BENCH_LAB]);
     return {
       store: options.databaseUrl ? 'PostgreSQL server' : 'embedded PostgreSQL',
-      objects: count, runs,
-      commitMs: median(commitSamplesMs), revertMs: median(revertSamplesMs),
+      objects: count,
+      runs,
+      commitMs: median(commitSamplesMs),
+      revertMs: median(revertSamplesMs),
       commitSamplesMs: commitSamplesMs.map((ms) => Math.round(ms * 10) / 10),
       revertSamplesMs: revertSamplesMs.map((ms) => Math.round(ms * 10) / 10),
       firstCommitMs: Math.round(firstCommitMs * 10) / 10,
-      commitOneChangeMs: median(commitOne), revertOneChangeMs: median(revertOne),
-      addNodeMs: median(addNode), commitAddedNodeMs: median(commitNode), addedNodeObjects,
+      commitOneChangeMs: median(commitOne),
+      revertOneChangeMs: median(revertOne),
+      addNodeMs: median(addNode),
+      commitAddedNodeMs: median(commitNode),
+      addedNodeObjects,
       baselineMs: median(baselineSamples),
     };
   } finally {
@@ -187,6 +227,9 @@ export async function configurationBench(options: ConfigurationBenchOptions = {}
 if (require.main === module) {
   configurationBench({ databaseUrl: process.argv[2] }).then(
     (figures) => console.log(JSON.stringify(figures, null, 2)),
-    (error: unknown) => { console.error(error); process.exit(1); },
+    (error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    },
   );
 }

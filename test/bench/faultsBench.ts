@@ -23,8 +23,12 @@ export interface FaultsBenchFigures {
 }
 
 class NoAuthenticator extends Authenticator {
-  async login(): Promise<never> { throw new Error('not in the bench'); }
-  async resume() { return undefined; }
+  async login(): Promise<never> {
+    throw new Error('not in the bench');
+  }
+  async resume() {
+    return undefined;
+  }
   endAllSessions(): void {}
 }
 
@@ -32,8 +36,13 @@ class NoAuthenticator extends Authenticator {
 function context(): Context {
   const headers: Record<string, string> = { authorization: 'Basic YW5hZG1pbjphbmFkbWlu' };
   return {
-    method: 'GET', path: '/api/nodes/get', status: 200, respond: true, state: { requestId: 'bench', operation: 'GET /api/nodes/get', user: 'anadmin' },
-    get: (name: string) => headers[name] ?? '', req: { socket: { destroyed: false } },
+    method: 'GET',
+    path: '/api/nodes/get',
+    status: 200,
+    respond: true,
+    state: { requestId: 'bench', operation: 'GET /api/nodes/get', user: 'anadmin' },
+    get: (name: string) => headers[name] ?? '',
+    req: { socket: { destroyed: false } },
   } as unknown as Context;
 }
 
@@ -57,11 +66,19 @@ async function perRequestMicros(middleware: Middleware, requests: number): Promi
  * best of five rounds; and the journal's middleware recording every request.
  */
 export async function faultsBench(requests = 200_000, ruleCount = 100): Promise<FaultsBenchFigures> {
-  const make = () => new FaultRules(new SystemClock(), new SeededRandom(1), new SeededIdGenerator(), [new MonitorUnreachableSwitch(new SwitchableMonitorAvailability())]);
+  const make = () =>
+    new FaultRules(new SystemClock(), new SeededRandom(1), new SeededIdGenerator(), [
+      new MonitorUnreachableSwitch(new SwitchableMonitorAvailability()),
+    ]);
   const empty = make();
   const loaded = make();
   for (let i = 0; i < ruleCount; i++) {
-    const match = i % 5 === 3 ? { operation: 'nodes/get', method: 'POST' } : i % 5 === 4 ? { path: `/api/other${i}/*` } : { operation: `other/op${i}`, method: 'GET' };
+    const match =
+      i % 5 === 3
+        ? { operation: 'nodes/get', method: 'POST' }
+        : i % 5 === 4
+          ? { path: `/api/other${i}/*` }
+          : { operation: `other/op${i}`, method: 'GET' };
     await loaded.add(DEFAULT_LAB, { match, effect: { status: 503 } });
   }
   const authenticator = new NoAuthenticator();

@@ -34,21 +34,35 @@ export function mainThreadSchedNs(pid: number | undefined): { runNs: number; wai
   if (pid === undefined) return undefined;
   try {
     const [run, wait] = readFileSync(`/proc/${pid}/task/${pid}/schedstat`, 'utf8').trim().split(' ').map(Number);
-    return run === undefined || wait === undefined || Number.isNaN(run) || Number.isNaN(wait) ? undefined : { runNs: run, waitNs: wait };
+    return run === undefined || wait === undefined || Number.isNaN(run) || Number.isNaN(wait)
+      ? undefined
+      : { runNs: run, waitNs: wait };
   } catch {
     return undefined;
   }
 }
 
 /** Drives one URL with keep-alive connections for `seconds` and reports the mean requests per second. */
-export async function measure(name: string, url: string, headers: Record<string, string>, seconds: number, connections = 16, serverPid?: number): Promise<Throughput> {
+export async function measure(
+  name: string,
+  url: string,
+  headers: Record<string, string>,
+  seconds: number,
+  connections = 16,
+  serverPid?: number,
+): Promise<Throughput> {
   const cpuBefore = processCpuUs(serverPid);
   const result = await autocannon({ url, connections, duration: seconds, headers, pipelining: 1 });
   const cpuAfter = processCpuUs(serverPid);
   const requests = result.requests.total;
   return {
-    name, requestsPerSecond: Math.round(result.requests.average), p99Ms: result.latency.p99, non2xx: result.non2xx + result.errors,
-    ...(cpuBefore !== undefined && cpuAfter !== undefined && requests > 0 ? { serverCpuUsPerRequest: Math.round((cpuAfter - cpuBefore) / requests * 10) / 10 } : {}),
+    name,
+    requestsPerSecond: Math.round(result.requests.average),
+    p99Ms: result.latency.p99,
+    non2xx: result.non2xx + result.errors,
+    ...(cpuBefore !== undefined && cpuAfter !== undefined && requests > 0
+      ? { serverCpuUsPerRequest: Math.round(((cpuAfter - cpuBefore) / requests) * 10) / 10 }
+      : {}),
   };
 }
 
@@ -88,10 +102,17 @@ export async function seedUsers(baseUrl: string, authorization: string, count: n
     const name = `bench-user-${i}`;
     if (existing.has(name)) continue;
     const response = await fetch(`${baseUrl}/api/users/add?version=0`, {
-      method: 'POST', headers: { authorization, 'content-type': 'application/json' },
-      body: JSON.stringify({ displayName: name, localUsername: name, localPassword: `Bench-Pass-${i}`, emailAddress: `${name}@bench.gwsim.test` }),
+      method: 'POST',
+      headers: { authorization, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        displayName: name,
+        localUsername: name,
+        localPassword: `Bench-Pass-${i}`,
+        emailAddress: `${name}@bench.gwsim.test`,
+      }),
     });
-    if (response.status !== 200) throw new Error(`adding ${name} for the benchmark failed with ${response.status}: ${await response.text()}`);
+    if (response.status !== 200)
+      throw new Error(`adding ${name} for the benchmark failed with ${response.status}: ${await response.text()}`);
     existing.add(name);
     added.push(name);
   }
@@ -101,7 +122,10 @@ export async function seedUsers(baseUrl: string, authorization: string, count: n
 /** Removes the users a benchmark added (a server database keeps its other data). */
 export async function removeUsers(baseUrl: string, authorization: string, names: readonly string[]): Promise<void> {
   for (const name of names) {
-    const response = await fetch(`${baseUrl}/api/users/remove?version=0&user=${encodeURIComponent(name)}`, { method: 'DELETE', headers: { authorization } });
+    const response = await fetch(`${baseUrl}/api/users/remove?version=0&user=${encodeURIComponent(name)}`, {
+      method: 'DELETE',
+      headers: { authorization },
+    });
     if (response.status !== 200) throw new Error(`removing ${name} after the benchmark failed with ${response.status}`);
   }
 }
@@ -130,7 +154,14 @@ function medianOf(values: readonly number[]): number {
  * the other: on two cores shared with the load generator single measurements wander by a fifth, so each round
  * gives a ratio and the median ratio is reported.
  */
-export async function identityThroughput(baseUrl: string, label: string, authorization: string, seconds: number, serverPid?: number, rounds = 3): Promise<IdentityFigures> {
+export async function identityThroughput(
+  baseUrl: string,
+  label: string,
+  authorization: string,
+  seconds: number,
+  serverPid?: number,
+  rounds = 3,
+): Promise<IdentityFigures> {
   const added = await seedUsers(baseUrl, authorization, 20);
   try {
     const cookie = await loginCookie(baseUrl, authorization);
@@ -140,14 +171,22 @@ export async function identityThroughput(baseUrl: string, label: string, authori
     const cookies: Throughput[] = [];
     const basics: Throughput[] = [];
     for (let round = 0; round < rounds; round += 1) {
-      cookies.push(await measure(`GET /api/users/get (20 users), cookie, ${label}`, url, { cookie }, seconds, 16, serverPid));
-      basics.push(await measure(`GET /api/users/get (20 users), Basic, ${label}`, url, { authorization }, seconds, 16, serverPid));
+      cookies.push(
+        await measure(`GET /api/users/get (20 users), cookie, ${label}`, url, { cookie }, seconds, 16, serverPid),
+      );
+      basics.push(
+        await measure(`GET /api/users/get (20 users), Basic, ${label}`, url, { authorization }, seconds, 16, serverPid),
+      );
     }
-    const middle = (list: Throughput[]) => [...list].sort((a, b) => a.requestsPerSecond - b.requestsPerSecond)[Math.floor(list.length / 2)]!;
-    const cpu = cookies.every((c) => c.serverCpuUsPerRequest) && basics.every((b) => b.serverCpuUsPerRequest)
-      ? medianOf(cookies.map((c, i) => c.serverCpuUsPerRequest! / basics[i]!.serverCpuUsPerRequest!)) : undefined;
+    const middle = (list: Throughput[]) =>
+      [...list].sort((a, b) => a.requestsPerSecond - b.requestsPerSecond)[Math.floor(list.length / 2)]!;
+    const cpu =
+      cookies.every((c) => c.serverCpuUsPerRequest) && basics.every((b) => b.serverCpuUsPerRequest)
+        ? medianOf(cookies.map((c, i) => c.serverCpuUsPerRequest! / basics[i]!.serverCpuUsPerRequest!))
+        : undefined;
     return {
-      cookie: middle(cookies), basic: middle(basics),
+      cookie: middle(cookies),
+      basic: middle(basics),
       throughputRatio: medianOf(cookies.map((c, i) => basics[i]!.requestsPerSecond / c.requestsPerSecond)),
       ...(cpu !== undefined ? { cpuRatio: cpu } : {}),
     };
@@ -156,7 +195,6 @@ export async function identityThroughput(baseUrl: string, label: string, authori
   }
 }
 
-
 /** The generic SIP PBX system profile the node bench adds its nodes from. */
 const BENCH_PBX_PROFILE = '1d22157e-d6d5-4c79-9c1e-dd47c50e57e1';
 
@@ -164,17 +202,24 @@ const BENCH_PBX_PROFILE = '1d22157e-d6d5-4c79-9c1e-dd47c50e57e1';
  * nodes/get of 20 nodes with the session cookie: adds `bench-node-1` … (generic PBX wizard, ports 15000 and up)
  * until the lab holds 20 nodes, measures, and removes what it added.
  */
-export async function nodesThroughput(baseUrl: string, label: string, authorization: string, seconds: number): Promise<Throughput[]> {
+export async function nodesThroughput(
+  baseUrl: string,
+  label: string,
+  authorization: string,
+  seconds: number,
+): Promise<Throughput[]> {
   const added: string[] = [];
   const listed = await fetch(`${baseUrl}/api/nodes/get?version=0`, { headers: { authorization } });
   let count = ((await listed.json()) as unknown[]).length;
   try {
     for (let i = 1; count < 20; i += 1) {
       const response = await fetch(`${baseUrl}/api/nodes/addSystem?version=3&profile=${BENCH_PBX_PROFILE}`, {
-        method: 'POST', headers: { authorization, 'content-type': 'application/json' },
+        method: 'POST',
+        headers: { authorization, 'content-type': 'application/json' },
         body: JSON.stringify({ displayName: `bench-node-${i}`, udpTcpPort: 15000 + 2 * i, tlsPort: 15001 + 2 * i }),
       });
-      if (response.status !== 200) throw new Error(`adding bench-node-${i} failed with ${response.status}: ${await response.text()}`);
+      if (response.status !== 200)
+        throw new Error(`adding bench-node-${i} failed with ${response.status}: ${await response.text()}`);
       added.push(`bench-node-${i}`);
       count += 1;
     }
@@ -184,7 +229,10 @@ export async function nodesThroughput(baseUrl: string, label: string, authorizat
     return [await measure(`GET /api/nodes/get (20 nodes), cookie, ${label}`, url, { cookie }, seconds)];
   } finally {
     for (const name of added) {
-      await fetch(`${baseUrl}/api/nodes/remove?version=0&node=${encodeURIComponent(name)}`, { method: 'DELETE', headers: { authorization } });
+      await fetch(`${baseUrl}/api/nodes/remove?version=0&node=${encodeURIComponent(name)}`, {
+        method: 'DELETE',
+        headers: { authorization },
+      });
     }
   }
 }

@@ -68,7 +68,13 @@ export function percentile(values: readonly number[], p: number): number {
 }
 
 /** A gateway request of a benchmark (Basic credentials); `version` for a gateway operation that is not at version 0. Throws on a non-2xx answer. */
-export async function call(options: Pick<LoadOptions, 'url' | 'authorization'>, method: string, route: string, body?: { json?: unknown; file?: { name: string; content: Buffer } }, version = 0): Promise<any> {
+export async function call(
+  options: Pick<LoadOptions, 'url' | 'authorization'>,
+  method: string,
+  route: string,
+  body?: { json?: unknown; file?: { name: string; content: Buffer } },
+  version = 0,
+): Promise<any> {
   const headers: Record<string, string> = { authorization: options.authorization };
   let payload: string | FormData | undefined;
   if (body?.json !== undefined) {
@@ -79,18 +85,26 @@ export async function call(options: Pick<LoadOptions, 'url' | 'authorization'>, 
     payload.append('file', new Blob([body.file.content]), body.file.name);
   }
   const separator = route.includes('?') ? '&' : '?';
-  const url = route.startsWith('/_sim/') ? `${options.url}${route}` : `${options.url}${route}${separator}version=${version}`;
+  const url = route.startsWith('/_sim/')
+    ? `${options.url}${route}`
+    : `${options.url}${route}${separator}version=${version}`;
   const response = await fetch(url, { method, headers, body: payload });
   const text = await response.text();
   if (!response.ok) throw new Error(`${method} ${route}: ${response.status} ${text.slice(0, 300)}`);
-  return text ? JSON.parse(text) as unknown : undefined;
+  return text ? (JSON.parse(text) as unknown) : undefined;
 }
 
 /** The monitor's stored rows and drops, and the simulator's calls, from the Prometheus text of /_sim/metrics. */
-async function counters(options: LoadOptions): Promise<{ messages: number; calls: number; dropped: number; started: number; active: number }> {
+async function counters(
+  options: LoadOptions,
+): Promise<{ messages: number; calls: number; dropped: number; started: number; active: number }> {
   const response = await fetch(`${options.url}/_sim/metrics`, { headers: { authorization: options.authorization } });
   const text = await response.text();
-  const sum = (pattern: RegExp) => text.split('\n').filter((l) => pattern.test(l)).reduce((total, l) => total + Number(l.slice(l.lastIndexOf(' ') + 1)), 0);
+  const sum = (pattern: RegExp) =>
+    text
+      .split('\n')
+      .filter((l) => pattern.test(l))
+      .reduce((total, l) => total + Number(l.slice(l.lastIndexOf(' ') + 1)), 0);
   return {
     messages: sum(/^gwsim_sip_message_records[ {]/),
     calls: sum(/^gwsim_call_history_records[ {]/),
@@ -110,7 +124,11 @@ function sampleNodes(options: LoadOptions, seconds: number, during?: () => void)
  * Sequential GET /api/nodes/get about every 50 ms until `stop` says so (`during` runs after each request): the
  * latencies in ms and how many failed. See sampleTargetsUntil.
  */
-export async function sampleNodesUntil(options: { url: string; authorization: string }, stop: () => boolean, during?: () => void): Promise<Samples> {
+export async function sampleNodesUntil(
+  options: { url: string; authorization: string },
+  stop: () => boolean,
+  during?: () => void,
+): Promise<Samples> {
   return (await sampleTargetsUntil([options], stop, during))[0]!;
 }
 
@@ -124,7 +142,11 @@ export type Samples = { latencies: number[]; failed: number };
  * 250 ms), so that a run's requests either all meet that work or all miss it, and the p99 of one run is not that of
  * the next.
  */
-export async function sampleTargetsUntil(targets: readonly { url: string; authorization: string }[], stop: () => boolean, during?: () => void): Promise<Samples[]> {
+export async function sampleTargetsUntil(
+  targets: readonly { url: string; authorization: string }[],
+  stop: () => boolean,
+  during?: () => void,
+): Promise<Samples[]> {
   const samples = targets.map((): Samples => ({ latencies: [], failed: 0 }));
   const meanGapMs = 50 / targets.length;
   let next = performance.now();
@@ -133,7 +155,9 @@ export async function sampleTargetsUntil(targets: readonly { url: string; author
     const sample = samples[turn]!;
     const started = performance.now();
     try {
-      const response = await fetch(`${target.url}/api/nodes/get?version=0`, { headers: { authorization: target.authorization } });
+      const response = await fetch(`${target.url}/api/nodes/get?version=0`, {
+        headers: { authorization: target.authorization },
+      });
       await response.arrayBuffer();
       if (response.ok) sample.latencies.push(performance.now() - started);
       else sample.failed += 1;
@@ -153,14 +177,26 @@ export async function sampleTargetsUntil(targets: readonly { url: string; author
 export async function loadBench(options: LoadOptions): Promise<LoadFigures> {
   const log = options.log ?? (() => undefined);
   // The demo configuration, loaded as a user would; a license for the sessions the run needs.
-  await call(options, 'PUT', '/api/coreConfig/set', { file: { name: 'gateway.xzconfig', content: readFileSync(path.join(DEMO, 'gateway.xzconfig')) } });
+  await call(options, 'PUT', '/api/coreConfig/set', {
+    file: { name: 'gateway.xzconfig', content: readFileSync(path.join(DEMO, 'gateway.xzconfig')) },
+  });
   await call(options, 'POST', '/api/coreConfig/commit');
   const now = new Date();
-  const license = signLicenseFile({
-    identifier: `BENCH-${now.getTime()}`, name: 'load bench', products: ['gwsim'], application: 'gateway', requiredSystemIds: [],
-    validFrom: `${new Date(now.getTime() - 3600_000).toISOString().slice(0, 19)}Z`, validUntil: `${new Date(now.getTime() + 86400_000).toISOString().slice(0, 19)}Z`,
-    facilities: [{ name: 'telrtSession', value: Math.ceil(options.concurrent * 1.5) }], constraints: [], invalidates: [],
-  }, readFileSync(LAB_PRIVATE_KEY_FILE, 'utf8'));
+  const license = signLicenseFile(
+    {
+      identifier: `BENCH-${now.getTime()}`,
+      name: 'load bench',
+      products: ['gwsim'],
+      application: 'gateway',
+      requiredSystemIds: [],
+      validFrom: `${new Date(now.getTime() - 3600_000).toISOString().slice(0, 19)}Z`,
+      validUntil: `${new Date(now.getTime() + 86400_000).toISOString().slice(0, 19)}Z`,
+      facilities: [{ name: 'telrtSession', value: Math.ceil(options.concurrent * 1.5) }],
+      constraints: [],
+      invalidates: [],
+    },
+    readFileSync(LAB_PRIVATE_KEY_FILE, 'utf8'),
+  );
   await call(options, 'PUT', '/api/licenses/importFile', { file: { name: 'bench.xzlicense', content: license } });
 
   const idle = await sampleNodes(options, options.idleSeconds ?? 20);
@@ -169,9 +205,11 @@ export async function loadBench(options: LoadOptions): Promise<LoadFigures> {
   // Every call answered and held long enough for `concurrent` calls in progress at the rate (Little's law).
   const profile = JSON.parse(readFileSync(path.join(DEMO, 'traffic.json'), 'utf8')) as Record<string, unknown>;
   Object.assign(profile, {
-    seed: 20261123, callsPerSecond: options.callsPerSecond,
+    seed: 20261123,
+    callsPerSecond: options.callsPerSecond,
     holdingTime: { distribution: 'exponential', meanSeconds: options.concurrent / options.callsPerSecond },
-    outcomes: { answer: 100, busy: 0, noAnswer: 0, failure: 0, cancel: 0 }, recordedShare: 0,
+    outcomes: { answer: 100, busy: 0, noAnswer: 0, failure: 0, cancel: 0 },
+    recordedShare: 0,
   });
   await call(options, 'PUT', '/_sim/labs/default/traffic', { json: { running: true, profile } });
   const rampStart = performance.now();
@@ -179,7 +217,8 @@ export async function loadBench(options: LoadOptions): Promise<LoadFigures> {
   for (;;) {
     const { active } = await counters(options);
     if (active >= options.concurrent * 0.9) break;
-    if (performance.now() - rampStart > 1000 * (3 * options.concurrent / options.callsPerSecond + 60)) throw new Error(`the ramp stalled at ${active} calls in progress`);
+    if (performance.now() - rampStart > 1000 * ((3 * options.concurrent) / options.callsPerSecond + 60))
+      throw new Error(`the ramp stalled at ${active} calls in progress`);
     await new Promise((resolve) => setTimeout(resolve, 1000));
   }
   const rampSeconds = Math.round((performance.now() - rampStart) / 1000);
@@ -197,7 +236,13 @@ export async function loadBench(options: LoadOptions): Promise<LoadFigures> {
     if (performance.now() - lastSample < 1000) return;
     lastSample = performance.now();
     rssMaxMiB = Math.max(rssMaxMiB, rssMiB(options.pid));
-    void counters(options).then((c) => { concurrentMin = Math.min(concurrentMin, c.active); concurrentMax = Math.max(concurrentMax, c.active); }, () => undefined);
+    void counters(options).then(
+      (c) => {
+        concurrentMin = Math.min(concurrentMin, c.active);
+        concurrentMax = Math.max(concurrentMax, c.active);
+      },
+      () => undefined,
+    );
   });
   const elapsed = (performance.now() - started) / 1000;
   const cpuAfter = processCpuUs(options.pid);
@@ -208,30 +253,50 @@ export async function loadBench(options: LoadOptions): Promise<LoadFigures> {
   const idleP99Ms = percentile(idle.latencies, 0.99);
   const loadP99Ms = percentile(load.latencies, 0.99);
   return {
-    idleP50Ms: percentile(idle.latencies, 0.5), idleP99Ms, loadP50Ms: percentile(load.latencies, 0.5), loadP99Ms,
+    idleP50Ms: percentile(idle.latencies, 0.5),
+    idleP99Ms,
+    loadP50Ms: percentile(load.latencies, 0.5),
+    loadP99Ms,
     p99Ratio: Math.round((loadP99Ms / Math.max(idleP99Ms, 0.01)) * 100) / 100,
-    rampSeconds, concurrentMin, concurrentMax,
-    cpuPercent: cpuBefore !== undefined && cpuAfter !== undefined ? Math.round((cpuAfter - cpuBefore) / (elapsed * 1e6) * 1000) / 10 : 0,
-    rssStartMiB, rssMaxMiB,
+    rampSeconds,
+    concurrentMin,
+    concurrentMax,
+    cpuPercent:
+      cpuBefore !== undefined && cpuAfter !== undefined
+        ? Math.round(((cpuAfter - cpuBefore) / (elapsed * 1e6)) * 1000) / 10
+        : 0,
+    rssStartMiB,
+    rssMaxMiB,
     messagesStoredPerSecond: Math.round((after.messages - before.messages) / elapsed),
-    callsStoredPerSecond: Math.round((after.calls - before.calls) / elapsed * 10) / 10,
-    callsStartedPerSecond: Math.round((after.started - before.started) / elapsed * 10) / 10,
+    callsStoredPerSecond: Math.round(((after.calls - before.calls) / elapsed) * 10) / 10,
+    callsStartedPerSecond: Math.round(((after.started - before.started) / elapsed) * 10) / 10,
     droppedRows: after.dropped,
     failedRequests: idle.failed + load.failed,
-    pcapCalls: pcap.calls, pcapTotalMs: pcap.totalMs, pcapP50Ms: percentile(pcap.latencies, 0.5), pcapP95Ms: percentile(pcap.latencies, 0.95), pcapBytes: pcap.bytes,
+    pcapCalls: pcap.calls,
+    pcapTotalMs: pcap.totalMs,
+    pcapP50Ms: percentile(pcap.latencies, 0.5),
+    pcapP95Ms: percentile(pcap.latencies, 0.95),
+    pcapBytes: pcap.bytes,
   };
 }
 
 /** The pcap of each of `count` stored calls (the newest), fetched one after the other: total time and each one's. */
-async function pcapExport(options: LoadOptions, count: number): Promise<{ calls: number; totalMs: number; latencies: number[]; bytes: number }> {
-  const history = await call(options, 'POST', '/api/callHistory/get', { json: { count } }) as { entries: Array<{ sessionIdentifier: string }> };
+async function pcapExport(
+  options: LoadOptions,
+  count: number,
+): Promise<{ calls: number; totalMs: number; latencies: number[]; bytes: number }> {
+  const history = (await call(options, 'POST', '/api/callHistory/get', { json: { count } })) as {
+    entries: Array<{ sessionIdentifier: string }>;
+  };
   const latencies: number[] = [];
   let bytes = 0;
   const started = performance.now();
   for (const { sessionIdentifier } of history.entries) {
     const at = performance.now();
-    const response = await fetch(`${options.url}/api/messageHistory?version=0&resultFormat=pcap&filterSessionIdentifier=${encodeURIComponent(sessionIdentifier)}`,
-      { headers: { authorization: options.authorization } });
+    const response = await fetch(
+      `${options.url}/api/messageHistory?version=0&resultFormat=pcap&filterSessionIdentifier=${encodeURIComponent(sessionIdentifier)}`,
+      { headers: { authorization: options.authorization } },
+    );
     const body = await response.arrayBuffer();
     if (!response.ok) throw new Error(`messageHistory pcap of ${sessionIdentifier}: ${response.status}`);
     bytes += body.byteLength;

@@ -3,7 +3,11 @@ import { labId } from '../../src/shared/domain/LabId.js';
 import { LabDirectory } from '../../src/shared/application/LabDirectory.js';
 import { UnitOfWork } from '../../src/shared/application/UnitOfWork.js';
 import { SeededIdGenerator } from '../../src/shared/infrastructure/SeededIdGenerator.js';
-import { ConfigObject, DEFAULT_COMMON, type ConfigObjectSnapshot } from '../../src/contexts/configuration/graph/domain/ConfigObject.js';
+import {
+  ConfigObject,
+  DEFAULT_COMMON,
+  type ConfigObjectSnapshot,
+} from '../../src/contexts/configuration/graph/domain/ConfigObject.js';
 import { SortCatalog } from '../../src/contexts/configuration/graph/domain/catalog/SortCatalog.js';
 import { ConfigurationRepository } from '../../src/contexts/configuration/graph/domain/ConfigurationRepository.js';
 import { CommitConfiguration } from '../../src/contexts/configuration/index.js';
@@ -52,14 +56,18 @@ async function timed(work: () => Promise<unknown>): Promise<number> {
  * new lab holds, through the whole container (every LabLifecycle: the built-in administrator's password hashed at
  * the production cost, the factory configuration installed and committed).
  */
-export async function resetBench(options: { databaseUrl?: string; objects?: number; runs?: number } = {}): Promise<ResetBenchFigures> {
+export async function resetBench(
+  options: { databaseUrl?: string; objects?: number; runs?: number } = {},
+): Promise<ResetBenchFigures> {
   const count = options.objects ?? 1000;
   const runs = options.runs ?? 5;
   const store = await openKeepingData(options.databaseUrl);
   try {
     const container = buildContainer({
-      config: testConfig({ databaseUrl: options.databaseUrl, kdfCost: 15 }), logger: new SilentLogger(),
-      dataSource: store.dataSource, embedded: !options.databaseUrl,
+      config: testConfig({ databaseUrl: options.databaseUrl, kdfCost: 15 }),
+      logger: new SilentLogger(),
+      dataSource: store.dataSource,
+      embedded: !options.databaseUrl,
     });
     await container.get(LabDirectory).load();
     const labs = container.get(ManageLabs);
@@ -72,7 +80,17 @@ export async function resetBench(options: { databaseUrl?: string; objects?: numb
       const current = await unitOfWork.read(() => objects.list(LAB, undefined, 'working'));
       const added: ConfigObjectSnapshot[] = [];
       for (let i = 0; current.length + added.length < count; i += 1) {
-        added.push({ id: ids.uuid(), sort: 'MEDIA_PUMP_DOMAIN', displayName: `transcoding ${i}`, parameters: SortCatalog.defaults('MEDIA_PUMP_DOMAIN'), references: {}, common: DEFAULT_COMMON, note: '', metadata: {}, version: 0 });
+        added.push({
+          id: ids.uuid(),
+          sort: 'MEDIA_PUMP_DOMAIN',
+          displayName: `transcoding ${i}`,
+          parameters: SortCatalog.defaults('MEDIA_PUMP_DOMAIN'),
+          references: {},
+          common: DEFAULT_COMMON,
+          note: '',
+          metadata: {},
+          version: 0,
+        });
       }
       await unitOfWork.write(LAB, () => objects.replaceWorking(LAB, [...current.map((o) => o.snapshot()), ...added]));
       await container.get(CommitConfiguration).execute(LAB);
@@ -95,7 +113,19 @@ export async function resetBench(options: { databaseUrl?: string; objects?: numb
       // what a test between two resets does: a few objects added and one changed
       await unitOfWork.write(LAB, async () => {
         for (let i = 0; i < 10; i += 1) {
-          await objects.save(new ConfigObject(LAB, { id: ids.uuid(), sort: 'MEDIA_PUMP_DOMAIN', displayName: `test ${run}-${i}`, parameters: SortCatalog.defaults('MEDIA_PUMP_DOMAIN'), references: {}, common: DEFAULT_COMMON, note: '', metadata: {}, version: 0 }));
+          await objects.save(
+            new ConfigObject(LAB, {
+              id: ids.uuid(),
+              sort: 'MEDIA_PUMP_DOMAIN',
+              displayName: `test ${run}-${i}`,
+              parameters: SortCatalog.defaults('MEDIA_PUMP_DOMAIN'),
+              references: {},
+              common: DEFAULT_COMMON,
+              note: '',
+              metadata: {},
+              version: 0,
+            }),
+          );
         }
         const first = (await objects.list(LAB, 'MEDIA_PUMP_DOMAIN'))[0]!;
         await objects.save(new ConfigObject(LAB, { ...first.snapshot(), note: `changed ${run}` }));
@@ -111,8 +141,14 @@ export async function resetBench(options: { databaseUrl?: string; objects?: numb
     }
     await labs.remove(LAB);
     return {
-      store: store.name, objects: count, resetMs: Math.round(median(samples) * 10) / 10, samplesMs: samples.map((s) => Math.round(s)), baselineMs: Math.round(median(baselines.slice(1)) * 100) / 100,
-      restoreMs: Math.round(median(restores) * 10) / 10, restoreSamplesMs: restores.map((s) => Math.round(s)), snapshot: { objects: saved.objects, bytes: saved.bytes },
+      store: store.name,
+      objects: count,
+      resetMs: Math.round(median(samples) * 10) / 10,
+      samplesMs: samples.map((s) => Math.round(s)),
+      baselineMs: Math.round(median(baselines.slice(1)) * 100) / 100,
+      restoreMs: Math.round(median(restores) * 10) / 10,
+      restoreSamplesMs: restores.map((s) => Math.round(s)),
+      snapshot: { objects: saved.objects, bytes: saved.bytes },
       otherLabMs: Math.round(median(others) * 10) / 10,
     };
   } finally {

@@ -1,9 +1,15 @@
 import type {
-  DialStringMatcher, RouteFilter, RouteSpec, RoutingTarget,
+  DialStringMatcher,
+  RouteFilter,
+  RouteSpec,
+  RoutingTarget,
 } from '../../src/contexts/configuration/routing/domain/RouteModel.js';
 import { compileMatcher } from '../../src/contexts/configuration/routing/domain/compiled/CompiledMatcher.js';
 import {
-  compileRoutingDomain, type RoutingCall, type RoutingDomainSpec, type RoutingPlan,
+  compileRoutingDomain,
+  type RoutingCall,
+  type RoutingDomainSpec,
+  type RoutingPlan,
 } from '../../src/contexts/configuration/routing/domain/compiled/RoutingPlan.js';
 
 export interface RoutingBenchFigures {
@@ -30,12 +36,22 @@ function seeded(seed: number): (n: number) => number {
 }
 
 const FAILOVER = { sipStatusCodes: '408,480-486,500-599', telStatusList: ['USER_BUSY', 'NO_ANSWER'] } as const;
-const segment = { prefix: '', suffix: '', delLeading: 0, delTrailing: 0, keepLeading: 0, keepTrailing: 0, matchedPart: 0, source: 'MOST_APPROPRIATE' } as const;
+const segment = {
+  prefix: '',
+  suffix: '',
+  delLeading: 0,
+  delTrailing: 0,
+  keepLeading: 0,
+  keepTrailing: 0,
+  matchedPart: 0,
+  source: 'MOST_APPROPRIATE',
+} as const;
 
 function targets(index: number): RoutingTarget[] {
   return [
     {
-      destinationNodeId: `trunk-${index % 7}`, routingForwardProfileId: '',
+      destinationNodeId: `trunk-${index % 7}`,
+      routingForwardProfileId: '',
       destinationDialStringRewriting: { segments: [{ ...segment, prefix: '0', delLeading: 3 }] },
       sourceDialStringRewriting: { segments: [{ ...segment, source: 'SOURCE', keepTrailing: 10 }] },
       failoverStatusMatch: FAILOVER,
@@ -48,15 +64,19 @@ function targets(index: number): RoutingTarget[] {
 function matchingDestination(matcher: DialStringMatcher, random: (n: number) => number): string {
   const digits = (n: number) => Array.from({ length: n }, () => String(random(10))).join('');
   switch (matcher.type) {
-    case 'DIRECTORY': return matcher.directory![random(matcher.directory!.length)]!;
+    case 'DIRECTORY':
+      return matcher.directory![random(matcher.directory!.length)]!;
     case 'EXTENSION_RANGE': {
       const { trunk, firstExtension, lastExtension } = matcher.extensionRange!;
       const extension = Number(firstExtension) + random(Number(lastExtension) - Number(firstExtension) + 1);
       return trunk + String(extension).padStart(lastExtension.length, '0');
     }
-    case 'WILDCARD': return matcher.wildcardPattern!.replace('*', digits(3)).replace(/\?/g, () => String(random(10)));
-    case 'PLAIN': return matcher.plain!.prefix + digits(4) + matcher.plain!.suffix;
-    default: throw new Error(`no destination matches ${matcher.type}`);
+    case 'WILDCARD':
+      return matcher.wildcardPattern!.replace('*', digits(3)).replace(/\?/g, () => String(random(10)));
+    case 'PLAIN':
+      return matcher.plain!.prefix + digits(4) + matcher.plain!.suffix;
+    default:
+      throw new Error(`no destination matches ${matcher.type}`);
   }
 }
 
@@ -75,26 +95,56 @@ export function benchDomain(count = 1000): RoutingDomainSpec {
     const block = String(100 + Math.floor(index / 40) * 3 + random(3));
     let destination: DialStringMatcher;
     switch (index % 4) {
-      case 0: destination = { type: 'WILDCARD', wildcardPattern: `+49${area}${block}??*` }; break;
-      case 1: destination = { type: 'PLAIN', plain: { prefix: `0${area}${block}`, suffix: '' } }; break;
-      case 2: destination = {
-        type: 'EXTENSION_RANGE',
-        extensionRange: random(4) === 0
-          ? { trunk: `+49${area}${block}`, firstExtension: '0', lastExtension: '999', zeroExtend: true }
-          : { trunk: `+49${area}${block}`, firstExtension: '100', lastExtension: '199', zeroExtend: false },
-      }; break;
-      default: destination = { type: 'DIRECTORY', directory: Array.from({ length: 12 }, () => `+49${area}${block}${1000 + random(9000)}`) };
+      case 0:
+        destination = { type: 'WILDCARD', wildcardPattern: `+49${area}${block}??*` };
+        break;
+      case 1:
+        destination = { type: 'PLAIN', plain: { prefix: `0${area}${block}`, suffix: '' } };
+        break;
+      case 2:
+        destination = {
+          type: 'EXTENSION_RANGE',
+          extensionRange:
+            random(4) === 0
+              ? { trunk: `+49${area}${block}`, firstExtension: '0', lastExtension: '999', zeroExtend: true }
+              : { trunk: `+49${area}${block}`, firstExtension: '100', lastExtension: '199', zeroExtend: false },
+        };
+        break;
+      default:
+        destination = {
+          type: 'DIRECTORY',
+          directory: Array.from({ length: 12 }, () => `+49${area}${block}${1000 + random(9000)}`),
+        };
     }
     if (index % 25 === 24) destination = { type: 'WILDCARD', wildcardPattern: `+49${area}*` };
-    const filters: RouteFilter[] = [{
-      sourceNodeIds: index % 10 === 9 ? ['node-1'] : [],
-      destinationDialString: destination,
-      ...(index % 25 === 24 ? { sourceDialString: { type: 'PLAIN', plain: { prefix: '+4969', suffix: '' } } } : {}),
-    }];
-    if (index % 7 === 3) filters.push({ sourceNodeIds: ['node-2'], destinationDialString: { type: 'WILDCARD', wildcardPattern: `00${area}${block}*` }, sourceDialString: { type: 'WILDCARD', wildcardPattern: '+49*' } });
-    routes.push({ id: `route-${index}`, displayName: `route ${index}`, enabled: index % 50 !== 49, establishment: { action: 'ACCEPT', routingTargets: targets(index) }, filters });
+    const filters: RouteFilter[] = [
+      {
+        sourceNodeIds: index % 10 === 9 ? ['node-1'] : [],
+        destinationDialString: destination,
+        ...(index % 25 === 24 ? { sourceDialString: { type: 'PLAIN', plain: { prefix: '+4969', suffix: '' } } } : {}),
+      },
+    ];
+    if (index % 7 === 3)
+      filters.push({
+        sourceNodeIds: ['node-2'],
+        destinationDialString: { type: 'WILDCARD', wildcardPattern: `00${area}${block}*` },
+        sourceDialString: { type: 'WILDCARD', wildcardPattern: '+49*' },
+      });
+    routes.push({
+      id: `route-${index}`,
+      displayName: `route ${index}`,
+      enabled: index % 50 !== 49,
+      establishment: { action: 'ACCEPT', routingTargets: targets(index) },
+      filters,
+    });
   }
-  routes.push({ id: 'route-default', displayName: 'default', enabled: true, establishment: { action: 'ACCEPT', routingTargets: targets(count) }, filters: [{ sourceNodeIds: [] }] });
+  routes.push({
+    id: 'route-default',
+    displayName: 'default',
+    enabled: true,
+    establishment: { action: 'ACCEPT', routingTargets: targets(count) },
+    filters: [{ sourceNodeIds: [] }],
+  });
   return { id: 'bench-domain', sourceNodeIds: [...BENCH_NODES], routes, pathReplacementRoutes: [] };
 }
 
@@ -113,7 +163,11 @@ export function benchCalls(domain: RoutingDomainSpec, count = 10_000): RoutingCa
     }
     const from = kind < 6 ? Math.floor(routes.length * 0.8) : 0;
     const aimed = routes[from + random(routes.length - from)]!;
-    calls.push({ sourceNodeId, source, destination: matchingDestination(aimed.filters[0]!.destinationDialString!, random) });
+    calls.push({
+      sourceNodeId,
+      source,
+      destination: matchingDestination(aimed.filters[0]!.destinationDialString!, random),
+    });
   }
   return calls;
 }
@@ -123,16 +177,29 @@ export function benchCalls(domain: RoutingDomainSpec, count = 10_000): RoutingCa
  * route's position (-1: none). The bench domain's filters look at the destination and source only.
  */
 export function topDownScan(domain: RoutingDomainSpec): (call: RoutingCall) => number {
-  const roles = [['destinationDialString', 'destination'], ['sourceDialString', 'source']] as const;
+  const roles = [
+    ['destinationDialString', 'destination'],
+    ['sourceDialString', 'source'],
+  ] as const;
   const compiled = domain.routes.map((route, index) => ({
     index,
-    filters: route.enabled ? route.filters.map((filter) => ({
-      nodes: new Set(filter.sourceNodeIds),
-      matchers: roles.flatMap(([field, role]) => (filter[field] ? [[role, compileMatcher(filter[field])] as const] : [])),
-    })) : [],
+    filters: route.enabled
+      ? route.filters.map((filter) => ({
+          nodes: new Set(filter.sourceNodeIds),
+          matchers: roles.flatMap(([field, role]) =>
+            filter[field] ? [[role, compileMatcher(filter[field])] as const] : [],
+          ),
+        }))
+      : [],
   }));
-  return (call) => compiled.find(({ filters }) => filters.some((filter) => (filter.nodes.size === 0 || filter.nodes.has(call.sourceNodeId))
-    && filter.matchers.every(([role, matcher]) => matcher.test(call[role] ?? ''))))?.index ?? -1;
+  return (call) =>
+    compiled.find(({ filters }) =>
+      filters.some(
+        (filter) =>
+          (filter.nodes.size === 0 || filter.nodes.has(call.sourceNodeId)) &&
+          filter.matchers.every(([role, matcher]) => matcher.test(call[role] ?? '')),
+      ),
+    )?.index ?? -1;
 }
 
 function rate(calls: readonly RoutingCall[], seconds: number, route: (call: RoutingCall) => unknown): number {
@@ -164,12 +231,18 @@ export function routingBench(options: { routes?: number; seconds?: number; runs?
   const nearEnd = calls.filter((call) => compiled.match(call)!.routeIndex >= domain.routes.length * 0.8).length;
   const seconds = options.seconds ?? 2;
   let targets = 0;
-  const matchesPerSecond = rate(calls, seconds, (call) => { targets += compiled.match(call)?.targets.length ?? 0; });
+  const matchesPerSecond = rate(calls, seconds, (call) => {
+    targets += compiled.match(call)?.targets.length ?? 0;
+  });
   const scan = topDownScan(domain);
   const scanMatchesPerSecond = rate(calls, Math.min(seconds, 1), scan);
   if (targets === 0) throw new Error('the routing bench matched no call');
   return {
-    routes: domain.routes.length, calls: calls.length, compileMs: Number(samples[Math.floor(samples.length / 2)]!.toFixed(1)),
-    matchesPerSecond, scanMatchesPerSecond, nearEndShare: nearEnd / calls.length,
+    routes: domain.routes.length,
+    calls: calls.length,
+    compileMs: Number(samples[Math.floor(samples.length / 2)]!.toFixed(1)),
+    matchesPerSecond,
+    scanMatchesPerSecond,
+    nearEndShare: nearEnd / calls.length,
   };
 }

@@ -34,10 +34,16 @@ async function bound(): Promise<dgram.Socket> {
  * Every phone sends one 20 ms PCMU packet (172 bytes) every 20 ms for `seconds`, to `destination(index)`; counts
  * what the phones receive and the process's CPU meanwhile.
  */
-async function run(phones: dgram.Socket[], destination: (index: number) => { host: string; port: number }, seconds: number): Promise<RtpPathFigures> {
+async function run(
+  phones: dgram.Socket[],
+  destination: (index: number) => { host: string; port: number },
+  seconds: number,
+): Promise<RtpPathFigures> {
   let delivered = 0;
   let sent = 0;
-  const count = () => { delivered += 1; };
+  const count = () => {
+    delivered += 1;
+  };
   for (const p of phones) p.on('message', count);
   const template = Buffer.alloc(172);
   template[0] = 0x80;
@@ -56,13 +62,20 @@ async function run(phones: dgram.Socket[], destination: (index: number) => { hos
         phone.send(packet, to.port, to.host);
         sent += 1;
       }
-      if (performance.now() - wallBefore >= seconds * 1000) { clearInterval(timer); resolve(); }
+      if (performance.now() - wallBefore >= seconds * 1000) {
+        clearInterval(timer);
+        resolve();
+      }
     }, PACKET_INTERVAL_MS);
   });
   await new Promise((resolve) => setTimeout(resolve, 200)); // the last packets land
   const cpu = process.cpuUsage(cpuBefore);
   for (const p of phones) p.off('message', count);
-  return { packetsSent: sent, packetsDelivered: delivered, cpuMicrosPerPacket: Math.round(((cpu.user + cpu.system) / sent) * 100) / 100 };
+  return {
+    packetsSent: sent,
+    packetsDelivered: delivered,
+    cpuMicrosPerPacket: Math.round(((cpu.user + cpu.system) / sent) * 100) / 100,
+  };
 }
 
 /**
@@ -93,7 +106,12 @@ export async function rtpRelayBench(options: { calls?: number; seconds?: number 
     const relayMicrosPerPacket = Math.round((relayed.cpuMicrosPerPacket - direct.cpuMicrosPerPacket) * 100) / 100;
     const offeredPacketsPerSecond = 2 * calls * (1000 / PACKET_INTERVAL_MS);
     return {
-      calls, seconds, direct, relayed, relayMicrosPerPacket, offeredPacketsPerSecond,
+      calls,
+      seconds,
+      direct,
+      relayed,
+      relayMicrosPerPacket,
+      offeredPacketsPerSecond,
       relayCpuPercent: Math.round((relayMicrosPerPacket * offeredPacketsPerSecond) / 1e4),
     };
   } finally {

@@ -32,10 +32,18 @@ class CountingRecorder implements CallRecorder {
   messagesSeen = 0;
   callsSeen = 0;
   constructor(private readonly keep: boolean) {}
-  keepsMessages(): boolean { return this.keep; }
-  messages(batch: readonly SipMessageEntry[]): void { this.messagesSeen += batch.length; }
-  call(): void { this.callsSeen += 1; }
-  recording(): void { /* counted with the calls */ }
+  keepsMessages(): boolean {
+    return this.keep;
+  }
+  messages(batch: readonly SipMessageEntry[]): void {
+    this.messagesSeen += batch.length;
+  }
+  call(): void {
+    this.callsSeen += 1;
+  }
+  recording(): void {
+    /* counted with the calls */
+  }
 }
 
 /**
@@ -43,18 +51,48 @@ class CountingRecorder implements CallRecorder {
  * steady state), advanced on a manual timeline in 50 ms steps as the pump does: a warm-up to the steady state,
  * then 60 measured simulated seconds with the SIP messages built (or not).
  */
-export function simulationBench(keepsMessages: boolean, measuredSeconds = 60, warmUpSeconds = 240): SimulationBenchFigures {
+export function simulationBench(
+  keepsMessages: boolean,
+  measuredSeconds = 60,
+  warmUpSeconds = 240,
+): SimulationBenchFigures {
   const nodes = [planNode('pbx'), planNode('carrier-a'), planNode('carrier-b')];
-  const plan = handPlan(nodes, [{ id: 'main', sourceNodeIds: ['pbx'], routes: [routeTo('national', ['carrier-a', 'carrier-b'], { failover: '486,500-599', destinationRewrite: { delLeading: 1, prefix: '+49' } })] }]);
+  const plan = handPlan(nodes, [
+    {
+      id: 'main',
+      sourceNodeIds: ['pbx'],
+      routes: [
+        routeTo('national', ['carrier-a', 'carrier-b'], {
+          failover: '486,500-599',
+          destinationRewrite: { delLeading: 1, prefix: '+49' },
+        }),
+      ],
+    },
+  ]);
   const recorder = new CountingRecorder(keepsMessages);
   const start = new Date('2026-01-01T00:00:00Z');
-  const engine = new TrafficEngine(DEFAULT_LAB, start, plan, { thisSystemActive: true, systemIdentifier: 'MAIN', maintenance: false, capacity: 1_000_000, cpuLoad: 0 }, recorder,
-    (scheduler) => new SyntheticTransport(scheduler));
-  engine.startArrivals(trafficProfile({
-    seed: 5, callsPerSecond: 100, outcomes: { answer: 1 }, holdingTime: { distribution: 'exponential', meanSeconds: 45 }, recordedShare: 0.1,
-  }));
+  const engine = new TrafficEngine(
+    DEFAULT_LAB,
+    start,
+    plan,
+    { thisSystemActive: true, systemIdentifier: 'MAIN', maintenance: false, capacity: 1_000_000, cpuLoad: 0 },
+    recorder,
+    (scheduler) => new SyntheticTransport(scheduler),
+  );
+  engine.startArrivals(
+    trafficProfile({
+      seed: 5,
+      callsPerSecond: 100,
+      outcomes: { answer: 1 },
+      holdingTime: { distribution: 'exponential', meanSeconds: 45 },
+      recordedShare: 0.1,
+    }),
+  );
   let at = start.getTime();
-  const step = (ms: number) => { at += ms; engine.advanceTo(new Date(at)); };
+  const step = (ms: number) => {
+    at += ms;
+    engine.advanceTo(new Date(at));
+  };
   for (let t = 0; t < warmUpSeconds * 1000; t += 50) step(50);
   const concurrentAtStart = engine.activeCount;
   const started = engine.counters.started;
@@ -72,13 +110,20 @@ export function simulationBench(keepsMessages: boolean, measuredSeconds = 60, wa
   const used = process.cpuUsage(cpu);
   const memory = process.memoryUsage();
   return {
-    keepsMessages, callsPerSecond: 100, warmUpSeconds, simulatedSeconds: measuredSeconds,
-    concurrentAtStart, concurrentAtEnd: engine.activeCount,
-    callsStarted: engine.counters.started - started, callsEnded: engine.counters.ended - ended,
+    keepsMessages,
+    callsPerSecond: 100,
+    warmUpSeconds,
+    simulatedSeconds: measuredSeconds,
+    concurrentAtStart,
+    concurrentAtEnd: engine.activeCount,
+    callsStarted: engine.counters.started - started,
+    callsEnded: engine.counters.ended - ended,
     messages: recorder.messagesSeen - messages,
-    wallMs: Math.round(wallMs), cpuMs: Math.round((used.user + used.system) / 1000),
-    realTimeFactor: Math.round((measuredSeconds * 1000 / wallMs) * 10) / 10,
+    wallMs: Math.round(wallMs),
+    cpuMs: Math.round((used.user + used.system) / 1000),
+    realTimeFactor: Math.round(((measuredSeconds * 1000) / wallMs) * 10) / 10,
     slowestStepMs: Math.round(slowest * 10) / 10,
-    rssMiB: Math.round(memory.rss / 1048576), heapUsedMiB: Math.round(memory.heapUsed / 1048576),
+    rssMiB: Math.round(memory.rss / 1048576),
+    heapUsedMiB: Math.round(memory.heapUsed / 1048576),
   };
 }

@@ -67,9 +67,16 @@ export interface SipBenchFigures {
 }
 
 /** A server sampled beside the gateway: its p99 in each phase (its own idle, SIPp calling itself, the gateway's SIP load). */
-export interface BesideFigures { readonly idleP99Ms: number; readonly besideDirectP99Ms: number; readonly loadP99Ms: number }
+export interface BesideFigures {
+  readonly idleP99Ms: number;
+  readonly besideDirectP99Ms: number;
+  readonly loadP99Ms: number;
+}
 
-export interface MainThreadMs { readonly runMsPerS: number; readonly waitMsPerS: number }
+export interface MainThreadMs {
+  readonly runMsPerS: number;
+  readonly waitMsPerS: number;
+}
 
 /** `work`'s result, and what the process's main thread ran and waited meanwhile, per second (undefined off Linux). */
 async function schedDuring<T>(pid: number | undefined, work: () => Promise<T>): Promise<[T, MainThreadMs | undefined]> {
@@ -84,11 +91,16 @@ async function schedDuring<T>(pid: number | undefined, work: () => Promise<T>): 
 }
 
 /** Samples of the gateway and of the servers beside it, if any. */
-export interface PhaseSamples { readonly gateway: Samples; readonly bare: Samples | undefined; readonly idleGateway: Samples | undefined }
+export interface PhaseSamples {
+  readonly gateway: Samples;
+  readonly bare: Samples | undefined;
+  readonly idleGateway: Samples | undefined;
+}
 
 /** The gateway's samples and those of the servers beside it, until `stop` (one request at a time, taking turns). */
 export async function sampleUntil(options: SipBenchOptions, stop: () => boolean): Promise<PhaseSamples> {
-  const beside = (url: string | undefined) => (url === undefined ? [] : [{ url, authorization: options.authorization }]);
+  const beside = (url: string | undefined) =>
+    url === undefined ? [] : [{ url, authorization: options.authorization }];
   const targets = [options, ...beside(options.bareUrl), ...beside(options.idleGatewayUrl)];
   const samples = await sampleTargetsUntil(targets, stop);
   return {
@@ -99,15 +111,28 @@ export async function sampleUntil(options: SipBenchOptions, stop: () => boolean)
 }
 
 /** A server's p99 in the three phases, when it was sampled in all of them. */
-function besideFigures(idle: Samples | undefined, direct: Samples | undefined, load: Samples | undefined): BesideFigures | undefined {
+function besideFigures(
+  idle: Samples | undefined,
+  direct: Samples | undefined,
+  load: Samples | undefined,
+): BesideFigures | undefined {
   if (!idle || !direct || !load) return undefined;
-  return { idleP99Ms: percentile(idle.latencies, 0.99), besideDirectP99Ms: percentile(direct.latencies, 0.99), loadP99Ms: percentile(load.latencies, 0.99) };
+  return {
+    idleP99Ms: percentile(idle.latencies, 0.99),
+    besideDirectP99Ms: percentile(direct.latencies, 0.99),
+    loadP99Ms: percentile(load.latencies, 0.99),
+  };
 }
 
 /** The p99 of each run of about 1,200 samples (about a minute at one every 50 ms; the runs share the samples evenly). */
 function p99PerMinute(latencies: readonly number[]): number[] {
   const runs = Math.max(1, Math.round(latencies.length / 1200));
-  return Array.from({ length: runs }, (_, i) => percentile(latencies.slice(Math.floor((i * latencies.length) / runs), Math.floor(((i + 1) * latencies.length) / runs)), 0.99));
+  return Array.from({ length: runs }, (_, i) =>
+    percentile(
+      latencies.slice(Math.floor((i * latencies.length) / runs), Math.floor(((i + 1) * latencies.length) / runs)),
+      0.99,
+    ),
+  );
 }
 
 /**
@@ -131,24 +156,72 @@ const WARM_UP_MS = 10_000;
 
 export async function sipBench(options: SipBenchOptions): Promise<SipBenchFigures> {
   const log = options.log ?? (() => undefined);
-  const [pbxPort, farPort, uasPort, directPort] = [await freeUdpPort(), await freeUdpPort(), await freeUdpPort(), await freeUdpPort()];
-  const pbx = (await call(options, 'POST', '/api/nodes/addSystem?profile=1d22157e-d6d5-4c79-9c1e-dd47c50e57e1', { json: { displayName: 'PBX', udpTcpPort: pbxPort, tlsPort: 65011 } }, 3))[0];
-  const far = (await call(options, 'POST', '/api/nodes/addSystem?profile=1d22157e-d6d5-4c79-9c1e-dd47c50e57e1', {
-    json: { displayName: 'Far PBX', udpTcpPort: farPort, tlsPort: 65012, remoteSipDomain: { host: '127.0.0.1', port: uasPort, transport: 'UDP' } },
-  }, 3))[0];
+  const [pbxPort, farPort, uasPort, directPort] = [
+    await freeUdpPort(),
+    await freeUdpPort(),
+    await freeUdpPort(),
+    await freeUdpPort(),
+  ];
+  const pbx = (
+    await call(
+      options,
+      'POST',
+      '/api/nodes/addSystem?profile=1d22157e-d6d5-4c79-9c1e-dd47c50e57e1',
+      { json: { displayName: 'PBX', udpTcpPort: pbxPort, tlsPort: 65011 } },
+      3,
+    )
+  )[0];
+  const far = (
+    await call(
+      options,
+      'POST',
+      '/api/nodes/addSystem?profile=1d22157e-d6d5-4c79-9c1e-dd47c50e57e1',
+      {
+        json: {
+          displayName: 'Far PBX',
+          udpTcpPort: farPort,
+          tlsPort: 65012,
+          remoteSipDomain: { host: '127.0.0.1', port: uasPort, transport: 'UDP' },
+        },
+      },
+      3,
+    )
+  )[0];
   await call(options, 'POST', '/api/routingDomains/add', { json: { displayName: 'Main', sourceNodes: [pbx.id] } }, 1);
-  await call(options, 'POST', '/api/routingDomains/routes/add?routingDomain=Main', { json: {
-    displayName: 'everything to the far PBX', enabled: true,
-    establishment: { action: 'ACCEPT', routingTargets: [{ destinationNodeId: far.id, routingForwardProfileId: '' }] },
-    filters: [{ sourceNodeIds: [pbx.id], destinationDialString: { type: 'WILDCARD', wildcardPattern: '*' } }],
-  } }, 1);
+  await call(
+    options,
+    'POST',
+    '/api/routingDomains/routes/add?routingDomain=Main',
+    {
+      json: {
+        displayName: 'everything to the far PBX',
+        enabled: true,
+        establishment: {
+          action: 'ACCEPT',
+          routingTargets: [{ destinationNodeId: far.id, routingForwardProfileId: '' }],
+        },
+        filters: [{ sourceNodeIds: [pbx.id], destinationDialString: { type: 'WILDCARD', wildcardPattern: '*' } }],
+      },
+    },
+    1,
+  );
   await call(options, 'POST', '/api/coreConfig/commit');
   const now = new Date();
-  const license = signLicenseFile({
-    identifier: `BENCH-SIP-${now.getTime()}`, name: 'sip bench', products: ['gwsim'], application: 'gateway', requiredSystemIds: [],
-    validFrom: `${new Date(now.getTime() - 3600_000).toISOString().slice(0, 19)}Z`, validUntil: `${new Date(now.getTime() + 86400_000).toISOString().slice(0, 19)}Z`,
-    facilities: [{ name: 'telrtSession', value: 100_000 }], constraints: [], invalidates: [],
-  }, readFileSync(LAB_PRIVATE_KEY_FILE, 'utf8'));
+  const license = signLicenseFile(
+    {
+      identifier: `BENCH-SIP-${now.getTime()}`,
+      name: 'sip bench',
+      products: ['gwsim'],
+      application: 'gateway',
+      requiredSystemIds: [],
+      validFrom: `${new Date(now.getTime() - 3600_000).toISOString().slice(0, 19)}Z`,
+      validUntil: `${new Date(now.getTime() + 86400_000).toISOString().slice(0, 19)}Z`,
+      facilities: [{ name: 'telrtSession', value: 100_000 }],
+      constraints: [],
+      invalidates: [],
+    },
+    readFileSync(LAB_PRIVATE_KEY_FILE, 'utf8'),
+  );
   await call(options, 'PUT', '/api/licenses/importFile', { file: { name: 'bench.xzlicense', content: license } });
   await call(options, 'PUT', '/_sim/labs/default/sip', { json: { enabled: true } });
 
@@ -161,36 +234,57 @@ export async function sipBench(options: SipBenchOptions): Promise<SipBenchFigure
   const directSeconds = options.directSeconds ?? options.seconds;
   log(`  SIPp UAC → SIPp UAS directly, ${options.rate} calls/s for ${directSeconds} s (baseline)`);
   // the API sampled meanwhile: what the load generator's own CPU costs the gateway's requests on this machine
-  const [direct, besideDirect] = await sampledDuring(options,
-    () => sipLoad({ target: `127.0.0.1:${directPort}`, uasPort: directPort, rate: options.rate, durationS: directSeconds }));
+  const [direct, besideDirect] = await sampledDuring(options, () =>
+    sipLoad({ target: `127.0.0.1:${directPort}`, uasPort: directPort, rate: options.rate, durationS: directSeconds }),
+  );
 
   const idleUntil = performance.now() + (options.idleSeconds ?? options.seconds) * 1000;
-  const [idle, idleThread] = await schedDuring(options.pid, () => sampleUntil(options, () => performance.now() > idleUntil));
+  const [idle, idleThread] = await schedDuring(options.pid, () =>
+    sampleUntil(options, () => performance.now() > idleUntil),
+  );
   log(`  idle: ${idle.gateway.latencies.length} nodes/get, p99 ${percentile(idle.gateway.latencies, 0.99)} ms`);
 
   log(`  SIPp UAC → gateway (PBX → far PBX) → SIPp UAS, ${options.rate} calls/s for ${options.seconds} s`);
   const cpuBefore = processCpuUs(options.pid);
   const startedAt = new Date();
   const started = performance.now();
-  const [[gateway, load], loadThread] = await schedDuring(options.pid, () => sampledDuring(options,
-    () => sipLoad({ target: `127.0.0.1:${pbxPort}`, uasPort, rate: options.rate, durationS: options.seconds })));
+  const [[gateway, load], loadThread] = await schedDuring(options.pid, () =>
+    sampledDuring(options, () =>
+      sipLoad({ target: `127.0.0.1:${pbxPort}`, uasPort, rate: options.rate, durationS: options.seconds }),
+    ),
+  );
   const cpuAfter = processCpuUs(options.pid);
   const wallUs = (performance.now() - started) * 1000;
   // the same requests as the server timed them (from their parsing to their answer), from its request journal
-  const journal = await call(options, 'GET', `/_sim/labs/default/journal?limit=10000&since=${encodeURIComponent(startedAt.toISOString())}`);
-  const served = (journal.entries as { path: string; latencyMs: number }[]).filter((e) => e.path === '/api/nodes/get').map((e) => e.latencyMs);
-  log(`  under load, as the server timed them: ${served.length} nodes/get, p50 ${percentile(served, 0.5)} ms, p99 ${percentile(served, 0.99)} ms`);
+  const journal = await call(
+    options,
+    'GET',
+    `/_sim/labs/default/journal?limit=10000&since=${encodeURIComponent(startedAt.toISOString())}`,
+  );
+  const served = (journal.entries as { path: string; latencyMs: number }[])
+    .filter((e) => e.path === '/api/nodes/get')
+    .map((e) => e.latencyMs);
+  log(
+    `  under load, as the server timed them: ${served.length} nodes/get, p50 ${percentile(served, 0.5)} ms, p99 ${percentile(served, 0.99)} ms`,
+  );
   const idleP99Ms = percentile(idle.gateway.latencies, 0.99);
   const loadP99Ms = percentile(load.gateway.latencies, 0.99);
   const bare = besideFigures(idle.bare, besideDirect.bare, load.bare);
   const idleGateway = besideFigures(idle.idleGateway, besideDirect.idleGateway, load.idleGateway);
   return {
-    direct, gateway, idleP99Ms, loadP99Ms, besideDirectP99Ms: percentile(besideDirect.gateway.latencies, 0.99),
+    direct,
+    gateway,
+    idleP99Ms,
+    loadP99Ms,
+    besideDirectP99Ms: percentile(besideDirect.gateway.latencies, 0.99),
     p99Ratio: Math.round((loadP99Ms / Math.max(idleP99Ms, 0.01)) * 100) / 100,
-    idleP99PerMinuteMs: p99PerMinute(idle.gateway.latencies), loadP99PerMinuteMs: p99PerMinute(load.gateway.latencies),
-    cpuPercent: cpuBefore !== undefined && cpuAfter !== undefined ? Math.round(((cpuAfter - cpuBefore) / wallUs) * 100) : -1,
+    idleP99PerMinuteMs: p99PerMinute(idle.gateway.latencies),
+    loadP99PerMinuteMs: p99PerMinute(load.gateway.latencies),
+    cpuPercent:
+      cpuBefore !== undefined && cpuAfter !== undefined ? Math.round(((cpuAfter - cpuBefore) / wallUs) * 100) : -1,
     ...(idleThread && loadThread ? { mainThread: { idle: idleThread, load: loadThread } } : {}),
-    failedRequests: [idle, load, besideDirect].flatMap((phase) => [phase.gateway, phase.bare, phase.idleGateway])
+    failedRequests: [idle, load, besideDirect]
+      .flatMap((phase) => [phase.gateway, phase.bare, phase.idleGateway])
       .reduce((sum, samples) => sum + (samples?.failed ?? 0), 0),
     ...(bare ? { bare } : {}),
     ...(idleGateway ? { idleGateway } : {}),

@@ -18,7 +18,10 @@ export interface SipLoadFigures {
 
 /** The first `lines` non-empty lines of a SIPp error trace, under a title; '' when it has none. */
 function excerpt(title: string, trace: string, lines = 12): string {
-  const kept = trace.split('\n').filter((line) => line.trim() !== '').slice(0, lines);
+  const kept = trace
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .slice(0, lines);
   return kept.length === 0 ? '' : `${title}:\n${kept.map((line) => `    ${line}`).join('\n')}\n`;
 }
 
@@ -31,16 +34,30 @@ const GRACE_S = 60;
  * that port of 127.0.0.1 for the run (the far end the node forwards to; or the target itself, for SIPp's figures
  * against itself).
  */
-export async function sipLoad(options: { target: string; uasPort?: number; rate: number; durationS: number; recvTimeoutMs?: number }): Promise<SipLoadFigures> {
+export async function sipLoad(options: {
+  target: string;
+  uasPort?: number;
+  rate: number;
+  durationS: number;
+  recvTimeoutMs?: number;
+}): Promise<SipLoadFigures> {
   let uas: RunningSipp | undefined;
-  if (options.uasPort !== undefined) uas = await startSipp({ scenario: 'uas', localPort: options.uasPort, timeoutMs: (options.durationS + GRACE_S) * 1000 });
+  if (options.uasPort !== undefined)
+    uas = await startSipp({
+      scenario: 'uas',
+      localPort: options.uasPort,
+      timeoutMs: (options.durationS + GRACE_S) * 1000,
+    });
   let uac: SippResult;
   let uasResult: SippResult | undefined;
   let seconds: number;
   try {
     const started = performance.now();
     uac = await runSipp({
-      scenario: 'uac', remote: options.target, rate: options.rate, calls: Math.round(options.rate * options.durationS),
+      scenario: 'uac',
+      remote: options.target,
+      rate: options.rate,
+      calls: Math.round(options.rate * options.durationS),
       timeoutMs: (options.durationS + GRACE_S) * 1000,
       // a call still waiting for a message after 10 s (recvTimeoutMs) fails, instead of holding SIPp's run open for ever
       extra: ['-recv_timeout', String(options.recvTimeoutMs ?? 10_000)],
@@ -50,7 +67,8 @@ export async function sipLoad(options: { target: string; uasPort?: number; rate:
   } finally {
     uasResult = await uas?.stop();
   }
-  if (uac.exitCode !== 0 && uac.exitCode !== 1) throw new Error(`SIPp ended with ${uac.exitCode}:\n${uac.stderr}\n${uac.errors.slice(0, 2000)}`);
+  if (uac.exitCode !== 0 && uac.exitCode !== 1)
+    throw new Error(`SIPp ended with ${uac.exitCode}:\n${uac.stderr}\n${uac.errors.slice(0, 2000)}`);
   return {
     attempted: uac.attempted,
     successful: uac.successful,
@@ -58,7 +76,11 @@ export async function sipLoad(options: { target: string; uasPort?: number; rate:
     failedPercent: uac.attempted === 0 ? 0 : Math.round((uac.failed / uac.attempted) * 10_000) / 100,
     achievedCps: Math.round((uac.attempted / seconds) * 10) / 10,
     retransmissions: uac.retransmissions + (uasResult?.retransmissions ?? 0),
-    failures: uac.failed === 0 ? '' : excerpt('  SIPp UAC\'s error trace', uac.errors) + excerpt('  SIPp UAS\'s error trace', uasResult?.errors ?? ''),
+    failures:
+      uac.failed === 0
+        ? ''
+        : excerpt("  SIPp UAC's error trace", uac.errors) +
+          excerpt("  SIPp UAS's error trace", uasResult?.errors ?? ''),
   };
 }
 

@@ -47,7 +47,12 @@ export function traceStalls(): () => StallFigures {
     const now = performance.now();
     const stat = lastStat && schedstat(file);
     if (now - last > GAP_MS) {
-      gaps.push({ start: last, ms: now - last, running: stat && lastStat && stat[0] - lastStat[0], waiting: stat && lastStat && stat[1] - lastStat[1] });
+      gaps.push({
+        start: last,
+        ms: now - last,
+        running: stat && lastStat && stat[0] - lastStat[0],
+        waiting: stat && lastStat && stat[1] - lastStat[1],
+      });
     }
     last = now;
     lastStat = stat;
@@ -62,19 +67,28 @@ export function traceStalls(): () => StallFigures {
     observer.disconnect();
     let gcMs = 0;
     for (const gap of gaps) {
-      for (const [start, ms] of pauses) gcMs += Math.max(0, Math.min(start + ms, gap.start + gap.ms) - Math.max(start, gap.start));
+      for (const [start, ms] of pauses)
+        gcMs += Math.max(0, Math.min(start + ms, gap.start + gap.ms) - Math.max(start, gap.start));
     }
-    const sum = (pick: (gap: (typeof gaps)[number]) => number | undefined) => gaps.reduce<number | undefined>((total, gap) => {
-      const value = pick(gap);
-      return total === undefined || value === undefined ? undefined : total + value;
-    }, 0);
+    const sum = (pick: (gap: (typeof gaps)[number]) => number | undefined) =>
+      gaps.reduce<number | undefined>((total, gap) => {
+        const value = pick(gap);
+        return total === undefined || value === undefined ? undefined : total + value;
+      }, 0);
     const long = gaps.filter((gap) => gap.ms > 20);
-    const spacings = long.slice(1).map((gap, i) => gap.start - long[i]!.start).sort((a, b) => a - b);
+    const spacings = long
+      .slice(1)
+      .map((gap, i) => gap.start - long[i]!.start)
+      .sort((a, b) => a - b);
     return {
       gaps: gaps.length,
       gapMs: Math.round(gaps.reduce((total, gap) => total + gap.ms, 0)),
       longestMs: Math.round(Math.max(0, ...gaps.map((gap) => gap.ms))),
-      byLength: [gaps.filter((gap) => gap.ms <= 20).length, gaps.filter((gap) => gap.ms > 20 && gap.ms <= 40).length, gaps.filter((gap) => gap.ms > 40).length],
+      byLength: [
+        gaps.filter((gap) => gap.ms <= 20).length,
+        gaps.filter((gap) => gap.ms > 20 && gap.ms <= 40).length,
+        gaps.filter((gap) => gap.ms > 40).length,
+      ],
       runningMs: gaps.length === 0 ? 0 : sum((gap) => gap.running),
       waitingMs: gaps.length === 0 ? 0 : sum((gap) => gap.waiting),
       gcMs: Math.round(gcMs),
@@ -85,9 +99,12 @@ export function traceStalls(): () => StallFigures {
 
 /** One line of figures, for the bench server's report. */
 export function describeStalls(f: StallFigures): string {
-  const split = f.runningMs === undefined || f.waitingMs === undefined
-    ? 'the thread\'s run and wait times unknown here'
-    : `the main thread running ${Math.round(f.runningMs)} ms and waiting for a core ${Math.round(f.waitingMs)} ms in them`;
-  return `${f.gaps} event-loop gaps over ${GAP_MS} ms (${f.byLength[0]} up to 20 ms, ${f.byLength[1]} up to 40 ms, ${f.byLength[2]} longer; longest ${f.longestMs} ms), `
-    + `${f.gapMs} ms in all: ${split}, collection pauses ${f.gcMs} ms of them; gaps over 20 ms ${f.medianSpacingMs === undefined ? 'too few to space' : `${f.medianSpacingMs} ms apart at the median`}`;
+  const split =
+    f.runningMs === undefined || f.waitingMs === undefined
+      ? "the thread's run and wait times unknown here"
+      : `the main thread running ${Math.round(f.runningMs)} ms and waiting for a core ${Math.round(f.waitingMs)} ms in them`;
+  return (
+    `${f.gaps} event-loop gaps over ${GAP_MS} ms (${f.byLength[0]} up to 20 ms, ${f.byLength[1]} up to 40 ms, ${f.byLength[2]} longer; longest ${f.longestMs} ms), ` +
+    `${f.gapMs} ms in all: ${split}, collection pauses ${f.gcMs} ms of them; gaps over 20 ms ${f.medianSpacingMs === undefined ? 'too few to space' : `${f.medianSpacingMs} ms apart at the median`}`
+  );
 }

@@ -23,9 +23,13 @@ async function timeToServe(args: string[], env: Record<string, string>, url: str
     for (;;) {
       if (child.exitCode !== null) throw new Error(`${args.join(' ')} exited with ${child.exitCode}`);
       try {
-        const response = await fetch(url, { headers: { authorization: `Basic ${Buffer.from('anadmin:bench-Start-1').toString('base64')}` } });
+        const response = await fetch(url, {
+          headers: { authorization: `Basic ${Buffer.from('anadmin:bench-Start-1').toString('base64')}` },
+        });
         if (response.status === 200) return Number(process.hrtime.bigint() - started) / 1e6;
-      } catch { /* not listening yet */ }
+      } catch {
+        /* not listening yet */
+      }
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
   } finally {
@@ -48,10 +52,18 @@ export async function startupBench(port: number, runs = 3): Promise<StartupFigur
   const dir = mkdtempSync(path.join(tmpdir(), 'gwsim-bench-'));
   try {
     const bareFile = path.join(dir, 'bare.js');
-    writeFileSync(bareFile, `const Koa = require(${JSON.stringify(require.resolve('koa'))}); const app = new Koa();
-app.use((ctx) => { ctx.body = { core: { versionMajor: 4 } }; }); app.listen(${port}, '127.0.0.1');`);
+    writeFileSync(
+      bareFile,
+      `const Koa = require(${JSON.stringify(require.resolve('koa'))}); const app = new Koa();
+app.use((ctx) => { ctx.body = { core: { versionMajor: 4 } }; }); app.listen(${port}, '127.0.0.1');`,
+    );
     const url = `http://127.0.0.1:${port}/api/version/get?version=0`;
-    const env = (run: number) => ({ PORT: String(port), GWSIM_DATA_DIR: path.join(dir, `data-${run}`), GWSIM_ADMIN_PASSWORD: 'bench-Start-1', LOG_LEVEL: 'warn' });
+    const env = (run: number) => ({
+      PORT: String(port),
+      GWSIM_DATA_DIR: path.join(dir, `data-${run}`),
+      GWSIM_ADMIN_PASSWORD: 'bench-Start-1',
+      LOG_LEVEL: 'warn',
+    });
     const bare: number[] = [];
     const fresh: number[] = [];
     const existing: number[] = [];
@@ -65,8 +77,11 @@ app.use((ctx) => { ctx.body = { core: { versionMajor: 4 } }; }); app.listen(${po
       existingNoDemo.push(await timeToServe([MAIN, 'serve', '--no-demo'], env(runs + run), url));
     }
     return {
-      bareKoaMs: Math.round(median(bare)), freshDataDirMs: Math.round(median(fresh)), existingDataDirMs: Math.round(median(existing)),
-      freshNoDemoMs: Math.round(median(freshNoDemo)), existingNoDemoMs: Math.round(median(existingNoDemo)),
+      bareKoaMs: Math.round(median(bare)),
+      freshDataDirMs: Math.round(median(fresh)),
+      existingDataDirMs: Math.round(median(existing)),
+      freshNoDemoMs: Math.round(median(freshNoDemo)),
+      existingNoDemoMs: Math.round(median(existingNoDemo)),
     };
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -11,7 +11,9 @@ export class ResponseSchemas {
   private readonly ajv = new Ajv2020({ strict: false, allErrors: true, validateSchema: false });
   private readonly validators = new Map<string, ValidateFunction | undefined>();
 
-  constructor(private readonly document: { paths?: Record<string, Record<string, { responses?: Record<string, any> }>> }) {
+  constructor(
+    private readonly document: { paths?: Record<string, Record<string, { responses?: Record<string, any> }>> },
+  ) {
     addFormats(this.ajv);
     this.ajv.addSchema(document as object, 'openapi');
   }
@@ -27,7 +29,10 @@ export class ResponseSchemas {
   static forGateway(baseUrl: string): Promise<ResponseSchemas | undefined> {
     let schemas = DOCUMENTS.get(baseUrl);
     if (!schemas) {
-      schemas = send(new URL('/openapi.json', baseUrl)).then(async (response) => (response.ok ? new ResponseSchemas(await response.json() as object) : undefined), () => undefined);
+      schemas = send(new URL('/openapi.json', baseUrl)).then(
+        async (response) => (response.ok ? new ResponseSchemas((await response.json()) as object) : undefined),
+        () => undefined,
+      );
       DOCUMENTS.set(baseUrl, schemas);
     }
     return schemas;
@@ -37,10 +42,18 @@ export class ResponseSchemas {
   mismatch(method: string, path: string, status: number, json: unknown): string | undefined {
     const key = `${method} ${path} ${status}`;
     if (!this.validators.has(key)) {
-      const schema = this.document.paths?.[path]?.[method.toLowerCase()]?.responses?.[String(status)]?.content?.['application/json']?.schema;
+      const schema =
+        this.document.paths?.[path]?.[method.toLowerCase()]?.responses?.[String(status)]?.content?.['application/json']
+          ?.schema;
       const pointer = (part: string) => part.replace(/~/g, '~0').replace(/\//g, '~1');
-      this.validators.set(key, schema === undefined ? undefined
-        : this.ajv.getSchema(`openapi#/paths/${pointer(path)}/${method.toLowerCase()}/responses/${status}/content/${pointer('application/json')}/schema`));
+      this.validators.set(
+        key,
+        schema === undefined
+          ? undefined
+          : this.ajv.getSchema(
+              `openapi#/paths/${pointer(path)}/${method.toLowerCase()}/responses/${status}/content/${pointer('application/json')}/schema`,
+            ),
+      );
     }
     const validate = this.validators.get(key);
     if (!validate || validate(json)) return undefined;
@@ -84,7 +97,10 @@ export function basic(username: string, password: string): string {
 export class ApiClient {
   private sessionCookie: string | undefined;
 
-  constructor(readonly baseUrl: string, private credentials?: { username: string; password: string }) {}
+  constructor(
+    readonly baseUrl: string,
+    private credentials?: { username: string; password: string },
+  ) {}
 
   as(username: string, password: string): ApiClient {
     return new ApiClient(this.baseUrl, { username, password });
@@ -102,10 +118,18 @@ export class ApiClient {
     this.sessionCookie = undefined;
   }
 
-  get(path: string, options: RequestOptions = {}) { return this.request('GET', path, options); }
-  post(path: string, options: RequestOptions = {}) { return this.request('POST', path, options); }
-  put(path: string, options: RequestOptions = {}) { return this.request('PUT', path, options); }
-  delete(path: string, options: RequestOptions = {}) { return this.request('DELETE', path, options); }
+  get(path: string, options: RequestOptions = {}) {
+    return this.request('GET', path, options);
+  }
+  post(path: string, options: RequestOptions = {}) {
+    return this.request('POST', path, options);
+  }
+  put(path: string, options: RequestOptions = {}) {
+    return this.request('PUT', path, options);
+  }
+  delete(path: string, options: RequestOptions = {}) {
+    return this.request('DELETE', path, options);
+  }
 
   async request(method: string, path: string, options: RequestOptions = {}): Promise<ApiResponse> {
     // A base URL with a path (a lab's: http://host/labs/x) prefixes every path; the schemas are the origin's.
@@ -133,8 +157,13 @@ export class ApiClient {
       headers['content-type'] ??= 'application/x-www-form-urlencoded';
     } else if (options.file) {
       const form = new FormData();
-      const content = typeof options.file.content === 'string' ? Buffer.from(options.file.content) : options.file.content;
-      form.set('file', new Blob([content], { type: options.file.type ?? 'application/octet-stream' }), options.file.name);
+      const content =
+        typeof options.file.content === 'string' ? Buffer.from(options.file.content) : options.file.content;
+      form.set(
+        'file',
+        new Blob([content], { type: options.file.type ?? 'application/octet-stream' }),
+        options.file.name,
+      );
       body = form;
     } else if (options.body !== undefined) {
       body = options.body;
@@ -145,12 +174,24 @@ export class ApiClient {
     if (match) this.sessionCookie = match[1];
     const text = await response.text();
     let json: unknown;
-    try { json = text ? JSON.parse(text) : undefined; } catch { json = undefined; }
-    if (json !== undefined && options.checkSchema !== false && /^application\/json/.test(response.headers.get('content-type') ?? '')) {
+    try {
+      json = text ? JSON.parse(text) : undefined;
+    } catch {
+      json = undefined;
+    }
+    if (
+      json !== undefined &&
+      options.checkSchema !== false &&
+      /^application\/json/.test(response.headers.get('content-type') ?? '')
+    ) {
       const schemas = await ResponseSchemas.forGateway(base.origin);
-      const operationPath = prefix && url.pathname.startsWith(`${prefix}/`) ? url.pathname.slice(prefix.length) : url.pathname;
+      const operationPath =
+        prefix && url.pathname.startsWith(`${prefix}/`) ? url.pathname.slice(prefix.length) : url.pathname;
       const mismatch = schemas?.mismatch(method, operationPath, response.status, json);
-      if (mismatch) throw new Error(`${method} ${url.pathname} answered ${response.status} with JSON that does not match its schema in /openapi.json: ${mismatch}\n${text.slice(0, 500)}`);
+      if (mismatch)
+        throw new Error(
+          `${method} ${url.pathname} answered ${response.status} with JSON that does not match its schema in /openapi.json: ${mismatch}\n${text.slice(0, 500)}`,
+        );
     }
     return { status: response.status, headers: response.headers, text, json };
   }

@@ -21,7 +21,8 @@ export class FixedAuthenticator extends Authenticator {
 
   async login(lab: LabId, username: string, password: string): Promise<AuthenticatedSession> {
     const user = this.users[username];
-    if (!user || !constantTimeEquals(user.password, password)) throw new AuthenticationError('BAD_CREDENTIALS', 'wrong username or password');
+    if (!user || !constantTimeEquals(user.password, password))
+      throw new AuthenticationError('BAD_CREDENTIALS', 'wrong username or password');
     const principal: Principal = { lab, userId: username, username, permissions: user.permissions };
     const sessionId = `session-${(this.counter += 1)}`;
     this.sessions.set(sessionId, principal);

@@ -14,6 +14,10 @@ export class SilentLogger extends Logger {
     this.errors.push({ message, fields });
     if (process.env['GWSIM_TEST_LOG']) console.error(message, fields);
   }
-  child(): Logger { return this; }
-  isLevelEnabled(level: 'debug' | 'info' | 'warn' | 'error'): boolean { return level === 'error'; }
+  child(): Logger {
+    return this;
+  }
+  isLevelEnabled(level: 'debug' | 'info' | 'warn' | 'error'): boolean {
+    return level === 'error';
+  }
 }

@@ -20,10 +20,16 @@ export interface ControlCli {
  * Registers the suite's before/after hooks and answers the harness they fill in: every CLI test of a control
  * verb (`gwsim traffic`, `faults`, `journal`, `labs`, `clock`) runs the real command against a real gateway.
  */
-export function useControlCli(prefix: readonly string[] = [], options: { readonly store?: 'memory' | 'database'; readonly clock?: ManualClock } = {}): ControlCli {
+export function useControlCli(
+  prefix: readonly string[] = [],
+  options: { readonly store?: 'memory' | 'database'; readonly clock?: ManualClock } = {},
+): ControlCli {
   const harness = {} as { gateway: TestGateway; dir: string; env: Record<string, string> };
   before(async () => {
-    harness.gateway = await TestGateway.start({ store: options.store ?? 'memory', ...(options.clock ? { clock: options.clock } : {}) });
+    harness.gateway = await TestGateway.start({
+      store: options.store ?? 'memory',
+      ...(options.clock ? { clock: options.clock } : {}),
+    });
     harness.dir = mkdtempSync(path.join(tmpdir(), 'gwsim-cli-'));
     harness.env = { GWSIM_URL: harness.gateway.baseUrl, GWSIM_USER: 'anadmin', GWSIM_PASSWORD: ADMIN_PASSWORD };
   });
@@ -32,9 +38,15 @@ export function useControlCli(prefix: readonly string[] = [], options: { readonl
     if (harness.dir) rmSync(harness.dir, { recursive: true, force: true });
   });
   return {
-    get gateway() { return harness.gateway; },
-    get dir() { return harness.dir; },
-    get env() { return harness.env; },
+    get gateway() {
+      return harness.gateway;
+    },
+    get dir() {
+      return harness.dir;
+    },
+    get env() {
+      return harness.env;
+    },
     async gwsim(args, env = harness.env) {
       const running = run(env, [...prefix, ...args]);
       const code = await exitWithin(running, 60_000);

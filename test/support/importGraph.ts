@@ -18,7 +18,8 @@ function sourceFiles(root: string, dir: string): string[] {
   if (!statSync(absolute, { throwIfNoEntry: false })?.isDirectory()) return [];
   return readdirSync(absolute, { withFileTypes: true }).flatMap((entry) => {
     const relative = path.posix.join(dir, entry.name);
-    if (entry.isDirectory()) return entry.name === 'node_modules' || entry.name === 'dist' ? [] : sourceFiles(root, relative);
+    if (entry.isDirectory())
+      return entry.name === 'node_modules' || entry.name === 'dist' ? [] : sourceFiles(root, relative);
     return entry.name.endsWith('.ts') && !entry.name.endsWith('.d.ts') ? [relative] : [];
   });
 }
@@ -50,8 +51,11 @@ export function importGraph(root: string, dirs: readonly string[]): ImportEdge[]
       .replace(/\/\*[\s\S]*?\*\//g, (comment) => comment.replace(/[^\n]/g, ' '))
       .replace(/(^|[^:'"`\\])\/\/.*$/gm, '$1');
     const add = (specifier: string, typeOnly: boolean) => {
-      const to = specifier.startsWith('.') ? resolveRelative(root, file, specifier)
-        : specifier.startsWith('node:') ? `node:${specifier.slice(5)}` : `node_modules/${packageOf(specifier)}`;
+      const to = specifier.startsWith('.')
+        ? resolveRelative(root, file, specifier)
+        : specifier.startsWith('node:')
+          ? `node:${specifier.slice(5)}`
+          : `node_modules/${packageOf(specifier)}`;
       edges.push({ from: file, to, typeOnly });
     };
     for (const match of text.matchAll(STATIC)) add(match[3]!, match[2] !== undefined);
@@ -78,7 +82,8 @@ export function violations(edges: readonly ImportEdge[], rules: readonly ImportR
       const match = rule.from.exec(edge.from);
       if (!match) continue;
       const to = typeof rule.to === 'function' ? rule.to(match[1]) : rule.to;
-      if (to.test(edge.to) && !rule.except?.(match[1]).test(edge.to)) found.push(`${rule.name}: ${edge.from} → ${edge.to}`);
+      if (to.test(edge.to) && !rule.except?.(match[1]).test(edge.to))
+        found.push(`${rule.name}: ${edge.from} → ${edge.to}`);
     }
   }
   return [...new Set(found)].sort();

@@ -28,10 +28,15 @@ export async function send(url: URL | string, init: RequestInit = {}): Promise<R
   if (!handler) return fetch(target, init);
   const request = new Request(target, init);
   const headers: Record<string, string> = { host: target.host };
-  request.headers.forEach((value, name) => { headers[name] = value; });
+  request.headers.forEach((value, name) => {
+    headers[name] = value;
+  });
   const payload = request.body ? Buffer.from(await request.arrayBuffer()) : undefined;
   const answer = await inject(handler, {
-    method: request.method as 'GET', url: `${target.pathname}${target.search}`, headers, remoteAddress: '127.0.0.1',
+    method: request.method as 'GET',
+    url: `${target.pathname}${target.search}`,
+    headers,
+    remoteAddress: '127.0.0.1',
     ...(payload ? { payload } : {}),
   });
   const responseHeaders = new Headers();
@@ -39,5 +44,8 @@ export async function send(url: URL | string, init: RequestInit = {}): Promise<R
     if (value === undefined) continue;
     for (const one of Array.isArray(value) ? value : [value]) responseHeaders.append(name, String(one));
   }
-  return new Response(NULL_BODY.has(answer.statusCode) ? null : answer.rawPayload, { status: answer.statusCode, headers: responseHeaders });
+  return new Response(NULL_BODY.has(answer.statusCode) ? null : answer.rawPayload, {
+    status: answer.statusCode,
+    headers: responseHeaders,
+  });
 }

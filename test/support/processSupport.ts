@@ -25,15 +25,28 @@ export async function freePort(): Promise<number> {
  * The combined output interleaves two pipes in the order their chunks reached this process, which is not
  * necessarily the order they were written: a test of which line comes first reads one stream.
  */
-export interface Running { child: ChildProcess; output: () => string; stdout: () => string; exited: Promise<number | null> }
+export interface Running {
+  child: ChildProcess;
+  output: () => string;
+  stdout: () => string;
+  exited: Promise<number | null>;
+}
 
 /** Spawns `gwsim <args>` with only PATH and `env` in its environment. */
 export function run(env: Record<string, string>, args: string[] = ['serve']): Running {
   let output = '';
   let stdout = '';
-  const child = spawn(process.execPath, [MAIN, ...args], { env: { PATH: process.env['PATH'] ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  child.stdout!.on('data', (chunk: Buffer) => { output += chunk.toString(); stdout += chunk.toString(); });
-  child.stderr!.on('data', (chunk: Buffer) => { output += chunk.toString(); });
+  const child = spawn(process.execPath, [MAIN, ...args], {
+    env: { PATH: process.env['PATH'] ?? '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout!.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+    stdout += chunk.toString();
+  });
+  child.stderr!.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   return { child, output: () => output, stdout: () => stdout, exited };
 }
@@ -41,7 +54,9 @@ export function run(env: Record<string, string>, args: string[] = ['serve']): Ru
 /** The exit code, or a failure (the process killed) when it has not ended within `limitMs`. */
 export async function exitWithin(running: Running, limitMs: number): Promise<number | null> {
   let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<'late'>((resolve) => { timer = setTimeout(() => resolve('late'), limitMs); });
+  const late = new Promise<'late'>((resolve) => {
+    timer = setTimeout(() => resolve('late'), limitMs);
+  });
   const code = await Promise.race([running.exited, late]);
   clearTimeout(timer);
   if (code === 'late') {
@@ -58,7 +73,9 @@ export async function waitUntilServing(api: ApiClient, running: Running, limitMs
     try {
       const response = await api.get('/api/version/get');
       if (response.status === 200) return Date.now() - started;
-    } catch { /* not listening yet */ }
+    } catch {
+      /* not listening yet */
+    }
     if (running.child.exitCode !== null) throw new Error(`gwsim exited early:\n${running.output()}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
@@ -69,15 +86,20 @@ export async function waitUntilServing(api: ApiClient, running: Running, limitMs
 export async function waitForOutput(running: Running, text: string, limitMs: number): Promise<void> {
   const started = Date.now();
   while (!running.output().includes(text)) {
-    if (running.child.exitCode !== null) throw new Error(`gwsim exited before printing '${text}':\n${running.output()}`);
-    if (Date.now() - started > limitMs) throw new Error(`gwsim did not print '${text}' within ${limitMs} ms:\n${running.output()}`);
+    if (running.child.exitCode !== null)
+      throw new Error(`gwsim exited before printing '${text}':\n${running.output()}`);
+    if (Date.now() - started > limitMs)
+      throw new Error(`gwsim did not print '${text}' within ${limitMs} ms:\n${running.output()}`);
     await new Promise((resolve) => setTimeout(resolve, 5));
   }
 }
 
 /** The lines of the output that gwsim prints itself (not the JSON log lines). */
 export function messageLines(running: Running): string[] {
-  return running.output().split('\n').filter((line) => line.startsWith('gwsim:'));
+  return running
+    .output()
+    .split('\n')
+    .filter((line) => line.startsWith('gwsim:'));
 }
 
 /** Two `gwsim serve` processes on one PostgreSQL server database, each with a client signed in as the administrator. */
@@ -96,7 +118,13 @@ export async function startTwoProcesses(password: string): Promise<TwoProcesses 
   const url = testDatabaseUrl();
   if (!url) return undefined;
   await wipeServerDatabaseIfAny();
-  const environment = (port: number) => ({ PORT: String(port), DATABASE_URL: url, GWSIM_ADMIN_PASSWORD: password, GWSIM_KDF_COST: '10', LOG_LEVEL: 'warn' });
+  const environment = (port: number) => ({
+    PORT: String(port),
+    DATABASE_URL: url,
+    GWSIM_ADMIN_PASSWORD: password,
+    GWSIM_KDF_COST: '10',
+    LOG_LEVEL: 'warn',
+  });
   const [portA, portB] = [await freePort(), await freePort()];
   const first = run(environment(portA));
   const a = new ApiClient(`http://127.0.0.1:${portA}`, { username: 'anadmin', password });

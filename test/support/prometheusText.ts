@@ -15,7 +15,10 @@ export interface Exposition {
 const NAME = /^[a-zA-Z_:][a-zA-Z0-9_:]*$/;
 const LABEL_NAME = /^[a-zA-Z_][a-zA-Z0-9_]*$/;
 const TYPES = new Set(['counter', 'gauge', 'histogram', 'summary', 'untyped']);
-const SUFFIXES: Readonly<Record<string, readonly string[]>> = { histogram: ['_bucket', '_sum', '_count'], summary: ['_sum', '_count', ''] };
+const SUFFIXES: Readonly<Record<string, readonly string[]>> = {
+  histogram: ['_bucket', '_sum', '_count'],
+  summary: ['_sum', '_count', ''],
+};
 
 function parseValue(text: string, line: number): number {
   // as Prometheus reads them (Go's ParseFloat): infinities and NaN in any case
@@ -23,7 +26,8 @@ function parseValue(text: string, line: number): number {
   if (lower === '+inf' || lower === 'inf') return Infinity;
   if (lower === '-inf') return -Infinity;
   if (lower === 'nan') return NaN;
-  if (!/^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/.test(text)) throw new Error(`line ${line}: '${text}' is not a sample value`);
+  if (!/^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/.test(text))
+    throw new Error(`line ${line}: '${text}' is not a sample value`);
   return Number(text);
 }
 
@@ -42,7 +46,9 @@ function parseLabels(text: string, at: number, line: number): { labels: Record<s
     for (; j < text.length && text[j] !== '"'; j += 1) {
       if (text[j] === '\\') {
         const next = text[j + 1];
-        if (next === 'n') value += '\n'; else if (next === '\\' || next === '"') value += next; else throw new Error(`line ${line}: bad escape \\${next}`);
+        if (next === 'n') value += '\n';
+        else if (next === '\\' || next === '"') value += next;
+        else throw new Error(`line ${line}: bad escape \\${next}`);
         j += 1;
       } else value += text[j];
     }
@@ -70,7 +76,10 @@ export function parsePrometheusText(text: string): Exposition {
     if (raw === '') return;
     if (raw.startsWith('#')) {
       const match = /^# (HELP|TYPE) (\S+) ?(.*)$/.exec(raw);
-      if (!match) { if (raw.startsWith('# HELP') || raw.startsWith('# TYPE')) throw new Error(`line ${line}: malformed ${raw}`); return; }
+      if (!match) {
+        if (raw.startsWith('# HELP') || raw.startsWith('# TYPE')) throw new Error(`line ${line}: malformed ${raw}`);
+        return;
+      }
       const [, kind, name, rest] = match;
       if (!NAME.test(name!)) throw new Error(`line ${line}: bad metric name ${name}`);
       if (kind === 'TYPE') {
@@ -92,19 +101,26 @@ export function parsePrometheusText(text: string): Exposition {
       rest = raw.slice(parsed.end);
     }
     const parts = rest.trim().split(' ');
-    if (parts.length < 1 || parts.length > 2 || parts[0] === '') throw new Error(`line ${line}: expected a value (and optional timestamp): ${raw}`);
+    if (parts.length < 1 || parts.length > 2 || parts[0] === '')
+      throw new Error(`line ${line}: expected a value (and optional timestamp): ${raw}`);
     const value = parseValue(parts[0]!, line);
-    const family = [...types.keys()].find((family) => name === family
-      || (SUFFIXES[types.get(family)!] ?? []).some((suffix) => suffix !== '' && name === `${family}${suffix}`));
+    const family = [...types.keys()].find(
+      (family) =>
+        name === family ||
+        (SUFFIXES[types.get(family)!] ?? []).some((suffix) => suffix !== '' && name === `${family}${suffix}`),
+    );
     if (!family) throw new Error(`line ${line}: sample ${name} has no TYPE before it`);
-    if (types.get(family) === 'histogram' && name.endsWith('_bucket') && labels['le'] === undefined) throw new Error(`line ${line}: bucket without le`);
+    if (types.get(family) === 'histogram' && name.endsWith('_bucket') && labels['le'] === undefined)
+      throw new Error(`line ${line}: bucket without le`);
     samples.push({ name, labels, value });
   });
   return {
     types,
     samples,
     value(name, wanted = {}) {
-      const found = samples.filter((s) => s.name === name && Object.entries(wanted).every(([k, v]) => s.labels[k] === v));
+      const found = samples.filter(
+        (s) => s.name === name && Object.entries(wanted).every(([k, v]) => s.labels[k] === v),
+      );
       if (found.length > 1) throw new Error(`${found.length} samples of ${name} match ${JSON.stringify(wanted)}`);
       return found[0]?.value;
     },

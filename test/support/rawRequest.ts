@@ -16,7 +16,9 @@ export function rawRequest(baseUrl: string, request: string): Promise<RawAnswer>
     const socket = connect(Number(port), hostname, () => socket.end(request));
     let answer = '';
     socket.setEncoding('utf8');
-    socket.on('data', (chunk: string) => { answer += chunk; });
+    socket.on('data', (chunk: string) => {
+      answer += chunk;
+    });
     socket.on('close', () => resolve(answer));
     socket.on('error', (error) => (answer ? resolve(answer) : reject(error)));
   }).then(parse);
@@ -32,7 +34,11 @@ function parse(raw: string): RawAnswer {
   }
   const text = end < 0 ? '' : raw.slice(end + 4);
   let json: unknown;
-  try { json = text ? JSON.parse(text) : undefined; } catch { json = undefined; }
+  try {
+    json = text ? JSON.parse(text) : undefined;
+  } catch {
+    json = undefined;
+  }
   const status = /^HTTP\/1\.[01] (\d{3}) /.exec(statusLine)?.[1];
   return { raw, status: status ? Number(status) : 0, headers, text, json };
 }

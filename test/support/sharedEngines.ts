@@ -49,12 +49,17 @@ async function start(): Promise<SharedEngines> {
   await Promise.all([main.ready, monitor.ready]);
   const mainSettings = { databaseUrl: undefined, dataDir: undefined };
   await closeAfter(await openDatabase(mainSettings, Promise.resolve(databaseSession(await main.attachSession()))));
-  const preparedMonitor = await prepareMonitorDatabase({ kind: 'embedded', dataDir: undefined }, new PortDatabase(await monitor.attachSession()));
+  const preparedMonitor = await prepareMonitorDatabase(
+    { kind: 'embedded', dataDir: undefined },
+    new PortDatabase(await monitor.attachSession()),
+  );
   await preparedMonitor.opened;
   await closeAfter(preparedMonitor.dataSource);
   const fresh = await Promise.all([capture(main), capture(monitor)]);
   return {
-    reset: async () => { await Promise.all([restore(main, fresh[0]), restore(monitor, fresh[1])]); },
+    reset: async () => {
+      await Promise.all([restore(main, fresh[0]), restore(monitor, fresh[1])]);
+    },
     mainSession: async () => databaseSession(await main.attachSession()),
     monitorSession: async () => new PortDatabase(await monitor.attachSession()),
   };
@@ -64,23 +69,34 @@ async function closeAfter(dataSource: DataSource): Promise<void> {
   if (dataSource.isInitialized) await dataSource.destroy();
 }
 
-interface Rows<T> { readonly rows: T[] }
+interface Rows<T> {
+  readonly rows: T[];
+}
 
 async function capture(engine: WorkerDatabase): Promise<FreshState> {
-  const tables = (await engine.query(
-    `SELECT quote_ident(schemaname) || '.' || quote_ident(tablename) AS name FROM pg_tables
-     WHERE schemaname NOT IN ('pg_catalog', 'information_schema') AND tablename <> $1 ORDER BY 1`, [BOOKKEEPING],
-  ) as Rows<{ name: string }>).rows.map((row) => row.name);
+  const tables = (
+    (await engine.query(
+      `SELECT quote_ident(schemaname) || '.' || quote_ident(tablename) AS name FROM pg_tables
+     WHERE schemaname NOT IN ('pg_catalog', 'information_schema') AND tablename <> $1 ORDER BY 1`,
+      [BOOKKEEPING],
+    )) as Rows<{ name: string }>
+  ).rows.map((row) => row.name);
   const rows: Array<{ table: string; json: string }> = [];
   for (const table of tables) {
-    const { rows: [held] } = await engine.query(`SELECT coalesce(json_agg(t), '[]')::text AS json FROM ${table} t`) as Rows<{ json: string }>;
+    const {
+      rows: [held],
+    } = (await engine.query(`SELECT coalesce(json_agg(t), '[]')::text AS json FROM ${table} t`)) as Rows<{
+      json: string;
+    }>;
     if (held && held.json !== '[]') rows.push({ table, json: held.json });
   }
-  const sequences = (await engine.query(
-    `SELECT quote_ident(schemaname) || '.' || quote_ident(sequencename) AS name, coalesce(last_value, start_value)::text AS value,
+  const sequences = (
+    (await engine.query(
+      `SELECT quote_ident(schemaname) || '.' || quote_ident(sequencename) AS name, coalesce(last_value, start_value)::text AS value,
             last_value IS NOT NULL AS called
      FROM pg_sequences WHERE schemaname NOT IN ('pg_catalog', 'information_schema')`,
-  ) as Rows<{ name: string; value: string; called: boolean }>).rows;
+    )) as Rows<{ name: string; value: string; called: boolean }>
+  ).rows;
   return { tables, rows, sequences };
 }
 
@@ -89,7 +105,10 @@ async function restore(engine: WorkerDatabase, fresh: FreshState): Promise<void>
   // of the text would hold the engine's other sessions off for good: EngineSessions reads only a statement's start)
   const statements = [
     `TRUNCATE ${fresh.tables.join(', ')} CASCADE`,
-    ...fresh.rows.map(({ table, json }) => `INSERT INTO ${table} SELECT * FROM json_populate_recordset(NULL::${table}, ${literal(json)})`),
+    ...fresh.rows.map(
+      ({ table, json }) =>
+        `INSERT INTO ${table} SELECT * FROM json_populate_recordset(NULL::${table}, ${literal(json)})`,
+    ),
     ...fresh.sequences.map(({ name, value, called }) => `SELECT setval(${literal(name)}, ${value}, ${called})`),
   ];
   await engine.exec(statements.join(';\n'));

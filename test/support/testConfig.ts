@@ -5,7 +5,6 @@ export { testDatabaseUrl };
 
 export const ADMIN_PASSWORD = 'anadmin-test-Pw1!';
 
-
 export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
   return {
     port: 0,

@@ -68,9 +68,15 @@ const EMBEDDED: DatabaseTarget = {
   name: 'embedded PostgreSQL',
   databaseUrl: undefined,
   async open(options = {}) {
-    const dataSource = options.migrate === false
-      ? await new DataSource(dataSourceOptions({ databaseUrl: undefined, dataDir: undefined }, embeddedDriver(undefined, await loadTemplate()))).initialize()
-      : await openDatabase({ databaseUrl: undefined, dataDir: undefined });
+    const dataSource =
+      options.migrate === false
+        ? await new DataSource(
+            dataSourceOptions(
+              { databaseUrl: undefined, dataDir: undefined },
+              embeddedDriver(undefined, await loadTemplate()),
+            ),
+          ).initialize()
+        : await openDatabase({ databaseUrl: undefined, dataDir: undefined });
     return store('embedded', 'embedded PostgreSQL', dataSource);
   },
 };
@@ -82,9 +88,10 @@ function server(url: string): DatabaseTarget {
     databaseUrl: url,
     async open(options = {}) {
       await wipeServerDatabase(url);
-      const dataSource = options.migrate === false
-        ? await new DataSource(dataSourceOptions({ databaseUrl: url, dataDir: undefined })).initialize()
-        : await openDatabase({ databaseUrl: url, dataDir: undefined });
+      const dataSource =
+        options.migrate === false
+          ? await new DataSource(dataSourceOptions({ databaseUrl: url, dataDir: undefined })).initialize()
+          : await openDatabase({ databaseUrl: url, dataDir: undefined });
       return store('server', 'the PostgreSQL server', dataSource);
     },
   };
@@ -135,7 +142,9 @@ export function durableTestStore(): DurableStore {
 function onDisk(): DurableStore {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'gwsim-test-store-'));
   return {
-    kind: 'embedded', name: 'embedded PostgreSQL on disk', config: { databaseUrl: undefined, dataDir, ephemeral: false },
+    kind: 'embedded',
+    name: 'embedded PostgreSQL on disk',
+    config: { databaseUrl: undefined, dataDir, ephemeral: false },
     dispose: () => rmSync(dataDir, { recursive: true, force: true }),
   };
 }
@@ -189,18 +198,25 @@ export function testDatabaseUrl(): string | undefined {
 
 function assertTestDatabase(url: string): void {
   const name = new URL(url).pathname.replace(/^\//, '');
-  if (!name.includes('test')) throw new Error(`refusing to run tests on database '${name}': its name must contain 'test'`);
+  if (!name.includes('test'))
+    throw new Error(`refusing to run tests on database '${name}': its name must contain 'test'`);
 }
 
 function store(kind: 'embedded' | 'server', name: string, dataSource: DataSource): TestStore {
   const embedded = kind === 'embedded';
   const unitOfWork = new TypeOrmUnitOfWork(dataSource, new DatabaseKind(embedded));
   return {
-    kind, name, dataSource, embedded, unitOfWork,
+    kind,
+    name,
+    dataSource,
+    embedded,
+    unitOfWork,
     async reset(labs = []) {
       // Listed each time: a suite's tests may migrate the schema (tables come and go).
       const rows: Array<{ tablename: string }> = await dataSource.query(
-        "SELECT tablename FROM pg_tables WHERE schemaname = 'public' AND NOT (tablename = ANY($1::text[]))", [KEPT_TABLES]);
+        "SELECT tablename FROM pg_tables WHERE schemaname = 'public' AND NOT (tablename = ANY($1::text[]))",
+        [KEPT_TABLES],
+      );
       if (rows.length > 0) await dataSource.query(`TRUNCATE ${rows.map((r) => `"${r.tablename}"`).join(', ')} CASCADE`);
       await dataSource.query("DELETE FROM lab WHERE id <> 'default'");
       for (const lab of labs) {
@@ -234,7 +250,9 @@ const MONITOR_TABLES = ['call_history', 'sip_message', 'recording', 'lab_usage']
 
 function monitorStore(kind: 'embedded' | 'server', name: string, dataSource: DataSource): MonitorTestStore {
   return {
-    kind, name, dataSource,
+    kind,
+    name,
+    dataSource,
     async reset() {
       await dataSource.query(`TRUNCATE ${MONITOR_TABLES.map((t) => `monitor.${t}`).join(', ')}`);
     },
@@ -248,24 +266,47 @@ function monitorStore(kind: 'embedded' | 'server', name: string, dataSource: Dat
 export function monitorStoreTargets(): MonitorDatabaseTarget[] {
   const url = testDatabaseUrl();
   const embedded: MonitorDatabaseTarget = {
-    kind: 'embedded', name: 'the embedded monitor engine',
-    open: async () => monitorStore('embedded', 'the embedded monitor engine', await openMonitorDatabase({ kind: 'embedded', dataDir: undefined })),
+    kind: 'embedded',
+    name: 'the embedded monitor engine',
+    open: async () =>
+      monitorStore(
+        'embedded',
+        'the embedded monitor engine',
+        await openMonitorDatabase({ kind: 'embedded', dataDir: undefined }),
+      ),
   };
   if (!url) return [embedded];
-  return [embedded, {
-    kind: 'server', name: 'the PostgreSQL server (schema monitor)',
-    async open() {
-      await dropMonitorSchema(url);
-      return monitorStore('server', 'the PostgreSQL server (schema monitor)', await openMonitorDatabase({ kind: 'server', url, variable: 'DATABASE_URL' }));
+  return [
+    embedded,
+    {
+      kind: 'server',
+      name: 'the PostgreSQL server (schema monitor)',
+      async open() {
+        await dropMonitorSchema(url);
+        return monitorStore(
+          'server',
+          'the PostgreSQL server (schema monitor)',
+          await openMonitorDatabase({ kind: 'server', url, variable: 'DATABASE_URL' }),
+        );
+      },
     },
-  }];
+  ];
 }
 
 /** Opens the monitor store of `databaseUrl` keeping its data (benchmarks; the name must contain 'test'); undefined: the embedded engine. */
 export async function openMonitorKeepingData(databaseUrl: string | undefined): Promise<MonitorTestStore> {
-  if (!databaseUrl) return monitorStore('embedded', 'the embedded monitor engine', await openMonitorDatabase({ kind: 'embedded', dataDir: undefined }));
+  if (!databaseUrl)
+    return monitorStore(
+      'embedded',
+      'the embedded monitor engine',
+      await openMonitorDatabase({ kind: 'embedded', dataDir: undefined }),
+    );
   assertTestDatabase(databaseUrl);
-  return monitorStore('server', 'the PostgreSQL server (schema monitor)', await openMonitorDatabase({ kind: 'server', url: databaseUrl, variable: 'DATABASE_URL' }));
+  return monitorStore(
+    'server',
+    'the PostgreSQL server (schema monitor)',
+    await openMonitorDatabase({ kind: 'server', url: databaseUrl, variable: 'DATABASE_URL' }),
+  );
 }
 
 async function dropMonitorSchema(url: string): Promise<void> {

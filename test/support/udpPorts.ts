@@ -4,12 +4,19 @@ import dgram from 'node:dgram';
 export async function udpPortBindable(port: number): Promise<boolean> {
   const socket = dgram.createSocket('udp4');
   try {
-    await new Promise<void>((resolve, reject) => { socket.once('error', reject); socket.bind({ port, address: '127.0.0.1', exclusive: true }, () => resolve()); });
+    await new Promise<void>((resolve, reject) => {
+      socket.once('error', reject);
+      socket.bind({ port, address: '127.0.0.1', exclusive: true }, () => resolve());
+    });
     return true;
   } catch {
     return false;
   } finally {
-    try { socket.close(); } catch { /* never bound */ }
+    try {
+      socket.close();
+    } catch {
+      /* never bound */
+    }
   }
 }
 

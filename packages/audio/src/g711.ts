@@ -8,10 +8,13 @@
 export function linearToAlaw(sample: number): number {
   const s = clamp16(sample);
   // one's complement of negative values: -1..-16 and 0..15 share the smallest magnitude, as in the reference
-  let ix = s < 0 ? (~s) >> 4 : s >> 4; // 0..2047
+  let ix = s < 0 ? ~s >> 4 : s >> 4; // 0..2047
   if (ix > 15) {
     let exponent = 1;
-    while (ix > 16 + 15) { ix >>= 1; exponent++; }
+    while (ix > 16 + 15) {
+      ix >>= 1;
+      exponent++;
+    }
     ix -= 16;
     ix += exponent << 4;
   }
@@ -34,7 +37,7 @@ export function alawToLinear(code: number): number {
 /** One 16-bit linear sample to a mu-law octet. */
 export function linearToUlaw(sample: number): number {
   const s = clamp16(sample);
-  let absno = (s < 0 ? (~s) >> 2 : s >> 2) + 33; // 14-bit magnitude plus the bias
+  let absno = (s < 0 ? ~s >> 2 : s >> 2) + 33; // 14-bit magnitude plus the bias
   if (absno > 0x1fff) absno = 0x1fff;
   let segment = 1;
   for (let i = absno >> 6; i !== 0; i >>= 1) segment++;

@@ -31,7 +31,14 @@ const PHRASE_PAUSE_MS = [120, 450] as const;
 const SYLLABLE_PEAK = [8000, 16000] as const;
 const COMFORT_NOISE = 32;
 
-interface Syllable { start: number; length: number; talker: number; peak: number; glide: number; noisy: boolean }
+interface Syllable {
+  start: number;
+  length: number;
+  talker: number;
+  peak: number;
+  glide: number;
+  noisy: boolean;
+}
 
 export function synthesizeConversation(spec: ConversationSpec): Int16Array {
   const sampleRate = spec.sampleRate ?? 8000;
@@ -88,8 +95,12 @@ function planSyllables(total: number, sampleRate: number, random: () => number):
       for (let w = 0; w < words && t < turnEnd; w++) {
         const length = Math.round(sampleRate / between(SYLLABLE_RATE_HZ));
         syllables.push({
-          start: t, length: Math.min(length, turnEnd - t), talker, peak: between(SYLLABLE_PEAK),
-          glide: 0.85 + random() * 0.3, noisy: random() < 0.25,
+          start: t,
+          length: Math.min(length, turnEnd - t),
+          talker,
+          peak: between(SYLLABLE_PEAK),
+          glide: 0.85 + random() * 0.3,
+          noisy: random() < 0.25,
         });
         t += length;
       }

@@ -5,8 +5,16 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
-  alawToLinear, decodeAlaw, decodeUlaw, encodeAlaw, encodeUlaw, encodeWav, linearToAlaw, linearToUlaw,
-  synthesizeConversation, ulawToLinear,
+  alawToLinear,
+  decodeAlaw,
+  decodeUlaw,
+  encodeAlaw,
+  encodeUlaw,
+  encodeWav,
+  linearToAlaw,
+  linearToUlaw,
+  synthesizeConversation,
+  ulawToLinear,
 } from '../src/index.js';
 import { readWav } from './wavReader.js';
 
@@ -33,31 +41,69 @@ const ALL = Int16Array.from({ length: 65536 }, (_, i) => i - 32768);
 describe('G.711', () => {
   it('encodes A-law reference points (G.711 table 1a: even bits inverted)', () => {
     const points: [number, number][] = [
-      [0, 0xd5], [7, 0xd5], [15, 0xd5], [16, 0xd4], [-1, 0x55], [-16, 0x55], [-17, 0x54],
-      [256, 0xc5], [511, 0xca], [512, 0xf5], [1024, 0xe5], [4095, 0x9a], [4096, 0x85], [32767, 0xaa],
-      [-32768, 0x2a], [40000, 0xaa], [-40000, 0x2a],
+      [0, 0xd5],
+      [7, 0xd5],
+      [15, 0xd5],
+      [16, 0xd4],
+      [-1, 0x55],
+      [-16, 0x55],
+      [-17, 0x54],
+      [256, 0xc5],
+      [511, 0xca],
+      [512, 0xf5],
+      [1024, 0xe5],
+      [4095, 0x9a],
+      [4096, 0x85],
+      [32767, 0xaa],
+      [-32768, 0x2a],
+      [40000, 0xaa],
+      [-40000, 0x2a],
     ];
     for (const [sample, code] of points) expect(linearToAlaw(sample), `A-law of ${sample}`).to.equal(code);
   });
 
   it('decodes A-law to the middle of each interval', () => {
     const points: [number, number][] = [
-      [0xd5, 8], [0x55, -8], [0xd4, 24], [0xc5, 264], [0xf5, 528], [0xaa, 32256], [0x2a, -32256], [0x80, 5504],
+      [0xd5, 8],
+      [0x55, -8],
+      [0xd4, 24],
+      [0xc5, 264],
+      [0xf5, 528],
+      [0xaa, 32256],
+      [0x2a, -32256],
+      [0x80, 5504],
     ];
     for (const [code, sample] of points) expect(alawToLinear(code), `A-law 0x${code.toString(16)}`).to.equal(sample);
   });
 
   it('encodes mu-law reference points (G.711 table 2a: all bits inverted)', () => {
     const points: [number, number][] = [
-      [0, 0xff], [3, 0xff], [4, 0xfe], [-1, 0x7f], [-4, 0x7f], [-5, 0x7e], [1000, 0xce], [-1001, 0x4e],
-      [32767, 0x80], [-32768, 0x00], [32124, 0x80], [8031, 0xa0],
+      [0, 0xff],
+      [3, 0xff],
+      [4, 0xfe],
+      [-1, 0x7f],
+      [-4, 0x7f],
+      [-5, 0x7e],
+      [1000, 0xce],
+      [-1001, 0x4e],
+      [32767, 0x80],
+      [-32768, 0x00],
+      [32124, 0x80],
+      [8031, 0xa0],
     ];
     for (const [sample, code] of points) expect(linearToUlaw(sample), `mu-law of ${sample}`).to.equal(code);
   });
 
   it('decodes mu-law reference points', () => {
     const points: [number, number][] = [
-      [0xff, 0], [0x7f, 0], [0xfe, 8], [0x7e, -8], [0x80, 32124], [0x00, -32124], [0xce, 988], [0xf0, 120],
+      [0xff, 0],
+      [0x7f, 0],
+      [0xfe, 8],
+      [0x7e, -8],
+      [0x80, 32124],
+      [0x00, -32124],
+      [0xce, 988],
+      [0xf0, 120],
     ];
     for (const [code, sample] of points) expect(ulawToLinear(code), `mu-law 0x${code.toString(16)}`).to.equal(sample);
   });
@@ -96,11 +142,21 @@ describe('G.711', () => {
 
   describe('against Python audioop (an independent implementation)', function () {
     this.timeout(30_000);
-    before(function () { if (!python() || !pythonHas('audioop')) this.skip(); });
+    before(function () {
+      if (!python() || !pythonHas('audioop')) this.skip();
+    });
 
     function audioop(expr: string, input: Buffer): Buffer {
-      return execFileSync('python3', ['-W', 'ignore', '-c',
-        `import sys, audioop; d = sys.stdin.buffer.read(); sys.stdout.buffer.write(audioop.${expr})`], { input, timeout: 20_000 });
+      return execFileSync(
+        'python3',
+        [
+          '-W',
+          'ignore',
+          '-c',
+          `import sys, audioop; d = sys.stdin.buffer.read(); sys.stdout.buffer.write(audioop.${expr})`,
+        ],
+        { input, timeout: 20_000 },
+      );
     }
 
     it('A-law: the same octet for all 65536 samples, the same sample for all 256 octets', () => {
@@ -128,19 +184,39 @@ describe('WAV files', () => {
     const wav = readWav(encodeWav({ sampleRate: 8000, channels: 1, encoding: 'PCM16', samples }));
     expect(wav.chunkIds).to.deep.equal(['fmt ', 'data']);
     expect(wav.fmtSize).to.equal(16);
-    expect(wav.format).to.deep.equal({ tag: 1, channels: 1, sampleRate: 8000, byteRate: 16000, blockAlign: 2, bits: 16 });
+    expect(wav.format).to.deep.equal({
+      tag: 1,
+      channels: 1,
+      sampleRate: 8000,
+      byteRate: 16000,
+      blockAlign: 2,
+      bits: 16,
+    });
     expect(wav.data.length).to.equal(14);
-    expect([...new Int16Array(wav.data.buffer.slice(wav.data.byteOffset, wav.data.byteOffset + 14))]).to.deep.equal([...samples]);
+    expect([...new Int16Array(wav.data.buffer.slice(wav.data.byteOffset, wav.data.byteOffset + 14))]).to.deep.equal([
+      ...samples,
+    ]);
     expect(wav.riffSize).to.equal(4 + 24 + 8 + 14);
   });
 
-  for (const [encoding, tag, encode] of [['PCMA', 6, encodeAlaw], ['PCMU', 7, encodeUlaw]] as const) {
+  for (const [encoding, tag, encode] of [
+    ['PCMA', 6, encodeAlaw],
+    ['PCMU', 7, encodeUlaw],
+  ] as const) {
     it(`${encoding}: an 18-byte fmt chunk (format ${tag}, 8 bits, cbSize 0), a fact chunk, one octet a sample, a pad byte when odd`, () => {
       const file = encodeWav({ sampleRate: 8000, channels: 1, encoding, samples });
       const wav = readWav(file);
       expect(wav.chunkIds).to.deep.equal(['fmt ', 'fact', 'data']);
       expect(wav.fmtSize).to.equal(18);
-      expect(wav.format).to.deep.equal({ tag, channels: 1, sampleRate: 8000, byteRate: 8000, blockAlign: 1, bits: 8, cbSize: 0 });
+      expect(wav.format).to.deep.equal({
+        tag,
+        channels: 1,
+        sampleRate: 8000,
+        byteRate: 8000,
+        blockAlign: 1,
+        bits: 8,
+        cbSize: 0,
+      });
       expect(wav.factSamples).to.equal(7);
       expect([...wav.data]).to.deep.equal([...encode(samples)]);
       expect(file.length).to.equal(8 + 4 + 26 + 12 + 8 + 7 + 1);
@@ -166,26 +242,38 @@ describe('WAV files', () => {
     expect(() => encodeWav({ ...base, samples: [1, 2] as unknown as Int16Array })).to.throw(TypeError, /Int16Array/);
   });
 
-  describe('read by Python\'s wave module', function () {
+  describe("read by Python's wave module", function () {
     this.timeout(30_000);
     let dir = '';
     before(function () {
       if (!python()) this.skip();
       dir = mkdtempSync(join(tmpdir(), 'audio-'));
     });
-    after(() => { if (dir) rmSync(dir, { recursive: true, force: true }); });
+    after(() => {
+      if (dir) rmSync(dir, { recursive: true, force: true });
+    });
 
     it('gives the same channels, width, rate, frame count and samples for PCM16', () => {
       const signal = synthesizeConversation({ durationMs: 2500, seed: 7 });
       const file = join(dir, 'call.wav');
       writeFileSync(file, encodeWav({ sampleRate: 8000, channels: 1, encoding: 'PCM16', samples: signal }));
-      const out = execFileSync('python3', ['-c', [
-        'import wave, sys, hashlib',
-        'w = wave.open(sys.argv[1], "rb")',
-        'frames = w.readframes(w.getnframes())',
-        'print(w.getnchannels(), w.getsampwidth(), w.getframerate(), w.getnframes(), w.getcomptype(), hashlib.sha256(frames).hexdigest())',
-      ].join('\n'), file], { encoding: 'utf8', timeout: 20_000 }).trim();
-      const digest = createHash('sha256').update(Buffer.from(signal.buffer, signal.byteOffset, signal.byteLength)).digest('hex');
+      const out = execFileSync(
+        'python3',
+        [
+          '-c',
+          [
+            'import wave, sys, hashlib',
+            'w = wave.open(sys.argv[1], "rb")',
+            'frames = w.readframes(w.getnframes())',
+            'print(w.getnchannels(), w.getsampwidth(), w.getframerate(), w.getnframes(), w.getcomptype(), hashlib.sha256(frames).hexdigest())',
+          ].join('\n'),
+          file,
+        ],
+        { encoding: 'utf8', timeout: 20_000 },
+      ).trim();
+      const digest = createHash('sha256')
+        .update(Buffer.from(signal.buffer, signal.byteOffset, signal.byteLength))
+        .digest('hex');
       expect(out).to.equal(`1 2 8000 20000 NONE ${digest}`);
     });
   });
@@ -196,27 +284,59 @@ describe('synthesizeConversation', () => {
     expect(synthesizeConversation({ durationMs: 1000, seed: 1 })).to.have.length(8000);
     expect(synthesizeConversation({ durationMs: 2500, seed: 1, sampleRate: 16000 })).to.have.length(40000);
     expect(synthesizeConversation({ durationMs: 0, seed: 1 })).to.have.length(0);
-    const wav = readWav(encodeWav({ sampleRate: 8000, channels: 1, encoding: 'PCMA', samples: synthesizeConversation({ durationMs: 3125, seed: 2 }) }));
+    const wav = readWav(
+      encodeWav({
+        sampleRate: 8000,
+        channels: 1,
+        encoding: 'PCMA',
+        samples: synthesizeConversation({ durationMs: 3125, seed: 2 }),
+      }),
+    );
     expect(wav.factSamples! / wav.format.sampleRate).to.equal(3.125);
   });
 
   it('is deterministic: the same seed gives the same bytes, another seed other bytes', () => {
-    const a = encodeWav({ sampleRate: 8000, channels: 1, encoding: 'PCM16', samples: synthesizeConversation({ durationMs: 20_000, seed: 42 }) });
-    const b = encodeWav({ sampleRate: 8000, channels: 1, encoding: 'PCM16', samples: synthesizeConversation({ durationMs: 20_000, seed: 42 }) });
-    const c = encodeWav({ sampleRate: 8000, channels: 1, encoding: 'PCM16', samples: synthesizeConversation({ durationMs: 20_000, seed: 43 }) });
+    const a = encodeWav({
+      sampleRate: 8000,
+      channels: 1,
+      encoding: 'PCM16',
+      samples: synthesizeConversation({ durationMs: 20_000, seed: 42 }),
+    });
+    const b = encodeWav({
+      sampleRate: 8000,
+      channels: 1,
+      encoding: 'PCM16',
+      samples: synthesizeConversation({ durationMs: 20_000, seed: 42 }),
+    });
+    const c = encodeWav({
+      sampleRate: 8000,
+      channels: 1,
+      encoding: 'PCM16',
+      samples: synthesizeConversation({ durationMs: 20_000, seed: 43 }),
+    });
     expect(a.equals(b)).to.equal(true);
     expect(a.equals(c)).to.equal(false);
   });
 
   it('is exact silence inside muted spans and not outside them', () => {
-    const s = synthesizeConversation({ durationMs: 20_000, seed: 5, mutedSpans: [[2000, 4500], [19_000, 25_000]] });
+    const s = synthesizeConversation({
+      durationMs: 20_000,
+      seed: 5,
+      mutedSpans: [
+        [2000, 4500],
+        [19_000, 25_000],
+      ],
+    });
     expect(s.subarray(16_000, 36_000).every((v) => v === 0)).to.equal(true);
     expect(s.subarray(152_000).every((v) => v === 0)).to.equal(true);
     expect(s.subarray(15_200, 16_000).some((v) => v !== 0)).to.equal(true);
     // comfort noise keeps the rest from ever being digital silence for long
     for (let i = 0; i + 800 <= 152_000; i += 800) {
       if (i + 800 > 16_000 && i < 36_000) continue;
-      expect(s.subarray(i, i + 800).some((v) => v !== 0), `100 ms at ${i / 8} ms`).to.equal(true);
+      expect(
+        s.subarray(i, i + 800).some((v) => v !== 0),
+        `100 ms at ${i / 8} ms`,
+      ).to.equal(true);
     }
   });
 
@@ -254,7 +374,10 @@ describe('synthesizeConversation', () => {
         let c = 0;
         for (let k = 0; k + lag < x.length; k++) c += x[k]! * x[k + lag]!;
         c /= x.length - lag;
-        if (c > best) { best = c; bestLag = lag; }
+        if (c > best) {
+          best = c;
+          bestLag = lag;
+        }
       }
       if (bestLag > 0) pitches.push(rate / bestLag);
     }
@@ -268,7 +391,13 @@ describe('synthesizeConversation', () => {
   it('refuses bad input', () => {
     expect(() => synthesizeConversation({ durationMs: -1, seed: 1 })).to.throw(RangeError, /durationMs/);
     expect(() => synthesizeConversation({ durationMs: 10, seed: 1.5 })).to.throw(RangeError, /seed/);
-    expect(() => synthesizeConversation({ durationMs: 10, seed: 1, sampleRate: 44 })).to.throw(RangeError, /sampleRate/);
-    expect(() => synthesizeConversation({ durationMs: 10, seed: 1, mutedSpans: [[5, 2]] })).to.throw(RangeError, /muted span/);
+    expect(() => synthesizeConversation({ durationMs: 10, seed: 1, sampleRate: 44 })).to.throw(
+      RangeError,
+      /sampleRate/,
+    );
+    expect(() => synthesizeConversation({ durationMs: 10, seed: 1, mutedSpans: [[5, 2]] })).to.throw(
+      RangeError,
+      /muted span/,
+    );
   });
 });

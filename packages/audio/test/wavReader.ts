@@ -1,7 +1,15 @@
 /** An independent reader of RIFF/WAVE files for the tests: walks the chunks and checks every size. */
 export interface ReadWav {
   riffSize: number;
-  format: { tag: number; channels: number; sampleRate: number; byteRate: number; blockAlign: number; bits: number; cbSize?: number };
+  format: {
+    tag: number;
+    channels: number;
+    sampleRate: number;
+    byteRate: number;
+    blockAlign: number;
+    bits: number;
+    cbSize?: number;
+  };
   fmtSize: number;
   factSamples?: number;
   chunkIds: string[];
@@ -29,8 +37,12 @@ export function readWav(file: Buffer): ReadWav {
     if (id === 'fmt ') {
       fmtSize = size;
       format = {
-        tag: file.readUInt16LE(body), channels: file.readUInt16LE(body + 2), sampleRate: file.readUInt32LE(body + 4),
-        byteRate: file.readUInt32LE(body + 8), blockAlign: file.readUInt16LE(body + 12), bits: file.readUInt16LE(body + 14),
+        tag: file.readUInt16LE(body),
+        channels: file.readUInt16LE(body + 2),
+        sampleRate: file.readUInt32LE(body + 4),
+        byteRate: file.readUInt32LE(body + 8),
+        blockAlign: file.readUInt16LE(body + 12),
+        bits: file.readUInt16LE(body + 14),
       };
       if (size >= 18) format.cbSize = file.readUInt16LE(body + 16);
     } else if (id === 'fact') {

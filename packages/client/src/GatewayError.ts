@@ -10,12 +10,38 @@ export interface ErrorDetail {
  * operations add codes of their own (e.g. NODE_IN_USE), so `code` is any string, these offered first.
  */
 export const COMMON_ERROR_CODES = [
-  'VERSION_REQUIRED', 'VERSION_INVALID', 'VERSION_UNSUPPORTED',
-  'AUTHENTICATION_REQUIRED', 'MALFORMED_CREDENTIALS', 'INVALID_CREDENTIALS', 'AUTHENTICATION_FAILED', 'SESSION_EXPIRED',
-  'ACCOUNT_BLOCKED', 'LOGIN_DELAYED', 'USER_DISABLED', 'PASSWORD_EXPIRED', 'PERMISSION_DENIED',
-  'VALIDATION_FAILED', 'UNKNOWN_FIELD', 'MALFORMED_JSON', 'JSON_TOO_DEEP', 'TOO_MANY_KEYS', 'LONE_SURROGATE', 'MALFORMED_ENCODING',
-  'BODY_REQUIRED', 'BODY_TOO_LARGE', 'BODY_UNREADABLE', 'FILE_REQUIRED', 'UNSUPPORTED_MEDIA_TYPE', 'STALE_VERSION',
-  'NO_SUCH_OPERATION', 'METHOD_NOT_ALLOWED', 'NOT_SIMULATED', 'STARTING', 'NOT_READY', 'INTERNAL_ERROR',
+  'VERSION_REQUIRED',
+  'VERSION_INVALID',
+  'VERSION_UNSUPPORTED',
+  'AUTHENTICATION_REQUIRED',
+  'MALFORMED_CREDENTIALS',
+  'INVALID_CREDENTIALS',
+  'AUTHENTICATION_FAILED',
+  'SESSION_EXPIRED',
+  'ACCOUNT_BLOCKED',
+  'LOGIN_DELAYED',
+  'USER_DISABLED',
+  'PASSWORD_EXPIRED',
+  'PERMISSION_DENIED',
+  'VALIDATION_FAILED',
+  'UNKNOWN_FIELD',
+  'MALFORMED_JSON',
+  'JSON_TOO_DEEP',
+  'TOO_MANY_KEYS',
+  'LONE_SURROGATE',
+  'MALFORMED_ENCODING',
+  'BODY_REQUIRED',
+  'BODY_TOO_LARGE',
+  'BODY_UNREADABLE',
+  'FILE_REQUIRED',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'STALE_VERSION',
+  'NO_SUCH_OPERATION',
+  'METHOD_NOT_ALLOWED',
+  'NOT_SIMULATED',
+  'STARTING',
+  'NOT_READY',
+  'INTERNAL_ERROR',
 ] as const;
 
 export type CommonErrorCode = (typeof COMMON_ERROR_CODES)[number];
@@ -50,6 +76,9 @@ export class GatewayError extends Error {
 }
 
 /** Whether `error` is a GatewayError, with one of `codes` when given: `if (isGatewayError(e, 'STALE_VERSION')) …`. */
-export function isGatewayError<C extends ErrorCode>(error: unknown, ...codes: C[]): error is GatewayError & { readonly code: C } {
+export function isGatewayError<C extends ErrorCode>(
+  error: unknown,
+  ...codes: C[]
+): error is GatewayError & { readonly code: C } {
   return error instanceof GatewayError && (codes.length === 0 || (codes as string[]).includes(error.code));
 }

@@ -48,18 +48,35 @@ export class Session {
 
   private get basic(): string | undefined {
     const { username, password } = this.options;
-    return username === undefined ? undefined : `Basic ${Buffer.from(`${username}:${password ?? ''}`, 'utf8').toString('base64')}`;
+    return username === undefined
+      ? undefined
+      : `Basic ${Buffer.from(`${username}:${password ?? ''}`, 'utf8').toString('base64')}`;
   }
 
   /** Sends one request (the body is built per attempt by `build`, which may also add headers). */
-  async fetch(url: URL, method: string, build: (headers: Record<string, string>) => RequestInit['body'], signal?: AbortSignal): Promise<Response> {
+  async fetch(
+    url: URL,
+    method: string,
+    build: (headers: Record<string, string>) => RequestInit['body'],
+    signal?: AbortSignal,
+  ): Promise<Response> {
     const attempt = async (useCookie: boolean): Promise<Response> => {
       const headers: Record<string, string> = { accept: 'application/json, text/plain, */*' };
       const body = build(headers);
       if (useCookie && this.cookie) headers['cookie'] = `JSESSIONID=${this.cookie}`;
-      if ((!useCookie || !this.cookie || this.options.basicOnEveryRequest) && this.basic) headers['authorization'] = this.basic;
-      const response = await this.doFetch(url, { method, headers, body, redirect: 'manual', ...(signal ? { signal } : {}) });
-      const setCookies = typeof response.headers.getSetCookie === 'function' ? response.headers.getSetCookie() : [response.headers.get('set-cookie') ?? ''];
+      if ((!useCookie || !this.cookie || this.options.basicOnEveryRequest) && this.basic)
+        headers['authorization'] = this.basic;
+      const response = await this.doFetch(url, {
+        method,
+        headers,
+        body,
+        redirect: 'manual',
+        ...(signal ? { signal } : {}),
+      });
+      const setCookies =
+        typeof response.headers.getSetCookie === 'function'
+          ? response.headers.getSetCookie()
+          : [response.headers.get('set-cookie') ?? ''];
       for (const line of setCookies) {
         const match = COOKIE.exec(line);
         if (match) this.cookie = match[1];

@@ -1,7 +1,22 @@
 export { GatewayClient } from './GatewayClient.js';
-export { ApiClient, type ApiAnswer, type CommonOptions, type HttpMethod, type OperationOf, type PathOf, type RequestOptions } from './ApiClient.js';
+export {
+  ApiClient,
+  type ApiAnswer,
+  type CommonOptions,
+  type HttpMethod,
+  type OperationOf,
+  type PathOf,
+  type RequestOptions,
+} from './ApiClient.js';
 export { Session, type SessionOptions } from './Session.js';
-export { COMMON_ERROR_CODES, GatewayError, isGatewayError, type CommonErrorCode, type ErrorCode, type ErrorDetail } from './GatewayError.js';
+export {
+  COMMON_ERROR_CODES,
+  GatewayError,
+  isGatewayError,
+  type CommonErrorCode,
+  type ErrorCode,
+  type ErrorDetail,
+} from './GatewayError.js';
 export type { DownloadedFile, UploadFile } from './types.js';
 export type { GatewayOperations, GatewaySchemas } from './generated/gateway.js';
 export type { ControlOperations, ControlSchemas } from './generated/control.js';

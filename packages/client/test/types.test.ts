@@ -25,10 +25,12 @@ async function typeChecks(client: GatewayClient): Promise<void> {
   const status: Result<'GET', '/api/coreConfig/status/get'> = await client.get('/api/coreConfig/status/get');
   const health = await client.sim.get('/_sim/health');
   const up: 'up' | 'starting' = health.status;
-  void name; void status; void up;
+  void name;
+  void status;
+  void up;
 }
 
-describe('the client\'s types', () => {
+describe("the client's types", () => {
   it('are checked when the package builds (see the @ts-expect-error lines above)', () => {
     expect(typeChecks).to.be.a('function');
   });

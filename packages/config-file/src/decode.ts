@@ -1,7 +1,16 @@
 import { gunzipSync } from 'node:zlib';
 import {
-  CONFIG_FILE_FORMAT, ConfigFileError, DEFAULT_FILE_COMMON, MAX_PROBLEMS, SUPPORTED_FORMAT_VERSIONS, canonicalFileId,
-  type ConfigFileCommon, type ConfigFileDocument, type ConfigFileObject, type ConfigFileProblem, type JsonValue,
+  CONFIG_FILE_FORMAT,
+  ConfigFileError,
+  DEFAULT_FILE_COMMON,
+  MAX_PROBLEMS,
+  SUPPORTED_FORMAT_VERSIONS,
+  canonicalFileId,
+  type ConfigFileCommon,
+  type ConfigFileDocument,
+  type ConfigFileObject,
+  type ConfigFileProblem,
+  type JsonValue,
 } from './format.js';
 
 export interface DecodeOptions {
@@ -54,8 +63,10 @@ function parseBytes(content: Buffer, maxBytes: number): unknown {
     try {
       text = gunzipSync(content, { maxOutputLength: maxBytes });
     } catch (error) {
-      const reason = (error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE'
-        ? `it unpacks to more than ${maxBytes} bytes` : `the gzip data is damaged (${(error as Error).message})`;
+      const reason =
+        (error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE'
+          ? `it unpacks to more than ${maxBytes} bytes`
+          : `the gzip data is damaged (${(error as Error).message})`;
       throw new ConfigFileError([{ path: '', message: `the file cannot be decompressed: ${reason}` }]);
     }
   } else if (content.length > maxBytes) {
@@ -64,12 +75,20 @@ function parseBytes(content: Buffer, maxBytes: number): unknown {
   try {
     return JSON.parse(text.toString('utf8').replace(/^\uFEFF/, ''));
   } catch (error) {
-    throw new ConfigFileError([{ path: '', message: `the file is neither gzip-compressed nor plain JSON that parses: ${(error as Error).message}` }]);
+    throw new ConfigFileError([
+      {
+        path: '',
+        message: `the file is neither gzip-compressed nor plain JSON that parses: ${(error as Error).message}`,
+      },
+    ]);
   }
 }
 
 function checkJson(value: unknown, path: string, problems: Problems, depth = 0): value is JsonValue {
-  if (depth > MAX_DEPTH) { problems.add(path, `values nest deeper than ${MAX_DEPTH} levels`); return false; }
+  if (depth > MAX_DEPTH) {
+    problems.add(path, `values nest deeper than ${MAX_DEPTH} levels`);
+    return false;
+  }
   if (value === null || typeof value === 'string' || typeof value === 'boolean') return true;
   if (typeof value === 'number') {
     if (Number.isFinite(value)) return true;
@@ -77,37 +96,68 @@ function checkJson(value: unknown, path: string, problems: Problems, depth = 0):
     return false;
   }
   if (Array.isArray(value)) return value.every((item, i) => checkJson(item, `${path}[${i}]`, problems, depth + 1));
-  if (isRecord(value)) return Object.entries(value).every(([k, v]) => checkJson(v, `${path}.${k}`, problems, depth + 1));
+  if (isRecord(value))
+    return Object.entries(value).every(([k, v]) => checkJson(v, `${path}.${k}`, problems, depth + 1));
   problems.add(path, `must be a JSON value, got ${kind(value)}`);
   return false;
 }
 
 function readRoot(root: unknown, problems: Problems): JsonObject {
-  if (!isRecord(root)) throw new ConfigFileError([{ path: '', message: `the document must be a JSON object, got ${kind(root)}` }]);
+  if (!isRecord(root))
+    throw new ConfigFileError([{ path: '', message: `the document must be a JSON object, got ${kind(root)}` }]);
   if (root['format'] !== CONFIG_FILE_FORMAT) {
-    throw new ConfigFileError([{ path: 'format', message: `this is not a gwsim configuration file: 'format' must be '${CONFIG_FILE_FORMAT}', got ${root['format'] === undefined ? 'nothing' : kind(root['format'])}` }]);
+    throw new ConfigFileError([
+      {
+        path: 'format',
+        message: `this is not a gwsim configuration file: 'format' must be '${CONFIG_FILE_FORMAT}', got ${root['format'] === undefined ? 'nothing' : kind(root['format'])}`,
+      },
+    ]);
   }
   const version = root['formatVersion'];
   if (typeof version !== 'number' || !Number.isInteger(version)) {
-    throw new ConfigFileError([{ path: 'formatVersion', message: `must be an integer, got ${version === undefined ? 'nothing' : kind(version)}` }]);
+    throw new ConfigFileError([
+      {
+        path: 'formatVersion',
+        message: `must be an integer, got ${version === undefined ? 'nothing' : kind(version)}`,
+      },
+    ]);
   }
   if (!SUPPORTED_FORMAT_VERSIONS.includes(version)) {
-    throw new ConfigFileError([{ path: 'formatVersion', message: `format version ${version} is not supported; this simulator reads version ${SUPPORTED_FORMAT_VERSIONS.join(', ')}` }]);
+    throw new ConfigFileError([
+      {
+        path: 'formatVersion',
+        message: `format version ${version} is not supported; this simulator reads version ${SUPPORTED_FORMAT_VERSIONS.join(', ')}`,
+      },
+    ]);
   }
-  for (const key of Object.keys(root)) if (!ROOT_KEYS.has(key)) problems.add(key, 'is not a member of a version 1 configuration file');
+  for (const key of Object.keys(root))
+    if (!ROOT_KEYS.has(key)) problems.add(key, 'is not a member of a version 1 configuration file');
   const exportedAt = root['exportedAt'];
   if (typeof exportedAt !== 'string' || !ISO_INSTANT.test(exportedAt) || Number.isNaN(Date.parse(exportedAt))) {
-    problems.add('exportedAt', `must be an ISO-8601 instant such as 2026-03-01T08:00:00Z, got ${exportedAt === undefined ? 'nothing' : kind(exportedAt)}`);
+    problems.add(
+      'exportedAt',
+      `must be an ISO-8601 instant such as 2026-03-01T08:00:00Z, got ${exportedAt === undefined ? 'nothing' : kind(exportedAt)}`,
+    );
   }
-  if (root['generator'] !== undefined && typeof root['generator'] !== 'string') problems.add('generator', `must be a string, got ${kind(root['generator'])}`);
-  if (!Array.isArray(root['objects'])) problems.add('objects', `must be an array of objects, got ${root['objects'] === undefined ? 'nothing' : kind(root['objects'])}`);
+  if (root['generator'] !== undefined && typeof root['generator'] !== 'string')
+    problems.add('generator', `must be a string, got ${kind(root['generator'])}`);
+  if (!Array.isArray(root['objects']))
+    problems.add(
+      'objects',
+      `must be an array of objects, got ${root['objects'] === undefined ? 'nothing' : kind(root['objects'])}`,
+    );
   return root;
 }
 
 function readCommon(raw: unknown, path: string, problems: Problems): ConfigFileCommon {
   if (raw === undefined) return DEFAULT_FILE_COMMON;
-  if (!isRecord(raw)) { problems.add(path, `must be an object, got ${kind(raw)}`); return DEFAULT_FILE_COMMON; }
-  for (const key of Object.keys(raw)) if (!COMMON_KEYS.has(key)) problems.add(`${path}.${key}`, "is not a common parameter (comment, visible, protected, trMark)");
+  if (!isRecord(raw)) {
+    problems.add(path, `must be an object, got ${kind(raw)}`);
+    return DEFAULT_FILE_COMMON;
+  }
+  for (const key of Object.keys(raw))
+    if (!COMMON_KEYS.has(key))
+      problems.add(`${path}.${key}`, 'is not a common parameter (comment, visible, protected, trMark)');
   const flag = (name: 'visible' | 'protected' | 'trMark'): boolean => {
     const value = raw[name];
     if (value === undefined) return DEFAULT_FILE_COMMON[name];
@@ -116,44 +166,89 @@ function readCommon(raw: unknown, path: string, problems: Problems): ConfigFileC
   };
   const comment = raw['comment'] ?? '';
   if (typeof comment !== 'string') problems.add(`${path}.comment`, `must be a string, got ${kind(comment)}`);
-  return { comment: typeof comment === 'string' ? comment : '', visible: flag('visible'), protected: flag('protected'), trMark: flag('trMark') };
+  return {
+    comment: typeof comment === 'string' ? comment : '',
+    visible: flag('visible'),
+    protected: flag('protected'),
+    trMark: flag('trMark'),
+  };
 }
 
 function readMap(raw: unknown, path: string, problems: Problems): { [key: string]: JsonValue } {
   if (raw === undefined) return {};
-  if (!isRecord(raw)) { problems.add(path, `must be an object, got ${kind(raw)}`); return {}; }
+  if (!isRecord(raw)) {
+    problems.add(path, `must be an object, got ${kind(raw)}`);
+    return {};
+  }
   checkJson(raw, path, problems);
   return raw as { [key: string]: JsonValue };
 }
 
 function readReferences(raw: unknown, path: string, problems: Problems): { [slot: string]: string[] } {
   if (raw === undefined) return {};
-  if (!isRecord(raw)) { problems.add(path, `must be an object of reference slots, got ${kind(raw)}`); return {}; }
+  if (!isRecord(raw)) {
+    problems.add(path, `must be an object of reference slots, got ${kind(raw)}`);
+    return {};
+  }
   // Entries, not assignments: a slot named __proto__ stays a slot (the gateway refuses it as unknown).
   const references: Array<[string, string[]]> = [];
   for (const [slot, ids] of Object.entries(raw)) {
-    if (!Array.isArray(ids)) { problems.add(`${path}.${slot}`, `must be an array of object ids, got ${kind(ids)}`); continue; }
-    references.push([slot, ids.flatMap((id, i) => {
-      const canonical = typeof id === 'string' ? canonicalFileId(id) : undefined;
-      if (!canonical) { problems.add(`${path}.${slot}[${i}]`, `must be an object id (36-character hyphenated or 32 hexadecimal characters), got ${kind(id)}`); return []; }
-      return [canonical];
-    })]);
+    if (!Array.isArray(ids)) {
+      problems.add(`${path}.${slot}`, `must be an array of object ids, got ${kind(ids)}`);
+      continue;
+    }
+    references.push([
+      slot,
+      ids.flatMap((id, i) => {
+        const canonical = typeof id === 'string' ? canonicalFileId(id) : undefined;
+        if (!canonical) {
+          problems.add(
+            `${path}.${slot}[${i}]`,
+            `must be an object id (36-character hyphenated or 32 hexadecimal characters), got ${kind(id)}`,
+          );
+          return [];
+        }
+        return [canonical];
+      }),
+    ]);
   }
   return Object.fromEntries(references);
 }
 
-function readObject(raw: unknown, path: string, problems: Problems, sorts: ReadonlySet<string> | undefined): ConfigFileObject | undefined {
-  if (!isRecord(raw)) { problems.add(path, `must be an object, got ${kind(raw)}`); return undefined; }
+function readObject(
+  raw: unknown,
+  path: string,
+  problems: Problems,
+  sorts: ReadonlySet<string> | undefined,
+): ConfigFileObject | undefined {
+  if (!isRecord(raw)) {
+    problems.add(path, `must be an object, got ${kind(raw)}`);
+    return undefined;
+  }
   const before = problems.list.length;
-  for (const key of Object.keys(raw)) if (!OBJECT_KEYS.has(key)) problems.add(`${path}.${key}`, 'is not a member of a configuration object');
+  for (const key of Object.keys(raw))
+    if (!OBJECT_KEYS.has(key)) problems.add(`${path}.${key}`, 'is not a member of a configuration object');
   const id = typeof raw['id'] === 'string' ? canonicalFileId(raw['id']) : undefined;
-  if (!id) problems.add(`${path}.id`, `must be an object id (36-character hyphenated or 32 hexadecimal characters), got ${raw['id'] === undefined ? 'nothing' : kind(raw['id'])}`);
+  if (!id)
+    problems.add(
+      `${path}.id`,
+      `must be an object id (36-character hyphenated or 32 hexadecimal characters), got ${raw['id'] === undefined ? 'nothing' : kind(raw['id'])}`,
+    );
   const sort = raw['sort'];
-  if (typeof sort !== 'string' || !SORT_PATTERN.test(sort)) problems.add(`${path}.sort`, `must be a sort name such as IN_STACK, got ${sort === undefined ? 'nothing' : kind(sort)}`);
+  if (typeof sort !== 'string' || !SORT_PATTERN.test(sort))
+    problems.add(
+      `${path}.sort`,
+      `must be a sort name such as IN_STACK, got ${sort === undefined ? 'nothing' : kind(sort)}`,
+    );
   else if (sorts && !sorts.has(sort)) problems.add(`${path}.sort`, `'${sort}' is not a sort this gateway knows`);
   const displayName = raw['displayName'];
-  if (typeof displayName !== 'string' || displayName.trim() === '') problems.add(`${path}.displayName`, `must be a non-empty string, got ${displayName === undefined ? 'nothing' : kind(displayName)}`);
-  else if (displayName.trim().length > DISPLAY_NAME_MAX) problems.add(`${path}.displayName`, `must be at most ${DISPLAY_NAME_MAX} characters`);
+  if (typeof displayName !== 'string' || displayName.trim() === '')
+    problems.add(
+      `${path}.displayName`,
+      `must be a non-empty string, got ${displayName === undefined ? 'nothing' : kind(displayName)}`,
+    );
+  else if (displayName.trim().length > DISPLAY_NAME_MAX)
+    problems.add(`${path}.displayName`, `must be at most ${DISPLAY_NAME_MAX} characters`);
   const note = raw['note'] ?? '';
   if (typeof note !== 'string') problems.add(`${path}.note`, `must be a string, got ${kind(note)}`);
   const object: ConfigFileObject = {
@@ -176,12 +271,17 @@ function readObject(raw: unknown, path: string, problems: Problems, sorts: Reado
 function checkGraph(objects: readonly ReadObject[], ids: ReadonlyMap<string, string>, problems: Problems): void {
   for (const { path, object } of objects) {
     const first = ids.get(object.id);
-    if (first !== undefined && first !== path) problems.add(`${path}.id`, `id ${object.id} is already the id of ${first}`);
+    if (first !== undefined && first !== path)
+      problems.add(`${path}.id`, `id ${object.id} is already the id of ${first}`);
   }
   for (const { path, object } of objects) {
     for (const [slot, refs] of Object.entries(object.references)) {
       refs.forEach((id, j) => {
-        if (!ids.has(id)) problems.add(`${path}.references.${slot}[${j}]`, `'${object.displayName}' refers to object ${id}, which is not in the file`);
+        if (!ids.has(id))
+          problems.add(
+            `${path}.references.${slot}[${j}]`,
+            `'${object.displayName}' refers to object ${id}, which is not in the file`,
+          );
       });
     }
   }
@@ -220,7 +320,9 @@ export function inspectConfigFile(content: Buffer, options: DecodeOptions = {}):
   const ids = new Map<string, string>();
   const maxObjects = options.maxObjects ?? DEFAULT_MAX_OBJECTS;
   if (Array.isArray(root['objects']) && root['objects'].length > maxObjects) {
-    throw new ConfigFileError([{ path: 'objects', message: `holds ${root['objects'].length} objects; at most ${maxObjects} are accepted` }]);
+    throw new ConfigFileError([
+      { path: 'objects', message: `holds ${root['objects'].length} objects; at most ${maxObjects} are accepted` },
+    ]);
   }
   if (Array.isArray(root['objects'])) {
     root['objects'].forEach((raw, i) => {
@@ -236,7 +338,9 @@ export function inspectConfigFile(content: Buffer, options: DecodeOptions = {}):
     formatVersion: root['formatVersion'] as number,
     exportedAt: root['exportedAt'] as string,
     ...(typeof root['generator'] === 'string' ? { generator: root['generator'] } : {}),
-    objects, problems: problems.list, problemCount: problems.found,
+    objects,
+    problems: problems.list,
+    problemCount: problems.found,
   };
 }
 

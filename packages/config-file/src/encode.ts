@@ -20,9 +20,19 @@ export function configFileDocument(input: EncodeInput): ConfigFileDocument {
     exportedAt: input.exportedAt.toISOString(),
     ...(input.generator !== undefined ? { generator: input.generator } : {}),
     objects: input.objects.map((o) => ({
-      id: o.id, sort: o.sort, displayName: o.displayName, parameters: o.parameters, references: o.references,
-      common: { comment: o.common.comment, visible: o.common.visible, protected: o.common.protected, trMark: o.common.trMark },
-      note: o.note, metadata: o.metadata,
+      id: o.id,
+      sort: o.sort,
+      displayName: o.displayName,
+      parameters: o.parameters,
+      references: o.references,
+      common: {
+        comment: o.common.comment,
+        visible: o.common.visible,
+        protected: o.common.protected,
+        trMark: o.common.trMark,
+      },
+      note: o.note,
+      metadata: o.metadata,
     })),
   };
 }

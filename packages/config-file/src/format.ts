@@ -41,7 +41,12 @@ export interface ConfigFileCommon {
   readonly trMark: boolean;
 }
 
-export const DEFAULT_FILE_COMMON: ConfigFileCommon = Object.freeze({ comment: '', visible: true, protected: false, trMark: false });
+export const DEFAULT_FILE_COMMON: ConfigFileCommon = Object.freeze({
+  comment: '',
+  visible: true,
+  protected: false,
+  trMark: false,
+});
 
 export interface ConfigFileObject {
   readonly id: string;

@@ -1,14 +1,27 @@
 import { gzipSync } from 'node:zlib';
 import { expect } from 'chai';
-import { ConfigFileError, decodeConfigFile, encodeConfigFile, inspectConfigFile, type ConfigFileObject } from '../src/index.js';
+import {
+  ConfigFileError,
+  decodeConfigFile,
+  encodeConfigFile,
+  inspectConfigFile,
+  type ConfigFileObject,
+} from '../src/index.js';
 
 const A = '3f1c0a9e-1b2c-4d5e-8f90-a1b2c3d4e5f6';
 const B = '0b6e7c7a-2222-4333-8444-555566667777';
 
 function object(overrides: Partial<ConfigFileObject> = {}): ConfigFileObject {
   return {
-    id: A, sort: 'IN_STACK', displayName: 'eth0', parameters: { interface: 'eth0', addresses: [{ ip: '192.0.2.10', prefix: 24 }] },
-    references: {}, common: { comment: '', visible: true, protected: false, trMark: false }, note: '', metadata: {}, ...overrides,
+    id: A,
+    sort: 'IN_STACK',
+    displayName: 'eth0',
+    parameters: { interface: 'eth0', addresses: [{ ip: '192.0.2.10', prefix: 24 }] },
+    references: {},
+    common: { comment: '', visible: true, protected: false, trMark: false },
+    note: '',
+    metadata: {},
+    ...overrides,
   };
 }
 
@@ -30,7 +43,10 @@ const valid = { format: 'gwsim-config', formatVersion: 1, exportedAt: '2026-03-0
 
 describe('config-file', () => {
   it('reads back exactly what it wrote, compressed and plain', () => {
-    const objects = [object(), object({ id: B, sort: 'HTTP_SERVER', displayName: 'REST', references: { networkController: [A] }, note: 'n' })];
+    const objects = [
+      object(),
+      object({ id: B, sort: 'HTTP_SERVER', displayName: 'REST', references: { networkController: [A] }, note: 'n' }),
+    ];
     const input = { exportedAt: new Date('2026-03-01T08:00:00Z'), generator: 'gwsim test', objects };
     for (const compress of [true, false]) {
       const document = decodeConfigFile(encodeConfigFile(input, { compress }));
@@ -49,10 +65,18 @@ describe('config-file', () => {
 
   it('fills left-out optional members with their defaults and canonicalises compact ids', () => {
     const compact = A.replace(/-/g, '').toUpperCase();
-    const document = decodeConfigFile(raw({ ...valid, objects: [{ id: compact, sort: 'IN_STACK', displayName: ' lo ' }] }));
+    const document = decodeConfigFile(
+      raw({ ...valid, objects: [{ id: compact, sort: 'IN_STACK', displayName: ' lo ' }] }),
+    );
     expect(document.objects[0]).to.deep.equal({
-      id: A, sort: 'IN_STACK', displayName: 'lo', parameters: {}, references: {},
-      common: { comment: '', visible: true, protected: false, trMark: false }, note: '', metadata: {},
+      id: A,
+      sort: 'IN_STACK',
+      displayName: 'lo',
+      parameters: {},
+      references: {},
+      common: { comment: '', visible: true, protected: false, trMark: false },
+      note: '',
+      metadata: {},
     });
   });
 
@@ -68,30 +92,47 @@ describe('config-file', () => {
   });
 
   it('refuses more objects than its limit before reading any of them', () => {
-    const objects = Array.from({ length: 11 }, (_, i) => ({ id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`, sort: 'IN_STACK', displayName: `n${i}` }));
-    expect(() => decodeConfigFile(raw({ ...valid, objects }), { maxObjects: 10 })).to.throw(ConfigFileError, /holds 11 objects; at most 10/);
-    expect(decodeConfigFile(raw({ ...valid, objects: objects.slice(0, 10) }), { maxObjects: 10 }).objects).to.have.length(10);
+    const objects = Array.from({ length: 11 }, (_, i) => ({
+      id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+      sort: 'IN_STACK',
+      displayName: `n${i}`,
+    }));
+    expect(() => decodeConfigFile(raw({ ...valid, objects }), { maxObjects: 10 })).to.throw(
+      ConfigFileError,
+      /holds 11 objects; at most 10/,
+    );
+    expect(
+      decodeConfigFile(raw({ ...valid, objects: objects.slice(0, 10) }), { maxObjects: 10 }).objects,
+    ).to.have.length(10);
   });
 
   it('refuses documents of another format and unknown format versions', () => {
     expect(problemsOf(raw([1, 2]))[0]).to.contain('must be a JSON object');
-    expect(problemsOf(raw({ ...valid, format: 'gwsim-objects' }))[0]).to.match(/^format: this is not a gwsim configuration file/);
-    expect(problemsOf(raw({ ...valid, formatVersion: 2 }))[0]).to.equal('formatVersion: format version 2 is not supported; this simulator reads version 1');
+    expect(problemsOf(raw({ ...valid, format: 'gwsim-objects' }))[0]).to.match(
+      /^format: this is not a gwsim configuration file/,
+    );
+    expect(problemsOf(raw({ ...valid, formatVersion: 2 }))[0]).to.equal(
+      'formatVersion: format version 2 is not supported; this simulator reads version 1',
+    );
     expect(problemsOf(raw({ ...valid, formatVersion: '1' }))[0]).to.match(/^formatVersion: must be an integer/);
   });
 
   it('names the object and field of every problem it finds', () => {
-    const problems = problemsOf(raw({
-      ...valid, exportedAt: 'yesterday', extra: true,
-      objects: [
-        object(),
-        { ...object({ id: 'nope', displayName: '' }), colour: 'red' },
-        object({ id: B, sort: 'lower', common: { visible: 'yes' } as never, references: { node: ['x'] } }),
-        'text',
-      ],
-    }));
+    const problems = problemsOf(
+      raw({
+        ...valid,
+        exportedAt: 'yesterday',
+        extra: true,
+        objects: [
+          object(),
+          { ...object({ id: 'nope', displayName: '' }), colour: 'red' },
+          object({ id: B, sort: 'lower', common: { visible: 'yes' } as never, references: { node: ['x'] } }),
+          'text',
+        ],
+      }),
+    );
     expect(problems).to.include.members([
-      "extra: is not a member of a version 1 configuration file",
+      'extra: is not a member of a version 1 configuration file',
       'exportedAt: must be an ISO-8601 instant such as 2026-03-01T08:00:00Z, got string "yesterday"',
       'objects[1].colour: is not a member of a configuration object',
       'objects[1].id: must be an object id (36-character hyphenated or 32 hexadecimal characters), got string "nope"',
@@ -105,7 +146,8 @@ describe('config-file', () => {
 
   it('refuses numbers JSON cannot hold (1e999 parses to Infinity), which would be stored as something else', () => {
     const text = JSON.stringify({ ...valid, objects: [object({ parameters: { mtu: 1 }, metadata: { weight: 2 } })] })
-      .replace('"mtu":1', '"mtu":1e999').replace('"weight":2', '"weight":-1e999');
+      .replace('"mtu":1', '"mtu":1e999')
+      .replace('"weight":2', '"weight":-1e999');
     expect(problemsOf(Buffer.from(text))).to.deep.equal([
       'objects[0].parameters.mtu: must be a finite number',
       'objects[0].metadata.weight: must be a finite number',
@@ -113,13 +155,22 @@ describe('config-file', () => {
   });
 
   it('refuses sorts outside the list it is given', () => {
-    expect(problemsOf(raw(valid), ['HTTP_SERVER'])).to.deep.equal(["objects[0].sort: 'IN_STACK' is not a sort this gateway knows"]);
+    expect(problemsOf(raw(valid), ['HTTP_SERVER'])).to.deep.equal([
+      "objects[0].sort: 'IN_STACK' is not a sort this gateway knows",
+    ]);
   });
 
   it('refuses duplicate ids and references to objects that are not in the file', () => {
-    const problems = problemsOf(raw({
-      ...valid, objects: [object(), object({ displayName: 'again' }), object({ id: B, displayName: 'web', references: { nc: [A, '11111111-1111-4111-8111-111111111111'] } })],
-    }));
+    const problems = problemsOf(
+      raw({
+        ...valid,
+        objects: [
+          object(),
+          object({ displayName: 'again' }),
+          object({ id: B, displayName: 'web', references: { nc: [A, '11111111-1111-4111-8111-111111111111'] } }),
+        ],
+      }),
+    );
     expect(problems).to.deep.equal([
       `objects[1].id: id ${A} is already the id of objects[0]`,
       "objects[2].references.nc[1]: 'web' refers to object 11111111-1111-4111-8111-111111111111, which is not in the file",
@@ -127,15 +178,22 @@ describe('config-file', () => {
   });
 
   it('inspects a file broken in several ways: every problem, the graph checked among what could be read, and the well-formed objects', () => {
-    const inspected = inspectConfigFile(raw({
-      ...valid, extra: 1,
-      objects: [
-        object({ references: { nc: [B] } }),
-        { ...object({ id: B, displayName: '' }) },
-        object({ id: A, displayName: 'twin' }),
-        object({ id: '22222222-2222-4222-8222-222222222222', displayName: 'web', references: { nc: ['33333333-3333-4333-8333-333333333333'] } }),
-      ],
-    }));
+    const inspected = inspectConfigFile(
+      raw({
+        ...valid,
+        extra: 1,
+        objects: [
+          object({ references: { nc: [B] } }),
+          { ...object({ id: B, displayName: '' }) },
+          object({ id: A, displayName: 'twin' }),
+          object({
+            id: '22222222-2222-4222-8222-222222222222',
+            displayName: 'web',
+            references: { nc: ['33333333-3333-4333-8333-333333333333'] },
+          }),
+        ],
+      }),
+    );
     expect(inspected.problems.map((p) => `${p.path}: ${p.message}`)).to.deep.equal([
       'extra: is not a member of a version 1 configuration file',
       'objects[1].displayName: must be a non-empty string, got string ""',

@@ -7,7 +7,9 @@ export interface Answer<T = unknown> {
 /** The project's one error shape: `{ error: { status, code, message } }`. */
 export function errorMessage(answer: Answer): string {
   const error = (answer.body as { error?: { code?: string; message?: string } } | undefined)?.error;
-  return error?.message ? `${error.message}${error.code ? ` (${error.code})` : ''}` : `the gateway answered ${answer.status}`;
+  return error?.message
+    ? `${error.message}${error.code ? ` (${error.code})` : ''}`
+    : `the gateway answered ${answer.status}`;
 }
 
 /**
@@ -17,7 +19,10 @@ export function errorMessage(answer: Answer): string {
 export type Scope = 'lab' | 'control';
 
 export class ApiError extends Error {
-  constructor(readonly answer: Answer, readonly scope: Scope = 'lab') {
+  constructor(
+    readonly answer: Answer,
+    readonly scope: Scope = 'lab',
+  ) {
     super(errorMessage(answer));
   }
 }
@@ -97,7 +102,12 @@ export function apiBase(lab: string): string {
 /** A fault rule as GET …/faults lists it. */
 export interface FaultRule {
   readonly id: string;
-  readonly match?: { readonly operation?: string; readonly path?: string; readonly method?: string; readonly user?: string };
+  readonly match?: {
+    readonly operation?: string;
+    readonly path?: string;
+    readonly method?: string;
+    readonly user?: string;
+  };
   readonly effect: Record<string, unknown>;
   readonly probability?: number;
   readonly count?: number;
@@ -121,9 +131,14 @@ export function labGateway(lab: string) {
     lab,
     apiBase: api,
     version: () => read<Record<string, unknown>>(`${api}/version/get`, { query: { version: 0 } }),
-    activeSessions: () => read<ActiveSessions>(`${api}/activeSessions/get`, { query: { version: 0, dateFormat: 'ISO-8601' }, json: {} }),
-    callHistory: (count: number) => read<CallHistory>(`${api}/callHistory/get`, { query: { version: 0, dateFormat: 'ISO-8601' }, json: { count } }),
-    configurationStatus: () => read<{ state: string; hasUncommittedChanges: boolean; lastCommitTime?: string }>(`${api}/coreConfig/status/get`, { query: { version: 0 } }),
+    activeSessions: () =>
+      read<ActiveSessions>(`${api}/activeSessions/get`, { query: { version: 0, dateFormat: 'ISO-8601' }, json: {} }),
+    callHistory: (count: number) =>
+      read<CallHistory>(`${api}/callHistory/get`, { query: { version: 0, dateFormat: 'ISO-8601' }, json: { count } }),
+    configurationStatus: () =>
+      read<{ state: string; hasUncommittedChanges: boolean; lastCommitTime?: string }>(`${api}/coreConfig/status/get`, {
+        query: { version: 0 },
+      }),
     committedGateway: () => read<CommittedGateway>(`${control}/gateway`, controlled),
     trafficSeries: () => read<TrafficSeries>(`${control}/traffic/series`, controlled),
     /** The lab clock (administrators): undefined for a user who may not read it. */
@@ -133,11 +148,14 @@ export function labGateway(lab: string) {
       if (answer.status !== 200) throw new ApiError(answer, 'control');
       return answer.body;
     },
-    setClock: (body: { mode: LabClock['mode']; scale?: number; now?: string }) => read<LabClock>(`${control}/clock`, { method: 'PUT', json: body, ...controlled }),
-    advanceClock: (by: string) => read<LabClock>(`${control}/clock/advance`, { method: 'POST', json: { by }, ...controlled }),
+    setClock: (body: { mode: LabClock['mode']; scale?: number; now?: string }) =>
+      read<LabClock>(`${control}/clock`, { method: 'PUT', json: body, ...controlled }),
+    advanceClock: (by: string) =>
+      read<LabClock>(`${control}/clock/advance`, { method: 'POST', json: { by }, ...controlled }),
     faults: () => read<{ lab: string; rules: FaultRule[] }>(`${control}/faults`, controlled),
     addFault: (rule: unknown) => read<FaultRule>(`${control}/faults`, { method: 'POST', json: rule, ...controlled }),
-    removeFault: (id: string) => read<FaultRule>(`${control}/faults/${encodeURIComponent(id)}`, { method: 'DELETE', ...controlled }),
+    removeFault: (id: string) =>
+      read<FaultRule>(`${control}/faults/${encodeURIComponent(id)}`, { method: 'DELETE', ...controlled }),
     messageHistoryUrl: (sessionIdentifier: string, resultFormat: 'HTML' | 'pcap' | 'textFlow') =>
       `${api}/messageHistory?version=0&resultFormat=${resultFormat}&filterSessionIdentifier=${encodeURIComponent(sessionIdentifier)}`,
   };
@@ -160,7 +178,11 @@ export interface SessionLeg {
 
 export interface ActiveSessions {
   readonly lastUpdated: string;
-  readonly activeSessions: ReadonlyArray<{ readonly sessionId: string; readonly incoming: SessionLeg; readonly outgoing: readonly SessionLeg[] }>;
+  readonly activeSessions: ReadonlyArray<{
+    readonly sessionId: string;
+    readonly incoming: SessionLeg;
+    readonly outgoing: readonly SessionLeg[];
+  }>;
 }
 
 export interface CallHistoryEntry {
@@ -194,7 +216,15 @@ export interface SipEndpoint {
 export interface CommittedGateway {
   readonly generation: number;
   readonly compiledAt: string;
-  readonly nodes: ReadonlyArray<{ readonly id: string; readonly displayName: string; readonly sort: string; readonly enabled: boolean; readonly source: boolean; readonly local: SipEndpoint; readonly remote?: SipEndpoint }>;
+  readonly nodes: ReadonlyArray<{
+    readonly id: string;
+    readonly displayName: string;
+    readonly sort: string;
+    readonly enabled: boolean;
+    readonly source: boolean;
+    readonly local: SipEndpoint;
+    readonly remote?: SipEndpoint;
+  }>;
   readonly routingDomains: ReadonlyArray<{
     readonly id: string;
     readonly displayName: string;
@@ -204,7 +234,11 @@ export interface CommittedGateway {
       readonly displayName: string;
       readonly enabled: boolean;
       readonly action: string;
-      readonly filters: ReadonlyArray<{ readonly sourceNodeIds: readonly string[]; readonly destination?: string; readonly source?: string }>;
+      readonly filters: ReadonlyArray<{
+        readonly sourceNodeIds: readonly string[];
+        readonly destination?: string;
+        readonly source?: string;
+      }>;
       readonly targets: ReadonlyArray<{ readonly destinationNodeId: string; readonly failoverOn?: string }>;
     }>;
   }>;
@@ -214,7 +248,12 @@ export interface CommittedGateway {
 export interface TrafficSeries {
   readonly time: string;
   readonly intervalSeconds: number;
-  readonly points: ReadonlyArray<{ readonly time: string; readonly callsPerSecond: number; readonly callsStarted: number; readonly concurrentSessions: number }>;
+  readonly points: ReadonlyArray<{
+    readonly time: string;
+    readonly callsPerSecond: number;
+    readonly callsStarted: number;
+    readonly concurrentSessions: number;
+  }>;
 }
 
 export interface LabClock {

@@ -1,7 +1,19 @@
 import { h } from 'preact';
 import { useCallback, useEffect, useMemo, useState } from 'preact/hooks';
 import htm from 'htm';
-import { apiBase, call, DEFAULT_LAB, errorMessage, labGateway, listLabs, ApiError, type Lab, type LabClock, type LabGateway, type Scope } from './api.js';
+import {
+  apiBase,
+  call,
+  DEFAULT_LAB,
+  errorMessage,
+  labGateway,
+  listLabs,
+  ApiError,
+  type Lab,
+  type LabClock,
+  type LabGateway,
+  type Scope,
+} from './api.js';
 import { ClockPanel, FaultsPanel, labNow, modeText, useTick } from './control.js';
 import { usePoll, type Polled } from './hooks.js';
 import { CallHistory, CallLadder, GatewayOverview, LiveSessions, nodeNames, TrafficCharts } from './panels.js';
@@ -29,7 +41,10 @@ function Login(props: { lab: string; onLogin: (user: string) => void; reason: st
     setBusy(true);
     setProblem(undefined);
     try {
-      const answer = await call(`${apiBase(props.lab)}/version/get`, { query: { version: 0 }, basic: { username, password } });
+      const answer = await call(`${apiBase(props.lab)}/version/get`, {
+        query: { version: 0 },
+        basic: { username, password },
+      });
       if (answer.status === 200) {
         sessionStorage.setItem(userKey(props.lab), username);
         props.onLogin(username);
@@ -46,10 +61,29 @@ function Login(props: { lab: string; onLogin: (user: string) => void; reason: st
   return html`<main class=${props.inline ? 'login inline' : 'login'}>
     <form onSubmit=${submit} data-testid=${ofLab ? 'lab-login' : 'login'}>
       <h1>${ofLab ? `Sign in to lab ${props.lab}` : 'gwsim console'}</h1>
-      <p class="muted">${ofLab ? `Sign in with a user of the lab ${props.lab} (each lab has its own users); the console stays signed in to the default lab.` : 'Sign in with a user of this gateway.'}</p>
+      <p class="muted">
+        ${ofLab ? `Sign in with a user of the lab ${props.lab} (each lab has its own users); the console stays signed in to the default lab.` : 'Sign in with a user of this gateway.'}
+      </p>
       ${props.reason ? html`<p class="notice">${props.reason}</p>` : ''}
-      <label>User <input name="username" autocomplete="username" required value=${username} onInput=${(e: Event) => setUsername((e.target as HTMLInputElement).value)} /></label>
-      <label>Password <input name="password" type="password" autocomplete="current-password" required value=${password} onInput=${(e: Event) => setPassword((e.target as HTMLInputElement).value)} /></label>
+      <label
+        >User
+        <input
+          name="username"
+          autocomplete="username"
+          required
+          value=${username}
+          onInput=${(e: Event) => setUsername((e.target as HTMLInputElement).value)}
+      /></label>
+      <label
+        >Password
+        <input
+          name="password"
+          type="password"
+          autocomplete="current-password"
+          required
+          value=${password}
+          onInput=${(e: Event) => setPassword((e.target as HTMLInputElement).value)}
+      /></label>
       ${problem ? html`<p class="problem" role="alert" data-testid="login-problem">${problem}</p>` : ''}
       <button type="submit" disabled=${busy}>${busy ? 'Signing in…' : 'Sign in'}</button>
     </form>
@@ -63,7 +97,10 @@ export function hashLab(): string {
 }
 
 /** The session of the chosen lab: being checked, to be signed in to (with why), or signed in as a user. */
-type LabSession = { readonly state: 'checking' } | { readonly state: 'login'; readonly reason?: string } | { readonly state: 'in'; readonly user: string };
+type LabSession =
+  | { readonly state: 'checking' }
+  | { readonly state: 'login'; readonly reason?: string }
+  | { readonly state: 'in'; readonly user: string };
 
 function Dashboard(props: { user: string; onUnauthenticated: () => void; onSwitch: () => void }) {
   /** The labs (administrators), null for a user who may not list them, undefined while loading. */
@@ -74,11 +111,17 @@ function Dashboard(props: { user: string; onUnauthenticated: () => void; onSwitc
   const { onUnauthenticated } = props;
 
   useEffect(() => {
-    listLabs().then((listed) => setLabs(listed ?? null), (error) => {
-      if (error instanceof ApiError && error.answer.status === 401) { onUnauthenticated(); return; }
-      setLabsProblem(error instanceof Error ? error.message : String(error));
-      setLabs(null);
-    });
+    listLabs().then(
+      (listed) => setLabs(listed ?? null),
+      (error) => {
+        if (error instanceof ApiError && error.answer.status === 401) {
+          onUnauthenticated();
+          return;
+        }
+        setLabsProblem(error instanceof Error ? error.message : String(error));
+        setLabs(null);
+      },
+    );
     const follow = () => setWanted(hashLab());
     window.addEventListener('hashchange', follow);
     return () => window.removeEventListener('hashchange', follow);
@@ -90,34 +133,58 @@ function Dashboard(props: { user: string; onUnauthenticated: () => void; onSwitc
 
   // a lab other than the default needs a session of its own: is one held (its cookie), or is a sign-in due?
   useEffect(() => {
-    if (lab === DEFAULT_LAB) { setLabSession({ state: 'in', user: props.user }); return; }
+    if (lab === DEFAULT_LAB) {
+      setLabSession({ state: 'in', user: props.user });
+      return;
+    }
     let alive = true;
     setLabSession({ state: 'checking' });
-    call(`${apiBase(lab)}/version/get`, { query: { version: 0 } }).then((answer) => {
-      if (!alive) return;
-      const user = sessionStorage.getItem(userKey(lab));
-      setLabSession(answer.status === 200 ? { state: 'in', user: user ?? 'a user of the lab' } : { state: 'login' });
-    }, () => { if (alive) setLabSession({ state: 'login', reason: 'The lab\'s gateway cannot be reached.' }); });
-    return () => { alive = false; };
+    call(`${apiBase(lab)}/version/get`, { query: { version: 0 } }).then(
+      (answer) => {
+        if (!alive) return;
+        const user = sessionStorage.getItem(userKey(lab));
+        setLabSession(answer.status === 200 ? { state: 'in', user: user ?? 'a user of the lab' } : { state: 'login' });
+      },
+      () => {
+        if (alive) setLabSession({ state: 'login', reason: "The lab's gateway cannot be reached." });
+      },
+    );
+    return () => {
+      alive = false;
+    };
   }, [lab, props.user]);
 
   /** A 401: of the lab's own session (another lab than the default), sign in to the lab; else to the console. */
-  const ended = useCallback((scope: Scope) => {
-    if (scope === 'lab' && lab !== DEFAULT_LAB) {
-      sessionStorage.removeItem(userKey(lab));
-      setLabSession({ state: 'login', reason: `The session of lab ${lab} ended: sign in again.` });
-    } else {
-      onUnauthenticated();
-    }
-  }, [lab, onUnauthenticated]);
+  const ended = useCallback(
+    (scope: Scope) => {
+      if (scope === 'lab' && lab !== DEFAULT_LAB) {
+        sessionStorage.removeItem(userKey(lab));
+        setLabSession({ state: 'login', reason: `The session of lab ${lab} ended: sign in again.` });
+      } else {
+        onUnauthenticated();
+      }
+    },
+    [lab, onUnauthenticated],
+  );
 
   const pick = (name: string) => {
     window.location.hash = name === DEFAULT_LAB ? '' : `lab=${encodeURIComponent(name)}`;
     setWanted(name);
   };
 
-  return html`<${LabView} key=${lab} lab=${lab} gw=${gw} labs=${labs} labsProblem=${labsProblem} labSession=${labSession}
-    user=${props.user} onSwitch=${props.onSwitch} onPick=${pick} onLabLogin=${(user: string) => setLabSession({ state: 'in', user })} onUnauthenticated=${ended} />`;
+  return html`<${LabView}
+    key=${lab}
+    lab=${lab}
+    gw=${gw}
+    labs=${labs}
+    labsProblem=${labsProblem}
+    labSession=${labSession}
+    user=${props.user}
+    onSwitch=${props.onSwitch}
+    onPick=${pick}
+    onLabLogin=${(user: string) => setLabSession({ state: 'in', user })}
+    onUnauthenticated=${ended}
+  />`;
 }
 
 /**
@@ -125,8 +192,16 @@ function Dashboard(props: { user: string; onUnauthenticated: () => void; onSwitc
  * clock, then the lab's sign-in or its panels. The lab's clock is read once for the header and the clock panel.
  */
 function LabView(props: {
-  lab: string; gw: LabGateway; labs: Lab[] | null | undefined; labsProblem: string | undefined; labSession: LabSession; user: string;
-  onSwitch: () => void; onPick: (lab: string) => void; onLabLogin: (user: string) => void; onUnauthenticated: (scope: Scope) => void;
+  lab: string;
+  gw: LabGateway;
+  labs: Lab[] | null | undefined;
+  labsProblem: string | undefined;
+  labSession: LabSession;
+  user: string;
+  onSwitch: () => void;
+  onPick: (lab: string) => void;
+  onLabLogin: (user: string) => void;
+  onUnauthenticated: (scope: Scope) => void;
 }) {
   const { lab, gw, labs, labSession } = props;
   const clock = usePoll(gw.clock, 5000, props.onUnauthenticated);
@@ -135,11 +210,20 @@ function LabView(props: {
   return html`<div class="console">
     <header>
       <h1>gwsim console</h1>
-      ${labs
-        ? html`<label class="lab-select">lab <select data-testid="lab-select" value=${lab} onChange=${(e: Event) => props.onPick((e.target as HTMLSelectElement).value)}>
-            ${labs.map((entry) => html`<option key=${entry.name} value=${entry.name}>${entry.displayName && entry.displayName !== entry.name ? `${entry.name} (${entry.displayName})` : entry.name}</option>`)}
-          </select></label>`
-        : html`<span class="muted" data-testid="lab-name">lab ${lab}</span>`}
+      ${
+        labs
+          ? html`<label class="lab-select"
+              >lab
+              <select
+                data-testid="lab-select"
+                value=${lab}
+                onChange=${(e: Event) => props.onPick((e.target as HTMLSelectElement).value)}
+              >
+                ${labs.map((entry) => html`<option key=${entry.name} value=${entry.name}>${entry.displayName && entry.displayName !== entry.name ? `${entry.name} (${entry.displayName})` : entry.name}</option>`)}
+              </select></label
+            >`
+          : html`<span class="muted" data-testid="lab-name">lab ${lab}</span>`
+      }
       ${labClock ? html`<span class="muted" data-testid="lab-clock" data-now=${labNow(labClock, clock.at).toISOString()} title="the lab's gateway clock (gwsim clock)">lab time ${labNow(labClock, clock.at).toLocaleString([], { hour12: false })}${labClock.mode === 'real' && labClock.offsetSeconds === 0 ? '' : ` (${modeText(labClock)})`}</span>` : ''}
       <nav>
         <a href="/_sim/docs" target="_blank" rel="noopener">API documentation</a>
@@ -149,16 +233,28 @@ function LabView(props: {
       </nav>
     </header>
     ${props.labsProblem ? html`<p class="problem pad" role="alert">The labs cannot be listed: ${props.labsProblem}</p>` : ''}
-    ${labs === undefined || labSession.state === 'checking'
-      ? html`<p class="muted pad">Loading…</p>`
-      : labSession.state === 'login'
-        ? html`<${Login} lab=${lab} inline=${true} reason=${labSession.reason} onLogin=${props.onLabLogin} />`
-        : html`<${LabPanels} gw=${gw} admin=${labs !== null} clock=${clock} onUnauthenticated=${props.onUnauthenticated} />`}
+    ${
+      labs === undefined || labSession.state === 'checking'
+        ? html`<p class="muted pad">Loading…</p>`
+        : labSession.state === 'login'
+          ? html`<${Login} lab=${lab} inline=${true} reason=${labSession.reason} onLogin=${props.onLabLogin} />`
+          : html`<${LabPanels}
+              gw=${gw}
+              admin=${labs !== null}
+              clock=${clock}
+              onUnauthenticated=${props.onUnauthenticated}
+            />`
+    }
   </div>`;
 }
 
 /** The panels of one lab: what its users see, and for administrators its clock and fault rules. */
-function LabPanels(props: { gw: LabGateway; admin: boolean; clock: Polled<LabClock | undefined> & { reload: () => void }; onUnauthenticated: (scope: Scope) => void }) {
+function LabPanels(props: {
+  gw: LabGateway;
+  admin: boolean;
+  clock: Polled<LabClock | undefined> & { reload: () => void };
+  onUnauthenticated: (scope: Scope) => void;
+}) {
   const { gw } = props;
   const [selected, setSelected] = useState<string | undefined>(undefined);
   const overview = usePoll(gw.committedGateway, 15_000, props.onUnauthenticated);
@@ -168,9 +264,19 @@ function LabPanels(props: { gw: LabGateway; admin: boolean; clock: Polled<LabClo
   return html`<main class="grid">
     <${LiveSessions} gw=${gw} names=${names} onUnauthenticated=${props.onUnauthenticated} />
     <${TrafficCharts} gw=${gw} onUnauthenticated=${props.onUnauthenticated} />
-    <${CallHistory} gw=${gw} selected=${selected} onSelect=${setSelected} onUnauthenticated=${props.onUnauthenticated} />
+    <${CallHistory}
+      gw=${gw}
+      selected=${selected}
+      onSelect=${setSelected}
+      onUnauthenticated=${props.onUnauthenticated}
+    />
     <${CallLadder} gw=${gw} session=${selected} />
-    <${GatewayOverview} gateway=${overview.data} error=${overview.error} uncommitted=${status.data?.hasUncommittedChanges} names=${names} />
+    <${GatewayOverview}
+      gateway=${overview.data}
+      error=${overview.error}
+      uncommitted=${status.data?.hasUncommittedChanges}
+      names=${names}
+    />
     ${props.admin && (clock.data || clock.error) ? html`<${ClockPanel} gw=${gw} clock=${clock} onUnauthenticated=${props.onUnauthenticated} />` : ''}
     ${props.admin ? html`<${FaultsPanel} gw=${gw} onUnauthenticated=${props.onUnauthenticated} />` : ''}
   </main>`;
@@ -185,10 +291,20 @@ export function App(props: { initialUser: string | undefined }) {
     setReason('The session ended: sign in again.');
     setUser(undefined);
   }, []);
-  const onSwitch = useCallback(() => { setReason(undefined); setUser(undefined); }, []);
+  const onSwitch = useCallback(() => {
+    setReason(undefined);
+    setUser(undefined);
+  }, []);
   return user
     ? html`<${Dashboard} user=${user} onUnauthenticated=${onUnauthenticated} onSwitch=${onSwitch} />`
-    : html`<${Login} lab=${DEFAULT_LAB} reason=${reason} onLogin=${(name: string) => { setReason(undefined); setUser(name); }} />`;
+    : html`<${Login}
+        lab=${DEFAULT_LAB}
+        reason=${reason}
+        onLogin=${(name: string) => {
+          setReason(undefined);
+          setUser(name);
+        }}
+      />`;
 }
 
 /** Whether the session cookie of this origin still holds a session (the user named when it was opened). */

@@ -28,23 +28,52 @@ export function SeriesChart(props: SeriesChartProps) {
     const element = host.current;
     if (!element) return undefined;
     const width = Math.max(280, element.clientWidth);
-    plot.current = new uPlot({
-      width, height: 180,
-      legend: { show: false },
-      scales: { x: { time: true, range: () => range.current }, y: { range: (_u, _min, max) => [0, Math.max(1, max * 1.15)] } },
-      axes: [{ stroke: '#5b6470', values: (_u, ticks) => ticks.map((tick) => new Date(tick * 1000).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', hour12: false })) }, { stroke: '#5b6470', size: 48, label: props.unit }],
-      series: [{}, { label: props.title, stroke: props.color, width: 2, fill: `${props.color}22`, points: { show: false } }],
-    }, [[...props.times], [...props.values]], element);
+    plot.current = new uPlot(
+      {
+        width,
+        height: 180,
+        legend: { show: false },
+        scales: {
+          x: { time: true, range: () => range.current },
+          y: { range: (_u, _min, max) => [0, Math.max(1, max * 1.15)] },
+        },
+        axes: [
+          {
+            stroke: '#5b6470',
+            values: (_u, ticks) =>
+              ticks.map((tick) =>
+                new Date(tick * 1000).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', hour12: false }),
+              ),
+          },
+          { stroke: '#5b6470', size: 48, label: props.unit },
+        ],
+        series: [
+          {},
+          { label: props.title, stroke: props.color, width: 2, fill: `${props.color}22`, points: { show: false } },
+        ],
+      },
+      [[...props.times], [...props.values]],
+      element,
+    );
     const resize = () => plot.current?.setSize({ width: Math.max(280, element.clientWidth), height: 180 });
     window.addEventListener('resize', resize);
-    return () => { window.removeEventListener('resize', resize); plot.current?.destroy(); plot.current = null; };
+    return () => {
+      window.removeEventListener('resize', resize);
+      plot.current?.destroy();
+      plot.current = null;
+    };
   }, []);
   useEffect(() => {
     plot.current?.setData([[...props.times], [...props.values]]);
   }, [props.times, props.values]);
   const last = props.values.at(-1);
   return html`<figure class="chart" data-testid=${props.testId}>
-    <figcaption>${props.title} <span class="muted">${last === undefined ? 'no traffic yet' : `now ${Number.isInteger(last) ? last : last.toFixed(2)} ${props.unit}`}</span></figcaption>
+    <figcaption>
+      ${props.title}
+      <span class="muted"
+        >${last === undefined ? 'no traffic yet' : `now ${Number.isInteger(last) ? last : last.toFixed(2)} ${props.unit}`}</span
+      >
+    </figcaption>
     <div ref=${host} class="chart-area"></div>
   </figure>`;
 }

@@ -25,7 +25,13 @@ export function useTick(everyMs: number): number {
 
 /** The clock's mode in words. */
 export function modeText(clock: LabClock): string {
-  return clock.mode === 'real' ? (clock.offsetSeconds !== 0 ? 'real time, offset' : 'real time') : clock.mode === 'scaled' ? `scaled ${clock.rate}×` : 'frozen';
+  return clock.mode === 'real'
+    ? clock.offsetSeconds !== 0
+      ? 'real time, offset'
+      : 'real time'
+    : clock.mode === 'scaled'
+      ? `scaled ${clock.rate}×`
+      : 'frozen';
 }
 
 /**
@@ -44,7 +50,10 @@ function useAction(onUnauthenticated: (scope: Scope) => void) {
     try {
       setDone(await what());
     } catch (error) {
-      if (error instanceof ApiError && error.answer.status === 401) { onUnauthenticated(error.scope); return; }
+      if (error instanceof ApiError && error.answer.status === 401) {
+        onUnauthenticated(error.scope);
+        return;
+      }
       setProblem(error instanceof Error ? error.message : String(error));
     } finally {
       setBusy(false);
@@ -56,7 +65,11 @@ function useAction(onUnauthenticated: (scope: Scope) => void) {
 const value = (event: Event) => (event.target as HTMLInputElement).value;
 
 /** The lab's gateway clock (administrators): its mode, rate and ticking time; freeze, run, scale, set, advance. */
-export function ClockPanel(props: { gw: LabGateway; clock: Polled<LabClock | undefined> & { reload: () => void }; onUnauthenticated: (scope: Scope) => void }) {
+export function ClockPanel(props: {
+  gw: LabGateway;
+  clock: Polled<LabClock | undefined> & { reload: () => void };
+  onUnauthenticated: (scope: Scope) => void;
+}) {
   useTick(1000);
   const [scale, setScale] = useState('60');
   const [instant, setInstant] = useState('');
@@ -70,34 +83,121 @@ export function ClockPanel(props: { gw: LabGateway; clock: Polled<LabClock | und
       return said(after);
     });
   };
-  const submit = (handler: () => void) => (event: Event) => { event.preventDefault(); handler(); };
-  const advance = (duration: string) => change(() => props.gw.advanceClock(duration), (after) => `advanced by ${duration}: the lab's time is ${after.now}`);
+  const submit = (handler: () => void) => (event: Event) => {
+    event.preventDefault();
+    handler();
+  };
+  const advance = (duration: string) =>
+    change(
+      () => props.gw.advanceClock(duration),
+      (after) => `advanced by ${duration}: the lab's time is ${after.now}`,
+    );
   return html`<section class="panel control" data-testid="clock-panel">
     <h2>Lab clock <span class="muted">lab ${props.gw.lab}; every time-driven behaviour of the lab follows it</span></h2>
     <${Problem} error=${props.clock.error} />
-    ${clock ? html`<dl class="facts">
-      <dt>Mode</dt><dd data-testid="clock-mode">${clock.mode}</dd>
-      <dt>Rate</dt><dd data-testid="clock-rate">${clock.rate}× <span class="muted">(${modeText(clock)})</span></dd>
-      <dt>Lab time</dt><dd data-testid="clock-now" data-now=${clock.now}>${labNow(clock, props.clock.at).toISOString().replace(/\.\d{3}Z$/, 'Z')}</dd>
-      <dt>Offset</dt><dd>${Math.round(clock.offsetSeconds)} s from the wall clock</dd>
-    </dl>` : html`<p class="muted">${props.clock.error ? '' : 'Loading…'}</p>`}
+    ${
+      clock
+        ? html`<dl class="facts">
+            <dt>Mode</dt>
+            <dd data-testid="clock-mode">${clock.mode}</dd>
+            <dt>Rate</dt>
+            <dd data-testid="clock-rate">${clock.rate}× <span class="muted">(${modeText(clock)})</span></dd>
+            <dt>Lab time</dt>
+            <dd data-testid="clock-now" data-now=${clock.now}>
+              ${labNow(clock, props.clock.at)
+                .toISOString()
+                .replace(/\.\d{3}Z$/, 'Z')}
+            </dd>
+            <dt>Offset</dt>
+            <dd>${Math.round(clock.offsetSeconds)} s from the wall clock</dd>
+          </dl>`
+        : html`<p class="muted">${props.clock.error ? '' : 'Loading…'}</p>`
+    }
     <div class="actions">
-      <button type="button" data-testid="clock-freeze" disabled=${action.busy} onClick=${() => change(() => props.gw.setClock({ mode: 'frozen' }), (after) => `frozen at ${after.now}`)}>Freeze</button>
-      <button type="button" data-testid="clock-real" disabled=${action.busy} onClick=${() => change(() => props.gw.setClock({ mode: 'real' }), () => 'runs in real time')}>Run in real time</button>
-      <form class="inline" onSubmit=${submit(() => change(() => props.gw.setClock({ mode: 'scaled', scale: Number(scale) }), (after) => `runs ${after.rate} times as fast`))}>
-        <label>scale <input name="scale" data-testid="clock-scale" size="6" value=${scale} onInput=${(e: Event) => setScale(value(e))} /></label>
+      <button
+        type="button"
+        data-testid="clock-freeze"
+        disabled=${action.busy}
+        onClick=${() =>
+          change(
+            () => props.gw.setClock({ mode: 'frozen' }),
+            (after) => `frozen at ${after.now}`,
+          )}
+      >
+        Freeze
+      </button>
+      <button
+        type="button"
+        data-testid="clock-real"
+        disabled=${action.busy}
+        onClick=${() =>
+          change(
+            () => props.gw.setClock({ mode: 'real' }),
+            () => 'runs in real time',
+          )}
+      >
+        Run in real time
+      </button>
+      <form
+        class="inline"
+        onSubmit=${submit(() =>
+          change(
+            () => props.gw.setClock({ mode: 'scaled', scale: Number(scale) }),
+            (after) => `runs ${after.rate} times as fast`,
+          ),
+        )}
+      >
+        <label
+          >scale
+          <input
+            name="scale"
+            data-testid="clock-scale"
+            size="6"
+            value=${scale}
+            onInput=${(e: Event) => setScale(value(e))}
+        /></label>
         <button type="submit" data-testid="clock-scaled" disabled=${action.busy}>Run scaled</button>
       </form>
     </div>
-    <form class="inline" onSubmit=${submit(() => change(() => props.gw.setClock({ mode: clock?.mode ?? 'real', ...(clock?.mode === 'scaled' ? { scale: clock.rate } : {}), now: instant }), (after) => `set to ${after.now}`))}>
-      <label>instant <input name="instant" data-testid="clock-instant" size="24" placeholder="2027-01-01T09:00:00Z" required value=${instant} onInput=${(e: Event) => setInstant(value(e))} /></label>
+    <form
+      class="inline"
+      onSubmit=${submit(() =>
+        change(
+          () =>
+            props.gw.setClock({
+              mode: clock?.mode ?? 'real',
+              ...(clock?.mode === 'scaled' ? { scale: clock.rate } : {}),
+              now: instant,
+            }),
+          (after) => `set to ${after.now}`,
+        ),
+      )}
+    >
+      <label
+        >instant
+        <input
+          name="instant"
+          data-testid="clock-instant"
+          size="24"
+          placeholder="2027-01-01T09:00:00Z"
+          required
+          value=${instant}
+          onInput=${(e: Event) => setInstant(value(e))}
+      /></label>
       <button type="submit" data-testid="clock-set" disabled=${action.busy}>Set the lab's time</button>
     </form>
     <form class="inline" onSubmit=${submit(() => advance(by))}>
-      <label>advance by <input name="by" data-testid="clock-by" size="10" required value=${by} onInput=${(e: Event) => setBy(value(e))} /></label>
+      <label
+        >advance by
+        <input name="by" data-testid="clock-by" size="10" required value=${by} onInput=${(e: Event) => setBy(value(e))}
+      /></label>
       <button type="submit" data-testid="clock-advance" disabled=${action.busy}>Advance</button>
-      <button type="button" data-testid="clock-advance-hour" disabled=${action.busy} onClick=${() => advance('PT1H')}>+1 hour</button>
-      <button type="button" data-testid="clock-advance-day" disabled=${action.busy} onClick=${() => advance('P1D')}>+1 day</button>
+      <button type="button" data-testid="clock-advance-hour" disabled=${action.busy} onClick=${() => advance('PT1H')}>
+        +1 hour
+      </button>
+      <button type="button" data-testid="clock-advance-day" disabled=${action.busy} onClick=${() => advance('P1D')}>
+        +1 day
+      </button>
     </form>
     ${action.problem ? html`<p class="problem" role="alert" data-testid="clock-problem">${action.problem}</p>` : ''}
     ${action.done ? html`<p class="done" data-testid="clock-done">${action.done}</p>` : ''}
@@ -107,7 +207,9 @@ export function ClockPanel(props: { gw: LabGateway; clock: Polled<LabClock | und
 /** A rule's match in words. */
 function matchText(rule: FaultRule): string {
   const match = rule.match ?? {};
-  const parts = [match.method, match.operation ?? match.path, match.user ? `by ${match.user}` : undefined].filter((part) => part !== undefined);
+  const parts = [match.method, match.operation ?? match.path, match.user ? `by ${match.user}` : undefined].filter(
+    (part) => part !== undefined,
+  );
   return parts.length > 0 ? parts.join(' ') : 'every gateway request';
 }
 
@@ -115,7 +217,10 @@ function matchText(rule: FaultRule): string {
 function effectText(rule: FaultRule): string {
   const effect = rule.effect;
   const parts: string[] = [];
-  if (effect['latencyMs'] !== undefined) parts.push(`latency ${typeof effect['latencyMs'] === 'number' ? `${effect['latencyMs']} ms` : JSON.stringify(effect['latencyMs'])}`);
+  if (effect['latencyMs'] !== undefined)
+    parts.push(
+      `latency ${typeof effect['latencyMs'] === 'number' ? `${effect['latencyMs']} ms` : JSON.stringify(effect['latencyMs'])}`,
+    );
   if (effect['status'] !== undefined) parts.push(`status ${String(effect['status'])}`);
   if (effect['drop']) parts.push('drop');
   if (effect['malformedBody']) parts.push('malformed body');
@@ -124,7 +229,11 @@ function effectText(rule: FaultRule): string {
   return parts.length > 0 ? parts.join(', ') : JSON.stringify(effect);
 }
 
-export const EXAMPLE_RULE = JSON.stringify({ match: { operation: 'nodes/get' }, effect: { status: 503 }, count: 2 }, null, 2);
+export const EXAMPLE_RULE = JSON.stringify(
+  { match: { operation: 'nodes/get' }, effect: { status: 503 }, count: 2 },
+  null,
+  2,
+);
 
 /** The lab's fault rules (administrators), refreshed every five seconds: remove one, add one as JSON. */
 export function FaultsPanel(props: { gw: LabGateway; onUnauthenticated: (scope: Scope) => void }) {
@@ -155,27 +264,75 @@ export function FaultsPanel(props: { gw: LabGateway; onUnauthenticated: (scope: 
     });
   };
   return html`<section class="panel control" data-testid="faults-panel">
-    <h2>Fault rules <span class="count" data-testid="faults-count">${polled.data ? rules.length : '…'}</span>
-      <span class="muted">lab ${props.gw.lab}; refreshed every 5 s${polled.at ? `, last at ${polled.at.toLocaleTimeString([], { hour12: false })}` : ''}</span></h2>
+    <h2>
+      Fault rules <span class="count" data-testid="faults-count">${polled.data ? rules.length : '…'}</span>
+      <span class="muted"
+        >lab ${props.gw.lab}; refreshed every 5
+        s${polled.at ? `, last at ${polled.at.toLocaleTimeString([], { hour12: false })}` : ''}</span
+      >
+    </h2>
     <${Problem} error=${polled.error} />
-    ${rules.length === 0
-      ? html`<p class="muted">${polled.data ? 'No fault rule: the gateway answers normally.' : polled.error ? '' : 'Loading…'}</p>`
-      : html`<table>
-        <thead><tr><th>Match</th><th>Effect</th><th>Probability</th><th>Hits</th><th>Remaining</th><th>Expires</th><th>Active</th><th></th></tr></thead>
-        <tbody>${rules.map((rule) => html`<tr key=${rule.id} data-rule=${rule.id}>
-          <td>${matchText(rule)}</td>
-          <td>${effectText(rule)}</td>
-          <td>${rule.probability ?? 1}</td>
-          <td data-testid="fault-hits">${rule.hits}</td>
-          <td data-testid="fault-remaining">${rule.remaining ?? '—'}</td>
-          <td>${rule.expiresAt ?? '—'}</td>
-          <td>${rule.active ? 'yes' : 'not yet'}</td>
-          <td><button type="button" data-testid="fault-remove" disabled=${action.busy} onClick=${() => remove(rule.id)}>Remove</button></td>
-        </tr>`)}</tbody>
-      </table>`}
+    ${
+      rules.length === 0
+        ? html`<p class="muted">
+            ${polled.data ? 'No fault rule: the gateway answers normally.' : polled.error ? '' : 'Loading…'}
+          </p>`
+        : html`<table>
+            <thead>
+              <tr>
+                <th>Match</th>
+                <th>Effect</th>
+                <th>Probability</th>
+                <th>Hits</th>
+                <th>Remaining</th>
+                <th>Expires</th>
+                <th>Active</th>
+                <th></th>
+              </tr>
+            </thead>
+            <tbody>
+              ${rules.map(
+                (rule) =>
+                  html`<tr key=${rule.id} data-rule=${rule.id}>
+                    <td>${matchText(rule)}</td>
+                    <td>${effectText(rule)}</td>
+                    <td>${rule.probability ?? 1}</td>
+                    <td data-testid="fault-hits">${rule.hits}</td>
+                    <td data-testid="fault-remaining">${rule.remaining ?? '—'}</td>
+                    <td>${rule.expiresAt ?? '—'}</td>
+                    <td>${rule.active ? 'yes' : 'not yet'}</td>
+                    <td>
+                      <button
+                        type="button"
+                        data-testid="fault-remove"
+                        disabled=${action.busy}
+                        onClick=${() => remove(rule.id)}
+                      >
+                        Remove
+                      </button>
+                    </td>
+                  </tr>`,
+              )}
+            </tbody>
+          </table>`
+    }
     <form class="add-rule" onSubmit=${add} data-testid="fault-form">
-      <label for="fault-rule"><strong>Add a rule</strong> <span class="muted">JSON: match (operation, path, method, user; or all: true for every request), effect (status, latencyMs, drop, malformedBody, timeout; or a gateway fault: kind with node, lossPercent, jitterMs, loadPercent), probability, count, window, expiresInSeconds</span></label>
-      <textarea id="fault-rule" name="rule" rows="6" spellcheck="false" value=${text} onInput=${(e: Event) => setText((e.target as HTMLTextAreaElement).value)}></textarea>
+      <label for="fault-rule"
+        ><strong>Add a rule</strong>
+        <span class="muted"
+          >JSON: match (operation, path, method, user; or all: true for every request), effect (status, latencyMs, drop,
+          malformedBody, timeout; or a gateway fault: kind with node, lossPercent, jitterMs, loadPercent), probability,
+          count, window, expiresInSeconds</span
+        ></label
+      >
+      <textarea
+        id="fault-rule"
+        name="rule"
+        rows="6"
+        spellcheck="false"
+        value=${text}
+        onInput=${(e: Event) => setText((e.target as HTMLTextAreaElement).value)}
+      ></textarea>
       <div><button type="submit" data-testid="fault-add" disabled=${action.busy}>Add rule</button></div>
     </form>
     ${action.problem ? html`<p class="problem" role="alert" data-testid="fault-problem">${action.problem}</p>` : ''}

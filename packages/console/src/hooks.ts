@@ -13,7 +13,11 @@ export interface Polled<T> {
  * ended: the console shows its login again, of the lab or of the console as `scope` says). The last good data
  * stays shown beside an error. `reload` loads at once (after a change the panel made).
  */
-export function usePoll<T>(load: () => Promise<T>, everyMs: number, onUnauthenticated: (scope: Scope) => void): Polled<T> & { reload: () => void } {
+export function usePoll<T>(
+  load: () => Promise<T>,
+  everyMs: number,
+  onUnauthenticated: (scope: Scope) => void,
+): Polled<T> & { reload: () => void } {
   const [state, setState] = useState<Polled<T>>({ data: undefined, error: undefined, at: undefined });
   const loadRef = useRef(load);
   loadRef.current = load;
@@ -28,17 +32,27 @@ export function usePoll<T>(load: () => Promise<T>, everyMs: number, onUnauthenti
         const data = await loadRef.current();
         if (alive) setState({ data, error: undefined, at: new Date() });
       } catch (error) {
-        if (error instanceof ApiError && error.answer.status === 401) { onUnauthenticated(error.scope); return; }
+        if (error instanceof ApiError && error.answer.status === 401) {
+          onUnauthenticated(error.scope);
+          return;
+        }
         const message = error instanceof Error ? error.message : String(error);
         if (alive) setState((previous) => ({ ...previous, error: message }));
       } finally {
         busy = false;
       }
     };
-    tickRef.current = () => { void tick(); };
+    tickRef.current = () => {
+      void tick();
+    };
     void tick();
-    const timer = window.setInterval(() => { void tick(); }, everyMs);
-    return () => { alive = false; window.clearInterval(timer); };
+    const timer = window.setInterval(() => {
+      void tick();
+    }, everyMs);
+    return () => {
+      alive = false;
+      window.clearInterval(timer);
+    };
   }, [everyMs]);
   return { ...state, reload: () => tickRef.current() };
 }

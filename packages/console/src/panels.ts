@@ -13,7 +13,7 @@ export type NodeNames = (id: string | undefined) => string;
 
 export function nodeNames(gateway: CommittedGateway | undefined): NodeNames {
   const names = new Map((gateway?.nodes ?? []).map((node) => [node.id, node.displayName]));
-  return (id) => (id === undefined ? '' : names.get(id) ?? id);
+  return (id) => (id === undefined ? '' : (names.get(id) ?? id));
 }
 
 export function Problem(props: { error: string | undefined }) {
@@ -26,29 +26,48 @@ export function LiveSessions(props: { gw: LabGateway; names: NodeNames; onUnauth
   const sessions = polled.data?.activeSessions ?? [];
   const updated = polled.data ? new Date(polled.data.lastUpdated).getTime() : 0;
   return html`<section class="panel" data-testid="live-sessions">
-    <h2>Sessions in progress <span class="count" data-testid="live-count">${polled.data ? sessions.length : '…'}</span>
-      <span class="muted">refreshed every 2 s${polled.at ? `, last at ${polled.at.toLocaleTimeString([], { hour12: false })}` : ''}</span></h2>
+    <h2>
+      Sessions in progress <span class="count" data-testid="live-count">${polled.data ? sessions.length : '…'}</span>
+      <span class="muted"
+        >refreshed every 2 s${polled.at ? `, last at ${polled.at.toLocaleTimeString([], { hour12: false })}` : ''}</span
+      >
+    </h2>
     <${Problem} error=${polled.error} />
-    ${sessions.length === 0
-      ? html`<p class="muted">${polled.data ? 'No session is in progress.' : 'Loading…'}</p>`
-      : html`<table>
-        <thead><tr><th>Started</th><th>State</th><th>From</th><th>To</th><th>In</th><th>Out</th><th>Codec</th><th>Duration</th></tr></thead>
-        <tbody>${sessions.map((session) => {
-          const incoming = session.incoming;
-          const outgoing = session.outgoing.at(-1);
-          const since = incoming.connectTime ? (updated - new Date(incoming.connectTime).getTime()) / 1000 : 0;
-          return html`<tr key=${session.sessionId} data-session=${session.sessionId}>
-            <td>${clock(incoming.startTime)}</td>
-            <td><span class=${`state state-${incoming.callState}`}>${incoming.callState}</span></td>
-            <td>${incoming.telRemoteNumber}</td>
-            <td>${incoming.telLocalNumber}</td>
-            <td>${props.names(incoming.nodeId)}</td>
-            <td>${props.names(outgoing?.nodeId)}</td>
-            <td>${incoming.mediaReceiveCodec ?? ''}</td>
-            <td>${incoming.connectTime ? duration(since) : '—'}</td>
-          </tr>`;
-        })}</tbody>
-      </table>`}
+    ${
+      sessions.length === 0
+        ? html`<p class="muted">${polled.data ? 'No session is in progress.' : 'Loading…'}</p>`
+        : html`<table>
+            <thead>
+              <tr>
+                <th>Started</th>
+                <th>State</th>
+                <th>From</th>
+                <th>To</th>
+                <th>In</th>
+                <th>Out</th>
+                <th>Codec</th>
+                <th>Duration</th>
+              </tr>
+            </thead>
+            <tbody>
+              ${sessions.map((session) => {
+                const incoming = session.incoming;
+                const outgoing = session.outgoing.at(-1);
+                const since = incoming.connectTime ? (updated - new Date(incoming.connectTime).getTime()) / 1000 : 0;
+                return html`<tr key=${session.sessionId} data-session=${session.sessionId}>
+                  <td>${clock(incoming.startTime)}</td>
+                  <td><span class=${`state state-${incoming.callState}`}>${incoming.callState}</span></td>
+                  <td>${incoming.telRemoteNumber}</td>
+                  <td>${incoming.telLocalNumber}</td>
+                  <td>${props.names(incoming.nodeId)}</td>
+                  <td>${props.names(outgoing?.nodeId)}</td>
+                  <td>${incoming.mediaReceiveCodec ?? ''}</td>
+                  <td>${incoming.connectTime ? duration(since) : '—'}</td>
+                </tr>`;
+              })}
+            </tbody>
+          </table>`
+    }
   </section>`;
 }
 
@@ -62,50 +81,115 @@ export function TrafficCharts(props: { gw: LabGateway; onUnauthenticated: (scope
   const until = polled.data ? new Date(polled.data.time).getTime() / 1000 : Date.now() / 1000;
   const from = until - 3600;
   return html`<section class="panel charts" data-testid="charts">
-    <h2>Traffic, last hour <span class="muted">${polled.data ? `${polled.data.intervalSeconds}-second intervals` : ''}</span></h2>
+    <h2>
+      Traffic, last hour
+      <span class="muted">${polled.data ? `${polled.data.intervalSeconds}-second intervals` : ''}</span>
+    </h2>
     <${Problem} error=${polled.error} />
     <div class="chart-row">
-      <${SeriesChart} title="Calls per second" unit="calls/s" color="#2f6fdb" times=${times} values=${perSecond} from=${from} until=${until} testId="chart-calls" />
-      <${SeriesChart} title="Concurrent sessions" unit="sessions" color="#1b998b" times=${times} values=${concurrent} from=${from} until=${until} testId="chart-sessions" />
+      <${SeriesChart}
+        title="Calls per second"
+        unit="calls/s"
+        color="#2f6fdb"
+        times=${times}
+        values=${perSecond}
+        from=${from}
+        until=${until}
+        testId="chart-calls"
+      />
+      <${SeriesChart}
+        title="Concurrent sessions"
+        unit="sessions"
+        color="#1b998b"
+        times=${times}
+        values=${concurrent}
+        from=${from}
+        until=${until}
+        testId="chart-sessions"
+      />
     </div>
   </section>`;
 }
 
 function resultClass(entry: CallHistoryEntry): string {
-  return entry.result === 'ANSWERED' ? 'ok' : entry.result === 'BUSY' || entry.result === 'NO_ANSWER' || entry.result === 'CANCELLED' ? 'warn' : 'bad';
+  return entry.result === 'ANSWERED'
+    ? 'ok'
+    : entry.result === 'BUSY' || entry.result === 'NO_ANSWER' || entry.result === 'CANCELLED'
+      ? 'warn'
+      : 'bad';
 }
 
 /** The latest finished calls (refreshed every five seconds); a click shows the call's SIP ladder. */
-export function CallHistory(props: { gw: LabGateway; selected: string | undefined; onSelect: (session: string) => void; onUnauthenticated: (scope: Scope) => void }) {
+export function CallHistory(props: {
+  gw: LabGateway;
+  selected: string | undefined;
+  onSelect: (session: string) => void;
+  onUnauthenticated: (scope: Scope) => void;
+}) {
   const polled = usePoll(() => props.gw.callHistory(25), 5000, props.onUnauthenticated);
   const entries = polled.data?.entries ?? [];
   return html`<section class="panel" data-testid="call-history">
-    <h2>Call history <span class="count">${polled.data ? polled.data.totalCount : '…'}</span> <span class="muted">the latest 25; pick a call for its SIP ladder</span></h2>
+    <h2>
+      Call history <span class="count">${polled.data ? polled.data.totalCount : '…'}</span>
+      <span class="muted">the latest 25; pick a call for its SIP ladder</span>
+    </h2>
     <${Problem} error=${polled.error} />
-    ${entries.length === 0
-      ? html`<p class="muted">${polled.data ? 'No call has ended yet.' : 'Loading…'}</p>`
-      : html`<table class="pickable">
-        <thead><tr><th>Started</th><th>From</th><th>To</th><th>Route</th><th>In → Out</th><th>Result</th><th>Duration</th></tr></thead>
-        <tbody>${entries.map((entry) => html`<tr key=${entry.sessionIdentifier} data-session=${entry.sessionIdentifier}
-            class=${entry.sessionIdentifier === props.selected ? 'selected' : ''} tabindex="0"
-            onClick=${() => props.onSelect(entry.sessionIdentifier)}
-            onKeyDown=${(event: KeyboardEvent) => { if (event.key === 'Enter') props.onSelect(entry.sessionIdentifier); }}>
-          <td>${clock(entry.startDateTime)}</td>
-          <td>${entry.inboundSourceDialString}</td>
-          <td>${entry.inboundDestinationDialString}${entry.outboundDestinationDialString && entry.outboundDestinationDialString !== entry.inboundDestinationDialString ? html` <span class="muted">→ ${entry.outboundDestinationDialString}</span>` : ''}</td>
-          <td>${entry.routeName ?? '—'}</td>
-          <td>${entry.inboundNodeName ?? '—'} → ${entry.outboundNodeName ?? '—'}</td>
-          <td><span class=${`result ${resultClass(entry)}`}>${entry.result}${entry.sipStatusCode ? ` ${entry.sipStatusCode}` : ''}</span></td>
-          <td>${duration(entry.durationSeconds)}</td>
-        </tr>`)}</tbody>
-      </table>`}
+    ${
+      entries.length === 0
+        ? html`<p class="muted">${polled.data ? 'No call has ended yet.' : 'Loading…'}</p>`
+        : html`<table class="pickable">
+            <thead>
+              <tr>
+                <th>Started</th>
+                <th>From</th>
+                <th>To</th>
+                <th>Route</th>
+                <th>In → Out</th>
+                <th>Result</th>
+                <th>Duration</th>
+              </tr>
+            </thead>
+            <tbody>
+              ${entries.map(
+                (entry) =>
+                  html`<tr
+                    key=${entry.sessionIdentifier}
+                    data-session=${entry.sessionIdentifier}
+                    class=${entry.sessionIdentifier === props.selected ? 'selected' : ''}
+                    tabindex="0"
+                    onClick=${() => props.onSelect(entry.sessionIdentifier)}
+                    onKeyDown=${(event: KeyboardEvent) => {
+                      if (event.key === 'Enter') props.onSelect(entry.sessionIdentifier);
+                    }}
+                  >
+                    <td>${clock(entry.startDateTime)}</td>
+                    <td>${entry.inboundSourceDialString}</td>
+                    <td>
+                      ${entry.inboundDestinationDialString}${entry.outboundDestinationDialString && entry.outboundDestinationDialString !== entry.inboundDestinationDialString ? html` <span class="muted">→ ${entry.outboundDestinationDialString}</span>` : ''}
+                    </td>
+                    <td>${entry.routeName ?? '—'}</td>
+                    <td>${entry.inboundNodeName ?? '—'} → ${entry.outboundNodeName ?? '—'}</td>
+                    <td>
+                      <span class=${`result ${resultClass(entry)}`}
+                        >${entry.result}${entry.sipStatusCode ? ` ${entry.sipStatusCode}` : ''}</span
+                      >
+                    </td>
+                    <td>${duration(entry.durationSeconds)}</td>
+                  </tr>`,
+              )}
+            </tbody>
+          </table>`
+    }
   </section>`;
 }
 
 /** The SIP ladder of one call: the gateway's own HTML page of its messages, with the pcap and text flow beside it. */
 export function CallLadder(props: { gw: LabGateway; session: string | undefined }) {
   if (!props.session) {
-    return html`<section class="panel" data-testid="ladder"><h2>SIP ladder</h2><p class="muted">Pick a call in the call history.</p></section>`;
+    return html`<section class="panel" data-testid="ladder">
+      <h2>SIP ladder</h2>
+      <p class="muted">Pick a call in the call history.</p>
+    </section>`;
   }
   return html`<section class="panel" data-testid="ladder">
     <h2>SIP ladder <span class="muted">${props.session}</span></h2>
@@ -114,36 +198,97 @@ export function CallLadder(props: { gw: LabGateway; session: string | undefined 
       <a href=${props.gw.messageHistoryUrl(props.session, 'pcap')}>download pcap</a>
       <a href=${props.gw.messageHistoryUrl(props.session, 'textFlow')} target="_blank" rel="noopener">text flow</a>
     </p>
-    <iframe key=${props.session} class="ladder" title="SIP ladder" sandbox="" src=${props.gw.messageHistoryUrl(props.session, 'HTML')}></iframe>
+    <iframe
+      key=${props.session}
+      class="ladder"
+      title="SIP ladder"
+      sandbox=""
+      src=${props.gw.messageHistoryUrl(props.session, 'HTML')}
+    ></iframe>
   </section>`;
 }
 
 /** The committed configuration's nodes and routes, as the simulator carries calls on it. */
-export function GatewayOverview(props: { gateway: CommittedGateway | undefined; error: string | undefined; uncommitted: boolean | undefined; names: NodeNames }) {
+export function GatewayOverview(props: {
+  gateway: CommittedGateway | undefined;
+  error: string | undefined;
+  uncommitted: boolean | undefined;
+  names: NodeNames;
+}) {
   const gateway = props.gateway;
   return html`<section class="panel" data-testid="overview">
-    <h2>Committed configuration <span class="muted">${gateway ? `generation ${gateway.generation}, compiled ${clock(gateway.compiledAt)}` : ''}</span></h2>
+    <h2>
+      Committed configuration
+      <span class="muted"
+        >${gateway ? `generation ${gateway.generation}, compiled ${clock(gateway.compiledAt)}` : ''}</span
+      >
+    </h2>
     <${Problem} error=${props.error} />
     ${props.uncommitted ? html`<p class="notice">The configuration has changes that are not committed yet; calls are carried on what is shown here.</p>` : ''}
-    ${gateway ? html`
-      <h3>Nodes</h3>
-      <table>
-        <thead><tr><th>Node</th><th>Kind</th><th>State</th><th>Gateway listens on</th><th>Far end</th></tr></thead>
-        <tbody>${gateway.nodes.map((node) => html`<tr key=${node.id}>
-          <td>${node.displayName}</td><td>${node.sort}</td>
-          <td>${node.enabled ? (node.source ? 'enabled, takes calls' : 'enabled') : 'disabled'}</td>
-          <td>${endpoint(node.local)}</td><td>${endpoint(node.remote)}</td>
-        </tr>`)}</tbody>
-      </table>
-      ${gateway.routingDomains.map((domain) => html`<div key=${domain.id}>
-        <h3>Routing domain ${domain.displayName} <span class="muted">calls from ${domain.sourceNodeIds.map(props.names).join(', ') || 'no node'}</span></h3>
-        <ol class="routes">${domain.routes.map((route) => html`<li key=${route.id} class=${route.enabled ? '' : 'disabled'}>
-          <strong>${route.displayName}</strong> <span class=${`action action-${route.action}`}>${route.action}</span>${route.enabled ? '' : ' (disabled)'}
-          <div class="muted">${route.filters.map((filter) => `from ${filter.sourceNodeIds.map(props.names).join(', ') || 'any node'}${filter.destination ? `, to ${filter.destination}` : ''}${filter.source ? `, calling ${filter.source}` : ''}`).join(' or ') || 'no filter: never matches'}</div>
-          ${route.targets.length > 0 ? html`<div>→ ${route.targets.map((target, i) => html`${i > 0 ? ', then ' : ''}${props.names(target.destinationNodeId)}${target.failoverOn ? html` <span class="muted">(next on ${target.failoverOn})</span>` : ''}`)}</div>` : ''}
-        </li>`)}</ol>
-      </div>`)}
-      ${gateway.problems.length > 0 ? html`<h3>Left out</h3><ul>${gateway.problems.map((p) => html`<li>${p.message}</li>`)}</ul>` : ''}
-    ` : props.error ? '' : html`<p class="muted">Loading…</p>`}
+    ${
+      gateway
+        ? html`
+            <h3>Nodes</h3>
+            <table>
+              <thead>
+                <tr>
+                  <th>Node</th>
+                  <th>Kind</th>
+                  <th>State</th>
+                  <th>Gateway listens on</th>
+                  <th>Far end</th>
+                </tr>
+              </thead>
+              <tbody>
+                ${gateway.nodes.map(
+                  (node) =>
+                    html`<tr key=${node.id}>
+                      <td>${node.displayName}</td>
+                      <td>${node.sort}</td>
+                      <td>${node.enabled ? (node.source ? 'enabled, takes calls' : 'enabled') : 'disabled'}</td>
+                      <td>${endpoint(node.local)}</td>
+                      <td>${endpoint(node.remote)}</td>
+                    </tr>`,
+                )}
+              </tbody>
+            </table>
+            ${gateway.routingDomains.map(
+              (domain) =>
+                html`<div key=${domain.id}>
+                  <h3>
+                    Routing domain ${domain.displayName}
+                    <span class="muted"
+                      >calls from ${domain.sourceNodeIds.map(props.names).join(', ') || 'no node'}</span
+                    >
+                  </h3>
+                  <ol class="routes">
+                    ${domain.routes.map(
+                      (route) =>
+                        html`<li key=${route.id} class=${route.enabled ? '' : 'disabled'}>
+                          <strong>${route.displayName}</strong>
+                          <span class=${`action action-${route.action}`}>${route.action}</span
+                          >${route.enabled ? '' : ' (disabled)'}
+                          <div class="muted">
+                            ${route.filters.map((filter) => `from ${filter.sourceNodeIds.map(props.names).join(', ') || 'any node'}${filter.destination ? `, to ${filter.destination}` : ''}${filter.source ? `, calling ${filter.source}` : ''}`).join(' or ') || 'no filter: never matches'}
+                          </div>
+                          ${route.targets.length > 0 ? html`<div>→ ${route.targets.map((target, i) => html`${i > 0 ? ', then ' : ''}${props.names(target.destinationNodeId)}${target.failoverOn ? html` <span class="muted">(next on ${target.failoverOn})</span>` : ''}`)}</div>` : ''}
+                        </li>`,
+                    )}
+                  </ol>
+                </div>`,
+            )}
+            ${
+              gateway.problems.length > 0
+                ? html`<h3>Left out</h3>
+                    <ul>
+                      ${gateway.problems.map((p) => html`<li>${p.message}</li>`)}
+                    </ul>`
+                : ''
+            }
+          `
+        : props.error
+          ? ''
+          : html`<p class="muted">Loading…</p>`
+    }
   </section>`;
 }

@@ -16,7 +16,11 @@ export const DEFAULT_MAX_OUTPUT_BYTES = 16 * 1024 * 1024;
 export const DEFAULT_MAX_STEPS = 10_000_000;
 
 /** The state of one `<#list>` loop, for `x?index`, `x?has_next` and `<#sep>`. */
-export interface Loop { name: string; items: readonly unknown[]; index: number }
+export interface Loop {
+  name: string;
+  items: readonly unknown[];
+  index: number;
+}
 
 /** One rendering: output, counters, variables. */
 class Run {
@@ -26,7 +30,11 @@ class Run {
   readonly loops: Loop[] = [];
   readonly assigned = new Map<string, Value>();
 
-  constructor(readonly map: SourceMap, readonly model: Record<string, unknown>, readonly limits: Required<TemplateOptions>) {}
+  constructor(
+    readonly map: SourceMap,
+    readonly model: Record<string, unknown>,
+    readonly limits: Required<TemplateOptions>,
+  ) {}
 
   error(pos: number, description: string, undefinedValue = false): TemplateError {
     return TemplateError.at(this.map, pos, description, undefinedValue);
@@ -83,7 +91,8 @@ export class Template {
 
   /** Renders the template with `model` as the root hash (its own properties are the top-level variables). */
   render(model: object): string {
-    if (model === null || typeof model !== 'object' || Array.isArray(model)) throw new TypeError('the model must be an object');
+    if (model === null || typeof model !== 'object' || Array.isArray(model))
+      throw new TypeError('the model must be an object');
     const run = new Run(this.map, model as Record<string, unknown>, this.limits);
     this.execute(run, this.nodes);
     return run.out.join('');
@@ -115,7 +124,8 @@ export class Template {
         case 'list': {
           const seq = this.evaluate(run, node.sequence);
           if (seq === MISSING) throw run.error(node.sequence.pos, `${node.sequence.text} is undefined`, true);
-          if (!Array.isArray(seq)) throw run.error(node.sequence.pos, `<#list> needs a sequence, but ${node.sequence.text} is ${typeOf(seq)}`);
+          if (!Array.isArray(seq))
+            throw run.error(node.sequence.pos, `<#list> needs a sequence, but ${node.sequence.text} is ${typeOf(seq)}`);
           if (seq.length === 0) {
             if (node.otherwise) this.execute(run, node.otherwise);
             break;
@@ -156,7 +166,10 @@ export class Template {
       return isoUtc(v);
     }
     if (typeof v === 'boolean') {
-      throw run.error(e.pos, `${e.text} is a boolean, which cannot be printed as it is: use ?c or ?string("yes", "no")`);
+      throw run.error(
+        e.pos,
+        `${e.text} is a boolean, which cannot be printed as it is: use ?c or ?string("yes", "no")`,
+      );
     }
     throw run.error(e.pos, `${e.text} is ${typeOf(v)}, which cannot be printed`);
   }
@@ -173,22 +186,32 @@ export class Template {
         return this.evaluate(run, e.inner);
       case 'member': {
         const obj = this.defined(run, e.object);
-        if (!isHash(obj)) throw run.error(e.pos, `${e.object.text} is ${typeOf(obj)}, not a hash: cannot read .${e.name}`);
+        if (!isHash(obj))
+          throw run.error(e.pos, `${e.object.text} is ${typeOf(obj)}, not a hash: cannot read .${e.name}`);
         return hashGet(obj, e.name);
       }
       case 'index': {
         const obj = this.defined(run, e.object);
         const key = this.defined(run, e.index);
         if (Array.isArray(obj)) {
-          if (typeof key !== 'number' || !Number.isInteger(key)) throw run.error(e.index.pos, `a sequence index must be a whole number, but ${e.index.text} is ${typeOf(key)}`);
+          if (typeof key !== 'number' || !Number.isInteger(key))
+            throw run.error(
+              e.index.pos,
+              `a sequence index must be a whole number, but ${e.index.text} is ${typeOf(key)}`,
+            );
           return key >= 0 && key < obj.length ? toValue(obj[key]) : MISSING;
         }
         if (typeof obj === 'string') {
-          if (typeof key !== 'number' || !Number.isInteger(key)) throw run.error(e.index.pos, `a string index must be a whole number, but ${e.index.text} is ${typeOf(key)}`);
+          if (typeof key !== 'number' || !Number.isInteger(key))
+            throw run.error(
+              e.index.pos,
+              `a string index must be a whole number, but ${e.index.text} is ${typeOf(key)}`,
+            );
           return key >= 0 && key < obj.length ? obj[key]! : MISSING;
         }
         if (isHash(obj)) {
-          if (typeof key !== 'string') throw run.error(e.index.pos, `a hash key must be a string, but ${e.index.text} is ${typeOf(key)}`);
+          if (typeof key !== 'string')
+            throw run.error(e.index.pos, `a hash key must be a string, but ${e.index.text} is ${typeOf(key)}`);
           return hashGet(obj, key);
         }
         throw run.error(e.pos, `${e.object.text} is ${typeOf(obj)}: cannot index it with [ ]`);
@@ -207,7 +230,8 @@ export class Template {
       }
       case 'negate': {
         const v = this.defined(run, e.operand);
-        if (typeof v !== 'number') throw run.error(e.pos, `unary ${e.minus ? '-' : '+'} needs a number, but ${e.operand.text} is ${typeOf(v)}`);
+        if (typeof v !== 'number')
+          throw run.error(e.pos, `unary ${e.minus ? '-' : '+'} needs a number, but ${e.operand.text} is ${typeOf(v)}`);
         return e.minus ? -v : v;
       }
       case 'builtin':
@@ -244,11 +268,16 @@ export class Template {
       if (!loop) throw run.error(e.pos, `?${e.name} needs a <#list> loop variable, and ${e.operand.text} is not one`);
       if (e.args.length) throw run.error(e.pos, `?${e.name} takes no arguments`);
       switch (e.name) {
-        case 'index': return loop.index;
-        case 'counter': return loop.index + 1;
-        case 'has_next': return loop.index < loop.items.length - 1;
-        case 'is_first': return loop.index === 0;
-        default: return loop.index === loop.items.length - 1;
+        case 'index':
+          return loop.index;
+        case 'counter':
+          return loop.index + 1;
+        case 'has_next':
+          return loop.index < loop.items.length - 1;
+        case 'is_first':
+          return loop.index === 0;
+        default:
+          return loop.index === loop.items.length - 1;
       }
     }
     if (e.name === 'has_content') {
@@ -272,10 +301,12 @@ export class Template {
   private binary(run: Run, e: Extract<Expr, { kind: 'binary' }>): Value {
     if (e.op === '&&' || e.op === '||') {
       const left = this.defined(run, e.left);
-      if (typeof left !== 'boolean') throw run.error(e.left.pos, `${e.op} needs booleans, but ${e.left.text} is ${typeOf(left)}`);
+      if (typeof left !== 'boolean')
+        throw run.error(e.left.pos, `${e.op} needs booleans, but ${e.left.text} is ${typeOf(left)}`);
       if (e.op === '&&' ? !left : left) return left;
       const right = this.defined(run, e.right);
-      if (typeof right !== 'boolean') throw run.error(e.right.pos, `${e.op} needs booleans, but ${e.right.text} is ${typeOf(right)}`);
+      if (typeof right !== 'boolean')
+        throw run.error(e.right.pos, `${e.op} needs booleans, but ${e.right.text} is ${typeOf(right)}`);
       return right;
     }
     const a = this.defined(run, e.left);
@@ -288,21 +319,31 @@ export class Template {
         if (Array.isArray(a) && Array.isArray(b)) return [...a, ...b];
         if (isText(a) && isText(b)) return asText(a) + asText(b);
         throw mismatch('needs two numbers, two sequences, or strings, numbers and dates to join');
-      case '-': case '*': case '/': case '%': {
+      case '-':
+      case '*':
+      case '/':
+      case '%': {
         if (typeof a !== 'number' || typeof b !== 'number') throw mismatch('needs two numbers');
-        if ((e.op === '/' || e.op === '%') && b === 0) throw run.error(e.right.pos, `division by zero: ${e.right.text} is 0`);
+        if ((e.op === '/' || e.op === '%') && b === 0)
+          throw run.error(e.right.pos, `division by zero: ${e.right.text} is 0`);
         return e.op === '-' ? a - b : e.op === '*' ? a * b : e.op === '/' ? a / b : a % b;
       }
-      case '==': case '!=': {
+      case '==':
+      case '!=': {
         const same = equal(a, b);
         if (same === undefined) throw mismatch('compares two strings, numbers, booleans or dates of the same kind');
         return e.op === '==' ? same : !same;
       }
       default: {
-        let x: number; let y: number;
-        if (typeof a === 'number' && typeof b === 'number') { x = a; y = b; }
-        else if (a instanceof Date && b instanceof Date) { x = a.getTime(); y = b.getTime(); }
-        else throw mismatch('compares two numbers or two dates');
+        let x: number;
+        let y: number;
+        if (typeof a === 'number' && typeof b === 'number') {
+          x = a;
+          y = b;
+        } else if (a instanceof Date && b instanceof Date) {
+          x = a.getTime();
+          y = b.getTime();
+        } else throw mismatch('compares two numbers or two dates');
         return e.op === '<' ? x < y : e.op === '<=' ? x <= y : e.op === '>' ? x > y : x >= y;
       }
     }
@@ -327,6 +368,7 @@ function equal(a: Value, b: Value): boolean | undefined {
 
 function positive(value: number | undefined, fallback: number, name: string): number {
   if (value === undefined) return fallback;
-  if (!Number.isSafeInteger(value) || value < 1) throw new RangeError(`${name} must be a positive integer, got ${value}`);
+  if (!Number.isSafeInteger(value) || value < 1)
+    throw new RangeError(`${name} must be a positive integer, got ${value}`);
   return value;
 }

@@ -11,19 +11,20 @@ interface Located {
   depth: number;
 }
 
-export type Expr = Located & (
-  | { kind: 'literal'; value: string | number | boolean }
-  | { kind: 'variable'; name: string }
-  | { kind: 'member'; object: Expr; name: string }
-  | { kind: 'index'; object: Expr; index: Expr }
-  | { kind: 'builtin'; operand: Expr; name: string; args: Expr[] }
-  | { kind: 'exists'; operand: Expr }
-  | { kind: 'default'; operand: Expr; fallback?: Expr }
-  | { kind: 'not'; operand: Expr }
-  | { kind: 'negate'; operand: Expr; minus: boolean }
-  | { kind: 'binary'; op: BinaryOperator; left: Expr; right: Expr }
-  | { kind: 'paren'; inner: Expr }
-);
+export type Expr = Located &
+  (
+    | { kind: 'literal'; value: string | number | boolean }
+    | { kind: 'variable'; name: string }
+    | { kind: 'member'; object: Expr; name: string }
+    | { kind: 'index'; object: Expr; index: Expr }
+    | { kind: 'builtin'; operand: Expr; name: string; args: Expr[] }
+    | { kind: 'exists'; operand: Expr }
+    | { kind: 'default'; operand: Expr; fallback?: Expr }
+    | { kind: 'not'; operand: Expr }
+    | { kind: 'negate'; operand: Expr; minus: boolean }
+    | { kind: 'binary'; op: BinaryOperator; left: Expr; right: Expr }
+    | { kind: 'paren'; inner: Expr }
+  );
 
 export type Node =
   | { kind: 'text'; text: string; pos: number }
@@ -35,8 +36,27 @@ export type Node =
 
 /** The built-ins the engine knows; any other `?name` is refused when the template is compiled. */
 export const BUILT_INS = new Set([
-  'c', 'string', 'html', 'xml', 'url', 'json_string', 'js_string', 'upper_case', 'lower_case', 'trim', 'length',
-  'size', 'has_content', 'number', 'date', 'datetime', 'iso_utc', 'index', 'counter', 'has_next', 'is_first',
+  'c',
+  'string',
+  'html',
+  'xml',
+  'url',
+  'json_string',
+  'js_string',
+  'upper_case',
+  'lower_case',
+  'trim',
+  'length',
+  'size',
+  'has_content',
+  'number',
+  'date',
+  'datetime',
+  'iso_utc',
+  'index',
+  'counter',
+  'has_next',
+  'is_first',
   'is_last',
 ]);
 

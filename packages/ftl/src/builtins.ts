@@ -1,5 +1,13 @@
 import {
-  escapeHtml, escapeJs, escapeJson, escapeUrl, escapeXml, formatComputer, formatDate, formatNumber, isoUtc,
+  escapeHtml,
+  escapeJs,
+  escapeJson,
+  escapeUrl,
+  escapeXml,
+  formatComputer,
+  formatDate,
+  formatNumber,
+  isoUtc,
 } from './format.js';
 import { hashGet, isHash, MISSING, typeOf, type Value } from './values.js';
 
@@ -7,8 +15,14 @@ import { hashGet, isHash, MISSING, typeOf, type Value } from './values.js';
 export class BuiltInError extends Error {}
 
 const STRING_BUILT_INS = new Map<string, (s: string) => string>([
-  ['html', escapeHtml], ['xml', escapeXml], ['url', escapeUrl], ['json_string', escapeJson], ['js_string', escapeJs],
-  ['upper_case', (s) => s.toUpperCase()], ['lower_case', (s) => s.toLowerCase()], ['trim', (s) => s.trim()],
+  ['html', escapeHtml],
+  ['xml', escapeXml],
+  ['url', escapeUrl],
+  ['json_string', escapeJson],
+  ['js_string', escapeJs],
+  ['upper_case', (s) => s.toUpperCase()],
+  ['lower_case', (s) => s.toLowerCase()],
+  ['trim', (s) => s.trim()],
 ]);
 
 /** A decimal number as FreeMarker's ?number reads it: optional sign, digits, optional fraction, optional exponent. */
@@ -19,7 +33,9 @@ const NUMBER_TEXT = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
  * loops and missing values). `operand` and `args` are defined values.
  */
 export function applyBuiltIn(name: string, operand: Value, args: readonly Value[]): Value {
-  const noArgs = (): void => { if (args.length) throw new BuiltInError(`takes no arguments, ${args.length} given`); };
+  const noArgs = (): void => {
+    if (args.length) throw new BuiltInError(`takes no arguments, ${args.length} given`);
+  };
   const stringBuiltIn = STRING_BUILT_INS.get(name);
   if (stringBuiltIn) {
     noArgs();
@@ -36,7 +52,8 @@ export function applyBuiltIn(name: string, operand: Value, args: readonly Value[
       return toString(operand, args);
     case 'length':
       noArgs();
-      if (typeof operand !== 'string') throw new BuiltInError(`needs a string, got ${typeOf(operand)} (use ?size for sequences)`);
+      if (typeof operand !== 'string')
+        throw new BuiltInError(`needs a string, got ${typeOf(operand)} (use ?size for sequences)`);
       return operand.length;
     case 'size':
       noArgs();
@@ -75,7 +92,8 @@ function toString(v: Value, args: readonly Value[]): string {
   if (v instanceof Date) {
     if (Number.isNaN(v.getTime())) throw new BuiltInError('the date is invalid');
     if (args.length === 0) return isoUtc(v);
-    if (args.length !== 1 || typeof args[0] !== 'string') throw new BuiltInError('on a date takes one pattern: ?string("yyyy-MM-dd HH:mm:ss")');
+    if (args.length !== 1 || typeof args[0] !== 'string')
+      throw new BuiltInError('on a date takes one pattern: ?string("yyyy-MM-dd HH:mm:ss")');
     const out = formatDate(v, args[0]);
     if (typeof out !== 'string') throw new BuiltInError(out.error);
     return out;

@@ -12,14 +12,54 @@ type Token =
   /** End of the expression: `}` of an interpolation, `>` or `/>` of a tag (outside parentheses and brackets). */
   | { type: 'end'; value: string; pos: number; end: number };
 
-const OPERATORS = ['??', '==', '!=', '<=', '>=', '&&', '||', '.', '[', ']', '(', ')', ',', '?', '!', '=', '<', '>', '+', '-', '*', '/', '%'];
+const OPERATORS = [
+  '??',
+  '==',
+  '!=',
+  '<=',
+  '>=',
+  '&&',
+  '||',
+  '.',
+  '[',
+  ']',
+  '(',
+  ')',
+  ',',
+  '?',
+  '!',
+  '=',
+  '<',
+  '>',
+  '+',
+  '-',
+  '*',
+  '/',
+  '%',
+];
 const NAME_START = /[A-Za-z_$@]/;
 const NAME_PART = /[A-Za-z0-9_$@]/;
-const WORD_OPERATORS = new Map<string, BinaryOperator>([['lt', '<'], ['lte', '<='], ['gt', '>'], ['gte', '>=']]);
+const WORD_OPERATORS = new Map<string, BinaryOperator>([
+  ['lt', '<'],
+  ['lte', '<='],
+  ['gt', '>'],
+  ['gte', '>='],
+]);
 /** Escapes of string literals (FreeMarker's: \l \g \a are < > &). */
 const ESCAPES = new Map<string, string>([
-  ['"', '"'], ["'", "'"], ['\\', '\\'], ['n', '\n'], ['r', '\r'], ['t', '\t'], ['b', '\b'], ['f', '\f'],
-  ['l', '<'], ['g', '>'], ['a', '&'], ['{', '{'], ['$', '$'],
+  ['"', '"'],
+  ["'", "'"],
+  ['\\', '\\'],
+  ['n', '\n'],
+  ['r', '\r'],
+  ['t', '\t'],
+  ['b', '\b'],
+  ['f', '\f'],
+  ['l', '<'],
+  ['g', '>'],
+  ['a', '&'],
+  ['{', '{'],
+  ['$', '$'],
 ]);
 /** Deepest nesting of parentheses, brackets and unary operators an expression may have. */
 const MAX_DEPTH = 200;
@@ -36,7 +76,11 @@ export class ExpressionParser {
   private nesting = 0;
   private peeked: Token | undefined;
 
-  constructor(private readonly map: SourceMap, public pos: number, private readonly mode: 'interpolation' | 'tag') {}
+  constructor(
+    private readonly map: SourceMap,
+    public pos: number,
+    private readonly mode: 'interpolation' | 'tag',
+  ) {}
 
   private get src(): string {
     return this.map.source;
@@ -82,11 +126,14 @@ export class ExpressionParser {
     // `}` always ends an interpolation (the subset has no hash literals), so `${(a}` says a ) is missing
     if (this.mode === 'interpolation' && ch === '}') return { type: 'end', value: '}', pos: start, end: start + 1 };
     if (this.depth === 0) {
-      if (this.mode === 'tag' && ch === '>' && s[start + 1] !== '=') return { type: 'end', value: '>', pos: start, end: start + 1 };
-      if (this.mode === 'tag' && ch === '/' && s[start + 1] === '>') return { type: 'end', value: '/>', pos: start, end: start + 2 };
+      if (this.mode === 'tag' && ch === '>' && s[start + 1] !== '=')
+        return { type: 'end', value: '>', pos: start, end: start + 1 };
+      if (this.mode === 'tag' && ch === '/' && s[start + 1] === '>')
+        return { type: 'end', value: '/>', pos: start, end: start + 2 };
     }
     if (ch === '"' || ch === "'") return this.lexString(start, start + 1, ch, false);
-    if (ch === 'r' && (s[start + 1] === '"' || s[start + 1] === "'")) return this.lexString(start, start + 2, s[start + 1]!, true);
+    if (ch === 'r' && (s[start + 1] === '"' || s[start + 1] === "'"))
+      return this.lexString(start, start + 2, s[start + 1]!, true);
     if (/[0-9]/.test(ch)) {
       const m = /^[0-9]+(\.[0-9]+)?/.exec(s.slice(start, start + 400))!;
       return { type: 'number', value: Number(m[0]), pos: start, end: start + m[0].length };
@@ -116,7 +163,11 @@ export class ExpressionParser {
       if (!raw && c === '\\') {
         const e = s[i + 1];
         const simple = e === undefined ? undefined : ESCAPES.get(e);
-        if (simple !== undefined) { value += simple; i += 2; continue; }
+        if (simple !== undefined) {
+          value += simple;
+          i += 2;
+          continue;
+        }
         if (e === 'x') {
           const hex = /^[0-9A-Fa-f]{1,4}/.exec(s.slice(i + 2, i + 6));
           if (!hex) throw this.error(i, 'malformed \\x escape: expected 1 to 4 hexadecimal digits');
@@ -144,7 +195,8 @@ export class ExpressionParser {
       if (Array.isArray(v)) for (const a of v as Expr[]) depth = Math.max(depth, a.depth);
       else if (typeof v === 'object' && v !== null && 'depth' in v) depth = Math.max(depth, (v as Expr).depth);
     }
-    if (depth + 1 > MAX_TREE_DEPTH) throw this.error(start, `expression too complex: more than ${MAX_TREE_DEPTH} operations deep`);
+    if (depth + 1 > MAX_TREE_DEPTH)
+      throw this.error(start, `expression too complex: more than ${MAX_TREE_DEPTH} operations deep`);
     return { ...fields, pos: start, text: this.src.slice(start, this.pos).trim(), depth: depth + 1 } as Expr;
   }
 
@@ -258,7 +310,8 @@ export class ExpressionParser {
       } else if (t.value === '?') {
         this.next();
         const name = this.next();
-        if (name.type !== 'name') throw this.error(name.pos, `expected a built-in name after ? but found ${describe(name)}`);
+        if (name.type !== 'name')
+          throw this.error(name.pos, `expected a built-in name after ? but found ${describe(name)}`);
         if (!BUILT_INS.has(name.value)) throw this.error(t.pos, `unknown built-in ?${name.value}`);
         const args: Expr[] = [];
         if (this.isOp('(')) {
@@ -267,7 +320,10 @@ export class ExpressionParser {
           this.depth++;
           if (!this.isOp(')')) {
             args.push(this.parseExpression());
-            while (this.isOp(',')) { this.next(); args.push(this.parseExpression()); }
+            while (this.isOp(',')) {
+              this.next();
+              args.push(this.parseExpression());
+            }
           }
           this.depth--;
           this.expectOp(')');
@@ -305,8 +361,10 @@ export class ExpressionParser {
       case 'number':
         return this.node(t.pos, { kind: 'literal', value: t.value });
       case 'name':
-        if (t.value === 'true' || t.value === 'false') return this.node(t.pos, { kind: 'literal', value: t.value === 'true' });
-        if (WORD_OPERATORS.has(t.value) || t.value === 'as') throw this.error(t.pos, `expected a value but found ${t.value}`);
+        if (t.value === 'true' || t.value === 'false')
+          return this.node(t.pos, { kind: 'literal', value: t.value === 'true' });
+        if (WORD_OPERATORS.has(t.value) || t.value === 'as')
+          throw this.error(t.pos, `expected a value but found ${t.value}`);
         return this.node(t.pos, { kind: 'variable', name: t.value });
       case 'op':
         if (t.value === '(') {

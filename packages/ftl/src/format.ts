@@ -1,6 +1,9 @@
 /** Formatting and escaping used by interpolations and built-ins (FreeMarker's defaults, en_US, UTC). */
 
-const NUMBER = new Intl.NumberFormat('en-US', { maximumFractionDigits: 3, roundingMode: 'halfEven' } as Intl.NumberFormatOptions);
+const NUMBER = new Intl.NumberFormat('en-US', {
+  maximumFractionDigits: 3,
+  roundingMode: 'halfEven',
+} as Intl.NumberFormatOptions);
 
 /** `${n}`: FreeMarker's default number format in en_US: grouping, at most 3 decimals, half-even rounding. */
 export function formatNumber(n: number): string {
@@ -21,11 +24,26 @@ const pad = (n: number, width: number): string => String(n).padStart(width, '0')
 /** `?iso_utc` and `${date}`: ISO 8601 in UTC, seconds precision, milliseconds only when not zero. */
 export function isoUtc(d: Date): string {
   const ms = d.getUTCMilliseconds();
-  return `${pad(d.getUTCFullYear(), 4)}-${pad(d.getUTCMonth() + 1, 2)}-${pad(d.getUTCDate(), 2)}T`
-    + `${pad(d.getUTCHours(), 2)}:${pad(d.getUTCMinutes(), 2)}:${pad(d.getUTCSeconds(), 2)}${ms ? `.${pad(ms, 3)}` : ''}Z`;
+  return (
+    `${pad(d.getUTCFullYear(), 4)}-${pad(d.getUTCMonth() + 1, 2)}-${pad(d.getUTCDate(), 2)}T` +
+    `${pad(d.getUTCHours(), 2)}:${pad(d.getUTCMinutes(), 2)}:${pad(d.getUTCSeconds(), 2)}${ms ? `.${pad(ms, 3)}` : ''}Z`
+  );
 }
 
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 const DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 
 /**
@@ -39,37 +57,91 @@ export function formatDate(d: Date, pattern: string): string | { error: string }
   while (i < pattern.length) {
     const c = pattern[i]!;
     if (c === "'") {
-      if (pattern[i + 1] === "'") { out += "'"; i += 2; continue; }
+      if (pattern[i + 1] === "'") {
+        out += "'";
+        i += 2;
+        continue;
+      }
       const close = pattern.indexOf("'", i + 1);
       if (close < 0) return { error: `unclosed quote in date pattern ${JSON.stringify(pattern)}` };
       out += pattern.slice(i + 1, close);
       i = close + 1;
       continue;
     }
-    if (!/[A-Za-z]/.test(c)) { out += c; i++; continue; }
+    if (!/[A-Za-z]/.test(c)) {
+      out += c;
+      i++;
+      continue;
+    }
     let n = 1;
     while (pattern[i + n] === c) n++;
     i += n;
     const hours = d.getUTCHours();
     switch (c) {
-      case 'y': out += n === 2 ? pad(d.getUTCFullYear() % 100, 2) : pad(d.getUTCFullYear(), n); break;
-      case 'M': out += n >= 4 ? MONTHS[d.getUTCMonth()]! : n === 3 ? MONTHS[d.getUTCMonth()]!.slice(0, 3) : pad(d.getUTCMonth() + 1, n); break;
-      case 'd': out += pad(d.getUTCDate(), n); break;
-      case 'H': out += pad(hours, n); break;
-      case 'k': out += pad(hours === 0 ? 24 : hours, n); break;
-      case 'K': out += pad(hours % 12, n); break;
-      case 'h': out += pad(hours % 12 === 0 ? 12 : hours % 12, n); break;
-      case 'm': out += pad(d.getUTCMinutes(), n); break;
-      case 's': out += pad(d.getUTCSeconds(), n); break;
-      case 'S': out += pad(d.getUTCMilliseconds(), n); break;
-      case 'E': out += n >= 4 ? DAYS[d.getUTCDay()]! : DAYS[d.getUTCDay()]!.slice(0, 3); break;
-      case 'a': out += hours < 12 ? 'AM' : 'PM'; break;
-      case 'D': out += pad(Math.floor((Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()) - Date.UTC(d.getUTCFullYear(), 0, 1)) / 86_400_000) + 1, n); break;
-      case 'u': out += String(d.getUTCDay() === 0 ? 7 : d.getUTCDay()); break;
-      case 'z': out += n >= 4 ? 'Coordinated Universal Time' : 'UTC'; break;
-      case 'Z': out += '+0000'; break;
-      case 'X': out += 'Z'; break;
-      default: return { error: `unsupported letter ${c} in date pattern ${JSON.stringify(pattern)}` };
+      case 'y':
+        out += n === 2 ? pad(d.getUTCFullYear() % 100, 2) : pad(d.getUTCFullYear(), n);
+        break;
+      case 'M':
+        out +=
+          n >= 4
+            ? MONTHS[d.getUTCMonth()]!
+            : n === 3
+              ? MONTHS[d.getUTCMonth()]!.slice(0, 3)
+              : pad(d.getUTCMonth() + 1, n);
+        break;
+      case 'd':
+        out += pad(d.getUTCDate(), n);
+        break;
+      case 'H':
+        out += pad(hours, n);
+        break;
+      case 'k':
+        out += pad(hours === 0 ? 24 : hours, n);
+        break;
+      case 'K':
+        out += pad(hours % 12, n);
+        break;
+      case 'h':
+        out += pad(hours % 12 === 0 ? 12 : hours % 12, n);
+        break;
+      case 'm':
+        out += pad(d.getUTCMinutes(), n);
+        break;
+      case 's':
+        out += pad(d.getUTCSeconds(), n);
+        break;
+      case 'S':
+        out += pad(d.getUTCMilliseconds(), n);
+        break;
+      case 'E':
+        out += n >= 4 ? DAYS[d.getUTCDay()]! : DAYS[d.getUTCDay()]!.slice(0, 3);
+        break;
+      case 'a':
+        out += hours < 12 ? 'AM' : 'PM';
+        break;
+      case 'D':
+        out += pad(
+          Math.floor(
+            (Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()) - Date.UTC(d.getUTCFullYear(), 0, 1)) /
+              86_400_000,
+          ) + 1,
+          n,
+        );
+        break;
+      case 'u':
+        out += String(d.getUTCDay() === 0 ? 7 : d.getUTCDay());
+        break;
+      case 'z':
+        out += n >= 4 ? 'Coordinated Universal Time' : 'UTC';
+        break;
+      case 'Z':
+        out += '+0000';
+        break;
+      case 'X':
+        out += 'Z';
+        break;
+      default:
+        return { error: `unsupported letter ${c} in date pattern ${JSON.stringify(pattern)}` };
     }
   }
   return out;
@@ -77,12 +149,22 @@ export function formatDate(d: Date, pattern: string): string | { error: string }
 
 /** `?html`: escapes < > & " and ' for HTML text and attributes. */
 export function escapeHtml(s: string): string {
-  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+  return s
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
 }
 
 /** `?xml`: escapes < > & " and ' (as &apos;). */
 export function escapeXml(s: string): string {
-  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
+  return s
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&apos;');
 }
 
 /** `?url`: percent-encodes UTF-8 bytes of everything but A-Z a-z 0-9 - _ . ! ~ * ' ( ). */

@@ -7,7 +7,15 @@ type DirectiveName = 'if' | 'elseif' | 'else' | 'list' | 'sep' | 'assign';
 type Piece =
   | { t: 'text'; start: number; end: number }
   | { t: 'interpolation'; expr: Expr; start: number; end: number }
-  | { t: 'open'; name: DirectiveName; start: number; end: number; expr?: Expr; variable?: string; assignments?: { name: string; value: Expr }[] }
+  | {
+      t: 'open';
+      name: DirectiveName;
+      start: number;
+      end: number;
+      expr?: Expr;
+      variable?: string;
+      assignments?: { name: string; value: Expr }[];
+    }
   | { t: 'close'; name: string; start: number; end: number }
   | { t: 'comment'; start: number; end: number };
 
@@ -29,7 +37,9 @@ function scan(map: SourceMap): Piece[] {
   const pieces: Piece[] = [];
   let i = 0;
   let textStart = 0;
-  const flushText = (end: number): void => { if (end > textStart) pieces.push({ t: 'text', start: textStart, end }); };
+  const flushText = (end: number): void => {
+    if (end > textStart) pieces.push({ t: 'text', start: textStart, end });
+  };
   while (i < s.length) {
     if (s.startsWith('${', i)) {
       flushText(i);
@@ -82,7 +92,8 @@ function scanDirective(map: SourceMap, start: number): Piece {
     if (p.atEnd()) throw TemplateError.at(map, start, '<#list> needs "sequence as name"');
     const expr = p.parseExpression();
     const as = p.acceptName();
-    if (!as || as.value !== 'as') throw TemplateError.at(map, as?.pos ?? p.pos, '<#list> expects "as name" after the sequence');
+    if (!as || as.value !== 'as')
+      throw TemplateError.at(map, as?.pos ?? p.pos, '<#list> expects "as name" after the sequence');
     const variable = p.acceptName();
     if (!variable) throw TemplateError.at(map, p.pos, '<#list> expects a loop variable name after "as"');
     p.expectEnd(tag);
@@ -110,11 +121,15 @@ function scanDirective(map: SourceMap, start: number): Piece {
  * the white-space and the line break are dropped. Answers the text of each text piece after stripping.
  */
 function strippedText(source: string, pieces: readonly Piece[]): Map<Piece, string> {
-  const TEXT_SPACE = 0; const TEXT = 1; const TAG = 2; const INTERPOLATION = 3;
+  const TEXT_SPACE = 0;
+  const TEXT = 1;
+  const TAG = 2;
+  const INTERPOLATION = 3;
   const kind = new Uint8Array(source.length);
   for (const p of pieces) {
     for (let i = p.start; i < p.end; i++) {
-      kind[i] = p.t === 'text' ? (/\s/.test(source[i]!) ? TEXT_SPACE : TEXT) : p.t === 'interpolation' ? INTERPOLATION : TAG;
+      kind[i] =
+        p.t === 'text' ? (/\s/.test(source[i]!) ? TEXT_SPACE : TEXT) : p.t === 'interpolation' ? INTERPOLATION : TAG;
     }
   }
   const dropped = new Uint8Array(source.length);
@@ -189,7 +204,11 @@ class TreeBuilder {
     const frame = this.top();
     if (!frame) throw TemplateError.at(map, p.start, `</#${p.name}> has no opening <#${p.name}>`);
     if (frame.name !== p.name) {
-      throw TemplateError.at(map, p.start, `</#${p.name}> does not close <#${frame.name}> opened at ${map.at(frame.start)}`);
+      throw TemplateError.at(
+        map,
+        p.start,
+        `</#${p.name}> does not close <#${frame.name}> opened at ${map.at(frame.start)}`,
+      );
     }
     this.stack.pop();
   }
@@ -227,7 +246,8 @@ class TreeBuilder {
   /** The tree, once every piece is in: an `<#if>` or `<#list>` still open is an error. */
   finish(): Node[] {
     const open = [...this.stack].reverse().find((f) => f.name !== 'sep');
-    if (open) throw TemplateError.at(this.map, open.start, `unclosed <#${open.name}> opened at ${this.map.at(open.start)}`);
+    if (open)
+      throw TemplateError.at(this.map, open.start, `unclosed <#${open.name}> opened at ${this.map.at(open.start)}`);
     return this.root;
   }
 
@@ -244,7 +264,8 @@ class TreeBuilder {
     this.closeOpenSep();
     const frame = this.top();
     if (!frame || frame.name !== 'if') throw TemplateError.at(map, p.start, '<#elseif> outside <#if>');
-    if (frame.inElse) throw TemplateError.at(map, p.start, `<#elseif> after <#else> in <#if> opened at ${map.at(frame.start)}`);
+    if (frame.inElse)
+      throw TemplateError.at(map, p.start, `<#elseif> after <#else> in <#if> opened at ${map.at(frame.start)}`);
     const branch = { condition: p.expr!, body: [] as Node[] };
     (frame.node as Extract<Node, { kind: 'if' }>).branches.push(branch);
     frame.target = branch.body;
@@ -255,7 +276,8 @@ class TreeBuilder {
     this.closeOpenSep();
     const frame = this.top();
     if (!frame || frame.name === 'sep') throw TemplateError.at(map, p.start, '<#else> outside <#if> or <#list>');
-    if (frame.inElse) throw TemplateError.at(map, p.start, `second <#else> in <#${frame.name}> opened at ${map.at(frame.start)}`);
+    if (frame.inElse)
+      throw TemplateError.at(map, p.start, `second <#else> in <#${frame.name}> opened at ${map.at(frame.start)}`);
     const otherwise: Node[] = [];
     (frame.node as Extract<Node, { kind: 'if' | 'list' }>).otherwise = otherwise;
     frame.target = otherwise;
@@ -267,7 +289,8 @@ class TreeBuilder {
   }
 
   private push(frame: Frame): void {
-    if (this.stack.length >= MAX_NESTING) throw TemplateError.at(this.map, frame.start, `directives nested more than ${MAX_NESTING} levels deep`);
+    if (this.stack.length >= MAX_NESTING)
+      throw TemplateError.at(this.map, frame.start, `directives nested more than ${MAX_NESTING} levels deep`);
     this.stack.push(frame);
   }
 

@@ -8,7 +8,15 @@ export const MISSING: unique symbol = Symbol('missing');
 export type Value = string | number | boolean | Date | readonly unknown[] | Record<string, unknown> | typeof MISSING;
 
 /** Keys a template may never read, even when an object has them as its own properties. */
-const FORBIDDEN = new Set(['__proto__', 'constructor', 'prototype', '__defineGetter__', '__defineSetter__', '__lookupGetter__', '__lookupSetter__']);
+const FORBIDDEN = new Set([
+  '__proto__',
+  'constructor',
+  'prototype',
+  '__defineGetter__',
+  '__defineSetter__',
+  '__lookupGetter__',
+  '__lookupSetter__',
+]);
 
 export function isHash(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v) && !(v instanceof Date);

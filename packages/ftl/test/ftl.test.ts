@@ -6,7 +6,11 @@ function render(source: string, model: object = {}, options?: TemplateOptions): 
 }
 
 /** The TemplateError a template gives when compiled or rendered, with its position and description. */
-function failure(source: string, model: object = {}, options?: TemplateOptions): { line: number; column: number; description: string; message: string } {
+function failure(
+  source: string,
+  model: object = {},
+  options?: TemplateOptions,
+): { line: number; column: number; description: string; message: string } {
   try {
     compileTemplate(source, options).render(model);
   } catch (e) {
@@ -21,18 +25,27 @@ const D = new Date(Date.UTC(2026, 10, 23, 7, 30, 5, 0));
 const D_MS = new Date(Date.UTC(2026, 0, 2, 15, 4, 9, 12));
 
 describe('ftl: the call-history export example', () => {
-  const template = '[<#list sessions as session>{"start":"${session.startDateTime}","from":"${session.inboundSourceDialString?json_string}","id":"${session.sessionIdentifier}"}<#sep>,</#sep></#list>]';
+  const template =
+    '[<#list sessions as session>{"start":"${session.startDateTime}","from":"${session.inboundSourceDialString?json_string}","id":"${session.sessionIdentifier}"}<#sep>,</#sep></#list>]';
 
   it('renders sessions as a JSON array that parses back', () => {
     const sessions = [
-      { startDateTime: '2026-11-23 07:30:00', inboundSourceDialString: 'Alice "A" \\ <+4940111>', sessionIdentifier: 'a1' },
+      {
+        startDateTime: '2026-11-23 07:30:00',
+        inboundSourceDialString: 'Alice "A" \\ <+4940111>',
+        sessionIdentifier: 'a1',
+      },
       { startDateTime: '2026-11-23 07:31:00', inboundSourceDialString: '+4940222\n', sessionIdentifier: 'a2' },
       { startDateTime: '2026-11-23 07:32:00', inboundSourceDialString: '', sessionIdentifier: 'a3' },
     ];
     const out = render(template, { sessions });
-    expect(out).to.equal('[{"start":"2026-11-23 07:30:00","from":"Alice \\"A\\" \\\\ <+4940111>","id":"a1"},'
-      + '{"start":"2026-11-23 07:31:00","from":"+4940222\\n","id":"a2"},{"start":"2026-11-23 07:32:00","from":"","id":"a3"}]');
-    expect(JSON.parse(out)).to.deep.equal(sessions.map((s) => ({ start: s.startDateTime, from: s.inboundSourceDialString, id: s.sessionIdentifier })));
+    expect(out).to.equal(
+      '[{"start":"2026-11-23 07:30:00","from":"Alice \\"A\\" \\\\ <+4940111>","id":"a1"},' +
+        '{"start":"2026-11-23 07:31:00","from":"+4940222\\n","id":"a2"},{"start":"2026-11-23 07:32:00","from":"","id":"a3"}]',
+    );
+    expect(JSON.parse(out)).to.deep.equal(
+      sessions.map((s) => ({ start: s.startDateTime, from: s.inboundSourceDialString, id: s.sessionIdentifier })),
+    );
   });
 
   it('renders [] for no sessions and names a missing field with its position', () => {
@@ -50,7 +63,9 @@ describe('ftl: the call-history export example', () => {
 describe('ftl: interpolation and expressions', () => {
   it('prints strings as they are and numbers in the default (en_US) format', () => {
     expect(render('a${s}b', { s: '<&>' })).to.equal('a<&>b');
-    expect(render('${n} ${m} ${f} ${neg}', { n: 1234567, m: 0.5, f: 3.14159, neg: -2 })).to.equal('1,234,567 0.5 3.142 -2');
+    expect(render('${n} ${m} ${f} ${neg}', { n: 1234567, m: 0.5, f: 3.14159, neg: -2 })).to.equal(
+      '1,234,567 0.5 3.142 -2',
+    );
   });
 
   it('reads members with dots and brackets, sequences by index and strings by character', () => {
@@ -59,11 +74,15 @@ describe('ftl: interpolation and expressions', () => {
   });
 
   it('has string, number and boolean literals with escapes', () => {
-    expect(render('${"dq \\"x\\" \\n"}|${\'sq \\\'\'}|${r"raw \\n"}|${"\\l\\g\\a\\x41"}|${42}|${1.25}|${true?c}')).to.equal('dq "x" \n|sq \'|raw \\n|<>&A|42|1.25|true');
+    expect(
+      render('${"dq \\"x\\" \\n"}|${\'sq \\\'\'}|${r"raw \\n"}|${"\\l\\g\\a\\x41"}|${42}|${1.25}|${true?c}'),
+    ).to.equal('dq "x" \n|sq \'|raw \\n|<>&A|42|1.25|true');
   });
 
   it('does arithmetic with precedence and parentheses', () => {
-    expect(render('${1 + 2 * 3} ${(1 + 2) * 3} ${10 / 4} ${10 % 4} ${-x + 1} ${+x} ${7 - 2 - 1}', { x: 5 })).to.equal('7 9 2.5 2 -4 5 4');
+    expect(render('${1 + 2 * 3} ${(1 + 2) * 3} ${10 / 4} ${10 % 4} ${-x + 1} ${+x} ${7 - 2 - 1}', { x: 5 })).to.equal(
+      '7 9 2.5 2 -4 5 4',
+    );
   });
 
   it('joins strings with + (numbers in the default format)', () => {
@@ -71,22 +90,34 @@ describe('ftl: interpolation and expressions', () => {
   });
 
   it('compares with == != < <= > >= and lt lte gt gte', () => {
-    const t = '${(1 == 1)?c}${(1 != 1)?c}${(1 < 2)?c}${(2 <= 2)?c}${(3 > 2)?c}${(2 >= 3)?c}${(1 lt 2)?c}${(2 lte 1)?c}${(3 gt 2)?c}${(2 gte 2)?c}';
+    const t =
+      '${(1 == 1)?c}${(1 != 1)?c}${(1 < 2)?c}${(2 <= 2)?c}${(3 > 2)?c}${(2 >= 3)?c}${(1 lt 2)?c}${(2 lte 1)?c}${(3 gt 2)?c}${(2 gte 2)?c}';
     expect(render(t)).to.equal('truefalsetruetruetruefalsetruefalsetruetrue');
-    expect(render('${("a" == "a")?c} ${(s != "b")?c} ${(d1 < d2)?c} ${(d1 == d1copy)?c} ${(x = 1)?c}', {
-      s: 'a', d1: D, d2: D_MS.getTime() > D.getTime() ? D_MS : new Date(D.getTime() + 1), d1copy: new Date(D.getTime()), x: 1,
-    })).to.equal('true true true true true');
+    expect(
+      render('${("a" == "a")?c} ${(s != "b")?c} ${(d1 < d2)?c} ${(d1 == d1copy)?c} ${(x = 1)?c}', {
+        s: 'a',
+        d1: D,
+        d2: D_MS.getTime() > D.getTime() ? D_MS : new Date(D.getTime() + 1),
+        d1copy: new Date(D.getTime()),
+        x: 1,
+      }),
+    ).to.equal('true true true true true');
   });
 
   it('combines booleans with && || ! and short-circuits', () => {
-    expect(render('${(t && f)?c} ${(t || f)?c} ${(!f)?c} ${(f && missing)?c} ${(t || missing)?c}', { t: true, f: false })).to.equal('false true true false true');
+    expect(
+      render('${(t && f)?c} ${(t || f)?c} ${(!f)?c} ${(f && missing)?c} ${(t || missing)?c}', { t: true, f: false }),
+    ).to.equal('false true true false true');
   });
 
   it('gives defaults with ! and tests existence with ??', () => {
     const model = { a: { b: null, n: 0 }, s: 'x' };
-    expect(render('[${nope!}] [${nope!"d"}] [${a.b!"null"}] [${a.n!5}] [${s!"d"}] [${nope!other!"second"}]', model))
-      .to.equal('[] [d] [null] [0] [x] [second]');
-    expect(render('${nope???c} ${s???c} ${a.b???c} ${(a.x.y)???c} ${(a.x.y)!"deep"}', model)).to.equal('false true false false deep');
+    expect(
+      render('[${nope!}] [${nope!"d"}] [${a.b!"null"}] [${a.n!5}] [${s!"d"}] [${nope!other!"second"}]', model),
+    ).to.equal('[] [d] [null] [0] [x] [second]');
+    expect(render('${nope???c} ${s???c} ${a.b???c} ${(a.x.y)???c} ${(a.x.y)!"deep"}', model)).to.equal(
+      'false true false false deep',
+    );
   });
 
   it('binds the default tighter than operators: x!"a" + "b" is (x!"a") + "b"', () => {
@@ -104,13 +135,18 @@ describe('ftl: directives', () => {
   });
 
   it('x?index, x?counter, x?has_next, x?is_first, x?is_last', () => {
-    expect(render('<#list xs as x>${x?index}${x?counter}${x?has_next?c}${x?is_first?c}${x?is_last?c} </#list>', { xs: ['a', 'b'] }))
-      .to.equal('01truetruefalse 12falsefalsetrue ');
+    expect(
+      render('<#list xs as x>${x?index}${x?counter}${x?has_next?c}${x?is_first?c}${x?is_last?c} </#list>', {
+        xs: ['a', 'b'],
+      }),
+    ).to.equal('01truetruefalse 12falsefalsetrue ');
   });
 
   it('nests lists: the inner variable shadows, <#sep> follows the innermost loop', () => {
     const model = { rows: [[1, 2], [3]], x: 'outer' };
-    expect(render('<#list rows as r>[<#list r as x>${x}<#sep>,</#list>]<#sep>;</#list> ${x}', model)).to.equal('[1,2];[3] outer');
+    expect(render('<#list rows as r>[<#list r as x>${x}<#sep>,</#list>]<#sep>;</#list> ${x}', model)).to.equal(
+      '[1,2];[3] outer',
+    );
   });
 
   it('<#if>, <#elseif>, <#else>', () => {
@@ -122,7 +158,9 @@ describe('ftl: directives', () => {
 
   it('<#assign> sets variables (several at once), shadowing the model', () => {
     expect(render('<#assign x = 1 y = x + 1><#assign s = "v" + y>${x} ${y} ${s}', { x: 9 })).to.equal('1 2 v2');
-    expect(render('<#assign total = 0><#list xs as x><#assign total = total + x></#list>${total}', { xs: [1, 2, 3] })).to.equal('6');
+    expect(
+      render('<#assign total = 0><#list xs as x><#assign total = total + x></#list>${total}', { xs: [1, 2, 3] }),
+    ).to.equal('6');
   });
 
   it('<#-- comments --> produce nothing, also across lines and inside tags', () => {
@@ -130,7 +168,8 @@ describe('ftl: directives', () => {
   });
 
   it('strips the white-space of lines holding only directives, as FreeMarker does', () => {
-    const t = 'start\n<#list xs as x>\n  <#if x gt 1>\n  item ${x}\n  </#if>\n</#list>\n<#-- note -->\nend ${xs?size}\n';
+    const t =
+      'start\n<#list xs as x>\n  <#if x gt 1>\n  item ${x}\n  </#if>\n</#list>\n<#-- note -->\nend ${xs?size}\n';
     expect(render(t, { xs: [1, 2, 3] })).to.equal('start\n  item 2\n  item 3\nend 3\n');
     expect(render('a <#if true>b</#if> c\n')).to.equal('a b c\n');
   });
@@ -138,16 +177,34 @@ describe('ftl: directives', () => {
 
 describe('ftl: built-ins', () => {
   it('?c for numbers and booleans', () => {
-    expect(render('${n?c} ${f?c} ${big?c} ${t?c} ${inf?c} ${ninf?c} ${nan?c}', {
-      n: 1234567, f: 0.1 + 0.2, big: 2 ** 53, t: true, inf: Infinity, ninf: -Infinity, nan: NaN,
-    })).to.equal('1234567 0.30000000000000004 9007199254740992 true INF -INF NaN');
+    expect(
+      render('${n?c} ${f?c} ${big?c} ${t?c} ${inf?c} ${ninf?c} ${nan?c}', {
+        n: 1234567,
+        f: 0.1 + 0.2,
+        big: 2 ** 53,
+        t: true,
+        inf: Infinity,
+        ninf: -Infinity,
+        nan: NaN,
+      }),
+    ).to.equal('1234567 0.30000000000000004 9007199254740992 true INF -INF NaN');
   });
 
   it('?string for strings, numbers, booleans and dates', () => {
-    expect(render('${s?string} ${n?string} ${t?string} ${t?string("yes", "no")} ${f?string("yes", "no")}', { s: 'x', n: 1500, t: true, f: false }))
-      .to.equal('x 1,500 true yes no');
-    expect(render('${d?string("yyyy-MM-dd HH:mm:ss")} | ${d?string("yy/M/d h:mm a EEE MMM")} | ${d?string("EEEE d MMMM yyyy \'at\' HH:mm:ss.SSS Z XXX z DDD")}', { d: D_MS }))
-      .to.equal('2026-01-02 15:04:09 | 26/1/2 3:04 PM Fri Jan | Friday 2 January 2026 at 15:04:09.012 +0000 Z UTC 002');
+    expect(
+      render('${s?string} ${n?string} ${t?string} ${t?string("yes", "no")} ${f?string("yes", "no")}', {
+        s: 'x',
+        n: 1500,
+        t: true,
+        f: false,
+      }),
+    ).to.equal('x 1,500 true yes no');
+    expect(
+      render(
+        '${d?string("yyyy-MM-dd HH:mm:ss")} | ${d?string("yy/M/d h:mm a EEE MMM")} | ${d?string("EEEE d MMMM yyyy \'at\' HH:mm:ss.SSS Z XXX z DDD")}',
+        { d: D_MS },
+      ),
+    ).to.equal('2026-01-02 15:04:09 | 26/1/2 3:04 PM Fri Jan | Friday 2 January 2026 at 15:04:09.012 +0000 Z UTC 002');
     expect(render('${d?string}', { d: D })).to.equal('2026-11-23T07:30:05Z');
   });
 
@@ -163,24 +220,36 @@ describe('ftl: built-ins', () => {
   });
 
   it('?upper_case, ?lower_case, ?trim, ?length, ?size', () => {
-    expect(render('${s?upper_case}|${s?lower_case}|${p?trim}|${s?length}|${xs?size}|${h?size}', {
-      s: 'MiXed', p: '  pad \n', xs: [1, 2, 3], h: { a: 1, b: null, c: 'x' },
-    })).to.equal('MIXED|mixed|pad|5|3|2');
+    expect(
+      render('${s?upper_case}|${s?lower_case}|${p?trim}|${s?length}|${xs?size}|${h?size}', {
+        s: 'MiXed',
+        p: '  pad \n',
+        xs: [1, 2, 3],
+        h: { a: 1, b: null, c: 'x' },
+      }),
+    ).to.equal('MIXED|mixed|pad|5|3|2');
   });
 
   it('?has_content is false for missing, empty string, sequence and hash', () => {
     const model = { e: '', s: 'x', xs: [], ys: [0], h: {}, n: 0, f: false, a: {} };
-    expect(render('${nope?has_content?c} ${e?has_content?c} ${s?has_content?c} ${xs?has_content?c} ${ys?has_content?c} ${h?has_content?c} ${n?has_content?c} ${f?has_content?c} ${(a.b.c)?has_content?c}', model))
-      .to.equal('false false true false true false true true false');
+    expect(
+      render(
+        '${nope?has_content?c} ${e?has_content?c} ${s?has_content?c} ${xs?has_content?c} ${ys?has_content?c} ${h?has_content?c} ${n?has_content?c} ${f?has_content?c} ${(a.b.c)?has_content?c}',
+        model,
+      ),
+    ).to.equal('false false true false true false true true false');
   });
 
   it('?number reads decimal text', () => {
-    expect(render('${"42"?number + 1} ${" -1.5 "?number?c} ${"1e3"?number?c} ${n?number}', { n: 7 })).to.equal('43 -1.5 1000 7');
+    expect(render('${"42"?number + 1} ${" -1.5 "?number?c} ${"1e3"?number?c} ${n?number}', { n: 7 })).to.equal(
+      '43 -1.5 1000 7',
+    );
   });
 
   it('?date and ?datetime pass values through; ?iso_utc formats dates', () => {
-    expect(render('${d?date} ${d?datetime} ${s?date} ${d?iso_utc} ${m?iso_utc}', { d: D, s: '2026-11-23', m: D_MS }))
-      .to.equal('2026-11-23T07:30:05Z 2026-11-23T07:30:05Z 2026-11-23 2026-11-23T07:30:05Z 2026-01-02T15:04:09.012Z');
+    expect(
+      render('${d?date} ${d?datetime} ${s?date} ${d?iso_utc} ${m?iso_utc}', { d: D, s: '2026-11-23', m: D_MS }),
+    ).to.equal('2026-11-23T07:30:05Z 2026-11-23T07:30:05Z 2026-11-23 2026-11-23T07:30:05Z 2026-01-02T15:04:09.012Z');
   });
 });
 
@@ -261,7 +330,13 @@ describe('ftl: rendering errors, with their positions', () => {
     ['${n?upper_case}', { n: 1 }, 1, 3, 'n?upper_case: needs a string, got a number'],
     ['${s?c}', { s: 'x' }, 1, 3, 's?c: needs a number or a boolean, got a string'],
     ['${s?number}', { s: '12abc' }, 1, 3, 's?number: "12abc" is not a number'],
-    ['${n?string("0.00")}', { n: 1 }, 1, 3, 'n?string("0.00"): number patterns are not supported: use ?c for the computer format'],
+    [
+      '${n?string("0.00")}',
+      { n: 1 },
+      1,
+      3,
+      'n?string("0.00"): number patterns are not supported: use ?c for the computer format',
+    ],
     ['${b?string("yes")}', { b: true }, 1, 3, 'b?string("yes"): on a boolean takes two strings: ?string("yes", "no")'],
     ['${d?string("yyyy-qq")}', { d: D }, 1, 3, 'd?string("yyyy-qq"): unsupported letter q in date pattern "yyyy-qq"'],
     ['${d}', { d: new Date(NaN) }, 1, 3, 'd is an invalid date'],
@@ -269,7 +344,13 @@ describe('ftl: rendering errors, with their positions', () => {
     ['${xs?length}', { xs: [] }, 1, 3, 'xs?length: needs a string, got a sequence (use ?size for sequences)'],
     ['${1 - "a"}', {}, 1, 3, '- needs two numbers, but 1 is a number and "a" is a string'],
     ['${x / 0}', { x: 1 }, 1, 7, 'division by zero: 0 is 0'],
-    ['${(1 == "1")?c}', {}, 1, 4, '== compares two strings, numbers, booleans or dates of the same kind, but 1 is a number and "1" is a string'],
+    [
+      '${(1 == "1")?c}',
+      {},
+      1,
+      4,
+      '== compares two strings, numbers, booleans or dates of the same kind, but 1 is a number and "1" is a string',
+    ],
     ['${("a" < "b")?c}', {}, 1, 4, '< compares two numbers or two dates, but "a" is a string and "b" is a string'],
     ['${(1 && true)?c}', {}, 1, 4, '&& needs booleans, but 1 is a number'],
     ['${(!1)?c}', {}, 1, 4, '! needs a boolean, but 1 is a number'],
@@ -287,25 +368,46 @@ describe('ftl: rendering errors, with their positions', () => {
 
 describe('ftl: safety', () => {
   it('never reaches prototypes, constructors or functions', () => {
-    class Session { id = 's1'; secret(): string { return 'no'; } get computed(): string { return 'no'; } }
+    class Session {
+      id = 's1';
+      secret(): string {
+        return 'no';
+      }
+      get computed(): string {
+        return 'no';
+      }
+    }
     const model = { o: {}, s: new Session(), fn: () => 'no', arr: [1] };
-    expect(render('${constructor!"-"} ${o.constructor!"-"} ${o.__proto__!"-"} ${o["constructor"]!"-"} ${o.toString!"-"} ${o.hasOwnProperty!"-"}', model))
-      .to.equal('- - - - - -');
-    expect(render('${s.id} ${s.secret!"-"} ${s.computed!"-"} ${fn!"-"} ${(arr[5].constructor)!"-"}', model))
-      .to.equal('s1 - - - -');
+    expect(
+      render(
+        '${constructor!"-"} ${o.constructor!"-"} ${o.__proto__!"-"} ${o["constructor"]!"-"} ${o.toString!"-"} ${o.hasOwnProperty!"-"}',
+        model,
+      ),
+    ).to.equal('- - - - - -');
+    expect(render('${s.id} ${s.secret!"-"} ${s.computed!"-"} ${fn!"-"} ${(arr[5].constructor)!"-"}', model)).to.equal(
+      's1 - - - -',
+    );
     expect(failure('${o.constructor.name}', model).description).to.equal('o.constructor is undefined');
     expect(failure('${fn}', model).description).to.equal('fn is undefined');
-    expect(failure('${arr.constructor}', model).description).to.equal('arr is a sequence, not a hash: cannot read .constructor');
-    expect(failure('${"s"["constructor"]}', model).description).to.equal('a string index must be a whole number, but "constructor" is a string');
+    expect(failure('${arr.constructor}', model).description).to.equal(
+      'arr is a sequence, not a hash: cannot read .constructor',
+    );
+    expect(failure('${"s"["constructor"]}', model).description).to.equal(
+      'a string index must be a whole number, but "constructor" is a string',
+    );
     const withOwn = JSON.parse('{"__proto__": {"polluted": "yes"}, "constructor": "own"}') as object;
-    expect(render('${m.__proto__!"-"} ${m.constructor!"-"} ${(m.__proto__.polluted)!"-"}', { m: withOwn })).to.equal('- - -');
+    expect(render('${m.__proto__!"-"} ${m.constructor!"-"} ${(m.__proto__.polluted)!"-"}', { m: withOwn })).to.equal(
+      '- - -',
+    );
   });
 
   it('stops output larger than maxOutputBytes (UTF-8 bytes)', () => {
     expect(render('<#list xs as x>ab</#list>', { xs: [1, 2, 3] }, { maxOutputBytes: 6 })).to.equal('ababab');
     const f = failure('<#list xs as x>ab</#list>', { xs: [1, 2, 3, 4] }, { maxOutputBytes: 6 });
     expect(f).to.include({ line: 1, column: 16, description: 'the output exceeds 6 bytes (maxOutputBytes)' });
-    expect(failure('${s}', { s: 'ééé' }, { maxOutputBytes: 5 }).description).to.equal('the output exceeds 5 bytes (maxOutputBytes)');
+    expect(failure('${s}', { s: 'ééé' }, { maxOutputBytes: 5 }).description).to.equal(
+      'the output exceeds 5 bytes (maxOutputBytes)',
+    );
   });
 
   it('stops runaway templates after maxSteps', () => {
@@ -323,8 +425,9 @@ describe('ftl: safety', () => {
     const big = 'x'.repeat(1024 * 1024);
     const ok = render('<#list xs as x>${big}</#list>', { xs: Array.from({ length: 16 }), big });
     expect(ok.length).to.equal(16 * 1024 * 1024);
-    expect(failure('<#list xs as x>${big}</#list>', { xs: Array.from({ length: 17 }), big }).description)
-      .to.equal(`the output exceeds ${16 * 1024 * 1024} bytes (maxOutputBytes)`);
+    expect(failure('<#list xs as x>${big}</#list>', { xs: Array.from({ length: 17 }), big }).description).to.equal(
+      `the output exceeds ${16 * 1024 * 1024} bytes (maxOutputBytes)`,
+    );
   });
 
   it('refuses bad options and models', () => {

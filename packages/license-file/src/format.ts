@@ -42,7 +42,10 @@ export interface LicenseFileProblem {
 
 /** A file that is not a license file of a supported version (never thrown for a bad signature: see verify). */
 export class LicenseFileError extends Error {
-  constructor(message: string, readonly problems: readonly LicenseFileProblem[] = []) {
+  constructor(
+    message: string,
+    readonly problems: readonly LicenseFileProblem[] = [],
+  ) {
     super(problems.length ? `${message}: ${problems.map((p) => `${p.path}: ${p.message}`).join('; ')}` : message);
     this.name = 'LicenseFileError';
   }
@@ -52,7 +55,8 @@ export class LicenseFileError extends Error {
 export function canonicalJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
   if (value !== null && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined)
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
       .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
     return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
   }
@@ -60,5 +64,8 @@ export function canonicalJson(value: unknown): string {
 }
 
 export function signedBytes(license: LicenseDocument): Buffer {
-  return Buffer.from(canonicalJson({ format: LICENSE_FILE_FORMAT, formatVersion: LICENSE_FILE_VERSION, license }), 'utf8');
+  return Buffer.from(
+    canonicalJson({ format: LICENSE_FILE_FORMAT, formatVersion: LICENSE_FILE_VERSION, license }),
+    'utf8',
+  );
 }

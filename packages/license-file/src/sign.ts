@@ -1,5 +1,11 @@
 import { createPrivateKey, createPublicKey, sign, verify } from 'node:crypto';
-import { LICENSE_FILE_FORMAT, LICENSE_FILE_VERSION, SIGNATURE_ALGORITHM, signedBytes, type LicenseDocument } from './format.js';
+import {
+  LICENSE_FILE_FORMAT,
+  LICENSE_FILE_VERSION,
+  SIGNATURE_ALGORITHM,
+  signedBytes,
+  type LicenseDocument,
+} from './format.js';
 import { checkLicense } from './parse.js';
 
 /** Signs a license with an Ed25519 private key (PEM) and answers the `.xzlicense` file's bytes. */
@@ -8,7 +14,12 @@ export function signLicenseFile(license: LicenseDocument, privateKeyPem: string)
   const key = createPrivateKey(privateKeyPem);
   if (key.asymmetricKeyType !== 'ed25519') throw new Error('the signing key must be an Ed25519 private key');
   const value = sign(null, signedBytes(license), key).toString('base64');
-  const file = { format: LICENSE_FILE_FORMAT, formatVersion: LICENSE_FILE_VERSION, license, signature: { algorithm: SIGNATURE_ALGORITHM, value } };
+  const file = {
+    format: LICENSE_FILE_FORMAT,
+    formatVersion: LICENSE_FILE_VERSION,
+    license,
+    signature: { algorithm: SIGNATURE_ALGORITHM, value },
+  };
   return Buffer.from(`${JSON.stringify(file, null, 2)}\n`, 'utf8');
 }
 

@@ -19,9 +19,20 @@ export function objectFileDocument(input: ObjectFileInput): ObjectFileDocument {
     rootId: input.rootId,
     includesPrivateData: input.includesPrivateData,
     objects: input.objects.map((o) => ({
-      id: o.id, sort: o.sort, displayName: o.displayName, parameters: o.parameters, references: o.references,
-      common: { comment: o.common.comment, visible: o.common.visible, protected: o.common.protected, trMark: o.common.trMark },
-      note: o.note, metadata: o.metadata, strippedParameters: [...o.strippedParameters],
+      id: o.id,
+      sort: o.sort,
+      displayName: o.displayName,
+      parameters: o.parameters,
+      references: o.references,
+      common: {
+        comment: o.common.comment,
+        visible: o.common.visible,
+        protected: o.common.protected,
+        trMark: o.common.trMark,
+      },
+      note: o.note,
+      metadata: o.metadata,
+      strippedParameters: [...o.strippedParameters],
     })),
   };
 }

@@ -52,7 +52,12 @@ export interface ObjectFileCommon {
   readonly trMark: boolean;
 }
 
-export const DEFAULT_OBJECT_COMMON: ObjectFileCommon = Object.freeze({ comment: '', visible: true, protected: false, trMark: false });
+export const DEFAULT_OBJECT_COMMON: ObjectFileCommon = Object.freeze({
+  comment: '',
+  visible: true,
+  protected: false,
+  trMark: false,
+});
 
 export interface ObjectFileEntry {
   readonly id: string;

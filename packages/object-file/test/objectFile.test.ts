@@ -1,7 +1,12 @@
 import { gzipSync } from 'node:zlib';
 import { expect } from 'chai';
 import {
-  DEFAULT_OBJECT_COMMON, OBJECT_FILE_FORMAT, ObjectFileError, decodeObjectFile, encodeObjectFile, type ObjectFileEntry,
+  DEFAULT_OBJECT_COMMON,
+  OBJECT_FILE_FORMAT,
+  ObjectFileError,
+  decodeObjectFile,
+  encodeObjectFile,
+  type ObjectFileEntry,
 } from '../src/index.js';
 
 const ROOT = '3f1c0a9e-0000-4000-8000-000000000001';
@@ -9,16 +14,31 @@ const CHILD = '3f1c0a9e-0000-4000-8000-000000000002';
 
 function entry(id: string, fields: Partial<ObjectFileEntry> = {}): ObjectFileEntry {
   return {
-    id, sort: 'SIPST_STACK', displayName: `object ${id.slice(-1)}`, parameters: {}, references: {},
-    common: DEFAULT_OBJECT_COMMON, note: '', metadata: {}, strippedParameters: [], ...fields,
+    id,
+    sort: 'SIPST_STACK',
+    displayName: `object ${id.slice(-1)}`,
+    parameters: {},
+    references: {},
+    common: DEFAULT_OBJECT_COMMON,
+    note: '',
+    metadata: {},
+    strippedParameters: [],
+    ...fields,
   };
 }
 
 function sample(): Buffer {
   return encodeObjectFile({
-    exportedAt: new Date('2026-03-01T08:00:00Z'), generator: 'gwsim test', rootId: ROOT, includesPrivateData: false,
+    exportedAt: new Date('2026-03-01T08:00:00Z'),
+    generator: 'gwsim test',
+    rootId: ROOT,
+    includesPrivateData: false,
     objects: [
-      entry(ROOT, { parameters: { udpTcpPort: 5060, tlsEnabled: true }, references: { networkControllerId: [CHILD] }, note: 'root note' }),
+      entry(ROOT, {
+        parameters: { udpTcpPort: 5060, tlsEnabled: true },
+        references: { networkControllerId: [CHILD] },
+        note: 'root note',
+      }),
       entry(CHILD, { sort: 'IN_STACK', parameters: { interfaceName: 'eth0' }, strippedParameters: [] }),
     ],
   });
@@ -87,7 +107,9 @@ describe('object-file', () => {
     expect(problemsOf(JSON.stringify(other))[0]).to.match(/not a gwsim object export file/);
     const future = document();
     future['formatVersion'] = 2;
-    expect(problemsOf(JSON.stringify(future))).to.deep.equal(['formatVersion: format version 2 is not supported; this simulator reads version 1']);
+    expect(problemsOf(JSON.stringify(future))).to.deep.equal([
+      'formatVersion: format version 2 is not supported; this simulator reads version 1',
+    ]);
   });
 
   it('names every malformed member with its path', () => {
@@ -115,13 +137,17 @@ describe('object-file', () => {
     const duplicate = document();
     duplicate['objects'][1].id = ROOT;
     duplicate['objects'][0].references = {};
-    expect(problemsOf(JSON.stringify(duplicate))[0]).to.match(/objects\[1\]\.id: id .* is already the id of objects\[0\]/);
+    expect(problemsOf(JSON.stringify(duplicate))[0]).to.match(
+      /objects\[1\]\.id: id .* is already the id of objects\[0\]/,
+    );
     const dangling = document();
     dangling['objects'] = [dangling['objects'][0]];
     expect(problemsOf(JSON.stringify(dangling))[0]).to.match(/references\.networkControllerId\[0\].*not in the file/);
     const rootless = document();
     rootless['rootId'] = '3f1c0a9e-0000-4000-8000-0000000000ff';
-    expect(problemsOf(JSON.stringify(rootless))).to.include('rootId: names object 3f1c0a9e-0000-4000-8000-0000000000ff, which is not in the file');
+    expect(problemsOf(JSON.stringify(rootless))).to.include(
+      'rootId: names object 3f1c0a9e-0000-4000-8000-0000000000ff, which is not in the file',
+    );
   });
 
   it('refuses a stripped parameter that also has a value, and stripping in a file with private data', () => {
@@ -135,7 +161,10 @@ describe('object-file', () => {
   });
 
   it('refuses unknown sorts when told the known ones, and files with too many objects', () => {
-    expect(() => decodeObjectFile(sample(), { sorts: ['IN_STACK'] })).to.throw(ObjectFileError, /'SIPST_STACK' is not a sort this gateway knows/);
+    expect(() => decodeObjectFile(sample(), { sorts: ['IN_STACK'] })).to.throw(
+      ObjectFileError,
+      /'SIPST_STACK' is not a sort this gateway knows/,
+    );
     expect(() => decodeObjectFile(sample(), { maxObjects: 1 })).to.throw(ObjectFileError, /holds 2 objects; at most 1/);
   });
 

@@ -112,7 +112,8 @@ function checkPort(port: number, which: string): void {
 }
 
 function checkSnaplen(snaplen: number): void {
-  if (!Number.isInteger(snaplen) || snaplen < 1 || snaplen > 0x7fffffff) throw new RangeError(`invalid snaplen: ${snaplen}`);
+  if (!Number.isInteger(snaplen) || snaplen < 1 || snaplen > 0x7fffffff)
+    throw new RangeError(`invalid snaplen: ${snaplen}`);
 }
 
 /** Splits a capture time into whole seconds and microseconds since the epoch. */
@@ -128,7 +129,8 @@ export function timestampOf(at: Date | number): { sec: number; usec: number } {
 /** The complete Ethernet II / IPv4 / UDP frame for one datagram. */
 export function udpFrame(d: Omit<UdpDatagram, 'at'>, identification: number): Buffer {
   const payload = typeof d.payload === 'string' ? Buffer.from(d.payload, 'utf8') : d.payload;
-  if (payload.length > MAX_UDP_PAYLOAD) throw new RangeError(`UDP payload of ${payload.length} bytes exceeds ${MAX_UDP_PAYLOAD}`);
+  if (payload.length > MAX_UDP_PAYLOAD)
+    throw new RangeError(`UDP payload of ${payload.length} bytes exceeds ${MAX_UDP_PAYLOAD}`);
   checkPort(d.src.port, 'source');
   checkPort(d.dst.port, 'destination');
   const srcIp = parseIpv4(d.src.ip);
@@ -193,7 +195,8 @@ abstract class RecordNumbering {
     this.snaplen = options.snaplen ?? DEFAULT_SNAPLEN;
     checkSnaplen(this.snaplen);
     const first = options.firstIdentification ?? 1;
-    if (!Number.isInteger(first) || first < 0 || first > 0xffff) throw new RangeError(`invalid firstIdentification: ${first}`);
+    if (!Number.isInteger(first) || first < 0 || first > 0xffff)
+      throw new RangeError(`invalid firstIdentification: ${first}`);
     this.identification = first;
   }
 
@@ -230,7 +233,10 @@ export class PcapWriter extends RecordNumbering {
  * `end()` ends the stream and resolves once it has finished.
  */
 export class PcapStreamWriter extends RecordNumbering {
-  constructor(private readonly out: Writable, options: PcapWriterOptions = {}) {
+  constructor(
+    private readonly out: Writable,
+    options: PcapWriterOptions = {},
+  ) {
     super(options);
     out.write(globalHeader(this.snaplen));
   }

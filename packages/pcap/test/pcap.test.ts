@@ -26,7 +26,9 @@ describe('pcap: internet checksum', () => {
     expect(whole).to.equal(~onesSum([...data]) & 0xffff);
     for (let a = 0; a <= data.length; a++) {
       for (let b = a; b <= data.length; b++) {
-        expect(internetChecksum(data.subarray(0, a), data.subarray(a, b), data.subarray(b)), `${a}/${b}`).to.equal(whole);
+        expect(internetChecksum(data.subarray(0, a), data.subarray(a, b), data.subarray(b)), `${a}/${b}`).to.equal(
+          whole,
+        );
       }
     }
   });
@@ -75,7 +77,9 @@ describe('pcap: file structure', () => {
   it('encodes Ethernet II, IPv4 and UDP headers that an independent decoder verifies', () => {
     const w = new PcapWriter();
     w.addUdp(datagram());
-    w.addUdp(datagram({ src: { ip: '10.0.0.1', port: 40000 }, dst: { ip: '10.255.0.254', port: 5060 }, payload: 'odd' }));
+    w.addUdp(
+      datagram({ src: { ip: '10.0.0.1', port: 40000 }, dst: { ip: '10.255.0.254', port: 5060 }, payload: 'odd' }),
+    );
     const [p1, p2] = readPcap(w.toBuffer()).packets.map((p) => decodeUdp(p.data));
     expect(p1!.srcMac).to.equal('02:00:c0:00:02:0a');
     expect(p1!.dstMac).to.equal('02:00:c0:00:02:14');
@@ -118,14 +122,19 @@ describe('pcap: file structure', () => {
     for (let i = 0; i < 3; i++) w.addUdp(datagram());
     const ids = readPcap(w.toBuffer()).packets.map((p) => decodeUdp(p.data).identification);
     expect(ids).to.deep.equal([65534, 65535, 0]);
-    const d = readPcap(new PcapWriter().addUdp(datagram()).toBuffer()).packets.map((p) => decodeUdp(p.data).identification);
+    const d = readPcap(new PcapWriter().addUdp(datagram()).toBuffer()).packets.map(
+      (p) => decodeUdp(p.data).identification,
+    );
     expect(d).to.deep.equal([1]);
   });
 
   it('uses given MAC addresses and derives others deterministically from the IP', () => {
     expect(macForIpv4('10.1.2.255')).to.equal('02:00:0a:01:02:ff');
     const w = new PcapWriter().addUdp(
-      datagram({ src: { ip: '192.0.2.10', port: 5060, mac: 'AA-BB-CC-DD-EE-0F' }, dst: { ip: '192.0.2.20', port: 5060 } }),
+      datagram({
+        src: { ip: '192.0.2.10', port: 5060, mac: 'AA-BB-CC-DD-EE-0F' },
+        dst: { ip: '192.0.2.20', port: 5060 },
+      }),
     );
     const p = decodeUdp(readPcap(w.toBuffer()).packets[0]!.data);
     expect(p.srcMac).to.equal('aa:bb:cc:dd:ee:0f');
@@ -134,7 +143,9 @@ describe('pcap: file structure', () => {
 
   it('sends a computed UDP checksum of 0 as 0xffff (RFC 768)', () => {
     const base = { at: 0, src: { ip: '192.0.2.1', port: 1000 }, dst: { ip: '192.0.2.2', port: 2000 } };
-    const first = decodeUdp(readPcap(new PcapWriter().addUdp({ ...base, payload: Buffer.from([0, 0]) }).toBuffer()).packets[0]!.data);
+    const first = decodeUdp(
+      readPcap(new PcapWriter().addUdp({ ...base, payload: Buffer.from([0, 0]) }).toBuffer()).packets[0]!.data,
+    );
     // appending the previous checksum as a payload word makes the ones' sum all ones, i.e. a checksum of 0
     const word = Buffer.from([first.udpChecksum >> 8, first.udpChecksum & 0xff]);
     const p = decodeUdp(readPcap(new PcapWriter().addUdp({ ...base, payload: word }).toBuffer()).packets[0]!.data);

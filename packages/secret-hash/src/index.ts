@@ -17,16 +17,23 @@ const PREFIX = 'scrypt';
 function derive(secret: string, salt: Buffer, params: ScryptParameters): Promise<Buffer> {
   const N = 2 ** params.logN;
   return new Promise((resolve, reject) => {
-    scrypt(secret.normalize('NFC'), salt, KEY_LENGTH,
+    scrypt(
+      secret.normalize('NFC'),
+      salt,
+      KEY_LENGTH,
       { N, r: params.r, p: params.p, maxmem: 256 * N * params.r + 1024 * 1024 },
-      (error, key) => (error ? reject(error) : resolve(key)));
+      (error, key) => (error ? reject(error) : resolve(key)),
+    );
   });
 }
 
 function checkParameters(params: ScryptParameters): void {
-  if (!Number.isInteger(params.logN) || params.logN < 1 || params.logN > 20) throw new RangeError('scrypt logN must be an integer from 1 to 20');
-  if (!Number.isInteger(params.r) || params.r < 1 || params.r > 32) throw new RangeError('scrypt r must be an integer from 1 to 32');
-  if (!Number.isInteger(params.p) || params.p < 1 || params.p > 16) throw new RangeError('scrypt p must be an integer from 1 to 16');
+  if (!Number.isInteger(params.logN) || params.logN < 1 || params.logN > 20)
+    throw new RangeError('scrypt logN must be an integer from 1 to 20');
+  if (!Number.isInteger(params.r) || params.r < 1 || params.r > 32)
+    throw new RangeError('scrypt r must be an integer from 1 to 32');
+  if (!Number.isInteger(params.p) || params.p < 1 || params.p > 16)
+    throw new RangeError('scrypt p must be an integer from 1 to 16');
 }
 
 /** Hashes a secret into a self-describing string: `scrypt$ln=15,r=8,p=1$<salt>$<key>` (base64). */
@@ -44,7 +51,11 @@ export function parseParameters(encoded: string): ScryptParameters | undefined {
   const match = /^ln=(\d+),r=(\d+),p=(\d+)$/.exec(parts[1]!);
   if (!match) return undefined;
   const params = { logN: Number(match[1]), r: Number(match[2]), p: Number(match[3]) };
-  try { checkParameters(params); } catch { return undefined; }
+  try {
+    checkParameters(params);
+  } catch {
+    return undefined;
+  }
   return params;
 }
 

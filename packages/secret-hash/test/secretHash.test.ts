@@ -27,14 +27,24 @@ describe('secret-hash', () => {
   });
 
   it('treats malformed hashes as a failed verification, not an exception', async () => {
-    for (const bad of ['', 'plain', 'scrypt$ln=99,r=8,p=1$AAAA$BBBB', 'scrypt$ln=10,r=8,p=1$AAAA$short', 'bcrypt$x$y$z']) {
+    for (const bad of [
+      '',
+      'plain',
+      'scrypt$ln=99,r=8,p=1$AAAA$BBBB',
+      'scrypt$ln=10,r=8,p=1$AAAA$short',
+      'bcrypt$x$y$z',
+    ]) {
       expect(await verifySecret('x', bad), bad).to.equal(false);
     }
   });
 
   it('refuses out-of-range parameters when hashing', async () => {
     let error: unknown;
-    try { await hashSecret('x', { logN: 40, r: 8, p: 1 }); } catch (e) { error = e; }
+    try {
+      await hashSecret('x', { logN: 40, r: 8, p: 1 });
+    } catch (e) {
+      error = e;
+    }
     expect(error).to.be.instanceOf(RangeError);
   });
 

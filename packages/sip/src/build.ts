@@ -1,6 +1,14 @@
 import {
-  formatNameAddr, header, headerValues, parseCSeq, parseNameAddr, parseVia,
-  type NameAddr, type SipHeader, type SipRequest, type SipResponse,
+  formatNameAddr,
+  header,
+  headerValues,
+  parseCSeq,
+  parseNameAddr,
+  parseVia,
+  type NameAddr,
+  type SipHeader,
+  type SipRequest,
+  type SipResponse,
 } from './message.js';
 
 /** A source of random bytes; pass a seeded one in tests for deterministic output. */
@@ -29,7 +37,13 @@ function hex(bytes: Uint8Array): string {
   return Buffer.from(bytes).toString('hex');
 }
 
-export interface ViaSpec { transport?: string; host: string; port?: number; branch: string; rport?: boolean }
+export interface ViaSpec {
+  transport?: string;
+  host: string;
+  port?: number;
+  branch: string;
+  rport?: boolean;
+}
 
 export function formatVia(via: ViaSpec): string {
   const port = via.port === undefined ? '' : `:${via.port}`;
@@ -58,8 +72,10 @@ export interface RequestSpec {
  * Call-ID, CSeq, Contact, User-Agent, Content-Type (Content-Length is added by the serializer).
  */
 export function buildRequest(spec: RequestSpec): SipRequest {
-  if (!spec.via.branch.startsWith(BRANCH_COOKIE)) throw new Error(`branch ${spec.via.branch} lacks the ${BRANCH_COOKIE} cookie`);
-  if (!('tag' in spec.from.params) && spec.method !== 'CANCEL' && spec.method !== 'ACK') throw new Error('From needs a tag');
+  if (!spec.via.branch.startsWith(BRANCH_COOKIE))
+    throw new Error(`branch ${spec.via.branch} lacks the ${BRANCH_COOKIE} cookie`);
+  if (!('tag' in spec.from.params) && spec.method !== 'CANCEL' && spec.method !== 'ACK')
+    throw new Error('From needs a tag');
   const headers: SipHeader[] = [
     { name: 'Via', value: formatVia(spec.via) },
     { name: 'Max-Forwards', value: String(spec.maxForwards ?? 70) },
@@ -78,13 +94,38 @@ export function buildRequest(spec: RequestSpec): SipRequest {
 }
 
 export const REASON_PHRASES: Record<number, string> = {
-  100: 'Trying', 180: 'Ringing', 181: 'Call Is Being Forwarded', 182: 'Queued', 183: 'Session Progress',
-  200: 'OK', 202: 'Accepted', 301: 'Moved Permanently', 302: 'Moved Temporarily', 400: 'Bad Request',
-  401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 405: 'Method Not Allowed', 407: 'Proxy Authentication Required',
-  408: 'Request Timeout', 410: 'Gone', 480: 'Temporarily Unavailable', 481: 'Call/Transaction Does Not Exist',
-  483: 'Too Many Hops', 484: 'Address Incomplete', 486: 'Busy Here', 487: 'Request Terminated',
-  488: 'Not Acceptable Here', 500: 'Server Internal Error', 501: 'Not Implemented', 502: 'Bad Gateway',
-  503: 'Service Unavailable', 504: 'Server Time-out', 600: 'Busy Everywhere', 603: 'Decline', 604: 'Does Not Exist Anywhere',
+  100: 'Trying',
+  180: 'Ringing',
+  181: 'Call Is Being Forwarded',
+  182: 'Queued',
+  183: 'Session Progress',
+  200: 'OK',
+  202: 'Accepted',
+  301: 'Moved Permanently',
+  302: 'Moved Temporarily',
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  407: 'Proxy Authentication Required',
+  408: 'Request Timeout',
+  410: 'Gone',
+  480: 'Temporarily Unavailable',
+  481: 'Call/Transaction Does Not Exist',
+  483: 'Too Many Hops',
+  484: 'Address Incomplete',
+  486: 'Busy Here',
+  487: 'Request Terminated',
+  488: 'Not Acceptable Here',
+  500: 'Server Internal Error',
+  501: 'Not Implemented',
+  502: 'Bad Gateway',
+  503: 'Service Unavailable',
+  504: 'Server Time-out',
+  600: 'Busy Everywhere',
+  603: 'Decline',
+  604: 'Does Not Exist Anywhere',
 };
 
 export interface ResponseSpec {
@@ -150,14 +191,27 @@ export function dialogFromResponse(invite: SipRequest, response: SipResponse): D
   };
 }
 
-export interface InDialogSpec { via: Omit<ViaSpec, 'branch'>; branch: string; contact?: NameAddr; userAgent?: string }
+export interface InDialogSpec {
+  via: Omit<ViaSpec, 'branch'>;
+  branch: string;
+  contact?: NameAddr;
+  userAgent?: string;
+}
 
 /** Build a request within a dialog (BYE, re-INVITE...): new CSeq (the dialog's local sequence is advanced). */
 export function buildInDialog(dialog: Dialog, method: string, spec: InDialogSpec, body?: string): SipRequest {
   dialog.localSeq += 1;
   return buildRequest({
-    method, uri: dialog.remoteTarget, via: { ...spec.via, branch: spec.branch }, from: dialog.local, to: dialog.remote,
-    callId: dialog.callId, cseq: dialog.localSeq, route: dialog.routeSet, contact: spec.contact, userAgent: spec.userAgent,
+    method,
+    uri: dialog.remoteTarget,
+    via: { ...spec.via, branch: spec.branch },
+    from: dialog.local,
+    to: dialog.remote,
+    callId: dialog.callId,
+    cseq: dialog.localSeq,
+    route: dialog.routeSet,
+    contact: spec.contact,
+    userAgent: spec.userAgent,
     body,
   });
 }
@@ -179,8 +233,15 @@ export function buildAck(invite: SipRequest, response: SipResponse, spec?: InDia
     if (!spec) throw new Error('an ACK for a 2xx needs its own Via and branch');
     const dialog = dialogFromResponse(invite, response);
     return buildRequest({
-      method: 'ACK', uri: dialog.remoteTarget, via: { ...spec.via, branch: spec.branch }, from: dialog.local,
-      to: dialog.remote, callId: dialog.callId, cseq: cseq.seq, route: dialog.routeSet, contact: spec.contact,
+      method: 'ACK',
+      uri: dialog.remoteTarget,
+      via: { ...spec.via, branch: spec.branch },
+      from: dialog.local,
+      to: dialog.remote,
+      callId: dialog.callId,
+      cseq: cseq.seq,
+      route: dialog.routeSet,
+      contact: spec.contact,
       userAgent: spec.userAgent,
     });
   }

@@ -79,7 +79,8 @@ export function stepLabel(text: string): string {
 
 /** The messages in the order every renderer uses: by capture time, ties in input order. */
 export function orderMessages(messages: readonly CapturedMessage[]): CapturedMessage[] {
-  return messages.map((m, i) => ({ m, i }))
+  return messages
+    .map((m, i) => ({ m, i }))
     .sort((a, b) => a.m.timestampMicros - b.m.timestampMicros || a.i - b.i)
     .map((x) => x.m);
 }
@@ -97,7 +98,10 @@ export function flowSteps(messages: readonly CapturedMessage[]): FlowStep[] {
 /** The endpoints of the steps in order of first appearance (sender before receiver). */
 export function endpointsOf(steps: readonly FlowStep[]): string[] {
   const seen = new Set<string>();
-  for (const s of steps) { seen.add(s.from); seen.add(s.to); }
+  for (const s of steps) {
+    seen.add(s.from);
+    seen.add(s.to);
+  }
   return [...seen];
 }
 
@@ -129,8 +133,10 @@ export function formatClock(timestampMicros: number, offsetSeconds = 0): string 
 export function formatDateTime(timestampMicros: number, offsetSeconds = 0): string {
   const { date } = shifted(timestampMicros, offsetSeconds);
   const micros = ((Math.floor(timestampMicros) % 1_000_000) + 1_000_000) % 1_000_000;
-  return `${date.getUTCFullYear()}-${pad2(date.getUTCMonth() + 1)}-${pad2(date.getUTCDate())} `
-    + `${pad2(date.getUTCHours())}:${pad2(date.getUTCMinutes())}:${pad2(date.getUTCSeconds())}.${String(micros).padStart(6, '0')}`;
+  return (
+    `${date.getUTCFullYear()}-${pad2(date.getUTCMonth() + 1)}-${pad2(date.getUTCDate())} ` +
+    `${pad2(date.getUTCHours())}:${pad2(date.getUTCMinutes())}:${pad2(date.getUTCSeconds())}.${String(micros).padStart(6, '0')}`
+  );
 }
 
 /** "UTC", "UTC+02:00", "UTC-05:30". */

@@ -4,11 +4,14 @@
  * key, a Call-ID in a map) keeps the whole message alive unless it is copied.
  */
 export function unsharedCopy(value: string): string {
-  return value.length < 13 ? value : (` ${value}`).slice(1);
+  return value.length < 13 ? value : ` ${value}`.slice(1);
 }
 
 /** A SIP header as it appears on the wire: canonical name, raw value. */
-export interface SipHeader { name: string; value: string }
+export interface SipHeader {
+  name: string;
+  value: string;
+}
 
 export interface SipRequest {
   kind: 'request';
@@ -30,17 +33,41 @@ export interface SipResponse {
 export type SipMessage = SipRequest | SipResponse;
 
 const CANONICAL: Record<string, string> = {
-  'via': 'Via', 'from': 'From', 'to': 'To', 'call-id': 'Call-ID', 'cseq': 'CSeq', 'contact': 'Contact',
-  'max-forwards': 'Max-Forwards', 'record-route': 'Record-Route', 'route': 'Route', 'content-type': 'Content-Type',
-  'content-length': 'Content-Length', 'user-agent': 'User-Agent', 'server': 'Server', 'allow': 'Allow',
-  'supported': 'Supported', 'expires': 'Expires', 'subject': 'Subject', 'content-encoding': 'Content-Encoding',
-  'www-authenticate': 'WWW-Authenticate', 'proxy-authenticate': 'Proxy-Authenticate', 'reason': 'Reason',
+  via: 'Via',
+  from: 'From',
+  to: 'To',
+  'call-id': 'Call-ID',
+  cseq: 'CSeq',
+  contact: 'Contact',
+  'max-forwards': 'Max-Forwards',
+  'record-route': 'Record-Route',
+  route: 'Route',
+  'content-type': 'Content-Type',
+  'content-length': 'Content-Length',
+  'user-agent': 'User-Agent',
+  server: 'Server',
+  allow: 'Allow',
+  supported: 'Supported',
+  expires: 'Expires',
+  subject: 'Subject',
+  'content-encoding': 'Content-Encoding',
+  'www-authenticate': 'WWW-Authenticate',
+  'proxy-authenticate': 'Proxy-Authenticate',
+  reason: 'Reason',
 };
 
 /** Compact forms (RFC 3261 section 7.3.3 and 20). */
 export const COMPACT_FORMS: Record<string, string> = {
-  i: 'Call-ID', f: 'From', t: 'To', v: 'Via', m: 'Contact', l: 'Content-Length', c: 'Content-Type',
-  e: 'Content-Encoding', k: 'Supported', s: 'Subject',
+  i: 'Call-ID',
+  f: 'From',
+  t: 'To',
+  v: 'Via',
+  m: 'Contact',
+  l: 'Content-Length',
+  c: 'Content-Type',
+  e: 'Content-Encoding',
+  k: 'Supported',
+  s: 'Subject',
 };
 
 /** Names already spelled as they are kept (the common case: the names this package writes and the parser keeps). */
@@ -77,7 +104,8 @@ export function splitList(value: string): string[] {
 
 /** Where the list item starting at `from` ends: the index of the next comma outside quotes and angle brackets, or -1. */
 function listItemEnd(value: string, from: number): number {
-  let depth = 0; let quoted = false;
+  let depth = 0;
+  let quoted = false;
   for (let i = from; i < value.length; i++) {
     const ch = value.charCodeAt(i);
     if (quoted) {
@@ -146,7 +174,11 @@ function parseParams(text: string): Record<string, string> {
   return params;
 }
 
-export interface NameAddr { displayName?: string; uri: string; params: Record<string, string> }
+export interface NameAddr {
+  displayName?: string;
+  uri: string;
+  params: Record<string, string>;
+}
 
 /** Parse a name-addr or addr-spec with header parameters (From, To, Contact, Route, Record-Route). */
 export function parseNameAddr(value: string): NameAddr {
@@ -159,7 +191,8 @@ export function parseNameAddr(value: string): NameAddr {
     const gt = text.indexOf('>', lt);
     if (gt < 0) throw new Error(`unterminated '<' in ${JSON.stringify(value)}`);
     const name = text.slice(0, lt).trim();
-    if (name !== '') displayName = name.startsWith('"') && name.endsWith('"') ? name.slice(1, -1).replace(/\\(.)/g, '$1') : name;
+    if (name !== '')
+      displayName = name.startsWith('"') && name.endsWith('"') ? name.slice(1, -1).replace(/\\(.)/g, '$1') : name;
     uri = text.slice(lt + 1, gt).trim();
     rest = text.slice(gt + 1);
   } else {
@@ -175,11 +208,16 @@ export function parseNameAddr(value: string): NameAddr {
 /** Format a name-addr: `"Display" <uri>;param=value`. */
 export function formatNameAddr(addr: NameAddr): string {
   const name = addr.displayName === undefined ? '' : `"${addr.displayName.replace(/(["\\])/g, '\\$1')}" `;
-  const params = Object.entries(addr.params).map(([k, v]) => (v === '' ? `;${k}` : `;${k}=${v}`)).join('');
+  const params = Object.entries(addr.params)
+    .map(([k, v]) => (v === '' ? `;${k}` : `;${k}=${v}`))
+    .join('');
   return `${name}<${addr.uri}>${params}`;
 }
 
-export interface CSeq { seq: number; method: string }
+export interface CSeq {
+  seq: number;
+  method: string;
+}
 
 export function parseCSeq(value: string): CSeq {
   const m = /^\s*(\d{1,10})\s+([A-Za-z!%*_+`'~.-]+)\s*$/.exec(value);
@@ -189,7 +227,13 @@ export function parseCSeq(value: string): CSeq {
   return { seq, method: m[2] };
 }
 
-export interface Via { transport: string; host: string; port?: number; branch?: string; params: Record<string, string> }
+export interface Via {
+  transport: string;
+  host: string;
+  port?: number;
+  branch?: string;
+  params: Record<string, string>;
+}
 
 export function parseVia(value: string): Via {
   const m = /^\s*SIP\s*\/\s*2\.0\s*\/\s*([A-Za-z]+)\s+([^\s;:]+|\[[^\]]+\])(?::(\d+))?\s*(.*)$/i.exec(value);
@@ -207,9 +251,10 @@ export function serialize(message: SipMessage): Buffer {
 }
 
 export function serializeToString(message: SipMessage): string {
-  const start = message.kind === 'request'
-    ? `${message.method} ${message.uri} SIP/2.0`
-    : `SIP/2.0 ${message.status} ${message.reason}`;
+  const start =
+    message.kind === 'request'
+      ? `${message.method} ${message.uri} SIP/2.0`
+      : `SIP/2.0 ${message.status} ${message.reason}`;
   const lines = [start];
   for (const h of message.headers) {
     if (h.name.toLowerCase() === 'content-length') continue;

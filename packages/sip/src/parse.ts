@@ -1,7 +1,10 @@
 import { canonicalHeaderName, parseCSeq, parseNameAddr, parseVia, type SipHeader, type SipMessage } from './message.js';
 
 export class SipParseError extends Error {
-  constructor(message: string) { super(message); this.name = 'SipParseError'; }
+  constructor(message: string) {
+    super(message);
+    this.name = 'SipParseError';
+  }
 }
 
 const TOKEN = /^[A-Za-z0-9.!%*_+`'~-]+$/;
@@ -13,12 +16,19 @@ const REQUIRED = ['Via', 'From', 'To', 'Call-ID', 'CSeq'];
  * kept in the headers (the serializer derives it). Throws SipParseError on malformed input.
  */
 export function parseSip(input: string | Uint8Array): SipMessage {
-  const bytes = typeof input === 'string' ? Buffer.from(input, 'utf8')
-    : Buffer.isBuffer(input) ? input : Buffer.from(input.buffer, input.byteOffset, input.byteLength);
+  const bytes =
+    typeof input === 'string'
+      ? Buffer.from(input, 'utf8')
+      : Buffer.isBuffer(input)
+        ? input
+        : Buffer.from(input.buffer, input.byteOffset, input.byteLength);
   let end = bytes.indexOf('\r\n\r\n');
   let sep = 4;
   const lfEnd = bytes.indexOf('\n\n');
-  if (lfEnd >= 0 && (end < 0 || lfEnd < end)) { end = lfEnd; sep = 2; }
+  if (lfEnd >= 0 && (end < 0 || lfEnd < end)) {
+    end = lfEnd;
+    sep = 2;
+  }
   if (end < 0) throw new SipParseError('no empty line ends the headers');
   const head = bytes.subarray(0, end).toString('utf8');
   const rest = bytes.subarray(end + sep);
@@ -47,7 +57,8 @@ export function parseSip(input: string | Uint8Array): SipMessage {
     if (name === 'Content-Length') {
       if (!/^\d+$/.test(value)) throw new SipParseError(`malformed Content-Length ${JSON.stringify(value)}`);
       const n = Number(value);
-      if (contentLength !== undefined && contentLength !== n) throw new SipParseError('conflicting Content-Length headers');
+      if (contentLength !== undefined && contentLength !== n)
+        throw new SipParseError('conflicting Content-Length headers');
       contentLength = n;
       continue;
     }
@@ -57,13 +68,15 @@ export function parseSip(input: string | Uint8Array): SipMessage {
   let body: Buffer;
   if (contentLength === undefined) body = rest;
   else {
-    if (rest.length < contentLength) throw new SipParseError(`body is ${rest.length} bytes, Content-Length says ${contentLength}`);
+    if (rest.length < contentLength)
+      throw new SipParseError(`body is ${rest.length} bytes, Content-Length says ${contentLength}`);
     body = rest.subarray(0, contentLength);
   }
 
   let message: SipMessage;
   const status = /^SIP\/2\.0 ([1-6]\d\d) (.*)$/.exec(startLine);
-  if (status) message = { kind: 'response', status: Number(status[1]), reason: status[2], headers, body: body.toString('utf8') };
+  if (status)
+    message = { kind: 'response', status: Number(status[1]), reason: status[2], headers, body: body.toString('utf8') };
   else {
     const req = /^([A-Za-z0-9.!%*_+`'~-]+) (\S+) SIP\/2\.0$/.exec(startLine);
     if (!req) throw new SipParseError(`malformed start line ${JSON.stringify(startLine)}`);
@@ -89,5 +102,8 @@ export function parseSip(input: string | Uint8Array): SipMessage {
 }
 
 function splitVias(value: string): string[] {
-  return value.split(',').map((v) => v.trim()).filter((v) => v !== '');
+  return value
+    .split(',')
+    .map((v) => v.trim())
+    .filter((v) => v !== '');
 }

@@ -3,8 +3,18 @@
  * messages and one self-contained HTML page.
  */
 export {
-  type CapturedMessage, type FlowStep, type RenderOptions, type SipSummary, flowSteps, sipSummary, stepLabel,
-  orderMessages, endpointsOf, formatClock, formatDateTime, formatOffset,
+  type CapturedMessage,
+  type FlowStep,
+  type RenderOptions,
+  type SipSummary,
+  flowSteps,
+  sipSummary,
+  stepLabel,
+  orderMessages,
+  endpointsOf,
+  formatClock,
+  formatDateTime,
+  formatOffset,
 } from './flow.js';
 export { renderTextFlow, renderTextMessages } from './renderText.js';
 export { renderHtml } from './renderHtml.js';

@@ -1,6 +1,16 @@
 import {
-  endpoint, endpointsOf, flowSteps, formatClock, formatDateTime, formatOffset, orderMessages, sipSummary,
-  wireLength, type CapturedMessage, type FlowStep, type RenderOptions,
+  endpoint,
+  endpointsOf,
+  flowSteps,
+  formatClock,
+  formatDateTime,
+  formatOffset,
+  orderMessages,
+  sipSummary,
+  wireLength,
+  type CapturedMessage,
+  type FlowStep,
+  type RenderOptions,
 } from './flow.js';
 
 /** Geometry of the ladder, in CSS pixels. The labels use a 12 px monospace font (about 7.3 px a character). */
@@ -46,10 +56,11 @@ export function renderHtml(messages: readonly CapturedMessage[], options: Render
   const ordered = orderMessages(messages);
   const steps = flowSteps(messages);
   const title = options.title !== undefined && options.title !== '' ? options.title : 'SIP message flow';
-  const when = ordered.length === 0
-    ? 'no messages'
-    : `${ordered.length} message${ordered.length === 1 ? '' : 's'}, ${formatDateTime(ordered[0]!.timestampMicros, offset)} to `
-      + `${formatDateTime(ordered[ordered.length - 1]!.timestampMicros, offset)} ${formatOffset(offset)}`;
+  const when =
+    ordered.length === 0
+      ? 'no messages'
+      : `${ordered.length} message${ordered.length === 1 ? '' : 's'}, ${formatDateTime(ordered[0]!.timestampMicros, offset)} to ` +
+        `${formatDateTime(ordered[ordered.length - 1]!.timestampMicros, offset)} ${formatOffset(offset)}`;
   return [
     '<!DOCTYPE html>',
     '<html lang="en">',
@@ -101,12 +112,15 @@ function ladderSvg(steps: readonly FlowStep[], offset: number): string {
     } else {
       const dir = b > a ? 1 : -1;
       const tipX = b - dir;
-      shape = `<line x1="${a}" y1="${y}" x2="${tipX - dir * 8}" y2="${y}"/>`
-        + `<polygon points="${tipX},${y} ${tipX - dir * 9},${y - 4} ${tipX - dir * 9},${y + 4}"/>`;
+      shape =
+        `<line x1="${a}" y1="${y}" x2="${tipX - dir * 8}" y2="${y}"/>` +
+        `<polygon points="${tipX},${y} ${tipX - dir * 9},${y - 4} ${tipX - dir * 9},${y + 4}"/>`;
       labelX = (a + b) / 2;
     }
-    parts.push(`<a class="arrow ${kind}" id="step-${n + 1}" href="#msg-${n + 1}"><title>${tip}</title>${shape}`
-      + `<text x="${labelX}" y="${y - 5}">${escapeHtml(s.label)}</text></a>`);
+    parts.push(
+      `<a class="arrow ${kind}" id="step-${n + 1}" href="#msg-${n + 1}"><title>${tip}</title>${shape}` +
+        `<text x="${labelX}" y="${y - 5}">${escapeHtml(s.label)}</text></a>`,
+    );
   });
   parts.push('</svg>');
   return parts.join('\n');
@@ -120,9 +134,7 @@ function arrowKind(label: string): 'request' | 'provisional' | 'success' | 'fail
 
 function details(m: CapturedMessage, step: FlowStep, n: number, offset: number): string {
   const s = sipSummary(m.text);
-  const rows: [string, string][] = [
-    ['Time', `${formatDateTime(m.timestampMicros, offset)} ${formatOffset(offset)}`],
-  ];
+  const rows: [string, string][] = [['Time', `${formatDateTime(m.timestampMicros, offset)} ${formatOffset(offset)}`]];
   if (m.direction) rows.push(['Direction', m.direction]);
   if (m.callIndex !== undefined) rows.push(['Leg', m.callIndex === 0 ? '0 (inbound)' : `${m.callIndex} (outbound)`]);
   rows.push(

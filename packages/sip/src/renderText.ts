@@ -1,6 +1,14 @@
 import {
-  endpoint, endpointsOf, flowSteps, formatClock, formatDateTime, formatOffset, orderMessages, wireLength,
-  type CapturedMessage, type RenderOptions,
+  endpoint,
+  endpointsOf,
+  flowSteps,
+  formatClock,
+  formatDateTime,
+  formatOffset,
+  orderMessages,
+  wireLength,
+  type CapturedMessage,
+  type RenderOptions,
 } from './flow.js';
 
 /** Width of the time column ("HH:MM:SS.mmm") and the gap after it. */
@@ -40,7 +48,9 @@ export function renderTextFlow(messages: readonly CapturedMessage[], options: Re
   lanes.forEach((l, i) => put(names, centre(i) - Math.floor(l.length / 2), l));
   out.push(line(names));
   const rails = blank(width);
-  lanes.forEach((_, i) => { rails[centre(i)] = '|'; });
+  lanes.forEach((_, i) => {
+    rails[centre(i)] = '|';
+  });
   out.push(line(rails));
 
   for (const s of steps) {

@@ -1,6 +1,12 @@
 /** SDP (RFC 4566) for audio sessions, with RFC 3264 offer/answer. */
 
-export interface SdpCodec { payloadType: number; name: string; clockRate: number; channels?: number; fmtp?: string }
+export interface SdpCodec {
+  payloadType: number;
+  name: string;
+  clockRate: number;
+  channels?: number;
+  fmtp?: string;
+}
 
 export interface SdpMedia {
   media: 'audio';
@@ -19,7 +25,10 @@ export interface SessionDescription {
 }
 
 export class SdpError extends Error {
-  constructor(message: string) { super(message); this.name = 'SdpError'; }
+  constructor(message: string) {
+    super(message);
+    this.name = 'SdpError';
+  }
 }
 
 export type CodecName = 'PCMU' | 'PCMA' | 'G722' | 'opus' | 'telephone-event';
@@ -54,18 +63,31 @@ export function buildOffer(spec: OfferSpec): SessionDescription {
     return { payloadType: staticPayloadType ?? dynamic++, ...rest };
   });
   return {
-    origin: { username: spec.username ?? '-', sessionId: spec.sessionId, sessionVersion: spec.sessionVersion ?? spec.sessionId, address: spec.address },
+    origin: {
+      username: spec.username ?? '-',
+      sessionId: spec.sessionId,
+      sessionVersion: spec.sessionVersion ?? spec.sessionId,
+      address: spec.address,
+    },
     sessionName: spec.sessionName ?? '-',
     connection: spec.address,
-    media: [{ media: 'audio', port: spec.port, protocol: 'RTP/AVP', codecs, ptime: spec.ptime ?? 20, direction: 'sendrecv' }],
+    media: [
+      { media: 'audio', port: spec.port, protocol: 'RTP/AVP', codecs, ptime: spec.ptime ?? 20, direction: 'sendrecv' },
+    ],
   };
 }
 
 function sameCodec(a: SdpCodec, b: Omit<SdpCodec, 'payloadType'>): boolean {
-  return a.name.toLowerCase() === b.name.toLowerCase() && a.clockRate === b.clockRate && (a.channels ?? 1) === (b.channels ?? 1);
+  return (
+    a.name.toLowerCase() === b.name.toLowerCase() &&
+    a.clockRate === b.clockRate &&
+    (a.channels ?? 1) === (b.channels ?? 1)
+  );
 }
 
-export interface AnswerSpec extends Omit<OfferSpec, 'codecs'> { preferences: CodecName[] }
+export interface AnswerSpec extends Omit<OfferSpec, 'codecs'> {
+  preferences: CodecName[];
+}
 
 /**
  * Answer an offer (RFC 3264): each audio stream keeps the offered codecs that are in the local preference list,
@@ -74,7 +96,12 @@ export interface AnswerSpec extends Omit<OfferSpec, 'codecs'> { preferences: Cod
  */
 export function answerOffer(offer: SessionDescription, spec: AnswerSpec): SessionDescription {
   return {
-    origin: { username: spec.username ?? '-', sessionId: spec.sessionId, sessionVersion: spec.sessionVersion ?? spec.sessionId, address: spec.address },
+    origin: {
+      username: spec.username ?? '-',
+      sessionId: spec.sessionId,
+      sessionVersion: spec.sessionVersion ?? spec.sessionId,
+      address: spec.address,
+    },
     sessionName: spec.sessionName ?? '-',
     connection: spec.address,
     media: offer.media.map((m): SdpMedia => {
@@ -87,8 +114,15 @@ export function answerOffer(offer: SessionDescription, spec: AnswerSpec): Sessio
       if (voice.length === 0 || m.port === 0) {
         return { media: 'audio', port: 0, protocol: m.protocol, codecs: m.codecs.map((c) => ({ ...c })) };
       }
-      const answer: SdpMedia = { media: 'audio', port: spec.port, protocol: m.protocol, codecs: chosen, ptime: m.ptime ?? spec.ptime ?? 20 };
-      const direction = m.direction === 'sendonly' ? 'recvonly' : m.direction === 'recvonly' ? 'sendonly' : m.direction ?? 'sendrecv';
+      const answer: SdpMedia = {
+        media: 'audio',
+        port: spec.port,
+        protocol: m.protocol,
+        codecs: chosen,
+        ptime: m.ptime ?? spec.ptime ?? 20,
+      };
+      const direction =
+        m.direction === 'sendonly' ? 'recvonly' : m.direction === 'recvonly' ? 'sendonly' : (m.direction ?? 'sendrecv');
       answer.direction = direction;
       return answer;
     }),
@@ -112,7 +146,9 @@ export function serializeSdp(sdp: SessionDescription): string {
   for (const m of sdp.media) {
     lines.push(`m=${m.media} ${m.port} ${m.protocol} ${m.codecs.map((c) => c.payloadType).join(' ')}`);
     for (const c of m.codecs) {
-      lines.push(`a=rtpmap:${c.payloadType} ${c.name}/${c.clockRate}${c.channels === undefined ? '' : `/${c.channels}`}`);
+      lines.push(
+        `a=rtpmap:${c.payloadType} ${c.name}/${c.clockRate}${c.channels === undefined ? '' : `/${c.channels}`}`,
+      );
       if (c.fmtp !== undefined) lines.push(`a=fmtp:${c.payloadType} ${c.fmtp}`);
     }
     if (m.ptime !== undefined) lines.push(`a=ptime:${m.ptime}`);
@@ -122,7 +158,9 @@ export function serializeSdp(sdp: SessionDescription): string {
 }
 
 const STATIC_BY_PT: Record<number, Omit<SdpCodec, 'payloadType'>> = {
-  0: { name: 'PCMU', clockRate: 8000 }, 8: { name: 'PCMA', clockRate: 8000 }, 9: { name: 'G722', clockRate: 8000 },
+  0: { name: 'PCMU', clockRate: 8000 },
+  8: { name: 'PCMA', clockRate: 8000 },
+  9: { name: 'G722', clockRate: 8000 },
 };
 
 /** Parse an SDP body (CRLF or LF). Static payload types without rtpmap get their RFC 3551 meaning. */
@@ -131,34 +169,52 @@ export function parseSdp(text: string): SessionDescription {
   let origin: SessionDescription['origin'] | undefined;
   let sessionName: string | undefined;
   let connection: string | undefined;
-  let sawVersion = false; let sawTiming = false;
+  let sawVersion = false;
+  let sawTiming = false;
   const media: SdpMedia[] = [];
-  const fail = (line: string, why: string): never => { throw new SdpError(`${why}: ${JSON.stringify(line)}`); };
+  const fail = (line: string, why: string): never => {
+    throw new SdpError(`${why}: ${JSON.stringify(line)}`);
+  };
   for (const line of lines) {
     const m = /^([a-z])=(.*)$/.exec(line);
     if (!m) fail(line, 'malformed SDP line');
     const [, type, value] = m as RegExpExecArray;
     const current = media[media.length - 1];
     switch (type) {
-      case 'v': if (value !== '0') fail(line, 'unsupported SDP version'); sawVersion = true; break;
+      case 'v':
+        if (value !== '0') fail(line, 'unsupported SDP version');
+        sawVersion = true;
+        break;
       case 'o': {
         const o = /^(\S+) (\d+) (\d+) IN IP4 (\S+)$/.exec(value) ?? fail(line, 'malformed origin');
         origin = { username: o[1], sessionId: o[2], sessionVersion: o[3], address: o[4] };
         break;
       }
-      case 's': sessionName = value; break;
+      case 's':
+        sessionName = value;
+        break;
       case 'c': {
         const c = /^IN IP4 (\S+)$/.exec(value) ?? fail(line, 'malformed connection');
-        if (current) { if (connection === undefined) connection = c[1]; } else connection = c[1];
+        if (current) {
+          if (connection === undefined) connection = c[1];
+        } else connection = c[1];
         break;
       }
-      case 't': if (!/^\d+ \d+$/.test(value)) fail(line, 'malformed timing'); sawTiming = true; break;
+      case 't':
+        if (!/^\d+ \d+$/.test(value)) fail(line, 'malformed timing');
+        sawTiming = true;
+        break;
       case 'm': {
         const mm = /^(\w+) (\d+) (\S+) (\d+(?: \d+)*)$/.exec(value) ?? fail(line, 'malformed media');
         if (mm[1] !== 'audio') fail(line, 'only audio media are supported');
         media.push({
-          media: 'audio', port: Number(mm[2]), protocol: mm[3],
-          codecs: mm[4].split(' ').map(Number).map((pt) => ({ payloadType: pt, ...(STATIC_BY_PT[pt] ?? { name: '', clockRate: 0 }) })),
+          media: 'audio',
+          port: Number(mm[2]),
+          protocol: mm[3],
+          codecs: mm[4]
+            .split(' ')
+            .map(Number)
+            .map((pt) => ({ payloadType: pt, ...(STATIC_BY_PT[pt] ?? { name: '', clockRate: 0 }) })),
         });
         break;
       }
@@ -168,18 +224,27 @@ export function parseSdp(text: string): SessionDescription {
         const fmtp = /^fmtp:(\d+) (.+)$/.exec(value);
         const ptime = /^ptime:(\d+)$/.exec(value);
         if (rtpmap) {
-          const codec = current.codecs.find((c) => c.payloadType === Number(rtpmap[1])) ?? fail(line, 'rtpmap for a payload type not in m=');
-          codec.name = rtpmap[2]; codec.clockRate = Number(rtpmap[3]);
-          if (rtpmap[4] !== undefined) codec.channels = Number(rtpmap[4]); else delete codec.channels;
+          const codec =
+            current.codecs.find((c) => c.payloadType === Number(rtpmap[1])) ??
+            fail(line, 'rtpmap for a payload type not in m=');
+          codec.name = rtpmap[2];
+          codec.clockRate = Number(rtpmap[3]);
+          if (rtpmap[4] !== undefined) codec.channels = Number(rtpmap[4]);
+          else delete codec.channels;
         } else if (fmtp) {
-          const codec = current.codecs.find((c) => c.payloadType === Number(fmtp[1])) ?? fail(line, 'fmtp for a payload type not in m=');
+          const codec =
+            current.codecs.find((c) => c.payloadType === Number(fmtp[1])) ??
+            fail(line, 'fmtp for a payload type not in m=');
           codec.fmtp = fmtp[2];
         } else if (ptime) current.ptime = Number(ptime[1]);
-        else if (/^(sendrecv|sendonly|recvonly|inactive)$/.test(value)) current.direction = value as SdpMedia['direction'];
-        else if (value.startsWith('rtpmap:') || value.startsWith('fmtp:') || value.startsWith('ptime:')) fail(line, 'malformed attribute');
+        else if (/^(sendrecv|sendonly|recvonly|inactive)$/.test(value))
+          current.direction = value as SdpMedia['direction'];
+        else if (value.startsWith('rtpmap:') || value.startsWith('fmtp:') || value.startsWith('ptime:'))
+          fail(line, 'malformed attribute');
         break;
       }
-      default: break; // i, u, e, p, b, z, k, r: not modelled
+      default:
+        break; // i, u, e, p, b, z, k, r: not modelled
     }
   }
   if (!sawVersion) throw new SdpError('missing v=');
@@ -187,6 +252,7 @@ export function parseSdp(text: string): SessionDescription {
   if (sessionName === undefined) throw new SdpError('missing s=');
   if (!sawTiming) throw new SdpError('missing t=');
   if (connection === undefined) throw new SdpError('missing c=');
-  for (const m of media) for (const c of m.codecs) if (c.name === '') throw new SdpError(`payload type ${c.payloadType} has no rtpmap`);
+  for (const m of media)
+    for (const c of m.codecs) if (c.name === '') throw new SdpError(`payload type ${c.payloadType} has no rtpmap`);
   return { origin, sessionName, connection, media };
 }

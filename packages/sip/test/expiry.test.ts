@@ -7,7 +7,12 @@ describe('ExpiryQueue (items that expire a fixed time after they were added, und
   it('expires each item no earlier than its delay, oldest first, and only once', async () => {
     let clock = 0;
     const expired: string[] = [];
-    const queue = new ExpiryQueue<string>(30, (item) => expired.push(`${item}@${clock}`), 0, () => clock);
+    const queue = new ExpiryQueue<string>(
+      30,
+      (item) => expired.push(`${item}@${clock}`),
+      0,
+      () => clock,
+    );
     queue.add('a');
     clock = 10;
     queue.add('b');
@@ -29,14 +34,20 @@ describe('ExpiryQueue (items that expire a fixed time after they were added, und
   it('lets items added close together expire in one pass, at most the slack late', async () => {
     const passes: number[][] = [];
     let current: number[] | undefined;
-    const queue = new ExpiryQueue<number>(5, (item) => {
-      if (!current) {
-        current = [];
-        passes.push(current);
-        queueMicrotask(() => { current = undefined; });
-      }
-      current.push(item);
-    }, 40);
+    const queue = new ExpiryQueue<number>(
+      5,
+      (item) => {
+        if (!current) {
+          current = [];
+          passes.push(current);
+          queueMicrotask(() => {
+            current = undefined;
+          });
+        }
+        current.push(item);
+      },
+      40,
+    );
     for (let i = 0; i < 5; i++) {
       queue.add(i);
       await sleep(2);
@@ -65,7 +76,11 @@ describe('ExpiryQueue (items that expire a fixed time after they were added, und
     queue.add('a', 4);
     queue.add('b');
     await sleep(30);
-    expect(expired).to.deep.equal([['a', 3], ['a', 4], ['b', 0]]);
+    expect(expired).to.deep.equal([
+      ['a', 3],
+      ['a', 4],
+      ['b', 0],
+    ]);
   });
 
   it('forgets everything on clear, expiring nothing', async () => {

@@ -1,39 +1,65 @@
 import { expect } from 'chai';
 import {
-  buildAck, buildBye, buildCancel, buildOffer, buildRequest, buildResponse, createBranchGenerator, createIdGenerator,
-  dialogFromResponse, header, headerValues, parseCSeq, splitList, parseNameAddr, parseSip, parseVia, serialize, serializeSdp,
-  serializeToString, SipParseError, type SipRequest,
+  buildAck,
+  buildBye,
+  buildCancel,
+  buildOffer,
+  buildRequest,
+  buildResponse,
+  createBranchGenerator,
+  createIdGenerator,
+  dialogFromResponse,
+  header,
+  headerValues,
+  parseCSeq,
+  splitList,
+  parseNameAddr,
+  parseSip,
+  parseVia,
+  serialize,
+  serializeSdp,
+  serializeToString,
+  SipParseError,
+  type SipRequest,
 } from '../src/index.js';
 import { seeded } from './helpers.js';
 
 function invite(body = ''): SipRequest {
   return buildRequest({
-    method: 'INVITE', uri: 'sip:+4930123@192.0.2.20:5060',
+    method: 'INVITE',
+    uri: 'sip:+4930123@192.0.2.20:5060',
     via: { host: '192.0.2.10', port: 5060, branch: 'z9hG4bKabc1' },
     from: { displayName: 'Alice "A"', uri: 'sip:+4940111@192.0.2.10', params: { tag: 'ftag1' } },
     to: { uri: 'sip:+4930123@192.0.2.20', params: {} },
-    callId: 'cid-1@192.0.2.10', cseq: 1, contact: { uri: 'sip:+4940111@192.0.2.10:5060', params: {} },
-    route: ['<sip:192.0.2.30;lr>'], userAgent: 'gwsim', body,
+    callId: 'cid-1@192.0.2.10',
+    cseq: 1,
+    contact: { uri: 'sip:+4940111@192.0.2.10:5060', params: {} },
+    route: ['<sip:192.0.2.30;lr>'],
+    userAgent: 'gwsim',
+    body,
   });
 }
 
 describe('SIP builder and serializer', () => {
   it('writes a request line, headers in UA order, CRLF line ends and a Content-Length', () => {
     const text = serializeToString(invite());
-    expect(text).to.equal([
-      'INVITE sip:+4930123@192.0.2.20:5060 SIP/2.0',
-      'Via: SIP/2.0/UDP 192.0.2.10:5060;branch=z9hG4bKabc1',
-      'Max-Forwards: 70',
-      'Route: <sip:192.0.2.30;lr>',
-      'From: "Alice \\"A\\"" <sip:+4940111@192.0.2.10>;tag=ftag1',
-      'To: <sip:+4930123@192.0.2.20>',
-      'Call-ID: cid-1@192.0.2.10',
-      'CSeq: 1 INVITE',
-      'Contact: <sip:+4940111@192.0.2.10:5060>',
-      'User-Agent: gwsim',
-      'Content-Length: 0',
-      '', '',
-    ].join('\r\n'));
+    expect(text).to.equal(
+      [
+        'INVITE sip:+4930123@192.0.2.20:5060 SIP/2.0',
+        'Via: SIP/2.0/UDP 192.0.2.10:5060;branch=z9hG4bKabc1',
+        'Max-Forwards: 70',
+        'Route: <sip:192.0.2.30;lr>',
+        'From: "Alice \\"A\\"" <sip:+4940111@192.0.2.10>;tag=ftag1',
+        'To: <sip:+4930123@192.0.2.20>',
+        'Call-ID: cid-1@192.0.2.10',
+        'CSeq: 1 INVITE',
+        'Contact: <sip:+4940111@192.0.2.10:5060>',
+        'User-Agent: gwsim',
+        'Content-Length: 0',
+        '',
+        '',
+      ].join('\r\n'),
+    );
     expect(text.replace(/\r\n/g, '')).not.to.contain('\n');
   });
 
@@ -57,8 +83,28 @@ describe('SIP builder and serializer', () => {
 
   it('refuses a branch without the magic cookie and a From without tag', () => {
     const base = invite();
-    expect(() => buildRequest({ method: 'OPTIONS', uri: base.uri, via: { host: 'h', branch: 'abc' }, from: { uri: 'sip:a@h', params: { tag: 'x' } }, to: { uri: 'sip:b@h', params: {} }, callId: 'c', cseq: 1 })).to.throw(/z9hG4bK/);
-    expect(() => buildRequest({ method: 'OPTIONS', uri: base.uri, via: { host: 'h', branch: 'z9hG4bK1' }, from: { uri: 'sip:a@h', params: {} }, to: { uri: 'sip:b@h', params: {} }, callId: 'c', cseq: 1 })).to.throw(/tag/);
+    expect(() =>
+      buildRequest({
+        method: 'OPTIONS',
+        uri: base.uri,
+        via: { host: 'h', branch: 'abc' },
+        from: { uri: 'sip:a@h', params: { tag: 'x' } },
+        to: { uri: 'sip:b@h', params: {} },
+        callId: 'c',
+        cseq: 1,
+      }),
+    ).to.throw(/z9hG4bK/);
+    expect(() =>
+      buildRequest({
+        method: 'OPTIONS',
+        uri: base.uri,
+        via: { host: 'h', branch: 'z9hG4bK1' },
+        from: { uri: 'sip:a@h', params: {} },
+        to: { uri: 'sip:b@h', params: {} },
+        callId: 'c',
+        cseq: 1,
+      }),
+    ).to.throw(/tag/);
   });
 });
 
@@ -76,7 +122,9 @@ describe('branch and id generators', () => {
   });
 
   it('are deterministic for a seeded source', () => {
-    const a = createBranchGenerator(seeded(42)); const b = createBranchGenerator(seeded(42)); const c = createBranchGenerator(seeded(43));
+    const a = createBranchGenerator(seeded(42));
+    const b = createBranchGenerator(seeded(42));
+    const c = createBranchGenerator(seeded(43));
     const first = [a(), a(), a()];
     expect([b(), b(), b()]).to.deep.equal(first);
     expect([c(), c(), c()]).to.not.deep.equal(first);
@@ -96,10 +144,19 @@ describe('round trips', () => {
   });
 
   it('round-trips responses, an SDP body and in-dialog requests', () => {
-    const sdp = serializeSdp(buildOffer({ codecs: ['PCMA', 'opus', 'telephone-event'], address: '192.0.2.20', port: 40000, sessionId: '5' }));
-    const ok = buildResponse(invite(), 200, { toTag: 'ttag9', contact: { uri: 'sip:b@192.0.2.20:5060', params: {} }, body: sdp });
+    const sdp = serializeSdp(
+      buildOffer({ codecs: ['PCMA', 'opus', 'telephone-event'], address: '192.0.2.20', port: 40000, sessionId: '5' }),
+    );
+    const ok = buildResponse(invite(), 200, {
+      toTag: 'ttag9',
+      contact: { uri: 'sip:b@192.0.2.20:5060', params: {} },
+      body: sdp,
+    });
     expect(parseSip(serialize(ok))).to.deep.equal(ok);
-    const bye = buildBye(dialogFromResponse(invite(), ok), { via: { host: '192.0.2.10', port: 5060 }, branch: 'z9hG4bKbye' });
+    const bye = buildBye(dialogFromResponse(invite(), ok), {
+      via: { host: '192.0.2.10', port: 5060 },
+      branch: 'z9hG4bKbye',
+    });
     expect(parseSip(serialize(bye))).to.deep.equal(bye);
   });
 });
@@ -125,7 +182,8 @@ describe('responses and in-dialog requests', () => {
     const trying = buildResponse(invite(), 100);
     expect(header(trying, 'To')).to.equal('<sip:+4930123@192.0.2.20>');
     expect(() => buildResponse(invite(), 180)).to.throw(/To tag/);
-    const bye = invite(); bye.headers = bye.headers.map((h) => (h.name === 'To' ? { name: 'To', value: '<sip:b@h>;tag=old' } : h));
+    const bye = invite();
+    bye.headers = bye.headers.map((h) => (h.name === 'To' ? { name: 'To', value: '<sip:b@h>;tag=old' } : h));
     expect(parseNameAddr(header(buildResponse(bye, 200, { toTag: 'new' }), 'To')!).params.tag).to.equal('old');
     expect(() => buildResponse(invite(), 99)).to.throw();
   });
@@ -178,8 +236,15 @@ describe('responses and in-dialog requests', () => {
 
 describe('header lists', () => {
   it('split on commas outside quotes and angle brackets, keeping inner empty items and dropping a blank last one', () => {
-    expect(splitList('<sip:a@x>;q=1, "Doe, J" <sip:b@y>, <sip:c,d@z>')).to.deep.equal(['<sip:a@x>;q=1', '"Doe, J" <sip:b@y>', '<sip:c,d@z>']);
-    expect(splitList('"say \\"a, b\\"" <sip:q@x>, <sip:r@x>')).to.deep.equal(['"say \\"a, b\\"" <sip:q@x>', '<sip:r@x>']);
+    expect(splitList('<sip:a@x>;q=1, "Doe, J" <sip:b@y>, <sip:c,d@z>')).to.deep.equal([
+      '<sip:a@x>;q=1',
+      '"Doe, J" <sip:b@y>',
+      '<sip:c,d@z>',
+    ]);
+    expect(splitList('"say \\"a, b\\"" <sip:q@x>, <sip:r@x>')).to.deep.equal([
+      '"say \\"a, b\\"" <sip:q@x>',
+      '<sip:r@x>',
+    ]);
     expect(splitList(' a ,, b , ')).to.deep.equal(['a', '', 'b']);
     expect(splitList('  ')).to.deep.equal([]);
     expect(splitList(' only ')).to.deep.equal(['only']);
@@ -187,10 +252,16 @@ describe('header lists', () => {
 
   it('the first value of a list header is the first item of the first header that has one; other headers are whole', () => {
     const message = {
-      kind: 'request' as const, method: 'OPTIONS', uri: 'sip:x', body: '',
+      kind: 'request' as const,
+      method: 'OPTIONS',
+      uri: 'sip:x',
+      body: '',
       headers: [
-        { name: 'Route', value: '  ' }, { name: 'route', value: '<sip:p1;lr>, <sip:p2;lr>' }, { name: 'Route', value: '<sip:p3;lr>' },
-        { name: 'Subject', value: 'a, b' }, { name: 'Contact', value: ', <sip:late@x>' },
+        { name: 'Route', value: '  ' },
+        { name: 'route', value: '<sip:p1;lr>, <sip:p2;lr>' },
+        { name: 'Route', value: '<sip:p3;lr>' },
+        { name: 'Subject', value: 'a, b' },
+        { name: 'Contact', value: ', <sip:late@x>' },
       ],
     };
     expect(header(message, 'Route')).to.equal('<sip:p1;lr>');
@@ -226,7 +297,16 @@ describe('parser', () => {
     expect(header(msg, 'i')).to.equal('xyz@h');
     expect(header(msg, 'Contact')).to.equal('<sip:b@192.0.2.20>');
     expect(header(msg, 'Content-Type')).to.equal('application/sdp');
-    expect(msg.headers.map((h) => h.name)).to.deep.equal(['Via', 'Via', 'From', 'To', 'Call-ID', 'CSeq', 'Contact', 'Content-Type']);
+    expect(msg.headers.map((h) => h.name)).to.deep.equal([
+      'Via',
+      'Via',
+      'From',
+      'To',
+      'Call-ID',
+      'CSeq',
+      'Contact',
+      'Content-Type',
+    ]);
     expect(msg.body).to.equal('hello');
   });
 
@@ -239,7 +319,11 @@ describe('parser', () => {
   const good = serializeToString(invite('abc'));
   const cases: Array<[string, string, RegExp]> = [
     ['no blank line', 'INVITE sip:a@b SIP/2.0\r\nVia: x', /empty line/],
-    ['bad start line', good.replace('INVITE sip:+4930123@192.0.2.20:5060 SIP/2.0', 'INVITE sip:x SIP/3.0'), /start line/],
+    [
+      'bad start line',
+      good.replace('INVITE sip:+4930123@192.0.2.20:5060 SIP/2.0', 'INVITE sip:x SIP/3.0'),
+      /start line/,
+    ],
     ['bad status', good.replace(/^.*\r\n/, 'SIP/2.0 20 OK\r\n'), /start line/],
     ['header without colon', good.replace('Max-Forwards: 70', 'Max-Forwards 70'), /header line/],
     ['missing Call-ID', good.replace(/Call-ID: .*\r\n/, ''), /missing Call-ID/],

@@ -16,7 +16,11 @@ describe('SIP stack: CANCEL (UDP loopback)', function () {
     a.request(invite, address(b, 'UDP'), {
       response: (r) => {
         statuses.push(r.status);
-        if (r.status === 180) a.request(buildCancel(invite), address(b, 'UDP'), { response: (c) => cancelled.push(c.status), timeout: () => {} });
+        if (r.status === 180)
+          a.request(buildCancel(invite), address(b, 'UDP'), {
+            response: (c) => cancelled.push(c.status),
+            timeout: () => {},
+          });
       },
       timeout: () => {},
     });
@@ -41,7 +45,10 @@ describe('SIP stack: CANCEL (UDP loopback)', function () {
     // The To tags the stack makes itself come from options.random.
     const seeded = await stack(new Recorder(), { random: (size) => new Uint8Array(size).fill(0xab) });
     try {
-      peer.send(serialize(buildCancel(request('INVITE', peer.address, address(seeded, 'UDP')))), address(seeded, 'UDP'));
+      peer.send(
+        serialize(buildCancel(request('INVITE', peer.address, address(seeded, 'UDP')))),
+        address(seeded, 'UDP'),
+      );
       await until(() => peer.responses(481).length === 2, 'the second 481');
       expect(header(peer.responses(481)[1], 'To')).to.match(/;tag=abababababab$/);
     } finally {

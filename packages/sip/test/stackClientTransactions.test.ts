@@ -12,7 +12,10 @@ describe('SIP stack: INVITE client transactions (UDP loopback)', function () {
     const invite = request('INVITE', address(a, 'UDP'), address(b, 'UDP'));
     const statuses: number[] = [];
     a.request(invite, address(b, 'UDP'), { response: (r) => statuses.push(r.status), timeout: () => {} });
-    await until(() => bob.wires.some((w) => !w.sent && w.message?.kind === 'request' && w.message.method === 'ACK'), 'the ACK at bob');
+    await until(
+      () => bob.wires.some((w) => !w.sent && w.message?.kind === 'request' && w.message.method === 'ACK'),
+      'the ACK at bob',
+    );
     await sleep(64 * FAST.T1 + 100);
     expect(statuses).to.deep.equal([100, 486]);
     expect(bob.acks).to.deep.equal([]);
@@ -28,7 +31,10 @@ describe('SIP stack: INVITE client transactions (UDP loopback)', function () {
     const { a, alice } = pair;
     const peer = await pair.raw();
     const reasons: string[] = [];
-    a.request(request('INVITE', address(a, 'UDP'), peer.address), peer.address, { response: () => {}, timeout: (r) => reasons.push(r) });
+    a.request(request('INVITE', address(a, 'UDP'), peer.address), peer.address, {
+      response: () => {},
+      timeout: (r) => reasons.push(r),
+    });
     await until(() => reasons.length === 1, 'Timer B');
     expect(reasons).to.deep.equal(['timer']);
     // 0, 20, 60, 140, 300, 620, 1260 ms: seven sends before 1280 ms (six when timers run late). Timer A is not
@@ -68,14 +74,22 @@ describe('SIP stack: INVITE client transactions (UDP loopback)', function () {
     const peer = await pair.raw();
     const seen: [string, boolean][] = [];
     const invite = request('INVITE', address(a, 'UDP'), peer.address);
-    a.request(invite, peer.address, { response: (r, rtx) => seen.push([header(r, 'To')!.replace(/.*tag=/, ''), rtx]), timeout: () => {} });
+    a.request(invite, peer.address, {
+      response: (r, rtx) => seen.push([header(r, 'To')!.replace(/.*tag=/, ''), rtx]),
+      timeout: () => {},
+    });
     await until(() => peer.requests('INVITE').length === 1, 'the INVITE');
-    const ok = (tag: string): Buffer => serialize(buildResponse(invite, 200, { toTag: tag, contact: { uri: 'sip:x@127.0.0.1', params: {} } }));
+    const ok = (tag: string): Buffer =>
+      serialize(buildResponse(invite, 200, { toTag: tag, contact: { uri: 'sip:x@127.0.0.1', params: {} } }));
     for (const tag of ['one', 'two', 'one']) {
       peer.send(ok(tag), address(a, 'UDP'));
       await until(() => seen.length === ['one', 'two', 'one'].indexOf(tag) + 1 || seen.length === 3, 'the 200');
     }
-    expect(seen).to.deep.equal([['one', false], ['two', false], ['one', true]]);
+    expect(seen).to.deep.equal([
+      ['one', false],
+      ['two', false],
+      ['one', true],
+    ]);
   });
 });
 
@@ -87,7 +101,10 @@ describe('SIP stack: non-INVITE client transactions (UDP loopback)', function ()
     const { a } = pair;
     const peer = await pair.raw();
     const reasons: string[] = [];
-    a.request(request('OPTIONS', address(a, 'UDP'), peer.address), peer.address, { response: () => {}, timeout: (r) => reasons.push(r) });
+    a.request(request('OPTIONS', address(a, 'UDP'), peer.address), peer.address, {
+      response: () => {},
+      timeout: (r) => reasons.push(r),
+    });
     await until(() => reasons.length === 1, 'Timer F');
     // 0, 20, 60, 140, 220, ... 1260: E doubles to T2 and then repeats every T2, 18 sends (fewer when timers run
     // late); unbounded doubling would give 7, a fixed T1 64.
@@ -99,7 +116,10 @@ describe('SIP stack: non-INVITE client transactions (UDP loopback)', function ()
     const peer = await pair.raw();
     const statuses: [number, boolean][] = [];
     const options = request('OPTIONS', address(a, 'UDP'), peer.address);
-    a.request(options, peer.address, { response: (r, rtx) => statuses.push([r.status, rtx]), timeout: () => statuses.push([0, false]) });
+    a.request(options, peer.address, {
+      response: (r, rtx) => statuses.push([r.status, rtx]),
+      timeout: () => statuses.push([0, false]),
+    });
     await until(() => peer.requests('OPTIONS').length === 1, 'the OPTIONS');
     const ok = serialize(buildResponse(options, 200, { toTag: 'k' }));
     peer.send(ok, address(a, 'UDP'));
@@ -121,8 +141,17 @@ describe('SIP stack: client transactions refused, and dropped at close (UDP loop
     const peer = await pair.raw();
     const options = request('OPTIONS', address(a, 'UDP'), peer.address, { branch: 'z9hG4bKonce' });
     const noop = { response: () => {}, timeout: () => {} };
-    expect(() => a.request({ ...options, method: 'ACK', headers: options.headers.map((h) => (h.name === 'CSeq' ? { name: 'CSeq', value: '1 ACK' } : h)) }, peer.address, noop))
-      .to.throw(/send\(\)/);
+    expect(() =>
+      a.request(
+        {
+          ...options,
+          method: 'ACK',
+          headers: options.headers.map((h) => (h.name === 'CSeq' ? { name: 'CSeq', value: '1 ACK' } : h)),
+        },
+        peer.address,
+        noop,
+      ),
+    ).to.throw(/send\(\)/);
     a.request(options, peer.address, noop);
     expect(() => a.request(options, peer.address, noop)).to.throw(/pending/);
     const tcpOnly = await stack(new Recorder(), { transports: ['TCP'] });
@@ -140,7 +169,10 @@ describe('SIP stack: client transactions refused, and dropped at close (UDP loop
     const { a } = pair;
     const peer = await pair.raw();
     const events: string[] = [];
-    a.request(request('INVITE', address(a, 'UDP'), peer.address), peer.address, { response: () => events.push('r'), timeout: () => events.push('t') });
+    a.request(request('INVITE', address(a, 'UDP'), peer.address), peer.address, {
+      response: () => events.push('r'),
+      timeout: () => events.push('t'),
+    });
     await until(() => peer.requests('INVITE').length === 1, 'the INVITE');
     await a.close();
     const count = peer.requests('INVITE').length;

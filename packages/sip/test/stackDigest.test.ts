@@ -1,35 +1,61 @@
 import { expect } from 'chai';
 import {
-  digestAuthorization, formatDigestChallenge, NonceIssuer, parseDigestAuthorization, parseDigestChallenge, verifyDigest,
+  digestAuthorization,
+  formatDigestChallenge,
+  NonceIssuer,
+  parseDigestAuthorization,
+  parseDigestChallenge,
+  verifyDigest,
 } from '../src/index.js';
 
 describe('SIP digest authentication', () => {
   it('reproduces the RFC 2617 section 3.5 example (MD5, qop=auth)', () => {
-    const challenge = parseDigestChallenge('Digest realm="testrealm@host.com", qop="auth,auth-int", '
-      + 'nonce="dcd98b7102dd2f0e8b11d0f600bfb0c093", opaque="5ccc069c403ebaf9f0171e9517f40e41"');
+    const challenge = parseDigestChallenge(
+      'Digest realm="testrealm@host.com", qop="auth,auth-int", ' +
+        'nonce="dcd98b7102dd2f0e8b11d0f600bfb0c093", opaque="5ccc069c403ebaf9f0171e9517f40e41"',
+    );
     expect(challenge).to.deep.equal({
-      realm: 'testrealm@host.com', qop: 'auth,auth-int', nonce: 'dcd98b7102dd2f0e8b11d0f600bfb0c093',
+      realm: 'testrealm@host.com',
+      qop: 'auth,auth-int',
+      nonce: 'dcd98b7102dd2f0e8b11d0f600bfb0c093',
       opaque: '5ccc069c403ebaf9f0171e9517f40e41',
     });
-    const value = digestAuthorization(challenge!, { username: 'Mufasa', password: 'Circle Of Life' }, 'GET', '/dir/index.html',
-      { cnonce: '0a4f113b', nc: 1 });
+    const value = digestAuthorization(
+      challenge!,
+      { username: 'Mufasa', password: 'Circle Of Life' },
+      'GET',
+      '/dir/index.html',
+      { cnonce: '0a4f113b', nc: 1 },
+    );
     const credentials = parseDigestAuthorization(value)!;
     expect(credentials.response).to.equal('6629fae49393a05397450978507c4ef1');
-    expect(credentials).to.include({ username: 'Mufasa', qop: 'auth', nc: '00000001', cnonce: '0a4f113b', opaque: '5ccc069c403ebaf9f0171e9517f40e41' });
+    expect(credentials).to.include({
+      username: 'Mufasa',
+      qop: 'auth',
+      nc: '00000001',
+      cnonce: '0a4f113b',
+      opaque: '5ccc069c403ebaf9f0171e9517f40e41',
+    });
     expect(verifyDigest(credentials, 'Circle Of Life', 'GET')).to.equal(true);
   });
 
   it('reproduces the RFC 7616 section 3.9.1 example (SHA-256 and MD5)', () => {
     const base = {
-      realm: 'http-auth@example.org', qop: 'auth', nonce: '7ypf/xlj9XXwfDPEoM4URrv/xwf94BcCAzFZH4GiTo0v',
+      realm: 'http-auth@example.org',
+      qop: 'auth',
+      nonce: '7ypf/xlj9XXwfDPEoM4URrv/xwf94BcCAzFZH4GiTo0v',
       opaque: 'FQhe/qaU925kfnzjCev0ciny7QMkPqMAFRtzCUYo5tdS',
     };
     const options = { cnonce: 'f2/wE4q74E6zIJEtWaHKaf5wv/H5QzzpXusqGemxURZJ', nc: 1 };
     const user = { username: 'Mufasa', password: 'Circle of Life' };
-    const sha = parseDigestAuthorization(digestAuthorization({ ...base, algorithm: 'SHA-256' }, user, 'GET', '/dir/index.html', options))!;
+    const sha = parseDigestAuthorization(
+      digestAuthorization({ ...base, algorithm: 'SHA-256' }, user, 'GET', '/dir/index.html', options),
+    )!;
     expect(sha.response).to.equal('753927fa0e85d155564e2e272a28d1802ca10daf4496794697cf8db5856cb6c1');
     expect(sha.algorithm).to.equal('SHA-256');
-    const md5 = parseDigestAuthorization(digestAuthorization({ ...base, algorithm: 'MD5' }, user, 'GET', '/dir/index.html', options))!;
+    const md5 = parseDigestAuthorization(
+      digestAuthorization({ ...base, algorithm: 'MD5' }, user, 'GET', '/dir/index.html', options),
+    )!;
     expect(md5.response).to.equal('8ca523f5e9506fed4657c9700eebdbec');
   });
 
@@ -37,7 +63,12 @@ describe('SIP digest authentication', () => {
     for (const qop of [undefined, 'auth']) {
       it(`verifies what it builds and refuses a wrong password (${algorithm ?? 'no algorithm'}, ${qop ?? 'no qop'})`, () => {
         const challenge = { realm: 'gwsim', nonce: 'n0nce', algorithm, qop };
-        const value = digestAuthorization(challenge, { username: '1001', password: 's3cret' }, 'REGISTER', 'sip:gwsim.test');
+        const value = digestAuthorization(
+          challenge,
+          { username: '1001', password: 's3cret' },
+          'REGISTER',
+          'sip:gwsim.test',
+        );
         const credentials = parseDigestAuthorization(value)!;
         expect(verifyDigest(credentials, 's3cret', 'REGISTER')).to.equal(true);
         expect(verifyDigest(credentials, 's3cret!', 'REGISTER')).to.equal(false);
@@ -48,18 +79,43 @@ describe('SIP digest authentication', () => {
   }
 
   it('refuses unknown algorithms, auth-int only, and truncated responses', () => {
-    expect(() => digestAuthorization({ realm: 'r', nonce: 'n', algorithm: 'SHA-1' }, { username: 'u', password: 'p' }, 'INVITE', 'sip:x'))
-      .to.throw(/algorithm/);
-    expect(() => digestAuthorization({ realm: 'r', nonce: 'n', qop: 'auth-int' }, { username: 'u', password: 'p' }, 'INVITE', 'sip:x'))
-      .to.throw(/qop/);
-    const credentials = parseDigestAuthorization(digestAuthorization({ realm: 'r', nonce: 'n' }, { username: 'u', password: 'p' }, 'INVITE', 'sip:x'))!;
-    expect(verifyDigest({ ...credentials, response: credentials.response.slice(0, 31) }, 'p', 'INVITE')).to.equal(false);
+    expect(() =>
+      digestAuthorization(
+        { realm: 'r', nonce: 'n', algorithm: 'SHA-1' },
+        { username: 'u', password: 'p' },
+        'INVITE',
+        'sip:x',
+      ),
+    ).to.throw(/algorithm/);
+    expect(() =>
+      digestAuthorization(
+        { realm: 'r', nonce: 'n', qop: 'auth-int' },
+        { username: 'u', password: 'p' },
+        'INVITE',
+        'sip:x',
+      ),
+    ).to.throw(/qop/);
+    const credentials = parseDigestAuthorization(
+      digestAuthorization({ realm: 'r', nonce: 'n' }, { username: 'u', password: 'p' }, 'INVITE', 'sip:x'),
+    )!;
+    expect(verifyDigest({ ...credentials, response: credentials.response.slice(0, 31) }, 'p', 'INVITE')).to.equal(
+      false,
+    );
     expect(verifyDigest({ ...credentials, algorithm: 'SHA-1' }, 'p', 'INVITE')).to.equal(false);
-    expect(verifyDigest({ ...credentials, qop: 'auth-int', nc: '00000001', cnonce: 'c' }, 'p', 'INVITE')).to.equal(false);
+    expect(verifyDigest({ ...credentials, qop: 'auth-int', nc: '00000001', cnonce: 'c' }, 'p', 'INVITE')).to.equal(
+      false,
+    );
   });
 
   it('formats a challenge that parses back, quoting and escaping values', () => {
-    const challenge = { realm: 'a "quoted", realm', nonce: 'abc', opaque: 'o', algorithm: 'SHA-256', qop: 'auth', stale: true };
+    const challenge = {
+      realm: 'a "quoted", realm',
+      nonce: 'abc',
+      opaque: 'o',
+      algorithm: 'SHA-256',
+      qop: 'auth',
+      stale: true,
+    };
     const text = formatDigestChallenge(challenge);
     expect(text).to.match(/^Digest realm="a \\"quoted\\", realm", nonce="abc"/);
     expect(parseDigestChallenge(text)).to.deep.equal(challenge);
@@ -94,7 +150,14 @@ describe('SIP digest authentication', () => {
       const bytes = Buffer.from(payload, 'base64url');
       bytes[0] ^= 1; // a later expiry, say
       expect(issuer.check(`${bytes.toString('base64url')}.${signature}`)).to.equal('invalid');
-      for (const bad of ['', '.', 'abc', `${payload}.`, `${payload}.${signature}x`, 'dcd98b7102dd2f0e8b11d0f600bfb0c093']) {
+      for (const bad of [
+        '',
+        '.',
+        'abc',
+        `${payload}.`,
+        `${payload}.${signature}x`,
+        'dcd98b7102dd2f0e8b11d0f600bfb0c093',
+      ]) {
         expect(issuer.check(bad), bad).to.equal('invalid');
       }
     });

@@ -1,9 +1,11 @@
 import { expect } from 'chai';
 import { StreamFramer, type Frame } from '../src/index.js';
 
-const OPTIONS = 'OPTIONS sip:b@127.0.0.1 SIP/2.0\r\nVia: SIP/2.0/TCP 127.0.0.1:5060;branch=z9hG4bK1\r\n'
-  + 'From: <sip:a@127.0.0.1>;tag=1\r\nTo: <sip:b@127.0.0.1>\r\nCall-ID: c1\r\nCSeq: 1 OPTIONS\r\n';
-const withBody = (body: string): string => `${OPTIONS}Content-Type: text/plain\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`;
+const OPTIONS =
+  'OPTIONS sip:b@127.0.0.1 SIP/2.0\r\nVia: SIP/2.0/TCP 127.0.0.1:5060;branch=z9hG4bK1\r\n' +
+  'From: <sip:a@127.0.0.1>;tag=1\r\nTo: <sip:b@127.0.0.1>\r\nCall-ID: c1\r\nCSeq: 1 OPTIONS\r\n';
+const withBody = (body: string): string =>
+  `${OPTIONS}Content-Type: text/plain\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`;
 
 function texts(frames: Frame[]): string[] {
   return frames.map((f) => (f.kind === 'message' ? f.bytes.toString('utf8') : `fatal ${f.status}`));
@@ -30,7 +32,9 @@ describe('SIP stream framing', () => {
 
   it('ends the stream at a head without Content-Length, or a malformed one', () => {
     expect(texts(new StreamFramer(65535).push(Buffer.from(`${OPTIONS}\r\n`)))).to.deep.equal(['fatal 400']);
-    expect(texts(new StreamFramer(65535).push(Buffer.from(`${OPTIONS}Content-Length: 1x\r\n\r\n`)))).to.deep.equal(['fatal 400']);
+    expect(texts(new StreamFramer(65535).push(Buffer.from(`${OPTIONS}Content-Length: 1x\r\n\r\n`)))).to.deep.equal([
+      'fatal 400',
+    ]);
     const framer = new StreamFramer(65535);
     const frames = framer.push(Buffer.from(`${withBody('ok')}${OPTIONS}\r\n${withBody('lost')}`));
     expect(texts(frames)).to.deep.equal([withBody('ok'), 'fatal 400']);

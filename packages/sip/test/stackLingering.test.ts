@@ -11,12 +11,17 @@ describe('SIP stack: transactions lingering after their final response (UDP loop
     const peer = await pair.raw();
     bob.onRequest = (tx) => tx.respond(buildResponse(tx.request, 200, { toTag: 'bt9' }));
     const sent = request('MESSAGE', peer.address, address(b, 'UDP'), { body: 'hello' });
-    const withExtra = { ...sent, headers: [...sent.headers, { name: 'Subject', value: 'a header nobody needs once answered' }] };
+    const withExtra = {
+      ...sent,
+      headers: [...sent.headers, { name: 'Subject', value: 'a header nobody needs once answered' }],
+    };
     const bytes = serialize(withExtra);
     peer.send(bytes, address(b, 'UDP'));
     await until(() => peer.responses(200).length === 1, 'the 200');
     const tx = bob.requests[0]!;
-    expect(tx.request.headers.map((h) => h.name)).to.include.members(['Via', 'From', 'To', 'Call-ID', 'CSeq']).and.not.include('Subject');
+    expect(tx.request.headers.map((h) => h.name))
+      .to.include.members(['Via', 'From', 'To', 'Call-ID', 'CSeq'])
+      .and.not.include('Subject');
     expect(header(tx.request, 'Call-ID')).to.equal(header(sent, 'Call-ID'));
     expect(tx.request.body).to.equal('hello');
     peer.send(bytes, address(b, 'UDP')); // the same request again: absorbed, the 200 sent again byte for byte
@@ -29,19 +34,31 @@ describe('SIP stack: transactions lingering after their final response (UDP loop
     expect(resent[0]!.message && header(resent[0]!.message, 'Call-ID')).to.equal(header(sent, 'Call-ID'));
   });
 
-  it('a client transaction answered 2xx lingers with its request\'s identifying and dialog-forming headers and body only', async () => {
+  it("a client transaction answered 2xx lingers with its request's identifying and dialog-forming headers and body only", async () => {
     const { a, b, bob } = pair;
-    bob.onRequest = (tx) => tx.respond(buildResponse(tx.request, 200, { toTag: 'bt8', contact: { uri: 'sip:bob@127.0.0.1', params: {} } }));
+    bob.onRequest = (tx) =>
+      tx.respond(buildResponse(tx.request, 200, { toTag: 'bt8', contact: { uri: 'sip:bob@127.0.0.1', params: {} } }));
     const sent = request('INVITE', address(a, 'UDP'), address(b, 'UDP'), { body: 'v=0' });
-    const invite = { ...sent, headers: [...sent.headers, { name: 'Subject', value: 'a header nobody needs once answered' }] };
+    const invite = {
+      ...sent,
+      headers: [...sent.headers, { name: 'Subject', value: 'a header nobody needs once answered' }],
+    };
     let ok = false;
-    const client = a.request(invite, address(b, 'UDP'), { response: (r) => { ok ||= r.status === 200; }, timeout: () => undefined });
+    const client = a.request(invite, address(b, 'UDP'), {
+      response: (r) => {
+        ok ||= r.status === 200;
+      },
+      timeout: () => undefined,
+    });
     expect(header(client.request, 'Subject')).to.equal('a header nobody needs once answered');
     await until(() => ok, 'the 200');
     expect(client.request.method).to.equal('INVITE');
     expect(client.request.uri).to.equal(invite.uri);
-    expect(client.request.headers.map((h) => h.name)).to.include.members(['Via', 'From', 'To', 'Call-ID', 'CSeq', 'Contact']).and.not.include('Subject');
-    for (const name of ['Via', 'From', 'To', 'Call-ID', 'CSeq']) expect(header(client.request, name), name).to.equal(header(invite, name));
+    expect(client.request.headers.map((h) => h.name))
+      .to.include.members(['Via', 'From', 'To', 'Call-ID', 'CSeq', 'Contact'])
+      .and.not.include('Subject');
+    for (const name of ['Via', 'From', 'To', 'Call-ID', 'CSeq'])
+      expect(header(client.request, name), name).to.equal(header(invite, name));
     expect(client.request.body).to.equal('v=0');
     expect(client.request).to.equal(client.request); // parsed again once, then kept
   });

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { buildAck, buildResponse, headerValues, parseVia, serialize, type SipResponse } from '../src/index.js';
 import { address, FAST, LoopbackPair, request, sleep, until } from './stackSupport.js';
 
-describe('SIP stack: an INVITE server transaction\'s 2xx (UDP loopback)', function () {
+describe("SIP stack: an INVITE server transaction's 2xx (UDP loopback)", function () {
   this.timeout(20_000);
   const pair = LoopbackPair.eachTest();
 
@@ -10,7 +10,12 @@ describe('SIP stack: an INVITE server transaction\'s 2xx (UDP loopback)', functi
     const { a, b, bob } = pair;
     bob.onRequest = (tx) => {
       tx.respond(buildResponse(tx.request, 180, { toTag: 'bt1' }));
-      tx.respond(buildResponse(tx.request, 200, { toTag: 'bt1', contact: { uri: `sip:bob@127.0.0.1:${address(b, 'UDP').port}`, params: {} } }));
+      tx.respond(
+        buildResponse(tx.request, 200, {
+          toTag: 'bt1',
+          contact: { uri: `sip:bob@127.0.0.1:${address(b, 'UDP').port}`, params: {} },
+        }),
+      );
     };
     const invite = request('INVITE', address(a, 'UDP'), address(b, 'UDP'));
     const responses: [number, boolean][] = [];
@@ -20,17 +25,32 @@ describe('SIP stack: an INVITE server transaction\'s 2xx (UDP loopback)', functi
         responses.push([r.status, rtx]);
         if (r.status === 200 && !ok) {
           ok = r;
-          a.send(buildAck(invite, r, { via: { host: '127.0.0.1', port: address(a, 'UDP').port }, branch: 'z9hG4bKack1' }), address(b, 'UDP'));
+          a.send(
+            buildAck(invite, r, { via: { host: '127.0.0.1', port: address(a, 'UDP').port }, branch: 'z9hG4bKack1' }),
+            address(b, 'UDP'),
+          );
         }
       },
-      timeout: () => { throw new Error('no timeout expected'); },
+      timeout: () => {
+        throw new Error('no timeout expected');
+      },
     });
     await until(() => bob.acks.length === 1, 'the ACK');
-    expect(responses.slice(0, 3)).to.deep.equal([[100, false], [180, false], [200, false]]);
+    expect(responses.slice(0, 3)).to.deep.equal([
+      [100, false],
+      [180, false],
+      [200, false],
+    ]);
     expect(bob.requests).to.have.length(1);
     expect(bob.acks[0].request.method).to.equal('ACK');
     expect(bob.acks[0].source).to.deep.equal(address(a, 'UDP'));
-    expect(bob.lines().slice(0, 5)).to.deep.equal(['<  INVITE', '>  100', '>  180', '>  200', ...bob.lines().slice(4, 5)]);
+    expect(bob.lines().slice(0, 5)).to.deep.equal([
+      '<  INVITE',
+      '>  100',
+      '>  180',
+      '>  200',
+      ...bob.lines().slice(4, 5),
+    ]);
     const ackAt = bob.wires.findIndex((w) => !w.sent && w.message?.kind === 'request' && w.message.method === 'ACK');
     // 64*T1 later: no 200 sent after the ACK arrived, and no ackTimeout.
     await sleep(64 * FAST.T1 + 100);
@@ -47,7 +67,8 @@ describe('SIP stack: an INVITE server transaction\'s 2xx (UDP loopback)', functi
 
   it('retransmits a 2xx (T1 doubling) until the ACK; the UAC hears the repeats as retransmissions', async () => {
     const { a, b, bob } = pair;
-    bob.onRequest = (tx) => tx.respond(buildResponse(tx.request, 200, { toTag: 'bt2', contact: { uri: 'sip:bob@127.0.0.1', params: {} } }));
+    bob.onRequest = (tx) =>
+      tx.respond(buildResponse(tx.request, 200, { toTag: 'bt2', contact: { uri: 'sip:bob@127.0.0.1', params: {} } }));
     const invite = request('INVITE', address(a, 'UDP'), address(b, 'UDP'));
     const oks: boolean[] = [];
     a.request(invite, address(b, 'UDP'), {
@@ -55,7 +76,11 @@ describe('SIP stack: an INVITE server transaction\'s 2xx (UDP loopback)', functi
         if (r.status !== 200) return;
         oks.push(rtx);
         // Acknowledge only after two retransmissions.
-        if (oks.length === 3) a.send(buildAck(invite, r, { via: { host: '127.0.0.1', port: address(a, 'UDP').port }, branch: 'z9hG4bKack2' }), address(b, 'UDP'));
+        if (oks.length === 3)
+          a.send(
+            buildAck(invite, r, { via: { host: '127.0.0.1', port: address(a, 'UDP').port }, branch: 'z9hG4bKack2' }),
+            address(b, 'UDP'),
+          );
       },
       timeout: () => {},
     });
@@ -69,7 +94,8 @@ describe('SIP stack: an INVITE server transaction\'s 2xx (UDP loopback)', functi
 
   it('gives up on a 2xx never ACKed after 64*T1: ackTimeout', async () => {
     const { a, b, bob } = pair;
-    bob.onRequest = (tx) => tx.respond(buildResponse(tx.request, 200, { toTag: 'bt3', contact: { uri: 'sip:bob@127.0.0.1', params: {} } }));
+    bob.onRequest = (tx) =>
+      tx.respond(buildResponse(tx.request, 200, { toTag: 'bt3', contact: { uri: 'sip:bob@127.0.0.1', params: {} } }));
     const invite = request('INVITE', address(a, 'UDP'), address(b, 'UDP'));
     a.request(invite, address(b, 'UDP'), { response: () => {}, timeout: () => {} });
     await until(() => bob.ackTimeouts.length === 1, 'ackTimeout');
@@ -83,7 +109,7 @@ describe('SIP stack: an INVITE server transaction\'s 2xx (UDP loopback)', functi
   });
 });
 
-describe('SIP stack: an INVITE server transaction\'s non-2xx final (UDP loopback)', function () {
+describe("SIP stack: an INVITE server transaction's non-2xx final (UDP loopback)", function () {
   this.timeout(20_000);
   const pair = LoopbackPair.eachTest();
 
@@ -95,11 +121,19 @@ describe('SIP stack: an INVITE server transaction\'s non-2xx final (UDP loopback
     peer.send(serialize(invite), address(b, 'UDP'));
     await until(() => peer.responses(603).length >= 3, 'three 603');
     peer.send(serialize(buildAck(invite, peer.responses(603)[0])), address(b, 'UDP'));
-    await until(() => bob.wires.some((w) => !w.sent && w.message?.kind === 'request' && w.message.method === 'ACK'), 'the ACK');
+    await until(
+      () => bob.wires.some((w) => !w.sent && w.message?.kind === 'request' && w.message.method === 'ACK'),
+      'the ACK',
+    );
     const count = bob.sent('603').length;
     await sleep(4 * FAST.T2);
     expect(bob.sent('603')).to.have.length(count);
-    expect(bob.sent('603').slice(1).every((w) => w.retransmission)).to.equal(true);
+    expect(
+      bob
+        .sent('603')
+        .slice(1)
+        .every((w) => w.retransmission),
+    ).to.equal(true);
     expect(bob.acks).to.deep.equal([]);
     expect(peer.responses(100)).to.have.length(1);
   });
@@ -130,7 +164,9 @@ describe('SIP stack: requests matched to server transactions, and their top Via 
     const { b, bob } = pair;
     const peer = await pair.raw();
     let pending: (() => void) | undefined;
-    bob.onRequest = (tx) => { pending = () => tx.respond(buildResponse(tx.request, 200, { toTag: 'o1' })); };
+    bob.onRequest = (tx) => {
+      pending = () => tx.respond(buildResponse(tx.request, 200, { toTag: 'o1' }));
+    };
     const options = request('OPTIONS', peer.address, address(b, 'UDP'));
     peer.send(serialize(options), address(b, 'UDP'));
     await until(() => bob.requests.length === 1, 'the OPTIONS');
@@ -166,7 +202,12 @@ describe('SIP stack: requests matched to server transactions, and their top Via 
     const peer = await pair.raw();
     bob.onRequest = (tx) => tx.respond(buildResponse(tx.request, 200, { toTag: 's' }));
     for (const host of ['192.0.2.1', '192.0.2.2']) {
-      peer.send(serialize(request('OPTIONS', { transport: 'UDP', host, port: 5060 }, address(b, 'UDP'), { branch: 'z9hG4bKshared' })), address(b, 'UDP'));
+      peer.send(
+        serialize(
+          request('OPTIONS', { transport: 'UDP', host, port: 5060 }, address(b, 'UDP'), { branch: 'z9hG4bKshared' }),
+        ),
+        address(b, 'UDP'),
+      );
     }
     await until(() => peer.responses(200).length === 2, 'two 200');
     expect(bob.requests).to.have.length(2);
@@ -176,7 +217,9 @@ describe('SIP stack: requests matched to server transactions, and their top Via 
     const { b, bob } = pair;
     const peer = await pair.raw();
     bob.onRequest = (tx) => tx.respond(buildResponse(tx.request, 200, { toTag: 'r' }));
-    const options = request('OPTIONS', { transport: 'UDP', host: '192.0.2.7', port: 5070 }, address(b, 'UDP'), { rport: true });
+    const options = request('OPTIONS', { transport: 'UDP', host: '192.0.2.7', port: 5070 }, address(b, 'UDP'), {
+      rport: true,
+    });
     peer.send(serialize(options), address(b, 'UDP'));
     await until(() => peer.responses(200).length === 1, 'the 200');
     const via = parseVia(headerValues(peer.responses(200)[0], 'Via')[0]);

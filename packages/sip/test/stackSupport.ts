@@ -2,8 +2,17 @@ import dgram from 'node:dgram';
 import net from 'node:net';
 import { expect } from 'chai';
 import {
-  buildRequest, parseSip, SipStack, type SipAddress, type SipMessage, type SipRequest, type SipResponse,
-  type ServerTransaction, type SipStackOptions, type StackHandler, type WireEvent,
+  buildRequest,
+  parseSip,
+  SipStack,
+  type SipAddress,
+  type SipMessage,
+  type SipRequest,
+  type SipResponse,
+  type ServerTransaction,
+  type SipStackOptions,
+  type StackHandler,
+  type WireEvent,
 } from '../src/index.js';
 
 /** Short timers so retransmission and timeout paths run in milliseconds. */
@@ -33,12 +42,26 @@ export class Recorder implements StackHandler {
   onRequest: (tx: ServerTransaction) => void = () => {};
   onCancel: (invite: ServerTransaction, cancel: SipRequest) => void = () => {};
 
-  request(tx: ServerTransaction): void { this.requests.push(tx); this.onRequest(tx); }
-  ack(request: SipRequest, source: SipAddress): void { this.acks.push({ request, source }); }
-  cancel(invite: ServerTransaction, cancel: SipRequest): void { this.cancels.push({ invite, cancel }); this.onCancel(invite, cancel); }
-  ackTimeout(invite: ServerTransaction): void { this.ackTimeouts.push(invite); }
-  wire(event: WireEvent): void { this.wires.push(event); }
-  error(error: Error): void { this.errors.push(error); }
+  request(tx: ServerTransaction): void {
+    this.requests.push(tx);
+    this.onRequest(tx);
+  }
+  ack(request: SipRequest, source: SipAddress): void {
+    this.acks.push({ request, source });
+  }
+  cancel(invite: ServerTransaction, cancel: SipRequest): void {
+    this.cancels.push({ invite, cancel });
+    this.onCancel(invite, cancel);
+  }
+  ackTimeout(invite: ServerTransaction): void {
+    this.ackTimeouts.push(invite);
+  }
+  wire(event: WireEvent): void {
+    this.wires.push(event);
+  }
+  error(error: Error): void {
+    this.errors.push(error);
+  }
 
   /** Start lines of the wire events, `>` sent or `<` received, `*` for a retransmission. */
   lines(): string[] {
@@ -56,7 +79,10 @@ export function label(message: SipMessage | undefined): string {
 }
 
 export async function stack(recorder: Recorder, options: Partial<SipStackOptions> = {}): Promise<SipStack> {
-  return SipStack.listen({ host: '127.0.0.1', port: 0, transports: ['UDP', 'TCP'], timers: FAST, ...options }, recorder);
+  return SipStack.listen(
+    { host: '127.0.0.1', port: 0, transports: ['UDP', 'TCP'], timers: FAST, ...options },
+    recorder,
+  );
 }
 
 /**
@@ -74,11 +100,14 @@ export class LoopbackPair {
   static eachTest(): LoopbackPair {
     const pair = new LoopbackPair();
     beforeEach(async () => {
-      pair.alice = new Recorder(); pair.bob = new Recorder();
-      pair.a = await stack(pair.alice); pair.b = await stack(pair.bob);
+      pair.alice = new Recorder();
+      pair.bob = new Recorder();
+      pair.a = await stack(pair.alice);
+      pair.b = await stack(pair.bob);
     });
     afterEach(async () => {
-      await pair.a.close(); await pair.b.close();
+      await pair.a.close();
+      await pair.b.close();
       for (const raw of pair.raws.splice(0)) await raw.close();
       expect(pair.alice.errors.concat(pair.bob.errors)).to.deep.equal([]);
     });
@@ -102,14 +131,27 @@ export function address(s: SipStack, transport: 'UDP' | 'TCP' | 'TLS'): SipAddre
 let counter = 0;
 
 /** A request from `from` (its Via and Contact) to `to`, with a fresh branch and Call-ID unless given. */
-export function request(method: string, from: SipAddress, to: SipAddress, spec: { branch?: string; callId?: string; cseq?: number; rport?: boolean; body?: string } = {}): SipRequest {
+export function request(
+  method: string,
+  from: SipAddress,
+  to: SipAddress,
+  spec: { branch?: string; callId?: string; cseq?: number; rport?: boolean; body?: string } = {},
+): SipRequest {
   counter++;
   return buildRequest({
-    method, uri: `sip:bob@${to.host}:${to.port};transport=${to.transport.toLowerCase()}`,
-    via: { transport: from.transport, host: from.host, port: from.port, branch: spec.branch ?? `z9hG4bKtest${counter}x${Date.now()}`, rport: spec.rport },
+    method,
+    uri: `sip:bob@${to.host}:${to.port};transport=${to.transport.toLowerCase()}`,
+    via: {
+      transport: from.transport,
+      host: from.host,
+      port: from.port,
+      branch: spec.branch ?? `z9hG4bKtest${counter}x${Date.now()}`,
+      rport: spec.rport,
+    },
     from: { uri: `sip:alice@${from.host}`, params: { tag: `ft${counter}` } },
     to: { uri: `sip:bob@${to.host}`, params: {} },
-    callId: spec.callId ?? `call${counter}@test`, cseq: spec.cseq ?? 1,
+    callId: spec.callId ?? `call${counter}@test`,
+    cseq: spec.cseq ?? 1,
     contact: { uri: `sip:alice@${from.host}:${from.port}`, params: {} },
     body: spec.body,
   });
@@ -121,7 +163,11 @@ export class RawUdp {
   private constructor(readonly socket: dgram.Socket) {
     socket.on('message', (bytes) => {
       let message: SipMessage | undefined;
-      try { message = parseSip(bytes); } catch { message = undefined; }
+      try {
+        message = parseSip(bytes);
+      } catch {
+        message = undefined;
+      }
       this.received.push({ bytes, message });
     });
   }
@@ -132,19 +178,29 @@ export class RawUdp {
     return new RawUdp(socket);
   }
 
-  get address(): SipAddress { return { transport: 'UDP', host: '127.0.0.1', port: this.socket.address().port }; }
+  get address(): SipAddress {
+    return { transport: 'UDP', host: '127.0.0.1', port: this.socket.address().port };
+  }
 
-  send(data: string | Buffer, to: SipAddress): void { this.socket.send(data, to.port, to.host); }
+  send(data: string | Buffer, to: SipAddress): void {
+    this.socket.send(data, to.port, to.host);
+  }
 
   responses(status?: number): SipResponse[] {
-    return this.received.map((r) => r.message).filter((m): m is SipResponse => m?.kind === 'response' && (status === undefined || m.status === status));
+    return this.received
+      .map((r) => r.message)
+      .filter((m): m is SipResponse => m?.kind === 'response' && (status === undefined || m.status === status));
   }
 
   requests(method: string): SipRequest[] {
-    return this.received.map((r) => r.message).filter((m): m is SipRequest => m?.kind === 'request' && m.method === method);
+    return this.received
+      .map((r) => r.message)
+      .filter((m): m is SipRequest => m?.kind === 'request' && m.method === method);
   }
 
-  close(): Promise<void> { return new Promise((resolve) => this.socket.close(() => resolve())); }
+  close(): Promise<void> {
+    return new Promise((resolve) => this.socket.close(() => resolve()));
+  }
 }
 
 /** A raw TCP client that collects everything it reads and knows when the far end closed. */
@@ -152,18 +208,29 @@ export class RawTcp {
   data = Buffer.alloc(0);
   closed = false;
   private constructor(readonly socket: net.Socket) {
-    socket.on('data', (chunk) => { this.data = Buffer.concat([this.data, chunk]); });
-    socket.on('close', () => { this.closed = true; });
-    socket.on('error', () => { /* the test looks at closed */ });
+    socket.on('data', (chunk) => {
+      this.data = Buffer.concat([this.data, chunk]);
+    });
+    socket.on('close', () => {
+      this.closed = true;
+    });
+    socket.on('error', () => {
+      /* the test looks at closed */
+    });
   }
 
   static async connect(to: SipAddress): Promise<RawTcp> {
     const socket = net.connect(to.port, to.host);
-    await new Promise<void>((resolve, reject) => { socket.once('connect', resolve); socket.once('error', reject); });
+    await new Promise<void>((resolve, reject) => {
+      socket.once('connect', resolve);
+      socket.once('error', reject);
+    });
     return new RawTcp(socket);
   }
 
-  get address(): SipAddress { return { transport: 'TCP', host: '127.0.0.1', port: this.socket.localPort! }; }
+  get address(): SipAddress {
+    return { transport: 'TCP', host: '127.0.0.1', port: this.socket.localPort! };
+  }
 
   /** The messages read so far, cut by Content-Length. */
   messages(): SipMessage[] {

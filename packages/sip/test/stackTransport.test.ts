@@ -3,7 +3,14 @@ import net from 'node:net';
 import { expect } from 'chai';
 import { createSelfSigned } from '@gwsim/x509';
 import {
-  buildAck, buildResponse, header, headerValues, parseVia, serialize, SipStack, type SipAddress,
+  buildAck,
+  buildResponse,
+  header,
+  headerValues,
+  parseVia,
+  serialize,
+  SipStack,
+  type SipAddress,
 } from '../src/index.js';
 import { address, FAST, RawTcp, RawUdp, Recorder, request, sleep, stack, until } from './stackSupport.js';
 
@@ -20,8 +27,16 @@ describe('SIP stack transports', function () {
     stacks.push(s);
     return s;
   };
-  const rawUdp = async (): Promise<RawUdp> => { const r = await RawUdp.open(); cleanups.push(() => r.close()); return r; };
-  const rawTcp = async (to: SipAddress): Promise<RawTcp> => { const r = await RawTcp.connect(to); cleanups.push(() => r.socket.destroy()); return r; };
+  const rawUdp = async (): Promise<RawUdp> => {
+    const r = await RawUdp.open();
+    cleanups.push(() => r.close());
+    return r;
+  };
+  const rawTcp = async (to: SipAddress): Promise<RawTcp> => {
+    const r = await RawTcp.connect(to);
+    cleanups.push(() => r.socket.destroy());
+    return r;
+  };
   const answering = (status = 200): Recorder => {
     const r = new Recorder();
     r.onRequest = (tx) => tx.respond(buildResponse(tx.request, status, { toTag: 'srv' }));
@@ -30,7 +45,10 @@ describe('SIP stack transports', function () {
 
   it('opens UDP and TCP on one port number, and TLS on its own port', async () => {
     const identity = createSelfSigned({ commonName: 'gwsim test' });
-    const s = await open(new Recorder(), { transports: ['UDP', 'TCP', 'TLS'], tls: { key: identity.privateKey, cert: identity.certificate } });
+    const s = await open(new Recorder(), {
+      transports: ['UDP', 'TCP', 'TLS'],
+      tls: { key: identity.privateKey, cert: identity.certificate },
+    });
     const [udp, tcp, tls] = ['UDP', 'TCP', 'TLS'].map((t) => address(s, t as 'UDP'));
     expect(udp.port).to.be.greaterThan(0);
     expect(tcp.port).to.equal(udp.port);
@@ -41,26 +59,51 @@ describe('SIP stack transports', function () {
 
   it('refuses TLS without an identity', async () => {
     let error: unknown;
-    try { await SipStack.listen({ host: '127.0.0.1', port: 0, transports: ['TLS'] }, new Recorder()); } catch (e) { error = e; }
+    try {
+      await SipStack.listen({ host: '127.0.0.1', port: 0, transports: ['TLS'] }, new Recorder());
+    } catch (e) {
+      error = e;
+    }
     expect(String(error)).to.match(/TLS needs/);
     error = undefined;
-    try { await SipStack.listen({ host: '127.0.0.1', port: 0, transports: ['TLS'], tls: { rejectUnauthorized: false } }, new Recorder()); } catch (e) { error = e; }
+    try {
+      await SipStack.listen(
+        { host: '127.0.0.1', port: 0, transports: ['TLS'], tls: { rejectUnauthorized: false } },
+        new Recorder(),
+      );
+    } catch (e) {
+      error = e;
+    }
     expect(String(error), 'TLS options without key and cert').to.match(/TLS needs/);
   });
 
-  it('carries a call over TCP between two stacks, responses over the request\'s connection', async () => {
-    const alice = new Recorder(); const bob = new Recorder();
+  it("carries a call over TCP between two stacks, responses over the request's connection", async () => {
+    const alice = new Recorder();
+    const bob = new Recorder();
     bob.onRequest = (tx) => {
       tx.respond(buildResponse(tx.request, 180, { toTag: 'bt' }));
-      tx.respond(buildResponse(tx.request, 200, { toTag: 'bt', contact: { uri: 'sip:bob@127.0.0.1;transport=tcp', params: {} } }));
+      tx.respond(
+        buildResponse(tx.request, 200, {
+          toTag: 'bt',
+          contact: { uri: 'sip:bob@127.0.0.1;transport=tcp', params: {} },
+        }),
+      );
     };
-    const a = await open(alice); const b = await open(bob);
+    const a = await open(alice);
+    const b = await open(bob);
     const invite = request('INVITE', address(a, 'TCP'), address(b, 'TCP'));
     const statuses: number[] = [];
     a.request(invite, address(b, 'TCP'), {
       response: (r, rtx) => {
         statuses.push(r.status);
-        if (r.status === 200 && !rtx) a.send(buildAck(invite, r, { via: { transport: 'TCP', host: '127.0.0.1', port: address(a, 'TCP').port }, branch: 'z9hG4bKtcpack' }), address(b, 'TCP'));
+        if (r.status === 200 && !rtx)
+          a.send(
+            buildAck(invite, r, {
+              via: { transport: 'TCP', host: '127.0.0.1', port: address(a, 'TCP').port },
+              branch: 'z9hG4bKtcpack',
+            }),
+            address(b, 'TCP'),
+          );
       },
       timeout: () => statuses.push(-1),
     });
@@ -81,13 +124,21 @@ describe('SIP stack transports', function () {
   it('does not retransmit a non-INVITE over TCP, and times out by Timer F', async () => {
     const server = net.createServer((socket) => socket.on('data', () => {}));
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    cleanups.push(() => new Promise((resolve) => { server.close(resolve); }));
+    cleanups.push(
+      () =>
+        new Promise((resolve) => {
+          server.close(resolve);
+        }),
+    );
     const alice = new Recorder();
     const a = await open(alice);
     const port = (server.address() as net.AddressInfo).port;
     const reasons: string[] = [];
-    a.request(request('OPTIONS', address(a, 'TCP'), { transport: 'TCP', host: '127.0.0.1', port }), { transport: 'TCP', host: '127.0.0.1', port },
-      { response: () => {}, timeout: (r) => reasons.push(r) });
+    a.request(
+      request('OPTIONS', address(a, 'TCP'), { transport: 'TCP', host: '127.0.0.1', port }),
+      { transport: 'TCP', host: '127.0.0.1', port },
+      { response: () => {}, timeout: (r) => reasons.push(r) },
+    );
     await until(() => reasons.length === 1, 'Timer F');
     expect(reasons).to.deep.equal(['timer']);
     expect(alice.sent('OPTIONS')).to.have.length(1);
@@ -119,8 +170,16 @@ describe('SIP stack transports', function () {
     await until(() => bob.requests.length === 2, 'two requests');
     await peer.write(three.subarray(30));
     await until(() => peer.messages().length === 3, 'three answers');
-    expect(bob.requests.map((tx) => [tx.request.method, tx.request.body])).to.deep.equal([['OPTIONS', 'first body é'], ['MESSAGE', 'second'], ['INFO', '']]);
-    expect(peer.messages().map((m) => m.kind === 'response' && header(m, 'CSeq'))).to.deep.equal(['1 OPTIONS', '1 MESSAGE', '1 INFO']);
+    expect(bob.requests.map((tx) => [tx.request.method, tx.request.body])).to.deep.equal([
+      ['OPTIONS', 'first body é'],
+      ['MESSAGE', 'second'],
+      ['INFO', ''],
+    ]);
+    expect(peer.messages().map((m) => m.kind === 'response' && header(m, 'CSeq'))).to.deep.equal([
+      '1 OPTIONS',
+      '1 MESSAGE',
+      '1 INFO',
+    ]);
     expect(bob.wires.filter((w) => !w.sent)).to.have.length(3);
     expect(peer.closed).to.equal(false);
   });
@@ -129,13 +188,18 @@ describe('SIP stack transports', function () {
     const bob = answering();
     const b = await open(bob);
     const peer = await rawTcp(address(b, 'TCP'));
-    const text = serialize(request('OPTIONS', peer.address, address(b, 'TCP'))).toString().replace(/Content-Length: 0\r\n/, '');
+    const text = serialize(request('OPTIONS', peer.address, address(b, 'TCP')))
+      .toString()
+      .replace(/Content-Length: 0\r\n/, '');
     await peer.write(text);
     await until(() => peer.closed, 'the close');
     expect(peer.messages().map((m) => m.kind === 'response' && m.status)).to.deep.equal([400]);
     expect(header(peer.messages()[0], 'Warning')).to.match(/^399 127\.0\.0\.1 "missing Content-Length"$/);
     expect(bob.requests).to.deep.equal([]);
-    expect(bob.wires.map((w) => [w.sent, w.message?.kind])).to.deep.equal([[false, undefined], [true, 'response']]);
+    expect(bob.wires.map((w) => [w.sent, w.message?.kind])).to.deep.equal([
+      [false, undefined],
+      [true, 'response'],
+    ]);
   });
 
   it('answers a stream message over the size limit 513 and closes; a megabyte of noise just closes', async () => {
@@ -166,7 +230,16 @@ describe('SIP stack transports', function () {
     const response = 'SIP/2.0 200 OK\r\nVia: nonsense\r\n\r\n';
     const truncated = good.slice(0, good.indexOf('To:') + 10);
     const ackBad = good.replace(/^INVITE/, 'ACK').replace('CSeq: 1 INVITE', 'CSeq: x ACK');
-    const datagrams = [badCSeq, randomBytes(1200), noCallId, response, truncated, '\r\n\r\n', ackBad, Buffer.alloc(60_000, 0xff)];
+    const datagrams = [
+      badCSeq,
+      randomBytes(1200),
+      noCallId,
+      response,
+      truncated,
+      '\r\n\r\n',
+      ackBad,
+      Buffer.alloc(60_000, 0xff),
+    ];
     for (const d of datagrams) peer.send(d, address(b, 'UDP'));
     await until(() => bob.wires.filter((w) => !w.sent).length === datagrams.length, 'every datagram on the wire');
     await until(() => peer.received.length === 1, 'the 400');
@@ -174,10 +247,15 @@ describe('SIP stack transports', function () {
     expect(peer.received).to.have.length(1);
     const answer = peer.responses(400)[0];
     expect(answer.reason).to.equal('Bad Request');
-    expect(header(answer, 'Warning')).to.match(/^399 127\.0\.0\.1 "CSeq method BYE does not match request method INVITE"$/);
+    expect(header(answer, 'Warning')).to.match(
+      /^399 127\.0\.0\.1 "CSeq method BYE does not match request method INVITE"$/,
+    );
     expect(header(answer, 'CSeq')).to.equal('1 BYE');
     expect(header(answer, 'To')).to.match(/;tag=/);
-    expect(parseVia(headerValues(answer, 'Via')[0]).params).to.include({ rport: String(peer.address.port), received: '127.0.0.1' });
+    expect(parseVia(headerValues(answer, 'Via')[0]).params).to.include({
+      rport: String(peer.address.port),
+      received: '127.0.0.1',
+    });
     expect(bob.wires.filter((w) => !w.sent).every((w) => w.message === undefined)).to.equal(true);
     expect(bob.requests).to.deep.equal([]);
     expect(bob.errors).to.deep.equal([]);
@@ -190,7 +268,10 @@ describe('SIP stack transports', function () {
     const bob = answering();
     const b = await open(bob, { maxMessageBytes: 2000 });
     const peer = await rawUdp();
-    peer.send(serialize(request('MESSAGE', peer.address, address(b, 'UDP'), { body: 'y'.repeat(3000) })), address(b, 'UDP'));
+    peer.send(
+      serialize(request('MESSAGE', peer.address, address(b, 'UDP'), { body: 'y'.repeat(3000) })),
+      address(b, 'UDP'),
+    );
     await until(() => peer.received.length === 1, 'the 513');
     expect(peer.responses(513)).to.have.length(1);
     expect(bob.requests).to.deep.equal([]);
@@ -198,7 +279,9 @@ describe('SIP stack transports', function () {
 
   it('survives a callback that throws and reports it through error()', async () => {
     const bob = new Recorder();
-    bob.onRequest = () => { throw new Error('tu bug'); };
+    bob.onRequest = () => {
+      throw new Error('tu bug');
+    };
     const b = await open(bob);
     const peer = await rawUdp();
     peer.send(serialize(request('INVITE', peer.address, address(b, 'UDP'))), address(b, 'UDP'));
@@ -216,19 +299,25 @@ describe('SIP stack transports', function () {
     const tls = { key: identity.privateKey, cert: identity.certificate };
 
     it('carries a request and its response over TLS', async () => {
-      const alice = new Recorder(); const bob = answering(202);
+      const alice = new Recorder();
+      const bob = answering(202);
       const a = await open(alice, { transports: ['UDP'], tls: { ...tls, rejectUnauthorized: false } });
       const b = await open(bob, { transports: ['TLS'], tls });
       const to = address(b, 'TLS');
       const statuses: number[] = [];
-      a.request(request('MESSAGE', { transport: 'TLS', host: '127.0.0.1', port: 5061 }, to, { body: 'over tls' }), to,
-        { response: (r) => statuses.push(r.status), timeout: (r) => statuses.push(r === 'timer' ? -1 : -2) });
+      a.request(request('MESSAGE', { transport: 'TLS', host: '127.0.0.1', port: 5061 }, to, { body: 'over tls' }), to, {
+        response: (r) => statuses.push(r.status),
+        timeout: (r) => statuses.push(r === 'timer' ? -1 : -2),
+      });
       await until(() => statuses.length === 1, 'the 202');
       expect(statuses).to.deep.equal([202]);
       expect(bob.requests[0].request.body).to.equal('over tls');
       expect(bob.requests[0].source.transport).to.equal('TLS');
       expect(bob.wires[0].local).to.deep.equal(to);
-      expect(alice.wires.map((w) => [w.sent, w.remote.transport, w.remote.port])).to.deep.equal([[true, 'TLS', to.port], [false, 'TLS', to.port]]);
+      expect(alice.wires.map((w) => [w.sent, w.remote.transport, w.remote.port])).to.deep.equal([
+        [true, 'TLS', to.port],
+        [false, 'TLS', to.port],
+      ]);
     });
 
     it('closes while a peer stalls in the handshake', async () => {
@@ -246,7 +335,10 @@ describe('SIP stack transports', function () {
       const b = await open(answering(), { transports: ['TLS'], tls });
       const to = address(b, 'TLS');
       const statuses: Array<number | string> = [];
-      a.request(request('OPTIONS', { transport: 'TLS', host: '127.0.0.1', port: 5061 }, to), to, { response: (r) => statuses.push(r.status), timeout: (r) => statuses.push(r) });
+      a.request(request('OPTIONS', { transport: 'TLS', host: '127.0.0.1', port: 5061 }, to), to, {
+        response: (r) => statuses.push(r.status),
+        timeout: (r) => statuses.push(r),
+      });
       await until(() => statuses.length === 1, 'the answer');
       expect(statuses).to.deep.equal([200]);
     });
@@ -256,7 +348,10 @@ describe('SIP stack transports', function () {
       const b = await open(answering(), { transports: ['TLS'], tls });
       const to = address(b, 'TLS');
       const reasons: string[] = [];
-      a.request(request('OPTIONS', { transport: 'TLS', host: '127.0.0.1', port: 5061 }, to), to, { response: () => reasons.push('response'), timeout: (r) => reasons.push(r) });
+      a.request(request('OPTIONS', { transport: 'TLS', host: '127.0.0.1', port: 5061 }, to), to, {
+        response: () => reasons.push('response'),
+        timeout: (r) => reasons.push(r),
+      });
       await until(() => reasons.length === 1, 'the failure');
       expect(reasons).to.deep.equal(['transport']);
     });

@@ -39,7 +39,10 @@ export function createSelfSigned(options: SelfSignedOptions): GeneratedIdentity 
   if (options.issuer) {
     const issuerCert = forgeLib().pki.certificateFromPem(options.issuer.certificate);
     cert.setIssuer(issuerCert.subject.attributes);
-    cert.sign(forgeLib().pki.privateKeyFromPem(options.issuer.privateKey) as forge.pki.rsa.PrivateKey, forgeLib().md.sha256.create());
+    cert.sign(
+      forgeLib().pki.privateKeyFromPem(options.issuer.privateKey) as forge.pki.rsa.PrivateKey,
+      forgeLib().md.sha256.create(),
+    );
   } else {
     cert.setIssuer(subject);
     cert.sign(forgeKey, forgeLib().md.sha256.create());
@@ -51,9 +54,20 @@ export function createSelfSigned(options: SelfSignedOptions): GeneratedIdentity 
  * A PKCS#12 file (DER bytes) holding an RSA private key (PEM, may be omitted) and certificates (PEM, the key's
  * first), protected by `password` (AES-256 key encryption, SHA-256 MAC).
  */
-export function toPkcs12(certificates: readonly string[], privateKey: string | undefined, password: string, options: { count?: number } = {}): Buffer {
-  const key = privateKey === undefined ? null : forgeLib().pki.privateKeyFromPem(String(createPrivateKey(privateKey).export({ format: 'pem', type: 'pkcs1' })));
+export function toPkcs12(
+  certificates: readonly string[],
+  privateKey: string | undefined,
+  password: string,
+  options: { count?: number } = {},
+): Buffer {
+  const key =
+    privateKey === undefined
+      ? null
+      : forgeLib().pki.privateKeyFromPem(String(createPrivateKey(privateKey).export({ format: 'pem', type: 'pkcs1' })));
   const certs = certificates.map((pem) => forgeLib().pki.certificateFromPem(pem));
-  const asn1 = forgeLib().pkcs12.toPkcs12Asn1(key, certs, password, { algorithm: 'aes256', ...(options.count !== undefined ? { count: options.count } : {}) });
+  const asn1 = forgeLib().pkcs12.toPkcs12Asn1(key, certs, password, {
+    algorithm: 'aes256',
+    ...(options.count !== undefined ? { count: options.count } : {}),
+  });
   return Buffer.from(forgeLib().asn1.toDer(asn1).getBytes(), 'binary');
 }

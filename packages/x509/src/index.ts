@@ -22,7 +22,10 @@ export type X509ErrorCode =
   | 'KEY_MISMATCH'; // the key does not belong to the (first) certificate
 
 export class X509Error extends Error {
-  constructor(readonly code: X509ErrorCode, message: string) {
+  constructor(
+    readonly code: X509ErrorCode,
+    message: string,
+  ) {
     super(message);
     this.name = 'X509Error';
   }
@@ -104,19 +107,28 @@ export function parsePem(text: string, password?: string): KeyMaterial {
   PEM_BLOCK.lastIndex = 0;
   let match: RegExpExecArray | null;
   while ((match = PEM_BLOCK.exec(text)) !== null) {
-    if (!isWhitespaceOrHeader(text.slice(consumed, match.index))) throw new X509Error('NOT_PEM', 'the text holds something besides PEM blocks');
+    if (!isWhitespaceOrHeader(text.slice(consumed, match.index)))
+      throw new X509Error('NOT_PEM', 'the text holds something besides PEM blocks');
     consumed = match.index + match[0].length;
     const label = match[1]!;
     if (label === 'CERTIFICATE' || label === 'X509 CERTIFICATE' || label === 'TRUSTED CERTIFICATE') {
       certificates.push(describe(parseCertificate(match[0])));
     } else if (KEY_LABELS.has(label)) {
-      keys.push(readPrivateKey(match[0], label === 'ENCRYPTED PRIVATE KEY' || /Proc-Type: 4,ENCRYPTED/.test(match[2]!), password));
+      keys.push(
+        readPrivateKey(
+          match[0],
+          label === 'ENCRYPTED PRIVATE KEY' || /Proc-Type: 4,ENCRYPTED/.test(match[2]!),
+          password,
+        ),
+      );
     } else {
       throw new X509Error('NOT_PEM', `a PEM block labelled ${label} is neither a certificate nor a private key`);
     }
   }
-  if (!isWhitespaceOrHeader(text.slice(consumed))) throw new X509Error('NOT_PEM', 'the text holds something besides PEM blocks');
-  if (certificates.length === 0 && keys.length === 0) throw new X509Error('NOT_PEM', 'the text holds no PEM certificate or private key');
+  if (!isWhitespaceOrHeader(text.slice(consumed)))
+    throw new X509Error('NOT_PEM', 'the text holds something besides PEM blocks');
+  if (certificates.length === 0 && keys.length === 0)
+    throw new X509Error('NOT_PEM', 'the text holds no PEM certificate or private key');
   if (keys.length > 1) throw new X509Error('SEVERAL_KEYS', `the text holds ${keys.length} private keys; give one`);
   return keys.length === 1 ? { certificates, privateKey: keys[0] } : { certificates };
 }
@@ -160,8 +172,10 @@ export function parsePkcs12(content: Buffer, password: string): KeyMaterial {
       }
     }
   }
-  if (certificates.length === 0 && keys.length === 0) throw new X509Error('NOT_PKCS12', 'the PKCS#12 file holds no certificate and no private key');
-  if (keys.length > 1) throw new X509Error('SEVERAL_KEYS', `the PKCS#12 file holds ${keys.length} private keys; give one`);
+  if (certificates.length === 0 && keys.length === 0)
+    throw new X509Error('NOT_PKCS12', 'the PKCS#12 file holds no certificate and no private key');
+  if (keys.length > 1)
+    throw new X509Error('SEVERAL_KEYS', `the PKCS#12 file holds ${keys.length} private keys; give one`);
   if (keys.length === 0) return { certificates };
   const key = keys[0]!;
   const leaf = certificates.findIndex((c) => keyMatchesCertificate(key, c.pem));
@@ -228,9 +242,12 @@ function readPrivateKey(pem: string, encrypted: boolean, password: string | unde
     checkIterations(asn1, 0);
   }
   try {
-    return exportKey(createPrivateKey(encrypted ? { key: pem, format: 'pem', passphrase: password } : { key: pem, format: 'pem' }));
+    return exportKey(
+      createPrivateKey(encrypted ? { key: pem, format: 'pem', passphrase: password } : { key: pem, format: 'pem' }),
+    );
   } catch {
-    if (encrypted) throw new X509Error('WRONG_PASSWORD', 'the encrypted private key cannot be opened with this password');
+    if (encrypted)
+      throw new X509Error('WRONG_PASSWORD', 'the encrypted private key cannot be opened with this password');
     throw new X509Error('BAD_PRIVATE_KEY', 'the private key cannot be read');
   }
 }
@@ -253,8 +270,14 @@ function checkIterations(node: forge.asn1.Asn1, depth: number): void {
     const children = node.value as forge.asn1.Asn1[];
     children.forEach((child, index) => {
       const before = children[index - 1];
-      if (before && child.tagClass === Class.UNIVERSAL && child.type === Type.INTEGER && typeof child.value === 'string'
-        && before.tagClass === Class.UNIVERSAL && before.type === Type.OCTETSTRING) {
+      if (
+        before &&
+        child.tagClass === Class.UNIVERSAL &&
+        child.type === Type.INTEGER &&
+        typeof child.value === 'string' &&
+        before.tagClass === Class.UNIVERSAL &&
+        before.type === Type.OCTETSTRING
+      ) {
         const digits = child.value.replace(/^\x00+/, '');
         let count = 0;
         for (const ch of digits) count = count * 256 + ch.charCodeAt(0);
@@ -264,8 +287,13 @@ function checkIterations(node: forge.asn1.Asn1, depth: number): void {
       }
       checkIterations(child, depth + 1);
     });
-  } else if (node.tagClass === Class.UNIVERSAL && node.type === Type.OCTETSTRING && typeof node.value === 'string'
-    && node.value.length > 2 && node.value.charCodeAt(0) === 0x30) {
+  } else if (
+    node.tagClass === Class.UNIVERSAL &&
+    node.type === Type.OCTETSTRING &&
+    typeof node.value === 'string' &&
+    node.value.length > 2 &&
+    node.value.charCodeAt(0) === 0x30
+  ) {
     let inner: forge.asn1.Asn1 | undefined;
     try {
       inner = forgeLib().asn1.fromDer(node.value, true);

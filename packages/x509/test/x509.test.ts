@@ -1,8 +1,20 @@
 import { expect } from 'chai';
 import { generateKeyPairSync } from 'node:crypto';
 import {
-  createSelfSigned, describe as describeCert, describeKey, joinPem, keyMatchesCertificate, parseKeyFile, parsePem, parsePkcs12,
-  MAX_ITERATIONS, requireMatchingKey, toPkcs12, validity, X509Error, type GeneratedIdentity,
+  createSelfSigned,
+  describe as describeCert,
+  describeKey,
+  joinPem,
+  keyMatchesCertificate,
+  parseKeyFile,
+  parsePem,
+  parsePkcs12,
+  MAX_ITERATIONS,
+  requireMatchingKey,
+  toPkcs12,
+  validity,
+  X509Error,
+  type GeneratedIdentity,
 } from '../src/index.js';
 
 function code(fn: () => unknown): string {
@@ -42,7 +54,11 @@ describe('x509', function () {
   });
 
   it('reports validity without refusing expired or future certificates', () => {
-    const expired = createSelfSigned({ commonName: 'old', notBefore: new Date('2020-01-01T00:00:00Z'), notAfter: new Date('2021-01-01T00:00:00Z') });
+    const expired = createSelfSigned({
+      commonName: 'old',
+      notBefore: new Date('2020-01-01T00:00:00Z'),
+      notAfter: new Date('2021-01-01T00:00:00Z'),
+    });
     const info = parsePem(expired.certificate).certificates[0]!;
     expect(validity(info, new Date('2022-01-01T00:00:00Z'))).to.equal('EXPIRED');
     expect(validity(info, new Date('2019-01-01T00:00:00Z'))).to.equal('NOT_YET_VALID');
@@ -61,10 +77,19 @@ describe('x509', function () {
     const rsa = generateKeyPairSync('rsa', { modulusLength: 1024 }).privateKey;
     expect(parsePem(String(rsa.export({ format: 'pem', type: 'pkcs1' }))).privateKey).to.match(/BEGIN PRIVATE KEY/);
     const ec = generateKeyPairSync('ec', { namedCurve: 'prime256v1' }).privateKey;
-    expect(describeKey(String(ec.export({ format: 'pem', type: 'pkcs8' })))).to.deep.equal({ keyAlgorithm: 'ec', curve: 'prime256v1', keyBits: 256 });
-    expect(describeKey(String(rsa.export({ format: 'pem', type: 'pkcs8' })))).to.deep.equal({ keyAlgorithm: 'rsa', keyBits: 1024 });
+    expect(describeKey(String(ec.export({ format: 'pem', type: 'pkcs8' })))).to.deep.equal({
+      keyAlgorithm: 'ec',
+      curve: 'prime256v1',
+      keyBits: 256,
+    });
+    expect(describeKey(String(rsa.export({ format: 'pem', type: 'pkcs8' })))).to.deep.equal({
+      keyAlgorithm: 'rsa',
+      keyBits: 1024,
+    });
     expect(parsePem(String(ec.export({ format: 'pem', type: 'sec1' }))).privateKey).to.match(/BEGIN PRIVATE KEY/);
-    const encrypted = String(rsa.export({ format: 'pem', type: 'pkcs8', cipher: 'aes-256-cbc', passphrase: 'open sesame' }));
+    const encrypted = String(
+      rsa.export({ format: 'pem', type: 'pkcs8', cipher: 'aes-256-cbc', passphrase: 'open sesame' }),
+    );
     expect(parsePem(encrypted, 'open sesame').privateKey).to.match(/BEGIN PRIVATE KEY/);
     expect(code(() => parsePem(encrypted))).to.equal('PASSWORD_REQUIRED');
     expect(code(() => parsePem(encrypted, 'wrong'))).to.equal('WRONG_PASSWORD');
@@ -74,8 +99,12 @@ describe('x509', function () {
     expect(code(() => parsePem('hello'))).to.equal('NOT_PEM');
     expect(code(() => parsePem(''))).to.equal('NOT_PEM');
     expect(code(() => parsePem('-----BEGIN PUBLIC KEY-----\nAAAA\n-----END PUBLIC KEY-----\n'))).to.equal('NOT_PEM');
-    expect(code(() => parsePem('-----BEGIN CERTIFICATE-----\nAAAA\n-----END CERTIFICATE-----\n'))).to.equal('BAD_CERTIFICATE');
-    expect(code(() => parsePem('-----BEGIN PRIVATE KEY-----\nAAAA\n-----END PRIVATE KEY-----\n'))).to.equal('BAD_PRIVATE_KEY');
+    expect(code(() => parsePem('-----BEGIN CERTIFICATE-----\nAAAA\n-----END CERTIFICATE-----\n'))).to.equal(
+      'BAD_CERTIFICATE',
+    );
+    expect(code(() => parsePem('-----BEGIN PRIVATE KEY-----\nAAAA\n-----END PRIVATE KEY-----\n'))).to.equal(
+      'BAD_PRIVATE_KEY',
+    );
     expect(code(() => parsePem(`${leaf.privateKey}${other.privateKey}`))).to.equal('SEVERAL_KEYS');
     expect(code(() => parsePem(`garbage before\n\n${leaf.certificate} trailing junk`))).to.equal('NOT_PEM');
   });
@@ -113,7 +142,9 @@ describe('x509', function () {
     const der = Buffer.from(leaf.certificate.replace(/-----[^-]+-----/g, '').replace(/\s/g, ''), 'base64');
     expect(parseKeyFile(der).certificates[0]!.subject).to.equal('CN=gw.example.test');
     expect(parseKeyFile(toPkcs12([leaf.certificate], leaf.privateKey, 'pw'), 'pw').certificates).to.have.length(1);
-    expect(code(() => parseKeyFile(toPkcs12([leaf.certificate], leaf.privateKey, 'pw'), 'nope'))).to.equal('WRONG_PASSWORD');
+    expect(code(() => parseKeyFile(toPkcs12([leaf.certificate], leaf.privateKey, 'pw'), 'nope'))).to.equal(
+      'WRONG_PASSWORD',
+    );
     expect(code(() => parseKeyFile(Buffer.from('just some text')))).to.equal('NOT_PKCS12');
   });
 });

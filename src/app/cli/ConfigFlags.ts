@@ -14,16 +14,32 @@ export class ConfigFlags {
   static readonly SERVE = new ConfigFlags([
     ['--port', 'n', 'port of the management API (default 8111)'],
     ['--host', 'address', 'address to listen on (default 127.0.0.1)'],
-    ['--database-url', 'url', 'a PostgreSQL server, e.g. postgres://user@127.0.0.1:5432/gwsim (default: the embedded engine)'],
+    [
+      '--database-url',
+      'url',
+      'a PostgreSQL server, e.g. postgres://user@127.0.0.1:5432/gwsim (default: the embedded engine)',
+    ],
     ['--data-dir', 'dir', 'directory of the embedded engine (default .gwsim/data); one gwsim process per directory'],
-    ['--admin-password', 'password', "password of the built-in administrator 'anadmin' (default 'anadmin', with a warning)"],
+    [
+      '--admin-password',
+      'password',
+      "password of the built-in administrator 'anadmin' (default 'anadmin', with a warning)",
+    ],
     ['--log-level', 'level', 'fatal, error, warn, info, debug, trace or silent (default info)'],
     ['--log-format', 'format', 'json (default: one JSON object per line) or pretty (readable, for a terminal)'],
-    ['--cors-origins', 'origins', "browser origins allowed to call the API, comma-separated (https://tool.example:8443), or '*'; default none"],
+    [
+      '--cors-origins',
+      'origins',
+      "browser origins allowed to call the API, comma-separated (https://tool.example:8443), or '*'; default none",
+    ],
     ['--kdf-cost', 'n', "log2 of scrypt's cost for new password hashes, 10 to 20 (default 15)"],
     ['--session-idle-minutes', 'n', 'minutes of inactivity that end a session, 1 to 1440 (default 30)'],
     ['--journal-size', 'n', "requests each lab's request journal keeps, 1 to 1000000 (default 10000)"],
-    ['--advertise-url', 'url', 'where other gwsim processes on the same PostgreSQL server reach this one (default http://<host>:<port>)'],
+    [
+      '--advertise-url',
+      'url',
+      'where other gwsim processes on the same PostgreSQL server reach this one (default http://<host>:<port>)',
+    ],
     ['--sip-host', 'address', "address the labs' SIP listeners bind to (default 127.0.0.1)"],
   ]);
 
@@ -36,7 +52,8 @@ export class ConfigFlags {
 
   /** Declares the flags on `command`, each naming its variable. */
   addTo(command: Command): Command {
-    for (const [flag, value, help] of this.flags) command.addOption(new Option(`${flag} <${value}>`, `${help} [env ${FLAGS[flag]}]`));
+    for (const [flag, value, help] of this.flags)
+      command.addOption(new Option(`${flag} <${value}>`, `${help} [env ${FLAGS[flag]}]`));
     return command;
   }
 
@@ -48,7 +65,10 @@ export class ConfigFlags {
       if (typeof value === 'string') values[FLAGS[flag]!] = value;
     }
     return {
-      values, ephemeral: options['ephemeral'] === true, ...(options['demo'] === false ? { demo: false } : {}), ...(options['sip'] === true ? { sip: true } : {}),
+      values,
+      ephemeral: options['ephemeral'] === true,
+      ...(options['demo'] === false ? { demo: false } : {}),
+      ...(options['sip'] === true ? { sip: true } : {}),
     };
   }
 }

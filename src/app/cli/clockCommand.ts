@@ -5,15 +5,29 @@ import type { SharedOptions } from './SharedOptions.js';
 
 /** `gwsim clock status|set MODE|advance DURATION`: the lab's gateway clock of a running gwsim. */
 export function clockCommand(program: Command, commands: Commands, shared: SharedOptions): void {
-  const clock = program.command('clock')
-    .description("the lab's gateway clock of a running gwsim (its /_sim/labs/default/clock endpoint; administrators only)")
-    .addHelpText('after', '\nExit codes: 0 done, 1 refused (the message names the field) or unreachable, 2 usage error.');
-  shared.connection(clock.command('status').description("the clock's mode and rate, the lab's time and the wall's"))
-    .action(async (options: Record<string, unknown>) => { process.exitCode = await commands.clock({ kind: 'status' }, shared.connectionOf(options)); });
-  shared.connection(clock.command('set').argument('<mode>', 'real, scaled or frozen')
-    .description("set the clock's mode; the lab's time goes on from where it is, or from --now")
-    .option('--scale <factor>', 'scaled: how many times as fast as real time (e.g. 60)')
-    .option('--now <instant>', "the lab's instant to go on from (ISO-8601, e.g. 2027-01-01T09:00:00Z)"))
+  const clock = program
+    .command('clock')
+    .description(
+      "the lab's gateway clock of a running gwsim (its /_sim/labs/default/clock endpoint; administrators only)",
+    )
+    .addHelpText(
+      'after',
+      '\nExit codes: 0 done, 1 refused (the message names the field) or unreachable, 2 usage error.',
+    );
+  shared
+    .connection(clock.command('status').description("the clock's mode and rate, the lab's time and the wall's"))
+    .action(async (options: Record<string, unknown>) => {
+      process.exitCode = await commands.clock({ kind: 'status' }, shared.connectionOf(options));
+    });
+  shared
+    .connection(
+      clock
+        .command('set')
+        .argument('<mode>', 'real, scaled or frozen')
+        .description("set the clock's mode; the lab's time goes on from where it is, or from --now")
+        .option('--scale <factor>', 'scaled: how many times as fast as real time (e.g. 60)')
+        .option('--now <instant>', "the lab's instant to go on from (ISO-8601, e.g. 2027-01-01T09:00:00Z)"),
+    )
     .action(async (mode: string, options: Record<string, unknown>) => {
       const scale = options['scale'] === undefined ? undefined : Number(options['scale']);
       if (scale !== undefined && !Number.isFinite(scale)) {
@@ -21,9 +35,24 @@ export function clockCommand(program: Command, commands: Commands, shared: Share
         process.exitCode = EXIT.usage;
         return;
       }
-      process.exitCode = await commands.clock({ kind: 'set', mode, ...(scale !== undefined ? { scale } : {}), ...(typeof options['now'] === 'string' ? { now: options['now'] } : {}) }, shared.connectionOf(options));
+      process.exitCode = await commands.clock(
+        {
+          kind: 'set',
+          mode,
+          ...(scale !== undefined ? { scale } : {}),
+          ...(typeof options['now'] === 'string' ? { now: options['now'] } : {}),
+        },
+        shared.connectionOf(options),
+      );
     });
-  shared.connection(clock.command('advance').argument('<duration>', 'an ISO-8601 duration: PT2H, P1D, PT90S')
-    .description("move the lab's time forward (the simulator does not replay the calls of the jump)"))
-    .action(async (by: string, options: Record<string, unknown>) => { process.exitCode = await commands.clock({ kind: 'advance', by }, shared.connectionOf(options)); });
+  shared
+    .connection(
+      clock
+        .command('advance')
+        .argument('<duration>', 'an ISO-8601 duration: PT2H, P1D, PT90S')
+        .description("move the lab's time forward (the simulator does not replay the calls of the jump)"),
+    )
+    .action(async (by: string, options: Record<string, unknown>) => {
+      process.exitCode = await commands.clock({ kind: 'advance', by }, shared.connectionOf(options));
+    });
 }

@@ -15,8 +15,14 @@ export interface ControlOptions {
  * stderr; with --json the error body on stdout as well). A `FormData` body is sent as multipart (an upload);
  * `headers` are sent besides the credentials.
  */
-export async function controlRequest(command: string, method: 'GET' | 'PUT' | 'POST' | 'DELETE', path: string, body: unknown, options: ControlOptions,
-  headers: Record<string, string> = {}): Promise<{ json: unknown } | { code: number }> {
+export async function controlRequest(
+  command: string,
+  method: 'GET' | 'PUT' | 'POST' | 'DELETE',
+  path: string,
+  body: unknown,
+  options: ControlOptions,
+  headers: Record<string, string> = {},
+): Promise<{ json: unknown } | { code: number }> {
   let response: Response;
   const form = body instanceof FormData;
   try {
@@ -31,7 +37,9 @@ export async function controlRequest(command: string, method: 'GET' | 'PUT' | 'P
     });
   } catch (error) {
     const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-    console.error(`gwsim: ${command}: cannot reach ${options.url}: ${cause?.code ?? cause?.message ?? (error as Error).message}`);
+    console.error(
+      `gwsim: ${command}: cannot reach ${options.url}: ${cause?.code ?? cause?.message ?? (error as Error).message}`,
+    );
     return { code: EXIT.failure };
   }
   const text = await response.text();
@@ -43,10 +51,13 @@ export async function controlRequest(command: string, method: 'GET' | 'PUT' | 'P
     return { code: EXIT.failure };
   }
   if (!response.ok) {
-    const error = (json as { error?: { code?: string; message?: string; details?: { field?: string; message: string }[] } }).error;
+    const error = (
+      json as { error?: { code?: string; message?: string; details?: { field?: string; message: string }[] } }
+    ).error;
     if (options.json) console.log(JSON.stringify(json));
     console.error(`gwsim: ${command}: ${response.status} ${error?.code ?? ''}: ${error?.message ?? text}`);
-    for (const detail of error?.details ?? []) console.error(`  ${detail.field ? `${detail.field}: ` : ''}${detail.message}`);
+    for (const detail of error?.details ?? [])
+      console.error(`  ${detail.field ? `${detail.field}: ` : ''}${detail.message}`);
     return { code: EXIT.failure };
   }
   return { json };

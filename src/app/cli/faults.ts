@@ -25,7 +25,13 @@ export const FAULTS_PATH = '/_sim/labs/default/faults';
 export const JOURNAL_PATH = '/_sim/labs/default/journal';
 
 /** One control request: the JSON answer, or the exit code after the failure was printed. */
-async function call(command: string, method: 'GET' | 'POST' | 'DELETE', path: string, options: ControlCommandOptions, body?: unknown): Promise<{ json: unknown } | { exit: number }> {
+async function call(
+  command: string,
+  method: 'GET' | 'POST' | 'DELETE',
+  path: string,
+  options: ControlCommandOptions,
+  body?: unknown,
+): Promise<{ json: unknown } | { exit: number }> {
   const answer = await controlRequest(command, method, path, body, options);
   return 'code' in answer ? { exit: answer.code } : answer;
 }
@@ -45,9 +51,16 @@ interface RuleView {
 
 /** One line per rule: its id, what it matches, what it does, its hits and how long it lasts. */
 export function describeRule(rule: RuleView): string {
-  const match = !rule.match ? 'gateway' : rule.match['all'] === true || Object.keys(rule.match).length === 0 ? 'every request'
-    : Object.entries(rule.match).map(([k, v]) => `${k}=${String(v)}`).join(' ');
-  const effect = Object.entries(rule.effect).map(([k, v]) => `${k}=${JSON.stringify(v)}`).join(' ');
+  const match = !rule.match
+    ? 'gateway'
+    : rule.match['all'] === true || Object.keys(rule.match).length === 0
+      ? 'every request'
+      : Object.entries(rule.match)
+          .map(([k, v]) => `${k}=${String(v)}`)
+          .join(' ');
+  const effect = Object.entries(rule.effect)
+    .map(([k, v]) => `${k}=${JSON.stringify(v)}`)
+    .join(' ');
   const extra = [
     rule.probability !== undefined && rule.probability < 1 ? `probability ${rule.probability}` : undefined,
     `hits ${rule.hits}`,
@@ -55,7 +68,9 @@ export function describeRule(rule: RuleView): string {
     rule.window?.from ? `from ${rule.window.from}` : undefined,
     rule.expiresAt ? `until ${rule.expiresAt}` : undefined,
     rule.active ? undefined : 'not active yet',
-  ].filter(Boolean).join(', ');
+  ]
+    .filter(Boolean)
+    .join(', ');
   return `${rule.id}  ${match} → ${effect}  (${extra})`;
 }
 
@@ -87,7 +102,13 @@ export async function faults(action: FaultsAction, options: ControlCommandOption
       const answer = await call(command, 'GET', FAULTS_PATH, options);
       if ('exit' in answer) return answer.exit;
       const rules = (answer.json as { rules: RuleView[] }).rules;
-      console.log(options.json ? JSON.stringify(answer.json) : rules.length === 0 ? 'no fault rules' : rules.map(describeRule).join('\n'));
+      console.log(
+        options.json
+          ? JSON.stringify(answer.json)
+          : rules.length === 0
+            ? 'no fault rules'
+            : rules.map(describeRule).join('\n'),
+      );
       return EXIT.ok;
     }
     case 'add': {
@@ -96,11 +117,21 @@ export async function faults(action: FaultsAction, options: ControlCommandOption
       const rules = Array.isArray(file.value) ? file.value : [file.value];
       const added: unknown[] = [];
       for (const [index, rule] of rules.entries()) {
-        const answer = await call(rules.length > 1 ? `${command} (rule ${index})` : command, 'POST', FAULTS_PATH, options, rule);
+        const answer = await call(
+          rules.length > 1 ? `${command} (rule ${index})` : command,
+          'POST',
+          FAULTS_PATH,
+          options,
+          rule,
+        );
         if ('exit' in answer) return answer.exit;
         added.push(answer.json);
       }
-      console.log(options.json ? JSON.stringify(Array.isArray(file.value) ? added : added[0]) : added.map((rule) => `added ${describeRule(rule as RuleView)}`).join('\n'));
+      console.log(
+        options.json
+          ? JSON.stringify(Array.isArray(file.value) ? added : added[0])
+          : added.map((rule) => `added ${describeRule(rule as RuleView)}`).join('\n'),
+      );
       return EXIT.ok;
     }
     case 'remove': {
@@ -125,11 +156,23 @@ export async function faults(action: FaultsAction, options: ControlCommandOption
   }
 }
 
-interface EntryView { time: string; method: string; path: string; status?: number; user?: string; latencyMs: number; fault?: { ruleId: string; effect: Record<string, unknown> } }
+interface EntryView {
+  time: string;
+  method: string;
+  path: string;
+  status?: number;
+  user?: string;
+  latencyMs: number;
+  fault?: { ruleId: string; effect: Record<string, unknown> };
+}
 
 /** One line per request: time, method, path, status (or `-`), user, latency, and the fault it got. */
 export function describeEntry(entry: EntryView): string {
-  const fault = entry.fault ? `  fault ${entry.fault.ruleId} ${Object.entries(entry.fault.effect).map(([k, v]) => `${k}=${JSON.stringify(v)}`).join(' ')}` : '';
+  const fault = entry.fault
+    ? `  fault ${entry.fault.ruleId} ${Object.entries(entry.fault.effect)
+        .map(([k, v]) => `${k}=${JSON.stringify(v)}`)
+        .join(' ')}`
+    : '';
   return `${entry.time} ${entry.method} ${entry.path} ${entry.status ?? '-'} ${entry.user ?? '-'} ${entry.latencyMs} ms${fault}`;
 }
 
@@ -141,14 +184,18 @@ export async function journal(action: JournalAction, options: ControlCommandOpti
     console.log(options.json ? JSON.stringify({ cleared: true }) : 'journal cleared');
     return EXIT.ok;
   }
-  const query = new URLSearchParams(Object.entries(action.filter).filter(([, value]) => value !== undefined) as Array<[string, string]>);
+  const query = new URLSearchParams(
+    Object.entries(action.filter).filter(([, value]) => value !== undefined) as Array<[string, string]>,
+  );
   const answer = await call('journal', 'GET', `${JOURNAL_PATH}${query.size > 0 ? `?${query}` : ''}`, options);
   if ('exit' in answer) return answer.exit;
   const page = answer.json as { held: number; capacity: number; dropped: number; entries: EntryView[] };
   if (options.json) console.log(JSON.stringify(answer.json));
   else {
     for (const entry of page.entries) console.log(describeEntry(entry));
-    console.log(`${page.entries.length} shown of ${page.held} held (capacity ${page.capacity}, ${page.dropped} pushed out)`);
+    console.log(
+      `${page.entries.length} shown of ${page.held} held (capacity ${page.capacity}, ${page.dropped} pushed out)`,
+    );
   }
   return EXIT.ok;
 }

@@ -5,16 +5,39 @@ import type { SharedOptions } from './SharedOptions.js';
 
 /** `gwsim faults list|add FILE|remove ID|clear`: the fault rules of a running gwsim. */
 export function faultsCommand(program: Command, commands: Commands, shared: SharedOptions): void {
-  const faults = program.command('faults')
+  const faults = program
+    .command('faults')
     .description('the fault rules of a running gwsim (its /_sim/labs/default/faults endpoints; administrators only)')
-    .addHelpText('after', '\nExit codes: 0 done, 1 refused or unreachable, 2 usage error (e.g. a rule file that is not JSON).');
-  const run = (action: FaultsAction) => async (options: Record<string, unknown>) => { process.exitCode = await commands.faults(action, shared.connectionOf(options)); };
-  shared.connection(faults.command('list').description('the rules: what each matches and does, its hits, what remains, when it expires'))
+    .addHelpText(
+      'after',
+      '\nExit codes: 0 done, 1 refused or unreachable, 2 usage error (e.g. a rule file that is not JSON).',
+    );
+  const run = (action: FaultsAction) => async (options: Record<string, unknown>) => {
+    process.exitCode = await commands.faults(action, shared.connectionOf(options));
+  };
+  shared
+    .connection(
+      faults
+        .command('list')
+        .description('the rules: what each matches and does, its hits, what remains, when it expires'),
+    )
     .action(run({ kind: 'list' }));
-  shared.connection(faults.command('add').argument('<file>', 'a JSON fault rule, or an array of them (see docs/faults.md)')
-    .description('add the rule(s) of FILE; prints each with its id'))
-    .action(async (file: string, options: Record<string, unknown>) => { process.exitCode = await commands.faults({ kind: 'add', file }, shared.connectionOf(options)); });
-  shared.connection(faults.command('remove').argument('<id>', 'the id of a rule (see faults list)').description('remove a rule'))
-    .action(async (id: string, options: Record<string, unknown>) => { process.exitCode = await commands.faults({ kind: 'remove', id }, shared.connectionOf(options)); });
+  shared
+    .connection(
+      faults
+        .command('add')
+        .argument('<file>', 'a JSON fault rule, or an array of them (see docs/faults.md)')
+        .description('add the rule(s) of FILE; prints each with its id'),
+    )
+    .action(async (file: string, options: Record<string, unknown>) => {
+      process.exitCode = await commands.faults({ kind: 'add', file }, shared.connectionOf(options));
+    });
+  shared
+    .connection(
+      faults.command('remove').argument('<id>', 'the id of a rule (see faults list)').description('remove a rule'),
+    )
+    .action(async (id: string, options: Record<string, unknown>) => {
+      process.exitCode = await commands.faults({ kind: 'remove', id }, shared.connectionOf(options));
+    });
   shared.connection(faults.command('clear').description('remove every rule')).action(run({ kind: 'clear' }));
 }

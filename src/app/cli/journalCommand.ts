@@ -4,21 +4,34 @@ import type { SharedOptions } from './SharedOptions.js';
 
 /** `gwsim journal [show] [filters]|clear`: a running gwsim's request journal. */
 export function journalCommand(program: Command, commands: Commands, shared: SharedOptions): void {
-  const journal = program.command('journal')
-    .description("a running gwsim's request journal: every gateway API request of the lab (its /_sim/labs/default/journal endpoint)")
+  const journal = program
+    .command('journal')
+    .description(
+      "a running gwsim's request journal: every gateway API request of the lab (its /_sim/labs/default/journal endpoint)",
+    )
     .addHelpText('after', '\nExit codes: 0 done, 1 refused or unreachable, 2 usage error.');
-  shared.connection(journal.command('show', { isDefault: true })
-    .description('the newest requests, oldest first (the default: `gwsim journal --status 5xx`)')
-    .option('--method <method>', 'only this HTTP method')
-    .option('--path <path>', 'only paths starting with this, or matching it when it holds * or ?')
-    .option('--status <status>', 'only this status (503) or class (5xx)')
-    .option('--since <instant>', 'only requests at or after this ISO-8601 instant')
-    .option('--limit <n>', 'at most this many (1 to 10000, default 100)'))
+  shared
+    .connection(
+      journal
+        .command('show', { isDefault: true })
+        .description('the newest requests, oldest first (the default: `gwsim journal --status 5xx`)')
+        .option('--method <method>', 'only this HTTP method')
+        .option('--path <path>', 'only paths starting with this, or matching it when it holds * or ?')
+        .option('--status <status>', 'only this status (503) or class (5xx)')
+        .option('--since <instant>', 'only requests at or after this ISO-8601 instant')
+        .option('--limit <n>', 'at most this many (1 to 10000, default 100)'),
+    )
     .action(async (options: Record<string, unknown>) => {
-      const filter = Object.fromEntries((['method', 'path', 'status', 'since', 'limit'] as const)
-        .filter((name) => typeof options[name] === 'string').map((name) => [name, options[name] as string]));
+      const filter = Object.fromEntries(
+        (['method', 'path', 'status', 'since', 'limit'] as const)
+          .filter((name) => typeof options[name] === 'string')
+          .map((name) => [name, options[name] as string]),
+      );
       process.exitCode = await commands.journal({ kind: 'show', filter }, shared.connectionOf(options));
     });
-  shared.connection(journal.command('clear').description('empty the journal'))
-    .action(async (options: Record<string, unknown>) => { process.exitCode = await commands.journal({ kind: 'clear' }, shared.connectionOf(options)); });
+  shared
+    .connection(journal.command('clear').description('empty the journal'))
+    .action(async (options: Record<string, unknown>) => {
+      process.exitCode = await commands.journal({ kind: 'clear' }, shared.connectionOf(options));
+    });
 }

@@ -1,7 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { LAB_PRIVATE_KEY_FILE, LICENSE_FILE_EXTENSION, LicenseFileError, signLicenseFile, type LicenseDocument } from '@gwsim/license-file';
+import {
+  LAB_PRIVATE_KEY_FILE,
+  LICENSE_FILE_EXTENSION,
+  LicenseFileError,
+  signLicenseFile,
+  type LicenseDocument,
+} from '@gwsim/license-file';
 import { EXIT } from './exitCodes.js';
 
 /** What `gwsim license mint` was given (repeatable options as arrays). */
@@ -29,8 +35,13 @@ class UsageError extends Error {}
 
 /** `2026-01-01` (start of that day, UTC) or an ISO-8601 instant; `end` makes a bare date the last second of the day. */
 function instant(flag: string, text: string, end = false): string {
-  const date = /^\d{4}-\d{2}-\d{2}$/.test(text) ? new Date(`${text}T${end ? '23:59:59' : '00:00:00'}Z`) : new Date(text);
-  if (!/^\d{4}-\d{2}-\d{2}/.test(text) || Number.isNaN(date.getTime())) throw new UsageError(`${flag} must be a date such as 2026-12-31 or an instant such as 2026-12-31T23:59:59Z, not '${text}'`);
+  const date = /^\d{4}-\d{2}-\d{2}$/.test(text)
+    ? new Date(`${text}T${end ? '23:59:59' : '00:00:00'}Z`)
+    : new Date(text);
+  if (!/^\d{4}-\d{2}-\d{2}/.test(text) || Number.isNaN(date.getTime()))
+    throw new UsageError(
+      `${flag} must be a date such as 2026-12-31 or an instant such as 2026-12-31T23:59:59Z, not '${text}'`,
+    );
   return `${date.toISOString().slice(0, 19)}Z`;
 }
 
@@ -47,12 +58,21 @@ function facility(text: string): { name: string; value: number } {
 export async function mintLicense(options: MintOptions, now: Date = new Date()): Promise<number> {
   try {
     const from = options.validFrom ? instant('--valid-from', options.validFrom) : `${now.toISOString().slice(0, 19)}Z`;
-    const until = options.validUntil ? instant('--valid-until', options.validUntil, true) : `${new Date(Date.parse(from) + 365 * DAY - 1000).toISOString().slice(0, 19)}Z`;
+    const until = options.validUntil
+      ? instant('--valid-until', options.validUntil, true)
+      : `${new Date(Date.parse(from) + 365 * DAY - 1000).toISOString().slice(0, 19)}Z`;
     const license: LicenseDocument = {
-      identifier: options.identifier ?? randomUUID(), name: options.name, products: options.product.length ? [...options.product] : ['gwsim'],
-      application: options.application, requiredSystemIds: [...options.systemId], validFrom: from, validUntil: until,
+      identifier: options.identifier ?? randomUUID(),
+      name: options.name,
+      products: options.product.length ? [...options.product] : ['gwsim'],
+      application: options.application,
+      requiredSystemIds: [...options.systemId],
+      validFrom: from,
+      validUntil: until,
       ...(options.susUntil ? { softwareUpdateServiceUntil: instant('--sus-until', options.susUntil, true) } : {}),
-      facilities: options.facility.map(facility), constraints: [...options.constraint], invalidates: [...options.invalidates],
+      facilities: options.facility.map(facility),
+      constraints: [...options.constraint],
+      invalidates: [...options.invalidates],
     };
     const keyFile = options.key ?? LAB_PRIVATE_KEY_FILE;
     if (!existsSync(keyFile)) throw new UsageError(`there is no key file ${keyFile}`);
@@ -61,13 +81,19 @@ export async function mintLicense(options: MintOptions, now: Date = new Date()):
       file = signLicenseFile(license, readFileSync(keyFile, 'utf8'));
     } catch (error) {
       if (error instanceof LicenseFileError) throw error;
-      throw new UsageError(`the key file ${keyFile} is not an Ed25519 private key in PEM (${error instanceof Error ? error.message : String(error)})`);
+      throw new UsageError(
+        `the key file ${keyFile} is not an Ed25519 private key in PEM (${error instanceof Error ? error.message : String(error)})`,
+      );
     }
     const output = path.resolve(options.output ?? `${license.identifier}${LICENSE_FILE_EXTENSION}`);
-    if (existsSync(output) && !options.force) throw new UsageError(`${output} exists; name another --output or add --force`);
+    if (existsSync(output) && !options.force)
+      throw new UsageError(`${output} exists; name another --output or add --force`);
     writeFileSync(output, file);
     if (options.json) console.log(JSON.stringify({ file: output, license }));
-    else console.log(`wrote ${output}: '${license.name}' (${license.identifier}), valid ${license.validFrom} to ${license.validUntil}`);
+    else
+      console.log(
+        `wrote ${output}: '${license.name}' (${license.identifier}), valid ${license.validFrom} to ${license.validUntil}`,
+      );
     return EXIT.ok;
   } catch (error) {
     if (error instanceof UsageError || error instanceof LicenseFileError) {

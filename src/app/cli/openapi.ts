@@ -16,7 +16,8 @@ export interface OpenApiOptions {
  */
 export async function printOpenApi(options: OpenApiOptions): Promise<number> {
   require('reflect-metadata');
-  const { openApiDocumentText } = require('../http/openApiDocumentText.js') as typeof import('../http/openApiDocumentText.js');
+  const { openApiDocumentText } =
+    require('../http/openApiDocumentText.js') as typeof import('../http/openApiDocumentText.js');
   const { SERVED_OPERATIONS } = require('../operations.js') as typeof import('../operations.js');
   const text = `${JSON.stringify(JSON.parse(openApiDocumentText(SERVED_OPERATIONS, options.control ? 'control' : 'gateway')), null, 2)}\n`;
   if (options.output) {
@@ -24,7 +25,9 @@ export async function printOpenApi(options: OpenApiOptions): Promise<number> {
     console.error(`wrote ${path.resolve(options.output)}`);
   } else {
     // waited for: the process exits right after, and a pipe takes a large document in several writes
-    await new Promise<void>((resolve, reject) => process.stdout.write(text, (error) => (error ? reject(error) : resolve())));
+    await new Promise<void>((resolve, reject) =>
+      process.stdout.write(text, (error) => (error ? reject(error) : resolve())),
+    );
   }
   return EXIT.ok;
 }

@@ -50,7 +50,13 @@ export interface Commands {
 
 function version(): string {
   try {
-    return (JSON.parse(readFileSync(path.resolve(__dirname, '..', '..', '..', '..', 'package.json'), 'utf8')) as { version?: string }).version ?? 'unknown';
+    return (
+      (
+        JSON.parse(readFileSync(path.resolve(__dirname, '..', '..', '..', '..', 'package.json'), 'utf8')) as {
+          version?: string;
+        }
+      ).version ?? 'unknown'
+    );
   } catch {
     return 'unknown';
   }
@@ -64,7 +70,7 @@ function version(): string {
  */
 export function buildProgram(commands: Commands, env: NodeJS.ProcessEnv): Command {
   const program = new Command('gwsim')
-    .description('A stateful simulator of a telephony session gateway\'s management API')
+    .description("A stateful simulator of a telephony session gateway's management API")
     .version(version(), '-V, --version', 'print the version and exit')
     .helpOption('-h, --help', 'print help and exit')
     .showHelpAfterError('(run with --help for usage)')
@@ -85,8 +91,11 @@ export function buildProgram(commands: Commands, env: NodeJS.ProcessEnv): Comman
   journalCommand(program, commands, shared);
   openapiCommand(program, commands);
   readyCommand(program, commands, shared);
-  program.addHelpText('after', '\nEvery command has --help. Exit codes: 0 success, 1 failure (the command could not do its work),\n'
-    + '2 usage or configuration error (a bad flag or variable: one line names it).');
+  program.addHelpText(
+    'after',
+    '\nEvery command has --help. Exit codes: 0 success, 1 failure (the command could not do its work),\n' +
+      '2 usage or configuration error (a bad flag or variable: one line names it).',
+  );
   return program;
 }
 

@@ -8,14 +8,24 @@ export interface ReadyOptions {
   readonly json: boolean;
 }
 
-interface Probe { readonly ready: boolean; readonly status?: number; readonly reason: string; readonly checks?: unknown }
+interface Probe {
+  readonly ready: boolean;
+  readonly status?: number;
+  readonly reason: string;
+  readonly checks?: unknown;
+}
 
 async function probe(url: URL): Promise<Probe> {
   try {
     const response = await fetch(url, { signal: AbortSignal.timeout(5000) });
-    const body = await response.json().catch(() => undefined) as { checks?: unknown; error?: { code?: string; message?: string } } | undefined;
+    const body = (await response.json().catch(() => undefined)) as
+      { checks?: unknown; error?: { code?: string; message?: string } } | undefined;
     if (response.status === 200) return { ready: true, status: 200, reason: 'ready', checks: body?.checks };
-    return { ready: false, status: response.status, reason: body?.error ? `${body.error.code}: ${body.error.message}` : `HTTP ${response.status}` };
+    return {
+      ready: false,
+      status: response.status,
+      reason: body?.error ? `${body.error.code}: ${body.error.message}` : `HTTP ${response.status}`,
+    };
   } catch (error) {
     const cause = (error as { cause?: { code?: string; message?: string } }).cause;
     const why = cause?.code ?? cause?.message ?? (error instanceof Error ? error.message : 'error');
@@ -45,14 +55,25 @@ export async function waitReady(options: ReadyOptions, now: () => number = Date.
   while (!outcome.ready && now() - started < options.timeoutSeconds * 1000) {
     const waited = Math.round((now() - started) / 1000);
     if (tty) process.stderr.write(`\rwaiting for ${url.href} (${waited} s): ${outcome.reason}\u001b[K`);
-    else if (now() - lastReport >= 5000) { process.stderr.write(`waiting for ${url.href} (${waited} s): ${outcome.reason}\n`); lastReport = now(); }
+    else if (now() - lastReport >= 5000) {
+      process.stderr.write(`waiting for ${url.href} (${waited} s): ${outcome.reason}\n`);
+      lastReport = now();
+    }
     await new Promise((resolve) => setTimeout(resolve, 500));
     outcome = await probe(url);
   }
   if (tty) process.stderr.write('\r\u001b[K');
   const waitedSeconds = Math.round((now() - started) / 100) / 10;
   if (options.json) {
-    console.log(JSON.stringify({ url: url.href, ready: outcome.ready, waitedSeconds, ...(outcome.status ? { status: outcome.status } : {}), ...(outcome.ready ? { checks: outcome.checks ?? {} } : { reason: outcome.reason }) }));
+    console.log(
+      JSON.stringify({
+        url: url.href,
+        ready: outcome.ready,
+        waitedSeconds,
+        ...(outcome.status ? { status: outcome.status } : {}),
+        ...(outcome.ready ? { checks: outcome.checks ?? {} } : { reason: outcome.reason }),
+      }),
+    );
   } else if (outcome.ready) {
     console.log(`ready: ${url.href} (after ${waitedSeconds} s)`);
   } else {

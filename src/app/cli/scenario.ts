@@ -9,19 +9,46 @@ export type ScenarioAction =
   | { readonly kind: 'stop'; readonly lab: string }
   | { readonly kind: 'list' };
 
-interface Check { path: string; operator: string; expected: unknown; actual?: unknown; passed: boolean }
-interface StepView { index: number; at: string; name?: string; what: string; status: string; ranAt?: string; detail?: string; expectations?: Array<{ read: string; passed: boolean; error?: string; checks: Check[] }> }
-interface RunView { name: string; state: string; startedAt?: string; endedAt?: string; error?: string; steps: StepView[]; summary: { steps: number; done: number; failed: number; checksPassed: number; checksFailed: number } }
+interface Check {
+  path: string;
+  operator: string;
+  expected: unknown;
+  actual?: unknown;
+  passed: boolean;
+}
+interface StepView {
+  index: number;
+  at: string;
+  name?: string;
+  what: string;
+  status: string;
+  ranAt?: string;
+  detail?: string;
+  expectations?: Array<{ read: string; passed: boolean; error?: string; checks: Check[] }>;
+}
+interface RunView {
+  name: string;
+  state: string;
+  startedAt?: string;
+  endedAt?: string;
+  error?: string;
+  steps: StepView[];
+  summary: { steps: number; done: number; failed: number; checksPassed: number; checksFailed: number };
+}
 
 const ENDED = ['passed', 'failed', 'stopped'];
 
 /** One step's lines: its instant, status and name, then each expectation's checks (expected and read). */
 export function describeStep(step: StepView): string[] {
-  const lines = [`${step.ranAt ?? step.at}  ${step.status.padEnd(7)} ${step.name ?? step.what}${step.detail ? ` (${step.detail})` : ''}`];
+  const lines = [
+    `${step.ranAt ?? step.at}  ${step.status.padEnd(7)} ${step.name ?? step.what}${step.detail ? ` (${step.detail})` : ''}`,
+  ];
   for (const expectation of step.expectations ?? []) {
     if (expectation.error) lines.push(`    ✗ ${expectation.read}: ${expectation.error}`);
     for (const check of expectation.checks) {
-      lines.push(`    ${check.passed ? '✓' : '✗'} ${expectation.read} ${check.path || '(answer)'} ${check.operator} ${JSON.stringify(check.expected)}${check.passed ? '' : `, read ${check.actual === undefined ? 'nothing' : JSON.stringify(check.actual)}`}`);
+      lines.push(
+        `    ${check.passed ? '✓' : '✗'} ${expectation.read} ${check.path || '(answer)'} ${check.operator} ${JSON.stringify(check.expected)}${check.passed ? '' : `, read ${check.actual === undefined ? 'nothing' : JSON.stringify(check.actual)}`}`,
+      );
     }
   }
   return lines;
@@ -47,7 +74,13 @@ export async function scenario(action: ScenarioAction, options: ControlOptions):
   }
   const path = `/_sim/labs/${encodeURIComponent(action.lab)}/scenario`;
   if (action.kind === 'status' || action.kind === 'stop') {
-    const answer = await controlRequest(`scenario ${action.kind}`, action.kind === 'stop' ? 'DELETE' : 'GET', path, undefined, options);
+    const answer = await controlRequest(
+      `scenario ${action.kind}`,
+      action.kind === 'stop' ? 'DELETE' : 'GET',
+      path,
+      undefined,
+      options,
+    );
     if ('code' in answer) return answer.code;
     const run = answer.json as RunView;
     if (options.json) console.log(JSON.stringify(run));
@@ -71,7 +104,11 @@ export async function scenario(action: ScenarioAction, options: ControlOptions):
   if ('code' in started) return started.code;
   let run = started.json as RunView;
   if (!action.wait) {
-    console.log(options.json ? JSON.stringify(run) : `scenario ${run.name} ${run.state} on lab ${action.lab} (gwsim scenario status --lab ${action.lab})`);
+    console.log(
+      options.json
+        ? JSON.stringify(run)
+        : `scenario ${run.name} ${run.state} on lab ${action.lab} (gwsim scenario status --lab ${action.lab})`,
+    );
     return EXIT.ok;
   }
   const printed = new Set<number>();

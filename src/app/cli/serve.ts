@@ -21,7 +21,10 @@ import { EXIT } from './exitCodes.js';
 export async function serve(config: AppConfig, explicitAdminPassword: boolean): Promise<number> {
   const logger = PinoLogger.create(config.logLevel, undefined, config.logFormat);
   if (config.adminPasswordIsDefault) {
-    const why = explicitAdminPassword || process.env['GWSIM_ADMIN_PASSWORD'] !== undefined ? 'GWSIM_ADMIN_PASSWORD is the well-known default' : 'GWSIM_ADMIN_PASSWORD is not set';
+    const why =
+      explicitAdminPassword || process.env['GWSIM_ADMIN_PASSWORD'] !== undefined
+        ? 'GWSIM_ADMIN_PASSWORD is the well-known default'
+        : 'GWSIM_ADMIN_PASSWORD is not set';
     logger.warn({ user: 'anadmin' }, `${why}: the administrator 'anadmin' has the well-known password 'anadmin'`);
   }
   const stop = new StopRequest();
@@ -40,7 +43,9 @@ class StopRequest {
   private wake: () => void = () => undefined;
 
   constructor() {
-    this.requested = new Promise<void>((resolve) => { this.wake = resolve; });
+    this.requested = new Promise<void>((resolve) => {
+      this.wake = resolve;
+    });
   }
 
   request(code: number): void {
@@ -62,8 +67,15 @@ function stopOnSignals(logger: PinoLogger, stop: StopRequest, serving: () => boo
   let signals = 0;
   const onSignal = (signal: NodeJS.Signals) => {
     signals += 1;
-    if (signals > 1) { logger.warn({ signal }, 'second signal: exiting at once'); logger.flush(); process.exit(EXIT.failure); }
-    logger.info({ signal }, serving() ? 'shutting down: finishing in-flight requests' : 'shutting down: start-up is abandoned');
+    if (signals > 1) {
+      logger.warn({ signal }, 'second signal: exiting at once');
+      logger.flush();
+      process.exit(EXIT.failure);
+    }
+    logger.info(
+      { signal },
+      serving() ? 'shutting down: finishing in-flight requests' : 'shutting down: start-up is abandoned',
+    );
     stop.request(EXIT.ok);
   };
   process.on('SIGINT', onSignal);
@@ -71,12 +83,20 @@ function stopOnSignals(logger: PinoLogger, stop: StopRequest, serving: () => boo
 }
 
 /** Starts, then serves until a stop is asked for; resolves with the exit code (that of a start-up failure too). */
-async function startAndServe(config: AppConfig, logger: PinoLogger, stop: StopRequest, started: Started): Promise<number> {
+async function startAndServe(
+  config: AppConfig,
+  logger: PinoLogger,
+  stop: StopRequest,
+  started: Started,
+): Promise<number> {
   try {
     await start(config, logger, stop, started);
     if (!stop.reason) {
       const { address } = started.listener!;
-      logger.info({ url: `http://${address.address.includes(':') ? `[${address.address}]` : address.address}:${address.port}` }, 'gwsim is serving the management API');
+      logger.info(
+        { url: `http://${address.address.includes(':') ? `[${address.address}]` : address.address}:${address.port}` },
+        'gwsim is serving the management API',
+      );
       await stop.requested;
     }
     return stop.reason?.code ?? EXIT.ok;
@@ -100,14 +120,20 @@ async function startAndServe(config: AppConfig, logger: PinoLogger, stop: StopRe
 async function start(config: AppConfig, logger: PinoLogger, stop: StopRequest, started: Started): Promise<void> {
   if (config.dataDir) {
     started.lock = await DataDirLock.acquire(config.dataDir, (error) => {
-      logger.error({ dataDir: config.dataDir, err: error }, 'the data-directory lock is lost (the directory was removed or cannot be written): stopping');
+      logger.error(
+        { dataDir: config.dataDir, err: error },
+        'the data-directory lock is lost (the directory was removed or cannot be written): stopping',
+      );
       stop.request(EXIT.failure);
     });
   }
   if (!stop.reason) started.listener = await bind(config);
   if (!stop.reason && !config.databaseUrl && config.simulatorThread === true) {
     // before any worker thread starts: the simulator's collections run on these too (see lowerNodeThreads)
-    logger.debug({ threads: lowerNodeThreads(BACKGROUND_NICENESS), niceness: BACKGROUND_NICENESS }, 'Node\'s own threads run behind the API\'s thread');
+    logger.debug(
+      { threads: lowerNodeThreads(BACKGROUND_NICENESS), niceness: BACKGROUND_NICENESS },
+      "Node's own threads run behind the API's thread",
+    );
   }
   if (!stop.reason && !config.databaseUrl) {
     // In a worker thread: it boots on one core while the modules below load on the other.
@@ -122,9 +148,14 @@ async function start(config: AppConfig, logger: PinoLogger, stop: StopRequest, s
     // Loaded here, not at the top: the checks above fail fast, and the engine boots while these load.
     const { GatewaySimulator } = require('../GatewaySimulator.js') as typeof import('../GatewaySimulator.js');
     started.simulator = await GatewaySimulator.create({
-      config, logger, engine: started.engine, processMetrics: true, simulatorThread: config.simulatorThread === true,
+      config,
+      logger,
+      engine: started.engine,
+      processMetrics: true,
+      simulatorThread: config.simulatorThread === true,
       // Served while the monitor's own engine still boots: it is a component of its own, and reports itself starting.
-      deferMonitor: true, onDeferredFailure: () => stop.request(EXIT.failure),
+      deferMonitor: true,
+      onDeferredFailure: () => stop.request(EXIT.failure),
     });
     started.simulator.serve(started.listener!);
   }
@@ -159,12 +190,17 @@ async function bind(config: AppConfig): Promise<HttpListener> {
 function listenProblem(error: unknown, port: number, host: string): ConfigError | undefined {
   const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
   switch (code) {
-    case 'EADDRINUSE': return new ConfigError('PORT', `${port} is already in use on ${host}`);
-    case 'EACCES': return new ConfigError('PORT', `${port} cannot be listened on without privileges`);
-    case 'EADDRNOTAVAIL': return new ConfigError('HOST', `'${host}' is not an address of this machine`);
+    case 'EADDRINUSE':
+      return new ConfigError('PORT', `${port} is already in use on ${host}`);
+    case 'EACCES':
+      return new ConfigError('PORT', `${port} cannot be listened on without privileges`);
+    case 'EADDRNOTAVAIL':
+      return new ConfigError('HOST', `'${host}' is not an address of this machine`);
     case 'ENOTFOUND':
     case 'EAI_AGAIN':
-    case 'EAI_NONAME': return new ConfigError('HOST', `'${host}' does not resolve to an address (${String(code)})`);
-    default: return undefined;
+    case 'EAI_NONAME':
+      return new ConfigError('HOST', `'${host}' does not resolve to an address (${String(code)})`);
+    default:
+      return undefined;
   }
 }

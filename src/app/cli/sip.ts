@@ -10,7 +10,15 @@ interface SipState {
   enabled: boolean;
   host: string;
   portOffset: number;
-  listeners: Array<{ nodeId: string; nodeName: string; transport: string; host: string; port: number; state: string; error?: string }>;
+  listeners: Array<{
+    nodeId: string;
+    nodeName: string;
+    transport: string;
+    host: string;
+    port: number;
+    state: string;
+    error?: string;
+  }>;
   farEnds: Record<string, string>;
 }
 
@@ -21,10 +29,14 @@ export function sipPath(lab: string): string {
 
 /** A human summary of a lab's real SIP (what `status`, `on` and `off` print without --json). */
 export function describeSip(lab: string, state: SipState): string {
-  const lines = [`real SIP of lab ${lab}: ${state.enabled ? 'on' : 'off'} (bind address ${state.host}, port offset ${state.portOffset})`];
+  const lines = [
+    `real SIP of lab ${lab}: ${state.enabled ? 'on' : 'off'} (bind address ${state.host}, port offset ${state.portOffset})`,
+  ];
   for (const listener of state.listeners) {
     const farEnd = state.farEnds[listener.nodeId];
-    lines.push(`  ${listener.nodeName}: ${listener.transport} ${listener.host}:${listener.port} ${listener.state}${listener.error ? ` (${listener.error})` : ''}${farEnd ? `, far end ${farEnd}` : ''}`);
+    lines.push(
+      `  ${listener.nodeName}: ${listener.transport} ${listener.host}:${listener.port} ${listener.state}${listener.error ? ` (${listener.error})` : ''}${farEnd ? `, far end ${farEnd}` : ''}`,
+    );
   }
   if (state.enabled && state.listeners.length === 0) lines.push('  no listeners');
   return lines.join('\n');
@@ -35,10 +47,19 @@ export function describeSip(lab: string, state: SipState): string {
  * 1 the gateway refused (a port another lab holds, say) or could not be reached.
  */
 export async function sip(action: SipAction, options: ControlOptions): Promise<number> {
-  const body = action.kind === 'status' ? undefined
-    : action.kind === 'on' ? { enabled: true, ...(action.offset !== undefined ? { portOffset: action.offset } : {}) }
-      : { enabled: false };
-  const answer = await controlRequest(`sip ${action.kind}`, body === undefined ? 'GET' : 'PUT', sipPath(action.lab), body, options);
+  const body =
+    action.kind === 'status'
+      ? undefined
+      : action.kind === 'on'
+        ? { enabled: true, ...(action.offset !== undefined ? { portOffset: action.offset } : {}) }
+        : { enabled: false };
+  const answer = await controlRequest(
+    `sip ${action.kind}`,
+    body === undefined ? 'GET' : 'PUT',
+    sipPath(action.lab),
+    body,
+    options,
+  );
   if ('code' in answer) return answer.code;
   console.log(options.json ? JSON.stringify(answer.json) : describeSip(action.lab, answer.json as SipState));
   return EXIT.ok;

@@ -18,7 +18,14 @@ export interface SnapshotsOptions extends ControlOptions {
   readonly passphrase?: string | undefined;
 }
 
-interface SnapshotView { name: string; createdAt: string; sourceLab: string; labRevision: number; objects: number; bytes: number }
+interface SnapshotView {
+  name: string;
+  createdAt: string;
+  sourceLab: string;
+  labRevision: number;
+  objects: number;
+  bytes: number;
+}
 
 export function describeSnapshot(snapshot: SnapshotView): string {
   return `${snapshot.name}\t${snapshot.createdAt}\tfrom ${snapshot.sourceLab} at revision ${snapshot.labRevision}\t${snapshot.objects} rows, ${snapshot.bytes} bytes`;
@@ -36,17 +43,35 @@ export async function snapshots(action: SnapshotsAction, options: SnapshotsOptio
   const command = `snapshots ${action.kind}`;
   let answer: { json: unknown } | { code: number };
   switch (action.kind) {
-    case 'list': answer = await controlRequest(command, 'GET', base, undefined, options); break;
-    case 'save': answer = await controlRequest(command, 'POST', base, { name: action.name, ...(action.replace ? { replace: true } : {}) }, options); break;
-    case 'restore': answer = await controlRequest(command, 'POST', `${one(action.name)}/restore`, undefined, options); break;
-    case 'export': answer = await controlRequest(command, 'GET', one(action.name), undefined, options, passphrase); break;
-    case 'remove': answer = await controlRequest(command, 'DELETE', one(action.name), undefined, options); break;
+    case 'list':
+      answer = await controlRequest(command, 'GET', base, undefined, options);
+      break;
+    case 'save':
+      answer = await controlRequest(
+        command,
+        'POST',
+        base,
+        { name: action.name, ...(action.replace ? { replace: true } : {}) },
+        options,
+      );
+      break;
+    case 'restore':
+      answer = await controlRequest(command, 'POST', `${one(action.name)}/restore`, undefined, options);
+      break;
+    case 'export':
+      answer = await controlRequest(command, 'GET', one(action.name), undefined, options, passphrase);
+      break;
+    case 'remove':
+      answer = await controlRequest(command, 'DELETE', one(action.name), undefined, options);
+      break;
     case 'import': {
       let content: Buffer;
       try {
         content = readFileSync(action.file);
       } catch (error) {
-        console.error(`gwsim: ${command}: cannot read ${action.file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+        console.error(
+          `gwsim: ${command}: cannot read ${action.file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+        );
         return EXIT.usage;
       }
       const form = new FormData();
@@ -65,7 +90,9 @@ export async function snapshots(action: SnapshotsAction, options: SnapshotsOptio
     try {
       writeFileSync(action.output, text);
     } catch (error) {
-      console.error(`gwsim: ${command}: cannot write ${action.output}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+      console.error(
+        `gwsim: ${command}: cannot write ${action.output}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+      );
       return EXIT.usage;
     }
     console.log(`exported: ${action.name} to ${action.output}`);

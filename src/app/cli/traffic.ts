@@ -5,7 +5,11 @@ import { controlRequest, type ControlOptions } from './controlRequest.js';
 /** What `gwsim traffic …` needs: where the gateway is and who asks. */
 export type TrafficCommandOptions = ControlOptions;
 
-export type TrafficAction = { readonly kind: 'status' } | { readonly kind: 'start' } | { readonly kind: 'stop' } | { readonly kind: 'set'; readonly file: string; readonly start: boolean };
+export type TrafficAction =
+  | { readonly kind: 'status' }
+  | { readonly kind: 'start' }
+  | { readonly kind: 'stop' }
+  | { readonly kind: 'set'; readonly file: string; readonly start: boolean };
 
 export const TRAFFIC_PATH = '/_sim/labs/default/traffic';
 
@@ -13,17 +17,32 @@ interface TrafficState {
   running: boolean;
   time?: string;
   planGeneration?: number;
-  profile: { seed: number; callsPerSecond: number; holdingTime: { distribution: string; meanSeconds: number; sdSeconds?: number } };
-  counters: { started: number; ended: number; active: number; byResult: Record<string, number>; refusedBy: Record<string, number> };
+  profile: {
+    seed: number;
+    callsPerSecond: number;
+    holdingTime: { distribution: string; meanSeconds: number; sdSeconds?: number };
+  };
+  counters: {
+    started: number;
+    ended: number;
+    active: number;
+    byResult: Record<string, number>;
+    refusedBy: Record<string, number>;
+  };
 }
 
 /** A human summary of the traffic state (what `status`, `start`, `stop` and `set` print without --json). */
 export function describeTraffic(state: TrafficState): string {
   const { profile, counters } = state;
-  const hold = profile.holdingTime.distribution === 'lognormal'
-    ? `lognormal holding time, mean ${profile.holdingTime.meanSeconds} s, sd ${profile.holdingTime.sdSeconds} s`
-    : `exponential holding time, mean ${profile.holdingTime.meanSeconds} s`;
-  const nonZero = (record: Record<string, number>) => Object.entries(record).filter(([, n]) => n > 0).map(([k, n]) => `${k} ${n}`).join(', ') || 'none';
+  const hold =
+    profile.holdingTime.distribution === 'lognormal'
+      ? `lognormal holding time, mean ${profile.holdingTime.meanSeconds} s, sd ${profile.holdingTime.sdSeconds} s`
+      : `exponential holding time, mean ${profile.holdingTime.meanSeconds} s`;
+  const nonZero = (record: Record<string, number>) =>
+    Object.entries(record)
+      .filter(([, n]) => n > 0)
+      .map(([k, n]) => `${k} ${n}`)
+      .join(', ') || 'none';
   return [
     `traffic: ${state.running ? 'running' : 'stopped'}${state.time ? ` (simulated time ${state.time})` : ''}`,
     `profile: ${profile.callsPerSecond} calls/s (Poisson), ${hold}, seed ${profile.seed}`,
@@ -40,9 +59,15 @@ export function describeTraffic(state: TrafficState): string {
 export async function traffic(action: TrafficAction, options: TrafficCommandOptions): Promise<number> {
   let body: unknown;
   switch (action.kind) {
-    case 'status': body = undefined; break;
-    case 'start': body = { running: true }; break;
-    case 'stop': body = { running: false }; break;
+    case 'status':
+      body = undefined;
+      break;
+    case 'start':
+      body = { running: true };
+      break;
+    case 'stop':
+      body = { running: false };
+      break;
     case 'set': {
       let text: string;
       try {
@@ -62,7 +87,13 @@ export async function traffic(action: TrafficAction, options: TrafficCommandOpti
       break;
     }
   }
-  const answer = await controlRequest(`traffic ${action.kind}`, body === undefined ? 'GET' : 'PUT', TRAFFIC_PATH, body, options);
+  const answer = await controlRequest(
+    `traffic ${action.kind}`,
+    body === undefined ? 'GET' : 'PUT',
+    TRAFFIC_PATH,
+    body,
+    options,
+  );
   if ('code' in answer) return answer.code;
   const json = answer.json;
   console.log(options.json ? JSON.stringify(json) : describeTraffic(json as TrafficState));

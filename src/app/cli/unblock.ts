@@ -12,20 +12,37 @@ import { EXIT } from './exitCodes.js';
  * runs on the directory), builds the same container without serving HTTP or running start-up tasks, and
  * calls the identity context's UnblockUser use case. Prints one line (or JSON); resolves with the exit code.
  */
-export async function unblock(user: string, config: AppConfig, output: { json: boolean; logLevelSet: boolean }): Promise<number> {
+export async function unblock(
+  user: string,
+  config: AppConfig,
+  output: { json: boolean; logLevelSet: boolean },
+): Promise<number> {
   // Logs go to stderr, so that stdout carries only the outcome (--json is for scripts).
-  const logger = PinoLogger.create(output.logLevelSet ? config.logLevel : 'warn', pino.destination({ fd: 2, sync: true }), config.logFormat);
+  const logger = PinoLogger.create(
+    output.logLevelSet ? config.logLevel : 'warn',
+    pino.destination({ fd: 2, sync: true }),
+    config.logFormat,
+  );
   let lock: DataDirLock | undefined;
   try {
     if (config.ephemeral) {
-      throw ConfigError.unusable('GWSIM_EPHEMERAL', 'an ephemeral store keeps no users to unblock: name the gateway\'s data directory (GWSIM_DATA_DIR or --data-dir) or its DATABASE_URL (--database-url)');
+      throw ConfigError.unusable(
+        'GWSIM_EPHEMERAL',
+        "an ephemeral store keeps no users to unblock: name the gateway's data directory (GWSIM_DATA_DIR or --data-dir) or its DATABASE_URL (--database-url)",
+      );
     }
     if (config.dataDir && !holdsCluster(config.dataDir)) {
-      throw ConfigError.unusable('GWSIM_DATA_DIR', `there is no gwsim store in ${config.dataDir}: name the gateway's data directory with GWSIM_DATA_DIR or --data-dir`);
+      throw ConfigError.unusable(
+        'GWSIM_DATA_DIR',
+        `there is no gwsim store in ${config.dataDir}: name the gateway's data directory with GWSIM_DATA_DIR or --data-dir`,
+      );
     }
     if (config.dataDir) lock = await DataDirLock.acquire(config.dataDir, () => undefined);
   } catch (error) {
-    if (error instanceof ConfigError) { console.error(`gwsim: ${error.message}`); return EXIT.usage; }
+    if (error instanceof ConfigError) {
+      console.error(`gwsim: ${error.message}`);
+      return EXIT.usage;
+    }
     throw error;
   }
   // A signal while the store is open lets the (short) command finish, so the engine's files are closed cleanly.
@@ -34,27 +51,40 @@ export async function unblock(user: string, config: AppConfig, output: { json: b
   process.on('SIGTERM', ignore);
   try {
     const { GatewaySimulator } = require('../GatewaySimulator.js') as typeof import('../GatewaySimulator.js');
-    const { UnblockUser } = require('../../contexts/identity/index.js') as typeof import('../../contexts/identity/index.js');
+    const { UnblockUser } =
+      require('../../contexts/identity/index.js') as typeof import('../../contexts/identity/index.js');
     const { DEFAULT_LAB } = require('../../shared/domain/LabId.js') as typeof import('../../shared/domain/LabId.js');
-    const { DomainError } = require('../../shared/domain/DomainError.js') as typeof import('../../shared/domain/DomainError.js');
+    const { DomainError } =
+      require('../../shared/domain/DomainError.js') as typeof import('../../shared/domain/DomainError.js');
     const { describeStore } = require('../persistence/Database.js') as typeof import('../persistence/Database.js');
     const store = describeStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
     let simulator;
     try {
       simulator = await GatewaySimulator.create({ config, logger, runStartupTasks: false });
     } catch (error) {
-      if (error instanceof ConfigError) { console.error(`gwsim: ${error.message}`); return EXIT.usage; }
+      if (error instanceof ConfigError) {
+        console.error(`gwsim: ${error.message}`);
+        return EXIT.usage;
+      }
       throw error;
     }
     try {
       const outcome = await simulator.container.get(UnblockUser).execute(DEFAULT_LAB, user);
       if (output.json) console.log(JSON.stringify({ user, ...outcome }));
-      else if (outcome.wasBlocked) console.log(`unblocked '${user}' (user id ${outcome.userId}, ${outcome.displayName}) in ${store}: it may log in again`);
-      else console.log(`'${user}' (user id ${outcome.userId}, ${outcome.displayName}) was not blocked in ${store}; its failed-login count is reset`);
+      else if (outcome.wasBlocked)
+        console.log(
+          `unblocked '${user}' (user id ${outcome.userId}, ${outcome.displayName}) in ${store}: it may log in again`,
+        );
+      else
+        console.log(
+          `'${user}' (user id ${outcome.userId}, ${outcome.displayName}) was not blocked in ${store}; its failed-login count is reset`,
+        );
       return EXIT.ok;
     } catch (error) {
       if (error instanceof DomainError && error.kind === 'not_found') {
-        console.error(`gwsim: there is no user '${user}' in ${store} (a user is named by its id, local user name or display name)`);
+        console.error(
+          `gwsim: there is no user '${user}' in ${store} (a user is named by its id, local user name or display name)`,
+        );
         return EXIT.failure;
       }
       throw error;

@@ -75,7 +75,12 @@ export type LogFormat = (typeof LOG_FORMATS)[number];
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
-export const DEFAULT_BODY_LIMITS: BodyLimits = { json: 1024 * 1024, text: 64 * 1024, form: 1024 * 1024, file: 16 * 1024 * 1024 };
+export const DEFAULT_BODY_LIMITS: BodyLimits = {
+  json: 1024 * 1024,
+  text: 64 * 1024,
+  form: 1024 * 1024,
+  file: 16 * 1024 * 1024,
+};
 
 /** The container token of the process configuration (only src/app reads it; contexts get settings of their own). */
 export const APP_CONFIG = Symbol.for('gwsim.AppConfig') as symbol & { readonly __type?: AppConfig };

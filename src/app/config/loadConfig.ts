@@ -1,9 +1,20 @@
 import path from 'node:path';
-import { DEFAULT_BODY_LIMITS, LOG_FORMATS, LOG_LEVELS, type AppConfig, type LogFormat, type LogLevel } from './AppConfig.js';
+import {
+  DEFAULT_BODY_LIMITS,
+  LOG_FORMATS,
+  LOG_LEVELS,
+  type AppConfig,
+  type LogFormat,
+  type LogLevel,
+} from './AppConfig.js';
 
 /** A configuration value that cannot be used; main prints `message` as one line and exits. */
 export class ConfigError extends Error {
-  constructor(readonly variable: string, detail: string, message = `invalid configuration: ${variable} ${detail}`) {
+  constructor(
+    readonly variable: string,
+    detail: string,
+    message = `invalid configuration: ${variable} ${detail}`,
+  ) {
     super(message);
     this.name = 'ConfigError';
   }
@@ -48,12 +59,27 @@ export function parseFlags(argv: readonly string[]): ParsedFlags {
   let sip: boolean | undefined;
   for (let i = 0; i < argv.length; i += 1) {
     const arg = argv[i]!;
-    if (arg === '--ephemeral') { ephemeral = true; continue; }
-    if (arg === '--no-demo') { demo = false; continue; }
-    if (arg === '--sip') { sip = true; continue; }
-    const [flag, inline] = arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
+    if (arg === '--ephemeral') {
+      ephemeral = true;
+      continue;
+    }
+    if (arg === '--no-demo') {
+      demo = false;
+      continue;
+    }
+    if (arg === '--sip') {
+      sip = true;
+      continue;
+    }
+    const [flag, inline] = arg.includes('=')
+      ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)]
+      : [arg, undefined];
     const variable = FLAGS[flag];
-    if (!variable) throw new ConfigError(arg, `is not an option of 'gwsim serve' (options: ${[...Object.keys(FLAGS), '--ephemeral', '--no-demo', '--sip'].join(', ')})`);
+    if (!variable)
+      throw new ConfigError(
+        arg,
+        `is not an option of 'gwsim serve' (options: ${[...Object.keys(FLAGS), '--ephemeral', '--no-demo', '--sip'].join(', ')})`,
+      );
     const value = inline ?? argv[++i];
     if (value === undefined) throw new ConfigError(flag, 'needs a value');
     values[variable] = value;
@@ -63,7 +89,8 @@ export function parseFlags(argv: readonly string[]): ParsedFlags {
 
 function integer(variable: string, raw: string | undefined, fallback: number, min: number, max: number): number {
   if (raw === undefined || raw === '') return fallback;
-  if (!/^\d+$/.test(raw.trim())) throw new ConfigError(variable, `must be a whole number from ${min} to ${max}, got '${raw}'`);
+  if (!/^\d+$/.test(raw.trim()))
+    throw new ConfigError(variable, `must be a whole number from ${min} to ${max}, got '${raw}'`);
   const value = Number(raw.trim());
   if (value < min || value > max) throw new ConfigError(variable, `must be from ${min} to ${max}, got ${value}`);
   return value;
@@ -82,7 +109,10 @@ export function readSwitch(env: NodeJS.ProcessEnv, name: string, whenEmpty: bool
   if (raw === '') return whenEmpty;
   if (SWITCH_ON.includes(raw)) return true;
   if (SWITCH_OFF.includes(raw)) return false;
-  throw new ConfigError(name, `must be one of ${[...SWITCH_ON, ...SWITCH_OFF].join(', ')} (or empty for ${whenEmpty ? 'on' : 'off'}), got '${env[name]}'`);
+  throw new ConfigError(
+    name,
+    `must be one of ${[...SWITCH_ON, ...SWITCH_OFF].join(', ')} (or empty for ${whenEmpty ? 'on' : 'off'}), got '${env[name]}'`,
+  );
 }
 
 /** The built-in administrator's well-known password; start-up warns while it is in use, set or not. */
@@ -93,18 +123,29 @@ export const WELL_KNOWN_ADMIN_PASSWORD = 'anadmin';
  * browser sends in its Origin header). Empty or unset: CORS off.
  */
 export function corsOrigins(raw: string | undefined): readonly string[] | '*' | undefined {
-  const items = (raw ?? '').split(',').map((item) => item.trim()).filter(Boolean);
+  const items = (raw ?? '')
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
   if (items.length === 0) return undefined;
   if (items.includes('*')) {
-    if (items.length > 1) throw new ConfigError('GWSIM_CORS_ORIGINS', `must be '*' alone or a list of origins, not both ('${raw}')`);
+    if (items.length > 1)
+      throw new ConfigError('GWSIM_CORS_ORIGINS', `must be '*' alone or a list of origins, not both ('${raw}')`);
     return '*';
   }
   const origins: string[] = [];
   for (const item of items) {
     let url: URL | undefined;
-    try { url = new URL(item); } catch { url = undefined; }
+    try {
+      url = new URL(item);
+    } catch {
+      url = undefined;
+    }
     if (!url || !/^https?:\/\/[^/?#@\s]+\/?$/i.test(item)) {
-      throw new ConfigError('GWSIM_CORS_ORIGINS', `must list origins such as https://tool.example:8443 (scheme, host, optional port; no path), got '${item}'`);
+      throw new ConfigError(
+        'GWSIM_CORS_ORIGINS',
+        `must list origins such as https://tool.example:8443 (scheme, host, optional port; no path), got '${item}'`,
+      );
     }
     if (!origins.includes(url.origin)) origins.push(url.origin);
   }
@@ -115,14 +156,22 @@ const HOST_PATTERN = /^(?:[a-zA-Z0-9.-]+|\[[0-9a-fA-F:.]+\]|[0-9a-fA-F:.]+)$/;
 
 function checkDatabaseUrl(variable: string, value: string): void {
   let url: URL;
-  try { url = new URL(value); } catch { throw new ConfigError(variable, 'must be a URL such as postgres://user@127.0.0.1:5432/gwsim'); }
+  try {
+    url = new URL(value);
+  } catch {
+    throw new ConfigError(variable, 'must be a URL such as postgres://user@127.0.0.1:5432/gwsim');
+  }
   if (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:') {
     throw new ConfigError(variable, `must use postgres:// or postgresql://, got '${url.protocol}'`);
   }
 }
 
-export function loadConfig(env: NodeJS.ProcessEnv, argv: readonly string[] | ParsedFlags = [], cwd = process.cwd()): AppConfig {
-  const flags = Array.isArray(argv) ? parseFlags(argv) : argv as ParsedFlags;
+export function loadConfig(
+  env: NodeJS.ProcessEnv,
+  argv: readonly string[] | ParsedFlags = [],
+  cwd = process.cwd(),
+): AppConfig {
+  const flags = Array.isArray(argv) ? parseFlags(argv) : (argv as ParsedFlags);
   const get = (name: string): string | undefined => flags.values[name] ?? env[name];
 
   const port = integer('PORT', get('PORT'), 8111, 0, 65535);
@@ -139,13 +188,19 @@ export function loadConfig(env: NodeJS.ProcessEnv, argv: readonly string[] | Par
   const sip = flags.sip ?? readSwitch(env, 'GWSIM_SIP', false);
   const simulatorThread = readSwitch(env, 'GWSIM_SIMULATOR_THREAD', true);
   const sipHost = (get('GWSIM_SIP_HOST') ?? '').trim() || '127.0.0.1';
-  if (!HOST_PATTERN.test(sipHost)) throw new ConfigError('GWSIM_SIP_HOST', `must be an IP address or host name to bind the SIP listeners to, got '${get('GWSIM_SIP_HOST')}'`);
+  if (!HOST_PATTERN.test(sipHost))
+    throw new ConfigError(
+      'GWSIM_SIP_HOST',
+      `must be an IP address or host name to bind the SIP listeners to, got '${get('GWSIM_SIP_HOST')}'`,
+    );
   const rawDataDir = get('GWSIM_DATA_DIR');
-  if (rawDataDir !== undefined && rawDataDir.trim() === '') throw new ConfigError('GWSIM_DATA_DIR', 'must not be empty');
+  if (rawDataDir !== undefined && rawDataDir.trim() === '')
+    throw new ConfigError('GWSIM_DATA_DIR', 'must not be empty');
   const dataDir = databaseUrl || ephemeral ? undefined : path.resolve(cwd, rawDataDir ?? path.join('.gwsim', 'data'));
 
   const rawPassword = get('GWSIM_ADMIN_PASSWORD');
-  if (rawPassword !== undefined && rawPassword.length === 0) throw new ConfigError('GWSIM_ADMIN_PASSWORD', 'must not be empty');
+  if (rawPassword !== undefined && rawPassword.length === 0)
+    throw new ConfigError('GWSIM_ADMIN_PASSWORD', 'must not be empty');
 
   const logLevel = (get('LOG_LEVEL') ?? 'info').toLowerCase();
   if (!(LOG_LEVELS as readonly string[]).includes(logLevel)) {
@@ -160,14 +215,30 @@ export function loadConfig(env: NodeJS.ProcessEnv, argv: readonly string[] | Par
   const advertiseUrl = get('GWSIM_ADVERTISE_URL') || undefined;
   if (advertiseUrl !== undefined) {
     let parsed: URL | undefined;
-    try { parsed = new URL(advertiseUrl); } catch { parsed = undefined; }
-    if (!parsed || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') || parsed.search || parsed.hash || (parsed.pathname !== '/' && parsed.pathname !== '')) {
-      throw new ConfigError('GWSIM_ADVERTISE_URL', 'must be an http(s) URL of this process with no path, such as http://10.0.0.5:8111');
+    try {
+      parsed = new URL(advertiseUrl);
+    } catch {
+      parsed = undefined;
+    }
+    if (
+      !parsed ||
+      (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') ||
+      parsed.search ||
+      parsed.hash ||
+      (parsed.pathname !== '/' && parsed.pathname !== '')
+    ) {
+      throw new ConfigError(
+        'GWSIM_ADVERTISE_URL',
+        'must be an http(s) URL of this process with no path, such as http://10.0.0.5:8111',
+      );
     }
   }
   const metricsToken = get('GWSIM_METRICS_TOKEN');
   if (metricsToken !== undefined && metricsToken !== '' && !/^[\x21-\x7e]{16,256}$/.test(metricsToken)) {
-    throw new ConfigError('GWSIM_METRICS_TOKEN', 'must be 16 to 256 printable characters without spaces (or unset for open metrics)');
+    throw new ConfigError(
+      'GWSIM_METRICS_TOKEN',
+      'must be 16 to 256 printable characters without spaces (or unset for open metrics)',
+    );
   }
 
   return {

@@ -6,7 +6,12 @@ import { LAB_PRIVATE_KEY_FILE, signLicenseFile, type LicenseDocument } from '@gw
 import { Clock } from '../../shared/domain/Clock.js';
 import { DEFAULT_LAB, type LabId } from '../../shared/domain/LabId.js';
 import { Logger } from '../../shared/application/Logger.js';
-import { CommitConfiguration, CommittedGateway, GetConfigurationStatus, ImportConfiguration } from '../../contexts/configuration/index.js';
+import {
+  CommitConfiguration,
+  CommittedGateway,
+  GetConfigurationStatus,
+  ImportConfiguration,
+} from '../../contexts/configuration/index.js';
 import { ImportLicenseFile } from '../../contexts/licensing/index.js';
 import { StoredTraffic, TrafficLabs, parseTrafficProfile } from '../../contexts/simulation/index.js';
 
@@ -54,17 +59,35 @@ export async function installDemo(container: Container, lab: LabId = DEFAULT_LAB
   const untouchedFactory = state.version === 1 && state.status === 'committed' && state.importedFileName === undefined;
   if (!untouchedFactory) return false;
   const content = readFileSync(path.join(DEMO_DIRECTORY, DEMO_CONFIGURATION_FILE));
-  await container.get(ImportConfiguration).execute(lab, { fileName: DEMO_IMPORT_NAME, content, commitProtection: false });
+  await container
+    .get(ImportConfiguration)
+    .execute(lab, { fileName: DEMO_IMPORT_NAME, content, commitProtection: false });
   await container.get(CommitConfiguration).execute(lab);
   const now = container.get(Clock).now();
   const license: LicenseDocument = {
-    identifier: DEMO_LICENSE_IDENTIFIER, name: 'gwsim demo lab license (30 sessions)', products: ['gwsim'], application: 'gateway',
-    requiredSystemIds: [], validFrom: instant(now), validUntil: instant(new Date(now.getTime() + YEAR - 1000)),
-    facilities: [{ name: 'telrtSession', value: 30 }, { name: 'recSession', value: 10 }], constraints: [], invalidates: [],
+    identifier: DEMO_LICENSE_IDENTIFIER,
+    name: 'gwsim demo lab license (30 sessions)',
+    products: ['gwsim'],
+    application: 'gateway',
+    requiredSystemIds: [],
+    validFrom: instant(now),
+    validUntil: instant(new Date(now.getTime() + YEAR - 1000)),
+    facilities: [
+      { name: 'telrtSession', value: 30 },
+      { name: 'recSession', value: 10 },
+    ],
+    constraints: [],
+    invalidates: [],
   };
-  await container.get(ImportLicenseFile).execute(lab, signLicenseFile(license, readFileSync(LAB_PRIVATE_KEY_FILE, 'utf8')));
-  container.get(Logger).info({ lab, configuration: path.join(DEMO_DIRECTORY, DEMO_CONFIGURATION_FILE), license: DEMO_LICENSE_IDENTIFIER },
-    'demo installed: PBX Berlin, Carrier A and Carrier B with failover, committed; a 30-session lab license (start with --no-demo for the bare factory configuration)');
+  await container
+    .get(ImportLicenseFile)
+    .execute(lab, signLicenseFile(license, readFileSync(LAB_PRIVATE_KEY_FILE, 'utf8')));
+  container
+    .get(Logger)
+    .info(
+      { lab, configuration: path.join(DEMO_DIRECTORY, DEMO_CONFIGURATION_FILE), license: DEMO_LICENSE_IDENTIFIER },
+      'demo installed: PBX Berlin, Carrier A and Carrier B with failover, committed; a 30-session lab license (start with --no-demo for the bare factory configuration)',
+    );
   return true;
 }
 
@@ -73,11 +96,17 @@ export async function installDemo(container: Container, lab: LabId = DEFAULT_LAB
  * configuration (installed now, or at an earlier start and left in place) and its traffic was never set; traffic
  * set before (by the demo at an earlier start, or by an operator) is what the lab resumes, as kept.
  */
-export async function startDemoTraffic(container: Container, installed: boolean, lab: LabId = DEFAULT_LAB): Promise<DemoOutcome> {
-  const active = installed || await runsDemo(container, lab, readFileSync(path.join(DEMO_DIRECTORY, DEMO_CONFIGURATION_FILE)));
+export async function startDemoTraffic(
+  container: Container,
+  installed: boolean,
+  lab: LabId = DEFAULT_LAB,
+): Promise<DemoOutcome> {
+  const active =
+    installed || (await runsDemo(container, lab, readFileSync(path.join(DEMO_DIRECTORY, DEMO_CONFIGURATION_FILE))));
   if (!active) return { installed, active, trafficRunning: false };
   const stored = container.get(StoredTraffic);
-  const trafficRunning = installed || !(await stored.isSet(lab)) ? await startTraffic(container, lab) : (await stored.read(lab)).running;
+  const trafficRunning =
+    installed || !(await stored.isSet(lab)) ? await startTraffic(container, lab) : (await stored.read(lab)).running;
   return { installed, active, trafficRunning };
 }
 
@@ -85,13 +114,20 @@ async function startTraffic(container: Container, lab: LabId): Promise<boolean> 
   const file = path.join(DEMO_DIRECTORY, DEMO_TRAFFIC_FILE);
   const profile = parseTrafficProfile(JSON.parse(readFileSync(file, 'utf8')) as unknown);
   const state = await container.get(TrafficLabs).configure(lab, { running: true, profile });
-  container.get(Logger).info({ lab, profile: file, callsPerSecond: profile.callsPerSecond }, 'demo traffic running (GET /_sim/labs/default/traffic; gwsim traffic stop)');
+  container
+    .get(Logger)
+    .info(
+      { lab, profile: file, callsPerSecond: profile.callsPerSecond },
+      'demo traffic running (GET /_sim/labs/default/traffic; gwsim traffic stop)',
+    );
   return state.running;
 }
 
 /** Whether the lab's committed configuration still has every node of the demo (by id), enabled or not. */
 async function runsDemo(container: Container, lab: LabId, content: Buffer): Promise<boolean> {
-  const demoNodes = decodeConfigFile(content).objects.filter((o) => o.sort === 'TELSIP_STACK').map((o) => o.id);
+  const demoNodes = decodeConfigFile(content)
+    .objects.filter((o) => o.sort === 'TELSIP_STACK')
+    .map((o) => o.id);
   const plan = await container.get(CommittedGateway).plan(lab);
   return demoNodes.length > 0 && demoNodes.every((id) => plan.nodes.has(id));
 }

@@ -74,19 +74,28 @@ export function createHttpApp(container: Container, operations: readonly Operati
   const forwarding = container.get(LiveForwarding);
   app.use(requestJournal(container.get(RequestJournal), faults, forwarding));
   app.use(errorBoundary(requestLogger));
-  app.use(simEndpoints({
-    productVersion: PRODUCT_VERSION, metrics, metricsToken: config.metricsToken,
-    readiness: () => (container.isBound(ReadinessCheck) ? container.getAll(ReadinessCheck) : []),
-  }));
+  app.use(
+    simEndpoints({
+      productVersion: PRODUCT_VERSION,
+      metrics,
+      metricsToken: config.metricsToken,
+      readiness: () => (container.isBound(ReadinessCheck) ? container.getAll(ReadinessCheck) : []),
+    }),
+  );
   app.use(openApiEndpoints(operations));
   app.use(faultInjection(faults, container.get(Authenticator), operations, { forwarding }));
-  app.use(operationRouter({
-    container, operations, bodyParser: new BodyParser(config.bodyLimits), scope,
-    lab: (ctx) => (ctx.state['lab'] as LabId | undefined) ?? DEFAULT_LAB,
-    labNamed: (name) => directory.named(name),
-    prepare,
-    live: forwarding,
-  }));
+  app.use(
+    operationRouter({
+      container,
+      operations,
+      bodyParser: new BodyParser(config.bodyLimits),
+      scope,
+      lab: (ctx) => (ctx.state['lab'] as LabId | undefined) ?? DEFAULT_LAB,
+      labNamed: (name) => directory.named(name),
+      prepare,
+      live: forwarding,
+    }),
+  );
   app.use(noSuchOperation(operations));
   return app;
 }

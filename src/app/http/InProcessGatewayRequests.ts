@@ -30,15 +30,21 @@ export class InProcessGatewayRequests extends GatewayRequests {
 
   async send(lab: LabId, method: string, path: string, body?: unknown): Promise<GatewayAnswer> {
     const handler = this.handler;
-    if (!handler) throw DomainError.unavailable('NOT_SERVING', 'gwsim does not serve its API yet: a scenario cannot send requests');
+    if (!handler)
+      throw DomainError.unavailable('NOT_SERVING', 'gwsim does not serve its API yet: a scenario cannot send requests');
     const control = path.startsWith('/_sim/');
     const actor = control ? DEFAULT_LAB : lab;
     const url = control || lab === DEFAULT_LAB ? path : `/labs/${lab}${path}`;
     for (let attempt = 0; ; attempt += 1) {
       const session = await this.session(actor, attempt > 0);
       const response = await injectRequest(handler, {
-        method: method as 'GET', url,
-        headers: { cookie: `${SESSION_COOKIE}=${session}`, 'x-request-id': 'gwsim-scenario', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        method: method as 'GET',
+        url,
+        headers: {
+          cookie: `${SESSION_COOKIE}=${session}`,
+          'x-request-id': 'gwsim-scenario',
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
         ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
       });
       // a session that ended meanwhile (idle, a password change) is opened again once
@@ -46,7 +52,11 @@ export class InProcessGatewayRequests extends GatewayRequests {
       const type = String(response.headers['content-type'] ?? '');
       let parsed: unknown = response.payload;
       if (type.includes('json') && response.payload !== '') {
-        try { parsed = JSON.parse(response.payload); } catch { /* a truncated body (a fault): kept as text */ }
+        try {
+          parsed = JSON.parse(response.payload);
+        } catch {
+          /* a truncated body (a fault): kept as text */
+        }
       }
       return { status: response.statusCode, body: parsed };
     }

@@ -29,7 +29,10 @@ const COOKIE_VALUE = /^[A-Za-z0-9_-]+$/;
 function setSessionCookie(ctx: Context, sessionId: string, lab: LabId): void {
   if (!COOKIE_VALUE.test(sessionId)) throw new Error('a session id must be a base64url token');
   // A lab's session is for its own paths, so that one browser (or cookie jar) holds a session per lab.
-  ctx.set('Set-Cookie', `${SESSION_COOKIE}=${sessionId}; path=${lab === DEFAULT_LAB ? '/' : `/labs/${lab}/`}; samesite=lax; httponly`);
+  ctx.set(
+    'Set-Cookie',
+    `${SESSION_COOKIE}=${sessionId}; path=${lab === DEFAULT_LAB ? '/' : `/labs/${lab}/`}; samesite=lax; httponly`,
+  );
 }
 
 /** Every JSESSIONID value of a Cookie header, in its order (a browser sends the cookie of the longest path first). */
@@ -53,7 +56,10 @@ export function sessionCookie(header: string): string | undefined {
     const before = header.slice(0, at).trimEnd();
     if (before === '' || before.endsWith(';')) {
       const end = header.indexOf(';', at);
-      const value = header.slice(at + SESSION_COOKIE.length + 1, end < 0 ? undefined : end).trim().replace(/^"(.*)"$/, '$1');
+      const value = header
+        .slice(at + SESSION_COOKIE.length + 1, end < 0 ? undefined : end)
+        .trim()
+        .replace(/^"(.*)"$/, '$1');
       return value || undefined;
     }
     from = at + 1;
@@ -74,7 +80,11 @@ export async function authenticate(ctx: Context, lab: LabId, authenticator: Auth
   const header = ctx.get('authorization');
   if (header) {
     const credentials = basicCredentials(header);
-    if (!credentials) throw new AuthenticationError('MALFORMED_CREDENTIALS', "the Authorization header must be 'Basic base64(username:password)'");
+    if (!credentials)
+      throw new AuthenticationError(
+        'MALFORMED_CREDENTIALS',
+        "the Authorization header must be 'Basic base64(username:password)'",
+      );
     const session = await authenticator.login(lab, credentials.username, credentials.password);
     for (const id of sessionIds) {
       if (id === session.sessionId) return session.principal;
@@ -89,6 +99,10 @@ export async function authenticate(ctx: Context, lab: LabId, authenticator: Auth
     const principal = await authenticator.resume(lab, id);
     if (principal) return principal;
   }
-  throw new AuthenticationError(sessionId ? 'SESSION_EXPIRED' : 'AUTHENTICATION_REQUIRED',
-    sessionId ? 'the session has ended; authenticate again with HTTP Basic credentials' : 'this operation needs HTTP Basic credentials or a JSESSIONID session cookie');
+  throw new AuthenticationError(
+    sessionId ? 'SESSION_EXPIRED' : 'AUTHENTICATION_REQUIRED',
+    sessionId
+      ? 'the session has ended; authenticate again with HTTP Basic credentials'
+      : 'this operation needs HTTP Basic credentials or a JSESSIONID session cookie',
+  );
 }

@@ -14,8 +14,16 @@ const IMPORT_MAP_HASH = createHash('sha256').update(IMPORT_MAP).digest('base64')
  * the only inline script is the import map, allowed by its hash. uPlot sizes its canvas with inline styles.
  */
 export const CONSOLE_CONTENT_SECURITY_POLICY = [
-  "default-src 'self'", `script-src 'self' 'sha256-${IMPORT_MAP_HASH}'`, "style-src 'self' 'unsafe-inline'", "img-src 'self' data:",
-  "connect-src 'self'", "frame-src 'self'", "frame-ancestors 'self'", "form-action 'self'", "base-uri 'none'", "object-src 'none'",
+  "default-src 'self'",
+  `script-src 'self' 'sha256-${IMPORT_MAP_HASH}'`,
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data:",
+  "connect-src 'self'",
+  "frame-src 'self'",
+  "frame-ancestors 'self'",
+  "form-action 'self'",
+  "base-uri 'none'",
+  "object-src 'none'",
 ].join('; ');
 
 const PAGE = `<!DOCTYPE html>
@@ -54,7 +62,12 @@ function content(name: string, file: ConsoleFile): Buffer {
  * every call it makes is authenticated and authorised as any other.
  */
 export function serveConsole(ctx: Context): boolean {
-  const sub = ctx.path === CONSOLE_PATH || ctx.path === `${CONSOLE_PATH}/` ? '' : ctx.path.startsWith(`${CONSOLE_PATH}/`) ? ctx.path.slice(CONSOLE_PATH.length + 1) : undefined;
+  const sub =
+    ctx.path === CONSOLE_PATH || ctx.path === `${CONSOLE_PATH}/`
+      ? ''
+      : ctx.path.startsWith(`${CONSOLE_PATH}/`)
+        ? ctx.path.slice(CONSOLE_PATH.length + 1)
+        : undefined;
   if (sub === undefined) return false;
   if (sub === '') {
     ctx.type = 'text/html; charset=utf-8';

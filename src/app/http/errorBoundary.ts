@@ -26,15 +26,32 @@ export interface ErrorBody {
   };
 }
 
-export function errorBody(status: number, code: string, message: string, requestId: string, details: readonly ErrorDetail[] = []): ErrorBody {
+export function errorBody(
+  status: number,
+  code: string,
+  message: string,
+  requestId: string,
+  details: readonly ErrorDetail[] = [],
+): ErrorBody {
   return { error: { status, code, message, details, requestId } };
 }
 
 const LIBRARY_CODES: Record<number, string> = {
-  400: 'BAD_REQUEST', 404: 'NOT_FOUND', 405: 'METHOD_NOT_ALLOWED', 413: 'BODY_TOO_LARGE', 415: 'UNSUPPORTED_MEDIA_TYPE',
+  400: 'BAD_REQUEST',
+  404: 'NOT_FOUND',
+  405: 'METHOD_NOT_ALLOWED',
+  413: 'BODY_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
 };
 
-interface HttpLikeError { status?: unknown; statusCode?: unknown; httpCode?: unknown; expose?: unknown; message?: unknown; type?: unknown }
+interface HttpLikeError {
+  status?: unknown;
+  statusCode?: unknown;
+  httpCode?: unknown;
+  expose?: unknown;
+  message?: unknown;
+  type?: unknown;
+}
 
 function libraryStatus(error: unknown): number | undefined {
   if (typeof error !== 'object' || error === null) return undefined;
@@ -49,7 +66,10 @@ function libraryStatus(error: unknown): number | undefined {
  */
 function isDecompressionError(error: unknown): boolean {
   const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
-  return typeof code === 'string' && /^(Z_(DATA|BUF|STREAM|NEED_DICT)_ERROR|ERR__ERROR_(FORMAT_[A-Z0-9_]+|DICTIONARY_NOT_SET))$/.test(code);
+  return (
+    typeof code === 'string' &&
+    /^(Z_(DATA|BUF|STREAM|NEED_DICT)_ERROR|ERR__ERROR_(FORMAT_[A-Z0-9_]+|DICTIONARY_NOT_SET))$/.test(code)
+  );
 }
 
 /**
@@ -74,7 +94,8 @@ export function errorBoundary(requestLogger: (ctx: Context) => Logger) {
         if (error.kind === 'unauthenticated' && ctx.get('x-requested-with').toLowerCase() !== 'xmlhttprequest') {
           ctx.set('WWW-Authenticate', `Basic realm="${REALM}", charset="UTF-8"`);
         }
-        if (error instanceof AuthenticationError && error.retryAfterSeconds !== undefined) ctx.set('Retry-After', String(error.retryAfterSeconds));
+        if (error instanceof AuthenticationError && error.retryAfterSeconds !== undefined)
+          ctx.set('Retry-After', String(error.retryAfterSeconds));
       } else if (error instanceof HttpProblem) {
         ({ status, code, message, details } = error);
         for (const [name, value] of Object.entries(error.headers)) ctx.set(name, value);
@@ -86,8 +107,12 @@ export function errorBoundary(requestLogger: (ctx: Context) => Logger) {
         status = libraryStatus(error)!;
         code = LIBRARY_CODES[status] ?? 'BAD_REQUEST';
         const raw = (error as HttpLikeError).message;
-        message = status === 413 ? 'request body is larger than this operation accepts'
-          : typeof raw === 'string' && raw ? raw : 'the request could not be read';
+        message =
+          status === 413
+            ? 'request body is larger than this operation accepts'
+            : typeof raw === 'string' && raw
+              ? raw
+              : 'the request could not be read';
       } else {
         status = 500;
         code = 'INTERNAL_ERROR';

@@ -59,14 +59,19 @@ export interface FaultInjectionOptions {
  * until the client gives up (or the cap; then the connection is closed). A latency alone lets the operation run.
  * What was applied goes to `ctx.state.fault` for the journal. Without rules it costs one map read.
  */
-export function faultInjection(faults: FaultRules, authenticator: Authenticator, operations: readonly OperationDefinition[], options: FaultInjectionOptions = {}): Middleware {
+export function faultInjection(
+  faults: FaultRules,
+  authenticator: Authenticator,
+  operations: readonly OperationDefinition[],
+  options: FaultInjectionOptions = {},
+): Middleware {
   const defaultLab = options.lab ?? DEFAULT_LAB;
   const timeoutCapMs = options.timeoutCapMs ?? MAX_FAULT_MS;
   const served = new Set(operations.filter((op) => !op.control).map((op) => `${op.method} ${op.path}`));
   return async (ctx, next) => {
     const lab = (ctx.state['lab'] as LabId | undefined) ?? defaultLab;
     if (!faults.mayFault(lab) || !isGatewayPath(ctx.path)) return next();
-    if (options.forwarding?.claimsForwarded(ctx) && await options.forwarding.verified(ctx)) return next();
+    if (options.forwarding?.claimsForwarded(ctx) && (await options.forwarding.verified(ctx))) return next();
     const user = faults.needsUser(lab) ? await claimedUser(ctx, lab, authenticator) : undefined;
     const decision = faults.choose(lab, { method: ctx.method, path: ctx.path, operation: operationOf(ctx.path), user });
     if (!decision) return next();
@@ -91,7 +96,9 @@ export function faultInjection(faults: FaultRules, authenticator: Authenticator,
           ctx.body = JSON.stringify(answer.body);
         } else {
           const message = `fault rule ${ruleId} answered ${answer.status} instead of ${ctx.method} ${ctx.path}`;
-          ctx.body = errorBody(answer.status, 'FAULT_INJECTED', message, requestId, [{ field: 'fault', rule: ruleId, message: 'an injected fault' }]);
+          ctx.body = errorBody(answer.status, 'FAULT_INJECTED', message, requestId, [
+            { field: 'fault', rule: ruleId, message: 'an injected fault' },
+          ]);
           ctx.state['errorCode'] = 'FAULT_INJECTED';
         }
         return;

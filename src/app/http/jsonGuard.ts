@@ -99,7 +99,9 @@ class JsonPass {
     const line = before.split('\n').length;
     const column = i - before.lastIndexOf('\n');
     const message = `the body is not valid JSON: ${reason} at line ${line}, column ${column}`;
-    throw new HttpProblem(400, 'MALFORMED_JSON', message, {}, [{ field: 'body', rule: 'json', message: `${reason} at line ${line}, column ${column} (offset ${i})` }]);
+    throw new HttpProblem(400, 'MALFORMED_JSON', message, {}, [
+      { field: 'body', rule: 'json', message: `${reason} at line ${line}, column ${column} (offset ${i})` },
+    ]);
   }
 
   private skipWhitespace(): void {
@@ -189,7 +191,10 @@ class JsonPass {
     const e = this.text[this.i + 1] ?? '';
     if (e === 'u') {
       const hex = this.text.slice(this.i + 2, this.i + 6);
-      if (!HEX4.test(hex)) { this.i++; this.syntax('bad \\u escape'); }
+      if (!HEX4.test(hex)) {
+        this.i++;
+        this.syntax('bad \\u escape');
+      }
       const waiting = surrogateUnit(parseInt(hex, 16), pendingHigh, field);
       this.i += 6;
       return waiting;
@@ -206,8 +211,19 @@ class JsonPass {
   private open(array: boolean): void {
     const { stack, limits } = this;
     if (stack.length >= limits.depth) {
-      throw new HttpProblem(400, 'JSON_TOO_DEEP', `the body nests deeper than ${limits.depth} levels at ${pathOf(stack)}`, {},
-        [{ field: pathOf(stack), rule: 'maxDepth', message: `objects and arrays may nest at most ${limits.depth} levels` }]);
+      throw new HttpProblem(
+        400,
+        'JSON_TOO_DEEP',
+        `the body nests deeper than ${limits.depth} levels at ${pathOf(stack)}`,
+        {},
+        [
+          {
+            field: pathOf(stack),
+            rule: 'maxDepth',
+            message: `objects and arrays may nest at most ${limits.depth} levels`,
+          },
+        ],
+      );
     }
     stack.push({ array, key: '', index: 0 });
     this.i++;
@@ -216,10 +232,11 @@ class JsonPass {
   private key(): void {
     const { stack, limits } = this;
     this.skipWhitespace();
-    if (this.text[this.i] !== '"') this.syntax("expected a property name in double quotes");
+    if (this.text[this.i] !== '"') this.syntax('expected a property name in double quotes');
     if (++this.keys > limits.keys) {
-      throw new HttpProblem(400, 'TOO_MANY_KEYS', `the body holds more than ${limits.keys} keys`, {},
-        [{ field: 'body', rule: 'maxKeys', message: `a JSON body may hold at most ${limits.keys} keys in all` }]);
+      throw new HttpProblem(400, 'TOO_MANY_KEYS', `the body holds more than ${limits.keys} keys`, {}, [
+        { field: 'body', rule: 'maxKeys', message: `a JSON body may hold at most ${limits.keys} keys in all` },
+      ]);
     }
     const frame = stack[stack.length - 1]!;
     frame.key = this.string(() => `a key of ${pathOf(stack.slice(0, -1))}`);

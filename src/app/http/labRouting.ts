@@ -18,7 +18,12 @@ export function labRouting(directory: LabDirectory, scope: LabScope): Middleware
   return async (ctx, next) => {
     if (!ctx.path.startsWith('/labs/')) return next();
     const match = LAB_PATH.exec(ctx.path);
-    if (!match) throw new DomainError('NOT_FOUND', 'not_found', `${ctx.path.slice(0, 80)} is not a lab's API: use /labs/{lab}/api/… or /labs/{lab}/app/…`);
+    if (!match)
+      throw new DomainError(
+        'NOT_FOUND',
+        'not_found',
+        `${ctx.path.slice(0, 80)} is not a lab's API: use /labs/{lab}/api/… or /labs/{lab}/app/…`,
+      );
     const lab = await directory.named(decodePathSegment(match[1]!, 'lab'));
     ctx.state['lab'] = lab;
     ctx.path = match[2]!;

@@ -35,7 +35,10 @@ const b64 = (text: string) => Buffer.from(text, 'utf8').toString('base64url');
 const unb64 = (text: string) => Buffer.from(text, 'base64url').toString('utf8');
 
 function moving(lab: LabId, why: string): DomainError {
-  return DomainError.unavailable('SIMULATOR_MOVING', `the simulator of lab '${lab}' is moving between processes (${why}); try again in a second`);
+  return DomainError.unavailable(
+    'SIMULATOR_MOVING',
+    `the simulator of lab '${lab}' is moving between processes (${why}); try again in a second`,
+  );
 }
 
 /** What a peer answered to a request this process sent it. */
@@ -55,7 +58,10 @@ export interface PeerAnswer {
  * is journaled and faulted by the process the client talked to, never again by the one it was sent to.
  */
 export class LiveForwarding {
-  constructor(private readonly leases: LabLeases, private readonly authenticator: Authenticator) {}
+  constructor(
+    private readonly leases: LabLeases,
+    private readonly authenticator: Authenticator,
+  ) {}
 
   /** Whether this process serves the lab's live requests itself (taking the lab when nobody holds it). */
   async servesHere(lab: LabId): Promise<boolean> {
@@ -81,7 +87,9 @@ export class LiveForwarding {
     const [from, at, lab, userId, username, signed] = parts as [string, string, string, string, string, string];
     const sentAt = Number(at);
     if (!Number.isFinite(sentAt) || Math.abs(Date.now() - sentAt) > MAX_SKEW_MS) return undefined;
-    const expected = Buffer.from(signature(await this.leases.forwardingKey(), [from, at, ctx.method, signedPath(ctx), lab, userId, username]));
+    const expected = Buffer.from(
+      signature(await this.leases.forwardingKey(), [from, at, ctx.method, signedPath(ctx), lab, userId, username]),
+    );
     const given = Buffer.from(signed);
     if (expected.length !== given.length || !timingSafeEqual(expected, given)) return undefined;
     return { from, lab: unb64(lab), userId: unb64(userId), username: unb64(username) };
@@ -90,9 +98,14 @@ export class LiveForwarding {
   /** The user another process authenticated against `lab` for a forwarded request (its signature checked), or a 401. */
   async principal(ctx: Context, lab: LabId): Promise<Principal> {
     const forwarded = await this.verified(ctx);
-    if (!forwarded || forwarded.lab !== lab) throw new AuthenticationError('FORWARD_REFUSED', 'the forwarded request carries no valid signature of a process of this store');
+    if (!forwarded || forwarded.lab !== lab)
+      throw new AuthenticationError(
+        'FORWARD_REFUSED',
+        'the forwarded request carries no valid signature of a process of this store',
+      );
     const principal = await this.authenticator.vouched(lab, forwarded.userId, forwarded.username);
-    if (!principal) throw new AuthenticationError('FORWARD_REFUSED', `user '${forwarded.username}' can no longer log in`);
+    if (!principal)
+      throw new AuthenticationError('FORWARD_REFUSED', `user '${forwarded.username}' can no longer log in`);
     return principal;
   }
 
@@ -100,15 +113,29 @@ export class LiveForwarding {
    * Sends the request (its body as parsed and checked here) to the process that holds the lab and answers what
    * that process answered. `gatewayLab`: the lab of a gateway operation (its path gets the lab's prefix there).
    */
-  async forward(ctx: Context, lab: LabId, gatewayLab: LabId | undefined, principal: Principal, body: unknown): Promise<void> {
+  async forward(
+    ctx: Context,
+    lab: LabId,
+    gatewayLab: LabId | undefined,
+    principal: Principal,
+    body: unknown,
+  ): Promise<void> {
     const holder = await this.leases.holder(lab);
     if (!holder?.url || holder.process === this.leases.process) throw moving(lab, 'no process has taken it over yet');
     let response: Response;
     try {
       // under this request's id: the holder's answer (an error's requestId) and log lines name the id the client has
       const requestId = (ctx.state as { requestId?: unknown }).requestId;
-      response = await this.send(holder.url, ctx.method, signedPath(ctx), gatewayLab, principal, body, ctx.get('accept') || 'application/json',
-        typeof requestId === 'string' ? requestId : undefined);
+      response = await this.send(
+        holder.url,
+        ctx.method,
+        signedPath(ctx),
+        gatewayLab,
+        principal,
+        body,
+        ctx.get('accept') || 'application/json',
+        typeof requestId === 'string' ? requestId : undefined,
+      );
     } catch (error) {
       throw moving(lab, `the process that ran it does not answer: ${(error as Error).message}`);
     }
@@ -126,28 +153,53 @@ export class LiveForwarding {
    */
   async askPeers(method: string, path: string, principal: Principal): Promise<PeerAnswer[]> {
     const peers = await this.leases.peers();
-    const answers = await Promise.all(peers.map(async (peer: PeerProcess): Promise<PeerAnswer | undefined> => {
-      try {
-        const response = await this.send(peer.url, method, path, undefined, principal, undefined, 'application/json');
-        const text = await response.text();
-        return { process: peer.process, status: response.status, json: text ? JSON.parse(text) as unknown : undefined };
-      } catch {
-        return undefined;
-      }
-    }));
+    const answers = await Promise.all(
+      peers.map(async (peer: PeerProcess): Promise<PeerAnswer | undefined> => {
+        try {
+          const response = await this.send(peer.url, method, path, undefined, principal, undefined, 'application/json');
+          const text = await response.text();
+          return {
+            process: peer.process,
+            status: response.status,
+            json: text ? (JSON.parse(text) as unknown) : undefined,
+          };
+        } catch {
+          return undefined;
+        }
+      }),
+    );
     return answers.filter((answer): answer is PeerAnswer => answer !== undefined);
   }
 
   /** Sends a signed request; the signature names the lab the user belongs to (the one it authenticated against). */
-  private async send(base: string, method: string, path: string, gatewayLab: LabId | undefined, principal: Principal, body: unknown, accept: string, requestId?: string): Promise<Response> {
+  private async send(
+    base: string,
+    method: string,
+    path: string,
+    gatewayLab: LabId | undefined,
+    principal: Principal,
+    body: unknown,
+    accept: string,
+    requestId?: string,
+  ): Promise<Response> {
     const url = `${gatewayLab !== undefined && gatewayLab !== DEFAULT_LAB ? `/labs/${encodeURIComponent(gatewayLab)}` : ''}${path}`;
     const at = String(Date.now());
     const parts = [this.leases.process, at, b64(principal.lab), b64(principal.userId), b64(principal.username)];
-    const token = [...parts, signature(await this.leases.forwardingKey(), [parts[0]!, at, method, path, parts[2]!, parts[3]!, parts[4]!])].join('.');
-    const headers: Record<string, string> = { [FORWARDED_HEADER]: token, accept, ...(requestId ? { 'x-request-id': requestId } : {}) };
+    const token = [
+      ...parts,
+      signature(await this.leases.forwardingKey(), [parts[0]!, at, method, path, parts[2]!, parts[3]!, parts[4]!]),
+    ].join('.');
+    const headers: Record<string, string> = {
+      [FORWARDED_HEADER]: token,
+      accept,
+      ...(requestId ? { 'x-request-id': requestId } : {}),
+    };
     if (body !== undefined) headers['content-type'] = 'application/json';
     return fetch(`${base}${url}`, {
-      method, headers, ...(body !== undefined ? { body: JSON.stringify(body) } : {}), signal: AbortSignal.timeout(FORWARD_TIMEOUT_MS),
+      method,
+      headers,
+      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+      signal: AbortSignal.timeout(FORWARD_TIMEOUT_MS),
     });
   }
 

@@ -22,9 +22,13 @@ export function noSuchOperation(operations: readonly OperationDefinition[]): Mid
       ctx.status = 501;
       ctx.state['operation'] = `${unserved.method} ${unserved.path}`;
       ctx.state['errorCode'] = 'NOT_SIMULATED';
-      ctx.body = errorBody(501, 'NOT_SIMULATED',
+      ctx.body = errorBody(
+        501,
+        'NOT_SIMULATED',
         `${unserved.method} ${unserved.path} (area '${unserved.area}') is an operation of the specification that this simulator does not serve yet`,
-        requestId, [{ field: 'operation', rule: 'notSimulated', message: `area '${unserved.area}' is not simulated yet` }]);
+        requestId,
+        [{ field: 'operation', rule: 'notSimulated', message: `area '${unserved.area}' is not simulated yet` }],
+      );
       return;
     }
     for (const op of specified) if (!allowed.includes(op.method)) allowed.push(op.method);
@@ -32,7 +36,12 @@ export function noSuchOperation(operations: readonly OperationDefinition[]): Mid
       ctx.status = 405;
       ctx.set('Allow', allowed.join(', '));
       ctx.state['errorCode'] = 'METHOD_NOT_ALLOWED';
-      ctx.body = errorBody(405, 'METHOD_NOT_ALLOWED', `${ctx.method} is not allowed on ${ctx.path}; use ${allowed.join(' or ')}`, requestId);
+      ctx.body = errorBody(
+        405,
+        'METHOD_NOT_ALLOWED',
+        `${ctx.method} is not allowed on ${ctx.path}; use ${allowed.join(' or ')}`,
+        requestId,
+      );
     } else {
       ctx.status = 404;
       ctx.state['errorCode'] = 'NO_SUCH_OPERATION';

@@ -1,6 +1,13 @@
 import type { MetadataStorage } from 'class-transformer/types/MetadataStorage.js';
 import { simEndpointPaths } from './simEndpoints.js';
-import { pathParameterNames, type JsonAnswer, type OperationDefinition, type QueryParameterSpec, type ResponseSpec, type Shape } from '../../shared/interface/http/Operation.js';
+import {
+  pathParameterNames,
+  type JsonAnswer,
+  type OperationDefinition,
+  type QueryParameterSpec,
+  type ResponseSpec,
+  type Shape,
+} from '../../shared/interface/http/Operation.js';
 
 const MEDIA: Record<string, string> = {
   json: 'application/json',
@@ -22,7 +29,11 @@ const ERROR_SCHEMA = {
         message: { type: 'string' },
         details: {
           type: 'array',
-          items: { type: 'object', properties: { field: { type: 'string' }, rule: { type: 'string' }, message: { type: 'string' } }, required: ['message'] },
+          items: {
+            type: 'object',
+            properties: { field: { type: 'string' }, rule: { type: 'string' }, message: { type: 'string' } },
+            required: ['message'],
+          },
         },
         requestId: { type: 'string', description: 'also in the X-Request-Id header and the log line of the request' },
       },
@@ -54,7 +65,9 @@ function pathParameters(op: OperationDefinition) {
 const REF = '#/components/schemas/';
 
 /** class-transformer's registry of @Type, so nested shapes become $refs (its CommonJS build has no typings of its own). */
-const { defaultMetadataStorage } = require('class-transformer/cjs/storage.js') as { defaultMetadataStorage: MetadataStorage };
+const { defaultMetadataStorage } = require('class-transformer/cjs/storage.js') as {
+  defaultMetadataStorage: MetadataStorage;
+};
 
 function ref(shape: Shape): { $ref: string } {
   return { $ref: `${REF}${shape.name}` };
@@ -62,12 +75,20 @@ function ref(shape: Shape): { $ref: string } {
 
 function body(op: OperationDefinition) {
   if (op.body === 'none') return undefined;
-  const schema = op.body === 'multipart'
-    ? { type: 'object', required: ['file'], properties: { file: { type: 'string', contentMediaType: 'application/octet-stream' } } }
-    : op.body === 'text' ? { type: 'string', description: 'a single raw value' }
-      : op.request ? ref(op.request)
-        : op.requestArrayOf ? { type: 'array', items: op.requestArrayOf === 'string' ? { type: 'string' } : ref(op.requestArrayOf) }
-          : {};
+  const schema =
+    op.body === 'multipart'
+      ? {
+          type: 'object',
+          required: ['file'],
+          properties: { file: { type: 'string', contentMediaType: 'application/octet-stream' } },
+        }
+      : op.body === 'text'
+        ? { type: 'string', description: 'a single raw value' }
+        : op.request
+          ? ref(op.request)
+          : op.requestArrayOf
+            ? { type: 'array', items: op.requestArrayOf === 'string' ? { type: 'string' } : ref(op.requestArrayOf) }
+            : {};
   return { required: true, content: { [MEDIA[op.body]!]: { schema } } };
 }
 
@@ -82,7 +103,8 @@ function answerName(answer: JsonAnswer): string {
 /** The 200 answer of an operation: JSON with its schema, text, HTML, a file or an empty body. */
 function success(response: ResponseSpec | undefined) {
   const description = 'success';
-  if (!response) return { description: 'success (JSON, text, a file or an empty body, as the operation says; not described yet)' };
+  if (!response)
+    return { description: 'success (JSON, text, a file or an empty body, as the operation says; not described yet)' };
   switch (response.kind) {
     case 'json':
       return { description, content: { 'application/json': { schema: answerSchema(response) } } };
@@ -92,9 +114,21 @@ function success(response: ResponseSpec | undefined) {
         content: { 'application/json': { schema: { anyOf: response.of.map(answerSchema) } } },
       };
     case 'scalar':
-      return { description, content: { 'application/json': { schema: response.array ? { type: 'array', items: { type: response.type } } : { type: response.type } } } };
+      return {
+        description,
+        content: {
+          'application/json': {
+            schema: response.array ? { type: 'array', items: { type: response.type } } : { type: response.type },
+          },
+        },
+      };
     case 'text':
-      return { description, content: { 'text/plain': { schema: { type: 'string', ...(response.example ? { examples: [response.example] } : {}) } } } };
+      return {
+        description,
+        content: {
+          'text/plain': { schema: { type: 'string', ...(response.example ? { examples: [response.example] } : {}) } },
+        },
+      };
     case 'html':
       return { description, content: { 'text/html': { schema: { type: 'string' } } } };
     case 'empty':
@@ -104,7 +138,13 @@ function success(response: ResponseSpec | undefined) {
         description: 'a download (Content-Disposition: attachment)',
         headers: { 'Content-Disposition': { schema: { type: 'string' } } },
         // a JSON file is described as the JSON it holds (clients parse it as such); others as their bytes
-        content: { [response.contentType]: { schema: /\bjson\b/.test(response.contentType) ? { type: 'object' } : { type: 'string', contentMediaType: response.contentType } } },
+        content: {
+          [response.contentType]: {
+            schema: /\bjson\b/.test(response.contentType)
+              ? { type: 'object' }
+              : { type: 'string', contentMediaType: response.contentType },
+          },
+        },
       };
   }
 }
@@ -121,20 +161,30 @@ function toJsonSchema2020(schema: unknown): unknown {
   const out: Schema = {};
   for (const [key, value] of Object.entries(schema as Schema)) {
     if (key === 'nullable') continue;
-    out[key] = key === 'enum' || key === 'required' || key === 'examples' || key === 'example' ? value : toJsonSchema2020(value);
+    out[key] =
+      key === 'enum' || key === 'required' || key === 'examples' || key === 'example' ? value : toJsonSchema2020(value);
   }
   if ((schema as Schema)['nullable'] === true) return orNull(out);
   if (out['type'] === 'object' && out['properties'] && typeof out['properties'] === 'object') {
     const required = new Set((out['required'] as string[] | undefined) ?? []);
     const properties = out['properties'] as Record<string, Schema>;
-    for (const [name, property] of Object.entries(properties)) if (!required.has(name)) properties[name] = orNull(property);
+    for (const [name, property] of Object.entries(properties))
+      if (!required.has(name)) properties[name] = orNull(property);
   }
   return out;
 }
 
 function orNull(schema: Schema): Schema {
-  if (typeof schema['type'] === 'string') return { ...schema, type: [schema['type'], 'null'], ...(Array.isArray(schema['enum']) ? { enum: [...(schema['enum'] as unknown[]), null] } : {}) };
-  if (Array.isArray(schema['type'])) return (schema['type'] as unknown[]).includes('null') ? schema : { ...schema, type: [...(schema['type'] as unknown[]), 'null'] };
+  if (typeof schema['type'] === 'string')
+    return {
+      ...schema,
+      type: [schema['type'], 'null'],
+      ...(Array.isArray(schema['enum']) ? { enum: [...(schema['enum'] as unknown[]), null] } : {}),
+    };
+  if (Array.isArray(schema['type']))
+    return (schema['type'] as unknown[]).includes('null')
+      ? schema
+      : { ...schema, type: [...(schema['type'] as unknown[]), 'null'] };
   if (Object.keys(schema).length === 0) return schema;
   return { anyOf: [schema, { type: 'null' }] };
 }
@@ -143,25 +193,38 @@ function orNull(schema: Schema): Schema {
 function shapeSchemas(operations: readonly OperationDefinition[]): Record<string, unknown> {
   const shapes = new Map<string, Shape>();
   for (const op of operations) {
-    const answers = op.response?.kind === 'json' ? [op.response.shape] : op.response?.kind === 'oneOf' ? op.response.of.map((a) => a.shape) : [];
+    const answers =
+      op.response?.kind === 'json'
+        ? [op.response.shape]
+        : op.response?.kind === 'oneOf'
+          ? op.response.of.map((a) => a.shape)
+          : [];
     for (const shape of [op.request, op.requestArrayOf, ...answers]) {
       if (!shape || typeof shape === 'string') continue;
       const known = shapes.get(shape.name);
-      if (known && known !== shape) throw new Error(`two shapes are named ${shape.name}: schema names must be unique (${op.method} ${op.path})`);
+      if (known && known !== shape)
+        throw new Error(`two shapes are named ${shape.name}: schema names must be unique (${op.method} ${op.path})`);
       shapes.set(shape.name, shape);
     }
   }
   // Schemas are keyed by class name, so two classes of one name would silently share one schema.
   const { getMetadataStorage } = require('class-validator') as typeof import('class-validator');
   const byName = new Map<string, unknown>();
-  for (const target of (getMetadataStorage() as unknown as { validationMetadatas: Map<unknown, unknown> }).validationMetadatas.keys()) {
+  for (const target of (
+    getMetadataStorage() as unknown as { validationMetadatas: Map<unknown, unknown> }
+  ).validationMetadatas.keys()) {
     if (typeof target !== 'function') continue;
     const known = byName.get(target.name);
-    if (known && known !== target) throw new Error(`two classes with validation decorators are named ${target.name}: schema names must be unique`);
+    if (known && known !== target)
+      throw new Error(`two classes with validation decorators are named ${target.name}: schema names must be unique`);
     byName.set(target.name, target);
   }
-  const { validationMetadatasToSchemas } = require('class-validator-jsonschema') as typeof import('class-validator-jsonschema');
-  const all = validationMetadatasToSchemas({ refPointerPrefix: REF, classTransformerMetadataStorage: defaultMetadataStorage });
+  const { validationMetadatasToSchemas } =
+    require('class-validator-jsonschema') as typeof import('class-validator-jsonschema');
+  const all = validationMetadatasToSchemas({
+    refPointerPrefix: REF,
+    classTransformerMetadataStorage: defaultMetadataStorage,
+  });
   const schemas: Record<string, unknown> = {};
   const pending = [...shapes.keys()];
   while (pending.length > 0) {
@@ -175,7 +238,10 @@ function shapeSchemas(operations: readonly OperationDefinition[]): Record<string
 }
 
 function errors() {
-  const reply = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } });
+  const reply = (description: string) => ({
+    description,
+    content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+  });
   return {
     '400': reply('bad version, malformed body or parameter'),
     '401': reply('no, wrong or refused credentials (WWW-Authenticate: Basic)'),
@@ -198,11 +264,13 @@ export type ApiDocumentKind = 'gateway' | 'control';
 const TITLES: Readonly<Record<ApiDocumentKind, { readonly title: string; readonly description: string }>> = {
   gateway: {
     title: 'gwsim — telephony session gateway management API',
-    description: 'Every success is 200. Authenticate with HTTP Basic; the JSESSIONID cookie set on success authenticates later requests on its own.',
+    description:
+      'Every success is 200. Authenticate with HTTP Basic; the JSESSIONID cookie set on success authenticates later requests on its own.',
   },
   control: {
     title: 'gwsim — simulator control API',
-    description: 'The simulator\'s own endpoints (traffic, fault rules, the request journal; later labs and their clocks), not operations of the gateway: administrators only, no `version` parameter. Authenticate as for the gateway API.',
+    description:
+      "The simulator's own endpoints (traffic, fault rules, the request journal; later labs and their clocks), not operations of the gateway: administrators only, no `version` parameter. Authenticate as for the gateway API.",
   },
 };
 
@@ -210,7 +278,11 @@ const TITLES: Readonly<Record<ApiDocumentKind, { readonly title: string; readonl
  * The OpenAPI document of the table's gateway operations (`kind` 'gateway', at /openapi.json) or of its
  * control operations (`kind` 'control', at /_sim/openapi.json); each lists only its own.
  */
-export function openApiDocument(all: readonly OperationDefinition[], productVersion: string, kind: ApiDocumentKind = 'gateway'): unknown {
+export function openApiDocument(
+  all: readonly OperationDefinition[],
+  productVersion: string,
+  kind: ApiDocumentKind = 'gateway',
+): unknown {
   const operations = all.filter((op) => (op.control === true) === (kind === 'control'));
   const paths: Record<string, Record<string, unknown>> = {};
   for (const op of operations) {
@@ -218,11 +290,24 @@ export function openApiDocument(all: readonly OperationDefinition[], productVers
     paths[op.path]![op.method.toLowerCase()] = {
       tags: [op.area],
       summary: op.summary,
-      operationId: `${op.method.toLowerCase()}${op.path.replace(/^\/(api|app|_sim)/, '').replace(/[{}]/g, '').replace(/\/(\w)/g, (_, c: string) => c.toUpperCase())}`,
+      operationId: `${op.method.toLowerCase()}${op.path
+        .replace(/^\/(api|app|_sim)/, '')
+        .replace(/[{}]/g, '')
+        .replace(/\/(\w)/g, (_, c: string) => c.toUpperCase())}`,
       'x-permissions': op.permissions,
       parameters: [
         ...pathParameters(op),
-        ...(op.control ? [] : [{ name: 'version', in: 'query', required: true, description: 'the operation version', schema: { type: 'integer', enum: [op.version] } }]),
+        ...(op.control
+          ? []
+          : [
+              {
+                name: 'version',
+                in: 'query',
+                required: true,
+                description: 'the operation version',
+                schema: { type: 'integer', enum: [op.version] },
+              },
+            ]),
         ...(op.query ?? []).map(parameter),
       ],
       ...(body(op) ? { requestBody: body(op) } : {}),
@@ -239,7 +324,15 @@ export function openApiDocument(all: readonly OperationDefinition[], productVers
       securitySchemes: {
         basic: { type: 'http', scheme: 'basic' },
         session: { type: 'apiKey', in: 'cookie', name: 'JSESSIONID' },
-        ...(kind === 'control' ? { metricsToken: { type: 'http', scheme: 'bearer', description: 'GWSIM_METRICS_TOKEN, for /_sim/metrics only' } } : {}),
+        ...(kind === 'control'
+          ? {
+              metricsToken: {
+                type: 'http',
+                scheme: 'bearer',
+                description: 'GWSIM_METRICS_TOKEN, for /_sim/metrics only',
+              },
+            }
+          : {}),
       },
       schemas: { Error: ERROR_SCHEMA, ...shapeSchemas(operations) },
     },

@@ -7,7 +7,11 @@ import { missingPermissions, requirementOf, type PermissionCode } from '../../sh
 import { Authenticator } from '../../shared/application/Authenticator.js';
 import type { LabScope } from '../../shared/application/LabScope.js';
 import { DATE_FORMATS, WireDates, type DateFormat } from '../../shared/interface/http/WireDates.js';
-import { pathParameterNames, type OperationDefinition, type OperationRequest } from '../../shared/interface/http/Operation.js';
+import {
+  pathParameterNames,
+  type OperationDefinition,
+  type OperationRequest,
+} from '../../shared/interface/http/Operation.js';
 import { QueryParams } from '../../shared/interface/http/QueryParams.js';
 import { Reply } from '../../shared/interface/http/Reply.js';
 import { HttpProblem } from './HttpProblem.js';
@@ -21,13 +25,25 @@ const ISO_DATES = new WireDates('ISO-8601');
 /** The mandatory `version` query parameter: missing, not an integer, or not this operation's → 400. */
 export function checkVersion(raw: string | string[] | undefined, expected: number): void {
   if (raw === undefined) {
-    throw new HttpProblem(400, 'VERSION_REQUIRED', `the query parameter 'version' is required; this operation is version ${expected}`);
+    throw new HttpProblem(
+      400,
+      'VERSION_REQUIRED',
+      `the query parameter 'version' is required; this operation is version ${expected}`,
+    );
   }
   if (Array.isArray(raw) || !/^-?\d+$/.test(raw)) {
-    throw new HttpProblem(400, 'VERSION_INVALID', `the query parameter 'version' must be an integer; this operation is version ${expected}`);
+    throw new HttpProblem(
+      400,
+      'VERSION_INVALID',
+      `the query parameter 'version' must be an integer; this operation is version ${expected}`,
+    );
   }
   if (Number(raw) !== expected) {
-    throw new HttpProblem(400, 'VERSION_UNSUPPORTED', `version ${raw} is not supported by this operation; use version=${expected}`);
+    throw new HttpProblem(
+      400,
+      'VERSION_UNSUPPORTED',
+      `version ${raw} is not supported by this operation; use version=${expected}`,
+    );
   }
 }
 
@@ -79,11 +95,18 @@ export function writeReply(ctx: Context, result: unknown): void {
 
 /** A 403 naming each missing permission as the role editor shows it (`userManagement: READ_WRITE_ACCESS`). */
 export function permissionDenied(username: string, missing: readonly PermissionCode[], operation: string): DomainError {
-  const needs = missing.map((code) => requirementOf(code))
-    .filter((r, _, all) => !(r.level === 'READ_ACCESS' && all.some((o) => o.field === r.field && o.level === 'READ_WRITE_ACCESS')));
-  return new DomainError('PERMISSION_DENIED', 'forbidden',
+  const needs = missing
+    .map((code) => requirementOf(code))
+    .filter(
+      (r, _, all) =>
+        !(r.level === 'READ_ACCESS' && all.some((o) => o.field === r.field && o.level === 'READ_WRITE_ACCESS')),
+    );
+  return new DomainError(
+    'PERMISSION_DENIED',
+    'forbidden',
     `user '${username}' needs ${needs.map((r) => `${r.field}: ${r.level}`).join(', ')} in a role for ${operation}`,
-    needs.map((r) => ({ field: r.field, rule: r.level, message: `${r.field}: ${r.level} is required` })));
+    needs.map((r) => ({ field: r.field, rule: r.level, message: `${r.field}: ${r.level} is required` })),
+  );
 }
 
 /** An operation path in @koa/router's syntax: `/_sim/labs/{lab}/faults` → `/_sim/labs/:lab/faults`. */
@@ -104,12 +127,15 @@ export function servedMethods(operations: readonly OperationDefinition[]): (path
       exact.set(op.path, [...(exact.get(op.path) ?? []), op.method]);
       continue;
     }
-    const literal = op.path.split(/\{[A-Za-z_][A-Za-z0-9_]*\}/).map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+    const literal = op.path
+      .split(/\{[A-Za-z_][A-Za-z0-9_]*\}/)
+      .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
     templates.push({ pattern: new RegExp(`^${literal.join('[^/]+')}$`), method: op.method });
   }
   return (path) => {
     const methods = [...(exact.get(path) ?? [])];
-    for (const template of templates) if (template.pattern.test(path) && !methods.includes(template.method)) methods.push(template.method);
+    for (const template of templates)
+      if (template.pattern.test(path) && !methods.includes(template.method)) methods.push(template.method);
     return methods;
   };
 }
@@ -149,7 +175,16 @@ export interface OperationRouterDeps {
  * dispatched through a map (constant time, whatever the size of the table); @koa/router, which holds the same
  * table, serves everything else (trailing slashes, HEAD, and the 404/405 fall-through).
  */
-export function operationRouter({ container, operations, bodyParser, lab, labNamed, scope, prepare, live }: OperationRouterDeps): Middleware {
+export function operationRouter({
+  container,
+  operations,
+  bodyParser,
+  lab,
+  labNamed,
+  scope,
+  prepare,
+  live,
+}: OperationRouterDeps): Middleware {
   const router = new Router();
   const exact = new Map<string, (ctx: Context) => Promise<void>>();
   const authenticator = container.get(Authenticator);
@@ -167,7 +202,11 @@ export function operationRouter({ container, operations, bodyParser, lab, labNam
       // A request forwarded by another process of the store is for a live or every-process operation, its signature
       // valid; any other that claims to be one is refused.
       const forwarded = live !== undefined && live.claimsForwarded(ctx);
-      if (forwarded && !(op.live || op.everyProcess)) throw new AuthenticationError('FORWARD_REFUSED', `${op.method} ${op.path} is never forwarded between processes`);
+      if (forwarded && !(op.live || op.everyProcess))
+        throw new AuthenticationError(
+          'FORWARD_REFUSED',
+          `${op.method} ${op.path} is never forwarded between processes`,
+        );
       const principal = forwarded ? await live.principal(ctx, labId) : await authenticate(ctx, labId, authenticator);
       ctx.state['user'] = principal.username;
       const missing = missingPermissions(principal.permissions, op.permissions);
@@ -181,18 +220,39 @@ export function operationRouter({ container, operations, bodyParser, lab, labNam
       if (prepare && op.control && target !== labId) await prepare(target);
       if (op.live && live) {
         if (!(await live.servesHere(target))) {
-          if (forwarded) throw DomainError.unavailable('SIMULATOR_MOVING', `the simulator of lab '${target}' is moving between processes; try again in a second`);
-          await live.forward(ctx, target, op.control ? undefined : labId, principal, op.body === 'none' ? undefined : body);
+          if (forwarded)
+            throw DomainError.unavailable(
+              'SIMULATOR_MOVING',
+              `the simulator of lab '${target}' is moving between processes; try again in a second`,
+            );
+          await live.forward(
+            ctx,
+            target,
+            op.control ? undefined : labId,
+            principal,
+            op.body === 'none' ? undefined : body,
+          );
           return;
         }
         live.servedBy(ctx);
       }
       const request: OperationRequest = {
-        lab: target, principal, query, body, file, dates: dates(query), requestId: String(ctx.state['requestId']),
+        lab: target,
+        principal,
+        query,
+        body,
+        file,
+        dates: dates(query),
+        requestId: String(ctx.state['requestId']),
         params,
         header: (name) => ctx.get(name) || undefined,
       };
-      writeReply(ctx, await (scope && target !== labId ? scope.run(target, () => op.handle(controller, request)) : op.handle(controller, request)));
+      writeReply(
+        ctx,
+        await (scope && target !== labId
+          ? scope.run(target, () => op.handle(controller, request))
+          : op.handle(controller, request)),
+      );
     };
     router.register(routerPath(op.path), [op.method], handler);
     if (names.length === 0) exact.set(`${op.method} ${op.path}`, handler);

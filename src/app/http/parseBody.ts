@@ -22,7 +22,11 @@ const MEDIA: Record<Exclude<BodyKind, 'none' | 'text'>, string> = {
 
 function unsupported(kind: BodyKind, got: string): HttpProblem {
   const wanted = kind === 'text' ? 'a raw value (text/plain)' : MEDIA[kind as keyof typeof MEDIA];
-  return new HttpProblem(415, 'UNSUPPORTED_MEDIA_TYPE', `this operation takes ${wanted}, not '${got || 'no content type'}'`);
+  return new HttpProblem(
+    415,
+    'UNSUPPORTED_MEDIA_TYPE',
+    `this operation takes ${wanted}, not '${got || 'no content type'}'`,
+  );
 }
 
 /** formidable's codes for uploads that are malformed rather than too large (it answers some of them with 413). */
@@ -32,9 +36,16 @@ const FORMIDABLE_ABORTED = 1002;
 
 function multipartProblem(error: unknown): unknown {
   const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
-  if (code === FORMIDABLE_TOO_MANY_FILES) return new HttpProblem(400, 'ONE_FILE_ONLY', "the upload must hold exactly one file, in the part named 'file'");
-  if (code === FORMIDABLE_ABORTED) return new HttpProblem(400, 'BODY_UNREADABLE', 'the request body could not be read: the body broke off before its end');
-  if (code === FORMIDABLE_TOO_MANY_FIELDS) return new HttpProblem(400, 'TOO_MANY_FIELDS', 'the upload holds more form fields than an operation reads');
+  if (code === FORMIDABLE_TOO_MANY_FILES)
+    return new HttpProblem(400, 'ONE_FILE_ONLY', "the upload must hold exactly one file, in the part named 'file'");
+  if (code === FORMIDABLE_ABORTED)
+    return new HttpProblem(
+      400,
+      'BODY_UNREADABLE',
+      'the request body could not be read: the body broke off before its end',
+    );
+  if (code === FORMIDABLE_TOO_MANY_FIELDS)
+    return new HttpProblem(400, 'TOO_MANY_FIELDS', 'the upload holds more form fields than an operation reads');
   return error;
 }
 
@@ -48,8 +59,9 @@ export function decodeComponent(raw: string, field: string): string {
   try {
     return decodeURIComponent(spaced);
   } catch {
-    throw new HttpProblem(400, 'MALFORMED_ENCODING', `${field} is not percent-encoded UTF-8 text`, {},
-      [{ field, rule: 'utf8', message: `${field} is not percent-encoded UTF-8 (a lone surrogate or a broken escape)` }]);
+    throw new HttpProblem(400, 'MALFORMED_ENCODING', `${field} is not percent-encoded UTF-8 text`, {}, [
+      { field, rule: 'utf8', message: `${field} is not percent-encoded UTF-8 (a lone surrogate or a broken escape)` },
+    ]);
   }
 }
 
@@ -62,8 +74,19 @@ export function decodePathSegment(raw: string, name: string): string {
   try {
     return decodeURIComponent(raw);
   } catch {
-    throw new HttpProblem(400, 'MALFORMED_ENCODING', `the path parameter '${name}' is not percent-encoded UTF-8 text`, {},
-      [{ field: name, rule: 'utf8', message: `${name} is not percent-encoded UTF-8 (a lone surrogate or a broken escape)` }]);
+    throw new HttpProblem(
+      400,
+      'MALFORMED_ENCODING',
+      `the path parameter '${name}' is not percent-encoded UTF-8 text`,
+      {},
+      [
+        {
+          field: name,
+          rule: 'utf8',
+          message: `${name} is not percent-encoded UTF-8 (a lone surrogate or a broken escape)`,
+        },
+      ],
+    );
   }
 }
 
@@ -81,7 +104,12 @@ const CONTENT = Symbol('gwsim.uploadContent');
 function collectInMemory(file?: unknown): Writable {
   const chunks: Buffer[] = [];
   (file as { [CONTENT]?: Buffer[] })[CONTENT] = chunks;
-  return new Writable({ write(chunk: Buffer, _encoding, done) { chunks.push(chunk); done(); } });
+  return new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      chunks.push(chunk);
+      done();
+    },
+  });
 }
 
 /** What a body-less operation reads (and discards) of a body sent anyway, so that a broken one is refused before anything acts. */
@@ -96,20 +124,36 @@ export const IGNORED_BODY_LIMIT = 64 * 1024;
 export class BodyParser {
   private multipartReader: ReturnType<typeof KoaBody> | undefined;
 
-  constructor(private readonly limits: BodyLimits, private readonly jsonLimits: JsonLimits = JSON_LIMITS) {}
+  constructor(
+    private readonly limits: BodyLimits,
+    private readonly jsonLimits: JsonLimits = JSON_LIMITS,
+  ) {}
 
   /** koa-body (formidable, zod) is loaded on the first upload, not at start-up: most runs never upload. */
   private get multipart(): ReturnType<typeof KoaBody> {
     const { koaBody } = require('koa-body') as typeof import('koa-body');
     const limits = this.limits;
-    return this.multipartReader ??= koaBody({
-      parsedMethods: METHODS, patchKoa: true, patchNode: false, includeUnparsed: false, encoding: 'utf-8',
-      json: false, urlencoded: false, text: false, multipart: true,
+    return (this.multipartReader ??= koaBody({
+      parsedMethods: METHODS,
+      patchKoa: true,
+      patchNode: false,
+      includeUnparsed: false,
+      encoding: 'utf-8',
+      json: false,
+      urlencoded: false,
+      text: false,
+      multipart: true,
       formidable: {
-        maxFileSize: limits.file, maxTotalFileSize: limits.file, maxFiles: 1, maxFields: 20, maxFieldsSize: limits.form, allowEmptyFiles: true, minFileSize: 0,
+        maxFileSize: limits.file,
+        maxTotalFileSize: limits.file,
+        maxFiles: 1,
+        maxFields: 20,
+        maxFieldsSize: limits.form,
+        allowEmptyFiles: true,
+        minFileSize: 0,
         fileWriteStreamHandler: collectInMemory,
       },
-    });
+    }));
   }
 
   /** The body of the operation's kind; synchronous (no promise, no tick) for the common body-less request. */
@@ -156,22 +200,30 @@ export class BodyParser {
     for (const pair of text.split('&')) {
       if (pair === '') continue;
       if (++count > this.jsonLimits.keys) {
-        throw new HttpProblem(400, 'TOO_MANY_FIELDS', `the form holds more than ${this.jsonLimits.keys} fields`, {},
-          [{ field: 'body', rule: 'maxKeys', message: `a form may hold at most ${this.jsonLimits.keys} fields` }]);
+        throw new HttpProblem(400, 'TOO_MANY_FIELDS', `the form holds more than ${this.jsonLimits.keys} fields`, {}, [
+          { field: 'body', rule: 'maxKeys', message: `a form may hold at most ${this.jsonLimits.keys} fields` },
+        ]);
       }
       const at = pair.indexOf('=');
       const name = decodeComponent(at < 0 ? pair : pair.slice(0, at), 'a form field name');
       const value = at < 0 ? '' : decodeComponent(pair.slice(at + 1), name);
       const previous = fields[name];
-      fields[name] = previous === undefined ? value : Array.isArray(previous) ? [...previous, value] : [previous, value];
+      fields[name] =
+        previous === undefined ? value : Array.isArray(previous) ? [...previous, value] : [previous, value];
     }
     return fields;
   }
 
   private missing(kind: BodyKind): ParsedBody {
-    if (kind === 'multipart') throw new HttpProblem(400, 'FILE_REQUIRED', "this operation takes a multipart/form-data upload with a part named 'file'");
+    if (kind === 'multipart')
+      throw new HttpProblem(
+        400,
+        'FILE_REQUIRED',
+        "this operation takes a multipart/form-data upload with a part named 'file'",
+      );
     if (kind === 'json') throw new HttpProblem(400, 'BODY_REQUIRED', 'this operation takes a JSON body');
-    if (kind === 'text') throw new HttpProblem(400, 'BODY_REQUIRED', 'this operation takes the new value as the raw request body');
+    if (kind === 'text')
+      throw new HttpProblem(400, 'BODY_REQUIRED', 'this operation takes the new value as the raw request body');
     return { body: {}, file: undefined };
   }
 
@@ -182,7 +234,9 @@ export class BodyParser {
       try {
         const parsed: unknown = JSON.parse(text);
         if (typeof parsed === 'string' || typeof parsed === 'number') text = String(parsed);
-      } catch { /* not JSON after all: take the text as it is */ }
+      } catch {
+        /* not JSON after all: take the text as it is */
+      }
     }
     if (hasLoneSurrogate(text)) throw loneSurrogate('body');
     return text.trim();
@@ -190,10 +244,16 @@ export class BodyParser {
 
   private async uploaded(files: Record<string, unknown> | undefined): Promise<UploadedFile> {
     const part = files?.['file'];
-    const file = (Array.isArray(part) ? part[0] : part) as { originalFilename?: string | null; mimetype?: string | null; [CONTENT]?: Buffer[] } | undefined;
+    const file = (Array.isArray(part) ? part[0] : part) as
+      { originalFilename?: string | null; mimetype?: string | null; [CONTENT]?: Buffer[] } | undefined;
     if (!file) throw new HttpProblem(400, 'FILE_REQUIRED', "the multipart body has no part named 'file'");
     const content = Buffer.concat(file[CONTENT] ?? []);
-    if (content.length > this.limits.file) throw new HttpProblem(413, 'BODY_TOO_LARGE', 'the uploaded file is larger than this operation accepts');
-    return { filename: file.originalFilename ?? 'upload', contentType: file.mimetype ?? 'application/octet-stream', content };
+    if (content.length > this.limits.file)
+      throw new HttpProblem(413, 'BODY_TOO_LARGE', 'the uploaded file is larger than this operation accepts');
+    return {
+      filename: file.originalFilename ?? 'upload',
+      contentType: file.mimetype ?? 'application/octet-stream',
+      content,
+    };
   }
 }

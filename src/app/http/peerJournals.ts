@@ -8,9 +8,14 @@ export class HttpPeerJournals extends PeerJournals {
     super();
   }
 
-  async find(principal: Principal, path: string): Promise<ReadonlyArray<{ readonly process: string; readonly view: JournalView }>> {
+  async find(
+    principal: Principal,
+    path: string,
+  ): Promise<ReadonlyArray<{ readonly process: string; readonly view: JournalView }>> {
     const answers = await this.forwarding.askPeers('GET', path, principal);
-    return answers.filter((answer) => answer.status === 200 && answer.json !== undefined).map((answer) => ({ process: answer.process, view: answer.json as JournalView }));
+    return answers
+      .filter((answer) => answer.status === 200 && answer.json !== undefined)
+      .map((answer) => ({ process: answer.process, view: answer.json as JournalView }));
   }
 
   async clear(principal: Principal, path: string): Promise<void> {

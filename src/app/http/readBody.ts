@@ -4,11 +4,15 @@ import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 import { HttpProblem } from './HttpProblem.js';
 
 const DECODERS: Record<string, (() => NodeJS.ReadWriteStream) | undefined> = {
-  gzip: createGunzip, 'x-gzip': createGunzip, deflate: createInflate, br: createBrotliDecompress,
+  gzip: createGunzip,
+  'x-gzip': createGunzip,
+  deflate: createInflate,
+  br: createBrotliDecompress,
 };
 
 const TOO_LARGE = () => new HttpProblem(413, 'BODY_TOO_LARGE', 'request body is larger than this operation accepts');
-const UNREADABLE = (why: string) => new HttpProblem(400, 'BODY_UNREADABLE', `the request body could not be read: ${why}`);
+const UNREADABLE = (why: string) =>
+  new HttpProblem(400, 'BODY_UNREADABLE', `the request body could not be read: ${why}`);
 
 /**
  * Reads the whole request body as bytes, decompressed as its Content-Encoding says, within `limit` bytes
@@ -20,7 +24,14 @@ export function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
   let source: Readable = req;
   if (encoding !== 'identity' && encoding !== '') {
     const decoder = DECODERS[encoding];
-    if (!decoder) return Promise.reject(new HttpProblem(415, 'UNSUPPORTED_MEDIA_TYPE', `content encoding '${encoding}' is not supported; use gzip, deflate, br or none`));
+    if (!decoder)
+      return Promise.reject(
+        new HttpProblem(
+          415,
+          'UNSUPPORTED_MEDIA_TYPE',
+          `content encoding '${encoding}' is not supported; use gzip, deflate, br or none`,
+        ),
+      );
     source = req.pipe(decoder() as unknown as NodeJS.WritableStream) as unknown as Readable;
   } else {
     const declared = Number(req.headers['content-length']);
@@ -68,7 +79,9 @@ export function utf8(bytes: Buffer, field: string): string {
   try {
     return UTF8.decode(bytes);
   } catch {
-    throw new HttpProblem(400, 'MALFORMED_ENCODING', `the ${field} is not valid UTF-8`, {}, [{ field, rule: 'utf8', message: `${field} is not valid UTF-8` }]);
+    throw new HttpProblem(400, 'MALFORMED_ENCODING', `the ${field} is not valid UTF-8`, {}, [
+      { field, rule: 'utf8', message: `${field} is not valid UTF-8` },
+    ]);
   }
 }
 
@@ -80,6 +93,7 @@ export function hasLoneSurrogate(value: string): boolean {
 }
 
 export function loneSurrogate(field: string): HttpProblem {
-  return new HttpProblem(400, 'LONE_SURROGATE', `${field} holds a lone UTF-16 surrogate, which is not text`, {},
-    [{ field, rule: 'wellFormed', message: `${field} holds a lone UTF-16 surrogate` }]);
+  return new HttpProblem(400, 'LONE_SURROGATE', `${field} holds a lone UTF-16 surrogate, which is not text`, {}, [
+    { field, rule: 'wellFormed', message: `${field} holds a lone UTF-16 surrogate` },
+  ]);
 }

@@ -30,8 +30,14 @@ export function requestContext(logger: Logger) {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
       const state = ctx.state as { user?: string; operation?: string; errorCode?: string };
       const line = {
-        requestId, method: ctx.method, path: ctx.path, operation: state.operation, user: state.user, status: ctx.status,
-        errorCode: state.errorCode, ms: Math.round(ms * 10) / 10,
+        requestId,
+        method: ctx.method,
+        path: ctx.path,
+        operation: state.operation,
+        user: state.user,
+        status: ctx.status,
+        errorCode: state.errorCode,
+        ms: Math.round(ms * 10) / 10,
       };
       if (probe) logger.debug(line, 'request');
       else logger.info(line, 'request');

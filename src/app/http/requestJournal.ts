@@ -11,11 +11,16 @@ import type { LiveForwarding } from './liveForwarding.js';
  * request that got no answer (dropped, timed out, the client left) is recorded without a status. A request
  * another process of the same server forwarded here (signed) is in that process's journal, not here.
  */
-export function requestJournal(journal: RequestJournal, faults: FaultRules, forwarding?: Pick<LiveForwarding, 'claimsForwarded' | 'verified'>, defaultLab: LabId = DEFAULT_LAB): Middleware {
+export function requestJournal(
+  journal: RequestJournal,
+  faults: FaultRules,
+  forwarding?: Pick<LiveForwarding, 'claimsForwarded' | 'verified'>,
+  defaultLab: LabId = DEFAULT_LAB,
+): Middleware {
   return async (ctx, next) => {
     if (!isGatewayPath(ctx.path)) return next();
     // a request another process of the store forwarded here is in that process's journal
-    if (forwarding?.claimsForwarded(ctx) && await forwarding.verified(ctx)) return next();
+    if (forwarding?.claimsForwarded(ctx) && (await forwarding.verified(ctx))) return next();
     const lab = (ctx.state['lab'] as LabId | undefined) ?? defaultLab;
     const time = journal.now();
     const started = process.hrtime.bigint();
@@ -26,7 +31,10 @@ export function requestJournal(journal: RequestJournal, faults: FaultRules, forw
     } finally {
       const state = ctx.state as { operation?: string; user?: string; fault?: AppliedFault; requestId?: string };
       const answered = ctx.respond !== false && !ctx.req.socket.destroyed;
-      const operation = state.operation === undefined ? undefined : operationOf(state.operation.slice(state.operation.indexOf(' ') + 1));
+      const operation =
+        state.operation === undefined
+          ? undefined
+          : operationOf(state.operation.slice(state.operation.indexOf(' ') + 1));
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
       journal.record(lab, {
         time,

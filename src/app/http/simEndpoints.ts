@@ -35,7 +35,10 @@ async function runCheck(check: ReadinessCheck): Promise<string | undefined> {
     timer = setTimeout(() => resolve(`no answer within ${READINESS_TIMEOUT_MS / 1000} s`), READINESS_TIMEOUT_MS);
   });
   try {
-    return await Promise.race([check.check().catch((error: unknown) => `the check failed (${error instanceof Error ? error.name : 'error'})`), timeout]);
+    return await Promise.race([
+      check.check().catch((error: unknown) => `the check failed (${error instanceof Error ? error.name : 'error'})`),
+      timeout,
+    ]);
   } finally {
     clearTimeout(timer);
   }
@@ -62,7 +65,12 @@ export function simEndpoints(deps: SimEndpointsDeps) {
       ctx.status = 405;
       ctx.set('Allow', 'GET, HEAD');
       ctx.state['errorCode'] = 'METHOD_NOT_ALLOWED';
-      ctx.body = errorBody(405, 'METHOD_NOT_ALLOWED', `${ctx.method} is not allowed on ${ctx.path}; use GET`, String(ctx.state['requestId']));
+      ctx.body = errorBody(
+        405,
+        'METHOD_NOT_ALLOWED',
+        `${ctx.method} is not allowed on ${ctx.path}; use GET`,
+        String(ctx.state['requestId']),
+      );
       return;
     }
     const requestId = String(ctx.state['requestId']);
@@ -70,7 +78,11 @@ export function simEndpoints(deps: SimEndpointsDeps) {
       case HEALTH_PATH: {
         ctx.state['operation'] = `GET ${HEALTH_PATH}`;
         ctx.set('Cache-Control', 'no-store');
-        const answer: HealthAnswer = { status: 'up', version: deps.productVersion, uptimeSeconds: Math.floor(process.uptime()) };
+        const answer: HealthAnswer = {
+          status: 'up',
+          version: deps.productVersion,
+          uptimeSeconds: Math.floor(process.uptime()),
+        };
         ctx.body = answer;
         return;
       }
@@ -78,7 +90,9 @@ export function simEndpoints(deps: SimEndpointsDeps) {
         ctx.state['operation'] = `GET ${READY_PATH}`;
         ctx.set('Cache-Control', 'no-store');
         const checks = deps.readiness();
-        const outcomes = await Promise.all(checks.map(async (check) => ({ name: check.name, reason: await runCheck(check) })));
+        const outcomes = await Promise.all(
+          checks.map(async (check) => ({ name: check.name, reason: await runCheck(check) })),
+        );
         const failing = outcomes.filter((outcome) => outcome.reason !== undefined);
         if (failing.length === 0) {
           ctx.body = { status: 'ready', checks: Object.fromEntries(outcomes.map((outcome) => [outcome.name, 'ok'])) };
@@ -87,8 +101,13 @@ export function simEndpoints(deps: SimEndpointsDeps) {
         ctx.status = 503;
         ctx.set('Retry-After', '5');
         ctx.state['errorCode'] = 'NOT_READY';
-        ctx.body = errorBody(503, 'NOT_READY', `not ready: ${failing.map((f) => `${f.name}: ${f.reason}`).join('; ')}`, requestId,
-          failing.map((f) => ({ field: f.name, rule: 'ready', message: f.reason! })));
+        ctx.body = errorBody(
+          503,
+          'NOT_READY',
+          `not ready: ${failing.map((f) => `${f.name}: ${f.reason}`).join('; ')}`,
+          requestId,
+          failing.map((f) => ({ field: f.name, rule: 'ready', message: f.reason! })),
+        );
         return;
       }
       case METRICS_PATH: {
@@ -97,7 +116,12 @@ export function simEndpoints(deps: SimEndpointsDeps) {
           ctx.status = 401;
           ctx.set('WWW-Authenticate', 'Bearer realm="gwsim-metrics"');
           ctx.state['errorCode'] = 'METRICS_TOKEN_REQUIRED';
-          ctx.body = errorBody(401, 'METRICS_TOKEN_REQUIRED', 'the metrics need the token of GWSIM_METRICS_TOKEN: send Authorization: Bearer <token>', requestId);
+          ctx.body = errorBody(
+            401,
+            'METRICS_TOKEN_REQUIRED',
+            'the metrics need the token of GWSIM_METRICS_TOKEN: send Authorization: Bearer <token>',
+            requestId,
+          );
           return;
         }
         ctx.set('Cache-Control', 'no-store');
@@ -124,7 +148,7 @@ export function requestMetrics(metrics: Metrics) {
     try {
       await next();
     } finally {
-      const operation = typeof ctx.state['operation'] === 'string' ? ctx.state['operation'] as string : 'unmatched';
+      const operation = typeof ctx.state['operation'] === 'string' ? (ctx.state['operation'] as string) : 'unmatched';
       requests.inc({ operation, status: ctx.status });
       duration.observe(Number(process.hrtime.bigint() - started) / 1e9, { operation });
     }
@@ -133,32 +157,69 @@ export function requestMetrics(metrics: Metrics) {
 
 /** The endpoints above as the simulator's OpenAPI document lists them (no credentials: `security: []`). */
 export function simEndpointPaths(): Record<string, unknown> {
-  const errorReply = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } });
+  const errorReply = (description: string) => ({
+    description,
+    content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+  });
   return {
     [HEALTH_PATH]: {
       get: {
-        tags: ['operations'], summary: 'Liveness: 200 while the process serves (also during start-up, with status "starting")', operationId: 'getHealth', security: [],
-        responses: { '200': { description: 'alive', content: { 'application/json': { schema: {
-          type: 'object', required: ['status', 'version', 'uptimeSeconds'],
-          properties: { status: { type: 'string', enum: ['up', 'starting'] }, version: { type: 'string' }, uptimeSeconds: { type: 'integer' } },
-        } } } } },
+        tags: ['operations'],
+        summary: 'Liveness: 200 while the process serves (also during start-up, with status "starting")',
+        operationId: 'getHealth',
+        security: [],
+        responses: {
+          '200': {
+            description: 'alive',
+            content: {
+              'application/json': {
+                schema: {
+                  type: 'object',
+                  required: ['status', 'version', 'uptimeSeconds'],
+                  properties: {
+                    status: { type: 'string', enum: ['up', 'starting'] },
+                    version: { type: 'string' },
+                    uptimeSeconds: { type: 'integer' },
+                  },
+                },
+              },
+            },
+          },
+        },
       },
     },
     [READY_PATH]: {
       get: {
-        tags: ['operations'], summary: 'Readiness: the store and the monitor\'s store answer and their migrations are applied (503 NOT_READY naming what is not, 503 STARTING during start-up)', operationId: 'getReady', security: [],
+        tags: ['operations'],
+        summary:
+          "Readiness: the store and the monitor's store answer and their migrations are applied (503 NOT_READY naming what is not, 503 STARTING during start-up)",
+        operationId: 'getReady',
+        security: [],
         responses: {
-          '200': { description: 'ready', content: { 'application/json': { schema: {
-            type: 'object', required: ['status', 'checks'],
-            properties: { status: { type: 'string', enum: ['ready'] }, checks: { type: 'object', additionalProperties: { type: 'string', enum: ['ok'] } } },
-          } } } },
+          '200': {
+            description: 'ready',
+            content: {
+              'application/json': {
+                schema: {
+                  type: 'object',
+                  required: ['status', 'checks'],
+                  properties: {
+                    status: { type: 'string', enum: ['ready'] },
+                    checks: { type: 'object', additionalProperties: { type: 'string', enum: ['ok'] } },
+                  },
+                },
+              },
+            },
+          },
           '503': errorReply('not ready: details name each failing check and why'),
         },
       },
     },
     [METRICS_PATH]: {
       get: {
-        tags: ['operations'], summary: 'Prometheus metrics (text exposition format); open unless GWSIM_METRICS_TOKEN is set', operationId: 'getMetrics',
+        tags: ['operations'],
+        summary: 'Prometheus metrics (text exposition format); open unless GWSIM_METRICS_TOKEN is set',
+        operationId: 'getMetrics',
         security: [{}, { metricsToken: [] }],
         responses: {
           '200': { description: 'the metrics', content: { 'text/plain': { schema: { type: 'string' } } } },

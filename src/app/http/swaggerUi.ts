@@ -22,8 +22,15 @@ const ASSETS: Readonly<Record<string, string>> = {
  * validator badge, no fonts from elsewhere). Swagger UI sets inline styles and shows images as data: URLs.
  */
 export const DOCS_CONTENT_SECURITY_POLICY = [
-  "default-src 'self'", "script-src 'self'", "style-src 'self' 'unsafe-inline'", "img-src 'self' data:",
-  "font-src 'self' data:", "connect-src 'self'", "frame-ancestors 'self'", "form-action 'self'", "base-uri 'none'",
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "frame-ancestors 'self'",
+  "form-action 'self'",
+  "base-uri 'none'",
 ].join('; ');
 
 /** The two documents in the page's selector: the gateway's API and the simulator's own. */
@@ -91,7 +98,12 @@ function asset(name: string): Buffer {
  * authenticates the calls made from it.
  */
 export function serveDocs(ctx: Context): boolean {
-  const sub = ctx.path === DOCS_PATH || ctx.path === `${DOCS_PATH}/` ? '' : ctx.path.startsWith(`${DOCS_PATH}/`) ? ctx.path.slice(DOCS_PATH.length + 1) : undefined;
+  const sub =
+    ctx.path === DOCS_PATH || ctx.path === `${DOCS_PATH}/`
+      ? ''
+      : ctx.path.startsWith(`${DOCS_PATH}/`)
+        ? ctx.path.slice(DOCS_PATH.length + 1)
+        : undefined;
   if (sub === undefined) return false;
   if (sub === '') {
     ctx.type = 'text/html; charset=utf-8';

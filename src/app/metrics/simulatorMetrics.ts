@@ -30,10 +30,15 @@ export function readSimulatorFigures(container: Container): () => Partial<Simula
     return {
       ...(live ? { activeSessions: live.count(DEFAULT_LAB) } : {}),
       ...(traffic ? { callsStarted: traffic.state(DEFAULT_LAB).counters?.started ?? 0 } : {}),
-      ...(held && monitor ? {
-        historySize: held.callRecords, sipMessages: held.sipMessages, historyBytes: held.storedBytes,
-        monitorDropped: monitor.droppedRows(), monitorPending: monitor.pendingRows(),
-      } : {}),
+      ...(held && monitor
+        ? {
+            historySize: held.callRecords,
+            sipMessages: held.sipMessages,
+            historyBytes: held.storedBytes,
+            monitorDropped: monitor.droppedRows(),
+            monitorPending: monitor.pendingRows(),
+          }
+        : {}),
     };
   };
 }
@@ -43,12 +48,16 @@ export function readSimulatorFigures(container: Container): () => Partial<Simula
  * simulator in a thread of its own) as that thread last told them. Wired here, in the composition root, until the
  * simulation context records through the Metrics port itself.
  */
-export function registerSimulatorMetrics(container: Container, figures: () => Partial<SimulatorFigures> = readSimulatorFigures(container)): void {
+export function registerSimulatorMetrics(
+  container: Container,
+  figures: () => Partial<SimulatorFigures> = readSimulatorFigures(container),
+): void {
   if (!container.isBound(Metrics)) return;
   const metrics = container.get(Metrics);
   const sample = figures();
   const read = (name: keyof SimulatorFigures) => () => figures()[name] ?? 0;
-  if (sample.activeSessions !== undefined) metrics.gauge({ ...GWSIM_METRICS.activeSessions, read: read('activeSessions') });
+  if (sample.activeSessions !== undefined)
+    metrics.gauge({ ...GWSIM_METRICS.activeSessions, read: read('activeSessions') });
   if (sample.callsStarted !== undefined) metrics.counter({ ...GWSIM_METRICS.calls, read: read('callsStarted') });
   if (sample.historySize !== undefined) {
     metrics.gauge({ ...GWSIM_METRICS.historySize, read: read('historySize') });

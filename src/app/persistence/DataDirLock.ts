@@ -14,9 +14,16 @@ const TAKEOVER_MS = 1000;
 
 /** Another process holds the data directory. */
 export class DataDirInUse extends ConfigError {
-  constructor(readonly dataDir: string, readonly holderPid: number | undefined) {
-    super('GWSIM_DATA_DIR', '', `the data directory ${dataDir} is in use by another gwsim process${holderPid ? ` (pid ${holderPid})` : ''}: `
-      + 'stop that process first, or choose another GWSIM_DATA_DIR (or --data-dir)');
+  constructor(
+    readonly dataDir: string,
+    readonly holderPid: number | undefined,
+  ) {
+    super(
+      'GWSIM_DATA_DIR',
+      '',
+      `the data directory ${dataDir} is in use by another gwsim process${holderPid ? ` (pid ${holderPid})` : ''}: ` +
+        'stop that process first, or choose another GWSIM_DATA_DIR (or --data-dir)',
+    );
     this.name = 'DataDirInUse';
   }
 }
@@ -31,7 +38,10 @@ export class DataDirInUse extends ConfigError {
 export class DataDirLock {
   private released: Promise<void> | undefined;
 
-  private constructor(readonly dataDir: string, private readonly unlock: () => Promise<void>) {}
+  private constructor(
+    readonly dataDir: string,
+    private readonly unlock: () => Promise<void>,
+  ) {}
 
   /**
    * Makes the directory when it is missing, checks it can be written, and takes the lock.
@@ -45,7 +55,12 @@ export class DataDirLock {
     for (;;) {
       try {
         unlock = await lockfile.lock(dataDir, {
-          lockfilePath: lockPath, realpath: false, retries: 0, stale: STALE_MS, update: REFRESH_MS, onCompromised: onLost,
+          lockfilePath: lockPath,
+          realpath: false,
+          retries: 0,
+          stale: STALE_MS,
+          update: REFRESH_MS,
+          onCompromised: onLost,
         });
         break;
       } catch (error) {
@@ -59,7 +74,10 @@ export class DataDirLock {
         else await new Promise((resolve) => setTimeout(resolve, 100));
       }
     }
-    writeFileSync(path.join(dataDir, HOLDER_NAME), `${JSON.stringify({ pid: process.pid, since: new Date().toISOString() })}\n`);
+    writeFileSync(
+      path.join(dataDir, HOLDER_NAME),
+      `${JSON.stringify({ pid: process.pid, since: new Date().toISOString() })}\n`,
+    );
     return new DataDirLock(dataDir, unlock);
   }
 
@@ -70,19 +88,31 @@ export class DataDirLock {
   static acquireForProcess(dataDir: string): void {
     prepareDirectory(dataDir);
     try {
-      lockfile.lockSync(dataDir, { lockfilePath: path.join(dataDir, LOCK_NAME), realpath: false, stale: STALE_MS, update: REFRESH_MS });
+      lockfile.lockSync(dataDir, {
+        lockfilePath: path.join(dataDir, LOCK_NAME),
+        realpath: false,
+        stale: STALE_MS,
+        update: REFRESH_MS,
+      });
     } catch (error) {
       if ((error as { code?: unknown }).code === 'ELOCKED') throw new DataDirInUse(dataDir, holderPid(dataDir));
       throw unusableDirectory(dataDir, error);
     }
-    writeFileSync(path.join(dataDir, HOLDER_NAME), `${JSON.stringify({ pid: process.pid, since: new Date().toISOString() })}\n`);
+    writeFileSync(
+      path.join(dataDir, HOLDER_NAME),
+      `${JSON.stringify({ pid: process.pid, since: new Date().toISOString() })}\n`,
+    );
   }
 
   /** Releases the lock; idempotent, and quiet when the lock was already lost. */
   release(): Promise<void> {
     this.released ??= (async () => {
       rmSync(path.join(this.dataDir, HOLDER_NAME), { force: true });
-      try { await this.unlock(); } catch { /* already released or compromised */ }
+      try {
+        await this.unlock();
+      } catch {
+        /* already released or compromised */
+      }
     })();
     return this.released;
   }
@@ -119,8 +149,10 @@ function prepareDirectory(dataDir: string): void {
 
 function unusableDirectory(dataDir: string, error: unknown): ConfigError {
   const code = (error as { code?: unknown }).code;
-  return ConfigError.unusable('GWSIM_DATA_DIR',
-    `the data directory ${dataDir} cannot be used (${typeof code === 'string' ? code : String(error)}): set GWSIM_DATA_DIR (or --data-dir) to a directory gwsim may create and write, or use --ephemeral`);
+  return ConfigError.unusable(
+    'GWSIM_DATA_DIR',
+    `the data directory ${dataDir} cannot be used (${typeof code === 'string' ? code : String(error)}): set GWSIM_DATA_DIR (or --data-dir) to a directory gwsim may create and write, or use --ephemeral`,
+  );
 }
 
 /** Whether a process of this machine with that pid runs (EPERM: it runs, as another user). */

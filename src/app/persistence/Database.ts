@@ -18,7 +18,10 @@ export interface PreparedDatabase {
  * A PostgreSQL server that cannot be reached (or refuses the credentials, or lacks the database) is a
  * ConfigError naming DATABASE_URL, never a bare driver message.
  */
-export async function prepareDatabase(settings: StoreSettings, database?: Promise<EmbeddedDatabase>): Promise<PreparedDatabase> {
+export async function prepareDatabase(
+  settings: StoreSettings,
+  database?: Promise<EmbeddedDatabase>,
+): Promise<PreparedDatabase> {
   let driver: unknown;
   let started: EmbeddedDatabase | undefined;
   if (!settings.databaseUrl) {
@@ -29,7 +32,9 @@ export async function prepareDatabase(settings: StoreSettings, database?: Promis
   const opened = (async () => {
     if (started && !started.queuesBeforeReady) await started.ready;
     try {
-      await (started?.queuesBeforeReady ? Promise.all([started.ready, dataSource.initialize()]) : dataSource.initialize());
+      await (started?.queuesBeforeReady
+        ? Promise.all([started.ready, dataSource.initialize()])
+        : dataSource.initialize());
     } catch (error) {
       if (settings.databaseUrl) throw unreachable(settings.databaseUrl, error);
       throw error;
@@ -64,11 +69,16 @@ export function redactedUrl(databaseUrl: string): string {
 }
 
 function unreachable(databaseUrl: string, error: unknown): ConfigError {
-  const { code, message } = (typeof error === 'object' && error !== null ? error : {}) as { code?: unknown; message?: unknown };
+  const { code, message } = (typeof error === 'object' && error !== null ? error : {}) as {
+    code?: unknown;
+    message?: unknown;
+  };
   const text = typeof message === 'string' ? message.replaceAll(databaseUrl, redactedUrl(databaseUrl)).trim() : '';
   const cause = text !== '' ? text : typeof code === 'string' ? code : String(error);
-  return ConfigError.unusable('DATABASE_URL',
-    `cannot use the PostgreSQL server of DATABASE_URL ${redactedUrl(databaseUrl)} (${cause}): start the server (and create the database), or correct DATABASE_URL (or --database-url)`);
+  return ConfigError.unusable(
+    'DATABASE_URL',
+    `cannot use the PostgreSQL server of DATABASE_URL ${redactedUrl(databaseUrl)} (${cause}): start the server (and create the database), or correct DATABASE_URL (or --database-url)`,
+  );
 }
 
 export function describeStore(settings: StoreSettings): string {

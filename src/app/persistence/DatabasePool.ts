@@ -25,17 +25,29 @@ export function databaseDriver(database: QueryableDatabase): unknown {
     query(sql: string, params?: unknown[] | Callback, callback?: Callback): Promise<unknown> {
       const done = typeof params === 'function' ? params : callback;
       const values = Array.isArray(params) ? params : undefined;
-      const run = values && values.length > 0
-        ? database.query(sql, values)
-        : database.exec(sql).then((results) => (results as unknown[])[(results as unknown[]).length - 1] ?? { rows: [] });
+      const run =
+        values && values.length > 0
+          ? database.query(sql, values)
+          : database
+              .exec(sql)
+              .then((results) => (results as unknown[])[(results as unknown[]).length - 1] ?? { rows: [] });
       return run.then(
-        (result) => { done?.(null, result); return result; },
-        (error: Error) => { done?.(error); throw error; },
+        (result) => {
+          done?.(null, result);
+          return result;
+        },
+        (error: Error) => {
+          done?.(error);
+          throw error;
+        },
       );
     }
 
     end(callback?: (error: Error | null) => void): void {
-      database.close().then(() => callback?.(null), (error: Error) => callback?.(error));
+      database.close().then(
+        () => callback?.(null),
+        (error: Error) => callback?.(error),
+      );
     }
   }
   return { Pool: DatabasePool };

@@ -47,7 +47,8 @@ export function serializeError(error: unknown): SerializedError {
   if (!(error instanceof Error)) return { message: String(error), name: 'Error', fields: {} };
   const fields: Record<string, string | number | boolean | null> = {};
   for (const [key, value] of Object.entries(error)) {
-    if (value === null || ['string', 'number', 'boolean'].includes(typeof value)) fields[key] = value as string | number | boolean | null;
+    if (value === null || ['string', 'number', 'boolean'].includes(typeof value))
+      fields[key] = value as string | number | boolean | null;
   }
   return { message: error.message, name: error.name, stack: error.stack, fields };
 }
@@ -70,12 +71,15 @@ async function start(port: NonNullable<typeof parentPort>, data: DatabaseWorkerD
   let db: PGlite;
   try {
     const dist = path.dirname(require.resolve('@electric-sql/pglite'));
-    const [wasm, bundle] = await Promise.all([readFile(path.join(dist, 'pglite.wasm')), readFile(path.join(dist, 'pglite.data'))]);
+    const [wasm, bundle] = await Promise.all([
+      readFile(path.join(dist, 'pglite.wasm')),
+      readFile(path.join(dist, 'pglite.data')),
+    ]);
     const { WebAssembly } = globalThis as unknown as { WebAssembly: { compile(bytes: Uint8Array): Promise<object> } };
     db = await PGlite.create({
       ...(data.dataDir ? { dataDir: data.dataDir } : {}),
       ...(data.image ? { loadDataDir: new Blob([data.image]) } : {}),
-      pgliteWasmModule: await WebAssembly.compile(wasm) as never,
+      pgliteWasmModule: (await WebAssembly.compile(wasm)) as never,
       fsBundle: new Blob([bundle]),
       serializers: { [types.BOOL]: serializeBoolean },
     });
@@ -115,7 +119,13 @@ export class DatabaseSessions {
   /** Which client's queue is looked at first next time (turns, so that no client waits behind another's backlog). */
   private turn = 0;
 
-  constructor(private readonly db: { query(sql: string, params?: unknown[]): Promise<unknown>; exec(sql: string): Promise<unknown>; close(): Promise<void> }) {}
+  constructor(
+    private readonly db: {
+      query(sql: string, params?: unknown[]): Promise<unknown>;
+      exec(sql: string): Promise<unknown>;
+      close(): Promise<void>;
+    },
+  ) {}
 
   attach(port: MessagePort, owner: boolean): void {
     const client: Client = { port, owner, queue: [], closed: false };
@@ -168,7 +178,8 @@ export class DatabaseSessions {
     this.running = true;
     void this.run(picked.client, picked.request).finally(() => {
       this.running = false;
-      if (picked.client.closed && picked.client.queue.length === 0 && this.holder !== picked.client) this.remove(picked.client);
+      if (picked.client.closed && picked.client.queue.length === 0 && this.holder !== picked.client)
+        this.remove(picked.client);
       this.pump();
     });
   }
@@ -178,14 +189,19 @@ export class DatabaseSessions {
     try {
       let result: unknown;
       switch (request.op) {
-        case 'query': result = await this.db.query(request.sql, request.params); break;
-        case 'exec': result = await this.db.exec(request.sql); break;
+        case 'query':
+          result = await this.db.query(request.sql, request.params);
+          break;
+        case 'exec':
+          result = await this.db.exec(request.sql);
+          break;
         case 'close':
           if (!client.owner) throw new Error('only the thread that started the embedded engine may close it');
           await this.db.close();
           result = null;
           break;
-        default: result = null;
+        default:
+          result = null;
       }
       if (OPENS.test(sql)) this.holder = client;
       else if (CLOSES.test(sql) && this.holder === client) this.holder = undefined;
@@ -194,7 +210,8 @@ export class DatabaseSessions {
     } catch (error) {
       // A COMMIT that fails still ends the transaction (the engine rolls it back).
       if (CLOSES.test(sql) && this.holder === client) this.holder = undefined;
-      if (!client.closed) client.port.postMessage({ id: request.id, error: serializeError(error) } satisfies DatabaseReply);
+      if (!client.closed)
+        client.port.postMessage({ id: request.id, error: serializeError(error) } satisfies DatabaseReply);
     }
   }
 }

@@ -25,7 +25,12 @@ export interface EmbeddedDatabase {
 /** The engine as a thread that was given a session of it sees it (the simulator's thread; see PortDatabase). */
 export function databaseSession(port: MessagePort): EmbeddedDatabase {
   const database = new PortDatabase(port);
-  return { driver: databaseDriver(database), ready: Promise.resolve(), queuesBeforeReady: true, close: () => database.close() };
+  return {
+    driver: databaseDriver(database),
+    ready: Promise.resolve(),
+    queuesBeforeReady: true,
+    close: () => database.close(),
+  };
 }
 
 /**
@@ -40,7 +45,15 @@ export async function startEmbeddedDatabase(dataDir: string | undefined): Promis
   const driver = embeddedDriver(dataDir, template);
   const ready = getPGliteInstance().then(() => undefined);
   ready.catch(() => undefined); // observed by whoever awaits it; never an unhandled rejection meanwhile
-  return { driver, ready, queuesBeforeReady: false, close: async () => { await ready.catch(() => undefined); await PGliteInstance.close(); } };
+  return {
+    driver,
+    ready,
+    queuesBeforeReady: false,
+    close: async () => {
+      await ready.catch(() => undefined);
+      await PGliteInstance.close();
+    },
+  };
 }
 
 /** The TypeORM driver class of the embedded engine (typeorm-pglite keeps one engine per process). */
@@ -54,7 +67,10 @@ export function embeddedDriver(dataDir: string | undefined, template?: Blob): un
  * queries run beside the request handling. The TypeORM driver is typeorm-pglite's, given the worker's engine as
  * its one engine of the process. `onFailure` hears of a worker that dies.
  */
-export async function startEmbeddedDatabaseWorker(dataDir: string | undefined, onFailure: (error: Error) => void): Promise<EmbeddedDatabase> {
+export async function startEmbeddedDatabaseWorker(
+  dataDir: string | undefined,
+  onFailure: (error: Error) => void,
+): Promise<EmbeddedDatabase> {
   let image: Uint8Array | undefined;
   if (!dataDir) {
     const template = await loadTemplate();
@@ -63,5 +79,11 @@ export async function startEmbeddedDatabaseWorker(dataDir: string | undefined, o
   const database = new WorkerDatabase({ ...(dataDir ? { dataDir } : {}), ...(image ? { image } : {}) }, onFailure);
   const driver = new PGliteDriver({}).driver;
   (PGliteInstance as unknown as { instance: unknown }).instance = database;
-  return { driver, ready: database.ready, queuesBeforeReady: true, close: () => database.close(), attachSession: () => database.attachSession() };
+  return {
+    driver,
+    ready: database.ready,
+    queuesBeforeReady: true,
+    close: () => database.close(),
+    attachSession: () => database.attachSession(),
+  };
 }

@@ -14,7 +14,9 @@ const CLUSTER_MARKER = 'PG_VERSION';
 
 function pgliteVersion(): string {
   try {
-    const manifest = JSON.parse(readFileSync(path.join(ROOT, 'node_modules', '@electric-sql', 'pglite', 'package.json'), 'utf8')) as { version?: string };
+    const manifest = JSON.parse(
+      readFileSync(path.join(ROOT, 'node_modules', '@electric-sql', 'pglite', 'package.json'), 'utf8'),
+    ) as { version?: string };
     return manifest.version ?? 'unknown';
   } catch {
     return 'unknown';
@@ -94,7 +96,11 @@ export async function seedDataDir(dataDir: string): Promise<boolean> {
   } catch {
     return false;
   }
-  cpSync(template, dataDir, { recursive: true, force: true, filter: (source) => source !== path.join(template, CLUSTER_MARKER) });
+  cpSync(template, dataDir, {
+    recursive: true,
+    force: true,
+    filter: (source) => source !== path.join(template, CLUSTER_MARKER),
+  });
   copyFileSync(path.join(template, CLUSTER_MARKER), path.join(dataDir, CLUSTER_MARKER));
   return true;
 }
@@ -110,8 +116,14 @@ export async function loadTemplate(): Promise<Blob | undefined> {
 
 if (require.main === module) {
   // In turn: the directory template is made from the tarball when there is one.
-  ensureEmbeddedTemplate().then(async (archive) => [archive, await ensureTemplateDir()]).then(
-    (made) => console.log(`embedded PostgreSQL templates ready: ${made.map((file) => path.relative(ROOT, file)).join(', ')}`),
-    (error: unknown) => { console.error(`could not prepare the embedded PostgreSQL template: ${String(error)}`); process.exit(1); },
-  );
+  ensureEmbeddedTemplate()
+    .then(async (archive) => [archive, await ensureTemplateDir()])
+    .then(
+      (made) =>
+        console.log(`embedded PostgreSQL templates ready: ${made.map((file) => path.relative(ROOT, file)).join(', ')}`),
+      (error: unknown) => {
+        console.error(`could not prepare the embedded PostgreSQL template: ${String(error)}`);
+        process.exit(1);
+      },
+    );
 }

@@ -25,12 +25,15 @@ export class MonitorStoreReadiness extends ReadinessCheck {
     let applied: Set<string>;
     try {
       const table = dataSource.options.migrationsTableName ?? 'migrations';
-      const rows = await dataSource.query(`SELECT name FROM "${MONITOR_SCHEMA}"."${table}"`) as Array<{ name: string }>;
+      const rows = (await dataSource.query(`SELECT name FROM "${MONITOR_SCHEMA}"."${table}"`)) as Array<{
+        name: string;
+      }>;
       applied = new Set(rows.map((row) => row.name));
     } catch (error) {
       return `the monitor's store does not answer (${errorCode(error)})`;
     }
-    if (this.availability.storeDown()) return "the monitor's store was found unreachable and has not answered its adapter's probe since";
+    if (this.availability.storeDown())
+      return "the monitor's store was found unreachable and has not answered its adapter's probe since";
     return pendingMigrations(dataSource, applied);
   }
 }

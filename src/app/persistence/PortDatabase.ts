@@ -17,7 +17,9 @@ export class PortDatabase implements QueryableDatabase {
     port.on('message', (reply: DatabaseReply) => {
       if (!('type' in reply)) this.requests.answer(reply);
     });
-    port.on('close', () => this.requests.fail(new Error('the embedded engine is no longer reachable from this thread')));
+    port.on('close', () =>
+      this.requests.fail(new Error('the embedded engine is no longer reachable from this thread')),
+    );
   }
 
   query(sql: string, params?: unknown[]): Promise<unknown> {
@@ -29,7 +31,7 @@ export class PortDatabase implements QueryableDatabase {
   }
 
   async close(): Promise<void> {
-    this.requests.fail(new Error('this thread\'s session of the embedded engine is closed'));
+    this.requests.fail(new Error("this thread's session of the embedded engine is closed"));
     this.port.close();
   }
 }

@@ -27,7 +27,7 @@ export class StoreReadiness extends ReadinessCheck {
       applied = await this.unitOfWork.read(async () => {
         const manager = TransactionScope.current()!.handle as EntityManager;
         const table = this.dataSource.options.migrationsTableName ?? 'migrations';
-        const rows = await manager.query(`SELECT name FROM "${table}"`) as Array<{ name: string }>;
+        const rows = (await manager.query(`SELECT name FROM "${table}"`)) as Array<{ name: string }>;
         return new Set(rows.map((row) => row.name));
       });
     } catch (error) {
@@ -42,7 +42,9 @@ export function pendingMigrations(dataSource: DataSource, applied: ReadonlySet<s
   const pending = dataSource.migrations
     .map((migration) => migration.name ?? migration.constructor.name)
     .filter((name) => !applied.has(name));
-  return pending.length > 0 ? `${pending.length} migration(s) not applied: ${pending.slice(0, 3).join(', ')}${pending.length > 3 ? ', …' : ''}` : undefined;
+  return pending.length > 0
+    ? `${pending.length} migration(s) not applied: ${pending.slice(0, 3).join(', ')}${pending.length > 3 ? ', …' : ''}`
+    : undefined;
 }
 
 /** A driver error's code (SQLSTATE or a connection error such as ECONNREFUSED), else the error's name. */

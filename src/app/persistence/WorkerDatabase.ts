@@ -20,7 +20,10 @@ export class WorkerDatabase {
     this.requests = new DatabaseRequests((request, transfer) => this.worker.postMessage(request, transfer));
     let started: (value: void) => void = () => undefined;
     let failed: (error: Error) => void = () => undefined;
-    this.ready = new Promise<void>((resolve, reject) => { started = resolve; failed = reject; });
+    this.ready = new Promise<void>((resolve, reject) => {
+      started = resolve;
+      failed = reject;
+    });
     this.ready.catch(() => undefined);
     this.worker.on('message', (reply: DatabaseReply) => {
       if ('type' in reply) {

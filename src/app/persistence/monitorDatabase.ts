@@ -21,10 +21,19 @@ export type MonitorStoreSettings =
   | { readonly kind: 'embedded'; readonly dataDir: string | undefined };
 
 /** The monitor store of a configuration (see MonitorStoreSettings). */
-export function monitorStoreSettings(config: { databaseUrl: string | undefined; monitorDatabaseUrl?: string | undefined; dataDir: string | undefined; ephemeral: boolean }): MonitorStoreSettings {
-  if (config.monitorDatabaseUrl) return { kind: 'server', url: config.monitorDatabaseUrl, variable: 'MONITOR_DATABASE_URL' };
+export function monitorStoreSettings(config: {
+  databaseUrl: string | undefined;
+  monitorDatabaseUrl?: string | undefined;
+  dataDir: string | undefined;
+  ephemeral: boolean;
+}): MonitorStoreSettings {
+  if (config.monitorDatabaseUrl)
+    return { kind: 'server', url: config.monitorDatabaseUrl, variable: 'MONITOR_DATABASE_URL' };
   if (config.databaseUrl) return { kind: 'server', url: config.databaseUrl, variable: 'DATABASE_URL' };
-  return { kind: 'embedded', dataDir: config.ephemeral || !config.dataDir ? undefined : path.join(config.dataDir, 'monitor') };
+  return {
+    kind: 'embedded',
+    dataDir: config.ephemeral || !config.dataDir ? undefined : path.join(config.dataDir, 'monitor'),
+  };
 }
 
 export function describeMonitorStore(settings: MonitorStoreSettings): string {
@@ -44,7 +53,8 @@ export function monitorDataSourceOptions(settings: MonitorStoreSettings, driver?
     migrationsRun: false,
     logging: false,
   };
-  if (settings.kind === 'server') return { ...common, url: settings.url, extra: { max: 4, connectionTimeoutMillis: 5000 } };
+  if (settings.kind === 'server')
+    return { ...common, url: settings.url, extra: { max: 4, connectionTimeoutMillis: 5000 } };
   return { ...common, driver, extra: { max: 1 } } as DataSourceOptions;
 }
 
@@ -62,7 +72,10 @@ export interface PreparedMonitorDatabase {
  * call history and SIP messages never stall the configuration's reads. A server that cannot be reached is a
  * ConfigError naming the variable that chose it. A failed open leaves nothing running.
  */
-export async function prepareMonitorDatabase(settings: MonitorStoreSettings, session?: QueryableDatabase): Promise<PreparedMonitorDatabase> {
+export async function prepareMonitorDatabase(
+  settings: MonitorStoreSettings,
+  session?: QueryableDatabase,
+): Promise<PreparedMonitorDatabase> {
   let driver: unknown;
   let database: WorkerDatabase | undefined;
   if (session) {
@@ -77,7 +90,11 @@ export async function prepareMonitorDatabase(settings: MonitorStoreSettings, ses
       makeDirectory(settings.dataDir);
       if (!holdsCluster(settings.dataDir)) await seedDataDir(settings.dataDir);
     }
-    database = new WorkerDatabase({ ...(settings.dataDir ? { dataDir: settings.dataDir } : {}), ...(image ? { image } : {}), niceness: BACKGROUND_NICENESS });
+    database = new WorkerDatabase({
+      ...(settings.dataDir ? { dataDir: settings.dataDir } : {}),
+      ...(image ? { image } : {}),
+      niceness: BACKGROUND_NICENESS,
+    });
     driver = databaseDriver(database);
   }
   const dataSource = new DataSource(monitorDataSourceOptions(settings, driver));
@@ -112,7 +129,10 @@ export async function openMonitorDatabase(settings: MonitorStoreSettings): Promi
 }
 
 function unreachable(settings: Extract<MonitorStoreSettings, { kind: 'server' }>, error: unknown): ConfigError {
-  const message = error instanceof Error ? error.message.replaceAll(settings.url, redactedUrl(settings.url)).trim() : String(error);
-  return ConfigError.unusable(settings.variable,
-    `cannot use the PostgreSQL server of ${settings.variable} ${redactedUrl(settings.url)} for the monitor (${message}): start the server (and create the database), or correct ${settings.variable}`);
+  const message =
+    error instanceof Error ? error.message.replaceAll(settings.url, redactedUrl(settings.url)).trim() : String(error);
+  return ConfigError.unusable(
+    settings.variable,
+    `cannot use the PostgreSQL server of ${settings.variable} ${redactedUrl(settings.url)} for the monitor (${message}): start the server (and create the database), or correct ${settings.variable}`,
+  );
 }

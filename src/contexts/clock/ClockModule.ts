@@ -16,10 +16,12 @@ export function clockModule(): ContainerModule {
     bind(LabClockSetting).toSelf().inSingletonScope();
     bind(LabClocks).toSelf().inSingletonScope();
     // Reached on first use: the settings store reads the Clock, which is LabClocks.
-    bind(LabClockRepository).toDynamicValue((context) => ({
-      unitOfWork: () => context.get(UnitOfWork),
-      setting: () => context.get(LabClockSetting),
-    })).inSingletonScope();
+    bind(LabClockRepository)
+      .toDynamicValue((context) => ({
+        unitOfWork: () => context.get(UnitOfWork),
+        setting: () => context.get(LabClockSetting),
+      }))
+      .inSingletonScope();
     bind(LoadLabClocks).toSelf().inSingletonScope();
     bind(StartupTask).toService(LoadLabClocks);
     bind(ClockController).toSelf().inSingletonScope();

@@ -60,9 +60,15 @@ export function configurationModule(options: ContextModuleOptions): ContainerMod
   const typeorm = options.store === 'typeorm';
   return new ContainerModule(({ bind }) => {
     bind(WorkingChanges).toSelf().inSingletonScope();
-    bind(StoredConfigurationRepository).to(typeorm ? TypeOrmConfigurationRepository : InMemoryConfigurationRepository).inSingletonScope();
-    bind(ConfigurationRepository).toDynamicValue((context) =>
-      new TrackingConfigurationRepository(context.get(StoredConfigurationRepository), context.get(WorkingChanges))).inSingletonScope();
+    bind(StoredConfigurationRepository)
+      .to(typeorm ? TypeOrmConfigurationRepository : InMemoryConfigurationRepository)
+      .inSingletonScope();
+    bind(ConfigurationRepository)
+      .toDynamicValue(
+        (context) =>
+          new TrackingConfigurationRepository(context.get(StoredConfigurationRepository), context.get(WorkingChanges)),
+      )
+      .inSingletonScope();
     bind(WorkingGraphs).toSelf().inSingletonScope();
     bind(ConfigurationStateRepository)
       .to(typeorm ? TypeOrmConfigurationStateRepository : InMemoryConfigurationStateRepository)

@@ -14,7 +14,11 @@ export { ConfigObjectRecord } from './graph/infrastructure/persistence/ConfigObj
 export { ConfigurationStateRecord } from './revisions/infrastructure/persistence/ConfigurationStateRecord.js';
 export { ConfigurationRepository, type Revision, type RevisionDiff } from './graph/domain/ConfigurationRepository.js';
 export {
-  ConfigObject, DEFAULT_COMMON, type CommonParameters, type ConfigObjectSnapshot, type ParameterValue,
+  ConfigObject,
+  DEFAULT_COMMON,
+  type CommonParameters,
+  type ConfigObjectSnapshot,
+  type ParameterValue,
 } from './graph/domain/ConfigObject.js';
 export { OBJECT_SORTS, isObjectSort, type ObjectSort } from './graph/domain/ObjectSort.js';
 export { canonicalObjectId, compactObjectId } from './graph/domain/ObjectId.js';
@@ -28,25 +32,49 @@ export { WorkingConfiguration } from './graph/application/WorkingConfiguration.j
 export { ConfigurationReader } from './graph/application/ConfigurationReader.js';
 export { IndexedGraph, resolveObject, type GraphView } from './graph/domain/GraphView.js';
 /** The write checks every view shares (catalog problems, name taken, unchanged, free helper names). */
-export { catalogProblems, freeName, refuseInvalid, refuseNameTaken, unchanged } from './graph/application/viewWrites.js';
+export {
+  catalogProblems,
+  freeName,
+  refuseInvalid,
+  refuseNameTaken,
+  unchanged,
+} from './graph/application/viewWrites.js';
 export { InstallFactoryConfiguration } from './revisions/application/InstallFactoryConfiguration.js';
 /** The revisions' use cases, for the composition root's demo loader (the same doors the API uses). */
 export { ImportConfiguration } from './revisions/application/ImportConfiguration.js';
 export { CommitConfiguration } from './revisions/application/CommitConfiguration.js';
 export { GetConfigurationStatus } from './revisions/application/GetConfigurationStatus.js';
 export type {
-  ConfigurationCommitted, ConfigurationCleaned, ConfigurationImported, ConfigurationModified, ConfigurationReverted,
+  ConfigurationCommitted,
+  ConfigurationCleaned,
+  ConfigurationImported,
+  ConfigurationModified,
+  ConfigurationReverted,
 } from './revisions/domain/ConfigurationEvents.js';
 
 /** The engines (pure domain, no I/O): dial string rewriting and route matching, for the simulator. */
 export {
-  DialString, DialStrings, type DialStringRole, type DialStringsInit,
+  DialString,
+  DialStrings,
+  type DialStringRole,
+  type DialStringsInit,
 } from './rewriting/domain/compiled/DialStrings.js';
 export {
-  RewritingPlan, applyRewriteRules, checkRewriteRule, type RewriteResult, type RewriteTraceEntry,
+  RewritingPlan,
+  applyRewriteRules,
+  checkRewriteRule,
+  type RewriteResult,
+  type RewriteTraceEntry,
 } from './rewriting/domain/compiled/RewritingPlan.js';
 export {
-  RoutingPlan, checkRoute, compileRoutingDomain, type RouteMatch, type RoutedDialStrings, type RoutingCall, type RoutingDomainSpec, type TargetMatch,
+  RoutingPlan,
+  checkRoute,
+  compileRoutingDomain,
+  type RouteMatch,
+  type RoutedDialStrings,
+  type RoutingCall,
+  type RoutingDomainSpec,
+  type TargetMatch,
 } from './routing/domain/compiled/RoutingPlan.js';
 export { SipStatusCodes, type FailureStatus } from './routing/domain/compiled/SipStatusMatch.js';
 
@@ -67,6 +95,17 @@ export { CommittedGateway } from './runtime/application/CommittedGateway.js';
 /** The simulator's view of the committed configuration: `/_sim/labs/{lab}/gateway` (a control endpoint). */
 export { committedGatewayControlOperations } from './runtime/interface/http/committedGatewayOperations.js';
 export type {
-  GatewayPlan, PlanNode, PlannedRoute, PlanProblem, PlanRoutingDomain, SipEndpoint, SipTransportProtocol,
-  PlanNodeSip, PlanIdentity, PlanCredentials, PlanMedia, PlanRegistrar, RegistrarAcceptPolicy,
+  GatewayPlan,
+  PlanNode,
+  PlannedRoute,
+  PlanProblem,
+  PlanRoutingDomain,
+  SipEndpoint,
+  SipTransportProtocol,
+  PlanNodeSip,
+  PlanIdentity,
+  PlanCredentials,
+  PlanMedia,
+  PlanRegistrar,
+  RegistrarAcceptPolicy,
 } from './runtime/domain/GatewayPlan.js';

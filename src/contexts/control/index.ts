@@ -21,4 +21,8 @@ export type { JournalView } from './journal/interface/http/JournalViews.js';
 export { GatewayRequests, type GatewayAnswer } from './scenarios/application/GatewayRequests.js';
 export { ScenarioRunner } from './scenarios/application/ScenarioRunner.js';
 export { ScenarioRuns } from './scenarios/application/ScenarioRuns.js';
-export { readScenarioFile, ScenarioFileError, DirectoryScenarioLibrary } from './scenarios/infrastructure/ScenarioFiles.js';
+export {
+  readScenarioFile,
+  ScenarioFileError,
+  DirectoryScenarioLibrary,
+} from './scenarios/infrastructure/ScenarioFiles.js';

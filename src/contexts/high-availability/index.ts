@@ -7,7 +7,12 @@ export { ActiveSide } from './hot-standby/application/ActiveSide.js';
 /** The simulated link between the two systems, for fault injection. */
 export { StandbyLink } from './hot-standby/application/StandbyLink.js';
 export type {
-  HotStandbyEvent, HotStandbyRoleChanged, HotStandbySideEnabledChanged, LinkStatus, RoleState, Side,
+  HotStandbyEvent,
+  HotStandbyRoleChanged,
+  HotStandbySideEnabledChanged,
+  LinkStatus,
+  RoleState,
+  Side,
 } from './hot-standby/domain/StandbyRoles.js';
 
 export const highAvailabilityOperations = [...hotStandbyOperations];

@@ -63,10 +63,16 @@ export interface IdentityModuleSettings {
 export function identityModule(options: ContextModuleOptions, settings: IdentityModuleSettings): ContainerModule {
   const typeorm = options.store === 'typeorm';
   return new ContainerModule(({ bind }) => {
-    bind(IdentitySettings).toConstantValue(new IdentitySettings(settings.adminPassword, settings.kdfCost, settings.sessionIdleMinutes));
+    bind(IdentitySettings).toConstantValue(
+      new IdentitySettings(settings.adminPassword, settings.kdfCost, settings.sessionIdleMinutes),
+    );
 
-    bind(UserRepository).to(typeorm ? TypeOrmUserRepository : InMemoryUserRepository).inSingletonScope();
-    bind(RoleRepository).to(typeorm ? TypeOrmRoleRepository : InMemoryRoleRepository).inSingletonScope();
+    bind(UserRepository)
+      .to(typeorm ? TypeOrmUserRepository : InMemoryUserRepository)
+      .inSingletonScope();
+    bind(RoleRepository)
+      .to(typeorm ? TypeOrmRoleRepository : InMemoryRoleRepository)
+      .inSingletonScope();
     bind(PasswordPolicySetting).toSelf().inSingletonScope();
     bind(PasswordPolicyRepository).toService(PasswordPolicySetting);
     bind(LoginPolicySetting).toSelf().inSingletonScope();

@@ -4,6 +4,11 @@ export { IdentitySettings } from './IdentitySettings.js';
 export { UserRecord } from './users/infrastructure/persistence/UserRecord.js';
 export { RoleRecord } from './roles/infrastructure/persistence/RoleRecord.js';
 export { SeedBuiltInAdministrator, BUILT_IN_ADMINISTRATOR_NAME } from './users/application/SeedBuiltInAdministrator.js';
-export type { UserAdded, UserRemoved, UserAccountStateChanged, UserPasswordChanged } from './users/domain/UserEvents.js';
+export type {
+  UserAdded,
+  UserRemoved,
+  UserAccountStateChanged,
+  UserPasswordChanged,
+} from './users/domain/UserEvents.js';
 export type { RoleRemoved } from './roles/domain/RoleEvents.js';
 export { UnblockUser, type UnblockOutcome } from './users/application/UnblockUser.js';

@@ -52,7 +52,10 @@ export interface MonitoringModuleOptions {
  * messages, recordings), the batching sinks the simulator writes through, retention, reachability, settings.
  * LiveSessions is the simulation context's to bind; resources read it when bound.
  */
-export function monitoringModule(_options: ContextModuleOptions, monitor: MonitoringModuleOptions = { database: false }): ContainerModule {
+export function monitoringModule(
+  _options: ContextModuleOptions,
+  monitor: MonitoringModuleOptions = { database: false },
+): ContainerModule {
   return new ContainerModule(({ bind }) => {
     bind(MonitorTuning).toConstantValue(monitor.tuning ?? new MonitorTuning());
     bind(MonitorAvailability).to(SwitchableMonitorAvailability).inSingletonScope();

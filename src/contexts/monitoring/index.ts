@@ -6,11 +6,22 @@ export { MachineStrain, type Strain } from './resources/application/MachineStrai
 /** The monitor's write port for the session simulator, the records it takes, and the live-session count port. */
 export { MonitorSinks, LiveSessions } from './history/application/MonitorSinks.js';
 export type {
-  CallHistoryEntry, CallResult, DisconnectingSide, LegRtpStatistics, MessageDirection, OutboundAttempt, RecordingEntry, SipMessageEntry,
+  CallHistoryEntry,
+  CallResult,
+  DisconnectingSide,
+  LegRtpStatistics,
+  MessageDirection,
+  OutboundAttempt,
+  RecordingEntry,
+  SipMessageEntry,
 } from './history/domain/MonitorRecords.js';
 export { CALL_RESULTS, DISCONNECTING_SIDES, MESSAGE_DIRECTIONS } from './history/domain/MonitorRecords.js';
 /** The monitor component: whether it can be reached (a fault may switch it off), its store and its tuning. */
-export { MonitorAvailability, MONITOR_UNAVAILABLE_TEXT, type MonitorStatus } from './history/application/MonitorAvailability.js';
+export {
+  MonitorAvailability,
+  MONITOR_UNAVAILABLE_TEXT,
+  type MonitorStatus,
+} from './history/application/MonitorAvailability.js';
 export { MonitorTuning } from './history/application/MonitorTuning.js';
 /** For the composition root: the monitor store's DataSource token and schema. */
 export { MonitorDatabase, MONITOR_SCHEMA } from './history/infrastructure/persistence/MonitorDatabase.js';

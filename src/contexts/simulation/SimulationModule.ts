@@ -47,7 +47,10 @@ export interface SimulationModuleSettings {
  * the clock (a BackgroundService), each lab's real-SIP setting, and the controllers of the operations it answers.
  * The engine keeps its calls in memory on both stores.
  */
-export function simulationModule(_options: ContextModuleOptions, settings: SimulationModuleSettings = {}): ContainerModule {
+export function simulationModule(
+  _options: ContextModuleOptions,
+  settings: SimulationModuleSettings = {},
+): ContainerModule {
   return new ContainerModule(({ bind }) => {
     // every lab synthetic, behind the network its gateway faults leave (nodeDown, trunkDown, packetLoss)
     bind(SyntheticTransports).toSelf().inSingletonScope();
@@ -75,7 +78,9 @@ export function simulationModule(_options: ContextModuleOptions, settings: Simul
     // per request, so a test may bind another
     bind(SipDefaults).toConstantValue(new SipDefaults(settings.sip === true, settings.sipHost, settings.sipT1Ms));
     bind(StoredSip).toSelf().inSingletonScope();
-    bind(SipListeningLookup).toDynamicValue((context) => new SipListeningLookup(() => context.get(SipListening, { optional: true }))).inSingletonScope();
+    bind(SipListeningLookup)
+      .toDynamicValue((context) => new SipListeningLookup(() => context.get(SipListening, { optional: true })))
+      .inSingletonScope();
     bind(SipControlController).toSelf().inSingletonScope();
     bind(LabLifecycle).to(TrafficLabLifecycle).inSingletonScope();
     bind(LabLifecycle).to(SipLabLifecycle).inSingletonScope();

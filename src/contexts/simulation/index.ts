@@ -4,10 +4,24 @@ export { simulationOperations, simulationControlOperations } from './simulationO
 /** The labs' traffic: start, stop and profile (the demo and the control endpoint drive it), sessions in progress. */
 export { TrafficLabs, type TrafficState } from './calls/application/TrafficLabs.js';
 export { StoredTraffic, type TrafficIntent } from './calls/application/StoredTraffic.js';
-export { DEFAULT_TRAFFIC_PROFILE, trafficProfile, type TrafficProfile, type TrafficProfileInput } from './calls/domain/TrafficProfile.js';
+export {
+  DEFAULT_TRAFFIC_PROFILE,
+  trafficProfile,
+  type TrafficProfile,
+  type TrafficProfileInput,
+} from './calls/domain/TrafficProfile.js';
 export { parseTrafficProfile } from './calls/interface/http/TrafficControlController.js';
 /** Real SIP on the nodes' ports: each lab's setting, the port the socket adapter implements, the process's defaults. */
 export { SipListening, type SipListenerView, type SipListeningState } from './sip/application/SipListening.js';
 export { StoredSip, type SipSettingSnapshot, type SipSettingChange } from './sip/application/StoredSip.js';
 export { SipDefaults, DEFAULT_SIP_HOST } from './sip/application/SipDefaults.js';
-export { farEndIsReal, farEndOf, isLoopbackHost, defaultSipSetting, sipSetting, type SipSetting, type SipSettingInput, type FarEnd } from './sip/domain/SipSetting.js';
+export {
+  farEndIsReal,
+  farEndOf,
+  isLoopbackHost,
+  defaultSipSetting,
+  sipSetting,
+  type SipSetting,
+  type SipSettingInput,
+  type FarEnd,
+} from './sip/domain/SipSetting.js';

@@ -10,30 +10,66 @@ import { SipControlController } from './sip/interface/http/SipControlController.
 import { SipControlDto } from './sip/interface/http/SipControlDto.js';
 import { SipStateView } from './sip/interface/http/SipViews.js';
 
-const LAB: PathParameterSpec = { name: 'lab', description: "the lab's name ('default', or one made with POST /_sim/labs)" };
+const LAB: PathParameterSpec = {
+  name: 'lab',
+  description: "the lab's name ('default', or one made with POST /_sim/labs)",
+};
 
 const area = 'Monitoring and call history';
 
 /** The gateway operations the simulator answers from the calls it carries. */
 export const simulationOperations = [
   operation({
-    area, method: 'POST', path: '/api/activeSessions/get', version: 0, live: true, permissions: ['API', 'MON-R'], body: 'json',
-    summary: 'The sessions in progress (oldest first), filtered by number (numberFilterMode startswith, contains or exact) and count',
-    query: [{ name: 'dateFormat', type: 'string', values: DATE_FORMATS, description: 'XZWO (default, `UTC 2023-12-31 23:59:59`) or ISO-8601' }],
-    request: ActiveSessionsFilterDto, response: { kind: 'json', shape: ActiveSessionsView },
-    controller: ActiveSessionsController, handle: (c, r) => c.activeSessions(r),
+    area,
+    method: 'POST',
+    path: '/api/activeSessions/get',
+    version: 0,
+    live: true,
+    permissions: ['API', 'MON-R'],
+    body: 'json',
+    summary:
+      'The sessions in progress (oldest first), filtered by number (numberFilterMode startswith, contains or exact) and count',
+    query: [
+      {
+        name: 'dateFormat',
+        type: 'string',
+        values: DATE_FORMATS,
+        description: 'XZWO (default, `UTC 2023-12-31 23:59:59`) or ISO-8601',
+      },
+    ],
+    request: ActiveSessionsFilterDto,
+    response: { kind: 'json', shape: ActiveSessionsView },
+    controller: ActiveSessionsController,
+    handle: (c, r) => c.activeSessions(r),
   }),
   operation({
-    area, method: 'POST', path: '/api/forwardedSessionRecording/lookupByLocalSessionIdentification', version: 0, live: true, permissions: ['API', 'ADM'], body: 'json',
-    summary: 'The identifiers of the recorded sessions in progress matching TelIdent ({} matches all): a JSON array of strings',
-    request: TelIdentDto, response: { kind: 'scalar', type: 'string', array: true },
-    controller: ActiveSessionsController, handle: (c, r) => c.lookup(r),
+    area,
+    method: 'POST',
+    path: '/api/forwardedSessionRecording/lookupByLocalSessionIdentification',
+    version: 0,
+    live: true,
+    permissions: ['API', 'ADM'],
+    body: 'json',
+    summary:
+      'The identifiers of the recorded sessions in progress matching TelIdent ({} matches all): a JSON array of strings',
+    request: TelIdentDto,
+    response: { kind: 'scalar', type: 'string', array: true },
+    controller: ActiveSessionsController,
+    handle: (c, r) => c.lookup(r),
   }),
   operation({
-    area, method: 'POST', path: '/api/forwardedSessionRecording/setMute', version: 0, live: true, permissions: ['API', 'ADM'], body: 'json',
+    area,
+    method: 'POST',
+    path: '/api/forwardedSessionRecording/setMute',
+    version: 0,
+    live: true,
+    permissions: ['API', 'ADM'],
+    body: 'json',
     summary: 'Mute or unmute the recording of a session in progress (404 unknown or ended session, 409 not recorded)',
-    request: SetMuteRequestDto, response: { kind: 'empty' },
-    controller: ActiveSessionsController, handle: (c, r) => c.setMute(r),
+    request: SetMuteRequestDto,
+    response: { kind: 'empty' },
+    controller: ActiveSessionsController,
+    handle: (c, r) => c.setMute(r),
   }),
 ];
 
@@ -42,35 +78,87 @@ const controlArea = 'Simulator control';
 /** The simulator's own control endpoints (not gateway operations; administrators only). */
 export const simulationControlOperations = [
   operation({
-    area: controlArea, method: 'GET', path: '/_sim/labs/{lab}/traffic', version: 0, permissions: ['API', 'ADM'], body: 'none', control: true, live: true, params: [LAB],
-    summary: 'The traffic of the lab: running or not, the profile, counters of calls started, ended, active, by result and by gate',
+    area: controlArea,
+    method: 'GET',
+    path: '/_sim/labs/{lab}/traffic',
+    version: 0,
+    permissions: ['API', 'ADM'],
+    body: 'none',
+    control: true,
+    live: true,
+    params: [LAB],
+    summary:
+      'The traffic of the lab: running or not, the profile, counters of calls started, ended, active, by result and by gate',
     response: { kind: 'json', shape: TrafficStateView },
-    controller: TrafficControlController, handle: (c, r) => c.get(r),
+    controller: TrafficControlController,
+    handle: (c, r) => c.get(r),
   }),
   operation({
-    area: controlArea, method: 'GET', path: '/_sim/labs/{lab}/traffic/series', version: 0, permissions: ['API', 'MON-R'], body: 'none', control: true, live: true, params: [LAB],
-    summary: 'The traffic of the last hour (or `minutes`) of the lab\'s time in 10-second intervals: calls per second and the peak of concurrent sessions (the console\'s charts); monitoring readers may read it',
+    area: controlArea,
+    method: 'GET',
+    path: '/_sim/labs/{lab}/traffic/series',
+    version: 0,
+    permissions: ['API', 'MON-R'],
+    body: 'none',
+    control: true,
+    live: true,
+    params: [LAB],
+    summary:
+      "The traffic of the last hour (or `minutes`) of the lab's time in 10-second intervals: calls per second and the peak of concurrent sessions (the console's charts); monitoring readers may read it",
     query: [{ name: 'minutes', type: 'integer', description: 'how far back, 1 to 60 (default 60)' }],
     response: { kind: 'json', shape: TrafficSeriesView },
-    controller: TrafficControlController, handle: (c, r) => c.series(r),
+    controller: TrafficControlController,
+    handle: (c, r) => c.series(r),
   }),
   operation({
-    area: controlArea, method: 'PUT', path: '/_sim/labs/{lab}/traffic', version: 0, permissions: ['API', 'ADM'], body: 'json', control: true, live: true, params: [LAB],
-    summary: 'Start or stop the arrivals ({running}) and/or set the traffic profile ({profile}, checked field by field; it takes effect at once)',
-    request: TrafficControlDto, response: { kind: 'json', shape: TrafficStateView },
-    controller: TrafficControlController, handle: (c, r) => c.put(r),
+    area: controlArea,
+    method: 'PUT',
+    path: '/_sim/labs/{lab}/traffic',
+    version: 0,
+    permissions: ['API', 'ADM'],
+    body: 'json',
+    control: true,
+    live: true,
+    params: [LAB],
+    summary:
+      'Start or stop the arrivals ({running}) and/or set the traffic profile ({profile}, checked field by field; it takes effect at once)',
+    request: TrafficControlDto,
+    response: { kind: 'json', shape: TrafficStateView },
+    controller: TrafficControlController,
+    handle: (c, r) => c.put(r),
   }),
   operation({
-    area: controlArea, method: 'GET', path: '/_sim/labs/{lab}/sip', version: 0, permissions: ['API', 'ADM'], body: 'none', control: true, live: true, params: [LAB],
-    summary: "The lab's real SIP: whether it is on, the bind address and port offset, each node's listeners (listening or failed, and why), who answers at each node's far end",
+    area: controlArea,
+    method: 'GET',
+    path: '/_sim/labs/{lab}/sip',
+    version: 0,
+    permissions: ['API', 'ADM'],
+    body: 'none',
+    control: true,
+    live: true,
+    params: [LAB],
+    summary:
+      "The lab's real SIP: whether it is on, the bind address and port offset, each node's listeners (listening or failed, and why), who answers at each node's far end",
     response: { kind: 'json', shape: SipStateView },
-    controller: SipControlController, handle: (c, r) => c.get(r),
+    controller: SipControlController,
+    handle: (c, r) => c.get(r),
   }),
   operation({
-    area: controlArea, method: 'PUT', path: '/_sim/labs/{lab}/sip', version: 0, permissions: ['API', 'ADM'], body: 'json', control: true, live: true, params: [LAB],
-    summary: "Turn the lab's real SIP on or off ({enabled}), shift its ports ({portOffset}) and say who answers at each node's far end ({farEnds}); "
-      + 'the listeners follow at once. A port another lab listens on is refused, and the setting stays as it was',
-    request: SipControlDto, response: { kind: 'json', shape: SipStateView },
-    controller: SipControlController, handle: (c, r) => c.put(r),
+    area: controlArea,
+    method: 'PUT',
+    path: '/_sim/labs/{lab}/sip',
+    version: 0,
+    permissions: ['API', 'ADM'],
+    body: 'json',
+    control: true,
+    live: true,
+    params: [LAB],
+    summary:
+      "Turn the lab's real SIP on or off ({enabled}), shift its ports ({portOffset}) and say who answers at each node's far end ({farEnds}); " +
+      'the listeners follow at once. A port another lab listens on is refused, and the setting stays as it was',
+    request: SipControlDto,
+    response: { kind: 'json', shape: SipStateView },
+    controller: SipControlController,
+    handle: (c, r) => c.put(r),
   }),
 ];

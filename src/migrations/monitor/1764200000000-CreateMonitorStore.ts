@@ -37,16 +37,24 @@ export class CreateMonitorStore1764200000000 implements MigrationInterface {
       details jsonb NOT NULL
     )`);
     await runner.query('CREATE UNIQUE INDEX call_history_session ON monitor.call_history (lab, session_identifier)');
-    await runner.query('CREATE INDEX call_history_newest ON monitor.call_history (lab, start_date_time DESC, session_identifier COLLATE "C" DESC)');
+    await runner.query(
+      'CREATE INDEX call_history_newest ON monitor.call_history (lab, start_date_time DESC, session_identifier COLLATE "C" DESC)',
+    );
     for (const [name, column] of [
-      ['in_source', 'inbound_source_dial_string'], ['in_destination', 'inbound_destination_dial_string'],
-      ['out_source', 'outbound_source_dial_string'], ['out_destination', 'outbound_destination_dial_string'],
+      ['in_source', 'inbound_source_dial_string'],
+      ['in_destination', 'inbound_destination_dial_string'],
+      ['out_source', 'outbound_source_dial_string'],
+      ['out_destination', 'outbound_destination_dial_string'],
     ] as const) {
       await runner.query(`CREATE INDEX call_history_${name} ON monitor.call_history (lab, ${column} text_pattern_ops)`);
     }
     // The node indexes include what a node filter is most often combined with, so its total is an index-only count.
-    await runner.query('CREATE INDEX call_history_in_node ON monitor.call_history (lab, inbound_node_id, start_date_time DESC) INCLUDE (result, sip_status_code)');
-    await runner.query('CREATE INDEX call_history_out_node ON monitor.call_history (lab, outbound_node_id, start_date_time DESC) INCLUDE (inbound_node_id, result, sip_status_code)');
+    await runner.query(
+      'CREATE INDEX call_history_in_node ON monitor.call_history (lab, inbound_node_id, start_date_time DESC) INCLUDE (result, sip_status_code)',
+    );
+    await runner.query(
+      'CREATE INDEX call_history_out_node ON monitor.call_history (lab, outbound_node_id, start_date_time DESC) INCLUDE (inbound_node_id, result, sip_status_code)',
+    );
 
     await runner.query(`CREATE TABLE monitor.sip_message (
       id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
@@ -66,7 +74,9 @@ export class CreateMonitorStore1764200000000 implements MigrationInterface {
       message text NOT NULL,
       stored_bytes integer NOT NULL
     )`);
-    await runner.query('CREATE INDEX sip_message_session ON monitor.sip_message (lab, session_identifier, timestamp_micros)');
+    await runner.query(
+      'CREATE INDEX sip_message_session ON monitor.sip_message (lab, session_identifier, timestamp_micros)',
+    );
 
     await runner.query(`CREATE TABLE monitor.recording (
       lab text NOT NULL,
@@ -92,6 +102,7 @@ export class CreateMonitorStore1764200000000 implements MigrationInterface {
   }
 
   async down(runner: QueryRunner): Promise<void> {
-    for (const table of ['lab_usage', 'recording', 'sip_message', 'call_history']) await runner.query(`DROP TABLE monitor.${table}`);
+    for (const table of ['lab_usage', 'recording', 'sip_message', 'call_history'])
+      await runner.query(`DROP TABLE monitor.${table}`);
   }
 }

@@ -31,6 +31,8 @@ export abstract class Authenticator {
    * own work as that user (a scenario's requests as the lab's administrator), never for a client's request.
    */
   openSession(_lab: LabId, _username: string): Promise<AuthenticatedSession> {
-    return Promise.reject(DomainError.unavailable('SESSIONS_UNAVAILABLE', 'this authenticator cannot open a session without credentials'));
+    return Promise.reject(
+      DomainError.unavailable('SESSIONS_UNAVAILABLE', 'this authenticator cannot open a session without credentials'),
+    );
   }
 }

@@ -36,7 +36,9 @@ export class LabChangeWatch implements WriteUnitObserver {
     if (!ok || revision === undefined) return undefined;
     // This process's own unit: what it holds follows it, unless a unit of another process came between (then
     // the revisions skip one, and the next check reloads).
-    return () => { if (this.known.get(lab) === revision - 1) this.known.set(lab, revision); };
+    return () => {
+      if (this.known.get(lab) === revision - 1) this.known.set(lab, revision);
+    };
   }
 
   /** Says the lab's state at `revision` is what this process holds (start-up read it). */

@@ -68,5 +68,11 @@ export abstract class LabDirectory {
 
 /** Labs as they are listed: the default lab first, then in the order they were made. */
 export function orderedLabs(labs: Iterable<LabEntry>): LabEntry[] {
-  return [...labs].sort((a, b) => (a.id === DEFAULT_LAB ? -1 : b.id === DEFAULT_LAB ? 1 : a.createdAt.getTime() - b.createdAt.getTime() || a.id.localeCompare(b.id)));
+  return [...labs].sort((a, b) =>
+    a.id === DEFAULT_LAB
+      ? -1
+      : b.id === DEFAULT_LAB
+        ? 1
+        : a.createdAt.getTime() - b.createdAt.getTime() || a.id.localeCompare(b.id),
+  );
 }

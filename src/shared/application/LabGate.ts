@@ -18,7 +18,12 @@ export class LabGate {
   async closedWhile<T>(lab: LabId, work: () => Promise<T>): Promise<T> {
     for (let pending = this.closed.get(lab); pending; pending = this.closed.get(lab)) await pending;
     let open!: () => void;
-    this.closed.set(lab, new Promise<void>((resolve) => { open = resolve; }));
+    this.closed.set(
+      lab,
+      new Promise<void>((resolve) => {
+        open = resolve;
+      }),
+    );
     try {
       return await work();
     } finally {

@@ -63,15 +63,18 @@ export class LabReadCache<T> {
   private reload(lab: LabId): Promise<Entry<T> | undefined> {
     let running = this.loading.get(lab);
     if (!running) {
-      running = this.unitOfWork.read(async () => {
-        const revision = await this.revisions.seen(lab);
-        const value = await this.load(lab);
-        return revision === undefined ? undefined : { revision, value };
-      }).then((entry) => {
-        const kept = this.entries.get(lab);
-        if (entry && (!kept || kept.revision <= entry.revision)) this.entries.set(lab, entry);
-        return entry;
-      }).finally(() => this.loading.delete(lab));
+      running = this.unitOfWork
+        .read(async () => {
+          const revision = await this.revisions.seen(lab);
+          const value = await this.load(lab);
+          return revision === undefined ? undefined : { revision, value };
+        })
+        .then((entry) => {
+          const kept = this.entries.get(lab);
+          if (entry && (!kept || kept.revision <= entry.revision)) this.entries.set(lab, entry);
+          return entry;
+        })
+        .finally(() => this.loading.delete(lab));
       this.loading.set(lab, running);
     }
     return running;

@@ -66,16 +66,40 @@ export abstract class Metrics {
  * the simulator's own measure and the monitor's history.
  */
 export const GWSIM_METRICS = {
-  httpRequests: { name: 'gwsim_http_requests_total', help: 'HTTP requests answered, by operation (METHOD /path of the operation table, or "unmatched") and status', labels: ['operation', 'status'] },
-  httpDuration: { name: 'gwsim_http_request_duration_seconds', help: 'Time from receiving a request to its answer, by operation', labels: ['operation'] },
-  logins: { name: 'gwsim_logins_total', help: 'Logins that verified credentials and opened a session (credentials reused within a minute are not counted again)' },
-  failedLogins: { name: 'gwsim_failed_logins_total', help: 'Refused logins, by error code (INVALID_CREDENTIALS, ACCOUNT_BLOCKED, LOGIN_DELAYED, …)', labels: ['code'] },
+  httpRequests: {
+    name: 'gwsim_http_requests_total',
+    help: 'HTTP requests answered, by operation (METHOD /path of the operation table, or "unmatched") and status',
+    labels: ['operation', 'status'],
+  },
+  httpDuration: {
+    name: 'gwsim_http_request_duration_seconds',
+    help: 'Time from receiving a request to its answer, by operation',
+    labels: ['operation'],
+  },
+  logins: {
+    name: 'gwsim_logins_total',
+    help: 'Logins that verified credentials and opened a session (credentials reused within a minute are not counted again)',
+  },
+  failedLogins: {
+    name: 'gwsim_failed_logins_total',
+    help: 'Refused logins, by error code (INVALID_CREDENTIALS, ACCOUNT_BLOCKED, LOGIN_DELAYED, …)',
+    labels: ['code'],
+  },
   activeSessions: { name: 'gwsim_active_sessions', help: 'Simulated telephony sessions (calls) in progress' },
   calls: { name: 'gwsim_calls_total', help: 'Simulated calls started (calls per second: rate(gwsim_calls_total[1m]))' },
-  callsPerSecond: { name: 'gwsim_calls_per_second', help: 'Simulated calls started per second over the last ten seconds, as the simulator measures it' },
-  historySize: { name: 'gwsim_call_history_records', help: 'Call records held in the monitor\'s call history' },
-  sipMessages: { name: 'gwsim_sip_message_records', help: 'SIP messages held in the monitor\'s SIP message history' },
-  historyBytes: { name: 'gwsim_monitor_stored_bytes', help: 'Bytes of call history, SIP messages and recording descriptions held by the monitor (estimated per row)' },
-  monitorDropped: { name: 'gwsim_monitor_dropped_rows_total', help: 'Rows the monitor lost: unreachable, queues over their bound, or a write that failed twice' },
-  monitorPending: { name: 'gwsim_monitor_pending_rows', help: 'Rows waiting in the monitor\'s sinks to be written' },
+  callsPerSecond: {
+    name: 'gwsim_calls_per_second',
+    help: 'Simulated calls started per second over the last ten seconds, as the simulator measures it',
+  },
+  historySize: { name: 'gwsim_call_history_records', help: "Call records held in the monitor's call history" },
+  sipMessages: { name: 'gwsim_sip_message_records', help: "SIP messages held in the monitor's SIP message history" },
+  historyBytes: {
+    name: 'gwsim_monitor_stored_bytes',
+    help: 'Bytes of call history, SIP messages and recording descriptions held by the monitor (estimated per row)',
+  },
+  monitorDropped: {
+    name: 'gwsim_monitor_dropped_rows_total',
+    help: 'Rows the monitor lost: unreachable, queues over their bound, or a write that failed twice',
+  },
+  monitorPending: { name: 'gwsim_monitor_pending_rows', help: "Rows waiting in the monitor's sinks to be written" },
 } as const satisfies Record<string, MetricDefinition>;

@@ -28,7 +28,10 @@ export interface Versioned<T> {
  * per setting (an injectable token with the definition fixed) or uses it directly.
  */
 export class Setting<T> {
-  constructor(private readonly store: SettingsRepository, readonly definition: SettingDefinition<T>) {}
+  constructor(
+    private readonly store: SettingsRepository,
+    readonly definition: SettingDefinition<T>,
+  ) {}
 
   async read(lab: LabId): Promise<Versioned<T>> {
     const stored = await this.store.find(lab, this.definition.key);
@@ -38,7 +41,10 @@ export class Setting<T> {
       value = this.definition.decode(lab, stored.value);
     } catch (error) {
       // A stored value that breaks the rules is the store's fault, not the caller's: not a 4xx.
-      throw new Error(`the stored ${this.definition.what.toLowerCase()} of lab '${lab}' (version ${stored.version}) is corrupt: ${(error as Error).message}`, { cause: error });
+      throw new Error(
+        `the stored ${this.definition.what.toLowerCase()} of lab '${lab}' (version ${stored.version}) is corrupt: ${(error as Error).message}`,
+        { cause: error },
+      );
     }
     return { value, version: stored.version, updatedAt: stored.updatedAt };
   }

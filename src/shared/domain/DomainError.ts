@@ -3,12 +3,12 @@
  * (src/app/http/errorStatus.ts); the domain knows nothing of HTTP.
  */
 export type ErrorKind =
-  | 'invalid'          // the request or value breaks a rule
-  | 'not_found'        // a referenced thing does not exist
-  | 'conflict'         // the state forbids it now (duplicate, stale version, still referenced, protected)
-  | 'unauthenticated'  // no valid identity
-  | 'forbidden'        // identity lacks a permission
-  | 'unavailable';     // a simulated component is down
+  | 'invalid' // the request or value breaks a rule
+  | 'not_found' // a referenced thing does not exist
+  | 'conflict' // the state forbids it now (duplicate, stale version, still referenced, protected)
+  | 'unauthenticated' // no valid identity
+  | 'forbidden' // identity lacks a permission
+  | 'unavailable'; // a simulated component is down
 
 export interface ErrorDetail {
   readonly field?: string;
@@ -32,7 +32,11 @@ export class DomainError extends Error {
   }
 
   static notFound(what: string, key: string): DomainError {
-    return new DomainError(`${what.toUpperCase().replace(/[^A-Z0-9]+/g, '_')}_NOT_FOUND`, 'not_found', `${what} '${key}' does not exist`);
+    return new DomainError(
+      `${what.toUpperCase().replace(/[^A-Z0-9]+/g, '_')}_NOT_FOUND`,
+      'not_found',
+      `${what} '${key}' does not exist`,
+    );
   }
 
   static conflict(code: string, message: string, details: readonly ErrorDetail[] = []): DomainError {
@@ -53,7 +57,11 @@ export class StaleVersionError extends DomainError {
 
 /** Authentication failed; `retryAfterSeconds` is set when the caller must wait before the next attempt. */
 export class AuthenticationError extends DomainError {
-  constructor(code: string, message: string, readonly retryAfterSeconds?: number) {
+  constructor(
+    code: string,
+    message: string,
+    readonly retryAfterSeconds?: number,
+  ) {
     super(code, 'unauthenticated', message);
   }
 }

@@ -8,13 +8,31 @@ export type AccessLevel = (typeof ACCESS_LEVELS)[number];
 export type GradedLevel = (typeof GRADED_LEVELS)[number];
 
 export const ACCESS_FIELDS = ['api', 'userInterface', 'tracing', 'administration', 'mediaRecording'] as const;
-export const GRADED_FIELDS = ['configurationMode', 'userManagement', 'monitoringMode', 'webServer', 'backends'] as const;
+export const GRADED_FIELDS = [
+  'configurationMode',
+  'userManagement',
+  'monitoringMode',
+  'webServer',
+  'backends',
+] as const;
 export type AccessField = (typeof ACCESS_FIELDS)[number];
 export type GradedField = (typeof GRADED_FIELDS)[number];
 
 export type PermissionSet = { readonly [F in AccessField]: AccessLevel } & { readonly [F in GradedField]: GradedLevel };
 
-export const PERMISSION_CODES = ['API', 'ADM', 'TRC', 'UM-R', 'UM-W', 'CFG-R', 'CFG-W', 'MON-R', 'MON-W', 'WEB-R', 'WEB-W'] as const;
+export const PERMISSION_CODES = [
+  'API',
+  'ADM',
+  'TRC',
+  'UM-R',
+  'UM-W',
+  'CFG-R',
+  'CFG-W',
+  'MON-R',
+  'MON-W',
+  'WEB-R',
+  'WEB-W',
+] as const;
 export type PermissionCode = (typeof PERMISSION_CODES)[number];
 
 type Requirement = { field: AccessField; level: AccessLevel } | { field: GradedField; level: GradedLevel };
@@ -52,6 +70,14 @@ export function requirementOf(code: PermissionCode): Requirement {
 }
 
 export const NO_PERMISSIONS: PermissionSet = Object.freeze({
-  api: 'NO_ACCESS', userInterface: 'NO_ACCESS', tracing: 'NO_ACCESS', administration: 'NO_ACCESS', mediaRecording: 'NO_ACCESS',
-  configurationMode: 'NO_ACCESS', userManagement: 'NO_ACCESS', monitoringMode: 'NO_ACCESS', webServer: 'NO_ACCESS', backends: 'NO_ACCESS',
+  api: 'NO_ACCESS',
+  userInterface: 'NO_ACCESS',
+  tracing: 'NO_ACCESS',
+  administration: 'NO_ACCESS',
+  mediaRecording: 'NO_ACCESS',
+  configurationMode: 'NO_ACCESS',
+  userManagement: 'NO_ACCESS',
+  monitoringMode: 'NO_ACCESS',
+  webServer: 'NO_ACCESS',
+  backends: 'NO_ACCESS',
 });

@@ -39,14 +39,19 @@ export interface ListField<I extends FieldSet = FieldSet> {
 }
 
 export type Field = IntegerField | BooleanField | TextField | ListField;
-export interface FieldSet { readonly [name: string]: Field }
+export interface FieldSet {
+  readonly [name: string]: Field;
+}
 
-export type ValueOfField<F> =
-  F extends IntegerField ? number
-    : F extends BooleanField ? boolean
-      : F extends TextField ? string
-        : F extends ListField<infer I> ? ReadonlyArray<ValuesOf<I>>
-          : never;
+export type ValueOfField<F> = F extends IntegerField
+  ? number
+  : F extends BooleanField
+    ? boolean
+    : F extends TextField
+      ? string
+      : F extends ListField<infer I>
+        ? ReadonlyArray<ValuesOf<I>>
+        : never;
 
 export type ValuesOf<S extends FieldSet> = { readonly [K in keyof S]: ValueOfField<S[K]> };
 
@@ -62,8 +67,17 @@ export function text(minLength: number, maxLength: number, description: string):
   return { kind: 'text', minLength, maxLength, description };
 }
 
-export function list<I extends FieldSet>(item: I, options: { maxItems: number; optional?: boolean; description: string }): ListField<I> {
-  return { kind: 'list', item, maxItems: options.maxItems, optional: options.optional ?? false, description: options.description };
+export function list<I extends FieldSet>(
+  item: I,
+  options: { maxItems: number; optional?: boolean; description: string },
+): ListField<I> {
+  return {
+    kind: 'list',
+    item,
+    maxItems: options.maxItems,
+    optional: options.optional ?? false,
+    description: options.description,
+  };
 }
 
 function defaultOf(field: Field): unknown {
@@ -72,7 +86,9 @@ function defaultOf(field: Field): unknown {
 
 /** Every field at its default, frozen. */
 export function defaultsOf<S extends FieldSet>(fields: S): ValuesOf<S> {
-  return Object.freeze(Object.fromEntries(Object.entries(fields).map(([name, field]) => [name, defaultOf(field)]))) as ValuesOf<S>;
+  return Object.freeze(
+    Object.fromEntries(Object.entries(fields).map(([name, field]) => [name, defaultOf(field)])),
+  ) as ValuesOf<S>;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -82,18 +98,36 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 function fieldProblem(field: Field, value: unknown, path: string): ErrorDetail[] {
   switch (field.kind) {
     case 'integer':
-      return typeof value === 'number' && Number.isInteger(value) && value >= field.min && value <= field.max ? []
+      return typeof value === 'number' && Number.isInteger(value) && value >= field.min && value <= field.max
+        ? []
         : [{ field: path, rule: 'range', message: `${path} must be a whole number from ${field.min} to ${field.max}` }];
     case 'boolean':
-      return typeof value === 'boolean' ? [] : [{ field: path, rule: 'isBoolean', message: `${path} must be true or false` }];
+      return typeof value === 'boolean'
+        ? []
+        : [{ field: path, rule: 'isBoolean', message: `${path} must be true or false` }];
     case 'text':
-      if (typeof value !== 'string' || value.trim() === '' || value.length < field.minLength || value.length > field.maxLength) {
-        return [{ field: path, rule: 'length', message: `${path} must be ${field.minLength} to ${field.maxLength} characters, not blank` }];
+      if (
+        typeof value !== 'string' ||
+        value.trim() === '' ||
+        value.length < field.minLength ||
+        value.length > field.maxLength
+      ) {
+        return [
+          {
+            field: path,
+            rule: 'length',
+            message: `${path} must be ${field.minLength} to ${field.maxLength} characters, not blank`,
+          },
+        ];
       }
-      return value.includes('\u0000') ? [{ field: path, rule: 'noNul', message: `${path} must not contain the NUL character` }] : [];
+      return value.includes('\u0000')
+        ? [{ field: path, rule: 'noNul', message: `${path} must not contain the NUL character` }]
+        : [];
     case 'list':
       if (!Array.isArray(value) || value.length > field.maxItems) {
-        return [{ field: path, rule: 'maxItems', message: `${path} must be a list of at most ${field.maxItems} items` }];
+        return [
+          { field: path, rule: 'maxItems', message: `${path} must be a list of at most ${field.maxItems} items` },
+        ];
       }
       return value.flatMap((item, index) => fieldProblems(field.item, item, `${path}[${index}]`));
   }
@@ -104,8 +138,11 @@ function fieldProblem(field: Field, value: unknown, path: string): ErrorDetail[]
  * its path, e.g. `blacklist[2].value`). Properties the set does not declare are ignored.
  */
 export function fieldProblems(fields: FieldSet, values: unknown, prefix = ''): ErrorDetail[] {
-  if (!isRecord(values)) return [{ field: prefix || undefined, rule: 'isObject', message: `${prefix || 'the value'} must be an object` }];
-  return Object.entries(fields).flatMap(([name, field]) => fieldProblem(field, values[name], prefix ? `${prefix}.${name}` : name));
+  if (!isRecord(values))
+    return [{ field: prefix || undefined, rule: 'isObject', message: `${prefix || 'the value'} must be an object` }];
+  return Object.entries(fields).flatMap(([name, field]) =>
+    fieldProblem(field, values[name], prefix ? `${prefix}.${name}` : name),
+  );
 }
 
 /**
@@ -114,8 +151,16 @@ export function fieldProblems(fields: FieldSet, values: unknown, prefix = ''): E
  */
 export function pickFields<S extends FieldSet>(fields: S, values: ValuesOf<S>): ValuesOf<S> {
   const source = values as Record<string, unknown>;
-  return Object.freeze(Object.fromEntries(Object.entries(fields).map(([name, field]) => [name,
-    field.kind === 'list'
-      ? Object.freeze(((source[name] ?? []) as ReadonlyArray<ValuesOf<FieldSet>>).map((item) => pickFields(field.item, item)))
-      : source[name]]))) as ValuesOf<S>;
+  return Object.freeze(
+    Object.fromEntries(
+      Object.entries(fields).map(([name, field]) => [
+        name,
+        field.kind === 'list'
+          ? Object.freeze(
+              ((source[name] ?? []) as ReadonlyArray<ValuesOf<FieldSet>>).map((item) => pickFields(field.item, item)),
+            )
+          : source[name],
+      ]),
+    ),
+  ) as ValuesOf<S>;
 }

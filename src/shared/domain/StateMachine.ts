@@ -7,7 +7,10 @@ import { DomainError } from './DomainError.js';
 export type TransitionTable<S extends string> = { readonly [From in S]: readonly S[] };
 
 export class StateMachine<S extends string> {
-  constructor(readonly name: string, private readonly table: TransitionTable<S>) {}
+  constructor(
+    readonly name: string,
+    private readonly table: TransitionTable<S>,
+  ) {}
 
   get states(): readonly S[] {
     return Object.keys(this.table) as S[];
@@ -20,8 +23,10 @@ export class StateMachine<S extends string> {
   /** Returns `to` when the move is allowed, throws a conflict naming both states otherwise. */
   transition(from: S, to: S): S {
     if (!this.canTransition(from, to)) {
-      throw DomainError.conflict(`${this.name.toUpperCase()}_TRANSITION_REFUSED`,
-        `${this.name} cannot change from ${from} to ${to}`);
+      throw DomainError.conflict(
+        `${this.name.toUpperCase()}_TRANSITION_REFUSED`,
+        `${this.name} cannot change from ${from} to ${to}`,
+      );
     }
     return to;
   }

@@ -5,7 +5,9 @@ export class Mutex {
   async runExclusive<T>(work: () => Promise<T>): Promise<T> {
     let release!: () => void;
     const previous = this.tail;
-    this.tail = new Promise<void>((resolve) => { release = resolve; });
+    this.tail = new Promise<void>((resolve) => {
+      release = resolve;
+    });
     await previous;
     try {
       return await work();

@@ -22,7 +22,8 @@ export function redact(value: unknown, depth = 0): unknown {
   if (Array.isArray(value)) return value.map((item) => redact(item, depth + 1));
   if (Buffer.isBuffer(value) || value instanceof Date) return value;
   const copy: Record<string, unknown> = {};
-  for (const [key, field] of Object.entries(value)) copy[key] = SECRET_FIELD.test(key) ? REDACTED : redact(field, depth + 1);
+  for (const [key, field] of Object.entries(value))
+    copy[key] = SECRET_FIELD.test(key) ? REDACTED : redact(field, depth + 1);
   return copy;
 }
 
@@ -44,11 +45,18 @@ export function serializeError(error: unknown, depth = 0): unknown {
   if (databaseMessage) {
     serialized['message'] = databaseMessage;
     const stack = typeof serialized['stack'] === 'string' ? serialized['stack'] : '';
-    serialized['stack'] = `QueryFailedError: ${databaseMessage}\n${stack.split('\n').filter((line) => /^\s+at /.test(line)).join('\n')}`;
+    serialized['stack'] = `QueryFailedError: ${databaseMessage}\n${stack
+      .split('\n')
+      .filter((line) => /^\s+at /.test(line))
+      .join('\n')}`;
   }
   const copy: Record<string, unknown> = {};
   for (const [key, field] of Object.entries(serialized)) {
-    copy[key] = SECRET_FIELD.test(key) ? REDACTED : key === 'stack' || key === 'message' ? field : redact(field, depth + 1);
+    copy[key] = SECRET_FIELD.test(key)
+      ? REDACTED
+      : key === 'stack' || key === 'message'
+        ? field
+        : redact(field, depth + 1);
   }
   return copy;
 }
@@ -66,7 +74,7 @@ function prettyStream(destination: pino.DestinationStream | undefined): pino.Des
     translateTime: 'SYS:HH:MM:ss.l',
     ignore: 'pid,hostname,service',
     singleLine: true,
-    destination: destination && typeof fd !== 'number' ? destination as unknown as NodeJS.WritableStream : out,
+    destination: destination && typeof fd !== 'number' ? (destination as unknown as NodeJS.WritableStream) : out,
     sync: true,
   }) as pino.DestinationStream;
 }
@@ -81,19 +89,38 @@ export class PinoLogger extends Logger {
    * database errors of their statement, parameters and driver detail.
    */
   static create(level: string, destination?: pino.DestinationStream, format: 'json' | 'pretty' = 'json'): PinoLogger {
-    return new PinoLogger(pino({
-      level,
-      base: { service: 'gwsim' },
-      serializers: { err: serializeError, error: serializeError },
-      formatters: { log: (fields) => redact(fields) as Record<string, unknown> },
-    }, format === 'pretty' ? prettyStream(destination) : destination ?? pino.destination({ sync: false })));
+    return new PinoLogger(
+      pino(
+        {
+          level,
+          base: { service: 'gwsim' },
+          serializers: { err: serializeError, error: serializeError },
+          formatters: { log: (fields) => redact(fields) as Record<string, unknown> },
+        },
+        format === 'pretty' ? prettyStream(destination) : (destination ?? pino.destination({ sync: false })),
+      ),
+    );
   }
 
-  debug(fields: LogFields, message: string): void { this.delegate.debug(fields, message); }
-  info(fields: LogFields, message: string): void { this.delegate.info(fields, message); }
-  warn(fields: LogFields, message: string): void { this.delegate.warn(fields, message); }
-  error(fields: LogFields, message: string): void { this.delegate.error(fields, message); }
-  child(fields: LogFields): Logger { return new PinoLogger(this.delegate.child(redact(fields) as LogFields)); }
-  isLevelEnabled(level: 'debug' | 'info' | 'warn' | 'error'): boolean { return this.delegate.isLevelEnabled(level); }
-  flush(): void { this.delegate.flush(); }
+  debug(fields: LogFields, message: string): void {
+    this.delegate.debug(fields, message);
+  }
+  info(fields: LogFields, message: string): void {
+    this.delegate.info(fields, message);
+  }
+  warn(fields: LogFields, message: string): void {
+    this.delegate.warn(fields, message);
+  }
+  error(fields: LogFields, message: string): void {
+    this.delegate.error(fields, message);
+  }
+  child(fields: LogFields): Logger {
+    return new PinoLogger(this.delegate.child(redact(fields) as LogFields));
+  }
+  isLevelEnabled(level: 'debug' | 'info' | 'warn' | 'error'): boolean {
+    return this.delegate.isLevelEnabled(level);
+  }
+  flush(): void {
+    this.delegate.flush();
+  }
 }

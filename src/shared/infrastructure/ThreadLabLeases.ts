@@ -46,7 +46,9 @@ export class ApiThreadLeases extends LabLeases {
   }
 
   async holder(_lab: LabId): Promise<LeaseHolder | undefined> {
-    return this.simulatorUrl ? { process: SIMULATOR_THREAD_PROCESS, url: this.simulatorUrl, since: this.since } : undefined;
+    return this.simulatorUrl
+      ? { process: SIMULATOR_THREAD_PROCESS, url: this.simulatorUrl, since: this.since }
+      : undefined;
   }
 
   async peers(): Promise<readonly PeerProcess[]> {
@@ -75,7 +77,7 @@ export class SimulatorThreadReadiness extends ReadinessCheck {
   }
 
   async check(): Promise<string | undefined> {
-    return this.leases.simulatorServes() ? undefined : 'the simulator\'s thread is still starting';
+    return this.leases.simulatorServes() ? undefined : "the simulator's thread is still starting";
   }
 }
 
@@ -94,7 +96,11 @@ export class SimulatorThreadLeases extends LabLeases implements BackgroundServic
   private timer: NodeJS.Timeout | undefined;
   private round: Promise<void> | undefined;
 
-  constructor(private readonly key: Buffer, private readonly directory: LabDirectory, private readonly logger: Logger) {
+  constructor(
+    private readonly key: Buffer,
+    private readonly directory: LabDirectory,
+    private readonly logger: Logger,
+  ) {
     super();
   }
 
@@ -136,13 +142,17 @@ export class SimulatorThreadLeases extends LabLeases implements BackgroundServic
 
   /** Re-reads the directory now and follows it (the API's thread made or removed a lab). One round at a time. */
   follow(): Promise<void> {
-    this.round ??= this.readDirectory().finally(() => { this.round = undefined; });
+    this.round ??= this.readDirectory().finally(() => {
+      this.round = undefined;
+    });
     return this.round;
   }
 
   async start(): Promise<void> {
     await this.follow();
-    this.timer = setInterval(() => { void this.follow(); }, THREAD_LEASE_ROUND_MS);
+    this.timer = setInterval(() => {
+      void this.follow();
+    }, THREAD_LEASE_ROUND_MS);
     this.timer.unref();
   }
 
@@ -167,7 +177,10 @@ export class SimulatorThreadLeases extends LabLeases implements BackgroundServic
         await this.emit(lab, true);
       }
     } catch (error) {
-      this.logger.warn({ err: error }, 'the simulator thread could not re-read the lab directory; the next round tries again');
+      this.logger.warn(
+        { err: error },
+        'the simulator thread could not re-read the lab directory; the next round tries again',
+      );
     }
   }
 

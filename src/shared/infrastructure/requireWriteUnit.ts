@@ -4,5 +4,6 @@ import { TransactionScope } from './TransactionScope.js';
 export function requireWriteUnit(lab: string, what: string): void {
   const scope = TransactionScope.current();
   if (!scope || scope.mode !== 'write') throw new Error(`${what} was written outside a write unit`);
-  if (scope.lab !== undefined && scope.lab !== lab) throw new Error(`${what} of lab '${lab}' was written in the write unit of lab '${scope.lab}'`);
+  if (scope.lab !== undefined && scope.lab !== lab)
+    throw new Error(`${what} of lab '${lab}' was written in the write unit of lab '${scope.lab}'`);
 }

@@ -12,37 +12,57 @@ class SlowController {
   private static markStarted: () => void = () => undefined;
 
   static reset(): void {
-    SlowController.started = new Promise((resolve) => { SlowController.markStarted = resolve; });
+    SlowController.started = new Promise((resolve) => {
+      SlowController.markStarted = resolve;
+    });
   }
 
   async answer() {
     SlowController.markStarted();
-    await new Promise<void>((resolve) => { SlowController.release = resolve; });
+    await new Promise<void>((resolve) => {
+      SlowController.release = resolve;
+    });
     return Reply.text('finished');
   }
 }
 
 const SLOW = operation({
-  area: 'test', method: 'GET', path: '/api/test/slow', version: 0, permissions: ['API'], body: 'none',
-  summary: 'waits for the test', controller: SlowController, handle: (c) => c.answer(),
+  area: 'test',
+  method: 'GET',
+  path: '/api/test/slow',
+  version: 0,
+  permissions: ['API'],
+  body: 'none',
+  summary: 'waits for the test',
+  controller: SlowController,
+  handle: (c) => c.answer(),
 });
 
 describe('graceful shutdown', () => {
   it('finishes a request in flight, refuses new connections, then closes the store', async () => {
     SlowController.reset();
-    const gateway = await TestGateway.start({ overTcp: true, extraOperations: { operations: [SLOW], controllers: [SlowController] } });
+    const gateway = await TestGateway.start({
+      overTcp: true,
+      extraOperations: { operations: [SLOW], controllers: [SlowController] },
+    });
     const admin = gateway.admin();
     expect((await admin.get('/api/version/get')).status).to.equal(200);
 
     const inFlight = admin.get('/api/test/slow', { cookie: false });
     await SlowController.started;
     let stopped = false;
-    const stopping = gateway.stop().then(() => { stopped = true; });
+    const stopping = gateway.stop().then(() => {
+      stopped = true;
+    });
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(stopped, 'stop waits for the request in flight').to.equal(false);
 
     let refused: unknown;
-    try { await gateway.client('anadmin', 'x').get('/api/version/get'); } catch (error) { refused = error; }
+    try {
+      await gateway.client('anadmin', 'x').get('/api/version/get');
+    } catch (error) {
+      refused = error;
+    }
     expect(refused, 'a new connection after stop began is refused').to.be.instanceOf(Error);
 
     SlowController.release();
@@ -55,7 +75,10 @@ describe('graceful shutdown', () => {
 
   it('closes a keep-alive connection once its request in flight is answered, instead of waiting for the grace period', async () => {
     SlowController.reset();
-    const gateway = await TestGateway.start({ overTcp: true, extraOperations: { operations: [SLOW], controllers: [SlowController] } });
+    const gateway = await TestGateway.start({
+      overTcp: true,
+      extraOperations: { operations: [SLOW], controllers: [SlowController] },
+    });
     const admin = gateway.admin();
     // The same keep-alive connection first serves a quick request, then the slow one.
     expect((await admin.get('/api/version/get')).status).to.equal(200);

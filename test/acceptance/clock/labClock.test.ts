@@ -10,7 +10,13 @@ import type { ApiClient } from '../../support/ApiClient.js';
 const CLOCK = '/_sim/labs/default/clock';
 const HOUR = 3600_000;
 
-interface ClockView { mode: string; rate: number; now: string; wall: string; offsetSeconds: number }
+interface ClockView {
+  mode: string;
+  rate: number;
+  now: string;
+  wall: string;
+  offsetSeconds: number;
+}
 
 async function clock(admin: ApiClient): Promise<ClockView> {
   const answer = await admin.get(CLOCK);
@@ -34,7 +40,7 @@ describe('the lab clock (/_sim/labs/default/clock)', function () {
     });
     afterEach(() => gateway.stop());
 
-    it('runs in real time until told otherwise, then frozen, scaled and real again, the lab\'s time going on from where it was', async () => {
+    it("runs in real time until told otherwise, then frozen, scaled and real again, the lab's time going on from where it was", async () => {
       const start = await clock(admin);
       expect(start).to.include({ mode: 'real', rate: 1, offsetSeconds: 0 });
       expect(start.now).to.equal(gateway.clock.now().toISOString());
@@ -45,7 +51,10 @@ describe('the lab clock (/_sim/labs/default/clock)', function () {
       gateway.clock.advance(90_000);
       expect(await labNow(admin), 'a frozen clock stands still').to.equal(frozenAt);
 
-      expect((await admin.put(CLOCK, { json: { mode: 'scaled', scale: 60 } })).json).to.include({ mode: 'scaled', rate: 60 });
+      expect((await admin.put(CLOCK, { json: { mode: 'scaled', scale: 60 } })).json).to.include({
+        mode: 'scaled',
+        rate: 60,
+      });
       gateway.clock.advance(2_000);
       expect(await labNow(admin), 'two wall seconds are two lab minutes').to.equal(frozenAt + 120_000);
 
@@ -68,7 +77,9 @@ describe('the lab clock (/_sim/labs/default/clock)', function () {
       expect(advanced.status, advanced.text).to.equal(200);
       expect(Date.parse(advanced.json.now)).to.equal(before + 2 * HOUR);
       await admin.put(CLOCK, { json: { mode: 'frozen' } });
-      expect(Date.parse((await admin.post(`${CLOCK}/advance`, { json: { by: 'P1DT30M' } })).json.now)).to.equal(before + 26.5 * HOUR);
+      expect(Date.parse((await admin.post(`${CLOCK}/advance`, { json: { by: 'P1DT30M' } })).json.now)).to.equal(
+        before + 26.5 * HOUR,
+      );
       expect((await clock(admin)).mode, 'still frozen').to.equal('frozen');
     });
 
@@ -110,13 +121,28 @@ describe('the lab clock (/_sim/labs/default/clock)', function () {
       // a second license, 5 sessions, valid for two years: what remains once the demo's 30-session one ends
       const now = gateway.clock.now().getTime();
       const iso = (ms: number) => `${new Date(ms).toISOString().slice(0, 19)}Z`;
-      const lasting = signLicenseFile({
-        identifier: '0b6e7c7a-5555-4333-8444-000000000005', name: 'five sessions', products: ['gwsim'], application: 'gateway', requiredSystemIds: [],
-        validFrom: iso(now - HOUR), validUntil: iso(now + 730 * 24 * HOUR), facilities: [{ name: 'telrtSession', value: 5 }], constraints: [], invalidates: [],
-      }, labPrivateKey());
-      expect((await admin.put('/api/licenses/importFile', { file: { name: 'five.xzlicense', content: lasting } })).status).to.equal(200);
+      const lasting = signLicenseFile(
+        {
+          identifier: '0b6e7c7a-5555-4333-8444-000000000005',
+          name: 'five sessions',
+          products: ['gwsim'],
+          application: 'gateway',
+          requiredSystemIds: [],
+          validFrom: iso(now - HOUR),
+          validUntil: iso(now + 730 * 24 * HOUR),
+          facilities: [{ name: 'telrtSession', value: 5 }],
+          constraints: [],
+          invalidates: [],
+        },
+        labPrivateKey(),
+      );
+      expect(
+        (await admin.put('/api/licenses/importFile', { file: { name: 'five.xzlicense', content: lasting } })).status,
+      ).to.equal(200);
       const busier = { ...(await admin.get('/_sim/labs/default/traffic')).json.profile, callsPerSecond: 1 };
-      expect((await admin.put('/_sim/labs/default/traffic', { json: { running: true, profile: busier } })).status).to.equal(200);
+      expect(
+        (await admin.put('/_sim/labs/default/traffic', { json: { running: true, profile: busier } })).status,
+      ).to.equal(200);
       const labs = gateway.get(TrafficLabs);
       const run = async (seconds: number) => {
         for (let s = 0; s < seconds; s += 1) {
@@ -127,18 +153,32 @@ describe('the lab clock (/_sim/labs/default/clock)', function () {
       await run(120);
       const before = labs.state(DEFAULT_LAB);
       expect(before.active, 'more than five calls at once under the demo license').to.be.greaterThan(5);
-      const statuses = async () => Object.fromEntries(((await admin.get('/api/licenses/get')).json as Array<{ identifier: string; status: string }>).map((l) => [l.identifier, l.status]));
+      const statuses = async () =>
+        Object.fromEntries(
+          ((await admin.get('/api/licenses/get')).json as Array<{ identifier: string; status: string }>).map((l) => [
+            l.identifier,
+            l.status,
+          ]),
+        );
       expect((await statuses())[DEMO_LICENSE_IDENTIFIER]).to.equal('ACTIVE');
 
       const advanced = await admin.post(`${CLOCK}/advance`, { json: { by: 'P366D' } });
       expect(advanced.status, advanced.text).to.equal(200);
-      expect(await statuses()).to.deep.include({ [DEMO_LICENSE_IDENTIFIER]: 'VALID_UNTIL', '0b6e7c7a-5555-4333-8444-000000000005': 'ACTIVE' });
+      expect(await statuses()).to.deep.include({
+        [DEMO_LICENSE_IDENTIFIER]: 'VALID_UNTIL',
+        '0b6e7c7a-5555-4333-8444-000000000005': 'ACTIVE',
+      });
 
       const refusedBefore = labs.state(DEFAULT_LAB).counters!.refusedBy['capacityExhausted'] ?? 0;
       const startedBefore = labs.state(DEFAULT_LAB).counters!.started;
       await run(2);
-      expect(labs.state(DEFAULT_LAB).time!.getTime(), 'the traffic is at the lab\'s new time').to.equal(await labNow(admin));
-      expect(labs.state(DEFAULT_LAB).counters!.started - startedBefore, 'the jump replayed no year of arrivals').to.be.below(10);
+      expect(labs.state(DEFAULT_LAB).time!.getTime(), "the traffic is at the lab's new time").to.equal(
+        await labNow(admin),
+      );
+      expect(
+        labs.state(DEFAULT_LAB).counters!.started - startedBefore,
+        'the jump replayed no year of arrivals',
+      ).to.be.below(10);
       expect(labs.state(DEFAULT_LAB).active, 'the calls in progress ended with the jump').to.be.at.most(5);
       let most = 0;
       for (let s = 0; s < 120; s += 1) {
@@ -147,7 +187,10 @@ describe('the lab clock (/_sim/labs/default/clock)', function () {
       }
       expect(most, 'never more than the five sessions that remain licensed').to.be.at.most(5);
       expect(most).to.be.greaterThan(0);
-      expect(labs.state(DEFAULT_LAB).counters!.refusedBy['capacityExhausted'] ?? 0, 'calls beyond them refused').to.be.greaterThan(refusedBefore);
+      expect(
+        labs.state(DEFAULT_LAB).counters!.refusedBy['capacityExhausted'] ?? 0,
+        'calls beyond them refused',
+      ).to.be.greaterThan(refusedBefore);
     } finally {
       await gateway.stop();
     }

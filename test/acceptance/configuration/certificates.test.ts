@@ -32,7 +32,10 @@ describe('node certificates over HTTP', function () {
   const ca = identity('Acceptance CA');
   const server = identity('node.example.test', { issuer: ca });
   const stranger = identity('stranger.example.test');
-  const expired = identity('expired.example.test', { notBefore: new Date('2024-01-01T00:00:00Z'), notAfter: new Date('2025-01-01T00:00:00Z') });
+  const expired = identity('expired.example.test', {
+    notBefore: new Date('2024-01-01T00:00:00Z'),
+    notAfter: new Date('2025-01-01T00:00:00Z'),
+  });
 
   before(async () => {
     gateway = await TestGateway.start();
@@ -40,8 +43,17 @@ describe('node certificates over HTTP', function () {
   });
   after(() => gateway.stop());
 
-  function upload(node: string, mode: Mode, name: string, content: string | Buffer, password?: string): Promise<ApiResponse> {
-    return admin.put(SET, { query: { node, mode, ...(password !== undefined ? { password } : {}) }, file: { name, content } });
+  function upload(
+    node: string,
+    mode: Mode,
+    name: string,
+    content: string | Buffer,
+    password?: string,
+  ): Promise<ApiResponse> {
+    return admin.put(SET, {
+      query: { node, mode, ...(password !== undefined ? { password } : {}) },
+      file: { name, content },
+    });
   }
 
   it('answers an empty list for a node without identity, by id in either shape or display name; unknown nodes are 404', async () => {
@@ -57,11 +69,23 @@ describe('node certificates over HTTP', function () {
 
   it('stores PEM certificates and key, creating the security profile and identity; the key never comes back', async () => {
     const bare = await createBareNode(admin, 'pem', { port: 5110 });
-    const answer = certificates(await upload(bare.node['id'], 'CERTIFICATES_AND_PRIVATE_KEY', 'node.pem', `${server.certificate}${ca.certificate}${server.privateKey}`));
+    const answer = certificates(
+      await upload(
+        bare.node['id'],
+        'CERTIFICATES_AND_PRIVATE_KEY',
+        'node.pem',
+        `${server.certificate}${ca.certificate}${server.privateKey}`,
+      ),
+    );
     expect(answer.map((c) => c['subject'])).to.deep.equal(['CN=node.example.test', 'CN=Acceptance CA']);
     expect(answer[0]).to.deep.include({
-      issuer: 'CN=Acceptance CA', selfSigned: false, validity: 'VALID', keyAlgorithm: 'rsa', keyBits: 2048,
-      validFrom: 'UTC 2025-01-01 00:00:00', validTo: 'UTC 2028-01-01 00:00:00',
+      issuer: 'CN=Acceptance CA',
+      selfSigned: false,
+      validity: 'VALID',
+      keyAlgorithm: 'rsa',
+      keyBits: 2048,
+      validFrom: 'UTC 2025-01-01 00:00:00',
+      validTo: 'UTC 2028-01-01 00:00:00',
     });
     expect(answer[0]!['fingerprint256']).to.match(/^([0-9A-F]{2}:){31}[0-9A-F]{2}$/);
     expect(answer[0]!['pem']).to.contain('BEGIN CERTIFICATE');
@@ -69,10 +93,17 @@ describe('node certificates over HTTP', function () {
     expect(certificates(await admin.get(GET, { query: { node: 'pem node' } }))).to.deep.equal(answer);
 
     const transport = (await admin.get('/api/objects/get', { query: { id: bare.transport['id'] } })).json;
-    const profile = (await admin.get('/api/objects/get', { query: { id: transport['networkSecurityProfileId'] } })).json;
+    const profile = (await admin.get('/api/objects/get', { query: { id: transport['networkSecurityProfileId'] } }))
+      .json;
     expect(profile).to.include({ sort: 'INS_STACK', displayName: 'pem node security profile' });
     const identityObject = await admin.get('/api/objects/get', { query: { id: profile['digitalIdentityId'] } });
-    expect(identityObject.json).to.include({ sort: 'CRY_X509_STACK', displayName: 'pem node digital identity', subject: 'CN=node.example.test', keyType: 'RSA_2048', selfSigned: 'false' });
+    expect(identityObject.json).to.include({
+      sort: 'CRY_X509_STACK',
+      displayName: 'pem node digital identity',
+      subject: 'CN=node.example.test',
+      keyType: 'RSA_2048',
+      selfSigned: 'false',
+    });
     expect(identityObject.json['certificate']).to.contain(keyBody(server.certificate));
     expect(identityObject.json['certificateChain']).to.contain(keyBody(ca.certificate));
     expect(identityObject.text).to.not.contain(keyBody(server.privateKey));
@@ -93,41 +124,75 @@ describe('node certificates over HTTP', function () {
       expect(detailFields(wrong)).to.deep.equal(['password']);
     }
     expect(await readGraph(admin)).to.deep.equal(before);
-    const answer = certificates(await upload(bare.node['id'], 'CERTIFICATES_AND_PRIVATE_KEY', 'node.p12', file, 'P12-pass-word'));
+    const answer = certificates(
+      await upload(bare.node['id'], 'CERTIFICATES_AND_PRIVATE_KEY', 'node.p12', file, 'P12-pass-word'),
+    );
     expect(answer.map((c) => c['subject'])).to.deep.equal(['CN=node.example.test', 'CN=Acceptance CA']);
     // the existing profile got the identity; no second profile was made
     const profile = (await admin.get('/api/objects/get', { query: { id: bare.securityProfile!['id'] } })).json;
     expect(profile['digitalIdentityId']).to.be.a('string').and.not.equal('');
-    expect((await admin.get('/api/objects/get', { query: { id: bare.transport['id'] } })).json['networkSecurityProfileId']).to.equal(bare.securityProfile!['id']);
+    expect(
+      (await admin.get('/api/objects/get', { query: { id: bare.transport['id'] } })).json['networkSecurityProfileId'],
+    ).to.equal(bare.securityProfile!['id']);
   });
 
   it('refuses a key that does not belong to the certificate, garbage, and a file lacking the part the mode needs, changing nothing', async () => {
     const bare = await createBareNode(admin, 'refusals', { port: 5130 });
     const node = bare.node['id'];
     const before = await readGraph(admin);
-    const mismatch = await upload(node, 'CERTIFICATES_AND_PRIVATE_KEY', 'node.pem', `${server.certificate}${stranger.privateKey}`);
+    const mismatch = await upload(
+      node,
+      'CERTIFICATES_AND_PRIVATE_KEY',
+      'node.pem',
+      `${server.certificate}${stranger.privateKey}`,
+    );
     expectError(mismatch, 400, 'PRIVATE_KEY_MISMATCH');
     expect(detailFields(mismatch)).to.deep.equal(['file']);
-    const p12Mismatch = await upload(node, 'CERTIFICATES_AND_PRIVATE_KEY', 'node.p12', toPkcs12([server.certificate], stranger.privateKey, 'pw'), 'pw');
+    const p12Mismatch = await upload(
+      node,
+      'CERTIFICATES_AND_PRIVATE_KEY',
+      'node.p12',
+      toPkcs12([server.certificate], stranger.privateKey, 'pw'),
+      'pw',
+    );
     expectError(p12Mismatch, 400, 'PRIVATE_KEY_MISMATCH');
     const garbage = await upload(node, 'CERTIFICATES_AND_PRIVATE_KEY', 'node.pem', Buffer.from([0, 1, 2, 3, 255]));
     expectError(garbage, 400, 'CERTIFICATE_FILE_INVALID');
     expect(detailFields(garbage)).to.deep.equal(['file']);
-    expectError(await upload(node, 'CERTIFICATES_AND_PRIVATE_KEY', 'node.pem', '-----BEGIN CERTIFICATE-----\nAAAA\n-----END CERTIFICATE-----\n'), 400, 'CERTIFICATE_FILE_INVALID');
-    expectError(await upload(node, 'CERTIFICATES_AND_PRIVATE_KEY', 'cert.pem', server.certificate), 400, 'PRIVATE_KEY_MISSING');
+    expectError(
+      await upload(
+        node,
+        'CERTIFICATES_AND_PRIVATE_KEY',
+        'node.pem',
+        '-----BEGIN CERTIFICATE-----\nAAAA\n-----END CERTIFICATE-----\n',
+      ),
+      400,
+      'CERTIFICATE_FILE_INVALID',
+    );
+    expectError(
+      await upload(node, 'CERTIFICATES_AND_PRIVATE_KEY', 'cert.pem', server.certificate),
+      400,
+      'PRIVATE_KEY_MISSING',
+    );
     expectError(await upload(node, 'PRIVATE_KEY_ONLY', 'cert.pem', server.certificate), 400, 'PRIVATE_KEY_MISSING');
     expectError(await upload(node, 'CERTIFICATES_ONLY', 'key.pem', server.privateKey), 400, 'CERTIFICATE_MISSING');
     const badMode = await upload(node, 'EVERYTHING' as Mode, 'node.pem', `${server.certificate}${server.privateKey}`);
     expectError(badMode, 400, 'INVALID_QUERY_PARAMETER');
     expectError(await upload(UNKNOWN_ID, 'CERTIFICATES_ONLY', 'cert.pem', server.certificate), 404, 'NODE_NOT_FOUND');
-    expectError(await upload(compact(UNKNOWN_ID), 'CERTIFICATES_ONLY', 'cert.pem', server.certificate), 404, 'NODE_NOT_FOUND');
+    expectError(
+      await upload(compact(UNKNOWN_ID), 'CERTIFICATES_ONLY', 'cert.pem', server.certificate),
+      404,
+      'NODE_NOT_FOUND',
+    );
     expect(await readGraph(admin)).to.deep.equal(before);
   });
 
   it('sets certificates and key separately: each must belong to the one the node keeps', async () => {
     const bare = await createBareNode(admin, 'parts', { port: 5140 });
     const node = bare.node['id'];
-    expect(certificates(await upload(node, 'CERTIFICATES_ONLY', 'cert.pem', server.certificate)).map((c) => c['subject'])).to.deep.equal(['CN=node.example.test']);
+    expect(
+      certificates(await upload(node, 'CERTIFICATES_ONLY', 'cert.pem', server.certificate)).map((c) => c['subject']),
+    ).to.deep.equal(['CN=node.example.test']);
     const strangeKey = await upload(node, 'PRIVATE_KEY_ONLY', 'key.pem', stranger.privateKey);
     expectError(strangeKey, 400, 'PRIVATE_KEY_MISMATCH');
     expect(strangeKey.json.error.message).to.contain('current certificate');
@@ -135,20 +200,39 @@ describe('node certificates over HTTP', function () {
     const otherCertificate = await upload(node, 'CERTIFICATES_ONLY', 'cert.pem', stranger.certificate);
     expectError(otherCertificate, 400, 'PRIVATE_KEY_MISMATCH');
     expect(otherCertificate.json.error.message).to.contain('current private key');
-    expect(certificates(await admin.get(GET, { query: { node } })).map((c) => c['subject'])).to.deep.equal(['CN=node.example.test']);
+    expect(certificates(await admin.get(GET, { query: { node } })).map((c) => c['subject'])).to.deep.equal([
+      'CN=node.example.test',
+    ]);
     // a PKCS#12 file holding only the certificate works for CERTIFICATES_ONLY, replacing certificate and key together does too
-    certificates(await upload(node, 'CERTIFICATES_AND_PRIVATE_KEY', 'both.pem', `${stranger.certificate}${stranger.privateKey}`));
-    expect(certificates(await upload(node, 'CERTIFICATES_ONLY', 'cert.p12', toPkcs12([stranger.certificate], undefined, 'pw'), 'pw'))
-      .map((c) => c['subject'])).to.deep.equal(['CN=stranger.example.test']);
+    certificates(
+      await upload(node, 'CERTIFICATES_AND_PRIVATE_KEY', 'both.pem', `${stranger.certificate}${stranger.privateKey}`),
+    );
+    expect(
+      certificates(
+        await upload(node, 'CERTIFICATES_ONLY', 'cert.p12', toPkcs12([stranger.certificate], undefined, 'pw'), 'pw'),
+      ).map((c) => c['subject']),
+    ).to.deep.equal(['CN=stranger.example.test']);
   });
 
   it('stores and reports an expired certificate, and replaces material objects/set stored without being readable', async () => {
     const graph = await createNodeGraph(admin, 'legacy', 5150);
     // objects/set checked only the PEM syntax of the legacy identity: nothing readable to show
     expect(certificates(await admin.get(GET, { query: { node: graph.node['id'] } }))).to.deep.equal([]);
-    const answer = certificates(await upload(graph.node['id'], 'CERTIFICATES_AND_PRIVATE_KEY', 'old.pem', `${expired.certificate}${expired.privateKey}`));
+    const answer = certificates(
+      await upload(
+        graph.node['id'],
+        'CERTIFICATES_AND_PRIVATE_KEY',
+        'old.pem',
+        `${expired.certificate}${expired.privateKey}`,
+      ),
+    );
     expect(answer).to.have.length(1);
-    expect(answer[0]).to.deep.include({ subject: 'CN=expired.example.test', validity: 'EXPIRED', selfSigned: true, validTo: 'UTC 2025-01-01 00:00:00' });
+    expect(answer[0]).to.deep.include({
+      subject: 'CN=expired.example.test',
+      validity: 'EXPIRED',
+      selfSigned: true,
+      validTo: 'UTC 2025-01-01 00:00:00',
+    });
     const stored = (await admin.get('/api/objects/get', { query: { id: graph.identity['id'] } })).json;
     expect(stored).to.include({ subject: 'CN=expired.example.test', selfSigned: 'true' });
   });
@@ -156,10 +240,23 @@ describe('node certificates over HTTP', function () {
   it('reads a certificate objects/set writes into the identity', async () => {
     const bare = await createBareNode(admin, 'round trip', { port: 5160 });
     certificates(await upload(bare.node['id'], 'CERTIFICATES_ONLY', 'cert.pem', stranger.certificate));
-    const profile = (await admin.get('/api/objects/get', { query: { id: (await admin.get('/api/objects/get', { query: { id: bare.transport['id'] } })).json['networkSecurityProfileId'] } })).json;
-    const set = await admin.put('/api/objects/set', { query: { id: profile['digitalIdentityId'] }, json: { certificate: server.certificate } });
+    const profile = (
+      await admin.get('/api/objects/get', {
+        query: {
+          id: (await admin.get('/api/objects/get', { query: { id: bare.transport['id'] } })).json[
+            'networkSecurityProfileId'
+          ],
+        },
+      })
+    ).json;
+    const set = await admin.put('/api/objects/set', {
+      query: { id: profile['digitalIdentityId'] },
+      json: { certificate: server.certificate },
+    });
     expect(set.status, set.text).to.equal(200);
-    expect(certificates(await admin.get(GET, { query: { node: 'round trip node' } })).map((c) => c['subject'])).to.deep.equal(['CN=node.example.test']);
+    expect(
+      certificates(await admin.get(GET, { query: { node: 'round trip node' } })).map((c) => c['subject']),
+    ).to.deep.equal(['CN=node.example.test']);
   });
 
   it('needs CFG-R to read and CFG-W to write', async () => {
@@ -172,7 +269,10 @@ describe('node certificates over HTTP', function () {
     const webOnly = gateway.client('webonly', 'Webonly-Pw-4821!');
     expect((await reader.get(GET, { query: { node: bare.node['id'] } })).status).to.equal(200);
     expectError(await webOnly.get(GET, { query: { node: bare.node['id'] } }), 403);
-    const refused = await reader.put(SET, { query: { node: bare.node['id'], mode: 'CERTIFICATES_ONLY' }, file: { name: 'c.pem', content: server.certificate } });
+    const refused = await reader.put(SET, {
+      query: { node: bare.node['id'], mode: 'CERTIFICATES_ONLY' },
+      file: { name: 'c.pem', content: server.certificate },
+    });
     expectError(refused, 403);
     expect(certificates(await admin.get(GET, { query: { node: bare.node['id'] } }))).to.deep.equal([]);
   });

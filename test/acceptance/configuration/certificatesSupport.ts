@@ -5,11 +5,16 @@ import { createObject } from './objectsSupport.js';
 /** Identities made once per process (RSA key generation is slow on a loaded machine), valid 2025–2028. */
 const made = new Map<string, GeneratedIdentity>();
 
-export function identity(name: string, options: { notBefore?: Date; notAfter?: Date; issuer?: GeneratedIdentity } = {}): GeneratedIdentity {
+export function identity(
+  name: string,
+  options: { notBefore?: Date; notAfter?: Date; issuer?: GeneratedIdentity } = {},
+): GeneratedIdentity {
   let found = made.get(name);
   if (!found) {
     found = createSelfSigned({
-      commonName: name, notBefore: options.notBefore ?? new Date('2025-01-01T00:00:00Z'), notAfter: options.notAfter ?? new Date('2028-01-01T00:00:00Z'),
+      commonName: name,
+      notBefore: options.notBefore ?? new Date('2025-01-01T00:00:00Z'),
+      notAfter: options.notAfter ?? new Date('2028-01-01T00:00:00Z'),
       ...(options.issuer ? { issuer: options.issuer } : {}),
     });
     made.set(name, found);
@@ -29,15 +34,31 @@ export interface BareNode {
  * A node built through objects/set (the nodes views land separately): TELSIP_STACK → SIPUA_STACK → SIPST_STACK →
  * IN_STACK, with no network security profile unless `securityProfile` is true (then one without an identity).
  */
-export async function createBareNode(admin: ApiClient, prefix: string, options: { port?: number; securityProfile?: boolean } = {}): Promise<BareNode> {
+export async function createBareNode(
+  admin: ApiClient,
+  prefix: string,
+  options: { port?: number; securityProfile?: boolean } = {},
+): Promise<BareNode> {
   const port = options.port ?? 5070;
-  const controller = await createObject(admin, 'IN_STACK', `${prefix} eth1`, { interfaceName: 'eth1', ipAddress: '198.51.100.9' });
-  const securityProfile = options.securityProfile ? await createObject(admin, 'INS_STACK', `${prefix} security`) : undefined;
+  const controller = await createObject(admin, 'IN_STACK', `${prefix} eth1`, {
+    interfaceName: 'eth1',
+    ipAddress: '198.51.100.9',
+  });
+  const securityProfile = options.securityProfile
+    ? await createObject(admin, 'INS_STACK', `${prefix} security`)
+    : undefined;
   const transport = await createObject(admin, 'SIPST_STACK', `${prefix} transport`, {
-    udpTcpPort: String(port), tlsPort: String(port + 1), networkControllerId: controller['id'],
+    udpTcpPort: String(port),
+    tlsPort: String(port + 1),
+    networkControllerId: controller['id'],
     ...(securityProfile ? { networkSecurityProfileId: securityProfile['id'] } : {}),
   });
-  const userAgent = await createObject(admin, 'SIPUA_STACK', `${prefix} user agent`, { sipTransportId: transport['id'] });
-  const node = await createObject(admin, 'TELSIP_STACK', `${prefix} node`, { nodeRole: 'SYSTEM', sipUserAgentId: userAgent['id'] });
+  const userAgent = await createObject(admin, 'SIPUA_STACK', `${prefix} user agent`, {
+    sipTransportId: transport['id'],
+  });
+  const node = await createObject(admin, 'TELSIP_STACK', `${prefix} node`, {
+    nodeRole: 'SYSTEM',
+    sipUserAgentId: userAgent['id'],
+  });
   return { controller, transport, userAgent, node, ...(securityProfile ? { securityProfile } : {}) };
 }

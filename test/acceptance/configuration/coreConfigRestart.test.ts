@@ -37,10 +37,17 @@ for (const store of stores()) {
       try {
         const admin = again.admin();
         expect((await admin.get('/api/coreConfig/status/get')).json).to.deep.include({
-          state: 'CLEANED', lastCommitId, workingObjectCount: 3, committedObjectCount: 13,
+          state: 'CLEANED',
+          lastCommitId,
+          workingObjectCount: 3,
+          committedObjectCount: 13,
         });
         expect((await admin.post('/api/coreConfig/revert')).status).to.equal(200);
-        expect((await admin.get('/api/coreConfig/status/get')).json).to.deep.include({ state: 'COMMITTED', lastCommitId, workingObjectCount: 13 });
+        expect((await admin.get('/api/coreConfig/status/get')).json).to.deep.include({
+          state: 'COMMITTED',
+          lastCommitId,
+          workingObjectCount: 13,
+        });
       } finally {
         await again.stop();
       }

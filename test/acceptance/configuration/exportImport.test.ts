@@ -1,14 +1,29 @@
 import { expect } from 'chai';
 import type { ApiClient, ApiResponse } from '../../support/ApiClient.js';
 import { TestGateway } from '../../support/TestGateway.js';
-import { CERTIFICATE_PEM, PASSWORD, PRIVATE_KEY_PEM, createNodeGraph, expectError, readGraph, type HttpNodeGraph } from './objectsSupport.js';
+import {
+  CERTIFICATE_PEM,
+  PASSWORD,
+  PRIVATE_KEY_PEM,
+  createNodeGraph,
+  expectError,
+  readGraph,
+  type HttpNodeGraph,
+} from './objectsSupport.js';
 
 function exportOf(admin: ApiClient, id: string, query: Record<string, string> = {}): Promise<ApiResponse> {
   return admin.get('/api/objects/export', { query: { id, ...query } });
 }
 
-function importFile(admin: ApiClient, content: string | Buffer, query: Record<string, string | boolean>): Promise<ApiResponse> {
-  return admin.put('/api/objects/import', { query, file: { name: 'objects.xzobject', content, type: 'application/json' } });
+function importFile(
+  admin: ApiClient,
+  content: string | Buffer,
+  query: Record<string, string | boolean>,
+): Promise<ApiResponse> {
+  return admin.put('/api/objects/import', {
+    query,
+    file: { name: 'objects.xzobject', content, type: 'application/json' },
+  });
 }
 
 /** A secret parameter's stored value: reads never answer secrets, an export with private data carries them. */
@@ -46,23 +61,39 @@ describe('detached objects: export and import over HTTP', function () {
       const generated = await exportOf(admin, graph.node['id']);
       expect(generated.status).to.equal(200);
       expect(generated.headers.get('content-disposition')).to.equal(
-        'attachment; filename="TELSIP_STACK-carrier_node.xzobject"; filename*=UTF-8\'\'TELSIP_STACK-carrier_node.xzobject');
+        'attachment; filename="TELSIP_STACK-carrier_node.xzobject"; filename*=UTF-8\'\'TELSIP_STACK-carrier_node.xzobject',
+      );
       const named = await exportOf(admin, graph.node['id'], { filename: 'my node.xzobject' });
       expect(named.headers.get('content-disposition')).to.contain('filename="my node.xzobject"');
       expectError(await exportOf(admin, graph.node['id'], { filename: '../../etc/passwd' }), 400, 'FILENAME_INVALID');
-      expectError(await exportOf(admin, graph.node['id'], { filename: 'n\u00f6de \u20ac.xzobject' }), 400, 'FILENAME_INVALID');
+      expectError(
+        await exportOf(admin, graph.node['id'], { filename: 'n\u00f6de \u20ac.xzobject' }),
+        400,
+        'FILENAME_INVALID',
+      );
       expectError(await exportOf(admin, '00000000-0000-4000-8000-00000000dead'), 404);
       expectError(await exportOf(admin, graph.node['id'], { includePrivateData: 'perhaps' }), 400);
     });
 
     it('holds the object and its whole subtree in the documented, versioned format', () => {
       const file = JSON.parse(withPrivate);
-      expect(file).to.include({ format: 'gwsim-object-export', formatVersion: 1, rootId: graph.node['id'], includesPrivateData: true });
+      expect(file).to.include({
+        format: 'gwsim-object-export',
+        formatVersion: 1,
+        rootId: graph.node['id'],
+        includesPrivateData: true,
+      });
       expect(file.objects.map((o: { id: string }) => o.id)).to.have.members(Object.values(graph).map((o) => o['id']));
     });
 
     it('without private data contains no password, private key or certificate (the default)', async () => {
-      for (const secret of [PASSWORD, 'PRIVATE KEY', 'CERTIFICATE', PRIVATE_KEY_PEM.split('\n')[1]!, CERTIFICATE_PEM.split('\n')[1]!]) {
+      for (const secret of [
+        PASSWORD,
+        'PRIVATE KEY',
+        'CERTIFICATE',
+        PRIVATE_KEY_PEM.split('\n')[1]!,
+        CERTIFICATE_PEM.split('\n')[1]!,
+      ]) {
         expect(withoutPrivate).to.not.contain(secret);
       }
       expect((await exportOf(admin, graph.node['id'])).text).to.equal(withoutPrivate);
@@ -79,7 +110,9 @@ describe('detached objects: export and import over HTTP', function () {
     const tree = await admin.get('/api/objects/objectTree/get', { query: { id: graph.node['id'] } });
     expect(tree.status).to.equal(200);
     expect(tree.text).to.not.contain(PASSWORD).and.not.contain('PRIVATE KEY');
-    const sorted = await admin.get('/api/objects/sorts', { query: { sort: 'SIPAUTH_STACK', displayName: credentials['displayName'] } });
+    const sorted = await admin.get('/api/objects/sorts', {
+      query: { sort: 'SIPAUTH_STACK', displayName: credentials['displayName'] },
+    });
     expect(sorted.text).to.not.contain(PASSWORD);
   });
 
@@ -96,7 +129,11 @@ describe('detached objects: export and import over HTTP', function () {
       expect((await admin.delete('/api/objects/remove', { query: { id: graph.node['id'] } })).status).to.equal(200);
       const response = await importFile(admin, withoutPrivate, { action: 'SKIP' });
       expect(response.status, response.text).to.equal(200);
-      expect(response.json.objects.filter((o: { outcome: string }) => o.outcome === 'created').map((o: { id: string }) => o.id)).to.deep.equal([graph.node['id']]);
+      expect(
+        response.json.objects
+          .filter((o: { outcome: string }) => o.outcome === 'created')
+          .map((o: { id: string }) => o.id),
+      ).to.deep.equal([graph.node['id']]);
       expect(await get(admin, graph.node['id'])).to.deep.include({ sipUserAgentId: graph.userAgent['id'] });
       expect((await get(admin, graph.transport['id']))['udpTcpPort']).to.equal('5090');
       expect(await secretOf(admin, graph.credentials['id'], 'password')).to.equal(PASSWORD);
@@ -124,7 +161,11 @@ describe('detached objects: export and import over HTTP', function () {
     it('CLONE keeps the current objects and adds named copies whose references point to the copies; ports move on request', async () => {
       const before = await readGraph(admin);
       const transportOnly = (await exportOf(admin, graph.userAgent['id'], { includePrivateData: 'true' })).text;
-      const response = await importFile(admin, transportOnly, { action: 'CLONE', cloneComment: 'site B', reassignPortOnCollision: true });
+      const response = await importFile(admin, transportOnly, {
+        action: 'CLONE',
+        cloneComment: 'site B',
+        reassignPortOnCollision: true,
+      });
       expect(response.status, response.text).to.equal(200);
       const after = await readGraph(admin);
       for (const [id, object] of Object.entries(before)) expect(after[id], id).to.deep.equal(object);
@@ -141,25 +182,57 @@ describe('detached objects: export and import over HTTP', function () {
     it('reassignPortOnCollision moves a transport that lands on an existing controller to free ports', async () => {
       const file = JSON.parse(withPrivate);
       const transport = file.objects.find((o: { sort: string }) => o.sort === 'SIPST_STACK');
-      const moved = { ...file, rootId: '9f1c0a9e-0000-4000-8000-000000000001', objects: [{ ...transport, id: '9f1c0a9e-0000-4000-8000-000000000001', displayName: 'second transport', references: { networkControllerId: [graph.controller['id']] } }, file.objects.find((o: { sort: string }) => o.sort === 'IN_STACK')] };
+      const moved = {
+        ...file,
+        rootId: '9f1c0a9e-0000-4000-8000-000000000001',
+        objects: [
+          {
+            ...transport,
+            id: '9f1c0a9e-0000-4000-8000-000000000001',
+            displayName: 'second transport',
+            references: { networkControllerId: [graph.controller['id']] },
+          },
+          file.objects.find((o: { sort: string }) => o.sort === 'IN_STACK'),
+        ],
+      };
       const kept = await importFile(admin, JSON.stringify(moved), { action: 'SKIP' });
       expect(kept.status, kept.text).to.equal(200);
       expect((await get(admin, '9f1c0a9e-0000-4000-8000-000000000001'))['udpTcpPort']).to.equal('5060');
-      const again = { ...moved, rootId: '9f1c0a9e-0000-4000-8000-000000000002', objects: [{ ...moved.objects[0], id: '9f1c0a9e-0000-4000-8000-000000000002', displayName: 'third transport' }, moved.objects[1]] };
-      const reassigned = await importFile(admin, JSON.stringify(again), { action: 'SKIP', reassignPortOnCollision: true });
-      expect(reassigned.json.portMoves.map((m: { parameter: string; from: number; to: number }) => `${m.parameter} ${m.from}->${m.to}`))
-        .to.deep.equal(['udpTcpPort 5060->5062', 'tlsPort 5061->5063']);
-      expect(await get(admin, '9f1c0a9e-0000-4000-8000-000000000002')).to.include({ udpTcpPort: '5062', tlsPort: '5063' });
+      const again = {
+        ...moved,
+        rootId: '9f1c0a9e-0000-4000-8000-000000000002',
+        objects: [
+          { ...moved.objects[0], id: '9f1c0a9e-0000-4000-8000-000000000002', displayName: 'third transport' },
+          moved.objects[1],
+        ],
+      };
+      const reassigned = await importFile(admin, JSON.stringify(again), {
+        action: 'SKIP',
+        reassignPortOnCollision: true,
+      });
+      expect(
+        reassigned.json.portMoves.map(
+          (m: { parameter: string; from: number; to: number }) => `${m.parameter} ${m.from}->${m.to}`,
+        ),
+      ).to.deep.equal(['udpTcpPort 5060->5062', 'tlsPort 5061->5063']);
+      expect(await get(admin, '9f1c0a9e-0000-4000-8000-000000000002')).to.include({
+        udpTcpPort: '5062',
+        tlsPort: '5063',
+      });
     });
 
-    it('imports into another gateway (in-memory store) with the file\'s ids; stripped private data is empty there', async () => {
+    it("imports into another gateway (in-memory store) with the file's ids; stripped private data is empty there", async () => {
       const other = await TestGateway.start({ store: 'memory' });
       try {
         const otherAdmin = other.admin();
         const response = await importFile(otherAdmin, withoutPrivate, { action: 'CANCEL' });
         expect(response.status, response.text).to.equal(200);
-        expect((await get(otherAdmin, graph.node['id']))['transportConnectionIds']).to.deep.equal([graph.connection['id']]);
-        expect((await get(otherAdmin, graph.credentials['id']))).to.include({ username: 'alice' }).and.not.have.property('password');
+        expect((await get(otherAdmin, graph.node['id']))['transportConnectionIds']).to.deep.equal([
+          graph.connection['id'],
+        ]);
+        expect(await get(otherAdmin, graph.credentials['id']))
+          .to.include({ username: 'alice' })
+          .and.not.have.property('password');
         expect(await secretOf(otherAdmin, graph.credentials['id'], 'password')).to.equal('');
       } finally {
         await other.stop();

@@ -13,8 +13,20 @@ for (const store of durableStores()) {
       let created: Array<{ id: string; displayName: string }>;
       try {
         const admin = first.admin();
-        created = await addProvider(admin, PROFILES.genericCarrier, { displayName: 'Durable trunk', credentials: { username: 'durable', password: CARRIER_PASSWORD }, udpTcpPort: 5262, tlsPort: 5263 });
-        expect((await admin.put('/api/nodes/overrideHostname/set', { query: { node: 'Durable trunk' }, text: 'trunk.acme.example.com' })).status).to.equal(200);
+        created = await addProvider(admin, PROFILES.genericCarrier, {
+          displayName: 'Durable trunk',
+          credentials: { username: 'durable', password: CARRIER_PASSWORD },
+          udpTcpPort: 5262,
+          tlsPort: 5263,
+        });
+        expect(
+          (
+            await admin.put('/api/nodes/overrideHostname/set', {
+              query: { node: 'Durable trunk' },
+              text: 'trunk.acme.example.com',
+            })
+          ).status,
+        ).to.equal(200);
         expect((await admin.post('/api/nodes/disable', { query: { node: 'Durable trunk' } })).status).to.equal(200);
       } finally {
         await first.stop();
@@ -22,11 +34,20 @@ for (const store of durableStores()) {
       const again = await TestGateway.start({ config: store.config, keepData: true });
       try {
         const admin = again.admin();
-        expect((await admin.get('/api/nodes/get')).json).to.deep.include({ id: created[0]!.id, displayName: 'Durable trunk' });
+        expect((await admin.get('/api/nodes/get')).json).to.deep.include({
+          id: created[0]!.id,
+          displayName: 'Durable trunk',
+        });
         expect((await admin.get('/api/nodes/port/get', { query: { node: created[0]!.id } })).text).to.equal('5262');
-        expect((await admin.get('/api/nodes/overrideHostname/get', { query: { node: 'Durable trunk' } })).text).to.equal('trunk.acme.example.com');
-        expect((await admin.get('/api/nodes/subTreeObject/get', { query: { node: 'Durable trunk', objectType: 'sipNode' } })).json.enabled).to.equal('false');
-        for (const { id } of created) expect((await admin.get('/api/objects/get', { query: { id } })).status, id).to.equal(200);
+        expect(
+          (await admin.get('/api/nodes/overrideHostname/get', { query: { node: 'Durable trunk' } })).text,
+        ).to.equal('trunk.acme.example.com');
+        expect(
+          (await admin.get('/api/nodes/subTreeObject/get', { query: { node: 'Durable trunk', objectType: 'sipNode' } }))
+            .json.enabled,
+        ).to.equal('false');
+        for (const { id } of created)
+          expect((await admin.get('/api/objects/get', { query: { id } })).status, id).to.equal(200);
       } finally {
         await again.stop();
       }

@@ -17,15 +17,26 @@ export const PROFILES = {
 
 export const CARRIER_PASSWORD = 'Trunk-Secret-Pw-4711!';
 
-export interface NodeEntry { readonly id: string; readonly displayName: string }
+export interface NodeEntry {
+  readonly id: string;
+  readonly displayName: string;
+}
 
-export async function addSystem(admin: ApiClient, profile: string, body: Record<string, unknown>): Promise<NodeEntry[]> {
+export async function addSystem(
+  admin: ApiClient,
+  profile: string,
+  body: Record<string, unknown>,
+): Promise<NodeEntry[]> {
   const response = await admin.post('/api/nodes/addSystem', { version: 3, query: { profile }, json: body });
   expect(response.status, response.text.slice(0, 500)).to.equal(200);
   return response.json;
 }
 
-export async function addProvider(admin: ApiClient, profile: string, body: Record<string, unknown>): Promise<NodeEntry[]> {
+export async function addProvider(
+  admin: ApiClient,
+  profile: string,
+  body: Record<string, unknown>,
+): Promise<NodeEntry[]> {
   const response = await admin.post('/api/nodes/addProvider', { version: 2, query: { profile }, json: body });
   expect(response.status, response.text.slice(0, 500)).to.equal(200);
   return response.json;
@@ -44,28 +55,58 @@ export async function subTree(admin: ApiClient, node: string, objectType: string
 }
 
 /** A WebRTC node built through objects/set: websocket, media negotiation, WebRTC server, node. */
-export async function createWebrtcNode(admin: ApiClient, prefix: string, controllerId: string): Promise<Record<string, any>> {
-  const websocket = await createObject(admin, 'WEBSOCKET_STACK', `${prefix} websocket`, { port: '8089', networkControllerId: controllerId });
-  const media = await createObject(admin, 'MNS_STACK', `${prefix} media negotiation`, { networkControllerId: controllerId });
-  const server = await createObject(admin, 'WEBRTC_STACK', `${prefix} WebRTC server`, { websocketId: websocket['id'], mediaNegotiationId: media['id'] });
+export async function createWebrtcNode(
+  admin: ApiClient,
+  prefix: string,
+  controllerId: string,
+): Promise<Record<string, any>> {
+  const websocket = await createObject(admin, 'WEBSOCKET_STACK', `${prefix} websocket`, {
+    port: '8089',
+    networkControllerId: controllerId,
+  });
+  const media = await createObject(admin, 'MNS_STACK', `${prefix} media negotiation`, {
+    networkControllerId: controllerId,
+  });
+  const server = await createObject(admin, 'WEBRTC_STACK', `${prefix} WebRTC server`, {
+    websocketId: websocket['id'],
+    mediaNegotiationId: media['id'],
+  });
   return createObject(admin, 'TELWEBRTC_STACK', `${prefix}`, { webrtcServerId: server['id'] });
 }
 
 /** A UCMA node built through objects/set: SIP transport, IPC client with a security profile, node. */
-export async function createUcmaNode(admin: ApiClient, prefix: string, controllerId: string, port: number): Promise<Record<string, any>> {
+export async function createUcmaNode(
+  admin: ApiClient,
+  prefix: string,
+  controllerId: string,
+  port: number,
+): Promise<Record<string, any>> {
   const transport = await createObject(admin, 'SIPST_STACK', `${prefix} SIP transport`, {
-    udpTcpPort: String(port), tlsPort: String(port + 1), networkControllerId: controllerId,
+    udpTcpPort: String(port),
+    tlsPort: String(port + 1),
+    networkControllerId: controllerId,
   });
   const identity = await createObject(admin, 'CRY_X509_STACK', `${prefix} identity`, { selfSigned: 'true' });
   const security = await createObject(admin, 'INS_STACK', `${prefix} security`, { digitalIdentityId: identity['id'] });
   const whitelist = await createObject(admin, 'IN_FILTER', `${prefix} whitelist`, {});
   const qos = await createObject(admin, 'IN_QOS_STACK', `${prefix} qos`, {});
-  const mapping = await createObject(admin, 'IN_MAP_STATIC_STACK', `${prefix} static mapping`, { publicIpAddress: '203.0.113.7', networkControllerId: controllerId });
-  const ipc = await createObject(admin, 'IPC_CLIENT', `${prefix} IPC client`, {
-    remoteHost: 'ucma.example.com', networkControllerId: controllerId, networkSecurityProfileId: security['id'],
-    networkPeerWhitelistId: whitelist['id'], qosProfileId: qos['id'], networkMappingId: mapping['id'],
+  const mapping = await createObject(admin, 'IN_MAP_STATIC_STACK', `${prefix} static mapping`, {
+    publicIpAddress: '203.0.113.7',
+    networkControllerId: controllerId,
   });
-  return createObject(admin, 'TELUCMA_STACK', prefix, { frontEndPool: 'pool.example.com', sipTransportId: transport['id'], ipcClientId: ipc['id'] });
+  const ipc = await createObject(admin, 'IPC_CLIENT', `${prefix} IPC client`, {
+    remoteHost: 'ucma.example.com',
+    networkControllerId: controllerId,
+    networkSecurityProfileId: security['id'],
+    networkPeerWhitelistId: whitelist['id'],
+    qosProfileId: qos['id'],
+    networkMappingId: mapping['id'],
+  });
+  return createObject(admin, 'TELUCMA_STACK', prefix, {
+    frontEndPool: 'pool.example.com',
+    sipTransportId: transport['id'],
+    ipcClientId: ipc['id'],
+  });
 }
 
 export function unknownId(): string {

@@ -22,7 +22,15 @@ describe('configuration answers match the shapes their operations declare', func
   let admin: ApiClient;
   const ajv = new Ajv2020({ strict: false, allErrors: true });
   addFormats(ajv);
-  ajv.addSchema({ $id: 'shapes', components: { schemas: validationMetadatasToSchemas({ refPointerPrefix: '#/components/schemas/', classTransformerMetadataStorage: defaultMetadataStorage as never }) } });
+  ajv.addSchema({
+    $id: 'shapes',
+    components: {
+      schemas: validationMetadatasToSchemas({
+        refPointerPrefix: '#/components/schemas/',
+        classTransformerMetadataStorage: defaultMetadataStorage as never,
+      }),
+    },
+  });
 
   function check(path: string, json: unknown): void {
     const op = configurationOperations.find((o: OperationDefinition) => o.path === path)!;
@@ -40,7 +48,9 @@ describe('configuration answers match the shapes their operations declare', func
   after(() => gateway.stop());
 
   it('declares a response shape on every coreConfig and objects operation', () => {
-    const undeclared = configurationOperations.filter((o: OperationDefinition) => !o.response).map((o: OperationDefinition) => o.path);
+    const undeclared = configurationOperations
+      .filter((o: OperationDefinition) => !o.response)
+      .map((o: OperationDefinition) => o.path);
     expect(undeclared).to.deep.equal([]);
   });
 
@@ -52,7 +62,9 @@ describe('configuration answers match the shapes their operations declare', func
     const entries = await admin.get('/api/objects/sorts', { query: { sort: 'TELSIP_STACK' } });
     expect(entries.status, entries.text).to.equal(200);
     expect(entries.json.map((e: { id: string }) => e.id)).to.include(graph.node['id']);
-    const one = await admin.get('/api/objects/sorts', { query: { sort: 'TELSIP_STACK', displayName: graph.node['displayName'] as string } });
+    const one = await admin.get('/api/objects/sorts', {
+      query: { sort: 'TELSIP_STACK', displayName: graph.node['displayName'] as string },
+    });
     expect(one.status, one.text).to.equal(200);
     expect(one.json.id).to.equal(graph.node['id']);
     expect(one.headers.get('etag')).to.equal(`"${one.json.metaData.anynodefe.version}"`);
@@ -62,20 +74,40 @@ describe('configuration answers match the shapes their operations declare', func
     const graph = await createNodeGraph(admin, 'shapes');
     const id = graph.node['id'];
     check('/api/objects/get', (await admin.get('/api/objects/get', { query: { id } })).json);
-    check('/api/objects/set', (await admin.put('/api/objects/set', { query: { id: randomUUID() }, json: { sort: 'IN_QOS_STACK', displayName: 'shapes qos' } })).json);
+    check(
+      '/api/objects/set',
+      (
+        await admin.put('/api/objects/set', {
+          query: { id: randomUUID() },
+          json: { sort: 'IN_QOS_STACK', displayName: 'shapes qos' },
+        })
+      ).json,
+    );
     check('/api/objects/objectTree/get', (await admin.get('/api/objects/objectTree/get', { query: { id } })).json);
-    check('/api/objects/subTreeObjects/get', (await admin.get('/api/objects/subTreeObjects/get', { query: { id, sort: 'SIPST_STACK' } })).json);
-    check('/api/objects/unreferenced/get', (await admin.get('/api/objects/unreferenced/get', { query: { sort: 'IN_QOS_STACK' } })).json);
+    check(
+      '/api/objects/subTreeObjects/get',
+      (await admin.get('/api/objects/subTreeObjects/get', { query: { id, sort: 'SIPST_STACK' } })).json,
+    );
+    check(
+      '/api/objects/unreferenced/get',
+      (await admin.get('/api/objects/unreferenced/get', { query: { sort: 'IN_QOS_STACK' } })).json,
+    );
     const exported = await admin.get('/api/objects/export', { query: { id } });
     expect(exported.status).to.equal(200);
-    const imported = await admin.put('/api/objects/import', { query: { action: 'CLONE', reassignPortOnCollision: 'true' }, file: { name: 'node.xzobject', content: exported.text, type: 'application/json' } });
+    const imported = await admin.put('/api/objects/import', {
+      query: { action: 'CLONE', reassignPortOnCollision: 'true' },
+      file: { name: 'node.xzobject', content: exported.text, type: 'application/json' },
+    });
     expect(imported.status, imported.text).to.equal(200);
     check('/api/objects/import', imported.json);
   });
 
   it('coreConfig/status/get answers CoreConfigState, before and after a change', async () => {
     check('/api/coreConfig/status/get', (await admin.get('/api/coreConfig/status/get')).json);
-    await admin.put('/api/objects/set', { query: { id: randomUUID() }, json: { sort: 'IN_QOS_STACK', displayName: 'status qos' } });
+    await admin.put('/api/objects/set', {
+      query: { id: randomUUID() },
+      json: { sort: 'IN_QOS_STACK', displayName: 'status qos' },
+    });
     check('/api/coreConfig/status/get', (await admin.get('/api/coreConfig/status/get')).json);
   });
 });

@@ -46,7 +46,8 @@ export async function routingState(admin: ApiClient): Promise<string> {
 /** A route as routes/add takes it, to one destination node, matching every destination. */
 export function simpleRoute(displayName: string, destinationNodeId: string): Record<string, unknown> {
   return {
-    displayName, enabled: true,
+    displayName,
+    enabled: true,
     establishment: { action: 'ACCEPT', routingTargets: [{ destinationNodeId, routingForwardProfileId: '' }] },
     filters: [{ sourceNodeIds: [], destinationDialString: { type: 'WILDCARD', wildcardPattern: '*' } }],
   };

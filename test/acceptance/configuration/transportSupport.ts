@@ -15,12 +15,22 @@ export interface HttpSipNode {
 
 /** A node for transport connections to belong to (the nodes view lands from another module; objects/set builds it here). */
 export async function createSipNode(admin: ApiClient, prefix: string, port = 5060): Promise<HttpSipNode> {
-  const controller = await createObject(admin, 'IN_STACK', `${prefix} eth1`, { interfaceName: 'eth1', ipAddress: '198.51.100.20' });
-  const transport = await createObject(admin, 'SIPST_STACK', `${prefix} transport`, {
-    udpTcpPort: String(port), tlsPort: String(port + 1), networkControllerId: controller['id'],
+  const controller = await createObject(admin, 'IN_STACK', `${prefix} eth1`, {
+    interfaceName: 'eth1',
+    ipAddress: '198.51.100.20',
   });
-  const userAgent = await createObject(admin, 'SIPUA_STACK', `${prefix} user agent`, { sipTransportId: transport['id'] });
-  const node = await createObject(admin, 'TELSIP_STACK', `${prefix} node`, { nodeRole: 'PROVIDER', sipUserAgentId: userAgent['id'] });
+  const transport = await createObject(admin, 'SIPST_STACK', `${prefix} transport`, {
+    udpTcpPort: String(port),
+    tlsPort: String(port + 1),
+    networkControllerId: controller['id'],
+  });
+  const userAgent = await createObject(admin, 'SIPUA_STACK', `${prefix} user agent`, {
+    sipTransportId: transport['id'],
+  });
+  const node = await createObject(admin, 'TELSIP_STACK', `${prefix} node`, {
+    nodeRole: 'PROVIDER',
+    sipUserAgentId: userAgent['id'],
+  });
   return { controller, transport, userAgent, node };
 }
 
@@ -35,16 +45,33 @@ export async function getObject(admin: ApiClient, id: string): Promise<Record<st
 export async function configurationReader(gateway: TestGateway, name: string): Promise<ApiClient> {
   const admin = gateway.admin();
   const role = {
-    id: `${name}_role`, displayName: `${name} role`,
+    id: `${name}_role`,
+    displayName: `${name} role`,
     permissions: {
-      api: 'ACCESS', userInterface: 'NO_ACCESS', tracing: 'NO_ACCESS', administration: 'NO_ACCESS', mediaRecording: 'NO_ACCESS',
-      configurationMode: 'READ_ACCESS', userManagement: 'NO_ACCESS', monitoringMode: 'NO_ACCESS', webServer: 'NO_ACCESS', backends: 'NO_ACCESS',
+      api: 'ACCESS',
+      userInterface: 'NO_ACCESS',
+      tracing: 'NO_ACCESS',
+      administration: 'NO_ACCESS',
+      mediaRecording: 'NO_ACCESS',
+      configurationMode: 'READ_ACCESS',
+      userManagement: 'NO_ACCESS',
+      monitoringMode: 'NO_ACCESS',
+      webServer: 'NO_ACCESS',
+      backends: 'NO_ACCESS',
     },
   };
   const password = 'Config-Reader-Pw-461!';
   expect((await admin.put('/api/roles/add', { json: role })).status).to.equal(200);
   const created = await admin.post('/api/users/add', {
-    json: { displayName: name, loginLocally: true, localUsername: name, localPassword: password, roleIds: [role.id], enabled: true, ldapLogin: false },
+    json: {
+      displayName: name,
+      loginLocally: true,
+      localUsername: name,
+      localPassword: password,
+      roleIds: [role.id],
+      enabled: true,
+      ldapLogin: false,
+    },
   });
   expect(created.status, created.text).to.equal(200);
   return gateway.client(name, password);

@@ -20,7 +20,9 @@ function body(response: ApiResponse): Connector[] {
 
 function named(connectors: Connector[], displayName: string): Connector {
   const found = connectors.find((c) => c['displayName'] === displayName);
-  expect(found, `connector ${displayName} in ${JSON.stringify(connectors.map((c) => c['displayName']))}`).to.not.equal(undefined);
+  expect(found, `connector ${displayName} in ${JSON.stringify(connectors.map((c) => c['displayName']))}`).to.not.equal(
+    undefined,
+  );
   return found!;
 }
 
@@ -59,28 +61,59 @@ describe('web server connectors over HTTP', function () {
     const connectors = await list();
     const rest = named(connectors, 'REST API and GUI');
     expect(rest).to.deep.equal({
-      id: rest['id'], displayName: 'REST API and GUI', httpMode: 'HTTP', port: 8111, networkOptions: { ipAddress: '' },
-      requestDomains: ['REST_API', 'GUI'], openPortOnDemand: false,
+      id: rest['id'],
+      displayName: 'REST API and GUI',
+      httpMode: 'HTTP',
+      port: 8111,
+      networkOptions: { ipAddress: '' },
+      requestDomains: ['REST_API', 'GUI'],
+      openPortOnDemand: false,
     });
-    expect(named(connectors, 'ACME challenge')).to.deep.include({ port: 80, requestDomains: ['ACME'], openPortOnDemand: true });
+    expect(named(connectors, 'ACME challenge')).to.deep.include({
+      port: 80,
+      requestDomains: ['ACME'],
+      openPortOnDemand: true,
+    });
   });
 
   it('adds an HTTP connector, answering every connector with the new one and its id; objects/get reads it', async () => {
-    const answer = await add({ displayName: 'plain 8088', port: 8088, requestDomains: ['GUI'], networkOptions: { ipAddress: '192.0.2.10' } });
+    const answer = await add({
+      displayName: 'plain 8088',
+      port: 8088,
+      requestDomains: ['GUI'],
+      networkOptions: { ipAddress: '192.0.2.10' },
+    });
     const added = named(answer, 'plain 8088');
     expect(added['id']).to.match(/^[0-9a-f-]{36}$/);
     expect(answer.length).to.equal((await list()).length);
     expect(added).to.deep.equal({
-      id: added['id'], displayName: 'plain 8088', httpMode: 'HTTP', port: 8088, networkOptions: { ipAddress: '192.0.2.10' },
-      requestDomains: ['GUI'], openPortOnDemand: false,
+      id: added['id'],
+      displayName: 'plain 8088',
+      httpMode: 'HTTP',
+      port: 8088,
+      networkOptions: { ipAddress: '192.0.2.10' },
+      requestDomains: ['GUI'],
+      openPortOnDemand: false,
     });
     const object = (await admin.get('/api/objects/get', { query: { id: added['id'] } })).json;
-    expect(object).to.include({ sort: 'HTTP_SERVER', displayName: 'plain 8088', port: '8088', httpMode: 'HTTP', ipAddress: '192.0.2.10' });
+    expect(object).to.include({
+      sort: 'HTTP_SERVER',
+      displayName: 'plain 8088',
+      port: '8088',
+      httpMode: 'HTTP',
+      ipAddress: '192.0.2.10',
+    });
   });
 
   it('reads what objects/set writes, and objects/set refuses what the catalog refuses', async () => {
-    const added = named(await add({ displayName: 'objects round trip', port: 8089, requestDomains: ['GUI'] }), 'objects round trip');
-    const set = await admin.put('/api/objects/set', { query: { id: added['id'] }, json: { port: '8090', openPortOnDemand: 'true' } });
+    const added = named(
+      await add({ displayName: 'objects round trip', port: 8089, requestDomains: ['GUI'] }),
+      'objects round trip',
+    );
+    const set = await admin.put('/api/objects/set', {
+      query: { id: added['id'] },
+      json: { port: '8090', openPortOnDemand: 'true' },
+    });
     expect(set.status, set.text).to.equal(200);
     expect(named(await list(), 'objects round trip')).to.deep.include({ port: 8090, openPortOnDemand: true });
     expectError(await admin.put('/api/objects/set', { query: { id: added['id'] }, json: { port: '0' } }), 400);
@@ -89,12 +122,24 @@ describe('web server connectors over HTTP', function () {
 
   it('adds an HTTPS connector with certificate and key; the key never comes back, not through objects/get either', async () => {
     const answer = await add({
-      displayName: 'secure 8443', httpMode: 'HTTPS', port: 8443, httpRedirectorPort: 8081, requestDomains: ['REST_API', 'GUI'],
-      tlsOptions: { certificate: { pem: server.certificate }, privateKey: { pem: server.privateKey }, demandClientCertificate: true, hostnameVerification: false },
+      displayName: 'secure 8443',
+      httpMode: 'HTTPS',
+      port: 8443,
+      httpRedirectorPort: 8081,
+      requestDomains: ['REST_API', 'GUI'],
+      tlsOptions: {
+        certificate: { pem: server.certificate },
+        privateKey: { pem: server.privateKey },
+        demandClientCertificate: true,
+        hostnameVerification: false,
+      },
     });
     const secure = named(answer, 'secure 8443');
     expect(secure['tlsOptions']).to.deep.equal({
-      privateKey: { pem: '' }, certificate: { pem: server.certificate.replace(/\r\n/g, '\n') }, demandClientCertificate: true, hostnameVerification: false,
+      privateKey: { pem: '' },
+      certificate: { pem: server.certificate.replace(/\r\n/g, '\n') },
+      demandClientCertificate: true,
+      hostnameVerification: false,
     });
     expect(secure['httpRedirectorPort']).to.equal(8081);
     const keyBody = server.privateKey.split('\n')[1]!;
@@ -109,19 +154,31 @@ describe('web server connectors over HTTP', function () {
   it('keeps the key when a client writes back what it read (key answered empty), and refuses a key of another certificate', async () => {
     const before = await list();
     const secure = named(before, 'secure 8443');
-    const written = body(await admin.put(`${PATH}/set`, { json: before.map((c) => (c['id'] === secure['id'] ? { ...c, port: 8444 } : c)) }));
+    const written = body(
+      await admin.put(`${PATH}/set`, {
+        json: before.map((c) => (c['id'] === secure['id'] ? { ...c, port: 8444 } : c)),
+      }),
+    );
     expect(named(written, 'secure 8443')['port']).to.equal(8444);
     expect(await storedKey(secure['id'])).to.contain(server.privateKey.split('\n')[1]!.slice(0, 20));
 
     const now = await list();
     const mismatch = await admin.put(`${PATH}/set`, {
-      json: now.map((c) => (c['id'] === secure['id'] ? { ...c, tlsOptions: { ...c['tlsOptions'], privateKey: { pem: stranger.privateKey } } } : c)),
+      json: now.map((c) =>
+        c['id'] === secure['id']
+          ? { ...c, tlsOptions: { ...c['tlsOptions'], privateKey: { pem: stranger.privateKey } } }
+          : c,
+      ),
     });
     expectError(mismatch, 400, 'WEB_SERVER_CONNECTOR_INVALID');
     const index = now.findIndex((c) => c['id'] === secure['id']);
     expect(detailFields(mismatch)).to.deep.equal([`[${index}].tlsOptions.privateKey.pem`]);
     const newCertificateOldKey = await admin.put(`${PATH}/set`, {
-      json: now.map((c) => (c['id'] === secure['id'] ? { ...c, tlsOptions: { ...c['tlsOptions'], certificate: { pem: stranger.certificate } } } : c)),
+      json: now.map((c) =>
+        c['id'] === secure['id']
+          ? { ...c, tlsOptions: { ...c['tlsOptions'], certificate: { pem: stranger.certificate } } }
+          : c,
+      ),
     });
     expectError(newCertificateOldKey, 400, 'WEB_SERVER_CONNECTOR_INVALID');
     expect(await list()).to.deep.equal(now);
@@ -129,16 +186,30 @@ describe('web server connectors over HTTP', function () {
 
   it('refuses HTTPS without certificate or key, garbage PEM, and an add with a key of another certificate, changing nothing', async () => {
     const before = await list();
-    const noTls = await admin.post(`${PATH}/add`, { json: { displayName: 'no tls', httpMode: 'HTTPS', port: 9443, requestDomains: ['GUI'] } });
+    const noTls = await admin.post(`${PATH}/add`, {
+      json: { displayName: 'no tls', httpMode: 'HTTPS', port: 9443, requestDomains: ['GUI'] },
+    });
     expectError(noTls, 400, 'WEB_SERVER_CONNECTOR_INVALID');
     expect(detailFields(noTls)).to.have.members(['tlsOptions.certificate.pem', 'tlsOptions.privateKey.pem']);
     const garbage = await admin.post(`${PATH}/add`, {
-      json: { displayName: 'garbage', httpMode: 'HTTPS', port: 9443, requestDomains: ['GUI'], tlsOptions: { certificate: { pem: 'not a certificate' }, privateKey: { pem: server.privateKey } } },
+      json: {
+        displayName: 'garbage',
+        httpMode: 'HTTPS',
+        port: 9443,
+        requestDomains: ['GUI'],
+        tlsOptions: { certificate: { pem: 'not a certificate' }, privateKey: { pem: server.privateKey } },
+      },
     });
     expectError(garbage, 400, 'WEB_SERVER_CONNECTOR_INVALID');
     expect(detailFields(garbage)).to.deep.equal(['tlsOptions.certificate.pem']);
     const mismatch = await admin.post(`${PATH}/add`, {
-      json: { displayName: 'mismatch', httpMode: 'HTTPS', port: 9443, requestDomains: ['GUI'], tlsOptions: { certificate: { pem: server.certificate }, privateKey: { pem: stranger.privateKey } } },
+      json: {
+        displayName: 'mismatch',
+        httpMode: 'HTTPS',
+        port: 9443,
+        requestDomains: ['GUI'],
+        tlsOptions: { certificate: { pem: server.certificate }, privateKey: { pem: stranger.privateKey } },
+      },
     });
     expectError(mismatch, 400, 'WEB_SERVER_CONNECTOR_INVALID');
     expect(detailFields(mismatch)).to.deep.equal(['tlsOptions.privateKey.pem']);
@@ -154,9 +225,21 @@ describe('web server connectors over HTTP', function () {
       [{ displayName: 'x', port: 8100, requestDomains: ['FTP'] }, ['requestDomains'], 'VALIDATION_FAILED'],
       [{ displayName: 'x', port: 8100, requestDomains: [] }, ['requestDomains'], 'WEB_SERVER_CONNECTOR_INVALID'],
       [{ displayName: 'x', port: 8100, requestDomains: ['GUI'], httpMode: 'FTP' }, ['httpMode'], 'VALIDATION_FAILED'],
-      [{ displayName: 'x', port: 8100, requestDomains: ['GUI'], networkOptions: { ipAddress: 'not-an-ip' } }, ['networkOptions.ipAddress'], 'WEB_SERVER_CONNECTOR_INVALID'],
-      [{ displayName: 'x', port: 8100, requestDomains: ['GUI'], httpRedirectorPort: 8101 }, ['httpRedirectorPort'], 'WEB_SERVER_CONNECTOR_INVALID'],
-      [{ displayName: 'x', port: 8100, requestDomains: ['GUI'], networkOptions: { ipAddress: '', mask: 1 } }, ['networkOptions.mask'], 'VALIDATION_FAILED'],
+      [
+        { displayName: 'x', port: 8100, requestDomains: ['GUI'], networkOptions: { ipAddress: 'not-an-ip' } },
+        ['networkOptions.ipAddress'],
+        'WEB_SERVER_CONNECTOR_INVALID',
+      ],
+      [
+        { displayName: 'x', port: 8100, requestDomains: ['GUI'], httpRedirectorPort: 8101 },
+        ['httpRedirectorPort'],
+        'WEB_SERVER_CONNECTOR_INVALID',
+      ],
+      [
+        { displayName: 'x', port: 8100, requestDomains: ['GUI'], networkOptions: { ipAddress: '', mask: 1 } },
+        ['networkOptions.mask'],
+        'VALIDATION_FAILED',
+      ],
       [{ port: 8100, requestDomains: ['GUI'] }, ['displayName'], 'WEB_SERVER_CONNECTOR_INVALID'],
       [{ displayName: 'x', requestDomains: ['GUI'] }, ['port'], 'WEB_SERVER_CONNECTOR_INVALID'],
       [{ displayName: 'x', port: 8100, colour: 'red' }, ['colour'], 'UNKNOWN_FIELD'],
@@ -175,18 +258,35 @@ describe('web server connectors over HTTP', function () {
 
   it('keeps ports unique among connectors (port and redirector port) and names unique, with 409s naming the field', async () => {
     const before = await list();
-    const taken = await admin.post(`${PATH}/add`, { json: { displayName: 'clash', port: 8111, requestDomains: ['GUI'] } });
+    const taken = await admin.post(`${PATH}/add`, {
+      json: { displayName: 'clash', port: 8111, requestDomains: ['GUI'] },
+    });
     expectError(taken, 409, 'PORT_IN_USE');
     expect(detailFields(taken)).to.deep.equal(['port']);
     expect(taken.json.error.message).to.contain('REST API and GUI');
     const redirector = await admin.post(`${PATH}/add`, {
-      json: { displayName: 'clash', httpMode: 'HTTPS', port: 9444, httpRedirectorPort: 80, requestDomains: ['GUI'], tlsOptions: { certificate: { pem: server.certificate }, privateKey: { pem: server.privateKey } } },
+      json: {
+        displayName: 'clash',
+        httpMode: 'HTTPS',
+        port: 9444,
+        httpRedirectorPort: 80,
+        requestDomains: ['GUI'],
+        tlsOptions: { certificate: { pem: server.certificate }, privateKey: { pem: server.privateKey } },
+      },
     });
     expectError(redirector, 409, 'PORT_IN_USE');
     expect(detailFields(redirector)).to.deep.equal(['httpRedirectorPort']);
-    const name = await admin.post(`${PATH}/add`, { json: { displayName: 'ACME challenge', port: 9445, requestDomains: ['GUI'] } });
+    const name = await admin.post(`${PATH}/add`, {
+      json: { displayName: 'ACME challenge', port: 9445, requestDomains: ['GUI'] },
+    });
     expectError(name, 409, 'DISPLAY_NAME_TAKEN');
-    const twice = await admin.put(`${PATH}/set`, { json: [...before, { displayName: 'a', port: 9446, requestDomains: ['GUI'] }, { displayName: 'b', port: 9446, requestDomains: ['GUI'] }] });
+    const twice = await admin.put(`${PATH}/set`, {
+      json: [
+        ...before,
+        { displayName: 'a', port: 9446, requestDomains: ['GUI'] },
+        { displayName: 'b', port: 9446, requestDomains: ['GUI'] },
+      ],
+    });
     expectError(twice, 409, 'PORT_IN_USE');
     expect(detailFields(twice)).to.deep.equal([`[${before.length + 1}].port`]);
     expect(await list()).to.deep.equal(before);
@@ -202,14 +302,21 @@ describe('web server connectors over HTTP', function () {
     expectError(removal, 409, 'LAST_API_CONNECTOR');
     expect(removal.json.error.message).to.contain('REST API and GUI');
     expectError(await admin.put(`${PATH}/set`, { json: [] }), 409, 'LAST_API_CONNECTOR');
-    const away = await admin.put(`${PATH}/set`, { json: now.map((c) => (c['id'] === rest['id'] ? { ...c, requestDomains: ['GUI'] } : c)) });
+    const away = await admin.put(`${PATH}/set`, {
+      json: now.map((c) => (c['id'] === rest['id'] ? { ...c, requestDomains: ['GUI'] } : c)),
+    });
     expectError(away, 409, 'LAST_API_CONNECTOR');
     expect(detailFields(away)).to.deep.equal([`[${now.findIndex((c) => c['id'] === rest['id'])}].requestDomains`]);
     expect(await list()).to.deep.equal(now);
     // moving REST_API to another connector in the same set is fine
-    const moved = body(await admin.put(`${PATH}/set`, {
-      json: [...now.map((c) => (c['id'] === rest['id'] ? { ...c, requestDomains: ['GUI'] } : c)), { displayName: 'api elsewhere', port: 8112, requestDomains: ['REST_API'] }],
-    }));
+    const moved = body(
+      await admin.put(`${PATH}/set`, {
+        json: [
+          ...now.map((c) => (c['id'] === rest['id'] ? { ...c, requestDomains: ['GUI'] } : c)),
+          { displayName: 'api elsewhere', port: 8112, requestDomains: ['REST_API'] },
+        ],
+      }),
+    );
     expect(named(moved, 'api elsewhere')['requestDomains']).to.deep.equal(['REST_API']);
     body(await admin.put(`${PATH}/set`, { json: now }));
     expect((await list()).map((c) => c['displayName'])).to.deep.equal(now.map((c) => c['displayName']));
@@ -219,13 +326,23 @@ describe('web server connectors over HTTP', function () {
     const before = await list();
     const acme = named(before, 'ACME challenge');
     const keep = before.filter((c) => c['id'] !== acme['id']);
-    const answer = body(await admin.put(`${PATH}/set`, { json: [...keep, { displayName: 'created by set', port: 8200, requestDomains: ['ACME'] }] }));
-    expect(answer.map((c) => c['displayName'])).to.include('created by set').and.not.include('ACME challenge');
+    const answer = body(
+      await admin.put(`${PATH}/set`, {
+        json: [...keep, { displayName: 'created by set', port: 8200, requestDomains: ['ACME'] }],
+      }),
+    );
+    expect(answer.map((c) => c['displayName']))
+      .to.include('created by set')
+      .and.not.include('ACME challenge');
     expectError(await admin.get('/api/objects/get', { query: { id: acme['id'] } }), 404);
-    const unknown = await admin.put(`${PATH}/set`, { json: [...answer, { id: UNKNOWN_ID, displayName: 'ghost', port: 8201 }] });
+    const unknown = await admin.put(`${PATH}/set`, {
+      json: [...answer, { id: UNKNOWN_ID, displayName: 'ghost', port: 8201 }],
+    });
     expectError(unknown, 404, 'WEB_SERVER_CONNECTOR_NOT_FOUND');
     expect(detailFields(unknown)).to.deep.equal([`[${answer.length}].id`]);
-    const compactUnknown = await admin.put(`${PATH}/set`, { json: [...answer, { id: compact(UNKNOWN_ID), displayName: 'ghost', port: 8201 }] });
+    const compactUnknown = await admin.put(`${PATH}/set`, {
+      json: [...answer, { id: compact(UNKNOWN_ID), displayName: 'ghost', port: 8201 }],
+    });
     expectError(compactUnknown, 404, 'WEB_SERVER_CONNECTOR_NOT_FOUND');
     const duplicate = await admin.put(`${PATH}/set`, { json: [...answer, answer[0]] });
     expectError(duplicate, 400, 'DUPLICATE_CONNECTOR');
@@ -241,10 +358,21 @@ describe('web server connectors over HTTP', function () {
     const remaining = body(await admin.delete(`${PATH}/remove`, { query: { identifier: compact(added['id']) } }));
     expect(remaining.map((c) => c['id'])).to.not.include(added['id']);
     expect(remaining).to.deep.equal(await list());
-    expectError(await admin.delete(`${PATH}/remove`, { query: { identifier: UNKNOWN_ID } }), 404, 'WEB_SERVER_CONNECTOR_NOT_FOUND');
-    expectError(await admin.delete(`${PATH}/remove`, { query: { identifier: compact(UNKNOWN_ID) } }), 404, 'WEB_SERVER_CONNECTOR_NOT_FOUND');
+    expectError(
+      await admin.delete(`${PATH}/remove`, { query: { identifier: UNKNOWN_ID } }),
+      404,
+      'WEB_SERVER_CONNECTOR_NOT_FOUND',
+    );
+    expectError(
+      await admin.delete(`${PATH}/remove`, { query: { identifier: compact(UNKNOWN_ID) } }),
+      404,
+      'WEB_SERVER_CONNECTOR_NOT_FOUND',
+    );
     const used = named(await add({ displayName: 'provisioning', port: 8301, requestDomains: ['GUI'] }), 'provisioning');
-    const provisioning = await admin.put('/api/objects/set', { query: { id: randomUUID() }, json: { sort: 'PROVISIONING_SERVER', displayName: 'phones', httpServerId: used['id'] } });
+    const provisioning = await admin.put('/api/objects/set', {
+      query: { id: randomUUID() },
+      json: { sort: 'PROVISIONING_SERVER', displayName: 'phones', httpServerId: used['id'] },
+    });
     expect(provisioning.status, provisioning.text).to.equal(200);
     const refused = await admin.delete(`${PATH}/remove`, { query: { identifier: used['id'] } });
     expectError(refused, 409, 'WEB_SERVER_CONNECTOR_IN_USE');
@@ -271,7 +399,10 @@ describe('web server connectors over HTTP', function () {
     expectError(await configurer.get(`${PATH}/get`), 403);
     expect((await reader.get(`${PATH}/get`)).status).to.equal(200);
     const before = await list();
-    expectError(await reader.post(`${PATH}/add`, { json: { displayName: 'forbidden', port: 8500, requestDomains: ['GUI'] } }), 403);
+    expectError(
+      await reader.post(`${PATH}/add`, { json: { displayName: 'forbidden', port: 8500, requestDomains: ['GUI'] } }),
+      403,
+    );
     expectError(await reader.put(`${PATH}/set`, { json: [] }), 403);
     expectError(await reader.delete(`${PATH}/remove`, { query: { identifier: before[0]!['id'] } }), 403);
     expect(await list()).to.deep.equal(before);

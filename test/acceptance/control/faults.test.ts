@@ -21,7 +21,13 @@ describe('control API: fault rules and the request journal', function () {
   let control: ResponseSchemas;
 
   /** A control request whose JSON answer is checked against its schema in /_sim/openapi.json. */
-  async function sim(method: string, path: string, template: string, options: RequestOptions = {}, client = admin): Promise<ApiResponse> {
+  async function sim(
+    method: string,
+    path: string,
+    template: string,
+    options: RequestOptions = {},
+    client = admin,
+  ): Promise<ApiResponse> {
     const response = await client.request(method, path, { version: null, ...options });
     if (response.json !== undefined) {
       const mismatch = control.mismatch(method, template, response.status, response.json);
@@ -29,23 +35,35 @@ describe('control API: fault rules and the request journal', function () {
     }
     return response;
   }
-  const addRule = (rule: unknown, client = admin) => sim('POST', FAULTS, '/_sim/labs/{lab}/faults', { json: rule }, client);
+  const addRule = (rule: unknown, client = admin) =>
+    sim('POST', FAULTS, '/_sim/labs/{lab}/faults', { json: rule }, client);
   const listRules = () => sim('GET', FAULTS, '/_sim/labs/{lab}/faults');
-  const removeRule = (id: string) => sim('DELETE', `${FAULTS}/${encodeURIComponent(id)}`, '/_sim/labs/{lab}/faults/{id}');
-  const journal = (query: Record<string, string | number> = {}) => sim('GET', JOURNAL, '/_sim/labs/{lab}/journal', { query });
+  const removeRule = (id: string) =>
+    sim('DELETE', `${FAULTS}/${encodeURIComponent(id)}`, '/_sim/labs/{lab}/faults/{id}');
+  const journal = (query: Record<string, string | number> = {}) =>
+    sim('GET', JOURNAL, '/_sim/labs/{lab}/journal', { query });
 
   /** A raw request that reports how it ended: an answer, an error (reset, hang-up) or a client-side timeout. */
-  function rawGet(path: string, timeoutMs: number): Promise<{ kind: 'answer'; status: number } | { kind: 'error'; code: string } | { kind: 'timeout' }> {
+  function rawGet(
+    path: string,
+    timeoutMs: number,
+  ): Promise<{ kind: 'answer'; status: number } | { kind: 'error'; code: string } | { kind: 'timeout' }> {
     return new Promise((resolve) => {
-      const request = http.get(new URL(`${path}?version=0`, gateway.baseUrl), { headers: { authorization: `Basic ${Buffer.from('anadmin:anadmin-test-Pw1!').toString('base64')}` } }, (response) => {
-        response.resume();
-        resolve({ kind: 'answer', status: response.statusCode ?? 0 });
-      });
+      const request = http.get(
+        new URL(`${path}?version=0`, gateway.baseUrl),
+        { headers: { authorization: `Basic ${Buffer.from('anadmin:anadmin-test-Pw1!').toString('base64')}` } },
+        (response) => {
+          response.resume();
+          resolve({ kind: 'answer', status: response.statusCode ?? 0 });
+        },
+      );
       request.setTimeout(timeoutMs, () => {
         resolve({ kind: 'timeout' });
         request.destroy();
       });
-      request.on('error', (error: NodeJS.ErrnoException) => resolve({ kind: 'error', code: error.code ?? error.message }));
+      request.on('error', (error: NodeJS.ErrnoException) =>
+        resolve({ kind: 'error', code: error.code ?? error.message }),
+      );
     });
   }
 
@@ -72,7 +90,12 @@ describe('control API: fault rules and the request journal', function () {
   });
 
   it('503 on nodes/get, probability 1, count 2: exactly two 503s, then normal answers; the rule expires', async () => {
-    const added = await addRule({ match: { operation: 'nodes/get', method: 'GET' }, effect: { status: 503 }, probability: 1, count: 2 });
+    const added = await addRule({
+      match: { operation: 'nodes/get', method: 'GET' },
+      effect: { status: 503 },
+      probability: 1,
+      count: 2,
+    });
     expect(added.status, added.text).to.equal(200);
     expect(added.json).to.include({ hits: 0, remaining: 2, count: 2, probability: 1, active: true });
     expect(added.json.id).to.be.a('string');
@@ -92,7 +115,7 @@ describe('control API: fault rules and the request journal', function () {
     expectError(await removeRule(added.json.id), 404, 'FAULT_RULE_NOT_FOUND');
   });
 
-  it('answers a status with the rule\'s own body, and leaves other operations and methods alone', async () => {
+  it("answers a status with the rule's own body, and leaves other operations and methods alone", async () => {
     await addRule({ match: { path: '/api/nodes/*', method: 'GET' }, effect: { status: 429, body: { busy: true } } });
     const faulted = await admin.get('/api/nodes/get', { checkSchema: false });
     expect(faulted.status).to.equal(429);
@@ -118,7 +141,10 @@ describe('control API: fault rules and the request journal', function () {
   });
 
   it('a latency drawn from a distribution stays within its bounds', async () => {
-    await addRule({ match: { operation: 'version/get' }, effect: { latencyMs: { distribution: 'uniform', min: 20, max: 60 } } });
+    await addRule({
+      match: { operation: 'version/get' },
+      effect: { latencyMs: { distribution: 'uniform', min: 20, max: 60 } },
+    });
     for (let i = 0; i < 3; i++) await admin.get('/api/version/get');
     const drawn = ((await journal({ path: '/api/version/get' })).json.entries as any[]).map((e) => e.fault.latencyMs);
     expect(drawn).to.have.length(3);
@@ -148,7 +174,9 @@ describe('control API: fault rules and the request journal', function () {
 
   it('malformedBody: 200 with a JSON content type and a body that does not parse', async () => {
     await addRule({ match: { operation: 'version/get' }, effect: { malformedBody: true } });
-    const response = await fetch(new URL('/api/version/get?version=0', gateway.baseUrl), { headers: { authorization: `Basic ${Buffer.from('anadmin:anadmin-test-Pw1!').toString('base64')}` } });
+    const response = await fetch(new URL('/api/version/get?version=0', gateway.baseUrl), {
+      headers: { authorization: `Basic ${Buffer.from('anadmin:anadmin-test-Pw1!').toString('base64')}` },
+    });
     expect(response.status).to.equal(200);
     expect(response.headers.get('content-type')).to.match(/^application\/json/);
     const text = await response.text();
@@ -167,13 +195,23 @@ describe('control API: fault rules and the request journal', function () {
     expectError(await admin.post('/api/callHistory/get', { json: {} }), 503, 'MONITOR_UNREACHABLE');
     expect((await journalEntryOf('/api/callHistory/get')).gatewayFaults).to.deep.equal([rule.id]);
     await removeRule(rule.id);
-    expect((await admin.get('/api/version/get')).json.monitor).to.have.keys('versionMajor', 'versionMinor', 'versionRelease');
+    expect((await admin.get('/api/version/get')).json.monitor).to.have.keys(
+      'versionMajor',
+      'versionMinor',
+      'versionRelease',
+    );
     expect((await admin.post('/api/callHistory/get', { json: {} })).status).to.equal(200);
   });
 
   it('a gateway fault follows its window and expiry on the lab clock', async () => {
     const now = gateway.clock.now().getTime();
-    const rule = (await addRule({ effect: { kind: 'monitorUnreachable' }, window: { from: new Date(now + 60_000).toISOString() }, expiresInSeconds: 120 })).json;
+    const rule = (
+      await addRule({
+        effect: { kind: 'monitorUnreachable' },
+        window: { from: new Date(now + 60_000).toISOString() },
+        expiresInSeconds: 120,
+      })
+    ).json;
     expect(rule).to.include({ active: false, expiresAt: new Date(now + 120_000).toISOString() });
     expect((await admin.get('/api/version/get')).json.monitor).to.be.an('object');
     gateway.clock.advance(61_000);
@@ -188,7 +226,11 @@ describe('control API: fault rules and the request journal', function () {
     await addLocalUser(admin, 'faultviewer', 'Fault-Viewer-Pw-1', { roleIds: ['fault_api_only'] });
     await addRule({ match: { operation: 'version/get', user: 'faultviewer' }, effect: { status: 500 } });
     expect((await admin.get('/api/version/get')).status).to.equal(200);
-    expectError(await gateway.client('faultviewer', 'Fault-Viewer-Pw-1').get('/api/version/get'), 500, 'FAULT_INJECTED');
+    expectError(
+      await gateway.client('faultviewer', 'Fault-Viewer-Pw-1').get('/api/version/get'),
+      500,
+      'FAULT_INJECTED',
+    );
     const rules = (await listRules()).json.rules;
     await removeRule(rules[0].id);
     await addRule({ match: { operation: 'nodes/get' }, effect: { status: 503 }, probability: 0.5 });
@@ -219,7 +261,10 @@ describe('control API: fault rules and the request journal', function () {
     for (const [rule, field] of cases) {
       const response = await addRule(rule);
       expectError(response, 400);
-      expect(response.json.error.details.map((d: { field: string }) => d.field), JSON.stringify(rule)).to.include(field);
+      expect(
+        response.json.error.details.map((d: { field: string }) => d.field),
+        JSON.stringify(rule),
+      ).to.include(field);
     }
     const gatewayCases: Array<[unknown, string]> = [
       [{ effect: { kind: 'nodeDown' } }, 'effect.node'],
@@ -232,7 +277,10 @@ describe('control API: fault rules and the request journal', function () {
     for (const [rule, field] of gatewayCases) {
       const response = await addRule(rule);
       expectError(response, 400, 'INVALID_FAULT_RULE');
-      expect(response.json.error.details.map((d: { field: string }) => d.field), JSON.stringify(rule)).to.deep.equal([field]);
+      expect(
+        response.json.error.details.map((d: { field: string }) => d.field),
+        JSON.stringify(rule),
+      ).to.deep.equal([field]);
     }
     const unknownKind = await addRule({ effect: { kind: 'meteorStrike' } });
     expectError(unknownKind, 400);
@@ -252,8 +300,12 @@ describe('control API: fault rules and the request journal', function () {
     for (const [rule, field, ruleName] of refused) {
       const response = await addRule(rule);
       expectError(response, 400, 'INVALID_FAULT_RULE', { what: JSON.stringify(rule) });
-      expect(response.json.error.details.map((d: { field: string; rule: string }) => `${d.field} ${d.rule}`), JSON.stringify(rule)).to.deep.equal([`${field} ${ruleName}`]);
-      if (field === 'match') expect(response.json.error.message, 'it says how to match every request').to.contain('{"all": true}');
+      expect(
+        response.json.error.details.map((d: { field: string; rule: string }) => `${d.field} ${d.rule}`),
+        JSON.stringify(rule),
+      ).to.deep.equal([`${field} ${ruleName}`]);
+      if (field === 'match')
+        expect(response.json.error.message, 'it says how to match every request').to.contain('{"all": true}');
     }
     expect((await listRules()).json.rules).to.deep.equal([]);
 
@@ -279,8 +331,17 @@ describe('control API: fault rules and the request journal', function () {
   });
 
   it('answers 404 LAB_NOT_FOUND naming an unknown lab, and 404 for an unknown rule id', async () => {
-    for (const [method, path] of [['GET', '/_sim/labs/other/faults'], ['POST', '/_sim/labs/other/faults'], ['DELETE', '/_sim/labs/other/faults/x'], ['GET', '/_sim/labs/other/journal'], ['DELETE', '/_sim/labs/other/journal']] as const) {
-      const response = await admin.request(method, path, { version: null, ...(method === 'POST' ? { json: { effect: { status: 503 } } } : {}) });
+    for (const [method, path] of [
+      ['GET', '/_sim/labs/other/faults'],
+      ['POST', '/_sim/labs/other/faults'],
+      ['DELETE', '/_sim/labs/other/faults/x'],
+      ['GET', '/_sim/labs/other/journal'],
+      ['DELETE', '/_sim/labs/other/journal'],
+    ] as const) {
+      const response = await admin.request(method, path, {
+        version: null,
+        ...(method === 'POST' ? { json: { effect: { status: 503 } } } : {}),
+      });
       expectError(response, 404, 'LAB_NOT_FOUND');
       expect(response.json.error.message).to.contain("'other'");
       expect(response.json.error.details[0].field).to.equal('lab');
@@ -302,20 +363,34 @@ describe('control API: fault rules and the request journal', function () {
     const all = (await journal()).json;
     expect(all).to.include({ lab: 'default', held: 5, dropped: 0, capacity: 10_000 });
     expect(all.entries.map((e: any) => `${e.method} ${e.path} ${e.status}`)).to.deep.equal([
-      'GET /api/version/get 200', 'GET /api/nodes/get 200', 'GET /api/nodes/get 401', 'POST /api/callHistory/get 200', 'GET /api/no/such/operation 404',
+      'GET /api/version/get 200',
+      'GET /api/nodes/get 200',
+      'GET /api/nodes/get 401',
+      'POST /api/callHistory/get 200',
+      'GET /api/no/such/operation 404',
     ]);
     expect(all.entries[0]).to.include({ user: 'anadmin', operation: 'version/get', time: first });
     expect(all.entries[0].sequence).to.be.below(all.entries[1].sequence);
     expect(all.entries[2]).to.not.have.property('user');
-    const paths = async (query: Record<string, string | number>) => ((await journal(query)).json.entries as any[]).map((e) => `${e.method} ${e.path} ${e.status}`);
+    const paths = async (query: Record<string, string | number>) =>
+      ((await journal(query)).json.entries as any[]).map((e) => `${e.method} ${e.path} ${e.status}`);
     expect(await paths({ method: 'POST' })).to.deep.equal(['POST /api/callHistory/get 200']);
     expect(await paths({ path: '/api/nodes' })).to.deep.equal(['GET /api/nodes/get 200', 'GET /api/nodes/get 401']);
     expect(await paths({ path: '/api/*/get' })).to.have.length(4);
     expect(await paths({ status: '401' })).to.deep.equal(['GET /api/nodes/get 401']);
     expect(await paths({ status: '4xx' })).to.deep.equal(['GET /api/nodes/get 401', 'GET /api/no/such/operation 404']);
     expect(await paths({ since: later })).to.have.length(4);
-    expect(await paths({ limit: 2 })).to.deep.equal(['POST /api/callHistory/get 200', 'GET /api/no/such/operation 404']);
-    for (const [name, value] of [['limit', '0'], ['limit', '10001'], ['status', '5x'], ['since', 'yesterday'], ['path', 'api']] as const) {
+    expect(await paths({ limit: 2 })).to.deep.equal([
+      'POST /api/callHistory/get 200',
+      'GET /api/no/such/operation 404',
+    ]);
+    for (const [name, value] of [
+      ['limit', '0'],
+      ['limit', '10001'],
+      ['status', '5x'],
+      ['since', 'yesterday'],
+      ['path', 'api'],
+    ] as const) {
       const response = await journal({ [name]: value });
       expectError(response, 400);
       expect(response.json.error.details[0].field).to.equal(name);
@@ -330,8 +405,17 @@ describe('control API: fault rules and the request journal', function () {
     const remove = document.paths['/_sim/labs/{lab}/faults/{id}'].delete;
     expect(remove.parameters.filter((p: any) => p.in === 'path').map((p: any) => p.name)).to.deep.equal(['lab', 'id']);
     expect(remove.operationId).to.equal('deleteLabsLabFaultsId');
-    expect(document.paths['/_sim/labs/{lab}/journal'].get.parameters.map((p: any) => p.name)).to.deep.equal(['lab', 'method', 'path', 'status', 'since', 'limit']);
-    expect(document.paths['/_sim/labs/{lab}/faults'].post.requestBody.content['application/json'].schema).to.deep.equal({ $ref: '#/components/schemas/FaultRuleDto' });
+    expect(document.paths['/_sim/labs/{lab}/journal'].get.parameters.map((p: any) => p.name)).to.deep.equal([
+      'lab',
+      'method',
+      'path',
+      'status',
+      'since',
+      'limit',
+    ]);
+    expect(document.paths['/_sim/labs/{lab}/faults'].post.requestBody.content['application/json'].schema).to.deep.equal(
+      { $ref: '#/components/schemas/FaultRuleDto' },
+    );
     expect(document.paths['/api/nodes/get']).to.equal(undefined);
     const result = await new Validator().validate(document);
     expect(result.errors, JSON.stringify(result.errors, null, 1)?.slice(0, 2000)).to.equal(undefined);

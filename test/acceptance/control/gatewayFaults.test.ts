@@ -11,7 +11,12 @@ import { PROFILES, addProvider, addSystem } from '../configuration/nodesSupport.
 const V1 = { version: 1 };
 const FAULTS = '/_sim/labs/default/faults';
 
-interface Leg { codec?: string; packetsSent: number; packetsLost: number; jitterMs: number }
+interface Leg {
+  codec?: string;
+  packetsSent: number;
+  packetsLost: number;
+  jitterMs: number;
+}
 interface Entry {
   sessionIdentifier: string;
   inboundNodeId: string;
@@ -60,12 +65,19 @@ describe('control API: gateway faults change what the gateway does', function ()
 
   async function history(filter: Record<string, unknown> = {}): Promise<{ totalCount: number; entries: Entry[] }> {
     await gateway.get(BatchingMonitorSinks).flush();
-    const response = await admin.post('/api/callHistory/get', { query: { dateFormat: 'ISO-8601' }, json: { count: 10000, ...filter } });
+    const response = await admin.post('/api/callHistory/get', {
+      query: { dateFormat: 'ISO-8601' },
+      json: { count: 10000, ...filter },
+    });
     expect(response.status, response.text).to.equal(200);
     return response.json;
   }
 
-  async function sessions(): Promise<Array<{ outgoing: Array<{ nodeId: string; callState: string; rtpSendTotalPackets: number; rtpSendPacketsLost: number }> }>> {
+  async function sessions(): Promise<
+    Array<{
+      outgoing: Array<{ nodeId: string; callState: string; rtpSendTotalPackets: number; rtpSendPacketsLost: number }>;
+    }>
+  > {
     const response = await admin.post('/api/activeSessions/get', { json: {} });
     expect(response.status, response.text).to.equal(200);
     return response.json.activeSessions;
@@ -90,40 +102,87 @@ describe('control API: gateway faults change what the gateway does', function ()
 
   const expectAllAnsweredVia = (entries: Entry[], node: string) => {
     expect(entries.length).to.be.greaterThan(5);
-    for (const entry of entries) expect(entry, JSON.stringify(entry.attempts)).to.include({ result: 'ANSWERED', outboundNodeId: node });
+    for (const entry of entries)
+      expect(entry, JSON.stringify(entry.attempts)).to.include({ result: 'ANSWERED', outboundNodeId: node });
   };
 
   before(async () => {
     gateway = await TestGateway.start();
     admin = gateway.admin();
     const [pbx] = await addSystem(admin, PROFILES.genericPbx, { displayName: 'PBX', udpTcpPort: 5070, tlsPort: 5071 });
-    const [carrierA] = await addProvider(admin, PROFILES.genericCarrier, { displayName: 'Carrier A', credentials: { username: 'a', password: 'Trunk-Secret-Pw-4711!' }, udpTcpPort: 5080, tlsPort: 5081 });
-    const [carrierB] = await addProvider(admin, PROFILES.genericCarrier, { displayName: 'Carrier B', credentials: { username: 'b', password: 'Trunk-Secret-Pw-4711!' }, udpTcpPort: 5090, tlsPort: 5091 });
-    const domain = await admin.post('/api/routingDomains/add', { ...V1, json: { displayName: 'Main', sourceNodes: [pbx!.id] } });
+    const [carrierA] = await addProvider(admin, PROFILES.genericCarrier, {
+      displayName: 'Carrier A',
+      credentials: { username: 'a', password: 'Trunk-Secret-Pw-4711!' },
+      udpTcpPort: 5080,
+      tlsPort: 5081,
+    });
+    const [carrierB] = await addProvider(admin, PROFILES.genericCarrier, {
+      displayName: 'Carrier B',
+      credentials: { username: 'b', password: 'Trunk-Secret-Pw-4711!' },
+      udpTcpPort: 5090,
+      tlsPort: 5091,
+    });
+    const domain = await admin.post('/api/routingDomains/add', {
+      ...V1,
+      json: { displayName: 'Main', sourceNodes: [pbx!.id] },
+    });
     expect(domain.status, domain.text).to.equal(200);
-    const route = await admin.post('/api/routingDomains/routes/add', { ...V1, query: { routingDomain: 'Main' }, json: {
-      displayName: 'out via A, failover to B', enabled: true,
-      establishment: { action: 'ACCEPT', routingTargets: [
-        { destinationNodeId: carrierA!.id, routingForwardProfileId: '', failoverStatusMatch: { telStatusList: [], sipStatusCodes: '408,500-599' } },
-        { destinationNodeId: carrierB!.id, routingForwardProfileId: '' },
-      ] },
-      filters: [{ sourceNodeIds: [pbx!.id], destinationDialString: { type: 'WILDCARD', wildcardPattern: '0*' } }],
-    } });
+    const route = await admin.post('/api/routingDomains/routes/add', {
+      ...V1,
+      query: { routingDomain: 'Main' },
+      json: {
+        displayName: 'out via A, failover to B',
+        enabled: true,
+        establishment: {
+          action: 'ACCEPT',
+          routingTargets: [
+            {
+              destinationNodeId: carrierA!.id,
+              routingForwardProfileId: '',
+              failoverStatusMatch: { telStatusList: [], sipStatusCodes: '408,500-599' },
+            },
+            { destinationNodeId: carrierB!.id, routingForwardProfileId: '' },
+          ],
+        },
+        filters: [{ sourceNodeIds: [pbx!.id], destinationDialString: { type: 'WILDCARD', wildcardPattern: '0*' } }],
+      },
+    });
     expect(route.status, route.text).to.equal(200);
-    const pair = await admin.post('/api/hotStandby/add', { query: { mode: 'addMainSystemHotStandbyObjects' }, json: { name: 'Pair' } });
+    const pair = await admin.post('/api/hotStandby/add', {
+      query: { mode: 'addMainSystemHotStandbyObjects' },
+      json: { name: 'Pair' },
+    });
     expect(pair.status, pair.text).to.equal(200);
     expect((await admin.post('/api/coreConfig/commit')).status).to.equal(200);
     const systemIds = await admin.get('/api/licenses/systemIds/get');
-    const lod = await admin.put('/api/licenses/importLod', { json: {
-      licenseKey: 'GWSIM-LAB30-0000-0002', companyName: 'Lab', emailAddress: 'lab@example.com', licensingDevice: systemIds.json[0].id,
-    } });
+    const lod = await admin.put('/api/licenses/importLod', {
+      json: {
+        licenseKey: 'GWSIM-LAB30-0000-0002',
+        companyName: 'Lab',
+        emailAddress: 'lab@example.com',
+        licensingDevice: systemIds.json[0].id,
+      },
+    });
     expect(lod.status, lod.text).to.equal(200);
     ids = { pbx: pbx!.id, carrierA: carrierA!.id, carrierB: carrierB!.id, hotStandby: pair.json.hotStandbyId };
-    await traffic({ running: false, profile: {
-      seed: 21, callsPerSecond: 2, holdingTime: { distribution: 'exponential', meanSeconds: 4 }, recordedShare: 0, outcomes: { answer: 1 },
-      packetLossPercent: 0, jitterMs: 8,
-      defaultNumberPlan: { callingPrefix: '+4930', callingDigits: 7, weight: 1, called: [{ pattern: '0301234XXX', weight: 1 }] },
-    } });
+    await traffic({
+      running: false,
+      profile: {
+        seed: 21,
+        callsPerSecond: 2,
+        holdingTime: { distribution: 'exponential', meanSeconds: 4 },
+        recordedShare: 0,
+        outcomes: { answer: 1 },
+        packetLossPercent: 0,
+        jitterMs: 8,
+        defaultNumberPlan: {
+          callingPrefix: '+4930',
+          callingDigits: 7,
+          weight: 1,
+          called: [{ pattern: '0301234XXX', weight: 1 }],
+        },
+      },
+    });
   });
   after(() => gateway?.stop());
 
@@ -132,7 +191,10 @@ describe('control API: gateway faults change what the gateway does', function ()
   });
 
   it('takes a rule per kind with its parameters and lists it as written; a node that is not in the committed configuration is 400 naming effect.node', async () => {
-    const unknown = await admin.post(FAULTS, { version: null, json: { effect: { kind: 'trunkDown', node: 'no-such-node' } } });
+    const unknown = await admin.post(FAULTS, {
+      version: null,
+      json: { effect: { kind: 'trunkDown', node: 'no-such-node' } },
+    });
     expectError(unknown, 400, 'INVALID_FAULT_RULE');
     expect(unknown.json.error.details.map((d: { field: string }) => d.field)).to.deep.equal(['effect.node']);
     expect(unknown.json.error.message).to.contain('no-such-node').and.contain(`${ids.carrierA} (Carrier A)`);
@@ -142,7 +204,10 @@ describe('control API: gateway faults change what the gateway does', function ()
     expect(loss['effect']).to.deep.equal({ kind: 'packetLoss', node: ids.carrierB, lossPercent: 5, jitterMs: 40 });
     // the journal names the gateway-fault rules holding while a request was served
     await admin.get('/api/version/get');
-    const journal = await admin.get('/_sim/labs/default/journal', { version: null, query: { path: '/api/version/get' } });
+    const journal = await admin.get('/_sim/labs/default/journal', {
+      version: null,
+      query: { path: '/api/version/get' },
+    });
     expect(journal.json.entries.at(-1).gatewayFaults).to.deep.equal([added.id, loss.id]);
   });
 
@@ -151,7 +216,11 @@ describe('control API: gateway faults change what the gateway does', function ()
     await settle();
     const during = await carry(15);
     expectAllAnsweredVia(during, ids.carrierB);
-    for (const entry of during) expect(entry.attempts.map((a) => [a.nodeId, a.sipStatusCode])).to.deep.equal([[ids.carrierA, 503], [ids.carrierB, 200]]);
+    for (const entry of during)
+      expect(entry.attempts.map((a) => [a.nodeId, a.sipStatusCode])).to.deep.equal([
+        [ids.carrierA, 503],
+        [ids.carrierB, 200],
+      ]);
     await removeRule(rule.id);
     await settle();
     const after = await carry(10);
@@ -167,7 +236,10 @@ describe('control API: gateway faults change what the gateway does', function ()
     expect(both.length).to.be.greaterThan(5);
     for (const entry of both) {
       expect(entry).to.include({ result: 'FAILED', sipStatusCode: 408, q850Cause: 102 });
-      expect(entry.attempts.map((a) => [a.nodeId, a.sipStatusCode])).to.deep.equal([[ids.carrierA, 408], [ids.carrierB, 408]]);
+      expect(entry.attempts.map((a) => [a.nodeId, a.sipStatusCode])).to.deep.equal([
+        [ids.carrierA, 408],
+        [ids.carrierB, 408],
+      ]);
     }
     // ending one rule leaves the other: carrier A answers again, B is still down (never reached)
     await removeRule(first.id);
@@ -179,13 +251,26 @@ describe('control API: gateway faults change what the gateway does', function ()
     const status = async () => (await admin.get('/api/hotStandby/status', { query: { id: ids.hotStandby } })).json;
     expect(await status()).to.include({ linkStatus: 'UP', mainStatus: 'ACTIVE', standbyStatus: 'INACTIVE' });
     const rule = await addRule({ effect: { kind: 'standbyLinkDown' } });
-    expect(await status()).to.include({ linkStatus: 'DOWN', mainStatus: 'INACTIVE', standbyStatus: 'ACTIVE', onlyImmediateRoleChangePossible: true, recoveryPossible: false });
+    expect(await status()).to.include({
+      linkStatus: 'DOWN',
+      mainStatus: 'INACTIVE',
+      standbyStatus: 'ACTIVE',
+      onlyImmediateRoleChangePossible: true,
+      recoveryPossible: false,
+    });
     await settle();
     const during = await carry(5);
     expect(during.length).to.be.greaterThan(3);
-    for (const entry of during) expect(entry).to.include({ result: 'FAILED', sipStatusCode: 503, q850Cause: 41, outboundNodeId: null });
+    for (const entry of during)
+      expect(entry).to.include({ result: 'FAILED', sipStatusCode: 503, q850Cause: 41, outboundNodeId: null });
     await removeRule(rule.id);
-    expect(await status()).to.include({ linkStatus: 'UP', mainStatus: 'INACTIVE', standbyStatus: 'ACTIVE', recoveryPossible: true, onlyImmediateRoleChangePossible: false });
+    expect(await status()).to.include({
+      linkStatus: 'UP',
+      mainStatus: 'INACTIVE',
+      standbyStatus: 'ACTIVE',
+      recoveryPossible: true,
+      onlyImmediateRoleChangePossible: false,
+    });
     await settle();
     for (const entry of await carry(3)) expect(entry).to.include({ sipStatusCode: 503, q850Cause: 41 });
     expect((await admin.get('/api/hotStandby/recover', { query: { id: ids.hotStandby } })).text).to.equal('SUCCESS');
@@ -195,7 +280,8 @@ describe('control API: gateway faults change what the gateway does', function ()
   });
 
   it('licenseRevoked: licenses/get shows the license invalidated and calls are refused 503/34; after removal it is ACTIVE again', async () => {
-    const statuses = async () => ((await admin.get('/api/licenses/get')).json as Array<{ status: string }>).map((l) => l.status);
+    const statuses = async () =>
+      ((await admin.get('/api/licenses/get')).json as Array<{ status: string }>).map((l) => l.status);
     expect(await statuses()).to.deep.equal(['ACTIVE']);
     const rule = await addRule({ effect: { kind: 'licenseRevoked' } });
     expect(await statuses()).to.deep.equal(['INVALIDATED']);
@@ -239,7 +325,8 @@ describe('control API: gateway faults change what the gateway does', function ()
     const shed = during.filter((e) => e.q850Cause === 42);
     expect(shed.length, 'some calls shed').to.be.greaterThan(during.length / 2);
     expect(shed.length, 'some calls carried').to.be.lessThan(during.length);
-    for (const entry of shed) expect(entry).to.include({ result: 'REJECTED', sipStatusCode: 503, outboundNodeId: null });
+    for (const entry of shed)
+      expect(entry).to.include({ result: 'REJECTED', sipStatusCode: 503, outboundNodeId: null });
     for (const entry of during.filter((e) => e.q850Cause !== 42)) expect(entry.result).to.equal('ANSWERED');
   });
 

@@ -25,7 +25,19 @@ interface RunView {
   state: string;
   error?: string;
   summary: { steps: number; done: number; failed: number; checksFailed: number; checksPassed: number };
-  steps: Array<{ index: number; status: string; detail?: string; ranAt?: string; due?: string; expectations?: Array<{ read: string; passed: boolean; error?: string; checks: Array<{ path: string; operator: string; expected: unknown; actual?: unknown; passed: boolean }> }> }>;
+  steps: Array<{
+    index: number;
+    status: string;
+    detail?: string;
+    ranAt?: string;
+    due?: string;
+    expectations?: Array<{
+      read: string;
+      passed: boolean;
+      error?: string;
+      checks: Array<{ path: string; operator: string; expected: unknown; actual?: unknown; passed: boolean }>;
+    }>;
+  }>;
 }
 
 /** Polls the lab's run until it ended (each poll a plain read: no assertion depends on how long it took). */
@@ -46,8 +58,23 @@ async function finished(admin: ApiClient, lab = 'default', limitMs = 90_000): Pr
 
 /** What failed in a run, for the assertion's message. */
 function failures(run: RunView): string {
-  const lines = run.steps.filter((s) => s.status !== 'done').map((s) => `step ${s.index} at ${s.ranAt}: ${s.status} ${s.detail ?? ''} ${
-    (s.expectations ?? []).flatMap((e) => [e.error ? `${e.read}: ${e.error}` : '', ...e.checks.filter((c) => !c.passed).map((c) => `${e.read} ${c.path} ${c.operator} ${JSON.stringify(c.expected)}, read ${JSON.stringify(c.actual)}`)]).filter(Boolean).join('; ')}`);
+  const lines = run.steps
+    .filter((s) => s.status !== 'done')
+    .map(
+      (s) =>
+        `step ${s.index} at ${s.ranAt}: ${s.status} ${s.detail ?? ''} ${(s.expectations ?? [])
+          .flatMap((e) => [
+            e.error ? `${e.read}: ${e.error}` : '',
+            ...e.checks
+              .filter((c) => !c.passed)
+              .map(
+                (c) =>
+                  `${e.read} ${c.path} ${c.operator} ${JSON.stringify(c.expected)}, read ${JSON.stringify(c.actual)}`,
+              ),
+          ])
+          .filter(Boolean)
+          .join('; ')}`,
+    );
   return [run.error ?? '', ...lines].join('\n');
 }
 
@@ -64,18 +91,21 @@ describe('scenarios (/_sim/labs/{lab}/scenario, shipped scenarios at a scaled cl
   for (const name of SHIPPED) {
     const needs = NEEDS[name];
     const available = !needs || (GATEWAY_FAULT_KINDS as readonly string[]).includes(needs);
-    (available ? it : it.skip)(`runs the shipped scenario ${name} to completion with every expectation met${needs ? ` (needs the ${needs} fault)` : ''}`, async () => {
-      const started = await admin.post('/_sim/labs/default/scenario', { json: shipped(name) });
-      expect(started.status, started.text).to.equal(200);
-      expect(started.json).to.include({ name, state: 'seeding' });
-      const run = await finished(admin);
-      expect(run.state, failures(run)).to.equal('passed');
-      expect(run.summary.failed).to.equal(0);
-      expect(run.summary.done).to.equal(run.summary.steps);
-      expect(run.summary.checksPassed).to.be.greaterThan(0);
-      // every step ran at its own instant of the lab clock
-      for (const step of run.steps) expect(step.ranAt, `step ${step.index}`).to.equal(step.due);
-    });
+    (available ? it : it.skip)(
+      `runs the shipped scenario ${name} to completion with every expectation met${needs ? ` (needs the ${needs} fault)` : ''}`,
+      async () => {
+        const started = await admin.post('/_sim/labs/default/scenario', { json: shipped(name) });
+        expect(started.status, started.text).to.equal(200);
+        expect(started.json).to.include({ name, state: 'seeding' });
+        const run = await finished(admin);
+        expect(run.state, failures(run)).to.equal('passed');
+        expect(run.summary.failed).to.equal(0);
+        expect(run.summary.done).to.equal(run.summary.steps);
+        expect(run.summary.checksPassed).to.be.greaterThan(0);
+        // every step ran at its own instant of the lab clock
+        for (const step of run.steps) expect(step.ranAt, `step ${step.index}`).to.equal(step.due);
+      },
+    );
   }
 
   it('lists the shipped scenarios and runs one by name', async () => {
@@ -89,10 +119,18 @@ describe('scenarios (/_sim/labs/{lab}/scenario, shipped scenarios at a scaled cl
 
   it('ends failed when an expectation is not met, recording what was expected and what was read, and goes on with the steps after it', async () => {
     const document = {
-      formatVersion: 1, name: 'wrong-expectation', description: 'a maintenance mode that is not set',
-      seed: { clock: { start: '2026-11-23T09:00:00Z', mode: 'scaled', scale: TEST_SCALE }, users: [{ name: 'trainee', password: 'Trainee-2026!x', role: 'ADMINISTRATOR' }] },
+      formatVersion: 1,
+      name: 'wrong-expectation',
+      description: 'a maintenance mode that is not set',
+      seed: {
+        clock: { start: '2026-11-23T09:00:00Z', mode: 'scaled', scale: TEST_SCALE },
+        users: [{ name: 'trainee', password: 'Trainee-2026!x', role: 'ADMINISTRATOR' }],
+      },
       steps: [
-        { at: 'PT0S', expect: { read: 'GET /api/users/get', that: [{ count: { where: { localUserName: 'trainee' }, equals: 1 } }] } },
+        {
+          at: 'PT0S',
+          expect: { read: 'GET /api/users/get', that: [{ count: { where: { localUserName: 'trainee' }, equals: 1 } }] },
+        },
         { at: 'PT1M', expect: { read: 'GET /api/maintenanceMode/get', that: [{ path: 'modeActive', equals: true }] } },
         { at: 'PT2M', request: { method: 'PUT', path: '/api/maintenanceMode/set', body: { modeActive: true } } },
         { at: 'PT3M', expect: { read: 'GET /api/maintenanceMode/get', that: [{ path: 'modeActive', equals: true }] } },
@@ -101,8 +139,17 @@ describe('scenarios (/_sim/labs/{lab}/scenario, shipped scenarios at a scaled cl
     expect((await admin.post('/_sim/labs/default/scenario', { json: document })).status).to.equal(200);
     const run = await finished(admin);
     expect(run.state).to.equal('failed');
-    expect(run.steps.map((s) => s.status), failures(run)).to.deep.equal(['done', 'failed', 'done', 'done']);
-    expect(run.steps[1]!.expectations![0]!.checks[0]).to.deep.include({ path: 'modeActive', operator: 'equals', expected: true, actual: false, passed: false });
+    expect(
+      run.steps.map((s) => s.status),
+      failures(run),
+    ).to.deep.equal(['done', 'failed', 'done', 'done']);
+    expect(run.steps[1]!.expectations![0]!.checks[0]).to.deep.include({
+      path: 'modeActive',
+      operator: 'equals',
+      expected: true,
+      actual: false,
+      passed: false,
+    });
     expect(run.steps[1]!.ranAt).to.equal('2026-11-23T09:01:00.000Z');
     expect(run.summary).to.include({ failed: 1, checksFailed: 1, checksPassed: 2 });
     // the seeded user logs in with its password
@@ -110,12 +157,24 @@ describe('scenarios (/_sim/labs/{lab}/scenario, shipped scenarios at a scaled cl
   });
 
   it('refuses a bad document naming the field, a second run while one runs (409), and stops a run on request', async () => {
-    const bad = await admin.post('/_sim/labs/default/scenario', { json: { formatVersion: 1, name: 'bad', steps: [{ at: '15 minutes', clock: { advance: 'PT1H' } }], seed: { licenses: [{ name: 'x', sessions: 0 }] } } });
+    const bad = await admin.post('/_sim/labs/default/scenario', {
+      json: {
+        formatVersion: 1,
+        name: 'bad',
+        steps: [{ at: '15 minutes', clock: { advance: 'PT1H' } }],
+        seed: { licenses: [{ name: 'x', sessions: 0 }] },
+      },
+    });
     expectError(bad, 400, 'INVALID_SCENARIO');
-    expect(bad.json.error.details.map((d: { field: string }) => d.field)).to.include.members(['steps[0].at', 'seed.licenses[0].sessions']);
+    expect(bad.json.error.details.map((d: { field: string }) => d.field)).to.include.members([
+      'steps[0].at',
+      'seed.licenses[0].sessions',
+    ]);
 
     const slow = {
-      formatVersion: 1, name: 'slow', seed: { clock: { mode: 'real' } },
+      formatVersion: 1,
+      name: 'slow',
+      seed: { clock: { mode: 'real' } },
       steps: [
         { at: 'PT0S', fault: { label: 'monitor-down', effect: { kind: 'monitorUnreachable' } } },
         { at: 'PT10H', clearFault: 'monitor-down' },
@@ -125,7 +184,8 @@ describe('scenarios (/_sim/labs/{lab}/scenario, shipped scenarios at a scaled cl
     const second = await admin.post('/_sim/labs/default/scenario', { json: slow });
     expectError(second, 409, 'SCENARIO_RUNNING');
     // wait until the first step ran (the monitor is switched off by its rule)
-    for (let i = 0; i < 100 && (await admin.get('/_sim/labs/default/faults')).json.rules.length === 0; i += 1) await new Promise((r) => setTimeout(r, 50));
+    for (let i = 0; i < 100 && (await admin.get('/_sim/labs/default/faults')).json.rules.length === 0; i += 1)
+      await new Promise((r) => setTimeout(r, 50));
     const stopped = await admin.delete('/_sim/labs/default/scenario');
     expect(stopped.status, stopped.text).to.equal(200);
     expect(stopped.json.state).to.equal('stopped');
@@ -159,7 +219,9 @@ describe('scenarios (/_sim/labs/{lab}/scenario, shipped scenarios at a scaled cl
     const none = await admin.post('/_sim/labs/plain/reset', { json: { to: 'scenario' } });
     expectError(none, 409, 'NO_SCENARIO');
     expect(none.json.error.details[0].field).to.equal('to');
-    const badScenario = await admin.post('/_sim/labs', { json: { name: 'broken', scenario: { formatVersion: 2, name: 'x' } } });
+    const badScenario = await admin.post('/_sim/labs', {
+      json: { name: 'broken', scenario: { formatVersion: 2, name: 'x' } },
+    });
     expectError(badScenario, 400, 'INVALID_SCENARIO');
     expect((await admin.get('/_sim/labs')).json.labs.map((l: { name: string }) => l.name)).to.not.include('broken');
   });

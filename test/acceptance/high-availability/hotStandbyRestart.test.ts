@@ -12,19 +12,30 @@ for (const store of durableStores()) {
       let id: string;
       try {
         const admin = first.admin();
-        const added = await admin.post('/api/hotStandby/add', { query: { mode: 'addMainSystemHotStandbyObjects' }, json: { name: 'Durable pair' } });
+        const added = await admin.post('/api/hotStandby/add', {
+          query: { mode: 'addMainSystemHotStandbyObjects' },
+          json: { name: 'Durable pair' },
+        });
         expect(added.status, added.text).to.equal(200);
         id = added.json.hotStandbyId;
         expect((await admin.post('/api/coreConfig/commit')).status).to.equal(200);
         expect((await admin.get('/api/hotStandby/handover', { query: { id } })).text).to.equal('SUCCESS');
-        expect((await admin.get('/api/hotStandby/enableMainSystem', { query: { id, enabled: false } })).status).to.equal(200);
+        expect(
+          (await admin.get('/api/hotStandby/enableMainSystem', { query: { id, enabled: false } })).status,
+        ).to.equal(200);
       } finally {
         await first.stop();
       }
       const again = await TestGateway.start({ config: store.config, keepData: true });
       try {
         const status = await again.admin().get('/api/hotStandby/status', { query: { id } });
-        expect(status.json).to.include({ linkStatus: 'UP', mainStatus: 'DISABLED', standbyStatus: 'ACTIVE', recoveryPossible: false, handoverPossible: false });
+        expect(status.json).to.include({
+          linkStatus: 'UP',
+          mainStatus: 'DISABLED',
+          standbyStatus: 'ACTIVE',
+          recoveryPossible: false,
+          handoverPossible: false,
+        });
       } finally {
         await again.stop();
       }

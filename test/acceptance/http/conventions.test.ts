@@ -10,7 +10,11 @@ import { expect } from 'chai';
 import { injectable } from 'inversify';
 import { buildContainer } from '../../../src/app/container.js';
 import { createHttpApp, requestListener } from '../../../src/app/http/HttpApp.js';
-import { operation, type OperationDefinition, type OperationRequest } from '../../../src/shared/interface/http/Operation.js';
+import {
+  operation,
+  type OperationDefinition,
+  type OperationRequest,
+} from '../../../src/shared/interface/http/Operation.js';
 import { Reply } from '../../../src/shared/interface/http/Reply.js';
 import { OPERATIONS } from '../../../src/app/operations.js';
 import { DomainError } from '../../../src/shared/domain/DomainError.js';
@@ -26,28 +30,63 @@ import { SilentLogger } from '../../support/SilentLogger.js';
 import { testConfig } from '../../support/testConfig.js';
 
 const ALL: PermissionSet = {
-  api: 'ACCESS', userInterface: 'ACCESS', tracing: 'ACCESS', administration: 'ACCESS', mediaRecording: 'ACCESS',
-  configurationMode: 'READ_WRITE_ACCESS', userManagement: 'READ_WRITE_ACCESS', monitoringMode: 'READ_WRITE_ACCESS',
-  webServer: 'READ_WRITE_ACCESS', backends: 'READ_WRITE_ACCESS',
+  api: 'ACCESS',
+  userInterface: 'ACCESS',
+  tracing: 'ACCESS',
+  administration: 'ACCESS',
+  mediaRecording: 'ACCESS',
+  configurationMode: 'READ_WRITE_ACCESS',
+  userManagement: 'READ_WRITE_ACCESS',
+  monitoringMode: 'READ_WRITE_ACCESS',
+  webServer: 'READ_WRITE_ACCESS',
+  backends: 'READ_WRITE_ACCESS',
 };
 
 /** Echoes what the adapter handed over, so each body kind and query accessor can be observed. */
 @injectable()
 class EchoController {
   async echo(request: OperationRequest) {
-    return { body: request.body, file: request.file && { name: request.file.filename, size: request.file.content.length, text: request.file.content.toString('utf8') } };
+    return {
+      body: request.body,
+      file: request.file && {
+        name: request.file.filename,
+        size: request.file.content.length,
+        text: request.file.content.toString('utf8'),
+      },
+    };
   }
-  async text() { return Reply.text('Node enabled'); }
-  async empty() { return Reply.empty(); }
-  async download() { return Reply.file(Buffer.from('content'), 'Konfiguration für €uro "x".xzconfig'); }
-  async fail() { throw new Error('boom: internal detail that must not leak'); }
-  async conflict() { throw DomainError.conflict('STILL_REFERENCED', 'object is referenced'); }
+  async text() {
+    return Reply.text('Node enabled');
+  }
+  async empty() {
+    return Reply.empty();
+  }
+  async download() {
+    return Reply.file(Buffer.from('content'), 'Konfiguration für €uro "x".xzconfig');
+  }
+  async fail() {
+    throw new Error('boom: internal detail that must not leak');
+  }
+  async conflict() {
+    throw DomainError.conflict('STILL_REFERENCED', 'object is referenced');
+  }
   calls = 0;
-  async count() { this.calls += 1; return { calls: this.calls }; }
-  async shaped() { return { core: { versionMajor: 1, versionMinor: 2, versionRelease: 3 } }; }
-  async misshaped() { return { core: { versionMajor: 'one' } }; }
+  async count() {
+    this.calls += 1;
+    return { calls: this.calls };
+  }
+  async shaped() {
+    return { core: { versionMajor: 1, versionMinor: 2, versionRelease: 3 } };
+  }
+  async misshaped() {
+    return { core: { versionMajor: 'one' } };
+  }
   async query(request: OperationRequest) {
-    return { flag: request.query.optionalBoolean('flag'), count: request.query.optionalInteger('count', 0, 10), date: request.dates.render(new Date(Date.UTC(2024, 3, 26, 12, 52, 46))) };
+    return {
+      flag: request.query.optionalBoolean('flag'),
+      count: request.query.optionalInteger('count', 0, 10),
+      date: request.dates.render(new Date(Date.UTC(2024, 3, 26, 12, 52, 46))),
+    };
   }
 }
 
@@ -67,9 +106,30 @@ const TEST_OPERATIONS: OperationDefinition[] = [
   operation({ ...base, method: 'GET', path: '/api/test/query', body: 'none', handle: (c, r) => c.query(r) }),
   operation({ ...base, method: 'GET', path: '/api/test/v2', version: 2, body: 'none', handle: (c) => c.text() }),
   operation({ ...base, method: 'POST', path: '/api/test/count', body: 'none', handle: (c) => c.count() }),
-  operation({ ...base, method: 'GET', path: '/api/test/shaped', body: 'none', response: { kind: 'json', shape: VersionView }, handle: (c) => c.shaped() }),
-  operation({ ...base, method: 'GET', path: '/api/test/misshaped', body: 'none', response: { kind: 'json', shape: VersionView }, handle: (c) => c.misshaped() }),
-  operation({ ...base, method: 'GET', path: '/api/test/admin', permissions: ['API', 'ADM', 'CFG-W'], body: 'none', handle: (c) => c.text() }),
+  operation({
+    ...base,
+    method: 'GET',
+    path: '/api/test/shaped',
+    body: 'none',
+    response: { kind: 'json', shape: VersionView },
+    handle: (c) => c.shaped(),
+  }),
+  operation({
+    ...base,
+    method: 'GET',
+    path: '/api/test/misshaped',
+    body: 'none',
+    response: { kind: 'json', shape: VersionView },
+    handle: (c) => c.misshaped(),
+  }),
+  operation({
+    ...base,
+    method: 'GET',
+    path: '/api/test/admin',
+    permissions: ['API', 'ADM', 'CFG-W'],
+    body: 'none',
+    handle: (c) => c.text(),
+  }),
 ];
 
 describe('HTTP conventions of the operation table', () => {
@@ -79,8 +139,17 @@ describe('HTTP conventions of the operation table', () => {
 
   before(async () => {
     const config = testConfig({ bodyLimits: { json: 2048, text: 256, form: 2048, file: 4096 } });
-    const container = buildContainer({ config, logger: new SilentLogger(), dataSource: undefined, embedded: false, clock: new ManualClock() });
-    const authenticator = new FixedAuthenticator({ tester: { password: 'pw', permissions: ALL }, limited: { password: 'pw', permissions: { ...NO_PERMISSIONS, api: 'ACCESS' } } });
+    const container = buildContainer({
+      config,
+      logger: new SilentLogger(),
+      dataSource: undefined,
+      embedded: false,
+      clock: new ManualClock(),
+    });
+    const authenticator = new FixedAuthenticator({
+      tester: { password: 'pw', permissions: ALL },
+      limited: { password: 'pw', permissions: { ...NO_PERMISSIONS, api: 'ACCESS' } },
+    });
     if (container.isBound(Authenticator)) container.rebind(Authenticator).toConstantValue(authenticator);
     else container.bind(Authenticator).toConstantValue(authenticator);
     container.bind(EchoController).toSelf();
@@ -117,21 +186,49 @@ describe('HTTP conventions of the operation table', () => {
       expect(inValue.json.error.details[0].field).to.equal('name');
       expectError(await api.post('/api/test/json', json('{"k\\udc00": 1}')), 400, 'LONE_SURROGATE');
       expectError(await api.put('/api/test/text', json('"a\\ud800b"')), 400, 'LONE_SURROGATE');
-      expectError(await api.put('/api/test/text', { body: Buffer.from([0x61, 0xed, 0xa0, 0x80, 0x62]), headers: { 'content-type': 'text/plain' } }), 400, 'MALFORMED_ENCODING');
-      const form = await api.post('/api/test/form', { body: 'name=a%ED%A0%80b', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+      expectError(
+        await api.put('/api/test/text', {
+          body: Buffer.from([0x61, 0xed, 0xa0, 0x80, 0x62]),
+          headers: { 'content-type': 'text/plain' },
+        }),
+        400,
+        'MALFORMED_ENCODING',
+      );
+      const form = await api.post('/api/test/form', {
+        body: 'name=a%ED%A0%80b',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
       expectError(form, 400, 'MALFORMED_ENCODING');
       expect(form.json.error.details[0].field).to.equal('name');
-      const query = await readResponse(await fetch(`${api.baseUrl}/api/test/query?version=0&flag=a%ED%A0%80b`, { headers: { authorization: `Basic ${Buffer.from('tester:pw').toString('base64')}` } }));
+      const query = await readResponse(
+        await fetch(`${api.baseUrl}/api/test/query?version=0&flag=a%ED%A0%80b`, {
+          headers: { authorization: `Basic ${Buffer.from('tester:pw').toString('base64')}` },
+        }),
+      );
       expectError(query, 400, 'MALFORMED_ENCODING');
       expect(query.json.error.details[0].field).to.equal("the query parameter 'flag'");
     });
 
     it('reads a body sent to a body-less write before acting: a broken chunked body is refused and nothing acts', async () => {
       const before = (await api.post('/api/test/count')).json.calls as number;
-      const answer = await rawRequest(api.baseUrl, [
-        'POST /api/test/count?version=0 HTTP/1.1', 'Host: x', `Authorization: Basic ${Buffer.from('tester:pw').toString('base64')}`,
-        'Content-Type: application/json', 'Transfer-Encoding: chunked', '', '5', '{"a":', 'zz', 'oops', '0', '', '',
-      ].join('\r\n'));
+      const answer = await rawRequest(
+        api.baseUrl,
+        [
+          'POST /api/test/count?version=0 HTTP/1.1',
+          'Host: x',
+          `Authorization: Basic ${Buffer.from('tester:pw').toString('base64')}`,
+          'Content-Type: application/json',
+          'Transfer-Encoding: chunked',
+          '',
+          '5',
+          '{"a":',
+          'zz',
+          'oops',
+          '0',
+          '',
+          '',
+        ].join('\r\n'),
+      );
       expect(answer.raw).to.match(/^HTTP\/1\.1 400/);
       expectError(answer, 400, 'BODY_UNREADABLE');
       expect((await api.post('/api/test/count')).json.calls, 'the broken request did not act').to.equal(before + 1);
@@ -143,7 +240,11 @@ describe('HTTP conventions of the operation table', () => {
     it('checks a JSON answer against its schema in /openapi.json in the acceptance client', async () => {
       expect((await api.get('/api/test/shaped')).status).to.equal(200);
       let failure: unknown;
-      try { await api.get('/api/test/misshaped'); } catch (error) { failure = error; }
+      try {
+        await api.get('/api/test/misshaped');
+      } catch (error) {
+        failure = error;
+      }
       expect(String(failure)).to.contain('does not match its schema').and.contain('versionMajor');
       expect((await api.get('/api/test/misshaped', { checkSchema: false })).status).to.equal(200);
     });
@@ -177,8 +278,16 @@ describe('HTTP conventions of the operation table', () => {
 
     it('answers 401 for wrong credentials and for a malformed Authorization header', async () => {
       expectError(await anonymous.get('/api/test/text-reply', { auth: { username: 'tester', password: 'nope' } }), 401);
-      expectError(await anonymous.get('/api/test/text-reply', { headers: { authorization: 'Bearer abc' } }), 401, 'MALFORMED_CREDENTIALS');
-      expectError(await anonymous.get('/api/test/text-reply', { headers: { authorization: 'Basic !!!' } }), 401, 'MALFORMED_CREDENTIALS');
+      expectError(
+        await anonymous.get('/api/test/text-reply', { headers: { authorization: 'Bearer abc' } }),
+        401,
+        'MALFORMED_CREDENTIALS',
+      );
+      expectError(
+        await anonymous.get('/api/test/text-reply', { headers: { authorization: 'Basic !!!' } }),
+        401,
+        'MALFORMED_CREDENTIALS',
+      );
     });
 
     it('sets a JSESSIONID cookie that authenticates later requests on its own', async () => {
@@ -196,9 +305,15 @@ describe('HTTP conventions of the operation table', () => {
       const asLimited = await client.get('/api/test/admin', { auth: { username: 'limited', password: 'pw' } });
       expectError(asLimited, 403, 'PERMISSION_DENIED');
       expect(asLimited.json.error.message).to.contain("'limited'");
-      const wrong = await anonymous.get('/api/test/admin', { auth: { username: 'limited', password: 'bad' }, headers: { cookie: `JSESSIONID=${cookie}` } });
+      const wrong = await anonymous.get('/api/test/admin', {
+        auth: { username: 'limited', password: 'bad' },
+        headers: { cookie: `JSESSIONID=${cookie}` },
+      });
       expectError(wrong, 401);
-      const sameUser = await anonymous.get('/api/test/admin', { auth: { username: 'tester', password: 'pw' }, headers: { cookie: `JSESSIONID=${cookie}` } });
+      const sameUser = await anonymous.get('/api/test/admin', {
+        auth: { username: 'tester', password: 'pw' },
+        headers: { cookie: `JSESSIONID=${cookie}` },
+      });
       expect(sameUser.status).to.equal(200);
       expect(sameUser.headers.get('set-cookie'), 'the session is kept, no new login').to.equal(null);
     });
@@ -211,9 +326,13 @@ describe('HTTP conventions of the operation table', () => {
     it('answers 403 naming each missing permission', async () => {
       const response = await anonymous.get('/api/test/admin', { auth: { username: 'limited', password: 'pw' } });
       expectError(response, 403, 'PERMISSION_DENIED');
-      expect(response.json.error.details.map((d: { field: string; rule: string }) => `${d.field}: ${d.rule}`))
-        .to.deep.equal(['administration: ACCESS', 'configurationMode: READ_WRITE_ACCESS']);
-      expect(response.json.error.message).to.contain('administration: ACCESS').and.contain('configurationMode: READ_WRITE_ACCESS').and.not.contain('CFG-W');
+      expect(
+        response.json.error.details.map((d: { field: string; rule: string }) => `${d.field}: ${d.rule}`),
+      ).to.deep.equal(['administration: ACCESS', 'configurationMode: READ_WRITE_ACCESS']);
+      expect(response.json.error.message)
+        .to.contain('administration: ACCESS')
+        .and.contain('configurationMode: READ_WRITE_ACCESS')
+        .and.not.contain('CFG-W');
     });
 
     it('checks the version before the credentials', async () => {
@@ -235,7 +354,10 @@ describe('HTTP conventions of the operation table', () => {
 
     it('refuses malformed JSON with a 400 in the error shape', async () => {
       for (const bad of ['{', '{"a":}', "{'a':1}", 'nul']) {
-        expectError(await api.post('/api/test/json', { body: bad, headers: { 'content-type': 'application/json' } }), 400);
+        expectError(
+          await api.post('/api/test/json', { body: bad, headers: { 'content-type': 'application/json' } }),
+          400,
+        );
       }
     });
 
@@ -246,13 +368,33 @@ describe('HTTP conventions of the operation table', () => {
     });
 
     it('refuses a body that is not what its Content-Encoding claims with 400', async () => {
-      expectError(await api.post('/api/test/json', { body: 'not gzip at all', headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' } }), 400, 'BODY_UNREADABLE');
-      expectError(await api.post('/api/test/json', { body: '{}', headers: { 'content-type': 'application/json', 'content-encoding': 'snappy' } }), 415);
+      expectError(
+        await api.post('/api/test/json', {
+          body: 'not gzip at all',
+          headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
+        }),
+        400,
+        'BODY_UNREADABLE',
+      );
+      expectError(
+        await api.post('/api/test/json', {
+          body: '{}',
+          headers: { 'content-type': 'application/json', 'content-encoding': 'snappy' },
+        }),
+        415,
+      );
     });
 
     it('refuses a body that is not the brotli stream its Content-Encoding claims with 400, not 500', async () => {
       for (const body of ['{"modeActive":true}', 'garbage-not-brotli-at-all-0123456789']) {
-        expectError(await api.post('/api/test/json', { body, headers: { 'content-type': 'application/json', 'content-encoding': 'br' } }), 400, 'BODY_UNREADABLE');
+        expectError(
+          await api.post('/api/test/json', {
+            body,
+            headers: { 'content-type': 'application/json', 'content-encoding': 'br' },
+          }),
+          400,
+          'BODY_UNREADABLE',
+        );
       }
     });
 
@@ -267,12 +409,28 @@ describe('HTTP conventions of the operation table', () => {
     it('takes a raw single value as trimmed text, with or without a content type, or as a JSON string', async () => {
       expect((await api.put('/api/test/text', { text: ' 10.0.0.1\n' })).json.body).to.equal('10.0.0.1');
       expect((await api.put('/api/test/text', { body: '5060' })).json.body).to.equal('5060');
-      expect((await api.put('/api/test/text', { body: '"sba.example.com"', headers: { 'content-type': 'application/json' } })).json.body).to.equal('sba.example.com');
-      expect((await api.put('/api/test/text', { body: 'host.example', headers: { 'content-type': 'application/x-www-form-urlencoded' } })).json.body).to.equal('host.example');
+      expect(
+        (
+          await api.put('/api/test/text', {
+            body: '"sba.example.com"',
+            headers: { 'content-type': 'application/json' },
+          })
+        ).json.body,
+      ).to.equal('sba.example.com');
+      expect(
+        (
+          await api.put('/api/test/text', {
+            body: 'host.example',
+            headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          })
+        ).json.body,
+      ).to.equal('host.example');
     });
 
     it('hands url-encoded forms over as records of strings', async () => {
-      const response = await api.post('/api/test/form', { form: { filterCount: '10', template: '<#list sessions as s>${s}</#list>' } });
+      const response = await api.post('/api/test/form', {
+        form: { filterCount: '10', template: '<#list sessions as s>${s}</#list>' },
+      });
       expect(response.json.body).to.deep.equal({ filterCount: '10', template: '<#list sessions as s>${s}</#list>' });
     });
 
@@ -281,7 +439,11 @@ describe('HTTP conventions of the operation table', () => {
       expect(response.json.file).to.deep.equal({ name: 'config.xzconfig', size: 5, text: 'hello' });
       const form = new FormData();
       form.set('other', 'x');
-      const missing = await fetch(new URL('/api/test/file?version=0', api.baseUrl), { method: 'PUT', body: form, headers: { authorization: `Basic ${Buffer.from('tester:pw').toString('base64')}` } });
+      const missing = await fetch(new URL('/api/test/file?version=0', api.baseUrl), {
+        method: 'PUT',
+        body: form,
+        headers: { authorization: `Basic ${Buffer.from('tester:pw').toString('base64')}` },
+      });
       expectError(await readResponse(missing), 400, 'FILE_REQUIRED');
     });
   });
@@ -293,7 +455,11 @@ describe('HTTP conventions of the operation table', () => {
         const form = new FormData();
         form.append('file', new Blob([`${marker} first`]), 'a.xzconfig');
         form.append('file', new Blob([`${marker} second`]), 'b.xzconfig');
-        const refused = await fetch(new URL('/api/test/file?version=0', api.baseUrl), { method: 'PUT', body: form, headers: { authorization: `Basic ${Buffer.from('tester:pw').toString('base64')}` } });
+        const refused = await fetch(new URL('/api/test/file?version=0', api.baseUrl), {
+          method: 'PUT',
+          body: form,
+          headers: { authorization: `Basic ${Buffer.from('tester:pw').toString('base64')}` },
+        });
         expectError(await readResponse(refused), 400, 'ONE_FILE_ONLY');
       }
       await new Promise((resolve) => setTimeout(resolve, 100));
@@ -301,7 +467,9 @@ describe('HTTP conventions of the operation table', () => {
         try {
           const file = path.join(tmpdir(), name);
           return statSync(file).isFile() && statSync(file).size < 200 && readFileSync(file, 'utf8').includes(marker);
-        } catch { return false; }
+        } catch {
+          return false;
+        }
       });
       expect(leftovers).to.deep.equal([]);
     });
@@ -324,7 +492,9 @@ describe('HTTP conventions of the operation table', () => {
       expect(response.text).to.equal('content');
       const disposition = response.headers.get('content-disposition')!;
       expect(disposition).to.contain('attachment; filename="Konfiguration f_r _uro _x_.xzconfig"');
-      expect(decodeURIComponent(/filename\*=UTF-8''(.+)$/.exec(disposition)![1]!)).to.equal('Konfiguration für €uro "x".xzconfig');
+      expect(decodeURIComponent(/filename\*=UTF-8''(.+)$/.exec(disposition)![1]!)).to.equal(
+        'Konfiguration für €uro "x".xzconfig',
+      );
     });
 
     it('maps domain errors through the status table', async () => {
@@ -339,8 +509,14 @@ describe('HTTP conventions of the operation table', () => {
 
     it('renders dates as UTC yyyy-mm-dd hh:mm:ss by default and as ISO-8601 on request', async () => {
       expect((await api.get('/api/test/query')).json.date).to.equal('UTC 2024-04-26 12:52:46');
-      expect((await api.get('/api/test/query', { query: { dateFormat: 'ISO-8601' } })).json.date).to.equal('2024-04-26T12:52:46.000Z');
-      expectError(await api.get('/api/test/query', { query: { dateFormat: 'GERMAN' } }), 400, 'INVALID_QUERY_PARAMETER');
+      expect((await api.get('/api/test/query', { query: { dateFormat: 'ISO-8601' } })).json.date).to.equal(
+        '2024-04-26T12:52:46.000Z',
+      );
+      expectError(
+        await api.get('/api/test/query', { query: { dateFormat: 'GERMAN' } }),
+        400,
+        'INVALID_QUERY_PARAMETER',
+      );
     });
 
     it('refuses malformed typed query parameters with a 400 naming the parameter', async () => {
@@ -348,7 +524,10 @@ describe('HTTP conventions of the operation table', () => {
       expectError(flag, 400, 'INVALID_QUERY_PARAMETER');
       expect(flag.json.error.details[0].field).to.equal('flag');
       expectError(await api.get('/api/test/query', { query: { count: '11' } }), 400);
-      expect((await api.get('/api/test/query', { query: { flag: 'TRUE', count: '3' } })).json).to.include({ flag: true, count: 3 });
+      expect((await api.get('/api/test/query', { query: { flag: 'TRUE', count: '3' } })).json).to.include({
+        flag: true,
+        count: 3,
+      });
     });
   });
 

@@ -11,11 +11,16 @@ import { TestGateway } from '../../support/TestGateway.js';
 /** A body of the operation's kind that carries nothing in particular, so that the query is what is wrong. */
 function someBody(op: OperationDefinition): RequestOptions {
   switch (op.body) {
-    case 'json': return { json: {} };
-    case 'text': return { text: 'x' };
-    case 'form': return { form: { x: '1' } };
-    case 'multipart': return { file: { name: 'x.bin', content: 'x' } };
-    default: return {};
+    case 'json':
+      return { json: {} };
+    case 'text':
+      return { text: 'x' };
+    case 'form':
+      return { form: { x: '1' } };
+    case 'multipart':
+      return { file: { name: 'x.bin', content: 'x' } };
+    default:
+      return {};
   }
 }
 
@@ -81,12 +86,24 @@ describe('the OpenAPI document', () => {
       const success = document.paths[op.path][op.method.toLowerCase()].responses['200'];
       const types = Object.keys(success.content ?? {});
       switch (op.response?.kind) {
-        case 'json': case 'scalar': expect(types, `${op.method} ${op.path}`).to.deep.equal(['application/json']); break;
-        case 'text': expect(types, `${op.method} ${op.path}`).to.deep.equal(['text/plain']); break;
-        case 'html': expect(types, `${op.method} ${op.path}`).to.deep.equal(['text/html']); break;
-        case 'empty': expect(types, `${op.method} ${op.path}`).to.deep.equal([]); break;
-        case 'file': expect(types, `${op.method} ${op.path}`).to.deep.equal([op.response.contentType]); break;
-        default: break;
+        case 'json':
+        case 'scalar':
+          expect(types, `${op.method} ${op.path}`).to.deep.equal(['application/json']);
+          break;
+        case 'text':
+          expect(types, `${op.method} ${op.path}`).to.deep.equal(['text/plain']);
+          break;
+        case 'html':
+          expect(types, `${op.method} ${op.path}`).to.deep.equal(['text/html']);
+          break;
+        case 'empty':
+          expect(types, `${op.method} ${op.path}`).to.deep.equal([]);
+          break;
+        case 'file':
+          expect(types, `${op.method} ${op.path}`).to.deep.equal([op.response.contentType]);
+          break;
+        default:
+          break;
       }
     }
   });
@@ -96,8 +113,13 @@ describe('the OpenAPI document', () => {
     const offenders: string[] = [];
     for (const op of operations) {
       const entry = document.paths[op.path][op.method.toLowerCase()];
-      if (!op.response || (op.response.kind !== 'empty' && !entry.responses['200'].content)) offenders.push(`${op.method} ${op.path}: no response schema`);
-      if (op.body === 'json' && !entry.requestBody.content['application/json'].schema.$ref && !entry.requestBody.content['application/json'].schema.items) {
+      if (!op.response || (op.response.kind !== 'empty' && !entry.responses['200'].content))
+        offenders.push(`${op.method} ${op.path}: no response schema`);
+      if (
+        op.body === 'json' &&
+        !entry.requestBody.content['application/json'].schema.$ref &&
+        !entry.requestBody.content['application/json'].schema.items
+      ) {
         offenders.push(`${op.method} ${op.path}: no request schema`);
       }
     }
@@ -106,8 +128,14 @@ describe('the OpenAPI document', () => {
 
   it('declares the response (and request) schema of every monitoring operation', () => {
     expect(undeclared(monitoringOperations)).to.deep.equal([]);
-    expect(document.paths['/api/version/get'].get.responses['200'].content['application/json'].schema).to.deep.equal({ $ref: '#/components/schemas/VersionView' });
-    expect(document.components.schemas.ComponentVersionView.required).to.have.members(['versionMajor', 'versionMinor', 'versionRelease']);
+    expect(document.paths['/api/version/get'].get.responses['200'].content['application/json'].schema).to.deep.equal({
+      $ref: '#/components/schemas/VersionView',
+    });
+    expect(document.components.schemas.ComponentVersionView.required).to.have.members([
+      'versionMajor',
+      'versionMinor',
+      'versionRelease',
+    ]);
   });
 
   it('declares a response schema for every served operation and a request schema for every JSON body', () => {
@@ -127,18 +155,32 @@ describe('the OpenAPI document', () => {
       for (const spec of op.query ?? []) {
         if (spec.required) {
           it(`${op.method} ${op.path} needs ${spec.name}`, async () => {
-            const others = Object.fromEntries((op.query ?? []).filter((q) => q.required && q.name !== spec.name)
-              .map((q) => [q.name, q.values?.[0] ?? 'x']));
-            const response = await admin.request(op.method, op.path, { version: op.version, query: others, ...someBody(op) });
+            const others = Object.fromEntries(
+              (op.query ?? [])
+                .filter((q) => q.required && q.name !== spec.name)
+                .map((q) => [q.name, q.values?.[0] ?? 'x']),
+            );
+            const response = await admin.request(op.method, op.path, {
+              version: op.version,
+              query: others,
+              ...someBody(op),
+            });
             expect(response.status, response.text).to.equal(400);
             expect(response.text).to.contain(spec.name);
           });
         }
         if (spec.values) {
           it(`${op.method} ${op.path} refuses a ${spec.name} outside ${spec.values.length} values`, async () => {
-            const required = Object.fromEntries((op.query ?? []).filter((q) => q.required && q.name !== spec.name)
-              .map((q) => [q.name, q.values?.[0] ?? '00000000-0000-4000-8000-000000000000']));
-            const response = await admin.request(op.method, op.path, { version: op.version, query: { ...required, [spec.name]: 'NOT-A-VALUE' }, ...someBody(op) });
+            const required = Object.fromEntries(
+              (op.query ?? [])
+                .filter((q) => q.required && q.name !== spec.name)
+                .map((q) => [q.name, q.values?.[0] ?? '00000000-0000-4000-8000-000000000000']),
+            );
+            const response = await admin.request(op.method, op.path, {
+              version: op.version,
+              query: { ...required, [spec.name]: 'NOT-A-VALUE' },
+              ...someBody(op),
+            });
             expect(response.status, response.text).to.equal(400);
             expect(response.text).to.contain(spec.name);
           });

@@ -1,7 +1,14 @@
 import { expect } from 'chai';
 import { basic, type ApiClient } from '../../support/ApiClient.js';
 import { TestGateway } from '../../support/TestGateway.js';
-import { addLocalUser, addRole, detailFields, expectError, permissionsFor, loginPolicySetter } from './identitySupport.js';
+import {
+  addLocalUser,
+  addRole,
+  detailFields,
+  expectError,
+  permissionsFor,
+  loginPolicySetter,
+} from './identitySupport.js';
 
 const PASSWORD = 'Checked-Pass-4711';
 
@@ -12,7 +19,8 @@ describe('every credential sent is checked; an administrator lifts a block by se
   let loginPolicy: Record<string, unknown>;
 
   const setLoginPolicy = (values: Record<string, unknown>) => loginPolicySetter(admin, () => loginPolicy)(values);
-  const shown = async (name: string) => (await admin.get('/api/users/get')).json.find((u: { localUserName?: string }) => u.localUserName === name);
+  const shown = async (name: string) =>
+    (await admin.get('/api/users/get')).json.find((u: { localUserName?: string }) => u.localUserName === name);
 
   before(async () => {
     gateway = await TestGateway.start();
@@ -30,11 +38,25 @@ describe('every credential sent is checked; an administrator lifts a block by se
     expect((await user.get('/api/version/get')).status).to.equal(200);
     expect(user.cookie).to.be.a('string');
 
-    expectError(await user.get('/api/version/get', { auth: { username: 'cookied', password: 'wrong-1' } }), 401, 'INVALID_CREDENTIALS');
+    expectError(
+      await user.get('/api/version/get', { auth: { username: 'cookied', password: 'wrong-1' } }),
+      401,
+      'INVALID_CREDENTIALS',
+    );
     expect((await shown('cookied')).failedLogins).to.equal(1);
-    expectError(await user.get('/api/version/get', { auth: { username: 'cookied', password: 'wrong-2' } }), 401, 'INVALID_CREDENTIALS');
-    expectError(await user.get('/api/version/get', { auth: { username: 'cookied', password: 'wrong-3' } }), 401, 'ACCOUNT_BLOCKED');
-    expect(await shown('cookied')).to.include({ failedLogins: 3 }).and.to.have.property('blockedUntil');
+    expectError(
+      await user.get('/api/version/get', { auth: { username: 'cookied', password: 'wrong-2' } }),
+      401,
+      'INVALID_CREDENTIALS',
+    );
+    expectError(
+      await user.get('/api/version/get', { auth: { username: 'cookied', password: 'wrong-3' } }),
+      401,
+      'ACCOUNT_BLOCKED',
+    );
+    expect(await shown('cookied'))
+      .to.include({ failedLogins: 3 })
+      .and.to.have.property('blockedUntil');
     // the block ended the session, and the right password is refused while blocked
     expectError(await user.get('/api/version/get', { auth: null }), 401, 'SESSION_EXPIRED');
     expectError(await user.get('/api/version/get'), 401, 'ACCOUNT_BLOCKED');
@@ -44,7 +66,11 @@ describe('every credential sent is checked; an administrator lifts a block by se
     await addLocalUser(admin, 'malformed', PASSWORD, { roleIds: ['checked_api'] });
     const user = gateway.client('malformed', PASSWORD);
     expect((await user.get('/api/version/get')).status).to.equal(200);
-    expectError(await user.get('/api/version/get', { auth: null, headers: { authorization: 'Bearer abc' } }), 401, 'MALFORMED_CREDENTIALS');
+    expectError(
+      await user.get('/api/version/get', { auth: null, headers: { authorization: 'Bearer abc' } }),
+      401,
+      'MALFORMED_CREDENTIALS',
+    );
     expect((await user.get('/api/version/get', { auth: null })).status).to.equal(200);
   });
 
@@ -57,7 +83,9 @@ describe('every credential sent is checked; an administrator lifts a block by se
     const cookieOf = (r: Response) => /JSESSIONID=([^;]+)/.exec(r.headers.get('set-cookie') ?? '')?.[1];
     expect(cookieOf(second)).to.be.a('string').and.equal(cookieOf(first));
 
-    const reset = await admin.post('/api/users/changePassword', { query: { user: 'repeat', newPassword: 'Repeat-Next-1234' } });
+    const reset = await admin.post('/api/users/changePassword', {
+      query: { user: 'repeat', newPassword: 'Repeat-Next-1234' },
+    });
     expect(reset.status, reset.text).to.equal(200);
     expectError(await gateway.client('repeat', PASSWORD).get('/api/version/get'), 401, 'INVALID_CREDENTIALS');
     expect((await gateway.client('repeat', 'Repeat-Next-1234').get('/api/version/get')).status).to.equal(200);
@@ -71,7 +99,9 @@ describe('every credential sent is checked; an administrator lifts a block by se
     expectError(await guesser.get('/api/version/get'), 401, 'ACCOUNT_BLOCKED');
     expect(await shown('locked')).to.have.property('blockedUntil');
 
-    const reset = await admin.post('/api/users/changePassword', { query: { user: 'locked', newPassword: 'Locked-New-2468', passwordChange: 'RECOMMENDED' } });
+    const reset = await admin.post('/api/users/changePassword', {
+      query: { user: 'locked', newPassword: 'Locked-New-2468', passwordChange: 'RECOMMENDED' },
+    });
     expect(reset.status, reset.text).to.equal(200);
     expect(reset.text).to.equal("Password of user 'locked' changed");
     const after = await shown('locked');
@@ -87,19 +117,35 @@ describe('every credential sent is checked; an administrator lifts a block by se
     const reuse = await admin.post('/api/users/changePassword', { query: { user: 'selfish', newPassword: PASSWORD } });
     expect(detailFields(reuse)).to.deep.equal(['newPassword']);
     expectError(reuse, 400, 'PASSWORD_POLICY_VIOLATED');
-    expectError(await admin.post('/api/users/changePassword', { query: { user: 'selfish', newPassword: 'x' } }), 400, 'PASSWORD_POLICY_VIOLATED');
+    expectError(
+      await admin.post('/api/users/changePassword', { query: { user: 'selfish', newPassword: 'x' } }),
+      400,
+      'PASSWORD_POLICY_VIOLATED',
+    );
 
     const self = gateway.client('selfish', PASSWORD);
-    const missing = await self.post('/api/users/changePassword', { query: { user: 'selfish', newPassword: 'Selfish-Next-1' } });
+    const missing = await self.post('/api/users/changePassword', {
+      query: { user: 'selfish', newPassword: 'Selfish-Next-1' },
+    });
     expectError(missing, 400, 'VALIDATION_FAILED');
     expect(detailFields(missing)).to.deep.equal(['oldPassword']);
-    expectError(await self.post('/api/users/changePassword', { query: { user: 'selfish', oldPassword: 'nope', newPassword: 'Selfish-Next-1' } }), 400, 'WRONG_OLD_PASSWORD');
-    const own = await self.post('/api/users/changePassword', { query: { user: 'selfish', oldPassword: PASSWORD, newPassword: 'Selfish-Next-1' } });
+    expectError(
+      await self.post('/api/users/changePassword', {
+        query: { user: 'selfish', oldPassword: 'nope', newPassword: 'Selfish-Next-1' },
+      }),
+      400,
+      'WRONG_OLD_PASSWORD',
+    );
+    const own = await self.post('/api/users/changePassword', {
+      query: { user: 'selfish', oldPassword: PASSWORD, newPassword: 'Selfish-Next-1' },
+    });
     expect(own.status, own.text).to.equal(200);
   });
 
   it("names the request's own field for a refused password: localPassword in users/add, newPassword in users/changePassword", async () => {
-    const add = await admin.post('/api/users/add', { json: { localUsername: 'shorty', localPassword: 'x', roleIds: ['checked_api'] } });
+    const add = await admin.post('/api/users/add', {
+      json: { localUsername: 'shorty', localPassword: 'x', roleIds: ['checked_api'] },
+    });
     expectError(add, 400, 'PASSWORD_POLICY_VIOLATED');
     expect(detailFields(add)).to.deep.equal(['localPassword']);
     await addLocalUser(admin, 'renamed', PASSWORD, { roleIds: ['checked_api'] });

@@ -23,7 +23,11 @@ for (const store of ['database', 'memory'] as const) {
     it('users/get lists the built-in administrator in its reduced form, lastLogin once it has logged in', async () => {
       const response = await admin.get('/api/users/get');
       expect(response.status).to.equal(200);
-      expect(response.json[0]).to.deep.equal({ lastLogin: 'UTC 2026-03-01 08:00:00', displayName: 'anadmin', enabled: true });
+      expect(response.json[0]).to.deep.equal({
+        lastLogin: 'UTC 2026-03-01 08:00:00',
+        displayName: 'anadmin',
+        enabled: true,
+      });
       const iso = await admin.get('/api/users/get', { query: { dateFormat: 'ISO-8601' } });
       expect(iso.json[0].lastLogin).to.equal('2026-03-01T08:00:00.000Z');
     });
@@ -31,14 +35,29 @@ for (const store of ['database', 'memory'] as const) {
     it('users/add takes AddUserData (localUsername) and answers CustomUserOptions (localUserName), never the password', async () => {
       await addRole(admin, 'new_role', permissionsFor(['API', 'UM-R']));
       const response = await admin.post('/api/users/add', {
-        json: { ldapLogin: null, loginLocally: true, localPassword: 'Test-Pass-1357', roleIds: ['new_role'], localUsername: 'test', displayName: 'test', enabled: true },
+        json: {
+          ldapLogin: null,
+          loginLocally: true,
+          localPassword: 'Test-Pass-1357',
+          roleIds: ['new_role'],
+          localUsername: 'test',
+          displayName: 'test',
+          enabled: true,
+        },
       });
       expect(response.status, response.text).to.equal(200);
       const user = response.json;
       expect(user.id).to.match(UUID);
       expect(user).to.deep.equal({
-        id: user.id, displayName: 'test', emailAddress: '', enabled: true, localUserName: 'test', local: { name: 'test' },
-        ldapUsers: [], roles: ['new_role'], failedLogins: 0,
+        id: user.id,
+        displayName: 'test',
+        emailAddress: '',
+        enabled: true,
+        localUserName: 'test',
+        local: { name: 'test' },
+        ldapUsers: [],
+        roles: ['new_role'],
+        failedLogins: 0,
       });
       expect(response.text).to.not.contain('Test-Pass-1357');
       const listed = (await admin.get('/api/users/get')).json;
@@ -49,12 +68,23 @@ for (const store of ['database', 'memory'] as const) {
     it('shows built-in roles in roleBuiltIns, directory logins in ldapUsers, and login bookkeeping as dates', async () => {
       const created = await admin.post('/api/users/add', {
         json: {
-          displayName: 'Alice Example', emailAddress: 'alice@corp.gwsim.test', loginLocally: false, ldapLogin: true,
-          ldapAuthentications: [{ name: 'alice', ldapAuthorityId: CORPORATE }], roleIds: ['CALL_HISTORY_EXPORTER'], passwordChange: null,
+          displayName: 'Alice Example',
+          emailAddress: 'alice@corp.gwsim.test',
+          loginLocally: false,
+          ldapLogin: true,
+          ldapAuthentications: [{ name: 'alice', ldapAuthorityId: CORPORATE }],
+          roleIds: ['CALL_HISTORY_EXPORTER'],
+          passwordChange: null,
         },
       });
       expect(created.status, created.text).to.equal(200);
-      expect(created.json).to.include({ displayName: 'Alice Example', emailAddress: 'alice@corp.gwsim.test', enabled: true, roleBuiltIns: 'CALL_HISTORY_EXPORTER', failedLogins: 0 });
+      expect(created.json).to.include({
+        displayName: 'Alice Example',
+        emailAddress: 'alice@corp.gwsim.test',
+        enabled: true,
+        roleBuiltIns: 'CALL_HISTORY_EXPORTER',
+        failedLogins: 0,
+      });
       expect(created.json.roles).to.deep.equal([]);
       expect(created.json.ldapUsers).to.deep.equal([{ name: 'alice', ldapAuthorityId: CORPORATE }]);
       expect(created.json).to.not.have.property('localUserName');
@@ -76,30 +106,52 @@ for (const store of ['database', 'memory'] as const) {
       const response = await admin.get('/api/users/ldapAuthorities/get');
       expect(response.status).to.equal(200);
       expect(response.json).to.have.length(2);
-      for (const authority of response.json) expect(authority).to.have.all.keys('id', 'displayName', 'url', 'baseDn', 'userAttribute');
+      for (const authority of response.json)
+        expect(authority).to.have.all.keys('id', 'displayName', 'url', 'baseDn', 'userAttribute');
       expect(response.json[0].id).to.equal(CORPORATE);
     });
 
     it('users/changePassword takes query parameters and answers plain text naming the user', async () => {
       await addLocalUser(admin, 'changer', 'First-Pass-2468');
       const response = await admin.post('/api/users/changePassword', {
-        query: { user: 'changer', oldPassword: 'First-Pass-2468', newPassword: 'Second-Pass-1357', passwordChange: 'RECOMMENDED' },
+        query: {
+          user: 'changer',
+          oldPassword: 'First-Pass-2468',
+          newPassword: 'Second-Pass-1357',
+          passwordChange: 'RECOMMENDED',
+        },
       });
       expect(response.status, response.text).to.equal(200);
       expect(response.headers.get('content-type')).to.match(/^text\/plain/);
       expect(response.text).to.contain('changer');
       // the new password authenticates (403: the user holds no role, so it lacks API)
-      expectError(await gateway.client('changer', 'Second-Pass-1357').get('/api/version/get'), 403, 'PERMISSION_DENIED');
-      expectError(await gateway.client('changer', 'First-Pass-2468').get('/api/version/get'), 401, 'INVALID_CREDENTIALS');
+      expectError(
+        await gateway.client('changer', 'Second-Pass-1357').get('/api/version/get'),
+        403,
+        'PERMISSION_DENIED',
+      );
+      expectError(
+        await gateway.client('changer', 'First-Pass-2468').get('/api/version/get'),
+        401,
+        'INVALID_CREDENTIALS',
+      );
     });
 
     it('users/changePassword takes passwords exactly as sent: blanks around them, or only blanks, are a password', async () => {
       await addLocalUser(admin, 'spacey', '      ');
-      const first = await admin.post('/api/users/changePassword', { query: { user: 'spacey', oldPassword: '      ', newPassword: '  Spaced-Pass-1  ' } });
+      const first = await admin.post('/api/users/changePassword', {
+        query: { user: 'spacey', oldPassword: '      ', newPassword: '  Spaced-Pass-1  ' },
+      });
       expect(first.status, first.text).to.equal(200);
-      expectError(await gateway.client('spacey', '  Spaced-Pass-1  ').get('/api/version/get'), 403, 'PERMISSION_DENIED');
+      expectError(
+        await gateway.client('spacey', '  Spaced-Pass-1  ').get('/api/version/get'),
+        403,
+        'PERMISSION_DENIED',
+      );
       expectError(await gateway.client('spacey', 'Spaced-Pass-1').get('/api/version/get'), 401, 'INVALID_CREDENTIALS');
-      const second = await admin.post('/api/users/changePassword', { query: { user: 'spacey', oldPassword: '  Spaced-Pass-1  ', newPassword: '        ' } });
+      const second = await admin.post('/api/users/changePassword', {
+        query: { user: 'spacey', oldPassword: '  Spaced-Pass-1  ', newPassword: '        ' },
+      });
       expect(second.status, second.text).to.equal(200);
       expectError(await gateway.client('spacey', '        ').get('/api/version/get'), 403, 'PERMISSION_DENIED');
     });
@@ -121,18 +173,45 @@ for (const store of ['database', 'memory'] as const) {
 
     it('password and login policies read back as set, and apply at once', async () => {
       const passwordPolicy = (await admin.get('/api/passwordPolicy/get')).json;
-      expect(passwordPolicy).to.have.all.keys('minLength', 'maxLength', 'minDigits', 'minCharacters', 'minLowerCase', 'minUpperCase', 'minSpecial', 'constraintAreas', 'patterns', 'blacklist', 'addUsernameToBlacklist');
+      expect(passwordPolicy).to.have.all.keys(
+        'minLength',
+        'maxLength',
+        'minDigits',
+        'minCharacters',
+        'minLowerCase',
+        'minUpperCase',
+        'minSpecial',
+        'constraintAreas',
+        'patterns',
+        'blacklist',
+        'addUsernameToBlacklist',
+      );
       const strict = { ...passwordPolicy, minDigits: 2, patterns: false, blacklist: [{ value: 'gwsim' }] };
       const set = await admin.post('/api/passwordPolicy/set', { json: strict });
       expect(set.status, set.text).to.equal(200);
       expect((await admin.get('/api/passwordPolicy/get')).json).to.deep.equal(strict);
-      const refused = await admin.post('/api/users/add', { json: { localUsername: 'weak', localPassword: 'gwsim-abc1', loginLocally: true } });
+      const refused = await admin.post('/api/users/add', {
+        json: { localUsername: 'weak', localPassword: 'gwsim-abc1', loginLocally: true },
+      });
       expectError(refused, 400, 'PASSWORD_POLICY_VIOLATED');
-      expect(refused.json.error.details.map((d: { rule: string }) => d.rule)).to.have.members(['minDigits', 'patterns', 'blacklist']);
+      expect(refused.json.error.details.map((d: { rule: string }) => d.rule)).to.have.members([
+        'minDigits',
+        'patterns',
+        'blacklist',
+      ]);
       expect((await admin.post('/api/passwordPolicy/set', { json: passwordPolicy })).status).to.equal(200);
 
       const loginPolicy = (await admin.get('/api/loginPolicy/get')).json;
-      expect(loginPolicy).to.have.all.keys('minLoginDelay', 'maxLoginDelay', 'attemptsUntilBlocked', 'showLoginFailureMessage', 'passwordExpiration', 'passwordExpirationWarning', 'maxObsoletePasswords', 'passwordUnchangeableMinutes');
+      expect(loginPolicy).to.have.all.keys(
+        'minLoginDelay',
+        'maxLoginDelay',
+        'attemptsUntilBlocked',
+        'showLoginFailureMessage',
+        'passwordExpiration',
+        'passwordExpirationWarning',
+        'maxObsoletePasswords',
+        'passwordUnchangeableMinutes',
+      );
       const changed = { ...loginPolicy, attemptsUntilBlocked: 9, passwordUnchangeableMinutes: 5 };
       expect((await admin.post('/api/loginPolicy/set', { json: changed })).json).to.deep.equal(changed);
       expect((await admin.get('/api/loginPolicy/get')).json).to.deep.equal(changed);
@@ -145,7 +224,11 @@ for (const store of ['database', 'memory'] as const) {
       expectError(duplicate, 409, 'ROLE_EXISTS');
       const roles = (await admin.get('/api/roles/get')).json;
       expect(roles.map((r: { id: string }) => r.id)).to.deep.equal(['new_role', 'reader', 'temp_a']);
-      expect(roles[2]).to.deep.equal({ id: 'temp_a', displayName: 'Temporary A', permissions: permissionsFor(['API', 'CFG-R']) });
+      expect(roles[2]).to.deep.equal({
+        id: 'temp_a',
+        displayName: 'Temporary A',
+        permissions: permissionsFor(['API', 'CFG-R']),
+      });
       const remaining = await admin.delete('/api/roles/remove', { query: { role: 'Temporary A' } });
       expect(remaining.status, remaining.text).to.equal(200);
       expect(remaining.json.map((r: { id: string }) => r.id)).to.deep.equal(['new_role', 'reader']);

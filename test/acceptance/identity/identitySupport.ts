@@ -1,6 +1,9 @@
 import { expect } from 'chai';
 import {
-  NO_PERMISSIONS, requirementOf, type PermissionCode, type PermissionSet,
+  NO_PERMISSIONS,
+  requirementOf,
+  type PermissionCode,
+  type PermissionSet,
 } from '../../../src/shared/domain/Permission.js';
 import type { ApiClient, ApiResponse } from '../../support/ApiClient.js';
 
@@ -23,14 +26,33 @@ export function detailFields(response: ApiResponse): string[] {
   return (response.json?.error?.details ?? []).map((d: { field?: string }) => d.field);
 }
 
-export async function addRole(admin: ApiClient, id: string, permissions: PermissionSet, displayName = id): Promise<void> {
+export async function addRole(
+  admin: ApiClient,
+  id: string,
+  permissions: PermissionSet,
+  displayName = id,
+): Promise<void> {
   const response = await admin.put('/api/roles/add', { json: { id, displayName, permissions } });
   expect(response.status, response.text).to.equal(200);
 }
 
-export async function addLocalUser(admin: ApiClient, username: string, password: string, extra: Record<string, unknown> = {}): Promise<any> {
+export async function addLocalUser(
+  admin: ApiClient,
+  username: string,
+  password: string,
+  extra: Record<string, unknown> = {},
+): Promise<any> {
   const response = await admin.post('/api/users/add', {
-    json: { displayName: username, loginLocally: true, localUsername: username, localPassword: password, enabled: true, ldapLogin: null, roleIds: [], ...extra },
+    json: {
+      displayName: username,
+      loginLocally: true,
+      localUsername: username,
+      localPassword: password,
+      enabled: true,
+      ldapLogin: null,
+      roleIds: [],
+      ...extra,
+    },
   });
   expect(response.status, response.text).to.equal(200);
   return response.json;

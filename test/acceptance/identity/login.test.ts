@@ -42,12 +42,20 @@ describe('logging in through the HTTP API', function () {
     const right = await gateway.client('blocky', PASSWORD).get('/api/version/get');
     expectChallenge(right, 'ACCOUNT_BLOCKED');
     expect(right.headers.get('retry-after')).to.equal('300');
-    const shown = (await admin.get('/api/users/get')).json.find((u: { localUserName?: string }) => u.localUserName === 'blocky');
-    expect(shown).to.include({ failedLogins: 3, lastFailedLogin: 'UTC 2026-03-01 08:00:00', blockedUntil: 'UTC 2026-03-01 08:15:00' });
+    const shown = (await admin.get('/api/users/get')).json.find(
+      (u: { localUserName?: string }) => u.localUserName === 'blocky',
+    );
+    expect(shown).to.include({
+      failedLogins: 3,
+      lastFailedLogin: 'UTC 2026-03-01 08:00:00',
+      blockedUntil: 'UTC 2026-03-01 08:15:00',
+    });
 
     gateway.clock.advanceSeconds(5 * 60);
     expect((await gateway.client('blocky', PASSWORD).get('/api/version/get')).status).to.equal(200);
-    const after = (await admin.get('/api/users/get')).json.find((u: { localUserName?: string }) => u.localUserName === 'blocky');
+    const after = (await admin.get('/api/users/get')).json.find(
+      (u: { localUserName?: string }) => u.localUserName === 'blocky',
+    );
     expect(after.failedLogins).to.equal(0);
     expect(after).to.not.have.property('blockedUntil');
   });
@@ -70,7 +78,9 @@ describe('logging in through the HTTP API', function () {
   it('refuses a disabled user with 401 and a Basic challenge', async () => {
     await addLocalUser(admin, 'sleeper', PASSWORD, { roleIds: ['api_only'], enabled: false });
     expectChallenge(await gateway.client('sleeper', PASSWORD).get('/api/version/get'), 'USER_DISABLED');
-    const shown = (await admin.get('/api/users/get')).json.find((u: { localUserName?: string }) => u.localUserName === 'sleeper');
+    const shown = (await admin.get('/api/users/get')).json.find(
+      (u: { localUserName?: string }) => u.localUserName === 'sleeper',
+    );
     expect(shown.enabled).to.equal(false);
   });
 
@@ -87,7 +97,9 @@ describe('logging in through the HTTP API', function () {
 
   it('lets a user with an expired local password still log in through its directory login', async () => {
     await addLocalUser(admin, 'twoways', PASSWORD, {
-      roleIds: ['api_only'], ldapLogin: true, ldapAuthentications: [{ name: 'bob', ldapAuthorityId: '5f0c1e2a-7b3d-4c8e-9a61-2d4f8b0e1a01' }],
+      roleIds: ['api_only'],
+      ldapLogin: true,
+      ldapAuthentications: [{ name: 'bob', ldapAuthorityId: '5f0c1e2a-7b3d-4c8e-9a61-2d4f8b0e1a01' }],
     });
     await setLoginPolicy({ passwordExpiration: 30, passwordExpirationWarning: 7 });
     gateway.clock.advanceSeconds(30 * 86400);
@@ -96,7 +108,9 @@ describe('logging in through the HTTP API', function () {
     // expiry is about the local password; the directory decides about its own
     expect((await gateway.client('bob', 'Bob-Corp-2024').get('/api/version/get')).status).to.equal(200);
     expectChallenge(await gateway.client('twoways', PASSWORD).get('/api/version/get'), 'PASSWORD_EXPIRED');
-    const shown = (await admin.get('/api/users/get')).json.find((u: { localUserName?: string }) => u.localUserName === 'twoways');
+    const shown = (await admin.get('/api/users/get')).json.find(
+      (u: { localUserName?: string }) => u.localUserName === 'twoways',
+    );
     expect(shown.lastLogin).to.equal(formatXzwo(gateway.clock.now()));
     await setLoginPolicy({ passwordExpiration: 0 });
     expect((await admin.delete('/api/users/remove', { query: { user: 'twoways' } })).status).to.equal(200);

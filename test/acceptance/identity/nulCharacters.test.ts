@@ -27,16 +27,28 @@ describe('NUL characters in identity input', function () {
 
   it('in the keys of users/remove, users/changePassword and roles/remove: 404', async () => {
     expectError(await admin.delete('/api/users/remove', { query: { user: 'x\u0000' } }), 404, 'USER_NOT_FOUND');
-    expectError(await admin.post('/api/users/changePassword', { query: { user: 'x\u0000', oldPassword: 'a', newPassword: 'b' } }), 404, 'USER_NOT_FOUND');
+    expectError(
+      await admin.post('/api/users/changePassword', { query: { user: 'x\u0000', oldPassword: 'a', newPassword: 'b' } }),
+      404,
+      'USER_NOT_FOUND',
+    );
     expectError(await admin.delete('/api/roles/remove', { query: { role: 'x\u0000' } }), 404, 'ROLE_NOT_FOUND');
   });
 
   it('in the values users/add and passwordPolicy/set would store: 4xx', async () => {
     const user = { localUsername: 'nul', localPassword: 'Nul-Pass-123' };
-    expectError(await admin.post('/api/users/add', { json: { ...user, emailAddress: 'a\u0000@example.test' } }), 400, 'INVALID_USER');
+    expectError(
+      await admin.post('/api/users/add', { json: { ...user, emailAddress: 'a\u0000@example.test' } }),
+      400,
+      'INVALID_USER',
+    );
     expectError(await admin.post('/api/users/add', { json: { ...user, roleIds: ['x\u0000'] } }), 404, 'ROLE_NOT_FOUND');
     const policy = (await admin.get('/api/passwordPolicy/get')).json;
-    expectError(await admin.post('/api/passwordPolicy/set', { json: { ...policy, blacklist: ['a\u0000b'] } }), 400, 'INVALID_PASSWORD_POLICY');
+    expectError(
+      await admin.post('/api/passwordPolicy/set', { json: { ...policy, blacklist: ['a\u0000b'] } }),
+      400,
+      'INVALID_PASSWORD_POLICY',
+    );
     expect((await admin.get('/api/users/get')).json).to.have.length(1);
   });
 });

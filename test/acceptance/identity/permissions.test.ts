@@ -15,9 +15,14 @@ import { addLocalUser, addRole, expectError, permissionsFor } from './identitySu
  * missing input, it is not 403), and a user whose role lacks only that code gets 403 naming it.
  */
 function candidateFor(code: PermissionCode): OperationDefinition | undefined {
-  const candidates = [...OPERATIONS, ...PROBES].filter((op) => op.permissions.includes(code))
+  const candidates = [...OPERATIONS, ...PROBES]
+    .filter((op) => op.permissions.includes(code))
     .filter((op) => !grants(permissionsFor(op.permissions.filter((c) => c !== code)), code));
-  const score = (op: OperationDefinition) => (PROBES.includes(op) ? 100 : 0) + (op.method === 'GET' ? 0 : 10) + (op.path.endsWith('/get') ? 0 : 5) + op.permissions.length;
+  const score = (op: OperationDefinition) =>
+    (PROBES.includes(op) ? 100 : 0) +
+    (op.method === 'GET' ? 0 : 10) +
+    (op.path.endsWith('/get') ? 0 : 5) +
+    op.permissions.length;
   return [...candidates].sort((a, b) => score(a) - score(b))[0];
 }
 
@@ -27,15 +32,26 @@ function candidateFor(code: PermissionCode): OperationDefinition | undefined {
  */
 @injectable()
 class PermissionProbe {
-  async answer() { return Reply.text('granted'); }
+  async answer() {
+    return Reply.text('granted');
+  }
 }
 
-const PROBES: OperationDefinition[] = PERMISSION_CODES
-  .filter((code) => code !== 'API' && !OPERATIONS.some((op) => op.permissions.includes(code)))
-  .map((code) => operation({
-    area: 'test', method: 'GET', path: `/api/test/probe/${code}`, version: 0, permissions: ['API', code], body: 'none',
-    summary: `needs ${code}`, controller: PermissionProbe, handle: (c) => c.answer(),
-  }));
+const PROBES: OperationDefinition[] = PERMISSION_CODES.filter(
+  (code) => code !== 'API' && !OPERATIONS.some((op) => op.permissions.includes(code)),
+).map((code) =>
+  operation({
+    area: 'test',
+    method: 'GET',
+    path: `/api/test/probe/${code}`,
+    version: 0,
+    permissions: ['API', code],
+    body: 'none',
+    summary: `needs ${code}`,
+    controller: PermissionProbe,
+    handle: (c) => c.answer(),
+  }),
+);
 
 describe('custom roles grant exactly their permissions, for every permission code', function () {
   this.timeout(120000);
@@ -59,14 +75,23 @@ describe('custom roles grant exactly their permissions, for every permission cod
       await addLocalUser(admin, `with_${slug}`, password, { roleIds: [`with_${slug}`] });
       await addLocalUser(admin, `without_${slug}`, password, { roleIds: [`without_${slug}`] });
 
-      const granted = await gateway.client(`with_${slug}`, password).request(op.method, op.path, { version: op.version });
-      expect(granted.status, `${op.method} ${op.path} with ${op.permissions.join(', ')}: ${granted.text.slice(0, 300)}`).to.not.be.oneOf([401, 403]);
+      const granted = await gateway
+        .client(`with_${slug}`, password)
+        .request(op.method, op.path, { version: op.version });
+      expect(
+        granted.status,
+        `${op.method} ${op.path} with ${op.permissions.join(', ')}: ${granted.text.slice(0, 300)}`,
+      ).to.not.be.oneOf([401, 403]);
       expect(granted.status, `${op.method} ${op.path}: ${granted.text.slice(0, 300)}`).to.be.below(500);
 
-      const withheld = await gateway.client(`without_${slug}`, password).request(op.method, op.path, { version: op.version });
+      const withheld = await gateway
+        .client(`without_${slug}`, password)
+        .request(op.method, op.path, { version: op.version });
       expectError(withheld, 403, 'PERMISSION_DENIED');
-      expect(withheld.json.error.details.map((d: { field: string; rule: string }) => `${d.field}: ${d.rule}`), `${op.method} ${op.path}`)
-        .to.deep.equal([`${requirementOf(code).field}: ${requirementOf(code).level}`]);
+      expect(
+        withheld.json.error.details.map((d: { field: string; rule: string }) => `${d.field}: ${d.rule}`),
+        `${op.method} ${op.path}`,
+      ).to.deep.equal([`${requirementOf(code).field}: ${requirementOf(code).level}`]);
     });
   }
 

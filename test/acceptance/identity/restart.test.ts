@@ -15,11 +15,16 @@ describe('identity across restarts', function () {
   let store: DurableStore;
   const clock = new ManualClock(new Date('2026-03-01T08:00:00Z'));
 
-  const start = (first: boolean, config: Partial<AppConfig> = {}) => TestGateway.start({
-    clock, keepData: !first, config: { ...store.config, ...config },
-  });
+  const start = (first: boolean, config: Partial<AppConfig> = {}) =>
+    TestGateway.start({
+      clock,
+      keepData: !first,
+      config: { ...store.config, ...config },
+    });
 
-  before(() => { store = durableTestStore(); });
+  before(() => {
+    store = durableTestStore();
+  });
   after(() => store?.dispose());
 
   it('keeps users, roles, failed attempts and a password changed through the API; a changed setting resets the administrator', async () => {
@@ -30,7 +35,9 @@ describe('identity across restarts', function () {
       await addLocalUser(admin, 'steady', 'Steady-Pass-1', { roleIds: ['api'] });
       expectError(await gateway.client('steady', 'wrong').get('/api/version/get'), 401);
       expectError(await gateway.client('steady', 'wrong').get('/api/version/get'), 401);
-      const changed = await admin.post('/api/users/changePassword', { query: { user: 'anadmin', oldPassword: ADMIN_PASSWORD, newPassword: 'Changed-Admin-Pw-2' } });
+      const changed = await admin.post('/api/users/changePassword', {
+        query: { user: 'anadmin', oldPassword: ADMIN_PASSWORD, newPassword: 'Changed-Admin-Pw-2' },
+      });
       expect(changed.status, changed.text).to.equal(200);
     } finally {
       await gateway.stop();
@@ -51,7 +58,11 @@ describe('identity across restarts', function () {
 
     gateway = await start(false, { adminPassword: 'Operator-Reset-3' });
     try {
-      expectError(await gateway.client('anadmin', 'Changed-Admin-Pw-2').get('/api/users/get'), 401, 'INVALID_CREDENTIALS');
+      expectError(
+        await gateway.client('anadmin', 'Changed-Admin-Pw-2').get('/api/users/get'),
+        401,
+        'INVALID_CREDENTIALS',
+      );
       clock.advanceSeconds(1);
       expect((await gateway.client('anadmin', 'Operator-Reset-3').get('/api/users/get')).status).to.equal(200);
     } finally {

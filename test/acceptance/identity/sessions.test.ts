@@ -19,7 +19,12 @@ describe('sessions end when the account changes', () => {
     const user = gateway.client('changer', 'Changer-Pass-97');
     expect((await user.get('/api/version/get')).status).to.equal(200);
     const changed = await admin.post('/api/users/changePassword', {
-      query: { user: 'changer', oldPassword: 'Changer-Pass-97', newPassword: 'Changer-Next-98', passwordChange: 'NOT_NECESSARY' },
+      query: {
+        user: 'changer',
+        oldPassword: 'Changer-Pass-97',
+        newPassword: 'Changer-Next-98',
+        passwordChange: 'NOT_NECESSARY',
+      },
     });
     expect(changed.status, changed.text).to.equal(200);
     expectError(await user.get('/api/version/get', { auth: null }), 401, 'SESSION_EXPIRED');
@@ -31,7 +36,14 @@ describe('sessions end when the account changes', () => {
     await addLocalUser(admin, 'other', 'Other-Pass-11', { roleIds: ['session_reader'] });
     const bystander = gateway.client('bystander', 'Bystander-Pass-1');
     expect((await bystander.get('/api/version/get')).status).to.equal(200);
-    await admin.post('/api/users/changePassword', { query: { user: 'other', oldPassword: 'Other-Pass-11', newPassword: 'Other-Next-22', passwordChange: 'NOT_NECESSARY' } });
+    await admin.post('/api/users/changePassword', {
+      query: {
+        user: 'other',
+        oldPassword: 'Other-Pass-11',
+        newPassword: 'Other-Next-22',
+        passwordChange: 'NOT_NECESSARY',
+      },
+    });
     expect((await bystander.get('/api/version/get', { auth: null })).status).to.equal(200);
   });
 });

@@ -15,8 +15,13 @@ const NOT_LAB_STATE = ['/api/resources/get'];
  * the host's resources). A restore must make each answer what it answered when the snapshot was taken, byte for
  * byte (an error answer's request id aside).
  */
-export const GATEWAY_READS = OPERATIONS
-  .filter((op) => op.method === 'GET' && op.path.startsWith('/api/') && !op.path.includes('{') && !(op.query ?? []).some((q) => q.required))
+export const GATEWAY_READS = OPERATIONS.filter(
+  (op) =>
+    op.method === 'GET' &&
+    op.path.startsWith('/api/') &&
+    !op.path.includes('{') &&
+    !(op.query ?? []).some((q) => q.required),
+)
   .filter((op) => !NOT_LAB_STATE.includes(op.path))
   .map((op) => ({ path: op.path, version: op.version }));
 
@@ -41,11 +46,22 @@ export function differences(a: Map<string, string>, b: Map<string, string>): str
 let serial = 0;
 export function licenseFile(): Buffer {
   serial += 1;
-  return signLicenseFile({
-    identifier: `5a0e7c7a-2222-4333-8444-${String(serial).padStart(12, '0')}`, name: `snapshot license ${serial}`, products: ['gwsim'],
-    application: 'gateway', requiredSystemIds: [], validFrom: '2026-01-01T00:00:00Z', validUntil: '2026-12-31T23:59:59Z',
-    softwareUpdateServiceUntil: '2026-12-31T23:59:59Z', facilities: [{ name: 'telrtSession', value: 4 }], constraints: [], invalidates: [],
-  }, labPrivateKey());
+  return signLicenseFile(
+    {
+      identifier: `5a0e7c7a-2222-4333-8444-${String(serial).padStart(12, '0')}`,
+      name: `snapshot license ${serial}`,
+      products: ['gwsim'],
+      application: 'gateway',
+      requiredSystemIds: [],
+      validFrom: '2026-01-01T00:00:00Z',
+      validUntil: '2026-12-31T23:59:59Z',
+      softwareUpdateServiceUntil: '2026-12-31T23:59:59Z',
+      facilities: [{ name: 'telrtSession', value: 4 }],
+      constraints: [],
+      invalidates: [],
+    },
+    labPrivateKey(),
+  );
 }
 
 async function ok(answer: Promise<{ status: number; text: string }>): Promise<void> {
@@ -55,9 +71,21 @@ async function ok(answer: Promise<{ status: number; text: string }>): Promise<vo
 
 /** Gives a lab configuration, a user, a policy, a license, settings (maintenance, SBA with a secret): a state worth saving. */
 export async function furnish(client: ApiClient, tag: string): Promise<void> {
-  await ok(client.post('/api/nodes/addSystem', { version: 3, query: { profile: PBX_PROFILE }, json: { displayName: `${tag} PBX`, udpTcpPort: 5070, tlsPort: 5071 } }));
+  await ok(
+    client.post('/api/nodes/addSystem', {
+      version: 3,
+      query: { profile: PBX_PROFILE },
+      json: { displayName: `${tag} PBX`, udpTcpPort: 5070, tlsPort: 5071 },
+    }),
+  );
   await ok(client.post('/api/coreConfig/commit'));
-  await ok(client.post('/api/nodes/addSystem', { version: 3, query: { profile: PBX_PROFILE }, json: { displayName: `${tag} uncommitted PBX`, udpTcpPort: 5080, tlsPort: 5081 } }));
+  await ok(
+    client.post('/api/nodes/addSystem', {
+      version: 3,
+      query: { profile: PBX_PROFILE },
+      json: { displayName: `${tag} uncommitted PBX`, udpTcpPort: 5080, tlsPort: 5081 },
+    }),
+  );
   await addLocalUser(client, `${tag}-user`, 'Snapshot-Pass-1357', { roleIds: ['ADMINISTRATOR'] });
   await ok(client.put('/api/licenses/importFile', { file: { name: 'lab.xzlicense', content: licenseFile() } }));
   await ok(client.put('/api/maintenanceMode/set', { json: { modeActive: true } }));
@@ -67,7 +95,13 @@ export async function furnish(client: ApiClient, tag: string): Promise<void> {
 
 /** Changes every part `furnish` gave (configuration, users, licenses, settings). */
 export async function disturb(client: ApiClient, tag: string): Promise<void> {
-  await ok(client.post('/api/nodes/addSystem', { version: 3, query: { profile: PBX_PROFILE }, json: { displayName: `${tag} later PBX`, udpTcpPort: 5090, tlsPort: 5091 } }));
+  await ok(
+    client.post('/api/nodes/addSystem', {
+      version: 3,
+      query: { profile: PBX_PROFILE },
+      json: { displayName: `${tag} later PBX`, udpTcpPort: 5090, tlsPort: 5091 },
+    }),
+  );
   await ok(client.post('/api/coreConfig/commit'));
   await addLocalUser(client, `${tag}-later`, 'Snapshot-Pass-2468', { roleIds: ['ADMINISTRATOR'] });
   await ok(client.put('/api/licenses/importFile', { file: { name: 'lab.xzlicense', content: licenseFile() } }));

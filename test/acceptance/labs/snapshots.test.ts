@@ -37,9 +37,15 @@ describe('lab snapshots (/_sim/labs/{lab}/snapshots)', function () {
   };
   /** `passphrase` null: none sent. */
   const exportFile = (lab: string, name: string, passphrase: string | null = PASSPHRASE) =>
-    admin.get(`/_sim/labs/${lab}/snapshots/${name}`, passphrase === null ? {} : { headers: { 'x-gwsim-passphrase': passphrase } });
+    admin.get(
+      `/_sim/labs/${lab}/snapshots/${name}`,
+      passphrase === null ? {} : { headers: { 'x-gwsim-passphrase': passphrase } },
+    );
   const importFile = (lab: string, name: string, content: string | Buffer, passphrase: string | null = PASSPHRASE) =>
-    admin.put(`/_sim/labs/${lab}/snapshots/${name}`, { file: { name: 'snap.json', content, type: 'application/json' }, ...(passphrase === null ? {} : { headers: { 'x-gwsim-passphrase': passphrase } }) });
+    admin.put(`/_sim/labs/${lab}/snapshots/${name}`, {
+      file: { name: 'snap.json', content, type: 'application/json' },
+      ...(passphrase === null ? {} : { headers: { 'x-gwsim-passphrase': passphrase } }),
+    });
 
   it('snapshot, change, restore: every gateway read answers what it answered at save time, and the other lab is untouched', async () => {
     const course = labClient(gateway, 'course');
@@ -54,8 +60,12 @@ describe('lab snapshots (/_sim/labs/{lab}/snapshots)', function () {
     expect(saved).to.include({ name: 'base', sourceLab: 'course' });
     expect(saved.objects).to.be.greaterThan(10);
     expect(saved.bytes).to.be.greaterThan(1000);
-    expect((await admin.post('/_sim/labs/course/snapshots', { json: { name: 'base' } })).json.error.code).to.equal('SNAPSHOT_EXISTS');
-    expect((await admin.post('/_sim/labs/course/snapshots', { json: { name: 'base', replace: true } })).status).to.equal(200);
+    expect((await admin.post('/_sim/labs/course/snapshots', { json: { name: 'base' } })).json.error.code).to.equal(
+      'SNAPSHOT_EXISTS',
+    );
+    expect(
+      (await admin.post('/_sim/labs/course/snapshots', { json: { name: 'base', replace: true } })).status,
+    ).to.equal(200);
     const list = await admin.get('/_sim/labs/course/snapshots');
     expect(list.json.snapshots.map((s: { name: string }) => s.name)).to.deep.equal(['base']);
     expect((await admin.get('/_sim/labs/other/snapshots')).json.snapshots).to.deep.equal([]);
@@ -63,12 +73,22 @@ describe('lab snapshots (/_sim/labs/{lab}/snapshots)', function () {
     await disturb(course, 'course');
     await admin.put('/_sim/labs/course/clock', { json: { mode: 'frozen', now: '2031-06-01T00:00:00Z' } });
     const changed = differences(atSave, await readAll(course));
-    for (const path of ['/api/nodes/get', '/api/users/get', '/api/licenses/get', '/api/maintenanceMode/get', '/api/sba/get', '/api/coreConfig/status/get']) {
+    for (const path of [
+      '/api/nodes/get',
+      '/api/users/get',
+      '/api/licenses/get',
+      '/api/maintenanceMode/get',
+      '/api/sba/get',
+      '/api/coreConfig/status/get',
+    ]) {
       expect(changed, `the change shows in ${path}`).to.include(path);
     }
     const otherBefore = await readAll(other);
     // a session of a user the snapshot does not know
-    const later = new ApiClient(`${gateway.baseUrl}/labs/course`, { username: 'course-later', password: 'Snapshot-Pass-2468' });
+    const later = new ApiClient(`${gateway.baseUrl}/labs/course`, {
+      username: 'course-later',
+      password: 'Snapshot-Pass-2468',
+    });
     expect((await later.get('/api/nodes/get')).status).to.equal(200);
     expect(later.cookie, 'a session was opened').to.be.a('string');
 
@@ -76,15 +96,36 @@ describe('lab snapshots (/_sim/labs/{lab}/snapshots)', function () {
     expect(restored.name).to.equal('base');
     const afterRestore = await readAll(course);
     expect(differences(atSave, afterRestore), 'reads that answer otherwise than at save time').to.deep.equal([]);
-    expect((await admin.get('/_sim/labs/course/clock')).json).to.include({ mode: 'frozen', now: '2030-01-01T00:00:00.000Z' });
+    expect((await admin.get('/_sim/labs/course/clock')).json).to.include({
+      mode: 'frozen',
+      now: '2030-01-01T00:00:00.000Z',
+    });
     expect(differences(otherBefore, await readAll(other)), 'the other lab').to.deep.equal([]);
     // the simulator runs the restored committed configuration
-    const nodes = ((await admin.get('/_sim/labs/course/gateway')).json.nodes as Array<{ displayName: string }>).map((n) => n.displayName);
+    const nodes = ((await admin.get('/_sim/labs/course/gateway')).json.nodes as Array<{ displayName: string }>).map(
+      (n) => n.displayName,
+    );
     expect(nodes).to.include('course PBX').and.not.include('course later PBX');
-    expect((await later.get('/api/nodes/get', { auth: null })).status, 'its session ends at its next request').to.equal(401);
+    expect((await later.get('/api/nodes/get', { auth: null })).status, 'its session ends at its next request').to.equal(
+      401,
+    );
     // a user made after the snapshot no longer exists; one of the snapshot signs in
-    expect((await new ApiClient(`${gateway.baseUrl}/labs/course`, { username: 'course-later', password: 'Snapshot-Pass-2468' }).get('/api/nodes/get')).status).to.equal(401);
-    expect((await new ApiClient(`${gateway.baseUrl}/labs/course`, { username: 'course-user', password: 'Snapshot-Pass-1357' }).get('/api/nodes/get')).status).to.equal(200);
+    expect(
+      (
+        await new ApiClient(`${gateway.baseUrl}/labs/course`, {
+          username: 'course-later',
+          password: 'Snapshot-Pass-2468',
+        }).get('/api/nodes/get')
+      ).status,
+    ).to.equal(401);
+    expect(
+      (
+        await new ApiClient(`${gateway.baseUrl}/labs/course`, {
+          username: 'course-user',
+          password: 'Snapshot-Pass-1357',
+        }).get('/api/nodes/get')
+      ).status,
+    ).to.equal(200);
   });
 
   it('exports a file that imports into another lab with the same state there, its secrets sealed under the passphrase', async () => {
@@ -116,9 +157,14 @@ describe('lab snapshots (/_sim/labs/{lab}/snapshots)', function () {
     await restore('other', 'copy');
     // the simulated SBA directory and the system ids are made from the lab's name, not kept in its state
     const fromName = ['/api/sba/users/get', '/api/licenses/systemIds/get'];
-    expect(differences(atSave, await readAll(labClient(gateway, 'other'))).filter((path) => !fromName.includes(path)), 'the other lab answers as the source did').to.deep.equal([]);
+    expect(
+      differences(atSave, await readAll(labClient(gateway, 'other'))).filter((path) => !fromName.includes(path)),
+      'the other lab answers as the source did',
+    ).to.deep.equal([]);
     // and the secret came back whole: the SBA service of the other lab has it (its state says a secret is set)
-    expect((await labClient(gateway, 'other').get('/api/sba/get')).text).to.equal((await course.get('/api/sba/get')).text);
+    expect((await labClient(gateway, 'other').get('/api/sba/get')).text).to.equal(
+      (await course.get('/api/sba/get')).text,
+    );
   });
 
   it('refuses bad documents with 400 naming the field, and bad names naming name', async () => {
@@ -131,7 +177,10 @@ describe('lab snapshots (/_sim/labs/{lab}/snapshots)', function () {
       [{ ...document, createdAt: 'yesterday' }, 'createdAt'],
       [{ ...document, state: { tables: { no_such_table: [] } } }, 'state.tables.no_such_table'],
       [{ ...document, state: { tables: { license: [1] } } }, 'state.tables.license[0]'],
-      [{ ...document, state: { tables: { ...document.state.tables, license: [{ id: 'x', position: 'first' }] } } }, 'state.tables.license'],
+      [
+        { ...document, state: { tables: { ...document.state.tables, license: [{ id: 'x', position: 'first' }] } } },
+        'state.tables.license',
+      ],
       [{ ...document, state: { tables: { license: [] } } }, 'state.tables.config_object'],
       [[1, 2], 'file'],
     ];
@@ -145,7 +194,9 @@ describe('lab snapshots (/_sim/labs/{lab}/snapshots)', function () {
     expectError(truncated, 400, 'INVALID_SNAPSHOT_DOCUMENT');
     expect(truncated.json.error.details[0].field).to.equal('file');
     expect(truncated.json.error.message).to.contain('truncated');
-    expect((await importFile('other', 'bad', JSON.stringify({ ...document, formatVersion: 2 }))).json.error.message).to.contain('this gwsim reads formatVersion 1');
+    expect(
+      (await importFile('other', 'bad', JSON.stringify({ ...document, formatVersion: 2 }))).json.error.message,
+    ).to.contain('this gwsim reads formatVersion 1');
     expect((await admin.get('/_sim/labs/other/snapshots')).json.snapshots, 'nothing stored').to.deep.equal([]);
 
     for (const name of ['Bad Name', '', 'empty', 'x'.repeat(65)]) {
@@ -166,7 +217,10 @@ describe('lab snapshots (/_sim/labs/{lab}/snapshots)', function () {
     await save('course', 'base');
     expect((await admin.post('/_sim/labs/course/reset', { json: { to: 'empty' } })).status).to.equal(200);
     expect(differences(atSave, await readAll(course))).to.include('/api/nodes/get');
-    expect((await admin.get('/_sim/labs/course/snapshots')).json.snapshots.map((s: { name: string }) => s.name), 'kept across the reset').to.deep.equal(['base']);
+    expect(
+      (await admin.get('/_sim/labs/course/snapshots')).json.snapshots.map((s: { name: string }) => s.name),
+      'kept across the reset',
+    ).to.deep.equal(['base']);
     const reset = await admin.post('/_sim/labs/course/reset', { json: { to: 'base' } });
     expect(reset.status, reset.text).to.equal(200);
     expect(reset.json.name).to.equal('course');
@@ -177,7 +231,10 @@ describe('lab snapshots (/_sim/labs/{lab}/snapshots)', function () {
 
     expect((await admin.delete('/_sim/labs/course')).status).to.equal(200);
     expect((await admin.post('/_sim/labs', { json: { name: 'course' } })).status).to.equal(200);
-    expect((await admin.get('/_sim/labs/course/snapshots')).json.snapshots, 'a lab made again under the name has none').to.deep.equal([]);
+    expect(
+      (await admin.get('/_sim/labs/course/snapshots')).json.snapshots,
+      'a lab made again under the name has none',
+    ).to.deep.equal([]);
   });
 });
 
@@ -191,14 +248,18 @@ describe('lab snapshots across a restart', function () {
       try {
         await furnish(first.admin(), 'kept');
         atSave = await readAll(first.admin());
-        expect((await first.admin().post('/_sim/labs/default/snapshots', { json: { name: 'kept' } })).status).to.equal(200);
+        expect((await first.admin().post('/_sim/labs/default/snapshots', { json: { name: 'kept' } })).status).to.equal(
+          200,
+        );
         await disturb(first.admin(), 'kept');
       } finally {
         await first.stop();
       }
       const again = await TestGateway.start({ config: store.config, keepData: true });
       try {
-        expect((await again.admin().get('/_sim/labs/default/snapshots')).json.snapshots.map((s: { name: string }) => s.name)).to.deep.equal(['kept']);
+        expect(
+          (await again.admin().get('/_sim/labs/default/snapshots')).json.snapshots.map((s: { name: string }) => s.name),
+        ).to.deep.equal(['kept']);
         expect((await again.admin().post('/_sim/labs/default/snapshots/kept/restore')).status).to.equal(200);
         expect(differences(atSave, await readAll(again.admin()))).to.deep.equal([]);
       } finally {
@@ -215,7 +276,11 @@ describe('lab snapshots on the in-memory stores', function () {
   it('answers 409 SNAPSHOTS_UNAVAILABLE', async () => {
     const gateway = await TestGateway.start({ store: 'memory' });
     try {
-      expectError(await gateway.admin().post('/_sim/labs/default/snapshots', { json: { name: 'x' } }), 409, 'SNAPSHOTS_UNAVAILABLE');
+      expectError(
+        await gateway.admin().post('/_sim/labs/default/snapshots', { json: { name: 'x' } }),
+        409,
+        'SNAPSHOTS_UNAVAILABLE',
+      );
       expectError(await gateway.admin().get('/_sim/labs/default/snapshots'), 409, 'SNAPSHOTS_UNAVAILABLE');
     } finally {
       await gateway.stop();

@@ -25,10 +25,21 @@ let serial = 0;
 function document(overrides: Partial<LicenseDocument> = {}): LicenseDocument {
   serial += 1;
   return {
-    identifier: `0b6e7c7a-2222-4333-8444-${String(serial).padStart(12, '0')}`, name: `lab license ${serial}`, products: ['gwsim'],
-    application: 'gateway', requiredSystemIds: [], validFrom: '2026-01-01T00:00:00Z', validUntil: '2026-03-31T23:59:59Z',
-    softwareUpdateServiceUntil: '2026-12-31T23:59:59Z', facilities: [{ name: 'recSession', value: 2 }, { name: 'telrtSession', value: 4 }],
-    constraints: ['telrtDemo'], invalidates: [], ...overrides,
+    identifier: `0b6e7c7a-2222-4333-8444-${String(serial).padStart(12, '0')}`,
+    name: `lab license ${serial}`,
+    products: ['gwsim'],
+    application: 'gateway',
+    requiredSystemIds: [],
+    validFrom: '2026-01-01T00:00:00Z',
+    validUntil: '2026-03-31T23:59:59Z',
+    softwareUpdateServiceUntil: '2026-12-31T23:59:59Z',
+    facilities: [
+      { name: 'recSession', value: 2 },
+      { name: 'telrtSession', value: 4 },
+    ],
+    constraints: ['telrtDemo'],
+    invalidates: [],
+    ...overrides,
   };
 }
 
@@ -44,13 +55,15 @@ describe('licenses over HTTP', function () {
     expect(response.status, response.text).to.equal(200);
     return response.json as Array<Record<string, any>>;
   };
-  const upload = (content: Buffer, client: ApiClient = admin, name = 'lab.xzlicense') => client.put(IMPORT, { file: { name, content } });
+  const upload = (content: Buffer, client: ApiClient = admin, name = 'lab.xzlicense') =>
+    client.put(IMPORT, { file: { name, content } });
   const imported = async (content: Buffer) => {
     const response = await upload(content);
     expect(response.status, response.text).to.equal(200);
     expect(response.text).to.equal('');
   };
-  const statusOf = async (identifier: string) => (await licenses()).find((l) => l['identifier'] === identifier)?.['status'];
+  const statusOf = async (identifier: string) =>
+    (await licenses()).find((l) => l['identifier'] === identifier)?.['status'];
 
   beforeEach(async () => {
     gateway = await TestGateway.start();
@@ -58,17 +71,28 @@ describe('licenses over HTTP', function () {
   });
   afterEach(() => gateway.stop());
 
-  it('answers [] without licenses, and a minted license in the real product\'s shape, ACTIVE, in both date formats', async () => {
+  it("answers [] without licenses, and a minted license in the real product's shape, ACTIVE, in both date formats", async () => {
     expect(await licenses()).to.deep.equal([]);
     const doc = document({ name: '4 lines demo license' });
     await imported(signLicenseFile(doc, labPrivateKey()));
     const [license] = await licenses();
     expect(license!['id']).to.match(/^[0-9a-f-]{36}$/);
     expect(license).to.deep.equal({
-      id: license!['id'], identifier: doc.identifier, name: '4 lines demo license', validFrom: 'UTC 2026-01-01 00:00:00',
-      validUntil: 'UTC 2026-03-31 23:59:59', softwareUpdateServiceUntil: 'UTC 2026-12-31 23:59:59',
-      facilities: [{ name: 'recSession = 2', value: 2 }, { name: 'telrtSession = 4', value: 4 }], constraints: '[telrtDemo]',
-      products: '[gwsim]', requiredSystemIds: '[]', invalidatedLicences: '0', status: 'ACTIVE',
+      id: license!['id'],
+      identifier: doc.identifier,
+      name: '4 lines demo license',
+      validFrom: 'UTC 2026-01-01 00:00:00',
+      validUntil: 'UTC 2026-03-31 23:59:59',
+      softwareUpdateServiceUntil: 'UTC 2026-12-31 23:59:59',
+      facilities: [
+        { name: 'recSession = 2', value: 2 },
+        { name: 'telrtSession = 4', value: 4 },
+      ],
+      constraints: '[telrtDemo]',
+      products: '[gwsim]',
+      requiredSystemIds: '[]',
+      invalidatedLicences: '0',
+      status: 'ACTIVE',
     });
     const [iso] = await licenses({ dateFormat: 'ISO-8601' });
     expect(iso).to.include({ validFrom: '2026-01-01T00:00:00.000Z', validUntil: '2026-03-31T23:59:59.000Z' });
@@ -93,11 +117,14 @@ describe('licenses over HTTP', function () {
     const foreign = document();
     await imported(signLicenseFile(foreign, foreignKey));
     const all = await licenses();
-    expect(all.map((l) => [l['name'], l['status']])).to.deep.equal([['Glip me', 'SIGNATURE'], [foreign.name, 'SIGNATURE']]);
+    expect(all.map((l) => [l['name'], l['status']])).to.deep.equal([
+      ['Glip me', 'SIGNATURE'],
+      [foreign.name, 'SIGNATURE'],
+    ]);
     expect(await gateway.get(LicensedCapacity).facility(DEFAULT_LAB, 'telrtSession')).to.equal(0);
   });
 
-  it('gives SYSTEM_ID to a license bound to another system id, PRODUCT to another product\'s, ACTIVE to one bound to this gateway', async () => {
+  it("gives SYSTEM_ID to a license bound to another system id, PRODUCT to another product's, ACTIVE to one bound to this gateway", async () => {
     const [own] = (await admin.get(SYSTEM_IDS)).json as Array<{ id: string }>;
     const other = document({ requiredSystemIds: ['GW-0000-0000-0000-0000'] });
     const product = document({ products: ['faxserver'] });
@@ -114,13 +141,18 @@ describe('licenses over HTTP', function () {
     await imported(signLicenseFile(second, labPrivateKey()));
     const all = await licenses();
     expect(all.map((l) => [l['identifier'], l['status'], l['invalidatedLicences']])).to.deep.equal([
-      [first.identifier, 'INVALIDATED', '0'], [second.identifier, 'ACTIVE', '1'],
+      [first.identifier, 'INVALIDATED', '0'],
+      [second.identifier, 'ACTIVE', '1'],
     ]);
     expect(await gateway.get(LicensedCapacity).facility(DEFAULT_LAB, 'telrtSession')).to.equal(30);
   });
 
   it('refuses garbage, a missing file, JSON of another format and a second import of one license with 4xx naming the file, storing nothing new', async () => {
-    for (const content of [Buffer.from('not a license'), Buffer.from([0xff, 0xfe, 0xfd]), Buffer.from('{"format":"gwsim-config","formatVersion":1}')]) {
+    for (const content of [
+      Buffer.from('not a license'),
+      Buffer.from([0xff, 0xfe, 0xfd]),
+      Buffer.from('{"format":"gwsim-config","formatVersion":1}'),
+    ]) {
       const response = await upload(content);
       expectError(response, 400, 'INVALID_LICENSE_FILE');
       expect(response.json.error.message).to.match(/^file: /);
@@ -147,17 +179,45 @@ describe('licenses over HTTP', function () {
 
   it('exchanges a catalogue key for a license bound to the device; a used or unknown key and a foreign device are refused, storing nothing', async () => {
     const [device] = (await admin.get(SYSTEM_IDS)).json as Array<{ id: string }>;
-    const request = { licenseKey: 'GWSIM-LAB4-0000-0001', companyName: 'Lab Ltd', emailAddress: 'lab@example.test', licensingDevice: device!.id };
+    const request = {
+      licenseKey: 'GWSIM-LAB4-0000-0001',
+      companyName: 'Lab Ltd',
+      emailAddress: 'lab@example.test',
+      licensingDevice: device!.id,
+    };
     const response = await admin.put(LOD, { json: request });
     expect(response.status, response.text).to.equal(200);
     expect(response.json).to.have.length(1);
-    expect(response.json[0]).to.include({ name: '4 lines lab license', status: 'ACTIVE', requiredSystemIds: `[${device!.id}]`, validFrom: 'UTC 2026-03-01 08:00:00' });
+    expect(response.json[0]).to.include({
+      name: '4 lines lab license',
+      status: 'ACTIVE',
+      requiredSystemIds: `[${device!.id}]`,
+      validFrom: 'UTC 2026-03-01 08:00:00',
+    });
     expect(await licenses()).to.deep.equal(response.json);
     refused(await admin.put(LOD, { json: request }), 409, 'LICENSE_KEY_USED', ['licenseKey']);
-    refused(await admin.put(LOD, { json: { ...request, licenseKey: 'NO-SUCH-KEY' } }), 400, 'LICENSE_KEY_UNKNOWN', ['licenseKey']);
-    refused(await admin.put(LOD, { json: { ...request, licenseKey: 'GWSIM-DEMO-0000-0003', licensingDevice: 'GW-0000' } }), 400, 'UNKNOWN_LICENSING_DEVICE', ['licensingDevice']);
-    refused(await admin.put(LOD, { json: { ...request, licenseKey: 'GWSIM-DEMO-0000-0003', emailAddress: 'not an address' } }), 400, undefined, ['emailAddress']);
-    refused(await admin.put(LOD, { json: { licenseKey: 'GWSIM-DEMO-0000-0003' } }), 400, undefined, ['companyName', 'emailAddress', 'licensingDevice']);
+    refused(await admin.put(LOD, { json: { ...request, licenseKey: 'NO-SUCH-KEY' } }), 400, 'LICENSE_KEY_UNKNOWN', [
+      'licenseKey',
+    ]);
+    refused(
+      await admin.put(LOD, { json: { ...request, licenseKey: 'GWSIM-DEMO-0000-0003', licensingDevice: 'GW-0000' } }),
+      400,
+      'UNKNOWN_LICENSING_DEVICE',
+      ['licensingDevice'],
+    );
+    refused(
+      await admin.put(LOD, {
+        json: { ...request, licenseKey: 'GWSIM-DEMO-0000-0003', emailAddress: 'not an address' },
+      }),
+      400,
+      undefined,
+      ['emailAddress'],
+    );
+    refused(await admin.put(LOD, { json: { licenseKey: 'GWSIM-DEMO-0000-0003' } }), 400, undefined, [
+      'companyName',
+      'emailAddress',
+      'licensingDevice',
+    ]);
     refused(await admin.put(LOD, { json: { ...request, licenseKey: 7 } }), 400, undefined, ['licenseKey']);
     expect(await licenses()).to.have.length(1);
   });
@@ -173,7 +233,18 @@ describe('licenses over HTTP', function () {
     expect((await um.get(GET)).status).to.equal(200);
     expectError(await cfg.get(GET), 403, 'PERMISSION_DENIED');
     expectError(await cfg.get(SYSTEM_IDS), 403, 'PERMISSION_DENIED');
-    expectError(await cfg.put(LOD, { json: { licenseKey: 'GWSIM-LAB4-0000-0001', companyName: 'x', emailAddress: 'a@b.test', licensingDevice: device!.id } }), 403, 'PERMISSION_DENIED');
+    expectError(
+      await cfg.put(LOD, {
+        json: {
+          licenseKey: 'GWSIM-LAB4-0000-0001',
+          companyName: 'x',
+          emailAddress: 'a@b.test',
+          licensingDevice: device!.id,
+        },
+      }),
+      403,
+      'PERMISSION_DENIED',
+    );
     expectError(await upload(mint(), um), 403, 'PERMISSION_DENIED');
     expect(await licenses()).to.deep.equal([]);
     expect((await upload(mint(), cfg)).status).to.equal(200);

@@ -26,25 +26,82 @@ export async function carriedCalls(): Promise<CarriedCalls> {
     }
   }
   const [pbx] = await addSystem(admin, PROFILES.genericPbx, { displayName: 'PBX', udpTcpPort: 5070, tlsPort: 5071 });
-  const [carrier] = await addProvider(admin, PROFILES.genericCarrier, { displayName: 'Carrier', credentials: { username: 'a', password: 'Trunk-Secret-Pw-4711!' }, udpTcpPort: 5080, tlsPort: 5081 });
-  expect((await admin.post('/api/routingDomains/add', { ...V1, json: { displayName: 'Main', sourceNodes: [pbx!.id] } })).status).to.equal(200);
-  const toE164 = { segments: [{ prefix: '+49', suffix: '', delLeading: 1, delTrailing: 0, keepLeading: 0, keepTrailing: 0, matchedPart: 0, source: 'MOST_APPROPRIATE' }] };
-  const route = await admin.post('/api/routingDomains/routes/add', { ...V1, query: { routingDomain: 'Main' }, json: {
-    displayName: 'national', enabled: true,
-    establishment: { action: 'ACCEPT', routingTargets: [{ destinationNodeId: carrier!.id, routingForwardProfileId: '', destinationDialStringRewriting: toE164 }] },
-    filters: [{ sourceNodeIds: [pbx!.id], destinationDialString: { type: 'WILDCARD', wildcardPattern: '0*' } }],
-  } });
+  const [carrier] = await addProvider(admin, PROFILES.genericCarrier, {
+    displayName: 'Carrier',
+    credentials: { username: 'a', password: 'Trunk-Secret-Pw-4711!' },
+    udpTcpPort: 5080,
+    tlsPort: 5081,
+  });
+  expect(
+    (await admin.post('/api/routingDomains/add', { ...V1, json: { displayName: 'Main', sourceNodes: [pbx!.id] } }))
+      .status,
+  ).to.equal(200);
+  const toE164 = {
+    segments: [
+      {
+        prefix: '+49',
+        suffix: '',
+        delLeading: 1,
+        delTrailing: 0,
+        keepLeading: 0,
+        keepTrailing: 0,
+        matchedPart: 0,
+        source: 'MOST_APPROPRIATE',
+      },
+    ],
+  };
+  const route = await admin.post('/api/routingDomains/routes/add', {
+    ...V1,
+    query: { routingDomain: 'Main' },
+    json: {
+      displayName: 'national',
+      enabled: true,
+      establishment: {
+        action: 'ACCEPT',
+        routingTargets: [
+          { destinationNodeId: carrier!.id, routingForwardProfileId: '', destinationDialStringRewriting: toE164 },
+        ],
+      },
+      filters: [{ sourceNodeIds: [pbx!.id], destinationDialString: { type: 'WILDCARD', wildcardPattern: '0*' } }],
+    },
+  });
   expect(route.status, route.text).to.equal(200);
   const ids = { pbx: pbx!.id, carrier: carrier!.id, route: route.json.id };
   expect((await admin.post('/api/coreConfig/commit')).status).to.equal(200);
   const systemIds = await admin.get('/api/licenses/systemIds/get');
-  expect((await admin.put('/api/licenses/importLod', { json: {
-    licenseKey: 'GWSIM-LAB30-0000-0002', companyName: 'Lab', emailAddress: 'lab@example.com', licensingDevice: systemIds.json[0].id,
-  } })).status).to.equal(200);
-  expect((await admin.put('/_sim/labs/default/traffic', { json: { running: true, profile: {
-    seed: 5, callsPerSecond: 1, outcomes: { answer: 1 }, holdingTime: { distribution: 'exponential', meanSeconds: 8 }, recordedShare: 1,
-    defaultNumberPlan: { callingPrefix: '+4930', callingDigits: 5, called: [{ pattern: '0301234XXX', weight: 1 }] },
-  } } })).status).to.equal(200);
+  expect(
+    (
+      await admin.put('/api/licenses/importLod', {
+        json: {
+          licenseKey: 'GWSIM-LAB30-0000-0002',
+          companyName: 'Lab',
+          emailAddress: 'lab@example.com',
+          licensingDevice: systemIds.json[0].id,
+        },
+      })
+    ).status,
+  ).to.equal(200);
+  expect(
+    (
+      await admin.put('/_sim/labs/default/traffic', {
+        json: {
+          running: true,
+          profile: {
+            seed: 5,
+            callsPerSecond: 1,
+            outcomes: { answer: 1 },
+            holdingTime: { distribution: 'exponential', meanSeconds: 8 },
+            recordedShare: 1,
+            defaultNumberPlan: {
+              callingPrefix: '+4930',
+              callingDigits: 5,
+              called: [{ pattern: '0301234XXX', weight: 1 }],
+            },
+          },
+        },
+      })
+    ).status,
+  ).to.equal(200);
   await advance(30);
   await admin.put('/_sim/labs/default/traffic', { json: { running: false } });
   await advance(600);

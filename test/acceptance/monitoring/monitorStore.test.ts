@@ -16,11 +16,14 @@ const LAB = 'default' as LabId;
 
 async function feed(gateway: TestGateway, count: number, prefix: string): Promise<void> {
   const sinks = gateway.get(BatchingMonitorSinks);
-  for (const call of MonitorRecordMother.calls(count, new Date('2026-03-01T08:00:00Z'), (i) => ({ sessionIdentifier: `${prefix}-${i}` }))) sinks.recordCall(LAB, call);
+  for (const call of MonitorRecordMother.calls(count, new Date('2026-03-01T08:00:00Z'), (i) => ({
+    sessionIdentifier: `${prefix}-${i}`,
+  })))
+    sinks.recordCall(LAB, call);
   await sinks.flush();
 }
 
-describe('the monitor\'s own store', function () {
+describe("the monitor's own store", function () {
   this.timeout(120_000);
 
   it('keeps its call history in <dataDir>/monitor on the embedded engine, across a restart', async () => {
@@ -60,7 +63,9 @@ describe('the monitor\'s own store', function () {
       await wipe.destroy();
       gateway = await TestGateway.start({ config: { monitorDatabaseUrl: monitorUrl } });
     });
-    after(async () => { await gateway?.stop(); });
+    after(async () => {
+      await gateway?.stop();
+    });
 
     it('writes there, in schema monitor, and nothing into the main database', async () => {
       await feed(gateway, 5, 'apart');
@@ -68,8 +73,12 @@ describe('the monitor\'s own store', function () {
         const ds = new DataSource({ type: 'postgres', url });
         await ds.initialize();
         try {
-          const [row] = await ds.query("SELECT to_regclass('monitor.call_history') IS NOT NULL AS present") as Array<{ present: boolean }>;
-          return row!.present ? Number((await ds.query('SELECT count(*) AS n FROM monitor.call_history') as Array<{ n: string }>)[0]!.n) : -1;
+          const [row] = (await ds.query("SELECT to_regclass('monitor.call_history') IS NOT NULL AS present")) as Array<{
+            present: boolean;
+          }>;
+          return row!.present
+            ? Number(((await ds.query('SELECT count(*) AS n FROM monitor.call_history')) as Array<{ n: string }>)[0]!.n)
+            : -1;
         } finally {
           await ds.destroy();
         }

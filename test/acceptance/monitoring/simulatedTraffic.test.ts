@@ -15,17 +15,26 @@ describe('the monitor fed by the session simulator: call history, SIP messages a
   after(() => gateway?.stop());
 
   it('lands every finished call in the call history with its route, nodes and rewritten numbers', async () => {
-    const { json } = await admin.post('/api/callHistory/get', { query: { dateFormat: 'ISO-8601' }, json: { nodeId: ids.carrier } });
+    const { json } = await admin.post('/api/callHistory/get', {
+      query: { dateFormat: 'ISO-8601' },
+      json: { nodeId: ids.carrier },
+    });
     expect(json.totalCount).to.be.greaterThan(10);
     for (const entry of json.entries) {
-      expect(entry).to.include({ inboundNodeId: ids.pbx, outboundNodeId: ids.carrier, routeId: ids.route, result: 'ANSWERED', sipStatusCode: 200 });
+      expect(entry).to.include({
+        inboundNodeId: ids.pbx,
+        outboundNodeId: ids.carrier,
+        routeId: ids.route,
+        result: 'ANSWERED',
+        sipStatusCode: 200,
+      });
       expect(entry.inboundDestinationDialString).to.match(/^0301234\d{3}$/);
       expect(entry.outboundDestinationDialString).to.equal(`+49${entry.inboundDestinationDialString.slice(1)}`);
       expect(entry.recordingId).to.be.a('string');
     }
   });
 
-  it('keeps each call\'s SIP messages, in details: both legs of the call, from the INVITE on', async () => {
+  it("keeps each call's SIP messages, in details: both legs of the call, from the INVITE on", async () => {
     const { json } = await admin.post('/api/callHistory/get', { json: { count: 1 } });
     const session = json.entries[0].sessionIdentifier as string;
     const details = await admin.get('/api/messageHistory', { query: { filterSessionIdentifier: session } });
@@ -38,7 +47,9 @@ describe('the monitor fed by the session simulator: call history, SIP messages a
     const { json } = await admin.post('/api/callHistory/get', { json: { count: 1 } });
     const url = new URL('/app/monitor/callhistory/recording/v0', admin.baseUrl);
     url.search = new URLSearchParams({ version: '0', file: `${json.entries[0].recordingId}.wav` }).toString();
-    const response = await fetch(url, { headers: { authorization: `Basic ${Buffer.from('anadmin:anadmin-test-Pw1!').toString('base64')}` } });
+    const response = await fetch(url, {
+      headers: { authorization: `Basic ${Buffer.from('anadmin:anadmin-test-Pw1!').toString('base64')}` },
+    });
     expect(response.status).to.equal(200);
     const wav = Buffer.from(await response.arrayBuffer());
     expect(wav.toString('ascii', 0, 4)).to.equal('RIFF');

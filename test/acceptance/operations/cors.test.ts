@@ -5,7 +5,12 @@ const TOOL = 'https://tool.example.test:8443';
 
 async function preflight(gateway: TestGateway, origin: string) {
   return fetch(new URL('/api/users/add?version=0', gateway.baseUrl), {
-    method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization,content-type' },
+    method: 'OPTIONS',
+    headers: {
+      origin,
+      'access-control-request-method': 'POST',
+      'access-control-request-headers': 'authorization,content-type',
+    },
   });
 }
 
@@ -15,7 +20,9 @@ describe('CORS (GWSIM_CORS_ORIGINS)', function () {
   it('is off by default: no CORS headers for any origin, preflights get no permission', async () => {
     const gateway = await TestGateway.start({ store: 'memory' });
     try {
-      const response = await fetch(new URL('/api/version/get?version=0', gateway.baseUrl), { headers: { origin: TOOL } });
+      const response = await fetch(new URL('/api/version/get?version=0', gateway.baseUrl), {
+        headers: { origin: TOOL },
+      });
       expect(response.headers.get('access-control-allow-origin')).to.equal(null);
       const pre = await preflight(gateway, TOOL);
       expect(pre.headers.get('access-control-allow-origin')).to.equal(null);
@@ -33,7 +40,9 @@ describe('CORS (GWSIM_CORS_ORIGINS)', function () {
       expect(pre.headers.get('access-control-allow-origin')).to.equal(TOOL);
       expect(pre.headers.get('access-control-allow-credentials')).to.equal('true');
       expect(pre.headers.get('access-control-allow-methods')).to.contain('POST');
-      expect(pre.headers.get('access-control-allow-headers')?.toLowerCase()).to.contain('authorization').and.contain('content-type');
+      expect(pre.headers.get('access-control-allow-headers')?.toLowerCase())
+        .to.contain('authorization')
+        .and.contain('content-type');
 
       const admin = gateway.admin();
       const answer = await admin.get('/api/version/get', { headers: { origin: TOOL } });
@@ -46,9 +55,13 @@ describe('CORS (GWSIM_CORS_ORIGINS)', function () {
       expect(refused.status).to.equal(401);
       expect(refused.headers.get('access-control-allow-origin')).to.equal(TOOL);
 
-      const other = await fetch(new URL('/api/version/get?version=0', gateway.baseUrl), { headers: { origin: 'https://elsewhere.example.test' } });
+      const other = await fetch(new URL('/api/version/get?version=0', gateway.baseUrl), {
+        headers: { origin: 'https://elsewhere.example.test' },
+      });
       expect(other.headers.get('access-control-allow-origin')).to.equal(null);
-      expect((await preflight(gateway, 'https://elsewhere.example.test')).headers.get('access-control-allow-origin')).to.equal(null);
+      expect(
+        (await preflight(gateway, 'https://elsewhere.example.test')).headers.get('access-control-allow-origin'),
+      ).to.equal(null);
     } finally {
       await gateway.stop();
     }
@@ -57,7 +70,9 @@ describe('CORS (GWSIM_CORS_ORIGINS)', function () {
   it("allows every origin without credentials with '*'", async () => {
     const gateway = await TestGateway.start({ store: 'memory', config: { corsOrigins: '*' } });
     try {
-      const response = await fetch(new URL('/_sim/health', gateway.baseUrl), { headers: { origin: 'https://any.example.test' } });
+      const response = await fetch(new URL('/_sim/health', gateway.baseUrl), {
+        headers: { origin: 'https://any.example.test' },
+      });
       expect(response.headers.get('access-control-allow-origin')).to.equal('*');
       expect(response.headers.get('access-control-allow-credentials')).to.equal(null);
     } finally {

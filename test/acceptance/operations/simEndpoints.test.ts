@@ -16,7 +16,9 @@ const TOKEN = 'scrape-token-0123456789';
 
 class FailingCheck extends ReadinessCheck {
   readonly name = 'monitor-store';
-  async check(): Promise<string | undefined> { return 'the monitor store does not answer (ECONNREFUSED)'; }
+  async check(): Promise<string | undefined> {
+    return 'the monitor store does not answer (ECONNREFUSED)';
+  }
 }
 
 async function metrics(gateway: TestGateway, headers: Record<string, string> = {}) {
@@ -32,16 +34,24 @@ describe('readiness of a store that lacks a migration', function () {
   it('is not ready, 503 naming the migration, when the store lacks a migration this build has', async () => {
     const other = await TestGateway.start();
     const dataSource = other.get(DataSource);
-    const [last] = await dataSource.query('SELECT id, timestamp, name FROM schema_migration ORDER BY id DESC LIMIT 1') as Array<{ id: number; timestamp: string; name: string }>;
+    const [last] = (await dataSource.query(
+      'SELECT id, timestamp, name FROM schema_migration ORDER BY id DESC LIMIT 1',
+    )) as Array<{ id: number; timestamp: string; name: string }>;
     try {
       await dataSource.query('DELETE FROM schema_migration WHERE name = $1', [last!.name]);
       const ready = await other.client().get('/_sim/ready', { version: null });
       expectError(ready, 503, 'NOT_READY');
       expect(ready.headers.get('retry-after')).to.equal('5');
-      expect(ready.json.error.details).to.deep.equal([{ field: 'store', rule: 'ready', message: `1 migration(s) not applied: ${last!.name}` }]);
+      expect(ready.json.error.details).to.deep.equal([
+        { field: 'store', rule: 'ready', message: `1 migration(s) not applied: ${last!.name}` },
+      ]);
       expect((await other.client().get('/_sim/health', { version: null })).status).to.equal(200);
     } finally {
-      await dataSource.query('INSERT INTO schema_migration (id, timestamp, name) VALUES ($1, $2, $3)', [last!.id, last!.timestamp, last!.name]);
+      await dataSource.query('INSERT INTO schema_migration (id, timestamp, name) VALUES ($1, $2, $3)', [
+        last!.id,
+        last!.timestamp,
+        last!.name,
+      ]);
       await other.stop();
     }
   });
@@ -54,14 +64,22 @@ describe('readiness of a monitor store that lacks a migration', function () {
     const other = await TestGateway.start();
     const { dataSource } = other.get(MonitorDatabase);
     const table = `"${MONITOR_SCHEMA}"."schema_migration"`;
-    const [last] = await dataSource.query(`SELECT id, timestamp, name FROM ${table} ORDER BY id DESC LIMIT 1`) as Array<{ id: number; timestamp: string; name: string }>;
+    const [last] = (await dataSource.query(
+      `SELECT id, timestamp, name FROM ${table} ORDER BY id DESC LIMIT 1`,
+    )) as Array<{ id: number; timestamp: string; name: string }>;
     try {
       await dataSource.query(`DELETE FROM ${table} WHERE name = $1`, [last!.name]);
       const ready = await other.client().get('/_sim/ready', { version: null });
       expectError(ready, 503, 'NOT_READY');
-      expect(ready.json.error.details).to.deep.equal([{ field: 'monitor-store', rule: 'ready', message: `1 migration(s) not applied: ${last!.name}` }]);
+      expect(ready.json.error.details).to.deep.equal([
+        { field: 'monitor-store', rule: 'ready', message: `1 migration(s) not applied: ${last!.name}` },
+      ]);
     } finally {
-      await dataSource.query(`INSERT INTO ${table} (id, timestamp, name) VALUES ($1, $2, $3)`, [last!.id, last!.timestamp, last!.name]);
+      await dataSource.query(`INSERT INTO ${table} (id, timestamp, name) VALUES ($1, $2, $3)`, [
+        last!.id,
+        last!.timestamp,
+        last!.name,
+      ]);
       await other.stop();
     }
   });
@@ -70,7 +88,9 @@ describe('readiness of a monitor store that lacks a migration', function () {
 describe('the operations endpoints: /_sim/health, /_sim/ready, /_sim/metrics', function () {
   this.timeout(120_000);
   let gateway: TestGateway;
-  before(async () => { gateway = await TestGateway.start(); });
+  before(async () => {
+    gateway = await TestGateway.start();
+  });
   after(() => gateway.stop());
 
   it('answers health and readiness without credentials, naming the store check', async () => {
@@ -88,11 +108,16 @@ describe('the operations endpoints: /_sim/health, /_sim/ready, /_sim/metrics', f
   it('is not ready while a check bound by a context fails, and names that check', async () => {
     const other = await TestGateway.start({ store: 'memory' });
     try {
-      expect((await other.client().get('/_sim/ready', { version: null })).json).to.deep.equal({ status: 'ready', checks: {} });
+      expect((await other.client().get('/_sim/ready', { version: null })).json).to.deep.equal({
+        status: 'ready',
+        checks: {},
+      });
       other.simulator.container.bind(ReadinessCheck).toConstantValue(new FailingCheck());
       const ready = await other.client().get('/_sim/ready', { version: null });
       expectError(ready, 503, 'NOT_READY');
-      expect(ready.json.error.message).to.equal('not ready: monitor-store: the monitor store does not answer (ECONNREFUSED)');
+      expect(ready.json.error.message).to.equal(
+        'not ready: monitor-store: the monitor store does not answer (ECONNREFUSED)',
+      );
     } finally {
       await other.stop();
     }
@@ -120,13 +145,26 @@ describe('the operations endpoints: /_sim/health, /_sim/ready, /_sim/metrics', f
     const after = await metrics(gateway);
     expect(after.types.get('gwsim_http_requests_total')).to.equal('counter');
     expect(after.types.get('gwsim_http_request_duration_seconds')).to.equal('histogram');
-    const count = (m: typeof after, labels: Record<string, string>) => m.value('gwsim_http_requests_total', labels) ?? 0;
-    expect(count(after, { operation: 'GET /api/version/get', status: '200' }) - count(before, { operation: 'GET /api/version/get', status: '200' })).to.equal(3);
-    expect(count(after, { operation: 'GET /api/version/get', status: '401' }) - count(before, { operation: 'GET /api/version/get', status: '401' })).to.equal(1);
-    expect(count(after, { operation: 'unmatched', status: '404' }) - count(before, { operation: 'unmatched', status: '404' })).to.equal(1);
-    const observed = (m: typeof after) => m.value('gwsim_http_request_duration_seconds_count', { operation: 'GET /api/version/get' }) ?? 0;
+    const count = (m: typeof after, labels: Record<string, string>) =>
+      m.value('gwsim_http_requests_total', labels) ?? 0;
+    expect(
+      count(after, { operation: 'GET /api/version/get', status: '200' }) -
+        count(before, { operation: 'GET /api/version/get', status: '200' }),
+    ).to.equal(3);
+    expect(
+      count(after, { operation: 'GET /api/version/get', status: '401' }) -
+        count(before, { operation: 'GET /api/version/get', status: '401' }),
+    ).to.equal(1);
+    expect(
+      count(after, { operation: 'unmatched', status: '404' }) -
+        count(before, { operation: 'unmatched', status: '404' }),
+    ).to.equal(1);
+    const observed = (m: typeof after) =>
+      m.value('gwsim_http_request_duration_seconds_count', { operation: 'GET /api/version/get' }) ?? 0;
     expect(observed(after) - observed(before)).to.equal(4);
-    expect(after.value('gwsim_http_request_duration_seconds_bucket', { operation: 'GET /api/version/get', le: '+Inf' })).to.equal(observed(after));
+    expect(
+      after.value('gwsim_http_request_duration_seconds_bucket', { operation: 'GET /api/version/get', le: '+Inf' }),
+    ).to.equal(observed(after));
     // no raw path becomes a label value
     expect(after.samples.some((s) => Object.values(s.labels).some((v) => v.includes('/no/such')))).to.equal(false);
   });
@@ -151,13 +189,18 @@ describe('the operations endpoints: /_sim/health, /_sim/ready, /_sim/metrics', f
     const gatewayDocument = (await gateway.client().get('/openapi.json', { version: null })).json;
     expect(Object.keys(gatewayDocument.paths).filter((path) => path.startsWith('/_sim'))).to.deep.equal([]);
     const control = (await gateway.client().get('/_sim/openapi.json', { version: null })).json;
-    for (const path of ['/_sim/health', '/_sim/ready', '/_sim/metrics']) expect(control.paths[path]?.get, path).to.be.an('object');
+    for (const path of ['/_sim/health', '/_sim/ready', '/_sim/metrics'])
+      expect(control.paths[path]?.get, path).to.be.an('object');
     expect(control.paths['/_sim/health'].get.security).to.deep.equal([]);
   });
 
   it('shares no path with the operation table: no gateway operation under /_sim, no control operation on these endpoints', () => {
     expect(OPERATIONS.filter((op) => op.path.startsWith('/_sim/')).map((op) => op.path)).to.deep.equal([]);
-    expect(SERVED_OPERATIONS.filter((op) => PROBE_PATHS.has(op.path) || op.path === DOCS_PATH || op.path.startsWith(`${DOCS_PATH}/`)).map((op) => op.path)).to.deep.equal([]);
+    expect(
+      SERVED_OPERATIONS.filter(
+        (op) => PROBE_PATHS.has(op.path) || op.path === DOCS_PATH || op.path.startsWith(`${DOCS_PATH}/`),
+      ).map((op) => op.path),
+    ).to.deep.equal([]);
   });
 
   it('refuses other methods on the endpoints with 405 and Allow', async () => {
@@ -170,12 +213,20 @@ describe('the operations endpoints: /_sim/health, /_sim/ready, /_sim/metrics', f
 
   describe('with GWSIM_METRICS_TOKEN set', () => {
     let guarded: TestGateway;
-    before(async () => { guarded = await TestGateway.start({ store: 'memory', config: { metricsToken: TOKEN } }); });
+    before(async () => {
+      guarded = await TestGateway.start({ store: 'memory', config: { metricsToken: TOKEN } });
+    });
     after(() => guarded.stop());
 
     it('asks for the token as a Bearer token on /_sim/metrics only', async () => {
-      for (const authorization of [undefined, 'Bearer wrong-token-0123456789', `Basic ${Buffer.from(`x:${TOKEN}`).toString('base64')}`]) {
-        const response = await readResponse(await fetch(new URL('/_sim/metrics', guarded.baseUrl), { headers: authorization ? { authorization } : {} }));
+      for (const authorization of [
+        undefined,
+        'Bearer wrong-token-0123456789',
+        `Basic ${Buffer.from(`x:${TOKEN}`).toString('base64')}`,
+      ]) {
+        const response = await readResponse(
+          await fetch(new URL('/_sim/metrics', guarded.baseUrl), { headers: authorization ? { authorization } : {} }),
+        );
         expectError(response, 401, 'METRICS_TOKEN_REQUIRED', { what: String(authorization) });
         expect(response.headers.get('www-authenticate')).to.match(/^Bearer/);
       }
@@ -185,7 +236,7 @@ describe('the operations endpoints: /_sim/health, /_sim/ready, /_sim/metrics', f
   });
 });
 
-describe('the simulator\'s figures at /_sim/metrics', function () {
+describe("the simulator's figures at /_sim/metrics", function () {
   this.timeout(120_000);
 
   it('follow the demo traffic: calls started and calls in progress, read from the simulator at each scrape', async () => {

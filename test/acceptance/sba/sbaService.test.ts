@@ -13,7 +13,11 @@ const made = new Map<string, GeneratedIdentity>();
 function identity(name: string): GeneratedIdentity {
   let found = made.get(name);
   if (!found) {
-    found = createSelfSigned({ commonName: name, notBefore: new Date('2025-01-01T00:00:00Z'), notAfter: new Date('2028-01-01T00:00:00Z') });
+    found = createSelfSigned({
+      commonName: name,
+      notBefore: new Date('2025-01-01T00:00:00Z'),
+      notAfter: new Date('2028-01-01T00:00:00Z'),
+    });
     made.set(name, found);
   }
   return found;
@@ -26,7 +30,10 @@ function keyBody(pem: string): string {
 /** A 4xx in the one error shape whose details name `field`. */
 function refused(response: ApiResponse, status: number, code: string | undefined, field: string): void {
   expectError(response, status, code);
-  expect(response.json.error.details.map((d: { field?: string }) => d.field), response.text).to.include(field);
+  expect(
+    response.json.error.details.map((d: { field?: string }) => d.field),
+    response.text,
+  ).to.include(field);
 }
 
 function ok(response: ApiResponse): ApiResponse {
@@ -53,7 +60,10 @@ for (const store of ['memory', 'database'] as const) {
     const putJson = async (path: string, json: unknown) => record(path, await admin.put(path, { json }));
     const post = async (path: string) => record(path, await admin.post(path));
     const upload = async (path: string, name: string, content: string | Buffer, password?: string) =>
-      record(path, await admin.put(path, { file: { name, content }, ...(password !== undefined ? { query: { password } } : {}) }));
+      record(
+        path,
+        await admin.put(path, { file: { name, content }, ...(password !== undefined ? { query: { password } } : {}) }),
+      );
     const status = async () => ok(await get('/api/sba/status/get', 1)).json;
 
     /** The database store is a durable one (embedded on disk, or TEST_DATABASE_URL's server) for the restart test. */
@@ -72,10 +82,22 @@ for (const store of ['memory', 'database'] as const) {
     it('starts DISABLED with default options: log INFO / 30 days, nothing else set', async () => {
       expect(await status()).to.deep.equal({ enabled: false, readOnly: false, state: 'DISABLED' });
       expect(ok(await get('/api/sba/get')).json).to.deep.equal({
-        log: { level: 'INFO', directory: 'log/sba', maxArchiveDays: 30 }, fingerprint: { source: 'CUSTOM', value: '' },
+        log: { level: 'INFO', directory: 'log/sba', maxArchiveDays: 30 },
+        fingerprint: { source: 'CUSTOM', value: '' },
       });
-      expect(ok(await get('/api/sba/log/get')).json).to.deep.equal({ level: 'INFO', directory: 'log/sba', maxArchiveDays: 30 });
-      for (const path of ['/api/sba/privateKey/get', '/api/sba/certificate/get', '/api/sba/identity/get', '/api/sba/tenantId/get', '/api/sba/application/get', '/api/sba/ipAddress/get']) {
+      expect(ok(await get('/api/sba/log/get')).json).to.deep.equal({
+        level: 'INFO',
+        directory: 'log/sba',
+        maxArchiveDays: 30,
+      });
+      for (const path of [
+        '/api/sba/privateKey/get',
+        '/api/sba/certificate/get',
+        '/api/sba/identity/get',
+        '/api/sba/tenantId/get',
+        '/api/sba/application/get',
+        '/api/sba/ipAddress/get',
+      ]) {
         expectError(await get(path), 404, undefined, { what: path });
       }
       expect(ok(await get('/api/sba/users/get')).json).to.have.length(12);
@@ -89,11 +111,17 @@ for (const store of ['memory', 'database'] as const) {
       expect(failed.stateReason).to.equal('missing: identity, application, secret, privateKey, certificate');
       expect(failed.lastSbaServiceStatusRequestState).to.deep.equal({
         executionTime: 'UTC 2026-03-01 08:00:00',
-        responseStatus: { statusLine: 'HTTP/1.1 400 Bad Request', statusCode: 400, protocolVersion: { protocol: 'HTTP', major: 1, minor: 1 } },
+        responseStatus: {
+          statusLine: 'HTTP/1.1 400 Bad Request',
+          statusCode: 400,
+          protocolVersion: { protocol: 'HTTP', major: 1, minor: 1 },
+        },
       });
       expectError(await post('/api/sba/users/refresh'), 409, 'SBA_NOT_RUNNING');
       ok(await post('/api/sba/disable'));
-      expect(await status()).to.include({ enabled: false, state: 'DISABLED' }).and.not.have.property('stateReason');
+      expect(await status())
+        .to.include({ enabled: false, state: 'DISABLED' })
+        .and.not.have.property('stateReason');
     });
 
     it('the setters store identity, application, address and secret; reads give them back, never the secret', async () => {
@@ -106,7 +134,11 @@ for (const store of ['memory', 'database'] as const) {
       expect(ok(await get('/api/sba/tenantId/get')).text).to.equal('2f6c1a9e-1b7d-4c55-9f0e-3d2a8b7c6e10');
       expect(ok(await get('/api/sba/application/get')).text).to.equal('c0ffee00-aaaa-4bbb-8ccc-123456789abc');
       const options = ok(await get('/api/sba/get')).json;
-      expect(options).to.include({ identity: 'sba.example.test', tenantId: '2f6c1a9e-1b7d-4c55-9f0e-3d2a8b7c6e10', application: 'c0ffee00-aaaa-4bbb-8ccc-123456789abc' });
+      expect(options).to.include({
+        identity: 'sba.example.test',
+        tenantId: '2f6c1a9e-1b7d-4c55-9f0e-3d2a8b7c6e10',
+        application: 'c0ffee00-aaaa-4bbb-8ccc-123456789abc',
+      });
       expect(options).to.not.have.property('secret');
     });
 
@@ -116,13 +148,33 @@ for (const store of ['memory', 'database'] as const) {
       refused(await putText('/api/sba/identity/set', 'not a host name'), 400, 'INVALID_SBA_OPTIONS', 'identity');
       refused(await putText('/api/sba/tenantId/set', '   '), 400, 'INVALID_SBA_OPTIONS', 'tenantId');
       refused(await putText('/api/sba/application/set', 'x'.repeat(300)), 400, 'INVALID_SBA_OPTIONS', 'application');
-      refused(await putJson('/api/sba/log/set', { maxArchiveDays: 0 }), 400, 'INVALID_SBA_OPTIONS', 'log.maxArchiveDays');
+      refused(
+        await putJson('/api/sba/log/set', { maxArchiveDays: 0 }),
+        400,
+        'INVALID_SBA_OPTIONS',
+        'log.maxArchiveDays',
+      );
       refused(await putJson('/api/sba/log/set', { maxArchiveDays: '30' }), 400, undefined, 'maxArchiveDays');
       refused(await putJson('/api/sba/log/set', { level: 'LOUD' }), 400, undefined, 'level');
-      refused(await putJson('/api/sba/fingerprint/set', { source: 'CUSTOM' }), 400, 'INVALID_SBA_OPTIONS', 'fingerprint.value');
+      refused(
+        await putJson('/api/sba/fingerprint/set', { source: 'CUSTOM' }),
+        400,
+        'INVALID_SBA_OPTIONS',
+        'fingerprint.value',
+      );
       expectError(await putJson('/api/sba/fingerprint/set', { source: 'CERTIFICATE' }), 409, 'SBA_CERTIFICATE_MISSING');
-      refused(await putJson('/api/sba/set', { identity: 'ok.example.test', log: { level: 'NOISY' } }), 400, undefined, 'log.level');
-      refused(await putJson('/api/sba/set', { identity: 'ok.example.test', tenantId: ' ' }), 400, 'INVALID_SBA_OPTIONS', 'tenantId');
+      refused(
+        await putJson('/api/sba/set', { identity: 'ok.example.test', log: { level: 'NOISY' } }),
+        400,
+        undefined,
+        'log.level',
+      );
+      refused(
+        await putJson('/api/sba/set', { identity: 'ok.example.test', tenantId: ' ' }),
+        400,
+        'INVALID_SBA_OPTIONS',
+        'tenantId',
+      );
       refused(await putJson('/api/sba/set', { nonsense: 1 }), 400, undefined, 'nonsense');
       refused(await admin.post('/api/sba/enable', { query: { node: 'x' } }), 400, 'UNKNOWN_QUERY_PARAMETER', 'node');
       expect(ok(await get('/api/sba/get')).text).to.equal(before);
@@ -130,23 +182,64 @@ for (const store of ['memory', 'database'] as const) {
     });
 
     it('log and fingerprint: omitted log members take their defaults on write', async () => {
-      expect(ok(await putJson('/api/sba/log/set', { level: 'DEBUG', maxArchiveDays: 7 })).json).to.deep.equal({ level: 'DEBUG', directory: 'log/sba', maxArchiveDays: 7 });
-      expect(ok(await putJson('/api/sba/log/set', { directory: '/var/log/sba' })).json).to.deep.equal({ level: 'INFO', directory: '/var/log/sba', maxArchiveDays: 30 });
-      expect(ok(await get('/api/sba/log/get')).json).to.deep.equal({ level: 'INFO', directory: '/var/log/sba', maxArchiveDays: 30 });
-      expect(ok(await putJson('/api/sba/fingerprint/set', { source: 'CUSTOM', value: 'AB:CD:EF' })).json).to.deep.equal({ source: 'CUSTOM', value: 'AB:CD:EF' });
+      expect(ok(await putJson('/api/sba/log/set', { level: 'DEBUG', maxArchiveDays: 7 })).json).to.deep.equal({
+        level: 'DEBUG',
+        directory: 'log/sba',
+        maxArchiveDays: 7,
+      });
+      expect(ok(await putJson('/api/sba/log/set', { directory: '/var/log/sba' })).json).to.deep.equal({
+        level: 'INFO',
+        directory: '/var/log/sba',
+        maxArchiveDays: 30,
+      });
+      expect(ok(await get('/api/sba/log/get')).json).to.deep.equal({
+        level: 'INFO',
+        directory: '/var/log/sba',
+        maxArchiveDays: 30,
+      });
+      expect(ok(await putJson('/api/sba/fingerprint/set', { source: 'CUSTOM', value: 'AB:CD:EF' })).json).to.deep.equal(
+        { source: 'CUSTOM', value: 'AB:CD:EF' },
+      );
       expect(ok(await get('/api/sba/fingerprint/get')).json).to.deep.equal({ source: 'CUSTOM', value: 'AB:CD:EF' });
-      const set = ok(await putJson('/api/sba/set', { log: { level: 'WARN' }, tenantId: '2f6c1a9e-1b7d-4c55-9f0e-3d2a8b7c6e10' })).json;
+      const set = ok(
+        await putJson('/api/sba/set', { log: { level: 'WARN' }, tenantId: '2f6c1a9e-1b7d-4c55-9f0e-3d2a8b7c6e10' }),
+      ).json;
       expect(set.log).to.deep.equal({ level: 'WARN', directory: 'log/sba', maxArchiveDays: 30 });
       expect(set).to.not.have.property('certificate');
     });
 
     it('refuses garbage, a wrong password and a key that does not match the certificate, changing nothing', async () => {
-      refused(await upload('/api/sba/privateKey/set', 'garbage.pem', 'not a key at all'), 400, 'SBA_FILE_INVALID', 'file');
-      refused(await upload('/api/sba/certificate/set', 'garbage.bin', Buffer.from([0, 1, 2, 3])), 400, 'SBA_FILE_INVALID', 'file');
+      refused(
+        await upload('/api/sba/privateKey/set', 'garbage.pem', 'not a key at all'),
+        400,
+        'SBA_FILE_INVALID',
+        'file',
+      );
+      refused(
+        await upload('/api/sba/certificate/set', 'garbage.bin', Buffer.from([0, 1, 2, 3])),
+        400,
+        'SBA_FILE_INVALID',
+        'file',
+      );
       const p12 = toPkcs12([sba.certificate], sba.privateKey, 'right-password');
-      refused(await upload('/api/sba/certificate/set', 'sba.p12', p12, 'wrong-password'), 400, 'SBA_FILE_PASSWORD', 'password');
-      refused(await upload('/api/sba/privateKey/set', 'mixed.pem', `${sba.certificate}${stranger.privateKey}`), 400, 'SBA_KEY_MISMATCH', 'file');
-      refused(await upload('/api/sba/privateKey/set', 'cert-only.pem', sba.certificate), 400, 'SBA_KEY_FILE_INVALID', 'file');
+      refused(
+        await upload('/api/sba/certificate/set', 'sba.p12', p12, 'wrong-password'),
+        400,
+        'SBA_FILE_PASSWORD',
+        'password',
+      );
+      refused(
+        await upload('/api/sba/privateKey/set', 'mixed.pem', `${sba.certificate}${stranger.privateKey}`),
+        400,
+        'SBA_KEY_MISMATCH',
+        'file',
+      );
+      refused(
+        await upload('/api/sba/privateKey/set', 'cert-only.pem', sba.certificate),
+        400,
+        'SBA_KEY_FILE_INVALID',
+        'file',
+      );
       expectError(await get('/api/sba/privateKey/get'), 404);
       expectError(await get('/api/sba/certificate/get'), 404);
     });
@@ -157,7 +250,12 @@ for (const store of ['memory', 'database'] as const) {
       expect(answer.pem).to.contain(keyBody(sba.certificate));
       expect(ok(await get('/api/sba/certificate/get')).text).to.contain(keyBody(sba.certificate));
       expect(ok(await get('/api/sba/get')).json.certificate.pem).to.contain(keyBody(sba.certificate));
-      refused(await upload('/api/sba/privateKey/set', 'stranger.key', stranger.privateKey), 400, 'SBA_KEY_MISMATCH', 'file');
+      refused(
+        await upload('/api/sba/privateKey/set', 'stranger.key', stranger.privateKey),
+        400,
+        'SBA_KEY_MISMATCH',
+        'file',
+      );
       expectError(await get('/api/sba/privateKey/get'), 404);
     });
 
@@ -165,19 +263,36 @@ for (const store of ['memory', 'database'] as const) {
       const keyAnswer = ok(await upload('/api/sba/privateKey/set', 'sba.key', sba.privateKey)).json;
       expect(keyAnswer.pem).to.contain('BEGIN PUBLIC KEY');
       expect(ok(await get('/api/sba/privateKey/get')).text).to.contain(keyBody(sba.privateKey));
-      expect(ok(await putJson('/api/sba/fingerprint/set', { source: 'CERTIFICATE' })).json.value).to.match(/^([0-9A-F]{2}:){31}[0-9A-F]{2}$/);
+      expect(ok(await putJson('/api/sba/fingerprint/set', { source: 'CERTIFICATE' })).json.value).to.match(
+        /^([0-9A-F]{2}:){31}[0-9A-F]{2}$/,
+      );
       gateway.clock.advance(60_000);
       ok(await post('/api/sba/enable'));
       const running = await status();
       expect(running).to.deep.equal({
-        enabled: true, readOnly: false, state: 'RUNNING',
+        enabled: true,
+        readOnly: false,
+        state: 'RUNNING',
         lastSbaServiceStatusRequestState: {
           executionTime: 'UTC 2026-03-01 08:01:00',
-          responseStatus: { statusLine: 'HTTP/1.1 200 OK', statusCode: 200, protocolVersion: { protocol: 'HTTP', major: 1, minor: 1 } },
+          responseStatus: {
+            statusLine: 'HTTP/1.1 200 OK',
+            statusCode: 200,
+            protocolVersion: { protocol: 'HTTP', major: 1, minor: 1 },
+          },
         },
       });
       const before = ok(await get('/api/sba/users/get')).json as Array<Record<string, string>>;
-      expect(before[0]).to.have.keys('id', 'displayName', 'givenName', 'surname', 'userPrincipalName', 'sipAddress', 'phoneNumber', 'department');
+      expect(before[0]).to.have.keys(
+        'id',
+        'displayName',
+        'givenName',
+        'surname',
+        'userPrincipalName',
+        'sipAddress',
+        'phoneNumber',
+        'department',
+      );
       expect(before[0]!['sipAddress']).to.match(/^sip:[a-z]+\.[a-z]+@/);
       const refreshed = ok(await post('/api/sba/users/refresh')).json;
       expect(refreshed).to.not.deep.equal(before);
@@ -206,15 +321,37 @@ for (const store of ['memory', 'database'] as const) {
       expect(await status()).to.deep.equal(before);
     });
 
-    it('answers the options\' version as ETag and honours If-Match on the option writes', async () => {
+    it("answers the options' version as ETag and honours If-Match on the option writes", async () => {
       const read = ok(await get('/api/sba/get'));
       const etag = read.headers.get('etag')!;
       expect(etag).to.match(/^"\d+"$/);
       expect(ok(await get('/api/sba/log/get')).headers.get('etag')).to.equal(etag);
-      const saved = ok(record('/api/sba/log/set', await admin.put('/api/sba/log/set', { json: { level: 'ERROR' }, headers: { 'if-match': etag } })));
+      const saved = ok(
+        record(
+          '/api/sba/log/set',
+          await admin.put('/api/sba/log/set', { json: { level: 'ERROR' }, headers: { 'if-match': etag } }),
+        ),
+      );
       expect(saved.headers.get('etag')).to.equal(`"${Number(etag.slice(1, -1)) + 1}"`);
-      expectError(record('/api/sba/set', await admin.put('/api/sba/set', { json: { tenantId: 'late' }, headers: { 'if-match': etag } })), 409, 'STALE_VERSION');
-      expectError(record('/api/sba/fingerprint/set', await admin.put('/api/sba/fingerprint/set', { json: { source: 'CUSTOM', value: 'AA' }, headers: { 'if-match': etag } })), 409, 'STALE_VERSION');
+      expectError(
+        record(
+          '/api/sba/set',
+          await admin.put('/api/sba/set', { json: { tenantId: 'late' }, headers: { 'if-match': etag } }),
+        ),
+        409,
+        'STALE_VERSION',
+      );
+      expectError(
+        record(
+          '/api/sba/fingerprint/set',
+          await admin.put('/api/sba/fingerprint/set', {
+            json: { source: 'CUSTOM', value: 'AA' },
+            headers: { 'if-match': etag },
+          }),
+        ),
+        409,
+        'STALE_VERSION',
+      );
       expect(ok(await get('/api/sba/tenantId/get')).text).to.equal('2f6c1a9e-1b7d-4c55-9f0e-3d2a8b7c6e10');
     });
 
@@ -226,7 +363,13 @@ for (const store of ['memory', 'database'] as const) {
         const key = ok(await get('/api/sba/privateKey/get')).text;
         const log = gateway.logText;
         await gateway.stop();
-        gateway = await TestGateway.start({ store, keepData: true, captureLog: true, clock: gateway.clock, config: durable!.config });
+        gateway = await TestGateway.start({
+          store,
+          keepData: true,
+          captureLog: true,
+          clock: gateway.clock,
+          config: durable!.config,
+        });
         admin = gateway.admin();
         expect(ok(await get('/api/sba/get')).json).to.deep.equal(options);
         expect(ok(await get('/api/sba/status/get', 1)).json).to.deep.equal(status);
@@ -253,7 +396,9 @@ for (const store of ['memory', 'database'] as const) {
           expect(text, what).to.not.contain(keyBody(stranger.privateKey));
         }
       }
-      expect(answers.some((a) => a.what === '/api/sba/privateKey/get' && a.text.includes(keyBody(sba.privateKey)))).to.equal(true);
+      expect(
+        answers.some((a) => a.what === '/api/sba/privateKey/get' && a.text.includes(keyBody(sba.privateKey))),
+      ).to.equal(true);
     });
   });
 }

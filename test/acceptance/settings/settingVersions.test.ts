@@ -6,18 +6,70 @@ import { TestGateway } from '../../support/TestGateway.js';
 /** The per-lab settings on the wire: each get answers its version as ETag, each set honours If-Match. */
 const SETTINGS = [
   {
-    name: 'the password policy', get: '/api/passwordPolicy/get', set: '/api/passwordPolicy/set', method: 'post' as const,
-    first: { minLength: 8, maxLength: 64, minDigits: 1, minCharacters: 0, minLowerCase: 0, minUpperCase: 0, minSpecial: 0, constraintAreas: 0, patterns: true, blacklist: [{ value: 'gwsim' }], addUsernameToBlacklist: false },
-    second: { minLength: 9, maxLength: 64, minDigits: 0, minCharacters: 0, minLowerCase: 0, minUpperCase: 0, minSpecial: 0, constraintAreas: 0, patterns: false, blacklist: [], addUsernameToBlacklist: true },
+    name: 'the password policy',
+    get: '/api/passwordPolicy/get',
+    set: '/api/passwordPolicy/set',
+    method: 'post' as const,
+    first: {
+      minLength: 8,
+      maxLength: 64,
+      minDigits: 1,
+      minCharacters: 0,
+      minLowerCase: 0,
+      minUpperCase: 0,
+      minSpecial: 0,
+      constraintAreas: 0,
+      patterns: true,
+      blacklist: [{ value: 'gwsim' }],
+      addUsernameToBlacklist: false,
+    },
+    second: {
+      minLength: 9,
+      maxLength: 64,
+      minDigits: 0,
+      minCharacters: 0,
+      minLowerCase: 0,
+      minUpperCase: 0,
+      minSpecial: 0,
+      constraintAreas: 0,
+      patterns: false,
+      blacklist: [],
+      addUsernameToBlacklist: true,
+    },
   },
   {
-    name: 'the login policy', get: '/api/loginPolicy/get', set: '/api/loginPolicy/set', method: 'post' as const,
-    first: { minLoginDelay: 1, maxLoginDelay: 8, attemptsUntilBlocked: 4, showLoginFailureMessage: false, passwordExpiration: 30, passwordExpirationWarning: 5, maxObsoletePasswords: 2, passwordUnchangeableMinutes: 0 },
-    second: { minLoginDelay: 0, maxLoginDelay: 30, attemptsUntilBlocked: 6, showLoginFailureMessage: true, passwordExpiration: 0, passwordExpirationWarning: 14, maxObsoletePasswords: 3, passwordUnchangeableMinutes: 10 },
+    name: 'the login policy',
+    get: '/api/loginPolicy/get',
+    set: '/api/loginPolicy/set',
+    method: 'post' as const,
+    first: {
+      minLoginDelay: 1,
+      maxLoginDelay: 8,
+      attemptsUntilBlocked: 4,
+      showLoginFailureMessage: false,
+      passwordExpiration: 30,
+      passwordExpirationWarning: 5,
+      maxObsoletePasswords: 2,
+      passwordUnchangeableMinutes: 0,
+    },
+    second: {
+      minLoginDelay: 0,
+      maxLoginDelay: 30,
+      attemptsUntilBlocked: 6,
+      showLoginFailureMessage: true,
+      passwordExpiration: 0,
+      passwordExpirationWarning: 14,
+      maxObsoletePasswords: 3,
+      passwordUnchangeableMinutes: 10,
+    },
   },
   {
-    name: 'maintenance mode', get: '/api/maintenanceMode/get', set: '/api/maintenanceMode/set', method: 'put' as const,
-    first: { modeActive: true }, second: { modeActive: false },
+    name: 'maintenance mode',
+    get: '/api/maintenanceMode/get',
+    set: '/api/maintenanceMode/set',
+    method: 'put' as const,
+    first: { modeActive: true },
+    second: { modeActive: false },
   },
 ];
 
@@ -36,7 +88,10 @@ for (const store of ['database', 'memory'] as const) {
     for (const setting of SETTINGS) {
       describe(setting.name, () => {
         const set = (json: unknown, ifMatch?: string) =>
-          admin[setting.method](setting.set, { json, ...(ifMatch === undefined ? {} : { headers: { 'if-match': ifMatch } }) });
+          admin[setting.method](setting.set, {
+            json,
+            ...(ifMatch === undefined ? {} : { headers: { 'if-match': ifMatch } }),
+          });
         const read = () => admin.get(setting.get);
         const expectAnswer = (response: ApiResponse, json: unknown, etag: string) => {
           expect(response.status, response.text).to.equal(200);

@@ -29,10 +29,21 @@ describe('the per-lab SIP switch (/_sim/labs/{lab}/sip)', function () {
     const put = await admin.put('/_sim/labs/default/sip', { version: null, json: { enabled: true, portOffset: 100 } });
     expect(put.status, put.text).to.equal(200);
     expect(put.json).to.deep.include({ enabled: true, host: '127.0.0.1', portOffset: 100 });
-    expect(put.json.listeners).to.deep.include({ nodeId: pbxId, nodeName: 'PBX', transport: 'UDP', host: '127.0.0.1', port: 5170, state: 'listening' });
-    expect(put.json.farEnds[pbxId], 'the PBX\'s far end is no loopback address').to.equal('answering');
+    expect(put.json.listeners).to.deep.include({
+      nodeId: pbxId,
+      nodeName: 'PBX',
+      transport: 'UDP',
+      host: '127.0.0.1',
+      port: 5170,
+      state: 'listening',
+    });
+    expect(put.json.farEnds[pbxId], "the PBX's far end is no loopback address").to.equal('answering');
     expect(fake.followed).to.deep.equal([DEFAULT_LAB]);
-    expect(await gateway.get(StoredSip).read(DEFAULT_LAB)).to.deep.equal({ enabled: true, portOffset: 100, farEnds: {} });
+    expect(await gateway.get(StoredSip).read(DEFAULT_LAB)).to.deep.equal({
+      enabled: true,
+      portOffset: 100,
+      farEnds: {},
+    });
     const get = await admin.get('/_sim/labs/default/sip', { version: null });
     expect(get.status, get.text).to.equal(200);
     expect(get.json).to.deep.equal(put.json);
@@ -55,28 +66,48 @@ describe('the per-lab SIP switch (/_sim/labs/{lab}/sip)', function () {
     const notBoolean = await admin.put('/_sim/labs/default/sip', { version: null, json: { enabled: 'yes' } });
     expectError(notBoolean, 400);
     expect(JSON.stringify(notBoolean.json.error.details)).to.contain('enabled');
-    const badFarEnd = await admin.put('/_sim/labs/default/sip', { version: null, json: { farEnds: { [pbxId]: 'maybe' } } });
+    const badFarEnd = await admin.put('/_sim/labs/default/sip', {
+      version: null,
+      json: { farEnds: { [pbxId]: 'maybe' } },
+    });
     expectError(badFarEnd, 400, 'INVALID_SIP_SETTING');
     expect(badFarEnd.json.error.details.map((d: { field: string }) => d.field)).to.deep.equal([`farEnds.${pbxId}`]);
     expectError(await admin.put('/_sim/labs/default/sip', { version: null, json: { port: 5 } }), 400);
-    expect(await gateway.get(StoredSip).read(DEFAULT_LAB)).to.deep.equal({ enabled: true, portOffset: 100, farEnds: { [pbxId]: 'real' } });
+    expect(await gateway.get(StoredSip).read(DEFAULT_LAB)).to.deep.equal({
+      enabled: true,
+      portOffset: 100,
+      farEnds: { [pbxId]: 'real' },
+    });
   });
 
   it('a port another lab listens on is refused (409 naming both labs and the port); the setting stays as it was', async () => {
     const admin = gateway.admin();
     expect((await admin.post('/_sim/labs', { json: { name: OTHER } })).status).to.equal(200);
-    const added = await admin.post(`/labs/${OTHER}/api/nodes/addSystem`, { version: 3, query: { profile: PROFILES.genericPbx }, json: { displayName: 'PBX', udpTcpPort: 5070, tlsPort: 5071 } });
+    const added = await admin.post(`/labs/${OTHER}/api/nodes/addSystem`, {
+      version: 3,
+      query: { profile: PROFILES.genericPbx },
+      json: { displayName: 'PBX', udpTcpPort: 5070, tlsPort: 5071 },
+    });
     expect(added.status, added.text).to.equal(200);
     expect((await admin.post(`/labs/${OTHER}/api/coreConfig/commit`)).status).to.equal(200);
 
-    const clash = await admin.put(`/_sim/labs/${OTHER}/sip`, { version: null, json: { enabled: true, portOffset: 100 } });
+    const clash = await admin.put(`/_sim/labs/${OTHER}/sip`, {
+      version: null,
+      json: { enabled: true, portOffset: 100 },
+    });
     expectError(clash, 409, 'SIP_PORT_IN_USE');
     expect(clash.json.error.message).to.contain(`'${OTHER}'`).and.contain("'default'").and.contain('5170');
-    expect(await gateway.get(StoredSip).isSet(OTHER), 'a lab that never set its setting still follows the default').to.equal(false);
+    expect(
+      await gateway.get(StoredSip).isSet(OTHER),
+      'a lab that never set its setting still follows the default',
+    ).to.equal(false);
     const after = await admin.get(`/_sim/labs/${OTHER}/sip`, { version: null });
     expect(after.json).to.deep.include({ enabled: false, listeners: [] });
 
-    const apart = await admin.put(`/_sim/labs/${OTHER}/sip`, { version: null, json: { enabled: true, portOffset: 200 } });
+    const apart = await admin.put(`/_sim/labs/${OTHER}/sip`, {
+      version: null,
+      json: { enabled: true, portOffset: 200 },
+    });
     expect(apart.status, apart.text).to.equal(200);
     expect(apart.json.listeners.map((l: { port: number }) => l.port)).to.include(5270);
   });
@@ -95,7 +126,9 @@ describe('the per-lab SIP switch (/_sim/labs/{lab}/sip)', function () {
 describe('GWSIM_SIP turns real SIP on for the labs that never set it', function () {
   this.timeout(60_000);
   let gateway: TestGateway;
-  before(async () => { gateway = await TestGateway.start({ store: 'memory', config: { sip: true, sipHost: '127.0.0.1' } }); });
+  before(async () => {
+    gateway = await TestGateway.start({ store: 'memory', config: { sip: true, sipHost: '127.0.0.1' } });
+  });
   after(() => gateway.stop());
 
   it('a lab that never set its setting is on at offset 0; a lab that turned it off stays off', async () => {
@@ -104,7 +137,9 @@ describe('GWSIM_SIP turns real SIP on for the labs that never set it', function 
     const offset = await gateway.admin().put('/_sim/labs/default/sip', { version: null, json: { portOffset: 7 } });
     expect(offset.status, offset.text).to.equal(200);
     expect(offset.json).to.deep.include({ enabled: true, portOffset: 7 });
-    expect((await gateway.admin().put('/_sim/labs/default/sip', { version: null, json: { enabled: false } })).json.enabled).to.equal(false);
+    expect(
+      (await gateway.admin().put('/_sim/labs/default/sip', { version: null, json: { enabled: false } })).json.enabled,
+    ).to.equal(false);
     expect((await gateway.get(StoredSip).read(DEFAULT_LAB)).enabled).to.equal(false);
   });
 });

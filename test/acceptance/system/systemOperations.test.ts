@@ -28,8 +28,12 @@ describe('version, resources and maintenance mode', () => {
     });
 
     it('selects one component with product, ucma included', async () => {
-      expect(Object.keys((await admin.get('/api/version/get', { query: { product: 'core' } })).json)).to.deep.equal(['core']);
-      expect((await admin.get('/api/version/get', { query: { product: 'ucma' } })).json.ucma).to.have.keys(VERSION_SHAPE);
+      expect(Object.keys((await admin.get('/api/version/get', { query: { product: 'core' } })).json)).to.deep.equal([
+        'core',
+      ]);
+      expect((await admin.get('/api/version/get', { query: { product: 'ucma' } })).json.ucma).to.have.keys(
+        VERSION_SHAPE,
+      );
       const unknown = await admin.get('/api/version/get', { query: { product: 'kernel' } });
       expect(unknown.status).to.equal(400);
       expect(unknown.json.error.message).to.contain('core');
@@ -63,7 +67,9 @@ describe('version, resources and maintenance mode', () => {
       expect(on.status).to.equal(200);
       expect(on.json).to.deep.equal({ modeActive: true });
       expect((await admin.get('/api/maintenanceMode/get')).json).to.deep.equal({ modeActive: true });
-      expect((await admin.put('/api/maintenanceMode/set', { json: { modeActive: false } })).json).to.deep.equal({ modeActive: false });
+      expect((await admin.put('/api/maintenanceMode/set', { json: { modeActive: false } })).json).to.deep.equal({
+        modeActive: false,
+      });
     });
 
     it('refuses a body without a boolean modeActive and keeps the mode', async () => {

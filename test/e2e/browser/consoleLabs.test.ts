@@ -12,14 +12,23 @@ import { ADMIN_PASSWORD } from '../../support/testConfig.js';
 import { addLocalUser } from '../../acceptance/identity/identitySupport.js';
 
 /** The page's document, in the functions that run in the browser (this file is compiled without the DOM library). */
-declare const document: { querySelector(selector: string): { textContent: string | null } | null; querySelectorAll(selector: string): ArrayLike<unknown> };
+declare const document: {
+  querySelector(selector: string): { textContent: string | null } | null;
+  querySelectorAll(selector: string): ArrayLike<unknown>;
+};
 declare const window: { location: { hash: string } };
 
 const CHROMIUM = '/usr/bin/chromium';
 const SHOTS = path.join(tmpdir(), 'gwsim-console-shots');
 const PBX_PROFILE = '1d22157e-d6d5-4c79-9c1e-dd47c50e57e1';
 
-interface FaultRuleView { id: string; match?: { operation?: string }; effect: { status?: number }; count?: number; remaining?: number }
+interface FaultRuleView {
+  id: string;
+  match?: { operation?: string };
+  effect: { status?: number };
+  count?: number;
+  remaining?: number;
+}
 
 /**
  * The console's labs, lab clock and fault rules, driven as a trainer would with an administrator of the default
@@ -59,16 +68,26 @@ describe('the web console: labs, the lab clock and fault rules', function () {
     const made = await admin.post('/_sim/labs', { json: { name: 'training', displayName: 'Training room' } });
     expect(made.status, made.text).to.equal(200);
     training = new ApiClient(`${gateway.baseUrl}/labs/training`, { username: 'anadmin', password: ADMIN_PASSWORD });
-    const added = await training.post('/api/nodes/addSystem', { version: 3, query: { profile: PBX_PROFILE }, json: { displayName: 'Lab PBX', udpTcpPort: 5070, tlsPort: 5071 } });
+    const added = await training.post('/api/nodes/addSystem', {
+      version: 3,
+      query: { profile: PBX_PROFILE },
+      json: { displayName: 'Lab PBX', udpTcpPort: 5070, tlsPort: 5071 },
+    });
     expect(added.status, added.text).to.equal(200);
     const committed = await training.post('/api/coreConfig/commit');
     expect(committed.status, committed.text).to.equal(200);
 
     browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-dev-shm-usage'] });
     page = await browser.newPage({ viewport: { width: 1400, height: 1800 } });
-    page.on('request', (request) => { hosts.add(new URL(request.url()).host); });
-    page.on('requestfailed', (request) => { failed.push(request.url()); });
-    page.on('pageerror', (error) => { failed.push(`page error: ${error.message}`); });
+    page.on('request', (request) => {
+      hosts.add(new URL(request.url()).host);
+    });
+    page.on('requestfailed', (request) => {
+      failed.push(request.url());
+    });
+    page.on('pageerror', (error) => {
+      failed.push(`page error: ${error.message}`);
+    });
   });
 
   after(async () => {
@@ -76,18 +95,26 @@ describe('the web console: labs, the lab clock and fault rules', function () {
     await gateway?.stop();
   });
 
-  it('lets an administrator pick a second lab, sign in to it, and shows that lab\'s gateway; a reload keeps the lab', async () => {
+  it("lets an administrator pick a second lab, sign in to it, and shows that lab's gateway; a reload keeps the lab", async () => {
     await page.goto(`${gateway.baseUrl}/_sim/console`);
     await page.fill('input[name=username]', 'anadmin');
     await page.fill('input[name=password]', ADMIN_PASSWORD);
     await page.click('button[type=submit]');
     await page.waitForSelector('[data-testid=lab-select]');
-    const options = await page.$$eval('[data-testid=lab-select] option', (all) => all.map((option) => option.getAttribute('value')));
+    const options = await page.$$eval('[data-testid=lab-select] option', (all) =>
+      all.map((option) => option.getAttribute('value')),
+    );
     expect(options).to.deep.equal(['default', 'training']);
     // the default lab first: its demo calls
-    const defaultSessions = ((await admin.post('/api/activeSessions/get', { json: {} })).json.activeSessions as unknown[]).length;
+    const defaultSessions = (
+      (await admin.post('/api/activeSessions/get', { json: {} })).json.activeSessions as unknown[]
+    ).length;
     expect(defaultSessions, 'the default lab has calls in progress').to.be.greaterThan(0);
-    await page.waitForFunction((count) => document.querySelectorAll('[data-testid=live-sessions] tbody tr').length === count, defaultSessions, { timeout: 15_000 });
+    await page.waitForFunction(
+      (count) => document.querySelectorAll('[data-testid=live-sessions] tbody tr').length === count,
+      defaultSessions,
+      { timeout: 15_000 },
+    );
 
     await page.selectOption('[data-testid=lab-select]', 'training');
     const login = await page.waitForSelector('[data-testid=lab-login]');
@@ -107,13 +134,24 @@ describe('the web console: labs, the lab clock and fault rules', function () {
     expect(await page.textContent('[data-testid=lab-user]')).to.contain('in lab training as anadmin');
 
     const check = async () => {
-      await page.waitForFunction(() => (document.querySelector('[data-testid=overview]')?.textContent ?? '').includes('Lab PBX'), undefined, { timeout: 15_000 });
-      const overview = await page.textContent('[data-testid=overview]') ?? '';
-      for (const demo of ['PBX Berlin', 'Carrier A', 'Carrier B']) expect(overview, `the default lab's ${demo} is not shown`).to.not.contain(demo);
-      const labSessions = ((await training.post('/api/activeSessions/get', { json: {} })).json.activeSessions as unknown[]).length;
+      await page.waitForFunction(
+        () => (document.querySelector('[data-testid=overview]')?.textContent ?? '').includes('Lab PBX'),
+        undefined,
+        { timeout: 15_000 },
+      );
+      const overview = (await page.textContent('[data-testid=overview]')) ?? '';
+      for (const demo of ['PBX Berlin', 'Carrier A', 'Carrier B'])
+        expect(overview, `the default lab's ${demo} is not shown`).to.not.contain(demo);
+      const labSessions = (
+        (await training.post('/api/activeSessions/get', { json: {} })).json.activeSessions as unknown[]
+      ).length;
       expect(labSessions, 'the lab carries no call').to.equal(0);
-      await page.waitForFunction(() => document.querySelector('[data-testid=live-count]')?.textContent === '0', undefined, { timeout: 15_000 });
-      expect(await liveRows(), 'none of the default lab\'s calls in progress').to.equal(0);
+      await page.waitForFunction(
+        () => document.querySelector('[data-testid=live-count]')?.textContent === '0',
+        undefined,
+        { timeout: 15_000 },
+      );
+      expect(await liveRows(), "none of the default lab's calls in progress").to.equal(0);
       expect(await page.textContent('[data-testid=live-sessions]')).to.contain('No session is in progress.');
     };
     await check();
@@ -121,12 +159,14 @@ describe('the web console: labs, the lab clock and fault rules', function () {
 
     await page.reload();
     await page.waitForSelector('[data-testid=lab-user]');
-    expect(await page.$eval('[data-testid=lab-select]', (select) => (select as unknown as { value: string }).value)).to.equal('training');
-    expect(await page.$('[data-testid=lab-login]'), 'the lab\'s session is kept across the reload').to.equal(null);
+    expect(
+      await page.$eval('[data-testid=lab-select]', (select) => (select as unknown as { value: string }).value),
+    ).to.equal('training');
+    expect(await page.$('[data-testid=lab-login]'), "the lab's session is kept across the reload").to.equal(null);
     await check();
   });
 
-  it('sets the chosen lab\'s clock, advances it by a duration (sessions, aging on the wall clock, hold), and shows the server\'s message for a bad one', async () => {
+  it("sets the chosen lab's clock, advances it by a duration (sessions, aging on the wall clock, hold), and shows the server's message for a bad one", async () => {
     type Clock = { mode: string; rate: number; now: string };
     const clockOf = async (lab: string) => (await admin.get(`/_sim/labs/${lab}/clock`)).json as Clock;
     /** Clicks, then waits until the API's clock of the lab answers as expected. */
@@ -149,79 +189,167 @@ describe('the web console: labs, the lab clock and fault rules', function () {
     await page.fill('[data-testid=clock-by]', 'P1M');
     await page.click('[data-testid=clock-advance]');
     const problem = await page.waitForSelector('[data-testid=clock-problem]');
-    const message = await problem.textContent() ?? '';
+    const message = (await problem.textContent()) ?? '';
     const server = await admin.post('/_sim/labs/training/clock/advance', { json: { by: 'P1M' } });
     expect(server.status).to.equal(400);
     expect(message).to.contain((server.json as { error: { message: string } }).error.message);
     expect(message).to.match(/^by /);
-    expect(Date.parse((await clockOf('training')).now) - start, 'a refused advance leaves the clock').to.be.below(5_000);
+    expect(Date.parse((await clockOf('training')).now) - start, 'a refused advance leaves the clock').to.be.below(
+      5_000,
+    );
     await shot('7-lab-clock');
 
     // freeze, set an instant (an hour back: no jump forward), run scaled, run in real time again
-    await step(() => page.click('[data-testid=clock-freeze]'), (clock) => clock.mode === 'frozen');
-    await page.waitForFunction(() => document.querySelector('[data-testid=clock-mode]')?.textContent === 'frozen', undefined, { timeout: 5_000 });
-    const target = new Date(Date.parse((await clockOf('training')).now) - 3600_000).toISOString().replace(/\.\d{3}Z$/, 'Z');
+    await step(
+      () => page.click('[data-testid=clock-freeze]'),
+      (clock) => clock.mode === 'frozen',
+    );
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid=clock-mode]')?.textContent === 'frozen',
+      undefined,
+      { timeout: 5_000 },
+    );
+    const target = new Date(Date.parse((await clockOf('training')).now) - 3600_000)
+      .toISOString()
+      .replace(/\.\d{3}Z$/, 'Z');
     await page.fill('[data-testid=clock-instant]', target);
-    const set = await step(() => page.click('[data-testid=clock-set]'), (clock) => Date.parse(clock.now) === Date.parse(target));
+    const set = await step(
+      () => page.click('[data-testid=clock-set]'),
+      (clock) => Date.parse(clock.now) === Date.parse(target),
+    );
     expect(set.mode, 'setting the instant keeps the mode').to.equal('frozen');
     await page.fill('[data-testid=clock-scale]', '120');
-    await step(() => page.click('[data-testid=clock-scaled]'), (clock) => clock.mode === 'scaled');
+    await step(
+      () => page.click('[data-testid=clock-scaled]'),
+      (clock) => clock.mode === 'scaled',
+    );
     expect(await clockOf('training')).to.include({ mode: 'scaled', rate: 120 });
-    await page.waitForFunction(() => (document.querySelector('[data-testid=clock-rate]')?.textContent ?? '').startsWith('120'), undefined, { timeout: 5_000 });
-    await step(() => page.click('[data-testid=clock-real]'), (clock) => clock.mode === 'real');
-    await page.waitForFunction(() => document.querySelector('[data-testid=clock-mode]')?.textContent === 'real', undefined, { timeout: 5_000 });
-    expect(await page.$('[data-testid=lab-login]'), 'no jump forward: the lab\'s session holds').to.equal(null);
+    await page.waitForFunction(
+      () => (document.querySelector('[data-testid=clock-rate]')?.textContent ?? '').startsWith('120'),
+      undefined,
+      { timeout: 5_000 },
+    );
+    await step(
+      () => page.click('[data-testid=clock-real]'),
+      (clock) => clock.mode === 'real',
+    );
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid=clock-mode]')?.textContent === 'real',
+      undefined,
+      { timeout: 5_000 },
+    );
+    expect(await page.$('[data-testid=lab-login]'), "no jump forward: the lab's session holds").to.equal(null);
 
     // advance by two hours through the form: the lab's time moves by that, the default lab's not
     const before = Date.parse((await clockOf('training')).now);
     const defaultBefore = Date.parse((await clockOf('default')).now);
     await page.fill('[data-testid=clock-by]', 'PT2H');
-    const after = Date.parse((await step(() => page.click('[data-testid=clock-advance]'), (clock) => Date.parse(clock.now) - before >= 2 * 3600_000)).now);
-    expect(after - before, 'the lab\'s time moved by two hours').to.be.within(2 * 3600_000, 2 * 3600_000 + 5_000);
-    expect(Date.parse((await clockOf('default')).now) - defaultBefore, 'the default lab\'s clock did not move').to.be.below(5_000);
-    expect((await clockOf('default')).mode, 'the default lab\'s clock is left alone').to.equal('real');
+    const after = Date.parse(
+      (
+        await step(
+          () => page.click('[data-testid=clock-advance]'),
+          (clock) => Date.parse(clock.now) - before >= 2 * 3600_000,
+        )
+      ).now,
+    );
+    expect(after - before, "the lab's time moved by two hours").to.be.within(2 * 3600_000, 2 * 3600_000 + 5_000);
+    expect(
+      Date.parse((await clockOf('default')).now) - defaultBefore,
+      "the default lab's clock did not move",
+    ).to.be.below(5_000);
+    expect((await clockOf('default')).mode, "the default lab's clock is left alone").to.equal('real');
     // the header shows the lab's new time at once (one read of the clock for the header and the panel)
-    await page.waitForFunction((iso) => Math.abs(Date.parse((document.querySelector('[data-testid=lab-clock]') as unknown as { getAttribute(name: string): string | null } | null)?.getAttribute('data-now') ?? '') - Date.parse(iso)) < 60_000, new Date(after).toISOString(), { timeout: 5_000 });
+    await page.waitForFunction(
+      (iso) =>
+        Math.abs(
+          Date.parse(
+            (
+              document.querySelector('[data-testid=lab-clock]') as unknown as {
+                getAttribute(name: string): string | null;
+              } | null
+            )?.getAttribute('data-now') ?? '',
+          ) - Date.parse(iso),
+        ) < 60_000,
+      new Date(after).toISOString(),
+      { timeout: 5_000 },
+    );
     expect(await page.textContent('[data-testid=lab-clock]')).to.contain('offset');
     // sessions age on the wall clock: two hours more on the lab's clock sign nobody out, in the lab or the default lab
     await page.waitForTimeout(2500); // a refresh of the panels after the jump
-    expect(await page.$('[data-testid=lab-login]'), 'the lab\'s session holds across the jump').to.equal(null);
+    expect(await page.$('[data-testid=lab-login]'), "the lab's session holds across the jump").to.equal(null);
     expect(await page.textContent('[data-testid=user]')).to.contain('anadmin');
-    const again = await page.evaluate(async () => (await fetch('/labs/training/api/version/get?version=0', { headers: { 'X-Requested-With': 'XMLHttpRequest' } })).status);
-    expect(again, 'the lab\'s cookie still opens the lab').to.equal(200);
+    const again = await page.evaluate(
+      async () =>
+        (await fetch('/labs/training/api/version/get?version=0', { headers: { 'X-Requested-With': 'XMLHttpRequest' } }))
+          .status,
+    );
+    expect(again, "the lab's cookie still opens the lab").to.equal(200);
     await shot('8-lab-clock-advanced');
   });
 
   it('adds a fault rule through the form, removes it with its button, and shows the 400 message of a bad rule', async () => {
     const rules = async () => ((await admin.get('/_sim/labs/default/faults')).json as { rules: FaultRuleView[] }).rules;
     await page.selectOption('[data-testid=lab-select]', 'default');
-    await page.waitForFunction(() => window.location.hash === '' || window.location.hash === '#', undefined, { timeout: 5_000 });
-    await page.waitForFunction(() => (document.querySelector('[data-testid=faults-panel]')?.textContent ?? '').includes('lab default'), undefined, { timeout: 10_000 });
-    await page.waitForFunction(() => (document.querySelector('[data-testid=overview]')?.textContent ?? '').includes('PBX Berlin'), undefined, { timeout: 15_000 });
+    await page.waitForFunction(() => window.location.hash === '' || window.location.hash === '#', undefined, {
+      timeout: 5_000,
+    });
+    await page.waitForFunction(
+      () => (document.querySelector('[data-testid=faults-panel]')?.textContent ?? '').includes('lab default'),
+      undefined,
+      { timeout: 10_000 },
+    );
+    await page.waitForFunction(
+      () => (document.querySelector('[data-testid=overview]')?.textContent ?? '').includes('PBX Berlin'),
+      undefined,
+      { timeout: 15_000 },
+    );
     expect(await rules()).to.deep.equal([]);
     // the example prefilled is a rule the server takes
     const example = JSON.parse(await page.inputValue('[data-testid=fault-form] textarea')) as unknown;
     expect(example).to.deep.equal({ match: { operation: 'nodes/get' }, effect: { status: 503 }, count: 2 });
-    await page.fill('[data-testid=fault-form] textarea', JSON.stringify({ match: { operation: 'nodes/get', method: 'GET' }, effect: { status: 503 }, count: 3 }));
+    await page.fill(
+      '[data-testid=fault-form] textarea',
+      JSON.stringify({ match: { operation: 'nodes/get', method: 'GET' }, effect: { status: 503 }, count: 3 }),
+    );
     await page.click('[data-testid=fault-add]');
     await page.waitForSelector('[data-testid=fault-done]');
     const listed = await rules();
     expect(listed).to.have.length(1);
-    expect(listed[0]).to.deep.include({ match: { operation: 'nodes/get', method: 'GET' }, effect: { status: 503 }, count: 3, remaining: 3 });
+    expect(listed[0]).to.deep.include({
+      match: { operation: 'nodes/get', method: 'GET' },
+      effect: { status: 503 },
+      count: 3,
+      remaining: 3,
+    });
     // the rule holds: the default lab's nodes/get answers 503 once, and the panel counts the hit
     expect((await admin.get('/api/nodes/get')).status).to.equal(503);
     const row = await page.waitForSelector(`[data-testid=faults-panel] tr[data-rule="${listed[0]!.id}"]`);
-    expect(await row.textContent()).to.contain('GET nodes/get').and.contain('status 503');
-    await page.waitForFunction((id) => {
-      const cell = (name: string) => document.querySelector(`[data-testid=faults-panel] tr[data-rule="${id}"] [data-testid=${name}]`)?.textContent;
-      return cell('fault-hits') === '1' && cell('fault-remaining') === '2';
-    }, listed[0]!.id, { timeout: 12_000 }); // refreshed within 5 s: hits 1, remaining 2
+    expect(await row.textContent())
+      .to.contain('GET nodes/get')
+      .and.contain('status 503');
+    await page.waitForFunction(
+      (id) => {
+        const cell = (name: string) =>
+          document.querySelector(`[data-testid=faults-panel] tr[data-rule="${id}"] [data-testid=${name}]`)?.textContent;
+        return cell('fault-hits') === '1' && cell('fault-remaining') === '2';
+      },
+      listed[0]!.id,
+      { timeout: 12_000 },
+    ); // refreshed within 5 s: hits 1, remaining 2
     await shot('9-fault-rules');
 
     await page.click(`[data-testid=faults-panel] tr[data-rule="${listed[0]!.id}"] [data-testid=fault-remove]`);
-    await page.waitForFunction(() => (document.querySelector('[data-testid=fault-done]')?.textContent ?? '').startsWith('removed'), undefined, { timeout: 10_000 });
+    await page.waitForFunction(
+      () => (document.querySelector('[data-testid=fault-done]')?.textContent ?? '').startsWith('removed'),
+      undefined,
+      { timeout: 10_000 },
+    );
     expect(await rules()).to.deep.equal([]);
-    await page.waitForFunction(() => document.querySelectorAll('[data-testid=faults-panel] tbody tr').length === 0, undefined, { timeout: 10_000 });
+    await page.waitForFunction(
+      () => document.querySelectorAll('[data-testid=faults-panel] tbody tr').length === 0,
+      undefined,
+      { timeout: 10_000 },
+    );
     expect((await admin.get('/api/nodes/get')).status).to.equal(200);
 
     // a bad rule: the server's 400 message, naming the field
@@ -231,18 +359,22 @@ describe('the web console: labs, the lab clock and fault rules', function () {
     const problem = await page.waitForSelector('[data-testid=fault-problem]');
     const server = await admin.post('/_sim/labs/default/faults', { json: bad });
     expect(server.status).to.equal(400);
-    const message = await problem.textContent() ?? '';
+    const message = (await problem.textContent()) ?? '';
     expect(message).to.contain((server.json as { error: { message: string } }).error.message);
     expect(message).to.contain('probability');
     expect(await rules()).to.deep.equal([]);
     // and text that is not JSON is told apart before it is sent
     await page.fill('[data-testid=fault-form] textarea', '{"match": ');
     await page.click('[data-testid=fault-add]');
-    await page.waitForFunction(() => (document.querySelector('[data-testid=fault-problem]')?.textContent ?? '').includes('not JSON'), undefined, { timeout: 5_000 });
+    await page.waitForFunction(
+      () => (document.querySelector('[data-testid=fault-problem]')?.textContent ?? '').includes('not JSON'),
+      undefined,
+      { timeout: 5_000 },
+    );
     await shot('10-fault-rule-refused');
   });
 
-  it('shows a user who is not an administrator no lab selector nor control panels, and the server\'s message where he may not read', async () => {
+  it("shows a user who is not an administrator no lab selector nor control panels, and the server's message where he may not read", async () => {
     await addLocalUser(admin, 'exporter', 'Exporter-Pass-1357', { roleIds: ['CALL_HISTORY_EXPORTER'] });
     await page.click('header button.link');
     await page.waitForSelector('[data-testid=login]');
@@ -257,7 +389,9 @@ describe('the web console: labs, the lab clock and fault rules', function () {
     const refused = await gateway.client('exporter', 'Exporter-Pass-1357').get('/_sim/labs/default/gateway');
     expect(refused.status).to.equal(403);
     await page.waitForSelector('[data-testid=overview] [role=alert]');
-    expect(await page.textContent('[data-testid=overview] [role=alert]')).to.contain((refused.json as { error: { message: string } }).error.message);
+    expect(await page.textContent('[data-testid=overview] [role=alert]')).to.contain(
+      (refused.json as { error: { message: string } }).error.message,
+    );
     expect(await page.textContent('[data-testid=overview]')).to.not.contain('Loading');
     // what he may read is shown as before
     await page.waitForSelector('[data-testid=live-sessions] tbody tr');
@@ -267,7 +401,7 @@ describe('the web console: labs, the lab clock and fault rules', function () {
     expect(await page.$('[data-testid=lab-clock]'), 'no lab clock in the header').to.equal(null);
     await shot('11-not-an-administrator');
 
-    expect([...hosts], 'no request leaves the gateway\'s origin').to.deep.equal([new URL(gateway.baseUrl).host]);
+    expect([...hosts], "no request leaves the gateway's origin").to.deep.equal([new URL(gateway.baseUrl).host]);
     expect(failed, 'every request of the page succeeded, no page error').to.deep.equal([]);
   });
 });

@@ -11,10 +11,13 @@ describe('gwsim faults list|add|remove|clear and gwsim journal [filters]|clear',
 
   it('adds the rules of a file, lists them, the gateway applies them, the journal shows it; remove and clear', async () => {
     const file = path.join(cli.dir, 'rules.json');
-    writeFileSync(file, JSON.stringify([
-      { match: { operation: 'nodes/get', method: 'GET' }, effect: { status: 503 }, count: 2 },
-      { match: { operation: 'roles/get' }, effect: { latencyMs: 10 } },
-    ]));
+    writeFileSync(
+      file,
+      JSON.stringify([
+        { match: { operation: 'nodes/get', method: 'GET' }, effect: { status: 503 }, count: 2 },
+        { match: { operation: 'roles/get' }, effect: { latencyMs: 10 } },
+      ]),
+    );
     const added = await gwsim(['faults', 'add', file, '--json']);
     expect(added.code, added.output).to.equal(0);
     const [first, second] = JSON.parse(added.output) as Array<{ id: string }>;

@@ -13,7 +13,10 @@ describe('gwsim scenario run|status|stop|list (CLI)', function () {
     // the shipped file beside the configuration it references, sped up from 60x to 600x
     mkdirSync(path.join(cli.dir, 'scenarios'), { recursive: true });
     copyFileSync(path.join(DEMO_DIRECTORY, 'gateway.xzconfig'), path.join(cli.dir, 'gateway.xzconfig'));
-    const text = readFileSync(path.join(DEMO_DIRECTORY, 'scenarios', 'monitor-outage.yaml'), 'utf8').replace('scale: 60 }', 'scale: 600 }');
+    const text = readFileSync(path.join(DEMO_DIRECTORY, 'scenarios', 'monitor-outage.yaml'), 'utf8').replace(
+      'scale: 60 }',
+      'scale: 600 }',
+    );
     const file = path.join(cli.dir, 'scenarios', 'monitor-outage.yaml');
     writeFileSync(file, text);
     const run = await cli.gwsim(['scenario', 'run', file]);

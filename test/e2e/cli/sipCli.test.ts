@@ -16,7 +16,7 @@ describe('gwsim sip status|on|off', function () {
     expect((await admin.post('/_sim/labs', { json: { name: 'second' } })).status).to.equal(200);
   });
 
-  it('on --offset turns the lab\'s SIP on and prints its listeners; status prints the same; off turns it off', async () => {
+  it("on --offset turns the lab's SIP on and prints its listeners; status prints the same; off turns it off", async () => {
     const on = await gwsim(['on', '--offset', '10']);
     expect(on.code, on.output).to.equal(0);
     expect(on.output).to.contain('real SIP of lab default: on (bind address 127.0.0.1, port offset 10)');
@@ -34,7 +34,10 @@ describe('gwsim sip status|on|off', function () {
     const second = await gwsim(['on', '--lab', 'second', '--offset', '500']);
     expect(second.code, second.output).to.equal(0);
     expect(second.output).to.contain('real SIP of lab second: on (bind address 127.0.0.1, port offset 500)');
-    expect((await cli.gateway.admin().get('/_sim/labs/default/sip', { version: null })).json.enabled, 'the default lab is left alone').to.equal(false);
+    expect(
+      (await cli.gateway.admin().get('/_sim/labs/default/sip', { version: null })).json.enabled,
+      'the default lab is left alone',
+    ).to.equal(false);
     const refused = await gwsim(['on', '--offset', '60001']);
     expect(refused.code, refused.output).to.equal(1);
     expect(refused.output).to.contain('400');

@@ -10,7 +10,7 @@ describe('gwsim traffic status|start|stop|set', function () {
   const cli = useControlCli(['traffic']);
   const gwsim = (args: string[], env?: Record<string, string>) => cli.gwsim(args, env);
 
-  it('status prints the state; --json prints the endpoint\'s answer', async () => {
+  it("status prints the state; --json prints the endpoint's answer", async () => {
     const human = await gwsim(['status']);
     expect(human.code, human.output).to.equal(0);
     expect(human.output).to.contain('traffic: stopped');
@@ -22,7 +22,14 @@ describe('gwsim traffic status|start|stop|set', function () {
 
   it('set FILE --start sets the profile and starts; stop stops; start starts again', async () => {
     const file = path.join(cli.dir, 'profile.json');
-    writeFileSync(file, JSON.stringify({ seed: 3, callsPerSecond: 4, holdingTime: { distribution: 'lognormal', meanSeconds: 90, sdSeconds: 30 } }));
+    writeFileSync(
+      file,
+      JSON.stringify({
+        seed: 3,
+        callsPerSecond: 4,
+        holdingTime: { distribution: 'lognormal', meanSeconds: 90, sdSeconds: 30 },
+      }),
+    );
     const set = await gwsim(['set', file, '--start', '--json']);
     expect(set.code, set.output).to.equal(0);
     expect(JSON.parse(set.output)).to.deep.include({ running: true });

@@ -71,7 +71,10 @@ export function runs(block: Block): boolean {
 
 /** The documents: README.md, then docs/*.md by name. */
 function documents(): string[] {
-  const guides = readdirSync(path.join(ROOT, 'docs')).filter((name) => name.endsWith('.md')).sort().map((name) => `docs/${name}`);
+  const guides = readdirSync(path.join(ROOT, 'docs'))
+    .filter((name) => name.endsWith('.md'))
+    .sort()
+    .map((name) => `docs/${name}`);
   return ['README.md', ...guides];
 }
 
@@ -79,7 +82,8 @@ function documents(): string[] {
 function cleanEnvironment(): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
   for (const [name, value] of Object.entries(process.env)) {
-    if (/^(GWSIM_|PORT$|HOST$|LAB_PORT$|DATABASE_URL$|MONITOR_DATABASE_URL$|LOG_LEVEL$|LOG_FORMAT$|npm_)/.test(name)) continue;
+    if (/^(GWSIM_|PORT$|HOST$|LAB_PORT$|DATABASE_URL$|MONITOR_DATABASE_URL$|LOG_LEVEL$|LOG_FORMAT$|npm_)/.test(name))
+      continue;
     env[name] = value;
   }
   // the node running this test first, so that `node` and `npx` in the documents are the same
@@ -105,9 +109,16 @@ function startGateway(): Promise<Gateway> {
   });
   let output = '';
   // mocha exits when the suites end (or are cut short): a gateway still running then is killed with it
-  const orphan = (): void => { child.kill('SIGKILL'); };
+  const orphan = (): void => {
+    child.kill('SIGKILL');
+  };
   process.once('exit', orphan);
-  const exited = new Promise<void>((resolve) => child.once('exit', () => { process.removeListener('exit', orphan); resolve(); }));
+  const exited = new Promise<void>((resolve) =>
+    child.once('exit', () => {
+      process.removeListener('exit', orphan);
+      resolve();
+    }),
+  );
   const stop = async (): Promise<void> => {
     if (child.exitCode !== null || child.signalCode !== null) return;
     child.kill('SIGTERM');
@@ -122,8 +133,13 @@ function startGateway(): Promise<Gateway> {
       reject(new Error(`${why}\n${output.slice(-4000)}`));
     };
     const limit = setTimeout(() => fail('gwsim was not ready within 90 s'), 90_000);
-    child.once('exit', (code) => { clearTimeout(limit); if (!url) fail(`gwsim exited (${code}) before serving`); });
-    child.stderr!.on('data', (chunk: Buffer) => { output += chunk.toString(); });
+    child.once('exit', (code) => {
+      clearTimeout(limit);
+      if (!url) fail(`gwsim exited (${code}) before serving`);
+    });
+    child.stderr!.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+    });
     child.stdout!.on('data', (chunk: Buffer) => {
       output += chunk.toString();
       if (url) return;
@@ -138,7 +154,9 @@ function startGateway(): Promise<Gateway> {
               resolve({ url: url!, stop });
               return;
             }
-          } catch { /* not yet */ }
+          } catch {
+            /* not yet */
+          }
           await new Promise((next) => setTimeout(next, 100));
         }
       })();
@@ -150,7 +168,10 @@ function startGateway(): Promise<Gateway> {
 export function script(document: string, blocks: readonly Block[]): string {
   const parts = ['set -euo pipefail'];
   for (const block of blocks) {
-    parts.push(`printf '\\n>>> %s, the block of line %s (%s s)\\n' ${JSON.stringify(document)} ${block.line} "$SECONDS" >&2`, block.code);
+    parts.push(
+      `printf '\\n>>> %s, the block of line %s (%s s)\\n' ${JSON.stringify(document)} ${block.line} "$SECONDS" >&2`,
+      block.code,
+    );
   }
   return `${parts.join('\n')}\n`;
 }
@@ -167,7 +188,11 @@ function freePort(): Promise<number> {
   });
 }
 
-interface Outcome { code: number | null; output: string; ms: number }
+interface Outcome {
+  code: number | null;
+  output: string;
+  ms: number;
+}
 
 /** Runs a script in bash from the repository's root, with GWSIM_URL set; kills its process group past `limitMs`. */
 async function runScript(text: string, url: string, home: string, limitMs: number): Promise<Outcome> {
@@ -180,23 +205,39 @@ async function runScript(text: string, url: string, home: string, limitMs: numbe
     detached: true,
   });
   let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => { output += chunk.toString(); });
-  child.stderr!.on('data', (chunk: Buffer) => { output += chunk.toString(); });
+  child.stdout!.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  child.stderr!.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
   return new Promise((resolve) => {
     const timer = setTimeout(() => {
       output += `\n(killed: still running after ${limitMs} ms)`;
-      try { process.kill(-child.pid!, 'SIGKILL'); } catch { /* gone */ }
+      try {
+        process.kill(-child.pid!, 'SIGKILL');
+      } catch {
+        /* gone */
+      }
     }, limitMs);
     child.once('close', (code) => {
       clearTimeout(timer);
-      try { process.kill(-child.pid!, 'SIGKILL'); } catch { /* nothing left behind */ }
+      try {
+        process.kill(-child.pid!, 'SIGKILL');
+      } catch {
+        /* nothing left behind */
+      }
       resolve({ code, output, ms: Date.now() - started });
     });
   });
 }
 
 /** What running one document gave: how long it waited for its gateway, its script's outcome (or why it could not run). */
-interface DocumentRun { waitedMs: number; outcome?: Outcome; error?: Error }
+interface DocumentRun {
+  waitedMs: number;
+  outcome?: Outcome;
+  error?: Error;
+}
 
 /** How many documents ahead gateways start while one document runs. */
 const STARTED_AHEAD = 2;
@@ -250,7 +291,10 @@ function runAll(plans: ReadonlyArray<{ name: string; blocks: readonly Block[] }>
 
 describe('the documentation, executed (README.md and docs/*.md against a fresh gwsim each)', function () {
   this.timeout(300_000);
-  const plans = documents().map((name) => ({ name, blocks: fencedBlocks(readFileSync(path.join(ROOT, name), 'utf8')).filter(runs) }));
+  const plans = documents().map((name) => ({
+    name,
+    blocks: fencedBlocks(readFileSync(path.join(ROOT, name), 'utf8')).filter(runs),
+  }));
   let results: Map<string, Promise<DocumentRun>>;
 
   before(function () {
@@ -278,9 +322,15 @@ describe('the documentation, executed (README.md and docs/*.md against a fresh g
       const run = await pending;
       if (run.error) throw run.error;
       const outcome = run.outcome!;
-      if (process.env['DOCS_TRACE']) console.log(`--- ${plan.name}: waited ${run.waitedMs} ms for its gateway, blocks ran ${outcome.ms} ms\n${outcome.output}`);
+      if (process.env['DOCS_TRACE'])
+        console.log(
+          `--- ${plan.name}: waited ${run.waitedMs} ms for its gateway, blocks ran ${outcome.ms} ms\n${outcome.output}`,
+        );
       const where = outcome.output.slice(-6000);
-      expect(outcome.code, `${plan.name} stopped with exit code ${outcome.code} after ${outcome.ms} ms:\n${where}`).to.equal(0);
+      expect(
+        outcome.code,
+        `${plan.name} stopped with exit code ${outcome.code} after ${outcome.ms} ms:\n${where}`,
+      ).to.equal(0);
       const error = ERROR_SHAPE.exec(outcome.output);
       expect(error, `${plan.name} printed an error answer:\n${where}`).to.equal(null);
     });

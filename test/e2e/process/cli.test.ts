@@ -4,23 +4,50 @@ import path from 'node:path';
 import { expect } from 'chai';
 import { ApiClient } from '../../support/ApiClient.js';
 import { expectError } from '../../support/expectError.js';
-import { exitWithin, freePort, messageLines, run, testDatabaseUrl, waitUntilServing, wipeServerDatabaseIfAny } from '../../support/processSupport.js';
+import {
+  exitWithin,
+  freePort,
+  messageLines,
+  run,
+  testDatabaseUrl,
+  waitUntilServing,
+  wipeServerDatabaseIfAny,
+} from '../../support/processSupport.js';
 
 const PASSWORD = 'cli-Test-1';
-const VERSION = (JSON.parse(readFileSync(path.resolve(__dirname, '../../../../package.json'), 'utf8')) as { version: string }).version;
+const VERSION = (
+  JSON.parse(readFileSync(path.resolve(__dirname, '../../../../package.json'), 'utf8')) as { version: string }
+).version;
 
 describe('the gwsim command line', function () {
   this.timeout(120000);
 
   it('prints help and exits 0 for --help on every command, also after serve flags', async () => {
-    for (const args of [['--help'], ['serve', '--help'], ['serve', '--port', '9000', '--help'], ['admin', '--help'], ['admin', 'unblock', '--help'], ['help', 'serve']]) {
+    for (const args of [
+      ['--help'],
+      ['serve', '--help'],
+      ['serve', '--port', '9000', '--help'],
+      ['admin', '--help'],
+      ['admin', 'unblock', '--help'],
+      ['help', 'serve'],
+    ]) {
       const running = run({}, args);
       expect(await exitWithin(running, 10000), args.join(' ')).to.equal(0);
       expect(running.output(), args.join(' ')).to.match(/^Usage: gwsim/m);
     }
     const serveHelp = run({}, ['serve', '--help']);
     await exitWithin(serveHelp, 10000);
-    for (const flag of ['--port', '--host', '--database-url', '--data-dir', '--ephemeral', '--admin-password', '--log-level', '--kdf-cost', '--session-idle-minutes']) {
+    for (const flag of [
+      '--port',
+      '--host',
+      '--database-url',
+      '--data-dir',
+      '--ephemeral',
+      '--admin-password',
+      '--log-level',
+      '--kdf-cost',
+      '--session-idle-minutes',
+    ]) {
       expect(serveHelp.output()).to.contain(flag);
     }
   });
@@ -43,8 +70,17 @@ describe('the gwsim command line', function () {
     const dir = mkdtempSync(path.join(tmpdir(), 'gwsim-cli-'));
     try {
       const port = await freePort();
-      const running = run({ GWSIM_ADMIN_PASSWORD: PASSWORD, GWSIM_KDF_COST: '10', PORT: '1' }, ['--port', String(port), '--data-dir', path.join(dir, 'data')]);
-      await waitUntilServing(new ApiClient(`http://127.0.0.1:${port}`, { username: 'anadmin', password: PASSWORD }), running, 60000);
+      const running = run({ GWSIM_ADMIN_PASSWORD: PASSWORD, GWSIM_KDF_COST: '10', PORT: '1' }, [
+        '--port',
+        String(port),
+        '--data-dir',
+        path.join(dir, 'data'),
+      ]);
+      await waitUntilServing(
+        new ApiClient(`http://127.0.0.1:${port}`, { username: 'anadmin', password: PASSWORD }),
+        running,
+        60000,
+      );
       running.child.kill('SIGTERM');
       expect(await exitWithin(running, 20000)).to.equal(0);
     } finally {
@@ -67,7 +103,13 @@ describe('the gwsim command line', function () {
       const url = testDatabaseUrl();
       return url ? { DATABASE_URL: url } : { GWSIM_DATA_DIR: dataDir };
     };
-    const serverEnv = (port: number): Record<string, string> => ({ PORT: String(port), GWSIM_ADMIN_PASSWORD: PASSWORD, GWSIM_KDF_COST: '10', LOG_LEVEL: 'info', ...store() });
+    const serverEnv = (port: number): Record<string, string> => ({
+      PORT: String(port),
+      GWSIM_ADMIN_PASSWORD: PASSWORD,
+      GWSIM_KDF_COST: '10',
+      LOG_LEVEL: 'info',
+      ...store(),
+    });
 
     it('lifts the block of the administrator blocked by wrong passwords, on the store of a stopped gateway', async () => {
       const port = await freePort();
@@ -77,8 +119,11 @@ describe('the gwsim command line', function () {
       const policy = (await admin.get('/api/loginPolicy/get')).json as { attemptsUntilBlocked: number };
       expect(policy.attemptsUntilBlocked).to.be.greaterThan(0);
       const wrong = new ApiClient(admin.baseUrl, { username: 'anadmin', password: 'not-the-password' });
-      for (let attempt = 0; attempt < policy.attemptsUntilBlocked; attempt += 1) expect((await wrong.get('/api/version/get')).status).to.equal(401);
-      const blocked = await new ApiClient(admin.baseUrl, { username: 'anadmin', password: PASSWORD }).get('/api/version/get');
+      for (let attempt = 0; attempt < policy.attemptsUntilBlocked; attempt += 1)
+        expect((await wrong.get('/api/version/get')).status).to.equal(401);
+      const blocked = await new ApiClient(admin.baseUrl, { username: 'anadmin', password: PASSWORD }).get(
+        '/api/version/get',
+      );
       expectError(blocked, 401, 'ACCOUNT_BLOCKED');
 
       if (!testDatabaseUrl()) {
@@ -107,7 +152,11 @@ describe('the gwsim command line', function () {
     it('exits with 1 and one line naming an unknown user, and with 2 on a directory that holds no store', async () => {
       const port = await freePort();
       const server = run(serverEnv(port));
-      await waitUntilServing(new ApiClient(`http://127.0.0.1:${port}`, { username: 'anadmin', password: PASSWORD }), server, 60000);
+      await waitUntilServing(
+        new ApiClient(`http://127.0.0.1:${port}`, { username: 'anadmin', password: PASSWORD }),
+        server,
+        60000,
+      );
       server.child.kill('SIGTERM');
       expect(await exitWithin(server, 20000)).to.equal(0);
 

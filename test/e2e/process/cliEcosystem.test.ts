@@ -10,13 +10,23 @@ import { exitWithin, freePort, MAIN, run } from '../../support/processSupport.js
 const ROOT = path.resolve(__dirname, '..', '..', '..', '..');
 
 /** Runs the built bin file itself (as `npx gwsim` and an installed `gwsim` do: through its #! line), not `node main.js`. */
-function runBin(args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function runBin(
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(MAIN, args, { env: { PATH: process.env['PATH'] ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(MAIN, args, {
+      env: { PATH: process.env['PATH'] ?? '', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => { stdout += chunk.toString(); });
-    child.stderr.on('data', (chunk: Buffer) => { stderr += chunk.toString(); });
+    child.stdout.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString();
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+    });
     child.on('exit', (code) => resolve({ code, stdout, stderr }));
   });
 }
@@ -24,8 +34,11 @@ function runBin(args: string[], env: Record<string, string> = {}): Promise<{ cod
 describe('the gwsim command as users reach it', function () {
   this.timeout(120_000);
 
-  it('is the package\'s bin: built with a #!/usr/bin/env node line and executable', () => {
-    const manifest = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { bin: Record<string, string>; scripts: Record<string, string> };
+  it("is the package's bin: built with a #!/usr/bin/env node line and executable", () => {
+    const manifest = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
+      bin: Record<string, string>;
+      scripts: Record<string, string>;
+    };
     expect(path.resolve(ROOT, manifest.bin['gwsim']!)).to.equal(MAIN);
     expect(readFileSync(MAIN, 'utf8').split('\n')[0]).to.equal('#!/usr/bin/env node');
     expect(statSync(MAIN).mode & 0o111, 'executable bits').to.equal(0o111);
@@ -35,15 +48,21 @@ describe('the gwsim command as users reach it', function () {
   it('answers --help, --version and serve --help through the bin file, listing every command and the new flags', async () => {
     const help = await runBin(['--help']);
     expect(help.code).to.equal(0);
-    for (const command of ['serve', 'admin', 'license', 'openapi', 'ready']) expect(help.stdout).to.match(new RegExp(`^  ${command}\\b`, 'm'));
+    for (const command of ['serve', 'admin', 'license', 'openapi', 'ready'])
+      expect(help.stdout).to.match(new RegExp(`^  ${command}\\b`, 'm'));
     expect(help.stdout).to.contain('Exit codes: 0 success, 1 failure');
     const version = await runBin(['--version']);
     expect(version.code).to.equal(0);
-    expect(version.stdout.trim()).to.equal((JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { version: string }).version);
+    expect(version.stdout.trim()).to.equal(
+      (JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { version: string }).version,
+    );
     const serve = await runBin(['serve', '--help']);
     expect(serve.code).to.equal(0);
     for (const flag of ['--log-format', '--cors-origins', '--port', '--no-demo']) expect(serve.stdout).to.contain(flag);
-    for (const command of [['openapi', '--help'], ['ready', '--help']]) {
+    for (const command of [
+      ['openapi', '--help'],
+      ['ready', '--help'],
+    ]) {
       const answer = await runBin(command);
       expect(answer.code, command.join(' ')).to.equal(0);
       expect(answer.stdout, command.join(' ')).to.match(/Exit codes:/);
@@ -55,14 +74,18 @@ describe('the gwsim command as users reach it', function () {
     try {
       const printed = await runBin(['openapi']);
       expect(printed.code).to.equal(0);
-      expect(JSON.parse(printed.stdout)).to.deep.equal(await (await fetch(new URL('/openapi.json', gateway.baseUrl))).json());
+      expect(JSON.parse(printed.stdout)).to.deep.equal(
+        await (await fetch(new URL('/openapi.json', gateway.baseUrl))).json(),
+      );
       const dir = mkdtempSync(path.join(tmpdir(), 'gwsim-openapi-'));
       try {
         const file = path.join(dir, 'control.json');
         const control = await runBin(['openapi', '--control', '-o', file]);
         expect(control.code).to.equal(0);
         expect(control.stdout).to.equal('');
-        expect(JSON.parse(readFileSync(file, 'utf8'))).to.deep.equal(await (await fetch(new URL('/_sim/openapi.json', gateway.baseUrl))).json());
+        expect(JSON.parse(readFileSync(file, 'utf8'))).to.deep.equal(
+          await (await fetch(new URL('/_sim/openapi.json', gateway.baseUrl))).json(),
+        );
       } finally {
         rmSync(dir, { recursive: true, force: true });
       }
@@ -99,7 +122,10 @@ describe('the gwsim command as users reach it', function () {
     const blocker = createServer();
     await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
     const busy = String((blocker.address() as { port: number }).port);
-    for (const [format, check] of [['pretty', (line: string) => expect(line).to.match(/^\[\d\d:\d\d:\d\d\.\d{3}\] WARN: /)], ['json', (line: string) => expect(JSON.parse(line)).to.include({ level: 40 })]] as const) {
+    for (const [format, check] of [
+      ['pretty', (line: string) => expect(line).to.match(/^\[\d\d:\d\d:\d\d\.\d{3}\] WARN: /)],
+      ['json', (line: string) => expect(JSON.parse(line)).to.include({ level: 40 })],
+    ] as const) {
       const running = run({ LOG_FORMAT: format, PORT: busy, GWSIM_EPHEMERAL: '1' }, ['serve']);
       expect(await exitWithin(running, 30_000)).to.equal(2);
       check(running.stdout().split('\n')[0]!);

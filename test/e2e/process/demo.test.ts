@@ -21,7 +21,10 @@ describe('the demo (npm start without --no-demo)', function () {
       const admin = gateway.admin();
       const nodes = (await admin.get('/api/nodes/get')).json as Array<{ displayName: string }>;
       expect(nodes.map((n) => n.displayName)).to.include.members(['PBX Berlin', 'Carrier A', 'Carrier B']);
-      expect((await admin.get('/api/coreConfig/status/get')).json).to.include({ state: 'COMMITTED', hasUncommittedChanges: false });
+      expect((await admin.get('/api/coreConfig/status/get')).json).to.include({
+        state: 'COMMITTED',
+        hasUncommittedChanges: false,
+      });
       const licenses = (await admin.get('/api/licenses/get')).json;
       expect(JSON.stringify(licenses)).to.contain(DEMO_LICENSE_IDENTIFIER);
       expect(await gateway.get(LicensedCapacity).facility(DEFAULT_LAB, 'telrtSession')).to.equal(30);
@@ -30,7 +33,10 @@ describe('the demo (npm start without --no-demo)', function () {
       expect(plan.sourceNodes.map((n) => n.displayName).sort()).to.deep.equal(['Carrier A', 'Carrier B', 'PBX Berlin']);
       const pbx = plan.sourceNodes.find((n) => n.displayName === 'PBX Berlin')!;
       const routed = plan.route({ sourceNodeId: pbx.id, source: '200', destination: '030123456' })!;
-      expect(routed.match.targets.map((t) => plan.nodes.get(t.destinationNodeId)!.displayName)).to.deep.equal(['Carrier A', 'Carrier B']);
+      expect(routed.match.targets.map((t) => plan.nodes.get(t.destinationNodeId)!.displayName)).to.deep.equal([
+        'Carrier A',
+        'Carrier B',
+      ]);
       expect(routed.match.targets[0]!.dialStrings.destination).to.equal('+4930123456');
 
       // the demo traffic runs on the committed demo configuration: sessions appear within a couple of minutes
@@ -39,11 +45,20 @@ describe('the demo (npm start without --no-demo)', function () {
       const active = await admin.post('/api/activeSessions/get', { json: {} });
       expect(active.status, active.text).to.equal(200);
       const sessions = active.json.activeSessions as Array<{ incoming: { nodeId: string } }>;
-      expect(sessions.length, 'sessions in progress after two minutes of demo traffic').to.be.greaterThan(3).and.at.most(30);
-      expect(new Set(sessions.map((s) => s.incoming.nodeId)).size, 'calls enter on more than one node').to.be.greaterThan(1);
+      expect(sessions.length, 'sessions in progress after two minutes of demo traffic')
+        .to.be.greaterThan(3)
+        .and.at.most(30);
+      expect(
+        new Set(sessions.map((s) => s.incoming.nodeId)).size,
+        'calls enter on more than one node',
+      ).to.be.greaterThan(1);
 
       // a later start finds the demo in place and installs nothing again
-      expect(await loadDemo(gateway.simulator.container)).to.deep.equal({ installed: false, active: true, trafficRunning: true });
+      expect(await loadDemo(gateway.simulator.container)).to.deep.equal({
+        installed: false,
+        active: true,
+        trafficRunning: true,
+      });
     } finally {
       await gateway.stop();
     }
@@ -54,20 +69,39 @@ describe('the demo (npm start without --no-demo)', function () {
     try {
       expect(gateway.simulator.demo).to.equal(undefined);
       const admin = gateway.admin();
-      expect((await admin.post('/api/nodes/addSystem', { version: 3, query: { profile: '1d22157e-d6d5-4c79-9c1e-dd47c50e57e1' }, json: { displayName: 'My PBX', udpTcpPort: 5070, tlsPort: 5071 } })).status).to.equal(200);
-      expect(await loadDemo(gateway.simulator.container)).to.deep.equal({ installed: false, active: false, trafficRunning: false });
+      expect(
+        (
+          await admin.post('/api/nodes/addSystem', {
+            version: 3,
+            query: { profile: '1d22157e-d6d5-4c79-9c1e-dd47c50e57e1' },
+            json: { displayName: 'My PBX', udpTcpPort: 5070, tlsPort: 5071 },
+          })
+        ).status,
+      ).to.equal(200);
+      expect(await loadDemo(gateway.simulator.container)).to.deep.equal({
+        installed: false,
+        active: false,
+        trafficRunning: false,
+      });
       const nodes = (await admin.get('/api/nodes/get')).json as Array<{ displayName: string }>;
-      expect(nodes.map((n) => n.displayName)).to.include('My PBX').and.not.include('PBX Berlin');
+      expect(nodes.map((n) => n.displayName))
+        .to.include('My PBX')
+        .and.not.include('PBX Berlin');
     } finally {
       await gateway.stop();
     }
   });
 
-  it('gwsim serve answers before the monitor\'s own store is open, reports the monitor starting, and carries the demo once it is', async function () {
+  it("gwsim serve answers before the monitor's own store is open, reports the monitor starting, and carries the demo once it is", async function () {
     this.timeout(120_000);
     const dir = mkdtempSync(path.join(tmpdir(), 'gwsim-demo-'));
     const port = await freePort();
-    const running = run({ PORT: String(port), GWSIM_DATA_DIR: dir, GWSIM_ADMIN_PASSWORD: 'Demo-Start-1', LOG_LEVEL: 'warn' });
+    const running = run({
+      PORT: String(port),
+      GWSIM_DATA_DIR: dir,
+      GWSIM_ADMIN_PASSWORD: 'Demo-Start-1',
+      LOG_LEVEL: 'warn',
+    });
     try {
       const admin = new ApiClient(`http://127.0.0.1:${port}`, { username: 'anadmin', password: 'Demo-Start-1' });
       await waitUntilServing(admin, running, 60_000);

@@ -9,7 +9,11 @@ import { TestGateway } from '../../support/TestGateway.js';
 
 const ROOT = path.resolve(__dirname, '..', '..', '..', '..');
 
-interface Instruction { readonly keyword: string; readonly args: string; readonly stage: number }
+interface Instruction {
+  readonly keyword: string;
+  readonly args: string;
+  readonly stage: number;
+}
 
 /** The Dockerfile's instructions (continuation lines joined, comments dropped), each with the index of its stage. */
 function dockerfile(): Instruction[] {
@@ -19,7 +23,10 @@ function dockerfile(): Instruction[] {
   for (const raw of text.split('\n')) {
     if (/^\s*#/.test(raw)) continue;
     const line = pending + raw.trim();
-    if (line.endsWith('\\')) { pending = `${line.slice(0, -1)} `; continue; }
+    if (line.endsWith('\\')) {
+      pending = `${line.slice(0, -1)} `;
+      continue;
+    }
     pending = '';
     if (line) logical.push(line);
   }
@@ -33,7 +40,9 @@ function dockerfile(): Instruction[] {
 
 function run(file: string, args: readonly string[], env: NodeJS.ProcessEnv): Promise<number> {
   return new Promise((resolve) => {
-    execFile(file, [...args], { env, timeout: 20_000 }, (error) => resolve(error ? (typeof error.code === 'number' ? error.code : 1) : 0));
+    execFile(file, [...args], { env, timeout: 20_000 }, (error) =>
+      resolve(error ? (typeof error.code === 'number' ? error.code : 1) : 0),
+    );
   });
 }
 
@@ -65,15 +74,22 @@ describe('docker/Dockerfile and docker/compose.yaml (checked without an engine)'
     const users = runtime.filter((i) => i.keyword === 'USER');
     expect(users.map((u) => u.args)).to.deep.equal(['node']);
     expect(runtime.indexOf(users[0]!)).to.be.lessThan(runtime.findIndex((i) => i.keyword === 'CMD'));
-    expect(JSON.parse(runtime.find((i) => i.keyword === 'CMD')!.args)).to.deep.equal(['node', 'dist/src/app/main.js', 'serve']);
+    expect(JSON.parse(runtime.find((i) => i.keyword === 'CMD')!.args)).to.deep.equal([
+      'node',
+      'dist/src/app/main.js',
+      'serve',
+    ]);
     expect(env('HOST')).to.equal('0.0.0.0');
     expect(runtime.find((i) => i.keyword === 'EXPOSE')!.args).to.equal(env('PORT'));
   });
 
   it('keeps test code out of the image: not in the build context, not copied into the runtime stage', () => {
-    const ignored = readFileSync(path.join(ROOT, '.dockerignore'), 'utf8').split('\n').map((l) => l.trim());
+    const ignored = readFileSync(path.join(ROOT, '.dockerignore'), 'utf8')
+      .split('\n')
+      .map((l) => l.trim());
     expect(ignored).to.include.members(['test', 'packages/*/test', 'node_modules', 'dist']);
-    for (const copy of instructions.filter((i) => i.keyword === 'COPY')) expect(copy.args, copy.args).to.not.match(/(^|\s|\/)test(\s|\/|$)/);
+    for (const copy of instructions.filter((i) => i.keyword === 'COPY'))
+      expect(copy.args, copy.args).to.not.match(/(^|\s|\/)test(\s|\/|$)/);
     const copied = runtime.filter((i) => i.keyword === 'COPY').map((i) => i.args);
     expect(copied).to.include('--from=build /app/dist/src ./dist/src');
     expect(copied.some((c) => /\/app\/dist(\s|$)/.test(c))).to.equal(false);
@@ -87,14 +103,23 @@ describe('docker/Dockerfile and docker/compose.yaml (checked without an engine)'
     const gateway = await TestGateway.start({ store: 'memory' });
     try {
       const port = new URL(gateway.baseUrl).port;
-      expect(await run(process.execPath, healthCommand.slice(1), { ...process.env, PORT: port }), 'ready gateway').to.equal(0);
-      expect(await run(process.execPath, healthCommand.slice(1), { ...process.env, PORT: String(await freePort()) }), 'nothing listening').to.equal(1);
+      expect(
+        await run(process.execPath, healthCommand.slice(1), { ...process.env, PORT: port }),
+        'ready gateway',
+      ).to.equal(0);
+      expect(
+        await run(process.execPath, healthCommand.slice(1), { ...process.env, PORT: String(await freePort()) }),
+        'nothing listening',
+      ).to.equal(1);
     } finally {
       await gateway.stop();
     }
     const starting = await HttpListener.bind(0, '127.0.0.1');
     try {
-      expect(await run(process.execPath, healthCommand.slice(1), { ...process.env, PORT: String(starting.address.port) }), 'starting').to.equal(1);
+      expect(
+        await run(process.execPath, healthCommand.slice(1), { ...process.env, PORT: String(starting.address.port) }),
+        'starting',
+      ).to.equal(1);
     } finally {
       await starting.close(0);
     }
@@ -102,7 +127,18 @@ describe('docker/Dockerfile and docker/compose.yaml (checked without an engine)'
 
   it('compose wires PostgreSQL by DATABASE_URL, refuses to start without an administrator password, and publishes the port on loopback', () => {
     const compose = parse(readFileSync(path.join(ROOT, 'docker', 'compose.yaml'), 'utf8')) as {
-      services: Record<string, { image?: string; build?: { context: string; dockerfile: string }; environment: Record<string, string>; ports?: string[]; depends_on?: Record<string, { condition: string }>; healthcheck?: { test: string[] }; user?: string }>;
+      services: Record<
+        string,
+        {
+          image?: string;
+          build?: { context: string; dockerfile: string };
+          environment: Record<string, string>;
+          ports?: string[];
+          depends_on?: Record<string, { condition: string }>;
+          healthcheck?: { test: string[] };
+          user?: string;
+        }
+      >;
     };
     const { gwsim, postgres } = compose.services;
     expect(postgres!.image).to.match(/^postgres:\d+/);

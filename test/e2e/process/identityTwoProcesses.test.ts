@@ -30,7 +30,8 @@ describe('identity state held in memory stays current across processes on one se
     await b?.stop();
   });
 
-  const namesVia = async (admin: ApiClient) => (await admin.get('/api/users/get')).json.map((u: { displayName: string }) => u.displayName);
+  const namesVia = async (admin: ApiClient) =>
+    (await admin.get('/api/users/get')).json.map((u: { displayName: string }) => u.displayName);
 
   it('a user and a role added through A are listed by the next read through B', async () => {
     expect(await namesVia(adminB)).to.deep.equal(['anadmin']);
@@ -45,10 +46,15 @@ describe('identity state held in memory stays current across processes on one se
     const viaB = b.client('shared', PASSWORD);
     expect((await viaB.get('/api/version/get')).status).to.equal(200);
     expectError(await a.client('shared', 'wrong').get('/api/version/get'), 401, 'INVALID_CREDENTIALS');
-    expect((await adminB.get('/api/users/get')).json.find((u: { displayName: string }) => u.displayName === 'shared').failedLogins).to.equal(1);
+    expect(
+      (await adminB.get('/api/users/get')).json.find((u: { displayName: string }) => u.displayName === 'shared')
+        .failedLogins,
+    ).to.equal(1);
 
     expect((await viaB.get('/api/version/get')).status).to.equal(200);
-    const reset = await adminA.post('/api/users/changePassword', { query: { user: 'shared', newPassword: 'Shared-Next-2468' } });
+    const reset = await adminA.post('/api/users/changePassword', {
+      query: { user: 'shared', newPassword: 'Shared-Next-2468' },
+    });
     expect(reset.status, reset.text).to.equal(200);
     expectError(await viaB.get('/api/version/get', { auth: null }), 401, 'SESSION_EXPIRED');
     expectError(await b.client('shared', PASSWORD).get('/api/version/get'), 401, 'INVALID_CREDENTIALS');

@@ -15,7 +15,9 @@ async function eventually<T>(what: string, limitMs: number, probe: () => Promise
   }
 }
 
-interface Entry { sessionIdentifier: string }
+interface Entry {
+  sessionIdentifier: string;
+}
 
 /**
  * Two gwsim processes on one PostgreSQL server database, running the demo's traffic: each lab's simulator runs in
@@ -39,12 +41,15 @@ describe('labs shared by two gwsim processes on one PostgreSQL server (leases)',
   after(() => stopTwoProcesses(processes));
 
   async function history(client: ApiClient): Promise<Entry[]> {
-    const answer = await client.post('/api/callHistory/get', { query: { dateFormat: 'ISO-8601' }, json: { count: 10000 } });
+    const answer = await client.post('/api/callHistory/get', {
+      query: { dateFormat: 'ISO-8601' },
+      json: { count: 10000 },
+    });
     expect(answer.status, answer.text).to.equal(200);
     return answer.json.entries as Entry[];
   }
 
-  it('runs the default lab\'s simulator in one process and forwards its live requests there from the other', async () => {
+  it("runs the default lab's simulator in one process and forwards its live requests there from the other", async () => {
     // the demo's traffic runs in the first process (it started first and took every lab)
     const throughA = await eventually('the demo traffic running', 30000, async () => {
       const answer = await a.get('/_sim/labs/default/traffic');
@@ -54,19 +59,33 @@ describe('labs shared by two gwsim processes on one PostgreSQL server (leases)',
     expect(runner, 'a live answer names the process that runs the lab').to.be.a('string').and.not.equal('');
     const throughB = await b.get('/_sim/labs/default/traffic');
     expect(throughB.status, throughB.text).to.equal(200);
-    expect(throughB.headers.get(SERVED_BY), 'B forwards the lab\'s traffic request to the process that runs it').to.equal(runner);
+    expect(
+      throughB.headers.get(SERVED_BY),
+      "B forwards the lab's traffic request to the process that runs it",
+    ).to.equal(runner);
     expect(throughB.json.running).to.equal(true);
     const sessions = await b.post('/api/activeSessions/get', { json: {} });
     expect(sessions.status, sessions.text).to.equal(200);
     expect(sessions.headers.get(SERVED_BY)).to.equal(runner);
 
     // a faster profile set through B is the one A runs
-    const faster = await b.put('/_sim/labs/default/traffic', { json: { running: true, profile: { ...throughB.json.profile, callsPerSecond: 20, holdingTime: { distribution: 'exponential', meanSeconds: 1 } } } });
+    const faster = await b.put('/_sim/labs/default/traffic', {
+      json: {
+        running: true,
+        profile: {
+          ...throughB.json.profile,
+          callsPerSecond: 20,
+          holdingTime: { distribution: 'exponential', meanSeconds: 1 },
+        },
+      },
+    });
     expect(faster.status, faster.text).to.equal(200);
     expect((await a.get('/_sim/labs/default/traffic')).json.profile.callsPerSecond).to.equal(20);
 
     // a session cookie of B works for a forwarded request (B vouches for its user)
-    const login = await fetch(`${b.baseUrl}/api/version/get?version=0`, { headers: { authorization: `Basic ${Buffer.from(`anadmin:${PASSWORD}`).toString('base64')}` } });
+    const login = await fetch(`${b.baseUrl}/api/version/get?version=0`, {
+      headers: { authorization: `Basic ${Buffer.from(`anadmin:${PASSWORD}`).toString('base64')}` },
+    });
     const cookie = login.headers.get('set-cookie')?.split(';')[0];
     expect(cookie, 'B opened a session').to.match(/^JSESSIONID=/);
     const withCookie = await fetch(`${b.baseUrl}/_sim/labs/default/traffic`, { headers: { cookie: cookie! } });
@@ -74,7 +93,9 @@ describe('labs shared by two gwsim processes on one PostgreSQL server (leases)',
     expect(withCookie.headers.get(SERVED_BY)).to.equal(runner);
 
     // a forwarded request with a signature of nobody is refused
-    const forged = await fetch(`${a.baseUrl}/_sim/labs/default/traffic`, { headers: { 'x-gwsim-forwarded': 'abc.1.YQ.YQ.bad' } });
+    const forged = await fetch(`${a.baseUrl}/_sim/labs/default/traffic`, {
+      headers: { 'x-gwsim-forwarded': 'abc.1.YQ.YQ.bad' },
+    });
     expect(forged.status).to.equal(401);
   });
 
@@ -84,7 +105,9 @@ describe('labs shared by two gwsim processes on one PostgreSQL server (leases)',
     expect((await b.get('/_sim/labs/shared')).status, 'B knows the lab at once').to.equal(200);
     expect((await b.get('/labs/shared/api/version/get')).status).to.equal(200);
 
-    const frozen = await b.put('/_sim/labs/shared/clock', { json: { mode: 'frozen', now: '2031-05-04T09:30:00.000Z' } });
+    const frozen = await b.put('/_sim/labs/shared/clock', {
+      json: { mode: 'frozen', now: '2031-05-04T09:30:00.000Z' },
+    });
     expect(frozen.status, frozen.text).to.equal(200);
     const readThroughA = await a.get('/_sim/labs/shared/clock');
     expect(readThroughA.json.mode).to.equal('frozen');
@@ -98,7 +121,7 @@ describe('labs shared by two gwsim processes on one PostgreSQL server (leases)',
   it('answers the request journal of every process through either, each request once, naming the process that served it', async () => {
     expect((await a.delete('/_sim/labs/default/journal')).status).to.equal(200);
     const cleared = await b.get('/_sim/labs/default/journal');
-    expect(cleared.json.entries, 'clearing through one process clears every process\'s journal').to.deep.equal([]);
+    expect(cleared.json.entries, "clearing through one process clears every process's journal").to.deep.equal([]);
     expect(cleared.json.processes).to.equal(2);
 
     expect((await a.get('/api/nodes/get')).status).to.equal(200);
@@ -110,16 +133,25 @@ describe('labs shared by two gwsim processes on one PostgreSQL server (leases)',
       const journal = await client.get('/_sim/labs/default/journal');
       expect(journal.status, journal.text).to.equal(200);
       const entries = journal.json.entries as Array<{ path: string; process: string }>;
-      expect(entries.map((entry) => entry.path)).to.deep.equal(['/api/nodes/get', '/api/roles/get', '/api/activeSessions/get']);
+      expect(entries.map((entry) => entry.path)).to.deep.equal([
+        '/api/nodes/get',
+        '/api/roles/get',
+        '/api/activeSessions/get',
+      ]);
       expect(entries[0]!.process, 'each entry names the process that served it').to.not.equal(entries[1]!.process);
       expect(entries[2]!.process).to.equal(entries[1]!.process);
     }
     const onlyB = await a.get('/_sim/labs/default/journal', { query: { path: '/api/roles/' } });
-    expect(onlyB.json.entries.map((entry: { path: string }) => entry.path), 'the filters apply to every process').to.deep.equal(['/api/roles/get']);
+    expect(
+      onlyB.json.entries.map((entry: { path: string }) => entry.path),
+      'the filters apply to every process',
+    ).to.deep.equal(['/api/roles/get']);
   });
 
   it('applies a fault rule added through one process to the requests served by the other, until it is removed through either', async () => {
-    const added = await a.post('/_sim/labs/default/faults', { json: { match: { operation: 'roles/get', method: 'GET' }, effect: { status: 418, body: { why: 'shared rule' } } } });
+    const added = await a.post('/_sim/labs/default/faults', {
+      json: { match: { operation: 'roles/get', method: 'GET' }, effect: { status: 418, body: { why: 'shared rule' } } },
+    });
     expect(added.status, added.text).to.equal(200);
     const throughB = await b.get('/api/roles/get');
     expect(throughB.status, 'B applies the rule A added, at its next request').to.equal(418);
@@ -161,6 +193,9 @@ describe('labs shared by two gwsim processes on one PostgreSQL server (leases)',
     const ids = after.map((entry) => entry.sessionIdentifier);
     expect(new Set(ids).size, 'no call is in the history twice').to.equal(ids.length);
     const kept = new Set(ids);
-    expect(before.every((entry) => kept.has(entry.sessionIdentifier)), 'every call recorded before the kill is still there').to.equal(true);
+    expect(
+      before.every((entry) => kept.has(entry.sessionIdentifier)),
+      'every call recorded before the kill is still there',
+    ).to.equal(true);
   });
 });

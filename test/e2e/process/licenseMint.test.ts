@@ -10,29 +10,67 @@ describe('gwsim license mint', function () {
   this.timeout(120000);
   let dir: string;
 
-  before(() => { dir = mkdtempSync(path.join(tmpdir(), 'gwsim-mint-')); });
+  before(() => {
+    dir = mkdtempSync(path.join(tmpdir(), 'gwsim-mint-'));
+  });
   after(() => rmSync(dir, { recursive: true, force: true }));
 
   it('writes a license file signed with the lab key that a gateway imports as ACTIVE', async () => {
     const file = path.join(dir, 'lab.xzlicense');
-    const mint = run({}, ['license', 'mint', '--name', '4 lines lab license', '--facility', 'telrtSession=4', '--facility', 'recSession=2',
-      '--valid-from', '2026-01-01', '--valid-until', '2026-12-31', '--constraint', 'telrtDemo', '--invalidates', 'old-one', '-o', file, '--json']);
+    const mint = run({}, [
+      'license',
+      'mint',
+      '--name',
+      '4 lines lab license',
+      '--facility',
+      'telrtSession=4',
+      '--facility',
+      'recSession=2',
+      '--valid-from',
+      '2026-01-01',
+      '--valid-until',
+      '2026-12-31',
+      '--constraint',
+      'telrtDemo',
+      '--invalidates',
+      'old-one',
+      '-o',
+      file,
+      '--json',
+    ]);
     expect(await exitWithin(mint, 60000), mint.output()).to.equal(0);
     const printed = JSON.parse(mint.output().trim()) as { file: string; license: { identifier: string } };
     expect(printed.file).to.equal(file);
     const parsed = parseLicenseFile(readFileSync(file));
     expect(parsed.license).to.deep.include({
-      name: '4 lines lab license', products: ['gwsim'], application: 'gateway', requiredSystemIds: [], validFrom: '2026-01-01T00:00:00Z',
-      validUntil: '2026-12-31T23:59:59Z', facilities: [{ name: 'telrtSession', value: 4 }, { name: 'recSession', value: 2 }],
-      constraints: ['telrtDemo'], invalidates: ['old-one'], identifier: printed.license.identifier,
+      name: '4 lines lab license',
+      products: ['gwsim'],
+      application: 'gateway',
+      requiredSystemIds: [],
+      validFrom: '2026-01-01T00:00:00Z',
+      validUntil: '2026-12-31T23:59:59Z',
+      facilities: [
+        { name: 'telrtSession', value: 4 },
+        { name: 'recSession', value: 2 },
+      ],
+      constraints: ['telrtDemo'],
+      invalidates: ['old-one'],
+      identifier: printed.license.identifier,
     });
     expect(verifyLicenseSignature(parsed.license, parsed.signature, labPublicKey())).to.equal(true);
 
     const gateway = await TestGateway.start({ store: 'memory' });
     try {
       const admin = gateway.admin();
-      expect((await admin.put('/api/licenses/importFile', { file: { name: 'lab.xzlicense', content: readFileSync(file) } })).status).to.equal(200);
-      expect((await admin.get('/api/licenses/get')).json[0]).to.include({ name: '4 lines lab license', status: 'ACTIVE', invalidatedLicences: '1' });
+      expect(
+        (await admin.put('/api/licenses/importFile', { file: { name: 'lab.xzlicense', content: readFileSync(file) } }))
+          .status,
+      ).to.equal(200);
+      expect((await admin.get('/api/licenses/get')).json[0]).to.include({
+        name: '4 lines lab license',
+        status: 'ACTIVE',
+        invalidatedLicences: '1',
+      });
     } finally {
       await gateway.stop();
     }
@@ -45,11 +83,20 @@ describe('gwsim license mint', function () {
     const first = run({}, ['license', 'mint', '--name', 'x', '-o', existing]);
     expect(await exitWithin(first, 60000), first.output()).to.equal(0);
     for (const args of [
-      ['--name', 'x', '--facility', 'telrtSession'], ['--name', 'x', '--valid-until', 'next year'], ['--facility', 'telrtSession=4'],
-      ['--name', 'x', '--valid-from', '2026-12-31', '--valid-until', '2026-01-01'], ['--name', 'x', '-o', existing],
-      ['--name', 'x', '--key', garbageKey], ['--name', 'x', '--key', path.join(dir, 'no-such-key.pem')],
+      ['--name', 'x', '--facility', 'telrtSession'],
+      ['--name', 'x', '--valid-until', 'next year'],
+      ['--facility', 'telrtSession=4'],
+      ['--name', 'x', '--valid-from', '2026-12-31', '--valid-until', '2026-01-01'],
+      ['--name', 'x', '-o', existing],
+      ['--name', 'x', '--key', garbageKey],
+      ['--name', 'x', '--key', path.join(dir, 'no-such-key.pem')],
     ]) {
-      const refused = run({}, ['license', 'mint', ...args, ...(args.includes('-o') ? [] : ['-o', path.join(dir, 'refused.xzlicense')])]);
+      const refused = run({}, [
+        'license',
+        'mint',
+        ...args,
+        ...(args.includes('-o') ? [] : ['-o', path.join(dir, 'refused.xzlicense')]),
+      ]);
       expect(await exitWithin(refused, 60000), `${args.join(' ')}: ${refused.output()}`).to.equal(2);
       expect(messageLines(refused), refused.output()).to.have.length(1);
     }

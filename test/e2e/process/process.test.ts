@@ -4,7 +4,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect } from 'chai';
 import { ApiClient } from '../../support/ApiClient.js';
-import { freePort, run, testDatabaseUrl, waitUntilServing, wipeServerDatabaseIfAny } from '../../support/processSupport.js';
+import {
+  freePort,
+  run,
+  testDatabaseUrl,
+  waitUntilServing,
+  wipeServerDatabaseIfAny,
+} from '../../support/processSupport.js';
 
 const PASSWORD = 'process-Test-1';
 
@@ -20,7 +26,13 @@ describe('the gwsim process', function () {
 
   function environment(port: number): Record<string, string> {
     const url = testDatabaseUrl();
-    return { PORT: String(port), GWSIM_ADMIN_PASSWORD: PASSWORD, LOG_LEVEL: 'info', GWSIM_KDF_COST: '10', ...(url ? { DATABASE_URL: url } : { GWSIM_DATA_DIR: dataDir }) };
+    return {
+      PORT: String(port),
+      GWSIM_ADMIN_PASSWORD: PASSWORD,
+      LOG_LEVEL: 'info',
+      GWSIM_KDF_COST: '10',
+      ...(url ? { DATABASE_URL: url } : { GWSIM_DATA_DIR: dataDir }),
+    };
   }
 
   // How fast it starts is measured by `npm run bench` (start-up figures); this only proves it starts and stops.
@@ -75,7 +87,11 @@ describe('the gwsim process', function () {
     expect(running.output()).to.contain('stopped');
 
     const again = run(env);
-    await waitUntilServing(new ApiClient(`http://127.0.0.1:${port}`, { username: 'anadmin', password: 'anadmin' }), again, 30000);
+    await waitUntilServing(
+      new ApiClient(`http://127.0.0.1:${port}`, { username: 'anadmin', password: 'anadmin' }),
+      again,
+      30000,
+    );
     again.child.kill('SIGTERM');
     expect(await again.exited).to.equal(0);
   });
@@ -87,7 +103,11 @@ describe('the gwsim process', function () {
     try {
       const busy = run(environment(taken));
       expect(await busy.exited, busy.output()).to.equal(2);
-      const line = busy.output().trim().split('\n').filter((l) => l.startsWith('gwsim:'));
+      const line = busy
+        .output()
+        .trim()
+        .split('\n')
+        .filter((l) => l.startsWith('gwsim:'));
       expect(line, busy.output()).to.have.length(1);
       expect(line[0]).to.contain('PORT').and.contain(String(taken));
     } finally {
@@ -95,7 +115,11 @@ describe('the gwsim process', function () {
     }
     const nowhere = run({ ...environment(await freePort()), HOST: 'no-such-host.invalid' });
     expect(await nowhere.exited, nowhere.output()).to.equal(2);
-    const line = nowhere.output().trim().split('\n').filter((l) => l.startsWith('gwsim:'));
+    const line = nowhere
+      .output()
+      .trim()
+      .split('\n')
+      .filter((l) => l.startsWith('gwsim:'));
     expect(line, nowhere.output()).to.have.length(1);
     expect(line[0]).to.contain('HOST').and.contain('no-such-host.invalid');
   });
@@ -105,7 +129,11 @@ describe('the gwsim process', function () {
     const env = environment(port);
     delete env['GWSIM_ADMIN_PASSWORD'];
     const running = run(env);
-    await waitUntilServing(new ApiClient(`http://127.0.0.1:${port}`, { username: 'anadmin', password: 'anadmin' }), running, 30000);
+    await waitUntilServing(
+      new ApiClient(`http://127.0.0.1:${port}`, { username: 'anadmin', password: 'anadmin' }),
+      running,
+      30000,
+    );
     running.child.kill('SIGTERM');
     await running.exited;
     expect(running.output()).to.contain('GWSIM_ADMIN_PASSWORD is not set');

@@ -4,7 +4,14 @@ import path from 'node:path';
 import { expect } from 'chai';
 import { ApiClient } from '../../support/ApiClient.js';
 import { expectError } from '../../support/expectError.js';
-import { exitWithin, freePort, messageLines, run, waitForOutput, waitUntilServing } from '../../support/processSupport.js';
+import {
+  exitWithin,
+  freePort,
+  messageLines,
+  run,
+  waitForOutput,
+  waitUntilServing,
+} from '../../support/processSupport.js';
 
 const PASSWORD = 'startup-Test-1';
 
@@ -21,7 +28,11 @@ describe('gwsim start-up', function () {
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
   const environment = (port: number): Record<string, string> => ({
-    PORT: String(port), GWSIM_DATA_DIR: dataDir, GWSIM_ADMIN_PASSWORD: PASSWORD, LOG_LEVEL: 'info', GWSIM_KDF_COST: '10',
+    PORT: String(port),
+    GWSIM_DATA_DIR: dataDir,
+    GWSIM_ADMIN_PASSWORD: PASSWORD,
+    LOG_LEVEL: 'info',
+    GWSIM_KDF_COST: '10',
   });
 
   it('refuses a second process on a data directory in use, naming the directory and the holder, and the first keeps every write', async () => {
@@ -62,7 +73,7 @@ describe('gwsim start-up', function () {
     const started = Date.now();
     const again = run(environment(port));
     await waitUntilServing(api, again, 60000);
-    expect(Date.now() - started, 'the dead holder\'s lock is not waited out (10 s)').to.be.below(9000);
+    expect(Date.now() - started, "the dead holder's lock is not waited out (10 s)").to.be.below(9000);
     expect((await api.get('/api/maintenanceMode/get')).json).to.deep.equal({ modeActive: true });
     again.child.kill('SIGTERM');
     expect(await exitWithin(again, 20000)).to.equal(0);
@@ -79,7 +90,10 @@ describe('gwsim start-up', function () {
   });
 
   it('exits with 2 within seconds, in one line naming DATABASE_URL without its password, on a server it cannot reach', async () => {
-    const running = run({ ...environment(await freePort()), DATABASE_URL: 'postgres://gwsim:s3cret-Value@127.0.0.1:1/gwsim_test' });
+    const running = run({
+      ...environment(await freePort()),
+      DATABASE_URL: 'postgres://gwsim:s3cret-Value@127.0.0.1:1/gwsim_test',
+    });
     expect(await exitWithin(running, 15000), running.output()).to.equal(2);
     const lines = messageLines(running);
     expect(lines, running.output()).to.have.length(1);
@@ -94,7 +108,8 @@ describe('gwsim start-up', function () {
     let starting;
     const began = Date.now();
     while (!starting) {
-      if (running.child.exitCode !== null || Date.now() - began > 60000) throw new Error(`no answer while starting:\n${running.output()}`);
+      if (running.child.exitCode !== null || Date.now() - began > 60000)
+        throw new Error(`no answer while starting:\n${running.output()}`);
       const response = await api.get('/api/version/get').catch(() => undefined);
       if (response?.status === 200) throw new Error('served before a 503 was seen: the port is bound too late');
       if (response?.status === 503) starting = response;

@@ -13,7 +13,15 @@ import { licenseAndTurnSipOn, routeCalls } from './sipLabSupport.js';
 const T1_MS = 50;
 const SECOND = 'second-lab';
 
-interface ListenerView { nodeId: string; nodeName: string; transport: string; host: string; port: number; state: string; error?: string }
+interface ListenerView {
+  nodeId: string;
+  nodeName: string;
+  transport: string;
+  host: string;
+  port: number;
+  state: string;
+  error?: string;
+}
 
 function expectPassed(result: SippResult, calls = 1): void {
   const why = `SIPp: ${result.successful} of ${calls} passed, ${result.failed} failed (exit ${result.exitCode})\n${result.errors.slice(0, 2000)}\n${result.stderr.slice(0, 1000)}`;
@@ -28,7 +36,13 @@ async function portFree(port: number): Promise<boolean> {
     udp.once('error', () => resolve(false));
     udp.bind(port, '127.0.0.1', () => resolve(true));
   });
-  await new Promise<void>((resolve) => { try { udp.close(() => resolve()); } catch { resolve(); } });
+  await new Promise<void>((resolve) => {
+    try {
+      udp.close(() => resolve());
+    } catch {
+      resolve();
+    }
+  });
   if (!udpFree) return false;
   return new Promise<boolean>((resolve) => {
     const server = createServer();
@@ -60,7 +74,9 @@ describe('SIP listeners follow the configuration (real sockets)', function () {
   }
 
   async function listening(nodeName: string, port: number, lab = 'default'): Promise<boolean> {
-    return (await state(lab)).listeners.some((l) => l.nodeName === nodeName && l.port === port && l.transport === 'UDP' && l.state === 'listening');
+    return (await state(lab)).listeners.some(
+      (l) => l.nodeName === nodeName && l.port === port && l.transport === 'UDP' && l.state === 'listening',
+    );
   }
 
   async function set(id: string, fields: Record<string, unknown>): Promise<void> {
@@ -80,18 +96,38 @@ describe('SIP listeners follow the configuration (real sockets)', function () {
   }
 
   function options(port: number): Promise<SippResult> {
-    return runSipp({ scenario: fixture('uac-options'), remote: `127.0.0.1:${port}`, service: 'ping', calls: 1, timeoutMs: 20_000 });
+    return runSipp({
+      scenario: fixture('uac-options'),
+      remote: `127.0.0.1:${port}`,
+      service: 'ping',
+      calls: 1,
+      timeoutMs: 20_000,
+    });
   }
 
   function expectStatus(port: number, status: number): Promise<SippResult> {
-    return runSipp({ scenario: fixture('uac-expect-status'), remote: `127.0.0.1:${port}`, service: '4930123456', calls: 1, keys: { status: String(status), hold_ms: '100' }, timeoutMs: 30_000 });
+    return runSipp({
+      scenario: fixture('uac-expect-status'),
+      remote: `127.0.0.1:${port}`,
+      service: '4930123456',
+      calls: 1,
+      keys: { status: String(status), hold_ms: '100' },
+      timeoutMs: 30_000,
+    });
   }
 
   /** A call from SIPp to the port, answered by the UAS, that SIPp holds for four seconds before its BYE (`done` settles when it ended). */
   async function heldCall(port: number): Promise<{ done: Promise<SippResult> }> {
     // the lab carries no other call: the last test's have ended once none is in progress
     await until(async () => (await callsInProgress()) === 0, 'no call in progress');
-    const call = runSipp({ scenario: 'uac', remote: `127.0.0.1:${port}`, service: '4930123456', calls: 1, extra: ['-d', '4000'], timeoutMs: 30_000 });
+    const call = runSipp({
+      scenario: 'uac',
+      remote: `127.0.0.1:${port}`,
+      service: '4930123456',
+      calls: 1,
+      extra: ['-d', '4000'],
+      timeoutMs: 30_000,
+    });
     await until(async () => (await callsInProgress()) > 0, 'the held call is in progress');
     return { done: call };
   }
@@ -100,9 +136,16 @@ describe('SIP listeners follow the configuration (real sockets)', function () {
     [pbxPort, farPort, uasPort] = [await freeUdpPort(), await freeUdpPort(), await freeUdpPort()];
     gateway = await TestGateway.start({ clock: new RealTimeClock(), config: { sipT1Ms: T1_MS } });
     admin = gateway.admin();
-    const [pbx] = await addSystem(admin, PROFILES.genericPbx, { displayName: 'PBX', udpTcpPort: pbxPort, tlsPort: 65021 });
+    const [pbx] = await addSystem(admin, PROFILES.genericPbx, {
+      displayName: 'PBX',
+      udpTcpPort: pbxPort,
+      tlsPort: 65021,
+    });
     const [far] = await addSystem(admin, PROFILES.genericPbx, {
-      displayName: 'Far PBX', udpTcpPort: farPort, tlsPort: 65022, remoteSipDomain: { host: '127.0.0.1', port: uasPort, transport: 'UDP' },
+      displayName: 'Far PBX',
+      udpTcpPort: farPort,
+      tlsPort: 65022,
+      remoteSipDomain: { host: '127.0.0.1', port: uasPort, transport: 'UDP' },
     });
     await routeCalls(admin, { displayName: 'To the far PBX', source: pbx!.id, destination: far!.id, pattern: '49*' });
     ids = { pbx: pbx!.id, far: far!.id, pbxTransport: (await subTree(admin, pbx!.id, 'sipTransport'))['id'] as string };
@@ -115,23 +158,47 @@ describe('SIP listeners follow the configuration (real sockets)', function () {
     await gateway?.stop();
   });
 
-  it('GET shows each node\'s listeners as listening, with node, transport, host and port', async () => {
+  it("GET shows each node's listeners as listening, with node, transport, host and port", async () => {
     const now = await state();
     expect(now.enabled).to.equal(true);
-    expect(now.listeners).to.deep.include({ nodeId: ids.pbx, nodeName: 'PBX', transport: 'UDP', host: '127.0.0.1', port: pbxPort, state: 'listening' });
-    expect(now.listeners).to.deep.include({ nodeId: ids.pbx, nodeName: 'PBX', transport: 'TCP', host: '127.0.0.1', port: pbxPort, state: 'listening' });
-    expect(now.listeners).to.deep.include({ nodeId: ids.far, nodeName: 'Far PBX', transport: 'UDP', host: '127.0.0.1', port: farPort, state: 'listening' });
+    expect(now.listeners).to.deep.include({
+      nodeId: ids.pbx,
+      nodeName: 'PBX',
+      transport: 'UDP',
+      host: '127.0.0.1',
+      port: pbxPort,
+      state: 'listening',
+    });
+    expect(now.listeners).to.deep.include({
+      nodeId: ids.pbx,
+      nodeName: 'PBX',
+      transport: 'TCP',
+      host: '127.0.0.1',
+      port: pbxPort,
+      state: 'listening',
+    });
+    expect(now.listeners).to.deep.include({
+      nodeId: ids.far,
+      nodeName: 'Far PBX',
+      transport: 'UDP',
+      host: '127.0.0.1',
+      port: farPort,
+      state: 'listening',
+    });
     expectPassed(await options(pbxPort));
   });
 
-  it('a commit that moves a node\'s port: the new port answers, the old one takes no new call, and a call in progress through it ends with its BYE; then the old port closes', async () => {
+  it("a commit that moves a node's port: the new port answers, the old one takes no new call, and a call in progress through it ends with its BYE; then the old port closes", async () => {
     const oldPort = pbxPort;
     const newPort = await freeUdpPort();
     const held = await heldCall(oldPort);
     await set(ids.pbxTransport, { udpTcpPort: newPort });
     await commit();
     await until(() => listening('PBX', newPort), 'the PBX listens on its new port');
-    expect((await state()).listeners.some((l) => l.port === oldPort), 'the old port is no listener of the lab any more').to.equal(false);
+    expect(
+      (await state()).listeners.some((l) => l.port === oldPort),
+      'the old port is no listener of the lab any more',
+    ).to.equal(false);
     expectPassed(await options(newPort));
     expectPassed(await expectStatus(oldPort, 503));
     expect(await portFree(oldPort), 'the old port stays open for the call in progress').to.equal(false);
@@ -145,11 +212,14 @@ describe('SIP listeners follow the configuration (real sockets)', function () {
     const held = await heldCall(pbxPort);
     await set(ids.pbx, { enabled: false });
     await commit();
-    await until(async () => !(await state()).listeners.some((l) => l.nodeId === ids.pbx), 'the disabled PBX shows no listener');
+    await until(
+      async () => !(await state()).listeners.some((l) => l.nodeId === ids.pbx),
+      'the disabled PBX shows no listener',
+    );
     expectPassed(await expectStatus(pbxPort, 503));
     expect(await portFree(pbxPort), 'open while its call goes on').to.equal(false);
     expectPassed(await held.done);
-    await until(() => portFree(pbxPort), 'the disabled node\'s port closes');
+    await until(() => portFree(pbxPort), "the disabled node's port closes");
     await set(ids.pbx, { enabled: true });
     await commit();
     await until(() => listening('PBX', pbxPort), 'the PBX listens again');
@@ -158,7 +228,11 @@ describe('SIP listeners follow the configuration (real sockets)', function () {
 
   it('two labs with the same ports: turning SIP on for the second is 409 naming both labs and the port; with a port offset it listens', async () => {
     expect((await admin.post('/_sim/labs', { json: { name: SECOND } })).status).to.equal(200);
-    const added = await admin.post(`/labs/${SECOND}/api/nodes/addSystem`, { version: 3, query: { profile: PROFILES.genericPbx }, json: { displayName: 'Twin', udpTcpPort: farPort, tlsPort: 65023 } });
+    const added = await admin.post(`/labs/${SECOND}/api/nodes/addSystem`, {
+      version: 3,
+      query: { profile: PROFILES.genericPbx },
+      json: { displayName: 'Twin', udpTcpPort: farPort, tlsPort: 65023 },
+    });
     expect(added.status, added.text).to.equal(200);
     expect((await admin.post(`/labs/${SECOND}/api/coreConfig/commit`)).status).to.equal(200);
 
@@ -170,23 +244,40 @@ describe('SIP listeners follow the configuration (real sockets)', function () {
 
     let offset = 1;
     while (!(await portFree(farPort + offset))) offset += 1;
-    const apart = await admin.put(`/_sim/labs/${SECOND}/sip`, { version: null, json: { enabled: true, portOffset: offset } });
+    const apart = await admin.put(`/_sim/labs/${SECOND}/sip`, {
+      version: null,
+      json: { enabled: true, portOffset: offset },
+    });
     expect(apart.status, apart.text).to.equal(200);
-    expect(apart.json.listeners).to.deep.include({ nodeId: added.json[0].id, nodeName: 'Twin', transport: 'UDP', host: '127.0.0.1', port: farPort + offset, state: 'listening' });
+    expect(apart.json.listeners).to.deep.include({
+      nodeId: added.json[0].id,
+      nodeName: 'Twin',
+      transport: 'UDP',
+      host: '127.0.0.1',
+      port: farPort + offset,
+      state: 'listening',
+    });
     expectPassed(await options(farPort + offset));
     const off = await admin.put(`/_sim/labs/${SECOND}/sip`, { version: null, json: { enabled: false } });
     expect(off.status, off.text).to.equal(200);
-    await until(() => portFree(farPort + offset), 'the second lab\'s port closes');
+    await until(() => portFree(farPort + offset), "the second lab's port closes");
   });
 
-  it('a port another program holds shows as a failed listener with its error; the lab\'s other nodes still listen', async () => {
+  it("a port another program holds shows as a failed listener with its error; the lab's other nodes still listen", async () => {
     const blockedPort = await freeUdpPort();
     const holder: Server = createServer();
     await new Promise<void>((resolve) => holder.listen(blockedPort, '127.0.0.1', () => resolve()));
     try {
-      const [blocked] = await addSystem(admin, PROFILES.genericPbx, { displayName: 'Blocked', udpTcpPort: blockedPort, tlsPort: 65024 });
+      const [blocked] = await addSystem(admin, PROFILES.genericPbx, {
+        displayName: 'Blocked',
+        udpTcpPort: blockedPort,
+        tlsPort: 65024,
+      });
       await commit();
-      await until(async () => (await state()).listeners.some((l) => l.nodeName === 'Blocked' && l.state === 'failed'), 'the blocked node shows a failed listener');
+      await until(
+        async () => (await state()).listeners.some((l) => l.nodeName === 'Blocked' && l.state === 'failed'),
+        'the blocked node shows a failed listener',
+      );
       const now = await state();
       const failed = now.listeners.filter((l) => l.nodeName === 'Blocked');
       expect(failed.length).to.be.greaterThan(0);
@@ -200,7 +291,10 @@ describe('SIP listeners follow the configuration (real sockets)', function () {
       expectPassed(await expectStatus(pbxPort, 200));
       await set(blocked!.id, { enabled: false });
       await commit();
-      await until(async () => !(await state()).listeners.some((l) => l.nodeName === 'Blocked'), 'a disabled node shows no failed listener');
+      await until(
+        async () => !(await state()).listeners.some((l) => l.nodeName === 'Blocked'),
+        'a disabled node shows no failed listener',
+      );
     } finally {
       await new Promise<void>((resolve) => holder.close(() => resolve()));
     }

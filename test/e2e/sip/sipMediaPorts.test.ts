@@ -33,17 +33,30 @@ describe('real SIP: the RTP ports a finished call leaves bound are closed when t
     rtpPorts = Array.from({ length: RANGE_SIZE }, (_, i) => range.first + i);
     gateway = await TestGateway.start({ clock: new RealTimeClock(), config: { sipT1Ms: T1_MS } });
     admin = gateway.admin();
-    const [pbx] = await addSystem(admin, PROFILES.genericPbx, { displayName: 'PBX', udpTcpPort: pbxPort, tlsPort: 65031 });
+    const [pbx] = await addSystem(admin, PROFILES.genericPbx, {
+      displayName: 'PBX',
+      udpTcpPort: pbxPort,
+      tlsPort: 65031,
+    });
     const [far] = await addSystem(admin, PROFILES.genericPbx, {
-      displayName: 'Far PBX', udpTcpPort: farPort, tlsPort: 65032, remoteSipDomain: { host: '127.0.0.1', port: uasPort, transport: 'UDP' },
+      displayName: 'Far PBX',
+      udpTcpPort: farPort,
+      tlsPort: 65032,
+      remoteSipDomain: { host: '127.0.0.1', port: uasPort, transport: 'UDP' },
     });
     // both nodes take their media ports from one network controller whose range is the free run found above
     const controller = await createObject(admin, 'IN_STACK', 'Test media interface', {
-      interfaceName: 'eth3', ipAddress: '127.0.0.1', rtpFirstPort: rtpPorts[0], rtpLastPort: rtpPorts.at(-1),
+      interfaceName: 'eth3',
+      ipAddress: '127.0.0.1',
+      rtpFirstPort: rtpPorts[0],
+      rtpLastPort: rtpPorts.at(-1),
     });
     for (const node of [pbx!.id, far!.id]) {
       const negotiation = await subTree(admin, node, 'mediaNegotiation');
-      const set = await admin.put('/api/objects/set', { query: { id: negotiation['id'] }, json: { networkControllerId: controller['id'] } });
+      const set = await admin.put('/api/objects/set', {
+        query: { id: negotiation['id'] },
+        json: { networkControllerId: controller['id'] },
+      });
       expect(set.status, set.text).to.equal(200);
     }
     await routeCalls(admin, { displayName: 'To the far PBX', source: pbx!.id, destination: far!.id, pattern: '49*' });
@@ -59,7 +72,13 @@ describe('real SIP: the RTP ports a finished call leaves bound are closed when t
   });
 
   it('keeps the pairs bound after the call, and frees every port of the range once the gateway stopped', async () => {
-    const result = await runSipp({ scenario: 'uac', remote: `127.0.0.1:${pbxPort}`, service: '4930123456', calls: 1, timeoutMs: 30_000 });
+    const result = await runSipp({
+      scenario: 'uac',
+      remote: `127.0.0.1:${pbxPort}`,
+      service: '4930123456',
+      calls: 1,
+      timeoutMs: 30_000,
+    });
     expect(result.successful, `${result.errors}\n${result.stderr}`).to.equal(1);
     // the call is over; its pairs rest in the pool, still bound (each side's RTP and RTCP: four ports)
     const held: number[] = [];

@@ -1,7 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { expect } from 'chai';
 import {
-  buildRequest, digestAuthorization, parseDigestChallenge, parseNameAddr, SipStack, type SipRequest, type SipResponse,
+  buildRequest,
+  digestAuthorization,
+  parseDigestChallenge,
+  parseNameAddr,
+  SipStack,
+  type SipRequest,
+  type SipResponse,
 } from '@gwsim/sip';
 import type { ApiClient } from '../../support/ApiClient.js';
 import { RealTimeClock } from '../../support/RealTimeClock.js';
@@ -34,13 +40,23 @@ class Phone {
   private seq = 0;
   private readonly callId = `${randomBytes(8).toString('hex')}@phone.test`;
 
-  private constructor(private readonly stack: SipStack, private readonly registrarPort: number) {}
+  private constructor(
+    private readonly stack: SipStack,
+    private readonly registrarPort: number,
+  ) {}
 
   static async open(registrarPort: number): Promise<Phone> {
-    const stack = await SipStack.listen({ host: '127.0.0.1', port: 0, transports: ['UDP'], timers: { T1: T1_MS } }, {
-      request: (transaction) => transaction.respond({ kind: 'response', status: 405, reason: 'Method Not Allowed', headers: [], body: '' }),
-      ack: () => undefined, cancel: () => undefined, ackTimeout: () => undefined, wire: () => undefined,
-    });
+    const stack = await SipStack.listen(
+      { host: '127.0.0.1', port: 0, transports: ['UDP'], timers: { T1: T1_MS } },
+      {
+        request: (transaction) =>
+          transaction.respond({ kind: 'response', status: 405, reason: 'Method Not Allowed', headers: [], body: '' }),
+        ack: () => undefined,
+        cancel: () => undefined,
+        ackTimeout: () => undefined,
+        wire: () => undefined,
+      },
+    );
     return new Phone(stack, registrarPort);
   }
 
@@ -57,19 +73,45 @@ class Phone {
    * Sends a REGISTER for `user` (To and From), answering a 401 with the digest of `username`/`password` when given;
    * answers the final response. `contact` undefined: no Contact (a query); '*' with Expires 0 removes all.
    */
-  async register(user: string, options: { password?: string; username?: string; expires?: number; contact?: string | null; contactExpires?: number } = {}): Promise<{ first: SipResponse; last: SipResponse }> {
-    const contact = options.contact === null ? undefined : options.contact ?? this.contact(user);
+  async register(
+    user: string,
+    options: {
+      password?: string;
+      username?: string;
+      expires?: number;
+      contact?: string | null;
+      contactExpires?: number;
+    } = {},
+  ): Promise<{ first: SipResponse; last: SipResponse }> {
+    const contact = options.contact === null ? undefined : (options.contact ?? this.contact(user));
     const build = (authorization?: string): SipRequest => {
       this.seq += 1;
       const request = buildRequest({
-        method: 'REGISTER', uri: `sip:${DOMAIN}`,
-        via: { transport: 'UDP', host: '127.0.0.1', port: this.port, branch: `z9hG4bK${randomBytes(6).toString('hex')}` },
+        method: 'REGISTER',
+        uri: `sip:${DOMAIN}`,
+        via: {
+          transport: 'UDP',
+          host: '127.0.0.1',
+          port: this.port,
+          branch: `z9hG4bK${randomBytes(6).toString('hex')}`,
+        },
         from: { uri: `sip:${user}@${DOMAIN}`, params: { tag: randomBytes(4).toString('hex') } },
         to: { uri: `sip:${user}@${DOMAIN}`, params: {} },
-        callId: this.callId, cseq: this.seq,
+        callId: this.callId,
+        cseq: this.seq,
       });
       const extra = [
-        ...(contact !== undefined ? [{ name: 'Contact', value: contact === '*' ? '*' : `<${contact}>${options.contactExpires !== undefined ? `;expires=${options.contactExpires}` : ''}` }] : []),
+        ...(contact !== undefined
+          ? [
+              {
+                name: 'Contact',
+                value:
+                  contact === '*'
+                    ? '*'
+                    : `<${contact}>${options.contactExpires !== undefined ? `;expires=${options.contactExpires}` : ''}`,
+              },
+            ]
+          : []),
         ...(options.expires !== undefined ? [{ name: 'Expires', value: String(options.expires) }] : []),
         ...(authorization ? [{ name: 'Authorization', value: authorization }] : []),
       ];
@@ -79,16 +121,27 @@ class Phone {
     if (first.status !== 401 || options.password === undefined) return { first, last: first };
     const challenge = parseDigestChallenge(header(first, 'WWW-Authenticate') ?? '');
     expect(challenge, 'a 401 carries a digest challenge').to.not.equal(undefined);
-    const authorization = digestAuthorization(challenge!, { username: options.username ?? user, password: options.password }, 'REGISTER', `sip:${DOMAIN}`);
+    const authorization = digestAuthorization(
+      challenge!,
+      { username: options.username ?? user, password: options.password },
+      'REGISTER',
+      `sip:${DOMAIN}`,
+    );
     return { first, last: await this.send(build(authorization)) };
   }
 
   private send(request: SipRequest): Promise<SipResponse> {
     return new Promise((resolve, reject) => {
-      this.stack.request(request, { transport: 'UDP', host: '127.0.0.1', port: this.registrarPort }, {
-        response: (response) => { if (response.status >= 200) resolve(response); },
-        timeout: (reason) => reject(new Error(`REGISTER got no final response (${reason})`)),
-      });
+      this.stack.request(
+        request,
+        { transport: 'UDP', host: '127.0.0.1', port: this.registrarPort },
+        {
+          response: (response) => {
+            if (response.status >= 200) resolve(response);
+          },
+          timeout: (reason) => reject(new Error(`REGISTER got no final response (${reason})`)),
+        },
+      );
     });
   }
 
@@ -120,26 +173,48 @@ describe('the phone registrar of a registrar node (real SIP)', function () {
     [registrarPort, pbxPort] = [await freeUdpPort(), await freeUdpPort()];
     gateway = await TestGateway.start({ clock: new RealTimeClock(), config: { sipT1Ms: T1_MS } });
     admin = gateway.admin();
-    const directory = await createObject(admin, 'USRDB_DIRECTORY', 'Phone users', { users: [
-      { name: 'alice', phoneNumber: '', extension: '100', sipUri: '', emailAddress: '' },
-      { name: 'bob', phoneNumber: '', extension: '101', sipUri: '', emailAddress: '' },
-      { name: 'carol', phoneNumber: '', extension: '', sipUri: '', emailAddress: '' },
-    ] });
+    const directory = await createObject(admin, 'USRDB_DIRECTORY', 'Phone users', {
+      users: [
+        { name: 'alice', phoneNumber: '', extension: '100', sipUri: '', emailAddress: '' },
+        { name: 'bob', phoneNumber: '', extension: '101', sipUri: '', emailAddress: '' },
+        { name: 'carol', phoneNumber: '', extension: '', sipUri: '', emailAddress: '' },
+      ],
+    });
     // the passwords: one credentials object per name a phone registers under (carol has none)
     await createObject(admin, 'SIPAUTH_STACK', 'alice', { username: 'alice', password: 'Alice-Pw-1' });
     await createObject(admin, 'SIPAUTH_STACK', 'ext 100', { username: '100', password: 'Ext-100-Pw' });
     await createObject(admin, 'SIPAUTH_STACK', 'ext 101', { username: '101', password: 'Ext-101-Pw' });
     await createObject(admin, 'SIPAUTH_STACK', 'mallory', { username: 'mallory', password: 'Mallory-Pw' });
-    const [registrar] = await addRegistrar(admin, { displayName: 'Phones', udpTcpPort: registrarPort, tlsPort: 65011, sipDomain: DOMAIN, sipPhoneRegistrarDirectoryId: directory['id'] });
+    const [registrar] = await addRegistrar(admin, {
+      displayName: 'Phones',
+      udpTcpPort: registrarPort,
+      tlsPort: 65011,
+      sipDomain: DOMAIN,
+      sipPhoneRegistrarDirectoryId: directory['id'],
+    });
     registrarObject = (await subTree(admin, registrar!.id, 'sipNode'))['registrarId'] as string;
-    const set = await admin.put('/api/objects/set', { query: { id: registrarObject }, json: { minExpiresSeconds: 60, maxExpiresSeconds: 3600 } });
+    const set = await admin.put('/api/objects/set', {
+      query: { id: registrarObject },
+      json: { minExpiresSeconds: 60, maxExpiresSeconds: 3600 },
+    });
     expect(set.status, set.text).to.equal(200);
-    const [pbx] = await addSystem(admin, PROFILES.genericPbx, { displayName: 'PBX', udpTcpPort: pbxPort, tlsPort: 65012 });
-    await routeCalls(admin, { displayName: 'Extensions to the phones', source: pbx!.id, destination: registrar!.id, pattern: '1*' });
+    const [pbx] = await addSystem(admin, PROFILES.genericPbx, {
+      displayName: 'PBX',
+      udpTcpPort: pbxPort,
+      tlsPort: 65012,
+    });
+    await routeCalls(admin, {
+      displayName: 'Extensions to the phones',
+      source: pbx!.id,
+      destination: registrar!.id,
+      pattern: '1*',
+    });
     expect((await admin.post('/api/coreConfig/commit')).status).to.equal(200);
     const on = await licenseAndTurnSipOn(admin);
-    expect(on.listeners.filter((l) => l.state === 'listening').map((l) => `${l.nodeName} ${l.transport} ${l.port}`), JSON.stringify(on.listeners))
-      .to.include.members([`Phones UDP ${registrarPort}`, `PBX UDP ${pbxPort}`]);
+    expect(
+      on.listeners.filter((l) => l.state === 'listening').map((l) => `${l.nodeName} ${l.transport} ${l.port}`),
+      JSON.stringify(on.listeners),
+    ).to.include.members([`Phones UDP ${registrarPort}`, `PBX UDP ${pbxPort}`]);
     phone = await Phone.open(registrarPort);
   });
   after(async () => {
@@ -171,7 +246,7 @@ describe('the phone registrar of a registrar node (real SIP)', function () {
     expect(headers(query.last, 'Contact')).to.deep.equal([]);
   });
 
-  it('refuses a wrong password, another user\'s credentials and a user without credentials with 403', async () => {
+  it("refuses a wrong password, another user's credentials and a user without credentials with 403", async () => {
     expect((await phone.register('alice', { password: 'wrong' })).last.status).to.equal(403);
     // mallory's own credentials are right, but they are not alice's
     expect((await phone.register('alice', { username: 'mallory', password: 'Mallory-Pw' })).last.status).to.equal(403);
@@ -195,7 +270,9 @@ describe('the phone registrar of a registrar node (real SIP)', function () {
       expect(carol.first.status, 'a directory user needs no password where none is asked').to.equal(200);
       expect((await phone.register('carol', { expires: 0 })).last.status).to.equal(200);
     } finally {
-      expect((await admin.put('/api/objects/set', { query: { id }, json: { authenticationRequired: true } })).status).to.equal(200);
+      expect(
+        (await admin.put('/api/objects/set', { query: { id }, json: { authenticationRequired: true } })).status,
+      ).to.equal(200);
       expect((await admin.post('/api/coreConfig/commit')).status).to.equal(200);
     }
     expect((await phone.register('carol', { expires: 120 })).first.status, 'challenged again').to.equal(401);
@@ -210,7 +287,7 @@ describe('the phone registrar of a registrar node (real SIP)', function () {
     expect(tooBrief.last.status).to.equal(423);
     expect(header(tooBrief.last, 'Min-Expires')).to.equal('60');
     const byParameter = await phone.register('101', { password: 'Ext-101-Pw', expires: 600, contactExpires: 10 });
-    expect(byParameter.last.status, 'the Contact\'s expires parameter counts before the header').to.equal(423);
+    expect(byParameter.last.status, "the Contact's expires parameter counts before the header").to.equal(423);
     const query = await phone.register('101', { password: 'Ext-101-Pw', contact: null });
     expect(headers(query.last, 'Contact')).to.deep.equal([]);
   });
@@ -218,14 +295,25 @@ describe('the phone registrar of a registrar node (real SIP)', function () {
   it('a call routed to the registrar node reaches the phone registered under the called number (SIPp registers, SIPp answers)', async () => {
     const phonePort = await freeUdpPort();
     const registered = await runSipp({
-      scenario: fixture('uac-register-auth'), remote: `127.0.0.1:${registrarPort}`, localPort: phonePort,
-      keys: { user: '100', password: 'Ext-100-Pw', domain: DOMAIN }, calls: 1, timeoutMs: 30_000,
+      scenario: fixture('uac-register-auth'),
+      remote: `127.0.0.1:${registrarPort}`,
+      localPort: phonePort,
+      keys: { user: '100', password: 'Ext-100-Pw', domain: DOMAIN },
+      calls: 1,
+      timeoutMs: 30_000,
     });
     expectPassed(registered);
     const uas = await startSipp({ scenario: 'uas', localPort: phonePort, timeoutMs: 60_000 });
     let answered: SippResult;
     try {
-      const call = await runSipp({ scenario: 'uac', remote: `127.0.0.1:${pbxPort}`, service: '100', calls: 1, extra: ['-d', '300'], timeoutMs: 30_000 });
+      const call = await runSipp({
+        scenario: 'uac',
+        remote: `127.0.0.1:${pbxPort}`,
+        service: '100',
+        calls: 1,
+        extra: ['-d', '300'],
+        timeoutMs: 30_000,
+      });
       expectPassed(call);
     } finally {
       answered = await uas.stop();
@@ -234,7 +322,14 @@ describe('the phone registrar of a registrar node (real SIP)', function () {
   });
 
   it('an unregistered number of the registrar gets 480 Temporarily Unavailable', async () => {
-    const result = await runSipp({ scenario: fixture('uac-expect-status'), remote: `127.0.0.1:${pbxPort}`, service: '199', calls: 1, keys: { status: '480', hold_ms: '100' }, timeoutMs: 30_000 });
+    const result = await runSipp({
+      scenario: fixture('uac-expect-status'),
+      remote: `127.0.0.1:${pbxPort}`,
+      service: '199',
+      calls: 1,
+      keys: { status: '480', hold_ms: '100' },
+      timeoutMs: 30_000,
+    });
     expectPassed(result);
   });
 
@@ -246,7 +341,14 @@ describe('the phone registrar of a registrar node (real SIP)', function () {
     const query = await phone.register('101', { password: 'Ext-101-Pw', contact: null });
     expect(query.last.status).to.equal(200);
     expect(headers(query.last, 'Contact'), 'expired on the lab clock, not the wall clock').to.deep.equal([]);
-    const result = await runSipp({ scenario: fixture('uac-expect-status'), remote: `127.0.0.1:${pbxPort}`, service: '101', calls: 1, keys: { status: '480', hold_ms: '100' }, timeoutMs: 30_000 });
+    const result = await runSipp({
+      scenario: fixture('uac-expect-status'),
+      remote: `127.0.0.1:${pbxPort}`,
+      service: '101',
+      calls: 1,
+      keys: { status: '480', hold_ms: '100' },
+      timeoutMs: 30_000,
+    });
     expectPassed(result);
   });
 });

@@ -54,7 +54,10 @@ describe('real SIP through a lab (SIPp as caller and far end)', function () {
 
   async function history(filter: Record<string, unknown> = {}): Promise<Entry[]> {
     await gateway.get(BatchingMonitorSinks).flush();
-    const response = await admin.post('/api/callHistory/get', { query: { dateFormat: 'ISO-8601' }, json: { count: 10000, ...filter } });
+    const response = await admin.post('/api/callHistory/get', {
+      query: { dateFormat: 'ISO-8601' },
+      json: { count: 10000, ...filter },
+    });
     expect(response.status, response.text).to.equal(200);
     return response.json.entries as Entry[];
   }
@@ -67,7 +70,11 @@ describe('real SIP through a lab (SIPp as caller and far end)', function () {
   async function settledHistory(which: (entry: Entry) => boolean, count: number): Promise<Entry[]> {
     let entries: Entry[] = [];
     // past the deadline the caller's assertion names the count found
-    await until(async () => (entries = (await history()).filter(which)).length >= count, `${count} calls in the history`, 10_000).catch(() => undefined);
+    await until(
+      async () => (entries = (await history()).filter(which)).length >= count,
+      `${count} calls in the history`,
+      10_000,
+    ).catch(() => undefined);
     return entries;
   }
 
@@ -84,7 +91,14 @@ describe('real SIP through a lab (SIPp as caller and far end)', function () {
 
   /** A UAC call (or several) from SIPp to the PBX node's port with the expected final status. */
   function expectStatus(status: number, service = '4930123456', calls = 1): Promise<SippResult> {
-    return runSipp({ scenario: fixture('uac-expect-status'), remote: `127.0.0.1:${pbxPort}`, service, calls, keys: { status: String(status), hold_ms: '100' }, timeoutMs: 60_000 });
+    return runSipp({
+      scenario: fixture('uac-expect-status'),
+      remote: `127.0.0.1:${pbxPort}`,
+      service,
+      calls,
+      keys: { status: String(status), hold_ms: '100' },
+      timeoutMs: 60_000,
+    });
   }
 
   before(async function () {
@@ -92,31 +106,73 @@ describe('real SIP through a lab (SIPp as caller and far end)', function () {
     [pbxPort, farPort, uasPort] = [await freeUdpPort(), await freeUdpPort(), await freeUdpPort()];
     gateway = await TestGateway.start({ clock: new RealTimeClock(), config: { sipT1Ms: T1_MS } });
     admin = gateway.admin();
-    const [pbx] = await addSystem(admin, PROFILES.genericPbx, { displayName: 'PBX', udpTcpPort: pbxPort, tlsPort: 65001 });
-    const [far] = await addSystem(admin, PROFILES.genericPbx, {
-      displayName: 'Far PBX', udpTcpPort: farPort, tlsPort: 65002, remoteSipDomain: { host: '127.0.0.1', port: uasPort, transport: 'UDP' },
+    const [pbx] = await addSystem(admin, PROFILES.genericPbx, {
+      displayName: 'PBX',
+      udpTcpPort: pbxPort,
+      tlsPort: 65001,
     });
-    const domain = await admin.post('/api/routingDomains/add', { ...V1, json: { displayName: 'Main', sourceNodes: [pbx!.id] } });
+    const [far] = await addSystem(admin, PROFILES.genericPbx, {
+      displayName: 'Far PBX',
+      udpTcpPort: farPort,
+      tlsPort: 65002,
+      remoteSipDomain: { host: '127.0.0.1', port: uasPort, transport: 'UDP' },
+    });
+    const domain = await admin.post('/api/routingDomains/add', {
+      ...V1,
+      json: { displayName: 'Main', sourceNodes: [pbx!.id] },
+    });
     expect(domain.status, domain.text).to.equal(200);
-    const route = await admin.post('/api/routingDomains/routes/add', { ...V1, query: { routingDomain: 'Main' }, json: {
-      displayName: 'Berlin numbers to the far PBX', enabled: true,
-      establishment: { action: 'ACCEPT', routingTargets: [{
-        destinationNodeId: far!.id, routingForwardProfileId: '',
-        destinationDialStringRewriting: { segments: [{ prefix: '+', suffix: '', delLeading: 0, delTrailing: 0, keepLeading: 0, keepTrailing: 0, matchedPart: 0, source: 'MOST_APPROPRIATE' }] },
-      }] },
-      filters: [{ sourceNodeIds: [pbx!.id], destinationDialString: { type: 'WILDCARD', wildcardPattern: '49*' } }],
-    } });
+    const route = await admin.post('/api/routingDomains/routes/add', {
+      ...V1,
+      query: { routingDomain: 'Main' },
+      json: {
+        displayName: 'Berlin numbers to the far PBX',
+        enabled: true,
+        establishment: {
+          action: 'ACCEPT',
+          routingTargets: [
+            {
+              destinationNodeId: far!.id,
+              routingForwardProfileId: '',
+              destinationDialStringRewriting: {
+                segments: [
+                  {
+                    prefix: '+',
+                    suffix: '',
+                    delLeading: 0,
+                    delTrailing: 0,
+                    keepLeading: 0,
+                    keepTrailing: 0,
+                    matchedPart: 0,
+                    source: 'MOST_APPROPRIATE',
+                  },
+                ],
+              },
+            },
+          ],
+        },
+        filters: [{ sourceNodeIds: [pbx!.id], destinationDialString: { type: 'WILDCARD', wildcardPattern: '49*' } }],
+      },
+    });
     expect(route.status, route.text).to.equal(200);
     ids = { pbx: pbx!.id, far: far!.id, domain: domain.json.id, route: route.json.id };
     await commit();
     const systemIds = await admin.get('/api/licenses/systemIds/get');
-    const lod = await admin.put('/api/licenses/importLod', { json: {
-      licenseKey: 'GWSIM-LAB30-0000-0002', companyName: 'Lab', emailAddress: 'lab@example.com', licensingDevice: systemIds.json[0].id,
-    } });
+    const lod = await admin.put('/api/licenses/importLod', {
+      json: {
+        licenseKey: 'GWSIM-LAB30-0000-0002',
+        companyName: 'Lab',
+        emailAddress: 'lab@example.com',
+        licensingDevice: systemIds.json[0].id,
+      },
+    });
     expect(lod.status, lod.text).to.equal(200);
     const state = await sip({ enabled: true });
-    expect(state.listeners.filter((l: any) => l.state === 'listening').map((l: any) => `${l.nodeName} ${l.transport} ${l.port}`))
-      .to.include.members([`PBX UDP ${pbxPort}`, `PBX TCP ${pbxPort}`, `Far PBX UDP ${farPort}`]);
+    expect(
+      state.listeners
+        .filter((l: any) => l.state === 'listening')
+        .map((l: any) => `${l.nodeName} ${l.transport} ${l.port}`),
+    ).to.include.members([`PBX UDP ${pbxPort}`, `PBX TCP ${pbxPort}`, `Far PBX UDP ${farPort}`]);
     expect(state.farEnds[ids.far], 'a far end on a loopback address is real').to.equal('real');
   });
   after(() => gateway?.stop());
@@ -126,7 +182,15 @@ describe('real SIP through a lab (SIPp as caller and far end)', function () {
     const started = new Date().toISOString();
     // each call held 0.3 s: about 8 at once, well under the 30 the lab's license grants even where a loaded machine
     // makes the calls twice as long (beyond 30, the gateway rightly answers 503)
-    const caller = runSipp({ scenario: 'uac', remote: `127.0.0.1:${pbxPort}`, service: '4930123456', calls: 200, rate: 25, extra: ['-d', '300'], timeoutMs: 120_000 });
+    const caller = runSipp({
+      scenario: 'uac',
+      remote: `127.0.0.1:${pbxPort}`,
+      service: '4930123456',
+      calls: 200,
+      rate: 25,
+      extra: ['-d', '300'],
+      timeoutMs: 120_000,
+    });
     // while the calls are up, they are active sessions of the lab
     let seen = 0;
     for (let i = 0; i < 100 && seen === 0; i += 1) {
@@ -155,18 +219,59 @@ describe('real SIP through a lab (SIPp as caller and far end)', function () {
     try {
       for (const entry of ours.slice(0, 5)) {
         const url = new URL('/api/messageHistory', gateway.baseUrl);
-        url.search = new URLSearchParams({ version: '0', filterSessionIdentifier: entry.sessionIdentifier, resultFormat: 'pcap' }).toString();
-        const response = await fetch(url, { headers: { authorization: `Basic ${Buffer.from(`anadmin:${ADMIN_PASSWORD}`).toString('base64')}` } });
+        url.search = new URLSearchParams({
+          version: '0',
+          filterSessionIdentifier: entry.sessionIdentifier,
+          resultFormat: 'pcap',
+        }).toString();
+        const response = await fetch(url, {
+          headers: { authorization: `Basic ${Buffer.from(`anadmin:${ADMIN_PASSWORD}`).toString('base64')}` },
+        });
         expect(response.status).to.equal(200);
         const file = path.join(dir, `${entry.sessionIdentifier}.pcap`);
         writeFileSync(file, Buffer.from(await response.arrayBuffer()));
         const verbose = await run(TSHARK, ['-r', file, '-V'], { timeout: 60_000, maxBuffer: 64 * 1024 * 1024 });
         expect(verbose.stdout).to.not.match(/Malformed|\[incorrect|Expert Info \(Warning/);
-        const fields = await run(TSHARK, ['-r', file, '-T', 'fields', '-E', 'separator=|', '-e', 'ip.src', '-e', 'udp.srcport', '-e', 'ip.dst', '-e', 'udp.dstport', '-e', 'sip.Method', '-e', 'sip.Status-Code'], { timeout: 60_000 });
-        const packets = fields.stdout.trim().split('\n').map((line) => line.split('|'));
+        const fields = await run(
+          TSHARK,
+          [
+            '-r',
+            file,
+            '-T',
+            'fields',
+            '-E',
+            'separator=|',
+            '-e',
+            'ip.src',
+            '-e',
+            'udp.srcport',
+            '-e',
+            'ip.dst',
+            '-e',
+            'udp.dstport',
+            '-e',
+            'sip.Method',
+            '-e',
+            'sip.Status-Code',
+          ],
+          { timeout: 60_000 },
+        );
+        const packets = fields.stdout
+          .trim()
+          .split('\n')
+          .map((line) => line.split('|'));
         // both legs, with the real ports: the caller's INVITE to the PBX port, the gateway's INVITE to the UAS
-        expect(packets.some(([, , , dstPort, method]) => method === 'INVITE' && Number(dstPort) === pbxPort), fields.stdout).to.equal(true);
-        expect(packets.some(([, srcPort, , dstPort, method]) => method === 'INVITE' && Number(srcPort) === farPort && Number(dstPort) === uasPort), fields.stdout).to.equal(true);
+        expect(
+          packets.some(([, , , dstPort, method]) => method === 'INVITE' && Number(dstPort) === pbxPort),
+          fields.stdout,
+        ).to.equal(true);
+        expect(
+          packets.some(
+            ([, srcPort, , dstPort, method]) =>
+              method === 'INVITE' && Number(srcPort) === farPort && Number(dstPort) === uasPort,
+          ),
+          fields.stdout,
+        ).to.equal(true);
         expect(packets.filter(([, , , , method]) => method === 'BYE').length, fields.stdout).to.be.at.least(2);
       }
     } finally {
@@ -174,21 +279,38 @@ describe('real SIP through a lab (SIPp as caller and far end)', function () {
     }
   });
 
-  it('with the far end simulated, SIPp\'s calls are answered by the simulator (no UAS runs)', async () => {
+  it("with the far end simulated, SIPp's calls are answered by the simulator (no UAS runs)", async () => {
     await sip({ farEnds: { [ids.far]: 'answering' } });
     try {
-      const result = await runSipp({ scenario: 'uac', remote: `127.0.0.1:${pbxPort}`, service: '4930123456', calls: 20, rate: 20, extra: ['-d', '200'], timeoutMs: 120_000 });
+      const result = await runSipp({
+        scenario: 'uac',
+        remote: `127.0.0.1:${pbxPort}`,
+        service: '4930123456',
+        calls: 20,
+        rate: 20,
+        extra: ['-d', '200'],
+        timeoutMs: 120_000,
+      });
       expectAllPassed(result, 20);
       await sip({ farEnds: { [ids.far]: 'simulated' } });
       // the profile's outcome mix: the default profile answers most calls and refuses some
-      const mixed = await runSipp({ scenario: 'uac', remote: `127.0.0.1:${pbxPort}`, service: '4930123457', calls: 40, rate: 20, extra: ['-d', '200'], timeoutMs: 120_000 });
+      const mixed = await runSipp({
+        scenario: 'uac',
+        remote: `127.0.0.1:${pbxPort}`,
+        service: '4930123457',
+        calls: 40,
+        rate: 20,
+        extra: ['-d', '200'],
+        timeoutMs: 120_000,
+      });
       expect(mixed.successful + mixed.failed).to.equal(40);
       expect(mixed.successful, 'most calls are answered').to.be.greaterThan(20);
       const entries = await settledHistory((e) => e.inboundDestinationDialString === '4930123457', 40);
       expect(entries.length).to.equal(40);
       // an answered call whose simulated far end hung up (the profile's holding time) before SIPp's 200 ms is
       // ANSWERED in the history and a failure for SIPp, which aborts on a BYE its scenario does not expect
-      const hungUpByFarEnd = new Set([...mixed.errors.matchAll(/unexpected BYE for call: (\S+)/g)].map((m) => m[1])).size;
+      const hungUpByFarEnd = new Set([...mixed.errors.matchAll(/unexpected BYE for call: (\S+)/g)].map((m) => m[1]))
+        .size;
       expect(entries.filter((e) => e.result === 'ANSWERED').length).to.equal(mixed.successful + hungUpByFarEnd);
     } finally {
       await sip({ farEnds: {} });
@@ -198,9 +320,21 @@ describe('real SIP through a lab (SIPp as caller and far end)', function () {
   it('resends its 200 OK to a caller that did not ACK the first; a caller that never ACKs sees the call ended with a BYE', async () => {
     const uas = await startSipp({ scenario: 'uas', localPort: uasPort, timeoutMs: 60_000 });
     try {
-      const resent = await runSipp({ scenario: fixture('uac-ignore-first-200'), remote: `127.0.0.1:${pbxPort}`, service: '4930123456', calls: 1, timeoutMs: 30_000 });
+      const resent = await runSipp({
+        scenario: fixture('uac-ignore-first-200'),
+        remote: `127.0.0.1:${pbxPort}`,
+        service: '4930123456',
+        calls: 1,
+        timeoutMs: 30_000,
+      });
       expectAllPassed(resent, 1);
-      const noAck = await runSipp({ scenario: fixture('uac-no-ack'), remote: `127.0.0.1:${pbxPort}`, service: '4930123456', calls: 1, timeoutMs: 30_000 });
+      const noAck = await runSipp({
+        scenario: fixture('uac-no-ack'),
+        remote: `127.0.0.1:${pbxPort}`,
+        service: '4930123456',
+        calls: 1,
+        timeoutMs: 30_000,
+      });
       expectAllPassed(noAck, 1);
     } finally {
       await uas.stop();
@@ -209,14 +343,21 @@ describe('real SIP through a lab (SIPp as caller and far end)', function () {
 
   it('ACKs again each 200 OK a far end resends', async () => {
     const uas = await startSipp({ scenario: fixture('uas-repeat-200'), localPort: uasPort, timeoutMs: 60_000 });
-    const result = await runSipp({ scenario: 'uac', remote: `127.0.0.1:${pbxPort}`, service: '4930123456', calls: 1, extra: ['-d', '1500'], timeoutMs: 30_000 });
+    const result = await runSipp({
+      scenario: 'uac',
+      remote: `127.0.0.1:${pbxPort}`,
+      service: '4930123456',
+      calls: 1,
+      extra: ['-d', '1500'],
+      timeoutMs: 30_000,
+    });
     const far = await uas.stop();
     expectAllPassed(result, 1);
     expect(far.failed, far.errors).to.equal(0);
     expect(far.successful).to.equal(1);
   });
 
-  it('gives SIPp the status a real gateway gives: 503 in maintenance, 404 without a route, 503 when the route\'s node is disabled, 503 when a fault takes its trunk down', async () => {
+  it("gives SIPp the status a real gateway gives: 503 in maintenance, 404 without a route, 503 when the route's node is disabled, 503 when a fault takes its trunk down", async () => {
     expect((await admin.put('/api/maintenanceMode/set', { json: { modeActive: true } })).status).to.equal(200);
     await gatesFollow();
     try {
@@ -227,20 +368,29 @@ describe('real SIP through a lab (SIPp as caller and far end)', function () {
     }
     expectAllPassed(await expectStatus(404, '0800123'), 1);
 
-    const fault = await admin.post('/_sim/labs/default/faults', { version: null, json: { effect: { kind: 'trunkDown', node: ids.far } } });
+    const fault = await admin.post('/_sim/labs/default/faults', {
+      version: null,
+      json: { effect: { kind: 'trunkDown', node: ids.far } },
+    });
     expect(fault.status, fault.text).to.equal(200);
     try {
       expectAllPassed(await expectStatus(503), 1);
     } finally {
-      expect((await admin.delete(`/_sim/labs/default/faults/${fault.json.id}`, { version: null })).status).to.be.oneOf([200, 204]);
+      expect((await admin.delete(`/_sim/labs/default/faults/${fault.json.id}`, { version: null })).status).to.be.oneOf([
+        200, 204,
+      ]);
     }
 
-    expect((await admin.put('/api/objects/set', { query: { id: ids.far }, json: { enabled: false } })).status).to.equal(200);
+    expect((await admin.put('/api/objects/set', { query: { id: ids.far }, json: { enabled: false } })).status).to.equal(
+      200,
+    );
     await commit();
     try {
       expectAllPassed(await expectStatus(503), 1);
     } finally {
-      expect((await admin.put('/api/objects/set', { query: { id: ids.far }, json: { enabled: true } })).status).to.equal(200);
+      expect(
+        (await admin.put('/api/objects/set', { query: { id: ids.far }, json: { enabled: true } })).status,
+      ).to.equal(200);
       await commit();
     }
   });
@@ -256,7 +406,14 @@ describe('real SIP through a lab (SIPp as caller and far end)', function () {
     }
     const uas = await startSipp({ scenario: 'uas', localPort: uasPort, timeoutMs: 60_000 });
     try {
-      const result = await runSipp({ scenario: 'uac', remote: `127.0.0.1:${pbxPort}`, service: '4930123456', calls: 5, rate: 5, timeoutMs: 30_000 });
+      const result = await runSipp({
+        scenario: 'uac',
+        remote: `127.0.0.1:${pbxPort}`,
+        service: '4930123456',
+        calls: 5,
+        rate: 5,
+        timeoutMs: 30_000,
+      });
       expectAllPassed(result, 5);
     } finally {
       await uas.stop();
@@ -268,29 +425,50 @@ describe('real SIP through a lab (SIPp as caller and far end)', function () {
 describe('the demo with real SIP (gwsim serve --sip, then sipp -sn uac 127.0.0.1:5070 -s 4930123456 -m 10)', function () {
   this.timeout(120_000);
 
-  it('completes ten SIPp calls into PBX Berlin\'s port with no other set-up: routed to a carrier whose simulated far end answers', async function () {
+  it("completes ten SIPp calls into PBX Berlin's port with no other set-up: routed to a carrier whose simulated far end answers", async function () {
     if (!existsSync(SIPP)) this.skip();
-    const gateway = await TestGateway.start({ store: 'memory', clock: new RealTimeClock(), config: { demo: true, sip: true } });
+    const gateway = await TestGateway.start({
+      store: 'memory',
+      clock: new RealTimeClock(),
+      config: { demo: true, sip: true },
+    });
     try {
       const admin = gateway.admin();
       let listening = false;
       for (let i = 0; i < 100 && !listening; i += 1) {
         const state = await admin.get('/_sim/labs/default/sip', { version: null });
-        listening = state.status === 200 && state.json.listeners.some((l: any) => l.nodeName === 'PBX Berlin' && l.port === 5070 && l.state === 'listening');
+        listening =
+          state.status === 200 &&
+          state.json.listeners.some(
+            (l: any) => l.nodeName === 'PBX Berlin' && l.port === 5070 && l.state === 'listening',
+          );
         if (!listening) await new Promise((resolve) => setTimeout(resolve, 100));
       }
       expect(listening, 'PBX Berlin listens on 5070').to.equal(true);
-      const result = await runSipp({ scenario: 'uac', remote: '127.0.0.1:5070', service: '4930123456', calls: 10, timeoutMs: 60_000 });
+      const result = await runSipp({
+        scenario: 'uac',
+        remote: '127.0.0.1:5070',
+        service: '4930123456',
+        calls: 10,
+        timeoutMs: 60_000,
+      });
       expectAllPassed(result, 10);
       // the last call ends on its far end's 200 to the gateway's BYE, just after SIPp has its own
       let sipCalls: Entry[] = [];
-      await until(async () => {
-        await gateway.get(BatchingMonitorSinks).flush();
-        const calls = await admin.post('/api/callHistory/get', { query: { dateFormat: 'ISO-8601' }, json: { count: 1000, destinationDialString: '4930123456' } });
-        expect(calls.status, calls.text).to.equal(200);
-        sipCalls = (calls.json.entries as Entry[]).filter((e) => e.inboundDestinationDialString === '4930123456');
-        return sipCalls.length >= 10;
-      }, 'ten calls in the history', 10_000).catch(() => undefined);
+      await until(
+        async () => {
+          await gateway.get(BatchingMonitorSinks).flush();
+          const calls = await admin.post('/api/callHistory/get', {
+            query: { dateFormat: 'ISO-8601' },
+            json: { count: 1000, destinationDialString: '4930123456' },
+          });
+          expect(calls.status, calls.text).to.equal(200);
+          sipCalls = (calls.json.entries as Entry[]).filter((e) => e.inboundDestinationDialString === '4930123456');
+          return sipCalls.length >= 10;
+        },
+        'ten calls in the history',
+        10_000,
+      ).catch(() => undefined);
       expect(sipCalls.length).to.equal(10);
       for (const entry of sipCalls) expect(entry.result).to.equal('ANSWERED');
     } finally {

@@ -2,7 +2,15 @@ import { expect } from 'chai';
 import { createSocket } from 'node:dgram';
 import { createServer } from 'node:net';
 import { sipLoad } from '../../bench/sipLoad.js';
-import { fixture, freeUdpPort, parseScreen, parseStatistics, runSipp, scenarioDeclarations, startSipp } from '../../support/sip/sipp.js';
+import {
+  fixture,
+  freeUdpPort,
+  parseScreen,
+  parseStatistics,
+  runSipp,
+  scenarioDeclarations,
+  startSipp,
+} from '../../support/sip/sipp.js';
 
 function alive(pid: number): boolean {
   try {
@@ -19,9 +27,15 @@ describe('the SIPp harness', function () {
   it('freeUdpPort answers a port that can be bound on UDP and on TCP', async () => {
     const port = await freeUdpPort();
     const udp = createSocket('udp4');
-    await new Promise<void>((resolve, reject) => { udp.once('error', reject); udp.bind(port, '127.0.0.1', () => resolve()); });
+    await new Promise<void>((resolve, reject) => {
+      udp.once('error', reject);
+      udp.bind(port, '127.0.0.1', () => resolve());
+    });
     const tcp = createServer();
-    await new Promise<void>((resolve, reject) => { tcp.once('error', reject); tcp.listen(port, '127.0.0.1', () => resolve()); });
+    await new Promise<void>((resolve, reject) => {
+      tcp.once('error', reject);
+      tcp.listen(port, '127.0.0.1', () => resolve());
+    });
     udp.close();
     await new Promise((resolve) => tcp.close(resolve));
   });
@@ -34,7 +48,8 @@ describe('the SIPp harness', function () {
 
   it("reads a scenario file's declared keys and arguments", () => {
     expect(scenarioDeclarations(fixture('uac-register-auth'))).to.deep.equal({
-      keys: { user: 'alice', password: 'secret', domain: 'gwsim.test' }, arguments: ['-au', '[user]', '-ap', '[password]'],
+      keys: { user: 'alice', password: 'secret', domain: 'gwsim.test' },
+      arguments: ['-au', '[user]', '-ap', '[password]'],
     });
     expect(scenarioDeclarations(fixture('uac-cancel'))).to.deep.equal({ keys: {}, arguments: [] });
     expect(scenarioDeclarations('uac')).to.deep.equal({ keys: {}, arguments: [] });
@@ -43,7 +58,13 @@ describe('the SIPp harness', function () {
   it('runs the built-in UAC against the built-in UAS and counts the calls from the statistics file', async () => {
     const uas = await startSipp({ scenario: 'uas' });
     expect(alive(uas.pid)).to.equal(true);
-    const uac = await runSipp({ scenario: 'uac', remote: `127.0.0.1:${uas.port}`, calls: 5, rate: 50, service: '1234' });
+    const uac = await runSipp({
+      scenario: 'uac',
+      remote: `127.0.0.1:${uas.port}`,
+      calls: 5,
+      rate: 50,
+      service: '1234',
+    });
     expect(uac).to.include({ exitCode: 0, attempted: 5, successful: 5, failed: 0, retransmissions: 0, errors: '' });
     expect(uac.stdout).to.include('Successful call');
     const server = await uas.stop();
@@ -64,7 +85,12 @@ describe('the SIPp harness', function () {
 
   it('reports failed calls and retransmissions, with exit code 1, when nobody answers', async () => {
     const port = await freeUdpPort();
-    const uac = await runSipp({ scenario: 'uac', remote: `127.0.0.1:${port}`, calls: 1, extra: ['-recv_timeout', '1200'] });
+    const uac = await runSipp({
+      scenario: 'uac',
+      remote: `127.0.0.1:${port}`,
+      calls: 1,
+      extra: ['-recv_timeout', '1200'],
+    });
     expect(uac).to.include({ exitCode: 1, attempted: 1, successful: 0, failed: 1 });
     expect(uac.retransmissions).to.be.greaterThan(0);
     expect(uac.errors).to.include('timeout');
@@ -79,19 +105,25 @@ describe('the SIPp harness', function () {
 
   it('fails startSipp when SIPp cannot start, with its complaint', async () => {
     let failure: unknown;
-    try { await startSipp({ scenario: 'no-such-built-in-scenario' }); } catch (error) { failure = error; }
+    try {
+      await startSipp({ scenario: 'no-such-built-in-scenario' });
+    } catch (error) {
+      failure = error;
+    }
     expect(String(failure)).to.include('SIPp ended before it listened');
   });
 
   it('parses the statistics file by column name and the screen as a fallback', () => {
-    const csv = 'StartTime;TotalCallCreated;SuccessfulCall(C);FailedCall(C);Retransmissions(C);\n'
-      + 'x;1;0;0;0;\n'
-      + 'y;7;5;2;3;\n';
+    const csv =
+      'StartTime;TotalCallCreated;SuccessfulCall(C);FailedCall(C);Retransmissions(C);\n' +
+      'x;1;0;0;0;\n' +
+      'y;7;5;2;3;\n';
     expect(parseStatistics(csv)).to.deep.equal({ attempted: 7, successful: 5, failed: 2, retransmissions: 3 });
     expect(parseStatistics('StartTime;\n')).to.equal(undefined);
-    const screen = '  Total Calls created    |                           |        4                 \n'
-      + '  Successful call        |        0                  |        3                 \n'
-      + '  Failed call            |        0                  |        1                 \n';
+    const screen =
+      '  Total Calls created    |                           |        4                 \n' +
+      '  Successful call        |        0                  |        3                 \n' +
+      '  Failed call            |        0                  |        1                 \n';
     expect(parseScreen(screen)).to.deep.equal({ attempted: 4, successful: 3, failed: 1, retransmissions: 0 });
   });
 
@@ -102,7 +134,7 @@ describe('the SIPp harness', function () {
     expect(figures.achievedCps).to.be.greaterThan(0);
   });
 
-  it('sipLoad counts SIPp\'s retransmissions and says from its error trace why calls failed when nobody answers', async () => {
+  it("sipLoad counts SIPp's retransmissions and says from its error trace why calls failed when nobody answers", async () => {
     const port = await freeUdpPort();
     const figures = await sipLoad({ target: `127.0.0.1:${port}`, rate: 2, durationS: 1, recvTimeoutMs: 1200 });
     expect(figures).to.include({ attempted: 2, successful: 0, failed: 2 });

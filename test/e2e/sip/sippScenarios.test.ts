@@ -2,11 +2,29 @@ import { expect } from 'chai';
 import { fixture, runSipp, startSipp, type SippOptions, type SippResult } from '../../support/sip/sipp.js';
 
 /** Runs a scenario file as the UAS for one call and another as the UAC calling it; answers both results. */
-async function call(uas: string, uac: string, options: { uasKeys?: Record<string, string>; uacKeys?: Record<string, string>; uacExtra?: string[]; uacTimeoutMs?: number } = {}): Promise<{ uas: SippResult; uac: SippResult }> {
-  const server = await startSipp({ scenario: scenarioOf(uas), calls: 1, timeoutMs: 20_000, ...(options.uasKeys ? { keys: options.uasKeys } : {}) });
+async function call(
+  uas: string,
+  uac: string,
+  options: {
+    uasKeys?: Record<string, string>;
+    uacKeys?: Record<string, string>;
+    uacExtra?: string[];
+    uacTimeoutMs?: number;
+  } = {},
+): Promise<{ uas: SippResult; uac: SippResult }> {
+  const server = await startSipp({
+    scenario: scenarioOf(uas),
+    calls: 1,
+    timeoutMs: 20_000,
+    ...(options.uasKeys ? { keys: options.uasKeys } : {}),
+  });
   const uacOptions: SippOptions = {
-    scenario: scenarioOf(uac), remote: `127.0.0.1:${server.port}`, calls: 1, timeoutMs: options.uacTimeoutMs ?? 20_000,
-    ...(options.uacKeys ? { keys: options.uacKeys } : {}), ...(options.uacExtra ? { extra: options.uacExtra } : {}),
+    scenario: scenarioOf(uac),
+    remote: `127.0.0.1:${server.port}`,
+    calls: 1,
+    timeoutMs: options.uacTimeoutMs ?? 20_000,
+    ...(options.uacKeys ? { keys: options.uacKeys } : {}),
+    ...(options.uacExtra ? { extra: options.uacExtra } : {}),
   };
   const client = await runSipp(uacOptions);
   return { uac: client, uas: await server.done };
@@ -17,7 +35,12 @@ function scenarioOf(name: string): string {
 }
 
 function succeeded(result: SippResult): void {
-  expect(result, `${result.errors}\n${result.stderr}`).to.include({ exitCode: 0, attempted: 1, successful: 1, failed: 0 });
+  expect(result, `${result.errors}\n${result.stderr}`).to.include({
+    exitCode: 0,
+    attempted: 1,
+    successful: 1,
+    failed: 0,
+  });
 }
 
 function failed(result: SippResult): void {
@@ -29,19 +52,28 @@ describe('SIPp scenario files, run against SIPp', function () {
 
   describe('uac-expect-status and uas-status', () => {
     it('complete a 200 call: INVITE, 200 with SDP, ACK, hold, BYE, 200', async () => {
-      const { uac, uas } = await call('uas-status', 'uac-expect-status', { uasKeys: { status: '200' }, uacKeys: { status: '200', hold_ms: '100' } });
+      const { uac, uas } = await call('uas-status', 'uac-expect-status', {
+        uasKeys: { status: '200' },
+        uacKeys: { status: '200', hold_ms: '100' },
+      });
       succeeded(uac);
       succeeded(uas);
     });
 
     it('complete a rejected call when the UAC expects the status the UAS sends (486, ACKed)', async () => {
-      const { uac, uas } = await call('uas-status', 'uac-expect-status', { uasKeys: { status: '486' }, uacKeys: { status: '486' } });
+      const { uac, uas } = await call('uas-status', 'uac-expect-status', {
+        uasKeys: { status: '486' },
+        uacKeys: { status: '486' },
+      });
       succeeded(uac);
       succeeded(uas);
     });
 
     it('fail the UAC call on another final status, after ACKing it', async () => {
-      const { uac, uas } = await call('uas-status', 'uac-expect-status', { uasKeys: { status: '503' }, uacKeys: { status: '486' } });
+      const { uac, uas } = await call('uas-status', 'uac-expect-status', {
+        uasKeys: { status: '503' },
+        uacKeys: { status: '486' },
+      });
       failed(uac);
       expect(uac.logs).to.include('expected final status 486, received 503');
       succeeded(uas);
@@ -75,7 +107,9 @@ describe('SIPp scenario files, run against SIPp', function () {
     });
 
     it('uas-repeat-200 succeeds against a caller that ACKs both 200s', async () => {
-      const { uac, uas } = await call('uas-repeat-200', 'uac-expect-status', { uacKeys: { status: '200', hold_ms: '1500' } });
+      const { uac, uas } = await call('uas-repeat-200', 'uac-expect-status', {
+        uacKeys: { status: '200', hold_ms: '1500' },
+      });
       succeeded(uac);
       succeeded(uas);
     });
@@ -101,7 +135,10 @@ describe('SIPp scenario files, run against SIPp', function () {
 
     it('uas-hangup-unacked fails the call when an ACK arrives (so the success above means no ACK was sent)', async () => {
       // The caller waits for a BYE that does not come: it is cut short.
-      const { uas } = await call('uas-hangup-unacked', 'uac-callee-hangup', { uasKeys: { hold_ms: '200' }, uacTimeoutMs: 3_000 });
+      const { uas } = await call('uas-hangup-unacked', 'uac-callee-hangup', {
+        uasKeys: { hold_ms: '200' },
+        uacTimeoutMs: 3_000,
+      });
       failed(uas);
     });
   });
@@ -138,7 +175,8 @@ describe('SIPp scenario files, run against SIPp', function () {
   describe('uac-register-auth and uas-register-auth', () => {
     it('registers after answering the digest challenge with the right credentials', async () => {
       const { uac, uas } = await call('uas-register-auth', 'uac-register-auth', {
-        uasKeys: { user: 'bob', password: 'Pa55word' }, uacKeys: { user: 'bob', password: 'Pa55word', domain: 'example.test' },
+        uasKeys: { user: 'bob', password: 'Pa55word' },
+        uacKeys: { user: 'bob', password: 'Pa55word', domain: 'example.test' },
       });
       succeeded(uac);
       succeeded(uas);
@@ -146,7 +184,8 @@ describe('SIPp scenario files, run against SIPp', function () {
 
     it('is refused with a wrong password', async () => {
       const { uac, uas } = await call('uas-register-auth', 'uac-register-auth', {
-        uasKeys: { user: 'bob', password: 'Pa55word' }, uacKeys: { user: 'bob', password: 'wrong', domain: 'example.test' },
+        uasKeys: { user: 'bob', password: 'Pa55word' },
+        uacKeys: { user: 'bob', password: 'wrong', domain: 'example.test' },
       });
       failed(uac);
       failed(uas);

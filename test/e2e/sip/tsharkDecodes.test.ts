@@ -14,14 +14,47 @@ function tsharkRows(tshark: string, messages: readonly SipMessageEntry[]): strin
   try {
     const writer = new PcapWriter();
     for (const m of messages) {
-      writer.addUdp({ at: m.timestampMicros / 1000, src: { ip: m.sourceIpAddress, port: m.sourcePort }, dst: { ip: m.destinationIpAddress, port: m.destinationPort }, payload: m.message });
+      writer.addUdp({
+        at: m.timestampMicros / 1000,
+        src: { ip: m.sourceIpAddress, port: m.sourcePort },
+        dst: { ip: m.destinationIpAddress, port: m.destinationPort },
+        payload: m.message,
+      });
     }
     const file = path.join(dir, 'calls.pcap');
     writeFileSync(file, writer.toBuffer());
-    const out = execFileSync(tshark, ['-r', file, '-o', 'ip.check_checksum:TRUE', '-o', 'udp.check_checksum:TRUE', '-T', 'fields', '-E', 'separator=|',
-      '-e', 'frame.protocols', '-e', 'sip.Method', '-e', 'sip.Status-Code', '-e', 'sip.CSeq.method', '-e', '_ws.expert', '-e', '_ws.malformed'],
-    { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
-    return out.trim().split('\n').map((row) => row.split('|'));
+    const out = execFileSync(
+      tshark,
+      [
+        '-r',
+        file,
+        '-o',
+        'ip.check_checksum:TRUE',
+        '-o',
+        'udp.check_checksum:TRUE',
+        '-T',
+        'fields',
+        '-E',
+        'separator=|',
+        '-e',
+        'frame.protocols',
+        '-e',
+        'sip.Method',
+        '-e',
+        'sip.Status-Code',
+        '-e',
+        'sip.CSeq.method',
+        '-e',
+        '_ws.expert',
+        '-e',
+        '_ws.malformed',
+      ],
+      { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] },
+    );
+    return out
+      .trim()
+      .split('\n')
+      .map((row) => row.split('|'));
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -41,10 +74,30 @@ describe('the simulated messages as tshark decodes them', function () {
   it('every packet of every outcome is SIP (SDP with the INVITEs and 200s for INVITE), none malformed, no expert warnings', function () {
     this.timeout(60_000);
     // the gateway's side on ports other than 5060, as configured nodes have them: tshark finds SIP by its heuristics
-    const plan = handPlan([planNode('pbx', { localPort: 5070 }), planNode('carrier-a', { localPort: 5080 }), planNode('carrier-b', { localPort: 5090 })], [
-      { id: 'd', sourceNodeIds: ['pbx'], routes: [routeTo('out', ['carrier-a', 'carrier-b'], { failover: '500-599' })] },
-    ]);
-    const r = run({ seed: 4, callsPerSecond: 2, recordedShare: 0, outcomes: { answer: 3, busy: 1, noAnswer: 1, failure: 1, cancel: 1 }, holdingTime: { distribution: 'exponential', meanSeconds: 5 } }, { plan });
+    const plan = handPlan(
+      [
+        planNode('pbx', { localPort: 5070 }),
+        planNode('carrier-a', { localPort: 5080 }),
+        planNode('carrier-b', { localPort: 5090 }),
+      ],
+      [
+        {
+          id: 'd',
+          sourceNodeIds: ['pbx'],
+          routes: [routeTo('out', ['carrier-a', 'carrier-b'], { failover: '500-599' })],
+        },
+      ],
+    );
+    const r = run(
+      {
+        seed: 4,
+        callsPerSecond: 2,
+        recordedShare: 0,
+        outcomes: { answer: 3, busy: 1, noAnswer: 1, failure: 1, cancel: 1 },
+        holdingTime: { distribution: 'exponential', meanSeconds: 5 },
+      },
+      { plan },
+    );
     r.advance(150);
     r.engine.stopArrivals();
     r.advance(600);
@@ -60,7 +113,7 @@ describe('the simulated messages as tshark decodes them', function () {
       expect(expert, first).to.equal('');
       if (first.startsWith('SIP/2.0')) expect(first).to.contain(` ${status} `);
       else expect(first.startsWith(`${method} `), first).to.equal(true);
-      const hasSdp = (method === 'INVITE') || (status === '200' && cseqMethod === 'INVITE');
+      const hasSdp = method === 'INVITE' || (status === '200' && cseqMethod === 'INVITE');
       expect(protocols.endsWith(':sdp'), first).to.equal(hasSdp);
     });
   });

@@ -1,6 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { LabId } from '../../../src/shared/domain/LabId.js';
-import { ConfigObject, DEFAULT_COMMON, type ConfigObjectSnapshot } from '../../../src/contexts/configuration/graph/domain/ConfigObject.js';
+import {
+  ConfigObject,
+  DEFAULT_COMMON,
+  type ConfigObjectSnapshot,
+} from '../../../src/contexts/configuration/graph/domain/ConfigObject.js';
 import type { ObjectSort } from '../../../src/contexts/configuration/graph/domain/ObjectSort.js';
 
 let counter = 0;
@@ -13,7 +17,13 @@ export const ConfigObjectMother = {
       id: randomUUID(),
       sort: 'IN_STACK' as ObjectSort,
       displayName: `object ${counter}`,
-      parameters: { interfaceName: 'eth0', mtu: 1500, addresses: [{ ip: '192.0.2.10', prefix: 24 }], dhcp: false, gateway: null },
+      parameters: {
+        interfaceName: 'eth0',
+        mtu: 1500,
+        addresses: [{ ip: '192.0.2.10', prefix: 24 }],
+        dhcp: false,
+        gateway: null,
+      },
       references: {},
       common: DEFAULT_COMMON,
       note: '',

@@ -2,7 +2,10 @@ import { expect } from 'chai';
 import { DomainError, StaleVersionError } from '../../../src/shared/domain/DomainError.js';
 import { DEFAULT_LAB, labId, type LabId } from '../../../src/shared/domain/LabId.js';
 import type { UnitOfWork } from '../../../src/shared/application/UnitOfWork.js';
-import type { ConfigObject, ConfigObjectSnapshot } from '../../../src/contexts/configuration/graph/domain/ConfigObject.js';
+import type {
+  ConfigObject,
+  ConfigObjectSnapshot,
+} from '../../../src/contexts/configuration/graph/domain/ConfigObject.js';
 import type { ConfigurationRepository } from '../../../src/contexts/configuration/graph/domain/ConfigurationRepository.js';
 import { compactObjectId } from '../../../src/contexts/configuration/graph/domain/ObjectId.js';
 import { ConfigObjectMother as Mother } from './ConfigObjectMother.js';
@@ -22,7 +25,9 @@ export interface ContractSubject {
 export const LAB_A: LabId = DEFAULT_LAB;
 export const LAB_B: LabId = labId('contract-b');
 
-function content(object: ConfigObject | ConfigObjectSnapshot | undefined): Omit<ConfigObjectSnapshot, 'version'> | undefined {
+function content(
+  object: ConfigObject | ConfigObjectSnapshot | undefined,
+): Omit<ConfigObjectSnapshot, 'version'> | undefined {
   if (!object) return undefined;
   const { version: _version, ...rest } = 'snapshot' in object ? object.snapshot() : object;
   return rest;
@@ -51,24 +56,44 @@ export function configurationRepositoryContract(adapter: string, open: () => Pro
     const write = <T>(work: () => Promise<T>, lab: LabId = LAB_A) => unitOfWork.write(lab, work);
     const read = <T>(work: () => Promise<T>) => unitOfWork.read(work);
     const save = (object: ConfigObject) => write(() => repository.save(object), object.lab);
-    const find = (id: string, revision: 'working' | 'committed' = 'working', lab = LAB_A) => read(() => repository.find(lab, id, revision));
+    const find = (id: string, revision: 'working' | 'committed' = 'working', lab = LAB_A) =>
+      read(() => repository.find(lab, id, revision));
 
-    before(async () => { subject = await open(); });
+    before(async () => {
+      subject = await open();
+    });
     beforeEach(async () => ({ repository, unitOfWork } = await subject.fresh()));
     after(() => subject?.close());
 
     describe('save', () => {
       it('inserts a new object (version 0) as version 1 with exactly its content', async () => {
         const object = Mother.any(LAB_A, {
-          parameters: { text: 'ä €  "quoted"', n: 12.5, big: 2 ** 40, neg: -3, flag: true, none: null, list: [1, 'two', [3]], nested: { a: { b: [] } } },
-          references: { second: ['00000000-0000-4000-8000-000000000002', '00000000-0000-4000-8000-000000000001'], first: ['00000000-0000-4000-8000-000000000003'] },
-          common: { comment: 'c', visible: false, protected: true, trMark: true }, note: 'a note\nwith lines', metadata: { wizard: { id: 'x', compatibility: '1' } },
+          parameters: {
+            text: 'ä €  "quoted"',
+            n: 12.5,
+            big: 2 ** 40,
+            neg: -3,
+            flag: true,
+            none: null,
+            list: [1, 'two', [3]],
+            nested: { a: { b: [] } },
+          },
+          references: {
+            second: ['00000000-0000-4000-8000-000000000002', '00000000-0000-4000-8000-000000000001'],
+            first: ['00000000-0000-4000-8000-000000000003'],
+          },
+          common: { comment: 'c', visible: false, protected: true, trMark: true },
+          note: 'a note\nwith lines',
+          metadata: { wizard: { id: 'x', compatibility: '1' } },
         });
         await save(object);
         const stored = await find(object.id);
         expect(stored!.version).to.equal(1);
         expect(content(stored)).to.deep.equal(content(object));
-        expect(stored!.referencesIn('second')).to.deep.equal(['00000000-0000-4000-8000-000000000002', '00000000-0000-4000-8000-000000000001']);
+        expect(stored!.referencesIn('second')).to.deep.equal([
+          '00000000-0000-4000-8000-000000000002',
+          '00000000-0000-4000-8000-000000000001',
+        ]);
       });
 
       it('updates an object read at the current version and bumps the version', async () => {
@@ -117,7 +142,9 @@ export function configurationRepositoryContract(adapter: string, open: () => Pro
         expect((await failure(() => save(badReference))).code).to.equal('OBJECT_REFERENCE_INVALID');
         const nul = Mother.any(LAB_A, { note: 'a\u0000b' });
         expect((await failure(() => save(nul))).code).to.equal('OBJECT_TEXT_INVALID');
-        const replaced = await failure(() => write(() => repository.replaceWorking(LAB_A, [Mother.snapshot({ id: 'x' })])));
+        const replaced = await failure(() =>
+          write(() => repository.replaceWorking(LAB_A, [Mother.snapshot({ id: 'x' })])),
+        );
         expect(replaced.code).to.equal('OBJECT_ID_INVALID');
         expect(await read(() => repository.count(LAB_A))).to.equal(0);
       });
@@ -140,7 +167,14 @@ export function configurationRepositoryContract(adapter: string, open: () => Pro
         await save(Mother.any(LAB_A, { sort: 'INS_STACK', displayName: 'A' }));
         const all = await read(() => repository.list(LAB_A));
         expect(all.map((o) => `${o.sort}/${o.displayName}`)).to.deep.equal([
-          'HTTP_SERVER/z', 'INS_STACK/A', 'IN_STACK/B', 'IN_STACK/_x', 'IN_STACK/a', 'IN_STACK/a', 'IN_STACK/b', 'IN_STACK/Ä',
+          'HTTP_SERVER/z',
+          'INS_STACK/A',
+          'IN_STACK/B',
+          'IN_STACK/_x',
+          'IN_STACK/a',
+          'IN_STACK/a',
+          'IN_STACK/b',
+          'IN_STACK/Ä',
         ]);
         const twins = all.filter((o) => o.displayName === 'a').map((o) => o.id);
         expect(twins).to.deep.equal([...twins].sort());
@@ -158,20 +192,30 @@ export function configurationRepositoryContract(adapter: string, open: () => Pro
         expect(found!.id).to.equal([one.id, two.id].sort()[0]);
         expect(await read(() => repository.findByDisplayName(LAB_A, 'IN_STACK', 'TWIN'))).to.equal(undefined);
         expect(await read(() => repository.findByDisplayName(LAB_A, 'IN_STACK', 'web'))).to.equal(undefined);
-        expect((await read(() => repository.findByDisplayName(LAB_A, 'HTTP_SERVER', 'web')))!.sort).to.equal('HTTP_SERVER');
+        expect((await read(() => repository.findByDisplayName(LAB_A, 'HTTP_SERVER', 'web')))!.sort).to.equal(
+          'HTTP_SERVER',
+        );
       });
 
       it('lists the working objects that reference an id, from any slot, once each', async () => {
         const target = Mother.any(LAB_A, { displayName: 'target' });
         const viaOne = Mother.any(LAB_A, { displayName: 'r1', references: { a: [target.id] } });
-        const viaTwo = Mother.any(LAB_A, { displayName: 'r2', references: { a: ['00000000-0000-4000-8000-000000000009'], b: [target.id, target.id] } });
-        const unrelated = Mother.any(LAB_A, { displayName: 'r3', references: { a: ['00000000-0000-4000-8000-000000000009'] } });
+        const viaTwo = Mother.any(LAB_A, {
+          displayName: 'r2',
+          references: { a: ['00000000-0000-4000-8000-000000000009'], b: [target.id, target.id] },
+        });
+        const unrelated = Mother.any(LAB_A, {
+          displayName: 'r3',
+          references: { a: ['00000000-0000-4000-8000-000000000009'] },
+        });
         for (const o of [target, viaOne, viaTwo, unrelated]) await save(o);
         const referrers = await read(() => repository.referrersOf(LAB_A, target.id));
         expect(referrers.map((o) => o.displayName)).to.deep.equal(['r1', 'r2']);
         await write(() => repository.publishWorking(LAB_A));
         await write(() => repository.remove(LAB_A, [viaOne.id]));
-        expect((await read(() => repository.referrersOf(LAB_A, target.id))).map((o) => o.displayName)).to.deep.equal(['r2']);
+        expect((await read(() => repository.referrersOf(LAB_A, target.id))).map((o) => o.displayName)).to.deep.equal([
+          'r2',
+        ]);
       });
 
       it('keeps labs apart', async () => {
@@ -245,13 +289,19 @@ export function configurationRepositoryContract(adapter: string, open: () => Pro
         const dropped = Mother.any(LAB_A, { displayName: 'dropped' });
         for (const o of [same, edited, dropped]) await save(o);
         const fresh = Mother.snapshot({ displayName: 'new' });
-        await write(() => repository.replaceWorking(LAB_A, [
-          { ...same.snapshot(), parameters: { b: { d: 3, c: 2 }, a: 1 }, version: 7 },
-          { ...edited.snapshot(), displayName: 'edited again', version: 7 },
-          fresh,
-        ]));
+        await write(() =>
+          repository.replaceWorking(LAB_A, [
+            { ...same.snapshot(), parameters: { b: { d: 3, c: 2 }, a: 1 }, version: 7 },
+            { ...edited.snapshot(), displayName: 'edited again', version: 7 },
+            fresh,
+          ]),
+        );
         const working = await read(() => repository.list(LAB_A));
-        expect(working.map((o) => [o.displayName, o.version])).to.deep.equal([['edited again', 2], ['new', 1], ['same', 1]]);
+        expect(working.map((o) => [o.displayName, o.version])).to.deep.equal([
+          ['edited again', 2],
+          ['new', 1],
+          ['same', 1],
+        ]);
         await write(() => repository.replaceWorking(LAB_A, []));
         expect(await read(() => repository.count(LAB_A))).to.equal(0);
       });
@@ -282,7 +332,10 @@ export function configurationRepositoryContract(adapter: string, open: () => Pro
         const target = Mother.any(LAB_A, { displayName: 'target' });
         const missing1 = '00000000-0000-4000-8000-0000000000a1';
         const missing2 = '00000000-0000-4000-8000-0000000000a2';
-        const b = Mother.any(LAB_A, { displayName: 'b', references: { zeta: [missing1], alpha: [target.id, missing2, missing1] } });
+        const b = Mother.any(LAB_A, {
+          displayName: 'b',
+          references: { zeta: [missing1], alpha: [target.id, missing2, missing1] },
+        });
         const a = Mother.any(LAB_A, { displayName: 'a', references: { only: [missing2] } });
         for (const o of [target, b, a]) await save(o);
         expect(await read(() => repository.danglingReferences(LAB_A, 10))).to.deep.equal([
@@ -329,7 +382,10 @@ export function configurationRepositoryContract(adapter: string, open: () => Pro
         const working = await read(() => repository.list(LAB_A, undefined, 'working'));
         const committed = await read(() => repository.list(LAB_A, undefined, 'committed'));
         expect(committed.map(content)).to.deep.equal(working.map(content));
-        expect(working.map((o) => [o.displayName, o.version])).to.deep.equal([['edited', 3], ['untouched', 1]]);
+        expect(working.map((o) => [o.displayName, o.version])).to.deep.equal([
+          ['edited', 3],
+          ['untouched', 1],
+        ]);
       });
 
       it('gives an object revert brings back after a removal a version above every one it had since the last commit', async () => {

@@ -24,7 +24,9 @@ export function configurationStateRepositoryContract(adapter: string, open: () =
     const get = () => unitOfWork.read(() => repository.get(DEFAULT_LAB));
     const save = (state: ConfigurationState) => unitOfWork.write(DEFAULT_LAB, () => repository.save(state));
 
-    before(async () => { subject = await open(); });
+    before(async () => {
+      subject = await open();
+    });
     beforeEach(async () => ({ repository, unitOfWork } = await subject.fresh()));
     after(() => subject?.close());
 
@@ -46,8 +48,11 @@ export function configurationStateRepositoryContract(adapter: string, open: () =
       await save(imported);
       const stored = await get();
       expect(stored.snapshot()).to.deep.equal({
-        status: 'imported-protected', lastCommit: { id: '8d3c9a8e-1f2b-4c3d-8e4f-5a6b7c8d9e0f', at: AT }, changedAt: LATER,
-        importedFileName: 'lab ä.xzconfig', version: 2,
+        status: 'imported-protected',
+        lastCommit: { id: '8d3c9a8e-1f2b-4c3d-8e4f-5a6b7c8d9e0f', at: AT },
+        changedAt: LATER,
+        importedFileName: 'lab ä.xzconfig',
+        version: 2,
       });
       expect(await unitOfWork.read(() => repository.labsWithoutConfiguration())).to.deep.equal([]);
     });
@@ -59,12 +64,20 @@ export function configurationStateRepositoryContract(adapter: string, open: () =
       await save(first);
       second.clean(AT, 1);
       let error: unknown;
-      try { await save(second); } catch (e) { error = e; }
+      try {
+        await save(second);
+      } catch (e) {
+        error = e;
+      }
       expect(error).to.be.instanceOf(StaleVersionError);
       const current = await get();
       const stale = new ConfigurationState(DEFAULT_LAB, { ...current.snapshot(), version: 0 });
       error = undefined;
-      try { await save(stale); } catch (e) { error = e; }
+      try {
+        await save(stale);
+      } catch (e) {
+        error = e;
+      }
       expect(error).to.be.instanceOf(StaleVersionError);
       expect((await get()).status).to.equal('modified');
     });

@@ -7,7 +7,10 @@ import { storeTargets } from '../../support/testStores.js';
 
 configurationStateRepositoryContract('in memory', async () => ({
   async fresh() {
-    return { repository: new InMemoryConfigurationStateRepository(new SystemClock()), unitOfWork: new InMemoryUnitOfWork() };
+    return {
+      repository: new InMemoryConfigurationStateRepository(new SystemClock()),
+      unitOfWork: new InMemoryUnitOfWork(),
+    };
   },
   async close() {},
 }));

@@ -35,7 +35,9 @@ for (const opener of storeTargets()) {
     let store: TestStore;
     const repository = new TypeOrmConfigurationRepository();
 
-    before(async () => { store = await opener.open(); });
+    before(async () => {
+      store = await opener.open();
+    });
     beforeEach(() => store.reset([LAB_B]));
     after(() => store?.close());
 
@@ -48,7 +50,9 @@ for (const opener of storeTargets()) {
           await repository.replaceWorking(LAB_A, []);
           throw DomainError.invalid('LATER_STEP_FAILED', 'a later step failed');
         });
-      } catch (e) { error = e; }
+      } catch (e) {
+        error = e;
+      }
       expect((error as DomainError).code).to.equal('LATER_STEP_FAILED');
       expect(await store.unitOfWork.read(() => repository.count(LAB_A, 'committed'))).to.equal(0);
       expect(await store.unitOfWork.read(() => repository.count(LAB_A, 'working'))).to.equal(1);
@@ -59,16 +63,20 @@ for (const opener of storeTargets()) {
       await store.unitOfWork.write(LAB_A, async () => {
         await repository.replaceWorking(LAB_A, [
           target.snapshot(),
-          ...Array.from({ length: 200 }, (_, i) => Mother.snapshot({ displayName: `r${i}`, references: i % 50 === 0 ? { x: [target.id] } : {} })),
+          ...Array.from({ length: 200 }, (_, i) =>
+            Mother.snapshot({ displayName: `r${i}`, references: i % 50 === 0 ? { x: [target.id] } : {} }),
+          ),
         ]);
       });
       await store.dataSource.query('ANALYZE config_object');
       const plan: Array<{ 'QUERY PLAN': string }> = await store.dataSource.query(
-        `EXPLAIN SELECT id FROM config_object WHERE lab_id = 'default' AND revision = 'working' AND referenced_ids @> ARRAY['${target.id}'::uuid]`);
+        `EXPLAIN SELECT id FROM config_object WHERE lab_id = 'default' AND revision = 'working' AND referenced_ids @> ARRAY['${target.id}'::uuid]`,
+      );
       await store.dataSource.query('SET enable_seqscan = off');
       try {
         const forced: Array<{ 'QUERY PLAN': string }> = await store.dataSource.query(
-          `EXPLAIN SELECT id FROM config_object WHERE lab_id = 'default' AND revision = 'working' AND referenced_ids @> ARRAY['${target.id}'::uuid]`);
+          `EXPLAIN SELECT id FROM config_object WHERE lab_id = 'default' AND revision = 'working' AND referenced_ids @> ARRAY['${target.id}'::uuid]`,
+        );
         expect(forced.map((row) => row['QUERY PLAN']).join('\n')).to.contain('config_object_working_referenced_ids');
       } finally {
         await store.dataSource.query('SET enable_seqscan = on');

@@ -17,10 +17,15 @@ export interface GatewayStore {
 
 /** In-memory adapters, the embedded engine, and the PostgreSQL server of TEST_DATABASE_URL when it is set. */
 export function gatewayStores(options: { memory?: boolean } = {}): GatewayStore[] {
-  return storeTargets({ memory: true }).filter((target) => options.memory !== false || target.kind !== 'memory').map((target) => ({
-    name: target.name,
-    start: () => target.kind === 'memory' ? TestGateway.start({ store: 'memory' }) : TestGateway.start({ config: { databaseUrl: target.databaseUrl } }),
-  }));
+  return storeTargets({ memory: true })
+    .filter((target) => options.memory !== false || target.kind !== 'memory')
+    .map((target) => ({
+      name: target.name,
+      start: () =>
+        target.kind === 'memory'
+          ? TestGateway.start({ store: 'memory' })
+          : TestGateway.start({ config: { databaseUrl: target.databaseUrl } }),
+    }));
 }
 
 let labCounter = 0;
@@ -54,10 +59,19 @@ export class RevisionsDriver {
     return this.unitOfWork.write(lab, async () => {
       await this.working.beforeChange(lab);
       const current = await this.objects.find(lab, id);
-      const object = current ?? new ConfigObject(lab, {
-        id, sort: 'IN_QOS_STACK', displayName, parameters: SortCatalog.defaults('IN_QOS_STACK'), references: {},
-        common: DEFAULT_COMMON, note: '', metadata: {}, version: 0,
-      });
+      const object =
+        current ??
+        new ConfigObject(lab, {
+          id,
+          sort: 'IN_QOS_STACK',
+          displayName,
+          parameters: SortCatalog.defaults('IN_QOS_STACK'),
+          references: {},
+          common: DEFAULT_COMMON,
+          note: '',
+          metadata: {},
+          version: 0,
+        });
       object.rename(displayName);
       object.setParameter('signalingDscp', signalingDscp);
       await this.objects.save(object);
@@ -74,9 +88,11 @@ export class RevisionsDriver {
   /** id → content (everything but the version) of a revision, for comparisons. */
   async revision(lab: LabId, revision: 'working' | 'committed'): Promise<Map<string, string>> {
     const objects = await this.unitOfWork.read(() => this.objects.list(lab, undefined, revision));
-    return new Map(objects.map((o) => {
-      const { version: _version, ...content } = o.snapshot();
-      return [o.id, JSON.stringify(content)];
-    }));
+    return new Map(
+      objects.map((o) => {
+        const { version: _version, ...content } = o.snapshot();
+        return [o.id, JSON.stringify(content)];
+      }),
+    );
   }
 }

@@ -21,8 +21,18 @@ type Step =
   | { readonly kind: 'commit' | 'revert' | 'clean' };
 
 const step: fc.Arbitrary<Step> = fc.oneof(
-  { weight: 4, arbitrary: fc.record({ kind: fc.constant('set' as const), object: fc.nat({ max: POOL.length - 1 }), value: fc.nat({ max: 63 }) }) },
-  { weight: 2, arbitrary: fc.record({ kind: fc.constant('remove' as const), object: fc.nat({ max: POOL.length - 1 }) }) },
+  {
+    weight: 4,
+    arbitrary: fc.record({
+      kind: fc.constant('set' as const),
+      object: fc.nat({ max: POOL.length - 1 }),
+      value: fc.nat({ max: 63 }),
+    }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({ kind: fc.constant('remove' as const), object: fc.nat({ max: POOL.length - 1 }) }),
+  },
   { weight: 2, arbitrary: fc.constant({ kind: 'commit' as const }) },
   { weight: 1, arbitrary: fc.constant({ kind: 'revert' as const }) },
   { weight: 1, arbitrary: fc.constant({ kind: 'clean' as const }) },
@@ -50,27 +60,44 @@ for (const store of gatewayStores()) {
       const clean = gateway.get(CleanConfiguration);
       const status = gateway.get(GetConfigurationStatus);
 
-      await fc.assert(fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 8 }), async (steps) => {
-        const lab: LabId = await driver.freshLab();
-        let atLastCommit = await driver.revision(lab, 'working');
-        for (const s of steps) {
-          switch (s.kind) {
-            case 'set': await driver.writeQosProfile(lab, POOL[s.object]!, `profile ${s.object}`, s.value); break;
-            case 'remove': await driver.removeObject(lab, POOL[s.object]!); break;
-            case 'commit': await commit.execute(lab); atLastCommit = await driver.revision(lab, 'working'); break;
-            case 'revert': await revert.execute(lab); break;
-            case 'clean': await clean.execute(lab); break;
+      await fc.assert(
+        fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 8 }), async (steps) => {
+          const lab: LabId = await driver.freshLab();
+          let atLastCommit = await driver.revision(lab, 'working');
+          for (const s of steps) {
+            switch (s.kind) {
+              case 'set':
+                await driver.writeQosProfile(lab, POOL[s.object]!, `profile ${s.object}`, s.value);
+                break;
+              case 'remove':
+                await driver.removeObject(lab, POOL[s.object]!);
+                break;
+              case 'commit':
+                await commit.execute(lab);
+                atLastCommit = await driver.revision(lab, 'working');
+                break;
+              case 'revert':
+                await revert.execute(lab);
+                break;
+              case 'clean':
+                await clean.execute(lab);
+                break;
+            }
+            const committed = await driver.revision(lab, 'committed');
+            expect(same(committed, atLastCommit), `committed revision after ${JSON.stringify(s)}`).to.equal(true);
+            if (s.kind === 'revert' || s.kind === 'commit') {
+              expect(
+                same(await driver.revision(lab, 'working'), atLastCommit),
+                `working revision after ${s.kind}`,
+              ).to.equal(true);
+              const report = await status.execute(lab);
+              expect(report.state.status).to.equal('committed');
+              expect(report.changedObjects).to.deep.equal({ added: 0, removed: 0, modified: 0 });
+            }
           }
-          const committed = await driver.revision(lab, 'committed');
-          expect(same(committed, atLastCommit), `committed revision after ${JSON.stringify(s)}`).to.equal(true);
-          if (s.kind === 'revert' || s.kind === 'commit') {
-            expect(same(await driver.revision(lab, 'working'), atLastCommit), `working revision after ${s.kind}`).to.equal(true);
-            const report = await status.execute(lab);
-            expect(report.state.status).to.equal('committed');
-            expect(report.changedObjects).to.deep.equal({ added: 0, removed: 0, modified: 0 });
-          }
-        }
-      }), { numRuns: 30, seed: Number(process.env['GWSIM_PROPERTY_SEED'] ?? 20260301) });
+        }),
+        { numRuns: 30, seed: Number(process.env['GWSIM_PROPERTY_SEED'] ?? 20260301) },
+      );
     });
   });
 }

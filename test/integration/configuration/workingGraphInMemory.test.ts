@@ -3,7 +3,12 @@ import { LabRevisions } from '../../../src/shared/application/LabRevisions.js';
 import { UnitOfWork } from '../../../src/shared/application/UnitOfWork.js';
 import { DEFAULT_LAB } from '../../../src/shared/domain/LabId.js';
 import {
-  ConfigObject, ConfigurationReader, ConfigurationRepository, OBJECT_SORTS, WorkingConfiguration, type GraphView,
+  ConfigObject,
+  ConfigurationReader,
+  ConfigurationRepository,
+  OBJECT_SORTS,
+  WorkingConfiguration,
+  type GraphView,
 } from '../../../src/contexts/configuration/index.js';
 import { storeTargets } from '../../support/testStores.js';
 import { TestGateway } from '../../support/TestGateway.js';
@@ -14,7 +19,10 @@ const LAB = DEFAULT_LAB;
 function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
   if (value !== null && typeof value === 'object') {
-    return `{${Object.keys(value).sort().map((key) => `${JSON.stringify(key)}:${canonical((value as Record<string, unknown>)[key])}`).join(',')}}`;
+    return `{${Object.keys(value)
+      .sort()
+      .map((key) => `${JSON.stringify(key)}:${canonical((value as Record<string, unknown>)[key])}`)
+      .join(',')}}`;
   }
   return JSON.stringify(value);
 }
@@ -41,14 +49,20 @@ for (const target of storeTargets({ memory: true })) {
       const fromStore = await stored();
       const graph = await reader.working(LAB);
       expect(graph.size, what).to.equal(fromStore.length);
-      const mine = contentOf(everything(graph)); const theirs = contentOf(fromStore);
+      const mine = contentOf(everything(graph));
+      const theirs = contentOf(fromStore);
       const differing = mine.filter((line, i) => line !== theirs[i]).slice(0, 2);
-      expect(differing.length === 0 ? [] : [differing, theirs.filter((line, i) => line !== mine[i]).slice(0, 2)], what).to.deep.equal([]);
+      expect(
+        differing.length === 0 ? [] : [differing, theirs.filter((line, i) => line !== mine[i]).slice(0, 2)],
+        what,
+      ).to.deep.equal([]);
     };
 
     before(async () => {
-      gateway = target.kind === 'memory' ? await TestGateway.start({ store: 'memory' })
-        : await TestGateway.start({ config: target.kind === 'server' ? { databaseUrl: target.databaseUrl } : {} });
+      gateway =
+        target.kind === 'memory'
+          ? await TestGateway.start({ store: 'memory' })
+          : await TestGateway.start({ config: target.kind === 'server' ? { databaseUrl: target.databaseUrl } : {} });
       reader = gateway.get(ConfigurationReader);
       working = gateway.get(WorkingConfiguration);
       repository = gateway.get(ConfigurationRepository);
@@ -84,7 +98,17 @@ for (const target of storeTargets({ memory: true })) {
       const admin = gateway.admin();
       expect((await admin.get('/api/version/get')).status).to.equal(200); // the login's own write happens here
       await reader.working(LAB);
-      const added = await admin.post('/api/users/add', { json: { displayName: 'carry', loginLocally: true, localUsername: 'carry', localPassword: 'Carry-Over-Pw-1', roleIds: [], enabled: true, ldapLogin: false } });
+      const added = await admin.post('/api/users/add', {
+        json: {
+          displayName: 'carry',
+          loginLocally: true,
+          localUsername: 'carry',
+          localPassword: 'Carry-Over-Pw-1',
+          roleIds: [],
+          enabled: true,
+          ldapLogin: false,
+        },
+      });
       expect(added.status, added.text).to.equal(200);
       expect(reader.keptAt(LAB, await revision()), 'kept after a user was added').to.not.equal(undefined);
       expect((await admin.post('/api/coreConfig/commit')).status).to.equal(200);
@@ -110,16 +134,31 @@ for (const target of storeTargets({ memory: true })) {
       await expectCurrent('after objects/set');
       const failing = working.run(LAB, async () => {
         await working.beforeChange(LAB);
-        await working.save(ConfigObject.create(LAB, { id: '00000000-0000-4000-8000-00000000fa11', sort: 'IN_QOS_STACK', displayName: 'never kept' }));
+        await working.save(
+          ConfigObject.create(LAB, {
+            id: '00000000-0000-4000-8000-00000000fa11',
+            sort: 'IN_QOS_STACK',
+            displayName: 'never kept',
+          }),
+        );
         throw new Error('the unit fails after a save');
       });
-      await failing.then(() => expect.fail('the unit should fail'), (error: Error) => expect(error.message).to.match(/fails after a save/));
+      await failing.then(
+        () => expect.fail('the unit should fail'),
+        (error: Error) => expect(error.message).to.match(/fails after a save/),
+      );
       if (target.kind !== 'memory') await expectCurrent('after a failed unit'); // memory has no rollback
       expect((await gateway.admin().post('/api/coreConfig/revert')).status).to.equal(200);
       await expectCurrent('after a revert');
       await working.run(LAB, async () => {
         await working.beforeChange(LAB);
-        await working.save(ConfigObject.create(LAB, { id: '00000000-0000-4000-8000-0000000c0331', sort: 'IN_QOS_STACK', displayName: 'to commit' }));
+        await working.save(
+          ConfigObject.create(LAB, {
+            id: '00000000-0000-4000-8000-0000000c0331',
+            sort: 'IN_QOS_STACK',
+            displayName: 'to commit',
+          }),
+        );
       });
       expect((await gateway.admin().post('/api/coreConfig/commit')).status).to.equal(200);
       await expectCurrent('after a commit');

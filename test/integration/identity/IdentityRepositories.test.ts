@@ -12,7 +12,12 @@ for (const subject of identityStores()) {
     let opened = false;
     const shared = {
       ...subject,
-      async open() { if (!opened) { await subject.open(); opened = true; } },
+      async open() {
+        if (!opened) {
+          await subject.open();
+          opened = true;
+        }
+      },
       async close() {},
     };
     after(() => subject.close());

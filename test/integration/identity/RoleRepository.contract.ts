@@ -12,11 +12,18 @@ export function roleRepositoryContract(subject: StoreSubject): void {
     const read = <T>(work: () => Promise<T>) => store.unitOfWork.read(work);
 
     before(() => subject.open());
-    beforeEach(async () => { store = await subject.fresh(); });
+    beforeEach(async () => {
+      store = await subject.fresh();
+    });
     after(() => subject.close());
 
     it('adds a role at version 1 with its whole permission object, found by id and by display name', async () => {
-      const role = RoleMother.with('ops', { configurationMode: 'READ_WRITE_ACCESS', tracing: 'ACCESS' }, LAB_A, 'Operators');
+      const role = RoleMother.with(
+        'ops',
+        { configurationMode: 'READ_WRITE_ACCESS', tracing: 'ACCESS' },
+        LAB_A,
+        'Operators',
+      );
       await write(() => store.roles.add(role));
       const byId = (await read(() => store.roles.byId(LAB_A, 'ops')))!;
       expect([byId.id, byId.displayName, byId.version, byId.builtIn]).to.deep.equal(['ops', 'Operators', 1, false]);
@@ -25,7 +32,7 @@ export function roleRepositoryContract(subject: StoreSubject): void {
       expect(await read(() => store.roles.byDisplayName(LAB_A, 'ops'))).to.equal(undefined);
     });
 
-    it('lists a lab\'s roles in the order they were added, and no other lab\'s', async () => {
+    it("lists a lab's roles in the order they were added, and no other lab's", async () => {
       for (const id of ['b', 'a', 'c']) await write(() => store.roles.add(RoleMother.with(id)));
       await write(() => store.roles.add(RoleMother.with('a', {}, LAB_B)), LAB_B);
       expect((await read(() => store.roles.list(LAB_A))).map((r) => r.id)).to.deep.equal(['b', 'a', 'c']);
@@ -34,7 +41,9 @@ export function roleRepositoryContract(subject: StoreSubject): void {
 
     it('refuses a second role with the same id (stale) or the same display name (conflict)', async () => {
       await write(() => store.roles.add(RoleMother.with('ops', {}, LAB_A, 'Operators')));
-      expect(await failure(() => write(() => store.roles.add(RoleMother.with('ops', {}, LAB_A, 'Other'))))).to.be.instanceOf(StaleVersionError);
+      expect(
+        await failure(() => write(() => store.roles.add(RoleMother.with('ops', {}, LAB_A, 'Other')))),
+      ).to.be.instanceOf(StaleVersionError);
       const clash = await failure(() => write(() => store.roles.add(RoleMother.with('ops2', {}, LAB_A, 'Operators'))));
       expect(clash.code).to.equal('ROLE_DISPLAY_NAME_TAKEN');
     });

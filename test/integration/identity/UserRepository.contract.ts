@@ -17,13 +17,20 @@ export function userRepositoryContract(subject: StoreSubject): void {
     const byId = (id: string, lab = LAB_A) => read(() => store.users.byId(lab, id));
 
     before(() => subject.open());
-    beforeEach(async () => { store = await subject.fresh(); });
+    beforeEach(async () => {
+      store = await subject.fresh();
+    });
     after(() => subject.close());
 
     it('stores a new user at version 1 and gives back every field', async () => {
       const user = UserMother.with({
-        emailAddress: 'x@example.test', roleIds: ['ADMINISTRATOR', 'ops'], ldapLogin: true,
-        ldapUsers: [{ name: 'x1', ldapAuthorityId: 'auth-1' }, { name: 'x2', ldapAuthorityId: 'auth-2' }],
+        emailAddress: 'x@example.test',
+        roleIds: ['ADMINISTRATOR', 'ops'],
+        ldapLogin: true,
+        ldapUsers: [
+          { name: 'x1', ldapAuthorityId: 'auth-1' },
+          { name: 'x2', ldapAuthorityId: 'auth-2' },
+        ],
       });
       await save(user);
       const stored = await byId(user.id);
@@ -71,7 +78,7 @@ export function userRepositoryContract(subject: StoreSubject): void {
       expect([clash.kind, clash.code]).to.deep.equal(['conflict', 'USERNAME_TAKEN']);
     });
 
-    it('lists a lab\'s users in the order they were added, and no other lab\'s', async () => {
+    it("lists a lab's users in the order they were added, and no other lab's", async () => {
       const [a, b, c] = [UserMother.any(), UserMother.any(), UserMother.any()];
       for (const user of [b, a, c]) await save(user);
       await save(UserMother.any(LAB_B));
@@ -81,16 +88,34 @@ export function userRepositoryContract(subject: StoreSubject): void {
     });
 
     it('finds users by local username, directory name and role, within the lab', async () => {
-      const alice = UserMother.with({ ldapLogin: true, ldapUsers: [{ name: 'alice', ldapAuthorityId: 'auth-1' }], roleIds: ['ops'] });
-      const carol = UserMother.with({ ldapUsers: [{ name: 'alice', ldapAuthorityId: 'auth-2' }], roleIds: ['ops', 'CALL_HISTORY_EXPORTER'] });
-      const other = UserMother.with({ ldapUsers: [{ name: 'alice', ldapAuthorityId: 'auth-1' }], roleIds: ['ops'] }, LAB_B);
+      const alice = UserMother.with({
+        ldapLogin: true,
+        ldapUsers: [{ name: 'alice', ldapAuthorityId: 'auth-1' }],
+        roleIds: ['ops'],
+      });
+      const carol = UserMother.with({
+        ldapUsers: [{ name: 'alice', ldapAuthorityId: 'auth-2' }],
+        roleIds: ['ops', 'CALL_HISTORY_EXPORTER'],
+      });
+      const other = UserMother.with(
+        { ldapUsers: [{ name: 'alice', ldapAuthorityId: 'auth-1' }], roleIds: ['ops'] },
+        LAB_B,
+      );
       for (const user of [alice, carol, other]) await save(user);
       expect((await read(() => store.users.byLocalUsername(LAB_A, carol.localUsername!)))!.id).to.equal(carol.id);
       expect(await read(() => store.users.byLocalUsername(LAB_A, 'nobody'))).to.equal(undefined);
-      expect((await read(() => store.users.byDirectoryName(LAB_A, 'alice'))).map((u) => u.id)).to.deep.equal([alice.id, carol.id]);
+      expect((await read(() => store.users.byDirectoryName(LAB_A, 'alice'))).map((u) => u.id)).to.deep.equal([
+        alice.id,
+        carol.id,
+      ]);
       expect(await read(() => store.users.byDirectoryName(LAB_A, 'ali'))).to.deep.equal([]);
-      expect((await read(() => store.users.withRole(LAB_A, 'ops'))).map((u) => u.id)).to.deep.equal([alice.id, carol.id]);
-      expect((await read(() => store.users.withRole(LAB_A, 'CALL_HISTORY_EXPORTER'))).map((u) => u.id)).to.deep.equal([carol.id]);
+      expect((await read(() => store.users.withRole(LAB_A, 'ops'))).map((u) => u.id)).to.deep.equal([
+        alice.id,
+        carol.id,
+      ]);
+      expect((await read(() => store.users.withRole(LAB_A, 'CALL_HISTORY_EXPORTER'))).map((u) => u.id)).to.deep.equal([
+        carol.id,
+      ]);
       expect(await read(() => store.users.withRole(LAB_A, 'op'))).to.deep.equal([]);
     });
 
@@ -108,7 +133,14 @@ export function userRepositoryContract(subject: StoreSubject): void {
     });
 
     it('finds nobody by a key holding a NUL character (no stored text can hold one)', async () => {
-      await save(UserMother.with({ localUsername: 'nul', ldapLogin: true, ldapUsers: [{ name: 'nul', ldapAuthorityId: 'auth-1' }], roleIds: ['ops'] }));
+      await save(
+        UserMother.with({
+          localUsername: 'nul',
+          ldapLogin: true,
+          ldapUsers: [{ name: 'nul', ldapAuthorityId: 'auth-1' }],
+          roleIds: ['ops'],
+        }),
+      );
       expect(await byId('x\u0000')).to.equal(undefined);
       expect(await read(() => store.users.byLocalUsername(LAB_A, 'nul\u0000'))).to.equal(undefined);
       expect(await read(() => store.users.byDirectoryName(LAB_A, 'nul\u0000'))).to.deep.equal([]);

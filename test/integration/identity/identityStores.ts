@@ -35,7 +35,9 @@ function memory(name: string): StoreSubject {
     async open() {},
     async fresh() {
       return {
-        unitOfWork: new InMemoryUnitOfWork(), users: new InMemoryUserRepository(), roles: new InMemoryRoleRepository(),
+        unitOfWork: new InMemoryUnitOfWork(),
+        users: new InMemoryUserRepository(),
+        roles: new InMemoryRoleRepository(),
       };
     },
     async close() {},
@@ -52,7 +54,9 @@ function typeorm(target: DatabaseTarget): StoreSubject {
     async fresh() {
       await store!.reset([LAB_B]);
       return {
-        unitOfWork: store!.unitOfWork, users: new TypeOrmUserRepository(), roles: new TypeOrmRoleRepository(),
+        unitOfWork: store!.unitOfWork,
+        users: new TypeOrmUserRepository(),
+        roles: new TypeOrmRoleRepository(),
       };
     },
     async close() {
@@ -63,5 +67,7 @@ function typeorm(target: DatabaseTarget): StoreSubject {
 
 /** The in-memory adapters, the TypeORM ones on embedded PostgreSQL, and on the server of TEST_DATABASE_URL when set. */
 export function identityStores(): StoreSubject[] {
-  return storeTargets({ memory: true }).map((target) => target.kind === 'memory' ? memory(target.name) : typeorm(target));
+  return storeTargets({ memory: true }).map((target) =>
+    target.kind === 'memory' ? memory(target.name) : typeorm(target),
+  );
 }

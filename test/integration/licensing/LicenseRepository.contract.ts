@@ -14,12 +14,29 @@ export interface LicenseContractSubject {
 const AT = new Date('2026-03-01T08:00:00.000Z');
 
 function imported(id: string, identifier: string, position: number, withSus: boolean): License {
-  return License.imported(DEFAULT_LAB, id, {
-    identifier, name: `licence ä ${identifier}`, products: ['gwsim', 'other'], application: 'gateway', requiredSystemIds: ['GW-1'],
-    validFrom: new Date('2026-01-01T00:00:00.000Z'), validUntil: new Date('2026-12-31T23:59:59.000Z'),
-    softwareUpdateServiceUntil: withSus ? new Date('2027-01-01T00:00:00.000Z') : undefined,
-    facilities: [{ name: 'telrtSession', value: 4 }, { name: 'recSession', value: 2 }], constraints: ['telrtDemo'], invalidates: ['old'],
-  }, position === 2 ? false : true, AT, position);
+  return License.imported(
+    DEFAULT_LAB,
+    id,
+    {
+      identifier,
+      name: `licence ä ${identifier}`,
+      products: ['gwsim', 'other'],
+      application: 'gateway',
+      requiredSystemIds: ['GW-1'],
+      validFrom: new Date('2026-01-01T00:00:00.000Z'),
+      validUntil: new Date('2026-12-31T23:59:59.000Z'),
+      softwareUpdateServiceUntil: withSus ? new Date('2027-01-01T00:00:00.000Z') : undefined,
+      facilities: [
+        { name: 'telrtSession', value: 4 },
+        { name: 'recSession', value: 2 },
+      ],
+      constraints: ['telrtDemo'],
+      invalidates: ['old'],
+    },
+    position === 2 ? false : true,
+    AT,
+    position,
+  );
 }
 
 /** What every LicenseRepository adapter must do (the in-memory one is held to the TypeORM one). */
@@ -32,7 +49,9 @@ export function licenseRepositoryContract(adapter: string, open: () => Promise<L
     const list = () => unitOfWork.read(() => repository.list(DEFAULT_LAB));
     const save = (license: License) => unitOfWork.write(DEFAULT_LAB, () => repository.save(license));
 
-    before(async () => { subject = await open(); });
+    before(async () => {
+      subject = await open();
+    });
     beforeEach(async () => ({ repository, unitOfWork } = await subject.fresh()));
     after(() => subject?.close());
 
@@ -52,7 +71,10 @@ export function licenseRepositoryContract(adapter: string, open: () => Promise<L
       expect(stored[1]!.snapshot()).to.deep.equal({ ...second.snapshot(), version: 1 });
       stored[0]!.moveTo('ACTIVE', AT);
       await save(stored[0]!);
-      expect((await list()).map((l) => [l.status, l.version])).to.deep.equal([['ACTIVE', 2], ['SIGNATURE', 1]]);
+      expect((await list()).map((l) => [l.status, l.version])).to.deep.equal([
+        ['ACTIVE', 2],
+        ['SIGNATURE', 1],
+      ]);
     });
 
     it('refuses a stale save, a second first save and a second license with the same identifier', async () => {
@@ -62,16 +84,28 @@ export function licenseRepositoryContract(adapter: string, open: () => Promise<L
       one!.moveTo('ACTIVE', AT);
       await save(one!);
       two!.moveTo('VALID_FROM', AT);
-      for (const attempt of [() => save(two!), () => save(imported('id-a', 'a', 1, true)), () => save(imported('id-c', 'a', 3, true))]) {
+      for (const attempt of [
+        () => save(two!),
+        () => save(imported('id-a', 'a', 1, true)),
+        () => save(imported('id-c', 'a', 3, true)),
+      ]) {
         let error: unknown;
-        try { await attempt(); } catch (e) { error = e; }
+        try {
+          await attempt();
+        } catch (e) {
+          error = e;
+        }
         expect(error).to.be.instanceOf(Error);
       }
       const [current] = await list();
       expect(current!.status).to.equal('ACTIVE');
       expect(await list()).to.have.length(1);
       let stale: unknown;
-      try { await save(two!); } catch (e) { stale = e; }
+      try {
+        await save(two!);
+      } catch (e) {
+        stale = e;
+      }
       expect(stale).to.be.instanceOf(StaleVersionError);
     });
   });

@@ -1,13 +1,20 @@
 import 'reflect-metadata';
 import { expect } from 'chai';
 import type { LabId } from '../../../src/shared/domain/LabId.js';
-import { MonitorRepository, type LabRow } from '../../../src/contexts/monitoring/history/application/MonitorRepository.js';
+import {
+  MonitorRepository,
+  type LabRow,
+} from '../../../src/contexts/monitoring/history/application/MonitorRepository.js';
 import { MessageRows } from '../../../src/contexts/monitoring/history/application/MessageRows.js';
 import { SwitchableMonitorAvailability } from '../../../src/contexts/monitoring/history/application/MonitorAvailability.js';
 import { InMemoryMonitorRepository } from '../../../src/contexts/monitoring/history/infrastructure/memory/InMemoryMonitorRepository.js';
 import { TypeOrmMonitorRepository } from '../../../src/contexts/monitoring/history/infrastructure/persistence/TypeOrmMonitorRepository.js';
 import { MonitorDatabase } from '../../../src/contexts/monitoring/history/infrastructure/persistence/MonitorDatabase.js';
-import { matchesQuery, newestFirst, type CallHistoryQuery } from '../../../src/contexts/monitoring/history/domain/CallHistoryQuery.js';
+import {
+  matchesQuery,
+  newestFirst,
+  type CallHistoryQuery,
+} from '../../../src/contexts/monitoring/history/domain/CallHistoryQuery.js';
 import type { CallHistoryEntry, CallResult } from '../../../src/contexts/monitoring/index.js';
 import { storedMessage } from '../../../src/contexts/monitoring/history/domain/StoredMessage.js';
 import { MonitorRecordMother } from '../../support/MonitorRecordMother.js';
@@ -51,7 +58,11 @@ const targets: Target[] = [
     return {
       name: 'in-memory adapter',
       async setUp() {},
-      async make() { store = new InMemoryMonitorRepository(); await store.open(); return store; },
+      async make() {
+        store = new InMemoryMonitorRepository();
+        await store.open();
+        return store;
+      },
       async reset() {},
       async tearDown() {},
     };
@@ -60,9 +71,14 @@ const targets: Target[] = [
     let opened: MonitorTestStore;
     return {
       name: `TypeORM adapter on ${target.name}`,
-      async setUp() { opened = await target.open(); },
+      async setUp() {
+        opened = await target.open();
+      },
       async make() {
-        const store = new TypeOrmMonitorRepository(new MonitorDatabase(opened.dataSource), new SwitchableMonitorAvailability());
+        const store = new TypeOrmMonitorRepository(
+          new MonitorDatabase(opened.dataSource),
+          new SwitchableMonitorAvailability(),
+        );
         await store.open();
         return store;
       },
@@ -89,19 +105,45 @@ for (const target of targets) {
       await store.insertCalls(rows(LAB, calls));
       const first = await store.queryCalls(LAB, { ...base, count: 10 });
       expect(first.totalCount).to.equal(25);
-      expect(first.entries.map((e) => e.sessionIdentifier)).to.deep.equal(calls.slice(15).reverse().map((c) => c.sessionIdentifier));
+      expect(first.entries.map((e) => e.sessionIdentifier)).to.deep.equal(
+        calls
+          .slice(15)
+          .reverse()
+          .map((c) => c.sessionIdentifier),
+      );
       const last = await store.queryCalls(LAB, { ...base, offset: 20, count: 10 });
-      expect(last.entries.map((e) => e.sessionIdentifier)).to.deep.equal(calls.slice(0, 5).reverse().map((c) => c.sessionIdentifier));
+      expect(last.entries.map((e) => e.sessionIdentifier)).to.deep.equal(
+        calls
+          .slice(0, 5)
+          .reverse()
+          .map((c) => c.sessionIdentifier),
+      );
       expect((await store.queryCalls(OTHER, base)).totalCount).to.equal(0);
     });
 
     it('gives every field of an entry back as it was stored', async () => {
       const call = MonitorRecordMother.call({ recordingId: 'rec-1' });
       const unconnected = MonitorRecordMother.call({
-        sessionIdentifier: 'never-left', startDateTime: new Date('2026-03-01T07:00:00Z'), connectDateTime: undefined, durationSeconds: 0,
-        outboundNodeId: undefined, outboundNodeName: undefined, routingDomainId: undefined, routeId: undefined, routeName: undefined,
-        outboundSourceDialString: undefined, outboundDestinationDialString: undefined, result: 'REJECTED', sipStatusCode: 404,
-        sipReasonPhrase: 'Not Found', q850Cause: 3, disconnectingSide: 'gateway', inbound: undefined, outbound: undefined, mos: undefined, attempts: [],
+        sessionIdentifier: 'never-left',
+        startDateTime: new Date('2026-03-01T07:00:00Z'),
+        connectDateTime: undefined,
+        durationSeconds: 0,
+        outboundNodeId: undefined,
+        outboundNodeName: undefined,
+        routingDomainId: undefined,
+        routeId: undefined,
+        routeName: undefined,
+        outboundSourceDialString: undefined,
+        outboundDestinationDialString: undefined,
+        result: 'REJECTED',
+        sipStatusCode: 404,
+        sipReasonPhrase: 'Not Found',
+        q850Cause: 3,
+        disconnectingSide: 'gateway',
+        inbound: undefined,
+        outbound: undefined,
+        mos: undefined,
+        attempts: [],
       });
       await store.insertCalls(rows(LAB, [call, unconnected]));
       const { entries } = await store.queryCalls(LAB, base);
@@ -139,15 +181,24 @@ for (const target of targets) {
         const expected = calls.filter((c) => matchesQuery(c, query)).sort(newestFirst);
         const page = await store.queryCalls(LAB, query);
         expect(page.totalCount, JSON.stringify(q)).to.equal(expected.length);
-        expect(page.entries.map((e) => e.sessionIdentifier), JSON.stringify(q))
-          .to.deep.equal(expected.slice(query.offset, query.offset + query.count).map((e) => e.sessionIdentifier));
+        expect(
+          page.entries.map((e) => e.sessionIdentifier),
+          JSON.stringify(q),
+        ).to.deep.equal(expected.slice(query.offset, query.offset + query.count).map((e) => e.sessionIdentifier));
       }
     });
 
     it('keeps the first of two calls with one session identifier, and counts rows and bytes per lab', async () => {
       await store.insertCalls(rows(LAB, [MonitorRecordMother.call()]));
       await store.insertCalls(rows(LAB, [MonitorRecordMother.call({ inboundSourceDialString: '9999' })]));
-      await store.insertMessages(MessageRows.of(rows(LAB, MonitorRecordMother.messages('m1').map((m) => storedMessage(m, 16384)))));
+      await store.insertMessages(
+        MessageRows.of(
+          rows(
+            LAB,
+            MonitorRecordMother.messages('m1').map((m) => storedMessage(m, 16384)),
+          ),
+        ),
+      );
       const { entries } = await store.queryCalls(LAB, base);
       expect(entries.map((e) => e.inboundSourceDialString)).to.deep.equal(['2001']);
       const usage = store.usage(LAB);
@@ -157,16 +208,28 @@ for (const target of targets) {
       expect(store.labs()).to.include(LAB);
     });
 
-    it('answers a session\'s messages in time order, one system\'s when asked, with what was cut', async () => {
+    it("answers a session's messages in time order, one system's when asked, with what was cut", async () => {
       const a = MonitorRecordMother.messages('s1', 1_772_352_000_000_000, 'gw-a');
       const b = MonitorRecordMother.messages('s1', 1_772_352_000_500_000, 'gw-b').slice(0, 2);
       const long = storedMessage({ ...a[0]!, message: `${a[0]!.message}${'x'.repeat(2000)}\u0000` }, 512);
-      await store.insertMessages(MessageRows.of(rows(LAB, [...[...a].reverse(), ...b].map((m) => storedMessage(m, 16384)))));
+      await store.insertMessages(
+        MessageRows.of(
+          rows(
+            LAB,
+            [...[...a].reverse(), ...b].map((m) => storedMessage(m, 16384)),
+          ),
+        ),
+      );
       await store.insertMessages(MessageRows.of(rows(LAB, [{ ...long, sessionIdentifier: 's2' }])));
       const all = await store.messagesOf(LAB, 's1');
-      expect(all.map((m) => m.timestampMicros)).to.deep.equal([...a, ...b].map((m) => m.timestampMicros).sort((x, y) => x - y));
+      expect(all.map((m) => m.timestampMicros)).to.deep.equal(
+        [...a, ...b].map((m) => m.timestampMicros).sort((x, y) => x - y),
+      );
       expect(all[0]).to.deep.equal({ ...a[0]!, messageLength: a[0]!.message.length, truncated: false });
-      expect((await store.messagesOf(LAB, 's1', 'gw-b')).map((m) => m.systemIdentifier)).to.deep.equal(['gw-b', 'gw-b']);
+      expect((await store.messagesOf(LAB, 's1', 'gw-b')).map((m) => m.systemIdentifier)).to.deep.equal([
+        'gw-b',
+        'gw-b',
+      ]);
       const [cut] = await store.messagesOf(LAB, 's2');
       expect(cut!.truncated).to.equal(true);
       expect(cut!.message).to.have.length(512);
@@ -175,7 +238,12 @@ for (const target of targets) {
     });
 
     it('stores a batch larger than one statement takes completely, in order', async () => {
-      const many = Array.from({ length: 10_001 }, (_, i) => storedMessage({ ...MonitorRecordMother.messages('big')[i % 7]!, timestampMicros: 1_772_352_000_000_000 + i }, 16384));
+      const many = Array.from({ length: 10_001 }, (_, i) =>
+        storedMessage(
+          { ...MonitorRecordMother.messages('big')[i % 7]!, timestampMicros: 1_772_352_000_000_000 + i },
+          16384,
+        ),
+      );
       await store.insertMessages(MessageRows.of(rows(LAB, many)));
       expect(store.usage(LAB).messages).to.equal(10_001);
       const stored = await store.messagesOf(LAB, 'big');
@@ -184,14 +252,20 @@ for (const target of targets) {
       expect(stored[10_000]).to.deep.equal(many[10_000]);
     });
 
-    it('keeps a message\'s text as it was (on PostgreSQL NUL and lone surrogates as U+FFFD), and counts a mixed batch per lab', async () => {
+    it("keeps a message's text as it was (on PostgreSQL NUL and lone surrogates as U+FFFD), and counts a mixed batch per lab", async () => {
       const [template] = MonitorRecordMother.messages('odd');
       const text = `INVITE sip:a@b SIP/2.0\r\nX-Odd: "quoted" \\ back\\slash\ttab é ☎ \u{1F4DE}\r\nX-Bad: a\u0000b \uD800c\r\n\r\n`;
       const odd = storedMessage({ ...template!, message: text }, 16384);
-      await store.insertMessages(MessageRows.of([...rows(LAB, [odd]), ...rows(OTHER, [{ ...odd, sessionIdentifier: 'other' }])]));
+      await store.insertMessages(
+        MessageRows.of([...rows(LAB, [odd]), ...rows(OTHER, [{ ...odd, sessionIdentifier: 'other' }])]),
+      );
       const [stored] = await store.messagesOf(LAB, 'odd');
       // PostgreSQL text holds neither; the in-memory adapter (no such limit) keeps the text exactly
-      expect(stored!.message).to.equal(store instanceof InMemoryMonitorRepository ? text : text.replace('\u0000', '\uFFFD').replace('\uD800', '\uFFFD'));
+      expect(stored!.message).to.equal(
+        store instanceof InMemoryMonitorRepository
+          ? text
+          : text.replace('\u0000', '\uFFFD').replace('\uD800', '\uFFFD'),
+      );
       expect(stored!.messageLength).to.equal(text.length);
       expect(store.usage(LAB).messages).to.equal(1);
       expect(store.usage(OTHER).messages).to.equal(1);
@@ -207,10 +281,26 @@ for (const target of targets) {
     });
 
     it('trims the oldest calls beyond the maximum with their messages and recordings, and the counters follow', async () => {
-      const calls = MonitorRecordMother.calls(30, new Date('2026-03-01T08:00:00Z'), (i) => ({ recordingId: `rec-${i}` }));
+      const calls = MonitorRecordMother.calls(30, new Date('2026-03-01T08:00:00Z'), (i) => ({
+        recordingId: `rec-${i}`,
+      }));
       await store.insertCalls(rows(LAB, [...calls].reverse()));
-      await store.insertMessages(MessageRows.of(rows(LAB, calls.flatMap((c) => MonitorRecordMother.messages(c.sessionIdentifier)).map((m) => storedMessage(m, 16384)))));
-      await store.insertRecordings(rows(LAB, calls.map((c, i) => MonitorRecordMother.recording({ recordingId: `rec-${i}`, sessionIdentifier: c.sessionIdentifier }))));
+      await store.insertMessages(
+        MessageRows.of(
+          rows(
+            LAB,
+            calls.flatMap((c) => MonitorRecordMother.messages(c.sessionIdentifier)).map((m) => storedMessage(m, 16384)),
+          ),
+        ),
+      );
+      await store.insertRecordings(
+        rows(
+          LAB,
+          calls.map((c, i) =>
+            MonitorRecordMother.recording({ recordingId: `rec-${i}`, sessionIdentifier: c.sessionIdentifier }),
+          ),
+        ),
+      );
       await store.insertCalls(rows(OTHER, calls.slice(0, 5)));
       const before = store.usage(LAB).bytes;
 
@@ -229,14 +319,14 @@ for (const target of targets) {
       expect(store.usage(OTHER).calls).to.equal(5);
     });
 
-    it('trims no more than the maximum asks when another process\'s store on the same database trims too, on counters of its own', async function () {
+    it("trims no more than the maximum asks when another process's store on the same database trims too, on counters of its own", async function () {
       if (store instanceof InMemoryMonitorRepository) this.skip(); // one process's memory: no other store shares it
       const other = await target.make(); // opened before any row: its counters know none of what follows
       const calls = MonitorRecordMother.calls(60, new Date('2026-03-01T08:00:00Z'));
       await store.insertCalls(rows(LAB, calls.slice(0, 30)));
       await other.open(); // both stores count 30 now
       expect(await store.trimCalls(LAB, 20, 100)).to.include({ calls: 10 });
-      expect(other.usage(LAB).calls, 'the other store\'s counters still say 30').to.equal(30);
+      expect(other.usage(LAB).calls, "the other store's counters still say 30").to.equal(30);
       expect(await other.trimCalls(LAB, 20, 100), 'the other store sees what the first left').to.include({ calls: 0 });
 
       await store.insertCalls(rows(LAB, calls.slice(30)));

@@ -19,7 +19,9 @@ for (const target of monitorStoreTargets()) {
     this.timeout(60_000);
     let opened: MonitorTestStore;
 
-    before(async () => { opened = await target.open(); });
+    before(async () => {
+      opened = await target.open();
+    });
     after(() => opened.close());
 
     it('reads the counters again before trimming: rows another store wrote are trimmed to the maximum and counted', async () => {

@@ -31,8 +31,12 @@ describe('lab revisions and the read cache on TypeORM', () => {
     });
     expect(await unitOfWork.current(DEFAULT_LAB)).to.equal(before + 2);
     try {
-      await unitOfWork.write(DEFAULT_LAB, async () => { throw DomainError.invalid('NOPE', 'refused'); });
-    } catch { /* expected */ }
+      await unitOfWork.write(DEFAULT_LAB, async () => {
+        throw DomainError.invalid('NOPE', 'refused');
+      });
+    } catch {
+      /* expected */
+    }
     expect(await unitOfWork.current(DEFAULT_LAB)).to.equal(before + 2);
     const [row] = await dataSource.query('SELECT revision FROM lab WHERE id = $1', [DEFAULT_LAB]);
     expect(Number(row.revision)).to.equal(before + 2);
@@ -76,12 +80,17 @@ describe('lab revisions and the read cache on TypeORM', () => {
       if (!url) this.skip();
       other = await openKeepingData(url);
     });
-    after(async () => { await other?.close(); });
+    after(async () => {
+      await other?.close();
+    });
 
     it('a write through one is seen by the very next read through the other, even when reads overlap', async () => {
       const elsewhere = other!.unitOfWork;
       let loads = 0;
-      const cache = new LabReadCache(unitOfWork, unitOfWork, async (lab) => { loads += 1; return (await repository.get(lab)).active; });
+      const cache = new LabReadCache(unitOfWork, unitOfWork, async (lab) => {
+        loads += 1;
+        return (await repository.get(lab)).active;
+      });
       const start = await cache.get(DEFAULT_LAB);
       for (let round = 1; round <= 5; round += 1) {
         // reads in flight while the other process writes; the reads issued after its commit must see it

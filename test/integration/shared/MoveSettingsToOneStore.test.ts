@@ -58,7 +58,7 @@ for (const target of storeTargets()) {
       await opened?.close();
     });
 
-    it('keeps every lab\'s policies and maintenance mode with their versions, and drops the old tables', async () => {
+    it("keeps every lab's policies and maintenance mode with their versions, and drops the old tables", async () => {
       const old = await snapshot(runner);
       await MOVE.up(runner);
       const read = <T>(setting: Setting<T>, lab = DEFAULT_LAB) => unitOfWork.read(() => setting.read(lab));
@@ -67,24 +67,56 @@ for (const target of storeTargets()) {
       const modes = new Setting(store, MAINTENANCE_MODE_SETTING);
 
       const password = await read<PasswordPolicy>(passwords);
-      expect([password.value.values, password.version]).to.deep.equal([{
-        minLength: 10, maxLength: 64, minDigits: 1, minCharacters: 2, minLowerCase: 1, minUpperCase: 1, minSpecial: 1, constraintAreas: 3,
-        patterns: false, blacklist: [{ value: 'secret' }, { value: 'Gateway' }, { value: 'zoë' }], addUsernameToBlacklist: true,
-      }, 3]);
-      expect([(await read<PasswordPolicy>(passwords, OTHER)).value.values.blacklist, (await read(passwords, OTHER)).version]).to.deep.equal([[], 1]);
+      expect([password.value.values, password.version]).to.deep.equal([
+        {
+          minLength: 10,
+          maxLength: 64,
+          minDigits: 1,
+          minCharacters: 2,
+          minLowerCase: 1,
+          minUpperCase: 1,
+          minSpecial: 1,
+          constraintAreas: 3,
+          patterns: false,
+          blacklist: [{ value: 'secret' }, { value: 'Gateway' }, { value: 'zoë' }],
+          addUsernameToBlacklist: true,
+        },
+        3,
+      ]);
+      expect([
+        (await read<PasswordPolicy>(passwords, OTHER)).value.values.blacklist,
+        (await read(passwords, OTHER)).version,
+      ]).to.deep.equal([[], 1]);
       const login = await read<LoginPolicy>(logins);
-      expect([login.value.values, login.version]).to.deep.equal([{
-        minLoginDelay: 2, maxLoginDelay: 64, attemptsUntilBlocked: 7, showLoginFailureMessage: false, passwordExpiration: 90,
-        passwordExpirationWarning: 10, maxObsoletePasswords: 5, passwordUnchangeableMinutes: 30,
-      }, 2]);
+      expect([login.value.values, login.version]).to.deep.equal([
+        {
+          minLoginDelay: 2,
+          maxLoginDelay: 64,
+          attemptsUntilBlocked: 7,
+          showLoginFailureMessage: false,
+          passwordExpiration: 90,
+          passwordExpirationWarning: 10,
+          maxObsoletePasswords: 5,
+          passwordUnchangeableMinutes: 30,
+        },
+        2,
+      ]);
       expect((await read(logins, OTHER)).version).to.equal(0);
       const mode = await read<MaintenanceMode>(modes);
-      expect([mode.value.state, mode.version]).to.deep.equal([{ modeActive: true, changedAt: new Date('2026-02-03T04:05:06.789Z') }, 4]);
+      expect([mode.value.state, mode.version]).to.deep.equal([
+        { modeActive: true, changedAt: new Date('2026-02-03T04:05:06.789Z') },
+        4,
+      ]);
       const otherMode = await read<MaintenanceMode>(modes, OTHER);
-      expect([otherMode.value.state, otherMode.version]).to.deep.equal([{ modeActive: false, changedAt: undefined }, 1]);
+      expect([otherMode.value.state, otherMode.version]).to.deep.equal([
+        { modeActive: false, changedAt: undefined },
+        1,
+      ]);
 
       const left: Array<{ name: string | null }> = await runner.query(
-        `SELECT to_regclass(name)::text AS name FROM unnest($1::text[]) AS name`, [OLD_TABLES]);
+        `SELECT to_regclass(name)::text AS name FROM unnest($1::text[]) AS name`,
+        [OLD_TABLES],
+      );
       expect(left.map((r) => r.name)).to.deep.equal([null, null, null]);
 
       await MOVE.down(runner);

@@ -15,8 +15,14 @@ import { maintenanceModeProbe } from './maintenanceModeProbe.js';
 function counting(database: QueryableDatabase): QueryableDatabase & { statements: number } {
   const counted = {
     statements: 0,
-    query: (sql: string, params?: unknown[]) => { counted.statements += 1; return database.query(sql, params); },
-    exec: (sql: string) => { counted.statements += 1; return database.exec(sql); },
+    query: (sql: string, params?: unknown[]) => {
+      counted.statements += 1;
+      return database.query(sql, params);
+    },
+    exec: (sql: string) => {
+      counted.statements += 1;
+      return database.exec(sql);
+    },
     close: () => database.close(),
   };
   return counted;
@@ -42,11 +48,15 @@ describe('units of work of two threads on one embedded engine', function () {
     const template = await loadTemplate();
     database = new WorkerDatabase(template ? { image: new Uint8Array(await template.arrayBuffer()) } : {});
     await database.ready;
-    apiSource = new DataSource(dataSourceOptions({ databaseUrl: undefined, dataDir: undefined }, databaseDriver(database)));
+    apiSource = new DataSource(
+      dataSourceOptions({ databaseUrl: undefined, dataDir: undefined }, databaseDriver(database)),
+    );
     await apiSource.initialize();
     await apiSource.runMigrations({ transaction: 'each' });
     simulatorDatabase = counting(new PortDatabase(await database.attachSession()));
-    simulatorSource = new DataSource(dataSourceOptions({ databaseUrl: undefined, dataDir: undefined }, databaseDriver(simulatorDatabase)));
+    simulatorSource = new DataSource(
+      dataSourceOptions({ databaseUrl: undefined, dataDir: undefined }, databaseDriver(simulatorDatabase)),
+    );
     await simulatorSource.initialize();
     const commits = ThreadCommits.buffer();
     api = new TypeOrmUnitOfWork(apiSource, new DatabaseKind(true, new ThreadCommits(commits, 0)));
@@ -65,22 +75,30 @@ describe('units of work of two threads on one embedded engine', function () {
     expect(simulatorDatabase.statements, 'nothing committed anywhere: the revision comes from memory').to.equal(sent);
 
     await toggle(api);
-    expect(await simulator.current(DEFAULT_LAB), 'the API thread\'s unit is seen by the simulator thread at once').to.equal(before + 1);
+    expect(
+      await simulator.current(DEFAULT_LAB),
+      "the API thread's unit is seen by the simulator thread at once",
+    ).to.equal(before + 1);
     await toggle(simulator);
     expect(await api.current(DEFAULT_LAB), 'and the other way round').to.equal(before + 2);
     expect(await simulator.current(DEFAULT_LAB)).to.equal(before + 2);
     const mode = await api.read(() => repository.get(DEFAULT_LAB));
-    expect(await simulator.read(() => repository.get(DEFAULT_LAB))).to.deep.include({ active: mode.active, version: mode.version });
+    expect(await simulator.read(() => repository.get(DEFAULT_LAB))).to.deep.include({
+      active: mode.active,
+      version: mode.version,
+    });
   });
 
   it('commits every unit of both threads written at once, none lost (their transactions never interleave)', async () => {
     const before = (await api.current(DEFAULT_LAB))!;
-    const units = Array.from({ length: 10 }, (_, i) => (i % 2 === 0 ? api : simulator).write(DEFAULT_LAB, async () => {
-      const mode = await repository.get(DEFAULT_LAB);
-      await new Promise((resolve) => setTimeout(resolve, 2)); // a unit that takes a while, the other thread waiting
-      mode.set(!mode.active, new Date());
-      await repository.save(mode);
-    }));
+    const units = Array.from({ length: 10 }, (_, i) =>
+      (i % 2 === 0 ? api : simulator).write(DEFAULT_LAB, async () => {
+        const mode = await repository.get(DEFAULT_LAB);
+        await new Promise((resolve) => setTimeout(resolve, 2)); // a unit that takes a while, the other thread waiting
+        mode.set(!mode.active, new Date());
+        await repository.save(mode);
+      }),
+    );
     await Promise.all(units);
     expect(await api.current(DEFAULT_LAB)).to.equal(before + 10);
     expect(await simulator.current(DEFAULT_LAB)).to.equal(before + 10);

@@ -45,7 +45,9 @@ describe('units of work on TypeORM', () => {
         await repository.save(mode);
         throw DomainError.invalid('LATER_STEP_FAILED', 'a later step failed');
       });
-    } catch (e) { error = e; }
+    } catch (e) {
+      error = e;
+    }
     expect((error as DomainError).code).to.equal('LATER_STEP_FAILED');
     const stored = await unitOfWork.read(() => repository.get(DEFAULT_LAB));
     expect(stored.active).to.equal(false);
@@ -54,7 +56,11 @@ describe('units of work on TypeORM', () => {
 
   it('refuses a write to a lab that does not exist', async () => {
     let error: unknown;
-    try { await unitOfWork.write(labId('nowhere'), async () => undefined); } catch (e) { error = e; }
+    try {
+      await unitOfWork.write(labId('nowhere'), async () => undefined);
+    } catch (e) {
+      error = e;
+    }
     expect((error as DomainError).kind).to.equal('not_found');
   });
 
@@ -75,7 +81,11 @@ describe('units of work on TypeORM', () => {
     });
     stale.set(true, new Date());
     let error: unknown;
-    try { await unitOfWork.write(DEFAULT_LAB, () => repository.save(stale)); } catch (e) { error = e; }
+    try {
+      await unitOfWork.write(DEFAULT_LAB, () => repository.save(stale));
+    } catch (e) {
+      error = e;
+    }
     expect((error as DomainError).code).to.equal('STALE_VERSION');
   });
 
@@ -96,22 +106,37 @@ describe('units of work on TypeORM', () => {
     });
     expect(seen).to.deep.equal(['delivered, active=true']);
     try {
-      await unitOfWork.write(DEFAULT_LAB, async () => { await events.publish([probe]); throw new Error('rolled back'); });
-    } catch { /* expected */ }
+      await unitOfWork.write(DEFAULT_LAB, async () => {
+        await events.publish([probe]);
+        throw new Error('rolled back');
+      });
+    } catch {
+      /* expected */
+    }
     expect(seen).to.have.length(1);
   });
 
   it('joins a nested write of the same lab and refuses one of another lab', async () => {
     await dataSource.query("INSERT INTO lab (id, display_name) VALUES ('other', 'Other lab') ON CONFLICT DO NOTHING");
-    expect(await unitOfWork.write(DEFAULT_LAB, () => unitOfWork.write(DEFAULT_LAB, async () => 'joined'))).to.equal('joined');
+    expect(await unitOfWork.write(DEFAULT_LAB, () => unitOfWork.write(DEFAULT_LAB, async () => 'joined'))).to.equal(
+      'joined',
+    );
     let error: unknown;
-    try { await unitOfWork.write(DEFAULT_LAB, () => unitOfWork.write(labId('other'), async () => 'joined')); } catch (e) { error = e; }
+    try {
+      await unitOfWork.write(DEFAULT_LAB, () => unitOfWork.write(labId('other'), async () => 'joined'));
+    } catch (e) {
+      error = e;
+    }
     expect((error as Error).message).to.contain("lab 'other' cannot join the write unit of lab 'default'");
   });
 
   it('refuses repository use outside a unit of work', async () => {
     let error: unknown;
-    try { await repository.get(DEFAULT_LAB); } catch (e) { error = e; }
+    try {
+      await repository.get(DEFAULT_LAB);
+    } catch (e) {
+      error = e;
+    }
     expect((error as Error).message).to.contain('outside a unit of work');
   });
 });

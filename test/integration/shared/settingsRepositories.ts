@@ -40,9 +40,13 @@ function memory(name: string): SettingsSubject {
       const store = new InMemorySettingsRepository(clock);
       const unitOfWork = new InMemoryUnitOfWork();
       return {
-        unitOfWork, store, clock, transactional: false,
+        unitOfWork,
+        store,
+        clock,
+        transactional: false,
         async corrupt(lab, key, json) {
-          const rows = (store as unknown as { rows: Map<string, { json: string; version: number; updatedAt: Date }> }).rows;
+          const rows = (store as unknown as { rows: Map<string, { json: string; version: number; updatedAt: Date }> })
+            .rows;
           const id = JSON.stringify([lab, key]);
           rows.set(id, { json, version: (rows.get(id)?.version ?? 0) + 1, updatedAt: clock.now() });
         },
@@ -64,10 +68,16 @@ function typeorm(target: DatabaseTarget): SettingsSubject {
       await opened!.reset([LAB_B]);
       const clock = new ManualClock(T0);
       return {
-        unitOfWork, store: new TypeOrmSettingsRepository(clock), clock, transactional: true,
+        unitOfWork,
+        store: new TypeOrmSettingsRepository(clock),
+        clock,
+        transactional: true,
         async corrupt(lab, key, json) {
-          await dataSource.query(`INSERT INTO lab_setting (lab_id, key, value, version, updated_at) VALUES ($1, $2, $3::jsonb, 1, now())
-            ON CONFLICT (lab_id, key) DO UPDATE SET value = excluded.value, version = lab_setting.version + 1`, [lab, key, json]);
+          await dataSource.query(
+            `INSERT INTO lab_setting (lab_id, key, value, version, updated_at) VALUES ($1, $2, $3::jsonb, 1, now())
+            ON CONFLICT (lab_id, key) DO UPDATE SET value = excluded.value, version = lab_setting.version + 1`,
+            [lab, key, json],
+          );
         },
       };
     },
@@ -79,5 +89,7 @@ function typeorm(target: DatabaseTarget): SettingsSubject {
 
 /** In memory, TypeORM on embedded PostgreSQL, and on the PostgreSQL server of TEST_DATABASE_URL when set. */
 export function settingsSubjects(): SettingsSubject[] {
-  return storeTargets({ memory: true }).map((target) => target.kind === 'memory' ? memory(target.name) : typeorm(target));
+  return storeTargets({ memory: true }).map((target) =>
+    target.kind === 'memory' ? memory(target.name) : typeorm(target),
+  );
 }

@@ -1,7 +1,15 @@
 import { DomainError } from '../../../src/shared/domain/DomainError.js';
 import type { LabId } from '../../../src/shared/domain/LabId.js';
 import { CommittedGateway } from '../../../src/contexts/configuration/index.js';
-import { farEndOf, SipDefaults, SipListening, StoredSip, type FarEnd, type SipListenerView, type SipListeningState } from '../../../src/contexts/simulation/index.js';
+import {
+  farEndOf,
+  SipDefaults,
+  SipListening,
+  StoredSip,
+  type FarEnd,
+  type SipListenerView,
+  type SipListeningState,
+} from '../../../src/contexts/simulation/index.js';
 import type { TestGateway } from '../TestGateway.js';
 
 /**
@@ -13,7 +21,11 @@ export class FakeSipListening extends SipListening {
   private readonly states = new Map<LabId, SipListeningState>();
   readonly followed: LabId[] = [];
 
-  constructor(private readonly stored: StoredSip, private readonly committed: CommittedGateway, private readonly defaults: SipDefaults) {
+  constructor(
+    private readonly stored: StoredSip,
+    private readonly committed: CommittedGateway,
+    private readonly defaults: SipDefaults,
+  ) {
     super();
   }
 
@@ -40,16 +52,31 @@ export class FakeSipListening extends SipListening {
               throw DomainError.conflict('SIP_PORT_IN_USE', `port ${port} of lab '${lab}' is held by lab '${other}'`);
             }
           }
-          listeners.push({ nodeId: node.id, nodeName: node.displayName, transport: 'UDP', host: this.defaults.host, port, state: 'listening' });
+          listeners.push({
+            nodeId: node.id,
+            nodeName: node.displayName,
+            transport: 'UDP',
+            host: this.defaults.host,
+            port,
+            state: 'listening',
+          });
         }
       }
     }
-    const state: SipListeningState = { enabled: setting.enabled, host: this.defaults.host, portOffset: setting.portOffset, listeners, farEnds };
+    const state: SipListeningState = {
+      enabled: setting.enabled,
+      host: this.defaults.host,
+      portOffset: setting.portOffset,
+      listeners,
+      farEnds,
+    };
     this.states.set(lab, state);
     return state;
   }
 
   state(lab: LabId): SipListeningState {
-    return this.states.get(lab) ?? { enabled: false, host: this.defaults.host, portOffset: 0, listeners: [], farEnds: {} };
+    return (
+      this.states.get(lab) ?? { enabled: false, host: this.defaults.host, portOffset: 0, listeners: [], farEnds: {} }
+    );
   }
 }

@@ -10,10 +10,18 @@ export class RecordingSinks extends MonitorSinks {
   readonly recordings: RecordingEntry[] = [];
   keepMessages = true;
 
-  recordCall(_lab: LabId, entry: CallHistoryEntry): void { this.calls.push(entry); }
-  recordMessages(_lab: LabId, messages: readonly SipMessageEntry[]): void { this.messages.push(...messages); }
-  recordRecording(_lab: LabId, entry: RecordingEntry): void { this.recordings.push(entry); }
-  keepsMessages(): boolean { return this.keepMessages; }
+  recordCall(_lab: LabId, entry: CallHistoryEntry): void {
+    this.calls.push(entry);
+  }
+  recordMessages(_lab: LabId, messages: readonly SipMessageEntry[]): void {
+    this.messages.push(...messages);
+  }
+  recordRecording(_lab: LabId, entry: RecordingEntry): void {
+    this.recordings.push(entry);
+  }
+  keepsMessages(): boolean {
+    return this.keepMessages;
+  }
 
   recorder(lab = 'default' as LabId): CallRecorder {
     return {

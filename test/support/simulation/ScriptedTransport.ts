@@ -1,8 +1,21 @@
 import type { SipRequest, SipResponse } from '@gwsim/sip';
 import type { GatewayPlan, PlanNode } from '../../../src/contexts/configuration/index.js';
 import type { Scheduler } from '../../../src/contexts/simulation/calls/domain/Scheduler.js';
-import { SessionTransport, TransportLeg, type Offer, type TransportListener } from '../../../src/contexts/simulation/calls/domain/SessionTransport.js';
-import { farEnd, gatewaySide, okTo, StepMemo, UacDialog, UasDialog, type Lazy } from '../../../src/contexts/simulation/calls/domain/SipDialogs.js';
+import {
+  SessionTransport,
+  TransportLeg,
+  type Offer,
+  type TransportListener,
+} from '../../../src/contexts/simulation/calls/domain/SessionTransport.js';
+import {
+  farEnd,
+  gatewaySide,
+  okTo,
+  StepMemo,
+  UacDialog,
+  UasDialog,
+  type Lazy,
+} from '../../../src/contexts/simulation/calls/domain/SipDialogs.js';
 import type { SimulatedCodec, TrafficProfile } from '../../../src/contexts/simulation/calls/domain/TrafficProfile.js';
 
 /** What the far end behind a node does with each INVITE it gets: responses after the INVITE, a BYE after its 200. */
@@ -57,7 +70,11 @@ export class ScriptedTransport extends SessionTransport {
   private started: TrafficProfile | undefined;
   private plan: GatewayPlan | undefined;
 
-  constructor(private readonly scheduler: Scheduler, private readonly farEnds: Readonly<Record<string, FarEndScript>>, callers: readonly CallerScript[]) {
+  constructor(
+    private readonly scheduler: Scheduler,
+    private readonly farEnds: Readonly<Record<string, FarEndScript>>,
+    callers: readonly CallerScript[],
+  ) {
     super();
     for (const caller of callers) this.scheduler.at(this.scheduler.now() + caller.atMs, () => this.arrive(caller));
   }
@@ -91,19 +108,38 @@ export class ScriptedTransport extends SessionTransport {
     const codec = script.codec ?? 'PCMA';
     const leg = new ScriptedLeg(0, node);
     leg.script = script;
-    leg.caller = new UacDialog({ transport: 'UDP', local: farEnd(node), remote: gatewaySide(node), seed: 1 }, { fromUser: script.source, toUser: script.destination, codec }, this.memo);
+    leg.caller = new UacDialog(
+      { transport: 'UDP', local: farEnd(node), remote: gatewaySide(node), seed: 1 },
+      { fromUser: script.source, toUser: script.destination, codec },
+      this.memo,
+    );
     const invite = leg.caller.invite;
     this.received(leg, invite);
-    this.listener!.callArrived({ leg, source: script.source, destination: script.destination, codec, recorded: script.recorded ?? false, seed: 7, invite, media: { lossPercent: 1, jitterMs: 5 } });
+    this.listener!.callArrived({
+      leg,
+      source: script.source,
+      destination: script.destination,
+      codec,
+      recorded: script.recorded ?? false,
+      seed: 7,
+      invite,
+      media: { lossPercent: 1, jitterMs: 5 },
+    });
     if (script.cancelAfterMs !== undefined) {
       this.later(script.cancelAfterMs, () => {
         if (leg.final) return;
-        const cancel = () => leg.caller!.cancel(script.cancelCause === undefined ? undefined : { q850: script.cancelCause, text: 'scripted' });
+        const cancel = () =>
+          leg.caller!.cancel(
+            script.cancelCause === undefined ? undefined : { q850: script.cancelCause, text: 'scripted' },
+          );
         this.received(leg, cancel);
         this.listener!.cancelled(leg, cancel, script.cancelCause);
       });
     }
-    if (script.timeoutMs !== undefined) this.later(script.timeoutMs, () => { if (!leg.heard) this.listener!.timedOut(leg); });
+    if (script.timeoutMs !== undefined)
+      this.later(script.timeoutMs, () => {
+        if (!leg.heard) this.listener!.timedOut(leg);
+      });
   }
 
   respond(leg: TransportLeg, status: number, response: Lazy<SipResponse>): void {
@@ -129,7 +165,12 @@ export class ScriptedTransport extends SessionTransport {
 
   invite(offer: Offer): TransportLeg {
     const leg = new ScriptedLeg(offer.index, offer.node, offer.sessionIdentifier);
-    leg.farEnd = new UasDialog({ transport: 'UDP', local: farEnd(offer.node), remote: gatewaySide(offer.node), seed: 100 + offer.index }, offer.invite, offer.codec, this.memo);
+    leg.farEnd = new UasDialog(
+      { transport: 'UDP', local: farEnd(offer.node), remote: gatewaySide(offer.node), seed: 100 + offer.index },
+      offer.invite,
+      offer.codec,
+      this.memo,
+    );
     this.log('invite', leg, {});
     this.sent(leg, offer.invite);
     const script = this.farEnds[offer.node.id] ?? { responses: [] };
@@ -196,11 +237,23 @@ export class ScriptedTransport extends SessionTransport {
   }
 
   private received(leg: TransportLeg, message: Lazy<SipRequest | SipResponse>): void {
-    this.listener!.wire(leg, { at: this.scheduler.now(), sent: false, source: farEnd(leg.node), destination: gatewaySide(leg.node), message });
+    this.listener!.wire(leg, {
+      at: this.scheduler.now(),
+      sent: false,
+      source: farEnd(leg.node),
+      destination: gatewaySide(leg.node),
+      message,
+    });
   }
 
   private sent(leg: TransportLeg, message: Lazy<SipRequest | SipResponse>): void {
-    this.listener!.wire(leg, { at: this.scheduler.now(), sent: true, source: gatewaySide(leg.node), destination: farEnd(leg.node), message });
+    this.listener!.wire(leg, {
+      at: this.scheduler.now(),
+      sent: true,
+      source: gatewaySide(leg.node),
+      destination: farEnd(leg.node),
+      message,
+    });
   }
 
   private log(what: Command['what'], leg: TransportLeg, extra: { status?: number; method?: string }): void {

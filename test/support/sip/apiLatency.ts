@@ -62,7 +62,11 @@ export async function measureApiLatency(
       next += 1;
       const started = performance.now();
       try {
-        const response = await fetch(target, { method: operation.method, headers, ...(body !== undefined ? { body } : {}) });
+        const response = await fetch(target, {
+          method: operation.method,
+          headers,
+          ...(body !== undefined ? { body } : {}),
+        });
         await response.arrayBuffer();
         if (response.status >= 200 && response.status < 300) latencies.push(performance.now() - started);
         else errors += 1;

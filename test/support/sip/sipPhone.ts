@@ -1,12 +1,32 @@
 import dgram from 'node:dgram';
 import {
-  buildAck, buildBye, buildCancel, buildOffer, buildRequest, buildResponse, dialogFromResponse, header, parseNameAddr,
-  serializeSdp, SipStack, type Dialog, type ServerTransaction, type SipAddress, type SipRequest, type SipResponse,
-  type SipStackOptions, type SipTransportName, type StackHandler,
+  buildAck,
+  buildBye,
+  buildCancel,
+  buildOffer,
+  buildRequest,
+  buildResponse,
+  dialogFromResponse,
+  header,
+  parseNameAddr,
+  serializeSdp,
+  SipStack,
+  type Dialog,
+  type ServerTransaction,
+  type SipAddress,
+  type SipRequest,
+  type SipResponse,
+  type SipStackOptions,
+  type SipTransportName,
+  type StackHandler,
 } from '@gwsim/sip';
 
 /** Waits until a condition holds; the deadline only guards against a hang, it asserts nothing about speed. */
-export async function until(condition: () => boolean | Promise<boolean>, what: string, deadlineMs = 20_000): Promise<void> {
+export async function until(
+  condition: () => boolean | Promise<boolean>,
+  what: string,
+  deadlineMs = 20_000,
+): Promise<void> {
   const start = Date.now();
   while (!(await condition())) {
     if (Date.now() - start > deadlineMs) throw new Error(`never happened: ${what}`);
@@ -31,7 +51,7 @@ export class RtpEndpoint {
 
   private constructor(readonly socket: dgram.Socket) {
     socket.on('message', (packet) => {
-      if (packet.length >= 12 && (packet[0]! >> 6) === 2) this.received += 1;
+      if (packet.length >= 12 && packet[0]! >> 6 === 2) this.received += 1;
     });
   }
 
@@ -56,7 +76,9 @@ export class RtpEndpoint {
       packet.writeUInt32BE(this.ssrc, 8);
       this.seq += 1;
       this.timestamp += 160;
-      await new Promise<void>((resolve, reject) => this.socket.send(packet, to.port, to.host, (error) => (error ? reject(error) : resolve())));
+      await new Promise<void>((resolve, reject) =>
+        this.socket.send(packet, to.port, to.host, (error) => (error ? reject(error) : resolve())),
+      );
       await new Promise((resolve) => setTimeout(resolve, 2));
     }
   }
@@ -78,7 +100,10 @@ export class OutgoingCall {
   final: SipResponse | undefined;
   dialog: Dialog | undefined;
   timedOut = false;
-  constructor(readonly invite: SipRequest, readonly target: SipAddress) {}
+  constructor(
+    readonly invite: SipRequest,
+    readonly target: SipAddress,
+  ) {}
   /** The SDP of the 2xx (the gateway's answer). */
   get answerSdp(): string {
     return this.final?.body ?? '';
@@ -100,18 +125,29 @@ export class SipPhone implements StackHandler {
   plan: AnswerPlan = { kind: 'answer' };
   private readonly tag = `ph${(sequence += 1)}x${Date.now().toString(36)}`;
 
-  private constructor(readonly rtp: RtpEndpoint, private readonly transport: SipTransportName) {}
+  private constructor(
+    readonly rtp: RtpEndpoint,
+    private readonly transport: SipTransportName,
+  ) {}
 
   stack!: SipStack;
 
-  static async open(options: { transport?: SipTransportName; tls?: SipStackOptions['tls']; t1Ms?: number } = {}): Promise<SipPhone> {
+  static async open(
+    options: { transport?: SipTransportName; tls?: SipStackOptions['tls']; t1Ms?: number } = {},
+  ): Promise<SipPhone> {
     const transport = options.transport ?? 'UDP';
     const phone = new SipPhone(await RtpEndpoint.open(), transport);
     const t1 = options.t1Ms ?? 50;
-    phone.stack = await SipStack.listen({
-      host: '127.0.0.1', port: 0, transports: [transport], ...(options.tls ? { tls: options.tls } : {}),
-      timers: { T1: t1, T2: 8 * t1, T4: 10 * t1 },
-    }, phone);
+    phone.stack = await SipStack.listen(
+      {
+        host: '127.0.0.1',
+        port: 0,
+        transports: [transport],
+        ...(options.tls ? { tls: options.tls } : {}),
+        timers: { T1: t1, T2: 8 * t1, T4: 10 * t1 },
+      },
+      phone,
+    );
     return phone;
   }
 
@@ -127,7 +163,9 @@ export class SipPhone implements StackHandler {
 
   /** The SDP offer or answer naming this phone's RTP socket. */
   sdp(): string {
-    return serializeSdp(buildOffer({ codecs: ['PCMA'], address: '127.0.0.1', port: this.rtp.port, sessionId: String(Date.now()) }));
+    return serializeSdp(
+      buildOffer({ codecs: ['PCMA'], address: '127.0.0.1', port: this.rtp.port, sessionId: String(Date.now()) }),
+    );
   }
 
   /** Places a call to `number` at `target`. */
@@ -135,11 +173,18 @@ export class SipPhone implements StackHandler {
     sequence += 1;
     const local = this.address;
     const invite = buildRequest({
-      method: 'INVITE', uri: `sip:${number}@${target.host}:${target.port}`,
-      via: { transport: local.transport, host: local.host, port: local.port, branch: `z9hG4bKph${sequence}x${Date.now().toString(36)}` },
+      method: 'INVITE',
+      uri: `sip:${number}@${target.host}:${target.port}`,
+      via: {
+        transport: local.transport,
+        host: local.host,
+        port: local.port,
+        branch: `z9hG4bKph${sequence}x${Date.now().toString(36)}`,
+      },
       from: { uri: `sip:4921155500@${local.host}`, params: { tag: `${this.tag}c${sequence}` } },
       to: { uri: `sip:${number}@${target.host}`, params: {} },
-      callId: `phone${sequence}x${Date.now().toString(36)}@127.0.0.1`, cseq: 1,
+      callId: `phone${sequence}x${Date.now().toString(36)}@127.0.0.1`,
+      cseq: 1,
       contact: { uri: `sip:phone@${local.host}:${local.port};transport=${local.transport.toLowerCase()}`, params: {} },
       body: this.sdp(),
     });
@@ -151,10 +196,18 @@ export class SipPhone implements StackHandler {
         if (response.status < 300) {
           call.final ??= response;
           call.dialog ??= dialogFromResponse(invite, response);
-          this.stack.send(buildAck(invite, response, { via: { transport: local.transport, host: local.host, port: local.port }, branch: this.branch() }), target);
+          this.stack.send(
+            buildAck(invite, response, {
+              via: { transport: local.transport, host: local.host, port: local.port },
+              branch: this.branch(),
+            }),
+            target,
+          );
         } else call.final ??= response;
       },
-      timeout: () => { call.timedOut = true; },
+      timeout: () => {
+        call.timedOut = true;
+      },
     });
     return call;
   }
@@ -167,10 +220,15 @@ export class SipPhone implements StackHandler {
   /** Hangs up an answered call; resolves with the status of the BYE's response. */
   hangUp(call: OutgoingCall): Promise<number> {
     const local = this.address;
-    const bye = buildBye(call.dialog!, { via: { transport: local.transport, host: local.host, port: local.port }, branch: this.branch() });
+    const bye = buildBye(call.dialog!, {
+      via: { transport: local.transport, host: local.host, port: local.port },
+      branch: this.branch(),
+    });
     return new Promise((resolve) => {
       this.stack.request(bye, call.target, {
-        response: (response) => { if (response.status >= 200) resolve(response.status); },
+        response: (response) => {
+          if (response.status >= 200) resolve(response.status);
+        },
         timeout: () => resolve(408),
       });
     });
@@ -185,7 +243,11 @@ export class SipPhone implements StackHandler {
     const contact = parseNameAddr(header(invite, 'Contact') ?? '').uri;
     const match = /^sips?:(?:[^@]*@)?([^:;]+):(\d+)(?:;transport=(\w+))?/i.exec(contact);
     if (!match) throw new Error(`no address in the Contact ${contact}`);
-    const target: SipAddress = { transport: (match[3]?.toUpperCase() ?? 'UDP') as SipTransportName, host: match[1]!, port: Number(match[2]) };
+    const target: SipAddress = {
+      transport: (match[3]?.toUpperCase() ?? 'UDP') as SipTransportName,
+      host: match[1]!,
+      port: Number(match[2]),
+    };
     const dialog: Dialog = {
       callId: header(invite, 'Call-ID')!,
       local: { ...parseNameAddr(header(invite, 'To') ?? ''), params: { tag: `${this.tag}a${index + 1}` } },
@@ -195,10 +257,15 @@ export class SipPhone implements StackHandler {
       localSeq: 1,
     };
     const local = this.stack.local.find((a) => a.transport === target.transport) ?? this.address;
-    const bye = buildBye(dialog, { via: { transport: local.transport, host: local.host, port: local.port }, branch: this.branch() });
+    const bye = buildBye(dialog, {
+      via: { transport: local.transport, host: local.host, port: local.port },
+      branch: this.branch(),
+    });
     return new Promise((resolve) => {
       this.stack.request(bye, target, {
-        response: (response) => { if (response.status >= 200) resolve(response.status); },
+        response: (response) => {
+          if (response.status >= 200) resolve(response.status);
+        },
         timeout: () => resolve(408),
       });
     });
@@ -230,9 +297,16 @@ export class SipPhone implements StackHandler {
     const local = this.address;
     transaction.respond(buildResponse(request, 180, { toTag }));
     if (plan.kind === 'ring') return;
-    transaction.respond(buildResponse(request, 200, {
-      toTag, body: this.sdp(), contact: { uri: `sip:phone@${local.host}:${local.port};transport=${local.transport.toLowerCase()}`, params: {} },
-    }));
+    transaction.respond(
+      buildResponse(request, 200, {
+        toTag,
+        body: this.sdp(),
+        contact: {
+          uri: `sip:phone@${local.host}:${local.port};transport=${local.transport.toLowerCase()}`,
+          params: {},
+        },
+      }),
+    );
   }
 
   ack(request: SipRequest): void {
@@ -261,4 +335,3 @@ export class SipPhone implements StackHandler {
     return `z9hG4bKph${sequence}y${Date.now().toString(36)}`;
   }
 }
-

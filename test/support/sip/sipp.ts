@@ -136,8 +136,13 @@ function isScenarioFile(scenario: string): boolean {
 }
 
 /** The call counters of a -trace_stat file (its last row), or undefined when it has none. */
-export function parseStatistics(csv: string): Pick<SippResult, 'attempted' | 'successful' | 'failed' | 'retransmissions'> | undefined {
-  const lines = csv.split('\n').map((line) => line.trim()).filter(Boolean);
+export function parseStatistics(
+  csv: string,
+): Pick<SippResult, 'attempted' | 'successful' | 'failed' | 'retransmissions'> | undefined {
+  const lines = csv
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
   if (lines.length < 2) return undefined;
   const header = lines[0]!.split(';');
   const last = lines[lines.length - 1]!.split(';');
@@ -156,12 +161,19 @@ export function parseStatistics(csv: string): Pick<SippResult, 'attempted' | 'su
 }
 
 /** The call counters of SIPp's statistics screen (the cumulative column), for a run that left no -trace_stat row. */
-export function parseScreen(screen: string): Pick<SippResult, 'attempted' | 'successful' | 'failed' | 'retransmissions'> {
+export function parseScreen(
+  screen: string,
+): Pick<SippResult, 'attempted' | 'successful' | 'failed' | 'retransmissions'> {
   const cumulative = (label: string): number => {
     const matches = [...screen.matchAll(new RegExp(`^\\s*${label}\\s*\\|[^|]*\\|\\s*(\\d+)`, 'gm'))];
     return matches.length === 0 ? 0 : Number(matches[matches.length - 1]![1]);
   };
-  return { attempted: cumulative('Total Calls created'), successful: cumulative('Successful call'), failed: cumulative('Failed call'), retransmissions: 0 };
+  return {
+    attempted: cumulative('Total Calls created'),
+    successful: cumulative('Successful call'),
+    failed: cumulative('Failed call'),
+    retransmissions: 0,
+  };
 }
 
 interface Launched {
@@ -172,18 +184,26 @@ interface Launched {
 }
 
 async function launch(options: SippOptions): Promise<Launched> {
-  const port = options.localPort ?? await freeUdpPort();
+  const port = options.localPort ?? (await freeUdpPort());
   const directory = mkdtempSync(path.join(tmpdir(), 'sipp-'));
-  const files = { stat: path.join(directory, 'stat.csv'), errors: path.join(directory, 'errors.log'), screen: path.join(directory, 'screen.txt'), logs: path.join(directory, 'logs.log') };
+  const files = {
+    stat: path.join(directory, 'stat.csv'),
+    errors: path.join(directory, 'errors.log'),
+    screen: path.join(directory, 'screen.txt'),
+    logs: path.join(directory, 'logs.log'),
+  };
   const declared = scenarioDeclarations(options.scenario);
   const keys: Record<string, string> = { ...declared.keys, ...(options.keys ?? {}) };
   // A declared argument may name a key, e.g. "-au [user]".
-  const declaredArguments = declared.arguments.map((arg) => arg.replace(/\[(\w+)\]/g, (whole, key: string) => keys[key] ?? whole));
+  const declaredArguments = declared.arguments.map((arg) =>
+    arg.replace(/\[(\w+)\]/g, (whole, key: string) => keys[key] ?? whole),
+  );
   const extra = options.extra ?? [];
   const args = [
     ...(isScenarioFile(options.scenario) ? ['-sf', options.scenario] : ['-sn', options.scenario]),
     ...(options.remote ? [options.remote] : []),
-    '-p', String(port),
+    '-p',
+    String(port),
     ...(extra.includes('-i') ? [] : ['-i', '127.0.0.1']),
     ...(options.service !== undefined ? ['-s', options.service] : []),
     ...(options.calls !== undefined ? ['-m', String(options.calls)] : []),
@@ -191,10 +211,20 @@ async function launch(options: SippOptions): Promise<Launched> {
     ...(options.transport ? ['-t', options.transport] : []),
     ...Object.entries(keys).flatMap(([name, value]) => ['-key', name, value]),
     '-nostdin',
-    '-trace_stat', '-stf', files.stat, '-fd', '1',
-    '-trace_err', '-error_file', files.errors,
-    '-trace_screen', '-screen_file', files.screen,
-    '-trace_logs', '-log_file', files.logs,
+    '-trace_stat',
+    '-stf',
+    files.stat,
+    '-fd',
+    '1',
+    '-trace_err',
+    '-error_file',
+    files.errors,
+    '-trace_screen',
+    '-screen_file',
+    files.screen,
+    '-trace_logs',
+    '-log_file',
+    files.logs,
     // The scenario's own arguments first, so that options given later (SIPp keeps the last) win.
     ...declaredArguments,
     ...extra,
@@ -203,8 +233,12 @@ async function launch(options: SippOptions): Promise<Launched> {
   children.add(child);
   let stdout = '';
   let stderr = '';
-  child.stdout!.on('data', (chunk: Buffer) => { stdout += chunk.toString('latin1'); });
-  child.stderr!.on('data', (chunk: Buffer) => { stderr += chunk.toString('latin1'); });
+  child.stdout!.on('data', (chunk: Buffer) => {
+    stdout += chunk.toString('latin1');
+  });
+  child.stderr!.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString('latin1');
+  });
   let killed = false;
   let timer: NodeJS.Timeout | undefined;
   const kill = (): void => {
@@ -212,7 +246,11 @@ async function launch(options: SippOptions): Promise<Launched> {
     child.kill('SIGKILL');
   };
   const done = new Promise<SippResult>((resolve, reject) => {
-    child.once('error', (error) => { children.delete(child); clearTimeout(timer); reject(error); });
+    child.once('error', (error) => {
+      children.delete(child);
+      clearTimeout(timer);
+      reject(error);
+    });
     child.once('close', (code, signal) => {
       children.delete(child);
       clearTimeout(timer);
@@ -220,7 +258,14 @@ async function launch(options: SippOptions): Promise<Launched> {
         const read = (file: string): string => (existsSync(file) ? readFileSync(file, 'latin1') : '');
         const counters = parseStatistics(read(files.stat)) ?? parseScreen(read(files.screen) || stdout);
         const exitCode = killed || code === null ? -1 : code;
-        resolve({ exitCode, ...counters, stdout, stderr: signal && !killed ? `${stderr}\nSIPp ended by ${signal}` : stderr, errors: read(files.errors), logs: read(files.logs) });
+        resolve({
+          exitCode,
+          ...counters,
+          stdout,
+          stderr: signal && !killed ? `${stderr}\nSIPp ended by ${signal}` : stderr,
+          errors: read(files.errors),
+          logs: read(files.logs),
+        });
       } catch (error) {
         reject(error instanceof Error ? error : new Error(String(error)));
       } finally {
@@ -242,7 +287,11 @@ function bound(port: number, tcp: boolean): boolean {
   const hex = `:${port.toString(16).toUpperCase().padStart(4, '0')} `;
   for (const file of tcp ? ['/proc/net/tcp', '/proc/net/tcp6'] : ['/proc/net/udp', '/proc/net/udp6']) {
     let table: string;
-    try { table = readFileSync(file, 'utf8'); } catch { continue; }
+    try {
+      table = readFileSync(file, 'utf8');
+    } catch {
+      continue;
+    }
     for (const line of table.split('\n').slice(1)) {
       const fields = line.trim().split(/\s+/);
       // fields[1] is the local address, fields[3] the state (0A: listening).
@@ -257,11 +306,21 @@ export async function startSipp(options: SippOptions): Promise<RunningSipp> {
   const launched = await launch(options);
   const tcp = options.transport !== undefined && options.transport.startsWith('t');
   let ended: SippResult | Error | undefined;
-  launched.done.then((result) => { ended = result; }, (error: Error) => { ended = error; });
+  launched.done.then(
+    (result) => {
+      ended = result;
+    },
+    (error: Error) => {
+      ended = error;
+    },
+  );
   const started = Date.now();
   while (!bound(launched.port, tcp)) {
     if (ended instanceof Error) throw ended;
-    if (ended) throw new Error(`SIPp ended before it listened on ${launched.port} (exit ${ended.exitCode}):\n${ended.stderr}\n${ended.errors}\n${ended.stdout.slice(-2000)}`);
+    if (ended)
+      throw new Error(
+        `SIPp ended before it listened on ${launched.port} (exit ${ended.exitCode}):\n${ended.stderr}\n${ended.errors}\n${ended.stdout.slice(-2000)}`,
+      );
     if (Date.now() - started > 5_000) {
       launched.kill();
       throw new Error(`SIPp did not listen on ${launched.port} within 5 s`);

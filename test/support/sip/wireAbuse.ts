@@ -36,7 +36,12 @@ export const MAX_UDP_PAYLOAD = 65_507;
 
 const ONE_MEGABYTE = 1024 * 1024;
 
-function invite(target: WireTarget, local: LocalAddress, transport: WireTransport, options: { via?: boolean; cseq?: string; body?: string } = {}): string {
+function invite(
+  target: WireTarget,
+  local: LocalAddress,
+  transport: WireTransport,
+  options: { via?: boolean; cseq?: string; body?: string } = {},
+): string {
   const branch = `z9hG4bK-${randomBytes(6).toString('hex')}`;
   const body = options.body ?? '';
   return [
@@ -60,7 +65,12 @@ function invite(target: WireTarget, local: LocalAddress, transport: WireTranspor
  * datagram instead: a 1 MB datagram cannot be sent); an INVITE cut in the middle of a header; an INVITE with no
  * Via; an INVITE whose CSeq has no number.
  */
-export function abusePayload(kind: AbuseKind, target: WireTarget, local: LocalAddress, transport: WireTransport): Buffer {
+export function abusePayload(
+  kind: AbuseKind,
+  target: WireTarget,
+  local: LocalAddress,
+  transport: WireTransport,
+): Buffer {
   switch (kind) {
     case 'random':
       return randomBytes(1024);
@@ -86,7 +96,12 @@ export function abusePayload(kind: AbuseKind, target: WireTarget, local: LocalAd
 }
 
 /** Sends one kind of abuse to `target` and collects what comes back within `windowMs`. */
-export async function sendGarbage(target: WireTarget, kind: AbuseKind, transport: WireTransport, windowMs = DEFAULT_WINDOW_MS): Promise<WireReplies> {
+export async function sendGarbage(
+  target: WireTarget,
+  kind: AbuseKind,
+  transport: WireTransport,
+  windowMs = DEFAULT_WINDOW_MS,
+): Promise<WireReplies> {
   return sendRaw(target, (local) => abusePayload(kind, target, local, transport), transport, windowMs);
 }
 
@@ -94,7 +109,12 @@ export async function sendGarbage(target: WireTarget, kind: AbuseKind, transport
  * Sends one message (text, bytes, or a function of the local address it is sent from) to `target` and collects
  * what comes back within `windowMs`.
  */
-export async function sendRaw(target: WireTarget, message: string | Buffer | ((local: LocalAddress) => string | Buffer), transport: WireTransport, windowMs = DEFAULT_WINDOW_MS): Promise<WireReplies> {
+export async function sendRaw(
+  target: WireTarget,
+  message: string | Buffer | ((local: LocalAddress) => string | Buffer),
+  transport: WireTransport,
+  windowMs = DEFAULT_WINDOW_MS,
+): Promise<WireReplies> {
   const bytes = (local: LocalAddress): Buffer => {
     const value = typeof message === 'function' ? message(local) : message;
     return typeof value === 'string' ? Buffer.from(value, 'latin1') : value;
@@ -102,7 +122,11 @@ export async function sendRaw(target: WireTarget, message: string | Buffer | ((l
   return transport === 'UDP' ? sendUdp(target, bytes, windowMs) : sendTcp(target, bytes, windowMs);
 }
 
-async function sendUdp(target: WireTarget, bytes: (local: LocalAddress) => Buffer, windowMs: number): Promise<WireReplies> {
+async function sendUdp(
+  target: WireTarget,
+  bytes: (local: LocalAddress) => Buffer,
+  windowMs: number,
+): Promise<WireReplies> {
   const socket = createSocket('udp4');
   const replies: string[] = [];
   socket.on('message', (datagram) => replies.push(datagram.toString('latin1')));
@@ -114,7 +138,9 @@ async function sendUdp(target: WireTarget, bytes: (local: LocalAddress) => Buffe
     // An ICMP port unreachable shows as an error on the socket: nothing listens, so nothing replies.
     socket.on('error', () => undefined);
     const payload = bytes({ host: '127.0.0.1', port: socket.address().port });
-    await new Promise<void>((resolve, reject) => socket.send(payload, target.port, target.host, (error) => (error ? reject(error) : resolve())));
+    await new Promise<void>((resolve, reject) =>
+      socket.send(payload, target.port, target.host, (error) => (error ? reject(error) : resolve())),
+    );
     await new Promise((resolve) => setTimeout(resolve, windowMs));
     return { replies };
   } finally {
@@ -122,13 +148,20 @@ async function sendUdp(target: WireTarget, bytes: (local: LocalAddress) => Buffe
   }
 }
 
-async function sendTcp(target: WireTarget, bytes: (local: LocalAddress) => Buffer, windowMs: number): Promise<WireReplies> {
+async function sendTcp(
+  target: WireTarget,
+  bytes: (local: LocalAddress) => Buffer,
+  windowMs: number,
+): Promise<WireReplies> {
   const chunks: Buffer[] = [];
   let closed = false;
   const socket = connect({ host: target.host, port: target.port });
   socket.on('data', (chunk: Buffer) => chunks.push(chunk));
   const ended = new Promise<void>((resolve) => {
-    socket.once('close', () => { closed = true; resolve(); });
+    socket.once('close', () => {
+      closed = true;
+      resolve();
+    });
   });
   // A reset while sending or reading is the other side closing the connection, which the result reports.
   socket.on('error', () => undefined);
@@ -139,7 +172,12 @@ async function sendTcp(target: WireTarget, bytes: (local: LocalAddress) => Buffe
     });
     socket.write(bytes({ host: socket.localAddress ?? '127.0.0.1', port: socket.localPort ?? 0 }));
     let timer: NodeJS.Timeout | undefined;
-    await Promise.race([ended, new Promise((resolve) => { timer = setTimeout(resolve, windowMs); })]);
+    await Promise.race([
+      ended,
+      new Promise((resolve) => {
+        timer = setTimeout(resolve, windowMs);
+      }),
+    ]);
     clearTimeout(timer);
     const received = Buffer.concat(chunks);
     return { replies: received.length > 0 ? [received.toString('latin1')] : [], closed };

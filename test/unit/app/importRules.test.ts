@@ -10,7 +10,10 @@ describe('the import rules', () => {
   it('hold for the whole source tree and the packages', () => {
     const edges = importGraph(ROOT, ['src', 'packages']);
     expect(edges.length, 'the graph is read').to.be.greaterThan(500);
-    expect(edges.some((e) => e.typeOnly), 'type-only imports count').to.equal(true);
+    expect(
+      edges.some((e) => e.typeOnly),
+      'type-only imports count',
+    ).to.equal(true);
     expect(violations(edges, IMPORT_RULES)).to.deep.equal([]);
   });
 
@@ -27,9 +30,19 @@ describe('the import rules', () => {
 
   it('reads type-only, re-exported, dynamic and multi-line imports, and none quoted in comments', () => {
     const edges = importGraph(FIXTURE, ['src']).filter((e) => e.from === 'src/contexts/alpha/domain/Thing.ts');
-    expect(edges).to.deep.include({ from: 'src/contexts/alpha/domain/Thing.ts', to: 'node_modules/koa', typeOnly: true });
-    const index = importGraph(FIXTURE, ['src']).filter((e) => e.from === 'src/contexts/alpha/index.ts').map((e) => e.to);
-    expect(index).to.include.members(['src/contexts/alpha/domain/Thing.ts', 'src/contexts/alpha/application/UseCase.ts', 'node_modules/@koa/router']);
+    expect(edges).to.deep.include({
+      from: 'src/contexts/alpha/domain/Thing.ts',
+      to: 'node_modules/koa',
+      typeOnly: true,
+    });
+    const index = importGraph(FIXTURE, ['src'])
+      .filter((e) => e.from === 'src/contexts/alpha/index.ts')
+      .map((e) => e.to);
+    expect(index).to.include.members([
+      'src/contexts/alpha/domain/Thing.ts',
+      'src/contexts/alpha/application/UseCase.ts',
+      'node_modules/@koa/router',
+    ]);
     expect(index).to.not.include('src/app/Root.ts');
   });
 });

@@ -14,7 +14,15 @@ function refusal(text: string, limits = { depth: 32, keys: 2000 }): HttpProblem 
 
 describe('the JSON guard', () => {
   it('accepts what JSON.parse accepts, escapes and surrogate pairs included', () => {
-    for (const text of ['{}', '[]', ' {"a": [1, -2.5e3, true, false, null, "x\\"\\u00e9\\ud83d\\ude00😀"], "b": {"c": {}}} ', '"s"', '0', '[[],[{}]]', '{"\\u0041": 1}']) {
+    for (const text of [
+      '{}',
+      '[]',
+      ' {"a": [1, -2.5e3, true, false, null, "x\\"\\u00e9\\ud83d\\ude00😀"], "b": {"c": {}}} ',
+      '"s"',
+      '0',
+      '[[],[{}]]',
+      '{"\\u0041": 1}',
+    ]) {
       expect(() => guardJson(text), text).to.not.throw();
       expect(() => JSON.parse(text), text).to.not.throw();
     }
@@ -24,7 +32,19 @@ describe('the JSON guard', () => {
     const problem = refusal('{\n  "broken": ,\n}');
     expect(problem.code).to.equal('MALFORMED_JSON');
     expect(problem.message).to.contain('line 2, column 13');
-    for (const text of ['{"broken": ', '{"a" 1}', '{a: 1}', '[1,]', '{"a":1}x', '"\\x"', 'tru', '01', '"a\u0001"', '', '{"a":1,}']) {
+    for (const text of [
+      '{"broken": ',
+      '{"a" 1}',
+      '{a: 1}',
+      '[1,]',
+      '{"a":1}x',
+      '"\\x"',
+      'tru',
+      '01',
+      '"a\u0001"',
+      '',
+      '{"a":1,}',
+    ]) {
       expect(refusal(text).code, text).to.equal('MALFORMED_JSON');
       expect(() => JSON.parse(text), text).to.throw(SyntaxError);
     }
@@ -42,7 +62,9 @@ describe('the JSON guard', () => {
   it('refuses more keys than the limit, counted over the whole body', () => {
     const many = JSON.stringify(Object.fromEntries(Array.from({ length: 50_000 }, (_, i) => [`k${i}`, i])));
     expect(refusal(many).code).to.equal('TOO_MANY_KEYS');
-    expect(() => guardJson(JSON.stringify(Object.fromEntries(Array.from({ length: 2000 }, (_, i) => [`k${i}`, i]))))).to.not.throw();
+    expect(() =>
+      guardJson(JSON.stringify(Object.fromEntries(Array.from({ length: 2000 }, (_, i) => [`k${i}`, i])))),
+    ).to.not.throw();
     expect(refusal('{"a": {"b": 1}, "c": [{"d": 1}]}', { depth: 5, keys: 3 }).code).to.equal('TOO_MANY_KEYS');
   });
 

@@ -15,16 +15,42 @@ function refusal(env: Record<string, string>, argv: string[] = []): ConfigError 
 describe('configuration from environment and flags', () => {
   it('defaults to 127.0.0.1:8111 on the embedded store in ./.gwsim/data with the default admin password', () => {
     const config = loadConfig({}, [], '/srv');
-    expect(config).to.include({ port: 8111, host: '127.0.0.1', databaseUrl: undefined, ephemeral: false, adminPassword: 'anadmin', adminPasswordIsDefault: true, logLevel: 'info' });
+    expect(config).to.include({
+      port: 8111,
+      host: '127.0.0.1',
+      databaseUrl: undefined,
+      ephemeral: false,
+      adminPassword: 'anadmin',
+      adminPasswordIsDefault: true,
+      logLevel: 'info',
+    });
     expect(config.dataDir).to.equal(path.join('/srv', '.gwsim', 'data'));
   });
 
   it('reads every variable', () => {
-    const config = loadConfig({
-      PORT: '9000', HOST: '0.0.0.0', GWSIM_DATA_DIR: 'state', GWSIM_ADMIN_PASSWORD: 'Secret-1', LOG_LEVEL: 'DEBUG',
-      GWSIM_KDF_COST: '12', GWSIM_SESSION_IDLE_MINUTES: '5',
-    }, [], '/srv');
-    expect(config).to.include({ port: 9000, host: '0.0.0.0', dataDir: '/srv/state', adminPassword: 'Secret-1', adminPasswordIsDefault: false, logLevel: 'debug', kdfCost: 12, sessionIdleMinutes: 5 });
+    const config = loadConfig(
+      {
+        PORT: '9000',
+        HOST: '0.0.0.0',
+        GWSIM_DATA_DIR: 'state',
+        GWSIM_ADMIN_PASSWORD: 'Secret-1',
+        LOG_LEVEL: 'DEBUG',
+        GWSIM_KDF_COST: '12',
+        GWSIM_SESSION_IDLE_MINUTES: '5',
+      },
+      [],
+      '/srv',
+    );
+    expect(config).to.include({
+      port: 9000,
+      host: '0.0.0.0',
+      dataDir: '/srv/state',
+      adminPassword: 'Secret-1',
+      adminPasswordIsDefault: false,
+      logLevel: 'debug',
+      kdfCost: 12,
+      sessionIdleMinutes: 5,
+    });
   });
 
   it('uses the PostgreSQL server of DATABASE_URL and then keeps no data directory', () => {
@@ -58,8 +84,13 @@ describe('configuration from environment and flags', () => {
   });
 
   it('reads GWSIM_EPHEMERAL as a switch and refuses a value that is neither on nor off', () => {
-    for (const on of ['1', 'true', 'YES']) expect(loadConfig({ GWSIM_EPHEMERAL: on }, [], '/srv'), on).to.include({ ephemeral: true, dataDir: undefined });
-    for (const off of ['', '0', 'false', 'no']) expect(loadConfig({ GWSIM_EPHEMERAL: off }, [], '/srv'), off).to.include({ ephemeral: false, dataDir: '/srv/.gwsim/data' });
+    for (const on of ['1', 'true', 'YES'])
+      expect(loadConfig({ GWSIM_EPHEMERAL: on }, [], '/srv'), on).to.include({ ephemeral: true, dataDir: undefined });
+    for (const off of ['', '0', 'false', 'no'])
+      expect(loadConfig({ GWSIM_EPHEMERAL: off }, [], '/srv'), off).to.include({
+        ephemeral: false,
+        dataDir: '/srv/.gwsim/data',
+      });
     for (const invalid of ['on', '2', 'ephemeral']) {
       const error = refusal({ GWSIM_EPHEMERAL: invalid });
       expect(error.variable, invalid).to.equal('GWSIM_EPHEMERAL');
@@ -68,7 +99,10 @@ describe('configuration from environment and flags', () => {
   });
 
   it('counts the well-known administrator password as the default also when GWSIM_ADMIN_PASSWORD sets it explicitly', () => {
-    expect(loadConfig({ GWSIM_ADMIN_PASSWORD: 'anadmin' }, [], '/srv')).to.include({ adminPassword: 'anadmin', adminPasswordIsDefault: true });
+    expect(loadConfig({ GWSIM_ADMIN_PASSWORD: 'anadmin' }, [], '/srv')).to.include({
+      adminPassword: 'anadmin',
+      adminPasswordIsDefault: true,
+    });
     expect(loadConfig({}, ['--admin-password', 'anadmin'], '/srv')).to.include({ adminPasswordIsDefault: true });
   });
 
@@ -116,10 +150,25 @@ describe('configuration from environment and flags', () => {
     expect(loadConfig({}, [], '/srv').corsOrigins).to.equal(undefined);
     expect(loadConfig({ GWSIM_CORS_ORIGINS: ' ' }, [], '/srv').corsOrigins).to.equal(undefined);
     expect(loadConfig({ GWSIM_CORS_ORIGINS: '*' }, [], '/srv').corsOrigins).to.equal('*');
-    expect(loadConfig({ GWSIM_CORS_ORIGINS: 'https://Tool.Example:8443, http://localhost:3000/,https://tool.example:8443' }, [], '/srv').corsOrigins)
-      .to.deep.equal(['https://tool.example:8443', 'http://localhost:3000']);
-    expect(loadConfig({ GWSIM_CORS_ORIGINS: 'https://a.example' }, ['--cors-origins', 'https://b.example'], '/srv').corsOrigins).to.deep.equal(['https://b.example']);
-    for (const invalid of ['tool.example', 'https://tool.example/path', 'ftp://tool.example', '*, https://tool.example', 'https://user@tool.example', 'https://tool.example?x=1']) {
+    expect(
+      loadConfig(
+        { GWSIM_CORS_ORIGINS: 'https://Tool.Example:8443, http://localhost:3000/,https://tool.example:8443' },
+        [],
+        '/srv',
+      ).corsOrigins,
+    ).to.deep.equal(['https://tool.example:8443', 'http://localhost:3000']);
+    expect(
+      loadConfig({ GWSIM_CORS_ORIGINS: 'https://a.example' }, ['--cors-origins', 'https://b.example'], '/srv')
+        .corsOrigins,
+    ).to.deep.equal(['https://b.example']);
+    for (const invalid of [
+      'tool.example',
+      'https://tool.example/path',
+      'ftp://tool.example',
+      '*, https://tool.example',
+      'https://user@tool.example',
+      'https://tool.example?x=1',
+    ]) {
       const error = refusal({ GWSIM_CORS_ORIGINS: invalid });
       expect(error.variable, invalid).to.equal('GWSIM_CORS_ORIGINS');
       expect(error.message).to.contain('GWSIM_CORS_ORIGINS').and.not.contain('\n');
@@ -137,13 +186,18 @@ describe('configuration from environment and flags', () => {
     expect(loadConfig({}, [], '/srv').journalSize).to.equal(10_000);
     expect(loadConfig({ GWSIM_JOURNAL_SIZE: '500' }, [], '/srv').journalSize).to.equal(500);
     expect(loadConfig({ GWSIM_JOURNAL_SIZE: '500' }, ['--journal-size', '42'], '/srv').journalSize).to.equal(42);
-    for (const value of ['0', '1000001', 'many', '-5']) expect(refusal({ GWSIM_JOURNAL_SIZE: value }).variable, value).to.equal('GWSIM_JOURNAL_SIZE');
+    for (const value of ['0', '1000001', 'many', '-5'])
+      expect(refusal({ GWSIM_JOURNAL_SIZE: value }).variable, value).to.equal('GWSIM_JOURNAL_SIZE');
   });
 
   it('advertises no URL unless GWSIM_ADVERTISE_URL (or --advertise-url) gives an http(s) URL with no path', () => {
     expect(loadConfig({}, [], '/srv').advertiseUrl).to.equal(undefined);
-    expect(loadConfig({ GWSIM_ADVERTISE_URL: 'http://10.0.0.5:8111' }, [], '/srv').advertiseUrl).to.equal('http://10.0.0.5:8111');
-    expect(loadConfig({}, ['--advertise-url', 'https://gw-2.lab:8443/'], '/srv').advertiseUrl).to.equal('https://gw-2.lab:8443/');
+    expect(loadConfig({ GWSIM_ADVERTISE_URL: 'http://10.0.0.5:8111' }, [], '/srv').advertiseUrl).to.equal(
+      'http://10.0.0.5:8111',
+    );
+    expect(loadConfig({}, ['--advertise-url', 'https://gw-2.lab:8443/'], '/srv').advertiseUrl).to.equal(
+      'https://gw-2.lab:8443/',
+    );
     for (const value of ['10.0.0.5:8111', 'ftp://host', 'http://host:8111/api', 'http://host?x=1']) {
       expect(refusal({ GWSIM_ADVERTISE_URL: value }).variable, value).to.equal('GWSIM_ADVERTISE_URL');
     }
@@ -151,8 +205,11 @@ describe('configuration from environment and flags', () => {
 
   it('leaves the metrics open unless GWSIM_METRICS_TOKEN sets a token of 16 or more printable characters', () => {
     expect(loadConfig({}, [], '/srv').metricsToken).to.equal(undefined);
-    expect(loadConfig({ GWSIM_METRICS_TOKEN: 'abcdefghijklmnop' }, [], '/srv').metricsToken).to.equal('abcdefghijklmnop');
+    expect(loadConfig({ GWSIM_METRICS_TOKEN: 'abcdefghijklmnop' }, [], '/srv').metricsToken).to.equal(
+      'abcdefghijklmnop',
+    );
     expect(loadConfig({ GWSIM_METRICS_TOKEN: '' }, [], '/srv').metricsToken, 'empty: open').to.equal(undefined);
-    for (const invalid of ['short', 'with spaces in the token']) expect(refusal({ GWSIM_METRICS_TOKEN: invalid }).variable).to.equal('GWSIM_METRICS_TOKEN');
+    for (const invalid of ['short', 'with spaces in the token'])
+      expect(refusal({ GWSIM_METRICS_TOKEN: invalid }).variable).to.equal('GWSIM_METRICS_TOKEN');
   });
 });

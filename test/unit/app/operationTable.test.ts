@@ -6,17 +6,25 @@ import { PERMISSION_CODES } from '../../../src/shared/domain/Permission.js';
 
 /** The specification's list of operations (area, method, path, version), kept beside the tests. */
 const SPEC = readFileSync(path.resolve(__dirname, '../../../../test/support/operations.tsv'), 'utf8')
-  .trim().split('\n').slice(1).map((line) => {
+  .trim()
+  .split('\n')
+  .slice(1)
+  .map((line) => {
     const [area, method, opPath, version] = line.split('\t') as [string, string, string, string];
     return { area, method, path: opPath, version: Number(version) };
   });
 
 /** The permissions each operation requires, from the specification's endpoint tables. */
-const PERMISSIONS = new Map(readFileSync(path.resolve(__dirname, '../../../../test/support/operation-permissions.tsv'), 'utf8')
-  .trim().split('\n').slice(1).map((line) => {
-    const [method, opPath, codes] = line.split('\t') as [string, string, string];
-    return [`${method} ${opPath}`, codes.split(',').sort()] as const;
-  }));
+const PERMISSIONS = new Map(
+  readFileSync(path.resolve(__dirname, '../../../../test/support/operation-permissions.tsv'), 'utf8')
+    .trim()
+    .split('\n')
+    .slice(1)
+    .map((line) => {
+      const [method, opPath, codes] = line.split('\t') as [string, string, string];
+      return [`${method} ${opPath}`, codes.split(',').sort()] as const;
+    }),
+);
 
 /** What the landed issues promise, by area of the specification. */
 const PROMISED_AREAS = ['Version and system', 'Users, roles, policies', 'Configuration lifecycle', 'Detached objects'];
@@ -36,14 +44,18 @@ describe('the operation table', () => {
 
   it('serves every operation of the areas built so far', () => {
     const served = new Set(OPERATIONS.map((op) => `${op.method} ${op.path}`));
-    const missing = SPEC.filter((s) => PROMISED_AREAS.includes(s.area)).filter((s) => !served.has(`${s.method} ${s.path}`));
+    const missing = SPEC.filter((s) => PROMISED_AREAS.includes(s.area)).filter(
+      (s) => !served.has(`${s.method} ${s.path}`),
+    );
     expect(missing.map((s) => `${s.method} ${s.path}`)).to.deep.equal([]);
   });
 
   it('requires exactly the permissions the specification lists for each operation', () => {
     expect(PERMISSIONS.size).to.equal(141);
     for (const op of OPERATIONS) {
-      expect([...op.permissions].sort(), `${op.method} ${op.path}`).to.deep.equal(PERMISSIONS.get(`${op.method} ${op.path}`));
+      expect([...op.permissions].sort(), `${op.method} ${op.path}`).to.deep.equal(
+        PERMISSIONS.get(`${op.method} ${op.path}`),
+      );
     }
   });
 

@@ -33,8 +33,15 @@ describe('the query string, decoded strictly', () => {
   });
 
   it('refuses an encoded lone surrogate or a broken escape with a 400 naming the parameter', () => {
-    for (const [query, field] of [['user=a%ED%A0%80b', "the query parameter 'user'"], ['user=%E0%A4', "the query parameter 'user'"], ['us%ED%B0%80er=1', 'a query parameter name'], ['id=%zz', "the query parameter 'id'"]] as const) {
-      expect(() => parseQuery(query), query).to.throw(HttpProblem).that.deep.include({ status: 400, code: 'MALFORMED_ENCODING' })
+    for (const [query, field] of [
+      ['user=a%ED%A0%80b', "the query parameter 'user'"],
+      ['user=%E0%A4', "the query parameter 'user'"],
+      ['us%ED%B0%80er=1', 'a query parameter name'],
+      ['id=%zz', "the query parameter 'id'"],
+    ] as const) {
+      expect(() => parseQuery(query), query)
+        .to.throw(HttpProblem)
+        .that.deep.include({ status: 400, code: 'MALFORMED_ENCODING' })
         .and.satisfy((problem: HttpProblem) => problem.details[0]!.field === field);
     }
   });

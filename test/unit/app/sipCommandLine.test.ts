@@ -4,14 +4,24 @@ import { runProgram, type Commands } from '../../../src/app/cli/program.js';
 /** Commands that only record what the command line asked for. */
 function recording(): { commands: Commands; calls: Array<{ command: string; args: unknown[] }> } {
   const calls: Array<{ command: string; args: unknown[] }> = [];
-  const commands = new Proxy({}, {
-    get: (_target, command: string) => async (...args: unknown[]) => { calls.push({ command, args }); return 0; },
-  }) as Commands;
+  const commands = new Proxy(
+    {},
+    {
+      get:
+        (_target, command: string) =>
+        async (...args: unknown[]) => {
+          calls.push({ command, args });
+          return 0;
+        },
+    },
+  ) as Commands;
   return { commands, calls };
 }
 
 describe('the command line of real SIP', () => {
-  afterEach(() => { process.exitCode = undefined; });
+  afterEach(() => {
+    process.exitCode = undefined;
+  });
 
   it('gwsim serve --sip --sip-host turns SIP on for the labs and sets the bind address', async () => {
     const { commands, calls } = recording();

@@ -22,7 +22,7 @@ export function operationsBlock(): string {
   return [
     BEGIN,
     `- **What is simulated.** ${total} of the specification's ${SPECIFIED_OPERATIONS.length} operations are served. Every other`,
-    "  operation of the specification answers `501` with code `NOT_SIMULATED`, naming the operation and its area; a",
+    '  operation of the specification answers `501` with code `NOT_SIMULATED`, naming the operation and its area; a',
     '  path that is no operation at all (a typo) stays a `404 NO_SUCH_OPERATION`.',
     `- **Hostile input is refused at the edge with a 400.** A JSON body may nest at most ${JSON_LIMITS.depth} levels`,
     `  (\`JSON_TOO_DEEP\`, naming the field path) and hold at most ${JSON_LIMITS.keys.toLocaleString('en')} keys in all (\`TOO_MANY_KEYS\`; a form at most as many`,
@@ -38,10 +38,14 @@ export function operationsBlock(): string {
   ].join('\n');
 }
 
-describe('the specification\'s operation list', () => {
-  it('is kept as runtime data equal to the specification\'s list (test/support/operations.tsv)', () => {
-    const tsv = readFileSync(path.join(ROOT, 'test/support/operations.tsv'), 'utf8').trim().split('\n').slice(1)
-      .map((line) => line.split('\t')).map(([area, method, opPath, version]) => ({ area, method, path: opPath, version: Number(version) }));
+describe("the specification's operation list", () => {
+  it("is kept as runtime data equal to the specification's list (test/support/operations.tsv)", () => {
+    const tsv = readFileSync(path.join(ROOT, 'test/support/operations.tsv'), 'utf8')
+      .trim()
+      .split('\n')
+      .slice(1)
+      .map((line) => line.split('\t'))
+      .map(([area, method, opPath, version]) => ({ area, method, path: opPath, version: Number(version) }));
     expect(SPECIFIED_OPERATIONS.map((op) => ({ ...op }))).to.deep.equal(tsv);
   });
 
@@ -56,6 +60,9 @@ describe('the specification\'s operation list', () => {
       return;
     }
     expect(begin, 'docs/api.md has the operations block').to.be.at.least(0);
-    expect(readme.slice(begin, end + END.length), `the block of docs/api.md is stale; run WRITE_README_OPERATIONS=1 npx mocha ${path.relative(ROOT, __filename)}`).to.equal(expected);
+    expect(
+      readme.slice(begin, end + END.length),
+      `the block of docs/api.md is stale; run WRITE_README_OPERATIONS=1 npx mocha ${path.relative(ROOT, __filename)}`,
+    ).to.equal(expected);
   });
 });

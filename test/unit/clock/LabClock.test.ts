@@ -15,7 +15,7 @@ function field(work: () => unknown): string | undefined {
   throw new Error('expected a DomainError');
 }
 
-describe('LabClock (a lab\'s gateway clock over the wall clock)', () => {
+describe("LabClock (a lab's gateway clock over the wall clock)", () => {
   it('is the wall clock in real time, and keeps an offset once advanced', () => {
     const real = LabClock.real();
     expect(real.nowMs(W)).to.equal(W);
@@ -38,10 +38,16 @@ describe('LabClock (a lab\'s gateway clock over the wall clock)', () => {
   it('goes on from a given instant, and survives a round trip through its stored form', () => {
     const set = LabClock.real().withMode(W, 'real', { nowMs: Date.parse('2030-01-01T00:00:00Z') });
     expect(set.nowMs(W + 5000)).to.equal(Date.parse('2030-01-01T00:00:05Z'));
-    expect(LabClock.restore(JSON.parse(JSON.stringify(set.state)) as typeof set.state).nowMs(W + 5000)).to.equal(set.nowMs(W + 5000));
-    expect(() => LabClock.restore({ mode: 'sideways' as never, scale: 1, labAnchorMs: 0, wallAnchorMs: 0 })).to.throw(/mode/);
+    expect(LabClock.restore(JSON.parse(JSON.stringify(set.state)) as typeof set.state).nowMs(W + 5000)).to.equal(
+      set.nowMs(W + 5000),
+    );
+    expect(() => LabClock.restore({ mode: 'sideways' as never, scale: 1, labAnchorMs: 0, wallAnchorMs: 0 })).to.throw(
+      /mode/,
+    );
     expect(() => LabClock.restore({ mode: 'scaled', scale: -1, labAnchorMs: 0, wallAnchorMs: 0 })).to.throw();
-    expect(() => LabClock.restore({ mode: 'real', scale: 1, labAnchorMs: Number.NaN, wallAnchorMs: 0 })).to.throw(/labAnchorMs/);
+    expect(() => LabClock.restore({ mode: 'real', scale: 1, labAnchorMs: Number.NaN, wallAnchorMs: 0 })).to.throw(
+      /labAnchorMs/,
+    );
   });
 
   it('refuses what it cannot do, naming the field', () => {
@@ -53,17 +59,31 @@ describe('LabClock (a lab\'s gateway clock over the wall clock)', () => {
   });
 });
 
-describe('the clock endpoints\' wire formats', () => {
+describe("the clock endpoints' wire formats", () => {
   it('read ISO-8601 durations of weeks to seconds, refusing years, months, negatives and nonsense', () => {
     expect(parseDuration('by', 'PT2H')).to.equal(7200_000);
-    expect(parseDuration('by', 'P1W2DT3M4.5S')).to.equal(((9 * 24 * 60) + 3) * 60_000 + 4500);
-    for (const bad of ['P1Y', 'P1M', '-PT1H', 'PT0S', '2h', '']) expect(field(() => parseDuration('by', bad)), bad).to.equal('by');
+    expect(parseDuration('by', 'P1W2DT3M4.5S')).to.equal((9 * 24 * 60 + 3) * 60_000 + 4500);
+    for (const bad of ['P1Y', 'P1M', '-PT1H', 'PT0S', '2h', ''])
+      expect(
+        field(() => parseDuration('by', bad)),
+        bad,
+      ).to.equal('by');
   });
 
   it('read ISO-8601 instants, UTC when no zone is given, refusing impossible dates', () => {
     expect(parseInstant('now', '2027-01-01T09:00:00Z').toISOString()).to.equal('2027-01-01T09:00:00.000Z');
     expect(parseInstant('now', '2027-01-01T09:00').toISOString()).to.equal('2027-01-01T09:00:00.000Z');
     expect(parseInstant('now', '2027-01-01T10:00:00+01:00').toISOString()).to.equal('2027-01-01T09:00:00.000Z');
-    for (const bad of ['tomorrow', '2027-01-01', '2027-13-01T00:00:00Z', '2027-02-29T00:00:00Z', '2027-01-01T24:00:00Z']) expect(field(() => parseInstant('now', bad)), bad).to.equal('now');
+    for (const bad of [
+      'tomorrow',
+      '2027-01-01',
+      '2027-13-01T00:00:00Z',
+      '2027-02-29T00:00:00Z',
+      '2027-01-01T24:00:00Z',
+    ])
+      expect(
+        field(() => parseInstant('now', bad)),
+        bad,
+      ).to.equal('now');
   });
 });

@@ -35,7 +35,7 @@ class SlowReads extends UnitOfWork {
 }
 
 describe('LabClocks: a reload never takes the lab back behind a change made meanwhile', () => {
-  it('a change that commits while a reload\'s read is on its way is what the lab runs on afterwards', async () => {
+  it("a change that commits while a reload's read is on its way is what the lab runs on afterwards", async () => {
     const wall = new ManualClock(new Date('2026-03-01T08:00:00Z'));
     const unitOfWork = new SlowReads();
     const setting = new LabClockSetting(new InMemorySettingsRepository(wall));
@@ -45,8 +45,12 @@ describe('LabClocks: a reload never takes the lab back behind a change made mean
 
     // the reload reads the store (a real clock: nothing stored yet) and is slow to come back
     let release!: () => void;
-    unitOfWork.hold = new Promise<void>((resolve) => { release = resolve; });
-    const readStarted = new Promise<void>((resolve) => { unitOfWork.readStarted = resolve; });
+    unitOfWork.hold = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const readStarted = new Promise<void>((resolve) => {
+      unitOfWork.readStarted = resolve;
+    });
     const reload = clocks.reload(LAB);
     await readStarted;
     // meanwhile the lab's clock is frozen at an instant (a scenario holds it)

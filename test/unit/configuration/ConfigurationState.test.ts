@@ -1,7 +1,11 @@
 import { expect } from 'chai';
 import { DomainError } from '../../../src/shared/domain/DomainError.js';
 import { DEFAULT_LAB } from '../../../src/shared/domain/LabId.js';
-import { CONFIGURATION_STATE_MACHINE, CONFIGURATION_STATUSES, type ConfigurationStatus } from '../../../src/contexts/configuration/revisions/domain/ConfigurationState.js';
+import {
+  CONFIGURATION_STATE_MACHINE,
+  CONFIGURATION_STATUSES,
+  type ConfigurationStatus,
+} from '../../../src/contexts/configuration/revisions/domain/ConfigurationState.js';
 import { ConfigurationState } from '../../../src/contexts/configuration/revisions/domain/ConfigurationState.js';
 
 const AT = new Date('2026-03-01T08:00:00Z');
@@ -9,25 +13,39 @@ const LATER = new Date('2026-03-01T09:00:00Z');
 
 function inState(status: ConfigurationStatus): ConfigurationState {
   return new ConfigurationState(DEFAULT_LAB, {
-    status, lastCommit: { id: 'c0', at: AT }, changedAt: AT,
-    importedFileName: status.startsWith('imported') ? 'file.xzconfig' : undefined, version: 3,
+    status,
+    lastCommit: { id: 'c0', at: AT },
+    changedAt: AT,
+    importedFileName: status.startsWith('imported') ? 'file.xzconfig' : undefined,
+    version: 3,
   });
 }
 
 function refusal(work: () => void): DomainError | undefined {
-  try { work(); } catch (error) { if (error instanceof DomainError) return error; throw error; }
+  try {
+    work();
+  } catch (error) {
+    if (error instanceof DomainError) return error;
+    throw error;
+  }
   return undefined;
 }
 
 /** The expected table, written out pair by pair: row = from, column = to (c m cl i ip). */
 const EXPECTED: Record<ConfigurationStatus, string> = {
-  committed:            'c m cl i ip',
-  modified:             'c m cl i ip',
-  cleaned:              'c m cl i ip',
-  imported:             'c m cl i ip',
+  committed: 'c m cl i ip',
+  modified: 'c m cl i ip',
+  cleaned: 'c m cl i ip',
+  imported: 'c m cl i ip',
   'imported-protected': 'c - -  i ip',
 };
-const SHORT: Record<ConfigurationStatus, string> = { committed: 'c', modified: 'm', cleaned: 'cl', imported: 'i', 'imported-protected': 'ip' };
+const SHORT: Record<ConfigurationStatus, string> = {
+  committed: 'c',
+  modified: 'm',
+  cleaned: 'cl',
+  imported: 'i',
+  'imported-protected': 'ip',
+};
 
 type Trigger = 'write' | 'commit' | 'revert' | 'clean' | 'import' | 'import protected';
 const TRIGGERS: Record<Trigger, (state: ConfigurationState) => void> = {
@@ -41,20 +59,58 @@ const TRIGGERS: Record<Trigger, (state: ConfigurationState) => void> = {
 
 /** Outcome of each trigger in each state: the next state, or the code of the refusal. */
 const OUTCOMES: Record<ConfigurationStatus, Record<Trigger, string>> = {
-  committed: { write: 'modified', commit: 'committed', revert: 'committed', clean: 'cleaned', import: 'imported', 'import protected': 'imported-protected' },
-  modified: { write: 'modified', commit: 'committed', revert: 'committed', clean: 'cleaned', import: 'imported', 'import protected': 'imported-protected' },
-  cleaned: { write: 'modified', commit: 'committed', revert: 'committed', clean: 'cleaned', import: 'imported', 'import protected': 'imported-protected' },
-  imported: { write: 'modified', commit: 'committed', revert: 'committed', clean: 'cleaned', import: 'imported', 'import protected': 'imported-protected' },
+  committed: {
+    write: 'modified',
+    commit: 'committed',
+    revert: 'committed',
+    clean: 'cleaned',
+    import: 'imported',
+    'import protected': 'imported-protected',
+  },
+  modified: {
+    write: 'modified',
+    commit: 'committed',
+    revert: 'committed',
+    clean: 'cleaned',
+    import: 'imported',
+    'import protected': 'imported-protected',
+  },
+  cleaned: {
+    write: 'modified',
+    commit: 'committed',
+    revert: 'committed',
+    clean: 'cleaned',
+    import: 'imported',
+    'import protected': 'imported-protected',
+  },
+  imported: {
+    write: 'modified',
+    commit: 'committed',
+    revert: 'committed',
+    clean: 'cleaned',
+    import: 'imported',
+    'import protected': 'imported-protected',
+  },
   'imported-protected': {
-    write: 'CONFIGURATION_COMMIT_PROTECTED', commit: 'CONFIGURATION_COMMIT_PROTECTED', revert: 'committed',
-    clean: 'CONFIGURATION_COMMIT_PROTECTED', import: 'imported', 'import protected': 'imported-protected',
+    write: 'CONFIGURATION_COMMIT_PROTECTED',
+    commit: 'CONFIGURATION_COMMIT_PROTECTED',
+    revert: 'committed',
+    clean: 'CONFIGURATION_COMMIT_PROTECTED',
+    import: 'imported',
+    'import protected': 'imported-protected',
   },
 };
 
 describe('the configuration lifecycle', () => {
   it('has the five states of the specification', () => {
     expect(CONFIGURATION_STATE_MACHINE.states).to.deep.equal([...CONFIGURATION_STATUSES]);
-    expect(CONFIGURATION_STATUSES).to.deep.equal(['committed', 'modified', 'cleaned', 'imported', 'imported-protected']);
+    expect(CONFIGURATION_STATUSES).to.deep.equal([
+      'committed',
+      'modified',
+      'cleaned',
+      'imported',
+      'imported-protected',
+    ]);
   });
 
   for (const from of CONFIGURATION_STATUSES) {
@@ -95,7 +151,9 @@ describe('the configuration state', () => {
     state.commit('c1', LATER, 7);
     expect(state.lastCommit).to.deep.equal({ id: 'c1', at: LATER });
     expect(state.hasUncommittedChanges).to.equal(false);
-    expect(state.pullEvents()).to.deep.equal([{ name: 'ConfigurationCommitted', lab: DEFAULT_LAB, occurredAt: LATER, commitId: 'c1', objectCount: 7 }]);
+    expect(state.pullEvents()).to.deep.equal([
+      { name: 'ConfigurationCommitted', lab: DEFAULT_LAB, occurredAt: LATER, commitId: 'c1', objectCount: 7 },
+    ]);
   });
 
   it('raises ConfigurationModified on the first write only', () => {
@@ -113,8 +171,12 @@ describe('the configuration state', () => {
     expect(state.commitProtection).to.equal(true);
     expect(state.hasUncommittedChanges).to.equal(true);
     expect(state.importedFileName).to.equal('lab.xzconfig');
-    expect(state.pullEvents()).to.deep.equal([{ name: 'ConfigurationImported', lab: DEFAULT_LAB, occurredAt: LATER, commitProtection: true, objectCount: 9 }]);
-    expect(refusal(() => state.assertCommittable())?.message).to.contain('commitProtection=true').and.contain('revert');
+    expect(state.pullEvents()).to.deep.equal([
+      { name: 'ConfigurationImported', lab: DEFAULT_LAB, occurredAt: LATER, commitProtection: true, objectCount: 9 },
+    ]);
+    expect(refusal(() => state.assertCommittable())?.message)
+      .to.contain('commitProtection=true')
+      .and.contain('revert');
     state.revert(LATER);
     expect(state.commitProtection).to.equal(false);
     expect(state.importedFileName).to.equal(undefined);

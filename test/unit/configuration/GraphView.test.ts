@@ -12,7 +12,12 @@ function graph(): IndexedGraph {
   return new IndexedGraph([
     ConfigObject.create(DEFAULT_LAB, { id: NODE_B, sort: 'TELSIP_STACK', displayName: 'alpha' }),
     ConfigObject.create(DEFAULT_LAB, { id: NODE_A, sort: 'TELSIP_STACK', displayName: 'beta' }),
-    ConfigObject.create(DEFAULT_LAB, { id: DOMAIN, sort: 'TELRT_STACK', displayName: 'beta', references: { sourceNodeIds: [NODE_A, NODE_B] } }),
+    ConfigObject.create(DEFAULT_LAB, {
+      id: DOMAIN,
+      sort: 'TELRT_STACK',
+      displayName: 'beta',
+      references: { sourceNodeIds: [NODE_A, NODE_B] },
+    }),
   ]);
 }
 
@@ -20,7 +25,11 @@ describe('GraphView (the working graph in memory)', () => {
   it('lists a sort by display name and several sorts by sort first', () => {
     const view = graph();
     expect(view.ofSort('TELSIP_STACK').map((o) => o.displayName)).to.deep.equal(['alpha', 'beta']);
-    expect(view.ofSorts(['TELSIP_STACK', 'TELRT_STACK']).map((o) => o.sort)).to.deep.equal(['TELRT_STACK', 'TELSIP_STACK', 'TELSIP_STACK']);
+    expect(view.ofSorts(['TELSIP_STACK', 'TELRT_STACK']).map((o) => o.sort)).to.deep.equal([
+      'TELRT_STACK',
+      'TELSIP_STACK',
+      'TELSIP_STACK',
+    ]);
     expect(view.ofSort('HTTP_SERVER')).to.deep.equal([]);
     expect(view.size).to.equal(3);
   });
@@ -48,7 +57,11 @@ describe('GraphView (the working graph in memory)', () => {
     expect(resolveObject(view, NODE_A, ['TELSIP_STACK'], 'Node').displayName).to.equal('beta');
     expect(resolveObject(view, NODE_A.replace(/-/g, '').toUpperCase(), ['TELSIP_STACK'], 'Node').id).to.equal(NODE_A);
     expect(resolveObject(view, 'alpha', ['TELSIP_STACK'], 'Node').id).to.equal(NODE_B);
-    expect(() => resolveObject(view, DOMAIN, ['TELSIP_STACK'], 'Node')).to.throw(DomainError).with.property('code', 'NODE_NOT_FOUND');
-    expect(() => resolveObject(view, 'nobody', ['TELSIP_STACK'], 'Node')).to.throw(DomainError).with.property('kind', 'not_found');
+    expect(() => resolveObject(view, DOMAIN, ['TELSIP_STACK'], 'Node'))
+      .to.throw(DomainError)
+      .with.property('code', 'NODE_NOT_FOUND');
+    expect(() => resolveObject(view, 'nobody', ['TELSIP_STACK'], 'Node'))
+      .to.throw(DomainError)
+      .with.property('kind', 'not_found');
   });
 });

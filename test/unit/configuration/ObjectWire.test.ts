@@ -2,7 +2,12 @@ import { expect } from 'chai';
 import { DEFAULT_LAB } from '../../../src/shared/domain/LabId.js';
 import { ConfigObject, DEFAULT_COMMON } from '../../../src/contexts/configuration/graph/domain/ConfigObject.js';
 import { ObjectRules } from '../../../src/contexts/configuration/graph/domain/ObjectRules.js';
-import { fromWire, readObjectChange, renderObject, renderValue } from '../../../src/contexts/configuration/objects/interface/http/ObjectWire.js';
+import {
+  fromWire,
+  readObjectChange,
+  renderObject,
+  renderValue,
+} from '../../../src/contexts/configuration/objects/interface/http/ObjectWire.js';
 import { t } from '../../../src/contexts/configuration/graph/domain/catalog/SortDefinition.js';
 import type { ErrorDetail } from '../../../src/shared/domain/DomainError.js';
 
@@ -10,10 +15,21 @@ const ID = '3f1c0a9e-0000-4000-8000-000000000001';
 const NC = '3f1c0a9e-0000-4000-8000-0000000000aa';
 
 function transport(): ConfigObject {
-  const completed = ObjectRules.complete('SIPST_STACK', undefined, { udpTcpPort: 5070, tlsEnabled: false }, { networkControllerId: [NC] });
+  const completed = ObjectRules.complete(
+    'SIPST_STACK',
+    undefined,
+    { udpTcpPort: 5070, tlsEnabled: false },
+    { networkControllerId: [NC] },
+  );
   return new ConfigObject(DEFAULT_LAB, {
-    id: ID, sort: 'SIPST_STACK', displayName: 'edge', ...completed, common: { ...DEFAULT_COMMON, comment: 'c' },
-    note: 'a note', metadata: { replication: { systemIdentifiersEnabled: false }, compatibility: '1' }, version: 4,
+    id: ID,
+    sort: 'SIPST_STACK',
+    displayName: 'edge',
+    ...completed,
+    common: { ...DEFAULT_COMMON, comment: 'c' },
+    note: 'a note',
+    metadata: { replication: { systemIdentifiersEnabled: false }, compatibility: '1' },
+    version: 4,
   });
 }
 
@@ -21,11 +37,27 @@ describe('the detached-objects wire view', () => {
   it('renders every scalar as a string, references as ids, and the metaData block with note and version', () => {
     const view = renderObject(transport());
     expect(view).to.include({
-      id: ID, sort: 'SIPST_STACK', displayName: 'edge', comment: 'c', visible: 'true', protected: 'false', trMark: 'false',
-      udpTcpPort: '5070', tlsEnabled: 'false', tlsPort: '5061', sipDomain: '', networkControllerId: NC, networkSecurityProfileId: '',
+      id: ID,
+      sort: 'SIPST_STACK',
+      displayName: 'edge',
+      comment: 'c',
+      visible: 'true',
+      protected: 'false',
+      trMark: 'false',
+      udpTcpPort: '5070',
+      tlsEnabled: 'false',
+      tlsPort: '5061',
+      sipDomain: '',
+      networkControllerId: NC,
+      networkSecurityProfileId: '',
     });
     expect(view['metaData']).to.deep.equal({
-      anynodefe: { compatibility: '1', replication: { systemIdentifiersEnabled: 'false' }, note: 'a note', version: '4' },
+      anynodefe: {
+        compatibility: '1',
+        replication: { systemIdentifiersEnabled: 'false' },
+        note: 'a note',
+        version: '4',
+      },
     });
   });
 
@@ -55,10 +87,20 @@ describe('the detached-objects wire view', () => {
   });
 
   it('reads a set body: parameters, references, common flags, version and note; unknown members are problems', () => {
-    const change = readObjectChange({
-      id: ID.replace(/-/g, ''), displayName: 'renamed', visible: 'false', udpTcpPort: '5080', networkControllerId: '',
-      metaData: { anynodefe: { version: '4', note: 'n', compatibility: '0' } }, bogus: '1', tlsPort: 'x',
-    }, ID, transport());
+    const change = readObjectChange(
+      {
+        id: ID.replace(/-/g, ''),
+        displayName: 'renamed',
+        visible: 'false',
+        udpTcpPort: '5080',
+        networkControllerId: '',
+        metaData: { anynodefe: { version: '4', note: 'n', compatibility: '0' } },
+        bogus: '1',
+        tlsPort: 'x',
+      },
+      ID,
+      transport(),
+    );
     expect(change.displayName).to.equal('renamed');
     expect(change.common).to.deep.equal({ visible: false });
     expect(change.parameters).to.deep.equal({ udpTcpPort: 5080 });
@@ -70,12 +112,20 @@ describe('the detached-objects wire view', () => {
 
   it('refuses a body that is not an object, and flags an id or sort that does not match', () => {
     expect(() => readObjectChange([1], ID, transport())).to.throw(/must be a JSON object/);
-    const change = readObjectChange({ id: NC, sort: 'NOPE', metaData: { anynodefe: { version: 'v1' } } }, ID, transport());
+    const change = readObjectChange(
+      { id: NC, sort: 'NOPE', metaData: { anynodefe: { version: 'v1' } } },
+      ID,
+      transport(),
+    );
     expect(change.problems!.map((p) => p.field)).to.deep.equal(['id', 'sort', 'metaData.anynodefe.version']);
   });
 
   it('takes members sent as null as left out', () => {
-    const change = readObjectChange({ udpTcpPort: null, visible: null, networkControllerId: null, comment: null }, ID, transport());
+    const change = readObjectChange(
+      { udpTcpPort: null, visible: null, networkControllerId: null, comment: null },
+      ID,
+      transport(),
+    );
     expect([change.parameters, change.references, change.common, change.problems]).to.deep.equal([{}, {}, {}, []]);
   });
 

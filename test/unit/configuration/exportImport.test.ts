@@ -1,13 +1,29 @@
 import { decodeObjectFile, encodeObjectFile, type ObjectFileDocument } from '@gwsim/object-file';
 import { expect } from 'chai';
 import type { ImportOptions } from '../../../src/contexts/configuration/objects/application/ImportObjects.js';
-import { CERTIFICATE_PEM, ObjectsHarness, PASSWORD, PRIVATE_KEY_PEM, failure, seedNodeGraph, type NodeGraph } from './support/ObjectsHarness.js';
+import {
+  CERTIFICATE_PEM,
+  ObjectsHarness,
+  PASSWORD,
+  PRIVATE_KEY_PEM,
+  failure,
+  seedNodeGraph,
+  type NodeGraph,
+} from './support/ObjectsHarness.js';
 
-const options = (action: ImportOptions['action'], more: Partial<ImportOptions> = {}): ImportOptions =>
-  ({ action, cloneComment: undefined, reassignPortOnCollision: false, ...more });
+const options = (action: ImportOptions['action'], more: Partial<ImportOptions> = {}): ImportOptions => ({
+  action,
+  cloneComment: undefined,
+  reassignPortOnCollision: false,
+  ...more,
+});
 
 /** The export as it travels: encoded, then decoded as the import operation does. */
-async function exported(h: ObjectsHarness, id: string, includePrivateData: boolean): Promise<{ text: string; file: ObjectFileDocument }> {
+async function exported(
+  h: ObjectsHarness,
+  id: string,
+  includePrivateData: boolean,
+): Promise<{ text: string; file: ObjectFileDocument }> {
   const bytes = encodeObjectFile((await h.exportObject.execute(h.lab, id, includePrivateData)).file);
   return { text: bytes.toString('utf8'), file: decodeObjectFile(bytes) };
 }
@@ -15,20 +31,36 @@ async function exported(h: ObjectsHarness, id: string, includePrivateData: boole
 describe('exporting detached objects', () => {
   let h: ObjectsHarness;
   let graph: NodeGraph;
-  beforeEach(async () => { h = new ObjectsHarness(); graph = await seedNodeGraph(h); });
+  beforeEach(async () => {
+    h = new ObjectsHarness();
+    graph = await seedNodeGraph(h);
+  });
 
   it('exports the object and its whole subtree, root first', async () => {
     const { file } = await exported(h, graph.node.id, true);
     expect(file.rootId).to.equal(graph.node.id);
     expect(file.objects.map((o) => o.displayName)).to.deep.equal([
-      'carrier node', 'carrier user agent', 'carrier trunk', 'carrier transport', 'carrier login', 'carrier eth0', 'carrier security', 'carrier identity',
+      'carrier node',
+      'carrier user agent',
+      'carrier trunk',
+      'carrier transport',
+      'carrier login',
+      'carrier eth0',
+      'carrier security',
+      'carrier identity',
     ]);
     expect(file.exportedAt).to.equal('2026-03-01T08:00:00.000Z');
   });
 
   it('without private data contains no password, private key or certificate, and says what it stripped', async () => {
     const { text, file } = await exported(h, graph.node.id, false);
-    for (const secret of [PASSWORD, 'PRIVATE KEY', 'CERTIFICATE', CERTIFICATE_PEM.split('\n')[1]!, PRIVATE_KEY_PEM.split('\n')[1]!]) {
+    for (const secret of [
+      PASSWORD,
+      'PRIVATE KEY',
+      'CERTIFICATE',
+      CERTIFICATE_PEM.split('\n')[1]!,
+      PRIVATE_KEY_PEM.split('\n')[1]!,
+    ]) {
       expect(text).to.not.include(secret);
     }
     expect(file.includesPrivateData).to.equal(false);
@@ -46,14 +78,20 @@ describe('exporting detached objects', () => {
 describe('importing detached objects', () => {
   let h: ObjectsHarness;
   let graph: NodeGraph;
-  beforeEach(async () => { h = new ObjectsHarness(); graph = await seedNodeGraph(h); });
+  beforeEach(async () => {
+    h = new ObjectsHarness();
+    graph = await seedNodeGraph(h);
+  });
 
-  it('into an empty configuration creates everything with the file\'s ids, whatever the action', async () => {
+  it("into an empty configuration creates everything with the file's ids, whatever the action", async () => {
     const { file } = await exported(h, graph.node.id, true);
     for (const action of ['SKIP', 'OVERRIDE', 'CLONE', 'CANCEL'] as const) {
       const fresh = new ObjectsHarness();
       const report = await fresh.importObjects.execute(fresh.lab, file, options(action));
-      expect(report.objects.map((o) => o.outcome), action).to.deep.equal(Array(8).fill('created'));
+      expect(
+        report.objects.map((o) => o.outcome),
+        action,
+      ).to.deep.equal(Array(8).fill('created'));
       expect((await fresh.all()).map((o) => o.id).sort(), action).to.deep.equal(file.objects.map((o) => o.id).sort());
     }
   });
@@ -63,7 +101,9 @@ describe('importing detached objects', () => {
     await h.removeObject.execute(h.lab, graph.node.id);
     await h.setObject.execute(h.lab, graph.transport.id, () => ({ parameters: { udpTcpPort: 5099 }, references: {} }));
     const report = await h.importObjects.execute(h.lab, file, options('SKIP'));
-    expect(report.objects.filter((o) => o.outcome === 'created').map((o) => o.displayName)).to.deep.equal(['carrier node']);
+    expect(report.objects.filter((o) => o.outcome === 'created').map((o) => o.displayName)).to.deep.equal([
+      'carrier node',
+    ]);
     expect((await h.find(graph.transport.id))!.parameters['udpTcpPort']).to.equal(5099);
     expect((await h.find(graph.node.id))!.references['sipUserAgentId']).to.deep.equal([graph.userAgent.id]);
   });
@@ -76,7 +116,11 @@ describe('importing detached objects', () => {
     const report = await h.importObjects.execute(h.lab, file, options('SKIP'));
     const node = report.objects.find((o) => o.displayName === 'carrier node')!;
     expect(node).to.include({ outcome: 'created', id: foreign.node.id });
-    expect(report.objects.find((o) => o.displayName === 'carrier user agent')).to.include({ outcome: 'skipped', matchedBy: 'sortAndDisplayName', id: graph.userAgent.id });
+    expect(report.objects.find((o) => o.displayName === 'carrier user agent')).to.include({
+      outcome: 'skipped',
+      matchedBy: 'sortAndDisplayName',
+      id: graph.userAgent.id,
+    });
     expect((await h.find(foreign.node.id))!.references['sipUserAgentId']).to.deep.equal([graph.userAgent.id]);
   });
 
@@ -91,20 +135,37 @@ describe('importing detached objects', () => {
     expect((await h.find(graph.transport.id))!.parameters['udpTcpPort']).to.equal(5060);
     const credentials = (await h.find(graph.credentials.id))!;
     expect(credentials.parameters).to.include({ username: 'alice', password: PASSWORD });
-    expect((await h.find(graph.identity.id))!.parameters).to.include({ certificate: CERTIFICATE_PEM, privateKey: PRIVATE_KEY_PEM });
+    expect((await h.find(graph.identity.id))!.parameters).to.include({
+      certificate: CERTIFICATE_PEM,
+      privateKey: PRIVATE_KEY_PEM,
+    });
   });
 
   it('CLONE keeps the current objects and imports copies with new ids and names, references following the copies', async () => {
     const { file } = await exported(h, graph.node.id, false);
     const before = await h.state();
-    const report = await h.importObjects.execute(h.lab, file, options('CLONE', { cloneComment: 'site B', reassignPortOnCollision: true }));
+    const report = await h.importObjects.execute(
+      h.lab,
+      file,
+      options('CLONE', { cloneComment: 'site B', reassignPortOnCollision: true }),
+    );
     expect(report.objects.every((o) => o.outcome === 'cloned')).to.equal(true);
     const clones = await Promise.all(report.objects.map((o) => h.find(o.id)));
-    expect(clones.map((c) => c!.displayName)).to.include.members(['carrier node (site B)', 'carrier transport (site B)']);
+    expect(clones.map((c) => c!.displayName)).to.include.members([
+      'carrier node (site B)',
+      'carrier transport (site B)',
+    ]);
     const node = clones.find((c) => c!.sort === 'TELSIP_STACK')!;
     const userAgent = clones.find((c) => c!.sort === 'SIPUA_STACK')!;
     expect(node.references['sipUserAgentId']).to.deep.equal([userAgent.id]);
-    expect(clones.every((c) => !Object.values(c!.references).flat().some((id) => Object.values(graph).some((o) => o.id === id)))).to.equal(true);
+    expect(
+      clones.every(
+        (c) =>
+          !Object.values(c!.references)
+            .flat()
+            .some((id) => Object.values(graph).some((o) => o.id === id)),
+      ),
+    ).to.equal(true);
     expect(clones.find((c) => c!.sort === 'SIPAUTH_STACK')!.parameters['password']).to.equal('');
     expect((await h.all()).length).to.equal(16);
     const untouched = (await h.state()) as Array<{ id: string }>;
@@ -126,11 +187,21 @@ describe('importing detached objects', () => {
   it('moves colliding ports of an imported transport on an existing controller', async () => {
     const other = new ObjectsHarness('another gateway');
     const foreign = await seedNodeGraph(other, 'branch', 5060);
-    await other.setObject.execute(other.lab, foreign.controller.id, () => ({ displayName: 'carrier eth0', parameters: {}, references: {} }));
+    await other.setObject.execute(other.lab, foreign.controller.id, () => ({
+      displayName: 'carrier eth0',
+      parameters: {},
+      references: {},
+    }));
     const { file } = await exported(other, foreign.transport.id, true);
     const report = await h.importObjects.execute(h.lab, file, options('SKIP', { reassignPortOnCollision: true }));
-    expect(report.objects.find((o) => o.sort === 'IN_STACK')).to.include({ outcome: 'skipped', id: graph.controller.id });
-    expect(report.portMoves.map((m) => `${m.parameter} ${m.from}->${m.to}`)).to.deep.equal(['udpTcpPort 5060->5062', 'tlsPort 5061->5063']);
+    expect(report.objects.find((o) => o.sort === 'IN_STACK')).to.include({
+      outcome: 'skipped',
+      id: graph.controller.id,
+    });
+    expect(report.portMoves.map((m) => `${m.parameter} ${m.from}->${m.to}`)).to.deep.equal([
+      'udpTcpPort 5060->5062',
+      'tlsPort 5061->5063',
+    ]);
     expect((await h.find(foreign.transport.id))!.parameters).to.include({ udpTcpPort: 5062, tlsPort: 5063 });
   });
 
@@ -146,7 +217,12 @@ describe('importing detached objects', () => {
 
   it('imports nothing when any object would be invalid (all or nothing)', async () => {
     const { file } = await exported(h, graph.node.id, true);
-    const broken: ObjectFileDocument = { ...file, objects: file.objects.map((o, i) => (i === 7 ? { ...o, parameters: { ...o.parameters, keyType: 'DSA_512' } } : o)) };
+    const broken: ObjectFileDocument = {
+      ...file,
+      objects: file.objects.map((o, i) =>
+        i === 7 ? { ...o, parameters: { ...o.parameters, keyType: 'DSA_512' } } : o,
+      ),
+    };
     const fresh = new ObjectsHarness();
     const refused = await failure(() => fresh.importObjects.execute(fresh.lab, broken, options('SKIP')));
     expect(refused.code).to.equal('IMPORT_INVALID');
@@ -157,8 +233,13 @@ describe('importing detached objects', () => {
   it('refuses unknown sorts and stripped parameters that are not private', async () => {
     const { file } = await exported(h, graph.credentials.id, false);
     const unknownSort = { ...file, objects: [{ ...file.objects[0]!, sort: 'NOT_A_SORT' }] };
-    expect((await failure(() => h.importObjects.execute(h.lab, unknownSort, options('SKIP')))).code).to.equal('IMPORT_FILE_INVALID');
-    const strippedName = { ...file, objects: [{ ...file.objects[0]!, parameters: {}, strippedParameters: ['username'] }] };
+    expect((await failure(() => h.importObjects.execute(h.lab, unknownSort, options('SKIP')))).code).to.equal(
+      'IMPORT_FILE_INVALID',
+    );
+    const strippedName = {
+      ...file,
+      objects: [{ ...file.objects[0]!, parameters: {}, strippedParameters: ['username'] }],
+    };
     const refused = await failure(() => h.importObjects.execute(h.lab, strippedName, options('SKIP')));
     expect(refused.details[0]!.message).to.equal("'username' is not a private parameter of SIPAUTH_STACK");
   });
@@ -167,10 +248,15 @@ describe('importing detached objects', () => {
     const { text } = await exported(h, graph.credentials.id, true);
     for (const [forged, field] of [
       [text.replace('"parameters": {', '"parameters": {"__proto__": {"polluted": "1"},'), 'objects[0].__proto__'],
-      [text.replace('"references": {}', `"references": {"__proto__": ["${graph.credentials.id}"]}`), 'objects[0].__proto__'],
+      [
+        text.replace('"references": {}', `"references": {"__proto__": ["${graph.credentials.id}"]}`),
+        'objects[0].__proto__',
+      ],
     ] as const) {
       expect(forged).to.not.equal(text);
-      const refused = await failure(() => h.importObjects.execute(h.lab, decodeObjectFile(Buffer.from(forged)), options('OVERRIDE')));
+      const refused = await failure(() =>
+        h.importObjects.execute(h.lab, decodeObjectFile(Buffer.from(forged)), options('OVERRIDE')),
+      );
       expect(refused.code).to.equal('IMPORT_INVALID');
       expect(refused.details.map((d) => d.field)).to.include(field);
     }
@@ -178,7 +264,13 @@ describe('importing detached objects', () => {
 
   it('OVERRIDE refuses a file whose object has the id of an object of another sort', async () => {
     const { file } = await exported(h, graph.credentials.id, true);
-    const disguised = { ...file, objects: [{ ...file.objects[0]!, id: graph.controller.id }], rootId: graph.controller.id };
-    expect((await failure(() => h.importObjects.execute(h.lab, disguised, options('OVERRIDE')))).code).to.equal('IMPORT_SORT_CONFLICT');
+    const disguised = {
+      ...file,
+      objects: [{ ...file.objects[0]!, id: graph.controller.id }],
+      rootId: graph.controller.id,
+    };
+    expect((await failure(() => h.importObjects.execute(h.lab, disguised, options('OVERRIDE')))).code).to.equal(
+      'IMPORT_SORT_CONFLICT',
+    );
   });
 });

@@ -19,7 +19,12 @@ import { SeededIdGenerator } from '../../../src/shared/infrastructure/SeededIdGe
 const NOW = new Date('2026-03-01T08:00:00Z');
 let sequence = 0;
 const rule = (input: FaultRuleInput, now = NOW) => FaultRule.create(input, `r${++sequence}`, sequence, now);
-const request = (path: string, method = 'GET', user?: string): FaultRequest => ({ method, path, operation: operationOf(path), user });
+const request = (path: string, method = 'GET', user?: string): FaultRequest => ({
+  method,
+  path,
+  operation: operationOf(path),
+  user,
+});
 /** The match of every gateway request, as a rule says it. */
 const ALL = { all: true } as const;
 
@@ -36,42 +41,81 @@ function fields(input: unknown): string[] {
 
 /** A random source that answers the values it is given, in turn. */
 class Scripted extends RandomSource {
-  constructor(private readonly values: number[]) { super(); }
-  next(): number { return this.values.shift() ?? 0; }
+  constructor(private readonly values: number[]) {
+    super();
+  }
+  next(): number {
+    return this.values.shift() ?? 0;
+  }
 }
 
 describe('fault rules (domain)', () => {
   describe('validation', () => {
     it('accepts each API effect and a gateway fault, with defaults filled in', () => {
       expect(rule({ match: ALL, effect: { status: 503 } }).probability).to.equal(1);
-      expect(rule({ match: ALL, effect: { latencyMs: 200, status: 500 } }).effect).to.deep.equal({ type: 'api', latency: { distribution: 'fixed', ms: 200 }, answer: { kind: 'status', status: 500 } });
-      expect(rule({ match: ALL, effect: { latencyMs: { distribution: 'normal', mean: 100, sd: 20 } } }).effect).to.deep.equal({ type: 'api', latency: { distribution: 'normal', mean: 100, sd: 20 } });
-      for (const flag of ['drop', 'malformedBody', 'timeout'] as const) expect(rule({ match: ALL, effect: { [flag]: true } }).effect).to.deep.equal({ type: 'api', answer: { kind: flag } });
+      expect(rule({ match: ALL, effect: { latencyMs: 200, status: 500 } }).effect).to.deep.equal({
+        type: 'api',
+        latency: { distribution: 'fixed', ms: 200 },
+        answer: { kind: 'status', status: 500 },
+      });
+      expect(
+        rule({ match: ALL, effect: { latencyMs: { distribution: 'normal', mean: 100, sd: 20 } } }).effect,
+      ).to.deep.equal({ type: 'api', latency: { distribution: 'normal', mean: 100, sd: 20 } });
+      for (const flag of ['drop', 'malformedBody', 'timeout'] as const)
+        expect(rule({ match: ALL, effect: { [flag]: true } }).effect).to.deep.equal({
+          type: 'api',
+          answer: { kind: flag },
+        });
       expect(rule({ effect: { kind: 'monitorUnreachable' } }).isGatewayFault).to.equal(true);
     });
 
     it('names every faulty field', () => {
       expect(fields({ effect: { status: 503 }, match: { method: 'get' } })).to.deep.equal(['match.method']);
       expect(fields({ match: ALL, effect: { status: 503 }, probability: 1.5 })).to.deep.equal(['probability']);
-      expect(fields({ match: ALL, effect: { status: 503 }, probability: -0.1, count: 1.5 })).to.deep.equal(['probability', 'count']);
+      expect(fields({ match: ALL, effect: { status: 503 }, probability: -0.1, count: 1.5 })).to.deep.equal([
+        'probability',
+        'count',
+      ]);
       expect(fields({ match: ALL, effect: { status: 503 }, expiresInSeconds: 0 })).to.deep.equal(['expiresInSeconds']);
       expect(fields({ effect: { status: 600 } })).to.deep.equal(['effect.status']);
       expect(fields({ effect: { status: 503, timeout: true } })).to.deep.equal(['effect.timeout']);
       expect(fields({ effect: { body: {} } })).to.deep.equal(['effect.body']);
       expect(fields({ effect: { timeout: true, latencyMs: 5 } })).to.deep.equal(['effect.latencyMs']);
       expect(fields({ effect: { latencyMs: 300_001 } })).to.deep.equal(['effect.latencyMs']);
-      expect(fields({ effect: { latencyMs: { distribution: 'poisson' } } })).to.deep.equal(['effect.latencyMs.distribution']);
-      expect(fields({ effect: { latencyMs: { distribution: 'uniform', min: 5, max: 1, mean: 3 } } })).to.deep.equal(['effect.latencyMs.mean', 'effect.latencyMs.max']);
+      expect(fields({ effect: { latencyMs: { distribution: 'poisson' } } })).to.deep.equal([
+        'effect.latencyMs.distribution',
+      ]);
+      expect(fields({ effect: { latencyMs: { distribution: 'uniform', min: 5, max: 1, mean: 3 } } })).to.deep.equal([
+        'effect.latencyMs.mean',
+        'effect.latencyMs.max',
+      ]);
       expect(fields({ effect: {} })).to.deep.equal(['effect']);
       expect(fields({})).to.deep.equal(['effect']);
-      expect(fields({ effect: { status: 503 }, match: { operation: 'nodes/get', path: '/api/*' } })).to.deep.equal(['match.path']);
+      expect(fields({ effect: { status: 503 }, match: { operation: 'nodes/get', path: '/api/*' } })).to.deep.equal([
+        'match.path',
+      ]);
       expect(fields({ effect: { status: 503 }, match: { path: 'api/*' } })).to.deep.equal(['match.path']);
-      expect(fields({ effect: { status: 503 }, match: { operation: 'api/nodes/get' } })).to.deep.equal(['match.operation']);
-      expect(fields({ match: ALL, effect: { status: 503 }, window: { from: '2026-03-02T00:00:00Z', until: '2026-03-01T09:00:00Z' } })).to.deep.equal(['window.until']);
-      expect(fields({ match: ALL, effect: { status: 503 }, window: { until: '2026-03-01T07:00:00Z' } })).to.deep.equal(['window.until']);
-      expect(fields({ match: ALL, effect: { status: 503 }, window: { from: '2026-03-01' } })).to.deep.equal(['window.from']);
+      expect(fields({ effect: { status: 503 }, match: { operation: 'api/nodes/get' } })).to.deep.equal([
+        'match.operation',
+      ]);
+      expect(
+        fields({
+          match: ALL,
+          effect: { status: 503 },
+          window: { from: '2026-03-02T00:00:00Z', until: '2026-03-01T09:00:00Z' },
+        }),
+      ).to.deep.equal(['window.until']);
+      expect(fields({ match: ALL, effect: { status: 503 }, window: { until: '2026-03-01T07:00:00Z' } })).to.deep.equal([
+        'window.until',
+      ]);
+      expect(fields({ match: ALL, effect: { status: 503 }, window: { from: '2026-03-01' } })).to.deep.equal([
+        'window.from',
+      ]);
       expect(fields({ effect: { kind: 'monitorUnreachable', status: 503 } })).to.deep.equal(['effect.status']);
-      expect(fields({ effect: { kind: 'monitorUnreachable' }, match: {}, probability: 1 })).to.deep.equal(['match', 'probability']);
+      expect(fields({ effect: { kind: 'monitorUnreachable' }, match: {}, probability: 1 })).to.deep.equal([
+        'match',
+        'probability',
+      ]);
     });
 
     it('takes an API fault only with a match that names a condition, or says {"all": true} alone', () => {
@@ -79,16 +123,24 @@ describe('fault rules (domain)', () => {
       expect(fields({ effect: { status: 503 }, match: {} }), 'an empty match').to.deep.equal(['match']);
       expect(fields({ effect: { status: 503 }, match: { all: false } })).to.deep.equal(['match.all']);
       expect(fields({ effect: { status: 503 }, match: { all: 'yes' } })).to.deep.equal(['match.all']);
-      expect(fields({ effect: { status: 503 }, match: { all: true, operation: 'nodes/get' } })).to.deep.equal(['match.all']);
+      expect(fields({ effect: { status: 503 }, match: { all: true, operation: 'nodes/get' } })).to.deep.equal([
+        'match.all',
+      ]);
       expect(fields({ effect: { latencyMs: 10 }, match: { all: true, user: 'anadmin' } })).to.deep.equal(['match.all']);
       try {
         rule({ effect: { status: 503 }, match: {} });
         expect.fail('accepted');
       } catch (error) {
-        expect((error as DomainError).message).to.contain('names no condition').and.contain('{"all": true}');
+        expect((error as DomainError).message)
+          .to.contain('names no condition')
+          .and.contain('{"all": true}');
       }
-      expect(rule({ match: ALL, effect: { status: 503 } }).toInput().match, 'listed as written').to.deep.equal({ all: true });
-      expect(rule({ match: { method: 'GET' }, effect: { status: 503 } }).toInput().match).to.deep.equal({ method: 'GET' });
+      expect(rule({ match: ALL, effect: { status: 503 } }).toInput().match, 'listed as written').to.deep.equal({
+        all: true,
+      });
+      expect(rule({ match: { method: 'GET' }, effect: { status: 503 } }).toInput().match).to.deep.equal({
+        method: 'GET',
+      });
       // a gateway fault takes no match at all (it matches no request): none is asked of it
       expect(fields({ effect: { kind: 'monitorUnreachable' } })).to.deep.equal([]);
       expect(rule({ effect: { kind: 'monitorUnreachable' } }).toInput()).to.not.have.property('match');
@@ -105,8 +157,14 @@ describe('fault rules (domain)', () => {
         [{ kind: 'diskFull' }, {}],
         [{ kind: 'cpuOverload' }, { loadPercent: 98 }],
         [{ kind: 'cpuOverload', loadPercent: 95 }, { loadPercent: 95 }],
-        [{ kind: 'packetLoss', node, lossPercent: 5 }, { node, lossPercent: 5 }],
-        [{ kind: 'packetLoss', node, lossPercent: 0.5, jitterMs: 40 }, { node, lossPercent: 0.5, jitterMs: 40 }],
+        [
+          { kind: 'packetLoss', node, lossPercent: 5 },
+          { node, lossPercent: 5 },
+        ],
+        [
+          { kind: 'packetLoss', node, lossPercent: 0.5, jitterMs: 40 },
+          { node, lossPercent: 0.5, jitterMs: 40 },
+        ],
       ];
       for (const [effect, parameters] of cases) {
         const made = rule({ effect });
@@ -121,8 +179,14 @@ describe('fault rules (domain)', () => {
       expect(fields({ effect: { kind: 'nodeDown' } })).to.deep.equal(['effect.node']);
       expect(fields({ effect: { kind: 'trunkDown', node: '' } })).to.deep.equal(['effect.node']);
       expect(fields({ effect: { kind: 'packetLoss', node } })).to.deep.equal(['effect.lossPercent']);
-      expect(fields({ effect: { kind: 'packetLoss', lossPercent: 101, jitterMs: -1 } })).to.deep.equal(['effect.node', 'effect.lossPercent', 'effect.jitterMs']);
-      expect(fields({ effect: { kind: 'packetLoss', node, lossPercent: 5, jitterMs: 1001 } })).to.deep.equal(['effect.jitterMs']);
+      expect(fields({ effect: { kind: 'packetLoss', lossPercent: 101, jitterMs: -1 } })).to.deep.equal([
+        'effect.node',
+        'effect.lossPercent',
+        'effect.jitterMs',
+      ]);
+      expect(fields({ effect: { kind: 'packetLoss', node, lossPercent: 5, jitterMs: 1001 } })).to.deep.equal([
+        'effect.jitterMs',
+      ]);
       expect(fields({ effect: { kind: 'cpuOverload', loadPercent: 0 } })).to.deep.equal(['effect.loadPercent']);
       expect(fields({ effect: { kind: 'cpuOverload', loadPercent: 101 } })).to.deep.equal(['effect.loadPercent']);
       expect(fields({ effect: { kind: 'cpuOverload', loadPercent: 97.5 } })).to.deep.equal(['effect.loadPercent']);
@@ -149,7 +213,8 @@ describe('fault rules (domain)', () => {
     });
 
     it('holds every condition given: operation, path pattern, method, user', () => {
-      const m = (input: FaultRuleInput['match'], r: FaultRequest) => rule({ match: input, effect: { status: 503 } }).match.matches(r);
+      const m = (input: FaultRuleInput['match'], r: FaultRequest) =>
+        rule({ match: input, effect: { status: 503 } }).match.matches(r);
       expect(m(ALL, request('/api/x'))).to.equal(true);
       expect(m(ALL, request('/app/monitor/x', 'POST', 'anyone'))).to.equal(true);
       expect(m({ operation: 'nodes/get' }, request('/api/nodes/get'))).to.equal(true);
@@ -209,7 +274,11 @@ describe('fault rules (domain)', () => {
 
     it('holds a rule only inside its window and removes it after its expiry', () => {
       const book = new FaultRuleBook();
-      const windowed = rule({ match: ALL, effect: { status: 503 }, window: { from: '2026-03-01T09:00:00Z', until: '2026-03-01T10:00:00Z' } });
+      const windowed = rule({
+        match: ALL,
+        effect: { status: 503 },
+        window: { from: '2026-03-01T09:00:00Z', until: '2026-03-01T10:00:00Z' },
+      });
       book.add(windowed);
       expect(book.choose(request('/api/a'), NOW, random)).to.equal(undefined);
       expect(windowed.isActive(NOW)).to.equal(false);
@@ -233,7 +302,8 @@ describe('fault rules (domain)', () => {
 
     it('looks only at the buckets of the request: 100 rules on other operations do not match', () => {
       const book = new FaultRuleBook();
-      for (let i = 0; i < 100; i++) book.add(rule({ match: { operation: `other/op${i}`, method: 'POST' }, effect: { status: 503 } }));
+      for (let i = 0; i < 100; i++)
+        book.add(rule({ match: { operation: `other/op${i}`, method: 'POST' }, effect: { status: 503 } }));
       expect(book.choose(request('/api/nodes/get'), NOW, random)).to.equal(undefined);
       expect(book.choose(request('/api/other/op7', 'POST'), NOW, random)?.rule.match.operation).to.equal('other/op7');
     });
@@ -248,13 +318,32 @@ describe('fault rules (domain)', () => {
       const kept = [
         { id: 'none', sequence: 1, createdAt: NOW.toISOString(), input: { effect: { status: 503 }, count: 5 } },
         { id: 'empty', sequence: 2, createdAt: NOW.toISOString(), input: { match: {}, effect: { latencyMs: 5 } } },
-        { id: 'named', sequence: 3, createdAt: NOW.toISOString(), input: { match: { operation: 'nodes/get' }, effect: { status: 500 } } },
+        {
+          id: 'named',
+          sequence: 3,
+          createdAt: NOW.toISOString(),
+          input: { match: { operation: 'nodes/get' }, effect: { status: 500 } },
+        },
         { id: 'gateway', sequence: 4, createdAt: NOW.toISOString(), input: { effect: { kind: 'monitorUnreachable' } } },
       ];
       await unitOfWork.write(lab, () => settings.save(lab, 'control.faultRules', kept as unknown as SettingJson, 0));
-      const rules = new FaultRules(clock, new SeededRandom(1), new SeededIdGenerator('kept'), [], undefined, undefined, undefined, new FaultRuleStore(settings, unitOfWork));
+      const rules = new FaultRules(
+        clock,
+        new SeededRandom(1),
+        new SeededIdGenerator('kept'),
+        [],
+        undefined,
+        undefined,
+        undefined,
+        new FaultRuleStore(settings, unitOfWork),
+      );
       await rules.reload(lab);
-      expect(rules.list(lab).map((r) => [r.id, r.toInput().match])).to.deep.equal([['none', { all: true }], ['empty', { all: true }], ['named', { operation: 'nodes/get' }], ['gateway', undefined]]);
+      expect(rules.list(lab).map((r) => [r.id, r.toInput().match])).to.deep.equal([
+        ['none', { all: true }],
+        ['empty', { all: true }],
+        ['named', { operation: 'nodes/get' }],
+        ['gateway', undefined],
+      ]);
       expect(rules.choose(lab, request('/api/roles/get', 'POST'))?.applied.ruleId).to.equal('none');
     });
   });

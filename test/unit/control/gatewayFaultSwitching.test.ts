@@ -17,13 +17,21 @@ const OTHER = 'other' as LabId;
 class Recorder extends GatewayFaultSwitch {
   readonly calls: Array<{ lab: LabId; scope: LabId | undefined; faults: string[] }> = [];
 
-  constructor(readonly kinds: readonly string[], private readonly scope: AsyncLabScope, private readonly slow = false) {
+  constructor(
+    readonly kinds: readonly string[],
+    private readonly scope: AsyncLabScope,
+    private readonly slow = false,
+  ) {
     super();
   }
 
   async hold(lab: LabId, faults: readonly HeldGatewayFault[]): Promise<void> {
     if (this.slow) await new Promise((resolve) => setImmediate(resolve));
-    this.calls.push({ lab, scope: this.scope.current(), faults: faults.map((f) => `${f.kind}${f.parameters['node'] ? `:${String(f.parameters['node'])}` : ''}`) });
+    this.calls.push({
+      lab,
+      scope: this.scope.current(),
+      faults: faults.map((f) => `${f.kind}${f.parameters['node'] ? `:${String(f.parameters['node'])}` : ''}`),
+    });
   }
 
   get last(): string[] | undefined {
@@ -50,7 +58,14 @@ describe('gateway faults: FaultRules hands each owning context the faults of its
     monitor = new Recorder(['monitorUnreachable'], scope);
     standby = new Recorder(['standbyLinkDown'], scope, true);
     const plan = handPlan([planNode('pbx'), planNode('carrier-a'), planNode('carrier-b')], []);
-    rules = new FaultRules(clock, new SeededRandom(1), new SeededIdGenerator('rules'), [network, monitor, standby], committed(plan), scope);
+    rules = new FaultRules(
+      clock,
+      new SeededRandom(1),
+      new SeededIdGenerator('rules'),
+      [network, monitor, standby],
+      committed(plan),
+      scope,
+    );
   });
 
   it('switches a fault on when its rule is added and off when it is removed; other switches hear nothing', async () => {
@@ -78,7 +93,10 @@ describe('gateway faults: FaultRules hands each owning context the faults of its
   });
 
   it('follows windows and expiry on the lab clock: on when the window begins, off at its end', async () => {
-    await rules.add(LAB, { effect: { kind: 'monitorUnreachable' }, window: { from: '2026-03-01T08:10:00Z', until: '2026-03-01T08:20:00Z' } });
+    await rules.add(LAB, {
+      effect: { kind: 'monitorUnreachable' },
+      window: { from: '2026-03-01T08:10:00Z', until: '2026-03-01T08:20:00Z' },
+    });
     await rules.add(LAB, { effect: { kind: 'standbyLinkDown' }, expiresInSeconds: 60 });
     await rules.settled();
     expect(monitor.calls).to.deep.equal([]);
@@ -120,7 +138,9 @@ describe('gateway faults: FaultRules hands each owning context the faults of its
       expect(error).to.be.instanceOf(DomainError);
       expect((error as DomainError).code).to.equal('INVALID_FAULT_RULE');
       expect((error as DomainError).details.map((d) => d.field)).to.deep.equal(['effect.node']);
-      expect((error as DomainError).message).to.contain("'carrier-z' is not a node").and.contain('carrier-a (carrier-a)');
+      expect((error as DomainError).message)
+        .to.contain("'carrier-z' is not a node")
+        .and.contain('carrier-a (carrier-a)');
     }
     expect(rules.list(LAB)).to.deep.equal([]);
     expect(network.calls).to.deep.equal([]);
@@ -129,11 +149,26 @@ describe('gateway faults: FaultRules hands each owning context the faults of its
   it('a switch that fails is logged, and the others still switch', async () => {
     const broken = new (class extends GatewayFaultSwitch {
       readonly kinds = ['diskFull'];
-      hold(): void { throw new Error('store down'); }
+      hold(): void {
+        throw new Error('store down');
+      }
     })();
     const logged: unknown[] = [];
-    const logger = { error: (...args: unknown[]) => logged.push(args), warn: () => undefined, info: () => undefined, debug: () => undefined } as never;
-    const withBroken = new FaultRules(clock, new SeededRandom(1), new SeededIdGenerator('b'), [broken, monitor], undefined, scope, logger);
+    const logger = {
+      error: (...args: unknown[]) => logged.push(args),
+      warn: () => undefined,
+      info: () => undefined,
+      debug: () => undefined,
+    } as never;
+    const withBroken = new FaultRules(
+      clock,
+      new SeededRandom(1),
+      new SeededIdGenerator('b'),
+      [broken, monitor],
+      undefined,
+      scope,
+      logger,
+    );
     await withBroken.add(LAB, { effect: { kind: 'diskFull' } });
     await withBroken.add(LAB, { effect: { kind: 'monitorUnreachable' } });
     await withBroken.settled();

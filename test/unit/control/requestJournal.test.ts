@@ -8,8 +8,18 @@ const T0 = Date.parse('2026-03-01T08:00:00Z');
 
 function entry(sequence: number, over: Partial<JournalEntry> = {}): JournalEntry {
   return {
-    sequence, time: new Date(T0 + sequence * 1000), method: 'GET', path: `/api/op${sequence}/get`, operation: `op${sequence}/get`, status: 200,
-    user: 'anadmin', latencyMs: 1, requestId: `r${sequence}`, fault: undefined, gatewayFaults: undefined, ...over,
+    sequence,
+    time: new Date(T0 + sequence * 1000),
+    method: 'GET',
+    path: `/api/op${sequence}/get`,
+    operation: `op${sequence}/get`,
+    status: 200,
+    user: 'anadmin',
+    latencyMs: 1,
+    requestId: `r${sequence}`,
+    fault: undefined,
+    gatewayFaults: undefined,
+    ...over,
   };
 }
 
@@ -44,7 +54,8 @@ describe('the request journal (domain)', () => {
     ring.add(entry(2, { path: '/api/nodes/get', status: 503 }));
     ring.add(entry(3, { path: '/api/nodes/get', status: undefined }));
     ring.add(entry(4, { path: '/app/monitor/x', status: 200 }));
-    const seq = (input: Parameters<typeof JournalQuery.create>[0]) => ring.find(JournalQuery.create(input)).map((e) => e.sequence);
+    const seq = (input: Parameters<typeof JournalQuery.create>[0]) =>
+      ring.find(JournalQuery.create(input)).map((e) => e.sequence);
     expect(seq({ method: 'post' })).to.deep.equal([1]);
     expect(seq({ path: '/api/nodes' })).to.deep.equal([2, 3]);
     expect(seq({ path: '/a*/get' })).to.deep.equal([2, 3]);

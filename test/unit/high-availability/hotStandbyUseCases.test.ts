@@ -54,11 +54,19 @@ describe('hot standby use cases (in memory)', () => {
   }
 
   it('add creates the network controller, security profile, link and hot standby object, all referenced', async () => {
-    const added = await add.execute(h.lab, 'MAIN_AND_STANDBY', { name: 'HS', standbySystemBackendName: 'backend-2', linkPingInterval: 7 });
+    const added = await add.execute(h.lab, 'MAIN_AND_STANDBY', {
+      name: 'HS',
+      standbySystemBackendName: 'backend-2',
+      linkPingInterval: 7,
+    });
     const server = (await h.find(added.hotStandbyId))!;
     expect(server.sort).to.equal('IPC_SERVER');
     expect(server.displayName).to.equal('HS');
-    expect(server.parameters).to.include({ standbySystemBackendName: 'backend-2', systemRole: 'MAIN_AND_STANDBY', disabledHere: false });
+    expect(server.parameters).to.include({
+      standbySystemBackendName: 'backend-2',
+      systemRole: 'MAIN_AND_STANDBY',
+      disabledHere: false,
+    });
     expect(server.referencesIn('ipcClientId')).to.deep.equal([added.ipcClientId]);
     expect((await h.find(added.networkControllerId))!.sort).to.equal('IN_STACK');
     expect((await h.find(added.networkSecurityProfileId))!.sort).to.equal('INS_STACK');
@@ -68,7 +76,12 @@ describe('hot standby use cases (in memory)', () => {
     expect(client.referencesIn('networkControllerId')).to.deep.equal([added.networkControllerId]);
     expect(await h.status()).to.equal('modified');
     const [options] = await get.execute(h.lab);
-    expect(options!.snapshot()).to.include({ name: 'HS', linkPingInterval: 7, maxLinkRetryTimeout: 60, ipcClientId: added.ipcClientId });
+    expect(options!.snapshot()).to.include({
+      name: 'HS',
+      linkPingInterval: 7,
+      maxLinkRetryTimeout: 60,
+      ipcClientId: added.ipcClientId,
+    });
   });
 
   it('add refuses a taken name, an out-of-range timeout and an unknown ipcClientId, writing nothing', async () => {
@@ -78,7 +91,9 @@ describe('hot standby use cases (in memory)', () => {
     const range = await failure(() => add.execute(h.lab, 'MAIN', { name: 'Other', maxLinkRetryTimeout: 0 }));
     expect(range.code).to.equal('HOT_STANDBY_INVALID');
     expect(range.details[0]!.field).to.equal('mainSystem.maxLinkRetryTimeout');
-    const unknown = await failure(() => add.execute(h.lab, 'MAIN', { name: 'Other', ipcClientId: '00000000-0000-4000-8000-00000000dead' }));
+    const unknown = await failure(() =>
+      add.execute(h.lab, 'MAIN', { name: 'Other', ipcClientId: '00000000-0000-4000-8000-00000000dead' }),
+    );
     expect(unknown.details[0]!.field).to.equal('mainSystem.ipcClientId');
     expect(await h.state()).to.deep.equal(before);
   });
@@ -86,8 +101,17 @@ describe('hot standby use cases (in memory)', () => {
   it('set changes only what it is given; the same values again write nothing', async () => {
     const added = await add.execute(h.lab, 'MAIN', { name: 'HS' });
     await commit();
-    const after = await set.execute(h.lab, 'HS', { systemIdentifiers: ['sys-1'], systemIdentifiersEnabled: true, disabledHere: true });
-    expect(after.snapshot()).to.include({ name: 'HS', disabledHere: true, systemIdentifiersEnabled: true, linkPingInterval: 5 });
+    const after = await set.execute(h.lab, 'HS', {
+      systemIdentifiers: ['sys-1'],
+      systemIdentifiersEnabled: true,
+      disabledHere: true,
+    });
+    expect(after.snapshot()).to.include({
+      name: 'HS',
+      disabledHere: true,
+      systemIdentifiersEnabled: true,
+      linkPingInterval: 5,
+    });
     expect((await h.find(added.ipcClientId))!.parameters['systemIdentifiers']).to.deep.equal(['sys-1']);
     const state = await h.state();
     await set.execute(h.lab, added.hotStandbyId, { disabledHere: true });
@@ -109,12 +133,23 @@ describe('hot standby use cases (in memory)', () => {
 
   it('status is NOT_COMMITTED until commit; handover, recover, disabling and link failover follow the machine', async () => {
     const published: HotStandbyRoleChanged[] = [];
-    h.events.subscribe<HotStandbyRoleChanged>('HotStandbyRoleChanged', async (e) => { published.push(e); });
+    h.events.subscribe<HotStandbyRoleChanged>('HotStandbyRoleChanged', async (e) => {
+      published.push(e);
+    });
     await add.execute(h.lab, 'MAIN_AND_STANDBY', { name: 'HS' });
-    expect(await status.execute(h.lab, 'HS')).to.include({ standbyStatus: 'NOT_COMMITTED', linkStatus: 'UNKNOWN', handoverPossible: false });
+    expect(await status.execute(h.lab, 'HS')).to.include({
+      standbyStatus: 'NOT_COMMITTED',
+      linkStatus: 'UNKNOWN',
+      handoverPossible: false,
+    });
     expect((await failure(() => handover.execute(h.lab, 'HS'))).code).to.equal('HOT_STANDBY_NOT_COMMITTED');
     await commit();
-    expect(await status.execute(h.lab, 'HS')).to.include({ mainStatus: 'ACTIVE', standbyStatus: 'INACTIVE', linkStatus: 'UP', handoverPossible: true });
+    expect(await status.execute(h.lab, 'HS')).to.include({
+      mainStatus: 'ACTIVE',
+      standbyStatus: 'INACTIVE',
+      linkStatus: 'UP',
+      handoverPossible: true,
+    });
     await handover.execute(h.lab, 'HS');
     expect(await activeSide.of(h.lab)).to.equal('STANDBY');
     expect((await failure(() => handover.execute(h.lab, 'HS'))).code).to.equal('HANDOVER_NOT_POSSIBLE');
@@ -129,7 +164,11 @@ describe('hot standby use cases (in memory)', () => {
     await enable.execute(h.lab, 'HS', 'STANDBY', true);
     expect(await link.linkDown(h.lab)).to.equal('DOWN');
     expect(await activeSide.of(h.lab)).to.equal('STANDBY');
-    expect(await status.execute(h.lab, 'HS')).to.include({ linkStatus: 'DOWN', standbyStatus: 'ACTIVE', onlyImmediateRoleChangePossible: true });
+    expect(await status.execute(h.lab, 'HS')).to.include({
+      linkStatus: 'DOWN',
+      standbyStatus: 'ACTIVE',
+      onlyImmediateRoleChangePossible: true,
+    });
     expect(published.map((e) => e.reason)).to.deep.equal(['HANDOVER', 'RECOVER', 'LINK_DOWN', 'LINK_UP', 'LINK_DOWN']);
   });
 });

@@ -15,7 +15,13 @@ describe('gateway fault standbyLinkDown: the hot standby link switch', () => {
     const h = new ObjectsHarness('standby-link-fault');
     const reader = { working: async () => new IndexedGraph(await h.all()) } as unknown as ConfigurationReader;
     const roles = new StandbyRolesSetting(new InMemorySettingsRepository(h.clock));
-    const change = new ChangeHotStandbyRoles(new HotStandbys(reader, h.repository, h.unitOfWork), roles, h.unitOfWork, h.events, h.clock);
+    const change = new ChangeHotStandbyRoles(
+      new HotStandbys(reader, h.repository, h.unitOfWork),
+      roles,
+      h.unitOfWork,
+      h.events,
+      h.clock,
+    );
     const fault = new StandbyLinkFault(new StandbyLink(change));
     const side = new StoredActiveSide(roles, h.unitOfWork);
     const state = async () => h.unitOfWork.read(async () => (await roles.get(h.lab)).state);
@@ -23,7 +29,10 @@ describe('gateway fault standbyLinkDown: the hot standby link switch', () => {
     await fault.hold(h.lab, [{ ruleId: 'r1', kind: 'standbyLinkDown', parameters: {} }]);
     expect(await state()).to.equal('STANDBY_ACTIVE_LINK_DOWN');
     expect(await side.of(h.lab)).to.equal('STANDBY');
-    await fault.hold(h.lab, [{ ruleId: 'r1', kind: 'standbyLinkDown', parameters: {} }, { ruleId: 'r2', kind: 'standbyLinkDown', parameters: {} }]);
+    await fault.hold(h.lab, [
+      { ruleId: 'r1', kind: 'standbyLinkDown', parameters: {} },
+      { ruleId: 'r2', kind: 'standbyLinkDown', parameters: {} },
+    ]);
     expect(await state()).to.equal('STANDBY_ACTIVE_LINK_DOWN');
     await fault.hold(h.lab, []);
     expect(await state()).to.equal('STANDBY_ACTIVE_LINK_UP');

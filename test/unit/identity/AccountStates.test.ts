@@ -1,13 +1,22 @@
 import { expect } from 'chai';
 import { DomainError } from '../../../src/shared/domain/DomainError.js';
-import { ACCOUNT_STATE_MACHINE, ACCOUNT_STATES, type AccountState } from '../../../src/contexts/identity/users/domain/AccountStates.js';
+import {
+  ACCOUNT_STATE_MACHINE,
+  ACCOUNT_STATES,
+  type AccountState,
+} from '../../../src/contexts/identity/users/domain/AccountStates.js';
 
 /** The expected lifecycle, written out pair by pair so a change of the table shows here. */
 const ALLOWED: ReadonlySet<string> = new Set([
-  'ACTIVE->BLOCKED', 'ACTIVE->DISABLED', 'ACTIVE->PASSWORD_EXPIRED',
-  'BLOCKED->ACTIVE', 'BLOCKED->DISABLED',
+  'ACTIVE->BLOCKED',
+  'ACTIVE->DISABLED',
+  'ACTIVE->PASSWORD_EXPIRED',
+  'BLOCKED->ACTIVE',
+  'BLOCKED->DISABLED',
   'DISABLED->ACTIVE',
-  'PASSWORD_EXPIRED->ACTIVE', 'PASSWORD_EXPIRED->BLOCKED', 'PASSWORD_EXPIRED->DISABLED',
+  'PASSWORD_EXPIRED->ACTIVE',
+  'PASSWORD_EXPIRED->BLOCKED',
+  'PASSWORD_EXPIRED->DISABLED',
 ]);
 
 describe('the user account lifecycle', () => {
@@ -24,7 +33,11 @@ describe('the user account lifecycle', () => {
           expect(ACCOUNT_STATE_MACHINE.transition(from, to)).to.equal(to);
         } else {
           let error: unknown;
-          try { ACCOUNT_STATE_MACHINE.transition(from as AccountState, to as AccountState); } catch (e) { error = e; }
+          try {
+            ACCOUNT_STATE_MACHINE.transition(from as AccountState, to as AccountState);
+          } catch (e) {
+            error = e;
+          }
           expect(error).to.be.instanceOf(DomainError);
           expect((error as DomainError).kind).to.equal('conflict');
           expect((error as DomainError).code).to.equal('ACCOUNT_TRANSITION_REFUSED');

@@ -4,8 +4,14 @@ import { labId } from '../../../src/shared/domain/LabId.js';
 import { grants, PERMISSION_CODES } from '../../../src/shared/domain/Permission.js';
 import { Authenticator } from '../../../src/shared/application/Authenticator.js';
 import { SessionRepository } from '../../../src/contexts/identity/authentication/domain/SessionRepository.js';
-import { CORPORATE_DIRECTORY_ID, OPEN_LDAP_DIRECTORY_ID } from '../../../src/contexts/identity/directory/infrastructure/SimulatedLdapDirectory.js';
-import { DEFAULT_LOGIN_POLICY, type LoginPolicyValues } from '../../../src/contexts/identity/policies/domain/LoginPolicy.js';
+import {
+  CORPORATE_DIRECTORY_ID,
+  OPEN_LDAP_DIRECTORY_ID,
+} from '../../../src/contexts/identity/directory/infrastructure/SimulatedLdapDirectory.js';
+import {
+  DEFAULT_LOGIN_POLICY,
+  type LoginPolicyValues,
+} from '../../../src/contexts/identity/policies/domain/LoginPolicy.js';
 import { SetLoginPolicy } from '../../../src/contexts/identity/policies/application/SetLoginPolicy.js';
 import { AddRole } from '../../../src/contexts/identity/roles/application/AddRole.js';
 import { RolePermissions } from '../../../src/contexts/identity/roles/application/RolePermissions.js';
@@ -21,13 +27,27 @@ const PASSWORD = 'Bob-Pass-4711';
 
 function local(username: string, overrides: Partial<AddUserCommand> = {}): AddUserCommand {
   return {
-    displayName: username, emailAddress: undefined, enabled: true, loginLocally: true, localUsername: username, localPassword: PASSWORD,
-    ldapLogin: false, ldapAuthentications: [], passwordChange: 'NOT_NECESSARY', roleIds: [], ...overrides,
+    displayName: username,
+    emailAddress: undefined,
+    enabled: true,
+    loginLocally: true,
+    localUsername: username,
+    localPassword: PASSWORD,
+    ldapLogin: false,
+    ldapAuthentications: [],
+    passwordChange: 'NOT_NECESSARY',
+    roleIds: [],
+    ...overrides,
   };
 }
 
 async function refusal(work: Promise<unknown>): Promise<AuthenticationError> {
-  try { await work; } catch (error) { if (error instanceof AuthenticationError) return error; throw error; }
+  try {
+    await work;
+  } catch (error) {
+    if (error instanceof AuthenticationError) return error;
+    throw error;
+  }
   throw new Error('expected the login to be refused');
 }
 
@@ -36,8 +56,10 @@ describe('the identity authenticator', function () {
   let h: Harness;
   let auth: Authenticator;
 
-  const setLoginPolicy = (values: Partial<LoginPolicyValues>) => h.get(SetLoginPolicy).execute(LAB, { ...DEFAULT_LOGIN_POLICY, ...values });
-  const stored = (username: string) => h.get(UnitOfWork).read(() => h.get(UserRepository).byLocalUsername(LAB, username));
+  const setLoginPolicy = (values: Partial<LoginPolicyValues>) =>
+    h.get(SetLoginPolicy).execute(LAB, { ...DEFAULT_LOGIN_POLICY, ...values });
+  const stored = (username: string) =>
+    h.get(UnitOfWork).read(() => h.get(UserRepository).byLocalUsername(LAB, username));
 
   beforeEach(async () => {
     h = identityHarness();
@@ -46,13 +68,20 @@ describe('the identity authenticator', function () {
   });
 
   describe('a successful login', () => {
-    it('opens a session whose principal holds the union of the user\'s roles', async () => {
+    it("opens a session whose principal holds the union of the user's roles", async () => {
       await h.get(AddRole).execute(LAB, RoleMother.with('readers', { monitoringMode: 'READ_ACCESS' }));
-      await h.get(AddRole).execute(LAB, RoleMother.with('tracers', { tracing: 'ACCESS', monitoringMode: 'READ_WRITE_ACCESS' }));
+      await h
+        .get(AddRole)
+        .execute(LAB, RoleMother.with('tracers', { tracing: 'ACCESS', monitoringMode: 'READ_WRITE_ACCESS' }));
       await h.get(AddUser).execute(LAB, local('bob', { roleIds: ['readers', 'tracers'] }));
       const session = await auth.login(LAB, 'bob', PASSWORD);
       expect(session.sessionId).to.be.a('string').with.length.greaterThan(20);
-      expect(PERMISSION_CODES.filter((code) => grants(session.principal.permissions, code))).to.deep.equal(['API', 'TRC', 'MON-R', 'MON-W']);
+      expect(PERMISSION_CODES.filter((code) => grants(session.principal.permissions, code))).to.deep.equal([
+        'API',
+        'TRC',
+        'MON-R',
+        'MON-W',
+      ]);
       expect(await auth.resume(LAB, session.sessionId)).to.deep.equal(session.principal);
     });
 
@@ -73,10 +102,16 @@ describe('the identity authenticator', function () {
     });
 
     it('works for a directory login against the simulated directory, with the right authority only', async () => {
-      await h.get(AddUser).execute(LAB, local('alice', {
-        loginLocally: false, localUsername: undefined, localPassword: undefined, ldapLogin: true,
-        ldapAuthentications: [{ name: 'alice', ldapAuthorityId: CORPORATE_DIRECTORY_ID }],
-      }));
+      await h.get(AddUser).execute(
+        LAB,
+        local('alice', {
+          loginLocally: false,
+          localUsername: undefined,
+          localPassword: undefined,
+          ldapLogin: true,
+          ldapAuthentications: [{ name: 'alice', ldapAuthorityId: CORPORATE_DIRECTORY_ID }],
+        }),
+      );
       expect((await auth.login(LAB, 'alice', 'Alice-Corp-2024')).principal.username).to.equal('alice');
       expect((await refusal(auth.login(LAB, 'alice', 'Alice-Lab-2024'))).code).to.equal('INVALID_CREDENTIALS');
       expect(OPEN_LDAP_DIRECTORY_ID).to.not.equal(CORPORATE_DIRECTORY_ID);
@@ -97,7 +132,8 @@ describe('the identity authenticator', function () {
     it('blocks the account after attemptsUntilBlocked failures, refusing even the right password until blockedUntil', async () => {
       await setLoginPolicy({ attemptsUntilBlocked: 3 });
       await h.get(AddUser).execute(LAB, local('bob'));
-      for (let i = 0; i < 2; i += 1) expect((await refusal(auth.login(LAB, 'bob', 'wrong'))).code).to.equal('INVALID_CREDENTIALS');
+      for (let i = 0; i < 2; i += 1)
+        expect((await refusal(auth.login(LAB, 'bob', 'wrong'))).code).to.equal('INVALID_CREDENTIALS');
       const third = await refusal(auth.login(LAB, 'bob', 'wrong'));
       expect(third.code).to.equal('ACCOUNT_BLOCKED');
       expect(third.retryAfterSeconds).to.equal(15 * 60);
@@ -142,7 +178,14 @@ describe('the identity authenticator', function () {
       h.clock.advanceSeconds(10 * 86400);
       expect((await refusal(auth.login(LAB, 'bob', PASSWORD))).code).to.equal('PASSWORD_EXPIRED');
       expect((await stored('bob'))!.state).to.equal('PASSWORD_EXPIRED');
-      await h.get(ChangePassword).execute(LAB, { user: 'bob', oldPassword: PASSWORD, newPassword: 'Fresh-Pass-0815', passwordChange: 'NOT_NECESSARY' });
+      await h
+        .get(ChangePassword)
+        .execute(LAB, {
+          user: 'bob',
+          oldPassword: PASSWORD,
+          newPassword: 'Fresh-Pass-0815',
+          passwordChange: 'NOT_NECESSARY',
+        });
       await auth.login(LAB, 'bob', 'Fresh-Pass-0815');
     });
 
@@ -193,11 +236,19 @@ describe('the identity authenticator', function () {
   describe('parallel guesses through several login names of one user', () => {
     it('are serialised per user, so they cannot outrun the delay between attempts', async () => {
       await setLoginPolicy({ minLoginDelay: 30, maxLoginDelay: 30, attemptsUntilBlocked: 0 });
-      await h.get(AddUser).execute(LAB, local('bob', {
-        ldapLogin: true,
-        ldapAuthentications: [{ name: 'alice', ldapAuthorityId: CORPORATE_DIRECTORY_ID }, { name: 'carol', ldapAuthorityId: OPEN_LDAP_DIRECTORY_ID }],
-      }));
-      const results = await Promise.allSettled(['bob', 'alice', 'carol', 'bob', 'alice', 'carol'].map((name) => auth.login(LAB, name, 'wrong')));
+      await h.get(AddUser).execute(
+        LAB,
+        local('bob', {
+          ldapLogin: true,
+          ldapAuthentications: [
+            { name: 'alice', ldapAuthorityId: CORPORATE_DIRECTORY_ID },
+            { name: 'carol', ldapAuthorityId: OPEN_LDAP_DIRECTORY_ID },
+          ],
+        }),
+      );
+      const results = await Promise.allSettled(
+        ['bob', 'alice', 'carol', 'bob', 'alice', 'carol'].map((name) => auth.login(LAB, name, 'wrong')),
+      );
       const codes = results.map((r) => (r.status === 'rejected' ? (r.reason as AuthenticationError).code : 'OK'));
       expect(codes.filter((c) => c === 'INVALID_CREDENTIALS')).to.have.length(1);
       expect(codes.filter((c) => c === 'LOGIN_DELAYED')).to.have.length(5);
@@ -244,11 +295,22 @@ describe('the identity authenticator', function () {
       const permissionsOf = roles.permissionsOf.bind(roles);
       let reached!: () => void;
       let release!: () => void;
-      const atPrincipal = new Promise<void>((resolve) => { reached = resolve; });
-      const removed = new Promise<void>((resolve) => { release = resolve; });
+      const atPrincipal = new Promise<void>((resolve) => {
+        reached = resolve;
+      });
+      const removed = new Promise<void>((resolve) => {
+        release = resolve;
+      });
       // the login has recorded its success and reads the principal's permissions when the removal lands
-      roles.permissionsOf = async (...args) => { reached(); await removed; return permissionsOf(...args); };
-      const login = auth.login(LAB, 'bob', PASSWORD).then((session) => session, (error: unknown) => error);
+      roles.permissionsOf = async (...args) => {
+        reached();
+        await removed;
+        return permissionsOf(...args);
+      };
+      const login = auth.login(LAB, 'bob', PASSWORD).then(
+        (session) => session,
+        (error: unknown) => error,
+      );
       await atPrincipal;
       await h.get(RemoveUser).execute(LAB, 'bob');
       release();

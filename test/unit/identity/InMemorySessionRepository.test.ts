@@ -2,13 +2,24 @@ import { expect } from 'chai';
 import { DEFAULT_LAB, labId } from '../../../src/shared/domain/LabId.js';
 import { NO_PERMISSIONS } from '../../../src/shared/domain/Permission.js';
 import type { Session } from '../../../src/contexts/identity/authentication/domain/Session.js';
-import { InMemorySessionRepository, MAX_SESSIONS_PER_USER } from '../../../src/contexts/identity/authentication/infrastructure/memory/InMemorySessionRepository.js';
+import {
+  InMemorySessionRepository,
+  MAX_SESSIONS_PER_USER,
+} from '../../../src/contexts/identity/authentication/infrastructure/memory/InMemorySessionRepository.js';
 import { T0 } from './support/IdentityMother.js';
 
 const at = (seconds: number) => new Date(T0.getTime() + seconds * 1000);
 
 function session(id: string, userId: string, lastSeen = 0, lab = DEFAULT_LAB): Session {
-  return { id, lab, userId, username: userId, principal: { lab, userId, username: userId, permissions: NO_PERMISSIONS }, createdAt: at(0), lastSeenAt: at(lastSeen) };
+  return {
+    id,
+    lab,
+    userId,
+    username: userId,
+    principal: { lab, userId, username: userId, permissions: NO_PERMISSIONS },
+    createdAt: at(0),
+    lastSeenAt: at(lastSeen),
+  };
 }
 
 describe('the in-memory session store', () => {

@@ -2,7 +2,10 @@ import { expect } from 'chai';
 import { DomainError } from '../../../src/shared/domain/DomainError.js';
 import { DEFAULT_LAB } from '../../../src/shared/domain/LabId.js';
 import {
-  BLOCK_DURATION_MINUTES, DEFAULT_LOGIN_POLICY, LoginPolicy, type LoginPolicyValues,
+  BLOCK_DURATION_MINUTES,
+  DEFAULT_LOGIN_POLICY,
+  LoginPolicy,
+  type LoginPolicyValues,
 } from '../../../src/contexts/identity/policies/domain/LoginPolicy.js';
 
 function policy(values: Partial<LoginPolicyValues>): LoginPolicy {
@@ -10,7 +13,12 @@ function policy(values: Partial<LoginPolicyValues>): LoginPolicy {
 }
 
 function failure(work: () => unknown): DomainError {
-  try { work(); } catch (error) { if (error instanceof DomainError) return error; throw error; }
+  try {
+    work();
+  } catch (error) {
+    if (error instanceof DomainError) return error;
+    throw error;
+  }
   throw new Error('expected a DomainError');
 }
 
@@ -46,10 +54,15 @@ describe('the login policy', () => {
   });
 
   it('refuses negative values, fractions, min above max and a warning longer than the expiry, naming each', () => {
-    expect(failure(() => policy({ minLoginDelay: -1, attemptsUntilBlocked: 2.5 })).details.map((d) => d.field))
-      .to.have.members(['minLoginDelay', 'attemptsUntilBlocked']);
-    expect(failure(() => policy({ minLoginDelay: 10, maxLoginDelay: 5 })).details.map((d) => d.rule)).to.deep.equal(['minNotAboveMax']);
-    expect(failure(() => policy({ passwordExpiration: 7, passwordExpirationWarning: 8 })).details.map((d) => d.field)).to.deep.equal(['passwordExpirationWarning']);
+    expect(
+      failure(() => policy({ minLoginDelay: -1, attemptsUntilBlocked: 2.5 })).details.map((d) => d.field),
+    ).to.have.members(['minLoginDelay', 'attemptsUntilBlocked']);
+    expect(failure(() => policy({ minLoginDelay: 10, maxLoginDelay: 5 })).details.map((d) => d.rule)).to.deep.equal([
+      'minNotAboveMax',
+    ]);
+    expect(
+      failure(() => policy({ passwordExpiration: 7, passwordExpirationWarning: 8 })).details.map((d) => d.field),
+    ).to.deep.equal(['passwordExpirationWarning']);
     expect(failure(() => policy({ maxObsoletePasswords: 25 })).code).to.equal('INVALID_LOGIN_POLICY');
   });
 });

@@ -9,7 +9,8 @@ describe('the login sessions', () => {
     const h = identityHarness({ sessionIdleMinutes: 1 });
     const sessions = h.get(LoginSessions);
     const store = h.get(SessionRepository);
-    const open = (userId: string) => sessions.open(LAB, userId, { lab: LAB, userId, username: userId, permissions: NO_PERMISSIONS }, undefined);
+    const open = (userId: string) =>
+      sessions.open(LAB, userId, { lab: LAB, userId, username: userId, permissions: NO_PERMISSIONS }, undefined);
     const a = open('a');
     h.clock.advanceSeconds(30);
     const b = open('b');

@@ -2,17 +2,25 @@ import { expect } from 'chai';
 import { DomainError } from '../../../src/shared/domain/DomainError.js';
 import { DEFAULT_LAB } from '../../../src/shared/domain/LabId.js';
 import {
-  DEFAULT_PASSWORD_POLICY, PasswordPolicy, type PasswordPolicyValues,
+  DEFAULT_PASSWORD_POLICY,
+  PasswordPolicy,
+  type PasswordPolicyValues,
 } from '../../../src/contexts/identity/policies/domain/PasswordPolicy.js';
 
 function policy(values: Partial<PasswordPolicyValues>): PasswordPolicy {
   return PasswordPolicy.of(DEFAULT_LAB, { ...DEFAULT_PASSWORD_POLICY, ...values });
 }
 
-const rules = (p: PasswordPolicy, password: string, usernames: string[] = []) => p.violations(password, usernames).map((d) => d.rule);
+const rules = (p: PasswordPolicy, password: string, usernames: string[] = []) =>
+  p.violations(password, usernames).map((d) => d.rule);
 
 function failure(work: () => unknown): DomainError {
-  try { work(); } catch (error) { if (error instanceof DomainError) return error; throw error; }
+  try {
+    work();
+  } catch (error) {
+    if (error instanceof DomainError) return error;
+    throw error;
+  }
   throw new Error('expected a DomainError');
 }
 
@@ -38,7 +46,9 @@ describe('the password policy', () => {
     const decomposed = 'Cafe\u0301-Pass-9'; // the same text as 'Café-Pass-9' to the hash and to every later login
     expect(rules(policy({ blacklist: [{ value: 'caf\u00e9' }] }), decomposed)).to.deep.equal(['blacklist']);
     expect(rules(policy({ blacklist: [{ value: 'cafe\u0301' }] }), 'Caf\u00e9-Pass-9')).to.deep.equal(['blacklist']);
-    expect(rules(policy({ addUsernameToBlacklist: true }), 'Jose\u0301-Pass-9', ['jos\u00e9'])).to.deep.equal(['addUsernameToBlacklist']);
+    expect(rules(policy({ addUsernameToBlacklist: true }), 'Jose\u0301-Pass-9', ['jos\u00e9'])).to.deep.equal([
+      'addUsernameToBlacklist',
+    ]);
     expect(rules(policy({ minLength: 4 }), 'e\u0301e\u0301e\u0301')).to.deep.equal(['minLength']);
   });
 
@@ -102,17 +112,32 @@ describe('the password policy', () => {
     });
 
     it('refuses a password containing the username when addUsernameToBlacklist is on', () => {
-      expect(rules(policy({ addUsernameToBlacklist: true }), 'xxALICExx', ['alice'])).to.deep.equal(['addUsernameToBlacklist']);
+      expect(rules(policy({ addUsernameToBlacklist: true }), 'xxALICExx', ['alice'])).to.deep.equal([
+        'addUsernameToBlacklist',
+      ]);
       expect(rules(policy({ addUsernameToBlacklist: false }), 'xxALICExx', ['alice'])).to.deep.equal([]);
     });
   });
 
   it('names every broken rule at once, never the password', () => {
-    const p = policy({ minLength: 12, minDigits: 1, patterns: false, blacklist: [{ value: 'abc' }], addUsernameToBlacklist: true });
+    const p = policy({
+      minLength: 12,
+      minDigits: 1,
+      patterns: false,
+      blacklist: [{ value: 'abc' }],
+      addUsernameToBlacklist: true,
+    });
     const error = failure(() => p.enforce('bobabcaaa', ['bob']));
     expect(error.kind).to.equal('invalid');
     expect(error.code).to.equal('PASSWORD_POLICY_VIOLATED');
-    expect(error.details.map((d) => d.rule)).to.have.members(['minLength', 'minDigits', 'patterns', 'patterns', 'blacklist', 'addUsernameToBlacklist']);
+    expect(error.details.map((d) => d.rule)).to.have.members([
+      'minLength',
+      'minDigits',
+      'patterns',
+      'patterns',
+      'blacklist',
+      'addUsernameToBlacklist',
+    ]);
     expect(error.details.every((d) => d.field === 'password')).to.equal(true);
     expect(error.message).to.not.contain('bobabcaaa');
   });
@@ -124,10 +149,14 @@ describe('the password policy', () => {
       expect(error.details.map((d) => d.field)).to.have.members(['minDigits', 'constraintAreas']);
       const minMax = failure(() => policy({ minLength: 10, maxLength: 8 }));
       expect(minMax.details.map((d) => d.rule)).to.deep.equal(['minNotAboveMax']);
-      const impossible = failure(() => policy({ minLength: 4, maxLength: 4, minDigits: 2, minLowerCase: 2, minUpperCase: 1 }));
+      const impossible = failure(() =>
+        policy({ minLength: 4, maxLength: 4, minDigits: 2, minLowerCase: 2, minUpperCase: 1 }),
+      );
       expect(impossible.details.map((d) => d.rule)).to.deep.equal(['satisfiable']);
       expect(failure(() => policy({ minSpecial: 1.5 })).details.map((d) => d.field)).to.deep.equal(['minSpecial']);
-      expect(failure(() => policy({ blacklist: [{ value: '  ' }] })).details.map((d) => d.field)).to.deep.equal(['blacklist[0].value']);
+      expect(failure(() => policy({ blacklist: [{ value: '  ' }] })).details.map((d) => d.field)).to.deep.equal([
+        'blacklist[0].value',
+      ]);
     });
 
     it('are values: a policy built from new ones judges by them, the old one is unchanged', () => {

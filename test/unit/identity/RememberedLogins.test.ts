@@ -30,8 +30,16 @@ describe('the remembered logins', function () {
     await h.startUp();
     remembered = h.get(RememberedLogins);
     await h.get(AddUser).execute(LAB, {
-      displayName: 'bob', emailAddress: undefined, enabled: true, loginLocally: true, localUsername: 'bob', localPassword: PASSWORD,
-      ldapLogin: true, ldapAuthentications: [{ name: 'alice', ldapAuthorityId: CORPORATE_DIRECTORY_ID }], passwordChange: 'NOT_NECESSARY', roleIds: [],
+      displayName: 'bob',
+      emailAddress: undefined,
+      enabled: true,
+      loginLocally: true,
+      localUsername: 'bob',
+      localPassword: PASSWORD,
+      ldapLogin: true,
+      ldapAuthentications: [{ name: 'alice', ldapAuthorityId: CORPORATE_DIRECTORY_ID }],
+      passwordChange: 'NOT_NECESSARY',
+      roleIds: [],
     });
   });
 
@@ -45,7 +53,9 @@ describe('the remembered logins', function () {
   it('stand for a directory login once the local password expired, not for the local login', async () => {
     const local = await loggedIn('bob', PASSWORD);
     const directory = await loggedIn('alice', 'Alice-Corp-2024');
-    await h.get(SetLoginPolicy).execute(LAB, { ...DEFAULT_LOGIN_POLICY, passwordExpiration: 10, passwordExpirationWarning: 2 });
+    await h
+      .get(SetLoginPolicy)
+      .execute(LAB, { ...DEFAULT_LOGIN_POLICY, passwordExpiration: 10, passwordExpirationWarning: 2 });
     h.clock.advanceSeconds(10 * 86400);
     expect(await remembered.reuse(LAB, local)).to.equal(undefined);
     expect((await remembered.reuse(LAB, directory))!.sessionId).to.equal(directory.sessionId);
@@ -53,7 +63,10 @@ describe('the remembered logins', function () {
 
   it('no longer stand after a failed attempt, or once the stored password hash changed behind their back', async () => {
     const login = await loggedIn('bob', PASSWORD);
-    await h.get(Authenticator).login(LAB, 'bob', 'wrong').catch(() => undefined);
+    await h
+      .get(Authenticator)
+      .login(LAB, 'bob', 'wrong')
+      .catch(() => undefined);
     expect(await remembered.reuse(LAB, login), 'a failed attempt since').to.equal(undefined);
     const again = await loggedIn('bob', PASSWORD);
     expect(await remembered.reuse(LAB, again)).to.not.equal(undefined);

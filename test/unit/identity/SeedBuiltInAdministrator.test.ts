@@ -5,7 +5,10 @@ import { Authenticator } from '../../../src/shared/application/Authenticator.js'
 import { AuthenticationError } from '../../../src/shared/domain/DomainError.js';
 import { ManualClock } from '../../../src/shared/infrastructure/ManualClock.js';
 import { ChangePassword } from '../../../src/contexts/identity/users/application/ChangePassword.js';
-import { BUILT_IN_ADMINISTRATOR_ID, SeedBuiltInAdministrator } from '../../../src/contexts/identity/users/application/SeedBuiltInAdministrator.js';
+import {
+  BUILT_IN_ADMINISTRATOR_ID,
+  SeedBuiltInAdministrator,
+} from '../../../src/contexts/identity/users/application/SeedBuiltInAdministrator.js';
 import { UserRepository } from '../../../src/contexts/identity/users/domain/UserRepository.js';
 import { T0 } from './support/IdentityMother.js';
 import { ADMIN_PASSWORD, identityHarness, LAB } from './support/IdentityHarness.js';
@@ -18,7 +21,12 @@ function restart(from: Container, adminPassword: string, clock: ManualClock) {
 }
 
 async function loginFails(auth: Authenticator, password: string): Promise<boolean> {
-  try { await auth.login(LAB, 'anadmin', password); return false; } catch (error) { return error instanceof AuthenticationError; }
+  try {
+    await auth.login(LAB, 'anadmin', password);
+    return false;
+  } catch (error) {
+    return error instanceof AuthenticationError;
+  }
 }
 
 describe('seeding the built-in administrator', function () {
@@ -29,7 +37,9 @@ describe('seeding the built-in administrator', function () {
     await h.startUp();
     await h.get(SeedBuiltInAdministrator).run();
     const users = await h.get(UnitOfWork).read(() => h.get(UserRepository).list(LAB));
-    expect(users.map((u) => [u.id, u.localUsername, u.builtIn, u.roleIds])).to.deep.equal([[BUILT_IN_ADMINISTRATOR_ID, 'anadmin', true, ['ADMINISTRATOR']]]);
+    expect(users.map((u) => [u.id, u.localUsername, u.builtIn, u.roleIds])).to.deep.equal([
+      [BUILT_IN_ADMINISTRATOR_ID, 'anadmin', true, ['ADMINISTRATOR']],
+    ]);
     await h.get(Authenticator).login(LAB, 'anadmin', 'x');
   });
 
@@ -37,7 +47,14 @@ describe('seeding the built-in administrator', function () {
     const clock = new ManualClock(T0);
     const first = identityHarness({}, clock);
     await first.startUp();
-    await first.get(ChangePassword).execute(LAB, { user: 'anadmin', oldPassword: ADMIN_PASSWORD, newPassword: 'Changed-Pw-99', passwordChange: 'NOT_NECESSARY' });
+    await first
+      .get(ChangePassword)
+      .execute(LAB, {
+        user: 'anadmin',
+        oldPassword: ADMIN_PASSWORD,
+        newPassword: 'Changed-Pw-99',
+        passwordChange: 'NOT_NECESSARY',
+      });
     const second = restart(first.container, ADMIN_PASSWORD, clock);
     await second.startUp();
     await second.get(Authenticator).login(LAB, 'anadmin', 'Changed-Pw-99');
@@ -54,7 +71,9 @@ describe('seeding the built-in administrator', function () {
     const second = restart(first.container, 'New-Setting-1', clock);
     await second.startUp();
     await second.get(Authenticator).login(LAB, 'anadmin', 'New-Setting-1');
-    const admin = await second.get(UnitOfWork).read(() => second.get(UserRepository).byId(LAB, BUILT_IN_ADMINISTRATOR_ID));
+    const admin = await second
+      .get(UnitOfWork)
+      .read(() => second.get(UserRepository).byId(LAB, BUILT_IN_ADMINISTRATOR_ID));
     expect(admin!.state).to.equal('ACTIVE');
     expect(admin!.passwordHashesToAvoid(1)).to.have.length(2);
   });

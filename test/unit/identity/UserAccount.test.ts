@@ -1,7 +1,11 @@
 import { expect } from 'chai';
 import { DomainError } from '../../../src/shared/domain/DomainError.js';
 import { DEFAULT_LAB } from '../../../src/shared/domain/LabId.js';
-import { DEFAULT_LOGIN_POLICY, LoginPolicy, type LoginPolicyValues } from '../../../src/contexts/identity/policies/domain/LoginPolicy.js';
+import {
+  DEFAULT_LOGIN_POLICY,
+  LoginPolicy,
+  type LoginPolicyValues,
+} from '../../../src/contexts/identity/policies/domain/LoginPolicy.js';
 import { UserAccount } from '../../../src/contexts/identity/users/domain/UserAccount.js';
 import { T0, UserMother } from './support/IdentityMother.js';
 
@@ -13,12 +17,20 @@ function policy(values: Partial<LoginPolicyValues> = {}): LoginPolicy {
 }
 
 function failure(work: () => unknown): DomainError {
-  try { work(); } catch (error) { if (error instanceof DomainError) return error; throw error; }
+  try {
+    work();
+  } catch (error) {
+    if (error instanceof DomainError) return error;
+    throw error;
+  }
   throw new Error('expected a DomainError');
 }
 
-const transitions = (user: UserAccount) => user.pullEvents()
-  .filter((e) => e.name === 'UserAccountStateChanged').map((e) => (e.name === 'UserAccountStateChanged' ? `${e.from}->${e.to}` : ''));
+const transitions = (user: UserAccount) =>
+  user
+    .pullEvents()
+    .filter((e) => e.name === 'UserAccountStateChanged')
+    .map((e) => (e.name === 'UserAccountStateChanged' ? `${e.from}->${e.to}` : ''));
 
 describe('a user account', () => {
   describe('creation', () => {
@@ -39,10 +51,20 @@ describe('a user account', () => {
     });
 
     it('refuses usernames with a colon or whitespace, a bad e-mail address, two built-in roles', () => {
-      expect(failure(() => UserMother.with({ localUsername: 'a:b' })).details.map((d) => d.field)).to.deep.equal(['localUsername']);
-      expect(failure(() => UserMother.with({ localUsername: 'a b' })).details.map((d) => d.field)).to.deep.equal(['localUsername']);
-      expect(failure(() => UserMother.with({ emailAddress: 'nobody' })).details.map((d) => d.field)).to.deep.equal(['emailAddress']);
-      expect(failure(() => UserMother.with({ roleIds: ['ADMINISTRATOR', 'CALL_HISTORY_EXPORTER'] })).details.map((d) => d.rule)).to.deep.equal(['oneBuiltInRole']);
+      expect(failure(() => UserMother.with({ localUsername: 'a:b' })).details.map((d) => d.field)).to.deep.equal([
+        'localUsername',
+      ]);
+      expect(failure(() => UserMother.with({ localUsername: 'a b' })).details.map((d) => d.field)).to.deep.equal([
+        'localUsername',
+      ]);
+      expect(failure(() => UserMother.with({ emailAddress: 'nobody' })).details.map((d) => d.field)).to.deep.equal([
+        'emailAddress',
+      ]);
+      expect(
+        failure(() => UserMother.with({ roleIds: ['ADMINISTRATOR', 'CALL_HISTORY_EXPORTER'] })).details.map(
+          (d) => d.rule,
+        ),
+      ).to.deep.equal(['oneBuiltInRole']);
     });
   });
 
@@ -120,7 +142,13 @@ describe('a user account', () => {
     });
 
     it('never applies to directory logins', () => {
-      const user = UserMother.with({ loginLocally: false, localUsername: undefined, passwordHash: undefined, ldapLogin: true, ldapUsers: [{ name: 'x', ldapAuthorityId: 'a' }] });
+      const user = UserMother.with({
+        loginLocally: false,
+        localUsername: undefined,
+        passwordHash: undefined,
+        ldapLogin: true,
+        ldapUsers: [{ name: 'x', ldapAuthorityId: 'a' }],
+      });
       user.refresh(days(400), policy({ passwordExpiration: 1, passwordExpirationWarning: 0 }));
       expect(user.state).to.equal('ACTIVE');
     });
@@ -152,8 +180,14 @@ describe('a user account', () => {
   });
 
   it('is rebuilt from its snapshot unchanged, and a corrupt snapshot is refused', () => {
-    const user = UserMother.with({ ldapLogin: true, ldapUsers: [{ name: 'x', ldapAuthorityId: 'a' }], roleIds: ['r1'] });
+    const user = UserMother.with({
+      ldapLogin: true,
+      ldapUsers: [{ name: 'x', ldapAuthorityId: 'a' }],
+      roleIds: ['r1'],
+    });
     expect(UserAccount.restore(user.snapshot()).snapshot()).to.deep.equal(user.snapshot());
-    expect(failure(() => UserAccount.restore({ ...user.snapshot(), state: 'BLOCKED' })).details.map((d) => d.field)).to.deep.equal(['blockedUntil']);
+    expect(
+      failure(() => UserAccount.restore({ ...user.snapshot(), state: 'BLOCKED' })).details.map((d) => d.field),
+    ).to.deep.equal(['blockedUntil']);
   });
 });

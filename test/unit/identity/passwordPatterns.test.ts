@@ -12,7 +12,8 @@ describe('password patterns', () => {
   });
 
   it('finds ascending and descending sequences of three letters or digits', () => {
-    for (const text of ['abc', 'cba', 'XYZ', '123', '987', 'q7890']) expect(kinds(`%${text}%`), text).to.include('sequence');
+    for (const text of ['abc', 'cba', 'XYZ', '123', '987', 'q7890'])
+      expect(kinds(`%${text}%`), text).to.include('sequence');
     expect(kinds('acegik')).to.deep.equal([]);
   });
 

@@ -1,7 +1,8 @@
 import 'reflect-metadata';
 import Ajv from 'ajv';
 import { expect } from 'chai';
-const { defaultMetadataStorage } = require('class-transformer/cjs/storage') as typeof import('class-transformer/types/storage');
+const { defaultMetadataStorage } =
+  require('class-transformer/cjs/storage') as typeof import('class-transformer/types/storage');
 import { validationMetadatasToSchemas } from 'class-validator-jsonschema';
 import { WireDates } from '../../../src/shared/interface/http/WireDates.js';
 import { identityOperations } from '../../../src/contexts/identity/identityOperations.js';
@@ -20,8 +21,13 @@ import { RoleMother, T0, UserMother } from './support/IdentityMother.js';
  * is switched off here), every required one present, each of the declared type.
  */
 describe('identity answers match the response shapes their operations declare', () => {
-  const definitions = validationMetadatasToSchemas({ classTransformerMetadataStorage: defaultMetadataStorage, refPointerPrefix: '#/definitions/' });
-  const strict = Object.fromEntries(Object.entries(definitions).map(([name, schema]) => [name, { ...schema, additionalProperties: false }]));
+  const definitions = validationMetadatasToSchemas({
+    classTransformerMetadataStorage: defaultMetadataStorage,
+    refPointerPrefix: '#/definitions/',
+  });
+  const strict = Object.fromEntries(
+    Object.entries(definitions).map(([name, schema]) => [name, { ...schema, additionalProperties: false }]),
+  );
   const ajv = new Ajv({ allErrors: true });
   ajv.addSchema({ $id: 'identity', definitions: strict });
   const check = (shape: string, value: unknown) => {
@@ -34,14 +40,19 @@ describe('identity answers match the response shapes their operations declare', 
       expect(op.response, op.path).to.not.equal(undefined);
       if (op.body === 'json') expect(op.request, op.path).to.not.equal(undefined);
     }
-    const shapes = identityOperations.map((o) => (o.response?.kind === 'json' ? o.response.shape : undefined)).filter(Boolean);
+    const shapes = identityOperations
+      .map((o) => (o.response?.kind === 'json' ? o.response.shape : undefined))
+      .filter(Boolean);
     expect(shapes).to.include.members([UserView, RoleView, LdapAuthorityView]);
   });
 
   it('describes nested and optional members of a user', () => {
     const user = definitions['UserView']!;
     expect(user.required).to.deep.equal(['displayName', 'enabled']);
-    expect(user.properties!['ldapUsers']).to.deep.equal({ type: 'array', items: { $ref: '#/definitions/LdapUserView' } });
+    expect(user.properties!['ldapUsers']).to.deep.equal({
+      type: 'array',
+      items: { $ref: '#/definitions/LdapUserView' },
+    });
     expect(user.properties!['local']).to.deep.equal({ $ref: '#/definitions/LocalLoginView' });
     expect(definitions['LdapUserView']!.required).to.deep.equal(['name', 'ldapAuthorityId']);
   });
@@ -52,8 +63,13 @@ describe('identity answers match the response shapes their operations declare', 
     local.recordSuccessfulLogin(T0);
     check('UserView', UserView.of(local, dates));
     const policy = LoginPolicy.of(DEFAULT_LAB, { ...LoginPolicy.initial(DEFAULT_LAB).values, attemptsUntilBlocked: 1 });
-    const directory = UserMother.with({ loginLocally: false, localUsername: undefined, passwordHash: undefined, ldapLogin: true,
-      ldapUsers: [{ name: 'bob', ldapAuthorityId: '5f0c1e2a-7b3d-4c8e-9a61-2d4f8b0e1a01' }] });
+    const directory = UserMother.with({
+      loginLocally: false,
+      localUsername: undefined,
+      passwordHash: undefined,
+      ldapLogin: true,
+      ldapUsers: [{ name: 'bob', ldapAuthorityId: '5f0c1e2a-7b3d-4c8e-9a61-2d4f8b0e1a01' }],
+    });
     directory.recordFailedLogin(T0, policy);
     const blocked = UserView.of(directory, new WireDates('ISO-8601'));
     expect(blocked).to.include.keys('blockedUntil', 'lastFailedLogin');
@@ -65,6 +81,7 @@ describe('identity answers match the response shapes their operations declare', 
 
   it('roles and directory authorities', () => {
     check('RoleView', RoleView.of(RoleMother.with('reader', { monitoringMode: 'READ_ACCESS' })));
-    for (const authority of new SimulatedLdapDirectory().authorities()) check('LdapAuthorityView', LdapAuthorityView.of(authority));
+    for (const authority of new SimulatedLdapDirectory().authorities())
+      check('LdapAuthorityView', LdapAuthorityView.of(authority));
   });
 });

@@ -21,10 +21,24 @@ describe('roles', () => {
   });
 
   it('unite to the highest level per field', () => {
-    const a = { ...NO_PERMISSIONS, api: 'ACCESS', monitoringMode: 'READ_ACCESS', configurationMode: 'READ_WRITE_ACCESS' } as PermissionSet;
-    const b = { ...NO_PERMISSIONS, tracing: 'ACCESS', monitoringMode: 'READ_WRITE_ACCESS', configurationMode: 'READ_ACCESS' } as PermissionSet;
+    const a = {
+      ...NO_PERMISSIONS,
+      api: 'ACCESS',
+      monitoringMode: 'READ_ACCESS',
+      configurationMode: 'READ_WRITE_ACCESS',
+    } as PermissionSet;
+    const b = {
+      ...NO_PERMISSIONS,
+      tracing: 'ACCESS',
+      monitoringMode: 'READ_WRITE_ACCESS',
+      configurationMode: 'READ_ACCESS',
+    } as PermissionSet;
     expect(unionOfPermissions([a, b])).to.deep.equal({
-      ...NO_PERMISSIONS, api: 'ACCESS', tracing: 'ACCESS', monitoringMode: 'READ_WRITE_ACCESS', configurationMode: 'READ_WRITE_ACCESS',
+      ...NO_PERMISSIONS,
+      api: 'ACCESS',
+      tracing: 'ACCESS',
+      monitoringMode: 'READ_WRITE_ACCESS',
+      configurationMode: 'READ_WRITE_ACCESS',
     });
     expect(unionOfPermissions([])).to.deep.equal(NO_PERMISSIONS);
   });
@@ -32,10 +46,21 @@ describe('roles', () => {
   it('refuse an empty id, a control character and a permission value the field cannot take, naming each', () => {
     let error: unknown;
     try {
-      Role.create(DEFAULT_LAB, ' ', 'bad\u0001name', { ...NO_PERMISSIONS, api: 'READ_ACCESS', backends: 'ACCESS' } as unknown as PermissionSet);
-    } catch (e) { error = e; }
+      Role.create(DEFAULT_LAB, ' ', 'bad\u0001name', {
+        ...NO_PERMISSIONS,
+        api: 'READ_ACCESS',
+        backends: 'ACCESS',
+      } as unknown as PermissionSet);
+    } catch (e) {
+      error = e;
+    }
     expect(error).to.be.instanceOf(DomainError);
-    expect((error as DomainError).details.map((d) => d.field)).to.have.members(['id', 'displayName', 'permissions.api', 'permissions.backends']);
+    expect((error as DomainError).details.map((d) => d.field)).to.have.members([
+      'id',
+      'displayName',
+      'permissions.api',
+      'permissions.backends',
+    ]);
   });
 
   it('are named by id or display name', () => {

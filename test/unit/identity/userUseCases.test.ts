@@ -23,13 +23,27 @@ const PASSWORD = 'Carol-Pass-1234';
 
 function local(username: string, overrides: Partial<AddUserCommand> = {}): AddUserCommand {
   return {
-    displayName: undefined, emailAddress: undefined, enabled: true, loginLocally: true, localUsername: username, localPassword: PASSWORD,
-    ldapLogin: false, ldapAuthentications: [], passwordChange: 'NOT_NECESSARY', roleIds: [], ...overrides,
+    displayName: undefined,
+    emailAddress: undefined,
+    enabled: true,
+    loginLocally: true,
+    localUsername: username,
+    localPassword: PASSWORD,
+    ldapLogin: false,
+    ldapAuthentications: [],
+    passwordChange: 'NOT_NECESSARY',
+    roleIds: [],
+    ...overrides,
   };
 }
 
 async function failure(work: Promise<unknown>): Promise<DomainError> {
-  try { await work; } catch (error) { if (error instanceof DomainError) return error; throw error; }
+  try {
+    await work;
+  } catch (error) {
+    if (error instanceof DomainError) return error;
+    throw error;
+  }
   throw new Error('expected a DomainError');
 }
 
@@ -52,19 +66,30 @@ describe('user and role use cases', function () {
     });
 
     it('refuses a password against the policy, naming each broken rule', async () => {
-      await h.get(SetPasswordPolicy).execute(LAB, { ...DEFAULT_PASSWORD_POLICY, minDigits: 1, minSpecial: 1, addUsernameToBlacklist: true });
+      await h
+        .get(SetPasswordPolicy)
+        .execute(LAB, { ...DEFAULT_PASSWORD_POLICY, minDigits: 1, minSpecial: 1, addUsernameToBlacklist: true });
       const error = await failure(h.get(AddUser).execute(LAB, local('carol', { localPassword: 'carolXYZ' })));
       expect(error.code).to.equal('PASSWORD_POLICY_VIOLATED');
       expect(error.details.map((d) => d.rule)).to.have.members(['minDigits', 'minSpecial', 'addUsernameToBlacklist']);
     });
 
     it('refuses unknown roles and directory authorities with 404 codes naming them, and taken login names with 409', async () => {
-      const roles = await failure(h.get(AddUser).execute(LAB, local('carol', { roleIds: ['nope', 'ADMINISTRATOR', 'nada'] })));
+      const roles = await failure(
+        h.get(AddUser).execute(LAB, local('carol', { roleIds: ['nope', 'ADMINISTRATOR', 'nada'] })),
+      );
       expect([roles.kind, roles.code]).to.deep.equal(['not_found', 'ROLE_NOT_FOUND']);
       expect(roles.message).to.contain("'nope'").and.contain("'nada'");
-      const authority = await failure(h.get(AddUser).execute(LAB, local('carol', { ldapAuthentications: [{ name: 'c', ldapAuthorityId: 'ghost' }] })));
+      const authority = await failure(
+        h.get(AddUser).execute(LAB, local('carol', { ldapAuthentications: [{ name: 'c', ldapAuthorityId: 'ghost' }] })),
+      );
       expect([authority.kind, authority.code]).to.deep.equal(['not_found', 'LDAP_AUTHORITY_NOT_FOUND']);
-      await h.get(AddUser).execute(LAB, local('carol', { ldapAuthentications: [{ name: 'alice', ldapAuthorityId: CORPORATE_DIRECTORY_ID }] }));
+      await h
+        .get(AddUser)
+        .execute(
+          LAB,
+          local('carol', { ldapAuthentications: [{ name: 'alice', ldapAuthorityId: CORPORATE_DIRECTORY_ID }] }),
+        );
       expect((await failure(h.get(AddUser).execute(LAB, local('carol')))).code).to.equal('USERNAME_TAKEN');
       expect((await failure(h.get(AddUser).execute(LAB, local('anadmin')))).code).to.equal('USERNAME_TAKEN');
       expect((await failure(h.get(AddUser).execute(LAB, local('alice')))).code).to.equal('USERNAME_TAKEN');
@@ -113,7 +138,9 @@ describe('user and role use cases', function () {
       expect((await failure(change(PASSWORD))).details.map((d) => d.rule)).to.deep.equal(['differentFromCurrent']);
       await change('Second-Pass-2');
       await change('Third-Pass-3', 'Second-Pass-2');
-      expect((await failure(change(PASSWORD, 'Third-Pass-3'))).details.map((d) => d.rule)).to.deep.equal(['maxObsoletePasswords']);
+      expect((await failure(change(PASSWORD, 'Third-Pass-3'))).details.map((d) => d.rule)).to.deep.equal([
+        'maxObsoletePasswords',
+      ]);
       await change('Fourth-Pass-4', 'Third-Pass-3');
       await change(PASSWORD, 'Fourth-Pass-4');
     });
@@ -134,23 +161,39 @@ describe('user and role use cases', function () {
       await change('Other-Pass-1');
     });
 
-    it("set by an administrator for another user: no old password, no minimum age, the block lifted, the policy and history still held", async () => {
-      await h.get(SetLoginPolicy).execute(LAB, { ...DEFAULT_LOGIN_POLICY, passwordUnchangeableMinutes: 60, attemptsUntilBlocked: 2 });
+    it('set by an administrator for another user: no old password, no minimum age, the block lifted, the policy and history still held', async () => {
+      await h
+        .get(SetLoginPolicy)
+        .execute(LAB, { ...DEFAULT_LOGIN_POLICY, passwordUnchangeableMinutes: 60, attemptsUntilBlocked: 2 });
       const auth = h.get(Authenticator);
       for (const guess of ['guess-1', 'guess-2']) await failure(auth.login(LAB, 'carol', guess));
-      expect((await h.get(UnitOfWork).read(() => h.get(UserRepository).byLocalUsername(LAB, 'carol')))!.state).to.equal('BLOCKED');
-      const reset = (newPassword: string) => h.get(ChangePassword).execute(LAB, {
-        user: 'carol', oldPassword: 'not looked at', newPassword, passwordChange: 'REQUIERED', by: BUILT_IN_ADMINISTRATOR_ID,
-      });
+      expect((await h.get(UnitOfWork).read(() => h.get(UserRepository).byLocalUsername(LAB, 'carol')))!.state).to.equal(
+        'BLOCKED',
+      );
+      const reset = (newPassword: string) =>
+        h.get(ChangePassword).execute(LAB, {
+          user: 'carol',
+          oldPassword: 'not looked at',
+          newPassword,
+          passwordChange: 'REQUIERED',
+          by: BUILT_IN_ADMINISTRATOR_ID,
+        });
       expect((await failure(reset(PASSWORD))).details.map((d) => d.rule)).to.deep.equal(['differentFromCurrent']);
-      expect((await failure(reset('short'))).details.map((d) => [d.field, d.rule])).to.deep.equal([['newPassword', 'minLength']]);
+      expect((await failure(reset('short'))).details.map((d) => [d.field, d.rule])).to.deep.equal([
+        ['newPassword', 'minLength'],
+      ]);
       const carol = await reset('Reset-Pass-42');
       expect([carol.state, carol.failedLogins, carol.blockedUntil]).to.deep.equal(['ACTIVE', 0, undefined]);
       expect((await auth.login(LAB, 'carol', 'Reset-Pass-42')).principal.username).to.equal('carol');
       // her own change right after still waits for the minimum age and needs the current password
-      const own = (oldPassword: string | undefined) => h.get(ChangePassword).execute(LAB, {
-        user: 'carol', oldPassword, newPassword: 'Own-Pass-43', passwordChange: 'NOT_NECESSARY', by: carol.id,
-      });
+      const own = (oldPassword: string | undefined) =>
+        h.get(ChangePassword).execute(LAB, {
+          user: 'carol',
+          oldPassword,
+          newPassword: 'Own-Pass-43',
+          passwordChange: 'NOT_NECESSARY',
+          by: carol.id,
+        });
       expect((await failure(own('Reset-Pass-42'))).code).to.equal('PASSWORD_CHANGED_TOO_RECENTLY');
       h.clock.advanceSeconds(3600);
       expect((await failure(own(undefined))).details.map((d) => d.field)).to.deep.equal(['oldPassword']);
@@ -162,13 +205,18 @@ describe('user and role use cases', function () {
     it('are added with unique ids and display names, built-in ones included', async () => {
       await h.get(AddRole).execute(LAB, RoleMother.with('ops', {}, LAB, 'Operators'));
       expect((await failure(h.get(AddRole).execute(LAB, RoleMother.with('ops')))).code).to.equal('ROLE_EXISTS');
-      expect((await failure(h.get(AddRole).execute(LAB, RoleMother.with('ADMINISTRATOR')))).code).to.equal('ROLE_EXISTS');
-      expect((await failure(h.get(AddRole).execute(LAB, RoleMother.with('ops2', {}, LAB, 'Operators')))).code).to.equal('ROLE_DISPLAY_NAME_TAKEN');
+      expect((await failure(h.get(AddRole).execute(LAB, RoleMother.with('ADMINISTRATOR')))).code).to.equal(
+        'ROLE_EXISTS',
+      );
+      expect((await failure(h.get(AddRole).execute(LAB, RoleMother.with('ops2', {}, LAB, 'Operators')))).code).to.equal(
+        'ROLE_DISPLAY_NAME_TAKEN',
+      );
       expect((await h.get(ListRoles).execute(LAB)).map((r) => r.id)).to.deep.equal(['ops']);
     });
 
     it('are removed by id or display name, answering those that remain', async () => {
-      for (const id of ['r1', 'r2', 'r3']) await h.get(AddRole).execute(LAB, RoleMother.with(id, {}, LAB, `Role ${id}`));
+      for (const id of ['r1', 'r2', 'r3'])
+        await h.get(AddRole).execute(LAB, RoleMother.with(id, {}, LAB, `Role ${id}`));
       expect((await h.get(RemoveRole).execute(LAB, 'r2')).map((r) => r.id)).to.deep.equal(['r1', 'r3']);
       expect((await h.get(RemoveRole).execute(LAB, 'Role r1')).map((r) => r.id)).to.deep.equal(['r3']);
       expect(await h.get(RemoveRole).execute(LAB, 'r3')).to.deep.equal([]);

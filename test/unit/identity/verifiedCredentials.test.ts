@@ -4,7 +4,8 @@ import { Authenticator } from '../../../src/shared/application/Authenticator.js'
 import { UnitOfWork } from '../../../src/shared/application/UnitOfWork.js';
 import { VerifiedCredentials } from '../../../src/contexts/identity/authentication/domain/VerifiedCredentials.js';
 import {
-  HmacVerifiedCredentials, VERIFIED_CREDENTIALS_TTL_MS,
+  HmacVerifiedCredentials,
+  VERIFIED_CREDENTIALS_TTL_MS,
 } from '../../../src/contexts/identity/authentication/infrastructure/memory/HmacVerifiedCredentials.js';
 import { AddRole } from '../../../src/contexts/identity/roles/application/AddRole.js';
 import { RemoveRole } from '../../../src/contexts/identity/roles/application/RemoveRole.js';
@@ -19,19 +20,38 @@ const PASSWORD = 'Cached-Pass-4711';
 
 function local(username: string): AddUserCommand {
   return {
-    displayName: username, emailAddress: undefined, enabled: true, loginLocally: true, localUsername: username, localPassword: PASSWORD,
-    ldapLogin: false, ldapAuthentications: [], passwordChange: 'NOT_NECESSARY', roleIds: [],
+    displayName: username,
+    emailAddress: undefined,
+    enabled: true,
+    loginLocally: true,
+    localUsername: username,
+    localPassword: PASSWORD,
+    ldapLogin: false,
+    ldapAuthentications: [],
+    passwordChange: 'NOT_NECESSARY',
+    roleIds: [],
   };
 }
 
 async function refused(work: Promise<unknown>): Promise<string> {
-  try { await work; } catch (error) { if (error instanceof AuthenticationError) return error.code; throw error; }
+  try {
+    await work;
+  } catch (error) {
+    if (error instanceof AuthenticationError) return error.code;
+    throw error;
+  }
   throw new Error('expected the login to be refused');
 }
 
 describe('verified credentials', () => {
   describe('the HMAC store', () => {
-    const login = { userId: 'u1', passwordHash: 'scrypt$x', local: true, principal: { lab: LAB, userId: 'u1', username: 'bob', permissions: {} as never }, sessionId: 's1' };
+    const login = {
+      userId: 'u1',
+      passwordHash: 'scrypt$x',
+      local: true,
+      principal: { lab: LAB, userId: 'u1', username: 'bob', permissions: {} as never },
+      sessionId: 's1',
+    };
 
     it('answers exactly the credentials remembered, until the TTL runs out', () => {
       const store = new HmacVerifiedCredentials();
@@ -41,8 +61,12 @@ describe('verified credentials', () => {
       expect(store.find(LAB, 'bob', PASSWORD.slice(0, -1), T0)).to.equal(undefined);
       expect(store.find(LAB, 'alice', PASSWORD, T0)).to.equal(undefined);
       expect(store.find('other' as never, 'bob', PASSWORD, T0)).to.equal(undefined);
-      expect(store.find(LAB, 'bob', PASSWORD, new Date(T0.getTime() + VERIFIED_CREDENTIALS_TTL_MS - 1))).to.equal(login);
-      expect(store.find(LAB, 'bob', PASSWORD, new Date(T0.getTime() + VERIFIED_CREDENTIALS_TTL_MS))).to.equal(undefined);
+      expect(store.find(LAB, 'bob', PASSWORD, new Date(T0.getTime() + VERIFIED_CREDENTIALS_TTL_MS - 1))).to.equal(
+        login,
+      );
+      expect(store.find(LAB, 'bob', PASSWORD, new Date(T0.getTime() + VERIFIED_CREDENTIALS_TTL_MS))).to.equal(
+        undefined,
+      );
       expect(store.size).to.equal(0);
     });
 
@@ -89,7 +113,9 @@ describe('verified credentials', () => {
       expect(again.sessionId).to.equal(first.sessionId);
       expect(again.principal).to.deep.equal(first.principal);
       expect(h.hasher.derivations).to.equal(derivations);
-      expect((await h.get(UnitOfWork).read(() => h.get(UserRepository).byLocalUsername(LAB, 'bob')))!.version).to.equal(version);
+      expect((await h.get(UnitOfWork).read(() => h.get(UserRepository).byLocalUsername(LAB, 'bob')))!.version).to.equal(
+        version,
+      );
     });
 
     it('never keeps a failed login, and a failure sends the right password down the full path (delays and blocks apply)', async () => {
@@ -106,7 +132,15 @@ describe('verified credentials', () => {
 
     it('drops the entry when the password changes or a role is removed', async () => {
       await auth.login(LAB, 'bob', PASSWORD);
-      await h.get(ChangePassword).execute(LAB, { user: 'bob', oldPassword: undefined, newPassword: 'Next-Pass-2468', passwordChange: 'NOT_NECESSARY', by: 'admin' });
+      await h
+        .get(ChangePassword)
+        .execute(LAB, {
+          user: 'bob',
+          oldPassword: undefined,
+          newPassword: 'Next-Pass-2468',
+          passwordChange: 'NOT_NECESSARY',
+          by: 'admin',
+        });
       expect(cache.size).to.equal(0);
       expect(await refused(auth.login(LAB, 'bob', PASSWORD))).to.equal('INVALID_CREDENTIALS');
       await auth.login(LAB, 'bob', 'Next-Pass-2468');

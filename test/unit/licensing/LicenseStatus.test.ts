@@ -1,5 +1,8 @@
 import { expect } from 'chai';
-import { LICENSE_STATUSES, LICENSE_TRANSITIONS } from '../../../src/contexts/licensing/licenses/domain/LicenseStatus.js';
+import {
+  LICENSE_STATUSES,
+  LICENSE_TRANSITIONS,
+} from '../../../src/contexts/licensing/licenses/domain/LicenseStatus.js';
 import { DomainError } from '../../../src/shared/domain/DomainError.js';
 import { license } from './licenseSupport.js';
 
@@ -19,9 +22,17 @@ describe('License status state machine', () => {
         if (allowed) {
           expect(subject.moveTo(to, AT)).to.equal(true);
           expect(subject.status).to.equal(to);
-          expect(subject.pullEvents()).to.deep.equal([{
-            name: 'LicenseStatusChanged', lab: subject.lab, occurredAt: AT, licenseId: subject.id, identifier: subject.terms.identifier, from, to,
-          }]);
+          expect(subject.pullEvents()).to.deep.equal([
+            {
+              name: 'LicenseStatusChanged',
+              lab: subject.lab,
+              occurredAt: AT,
+              licenseId: subject.id,
+              identifier: subject.terms.identifier,
+              from,
+              to,
+            },
+          ]);
         } else {
           expect(() => subject.moveTo(to, AT)).to.throw(DomainError, /cannot change/);
           expect(subject.status).to.equal(from);
@@ -38,7 +49,9 @@ describe('License status state machine', () => {
   });
 
   it('refuses a license whose validity ends before it starts, or with a negative facility', () => {
-    expect(() => license({ validFrom: new Date('2026-02-01T00:00:00Z'), validUntil: new Date('2026-01-01T00:00:00Z') })).to.throw(DomainError, /validUntil/);
+    expect(() =>
+      license({ validFrom: new Date('2026-02-01T00:00:00Z'), validUntil: new Date('2026-01-01T00:00:00Z') }),
+    ).to.throw(DomainError, /validUntil/);
     expect(() => license({ facilities: [{ name: 'telrtSession', value: -1 }] })).to.throw(DomainError, /facility/);
   });
 });

@@ -3,7 +3,10 @@ import { labPrivateKey, signLicenseFile, type LicenseDocument } from '@gwsim/lic
 import { EvaluatedLicensedCapacity } from '../../../src/contexts/licensing/licenses/application/EvaluatedLicensedCapacity.js';
 import { GetLicenses } from '../../../src/contexts/licensing/licenses/application/GetLicenses.js';
 import { LicenseBook } from '../../../src/contexts/licensing/licenses/application/LicenseBook.js';
-import { LicenseRevocations, RevocableLicenseReader } from '../../../src/contexts/licensing/licenses/application/LicenseReader.js';
+import {
+  LicenseRevocations,
+  RevocableLicenseReader,
+} from '../../../src/contexts/licensing/licenses/application/LicenseReader.js';
 import { InMemoryLicenseRepository } from '../../../src/contexts/licensing/licenses/infrastructure/memory/InMemoryLicenseRepository.js';
 import { DEFAULT_LAB, type LabId } from '../../../src/shared/domain/LabId.js';
 import { InMemoryEventBus } from '../../../src/shared/infrastructure/InMemoryEventBus.js';
@@ -13,18 +16,35 @@ import { SeededIdGenerator } from '../../../src/shared/infrastructure/SeededIdGe
 import { SilentLogger } from '../../support/SilentLogger.js';
 
 function file(overrides: Partial<LicenseDocument> = {}): Buffer {
-  return signLicenseFile({
-    identifier: 'lic-1', name: '4 lines', products: ['gwsim'], application: 'gateway', requiredSystemIds: [],
-    validFrom: '2026-01-01T00:00:00Z', validUntil: '2026-12-31T23:59:59Z', facilities: [{ name: 'telrtSession', value: 4 }],
-    constraints: [], invalidates: [], ...overrides,
-  }, labPrivateKey());
+  return signLicenseFile(
+    {
+      identifier: 'lic-1',
+      name: '4 lines',
+      products: ['gwsim'],
+      application: 'gateway',
+      requiredSystemIds: [],
+      validFrom: '2026-01-01T00:00:00Z',
+      validUntil: '2026-12-31T23:59:59Z',
+      facilities: [{ name: 'telrtSession', value: 4 }],
+      constraints: [],
+      invalidates: [],
+      ...overrides,
+    },
+    labPrivateKey(),
+  );
 }
 
 describe('gateway fault licenseRevoked: the license reads decorated', () => {
   it('licenses read INVALIDATED and grant nothing while revoked; as they were after; nothing is stored', async () => {
     const clock = new ManualClock(new Date('2026-03-01T08:00:00Z'));
     const repository = new InMemoryLicenseRepository();
-    const book = new LicenseBook(repository, new InMemoryUnitOfWork(), new InMemoryEventBus(new SilentLogger()), clock, new SeededIdGenerator('l'));
+    const book = new LicenseBook(
+      repository,
+      new InMemoryUnitOfWork(),
+      new InMemoryEventBus(new SilentLogger()),
+      clock,
+      new SeededIdGenerator('l'),
+    );
     const revocations = new LicenseRevocations();
     const reader = new RevocableLicenseReader(book, revocations);
     const get = new GetLicenses(reader);
@@ -40,7 +60,11 @@ describe('gateway fault licenseRevoked: the license reads decorated', () => {
     expect(await statuses()).to.deep.equal(['INVALIDATED', 'PRODUCT', 'INVALIDATED']);
     expect(await capacity.facility(DEFAULT_LAB, 'telrtSession')).to.equal(0);
     expect(Object.fromEntries(await capacity.facilities(DEFAULT_LAB))).to.deep.equal({});
-    expect((await repository.list(DEFAULT_LAB)).map((l) => l.status)).to.deep.equal(['ACTIVE', 'PRODUCT', 'VALID_FROM']);
+    expect((await repository.list(DEFAULT_LAB)).map((l) => l.status)).to.deep.equal([
+      'ACTIVE',
+      'PRODUCT',
+      'VALID_FROM',
+    ]);
     expect(await statuses('other' as LabId)).to.deep.equal([]);
 
     revocations.hold(DEFAULT_LAB, []);

@@ -28,7 +28,9 @@ describe('maintenance mode', () => {
     setMode = new SetMaintenanceMode(unitOfWork, modes, events, clock);
     getMode = new GetMaintenanceMode(unitOfWork, modes);
     seen = [];
-    events.subscribe<DomainEvent & { active: boolean }>('MaintenanceModeChanged', async (e) => { seen.push({ active: e.active, at: e.occurredAt.toISOString() }); });
+    events.subscribe<DomainEvent & { active: boolean }>('MaintenanceModeChanged', async (e) => {
+      seen.push({ active: e.active, at: e.occurredAt.toISOString() });
+    });
   });
 
   it('is off at version 0 on a new lab', async () => {
@@ -42,17 +44,30 @@ describe('maintenance mode', () => {
     const again = await setMode.execute(DEFAULT_LAB, true);
     clock.advance(60_000);
     await setMode.execute(DEFAULT_LAB, false);
-    expect(seen).to.deep.equal([{ active: true, at: '2026-03-01T08:00:00.000Z' }, { active: false, at: '2026-03-01T08:02:00.000Z' }]);
+    expect(seen).to.deep.equal([
+      { active: true, at: '2026-03-01T08:00:00.000Z' },
+      { active: false, at: '2026-03-01T08:02:00.000Z' },
+    ]);
     expect([again.version, again.value.changedAt?.toISOString()]).to.deep.equal([2, '2026-03-01T08:00:00.000Z']);
     const now = await getMode.execute(DEFAULT_LAB);
-    expect([now.value.state, now.version]).to.deep.equal([{ modeActive: false, changedAt: new Date('2026-03-01T08:02:00.000Z') }, 3]);
+    expect([now.value.state, now.version]).to.deep.equal([
+      { modeActive: false, changedAt: new Date('2026-03-01T08:02:00.000Z') },
+      3,
+    ]);
   });
 
   it('refuses a set whose expected version is stale with STALE_VERSION, raising nothing and changing nothing', async () => {
     await setMode.execute(DEFAULT_LAB, true, 0);
     let error: unknown;
-    try { await setMode.execute(DEFAULT_LAB, false, 0); } catch (e) { error = e; }
-    expect([(error as DomainError).code, (error as DomainError).message]).to.deep.equal(['STALE_VERSION', "Maintenance mode 'default' was changed by another request; read it again and retry"]);
+    try {
+      await setMode.execute(DEFAULT_LAB, false, 0);
+    } catch (e) {
+      error = e;
+    }
+    expect([(error as DomainError).code, (error as DomainError).message]).to.deep.equal([
+      'STALE_VERSION',
+      "Maintenance mode 'default' was changed by another request; read it again and retry",
+    ]);
     expect(seen).to.have.length(1);
     expect((await getMode.execute(DEFAULT_LAB)).value.active).to.equal(true);
   });
@@ -61,7 +76,11 @@ describe('maintenance mode', () => {
     const restored = MaintenanceMode.restore(DEFAULT_LAB, { modeActive: true, changedAt: T0 });
     expect(restored.state).to.deep.equal({ modeActive: true, changedAt: T0 });
     const refusal = (state: unknown) => {
-      try { MaintenanceMode.restore(DEFAULT_LAB, state as never); } catch (e) { return (e as DomainError).details.map((d) => d.field); }
+      try {
+        MaintenanceMode.restore(DEFAULT_LAB, state as never);
+      } catch (e) {
+        return (e as DomainError).details.map((d) => d.field);
+      }
       return [];
     };
     expect(refusal({ modeActive: 'yes', changedAt: undefined })).to.deep.equal(['modeActive']);

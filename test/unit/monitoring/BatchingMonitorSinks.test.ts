@@ -5,7 +5,7 @@ import { LAB, OTHER, monitorFixture, sleep } from './monitorFixture.js';
 
 const base = { matchMode: 'startswith' as const, offset: 0, count: 10_000 };
 
-describe('the monitor\'s batching sinks', () => {
+describe("the monitor's batching sinks", () => {
   it('write N calls as ⌈N/500⌉ INSERTs, one per batch of 500', async () => {
     const { sinks, store } = monitorFixture(new MonitorTuning(100, 500));
     for (const call of MonitorRecordMother.calls(1250)) sinks.recordCall(LAB, call);
@@ -89,7 +89,9 @@ describe('the monitor\'s batching sinks', () => {
     await sinks.flush();
     expect(store.usage(LAB).calls).to.equal(1);
     expect(sinks.counters().dropped.calls).to.equal(1);
-    expect(logger.errors.map((e) => e.message)).to.deep.equal(['the monitor could not store a batch twice: its rows are dropped']);
+    expect(logger.errors.map((e) => e.message)).to.deep.equal([
+      'the monitor could not store a batch twice: its rows are dropped',
+    ]);
   });
 
   it('keep nothing of a lab whose monitor is unreachable, counting the drops, and go on for the others', async () => {

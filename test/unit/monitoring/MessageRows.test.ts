@@ -25,7 +25,8 @@ describe('MessageRows (SIP messages waiting for the store, as JSON outside the h
   });
 
   it('keeps any text exactly: quotes, backslashes, control characters, NUL, lone surrogates, characters beyond the BMP', () => {
-    const text = 'INVITE sip:a@b SIP/2.0\r\nX-Odd: "q" \\ \\u0000 \t é ☎ \u{1F4DE}\r\nX-Bad: a\u0000b \uD800c \uDFFF\r\n\r\n';
+    const text =
+      'INVITE sip:a@b SIP/2.0\r\nX-Odd: "q" \\ \\u0000 \t é ☎ \u{1F4DE}\r\nX-Bad: a\u0000b \uD800c \uDFFF\r\n\r\n';
     const rows = new MessageRows();
     rows.add(A, { ...messages[0]!, message: text }, 16384);
     expect(rows.rows()[0]!.row.message).to.equal(text);
@@ -44,7 +45,9 @@ describe('MessageRows (SIP messages waiting for the store, as JSON outside the h
     const rows = new MessageRows();
     messages.forEach((m) => rows.add(A, m, 16384));
     expect(rows.dropOldest(2)).to.equal(2);
-    expect(rows.rows().map((r) => r.row.timestampMicros)).to.deep.equal(messages.slice(2).map((m) => m.timestampMicros));
+    expect(rows.rows().map((r) => r.row.timestampMicros)).to.deep.equal(
+      messages.slice(2).map((m) => m.timestampMicros),
+    );
     expect(rows.dropOldest(100)).to.equal(messages.length - 2);
     expect(rows.length).to.equal(0);
     expect(rows.json()).to.equal('[]');
@@ -58,8 +61,15 @@ describe('MessageRows (SIP messages waiting for the store, as JSON outside the h
     rows.dropOldest(1);
     expect(rows.only(() => true)).to.equal(rows);
     const onlyB = rows.only((lab) => lab === B);
-    expect(onlyB.rows().map((r) => r.row.timestampMicros)).to.deep.equal(messages.slice(3).map((m) => m.timestampMicros));
-    expect(rows.only((lab) => lab === A).rows().map((r) => r.row.timestampMicros)).to.deep.equal(messages.slice(1, 3).map((m) => m.timestampMicros));
+    expect(onlyB.rows().map((r) => r.row.timestampMicros)).to.deep.equal(
+      messages.slice(3).map((m) => m.timestampMicros),
+    );
+    expect(
+      rows
+        .only((lab) => lab === A)
+        .rows()
+        .map((r) => r.row.timestampMicros),
+    ).to.deep.equal(messages.slice(1, 3).map((m) => m.timestampMicros));
     expect(rows.only(() => false).length).to.equal(0);
   });
 

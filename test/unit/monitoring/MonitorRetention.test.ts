@@ -5,7 +5,9 @@ import { LAB, OTHER, monitorFixture, sleep } from './monitorFixture.js';
 
 describe('monitor retention', () => {
   it('deletes the oldest calls beyond the configured maximum, in chunks, with their messages', async () => {
-    const { sinks, store, retention, callHistoryConfigs } = monitorFixture(new MonitorTuning(100, 500, 100_000, 2000, 30));
+    const { sinks, store, retention, callHistoryConfigs } = monitorFixture(
+      new MonitorTuning(100, 500, 100_000, 2000, 30),
+    );
     const calls = MonitorRecordMother.calls(10_100);
     for (const call of calls) sinks.recordCall(LAB, call);
     sinks.recordMessages(LAB, MonitorRecordMother.messages(calls[0]!.sessionIdentifier));
@@ -26,7 +28,9 @@ describe('monitor retention', () => {
   });
 
   it('runs by itself every few seconds once started, and probes a store marked unreachable', async () => {
-    const { sinks, store, retention, callHistoryConfigs, availability } = monitorFixture(new MonitorTuning(100, 500, 100_000, 50, 5000));
+    const { sinks, store, retention, callHistoryConfigs, availability } = monitorFixture(
+      new MonitorTuning(100, 500, 100_000, 50, 5000),
+    );
     for (const call of MonitorRecordMother.calls(10_010)) sinks.recordCall(LAB, call);
     await sinks.flush();
     await callHistoryConfigs.set(LAB, { enabled: true, maximumRecords: 10_000 });

@@ -11,20 +11,33 @@ import { RecordingSinks } from '../../support/simulation/RecordingSinks.js';
 const LAB = 'default' as LabId;
 const OTHER = 'other' as LabId;
 const hold = (strain: MachineStrain, ...faults: Array<[string, Record<string, number>?]>) =>
-  strain.hold(LAB, faults.map(([kind, parameters], i) => ({ ruleId: `r${i}`, kind, parameters: parameters ?? {} })));
+  strain.hold(
+    LAB,
+    faults.map(([kind, parameters], i) => ({ ruleId: `r${i}`, kind, parameters: parameters ?? {} })),
+  );
 
 describe('gateway faults on the machine: diskFull and cpuOverload', () => {
-  const machine = { execute: () => ({ disk: { total: 1000, used: 200 }, cpu: 4, ram: { total: 800, used: 300 } }) } as unknown as ReadResourceUsage;
+  const machine = {
+    execute: () => ({ disk: { total: 1000, used: 200 }, cpu: 4, ram: { total: 800, used: 300 } }),
+  } as unknown as ReadResourceUsage;
 
   it('resources read the disk full and the CPU load while the rules hold, as they were after', () => {
     const strain = new MachineStrain();
     const readings = new StrainedResourceReadings(machine, strain);
     expect(readings.read(LAB)).to.deep.equal(machine.execute(LAB));
     hold(strain, ['diskFull'], ['cpuOverload', { loadPercent: 95 }], ['cpuOverload', { loadPercent: 90 }]);
-    expect(readings.read(LAB)).to.deep.equal({ disk: { total: 1000, used: 1000 }, cpu: 95, ram: { total: 800, used: 300 } });
+    expect(readings.read(LAB)).to.deep.equal({
+      disk: { total: 1000, used: 1000 },
+      cpu: 95,
+      ram: { total: 800, used: 300 },
+    });
     expect(readings.read(OTHER)).to.deep.equal(machine.execute(OTHER));
     hold(strain, ['cpuOverload', { loadPercent: 90 }]);
-    expect(readings.read(LAB)).to.deep.equal({ disk: { total: 1000, used: 200 }, cpu: 90, ram: { total: 800, used: 300 } });
+    expect(readings.read(LAB)).to.deep.equal({
+      disk: { total: 1000, used: 200 },
+      cpu: 90,
+      ram: { total: 800, used: 300 },
+    });
     hold(strain);
     expect(readings.read(LAB)).to.deep.equal(machine.execute(LAB));
     expect(strain.cpuLoad(LAB)).to.equal(undefined);

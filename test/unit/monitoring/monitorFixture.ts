@@ -11,9 +11,15 @@ import type { MessageRows } from '../../../src/contexts/monitoring/history/appli
 import { MonitorTuning } from '../../../src/contexts/monitoring/history/application/MonitorTuning.js';
 import { InMemoryMonitorRepository } from '../../../src/contexts/monitoring/history/infrastructure/memory/InMemoryMonitorRepository.js';
 import type { CallHistoryEntry } from '../../../src/contexts/monitoring/index.js';
-import { MonitorCallHistoryConfigs, MonitorSipFlowConfigs } from '../../../src/contexts/monitoring/settings/application/MonitorConfigs.js';
+import {
+  MonitorCallHistoryConfigs,
+  MonitorSipFlowConfigs,
+} from '../../../src/contexts/monitoring/settings/application/MonitorConfigs.js';
 import { MonitorSettingsCache } from '../../../src/contexts/monitoring/settings/application/MonitorSettingsCache.js';
-import { CallHistoryConfigSetting, SipFlowConfigSetting } from '../../../src/contexts/monitoring/settings/application/MonitorSettingStores.js';
+import {
+  CallHistoryConfigSetting,
+  SipFlowConfigSetting,
+} from '../../../src/contexts/monitoring/settings/application/MonitorSettingStores.js';
 import { SilentLogger } from '../../support/SilentLogger.js';
 
 export const LAB = 'default' as LabId;
@@ -30,7 +36,9 @@ export class ControlledStore extends InMemoryMonitorRepository {
   failures = 0;
 
   hold(): void {
-    this.gate = new Promise((resolve) => { this.release = resolve; });
+    this.gate = new Promise((resolve) => {
+      this.release = resolve;
+    });
   }
 
   letGo(): void {
@@ -70,7 +78,14 @@ export function monitorFixture(tuning = new MonitorTuning()) {
   const sinks = new BatchingMonitorSinks(store, availability, cache, tuning, logger);
   const retention = new MonitorRetention(store, availability, cache, tuning, logger);
   return {
-    store, availability, logger, sinks, retention, cache, unitOfWork, callHistorySetting,
+    store,
+    availability,
+    logger,
+    sinks,
+    retention,
+    cache,
+    unitOfWork,
+    callHistorySetting,
     callHistoryConfigs: new MonitorCallHistoryConfigs(unitOfWork, callHistorySetting, cache),
     sipFlowConfigs: new MonitorSipFlowConfigs(unitOfWork, sipFlowSetting, cache),
   };

@@ -13,7 +13,13 @@ import { testConfig } from '../../support/testConfig.js';
 const LAB = 'default' as LabId;
 
 function container(live?: () => number) {
-  const built = buildContainer({ config: testConfig(), logger: new SilentLogger(), dataSource: undefined, embedded: true, random: new SeededRandom(3) });
+  const built = buildContainer({
+    config: testConfig(),
+    logger: new SilentLogger(),
+    dataSource: undefined,
+    embedded: true,
+    random: new SeededRandom(3),
+  });
   if (live) {
     // in place of the simulation context's count, a count the test sets
     built.unbind(LiveSessions);

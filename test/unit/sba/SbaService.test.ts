@@ -11,18 +11,30 @@ import { ChangeSbaService } from '../../../src/contexts/sba/service/application/
 import { DisableSbaService } from '../../../src/contexts/sba/service/application/DisableSbaService.js';
 import { EnableSbaService } from '../../../src/contexts/sba/service/application/EnableSbaService.js';
 import { GetSbaService } from '../../../src/contexts/sba/service/application/GetSbaService.js';
-import { SBA_SERVICE_SETTING, SbaDirectorySetting, SbaServiceSetting } from '../../../src/contexts/sba/service/application/SbaServiceSetting.js';
+import {
+  SBA_SERVICE_SETTING,
+  SbaDirectorySetting,
+  SbaServiceSetting,
+} from '../../../src/contexts/sba/service/application/SbaServiceSetting.js';
 import { GetSbaUsers, RefreshSbaUsers } from '../../../src/contexts/sba/service/application/SbaUsers.js';
 import { UploadSbaKeyMaterial } from '../../../src/contexts/sba/service/application/UploadSbaKeyMaterial.js';
 import { sbaDirectory } from '../../../src/contexts/sba/service/domain/SbaDirectory.js';
 import { SbaService, type SbaServiceStateChanged } from '../../../src/contexts/sba/service/domain/SbaService.js';
-import { SBA_MACHINE, SBA_STATES, SBA_TRANSITIONS, type SbaState } from '../../../src/contexts/sba/service/domain/SbaServiceMachine.js';
+import {
+  SBA_MACHINE,
+  SBA_STATES,
+  SBA_TRANSITIONS,
+  type SbaState,
+} from '../../../src/contexts/sba/service/domain/SbaServiceMachine.js';
 import { SilentLogger } from '../../support/SilentLogger.js';
 
 const T0 = new Date('2026-03-01T08:00:00.000Z');
 let identities: { own: GeneratedIdentity; other: GeneratedIdentity } | undefined;
 function keys(): { own: GeneratedIdentity; other: GeneratedIdentity } {
-  identities ??= { own: createSelfSigned({ commonName: 'sba.unit.test' }), other: createSelfSigned({ commonName: 'other.unit.test' }) };
+  identities ??= {
+    own: createSelfSigned({ commonName: 'sba.unit.test' }),
+    other: createSelfSigned({ commonName: 'other.unit.test' }),
+  };
   return identities;
 }
 
@@ -55,7 +67,10 @@ describe('the SBA service state machine', () => {
         expect(SBA_MACHINE.canTransition(from, to), `${from} -> ${to}`).to.equal(SBA_TRANSITIONS[from].includes(to));
       }
     }
-    expect(() => SBA_MACHINE.transition('DISABLED', 'RUNNING')).to.throw(DomainError, /cannot change from DISABLED to RUNNING/);
+    expect(() => SBA_MACHINE.transition('DISABLED', 'RUNNING')).to.throw(
+      DomainError,
+      /cannot change from DISABLED to RUNNING/,
+    );
   });
 
   it('goes through every transition of the table, one event each, driven by enable and disable', () => {
@@ -68,7 +83,11 @@ describe('the SBA service state machine', () => {
       made.forEach((m) => seen.add(m));
     };
     step(() => service.enable(T0), ['DISABLED->STARTING', 'STARTING->ERROR']);
-    expect(service.state).to.include({ enabled: true, state: 'ERROR', reason: 'missing: identity, tenantId, application, secret, privateKey, certificate' });
+    expect(service.state).to.include({
+      enabled: true,
+      state: 'ERROR',
+      reason: 'missing: identity, tenantId, application, secret, privateKey, certificate',
+    });
     step(() => service.disable(T0), ['ERROR->DISABLED']);
     expect(service.state).to.include({ enabled: false, state: 'DISABLED' });
     expect(service.state).to.not.have.property('reason');
@@ -98,12 +117,21 @@ describe('the SBA service', () => {
     expect(service.state.ipAddress).to.equal('2001:db8::1');
     expect(refusal(() => service.setIdentity('-bad-.example')).details[0]!.field).to.equal('identity');
     expect(refusal(() => service.setSecret('a\u0000b')).details[0]!.rule).to.equal('noControl');
-    expect(refusal(() => service.setFingerprint({ source: 'CERTIFICATE' }, undefined)).code).to.equal('SBA_CERTIFICATE_MISSING');
+    expect(refusal(() => service.setFingerprint({ source: 'CERTIFICATE' }, undefined)).code).to.equal(
+      'SBA_CERTIFICATE_MISSING',
+    );
   });
 
   it('applies sba/set all or nothing', () => {
     const service = SbaService.initial(DEFAULT_LAB);
-    expect(refusal(() => service.applyOptions({ identity: 'ok.example.test', tenantId: 't', log: { level: 'LOUD' as never } }, undefined)).details[0]!.field).to.equal('log.level');
+    expect(
+      refusal(() =>
+        service.applyOptions(
+          { identity: 'ok.example.test', tenantId: 't', log: { level: 'LOUD' as never } },
+          undefined,
+        ),
+      ).details[0]!.field,
+    ).to.equal('log.level');
     expect(service.state.identity).to.equal(undefined);
     expect(service.applyOptions({ identity: 'ok.example.test', secret: 'x' }, undefined)).to.equal(true);
     expect(service.state).to.include({ identity: 'ok.example.test', secret: 'x' });
@@ -118,7 +146,9 @@ describe('the SBA service', () => {
     expect(refusal(() => service.setCertificate(parsePem(keys().other.certificate))).code).to.equal('SBA_KEY_MISMATCH');
     service.setCertificate(parsePem(keys().other.certificate + keys().other.privateKey));
     expect(service.state.privateKey).to.equal(parsePem(keys().other.privateKey).privateKey);
-    expect(refusal(() => service.setPrivateKey(parsePem(keys().own.certificate))).code).to.equal('SBA_KEY_FILE_INVALID');
+    expect(refusal(() => service.setPrivateKey(parsePem(keys().own.certificate))).code).to.equal(
+      'SBA_KEY_FILE_INVALID',
+    );
   });
 
   it('round-trips through its setting, the state machine and last request included', () => {
@@ -128,7 +158,9 @@ describe('the SBA service', () => {
     service.enable(T0);
     const json = JSON.parse(JSON.stringify(SBA_SERVICE_SETTING.encode(service)));
     expect(SBA_SERVICE_SETTING.decode(DEFAULT_LAB, json).state).to.deep.equal(service.state);
-    expect(() => SBA_SERVICE_SETTING.decode(DEFAULT_LAB, { ...json, state: 'DISABLED' })).to.throw(/enabled must be false/);
+    expect(() => SBA_SERVICE_SETTING.decode(DEFAULT_LAB, { ...json, state: 'DISABLED' })).to.throw(
+      /enabled must be false/,
+    );
   });
 });
 
@@ -184,7 +216,9 @@ describe('the SBA use cases', () => {
     users = new GetSbaUsers(unitOfWork, reads);
     refresh = new RefreshSbaUsers(unitOfWork, settings, reads, clock);
     seen = [];
-    events.subscribe<SbaServiceStateChanged>('SbaServiceStateChanged', async (e) => { seen.push(`${e.from}->${e.to}`); });
+    events.subscribe<SbaServiceStateChanged>('SbaServiceStateChanged', async (e) => {
+      seen.push(`${e.from}->${e.to}`);
+    });
   });
 
   const version = () => unitOfWork.read(() => settings.versionOf(lab));
@@ -195,17 +229,31 @@ describe('the SBA use cases', () => {
     await change.execute(lab, (s) => s.setTenantId('t1'));
     await disable.execute(lab);
     expect(await version()).to.equal(1);
-    await upload.privateKey(lab, Buffer.from('garbage'), undefined).then(() => expect.fail('accepted garbage'), (e: DomainError) => expect(e.code).to.equal('SBA_FILE_INVALID'));
+    await upload.privateKey(lab, Buffer.from('garbage'), undefined).then(
+      () => expect.fail('accepted garbage'),
+      (e: DomainError) => expect(e.code).to.equal('SBA_FILE_INVALID'),
+    );
     expect(await version()).to.equal(1);
-    await change.execute(lab, (s) => s.setTenantId('t2'), 0).then(() => expect.fail('accepted a stale version'), (e: DomainError) => expect(e.code).to.equal('STALE_VERSION'));
+    await change
+      .execute(lab, (s) => s.setTenantId('t2'), 0)
+      .then(
+        () => expect.fail('accepted a stale version'),
+        (e: DomainError) => expect(e.code).to.equal('STALE_VERSION'),
+      );
     expect((await change.execute(lab, (s) => s.setTenantId('t2'), 1)).version).to.equal(2);
   });
 
   it('enables to ERROR, then RUNNING once complete, publishes each move, and refreshes users only while RUNNING', async () => {
     await enable.execute(lab);
     expect((await get.execute(lab)).value.state.state).to.equal('ERROR');
-    await refresh.execute(lab).then(() => expect.fail('refreshed while ERROR'), (e: DomainError) => expect(e.code).to.equal('SBA_NOT_RUNNING'));
-    await change.execute(lab, (s) => { complete(s); return true; });
+    await refresh.execute(lab).then(
+      () => expect.fail('refreshed while ERROR'),
+      (e: DomainError) => expect(e.code).to.equal('SBA_NOT_RUNNING'),
+    );
+    await change.execute(lab, (s) => {
+      complete(s);
+      return true;
+    });
     await enable.execute(lab);
     expect((await get.execute(lab)).value.state.state).to.equal('RUNNING');
     const before = await users.execute(lab);
@@ -213,6 +261,12 @@ describe('the SBA use cases', () => {
     expect(after).to.not.deep.equal(before);
     expect(await users.execute(lab)).to.deep.equal(after);
     await disable.execute(lab);
-    expect(seen).to.deep.equal(['DISABLED->STARTING', 'STARTING->ERROR', 'ERROR->STARTING', 'STARTING->RUNNING', 'RUNNING->DISABLED']);
+    expect(seen).to.deep.equal([
+      'DISABLED->STARTING',
+      'STARTING->ERROR',
+      'ERROR->STARTING',
+      'STARTING->RUNNING',
+      'RUNNING->DISABLED',
+    ]);
   });
 });

@@ -56,7 +56,12 @@ describe('LabChangeWatch: state held in memory follows writes made through other
   beforeEach(() => {
     store = new SharedStore();
     lifecycle = new CountingLifecycle();
-    watch = new LabChangeWatch(store, store, () => [lifecycle], () => undefined);
+    watch = new LabChangeWatch(
+      store,
+      store,
+      () => [lifecycle],
+      () => undefined,
+    );
     watch.note(LAB, 100);
   });
 
@@ -92,7 +97,7 @@ describe('LabChangeWatch: state held in memory follows writes made through other
     expect(lifecycle.reloads).to.have.length(1);
   });
 
-  it('keys each lab\'s lease lock by a stable 32-bit hash of its name', () => {
+  it("keys each lab's lease lock by a stable 32-bit hash of its name", () => {
     expect(leaseKey('default')).to.equal(leaseKey('default'));
     expect(leaseKey('default')).to.not.equal(leaseKey('training'));
     for (const name of ['default', 'training', 'x', 'ü-lab']) {

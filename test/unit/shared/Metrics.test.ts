@@ -15,7 +15,9 @@ describe('the Metrics port', () => {
       let stored = 41;
       metrics.gauge({ ...GWSIM_METRICS.historySize, read: async () => stored });
       stored = 42;
-      metrics.histogram({ name: 'gwsim_test_seconds', help: 'test', labels: ['kind'], buckets: [0.1, 1] }).observe(0.5, { kind: 'a' });
+      metrics
+        .histogram({ name: 'gwsim_test_seconds', help: 'test', labels: ['kind'], buckets: [0.1, 1] })
+        .observe(0.5, { kind: 'a' });
       const text = parsePrometheusText(await metrics.exposition());
       expect(text.value('gwsim_calls_total')).to.equal(3);
       expect(text.value('gwsim_active_sessions')).to.equal(7);
@@ -30,7 +32,9 @@ describe('the Metrics port', () => {
       const metrics = new PrometheusMetrics(undefined, { processMetrics: false });
       metrics.counter(GWSIM_METRICS.failedLogins).inc({ code: 'X' });
       metrics.counter(GWSIM_METRICS.failedLogins).inc({ code: 'X' });
-      expect(() => metrics.gauge({ name: GWSIM_METRICS.failedLogins.name, help: 'x', labels: ['code'] })).to.throw(/already a counter/);
+      expect(() => metrics.gauge({ name: GWSIM_METRICS.failedLogins.name, help: 'x', labels: ['code'] })).to.throw(
+        /already a counter/,
+      );
       expect(() => metrics.counter({ name: GWSIM_METRICS.failedLogins.name, help: 'x' })).to.throw(/labels/);
     });
 
@@ -64,7 +68,9 @@ describe('the Metrics port', () => {
       expect(await metrics.value(GWSIM_METRICS.historySize.name)).to.equal(5);
       metrics.histogram(GWSIM_METRICS.httpDuration).observe(0.25, { operation: 'GET /x' });
       expect(metrics.observations(GWSIM_METRICS.httpDuration.name, { operation: 'GET /x' })).to.deep.equal([0.25]);
-      expect(() => metrics.gauge({ name: GWSIM_METRICS.failedLogins.name, help: 'x', labels: ['code'] })).to.throw(/already a counter/);
+      expect(() => metrics.gauge({ name: GWSIM_METRICS.failedLogins.name, help: 'x', labels: ['code'] })).to.throw(
+        /already a counter/,
+      );
     });
   });
 });
@@ -80,7 +86,7 @@ describe('the Prometheus text reader of the tests', () => {
 });
 
 describe('counters read at scrape time', () => {
-  it('export the owner\'s count, and a lower count as a reset', async () => {
+  it("export the owner's count, and a lower count as a reset", async () => {
     const metrics = new PrometheusMetrics(undefined, { processMetrics: false });
     let started = 5;
     metrics.counter({ ...GWSIM_METRICS.calls, read: () => started });

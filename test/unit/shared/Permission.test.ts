@@ -1,5 +1,12 @@
 import { expect } from 'chai';
-import { grants, missingPermissions, NO_PERMISSIONS, PERMISSION_CODES, requirementOf, type PermissionSet } from '../../../src/shared/domain/Permission.js';
+import {
+  grants,
+  missingPermissions,
+  NO_PERMISSIONS,
+  PERMISSION_CODES,
+  requirementOf,
+  type PermissionSet,
+} from '../../../src/shared/domain/Permission.js';
 
 describe('permission codes', () => {
   it('are granted by nothing in a role without permissions', () => {

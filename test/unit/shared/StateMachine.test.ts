@@ -17,10 +17,16 @@ describe('state machines as data', () => {
 
   it('refuses a move outside the table with a conflict naming both states', () => {
     let error: unknown;
-    try { lights.transition('red', 'amber'); } catch (e) { error = e; }
+    try {
+      lights.transition('red', 'amber');
+    } catch (e) {
+      error = e;
+    }
     expect(error).to.be.instanceOf(DomainError);
     expect((error as DomainError).kind).to.equal('conflict');
     expect((error as DomainError).code).to.equal('LIGHT_TRANSITION_REFUSED');
-    expect((error as DomainError).message).to.contain('red').and.contain('amber');
+    expect((error as DomainError).message)
+      .to.contain('red')
+      .and.contain('amber');
   });
 });

@@ -22,7 +22,9 @@ class TableDirectory extends LabDirectory {
 
   /** Holds the re-reads begun from now on (the query in flight) until `released`. */
   holdReads(): void {
-    this.hold = new Promise((resolve) => { this.release = resolve; });
+    this.hold = new Promise((resolve) => {
+      this.release = resolve;
+    });
   }
 
   released(): void {
@@ -57,12 +59,14 @@ class TableDirectory extends LabDirectory {
   }
 }
 
-describe('the simulator thread\'s lab leases', () => {
-  it('holds a lab made through the API\'s thread at its first live request, even when a re-read begun before it was made is under way', async () => {
+describe("the simulator thread's lab leases", () => {
+  it("holds a lab made through the API's thread at its first live request, even when a re-read begun before it was made is under way", async () => {
     const directory = new TableDirectory();
     const leases = new SimulatorThreadLeases(Buffer.alloc(32), directory, new SilentLogger());
     const heard: Array<[string, boolean]> = [];
-    leases.onChange((lab, held) => { heard.push([lab, held]); });
+    leases.onChange((lab, held) => {
+      heard.push([lab, held]);
+    });
     await leases.follow();
     expect(leases.holds(DEFAULT_LAB)).to.equal(true);
 
@@ -76,7 +80,10 @@ describe('the simulator thread\'s lab leases', () => {
     await round;
     expect(await claimed, 'the request is served here, not answered 503 SIMULATOR_MOVING').to.equal(true);
     expect(leases.holds('training' as LabId)).to.equal(true);
-    expect(heard).to.deep.equal([[DEFAULT_LAB, true], ['training', true]]);
+    expect(heard).to.deep.equal([
+      [DEFAULT_LAB, true],
+      ['training', true],
+    ]);
     expect(await leases.claim('nosuch' as LabId), 'a lab the table does not hold is not held').to.equal(false);
   });
 });

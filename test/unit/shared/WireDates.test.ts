@@ -14,6 +14,7 @@ describe('wire dates', () => {
   it('parse back from either format and refuse anything else', () => {
     expect(parseWireDate('UTC 2023-12-31 23:59:59')?.getTime()).to.equal(instant.getTime());
     expect(parseWireDate('2023-12-31T23:59:59Z')?.getTime()).to.equal(instant.getTime());
-    for (const bad of ['UTC 2023-02-30 00:00:00', '31.12.2023', 'UTC 2023-12-31', '']) expect(parseWireDate(bad), bad).to.equal(undefined);
+    for (const bad of ['UTC 2023-02-30 00:00:00', '31.12.2023', 'UTC 2023-12-31', ''])
+      expect(parseWireDate(bad), bad).to.equal(undefined);
   });
 });

@@ -52,18 +52,30 @@ describe('validateDto', () => {
     for (const a of [[], [{ b: [] }]]) {
       const error = refusal({ name: 'x', a });
       expect(error.code).to.equal('VALIDATION_FAILED');
-      expect(error.details, JSON.stringify(a)).to.deep.include({ field: 'a', rule: 'isObject', message: 'a must be a JSON object, not an array' });
+      expect(error.details, JSON.stringify(a)).to.deep.include({
+        field: 'a',
+        rule: 'isObject',
+        message: 'a must be a JSON object, not an array',
+      });
     }
     // an array of shapes takes objects only: an element that is an array is refused by its index
-    expect(refusal({ name: 'x', a: { b: [{ c: 'ok' }, [{ c: 'y' }]] } }).details.map((d) => d.field)).to.deep.equal(['a.b[1]']);
+    expect(refusal({ name: 'x', a: { b: [{ c: 'ok' }, [{ c: 'y' }]] } }).details.map((d) => d.field)).to.deep.equal([
+      'a.b[1]',
+    ]);
   });
 
-  it('refuses a nested member named as one of Object.prototype\'s (__proto__, constructor), which the copy would drop unseen', () => {
+  it("refuses a nested member named as one of Object.prototype's (__proto__, constructor), which the copy would drop unseen", () => {
     for (const key of ['__proto__', 'constructor', 'toString', 'hasOwnProperty']) {
       const body = JSON.parse(`{"name":"x","a":{"b":[{"c":"ok","${key}":{"c":"y"}}],"${key}":{"b":[]}}}`) as unknown;
       const error = refusal(body);
       expect(error.code, key).to.equal('VALIDATION_FAILED');
-      expect(error.details.map((d) => [d.field, d.rule]), key).to.deep.equal([[`a.${key}`, 'unknown'], [`a.b[0].${key}`, 'unknown']]);
+      expect(
+        error.details.map((d) => [d.field, d.rule]),
+        key,
+      ).to.deep.equal([
+        [`a.${key}`, 'unknown'],
+        [`a.b[0].${key}`, 'unknown'],
+      ]);
     }
     expect(({} as Record<string, unknown>)['c'], 'nothing polluted').to.equal(undefined);
   });

@@ -14,7 +14,7 @@ async function serve(status: number): Promise<{ url: string; server: Server }> {
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
 }
 
-describe('the SIP bench\'s sampling of the gateway and the servers beside it', function () {
+describe("the SIP bench's sampling of the gateway and the servers beside it", function () {
   this.timeout(10_000);
   const servers: Server[] = [];
   const started = async (status: number) => {
@@ -22,14 +22,16 @@ describe('the SIP bench\'s sampling of the gateway and the servers beside it', f
     servers.push(server);
     return url;
   };
-  after(() => { for (const server of servers) server.close(); });
+  after(() => {
+    for (const server of servers) server.close();
+  });
 
   const sampleFor = (ms: number) => {
     const until = performance.now() + ms;
     return () => performance.now() > until;
   };
 
-  it('files each server\'s samples under its own name, with and without a bare server', async () => {
+  it("files each server's samples under its own name, with and without a bare server", async () => {
     const [ok, failing] = [await started(200), await started(503)];
     const common = { pid: undefined, authorization: 'Basic x', rate: 1, seconds: 1 };
 

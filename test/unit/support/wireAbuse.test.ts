@@ -16,7 +16,9 @@ async function udpServer(echo: boolean): Promise<{ target: WireTarget; received:
 }
 
 /** A TCP server that echoes what it receives, and closes the connection once it has `closeAfter` bytes. */
-async function tcpServer(closeAfter?: number): Promise<{ target: WireTarget; received: () => number; close(): Promise<void> }> {
+async function tcpServer(
+  closeAfter?: number,
+): Promise<{ target: WireTarget; received: () => number; close(): Promise<void> }> {
   let total = 0;
   const sockets = new Set<Socket>();
   const server: Server = createServer((socket) => {
@@ -34,7 +36,11 @@ async function tcpServer(closeAfter?: number): Promise<{ target: WireTarget; rec
   return {
     target: { host: '127.0.0.1', port: (server.address() as AddressInfo).port },
     received: () => total,
-    close: () => new Promise((resolve) => { for (const socket of sockets) socket.destroy(); server.close(() => resolve()); }),
+    close: () =>
+      new Promise((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
   };
 }
 
@@ -44,7 +50,10 @@ const local = { host: '127.0.0.1', port: 40000 };
 describe('wire abuse', () => {
   describe('the payloads', () => {
     it('a huge INVITE is 1 MB over TCP and the largest datagram over UDP, with a Content-Length that matches its body', () => {
-      for (const [transport, size] of [['TCP', 1024 * 1024], ['UDP', MAX_UDP_PAYLOAD]] as const) {
+      for (const [transport, size] of [
+        ['TCP', 1024 * 1024],
+        ['UDP', MAX_UDP_PAYLOAD],
+      ] as const) {
         const text = abusePayload('huge', target, local, transport).toString('latin1');
         expect(text.length).to.equal(size);
         expect(text).to.match(/^INVITE sip:/);
@@ -74,7 +83,9 @@ describe('wire abuse', () => {
     });
 
     it('random abuse is random bytes, different each time', () => {
-      expect(abusePayload('random', target, local, 'UDP').equals(abusePayload('random', target, local, 'UDP'))).to.equal(false);
+      expect(
+        abusePayload('random', target, local, 'UDP').equals(abusePayload('random', target, local, 'UDP')),
+      ).to.equal(false);
     });
   });
 
@@ -85,7 +96,10 @@ describe('wire abuse', () => {
         for (const kind of ['random', 'huge', 'truncated', 'no-via', 'bad-cseq'] as const) {
           const { replies } = await sendGarbage(server.target, kind, 'UDP', 200);
           expect(replies, kind).to.have.length(1);
-          expect(Buffer.from(replies[0]!, 'latin1').equals(server.received[server.received.length - 1]!), kind).to.equal(true);
+          expect(
+            Buffer.from(replies[0]!, 'latin1').equals(server.received[server.received.length - 1]!),
+            kind,
+          ).to.equal(true);
         }
         expect(server.received).to.have.length(5);
       } finally {
@@ -106,7 +120,12 @@ describe('wire abuse', () => {
     it('sendRaw sends one message, built from the local address when asked', async () => {
       const server = await udpServer(true);
       try {
-        const { replies } = await sendRaw(server.target, (from) => `OPTIONS sip:x SIP/2.0\r\nVia: SIP/2.0/UDP ${from.host}:${from.port}\r\n\r\n`, 'UDP', 200);
+        const { replies } = await sendRaw(
+          server.target,
+          (from) => `OPTIONS sip:x SIP/2.0\r\nVia: SIP/2.0/UDP ${from.host}:${from.port}\r\n\r\n`,
+          'UDP',
+          200,
+        );
         expect(replies).to.have.length(1);
         expect(replies[0]).to.match(/^Via: SIP\/2.0\/UDP 127.0.0.1:\d+\r$/m);
       } finally {

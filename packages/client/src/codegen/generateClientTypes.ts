@@ -1,7 +1,15 @@
 import { docComment, propertyKey, schemaToType, type JsonSchema } from './schemaToType.js';
 
-interface Parameter { readonly name: string; readonly in: string; readonly required?: boolean; readonly description?: string; readonly schema?: JsonSchema }
-interface MediaContent { readonly [media: string]: { readonly schema?: JsonSchema } }
+interface Parameter {
+  readonly name: string;
+  readonly in: string;
+  readonly required?: boolean;
+  readonly description?: string;
+  readonly schema?: JsonSchema;
+}
+interface MediaContent {
+  readonly [media: string]: { readonly schema?: JsonSchema };
+}
 interface OperationObject {
   readonly summary?: string;
   readonly 'x-permissions'?: readonly string[];
@@ -22,7 +30,8 @@ const EMPTY_SUCCESS = 'success, with an empty body';
 /** What a request body of this content takes in the client's options. */
 function bodyType(content: MediaContent | undefined, schemas: string): string {
   if (!content) return '{}';
-  if (content['application/json']) return `{ json: ${schemaToType(content['application/json'].schema, schemas, '    ')} }`;
+  if (content['application/json'])
+    return `{ json: ${schemaToType(content['application/json'].schema, schemas, '    ')} }`;
   if (content['multipart/form-data']) return '{ file: UploadFile }';
   if (content['application/x-www-form-urlencoded']) return '{ form: Record<string, string> }';
   if (content['text/plain']) return '{ text: string }';
@@ -30,7 +39,10 @@ function bodyType(content: MediaContent | undefined, schemas: string): string {
 }
 
 /** What a success answers: its JSON, text, a downloaded file, nothing (`void`), or `unknown` when the document does not say. */
-function resultType(success: { readonly description?: string; readonly content?: MediaContent } | undefined, schemas: string): string {
+function resultType(
+  success: { readonly description?: string; readonly content?: MediaContent } | undefined,
+  schemas: string,
+): string {
   const content = success?.content;
   if (!content || Object.keys(content).length === 0) return success?.description === EMPTY_SUCCESS ? 'void' : 'unknown';
   if (content['application/json']) return schemaToType(content['application/json'].schema, schemas, '    ');
@@ -41,7 +53,10 @@ function resultType(success: { readonly description?: string; readonly content?:
 function queryType(parameters: readonly Parameter[]): string {
   const query = parameters.filter((p) => p.in === 'query' && p.name !== 'version');
   if (query.length === 0) return 'Record<string, never>';
-  const fields = query.map((p) => `${docComment(p.description, '      ')}      ${propertyKey(p.name)}${p.required ? '' : '?'}: ${schemaToType(p.schema, 'never')};\n`);
+  const fields = query.map(
+    (p) =>
+      `${docComment(p.description, '      ')}      ${propertyKey(p.name)}${p.required ? '' : '?'}: ${schemaToType(p.schema, 'never')};\n`,
+  );
   return `{\n${fields.join('')}    }`;
 }
 
@@ -66,7 +81,9 @@ export function generateClientTypes(document: OpenApiDocument, name: string, sou
   const imports = out.length;
   out.push(`/** The schemas of ${source} (components.schemas). */\nexport interface ${schemasName} {\n`);
   for (const [schemaName, schema] of Object.entries(document.components?.schemas ?? {})) {
-    out.push(`${docComment(typeof schema === 'object' ? schema.description : undefined, '  ')}  ${propertyKey(schemaName)}: ${schemaToType(schema, schemasName, '  ')};\n`);
+    out.push(
+      `${docComment(typeof schema === 'object' ? schema.description : undefined, '  ')}  ${propertyKey(schemaName)}: ${schemaToType(schema, schemasName, '  ')};\n`,
+    );
   }
   out.push('}\n\n');
   const versions: string[] = [];
@@ -89,7 +106,9 @@ export function generateClientTypes(document: OpenApiDocument, name: string, sou
   }
   out.push('}\n\n');
   out.push(`/** Each operation's \`version\` parameter (null: the operation takes none). */\n`);
-  out.push(`export const ${name.replace(/([a-z])([A-Z])/g, '$1_$2').toUpperCase()}_VERSIONS: { readonly [K in keyof ${name}Operations]: number | null } = {\n${versions.join('')}};\n`);
+  out.push(
+    `export const ${name.replace(/([a-z])([A-Z])/g, '$1_$2').toUpperCase()}_VERSIONS: { readonly [K in keyof ${name}Operations]: number | null } = {\n${versions.join('')}};\n`,
+  );
   // The module imports only the types of ../types.js it names (an unused import fails noUnusedLocals).
   const body = out.slice(imports).join('');
   const used = ['DownloadedFile', 'UploadFile'].filter((type) => new RegExp(`\\b${type}\\b`).test(body));

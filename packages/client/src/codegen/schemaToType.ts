@@ -1,19 +1,21 @@
 /** A JSON Schema (2020-12, the subset OpenAPI 3.1 documents of gwsim use) as read from the document. */
-export type JsonSchema = boolean | {
-  readonly $ref?: string;
-  readonly type?: string | readonly string[];
-  readonly enum?: readonly unknown[];
-  readonly const?: unknown;
-  readonly anyOf?: readonly JsonSchema[];
-  readonly oneOf?: readonly JsonSchema[];
-  readonly allOf?: readonly JsonSchema[];
-  readonly properties?: Readonly<Record<string, JsonSchema>>;
-  readonly required?: readonly string[];
-  readonly additionalProperties?: JsonSchema;
-  readonly items?: JsonSchema;
-  readonly description?: string;
-  readonly [keyword: string]: unknown;
-};
+export type JsonSchema =
+  | boolean
+  | {
+      readonly $ref?: string;
+      readonly type?: string | readonly string[];
+      readonly enum?: readonly unknown[];
+      readonly const?: unknown;
+      readonly anyOf?: readonly JsonSchema[];
+      readonly oneOf?: readonly JsonSchema[];
+      readonly allOf?: readonly JsonSchema[];
+      readonly properties?: Readonly<Record<string, JsonSchema>>;
+      readonly required?: readonly string[];
+      readonly additionalProperties?: JsonSchema;
+      readonly items?: JsonSchema;
+      readonly description?: string;
+      readonly [keyword: string]: unknown;
+    };
 
 const REF_PREFIX = '#/components/schemas/';
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
@@ -54,22 +56,32 @@ export function schemaToType(schema: JsonSchema | undefined, schemas: string, in
   }
   if (schema.const !== undefined) return JSON.stringify(schema.const);
   if (schema.enum) return union(schema.enum.map((value) => JSON.stringify(value)));
-  if (schema.anyOf || schema.oneOf) return union((schema.anyOf ?? schema.oneOf)!.map((part) => schemaToType(part, schemas, indent)));
+  if (schema.anyOf || schema.oneOf)
+    return union((schema.anyOf ?? schema.oneOf)!.map((part) => schemaToType(part, schemas, indent)));
   if (schema.allOf) return schema.allOf.map((part) => wrap(schemaToType(part, schemas, indent))).join(' & ');
   const types = schema.type === undefined ? [] : typeof schema.type === 'string' ? [schema.type] : schema.type;
   if (types.length === 0) return schema.properties ? objectType(schema, schemas, indent) : 'unknown';
-  return union(types.map((type) => {
-    switch (type) {
-      case 'string': return 'string';
-      case 'integer':
-      case 'number': return 'number';
-      case 'boolean': return 'boolean';
-      case 'null': return 'null';
-      case 'array': return `${wrap(schemaToType(schema.items, schemas, indent))}[]`;
-      case 'object': return objectType(schema, schemas, indent);
-      default: return 'unknown';
-    }
-  }));
+  return union(
+    types.map((type) => {
+      switch (type) {
+        case 'string':
+          return 'string';
+        case 'integer':
+        case 'number':
+          return 'number';
+        case 'boolean':
+          return 'boolean';
+        case 'null':
+          return 'null';
+        case 'array':
+          return `${wrap(schemaToType(schema.items, schemas, indent))}[]`;
+        case 'object':
+          return objectType(schema, schemas, indent);
+        default:
+          return 'unknown';
+      }
+    }),
+  );
 }
 
 function objectType(schema: Exclude<JsonSchema, boolean>, schemas: string, indent: string): string {

@@ -6,6 +6,10 @@ import { parseCSeq } from '../message.js';
  */
 export function ackKeyOf(callId: string | undefined, cseq: string | undefined, toTag: string | undefined): string {
   let seq = '';
-  try { seq = String(parseCSeq(cseq ?? '').seq); } catch { /* an unparsable CSeq matches nothing */ }
+  try {
+    seq = String(parseCSeq(cseq ?? '').seq);
+  } catch {
+    /* an unparsable CSeq matches nothing */
+  }
   return `${callId ?? ''}\u0000${seq}\u0000${toTag ?? ''}`;
 }

@@ -28,8 +28,13 @@ export class ClientTx implements ClientTransaction {
   /** The request, until the transaction lingers (then parsed again from `bytes` when asked for). */
   private sent: SipRequest | undefined;
 
-  constructor(private readonly stack: SipStack, request: SipRequest, readonly destination: SipAddress,
-    private readonly callbacks: ClientCallbacks, readonly key: string) {
+  constructor(
+    private readonly stack: SipStack,
+    request: SipRequest,
+    readonly destination: SipAddress,
+    private readonly callbacks: ClientCallbacks,
+    readonly key: string,
+  ) {
     this.sent = request;
     this.isInvite = request.method === 'INVITE';
     this.bytes = serialize(request);
@@ -37,7 +42,9 @@ export class ClientTx implements ClientTransaction {
   }
 
   /** The request; once a final response came, only its identifying headers and body (see `lingering`). */
-  get request(): SipRequest { return this.sent ??= parseSip(this.bytes) as SipRequest; }
+  get request(): SipRequest {
+    return (this.sent ??= parseSip(this.bytes) as SipRequest);
+  }
 
   /**
    * A final response came: what lingers only absorbs repeats (and acknowledges them), not the request itself; its
@@ -62,7 +69,11 @@ export class ClientTx implements ClientTransaction {
         this.stack.transport.transmit(this.request, this.bytes, this.destination, true, this.connection, this);
         // Timer A doubles without bound (17.1.1.2); Timer E doubles up to T2, and stays at T2 once a provisional
         // came (17.1.2.2).
-        this.interval = this.isInvite ? this.interval * 2 : (this.state === 'proceeding' ? T2 : Math.min(this.interval * 2, T2));
+        this.interval = this.isInvite
+          ? this.interval * 2
+          : this.state === 'proceeding'
+            ? T2
+            : Math.min(this.interval * 2, T2);
         this.retransmitTimer = after(this.interval, resend);
       };
       this.retransmitTimer = after(this.interval, resend);
@@ -74,7 +85,8 @@ export class ClientTx implements ClientTransaction {
   isRepeat(response: SipResponse, bytes: Buffer): boolean {
     if (response.status < 200) return this.lastProvisional?.equals(bytes) ?? false;
     if (this.state === 'completed') return true;
-    if (this.state === 'accepted') return response.status < 300 && this.acceptedTags.has(tagOf(header(response, 'To')) ?? '');
+    if (this.state === 'accepted')
+      return response.status < 300 && this.acceptedTags.has(tagOf(header(response, 'To')) ?? '');
     return false;
   }
 
@@ -133,13 +145,21 @@ export class ClientTx implements ClientTransaction {
       if (reliableEnd) this.terminate();
     } else if (this.state === 'completed' && this.ack) {
       // RFC 3261 17.1.1.2: a repeat of the final response gets the ACK again.
-      this.stack.transport.transmit(this.ack.message, this.ack.bytes, this.destination, true, this.connection, undefined);
+      this.stack.transport.transmit(
+        this.ack.message,
+        this.ack.bytes,
+        this.destination,
+        true,
+        this.connection,
+        undefined,
+      );
     }
   }
 
   /** Timer B/F, or the transport failed before a final response (RFC 3261 17.1.1.2, 17.1.2.2, 17.1.4). */
   fail(reason: 'timer' | 'transport'): void {
-    if (this.state !== 'calling' && !(this.state === 'proceeding' && (reason === 'transport' || !this.isInvite))) return;
+    if (this.state !== 'calling' && !(this.state === 'proceeding' && (reason === 'transport' || !this.isInvite)))
+      return;
     this.terminate();
     if (!this.stack.isClosed) this.stack.callHandler(() => this.callbacks.timeout(reason));
   }

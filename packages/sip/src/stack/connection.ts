@@ -12,8 +12,13 @@ export class Connection {
   readonly framer: StreamFramer;
   readonly clients = new Set<ClientTx>();
 
-  constructor(readonly socket: net.Socket, readonly transport: 'TCP' | 'TLS', readonly remote: SipAddress,
-    connected: boolean, maxBytes: number) {
+  constructor(
+    readonly socket: net.Socket,
+    readonly transport: 'TCP' | 'TLS',
+    readonly remote: SipAddress,
+    connected: boolean,
+    maxBytes: number,
+  ) {
     this.connected = connected;
     this.framer = new StreamFramer(maxBytes);
     if (connected) this.setLocal();
@@ -23,5 +28,7 @@ export class Connection {
     this.local = { transport: this.transport, host: this.socket.localAddress ?? '', port: this.socket.localPort ?? 0 };
   }
 
-  get alive(): boolean { return !this.socket.destroyed; }
+  get alive(): boolean {
+    return !this.socket.destroyed;
+  }
 }

@@ -1,16 +1,31 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 
 /** A digest challenge as carried by WWW-Authenticate / Proxy-Authenticate (RFC 2617, RFC 7616, RFC 8760). */
-export interface DigestChallenge { realm: string; nonce: string; opaque?: string; algorithm?: string; qop?: string; stale?: boolean }
+export interface DigestChallenge {
+  realm: string;
+  nonce: string;
+  opaque?: string;
+  algorithm?: string;
+  qop?: string;
+  stale?: boolean;
+}
 
 /** The parameters of an Authorization / Proxy-Authorization header with the Digest scheme. */
 export interface DigestCredentials {
-  username: string; realm: string; nonce: string; uri: string; response: string;
-  algorithm?: string; qop?: string; nc?: string; cnonce?: string; opaque?: string;
+  username: string;
+  realm: string;
+  nonce: string;
+  uri: string;
+  response: string;
+  algorithm?: string;
+  qop?: string;
+  nc?: string;
+  cnonce?: string;
+  opaque?: string;
 }
 
 /** Hash names by digest algorithm token (upper case); the -sess variants hash the same way. */
-const HASHES: Record<string, string> = { 'MD5': 'md5', 'SHA-256': 'sha256', 'SHA-512-256': 'sha512-256' };
+const HASHES: Record<string, string> = { MD5: 'md5', 'SHA-256': 'sha256', 'SHA-512-256': 'sha512-256' };
 
 function hashOf(algorithm: string | undefined): { hash: string; sess: boolean } | undefined {
   const name = (algorithm ?? 'MD5').toUpperCase();
@@ -25,7 +40,8 @@ function hashOf(algorithm: string | undefined): { hash: string; sess: boolean } 
  */
 function parseParams(headerValue: string): Map<string, string> | undefined {
   const text = headerValue.trim();
-  if (text.length < 7 || text.slice(0, 6).toLowerCase() !== 'digest' || (text[6] !== ' ' && text[6] !== '\t')) return undefined;
+  if (text.length < 7 || text.slice(0, 6).toLowerCase() !== 'digest' || (text[6] !== ' ' && text[6] !== '\t'))
+    return undefined;
   const params = new Map<string, string>();
   let i = 7;
   while (i < text.length) {
@@ -80,10 +96,20 @@ export function formatDigestChallenge(challenge: DigestChallenge): string {
   return `Digest ${parts.join(', ')}`;
 }
 
-function computeResponse(hash: { hash: string; sess: boolean }, c: {
-  username: string; realm: string; password: string; nonce: string; method: string; uri: string;
-  qop?: string; nc?: string; cnonce?: string;
-}): string {
+function computeResponse(
+  hash: { hash: string; sess: boolean },
+  c: {
+    username: string;
+    realm: string;
+    password: string;
+    nonce: string;
+    method: string;
+    uri: string;
+    qop?: string;
+    nc?: string;
+    cnonce?: string;
+  },
+): string {
   const h = (s: string): string => createHash(hash.hash).update(s, 'utf8').digest('hex');
   let ha1 = h(`${c.username}:${c.realm}:${c.password}`);
   if (hash.sess) ha1 = h(`${ha1}:${c.nonce}:${c.cnonce ?? ''}`);
@@ -98,23 +124,41 @@ function computeResponse(hash: { hash: string; sess: boolean }, c: {
  * challenge offers it (cnonce random unless given, nc 1 unless given). Throws for an algorithm it does not know
  * (MD5, SHA-256, SHA-512-256 and their -sess variants are known) or a challenge offering only qop=auth-int.
  */
-export function digestAuthorization(challenge: DigestChallenge, credentials: { username: string; password: string },
-  method: string, uri: string, options: { cnonce?: string; nc?: number } = {}): string {
+export function digestAuthorization(
+  challenge: DigestChallenge,
+  credentials: { username: string; password: string },
+  method: string,
+  uri: string,
+  options: { cnonce?: string; nc?: number } = {},
+): string {
   const hash = hashOf(challenge.algorithm);
   if (!hash) throw new Error(`unsupported digest algorithm ${challenge.algorithm}`);
   let qop: string | undefined;
   if (challenge.qop !== undefined) {
-    if (!challenge.qop.split(',').some((q) => q.trim().toLowerCase() === 'auth')) throw new Error(`unsupported qop ${challenge.qop}`);
+    if (!challenge.qop.split(',').some((q) => q.trim().toLowerCase() === 'auth'))
+      throw new Error(`unsupported qop ${challenge.qop}`);
     qop = 'auth';
   }
   const cnonce = qop !== undefined || hash.sess ? (options.cnonce ?? randomBytes(8).toString('hex')) : undefined;
   const nc = qop !== undefined ? (options.nc ?? 1).toString(16).padStart(8, '0') : undefined;
   const response = computeResponse(hash, {
-    username: credentials.username, realm: challenge.realm, password: credentials.password, nonce: challenge.nonce,
-    method, uri, qop, nc, cnonce,
+    username: credentials.username,
+    realm: challenge.realm,
+    password: credentials.password,
+    nonce: challenge.nonce,
+    method,
+    uri,
+    qop,
+    nc,
+    cnonce,
   });
-  const parts = [`username=${quote(credentials.username)}`, `realm=${quote(challenge.realm)}`, `nonce=${quote(challenge.nonce)}`,
-    `uri=${quote(uri)}`, `response=${quote(response)}`];
+  const parts = [
+    `username=${quote(credentials.username)}`,
+    `realm=${quote(challenge.realm)}`,
+    `nonce=${quote(challenge.nonce)}`,
+    `uri=${quote(uri)}`,
+    `response=${quote(response)}`,
+  ];
   if (challenge.algorithm !== undefined) parts.push(`algorithm=${challenge.algorithm}`);
   if (cnonce !== undefined) parts.push(`cnonce=${quote(cnonce)}`);
   if (challenge.opaque !== undefined) parts.push(`opaque=${quote(challenge.opaque)}`);
@@ -128,9 +172,14 @@ export function parseDigestAuthorization(headerValue: string): DigestCredentials
   if (!p) return undefined;
   for (const name of ['username', 'realm', 'nonce', 'uri', 'response']) if (!p.has(name)) return undefined;
   const credentials: DigestCredentials = {
-    username: p.get('username')!, realm: p.get('realm')!, nonce: p.get('nonce')!, uri: p.get('uri')!, response: p.get('response')!,
+    username: p.get('username')!,
+    realm: p.get('realm')!,
+    nonce: p.get('nonce')!,
+    uri: p.get('uri')!,
+    response: p.get('response')!,
   };
-  for (const name of ['algorithm', 'qop', 'nc', 'cnonce', 'opaque'] as const) if (p.has(name)) credentials[name] = p.get(name);
+  for (const name of ['algorithm', 'qop', 'nc', 'cnonce', 'opaque'] as const)
+    if (p.has(name)) credentials[name] = p.get(name);
   return credentials;
 }
 
@@ -143,11 +192,25 @@ export function verifyDigest(credentials: DigestCredentials, password: string, m
   const hash = hashOf(credentials.algorithm);
   if (!hash) return false;
   const qop = credentials.qop;
-  if (qop !== undefined && (qop.toLowerCase() !== 'auth' || credentials.nc === undefined || credentials.cnonce === undefined)) return false;
-  const expected = Buffer.from(computeResponse(hash, {
-    username: credentials.username, realm: credentials.realm, password, nonce: credentials.nonce, method,
-    uri: credentials.uri, qop: qop === undefined ? undefined : 'auth', nc: credentials.nc, cnonce: credentials.cnonce,
-  }), 'latin1');
+  if (
+    qop !== undefined &&
+    (qop.toLowerCase() !== 'auth' || credentials.nc === undefined || credentials.cnonce === undefined)
+  )
+    return false;
+  const expected = Buffer.from(
+    computeResponse(hash, {
+      username: credentials.username,
+      realm: credentials.realm,
+      password,
+      nonce: credentials.nonce,
+      method,
+      uri: credentials.uri,
+      qop: qop === undefined ? undefined : 'auth',
+      nc: credentials.nc,
+      cnonce: credentials.cnonce,
+    }),
+    'latin1',
+  );
   const given = Buffer.from(credentials.response.toLowerCase(), 'latin1');
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
@@ -158,8 +221,11 @@ export function verifyDigest(credentials: DigestCredentials, password: string, m
  * constant time. Replay within the lifetime is not detected (that would need state).
  */
 export class NonceIssuer {
-  constructor(private readonly secret: Buffer, private readonly lifetimeMs: number,
-    private readonly now: () => number = Date.now) {}
+  constructor(
+    private readonly secret: Buffer,
+    private readonly lifetimeMs: number,
+    private readonly now: () => number = Date.now,
+  ) {}
 
   issue(): string {
     const payload = Buffer.alloc(16);

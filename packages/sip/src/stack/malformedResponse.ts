@@ -10,8 +10,12 @@ const RECOVERED = new Set(['Via', 'From', 'To', 'Call-ID', 'CSeq']);
  * (never an ACK); undefined for anything else, which is dropped. The Warning header names the problem, from
  * `host`; a To without a tag gets `newTag()`.
  */
-export function malformedResponse(bytes: Buffer, status: 400 | 513, problem: string,
-  from: { remote: SipAddress; maxBytes: number; host: string; newTag: () => string }): SipResponse | undefined {
+export function malformedResponse(
+  bytes: Buffer,
+  status: 400 | 513,
+  problem: string,
+  from: { remote: SipAddress; maxBytes: number; host: string; newTag: () => string },
+): SipResponse | undefined {
   const recovered = recoverRequest(bytes, from.maxBytes);
   if (!recovered || recovered.method === 'ACK') return undefined;
   const headers = answerHeaders(recovered.headers, from.remote, from.newTag);
@@ -32,9 +36,12 @@ function answerHeaders(recovered: SipHeader[], remote: SipAddress, newTag: () =>
         parts[0] = receivedVia(parts[0], parseVia(parts[0]), remote);
         headers.push({ name: 'Via', value: parts.join(', ') });
         continue;
-      } catch { /* a malformed Via is copied as it came */ }
+      } catch {
+        /* a malformed Via is copied as it came */
+      }
     }
-    if (h.name === 'To' && !/;\s*tag=/i.test(h.value)) headers.push({ name: 'To', value: `${h.value};tag=${newTag()}` });
+    if (h.name === 'To' && !/;\s*tag=/i.test(h.value))
+      headers.push({ name: 'To', value: `${h.value};tag=${newTag()}` });
     else headers.push(h);
   }
   return headers;
@@ -54,7 +61,8 @@ function recoverRequest(bytes: Buffer, maxBytes: number): { method: string; head
   if (!start) return undefined;
   const unfolded: string[] = [];
   for (const line of lines) {
-    if ((line.startsWith(' ') || line.startsWith('\t')) && unfolded.length > 0) unfolded[unfolded.length - 1] += ` ${line.trim()}`;
+    if ((line.startsWith(' ') || line.startsWith('\t')) && unfolded.length > 0)
+      unfolded[unfolded.length - 1] += ` ${line.trim()}`;
     else unfolded.push(line);
   }
   const headers: SipHeader[] = [];
@@ -67,7 +75,10 @@ function recoverRequest(bytes: Buffer, maxBytes: number): { method: string; head
   }
   for (const name of RECOVERED) if (!headers.some((h) => h.name === name)) return undefined;
   // A response names these once each; a repeated From or To would make a confusing answer.
-  if (headers.filter((h) => h.name === 'From' || h.name === 'To' || h.name === 'Call-ID' || h.name === 'CSeq').length !== 4) return undefined;
+  if (
+    headers.filter((h) => h.name === 'From' || h.name === 'To' || h.name === 'Call-ID' || h.name === 'CSeq').length !==
+    4
+  )
+    return undefined;
   return { method: start[1], headers };
 }
-

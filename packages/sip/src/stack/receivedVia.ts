@@ -9,7 +9,9 @@ export function receivedVia(value: string, via: Via, remote: SipAddress): string
   const rport = 'rport' in via.params;
   if (via.host === remote.host && !rport) return value;
   const parts = value.split(';').filter((p, i) => i === 0 || p.trim().toLowerCase().split('=')[0] !== 'received');
-  const out = parts.map((p, i) => (i > 0 && p.trim().toLowerCase().split('=')[0] === 'rport' ? `rport=${remote.port}` : p));
+  const out = parts.map((p, i) =>
+    i > 0 && p.trim().toLowerCase().split('=')[0] === 'rport' ? `rport=${remote.port}` : p,
+  );
   out.push(`received=${remote.host}`);
   return out.join(';');
 }

@@ -25,13 +25,21 @@ export class ServerTx implements ServerTransaction {
   private received: SipRequest | undefined;
   private lingered: Buffer | undefined;
 
-  constructor(private readonly stack: SipStack, request: SipRequest, readonly source: SipAddress,
-    readonly connection: Connection | undefined, readonly key: string, readonly isInvite: boolean) {
+  constructor(
+    private readonly stack: SipStack,
+    request: SipRequest,
+    readonly source: SipAddress,
+    readonly connection: Connection | undefined,
+    readonly key: string,
+    readonly isInvite: boolean,
+  ) {
     this.received = request;
   }
 
   /** The request; once the final response is sent, only its identifying headers and body (see `lingering`). */
-  get request(): SipRequest { return this.received ??= parseSip(this.lingered!) as SipRequest; }
+  get request(): SipRequest {
+    return (this.received ??= parseSip(this.lingered!) as SipRequest);
+  }
 
   /** The last response as a message (parsed again from its bytes once the transaction let it go). */
   private lastMessage(): SipResponse {
@@ -51,9 +59,13 @@ export class ServerTx implements ServerTransaction {
     if (this.lastResponse) this.lastResponse.message = undefined;
   }
 
-  get terminated(): boolean { return this.state === 'terminated'; }
+  get terminated(): boolean {
+    return this.state === 'terminated';
+  }
 
-  get finalSent(): boolean { return this.state !== 'proceeding'; }
+  get finalSent(): boolean {
+    return this.state !== 'proceeding';
+  }
 
   respond(response: SipResponse): void {
     if (this.state !== 'proceeding' || this.stack.isClosed) return;
@@ -81,7 +93,8 @@ export class ServerTx implements ServerTransaction {
     } else {
       this.state = 'completed';
       this.lingering();
-      if (unreliable) this.endIn(64 * T1); // Timer J (RFC 3261 17.2.2)
+      if (unreliable)
+        this.endIn(64 * T1); // Timer J (RFC 3261 17.2.2)
       else this.terminate(); // Timer J is zero over TCP or TLS
     }
   }
@@ -148,6 +161,7 @@ export class ServerTx implements ServerTransaction {
     this.state = 'terminated';
     this.clearTimers();
     if (this.stack.servers.get(this.key) === this) this.stack.servers.delete(this.key);
-    if (this.ackKey !== undefined && this.stack.accepted.get(this.ackKey) === this) this.stack.accepted.delete(this.ackKey);
+    if (this.ackKey !== undefined && this.stack.accepted.get(this.ackKey) === this)
+      this.stack.accepted.delete(this.ackKey);
   }
 }

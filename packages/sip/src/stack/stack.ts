@@ -2,8 +2,17 @@ import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { buildResponse } from '../build.js';
 import {
-  header, headerValues, parseCSeq, parseVia, serialize, splitList,
-  type SipMessage, type SipRequest, type SipResponse, type Via, unsharedCopy,
+  header,
+  headerValues,
+  parseCSeq,
+  parseVia,
+  serialize,
+  splitList,
+  type SipMessage,
+  type SipRequest,
+  type SipResponse,
+  type Via,
+  unsharedCopy,
 } from '../message.js';
 import { ackKeyOf } from './ackKeyOf.js';
 import { ClientTx } from './clientTx.js';
@@ -14,8 +23,12 @@ import { ServerTx } from './serverTx.js';
 import { tagOf } from './tagOf.js';
 import { Transport } from './transport.js';
 import type {
-  ClientCallbacks, ClientTransaction, SipAddress, SipStackOptions,
-  StackHandler, StackTimers,
+  ClientCallbacks,
+  ClientTransaction,
+  SipAddress,
+  SipStackOptions,
+  StackHandler,
+  StackTimers,
 } from './types.js';
 
 const DEFAULT_TIMERS: StackTimers = { T1: 500, T2: 4000, T4: 5000 };
@@ -45,7 +58,11 @@ export class SipStack {
   /** @internal The transport layer below the transactions: listeners, connections and framing. */
   readonly transport: Transport;
 
-  private constructor(options: SipStackOptions, private readonly handler: StackHandler, transport: Transport) {
+  private constructor(
+    options: SipStackOptions,
+    private readonly handler: StackHandler,
+    transport: Transport,
+  ) {
     this.transport = transport;
     this.local = transport.local;
     this.timers = { ...DEFAULT_TIMERS, ...options.timers };
@@ -65,7 +82,9 @@ export class SipStack {
   }
 
   /** @internal */
-  get isClosed(): boolean { return this.closed; }
+  get isClosed(): boolean {
+    return this.closed;
+  }
 
   /**
    * @internal `transaction.ended(ticket)` no earlier than `ms` from now (at most a fiftieth of it, and 100 ms, later:
@@ -123,8 +142,13 @@ export class SipStack {
 
   // ---- receiving ----
 
-  private received(message: SipMessage, bytes: Buffer, local: SipAddress, remote: SipAddress,
-    conn: Connection | undefined): void {
+  private received(
+    message: SipMessage,
+    bytes: Buffer,
+    local: SipAddress,
+    remote: SipAddress,
+    conn: Connection | undefined,
+  ): void {
     if (message.kind === 'response') this.onResponse(message, bytes, local, remote);
     else this.onRequest(message, bytes, local, remote, conn);
   }
@@ -136,12 +160,20 @@ export class SipStack {
       const branch = parseVia(headerValues(response, 'Via')[0]).branch;
       const method = parseCSeq(header(response, 'CSeq') ?? '').method;
       if (branch !== undefined) tx = this.clients.get(`${branch}\u0000${method}`);
-    } catch { /* the parser has checked both; nothing matches otherwise */ }
+    } catch {
+      /* the parser has checked both; nothing matches otherwise */
+    }
     this.emitWire(false, local, remote, bytes, response, tx?.isRepeat(response, bytes) ?? false);
     tx?.receive(response, bytes);
   }
 
-  private onRequest(request: SipRequest, bytes: Buffer, local: SipAddress, remote: SipAddress, conn: Connection | undefined): void {
+  private onRequest(
+    request: SipRequest,
+    bytes: Buffer,
+    local: SipAddress,
+    remote: SipAddress,
+    conn: Connection | undefined,
+  ): void {
     const topVia = headerValues(request, 'Via')[0];
     const via = parseVia(topVia);
     const method = request.method;
@@ -153,7 +185,9 @@ export class SipStack {
         if (tx.state === 'completed') tx.confirm();
         return;
       }
-      const accepted = this.accepted.get(ackKeyOf(header(request, 'Call-ID'), header(request, 'CSeq'), tagOf(header(request, 'To'))));
+      const accepted = this.accepted.get(
+        ackKeyOf(header(request, 'Call-ID'), header(request, 'CSeq'), tagOf(header(request, 'To'))),
+      );
       this.emitWire(false, local, remote, bytes, request, accepted?.acked ?? false);
       if (accepted?.acked) return;
       accepted?.ackReceived();
@@ -163,7 +197,8 @@ export class SipStack {
     // kept as long as the transaction lingers: a copy, not slices of the received text
     const key = unsharedCopy(serverKey(via, method, request));
     const existing = this.servers.get(key);
-    if (existing) { // a repeat, absorbed by its transaction (RFC 3261 17.2.1, 17.2.2)
+    if (existing) {
+      // a repeat, absorbed by its transaction (RFC 3261 17.2.1, 17.2.2)
       this.emitWire(false, local, remote, bytes, request, true);
       existing.resendLast();
       return;
@@ -193,8 +228,14 @@ export class SipStack {
     return Buffer.from(this.random(6)).toString('hex');
   }
 
-  private emitWire(sent: boolean, local: SipAddress, remote: SipAddress, bytes: Buffer, message: SipMessage | undefined,
-    retransmission: boolean): void {
+  private emitWire(
+    sent: boolean,
+    local: SipAddress,
+    remote: SipAddress,
+    bytes: Buffer,
+    message: SipMessage | undefined,
+    retransmission: boolean,
+  ): void {
     if (this.closed) return;
     const event = { at: this.now(), sent, local, remote, bytes, message, retransmission };
     this.callHandler((h) => h.wire(event));
@@ -203,12 +244,21 @@ export class SipStack {
   /** @internal Runs a handler callback; an exception goes to handler.error, never into the socket's event loop. */
   callHandler(fn: (handler: StackHandler) => void): void {
     if (this.closed) return;
-    try { fn(this.handler); } catch (e) { this.reportError(e instanceof Error ? e : new Error(String(e))); }
+    try {
+      fn(this.handler);
+    } catch (e) {
+      this.reportError(e instanceof Error ? e : new Error(String(e)));
+    }
   }
 
   private reportError(error: Error): void {
     if (this.handler.error) {
-      try { this.handler.error(error); return; } catch { /* fall through to a warning */ }
+      try {
+        this.handler.error(error);
+        return;
+      } catch {
+        /* fall through to a warning */
+      }
     }
     process.emitWarning(error);
   }
@@ -220,7 +270,11 @@ function serverKey(via: Via, method: string, request: SipRequest): string {
     return `${via.branch}\u0000${via.host}:${via.port ?? ''}\u0000${method}`;
   }
   let seq = '';
-  try { seq = String(parseCSeq(header(request, 'CSeq') ?? '').seq); } catch { /* matched on the rest */ }
+  try {
+    seq = String(parseCSeq(header(request, 'CSeq') ?? '').seq);
+  } catch {
+    /* matched on the rest */
+  }
   return `2543\u0000${header(request, 'Call-ID')}\u0000${seq}\u0000${tagOf(header(request, 'From'))}\u0000${via.host}:${via.port ?? ''}\u0000${method}`;
 }
 

@@ -37,9 +37,18 @@ export class StreamFramer {
       }
       const headEnd = end + 4;
       const length = contentLength(buf, end);
-      if (length === undefined) { frames.push(this.fail(buf.subarray(0, headEnd), 400, 'missing Content-Length')); break; }
-      if (length < 0) { frames.push(this.fail(buf.subarray(0, headEnd), 400, 'malformed Content-Length')); break; }
-      if (headEnd + length > this.maxBytes) { frames.push(this.fail(buf.subarray(0, headEnd), 513, 'message exceeds the size limit')); break; }
+      if (length === undefined) {
+        frames.push(this.fail(buf.subarray(0, headEnd), 400, 'missing Content-Length'));
+        break;
+      }
+      if (length < 0) {
+        frames.push(this.fail(buf.subarray(0, headEnd), 400, 'malformed Content-Length'));
+        break;
+      }
+      if (headEnd + length > this.maxBytes) {
+        frames.push(this.fail(buf.subarray(0, headEnd), 513, 'message exceeds the size limit'));
+        break;
+      }
       if (buf.length < headEnd + length) break;
       frames.push({ kind: 'message', bytes: Buffer.from(buf.subarray(0, headEnd + length)) });
       buf = buf.subarray(headEnd + length);
@@ -66,7 +75,10 @@ function contentLength(buf: Buffer, end: number): number | undefined {
       if (name === 'content-length' || name === 'l') {
         const value = buf.toString('latin1', colon + 1, lineEnd).trim();
         if (value.length === 0 || value.length > 9) return -1;
-        for (let i = 0; i < value.length; i++) { const c = value.charCodeAt(i); if (c < 48 || c > 57) return -1; }
+        for (let i = 0; i < value.length; i++) {
+          const c = value.charCodeAt(i);
+          if (c < 48 || c > 57) return -1;
+        }
         return Number(value);
       }
     }

@@ -15,10 +15,22 @@ const DEFAULT_MAX_BYTES = 65535;
 /** What the transport hands the layer above it. */
 export interface TransportUser {
   /** A message that parsed, as received (the user records it on the wire, knowing whether it is a repeat). */
-  received(message: SipMessage, bytes: Buffer, local: SipAddress, remote: SipAddress, connection: Connection | undefined): void;
+  received(
+    message: SipMessage,
+    bytes: Buffer,
+    local: SipAddress,
+    remote: SipAddress,
+    connection: Connection | undefined,
+  ): void;
   /** A message sent, or received without parsing, for the wire record. */
-  wire(sent: boolean, local: SipAddress, remote: SipAddress, bytes: Buffer, message: SipMessage | undefined,
-    retransmission: boolean): void;
+  wire(
+    sent: boolean,
+    local: SipAddress,
+    remote: SipAddress,
+    bytes: Buffer,
+    message: SipMessage | undefined,
+    retransmission: boolean,
+  ): void;
   /** A socket error, or an exception while handling input: the transport carries on. */
   error(error: Error): void;
   /** A fresh To tag, for the answer to malformed input. */
@@ -43,9 +55,13 @@ export class Transport {
   /** Set by `start`, before any socket event is listened to. */
   private user!: TransportUser;
 
-  private constructor(private readonly options: SipStackOptions,
-    private readonly udp: dgram.Socket | undefined, private readonly tcp: net.Server | undefined,
-    private readonly tlsServer: tls.Server | undefined, readonly local: readonly SipAddress[]) {
+  private constructor(
+    private readonly options: SipStackOptions,
+    private readonly udp: dgram.Socket | undefined,
+    private readonly tcp: net.Server | undefined,
+    private readonly tlsServer: tls.Server | undefined,
+    readonly local: readonly SipAddress[],
+  ) {
     this.maxBytes = options.maxMessageBytes ?? DEFAULT_MAX_BYTES;
     this.udpLocal = local.find((a) => a.transport === 'UDP');
   }
@@ -53,7 +69,8 @@ export class Transport {
   /** Opens the listeners. With port 0, UDP gets an ephemeral port and TCP listens on the same number. */
   static async listen(options: SipStackOptions): Promise<Transport> {
     const wants = new Set(options.transports);
-    if (wants.has('TLS') && (!options.tls?.key || !options.tls.cert)) throw new Error('TLS needs options.tls (key and cert)');
+    if (wants.has('TLS') && (!options.tls?.key || !options.tls.cert))
+      throw new Error('TLS needs options.tls (key and cert)');
     const local: SipAddress[] = [];
     let udp: dgram.Socket | undefined;
     let tcp: net.Server | undefined;
@@ -104,7 +121,9 @@ export class Transport {
     tcp?.on('connection', (socket) => this.adopt(socket, 'TCP'));
     tcp?.on('error', (e) => this.user.error(e));
     tlsServer?.on('secureConnection', (socket) => this.adopt(socket, 'TLS'));
-    tlsServer?.on('tlsClientError', () => { /* a failed handshake only concerns that connection */ });
+    tlsServer?.on('tlsClientError', () => {
+      /* a failed handshake only concerns that connection */
+    });
     // Sockets still shaking hands are tracked too, so close() never waits for a peer that stalls there.
     tlsServer?.on('connection', (socket: net.Socket) => {
       this.sockets.add(socket);
@@ -121,25 +140,41 @@ export class Transport {
     this.connections.clear();
     const closing: Promise<void>[] = [];
     if (this.udp) closing.push(new Promise((resolve) => this.udp!.close(() => resolve())));
-    for (const server of [this.tcp, this.tlsServer]) if (server) closing.push(new Promise((resolve) => server.close(() => resolve())));
+    for (const server of [this.tcp, this.tlsServer])
+      if (server) closing.push(new Promise((resolve) => server.close(() => resolve())));
     await Promise.all(closing);
   }
 
   /** Sends bytes to a destination: UDP from the listening socket, TCP/TLS over a connection (reused or opened). */
-  transmit(message: SipMessage | undefined, bytes: Buffer, destination: SipAddress, retransmission: boolean,
-    connection: Connection | undefined, client: ClientTx | undefined): void {
+  transmit(
+    message: SipMessage | undefined,
+    bytes: Buffer,
+    destination: SipAddress,
+    retransmission: boolean,
+    connection: Connection | undefined,
+    client: ClientTx | undefined,
+  ): void {
     if (this.closed) return;
     if (destination.transport === 'UDP') {
       if (!this.udp || !this.udpLocal) throw new Error('no UDP listener to send from');
       this.udp.send(bytes, destination.port, destination.host, (error) => {
-        if (error) { client?.fail('transport'); if (!client) this.user.error(error); }
+        if (error) {
+          client?.fail('transport');
+          if (!client) this.user.error(error);
+        }
       });
       this.user.wire(true, this.udpLocal, destination, bytes, message, retransmission);
       return;
     }
     const conn = connection?.alive ? connection : this.connectionTo(destination);
-    if (client) { client.connection = conn; conn.clients.add(client); }
-    if (!conn.connected) { conn.pending.push({ bytes, message, retransmission }); return; }
+    if (client) {
+      client.connection = conn;
+      conn.clients.add(client);
+    }
+    if (!conn.connected) {
+      conn.pending.push({ bytes, message, retransmission });
+      return;
+    }
     conn.socket.write(bytes);
     this.user.wire(true, conn.local!, conn.remote, bytes, message, retransmission);
   }
@@ -151,7 +186,11 @@ export class Transport {
     if (tx.source.transport !== 'UDP' && !tx.connection?.alive) {
       // The connection is gone: open one to the source address and the port the Via names (18.2.2).
       let port = tx.source.transport === 'TLS' ? 5061 : 5060;
-      try { port = parseVia(headerValues(tx.request, 'Via')[0]).port ?? port; } catch { /* keep the default */ }
+      try {
+        port = parseVia(headerValues(tx.request, 'Via')[0]).port ?? port;
+      } catch {
+        /* keep the default */
+      }
       destination = { ...tx.source, port };
     }
     try {
@@ -170,7 +209,11 @@ export class Transport {
     if (transport === 'TLS') {
       const t = this.options.tls;
       socket = tls.connect({
-        host: destination.host, port: destination.port, key: t?.key, cert: t?.cert, ca: t?.ca as tls.ConnectionOptions['ca'],
+        host: destination.host,
+        port: destination.port,
+        key: t?.key,
+        cert: t?.cert,
+        ca: t?.ca as tls.ConnectionOptions['ca'],
         rejectUnauthorized: t?.rejectUnauthorized ?? true,
         servername: net.isIP(destination.host) ? undefined : destination.host,
       });
@@ -190,7 +233,10 @@ export class Transport {
   }
 
   private adopt(socket: net.Socket, transport: 'TCP' | 'TLS'): void {
-    if (this.closed) { socket.destroy(); return; }
+    if (this.closed) {
+      socket.destroy();
+      return;
+    }
     const remote: SipAddress = { transport, host: socket.remoteAddress ?? '', port: socket.remotePort ?? 0 };
     const conn = new Connection(socket, transport, remote, true, this.maxBytes);
     this.track(conn, addressKey(remote));
@@ -202,7 +248,9 @@ export class Transport {
     this.connections.set(key, conn);
     socket.setNoDelay(true);
     socket.on('data', (chunk: Buffer) => this.guard(() => this.onStreamData(conn, chunk)));
-    socket.on('error', () => { /* followed by 'close', which fails the waiting transactions */ });
+    socket.on('error', () => {
+      /* followed by 'close', which fails the waiting transactions */
+    });
     socket.on('close', () => {
       this.sockets.delete(socket);
       if (this.connections.get(key) === conn) this.connections.delete(key);
@@ -227,7 +275,10 @@ export class Transport {
   private onStreamData(conn: Connection, chunk: Buffer): void {
     for (const frame of conn.framer.push(chunk)) {
       if (this.closed) return;
-      if (frame.kind === 'message') { this.receive(frame.bytes, conn.local!, conn.remote, conn); continue; }
+      if (frame.kind === 'message') {
+        this.receive(frame.bytes, conn.local!, conn.remote, conn);
+        continue;
+      }
       this.user.wire(false, conn.local!, conn.remote, frame.bytes, undefined, false);
       this.answerMalformed(frame.bytes, frame.status, frame.problem, conn.remote, conn);
       conn.socket.end();
@@ -249,13 +300,23 @@ export class Transport {
   }
 
   /** Answers input that did not parse when it can (`malformedResponse`); anything else is dropped. */
-  private answerMalformed(bytes: Buffer, status: 400 | 513, problem: string, remote: SipAddress, conn: Connection | undefined): void {
+  private answerMalformed(
+    bytes: Buffer,
+    status: 400 | 513,
+    problem: string,
+    remote: SipAddress,
+    conn: Connection | undefined,
+  ): void {
     const host = this.local[0]?.host ?? '-';
     const newTag = (): string => this.user.newTag();
     const response = malformedResponse(bytes, status, problem, { remote, maxBytes: this.maxBytes, host, newTag });
     if (!response) return;
     let out: Buffer;
-    try { out = serialize(response); } catch { return; }
+    try {
+      out = serialize(response);
+    } catch {
+      return;
+    }
     try {
       this.transmit(response, out, remote, false, conn, undefined);
     } catch (e) {
@@ -264,7 +325,11 @@ export class Transport {
   }
 
   private guard(fn: () => void): void {
-    try { fn(); } catch (e) { this.user.error(e instanceof Error ? e : new Error(String(e))); }
+    try {
+      fn();
+    } catch (e) {
+      this.user.error(e instanceof Error ? e : new Error(String(e)));
+    }
   }
 }
 
@@ -272,13 +337,19 @@ function bindUdp(host: string, port: number): Promise<dgram.Socket> {
   return new Promise((resolve, reject) => {
     const socket = dgram.createSocket(net.isIPv6(host) ? 'udp6' : 'udp4');
     socket.once('error', reject);
-    socket.bind(port, host, () => { socket.off('error', reject); resolve(socket); });
+    socket.bind(port, host, () => {
+      socket.off('error', reject);
+      resolve(socket);
+    });
   });
 }
 
 function listenOn(server: net.Server, host: string, port: number): Promise<void> {
   return new Promise((resolve, reject) => {
     server.once('error', reject);
-    server.listen(port, host, () => { server.off('error', reject); resolve(); });
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
   });
 }

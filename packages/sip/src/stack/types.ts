@@ -3,7 +3,11 @@ import type { SipMessage, SipRequest, SipResponse } from '../message.js';
 export type SipTransportName = 'UDP' | 'TCP' | 'TLS';
 
 /** One end of a SIP hop: transport, IP address and port. */
-export interface SipAddress { readonly transport: SipTransportName; readonly host: string; readonly port: number }
+export interface SipAddress {
+  readonly transport: SipTransportName;
+  readonly host: string;
+  readonly port: number;
+}
 
 /** One message as it crossed the wire (sent or received), retransmissions included. */
 export interface WireEvent {
@@ -22,7 +26,11 @@ export interface WireEvent {
 }
 
 /** RFC 3261 timer base values in milliseconds: 500 / 4000 / 5000 by default. */
-export interface StackTimers { readonly T1: number; readonly T2: number; readonly T4: number }
+export interface StackTimers {
+  readonly T1: number;
+  readonly T2: number;
+  readonly T4: number;
+}
 
 export interface SipStackOptions {
   /** Bind address, e.g. '127.0.0.1'. */
@@ -38,8 +46,10 @@ export interface SipStackOptions {
    * system roots) unless `rejectUnauthorized` is false, which a lab of self-signed nodes needs.
    */
   readonly tls?: {
-    readonly key?: string | Buffer; readonly cert?: string | Buffer;
-    readonly ca?: string | Buffer | readonly (string | Buffer)[]; readonly rejectUnauthorized?: boolean;
+    readonly key?: string | Buffer;
+    readonly cert?: string | Buffer;
+    readonly ca?: string | Buffer | readonly (string | Buffer)[];
+    readonly rejectUnauthorized?: boolean;
   };
   /** Default 65535; larger messages: 513 where answerable, else dropped. */
   readonly maxMessageBytes?: number;

@@ -1,9 +1,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import dgram from 'node:dgram';
 import { expect } from 'chai';
-import {
-  buildAck, buildBye, buildResponse, dialogFromResponse, SipStack, type SipResponse,
-} from '../../src/index.js';
+import { buildAck, buildBye, buildResponse, dialogFromResponse, SipStack, type SipResponse } from '../../src/index.js';
 import { address, Recorder, request, until } from '../stackSupport.js';
 
 const SIPP = spawnSync('sipp', ['-v'], { encoding: 'utf8' }).error === undefined;
@@ -28,21 +26,44 @@ async function freeUdpPort(): Promise<number> {
 (SIPP ? describe : describe.skip)('SIP stack against SIPp', function () {
   this.timeout(60_000);
 
-  for (const [mode, transport] of [['u1', 'UDP'], ['t1', 'TCP']] as const) {
+  for (const [mode, transport] of [
+    ['u1', 'UDP'],
+    ['t1', 'TCP'],
+  ] as const) {
     it(`answers SIPp's uac scenario over ${transport} (INVITE, ACK, BYE; 10 calls)`, async () => {
       const tu = new Recorder();
       const s = await SipStack.listen({ host: '127.0.0.1', port: 0, transports: ['UDP', 'TCP'] }, tu);
       try {
         tu.onRequest = (tx) => {
           const contact = { uri: `sip:gw@127.0.0.1:${address(s, transport).port}`, params: {} };
-          if (tx.request.method !== 'INVITE') { tx.respond(buildResponse(tx.request, 200, { toTag: 'bye' })); return; }
+          if (tx.request.method !== 'INVITE') {
+            tx.respond(buildResponse(tx.request, 200, { toTag: 'bye' }));
+            return;
+          }
           const toTag = `t${tu.requests.length}`;
           tx.respond(buildResponse(tx.request, 180, { toTag }));
           tx.respond(buildResponse(tx.request, 200, { toTag, contact, body: SDP }));
         };
-        const code = await sipp(['-sn', 'uac', '-i', '127.0.0.1', '-t', mode, '-m', '10', '-r', '20', '-d', '10', `127.0.0.1:${address(s, transport).port}`]);
+        const code = await sipp([
+          '-sn',
+          'uac',
+          '-i',
+          '127.0.0.1',
+          '-t',
+          mode,
+          '-m',
+          '10',
+          '-r',
+          '20',
+          '-d',
+          '10',
+          `127.0.0.1:${address(s, transport).port}`,
+        ]);
         expect(code).to.equal(0);
-        expect(tu.requests.map((tx) => tx.request.method).sort()).to.deep.equal([...Array(10).fill('BYE'), ...Array(10).fill('INVITE')]);
+        expect(tu.requests.map((tx) => tx.request.method).sort()).to.deep.equal([
+          ...Array(10).fill('BYE'),
+          ...Array(10).fill('INVITE'),
+        ]);
         expect(tu.acks).to.have.length(10);
         expect(tu.ackTimeouts).to.deep.equal([]);
         expect(tu.errors).to.deep.equal([]);
@@ -53,7 +74,7 @@ async function freeUdpPort(): Promise<number> {
     });
   }
 
-  it('calls SIPp\'s uas scenario over UDP (INVITE, 180, 200, ACK, BYE, 200)', async () => {
+  it("calls SIPp's uas scenario over UDP (INVITE, 180, 200, ACK, BYE, 200)", async () => {
     const port = await freeUdpPort();
     const done = sipp(['-sn', 'uas', '-i', '127.0.0.1', '-p', String(port), '-m', '1']);
     const tu = new Recorder();
@@ -69,7 +90,10 @@ async function freeUdpPort(): Promise<number> {
           statuses.push(r.status);
           if (r.status === 200) {
             ok = r;
-            s.send(buildAck(invite, r, { via: { host: local.host, port: local.port }, branch: `z9hG4bKack${Date.now()}` }), far);
+            s.send(
+              buildAck(invite, r, { via: { host: local.host, port: local.port }, branch: `z9hG4bKack${Date.now()}` }),
+              far,
+            );
           }
         },
         timeout: () => statuses.push(-1),

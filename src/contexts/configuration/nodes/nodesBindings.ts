@@ -19,8 +19,22 @@ import { NodesController } from './interface/http/NodesController.js';
 /** The nodes view's use cases and controller (ConfigurationModule calls this once). */
 export function bindNodes(bind: ContainerModuleLoadOptions['bind']): void {
   for (const useCase of [
-    NodeAccess, NodeWizards, ListNodes, ListCollabCarrierNodes, GetNode, GetNodeSubTreeObject, SetNodeEnabled, SetNodePort,
-    SetNodeOverrideHostname, SetNodeNetworkSecurityProfile, SetNodeTenantFqdn, RemoveNode, AddSystemNode, AddProviderNode,
-    AddSipPhoneRegistrarNode, NodesController,
-  ] as ReadonlyArray<new (...args: never[]) => unknown>) bind(useCase).toSelf().inSingletonScope();
+    NodeAccess,
+    NodeWizards,
+    ListNodes,
+    ListCollabCarrierNodes,
+    GetNode,
+    GetNodeSubTreeObject,
+    SetNodeEnabled,
+    SetNodePort,
+    SetNodeOverrideHostname,
+    SetNodeNetworkSecurityProfile,
+    SetNodeTenantFqdn,
+    RemoveNode,
+    AddSystemNode,
+    AddProviderNode,
+    AddSipPhoneRegistrarNode,
+    NodesController,
+  ] as ReadonlyArray<new (...args: never[]) => unknown>)
+    bind(useCase).toSelf().inSingletonScope();
 }

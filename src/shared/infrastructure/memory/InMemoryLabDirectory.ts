@@ -6,7 +6,9 @@ import { LabDirectory, orderedLabs, type LabEntry } from '../../application/LabD
 @injectable()
 export class InMemoryLabDirectory extends LabDirectory {
   private readonly removed = new Set<string>();
-  private readonly labs = new Map<string, LabEntry>([[DEFAULT_LAB, { id: DEFAULT_LAB, displayName: 'Default lab', createdAt: new Date(0) }]]);
+  private readonly labs = new Map<string, LabEntry>([
+    [DEFAULT_LAB, { id: DEFAULT_LAB, displayName: 'Default lab', createdAt: new Date(0) }],
+  ]);
 
   async load(): Promise<void> {
     // nothing to read

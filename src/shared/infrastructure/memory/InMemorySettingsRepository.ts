@@ -22,7 +22,9 @@ export class InMemorySettingsRepository extends SettingsRepository {
   async find(lab: LabId, key: string): Promise<StoredSetting | undefined> {
     if (!TransactionScope.current()) throw new Error('the settings store was used outside a unit of work');
     const row = this.rows.get(JSON.stringify([lab, key]));
-    return row && { value: JSON.parse(row.json) as SettingJson, version: row.version, updatedAt: new Date(row.updatedAt) };
+    return (
+      row && { value: JSON.parse(row.json) as SettingJson, version: row.version, updatedAt: new Date(row.updatedAt) }
+    );
   }
 
   async save(lab: LabId, key: string, value: SettingJson, expectedVersion: number): Promise<StoredSetting> {

@@ -17,22 +17,24 @@ export class RevisionCountingUnitOfWork extends InMemoryUnitOfWork implements La
     if (TransactionScope.current()) return super.write(lab, work);
     // Counted as the work ends, before the after-commit work (event subscribers) runs.
     let onCommit: Array<() => void> = [];
-    return super.write(lab, async () => {
-      const revision = (this.revisions.get(lab) ?? 0) + 1;
-      this.unitBegun(lab, revision);
-      let ok = false;
-      try {
-        const result = await work();
-        ok = true;
+    return super
+      .write(lab, async () => {
+        const revision = (this.revisions.get(lab) ?? 0) + 1;
+        this.unitBegun(lab, revision);
+        let ok = false;
+        try {
+          const result = await work();
+          ok = true;
+          return result;
+        } finally {
+          this.revisions.set(lab, revision);
+          onCommit = this.unitEnded(lab, ok);
+        }
+      })
+      .then((result) => {
+        for (const committedWork of onCommit) committedWork();
         return result;
-      } finally {
-        this.revisions.set(lab, revision);
-        onCommit = this.unitEnded(lab, ok);
-      }
-    }).then((result) => {
-      for (const committedWork of onCommit) committedWork();
-      return result;
-    });
+      });
   }
 
   async current(lab: LabId): Promise<number | undefined> {

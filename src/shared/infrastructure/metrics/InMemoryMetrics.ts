@@ -1,10 +1,21 @@
 import {
-  Metrics, type CounterDefinition, type CounterHandle, type GaugeDefinition, type GaugeHandle, type HistogramDefinition, type HistogramHandle,
-  type MetricDefinition, type MetricLabels,
+  Metrics,
+  type CounterDefinition,
+  type CounterHandle,
+  type GaugeDefinition,
+  type GaugeHandle,
+  type HistogramDefinition,
+  type HistogramHandle,
+  type MetricDefinition,
+  type MetricLabels,
 } from '../../application/Metrics.js';
 
 function seriesKey(labels: MetricLabels | undefined): string {
-  return JSON.stringify(Object.entries(labels ?? {}).sort(([a], [b]) => a.localeCompare(b)).map(([k, v]) => [k, String(v)]));
+  return JSON.stringify(
+    Object.entries(labels ?? {})
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([k, v]) => [k, String(v)]),
+  );
 }
 
 /**
@@ -14,7 +25,10 @@ function seriesKey(labels: MetricLabels | undefined): string {
 export class InMemoryMetrics extends Metrics {
   private readonly values = new Map<string, Map<string, number>>();
   private readonly observed = new Map<string, Map<string, number[]>>();
-  private readonly definitions = new Map<string, { kind: string; labels: string; read?: () => number | Promise<number> }>();
+  private readonly definitions = new Map<
+    string,
+    { kind: string; labels: string; read?: () => number | Promise<number> }
+  >();
 
   counter(definition: CounterDefinition): CounterHandle {
     this.declare('counter', definition, definition.read);
@@ -73,7 +87,9 @@ export class InMemoryMetrics extends Metrics {
   }
 
   private check(definition: MetricDefinition, labels: MetricLabels | undefined): void {
-    const given = Object.keys(labels ?? {}).sort().join(',');
+    const given = Object.keys(labels ?? {})
+      .sort()
+      .join(',');
     const declared = [...(definition.labels ?? [])].sort().join(',');
     if (given !== declared) throw new Error(`metric ${definition.name} takes labels [${declared}], not [${given}]`);
   }
@@ -82,7 +98,9 @@ export class InMemoryMetrics extends Metrics {
     const labels = [...(definition.labels ?? [])].sort().join(',');
     const known = this.definitions.get(definition.name);
     if (known && (known.kind !== kind || known.labels !== labels)) {
-      throw new Error(`metric ${definition.name} is already a ${known.kind} with labels [${known.labels}]; it cannot also be a ${kind} with labels [${labels}]`);
+      throw new Error(
+        `metric ${definition.name} is already a ${known.kind} with labels [${known.labels}]; it cannot also be a ${kind} with labels [${labels}]`,
+      );
     }
     if (!known) this.definitions.set(definition.name, { kind, labels, ...(read ? { read } : {}) });
   }

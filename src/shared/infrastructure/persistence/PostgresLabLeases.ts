@@ -76,7 +76,9 @@ export class PostgresLabLeases extends LabLeases implements BackgroundService {
 
   async holder(lab: LabId): Promise<LeaseHolder | undefined> {
     if (this.held.has(lab)) return { process: this.process, url: this.url, since: new Date() };
-    const rows = await this.dataSource.query('SELECT process_id, url, acquired_at FROM lab_lease WHERE lab_id = $1', [lab]) as Array<{ process_id: string; url: string | null; acquired_at: Date | string }>;
+    const rows = (await this.dataSource.query('SELECT process_id, url, acquired_at FROM lab_lease WHERE lab_id = $1', [
+      lab,
+    ])) as Array<{ process_id: string; url: string | null; acquired_at: Date | string }>;
     const row = rows[0];
     return row ? { process: row.process_id, url: row.url ?? undefined, since: new Date(row.acquired_at) } : undefined;
   }
@@ -85,28 +87,41 @@ export class PostgresLabLeases extends LabLeases implements BackgroundService {
 
   forwardingKey(): Promise<Buffer> {
     this.key ??= (async () => {
-      await this.dataSource.query("INSERT INTO process_key (name, value) VALUES ('forwarding', $1) ON CONFLICT (name) DO NOTHING", [randomBytes(32)]);
-      const rows = await this.dataSource.query("SELECT value FROM process_key WHERE name = 'forwarding'") as Array<{ value: Buffer }>;
+      await this.dataSource.query(
+        "INSERT INTO process_key (name, value) VALUES ('forwarding', $1) ON CONFLICT (name) DO NOTHING",
+        [randomBytes(32)],
+      );
+      const rows = (await this.dataSource.query("SELECT value FROM process_key WHERE name = 'forwarding'")) as Array<{
+        value: Buffer;
+      }>;
       return Buffer.from(rows[0]!.value);
     })();
-    this.key.catch(() => { this.key = undefined; });
+    this.key.catch(() => {
+      this.key = undefined;
+    });
     return this.key;
   }
 
   async peers(): Promise<readonly PeerProcess[]> {
-    const rows = await this.dataSource.query(
+    const rows = (await this.dataSource.query(
       `SELECT id, url FROM gwsim_process WHERE id <> $1 AND url IS NOT NULL AND seen_at > now() - interval '${PEER_SILENCE_MS} milliseconds' ORDER BY id`,
-      [this.process]) as Array<{ id: string; url: string }>;
+      [this.process],
+    )) as Array<{ id: string; url: string }>;
     return rows.map((row) => ({ process: row.id, url: row.url }));
   }
 
   advertise(url: string): void {
     this.url = url;
     // at once, not at the next round: the others ask this process from now on
-    void this.lock.runExclusive(async () => {
-      await this.sayAlive();
-      if (this.held.size > 0) await this.dataSource.query('UPDATE lab_lease SET url = $2 WHERE process_id = $1', [this.process, url]);
-    }).catch((error: unknown) => this.logger.warn({ err: error }, 'the lab leases could not say where this process serves'));
+    void this.lock
+      .runExclusive(async () => {
+        await this.sayAlive();
+        if (this.held.size > 0)
+          await this.dataSource.query('UPDATE lab_lease SET url = $2 WHERE process_id = $1', [this.process, url]);
+      })
+      .catch((error: unknown) =>
+        this.logger.warn({ err: error }, 'the lab leases could not say where this process serves'),
+      );
   }
 
   /** This process's row among the processes of the store: alive now, serving at its URL. */
@@ -114,7 +129,8 @@ export class PostgresLabLeases extends LabLeases implements BackgroundService {
     if (this.stopped) return;
     await this.dataSource.query(
       'INSERT INTO gwsim_process (id, url, seen_at) VALUES ($1, $2, now()) ON CONFLICT (id) DO UPDATE SET url = EXCLUDED.url, seen_at = EXCLUDED.seen_at',
-      [this.process, this.url ?? null]);
+      [this.process, this.url ?? null],
+    );
   }
 
   onChange(listener: (lab: LabId, held: boolean) => void | Promise<void>): () => void {
@@ -126,7 +142,11 @@ export class PostgresLabLeases extends LabLeases implements BackgroundService {
     this.stopped = false;
     await this.round();
     const tick = () => {
-      this.timer = setTimeout(() => { void this.round().finally(() => { if (!this.stopped) tick(); }); }, LEASE_ROUND_MS);
+      this.timer = setTimeout(() => {
+        void this.round().finally(() => {
+          if (!this.stopped) tick();
+        });
+      }, LEASE_ROUND_MS);
       this.timer.unref();
     };
     tick();
@@ -156,13 +176,16 @@ export class PostgresLabLeases extends LabLeases implements BackgroundService {
       try {
         await this.sayAlive();
         // the rows of processes long gone (killed ones never delete theirs), once a minute
-        if (this.rounds++ % 60 === 0) await this.dataSource.query(`DELETE FROM gwsim_process WHERE seen_at < now() - interval '1 hour'`);
+        if (this.rounds++ % 60 === 0)
+          await this.dataSource.query(`DELETE FROM gwsim_process WHERE seen_at < now() - interval '1 hour'`);
         await this.directory.refresh();
         const labs = new Set(this.directory.list().map((entry) => entry.id));
         for (const lab of [...this.held]) {
           if (labs.has(lab)) continue;
           this.held.delete(lab);
-          await this.connection().then((client) => client.query('SELECT pg_advisory_unlock($1, $2)', [LEASE_LOCK_SPACE, leaseKey(lab)]));
+          await this.connection().then((client) =>
+            client.query('SELECT pg_advisory_unlock($1, $2)', [LEASE_LOCK_SPACE, leaseKey(lab)]),
+          );
           await this.emit(lab, false);
         }
         for (const lab of labs) if (!this.held.has(lab)) await this.take(lab);
@@ -176,13 +199,15 @@ export class PostgresLabLeases extends LabLeases implements BackgroundService {
   private async take(lab: LabId): Promise<boolean> {
     if (this.stopped) return false;
     const client = await this.connection();
-    const rows = (await client.query('SELECT pg_try_advisory_lock($1, $2) AS taken', [LEASE_LOCK_SPACE, leaseKey(lab)])).rows;
+    const rows = (await client.query('SELECT pg_try_advisory_lock($1, $2) AS taken', [LEASE_LOCK_SPACE, leaseKey(lab)]))
+      .rows;
     if (rows[0]?.['taken'] !== true) return false;
     try {
       await client.query(
-        'INSERT INTO lab_lease (lab_id, process_id, url, acquired_at) SELECT id, $2, $3, now() FROM lab WHERE id = $1 '
-        + 'ON CONFLICT (lab_id) DO UPDATE SET process_id = EXCLUDED.process_id, url = EXCLUDED.url, acquired_at = EXCLUDED.acquired_at',
-        [lab, this.process, this.url ?? null]);
+        'INSERT INTO lab_lease (lab_id, process_id, url, acquired_at) SELECT id, $2, $3, now() FROM lab WHERE id = $1 ' +
+          'ON CONFLICT (lab_id) DO UPDATE SET process_id = EXCLUDED.process_id, url = EXCLUDED.url, acquired_at = EXCLUDED.acquired_at',
+        [lab, this.process, this.url ?? null],
+      );
     } catch (error) {
       await client.query('SELECT pg_advisory_unlock($1, $2)', [LEASE_LOCK_SPACE, leaseKey(lab)]).catch(() => undefined);
       throw error;
@@ -197,7 +222,7 @@ export class PostgresLabLeases extends LabLeases implements BackgroundService {
   private async connection(): Promise<PoolClient> {
     if (this.client) return this.client;
     const pool = (this.dataSource.driver as unknown as { master?: Pool }).master;
-    if (!pool || typeof pool.connect !== 'function') throw new Error('lab leases need the PostgreSQL driver\'s pool');
+    if (!pool || typeof pool.connect !== 'function') throw new Error("lab leases need the PostgreSQL driver's pool");
     const client = await pool.connect();
     client.on('error', (error) => {
       if (this.client !== client) return;
@@ -205,7 +230,10 @@ export class PostgresLabLeases extends LabLeases implements BackgroundService {
       client.release(error);
       const labs = [...this.held];
       this.held.clear();
-      this.logger.warn({ err: error, labs }, 'the lab leases\' connection broke: this process runs no lab until it takes them again');
+      this.logger.warn(
+        { err: error, labs },
+        "the lab leases' connection broke: this process runs no lab until it takes them again",
+      );
       for (const lab of labs) void this.emit(lab, false);
     });
     this.client = client;

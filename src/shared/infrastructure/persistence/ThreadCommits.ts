@@ -10,7 +10,10 @@ export class ThreadCommits {
   private readonly counts: Int32Array;
 
   /** `buffer`: two 32-bit counts, shared by both threads; `own`: which of them this thread raises. */
-  constructor(readonly buffer: SharedArrayBuffer, private readonly own: 0 | 1) {
+  constructor(
+    readonly buffer: SharedArrayBuffer,
+    private readonly own: 0 | 1,
+  ) {
     this.counts = new Int32Array(buffer);
   }
 

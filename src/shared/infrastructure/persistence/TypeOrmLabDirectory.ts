@@ -4,12 +4,22 @@ import type { LabId } from '../../domain/LabId.js';
 import { LabDirectory, orderedLabs, type LabEntry } from '../../application/LabDirectory.js';
 import { DatabaseKind } from './DatabaseKind.js';
 
-interface Row { id: string; display_name: string; created_at: Date | string; port: number | null }
+interface Row {
+  id: string;
+  display_name: string;
+  created_at: Date | string;
+  port: number | null;
+}
 
 const SELECT_LABS = 'SELECT id, display_name, created_at, port FROM lab';
 
 function entryOf(row: Row): LabEntry {
-  return { id: row.id as LabId, displayName: row.display_name, createdAt: new Date(row.created_at), ...(row.port !== null ? { port: row.port } : {}) };
+  return {
+    id: row.id as LabId,
+    displayName: row.display_name,
+    createdAt: new Date(row.created_at),
+    ...(row.port !== null ? { port: row.port } : {}),
+  };
 }
 
 /**
@@ -26,7 +36,10 @@ export class TypeOrmLabDirectory extends LabDirectory {
 
   private readonly shared: boolean;
 
-  constructor(@inject(DataSource) private readonly dataSource: DataSource, @inject(DatabaseKind) @optional() kind?: DatabaseKind) {
+  constructor(
+    @inject(DataSource) private readonly dataSource: DataSource,
+    @inject(DatabaseKind) @optional() kind?: DatabaseKind,
+  ) {
     super();
     this.shared = kind !== undefined && (!kind.embedded || kind.labsMadeElsewhere);
   }
@@ -42,7 +55,7 @@ export class TypeOrmLabDirectory extends LabDirectory {
 
   protected override async read(lab: LabId): Promise<LabEntry | undefined> {
     if (!this.shared) return this.find(lab);
-    const row = (await this.dataSource.query(`${SELECT_LABS} WHERE id = $1`, [lab]) as Row[])[0];
+    const row = ((await this.dataSource.query(`${SELECT_LABS} WHERE id = $1`, [lab])) as Row[])[0];
     if (!row) {
       this.labs.delete(lab);
       return undefined;
@@ -53,7 +66,7 @@ export class TypeOrmLabDirectory extends LabDirectory {
   }
 
   private async readAll(): Promise<void> {
-    const rows = await this.dataSource.query(`${SELECT_LABS} ORDER BY created_at, id`) as Row[];
+    const rows = (await this.dataSource.query(`${SELECT_LABS} ORDER BY created_at, id`)) as Row[];
     this.labs = new Map(rows.map((row) => [row.id, entryOf(row)]));
   }
 
@@ -66,8 +79,10 @@ export class TypeOrmLabDirectory extends LabDirectory {
   }
 
   async add(entry: LabEntry): Promise<void> {
-    await this.dataSource.query('INSERT INTO lab (id, display_name, created_at, revision, port) VALUES ($1, $2, $3, $4, $5)',
-      [entry.id, entry.displayName, entry.createdAt, String(BigInt(Date.now()) * 1000n), entry.port ?? null]);
+    await this.dataSource.query(
+      'INSERT INTO lab (id, display_name, created_at, revision, port) VALUES ($1, $2, $3, $4, $5)',
+      [entry.id, entry.displayName, entry.createdAt, String(BigInt(Date.now()) * 1000n), entry.port ?? null],
+    );
     this.labs.set(entry.id, entry);
   }
 

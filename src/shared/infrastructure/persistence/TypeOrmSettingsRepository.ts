@@ -20,7 +20,9 @@ export class TypeOrmSettingsRepository extends TypeOrmRepository implements Sett
 
   async find(lab: LabId, key: string): Promise<StoredSetting | undefined> {
     const record = await this.records(LabSettingRecord).findOneBy({ labId: lab, key });
-    return record ? { value: record.value as SettingJson, version: record.version, updatedAt: record.updatedAt } : undefined;
+    return record
+      ? { value: record.value as SettingJson, version: record.version, updatedAt: record.updatedAt }
+      : undefined;
   }
 
   async save(lab: LabId, key: string, value: SettingJson, expectedVersion: number): Promise<StoredSetting> {
@@ -29,11 +31,19 @@ export class TypeOrmSettingsRepository extends TypeOrmRepository implements Sett
     const version = expectedVersion + 1;
     const records = this.records(LabSettingRecord);
     if (expectedVersion === 0) {
-      const inserted = await records.createQueryBuilder().insert()
-        .values({ labId: lab, key, value, version, updatedAt }).orIgnore().returning('lab_id').execute();
+      const inserted = await records
+        .createQueryBuilder()
+        .insert()
+        .values({ labId: lab, key, value, version, updatedAt })
+        .orIgnore()
+        .returning('lab_id')
+        .execute();
       if ((inserted.raw as unknown[]).length === 0) throw new StaleVersionError(`Setting ${key}`, lab);
     } else {
-      const updated = await records.update({ labId: lab, key, version: expectedVersion }, { value: value as never, version, updatedAt });
+      const updated = await records.update(
+        { labId: lab, key, version: expectedVersion },
+        { value: value as never, version, updatedAt },
+      );
       if (updated.affected !== 1) throw new StaleVersionError(`Setting ${key}`, lab);
     }
     return { value, version, updatedAt };

@@ -9,7 +9,8 @@ import { TransactionScope, assertSameLab, runAfterCommit, type Scope } from '../
 import { DatabaseKind } from './DatabaseKind.js';
 
 /** Locks the lab's row for the transaction and counts the write: one statement, answering the new revision. */
-const BUMP_REVISION = 'WITH bumped AS (UPDATE lab SET revision = revision + 1 WHERE id = $1 RETURNING revision) SELECT revision FROM bumped';
+const BUMP_REVISION =
+  'WITH bumped AS (UPDATE lab SET revision = revision + 1 WHERE id = $1 RETURNING revision) SELECT revision FROM bumped';
 const READ_REVISION = 'SELECT revision FROM lab WHERE id = $1';
 
 function revisionOf(rows: unknown): number | undefined {
@@ -35,7 +36,10 @@ export class TypeOrmUnitOfWork extends UnitOfWork implements LabRevisions {
    */
   private readonly known = new Map<LabId, { readonly revision: number; readonly others: number }>();
   /** Server only: the revision read on its way for each lab, and the one callers queued behind it share. */
-  private readonly probes = new Map<LabId, { inFlight?: Promise<number | undefined>; next?: Promise<number | undefined> }>();
+  private readonly probes = new Map<
+    LabId,
+    { inFlight?: Promise<number | undefined>; next?: Promise<number | undefined> }
+  >();
 
   constructor(
     @inject(DataSource) private readonly dataSource: DataSource,
@@ -48,16 +52,22 @@ export class TypeOrmUnitOfWork extends UnitOfWork implements LabRevisions {
   read<T>(work: () => Promise<T>): Promise<T> {
     if (TransactionScope.current()) return work();
     if (this.kind.embedded && !this.kind.shared) {
-      return this.embeddedLock.runExclusive(() => TransactionScope.run({ mode: 'read', handle: this.dataSource.manager, afterCommit: [] }, work));
+      return this.embeddedLock.runExclusive(() =>
+        TransactionScope.run({ mode: 'read', handle: this.dataSource.manager, afterCommit: [] }, work),
+      );
     }
     if (this.kind.embedded) {
       // Another thread writes too: a transaction keeps the engine to this read until it ends (DatabaseSessions), so
       // nothing commits meanwhile and the default isolation is a snapshot already.
-      return this.embeddedLock.runExclusive(() => this.dataSource.transaction((manager: EntityManager) =>
-        TransactionScope.run({ mode: 'read', handle: manager, afterCommit: [] }, work)));
+      return this.embeddedLock.runExclusive(() =>
+        this.dataSource.transaction((manager: EntityManager) =>
+          TransactionScope.run({ mode: 'read', handle: manager, afterCommit: [] }, work),
+        ),
+      );
     }
     return this.dataSource.transaction('REPEATABLE READ', (manager: EntityManager) =>
-      TransactionScope.run({ mode: 'read', handle: manager, afterCommit: [] }, work));
+      TransactionScope.run({ mode: 'read', handle: manager, afterCommit: [] }, work),
+    );
   }
 
   async write<T>(lab: LabId, work: () => Promise<T>): Promise<T> {
@@ -93,7 +103,9 @@ export class TypeOrmUnitOfWork extends UnitOfWork implements LabRevisions {
       for (const committedWork of committed.onCommit) committedWork();
       return committed;
     };
-    const { result, scope } = this.kind.embedded ? await this.embeddedLock.runExclusive(transaction) : await transaction();
+    const { result, scope } = this.kind.embedded
+      ? await this.embeddedLock.runExclusive(transaction)
+      : await transaction();
     await runAfterCommit(scope);
     return result;
   }
@@ -123,16 +135,23 @@ export class TypeOrmUnitOfWork extends UnitOfWork implements LabRevisions {
     const send = (): Promise<number | undefined> => {
       const read = this.readRevision(lab);
       probes.inFlight = read;
-      const clear = () => { if (probes.inFlight === read) probes.inFlight = undefined; };
+      const clear = () => {
+        if (probes.inFlight === read) probes.inFlight = undefined;
+      };
       read.then(clear, clear);
       return read;
     };
     if (!probes.inFlight) return send();
     if (!probes.next) {
-      const next = probes.inFlight.then(() => undefined, () => undefined).then(() => {
-        probes.next = undefined;
-        return send();
-      });
+      const next = probes.inFlight
+        .then(
+          () => undefined,
+          () => undefined,
+        )
+        .then(() => {
+          probes.next = undefined;
+          return send();
+        });
       probes.next = next;
     }
     return probes.next;
@@ -141,7 +160,11 @@ export class TypeOrmUnitOfWork extends UnitOfWork implements LabRevisions {
   private async readRevision(lab: LabId): Promise<number | undefined> {
     // Straight on the driver's pool when it has one (node-postgres): a TypeORM query runner per call costs more
     // than the one-row read itself.
-    const pool = (this.dataSource.driver as unknown as { master?: { query?: (text: string, values: unknown[]) => Promise<{ rows: unknown }> } }).master;
+    const pool = (
+      this.dataSource.driver as unknown as {
+        master?: { query?: (text: string, values: unknown[]) => Promise<{ rows: unknown }> };
+      }
+    ).master;
     if (typeof pool?.query === 'function') return revisionOf((await pool.query(READ_REVISION, [lab])).rows);
     return revisionOf(await this.dataSource.query(READ_REVISION, [lab]));
   }

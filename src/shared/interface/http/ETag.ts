@@ -19,8 +19,11 @@ export function ifMatchVersion(header: string | undefined, what = 'the resource'
   if (header === undefined) return undefined;
   const match = /^\s*(?:W\/)?"?(\d{1,9})"?\s*$/.exec(header);
   if (!match) {
-    throw DomainError.invalid('INVALID_IF_MATCH', `If-Match must name the version of ${what} read with its ETag, e.g. "3", got '${header}'`,
-      [{ field: 'If-Match', rule: 'version', message: `If-Match must be an ETag read with ${what}` }]);
+    throw DomainError.invalid(
+      'INVALID_IF_MATCH',
+      `If-Match must name the version of ${what} read with its ETag, e.g. "3", got '${header}'`,
+      [{ field: 'If-Match', rule: 'version', message: `If-Match must be an ETag read with ${what}` }],
+    );
   }
   return Number(match[1]);
 }

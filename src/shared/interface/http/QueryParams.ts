@@ -3,7 +3,9 @@ import { DomainError } from '../../domain/DomainError.js';
 type Raw = Record<string, string | string[] | undefined>;
 
 function invalid(name: string, message: string): DomainError {
-  return DomainError.invalid('INVALID_QUERY_PARAMETER', `query parameter '${name}' ${message}`, [{ field: name, message }]);
+  return DomainError.invalid('INVALID_QUERY_PARAMETER', `query parameter '${name}' ${message}`, [
+    { field: name, message },
+  ]);
 }
 
 /** Typed access to the query string; every failure is a 400 that names the parameter. */
@@ -63,7 +65,8 @@ export class QueryParams {
   optionalEnum<T extends string>(name: string, allowed: readonly T[]): T | undefined {
     const value = this.optionalString(name);
     if (value === undefined || value === '') return undefined;
-    if (!(allowed as readonly string[]).includes(value)) throw invalid(name, `must be one of ${allowed.join(', ')}, got '${value}'`);
+    if (!(allowed as readonly string[]).includes(value))
+      throw invalid(name, `must be one of ${allowed.join(', ')}, got '${value}'`);
     return value as T;
   }
 

@@ -11,8 +11,10 @@ function pad(value: number): string {
 }
 
 export function formatXzwo(date: Date): string {
-  return `UTC ${date.getUTCFullYear()}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())} ` +
-    `${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())}:${pad(date.getUTCSeconds())}`;
+  return (
+    `UTC ${date.getUTCFullYear()}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())} ` +
+    `${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())}:${pad(date.getUTCSeconds())}`
+  );
 }
 
 const XZWO_PATTERN = /^UTC (\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/;

@@ -19,10 +19,14 @@ function capitalised(text: string): string {
 /** What the OpenAPI schema says beyond the type: bounds, default, meaning (documentation; the domain checks them). */
 function documentation(field: Field): Record<string, unknown> {
   switch (field.kind) {
-    case 'integer': return { minimum: field.min, maximum: field.max, default: field.default, description: field.description };
-    case 'boolean': return { default: field.default, description: field.description };
-    case 'text': return { minLength: field.minLength, maxLength: field.maxLength, description: field.description };
-    case 'list': return { maxItems: field.maxItems, description: field.description };
+    case 'integer':
+      return { minimum: field.min, maximum: field.max, default: field.default, description: field.description };
+    case 'boolean':
+      return { default: field.default, description: field.description };
+    case 'text':
+      return { minLength: field.minLength, maxLength: field.maxLength, description: field.description };
+    case 'list':
+      return { maxItems: field.maxItems, description: field.description };
   }
 }
 
@@ -32,9 +36,15 @@ function build(name: string, fields: FieldSet, mode: Mode): new () => object {
   for (const [property, field] of Object.entries(fields)) {
     const decorate = (...decorators: PropertyDecorator[]) => decorators.forEach((d) => d(target, property));
     switch (field.kind) {
-      case 'integer': decorate(IsInt()); break;
-      case 'boolean': decorate(IsBoolean()); break;
-      case 'text': decorate(IsString()); break;
+      case 'integer':
+        decorate(IsInt());
+        break;
+      case 'boolean':
+        decorate(IsBoolean());
+        break;
+      case 'text':
+        decorate(IsString());
+        break;
       case 'list': {
         const item = build(`${name}${capitalised(property)}Item`, field.item, mode);
         if (mode === 'request' && field.optional) decorate(IsOptional());

@@ -21,9 +21,11 @@ function flatten(errors: readonly ValidationError[], prefix: string, inArray: bo
       details.push({ field, rule: 'required', message: `${field} is required` });
     } else {
       for (const [rule, message] of constraints) {
-        details.push(rule === 'whitelistValidation'
-          ? { field, rule: 'unknown', message: `${field} is not a field of this shape` }
-          : { field, rule, message: message.replace(error.property, field) });
+        details.push(
+          rule === 'whitelistValidation'
+            ? { field, rule: 'unknown', message: `${field} is not a field of this shape` }
+            : { field, rule, message: message.replace(error.property, field) },
+        );
       }
     }
     if (error.children?.length) details.push(...flatten(error.children, field, Array.isArray(error.value)));
@@ -37,7 +39,11 @@ const KNOWN = new WeakMap<object, ReadonlySet<string>>();
 function knownProperties(dto: ClassConstructor<object>): ReadonlySet<string> {
   let known = KNOWN.get(dto);
   if (!known) {
-    known = new Set(getMetadataStorage().getTargetValidationMetadatas(dto, '', true, false).map((m) => m.propertyName));
+    known = new Set(
+      getMetadataStorage()
+        .getTargetValidationMetadatas(dto, '', true, false)
+        .map((m) => m.propertyName),
+    );
     KNOWN.set(dto, known);
   }
   return known;
@@ -49,8 +55,12 @@ const NESTED = new WeakMap<object, ReadonlyMap<string, boolean>>();
 function nestedProperties(dto: ClassConstructor<object>): ReadonlyMap<string, boolean> {
   let nested = NESTED.get(dto);
   if (!nested) {
-    nested = new Map(getMetadataStorage().getTargetValidationMetadatas(dto, '', true, false)
-      .filter((m) => m.type === 'nestedValidation').map((m) => [m.propertyName, m.each === true]));
+    nested = new Map(
+      getMetadataStorage()
+        .getTargetValidationMetadatas(dto, '', true, false)
+        .filter((m) => m.type === 'nestedValidation')
+        .map((m) => [m.propertyName, m.each === true]),
+    );
     NESTED.set(dto, nested);
   }
   return nested;
@@ -80,7 +90,8 @@ function shapeProblems(sent: object, made: object, path: string, details: ErrorD
     const items = each ? (Array.isArray(value) ? value : []) : [value];
     items.forEach((item: unknown, index) => {
       const at = each ? `${field}[${index}]` : field;
-      if (Array.isArray(item)) details.push({ field: at, rule: 'isObject', message: `${at} must be a JSON object, not an array` });
+      if (Array.isArray(item))
+        details.push({ field: at, rule: 'isObject', message: `${at} must be a JSON object, not an array` });
       else if (item !== null && typeof item === 'object') {
         const instance = each ? (Array.isArray(shaped) ? shaped[index] : undefined) : shaped;
         if (instance !== null && typeof instance === 'object') shapeProblems(item, instance, at, details);
@@ -100,9 +111,18 @@ const MAX_NAMED = 5;
  * refused too (shapeProblems), never taken for an empty object. Every detail names the field as the request does
  * (`roleIds[2]`, `a.b[0].c`, `match.__proto__`), and a missing field "is required".
  */
-export function validateDto<T extends object>(dto: ClassConstructor<T>, body: unknown, what = 'request body', path = ''): T {
+export function validateDto<T extends object>(
+  dto: ClassConstructor<T>,
+  body: unknown,
+  what = 'request body',
+  path = '',
+): T {
   if (body === null || typeof body !== 'object' || Array.isArray(body)) {
-    throw DomainError.invalid('INVALID_BODY', `${what} must be a JSON object`, path ? [{ field: path, rule: 'isObject', message: `${path} must be a JSON object` }] : []);
+    throw DomainError.invalid(
+      'INVALID_BODY',
+      `${what} must be a JSON object`,
+      path ? [{ field: path, rule: 'isObject', message: `${path} must be a JSON object` }] : [],
+    );
   }
   const known = knownProperties(dto);
   const unknown: string[] = [];
@@ -115,20 +135,37 @@ export function validateDto<T extends object>(dto: ClassConstructor<T>, body: un
   if (unknown.length > 0) {
     const named = unknown.slice(0, MAX_NAMED).map((key) => step(path, key, false));
     const more = unknown.length > MAX_NAMED ? ' (and more)' : '';
-    throw DomainError.invalid('UNKNOWN_FIELD', `${what} has fields this operation does not take: ${named.join(', ')}${more}`,
-      named.map((field) => ({ field, rule: 'unknown', message: `${field} is not a field of this shape` })));
+    throw DomainError.invalid(
+      'UNKNOWN_FIELD',
+      `${what} has fields this operation does not take: ${named.join(', ')}${more}`,
+      named.map((field) => ({ field, rule: 'unknown', message: `${field} is not a field of this shape` })),
+    );
   }
   const instance = plainToInstance(dto, body, { enableImplicitConversion: false, exposeDefaultValues: false });
-  const errors = validateSync(instance, { whitelist: true, forbidNonWhitelisted: true, forbidUnknownValues: true, validationError: { target: false, value: true } });
+  const errors = validateSync(instance, {
+    whitelist: true,
+    forbidNonWhitelisted: true,
+    forbidUnknownValues: true,
+    validationError: { target: false, value: true },
+  });
   const details: ErrorDetail[] = [];
   shapeProblems(body, instance, path, details);
   details.push(...flatten(errors, path, false));
-  if (details.length > 0) throw DomainError.invalid('VALIDATION_FAILED', `${what} is invalid: ${details.map((d) => d.message).join('; ')}`, details);
+  if (details.length > 0)
+    throw DomainError.invalid(
+      'VALIDATION_FAILED',
+      `${what} is invalid: ${details.map((d) => d.message).join('; ')}`,
+      details,
+    );
   return instance;
 }
 
 /** The same for a JSON array of DTOs; fields are named from the array (`[2].name`). */
-export function validateDtoArray<T extends object>(dto: ClassConstructor<T>, body: unknown, what = 'request body'): T[] {
+export function validateDtoArray<T extends object>(
+  dto: ClassConstructor<T>,
+  body: unknown,
+  what = 'request body',
+): T[] {
   if (!Array.isArray(body)) throw DomainError.invalid('INVALID_BODY', `${what} must be a JSON array`);
   return body.map((item, index) => validateDto(dto, item, `${what}[${index}]`, `[${index}]`));
 }

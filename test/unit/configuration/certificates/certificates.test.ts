@@ -2,7 +2,11 @@ import { expect } from 'chai';
 import { createSelfSigned, parsePem, toPkcs12 } from '@gwsim/x509';
 import { SetNodeCertificates } from '../../../../src/contexts/configuration/certificates/application/SetNodeCertificates.js';
 import { GetNodeCertificates } from '../../../../src/contexts/configuration/certificates/application/GetNodeCertificates.js';
-import { DigitalIdentity, keyTypeOf, readCertificateFile } from '../../../../src/contexts/configuration/certificates/domain/DigitalIdentity.js';
+import {
+  DigitalIdentity,
+  keyTypeOf,
+  readCertificateFile,
+} from '../../../../src/contexts/configuration/certificates/domain/DigitalIdentity.js';
 import { DigitalIdentityMapper } from '../../../../src/contexts/configuration/certificates/domain/DigitalIdentityMapper.js';
 import type { ConfigurationReader } from '../../../../src/contexts/configuration/graph/application/ConfigurationReader.js';
 import { IndexedGraph } from '../../../../src/contexts/configuration/graph/domain/GraphView.js';
@@ -28,25 +32,46 @@ describe('node certificates', function () {
     const empty = DigitalIdentity.empty('id', 'identity');
 
     it('takes certificates and key together, setting subject, key type and self-signedness', () => {
-      const identity = empty.withMaterial('CERTIFICATES_AND_PRIVATE_KEY', parsePem(`${leaf.certificate}${ca.certificate}${leaf.privateKey}`));
-      expect(identity.snapshot()).to.deep.include({ subject: 'CN=leaf.example.test', keyType: 'RSA_2048', selfSigned: false });
+      const identity = empty.withMaterial(
+        'CERTIFICATES_AND_PRIVATE_KEY',
+        parsePem(`${leaf.certificate}${ca.certificate}${leaf.privateKey}`),
+      );
+      expect(identity.snapshot()).to.deep.include({
+        subject: 'CN=leaf.example.test',
+        keyType: 'RSA_2048',
+        selfSigned: false,
+      });
       expect(identity.certificates().map((c) => c.subject)).to.deep.equal(['CN=leaf.example.test', 'CN=Unit CA']);
       expect(identity.hasPrivateKey).to.equal(true);
     });
 
     it('refuses a key of another certificate in every mode, and a file without the part the mode needs', () => {
-      expect(thrown(() => empty.withMaterial('CERTIFICATES_AND_PRIVATE_KEY', parsePem(`${leaf.certificate}${other.privateKey}`))).code).to.equal('PRIVATE_KEY_MISMATCH');
+      expect(
+        thrown(() =>
+          empty.withMaterial('CERTIFICATES_AND_PRIVATE_KEY', parsePem(`${leaf.certificate}${other.privateKey}`)),
+        ).code,
+      ).to.equal('PRIVATE_KEY_MISMATCH');
       const withKey = empty.withMaterial('PRIVATE_KEY_ONLY', parsePem(leaf.privateKey));
-      expect(thrown(() => withKey.withMaterial('CERTIFICATES_ONLY', parsePem(other.certificate))).code).to.equal('PRIVATE_KEY_MISMATCH');
+      expect(thrown(() => withKey.withMaterial('CERTIFICATES_ONLY', parsePem(other.certificate))).code).to.equal(
+        'PRIVATE_KEY_MISMATCH',
+      );
       expect(withKey.withMaterial('CERTIFICATES_ONLY', parsePem(leaf.certificate)).certificates()).to.have.length(1);
       const withCertificate = empty.withMaterial('CERTIFICATES_ONLY', parsePem(leaf.certificate));
-      expect(thrown(() => withCertificate.withMaterial('PRIVATE_KEY_ONLY', parsePem(other.privateKey))).code).to.equal('PRIVATE_KEY_MISMATCH');
-      expect(thrown(() => empty.withMaterial('CERTIFICATES_ONLY', parsePem(leaf.privateKey))).code).to.equal('CERTIFICATE_MISSING');
-      expect(thrown(() => empty.withMaterial('PRIVATE_KEY_ONLY', parsePem(leaf.certificate))).code).to.equal('PRIVATE_KEY_MISSING');
+      expect(thrown(() => withCertificate.withMaterial('PRIVATE_KEY_ONLY', parsePem(other.privateKey))).code).to.equal(
+        'PRIVATE_KEY_MISMATCH',
+      );
+      expect(thrown(() => empty.withMaterial('CERTIFICATES_ONLY', parsePem(leaf.privateKey))).code).to.equal(
+        'CERTIFICATE_MISSING',
+      );
+      expect(thrown(() => empty.withMaterial('PRIVATE_KEY_ONLY', parsePem(leaf.certificate))).code).to.equal(
+        'PRIVATE_KEY_MISSING',
+      );
     });
 
     it('reads files into 400s: garbage names the file, a wrong password names the password', () => {
-      expect(thrown(() => readCertificateFile(Buffer.from('nonsense'), undefined)).details.map((d) => d.field)).to.deep.equal(['file']);
+      expect(
+        thrown(() => readCertificateFile(Buffer.from('nonsense'), undefined)).details.map((d) => d.field),
+      ).to.deep.equal(['file']);
       const p12 = toPkcs12([leaf.certificate], leaf.privateKey, 'right');
       expect(thrown(() => readCertificateFile(p12, 'wrong')).code).to.equal('CERTIFICATE_FILE_PASSWORD');
       expect(readCertificateFile(p12, 'right').privateKey).to.be.a('string');
@@ -68,14 +93,26 @@ describe('node certificates', function () {
       const get = new GetNodeCertificates(reader, h.clock);
       expect(await get.execute(DEFAULT_LAB, 'unit node')).to.deep.equal([]);
       const set = new SetNodeCertificates(h.writes, h.ids, h.clock);
-      const answer = await set.execute(DEFAULT_LAB, graph.node.id, { mode: 'CERTIFICATES_AND_PRIVATE_KEY', content: Buffer.from(`${leaf.certificate}${leaf.privateKey}`) });
+      const answer = await set.execute(DEFAULT_LAB, graph.node.id, {
+        mode: 'CERTIFICATES_AND_PRIVATE_KEY',
+        content: Buffer.from(`${leaf.certificate}${leaf.privateKey}`),
+      });
       expect(answer.map((c) => c.validity)).to.deep.equal(['NOT_YET_VALID']);
       const stored = DigitalIdentityMapper.toEntity((await h.find(graph.identity.id))!);
       expect(stored.certificates().map((c) => c.subject)).to.deep.equal(['CN=leaf.example.test']);
-      expect((await get.execute(DEFAULT_LAB, graph.node.id)).map((c) => c.info.subject)).to.deep.equal(['CN=leaf.example.test']);
+      expect((await get.execute(DEFAULT_LAB, graph.node.id)).map((c) => c.info.subject)).to.deep.equal([
+        'CN=leaf.example.test',
+      ]);
       const versions = (await h.all()).map((o) => o.version);
-      await set.execute(DEFAULT_LAB, graph.node.id, { mode: 'CERTIFICATES_AND_PRIVATE_KEY', content: toPkcs12([leaf.certificate], leaf.privateKey, 'pw'), password: 'pw' });
-      expect((await h.all()).map((o) => o.version), 'the same material again stores nothing').to.deep.equal(versions);
+      await set.execute(DEFAULT_LAB, graph.node.id, {
+        mode: 'CERTIFICATES_AND_PRIVATE_KEY',
+        content: toPkcs12([leaf.certificate], leaf.privateKey, 'pw'),
+        password: 'pw',
+      });
+      expect(
+        (await h.all()).map((o) => o.version),
+        'the same material again stores nothing',
+      ).to.deep.equal(versions);
     });
 
     it('creates the security profile and identity a node lacks, and changes nothing on a refused upload', async () => {
@@ -86,10 +123,18 @@ describe('node certificates', function () {
       const node = await h.seed('TELSIP_STACK', 'bare node', {}, { sipUserAgentId: [userAgent.id] });
       const set = new SetNodeCertificates(h.writes, h.ids, h.clock);
       const before = await h.state();
-      const refused = await failure(() => set.execute(DEFAULT_LAB, node.id, { mode: 'CERTIFICATES_AND_PRIVATE_KEY', content: Buffer.from(`${leaf.certificate}${other.privateKey}`) }));
+      const refused = await failure(() =>
+        set.execute(DEFAULT_LAB, node.id, {
+          mode: 'CERTIFICATES_AND_PRIVATE_KEY',
+          content: Buffer.from(`${leaf.certificate}${other.privateKey}`),
+        }),
+      );
       expect(refused.code).to.equal('PRIVATE_KEY_MISMATCH');
       expect(await h.state()).to.deep.equal(before);
-      await set.execute(DEFAULT_LAB, 'bare node', { mode: 'CERTIFICATES_ONLY', content: Buffer.from(leaf.certificate) });
+      await set.execute(DEFAULT_LAB, 'bare node', {
+        mode: 'CERTIFICATES_ONLY',
+        content: Buffer.from(leaf.certificate),
+      });
       const profileId = (await h.find(transport.id))!.referencesIn('networkSecurityProfileId')[0]!;
       const profile = (await h.find(profileId))!;
       expect(profile.displayName).to.equal('bare node security profile');

@@ -2,12 +2,23 @@ import { expect } from 'chai';
 import type { DialStringMatcher } from '../../../../src/contexts/configuration/routing/domain/RouteModel.js';
 import { compileMatcher } from '../../../../src/contexts/configuration/routing/domain/compiled/CompiledMatcher.js';
 import { InvalidField } from '../../../../src/contexts/configuration/routing/domain/compiled/InvalidField.js';
-import { SipStatusCodes, compileFailover } from '../../../../src/contexts/configuration/routing/domain/compiled/SipStatusMatch.js';
+import {
+  SipStatusCodes,
+  compileFailover,
+} from '../../../../src/contexts/configuration/routing/domain/compiled/SipStatusMatch.js';
 import { WildcardPattern } from '../../../../src/contexts/configuration/routing/domain/compiled/WildcardPattern.js';
 
 const never = (): DialStringMatcher => ({ type: 'NEVER' });
 const directory = (...entries: string[]): DialStringMatcher => ({ type: 'DIRECTORY', directory: entries });
-const range = (firstExtension: string, lastExtension: string, trunk: string, zeroExtend = false): DialStringMatcher => ({ type: 'EXTENSION_RANGE', extensionRange: { firstExtension, lastExtension, trunk, zeroExtend } });
+const range = (
+  firstExtension: string,
+  lastExtension: string,
+  trunk: string,
+  zeroExtend = false,
+): DialStringMatcher => ({
+  type: 'EXTENSION_RANGE',
+  extensionRange: { firstExtension, lastExtension, trunk, zeroExtend },
+});
 const wildcard = (wildcardPattern: string): DialStringMatcher => ({ type: 'WILDCARD', wildcardPattern });
 const plain = (prefix: string, suffix: string): DialStringMatcher => ({ type: 'PLAIN', plain: { prefix, suffix } });
 
@@ -19,7 +30,12 @@ const ROWS: readonly [string, DialStringMatcher, string, readonly string[] | fal
   ['DIRECTORY: a longer dial string does not', directory('100', '200'), '2000', false],
   ['DIRECTORY: a shorter dial string does not', directory('100', '200'), '20', false],
   ['DIRECTORY: an empty directory matches nothing', directory(), '', false],
-  ['EXTENSION_RANGE: trunk + extension within the range', range('100', '199', '+49305'), '+49305150', ['+49305150', '150']],
+  [
+    'EXTENSION_RANGE: trunk + extension within the range',
+    range('100', '199', '+49305'),
+    '+49305150',
+    ['+49305150', '150'],
+  ],
   ['EXTENSION_RANGE: the first extension is inside', range('100', '199', '+49305'), '+49305100', ['+49305100', '100']],
   ['EXTENSION_RANGE: the last extension is inside', range('100', '199', '+49305'), '+49305199', ['+49305199', '199']],
   ['EXTENSION_RANGE: above the range', range('100', '199', '+49305'), '+49305200', false],
@@ -27,9 +43,24 @@ const ROWS: readonly [string, DialStringMatcher, string, readonly string[] | fal
   ['EXTENSION_RANGE: another trunk', range('100', '199', '+49305'), '+49405150', false],
   ['EXTENSION_RANGE: the trunk alone', range('100', '199', '+49305'), '+49305', false],
   ['EXTENSION_RANGE: a non-digit extension', range('100', '199', '+49305'), '+4930515a', false],
-  ['EXTENSION_RANGE: without zeroExtend a shorter extension does not match', range('000', '099', '+49305'), '+493055', false],
-  ['EXTENSION_RANGE: zeroExtend pads a shorter extension (5 is 005)', range('000', '099', '+49305', true), '+493055', ['+493055', '5']],
-  ['EXTENSION_RANGE: zeroExtend, the padded extension still has to be in the range', range('100', '199', '+49305', true), '+4930515', false],
+  [
+    'EXTENSION_RANGE: without zeroExtend a shorter extension does not match',
+    range('000', '099', '+49305'),
+    '+493055',
+    false,
+  ],
+  [
+    'EXTENSION_RANGE: zeroExtend pads a shorter extension (5 is 005)',
+    range('000', '099', '+49305', true),
+    '+493055',
+    ['+493055', '5'],
+  ],
+  [
+    'EXTENSION_RANGE: zeroExtend, the padded extension still has to be in the range',
+    range('100', '199', '+49305', true),
+    '+4930515',
+    false,
+  ],
   ['EXTENSION_RANGE: a longer extension never matches', range('000', '999', '+49305', true), '+493051234', false],
   ['EXTENSION_RANGE: numeric, not lexical (9 < 10 within 05-20)', range('5', '20', '7'), '709', ['709', '09']],
   ['EXTENSION_RANGE: an empty trunk', range('200', '299', ''), '250', ['250', '250']],
@@ -66,14 +97,35 @@ describe('dial string matchers', () => {
   }
 
   it('every dial string a matcher matches starts with its index key (or is one of its exact values)', () => {
-    const matchers = [directory('100', '200'), range('100', '199', '+49305'), range('000', '099', '+49305', true), range('1200', '1299', '9'), wildcard('+49???'), wildcard('0*1'), plain('030', '#')];
-    const texts = ['100', '200', '+49305150', '+493055', '91234', '91250', '+49123', '0301', '0301#', '030#', '+49305042'];
+    const matchers = [
+      directory('100', '200'),
+      range('100', '199', '+49305'),
+      range('000', '099', '+49305', true),
+      range('1200', '1299', '9'),
+      wildcard('+49???'),
+      wildcard('0*1'),
+      plain('030', '#'),
+    ];
+    const texts = [
+      '100',
+      '200',
+      '+49305150',
+      '+493055',
+      '91234',
+      '91250',
+      '+49123',
+      '0301',
+      '0301#',
+      '030#',
+      '+49305042',
+    ];
     for (const matcher of matchers) {
       const compiled = compileMatcher(matcher);
       for (const text of texts.filter((candidate) => compiled.test(candidate))) {
         const key = compiled.key;
         if (key.kind === 'exact') expect(key.values.has(text)).to.equal(true);
-        else if (key.kind === 'prefix') expect(text.startsWith(key.prefix), `${text} under ${key.prefix}`).to.equal(true);
+        else if (key.kind === 'prefix')
+          expect(text.startsWith(key.prefix), `${text} under ${key.prefix}`).to.equal(true);
         else expect.fail('a NEVER key matched');
       }
     }
@@ -101,16 +153,31 @@ describe('dial string matchers', () => {
   ];
   for (const [what, matcher, field] of refusals) {
     it(`refuses ${what}, naming ${field}`, () => {
-      expect(() => compileMatcher(matcher)).to.throw(InvalidField).with.property('field', field);
+      expect(() => compileMatcher(matcher))
+        .to.throw(InvalidField)
+        .with.property('field', field);
     });
   }
 });
 
 describe('SIP status code lists and failover', () => {
   const LIST = SipStatusCodes.parse('408,480-486,500-599');
-  const cases: readonly [number, boolean][] = [[408, true], [407, false], [409, false], [480, true], [483, true], [486, true], [487, false], [500, true], [599, true], [600, false], [200, false]];
+  const cases: readonly [number, boolean][] = [
+    [408, true],
+    [407, false],
+    [409, false],
+    [480, true],
+    [483, true],
+    [486, true],
+    [487, false],
+    [500, true],
+    [599, true],
+    [600, false],
+    [200, false],
+  ];
   for (const [code, expected] of cases) {
-    it(`408,480-486,500-599 ${expected ? 'holds' : 'does not hold'} ${code}`, () => expect(LIST.has(code)).to.equal(expected));
+    it(`408,480-486,500-599 ${expected ? 'holds' : 'does not hold'} ${code}`, () =>
+      expect(LIST.has(code)).to.equal(expected));
   }
 
   it('allows blanks around items and names no code when empty', () => {
@@ -119,16 +186,31 @@ describe('SIP status code lists and failover', () => {
     expect(SipStatusCodes.parse('100,699').has(699)).to.equal(true);
   });
 
-  for (const [text, problem] of [['408,48x', /'48x' is not/], ['700', /outside/], ['099', /outside/], ['500-400', /running downwards; write it as 400-500/], ['408,', /'' is not/], ['4080', /is not/], ['500-', /is not/]] as const) {
+  for (const [text, problem] of [
+    ['408,48x', /'48x' is not/],
+    ['700', /outside/],
+    ['099', /outside/],
+    ['500-400', /running downwards; write it as 400-500/],
+    ['408,', /'' is not/],
+    ['4080', /is not/],
+    ['500-', /is not/],
+  ] as const) {
     it(`refuses '${text}'`, () => {
-      expect(() => SipStatusCodes.parse(text)).to.throw(InvalidField, problem).with.property('field', 'sipStatusCodes');
+      expect(() => SipStatusCodes.parse(text))
+        .to.throw(InvalidField, problem)
+        .with.property('field', 'sipStatusCodes');
     });
   }
 
   it('fails over on the listed SIP codes and telephony statuses only', () => {
     const failover = compileFailover({ sipStatusCodes: '408,480-486', telStatusList: ['USER_BUSY', 'ERROR'] });
     expect([408, 480, 486, 487, 503].map(failover)).to.deep.equal([true, true, true, false, false]);
-    expect((['USER_BUSY', 'ERROR', 'NO_ANSWER', 'TIMEOUT'] as const).map(failover)).to.deep.equal([true, true, false, false]);
+    expect((['USER_BUSY', 'ERROR', 'NO_ANSWER', 'TIMEOUT'] as const).map(failover)).to.deep.equal([
+      true,
+      true,
+      false,
+      false,
+    ]);
   });
 
   it('a target without failoverStatusMatch never fails over', () => {
@@ -137,6 +219,8 @@ describe('SIP status code lists and failover', () => {
   });
 
   it('refuses an unknown telephony status, naming its place', () => {
-    expect(() => compileFailover({ sipStatusCodes: '', telStatusList: ['USER_BUSY', 'BUSY' as never] })).to.throw(InvalidField).with.property('field', 'telStatusList[1]');
+    expect(() => compileFailover({ sipStatusCodes: '', telStatusList: ['USER_BUSY', 'BUSY' as never] }))
+      .to.throw(InvalidField)
+      .with.property('field', 'telStatusList[1]');
   });
 });

@@ -7,7 +7,11 @@ import { InMemoryConfigurationStateRepository } from '../../../../src/contexts/c
 import { InMemoryConfigurationRepository } from '../../../../src/contexts/configuration/graph/infrastructure/memory/InMemoryConfigurationRepository.js';
 import { WorkingConfiguration } from '../../../../src/contexts/configuration/graph/application/WorkingConfiguration.js';
 import { ConfigurationReader } from '../../../../src/contexts/configuration/graph/application/ConfigurationReader.js';
-import { ConfigObject, DEFAULT_COMMON, type ParameterValue } from '../../../../src/contexts/configuration/graph/domain/ConfigObject.js';
+import {
+  ConfigObject,
+  DEFAULT_COMMON,
+  type ParameterValue,
+} from '../../../../src/contexts/configuration/graph/domain/ConfigObject.js';
 import type { ObjectSort } from '../../../../src/contexts/configuration/graph/domain/ObjectSort.js';
 import { ObjectRules } from '../../../../src/contexts/configuration/graph/domain/ObjectRules.js';
 import { IndexedGraph } from '../../../../src/contexts/configuration/graph/domain/GraphView.js';
@@ -48,12 +52,28 @@ export class NodesHarness {
 
   async installFactory(): Promise<void> {
     const objects = factoryConfiguration(() => this.ids.uuid()).map((s) => new ConfigObject(this.lab, s));
-    await this.unitOfWork.write(this.lab, async () => { for (const o of objects) await this.repository.save(o); });
+    await this.unitOfWork.write(this.lab, async () => {
+      for (const o of objects) await this.repository.save(o);
+    });
   }
 
-  async seed(sort: ObjectSort, displayName: string, parameters: { [name: string]: ParameterValue } = {}, references: { [slot: string]: string[] } = {}): Promise<ConfigObject> {
+  async seed(
+    sort: ObjectSort,
+    displayName: string,
+    parameters: { [name: string]: ParameterValue } = {},
+    references: { [slot: string]: string[] } = {},
+  ): Promise<ConfigObject> {
     const completed = ObjectRules.complete(sort, undefined, parameters, references);
-    const object = new ConfigObject(this.lab, { id: this.ids.uuid(), sort, displayName, ...completed, common: DEFAULT_COMMON, note: '', metadata: {}, version: 0 });
+    const object = new ConfigObject(this.lab, {
+      id: this.ids.uuid(),
+      sort,
+      displayName,
+      ...completed,
+      common: DEFAULT_COMMON,
+      note: '',
+      metadata: {},
+      version: 0,
+    });
     await this.unitOfWork.write(this.lab, () => this.repository.save(object));
     return object;
   }

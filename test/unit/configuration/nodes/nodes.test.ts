@@ -9,14 +9,28 @@ import { ObjectRules } from '../../../../src/contexts/configuration/graph/domain
 import { COLLAB_DIRECT_ROUTING, GENERIC_PBX, NodesHarness, TELEKOM_DE } from './NodesHarness.js';
 
 const STATE: NodeState = {
-  id: '00000000-0000-4000-8000-000000000001', sort: 'TELSIP_STACK', displayName: 'pbx', enabled: true, connectivity: undefined,
+  id: '00000000-0000-4000-8000-000000000001',
+  sort: 'TELSIP_STACK',
+  displayName: 'pbx',
+  enabled: true,
+  connectivity: undefined,
   userAgent: { id: '00000000-0000-4000-8000-000000000002', overrideHostname: '' },
-  transport: { id: '00000000-0000-4000-8000-000000000003', udpTcpPort: 5060, tlsPort: 5061, networkControllerId: 'nc', networkSecurityProfileId: '' },
+  transport: {
+    id: '00000000-0000-4000-8000-000000000003',
+    udpTcpPort: 5060,
+    tlsPort: 5061,
+    networkControllerId: 'nc',
+    networkSecurityProfileId: '',
+  },
   tenant: undefined,
 };
 
 function thrown(work: () => unknown): DomainError {
-  try { work(); } catch (error) { return error as DomainError; }
+  try {
+    work();
+  } catch (error) {
+    return error as DomainError;
+  }
   throw new Error('expected a DomainError');
 }
 
@@ -24,9 +38,15 @@ describe('the Node entity', () => {
   it('moves a port only to a free one in range, naming the holder, and says whether anything changed', () => {
     const node = new Node(STATE);
     expect(node.setPort('udpTcpPort', 5060, () => undefined)).to.equal(false);
-    expect(thrown(() => node.setPort('udpTcpPort', 0, () => undefined))).to.include({ code: 'INVALID_PORT', kind: 'invalid' });
+    expect(thrown(() => node.setPort('udpTcpPort', 0, () => undefined))).to.include({
+      code: 'INVALID_PORT',
+      kind: 'invalid',
+    });
     expect(thrown(() => node.setPort('tlsPort', 65536, () => undefined)).details[0]!.field).to.equal('tlsPort');
-    expect(thrown(() => node.setPort('udpTcpPort', 5061, () => undefined))).to.include({ code: 'PORT_IN_USE', kind: 'conflict' });
+    expect(thrown(() => node.setPort('udpTcpPort', 5061, () => undefined))).to.include({
+      code: 'PORT_IN_USE',
+      kind: 'conflict',
+    });
     const held = thrown(() => node.setPort('udpTcpPort', 5070, (port) => (port === 5070 ? "node 'other'" : undefined)));
     expect(held.message).to.contain("node 'other'");
     expect(node.transport.udpTcpPort).to.equal(5060);
@@ -39,8 +59,13 @@ describe('the Node entity', () => {
     expect(thrown(() => node.setOverrideHostname('bad host'))).to.include({ code: 'INVALID_HOSTNAME' });
     expect(node.setOverrideHostname('sbc.example.com')).to.equal(true);
     expect(node.setOverrideHostname('')).to.equal(true);
-    expect(thrown(() => node.setTenantFqdn('a.example.com'))).to.include({ code: 'NODE_NOT_COLLABORATION', kind: 'conflict' });
-    expect(thrown(() => new Node({ ...STATE, transport: undefined }).transport)).to.include({ code: 'NODE_HAS_NO_SIP_TRANSPORT' });
+    expect(thrown(() => node.setTenantFqdn('a.example.com'))).to.include({
+      code: 'NODE_NOT_COLLABORATION',
+      kind: 'conflict',
+    });
+    expect(thrown(() => new Node({ ...STATE, transport: undefined }).transport)).to.include({
+      code: 'NODE_HAS_NO_SIP_TRANSPORT',
+    });
     expect(() => new Node({ ...STATE, displayName: ' ' })).to.throw(DomainError);
   });
 });
@@ -49,10 +74,17 @@ describe('the node profiles', () => {
   it('have stable unique ids and are found by either id shape only', () => {
     const ids = [...ProfileCatalog.systemProfiles(), ...ProfileCatalog.providerProfiles()].map((p) => p.id);
     expect(new Set(ids).size).to.equal(ids.length);
-    expect(ProfileCatalog.systemProfile(GENERIC_PBX.replace(/-/g, '').toUpperCase()).displayName).to.equal('Generic SIP PBX');
-    expect(thrown(() => ProfileCatalog.systemProfile('Generic SIP PBX'))).to.include({ code: 'SYSTEM_PROFILE_NOT_FOUND' });
-    expect(thrown(() => ProfileCatalog.providerProfile(GENERIC_PBX))).to.include({ code: 'PROVIDER_PROFILE_NOT_FOUND' });
-    for (const profile of ProfileCatalog.providerProfiles()) expect(profile.regions.length, profile.displayName).to.be.greaterThan(0);
+    expect(ProfileCatalog.systemProfile(GENERIC_PBX.replace(/-/g, '').toUpperCase()).displayName).to.equal(
+      'Generic SIP PBX',
+    );
+    expect(thrown(() => ProfileCatalog.systemProfile('Generic SIP PBX'))).to.include({
+      code: 'SYSTEM_PROFILE_NOT_FOUND',
+    });
+    expect(thrown(() => ProfileCatalog.providerProfile(GENERIC_PBX))).to.include({
+      code: 'PROVIDER_PROFILE_NOT_FOUND',
+    });
+    for (const profile of ProfileCatalog.providerProfiles())
+      expect(profile.regions.length, profile.displayName).to.be.greaterThan(0);
   });
 });
 
@@ -64,18 +96,38 @@ describe('node use cases on the in-memory graph', () => {
   });
 
   it('a wizard stores a sub-graph every object of which satisfies the sort catalog, and the node first', async () => {
-    for (const [profile, name, port] of [[GENERIC_PBX, 'pbx', 5060], [COLLAB_DIRECT_ROUTING, 'collab', 5070]] as const) {
-      const result = await h.addSystem.execute(h.lab, profile, { displayName: name, udpTcpPort: port, tlsPort: port + 1 });
+    for (const [profile, name, port] of [
+      [GENERIC_PBX, 'pbx', 5060],
+      [COLLAB_DIRECT_ROUTING, 'collab', 5070],
+    ] as const) {
+      const result = await h.addSystem.execute(h.lab, profile, {
+        displayName: name,
+        udpTcpPort: port,
+        tlsPort: port + 1,
+      });
       expect(result.created[0]!.id).to.equal(result.node.id);
     }
-    await h.addProvider.execute(h.lab, TELEKOM_DE, { displayName: 'trunk', credentials: { username: 'u', password: 'p' }, udpTcpPort: 5080, tlsPort: 5081 });
+    await h.addProvider.execute(h.lab, TELEKOM_DE, {
+      displayName: 'trunk',
+      credentials: { username: 'u', password: 'p' },
+      udpTcpPort: 5080,
+      tlsPort: 5081,
+    });
     await h.addRegistrar.execute(h.lab, { displayName: 'phones', udpTcpPort: 5090, tlsPort: 5091 });
     const graph = await h.graph();
-    for (const object of graph.ofSorts([...new Set((await h.unitOfWork.read(() => h.repository.list(h.lab))).map((o) => o.sort))])) {
-      expect(ObjectRules.check(object.snapshot(), (id) => graph.get(id)?.sort), `${object.sort} ${object.displayName}`).to.deep.equal([]);
+    for (const object of graph.ofSorts([
+      ...new Set((await h.unitOfWork.read(() => h.repository.list(h.lab))).map((o) => o.sort)),
+    ])) {
+      expect(
+        ObjectRules.check(object.snapshot(), (id) => graph.get(id)?.sort),
+        `${object.sort} ${object.displayName}`,
+      ).to.deep.equal([]);
     }
     expect((await h.listNodes.execute(h.lab)).map((n) => `${n.sort} ${n.displayName}`)).to.deep.equal([
-      'TELCOLLAB_STACK collab', 'TELSIP_STACK pbx', 'TELSIP_STACK phones', 'TELSIP_STACK trunk',
+      'TELCOLLAB_STACK collab',
+      'TELSIP_STACK pbx',
+      'TELSIP_STACK phones',
+      'TELSIP_STACK trunk',
     ]);
     expect(await h.status()).to.equal('modified');
   });
@@ -83,7 +135,9 @@ describe('node use cases on the in-memory graph', () => {
   it('a failed wizard stores nothing, and a change that changes nothing leaves the lifecycle state alone', async () => {
     await h.addSystem.execute(h.lab, GENERIC_PBX, { displayName: 'pbx', udpTcpPort: 5060, tlsPort: 5061 });
     const before = (await h.graph()).size;
-    const error = await h.addSystem.execute(h.lab, GENERIC_PBX, { displayName: 'pbx 2', udpTcpPort: 5061 }).catch((e: unknown) => e as DomainError);
+    const error = await h.addSystem
+      .execute(h.lab, GENERIC_PBX, { displayName: 'pbx 2', udpTcpPort: 5061 })
+      .catch((e: unknown) => e as DomainError);
     expect(error).to.include({ code: 'PORT_IN_USE' });
     expect((await h.graph()).size).to.equal(before);
     const other = new NodesHarness();
@@ -101,11 +155,25 @@ describe('node use cases on the in-memory graph', () => {
     await h.addSystem.execute(h.lab, GENERIC_PBX, { displayName: 'pbx', udpTcpPort: 5060, tlsPort: 5061 });
     await h.seed('IN_STACK', 'eth0 alias', { ipAddress: '192.0.2.10' });
     await h.seed('IN_STACK', 'eth2', { ipAddress: '203.0.113.9' });
-    const same = await h.addSystem.execute(h.lab, GENERIC_PBX, { displayName: 'alias pbx', networkControllerDisplayName: 'eth0 alias', udpTcpPort: 5061, tlsPort: 5070 })
-      .then(() => undefined, (e: unknown) => e as DomainError);
+    const same = await h.addSystem
+      .execute(h.lab, GENERIC_PBX, {
+        displayName: 'alias pbx',
+        networkControllerDisplayName: 'eth0 alias',
+        udpTcpPort: 5061,
+        tlsPort: 5070,
+      })
+      .then(
+        () => undefined,
+        (e: unknown) => e as DomainError,
+      );
     expect(same).to.include({ code: 'PORT_IN_USE' });
     expect(same!.message).to.contain("node 'pbx'");
-    const other = await h.addSystem.execute(h.lab, GENERIC_PBX, { displayName: 'eth2 pbx', networkControllerDisplayName: 'eth2', udpTcpPort: 5060, tlsPort: 5061 });
+    const other = await h.addSystem.execute(h.lab, GENERIC_PBX, {
+      displayName: 'eth2 pbx',
+      networkControllerDisplayName: 'eth2',
+      udpTcpPort: 5060,
+      tlsPort: 5061,
+    });
     expect(other.node.displayName).to.equal('eth2 pbx');
     const moved = await h.setPort.execute(h.lab, 'eth2 pbx', 'tlsPort', 5062);
     expect(moved.transport.tlsPort).to.equal(5062);
@@ -127,7 +195,9 @@ describe('node use cases on the in-memory graph', () => {
     const first = await h.addSystem.execute(h.lab, GENERIC_PBX, { displayName: 'pbx', udpTcpPort: 5060 });
     const domain = await h.seed('TELRT_STACK', 'domain', {}, { sourceNodeIds: [first.node.id] });
     let graph = await h.graph();
-    expect(thrown(() => planNodeRemoval(graph, graph.get(first.node.id)!, false))).to.include({ code: 'NODE_REFERENCED' });
+    expect(thrown(() => planNodeRemoval(graph, graph.get(first.node.id)!, false))).to.include({
+      code: 'NODE_REFERENCED',
+    });
     const plan = planNodeRemoval(graph, graph.get(first.node.id)!, true);
     expect([...plan.ids].sort()).to.deep.equal(first.created.map((o) => o.id).sort());
     expect(plan.dangling.map((o) => o.id)).to.deep.equal([domain.id]);
@@ -144,16 +214,27 @@ describe('node use cases on the in-memory graph', () => {
 
   it('knows every objectType of the specification, composites spelled as it spells them', () => {
     expect(NODE_OBJECT_TYPES).to.have.length(12 + 4 * 8 + 7);
-    expect(NODE_OBJECT_TYPES).to.include.members(['mediaNegotiationQosProfile', 'sipTransportNetworkController', 'ipcClientDigitalIdentitiyAndTrust', 'collabSbaSipTransport', 'ipcClient']);
+    expect(NODE_OBJECT_TYPES).to.include.members([
+      'mediaNegotiationQosProfile',
+      'sipTransportNetworkController',
+      'ipcClientDigitalIdentitiyAndTrust',
+      'collabSbaSipTransport',
+      'ipcClient',
+    ]);
     expect(NODE_OBJECT_TYPES).to.not.include('ipcClientNetworkMapping');
   });
 
   it('answers sub-tree objects of a wizard node and 404 naming objectType for what it lacks', async () => {
     const { node, created } = await h.addSystem.execute(h.lab, GENERIC_PBX, { displayName: 'pbx', udpTcpPort: 5060 });
     expect((await h.subTree.execute(h.lab, node.id, 'sipNode')).id).to.equal(node.id);
-    expect((await h.subTree.execute(h.lab, 'pbx', 'sipTransportNetworkPeerWhitelist')).id).to.equal(created.find((o) => o.sort === 'IN_FILTER')!.id);
+    expect((await h.subTree.execute(h.lab, 'pbx', 'sipTransportNetworkPeerWhitelist')).id).to.equal(
+      created.find((o) => o.sort === 'IN_FILTER')!.id,
+    );
     expect((await h.subTree.execute(h.lab, 'pbx', 'mediaNegotiationQosProfile')).sort).to.equal('IN_QOS_STACK');
-    const missing = await h.subTree.execute(h.lab, 'pbx', 'collabTenant').then(() => undefined, (e: unknown) => e as DomainError);
+    const missing = await h.subTree.execute(h.lab, 'pbx', 'collabTenant').then(
+      () => undefined,
+      (e: unknown) => e as DomainError,
+    );
     expect(missing).to.include({ code: 'SUB_TREE_OBJECT_NOT_FOUND', kind: 'not_found' });
     expect(missing!.details[0]!.field).to.equal('objectType');
   });
@@ -163,9 +244,20 @@ describe('the node sorts of the catalog', () => {
   it('give a SIP node its incoming and outgoing dial string rewriting, and every node sort an enabled flag defaulting to true', async () => {
     const { SortCatalog } = await import('../../../../src/contexts/configuration/graph/domain/catalog/SortCatalog.js');
     for (const slot of ['incomingDialStringRewritingId', 'outgoingDialStringRewritingId']) {
-      expect(SortCatalog.slot('TELSIP_STACK', slot)).to.deep.include({ targets: ['TEL_REWRITE_DOMAIN'], cardinality: 'one', required: false });
+      expect(SortCatalog.slot('TELSIP_STACK', slot)).to.deep.include({
+        targets: ['TEL_REWRITE_DOMAIN'],
+        cardinality: 'one',
+        required: false,
+      });
     }
-    for (const sort of ['TELSIP_STACK', 'TELCOLLAB_STACK', 'TELUCMA_STACK', 'TELWEBRTC_STACK', 'TELCAPIC_STACK', 'TELCAPIS_STACK'] as const) {
+    for (const sort of [
+      'TELSIP_STACK',
+      'TELCOLLAB_STACK',
+      'TELUCMA_STACK',
+      'TELWEBRTC_STACK',
+      'TELCAPIC_STACK',
+      'TELCAPIS_STACK',
+    ] as const) {
       expect(SortCatalog.parameter(sort, 'enabled'), sort).to.deep.include({ default: true });
     }
   });

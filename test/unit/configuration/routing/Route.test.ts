@@ -12,18 +12,46 @@ const PROFILE = '00000000-0000-4000-8000-00000000000b';
 
 function spec(): RouteSpec {
   return {
-    id: '00000000-0000-4000-8000-0000000000aa', displayName: 'to carrier', enabled: true,
+    id: '00000000-0000-4000-8000-0000000000aa',
+    displayName: 'to carrier',
+    enabled: true,
     establishment: {
       action: 'ACCEPT',
-      routingTargets: [{
-        destinationNodeId: NODE, routingForwardProfileId: PROFILE,
-        destinationDialStringRewriting: { segments: [{ prefix: '+49', suffix: '', delLeading: 1, delTrailing: 0, keepLeading: 0, keepTrailing: 0, matchedPart: 0, source: 'MOST_APPROPRIATE' }] },
-        failoverStatusMatch: { telStatusList: ['USER_BUSY'], sipStatusCodes: '408,480-486' },
-      }],
+      routingTargets: [
+        {
+          destinationNodeId: NODE,
+          routingForwardProfileId: PROFILE,
+          destinationDialStringRewriting: {
+            segments: [
+              {
+                prefix: '+49',
+                suffix: '',
+                delLeading: 1,
+                delTrailing: 0,
+                keepLeading: 0,
+                keepTrailing: 0,
+                matchedPart: 0,
+                source: 'MOST_APPROPRIATE',
+              },
+            ],
+          },
+          failoverStatusMatch: { telStatusList: ['USER_BUSY'], sipStatusCodes: '408,480-486' },
+        },
+      ],
     },
     filters: [
-      { sourceNodeIds: [NODE], destinationDialString: { type: 'EXTENSION_RANGE', extensionRange: { firstExtension: '100', lastExtension: '199', trunk: '030', zeroExtend: true } } },
-      { sourceNodeIds: [], sourceDialString: { type: 'DIRECTORY', directory: ['110'] }, transferrerDialString: { type: 'NEVER' } },
+      {
+        sourceNodeIds: [NODE],
+        destinationDialString: {
+          type: 'EXTENSION_RANGE',
+          extensionRange: { firstExtension: '100', lastExtension: '199', trunk: '030', zeroExtend: true },
+        },
+      },
+      {
+        sourceNodeIds: [],
+        sourceDialString: { type: 'DIRECTORY', directory: ['110'] },
+        transferrerDialString: { type: 'NEVER' },
+      },
     ],
   };
 }
@@ -45,20 +73,38 @@ describe('a route', () => {
     bad.filters[1].sourceDialString = { type: 'WILDCARD', directory: ['1'] };
     bad.filters[0].destinationDialString = { type: 'PLAIN' };
     expect(fields(Route.problems(bad))).to.have.members([
-      'filters[1].sourceDialString.wildcardPattern', 'filters[1].sourceDialString.directory', 'filters[0].destinationDialString.plain',
+      'filters[1].sourceDialString.wildcardPattern',
+      'filters[1].sourceDialString.directory',
+      'filters[0].destinationDialString.plain',
     ]);
     expect(fields(Route.problems(bad, 'routes[3]'))).to.include('routes[3].filters[0].destinationDialString.plain');
-    expect(() => Route.of(bad)).to.throw().with.property('code', 'ROUTE_INVALID');
+    expect(() => Route.of(bad))
+      .to.throw()
+      .with.property('code', 'ROUTE_INVALID');
   });
 
   it('refuses an extension range out of order or not digits, and an empty wildcard', () => {
     const bad = spec() as any;
-    bad.filters[0].destinationDialString.extensionRange = { firstExtension: '0200', lastExtension: '199', trunk: '', zeroExtend: false };
-    expect(fields(Route.problems(bad))).to.deep.equal(['filters[0].destinationDialString.extensionRange.lastExtension']);
-    bad.filters[0].destinationDialString.extensionRange = { firstExtension: '99', lastExtension: '100', trunk: '', zeroExtend: false };
+    bad.filters[0].destinationDialString.extensionRange = {
+      firstExtension: '0200',
+      lastExtension: '199',
+      trunk: '',
+      zeroExtend: false,
+    };
+    expect(fields(Route.problems(bad))).to.deep.equal([
+      'filters[0].destinationDialString.extensionRange.lastExtension',
+    ]);
+    bad.filters[0].destinationDialString.extensionRange = {
+      firstExtension: '99',
+      lastExtension: '100',
+      trunk: '',
+      zeroExtend: false,
+    };
     expect(Route.problems(bad)).to.deep.equal([]);
     bad.filters[0].destinationDialString.extensionRange.firstExtension = '1x';
-    expect(fields(Route.problems(bad))).to.deep.equal(['filters[0].destinationDialString.extensionRange.firstExtension']);
+    expect(fields(Route.problems(bad))).to.deep.equal([
+      'filters[0].destinationDialString.extensionRange.firstExtension',
+    ]);
     bad.filters[0].destinationDialString = { type: 'WILDCARD', wildcardPattern: '' };
     expect(fields(Route.problems(bad))).to.deep.equal(['filters[0].destinationDialString.wildcardPattern']);
   });
@@ -77,25 +123,33 @@ describe('a route', () => {
     bad.establishment.action = 'MAYBE';
     bad.displayName = '  ';
     expect(fields(Route.problems(bad))).to.have.members([
-      'establishment.routingTargets[0].destinationDialStringRewriting.segments[0].delLeading', 'establishment.action', 'displayName',
+      'establishment.routingTargets[0].destinationDialStringRewriting.segments[0].delLeading',
+      'establishment.action',
+      'displayName',
     ]);
   });
 
-  it('the catalog\'s value lists are the route and rewrite models\' own', () => {
+  it("the catalog's value lists are the route and rewrite models' own", () => {
     expect([...records.MATCHER_TYPES]).to.deep.equal([...model.MATCHER_TYPES]);
     expect(records.SEGMENT_SOURCES).to.deep.equal([...model.SEGMENT_SOURCES]);
     expect(records.TEL_STATUSES).to.deep.equal([...model.TEL_STATUSES]);
     expect(records.ROUTE_ACTIONS).to.deep.equal([...model.ROUTE_ACTIONS]);
     const rule = records.REWRITE_RULE_FIELDS;
-    const values = (name: string) => (rule.find((field) => field.name === name)!.type as { values: readonly string[] }).values;
+    const values = (name: string) =>
+      (rule.find((field) => field.name === name)!.type as { values: readonly string[] }).values;
     expect(values('rewriteType')).to.deep.equal([...rewriteModel.REWRITE_TYPES]);
     expect(values('case')).to.deep.equal([...rewriteModel.REWRITE_CASES]);
   });
 });
 
 describe('records with optional fields and rules', () => {
-  const type = t.record([f.field('low', t.integer(0, 9), 0), f.field('high', t.integer(0, 9), 9), f.optional('note', t.string(10))],
-    (record, field) => ((record['low'] as number) > (record['high'] as number) ? [{ field: `${field}.high`, rule: 'order', message: 'high below low' }] : []));
+  const type = t.record(
+    [f.field('low', t.integer(0, 9), 0), f.field('high', t.integer(0, 9), 9), f.optional('note', t.string(10))],
+    (record, field) =>
+      (record['low'] as number) > (record['high'] as number)
+        ? [{ field: `${field}.high`, rule: 'order', message: 'high below low' }]
+        : [],
+  );
 
   it('let an optional field be left out, but check it when present', () => {
     expect(checkValue(type, { low: 1, high: 2 }, 'r')).to.deep.equal([]);
@@ -103,7 +157,7 @@ describe('records with optional fields and rules', () => {
     expect(checkValue(type, { low: 1 }, 'r').map((d) => d.field)).to.deep.equal(['r.high']);
   });
 
-  it('run the record\'s rule only once every field has its type', () => {
+  it("run the record's rule only once every field has its type", () => {
     expect(checkValue(type, { low: 5, high: 2 }, 'r').map((d) => d.field)).to.deep.equal(['r.high']);
     expect(checkValue(type, { low: 5, high: 'x' }, 'r').map((d) => d.rule)).to.deep.equal(['integer']);
   });

@@ -19,10 +19,14 @@ describe('a routing domain', () => {
   });
 
   it('refuses a blank name and a second route with the same id', () => {
-    expect(() => RoutingDomain.create(A, '  ', [])).to.throw().with.property('code', 'DISPLAY_NAME_REQUIRED');
+    expect(() => RoutingDomain.create(A, '  ', []))
+      .to.throw()
+      .with.property('code', 'DISPLAY_NAME_REQUIRED');
     const domain = RoutingDomain.create(A, 'd', []);
     domain.addRoute('establishment', Route.of({ ...routeTo(B), id: C }));
-    expect(() => domain.addRoute('pathReplacement', Route.of({ ...routeTo(B), id: C }))).to.throw().with.property('code', 'ROUTE_ID_DUPLICATE');
+    expect(() => domain.addRoute('pathReplacement', Route.of({ ...routeTo(B), id: C })))
+      .to.throw()
+      .with.property('code', 'ROUTE_ID_DUPLICATE');
     expect(domain.routesOf('establishment')).to.have.length(1);
     expect(domain.routesOf('pathReplacement')).to.have.length(0);
   });
@@ -57,7 +61,10 @@ describe('routing domain use cases', () => {
   });
 
   it('add stores a TELRT_STACK the objects view reads; list answers it from the reader', async () => {
-    const domain = await h.addDomain.execute(h.lab, { displayName: 'main', sourceNodes: [from.replace(/-/g, '').toUpperCase()] });
+    const domain = await h.addDomain.execute(h.lab, {
+      displayName: 'main',
+      sourceNodes: [from.replace(/-/g, '').toUpperCase()],
+    });
     const stored = (await h.find(domain.id))!;
     expect(stored.sort).to.equal('TELRT_STACK');
     expect(stored.references['sourceNodeIds']).to.deep.equal([from]);
@@ -68,9 +75,15 @@ describe('routing domain use cases', () => {
   it('add refuses unknown nodes, non-ids and taken names, storing nothing', async () => {
     await h.addDomain.execute(h.lab, { displayName: 'taken', sourceNodes: [] });
     const before = await h.state();
-    expect(await failure(() => h.addDomain.execute(h.lab, { displayName: 'x', sourceNodes: [from, C] }))).to.deep.include({ code: 'NODE_NOT_FOUND', kind: 'not_found' });
-    expect((await failure(() => h.addDomain.execute(h.lab, { displayName: 'x', sourceNodes: ['nope'] }))).details[0]!.field).to.equal('sourceNodes[0]');
-    expect((await failure(() => h.addDomain.execute(h.lab, { displayName: 'taken', sourceNodes: [] }))).code).to.equal('DISPLAY_NAME_TAKEN');
+    expect(
+      await failure(() => h.addDomain.execute(h.lab, { displayName: 'x', sourceNodes: [from, C] })),
+    ).to.deep.include({ code: 'NODE_NOT_FOUND', kind: 'not_found' });
+    expect(
+      (await failure(() => h.addDomain.execute(h.lab, { displayName: 'x', sourceNodes: ['nope'] }))).details[0]!.field,
+    ).to.equal('sourceNodes[0]');
+    expect((await failure(() => h.addDomain.execute(h.lab, { displayName: 'taken', sourceNodes: [] }))).code).to.equal(
+      'DISPLAY_NAME_TAKEN',
+    );
     expect(await h.state()).to.deep.equal(before);
   });
 
@@ -80,14 +93,26 @@ describe('routing domain use cases', () => {
     const second = await h.addRoute.execute(h.lab, domain.id, 'establishment', routeTo(from, 'second'));
     const transfer = await h.addRoute.execute(h.lab, domain.id, 'pathReplacement', routeTo(to, 'transfer'));
     expect(new Set([first.id, second.id, transfer.id]).size).to.equal(3);
-    expect((await h.listRoutes.execute(h.lab, domain.id, 'establishment')).map((r) => r.displayName)).to.deep.equal(['first', 'second']);
-    expect((await h.listRoutes.execute(h.lab, 'routes', 'pathReplacement')).map((r) => r.id)).to.deep.equal([transfer.id]);
+    expect((await h.listRoutes.execute(h.lab, domain.id, 'establishment')).map((r) => r.displayName)).to.deep.equal([
+      'first',
+      'second',
+    ]);
+    expect((await h.listRoutes.execute(h.lab, 'routes', 'pathReplacement')).map((r) => r.id)).to.deep.equal([
+      transfer.id,
+    ]);
     expect((await h.find(domain.id))!.references['routeNodeIds']).to.deep.equal([to, from]);
     const before = await h.state();
-    const failed = await failure(() => h.addRoute.execute(h.lab, domain.id, 'establishment', { ...routeTo(to), establishment: { action: 'ACCEPT', routingTargets: [{ destinationNodeId: to, routingForwardProfileId: from }] } }));
+    const failed = await failure(() =>
+      h.addRoute.execute(h.lab, domain.id, 'establishment', {
+        ...routeTo(to),
+        establishment: { action: 'ACCEPT', routingTargets: [{ destinationNodeId: to, routingForwardProfileId: from }] },
+      }),
+    );
     expect(failed).to.deep.include({ code: 'ROUTING_FORWARD_PROFILE_NOT_FOUND' });
     expect(failed.details[0]!.field).to.equal('establishment.routingTargets[0].routingForwardProfileId');
-    expect((await failure(() => h.addRoute.execute(h.lab, 'no such domain', 'establishment', routeTo(to)))).code).to.equal('ROUTING_DOMAIN_NOT_FOUND');
+    expect(
+      (await failure(() => h.addRoute.execute(h.lab, 'no such domain', 'establishment', routeTo(to)))).code,
+    ).to.equal('ROUTING_DOMAIN_NOT_FOUND');
     expect(await h.state()).to.deep.equal(before);
   });
 

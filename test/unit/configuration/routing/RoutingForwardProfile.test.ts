@@ -5,14 +5,34 @@ import { RoutingForwardProfileMapper } from '../../../../src/contexts/configurat
 import { failure } from '../support/ObjectsHarness.js';
 import { RoutingHarness } from './routingHarness.js';
 
-const ids = ['00000000-0000-4000-8000-0000000000a1', '00000000-0000-4000-8000-0000000000a2', '00000000-0000-4000-8000-0000000000a3', '00000000-0000-4000-8000-0000000000a4'];
+const ids = [
+  '00000000-0000-4000-8000-0000000000a1',
+  '00000000-0000-4000-8000-0000000000a2',
+  '00000000-0000-4000-8000-0000000000a3',
+  '00000000-0000-4000-8000-0000000000a4',
+];
 
 function profile(): RoutingForwardProfile {
   return new RoutingForwardProfile({
-    id: ids[0]!, displayName: 'p', announcementIncoming: true, announcementOutgoing: false, earlyMediaPassThrough: true, removeCoreFromSignalingPath: false,
+    id: ids[0]!,
+    displayName: 'p',
+    announcementIncoming: true,
+    announcementOutgoing: false,
+    earlyMediaPassThrough: true,
+    removeCoreFromSignalingPath: false,
     telephonyForwardingStack: {
-      id: ids[1]!, displayName: 'p forwarding', profile: 'STANDARD', fromCallingToCalled: ['ADDRESS', 'DTMF'], fromCalledToCalling: [], notifySipInfoFilters: ['x'],
-      mediaNegotiationForwarder: { id: ids[2]!, displayName: 'p media', mediaMode: 'PASS_THROUGH', mediaTranscodingOptionsId: ids[3]! },
+      id: ids[1]!,
+      displayName: 'p forwarding',
+      profile: 'STANDARD',
+      fromCallingToCalled: ['ADDRESS', 'DTMF'],
+      fromCalledToCalling: [],
+      notifySipInfoFilters: ['x'],
+      mediaNegotiationForwarder: {
+        id: ids[2]!,
+        displayName: 'p media',
+        mediaMode: 'PASS_THROUGH',
+        mediaTranscodingOptionsId: ids[3]!,
+      },
     },
   });
 }
@@ -20,12 +40,22 @@ function profile(): RoutingForwardProfile {
 describe('a routing forward profile', () => {
   it('refuses unknown forwarding flags naming them, and a blank name', () => {
     const state = profile().state;
-    const bad = { ...state, telephonyForwardingStack: { ...state.telephonyForwardingStack!, fromCalledToCalling: ['ADDRESS', 'TELEPATHY'] } };
-    expect(() => new RoutingForwardProfile(bad)).to.throw().with.property('details').that.deep.includes({
-      field: 'signalingForwardingFromCalledToCalling.TELEPATHY', rule: 'flag',
-      message: 'signalingForwardingFromCalledToCalling.TELEPATHY is not a forwarding flag (flags: ADDRESS, ACTIVE_APPARENT_STATE, DIVERSION, USER_TO_USER, REFER, DTMF, MESSAGE)',
-    });
-    expect(() => new RoutingForwardProfile({ ...state, displayName: ' ' })).to.throw().with.property('code', 'DISPLAY_NAME_REQUIRED');
+    const bad = {
+      ...state,
+      telephonyForwardingStack: { ...state.telephonyForwardingStack!, fromCalledToCalling: ['ADDRESS', 'TELEPATHY'] },
+    };
+    expect(() => new RoutingForwardProfile(bad))
+      .to.throw()
+      .with.property('details')
+      .that.deep.includes({
+        field: 'signalingForwardingFromCalledToCalling.TELEPATHY',
+        rule: 'flag',
+        message:
+          'signalingForwardingFromCalledToCalling.TELEPATHY is not a forwarding flag (flags: ADDRESS, ACTIVE_APPARENT_STATE, DIVERSION, USER_TO_USER, REFER, DTMF, MESSAGE)',
+      });
+    expect(() => new RoutingForwardProfile({ ...state, displayName: ' ' }))
+      .to.throw()
+      .with.property('code', 'DISPLAY_NAME_REQUIRED');
   });
 
   it('maps to its three objects and back unchanged', async () => {
@@ -34,7 +64,13 @@ describe('a routing forward profile', () => {
     const original = profile();
     const withPump = new RoutingForwardProfile({
       ...original.state,
-      telephonyForwardingStack: { ...original.state.telephonyForwardingStack!, mediaNegotiationForwarder: { ...original.state.telephonyForwardingStack!.mediaNegotiationForwarder!, mediaTranscodingOptionsId: pump.id } },
+      telephonyForwardingStack: {
+        ...original.state.telephonyForwardingStack!,
+        mediaNegotiationForwarder: {
+          ...original.state.telephonyForwardingStack!.mediaNegotiationForwarder!,
+          mediaTranscodingOptionsId: pump.id,
+        },
+      },
     });
     const objects = RoutingForwardProfileMapper.toNewObjects(h.lab, withPump);
     expect(objects.map((o) => o.sort)).to.deep.equal(['MNS_FORWARDER_DOMAIN', 'TELFW_STACK', 'TELRT_FORWARDER_DOMAIN']);
@@ -48,14 +84,29 @@ describe('routing forward profile use cases', () => {
     const h = new RoutingHarness();
     const pump = await h.seed('MEDIA_PUMP_DOMAIN', 'a codecs');
     await h.seed('MEDIA_PUMP_DOMAIN', 'b codecs');
-    const added = await h.addProfile.execute(h.lab, { displayName: 'p', announcementIncoming: true, fromCallingToCalled: ['ACTIVE_APPARENT_STATE'] });
+    const added = await h.addProfile.execute(h.lab, {
+      displayName: 'p',
+      announcementIncoming: true,
+      fromCallingToCalled: ['ACTIVE_APPARENT_STATE'],
+    });
     const s = added.state;
-    expect(s).to.deep.include({ announcementIncoming: true, announcementOutgoing: false, earlyMediaPassThrough: true, removeCoreFromSignalingPath: false });
+    expect(s).to.deep.include({
+      announcementIncoming: true,
+      announcementOutgoing: false,
+      earlyMediaPassThrough: true,
+      removeCoreFromSignalingPath: false,
+    });
     expect(s.telephonyForwardingStack!.fromCallingToCalled).to.deep.equal(['ACTIVE_APPARENT_STATE']);
     expect(s.telephonyForwardingStack!.fromCalledToCalling).to.deep.equal(['ADDRESS']);
     expect(s.telephonyForwardingStack!.mediaNegotiationForwarder!.mediaTranscodingOptionsId).to.equal(pump.id);
     expect((await h.listProfiles.execute(h.lab)).map((p) => p.state)).to.deep.equal([s]);
-    expect((await h.all()).map((o) => o.sort).sort()).to.deep.equal(['MEDIA_PUMP_DOMAIN', 'MEDIA_PUMP_DOMAIN', 'MNS_FORWARDER_DOMAIN', 'TELFW_STACK', 'TELRT_FORWARDER_DOMAIN']);
+    expect((await h.all()).map((o) => o.sort).sort()).to.deep.equal([
+      'MEDIA_PUMP_DOMAIN',
+      'MEDIA_PUMP_DOMAIN',
+      'MNS_FORWARDER_DOMAIN',
+      'TELFW_STACK',
+      'TELRT_FORWARDER_DOMAIN',
+    ]);
   });
 
   it('add makes transcoding options when the lab has none, and refuses a taken name storing nothing', async () => {
@@ -64,8 +115,12 @@ describe('routing forward profile use cases', () => {
     const pumpId = added.state.telephonyForwardingStack!.mediaNegotiationForwarder!.mediaTranscodingOptionsId;
     expect((await h.find(pumpId))!.displayName).to.equal('first transcoding options');
     const before = await h.state();
-    expect((await failure(() => h.addProfile.execute(h.lab, { displayName: 'first' }))).code).to.equal('DISPLAY_NAME_TAKEN');
-    expect((await failure(() => h.addProfile.execute(h.lab, { displayName: 'x', fromCalledToCalling: ['NOPE'] }))).code).to.equal('FORWARDING_FLAG_UNKNOWN');
+    expect((await failure(() => h.addProfile.execute(h.lab, { displayName: 'first' }))).code).to.equal(
+      'DISPLAY_NAME_TAKEN',
+    );
+    expect(
+      (await failure(() => h.addProfile.execute(h.lab, { displayName: 'x', fromCalledToCalling: ['NOPE'] }))).code,
+    ).to.equal('FORWARDING_FLAG_UNKNOWN');
     expect(await h.state()).to.deep.equal(before);
   });
 });
@@ -76,7 +131,12 @@ describe('a routing forward profile made through objects/set', () => {
     const bare = await h.seed('TELRT_FORWARDER_DOMAIN', 'bare');
     const [read] = await h.listProfiles.execute(h.lab);
     expect(read!.state).to.deep.equal({
-      id: bare.id, displayName: 'bare', announcementIncoming: false, announcementOutgoing: false, earlyMediaPassThrough: true, removeCoreFromSignalingPath: false,
+      id: bare.id,
+      displayName: 'bare',
+      announcementIncoming: false,
+      announcementOutgoing: false,
+      earlyMediaPassThrough: true,
+      removeCoreFromSignalingPath: false,
     });
   });
 });

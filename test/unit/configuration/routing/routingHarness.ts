@@ -38,7 +38,8 @@ export class RoutingHarness extends ObjectsHarness {
 /** A route (without id) to one node, matching every destination. */
 export function routeTo(node: string, displayName = 'route'): Omit<RouteSpec, 'id'> {
   return {
-    displayName, enabled: true,
+    displayName,
+    enabled: true,
     establishment: { action: 'ACCEPT', routingTargets: [{ destinationNodeId: node, routingForwardProfileId: '' }] },
     filters: [{ sourceNodeIds: [], destinationDialString: { type: 'WILDCARD', wildcardPattern: '*' } }],
   };

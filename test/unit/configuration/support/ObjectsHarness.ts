@@ -5,7 +5,12 @@ import { InMemoryEventBus } from '../../../../src/shared/infrastructure/InMemory
 import { InMemoryConfigurationStateRepository } from '../../../../src/contexts/configuration/revisions/infrastructure/memory/InMemoryConfigurationStateRepository.js';
 import { SilentLogger } from '../../../support/SilentLogger.js';
 import { InMemoryUnitOfWork } from '../../../../src/shared/infrastructure/memory/InMemoryUnitOfWork.js';
-import { ConfigObject, DEFAULT_COMMON, type CommonParameters, type ParameterValue } from '../../../../src/contexts/configuration/graph/domain/ConfigObject.js';
+import {
+  ConfigObject,
+  DEFAULT_COMMON,
+  type CommonParameters,
+  type ParameterValue,
+} from '../../../../src/contexts/configuration/graph/domain/ConfigObject.js';
 import type { ObjectSort } from '../../../../src/contexts/configuration/graph/domain/ObjectSort.js';
 import { ObjectRules } from '../../../../src/contexts/configuration/graph/domain/ObjectRules.js';
 import { InMemoryConfigurationRepository } from '../../../../src/contexts/configuration/graph/infrastructure/memory/InMemoryConfigurationRepository.js';
@@ -33,7 +38,13 @@ export class ObjectsHarness {
   /** The lifecycle state the writes report to (in memory, like the rest). */
   readonly configurationStates = new InMemoryConfigurationStateRepository(this.clock);
   readonly events = new InMemoryEventBus(new SilentLogger());
-  readonly writes = new WorkingConfiguration(this.unitOfWork, this.configurationStates, this.repository, this.events, this.clock);
+  readonly writes = new WorkingConfiguration(
+    this.unitOfWork,
+    this.configurationStates,
+    this.repository,
+    this.events,
+    this.clock,
+  );
   readonly ids: SeededIdGenerator;
   readonly importObjects: ImportObjects;
 
@@ -56,11 +67,23 @@ export class ObjectsHarness {
   readonly exportObject = new ExportObject(this.unitOfWork, this.repository, this.clock);
 
   /** Stores a catalog-complete object (defaults filled, derived slots computed) straight through the repository. */
-  async seed(sort: ObjectSort, displayName: string, parameters: { [name: string]: ParameterValue } = {},
-    references: { [slot: string]: string[] } = {}, common: Partial<CommonParameters> = {}): Promise<ConfigObject> {
+  async seed(
+    sort: ObjectSort,
+    displayName: string,
+    parameters: { [name: string]: ParameterValue } = {},
+    references: { [slot: string]: string[] } = {},
+    common: Partial<CommonParameters> = {},
+  ): Promise<ConfigObject> {
     const completed = ObjectRules.complete(sort, undefined, parameters, references);
     const object = new ConfigObject(this.lab, {
-      id: this.ids.uuid(), sort, displayName, ...completed, common: { ...DEFAULT_COMMON, ...common }, note: '', metadata: {}, version: 0,
+      id: this.ids.uuid(),
+      sort,
+      displayName,
+      ...completed,
+      common: { ...DEFAULT_COMMON, ...common },
+      note: '',
+      metadata: {},
+      version: 0,
     });
     await this.unitOfWork.write(this.lab, () => this.repository.save(object));
     return (await this.find(object.id))!;
@@ -92,8 +115,10 @@ export class ObjectsHarness {
   }
 }
 
-export const CERTIFICATE_PEM = '-----BEGIN CERTIFICATE-----\nMIIBszCCAVmgAwIBAgIUQ2VydGlmaWNhdGVPZlRoZVRlc3Q=\n-----END CERTIFICATE-----';
-export const PRIVATE_KEY_PEM = '-----BEGIN PRIVATE KEY-----\nMIGHAgEAMBMGByqGSM49AgEGCCqGSM49AwEHBG0wawIBAQQgUHJpdmF0ZUtleQ==\n-----END PRIVATE KEY-----';
+export const CERTIFICATE_PEM =
+  '-----BEGIN CERTIFICATE-----\nMIIBszCCAVmgAwIBAgIUQ2VydGlmaWNhdGVPZlRoZVRlc3Q=\n-----END CERTIFICATE-----';
+export const PRIVATE_KEY_PEM =
+  '-----BEGIN PRIVATE KEY-----\nMIGHAgEAMBMGByqGSM49AgEGCCqGSM49AwEHBG0wawIBAQQgUHJpdmF0ZUtleQ==\n-----END PRIVATE KEY-----';
 export const PASSWORD = 'S3cret-Carrier-Pw!';
 
 /** A SIP node with everything below it, as a provider wizard would create it. */
@@ -110,21 +135,39 @@ export interface NodeGraph {
 
 export async function seedNodeGraph(h: ObjectsHarness, prefix = 'carrier', port = 5060): Promise<NodeGraph> {
   const controller = await h.seed('IN_STACK', `${prefix} eth0`, { ipAddress: '192.0.2.10' });
-  const identity = await h.seed('CRY_X509_STACK', `${prefix} identity`, { certificate: CERTIFICATE_PEM, privateKey: PRIVATE_KEY_PEM, selfSigned: true });
+  const identity = await h.seed('CRY_X509_STACK', `${prefix} identity`, {
+    certificate: CERTIFICATE_PEM,
+    privateKey: PRIVATE_KEY_PEM,
+    selfSigned: true,
+  });
   const securityProfile = await h.seed('INS_STACK', `${prefix} security`, {}, { digitalIdentityId: [identity.id] });
-  const transport = await h.seed('SIPST_STACK', `${prefix} transport`, { udpTcpPort: port, tlsPort: port + 1 },
-    { networkControllerId: [controller.id], networkSecurityProfileId: [securityProfile.id] });
+  const transport = await h.seed(
+    'SIPST_STACK',
+    `${prefix} transport`,
+    { udpTcpPort: port, tlsPort: port + 1 },
+    { networkControllerId: [controller.id], networkSecurityProfileId: [securityProfile.id] },
+  );
   const credentials = await h.seed('SIPAUTH_STACK', `${prefix} login`, { username: 'alice', password: PASSWORD });
-  const connection = await h.seed('AN_SIPRT_ROUTE', `${prefix} trunk`, { proxyIri: 'sip:sip.example.net', authenticationEnabled: true },
-    { credentialsId: [credentials.id] });
+  const connection = await h.seed(
+    'AN_SIPRT_ROUTE',
+    `${prefix} trunk`,
+    { proxyIri: 'sip:sip.example.net', authenticationEnabled: true },
+    { credentialsId: [credentials.id] },
+  );
   const userAgent = await h.seed('SIPUA_STACK', `${prefix} user agent`, {}, { sipTransportId: [transport.id] });
-  const node = await h.seed('TELSIP_STACK', `${prefix} node`, { nodeRole: 'PROVIDER' },
-    { sipUserAgentId: [userAgent.id], transportConnectionIds: [connection.id] });
+  const node = await h.seed(
+    'TELSIP_STACK',
+    `${prefix} node`,
+    { nodeRole: 'PROVIDER' },
+    { sipUserAgentId: [userAgent.id], transportConnectionIds: [connection.id] },
+  );
   return { controller, identity, securityProfile, transport, credentials, connection, userAgent, node };
 }
 
 /** Runs `work` and returns the DomainError-like failure it throws (fails when it does not throw). */
-export async function failure(work: () => Promise<unknown>): Promise<{ code: string; kind: string; message: string; details: Array<{ field?: string; message: string }> }> {
+export async function failure(
+  work: () => Promise<unknown>,
+): Promise<{ code: string; kind: string; message: string; details: Array<{ field?: string; message: string }> }> {
   try {
     await work();
   } catch (error) {

@@ -14,7 +14,12 @@ export class ViewHarness extends ObjectsHarness {
 /** A SIP node to add connections to (controller → transport → user agent → node). */
 export async function seedSipNode(h: ObjectsHarness, prefix = 'node', port = 5060) {
   const controller = await h.seed('IN_STACK', `${prefix} eth0`, { ipAddress: '192.0.2.10' });
-  const transport = await h.seed('SIPST_STACK', `${prefix} transport`, { udpTcpPort: port, tlsPort: port + 1 }, { networkControllerId: [controller.id] });
+  const transport = await h.seed(
+    'SIPST_STACK',
+    `${prefix} transport`,
+    { udpTcpPort: port, tlsPort: port + 1 },
+    { networkControllerId: [controller.id] },
+  );
   const userAgent = await h.seed('SIPUA_STACK', `${prefix} user agent`, {}, { sipTransportId: [transport.id] });
   const node = await h.seed('TELSIP_STACK', `${prefix} node`, {}, { sipUserAgentId: [userAgent.id] });
   return { controller, transport, userAgent, node };

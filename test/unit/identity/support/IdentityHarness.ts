@@ -34,10 +34,21 @@ export class CountingHasher extends PasswordHasher {
     this.inner = new ScryptPasswordHasher(settings);
   }
 
-  hash(password: string): Promise<string> { this.derivations += 1; return this.inner.hash(password); }
-  verify(password: string, hash: string): Promise<boolean> { this.derivations += 1; return this.inner.verify(password, hash); }
-  verifyDummy(password: string): Promise<false> { this.derivations += 1; return this.inner.verifyDummy(password); }
-  needsRehash(hash: string): boolean { return this.inner.needsRehash(hash); }
+  hash(password: string): Promise<string> {
+    this.derivations += 1;
+    return this.inner.hash(password);
+  }
+  verify(password: string, hash: string): Promise<boolean> {
+    this.derivations += 1;
+    return this.inner.verify(password, hash);
+  }
+  verifyDummy(password: string): Promise<false> {
+    this.derivations += 1;
+    return this.inner.verifyDummy(password);
+  }
+  needsRehash(hash: string): boolean {
+    return this.inner.needsRehash(hash);
+  }
 }
 
 export interface Harness {
@@ -66,7 +77,9 @@ export function identityHarness(settings: Partial<IdentityModuleSettings> = {}, 
   const hasher = new CountingHasher(new IdentitySettings(full.adminPassword, full.kdfCost, full.sessionIdleMinutes));
   container.rebind(PasswordHasher).toConstantValue(hasher);
   return {
-    container, clock, hasher,
+    container,
+    clock,
+    hasher,
     get: <T>(token: abstract new (...args: never[]) => T) => container.get(token as never) as T,
     async startUp() {
       for (const task of container.getAll(StartupTask)) await task.run();

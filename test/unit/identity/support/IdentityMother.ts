@@ -13,9 +13,18 @@ export const UserMother = {
   newUser(overrides: Partial<NewUser> = {}): NewUser {
     const n = next();
     return {
-      id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`, displayName: `user ${n}`, emailAddress: '', enabled: true,
-      loginLocally: true, localUsername: `user${n}`, passwordHash: `scrypt$fake-hash-${n}`, passwordChange: 'NOT_NECESSARY',
-      ldapLogin: false, ldapUsers: [], roleIds: [], ...overrides,
+      id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+      displayName: `user ${n}`,
+      emailAddress: '',
+      enabled: true,
+      loginLocally: true,
+      localUsername: `user${n}`,
+      passwordHash: `scrypt$fake-hash-${n}`,
+      passwordChange: 'NOT_NECESSARY',
+      ldapLogin: false,
+      ldapUsers: [],
+      roleIds: [],
+      ...overrides,
     };
   },
 

@@ -12,7 +12,9 @@ describe('TrafficEngine: arrivals', () => {
     expect(a.sinks.calls.length).to.be.greaterThan(100);
     expect(b.sinks.calls).to.deep.equal(a.sinks.calls);
     expect(b.sinks.messages).to.deep.equal(a.sinks.messages);
-    expect([...b.engine.calls()].map((c) => c.sessionIdentifier)).to.deep.equal([...a.engine.calls()].map((c) => c.sessionIdentifier));
+    expect([...b.engine.calls()].map((c) => c.sessionIdentifier)).to.deep.equal(
+      [...a.engine.calls()].map((c) => c.sessionIdentifier),
+    );
   });
 
   it('another seed gives other calls', () => {
@@ -20,7 +22,9 @@ describe('TrafficEngine: arrivals', () => {
     const b = run({ seed: 2, callsPerSecond: 5 });
     a.advance(60);
     b.advance(60);
-    expect(b.sinks.calls.map((c) => c.sessionIdentifier)).to.not.deep.equal(a.sinks.calls.map((c) => c.sessionIdentifier));
+    expect(b.sinks.calls.map((c) => c.sessionIdentifier)).to.not.deep.equal(
+      a.sinks.calls.map((c) => c.sessionIdentifier),
+    );
   });
 
   it('advancing in many small steps gives the same calls as one big step', () => {
@@ -66,7 +70,11 @@ describe('TrafficEngine: arrivals', () => {
   });
 
   it('stopped arrivals make no new calls; running calls still end', () => {
-    const r = run({ callsPerSecond: 2, outcomes: only('answer'), holdingTime: { distribution: 'exponential', meanSeconds: 30 } });
+    const r = run({
+      callsPerSecond: 2,
+      outcomes: only('answer'),
+      holdingTime: { distribution: 'exponential', meanSeconds: 30 },
+    });
     r.advance(60);
     const started = r.engine.counters.started;
     expect(r.engine.activeCount).to.be.greaterThan(0);
@@ -78,7 +86,10 @@ describe('TrafficEngine: arrivals', () => {
   });
 
   it('holding times follow the distribution: the mean of exponential and lognormal holding times within 5 %', () => {
-    for (const holdingTime of [{ distribution: 'exponential' as const, meanSeconds: 20 }, { distribution: 'lognormal' as const, meanSeconds: 20, sdSeconds: 10 }]) {
+    for (const holdingTime of [
+      { distribution: 'exponential' as const, meanSeconds: 20 },
+      { distribution: 'lognormal' as const, meanSeconds: 20, sdSeconds: 10 },
+    ]) {
       const r = run({ callsPerSecond: 10, outcomes: only('answer'), holdingTime });
       r.sinks.keepMessages = false;
       r.advance(600);
@@ -106,7 +117,9 @@ describe('TrafficEngine: the gates, in order', () => {
   it('maintenance mode refuses new calls: 503, cause 42', () => {
     const endings = endingOf({ gates: { maintenance: true, capacity: 0 } });
     expect(endings.length).to.be.greaterThan(5);
-    expect(endings.every(([result, status, cause]) => result === 'REJECTED' && status === 503 && cause === 42)).to.equal(true);
+    expect(
+      endings.every(([result, status, cause]) => result === 'REJECTED' && status === 503 && cause === 42),
+    ).to.equal(true);
   });
 
   it('maintenance mode lets the running calls finish', () => {
@@ -114,7 +127,13 @@ describe('TrafficEngine: the gates, in order', () => {
     r.advance(30);
     const live = r.engine.activeCount;
     expect(live).to.be.greaterThan(0);
-    r.engine.useGates({ thisSystemActive: true, systemIdentifier: 'MAIN', maintenance: true, capacity: 100, cpuLoad: 0 });
+    r.engine.useGates({
+      thisSystemActive: true,
+      systemIdentifier: 'MAIN',
+      maintenance: true,
+      capacity: 100,
+      cpuLoad: 0,
+    });
     r.advance(3600);
     const answered = r.sinks.calls.filter((c) => c.result === 'ANSWERED').length;
     expect(answered).to.be.at.least(live);
@@ -132,28 +151,46 @@ describe('TrafficEngine: the gates, in order', () => {
     const refused = r.sinks.calls.filter((c) => c.q850Cause === 34);
     expect(refused.length).to.be.greaterThan(100);
     expect(refused.every((c) => c.sipStatusCode === 503 && c.result === 'REJECTED')).to.equal(true);
-    expect(endingOf({ gates: { capacity: 0 } }).every(([, status, cause]) => status === 503 && cause === 34)).to.equal(true);
+    expect(endingOf({ gates: { capacity: 0 } }).every(([, status, cause]) => status === 503 && cause === 34)).to.equal(
+      true,
+    );
   });
 
   it('no route: 404, cause 3', () => {
-    const plan = handPlan([planNode('pbx'), planNode('carrier-a')], [{ id: 'd', sourceNodeIds: ['pbx'], routes: [routeTo('mobile', ['carrier-a'], { prefix: '017' })] }]);
+    const plan = handPlan(
+      [planNode('pbx'), planNode('carrier-a')],
+      [{ id: 'd', sourceNodeIds: ['pbx'], routes: [routeTo('mobile', ['carrier-a'], { prefix: '017' })] }],
+    );
     const endings = endingOf({ plan });
     expect(endings.length).to.be.greaterThan(5);
-    expect(endings.every(([result, status, cause]) => result === 'REJECTED' && status === 404 && cause === 3)).to.equal(true);
+    expect(endings.every(([result, status, cause]) => result === 'REJECTED' && status === 404 && cause === 3)).to.equal(
+      true,
+    );
   });
 
   it('a route whose action is REJECT: 403, cause 21, with the route named in the history', () => {
-    const plan = handPlan([planNode('pbx'), planNode('carrier-a')], [{ id: 'd', sourceNodeIds: ['pbx'], routes: [routeTo('block', ['carrier-a'], { action: 'REJECT' })] }]);
+    const plan = handPlan(
+      [planNode('pbx'), planNode('carrier-a')],
+      [{ id: 'd', sourceNodeIds: ['pbx'], routes: [routeTo('block', ['carrier-a'], { action: 'REJECT' })] }],
+    );
     const r = run({ callsPerSecond: 1 }, { plan });
     r.advance(30);
     expect(r.sinks.calls.length).to.be.greaterThan(5);
     for (const call of r.sinks.calls) {
-      expect([call.sipStatusCode, call.q850Cause, call.routeName, call.outboundNodeId]).to.deep.equal([403, 21, 'block', undefined]);
+      expect([call.sipStatusCode, call.q850Cause, call.routeName, call.outboundNodeId]).to.deep.equal([
+        403,
+        21,
+        'block',
+        undefined,
+      ]);
     }
   });
 
   it('a route whose action is IGNORE: no answer, the caller times out after 32 s (408, cause 102)', () => {
-    const plan = handPlan([planNode('pbx'), planNode('carrier-a')], [{ id: 'd', sourceNodeIds: ['pbx'], routes: [routeTo('drop', ['carrier-a'], { action: 'IGNORE' })] }]);
+    const plan = handPlan(
+      [planNode('pbx'), planNode('carrier-a')],
+      [{ id: 'd', sourceNodeIds: ['pbx'], routes: [routeTo('drop', ['carrier-a'], { action: 'IGNORE' })] }],
+    );
     const r = run({ callsPerSecond: 1 }, { plan });
     r.advance(31);
     expect(r.sinks.calls).to.have.length(0);
@@ -163,13 +200,16 @@ describe('TrafficEngine: the gates, in order', () => {
     const call = r.sinks.calls[0]!;
     expect([call.sipStatusCode, call.q850Cause]).to.deep.equal([408, 102]);
     expect(call.endDateTime.getTime() - call.startDateTime.getTime()).to.equal(32_000);
-    expect(r.sinks.messagesOf(call.sessionIdentifier).map((m) => m.message.split('\r\n')[0])).to.deep.equal([`INVITE sip:${call.inboundDestinationDialString}@gw.example.test:5060 SIP/2.0`]);
+    expect(r.sinks.messagesOf(call.sessionIdentifier).map((m) => m.message.split('\r\n')[0])).to.deep.equal([
+      `INVITE sip:${call.inboundDestinationDialString}@gw.example.test:5060 SIP/2.0`,
+    ]);
   });
 
   it('a disabled or absent destination node is skipped: the call goes to the next target', () => {
-    const plan = handPlan([planNode('pbx'), planNode('carrier-a', { enabled: false }), planNode('carrier-b')], [
-      { id: 'd', sourceNodeIds: ['pbx'], routes: [routeTo('out', ['gone', 'carrier-a', 'carrier-b'])] },
-    ]);
+    const plan = handPlan(
+      [planNode('pbx'), planNode('carrier-a', { enabled: false }), planNode('carrier-b')],
+      [{ id: 'd', sourceNodeIds: ['pbx'], routes: [routeTo('out', ['gone', 'carrier-a', 'carrier-b'])] }],
+    );
     const r = run({ callsPerSecond: 1, outcomes: only('busy') }, { plan });
     r.advance(30);
     expect(r.sinks.calls.length).to.be.greaterThan(5);
@@ -180,15 +220,24 @@ describe('TrafficEngine: the gates, in order', () => {
   });
 
   it('no usable target at all: 503, cause 38', () => {
-    const plan = handPlan([planNode('pbx'), planNode('carrier-a', { enabled: false })], [{ id: 'd', sourceNodeIds: ['pbx'], routes: [routeTo('out', ['carrier-a'])] }]);
+    const plan = handPlan(
+      [planNode('pbx'), planNode('carrier-a', { enabled: false })],
+      [{ id: 'd', sourceNodeIds: ['pbx'], routes: [routeTo('out', ['carrier-a'])] }],
+    );
     const endings = endingOf({ plan });
     expect(endings.length).to.be.greaterThan(5);
-    expect(endings.every(([result, status, cause]) => result === 'FAILED' && status === 503 && cause === 38)).to.equal(true);
+    expect(endings.every(([result, status, cause]) => result === 'FAILED' && status === 503 && cause === 38)).to.equal(
+      true,
+    );
   });
 
   it('the gates apply in order: standby before maintenance before capacity before routing', () => {
     const plan = handPlan([planNode('pbx')], [{ id: 'd', sourceNodeIds: ['pbx'], routes: [] }]);
-    expect(endingOf({ plan, gates: { thisSystemActive: false, maintenance: true, capacity: 0 } })[0]).to.deep.equal(['FAILED', 503, 41]);
+    expect(endingOf({ plan, gates: { thisSystemActive: false, maintenance: true, capacity: 0 } })[0]).to.deep.equal([
+      'FAILED',
+      503,
+      41,
+    ]);
     expect(endingOf({ plan, gates: { maintenance: true, capacity: 0 } })[0]).to.deep.equal(['REJECTED', 503, 42]);
     expect(endingOf({ plan, gates: { capacity: 0 } })[0]).to.deep.equal(['REJECTED', 503, 34]);
     expect(endingOf({ plan })[0]).to.deep.equal(['REJECTED', 404, 3]);
@@ -200,15 +249,30 @@ describe('TrafficEngine: failover', () => {
     const r = run({ callsPerSecond: 1, outcomes: only('busy') });
     r.advance(30);
     for (const call of r.sinks.calls) {
-      expect(call.attempts.map((a) => [a.nodeId, a.sipStatusCode])).to.deep.equal([['carrier-a', 486], ['carrier-b', 486]]);
-      expect([call.result, call.sipStatusCode, call.q850Cause, call.outboundNodeId]).to.deep.equal(['BUSY', 486, 17, 'carrier-b']);
+      expect(call.attempts.map((a) => [a.nodeId, a.sipStatusCode])).to.deep.equal([
+        ['carrier-a', 486],
+        ['carrier-b', 486],
+      ]);
+      expect([call.result, call.sipStatusCode, call.q850Cause, call.outboundNodeId]).to.deep.equal([
+        'BUSY',
+        486,
+        17,
+        'carrier-b',
+      ]);
     }
   });
 
   it('a status the failoverStatusMatch does not name ends the call at the first target', () => {
-    const plan = handPlan([planNode('pbx'), planNode('carrier-a'), planNode('carrier-b')], [
-      { id: 'd', sourceNodeIds: ['pbx'], routes: [routeTo('out', ['carrier-a', 'carrier-b'], { failover: '500-599' })] },
-    ]);
+    const plan = handPlan(
+      [planNode('pbx'), planNode('carrier-a'), planNode('carrier-b')],
+      [
+        {
+          id: 'd',
+          sourceNodeIds: ['pbx'],
+          routes: [routeTo('out', ['carrier-a', 'carrier-b'], { failover: '500-599' })],
+        },
+      ],
+    );
     const r = run({ callsPerSecond: 1, outcomes: only('busy') }, { plan });
     r.advance(30);
     expect(r.sinks.calls.length).to.be.greaterThan(5);
@@ -233,15 +297,46 @@ describe('TrafficEngine: rewriting', () => {
   it('incoming, target segment and outgoing rewritings apply in turn; the history holds what the engines give', () => {
     const pbx = planNode('pbx', { incomingRewriting: prefixRewriting('destination', '0', 1, '+4930') });
     const carrier = planNode('carrier', { outgoingRewriting: prefixRewriting('source', '+49', 3, '0') });
-    const plan = handPlan([pbx, carrier], [{ id: 'd', sourceNodeIds: ['pbx'], routes: [routeTo('out', ['carrier'], { destinationRewrite: { delLeading: 3, prefix: '00' } })] }]);
-    const r = run({ callsPerSecond: 1, defaultNumberPlan: { callingPrefix: '+4930', callingDigits: 4, called: [{ pattern: '0301234XXX', weight: 1 }], weight: 1 } }, { plan });
+    const plan = handPlan(
+      [pbx, carrier],
+      [
+        {
+          id: 'd',
+          sourceNodeIds: ['pbx'],
+          routes: [routeTo('out', ['carrier'], { destinationRewrite: { delLeading: 3, prefix: '00' } })],
+        },
+      ],
+    );
+    const r = run(
+      {
+        callsPerSecond: 1,
+        defaultNumberPlan: {
+          callingPrefix: '+4930',
+          callingDigits: 4,
+          called: [{ pattern: '0301234XXX', weight: 1 }],
+          weight: 1,
+        },
+      },
+      { plan },
+    );
     r.advance(30);
     expect(r.sinks.calls.length).to.be.greaterThan(5);
     for (const call of r.sinks.calls) {
-      const incoming = pbx.incomingRewriting!.apply(new DialStrings({ source: DialString.of(call.inboundSourceDialString), destination: DialString.of(call.inboundDestinationDialString) })).dialStrings;
-      const routed = plan.route({ sourceNodeId: 'pbx', source: incoming.source.text, destination: incoming.destination.text })!;
+      const incoming = pbx.incomingRewriting!.apply(
+        new DialStrings({
+          source: DialString.of(call.inboundSourceDialString),
+          destination: DialString.of(call.inboundDestinationDialString),
+        }),
+      ).dialStrings;
+      const routed = plan.route({
+        sourceNodeId: 'pbx',
+        source: incoming.source.text,
+        destination: incoming.destination.text,
+      })!;
       const target = routed.match.targets[0]!.dialStrings;
-      const out = carrier.outgoingRewriting!.apply(new DialStrings({ source: DialString.of(target.source), destination: DialString.of(target.destination) })).dialStrings;
+      const out = carrier.outgoingRewriting!.apply(
+        new DialStrings({ source: DialString.of(target.source), destination: DialString.of(target.destination) }),
+      ).dialStrings;
       expect(call.outboundSourceDialString).to.equal(out.source.text);
       expect(call.outboundDestinationDialString).to.equal(out.destination.text);
       expect(call.outboundDestinationDialString).to.match(/^0030301234\d{3}$/);
@@ -254,7 +349,12 @@ describe('TrafficEngine: rewriting', () => {
 
 describe('TrafficEngine: recording and message keeping', () => {
   it('recorded answered calls produce a recording whose muted spans follow setMute', () => {
-    const r = run({ callsPerSecond: 1, recordedShare: 1, outcomes: only('answer'), holdingTime: { distribution: 'exponential', meanSeconds: 600 } });
+    const r = run({
+      callsPerSecond: 1,
+      recordedShare: 1,
+      outcomes: only('answer'),
+      holdingTime: { distribution: 'exponential', meanSeconds: 600 },
+    });
     r.advance(20);
     const call = [...r.engine.calls()].find((c) => c.state === 'connected')!;
     call.mute(true, r.engine.time.getTime());
@@ -278,16 +378,38 @@ describe('TrafficEngine: recording and message keeping', () => {
     expect(r.sinks.calls.length).to.be.greaterThan(10);
   });
 
-  it('numbers follow the source node\'s plan, nodes chosen by weight', () => {
-    const plan = handPlan([planNode('pbx'), planNode('branch'), planNode('carrier-a')], [{ id: 'd', sourceNodeIds: ['pbx', 'branch'], routes: [routeTo('out', ['carrier-a'])] }]);
-    const r = run({
-      callsPerSecond: 10,
-      numberPlans: [{ nodeId: 'branch', callingPrefix: '+4940', callingDigits: 3, called: [{ pattern: '0N9', weight: 1 }], weight: 3 }],
-    }, { plan });
+  it("numbers follow the source node's plan, nodes chosen by weight", () => {
+    const plan = handPlan(
+      [planNode('pbx'), planNode('branch'), planNode('carrier-a')],
+      [{ id: 'd', sourceNodeIds: ['pbx', 'branch'], routes: [routeTo('out', ['carrier-a'])] }],
+    );
+    const r = run(
+      {
+        callsPerSecond: 10,
+        numberPlans: [
+          {
+            nodeId: 'branch',
+            callingPrefix: '+4940',
+            callingDigits: 3,
+            called: [{ pattern: '0N9', weight: 1 }],
+            weight: 3,
+          },
+        ],
+      },
+      { plan },
+    );
     r.advance(200);
     const branch = r.sinks.calls.filter((c) => c.inboundNodeId === 'branch');
     expect(branch.length / r.sinks.calls.length).to.be.within(0.72, 0.78);
-    expect(branch.every((c) => /^\+4940\d{3}$/.test(c.inboundSourceDialString) && /^0[2-9]9$/.test(c.inboundDestinationDialString))).to.equal(true);
-    expect(r.sinks.calls.filter((c) => c.inboundNodeId === 'pbx').every((c) => /^0301234\d{3}$/.test(c.inboundDestinationDialString))).to.equal(true);
+    expect(
+      branch.every(
+        (c) => /^\+4940\d{3}$/.test(c.inboundSourceDialString) && /^0[2-9]9$/.test(c.inboundDestinationDialString),
+      ),
+    ).to.equal(true);
+    expect(
+      r.sinks.calls
+        .filter((c) => c.inboundNodeId === 'pbx')
+        .every((c) => /^0301234\d{3}$/.test(c.inboundDestinationDialString)),
+    ).to.equal(true);
   });
 });

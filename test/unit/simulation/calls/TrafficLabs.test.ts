@@ -20,32 +20,75 @@ class Inputs {
   maintenance = false;
   capacity = 100;
   reads = 0;
-  readonly activeSide = new (class extends ActiveSide { constructor(private readonly i: Inputs) { super(); } async of() { this.i.reads += 1; return this.i.side; } })(this);
-  readonly maintenanceState = new (class extends MaintenanceState { constructor(private readonly i: Inputs) { super(); } async active() { return this.i.maintenance; } })(this);
+  readonly activeSide = new (class extends ActiveSide {
+    constructor(private readonly i: Inputs) {
+      super();
+    }
+    async of() {
+      this.i.reads += 1;
+      return this.i.side;
+    }
+  })(this);
+  readonly maintenanceState = new (class extends MaintenanceState {
+    constructor(private readonly i: Inputs) {
+      super();
+    }
+    async active() {
+      return this.i.maintenance;
+    }
+  })(this);
   readonly licensed = new (class extends LicensedCapacity {
-    constructor(private readonly i: Inputs) { super(); }
-    async facilities() { return new Map([['telrtSession', this.i.capacity]]); }
-    async facility(_lab: LabId, name: string) { return name === 'telrtSession' ? this.i.capacity : 0; }
+    constructor(private readonly i: Inputs) {
+      super();
+    }
+    async facilities() {
+      return new Map([['telrtSession', this.i.capacity]]);
+    }
+    async facility(_lab: LabId, name: string) {
+      return name === 'telrtSession' ? this.i.capacity : 0;
+    }
   })(this);
 }
 
 class FakeCommitted extends CommittedGateway {
   private readonly listeners = new Set<(plan: GatewayPlan) => void>();
-  constructor(public current: GatewayPlan) { super(); }
-  async plan(): Promise<GatewayPlan> { return this.current; }
-  onChange(listener: (plan: GatewayPlan) => void): () => void { this.listeners.add(listener); return () => this.listeners.delete(listener); }
-  commit(plan: GatewayPlan): void { this.current = plan; for (const listener of this.listeners) listener(plan); }
+  constructor(public current: GatewayPlan) {
+    super();
+  }
+  async plan(): Promise<GatewayPlan> {
+    return this.current;
+  }
+  onChange(listener: (plan: GatewayPlan) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+  commit(plan: GatewayPlan): void {
+    this.current = plan;
+    for (const listener of this.listeners) listener(plan);
+  }
 }
 
-const planTo = (carrier: string, generation: number) => handPlan([planNode('pbx'), planNode('carrier-a'), planNode('carrier-b')],
-  [{ id: 'd', sourceNodeIds: ['pbx'], routes: [routeTo('out', [carrier])] }], DEFAULT_LAB, generation);
+const planTo = (carrier: string, generation: number) =>
+  handPlan(
+    [planNode('pbx'), planNode('carrier-a'), planNode('carrier-b')],
+    [{ id: 'd', sourceNodeIds: ['pbx'], routes: [routeTo('out', [carrier])] }],
+    DEFAULT_LAB,
+    generation,
+  );
 
 function harness(committed: CommittedGateway | null = new FakeCommitted(planTo('carrier-a', 1))) {
   const clock = new ManualClock(new Date('2026-05-01T10:00:00Z'));
   const inputs = new Inputs();
   const gates = new GatewayGates(clock, inputs.activeSide, inputs.maintenanceState, inputs.licensed);
   const sinks = new RecordingSinks();
-  const labs = new TrafficLabs(clock, gates, new SyntheticTransports(), new SilentLogger(), committed ?? undefined, sinks);
+  const labs = new TrafficLabs(
+    clock,
+    gates,
+    new SyntheticTransports(),
+    new SilentLogger(),
+    committed ?? undefined,
+    sinks,
+  );
   const advance = async (seconds: number) => {
     for (let i = 0; i < seconds; i += 1) {
       clock.advance(1000);
@@ -71,7 +114,13 @@ describe('GatewayGates', () => {
 
   it('this system is the MAIN side: active while MAIN holds the role', async () => {
     const { inputs, gates } = harness();
-    expect(await gates.snapshot(DEFAULT_LAB, true)).to.deep.equal({ thisSystemActive: true, systemIdentifier: 'MAIN', maintenance: false, capacity: 100, cpuLoad: 0 });
+    expect(await gates.snapshot(DEFAULT_LAB, true)).to.deep.equal({
+      thisSystemActive: true,
+      systemIdentifier: 'MAIN',
+      maintenance: false,
+      capacity: 100,
+      cpuLoad: 0,
+    });
     inputs.side = 'STANDBY';
     inputs.capacity = 4;
     expect(await gates.snapshot(DEFAULT_LAB, true)).to.deep.include({ thisSystemActive: false, capacity: 4 });
@@ -82,7 +131,10 @@ describe('TrafficLabs', () => {
   it('starts, counts live sessions (LiveSessions), stops arrivals while the calls in progress run to their end', async () => {
     const { labs, advance, sinks } = harness();
     expect(labs.state(DEFAULT_LAB)).to.deep.include({ running: false, active: 0 });
-    await labs.configure(DEFAULT_LAB, { running: true, profile: trafficProfile({ callsPerSecond: 2, outcomes: { answer: 1 } }) });
+    await labs.configure(DEFAULT_LAB, {
+      running: true,
+      profile: trafficProfile({ callsPerSecond: 2, outcomes: { answer: 1 } }),
+    });
     await advance(30);
     expect(labs.count(DEFAULT_LAB)).to.be.greaterThan(20);
     const stopped = await labs.configure(DEFAULT_LAB, { running: false });
@@ -96,7 +148,10 @@ describe('TrafficLabs', () => {
 
   it('a commit routes the new calls on the new plan; calls keep the route they were given', async () => {
     const { labs, advance, sinks, committed } = harness();
-    await labs.configure(DEFAULT_LAB, { running: true, profile: trafficProfile({ callsPerSecond: 2, outcomes: { answer: 1 } }) });
+    await labs.configure(DEFAULT_LAB, {
+      running: true,
+      profile: trafficProfile({ callsPerSecond: 2, outcomes: { answer: 1 } }),
+    });
     await advance(10);
     committed.commit(planTo('carrier-b', 2));
     expect(labs.state(DEFAULT_LAB).planGeneration).to.equal(2);
@@ -125,7 +180,10 @@ describe('TrafficLabs', () => {
 
   it('a new profile takes effect at once: arrivals restart with it', async () => {
     const { labs, advance } = harness();
-    await labs.configure(DEFAULT_LAB, { running: true, profile: trafficProfile({ callsPerSecond: 1, outcomes: { busy: 1 } }) });
+    await labs.configure(DEFAULT_LAB, {
+      running: true,
+      profile: trafficProfile({ callsPerSecond: 1, outcomes: { busy: 1 } }),
+    });
     await advance(100);
     const slow = labs.state(DEFAULT_LAB).counters!.started;
     await labs.configure(DEFAULT_LAB, { profile: trafficProfile({ callsPerSecond: 10, outcomes: { busy: 1 } }) });
@@ -153,7 +211,12 @@ describe('TrafficLabs', () => {
     clock.advance(30_000);
     let turns = 0;
     let counting = true;
-    const count = () => { if (counting) { turns += 1; setImmediate(count); } };
+    const count = () => {
+      if (counting) {
+        turns += 1;
+        setImmediate(count);
+      }
+    };
     setImmediate(count);
     await labs.advance(DEFAULT_LAB);
     counting = false;
@@ -163,7 +226,10 @@ describe('TrafficLabs', () => {
 
   it('without the committed configuration, traffic cannot start: 503 SIMULATOR_UNAVAILABLE', async () => {
     const { labs } = harness(null);
-    const error = await labs.configure(DEFAULT_LAB, { running: true }).then(() => undefined, (e: unknown) => e);
+    const error = await labs.configure(DEFAULT_LAB, { running: true }).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     expect(error).to.be.instanceOf(DomainError);
     expect((error as DomainError).code).to.equal('SIMULATOR_UNAVAILABLE');
     expect(labs.state(DEFAULT_LAB).running).to.equal(false);

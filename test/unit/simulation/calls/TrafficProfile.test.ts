@@ -1,7 +1,15 @@
 import { expect } from 'chai';
 import { DomainError } from '../../../../src/shared/domain/DomainError.js';
-import { CALL_STATE_MACHINE, CALL_STATES, type CallState } from '../../../../src/contexts/simulation/calls/domain/CallState.js';
-import { DEFAULT_TRAFFIC_PROFILE, trafficProfile, type TrafficProfileInput } from '../../../../src/contexts/simulation/calls/domain/TrafficProfile.js';
+import {
+  CALL_STATE_MACHINE,
+  CALL_STATES,
+  type CallState,
+} from '../../../../src/contexts/simulation/calls/domain/CallState.js';
+import {
+  DEFAULT_TRAFFIC_PROFILE,
+  trafficProfile,
+  type TrafficProfileInput,
+} from '../../../../src/contexts/simulation/calls/domain/TrafficProfile.js';
 import { parseTrafficProfile } from '../../../../src/contexts/simulation/index.js';
 
 function fields(input: TrafficProfileInput): string[] {
@@ -24,15 +32,30 @@ describe('TrafficProfile', () => {
 
   it('names every faulty field', () => {
     expect(fields({ callsPerSecond: 0 })).to.deep.equal(['profile.callsPerSecond']);
-    expect(fields({ holdingTime: { distribution: 'lognormal', meanSeconds: 10 } })).to.deep.equal(['profile.holdingTime.sdSeconds']);
+    expect(fields({ holdingTime: { distribution: 'lognormal', meanSeconds: 10 } })).to.deep.equal([
+      'profile.holdingTime.sdSeconds',
+    ]);
     expect(fields({ outcomes: { answer: 0 } })).to.deep.equal(['profile.outcomes']);
     expect(fields({ codecs: { PCMA: -1, opus: 1 } })).to.deep.equal(['profile.codecs.PCMA']);
     expect(fields({ ringTimeSeconds: { min: 5, max: 2 } })).to.deep.equal(['profile.ringTimeSeconds.max']);
-    expect(fields({ packetLossPercent: 101, recordedShare: 2, seed: -1 })).to.deep.equal(['profile.seed', 'profile.packetLossPercent', 'profile.recordedShare']);
-    expect(fields({ numberPlans: [
-      { nodeId: 'a', callingPrefix: '+49', callingDigits: 5, called: [{ pattern: '03x', weight: 1 }], weight: 1 },
-      { nodeId: 'a', callingPrefix: 'abc', callingDigits: 5, called: [], weight: 1 },
-    ] })).to.deep.equal(['profile.numberPlans[0].called[0].pattern', 'profile.numberPlans[1].nodeId', 'profile.numberPlans[1].callingPrefix', 'profile.numberPlans[1].called']);
+    expect(fields({ packetLossPercent: 101, recordedShare: 2, seed: -1 })).to.deep.equal([
+      'profile.seed',
+      'profile.packetLossPercent',
+      'profile.recordedShare',
+    ]);
+    expect(
+      fields({
+        numberPlans: [
+          { nodeId: 'a', callingPrefix: '+49', callingDigits: 5, called: [{ pattern: '03x', weight: 1 }], weight: 1 },
+          { nodeId: 'a', callingPrefix: 'abc', callingDigits: 5, called: [], weight: 1 },
+        ],
+      }),
+    ).to.deep.equal([
+      'profile.numberPlans[0].called[0].pattern',
+      'profile.numberPlans[1].nodeId',
+      'profile.numberPlans[1].callingPrefix',
+      'profile.numberPlans[1].called',
+    ]);
   });
 });
 
@@ -66,7 +89,10 @@ describe('parseTrafficProfile (a profile file)', () => {
   };
 
   it('takes a partial profile and completes it with the defaults', () => {
-    const profile = parseTrafficProfile({ seed: 8, numberPlans: [{ nodeId: 'n1', callingPrefix: '+49', callingDigits: 6, called: [{ pattern: '0N', weight: 1 }] }] });
+    const profile = parseTrafficProfile({
+      seed: 8,
+      numberPlans: [{ nodeId: 'n1', callingPrefix: '+49', callingDigits: 6, called: [{ pattern: '0N', weight: 1 }] }],
+    });
     expect(profile.seed).to.equal(8);
     expect(profile.numberPlans[0]!.weight).to.equal(1);
     expect(profile.codecs).to.deep.equal(DEFAULT_TRAFFIC_PROFILE.codecs);
@@ -80,6 +106,9 @@ describe('parseTrafficProfile (a profile file)', () => {
     const nested = refusal({ holdingTime: { distribution: 'exponential', meanSeconds: 1, median: 3 } });
     expect(nested.details.map((d) => d.field)).to.deep.equal(['profile.holdingTime.median']);
     const rule = refusal({ ringTimeSeconds: { min: 9, max: 3 } });
-    expect([rule.code, rule.details[0]!.field]).to.deep.equal(['INVALID_TRAFFIC_PROFILE', 'profile.ringTimeSeconds.max']);
+    expect([rule.code, rule.details[0]!.field]).to.deep.equal([
+      'INVALID_TRAFFIC_PROFILE',
+      'profile.ringTimeSeconds.max',
+    ]);
   });
 });

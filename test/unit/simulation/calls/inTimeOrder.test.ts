@@ -3,7 +3,7 @@ import { inTimeOrder } from '../../../../src/contexts/simulation/calls/domain/in
 
 const entries = (times: number[]) => times.map((timestampMicros, index) => ({ timestampMicros, index }));
 
-describe('inTimeOrder (a step\'s messages sorted by time)', () => {
+describe("inTimeOrder (a step's messages sorted by time)", () => {
   it('sorts a small batch in place, earliest first, late arrivals moved back where they belong', () => {
     const batch = entries([30, 10, 40, 20, 50, 5]);
     const sorted = inTimeOrder(batch);
@@ -17,8 +17,10 @@ describe('inTimeOrder (a step\'s messages sorted by time)', () => {
       const sorted = inTimeOrder(batch);
       for (let i = 1; i < sorted.length; i++) {
         const [a, b] = [sorted[i - 1]!, sorted[i]!];
-        expect(a.timestampMicros < b.timestampMicros || (a.timestampMicros === b.timestampMicros && a.index < b.index),
-          `${size} messages, position ${i}`).to.equal(true);
+        expect(
+          a.timestampMicros < b.timestampMicros || (a.timestampMicros === b.timestampMicros && a.index < b.index),
+          `${size} messages, position ${i}`,
+        ).to.equal(true);
       }
     }
   });

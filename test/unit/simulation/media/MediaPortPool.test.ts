@@ -7,8 +7,14 @@ import { freeRange } from './mediaHarness.js';
 
 describe('MediaPortPool', () => {
   const opened: MediaPortPair[] = [];
-  const open = async (pool: MediaPortPool) => { const pair = await pool.open(); opened.push(pair); return pair; };
-  afterEach(() => { for (const pair of opened.splice(0)) pair.release(); });
+  const open = async (pool: MediaPortPool) => {
+    const pair = await pool.open();
+    opened.push(pair);
+    return pair;
+  };
+  afterEach(() => {
+    for (const pair of opened.splice(0)) pair.release();
+  });
 
   it('hands out RTP on even ports and RTCP on the odd port above, both bound on the host', async () => {
     const range = await freeRange(7);
@@ -69,7 +75,7 @@ describe('MediaPortPool', () => {
     const sender = dgram.createSocket('udp4');
     try {
       sender.send(Buffer.from('late packet'), again.port, '127.0.0.1');
-      const [packet] = await received as [Buffer];
+      const [packet] = (await received) as [Buffer];
       expect(packet.toString()).to.equal('late packet');
       expect(heard).to.deep.equal([]); // the released pair's listeners went with the release
     } finally {
@@ -105,7 +111,11 @@ describe('MediaPortPool', () => {
     await closed;
     expect(pool.idle).to.equal(0);
     let error: unknown;
-    try { await pool.open(); } catch (e) { error = e; }
+    try {
+      await pool.open();
+    } catch (e) {
+      error = e;
+    }
     expect((error as Error).message).to.match(/is closed/);
   });
 
@@ -129,7 +139,11 @@ describe('MediaPortPool', () => {
     const a = await pool.open();
     await open(pool);
     let error: unknown;
-    try { await pool.open(); } catch (e) { error = e; }
+    try {
+      await pool.open();
+    } catch (e) {
+      error = e;
+    }
     expect(error).to.be.instanceOf(Error);
     expect((error as Error).message).to.include(`127.0.0.1 ${range.first}-${range.last}`);
     a.release();
@@ -138,17 +152,28 @@ describe('MediaPortPool', () => {
 
   it('skips a port another process holds', async () => {
     const range = await freeRange(4);
-    const holder = spawn(process.execPath, ['-e', `
+    const holder = spawn(
+      process.execPath,
+      [
+        '-e',
+        `
       const s = require('node:dgram').createSocket('udp4');
       s.bind(${range.first + 1}, '127.0.0.1', () => console.log('bound'));
-      process.stdin.on('end', () => process.exit(0)); process.stdin.resume();`], { stdio: ['pipe', 'pipe', 'inherit'] });
+      process.stdin.on('end', () => process.exit(0)); process.stdin.resume();`,
+      ],
+      { stdio: ['pipe', 'pipe', 'inherit'] },
+    );
     try {
-      const [line] = await once(holder.stdout!, 'data') as [Buffer];
+      const [line] = (await once(holder.stdout!, 'data')) as [Buffer];
       expect(line.toString().trim()).to.equal('bound');
       const pool = new MediaPortPool('127.0.0.1', range);
       expect((await open(pool)).port).to.equal(range.first + 2); // its RTCP port is taken, so the whole pair is
       let error: unknown;
-      try { await pool.open(); } catch (e) { error = e; }
+      try {
+        await pool.open();
+      } catch (e) {
+        error = e;
+      }
       expect((error as Error).message).to.match(/no free RTP port pair/);
       expect(pool.inUse).to.equal(1);
     } finally {

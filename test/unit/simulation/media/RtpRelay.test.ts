@@ -1,8 +1,20 @@
 import { expect } from 'chai';
 import {
-  MediaPortPool, MediaTimeoutSweep, RtpRelay, type RelayOptions,
+  MediaPortPool,
+  MediaTimeoutSweep,
+  RtpRelay,
+  type RelayOptions,
 } from '../../../../src/contexts/simulation/media/infrastructure/index.js';
-import { Endpoint, freeRange, hangUp, phone, receiverReport, rtcpPacket, rtpPacket, type Phone } from './mediaHarness.js';
+import {
+  Endpoint,
+  freeRange,
+  hangUp,
+  phone,
+  receiverReport,
+  rtcpPacket,
+  rtpPacket,
+  type Phone,
+} from './mediaHarness.js';
 
 /** Waits, turn after turn of the event loop, until `condition` holds (the relay has handled a datagram). */
 async function until(condition: () => boolean): Promise<void> {
@@ -33,7 +45,10 @@ describe('RtpRelay', () => {
     for (const endpoint of endpoints) endpoint.close();
   });
 
-  async function relay(options: Partial<RelayOptions> = {}, onTimeout: () => void = () => undefined): Promise<RtpRelay> {
+  async function relay(
+    options: Partial<RelayOptions> = {},
+    onTimeout: () => void = () => undefined,
+  ): Promise<RtpRelay> {
     const opened = await RtpRelay.open(pools, { timeoutMs: 0, ...options }, { timeout: onTimeout });
     relays.push(opened);
     return opened;
@@ -96,8 +111,20 @@ describe('RtpRelay', () => {
     await called.rtcp.send(rtcpPacket(2), { host: '127.0.0.1', port: r.local(1).port + 1 });
     expect((await caller.rtcp.nth(1)).packet.equals(rtcpPacket(2))).to.equal(true);
 
-    expect(r.counters(0)).to.deep.include({ packetsReceived: 5, octetsReceived: 800, packetsSent: 3, octetsSent: 240, packetsLost: 0 });
-    expect(r.counters(1)).to.deep.include({ packetsReceived: 3, octetsReceived: 240, packetsSent: 5, octetsSent: 800, packetsLost: 0 });
+    expect(r.counters(0)).to.deep.include({
+      packetsReceived: 5,
+      octetsReceived: 800,
+      packetsSent: 3,
+      octetsSent: 240,
+      packetsLost: 0,
+    });
+    expect(r.counters(1)).to.deep.include({
+      packetsReceived: 3,
+      octetsReceived: 240,
+      packetsSent: 5,
+      octetsSent: 800,
+      packetsLost: 0,
+    });
   });
 
   it('shows sequence gaps of what a side received as its lost packets', async () => {
@@ -121,12 +148,14 @@ describe('RtpRelay', () => {
     r.setRemote(0, caller.rtp.address);
     r.setRemote(1, called.rtp.address);
     const start = clock.t;
-    for (let i = 0; i < 5; i += 1) { // caller → relay side 0: every 20 ms, timestamps 160 apart
+    for (let i = 0; i < 5; i += 1) {
+      // caller → relay side 0: every 20 ms, timestamps 160 apart
       clock.t = start + i * 20;
       await caller.rtp.send(rtpPacket({ seq: i, timestamp: i * 160 }), r.local(0));
       await called.rtp.nth(i + 1);
     }
-    for (const [i, at] of [0, 20, 45, 60, 80].entries()) { // called → relay side 1: late, early, on time
+    for (const [i, at] of [0, 20, 45, 60, 80].entries()) {
+      // called → relay side 1: late, early, on time
       clock.t = start + at;
       await called.rtp.send(rtpPacket({ seq: i, timestamp: i * 160 }), r.local(1));
       await caller.rtp.nth(i + 1);
@@ -205,7 +234,7 @@ describe('RtpRelay', () => {
     expect(r.counters(1).packetsSent).to.equal(0);
   });
 
-  it('takes the loss of what a side sent from its peer\'s RTCP receiver reports', async () => {
+  it("takes the loss of what a side sent from its peer's RTCP receiver reports", async () => {
     const [caller, called] = await phones2();
     const r = await relay();
     r.setRemote(0, caller.rtp.address);
@@ -215,14 +244,17 @@ describe('RtpRelay', () => {
       await called.rtp.send(rtpPacket({ seq, timestamp: seq * 160, ssrc: 0xb0b }), r.local(1));
       await caller.rtp.nth(seq);
     }
-    const report = receiverReport(0xa11ce, [{ source: 0x5eed, lost: 9 }, { source: 0xb0b, lost: 2 }]);
+    const report = receiverReport(0xa11ce, [
+      { source: 0x5eed, lost: 9 },
+      { source: 0xb0b, lost: 2 },
+    ]);
     await caller.rtcp.send(report, { host: '127.0.0.1', port: r.local(0).port + 1 });
     expect((await called.rtcp.nth(1)).packet.equals(report)).to.equal(true);
     expect(r.counters(0).packetsLostByPeer).to.equal(2);
     expect(r.counters(1).packetsLostByPeer).to.equal(undefined);
   });
 
-  it('refuses to send a side\'s media to the relay itself', async () => {
+  it("refuses to send a side's media to the relay itself", async () => {
     const r = await relay();
     expect(() => r.setRemote(0, r.local(1))).to.throw(/loop/);
     expect(() => r.setRemote(1, r.local(1))).to.throw(/loop/);
@@ -234,7 +266,9 @@ describe('RtpRelay', () => {
       const clock = new FakeClock(1_000_000);
       const sweep = new MediaTimeoutSweep({ manual: true });
       let fired = 0;
-      const r = await relay({ timeoutMs: 150, now: clock.now, sweep }, () => { fired += 1; });
+      const r = await relay({ timeoutMs: 150, now: clock.now, sweep }, () => {
+        fired += 1;
+      });
       expect(sweep.watching).to.equal(1);
       clock.t += 149;
       sweep.tick();
@@ -254,7 +288,9 @@ describe('RtpRelay', () => {
       const sweep = new MediaTimeoutSweep({ manual: true });
       let fired = 0;
       const [caller, called] = await phones2();
-      const r = await relay({ timeoutMs: 150, now: clock.now, sweep }, () => { fired += 1; });
+      const r = await relay({ timeoutMs: 150, now: clock.now, sweep }, () => {
+        fired += 1;
+      });
       r.setRemote(0, caller.rtp.address);
       r.setRemote(1, called.rtp.address);
       for (let i = 1; i <= 10; i += 1) {
@@ -277,7 +313,9 @@ describe('RtpRelay', () => {
       const clock = new FakeClock(1_000_000);
       const sweep = new MediaTimeoutSweep({ manual: true });
       let fired = 0;
-      const r = await relay({ timeoutMs: 150, armed: false, now: clock.now, sweep }, () => { fired += 1; });
+      const r = await relay({ timeoutMs: 150, armed: false, now: clock.now, sweep }, () => {
+        fired += 1;
+      });
       expect(sweep.watching).to.equal(0);
       clock.t += 10_000;
       sweep.tick();
@@ -300,7 +338,9 @@ describe('RtpRelay', () => {
       const clock = new FakeClock(1_000_000);
       const sweep = new MediaTimeoutSweep({ manual: true });
       let fired = 0;
-      await relay({ timeoutMs: 0, now: clock.now, sweep }, () => { fired += 1; });
+      await relay({ timeoutMs: 0, now: clock.now, sweep }, () => {
+        fired += 1;
+      });
       expect(sweep.watching).to.equal(0);
       clock.t += 24 * 3600_000;
       sweep.tick();
@@ -310,7 +350,10 @@ describe('RtpRelay', () => {
     it('fires on the system clock through the shared sweep when the phones are silent', async () => {
       const r = await new Promise<RtpRelay>((resolve, reject) => {
         let opened: RtpRelay | undefined;
-        RtpRelay.open(pools, { timeoutMs: 50 }, { timeout: () => resolve(opened!) }).then((relay) => { opened = relay; relays.push(relay); }, reject);
+        RtpRelay.open(pools, { timeoutMs: 50 }, { timeout: () => resolve(opened!) }).then((relay) => {
+          opened = relay;
+          relays.push(relay);
+        }, reject);
       });
       expect(r.closed).to.equal(false);
     });
@@ -329,7 +372,11 @@ describe('RtpRelay', () => {
     const taken = await full.open();
     try {
       let error: unknown;
-      try { await RtpRelay.open([pools[0], full], { timeoutMs: 0 }, { timeout: () => undefined }); } catch (e) { error = e; }
+      try {
+        await RtpRelay.open([pools[0], full], { timeoutMs: 0 }, { timeout: () => undefined });
+      } catch (e) {
+        error = e;
+      }
       expect((error as Error).message).to.match(/no free RTP port pair/);
       expect(pools[0].inUse).to.equal(0);
     } finally {

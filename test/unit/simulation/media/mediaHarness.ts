@@ -2,7 +2,14 @@ import dgram from 'node:dgram';
 import type { MediaAddress } from '../../../../src/contexts/simulation/media/infrastructure/index.js';
 
 /** An RTP packet: version 2, the given header fields and `payloadBytes` of payload (its first byte `marker`). */
-export function rtpPacket(fields: { seq: number; timestamp: number; ssrc?: number; payloadType?: number; payloadBytes?: number; marker?: number }): Buffer {
+export function rtpPacket(fields: {
+  seq: number;
+  timestamp: number;
+  ssrc?: number;
+  payloadType?: number;
+  payloadBytes?: number;
+  marker?: number;
+}): Buffer {
   const packet = Buffer.alloc(12 + (fields.payloadBytes ?? 160));
   packet[0] = 0x80;
   packet[1] = fields.payloadType ?? 0;
@@ -16,7 +23,10 @@ export function rtpPacket(fields: { seq: number; timestamp: number; ssrc?: numbe
 /** An RTCP receiver report from `ssrc` with one report block per entry of `blocks` (the source and its cumulative loss). */
 export function receiverReport(ssrc: number, blocks: { source: number; lost: number }[]): Buffer {
   const packet = Buffer.alloc(8 + 24 * blocks.length);
-  packet[0] = 0x80 | blocks.length; packet[1] = 201; packet.writeUInt16BE(packet.length / 4 - 1, 2); packet.writeUInt32BE(ssrc, 4);
+  packet[0] = 0x80 | blocks.length;
+  packet[1] = 201;
+  packet.writeUInt16BE(packet.length / 4 - 1, 2);
+  packet.writeUInt32BE(ssrc, 4);
   for (const [i, block] of blocks.entries()) {
     packet.writeUInt32BE(block.source, 8 + 24 * i);
     packet.writeIntBE(block.lost, 8 + 24 * i + 5, 3);
@@ -27,7 +37,10 @@ export function receiverReport(ssrc: number, blocks: { source: number; lost: num
 /** An RTCP receiver report with no report blocks (8 bytes). */
 export function rtcpPacket(ssrc = 0x1234abcd): Buffer {
   const packet = Buffer.alloc(8);
-  packet[0] = 0x80; packet[1] = 201; packet.writeUInt16BE(1, 2); packet.writeUInt32BE(ssrc, 4);
+  packet[0] = 0x80;
+  packet[1] = 201;
+  packet.writeUInt16BE(1, 2);
+  packet.writeUInt32BE(ssrc, 4);
   return packet;
 }
 
@@ -45,7 +58,10 @@ export class Endpoint {
 
   static async open(port = 0): Promise<Endpoint> {
     const socket = dgram.createSocket('udp4');
-    await new Promise<void>((resolve, reject) => { socket.once('error', reject); socket.bind(port, '127.0.0.1', () => resolve()); });
+    await new Promise<void>((resolve, reject) => {
+      socket.once('error', reject);
+      socket.bind(port, '127.0.0.1', () => resolve());
+    });
     return new Endpoint(socket);
   }
 
@@ -54,7 +70,9 @@ export class Endpoint {
   }
 
   send(packet: Buffer, to: MediaAddress): Promise<void> {
-    return new Promise((resolve, reject) => this.socket.send(packet, to.port, to.host, (error) => (error ? reject(error) : resolve())));
+    return new Promise((resolve, reject) =>
+      this.socket.send(packet, to.port, to.host, (error) => (error ? reject(error) : resolve())),
+    );
   }
 
   /** Waits until `count` datagrams have arrived in all; returns the `count`-th. */
@@ -69,7 +87,10 @@ export class Endpoint {
 }
 
 /** A phone: an RTP endpoint and its RTCP endpoint on the port above, as its SDP implies. */
-export interface Phone { readonly rtp: Endpoint; readonly rtcp: Endpoint }
+export interface Phone {
+  readonly rtp: Endpoint;
+  readonly rtcp: Endpoint;
+}
 
 /** A phone on 127.0.0.1: an ephemeral RTP port whose next port up is free for RTCP. */
 export async function phone(): Promise<Phone> {
@@ -85,7 +106,10 @@ export async function phone(): Promise<Phone> {
 }
 
 export function hangUp(...phones: Phone[]): void {
-  for (const p of phones) { p.rtp.close(); p.rtcp.close(); }
+  for (const p of phones) {
+    p.rtp.close();
+    p.rtcp.close();
+  }
 }
 
 export { freeUdpRange as freeRange } from '../../../support/udpPorts.js';

@@ -12,7 +12,7 @@ describe('the bindings of a phone registrar (Registrations)', () => {
     expect(bindings.count(T0 + 60_000)).to.equal(0);
   });
 
-  it('reaches the binding that expires last; a refresh replaces the contact\'s binding', () => {
+  it("reaches the binding that expires last; a refresh replaces the contact's binding", () => {
     const bindings = new Registrations<string>();
     bindings.bind('100', 'sip:100@10.0.0.1', 'desk', T0 + 60_000);
     bindings.bind('100', 'sip:100@10.0.0.2', 'mobile', T0 + 120_000);

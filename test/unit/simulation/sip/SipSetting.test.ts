@@ -1,6 +1,11 @@
 import { expect } from 'chai';
 import { DomainError } from '../../../../src/shared/domain/DomainError.js';
-import { defaultSipSetting, farEndIsReal, isLoopbackHost, sipSetting } from '../../../../src/contexts/simulation/sip/domain/SipSetting.js';
+import {
+  defaultSipSetting,
+  farEndIsReal,
+  isLoopbackHost,
+  sipSetting,
+} from '../../../../src/contexts/simulation/sip/domain/SipSetting.js';
 import { planNode } from '../../../support/simulation/handPlan.js';
 
 function refusal(work: () => unknown): DomainError {
@@ -13,7 +18,7 @@ function refusal(work: () => unknown): DomainError {
   throw new Error('expected a refusal');
 }
 
-describe('a lab\'s SIP setting (SipSetting)', () => {
+describe("a lab's SIP setting (SipSetting)", () => {
   describe('farEndIsReal', () => {
     const setting = defaultSipSetting(true);
 
@@ -30,7 +35,7 @@ describe('a lab\'s SIP setting (SipSetting)', () => {
       expect(farEndIsReal(planNode('registrar', { remote: undefined }), setting)).to.equal(false);
     });
 
-    it('the setting\'s farEnds win over the loopback rule, either way', () => {
+    it("the setting's farEnds win over the loopback rule, either way", () => {
       const chosen = sipSetting(setting, { farEnds: { sipp: 'simulated', carrier: 'real' } });
       expect(farEndIsReal(planNode('sipp', { remoteHost: '127.0.0.1' }), chosen)).to.equal(false);
       expect(farEndIsReal(planNode('carrier', { remoteHost: 'sip.carrier.example.net' }), chosen)).to.equal(true);
@@ -38,7 +43,17 @@ describe('a lab\'s SIP setting (SipSetting)', () => {
   });
 
   it('knows the loopback hosts: 127.0.0.0/8, ::1 in its spellings, localhost', () => {
-    for (const host of ['127.0.0.1', '127.255.255.254', '::1', '[::1]', '0:0:0:0:0:0:0:1', '::ffff:127.0.0.1', 'localhost', 'LOCALHOST.', 'sipp.localhost']) {
+    for (const host of [
+      '127.0.0.1',
+      '127.255.255.254',
+      '::1',
+      '[::1]',
+      '0:0:0:0:0:0:0:1',
+      '::ffff:127.0.0.1',
+      'localhost',
+      'LOCALHOST.',
+      'sipp.localhost',
+    ]) {
       expect(isLoopbackHost(host), host).to.equal(true);
     }
     for (const host of ['128.0.0.1', '127.0.0.256', '10.127.0.1', '::2', 'localhost.example.com', 'my-localhost', '']) {
@@ -49,7 +64,11 @@ describe('a lab\'s SIP setting (SipSetting)', () => {
   it('a change keeps the fields it leaves out; farEnds is taken whole', () => {
     const first = sipSetting(defaultSipSetting(false), { enabled: true, portOffset: 1000, farEnds: { a: 'real' } });
     expect(first).to.deep.equal({ enabled: true, portOffset: 1000, farEnds: { a: 'real' } });
-    expect(sipSetting(first, { enabled: false })).to.deep.equal({ enabled: false, portOffset: 1000, farEnds: { a: 'real' } });
+    expect(sipSetting(first, { enabled: false })).to.deep.equal({
+      enabled: false,
+      portOffset: 1000,
+      farEnds: { a: 'real' },
+    });
     expect(sipSetting(first, { farEnds: { b: 'simulated' } }).farEnds).to.deep.equal({ b: 'simulated' });
   });
 
@@ -60,7 +79,9 @@ describe('a lab\'s SIP setting (SipSetting)', () => {
       expect(error.details.map((d) => d.field)).to.deep.equal(['portOffset']);
     }
     expect(sipSetting(defaultSipSetting(false), { portOffset: 60000 }).portOffset).to.equal(60000);
-    const error = refusal(() => sipSetting(defaultSipSetting(false), { portOffset: 70000, farEnds: { a: 'maybe', b: 'real' } }));
+    const error = refusal(() =>
+      sipSetting(defaultSipSetting(false), { portOffset: 70000, farEnds: { a: 'maybe', b: 'real' } }),
+    );
     expect(error.details.map((d) => d.field)).to.deep.equal(['portOffset', 'farEnds.a']);
   });
 });

@@ -7,10 +7,14 @@ import { SipDefaults } from '../../../../src/contexts/simulation/sip/application
 import { StoredSip } from '../../../../src/contexts/simulation/sip/application/StoredSip.js';
 
 function stored(enabledByDefault: boolean): StoredSip {
-  return new StoredSip(new InMemorySettingsRepository(new ManualClock(new Date('2026-01-01T00:00:00Z'))), new InMemoryUnitOfWork(), new SipDefaults(enabledByDefault));
+  return new StoredSip(
+    new InMemorySettingsRepository(new ManualClock(new Date('2026-01-01T00:00:00Z'))),
+    new InMemoryUnitOfWork(),
+    new SipDefaults(enabledByDefault),
+  );
 }
 
-describe('each lab\'s SIP setting in the settings store (StoredSip)', () => {
+describe("each lab's SIP setting in the settings store (StoredSip)", () => {
   it('a lab that never set it follows the process default; a saved setting stands whatever the default', async () => {
     expect(await stored(false).read(DEFAULT_LAB)).to.deep.equal({ enabled: false, portOffset: 0, farEnds: {} });
     const on = stored(true);

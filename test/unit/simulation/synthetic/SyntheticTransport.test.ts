@@ -1,10 +1,29 @@
 import { expect } from 'chai';
 import { serializeToString, type SipResponse } from '@gwsim/sip';
 import type { PlanNode } from '../../../../src/contexts/configuration/index.js';
-import { SessionTransport, TransportLeg, type Arrival, type TransportListener, type WireRecord } from '../../../../src/contexts/simulation/calls/domain/SessionTransport.js';
-import { farEnd, gatewaySide, StepMemo, UacDialog, UasDialog, type Lazy } from '../../../../src/contexts/simulation/calls/domain/SipDialogs.js';
-import { trafficProfile, type TrafficProfileInput } from '../../../../src/contexts/simulation/calls/domain/TrafficProfile.js';
-import { SyntheticTransport, TIMER_B_MS } from '../../../../src/contexts/simulation/synthetic/infrastructure/SyntheticTransport.js';
+import {
+  SessionTransport,
+  TransportLeg,
+  type Arrival,
+  type TransportListener,
+  type WireRecord,
+} from '../../../../src/contexts/simulation/calls/domain/SessionTransport.js';
+import {
+  farEnd,
+  gatewaySide,
+  StepMemo,
+  UacDialog,
+  UasDialog,
+  type Lazy,
+} from '../../../../src/contexts/simulation/calls/domain/SipDialogs.js';
+import {
+  trafficProfile,
+  type TrafficProfileInput,
+} from '../../../../src/contexts/simulation/calls/domain/TrafficProfile.js';
+import {
+  SyntheticTransport,
+  TIMER_B_MS,
+} from '../../../../src/contexts/simulation/synthetic/infrastructure/SyntheticTransport.js';
 import { handPlan, planNode, routeTo } from '../../../support/simulation/handPlan.js';
 import { ManualScheduler } from '../../../support/simulation/ManualScheduler.js';
 import { START } from '../../../support/simulation/engineHarness.js';
@@ -27,13 +46,23 @@ interface Seen {
 class Probe implements TransportListener {
   readonly seen: Seen = { arrivals: [], wire: [], finals: new Map(), cancels: new Map(), timeouts: [], byes: [] };
   private readonly memo = new StepMemo();
-  private readonly callers = new Map<TransportLeg, { inbound: TransportLeg; gateway: UasDialog; out?: { leg: TransportLeg; dialog: UacDialog } }>();
+  private readonly callers = new Map<
+    TransportLeg,
+    { inbound: TransportLeg; gateway: UasDialog; out?: { leg: TransportLeg; dialog: UacDialog } }
+  >();
   private count = 0;
 
-  constructor(private readonly transport: SessionTransport, private readonly now: () => number, private readonly carrier: PlanNode, private readonly silent = false) {}
+  constructor(
+    private readonly transport: SessionTransport,
+    private readonly now: () => number,
+    private readonly carrier: PlanNode,
+    private readonly silent = false,
+  ) {}
 
   wire(leg: TransportLeg, record: WireRecord): void {
-    this.seen.wire.push(`${record.at.toFixed(3)} ${leg.index} ${record.sent ? 'sent' : 'received'} ${record.source.ip}:${record.source.port}>${record.destination.ip}:${record.destination.port}\n${serializeToString(record.message())}`);
+    this.seen.wire.push(
+      `${record.at.toFixed(3)} ${leg.index} ${record.sent ? 'sent' : 'received'} ${record.source.ip}:${record.source.port}>${record.destination.ip}:${record.destination.port}\n${serializeToString(record.message())}`,
+    );
   }
 
   callArrived(arrival: Arrival): void {
@@ -41,11 +70,32 @@ class Probe implements TransportListener {
     arrival.leg.name(`call-${this.count++}`);
     if (this.silent) return;
     const node = arrival.leg.node;
-    const gateway = new UasDialog({ transport: 'UDP', local: gatewaySide(node), remote: farEnd(node), seed: 3 }, arrival.invite, arrival.codec, this.memo);
-    const call: { inbound: TransportLeg; gateway: UasDialog; out?: { leg: TransportLeg; dialog: UacDialog } } = { inbound: arrival.leg, gateway };
+    const gateway = new UasDialog(
+      { transport: 'UDP', local: gatewaySide(node), remote: farEnd(node), seed: 3 },
+      arrival.invite,
+      arrival.codec,
+      this.memo,
+    );
+    const call: { inbound: TransportLeg; gateway: UasDialog; out?: { leg: TransportLeg; dialog: UacDialog } } = {
+      inbound: arrival.leg,
+      gateway,
+    };
     this.transport.respond(arrival.leg, 100, () => gateway.respond(100));
-    const dialog = new UacDialog({ transport: 'UDP', local: gatewaySide(this.carrier), remote: farEnd(this.carrier), seed: 4 }, { fromUser: arrival.source, toUser: arrival.destination, codec: arrival.codec }, this.memo);
-    const leg = this.transport.invite({ sessionIdentifier: arrival.leg.sessionIdentifier, index: 1, node: this.carrier, caller: arrival.leg, source: arrival.source, destination: arrival.destination, codec: arrival.codec, invite: dialog.invite });
+    const dialog = new UacDialog(
+      { transport: 'UDP', local: gatewaySide(this.carrier), remote: farEnd(this.carrier), seed: 4 },
+      { fromUser: arrival.source, toUser: arrival.destination, codec: arrival.codec },
+      this.memo,
+    );
+    const leg = this.transport.invite({
+      sessionIdentifier: arrival.leg.sessionIdentifier,
+      index: 1,
+      node: this.carrier,
+      caller: arrival.leg,
+      source: arrival.source,
+      destination: arrival.destination,
+      codec: arrival.codec,
+      invite: dialog.invite,
+    });
     call.out = { leg, dialog };
     this.callers.set(arrival.leg, call);
     this.callers.set(leg, call);
@@ -79,7 +129,10 @@ class Probe implements TransportListener {
   }
 }
 
-const PLAN = handPlan([planNode('pbx'), planNode('branch'), planNode('carrier-a')], [{ id: 'd', sourceNodeIds: ['pbx', 'branch'], routes: [routeTo('out', ['carrier-a'])] }]);
+const PLAN = handPlan(
+  [planNode('pbx'), planNode('branch'), planNode('carrier-a')],
+  [{ id: 'd', sourceNodeIds: ['pbx', 'branch'], routes: [routeTo('out', ['carrier-a'])] }],
+);
 
 function world(profile: TrafficProfileInput, options: { silent?: boolean; start?: Date } = {}) {
   const scheduler = new ManualScheduler((options.start ?? START).getTime());
@@ -93,7 +146,7 @@ function world(profile: TrafficProfileInput, options: { silent?: boolean; start?
 }
 
 describe('SyntheticTransport (the first adapter of the port), on its own', () => {
-  it('arrivals are Poisson at the profile\'s rate: 20,000 expected within 3 %, exponential gaps (coefficient of variation near 1)', () => {
+  it("arrivals are Poisson at the profile's rate: 20,000 expected within 3 %, exponential gaps (coefficient of variation near 1)", () => {
     const { seen, run } = world({ seed: 3, callsPerSecond: 20 }, { silent: true });
     run(1000);
     expect(seen.arrivals.length).to.be.within(19_400, 20_600);
@@ -105,23 +158,46 @@ describe('SyntheticTransport (the first adapter of the port), on its own', () =>
   });
 
   it('source nodes by the weight of their number plans, numbers and codecs from the profile, a recorded share', () => {
-    const { seen, run } = world({
-      seed: 11, callsPerSecond: 20, recordedShare: 0.25, codecs: { PCMA: 3, opus: 1 },
-      numberPlans: [{ nodeId: 'branch', callingPrefix: '+4940', callingDigits: 3, called: [{ pattern: '0N9', weight: 1 }], weight: 3 }],
-    }, { silent: true });
+    const { seen, run } = world(
+      {
+        seed: 11,
+        callsPerSecond: 20,
+        recordedShare: 0.25,
+        codecs: { PCMA: 3, opus: 1 },
+        numberPlans: [
+          {
+            nodeId: 'branch',
+            callingPrefix: '+4940',
+            callingDigits: 3,
+            called: [{ pattern: '0N9', weight: 1 }],
+            weight: 3,
+          },
+        ],
+      },
+      { silent: true },
+    );
     run(500);
     const all = seen.arrivals.map((a) => a.arrival);
     const branch = all.filter((a) => a.leg.node.id === 'branch');
     expect(branch.length / all.length).to.be.within(0.72, 0.78);
     expect(branch.every((a) => /^\+4940\d{3}$/.test(a.source) && /^0[2-9]9$/.test(a.destination))).to.equal(true);
-    expect(all.filter((a) => a.leg.node.id === 'pbx').every((a) => /^\+4930\d{7}$/.test(a.source) && /^0301234\d{3}$/.test(a.destination))).to.equal(true);
+    expect(
+      all
+        .filter((a) => a.leg.node.id === 'pbx')
+        .every((a) => /^\+4930\d{7}$/.test(a.source) && /^0301234\d{3}$/.test(a.destination)),
+    ).to.equal(true);
     expect(all.filter((a) => a.codec === 'PCMA').length / all.length).to.be.within(0.72, 0.78);
     expect(all.every((a) => a.codec === 'PCMA' || a.codec === 'opus')).to.equal(true);
     expect(all.filter((a) => a.recorded).length / all.length).to.be.within(0.22, 0.28);
   });
 
   it('the far ends and callers follow the outcome mix per attempt: answer, busy, failure (500/503), no answer (CANCEL, cause 19), cancel', () => {
-    const { seen, run } = world({ seed: 5, callsPerSecond: 10, outcomes: { answer: 50, busy: 20, failure: 10, noAnswer: 10, cancel: 10 }, noAnswerTimeoutSeconds: 20 });
+    const { seen, run } = world({
+      seed: 5,
+      callsPerSecond: 10,
+      outcomes: { answer: 50, busy: 20, failure: 10, noAnswer: 10, cancel: 10 },
+      noAnswerTimeoutSeconds: 20,
+    });
     run(1000);
     const calls = seen.arrivals.slice(0, -400).map((a) => a.arrival.leg);
     const share = (test: (leg: TransportLeg) => boolean) => calls.filter(test).length / calls.length;
@@ -152,9 +228,14 @@ describe('SyntheticTransport (the first adapter of the port), on its own', () =>
   it('the simulated gateway host: 100 Trying leaves 1–5 ms after the INVITE, a relayed message 0.2 ms after the one before it', () => {
     const { seen, run } = world({ seed: 8, callsPerSecond: 2 });
     run(100);
-    const times = (index: number, pattern: RegExp) => seen.wire.filter((w) => w.split(' ')[1] === String(index) && pattern.test(w)).map((w) => Number(w.split(' ')[0]));
-    const invites = seen.wire.filter((w) => / 0 received /.test(w) && w.includes('\nINVITE ')).map((w) => Number(w.split(' ')[0]));
-    const tryings = seen.wire.filter((w) => / 0 sent /.test(w) && w.includes('\nSIP/2.0 100 ')).map((w) => Number(w.split(' ')[0]));
+    const times = (index: number, pattern: RegExp) =>
+      seen.wire.filter((w) => w.split(' ')[1] === String(index) && pattern.test(w)).map((w) => Number(w.split(' ')[0]));
+    const invites = seen.wire
+      .filter((w) => / 0 received /.test(w) && w.includes('\nINVITE '))
+      .map((w) => Number(w.split(' ')[0]));
+    const tryings = seen.wire
+      .filter((w) => / 0 sent /.test(w) && w.includes('\nSIP/2.0 100 '))
+      .map((w) => Number(w.split(' ')[0]));
     expect(tryings.length).to.equal(invites.length);
     tryings.forEach((t, i) => expect(t - invites[i]!).to.be.within(1, 5));
     const outInvites = times(1, /\nINVITE /);
@@ -171,19 +252,33 @@ describe('SyntheticTransport (the first adapter of the port), on its own', () =>
     expect(answered.seen.timeouts).to.deep.equal([]);
   });
 
-  it('the far end of a real caller: answering answers every call and leaves its end to the caller; simulated hangs up after the profile\'s holding time', () => {
+  it("the far end of a real caller: answering answers every call and leaves its end to the caller; simulated hangs up after the profile's holding time", () => {
     // every call answered, the far end hangs up each after about a second (were it to decide)
-    const profile = trafficProfile({ seed: 9, callsPerSecond: 1, outcomes: { answer: 1, busy: 0, failure: 0, noAnswer: 0, cancel: 0 },
-      ringTimeSeconds: { min: 0, max: 1 }, holdingTime: { distribution: 'exponential', meanSeconds: 1 }, callerHangupShare: 0 });
+    const profile = trafficProfile({
+      seed: 9,
+      callsPerSecond: 1,
+      outcomes: { answer: 1, busy: 0, failure: 0, noAnswer: 0, cancel: 0 },
+      ringTimeSeconds: { min: 0, max: 1 },
+      holdingTime: { distribution: 'exponential', meanSeconds: 1 },
+      callerHangupShare: 0,
+    });
     const farEndOf = (realCallers: 'answer' | 'profile') => {
       const scheduler = new ManualScheduler(START.getTime());
       const transport = new SyntheticTransport(scheduler, () => realCallers);
       const finals: number[] = [];
       let byes = 0;
       transport.connect({
-        wire: () => undefined, callArrived: () => undefined, mediaMeasured: () => undefined, cancelled: () => undefined, timedOut: () => undefined,
-        responded: (_leg, method, status) => { if (method === 'INVITE' && status >= 200) finals.push(status); },
-        byeReceived: () => { byes += 1; },
+        wire: () => undefined,
+        callArrived: () => undefined,
+        mediaMeasured: () => undefined,
+        cancelled: () => undefined,
+        timedOut: () => undefined,
+        responded: (_leg, method, status) => {
+          if (method === 'INVITE' && status >= 200) finals.push(status);
+        },
+        byeReceived: () => {
+          byes += 1;
+        },
       });
       transport.usePlan(PLAN);
       transport.start(profile);
@@ -192,8 +287,21 @@ describe('SyntheticTransport (the first adapter of the port), on its own', () =>
       for (let i = 0; i < 20; i += 1) {
         // a caller that came in on a socket: its leg is none of the synthetic world's
         const caller = new TransportLeg(0, PLAN.nodes.get('pbx')!, `real-${i}`);
-        const dialog = new UacDialog({ transport: 'UDP', local: gatewaySide(carrier), remote: farEnd(carrier), seed: i }, { fromUser: '100', toUser: '200', codec: 'PCMA' }, new StepMemo());
-        transport.invite({ sessionIdentifier: `real-${i}`, index: 1, node: carrier, caller, source: '100', destination: '200', codec: 'PCMA', invite: dialog.invite });
+        const dialog = new UacDialog(
+          { transport: 'UDP', local: gatewaySide(carrier), remote: farEnd(carrier), seed: i },
+          { fromUser: '100', toUser: '200', codec: 'PCMA' },
+          new StepMemo(),
+        );
+        transport.invite({
+          sessionIdentifier: `real-${i}`,
+          index: 1,
+          node: carrier,
+          caller,
+          source: '100',
+          destination: '200',
+          codec: 'PCMA',
+          invite: dialog.invite,
+        });
       }
       scheduler.runTo(START.getTime() + 600_000);
       return { finals, byes };

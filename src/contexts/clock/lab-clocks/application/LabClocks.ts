@@ -107,10 +107,12 @@ export class LabClocks extends Clock {
 
   /** Switches a lab's clock to `mode` (see LabClock.withMode). */
   setMode(lab: LabId, mode: ClockMode, options: { scale?: number; now?: Date } = {}): Promise<LabClockReading> {
-    return this.change(lab, (clock, wallMs) => clock.withMode(wallMs, mode, {
-      ...(options.scale !== undefined ? { scale: options.scale } : {}),
-      ...(options.now ? { nowMs: options.now.getTime() } : {}),
-    }));
+    return this.change(lab, (clock, wallMs) =>
+      clock.withMode(wallMs, mode, {
+        ...(options.scale !== undefined ? { scale: options.scale } : {}),
+        ...(options.now ? { nowMs: options.now.getTime() } : {}),
+      }),
+    );
   }
 
   advance(lab: LabId, byMs: number): Promise<LabClockReading> {
@@ -133,9 +135,11 @@ export class LabClocks extends Clock {
     const previous = this.queues.get(lab) ?? Promise.resolve();
     const next = previous.catch(() => undefined).then(work);
     this.queues.set(lab, next);
-    void next.catch(() => undefined).finally(() => {
-      if (this.queues.get(lab) === next) this.queues.delete(lab);
-    });
+    void next
+      .catch(() => undefined)
+      .finally(() => {
+        if (this.queues.get(lab) === next) this.queues.delete(lab);
+      });
     return next;
   }
 
@@ -154,7 +158,10 @@ export class LabClocks extends Clock {
     });
     this.clocks.set(lab, { clock: saved.versioned.value, version: saved.versioned.version });
     const reading = this.reading(lab);
-    this.logger.info({ lab, mode: reading.clock.mode, now: reading.now.toISOString(), jumpMs: saved.jumpMs }, 'lab clock changed');
+    this.logger.info(
+      { lab, mode: reading.clock.mode, now: reading.now.toISOString(), jumpMs: saved.jumpMs },
+      'lab clock changed',
+    );
     if (saved.jumpMs !== 0) for (const listener of this.listeners) listener(lab, saved.jumpMs);
     return reading;
   }
@@ -166,7 +173,10 @@ export class LoadLabClocks extends StartupTask {
   readonly name = 'lab clocks';
   override readonly first = true;
 
-  constructor(@inject(LabClocks) private readonly clocks: LabClocks, @inject(LabDirectory) private readonly directory: LabDirectory) {
+  constructor(
+    @inject(LabClocks) private readonly clocks: LabClocks,
+    @inject(LabDirectory) private readonly directory: LabDirectory,
+  ) {
     super();
   }
 

@@ -41,11 +41,20 @@ export class LabClock {
   /** A stored clock, checked again. */
   static restore(state: LabClockState): LabClock {
     if (!CLOCK_MODES.includes(state.mode)) throw new TypeError(`mode '${String(state.mode)}' is not a clock mode`);
-    for (const [name, value] of [['labAnchorMs', state.labAnchorMs], ['wallAnchorMs', state.wallAnchorMs], ['scale', state.scale]] as const) {
+    for (const [name, value] of [
+      ['labAnchorMs', state.labAnchorMs],
+      ['wallAnchorMs', state.wallAnchorMs],
+      ['scale', state.scale],
+    ] as const) {
       if (typeof value !== 'number' || !Number.isFinite(value)) throw new TypeError(`${name} must be a finite number`);
     }
     if (state.mode === 'scaled') checkScale(state.scale);
-    return new LabClock({ mode: state.mode, scale: state.mode === 'scaled' ? state.scale : 1, labAnchorMs: state.labAnchorMs, wallAnchorMs: state.wallAnchorMs });
+    return new LabClock({
+      mode: state.mode,
+      scale: state.mode === 'scaled' ? state.scale : 1,
+      labAnchorMs: state.labAnchorMs,
+      wallAnchorMs: state.wallAnchorMs,
+    });
   }
 
   get mode(): ClockMode {
@@ -67,8 +76,10 @@ export class LabClock {
    * takes `scale` (by default the scale it has, or DEFAULT_SCALE); the other modes refuse one.
    */
   withMode(wallMs: number, mode: ClockMode, options: { scale?: number; nowMs?: number } = {}): LabClock {
-    if (options.scale !== undefined && mode !== 'scaled') throw invalid('scale', `applies to the scaled mode only (mode is '${mode}'): leave it out`);
-    const scale = mode === 'scaled' ? options.scale ?? (this.state.mode === 'scaled' ? this.state.scale : DEFAULT_SCALE) : 1;
+    if (options.scale !== undefined && mode !== 'scaled')
+      throw invalid('scale', `applies to the scaled mode only (mode is '${mode}'): leave it out`);
+    const scale =
+      mode === 'scaled' ? (options.scale ?? (this.state.mode === 'scaled' ? this.state.scale : DEFAULT_SCALE)) : 1;
     if (mode === 'scaled') checkScale(scale);
     const labNow = options.nowMs ?? this.nowMs(wallMs);
     checkInstant(labNow);
@@ -77,18 +88,23 @@ export class LabClock {
 
   /** The lab's time moved forward by `byMs` (whatever the mode: a frozen clock stays frozen, later). */
   advancedBy(wallMs: number, byMs: number): LabClock {
-    if (!Number.isFinite(byMs) || byMs <= 0) throw invalid('by', 'must be a positive duration: to go back, set the clock to an instant');
+    if (!Number.isFinite(byMs) || byMs <= 0)
+      throw invalid('by', 'must be a positive duration: to go back, set the clock to an instant');
     return this.withMode(wallMs, this.state.mode, { nowMs: this.nowMs(wallMs) + byMs });
   }
 }
 
 function checkScale(scale: number): void {
   if (!Number.isFinite(scale) || scale < MIN_SCALE || scale > MAX_SCALE) {
-    throw invalid('scale', `must be between ${MIN_SCALE} and ${MAX_SCALE} (how many times as fast as real time the lab's time runs)`);
+    throw invalid(
+      'scale',
+      `must be between ${MIN_SCALE} and ${MAX_SCALE} (how many times as fast as real time the lab's time runs)`,
+    );
   }
 }
 
 /** Instants from 1970 to 9999, which every date format of the API can write. */
 function checkInstant(ms: number): void {
-  if (!Number.isFinite(ms) || ms < 0 || ms >= Date.UTC(10000, 0, 1)) throw invalid('now', 'must be an instant between 1970 and 9999');
+  if (!Number.isFinite(ms) || ms < 0 || ms >= Date.UTC(10000, 0, 1))
+    throw invalid('now', 'must be an instant between 1970 and 9999');
 }

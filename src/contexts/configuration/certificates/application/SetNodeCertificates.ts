@@ -40,20 +40,29 @@ export class SetNodeCertificates {
       const graph = await this.working.graph(lab);
       const path = nodeIdentityPath(graph, resolveObject(graph, node, ['TELSIP_STACK'], 'Node'));
       if (!path.transport) {
-        throw DomainError.conflict('NODE_HAS_NO_SIP_TRANSPORT', `node '${path.node.displayName}' has no SIP user agent with a SIP transport to hold a security profile`);
+        throw DomainError.conflict(
+          'NODE_HAS_NO_SIP_TRANSPORT',
+          `node '${path.node.displayName}' has no SIP user agent with a SIP transport to hold a security profile`,
+        );
       }
       const saved: ConfigObject[] = [];
       const identityObject = path.identity;
       const identity = identityObject
         ? DigitalIdentityMapper.toEntity(identityObject)
-        : DigitalIdentity.empty(this.ids.uuid(), freeName(graph, IDENTITY_SORT, `${path.node.displayName} digital identity`));
+        : DigitalIdentity.empty(
+            this.ids.uuid(),
+            freeName(graph, IDENTITY_SORT, `${path.node.displayName} digital identity`),
+          );
       const changed = identity.withMaterial(upload.mode, material);
       const identityNext = DigitalIdentityMapper.toObject(lab, changed, identityObject);
       saved.push(identityNext);
       if (!path.securityProfile) {
         const completed = ObjectRules.complete('INS_STACK', undefined, {}, { digitalIdentityId: [identityNext.id] });
         const profile = ConfigObject.create(lab, {
-          id: this.ids.uuid(), sort: 'INS_STACK', displayName: freeName(graph, 'INS_STACK', `${path.node.displayName} security profile`), ...completed,
+          id: this.ids.uuid(),
+          sort: 'INS_STACK',
+          displayName: freeName(graph, 'INS_STACK', `${path.node.displayName} security profile`),
+          ...completed,
         });
         const transport = path.transport.copy();
         transport.setReferences('networkSecurityProfileId', [profile.id]);
@@ -65,8 +74,11 @@ export class SetNodeCertificates {
       }
       const details = catalogProblems(graph, saved);
       if (details.length > 0) {
-        throw DomainError.invalid('CERTIFICATE_FILE_INVALID', `the file's content cannot be stored: ${details.map((d) => d.message).join('; ')}`,
-          details.map((d) => ({ ...d, field: 'file' })));
+        throw DomainError.invalid(
+          'CERTIFICATE_FILE_INVALID',
+          `the file's content cannot be stored: ${details.map((d) => d.message).join('; ')}`,
+          details.map((d) => ({ ...d, field: 'file' })),
+        );
       }
       const now = this.clock.now();
       if (identityObject && JSON.stringify(identityObject.snapshot()) === JSON.stringify(identityNext.snapshot())) {
@@ -78,4 +90,3 @@ export class SetNodeCertificates {
     });
   }
 }
-

@@ -1,4 +1,14 @@
-import { describe, describeKey, joinPem, keyMatchesCertificate, parseKeyFile, X509Error, type CertificateInfo, type KeyInfo, type KeyMaterial } from '@gwsim/x509';
+import {
+  describe,
+  describeKey,
+  joinPem,
+  keyMatchesCertificate,
+  parseKeyFile,
+  X509Error,
+  type CertificateInfo,
+  type KeyInfo,
+  type KeyMaterial,
+} from '@gwsim/x509';
 import { DomainError } from '../../../../shared/domain/DomainError.js';
 
 export const CERTIFICATE_MODES = ['CERTIFICATES_AND_PRIVATE_KEY', 'CERTIFICATES_ONLY', 'PRIVATE_KEY_ONLY'] as const;
@@ -36,11 +46,24 @@ export class DigitalIdentity {
 
   /** A new identity without material. */
   static empty(id: string, displayName: string): DigitalIdentity {
-    return new DigitalIdentity({ id, displayName, certificate: '', certificateChain: '', privateKey: '', keyType: 'RSA_2048', selfSigned: false, subject: '' });
+    return new DigitalIdentity({
+      id,
+      displayName,
+      certificate: '',
+      certificateChain: '',
+      privateKey: '',
+      keyType: 'RSA_2048',
+      selfSigned: false,
+      subject: '',
+    });
   }
 
-  get id(): string { return this.state.id; }
-  get hasPrivateKey(): boolean { return this.state.privateKey !== ''; }
+  get id(): string {
+    return this.state.id;
+  }
+  get hasPrivateKey(): boolean {
+    return this.state.privateKey !== '';
+  }
 
   /**
    * Its certificates, its own first, then the chain; none when it holds none. A stored text that is no readable
@@ -59,22 +82,28 @@ export class DigitalIdentity {
     const wantsCertificates = mode !== 'PRIVATE_KEY_ONLY';
     const wantsKey = mode !== 'CERTIFICATES_ONLY';
     if (wantsCertificates && material.certificates.length === 0) {
-      throw DomainError.invalid('CERTIFICATE_MISSING', `mode ${mode} needs a certificate, but the file holds none`,
-        [{ field: 'file', rule: 'certificate', message: 'the file must hold at least one certificate' }]);
+      throw DomainError.invalid('CERTIFICATE_MISSING', `mode ${mode} needs a certificate, but the file holds none`, [
+        { field: 'file', rule: 'certificate', message: 'the file must hold at least one certificate' },
+      ]);
     }
     if (wantsKey && material.privateKey === undefined) {
-      throw DomainError.invalid('PRIVATE_KEY_MISSING', `mode ${mode} needs a private key, but the file holds none`,
-        [{ field: 'file', rule: 'privateKey', message: 'the file must hold a private key' }]);
+      throw DomainError.invalid('PRIVATE_KEY_MISSING', `mode ${mode} needs a private key, but the file holds none`, [
+        { field: 'file', rule: 'privateKey', message: 'the file must hold a private key' },
+      ]);
     }
     const certificates = wantsCertificates ? material.certificates : this.certificates();
     const privateKey = wantsKey ? material.privateKey! : this.state.privateKey;
     const leaf = wantsCertificates ? certificates[0] : readable(this.state.certificate)[0];
     if (leaf && privateKey !== '' && !keyMatchesCertificate(privateKey, leaf.pem)) {
-      const whose = mode === 'CERTIFICATES_AND_PRIVATE_KEY' ? 'the private key of the file does not belong to its certificate'
-        : mode === 'CERTIFICATES_ONLY' ? 'the node\'s current private key does not belong to the new certificate (send both with CERTIFICATES_AND_PRIVATE_KEY)'
-          : 'the new private key does not belong to the node\'s current certificate (send both with CERTIFICATES_AND_PRIVATE_KEY)';
-      throw DomainError.invalid('PRIVATE_KEY_MISMATCH', `${whose}; nothing was changed`,
-        [{ field: 'file', rule: 'matchesCertificate', message: whose }]);
+      const whose =
+        mode === 'CERTIFICATES_AND_PRIVATE_KEY'
+          ? 'the private key of the file does not belong to its certificate'
+          : mode === 'CERTIFICATES_ONLY'
+            ? "the node's current private key does not belong to the new certificate (send both with CERTIFICATES_AND_PRIVATE_KEY)"
+            : "the new private key does not belong to the node's current certificate (send both with CERTIFICATES_AND_PRIVATE_KEY)";
+      throw DomainError.invalid('PRIVATE_KEY_MISMATCH', `${whose}; nothing was changed`, [
+        { field: 'file', rule: 'matchesCertificate', message: whose },
+      ]);
     }
     const key: KeyInfo | undefined = leaf ?? (privateKey !== '' ? describeKey(privateKey) : undefined);
     if (!wantsCertificates) {
@@ -110,7 +139,8 @@ function readable(pem: string): CertificateInfo[] {
 
 /** The catalog's key type of a key: RSA 2048/3072/4096, EC P-256/P-384, else OTHER. */
 export function keyTypeOf(key: KeyInfo): KeyType {
-  if (key.keyAlgorithm === 'rsa' && (key.keyBits === 2048 || key.keyBits === 3072 || key.keyBits === 4096)) return `RSA_${key.keyBits}`;
+  if (key.keyAlgorithm === 'rsa' && (key.keyBits === 2048 || key.keyBits === 3072 || key.keyBits === 4096))
+    return `RSA_${key.keyBits}`;
   if (key.keyAlgorithm === 'ec' && key.curve === 'prime256v1') return 'EC_P256';
   if (key.keyAlgorithm === 'ec' && key.curve === 'secp384r1') return 'EC_P384';
   return 'OTHER';
@@ -126,11 +156,14 @@ export function readCertificateFile(content: Buffer, password: string | undefine
   } catch (error) {
     if (!(error instanceof X509Error)) throw error;
     if (error.code === 'WRONG_PASSWORD' || error.code === 'PASSWORD_REQUIRED') {
-      throw DomainError.invalid('CERTIFICATE_FILE_PASSWORD', `${error.message}; nothing was changed`,
-        [{ field: 'password', rule: 'opensFile', message: 'password must open the uploaded file' }]);
+      throw DomainError.invalid('CERTIFICATE_FILE_PASSWORD', `${error.message}; nothing was changed`, [
+        { field: 'password', rule: 'opensFile', message: 'password must open the uploaded file' },
+      ]);
     }
-    throw DomainError.invalid('CERTIFICATE_FILE_INVALID',
+    throw DomainError.invalid(
+      'CERTIFICATE_FILE_INVALID',
       `the uploaded file is not a usable certificate file (PEM, DER or PKCS#12 .p12/.pfx): ${error.message}; nothing was changed`,
-      [{ field: 'file', rule: 'certificateFile', message: error.message }]);
+      [{ field: 'file', rule: 'certificateFile', message: error.message }],
+    );
   }
 }

@@ -15,10 +15,14 @@ export const DigitalIdentityMapper = {
     const p = object.parameters;
     const keyType = text(p['keyType']);
     return DigitalIdentity.restore({
-      id: object.id, displayName: object.displayName,
-      certificate: text(p['certificate']), certificateChain: text(p['certificateChain']), privateKey: text(p['privateKey']),
-      keyType: (KEY_TYPES as readonly string[]).includes(keyType) ? keyType as KeyType : 'OTHER',
-      selfSigned: p['selfSigned'] === true, subject: text(p['subject']),
+      id: object.id,
+      displayName: object.displayName,
+      certificate: text(p['certificate']),
+      certificateChain: text(p['certificateChain']),
+      privateKey: text(p['privateKey']),
+      keyType: (KEY_TYPES as readonly string[]).includes(keyType) ? (keyType as KeyType) : 'OTHER',
+      selfSigned: p['selfSigned'] === true,
+      subject: text(p['subject']),
     });
   },
 
@@ -26,8 +30,12 @@ export const DigitalIdentityMapper = {
   toObject(lab: LabId, identity: DigitalIdentity, current: ConfigObject | undefined): ConfigObject {
     const s = identity.snapshot();
     const parameters = {
-      keyType: s.keyType, selfSigned: s.selfSigned, subject: s.subject.slice(0, 1024),
-      certificate: s.certificate, certificateChain: s.certificateChain, privateKey: s.privateKey,
+      keyType: s.keyType,
+      selfSigned: s.selfSigned,
+      subject: s.subject.slice(0, 1024),
+      certificate: s.certificate,
+      certificateChain: s.certificateChain,
+      privateKey: s.privateKey,
     };
     if (current) {
       const next = current.copy();

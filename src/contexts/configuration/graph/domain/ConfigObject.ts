@@ -3,7 +3,8 @@ import type { LabId } from '../../../../shared/domain/LabId.js';
 import type { ObjectSort } from './ObjectSort.js';
 
 /** A parameter value of a configuration object: JSON-like, typed (the detached-objects view renders scalars as strings). */
-export type ParameterValue = string | number | boolean | null | readonly ParameterValue[] | { readonly [key: string]: ParameterValue };
+export type ParameterValue =
+  string | number | boolean | null | readonly ParameterValue[] | { readonly [key: string]: ParameterValue };
 
 /** The parameters every object carries besides its display name. */
 export interface CommonParameters {
@@ -13,7 +14,12 @@ export interface CommonParameters {
   readonly trMark: boolean;
 }
 
-export const DEFAULT_COMMON: CommonParameters = Object.freeze({ comment: '', visible: true, protected: false, trMark: false });
+export const DEFAULT_COMMON: CommonParameters = Object.freeze({
+  comment: '',
+  visible: true,
+  protected: false,
+  trMark: false,
+});
 
 /** Everything that makes up an object, as stored and compared between revisions. */
 export interface ConfigObjectSnapshot {
@@ -37,8 +43,10 @@ const DISPLAY_NAME_MAX = 255;
 
 function checkDisplayName(displayName: string): string {
   const trimmed = displayName.trim();
-  if (trimmed.length === 0) throw DomainError.invalid('DISPLAY_NAME_REQUIRED', 'an object needs a non-empty displayName');
-  if (trimmed.length > DISPLAY_NAME_MAX) throw DomainError.invalid('DISPLAY_NAME_TOO_LONG', `displayName must be at most ${DISPLAY_NAME_MAX} characters`);
+  if (trimmed.length === 0)
+    throw DomainError.invalid('DISPLAY_NAME_REQUIRED', 'an object needs a non-empty displayName');
+  if (trimmed.length > DISPLAY_NAME_MAX)
+    throw DomainError.invalid('DISPLAY_NAME_TOO_LONG', `displayName must be at most ${DISPLAY_NAME_MAX} characters`);
   return trimmed;
 }
 
@@ -49,26 +57,56 @@ function checkDisplayName(displayName: string): string {
 export class ConfigObject {
   private state: ConfigObjectSnapshot;
 
-  constructor(readonly lab: LabId, snapshot: ConfigObjectSnapshot) {
+  constructor(
+    readonly lab: LabId,
+    snapshot: ConfigObjectSnapshot,
+  ) {
     this.state = { ...snapshot, displayName: checkDisplayName(snapshot.displayName) };
   }
 
-  static create(lab: LabId, fields: Omit<ConfigObjectSnapshot, 'version' | 'common' | 'note' | 'metadata' | 'references' | 'parameters'>
-    & Partial<Pick<ConfigObjectSnapshot, 'common' | 'note' | 'metadata' | 'references' | 'parameters'>>): ConfigObject {
+  static create(
+    lab: LabId,
+    fields: Omit<ConfigObjectSnapshot, 'version' | 'common' | 'note' | 'metadata' | 'references' | 'parameters'> &
+      Partial<Pick<ConfigObjectSnapshot, 'common' | 'note' | 'metadata' | 'references' | 'parameters'>>,
+  ): ConfigObject {
     return new ConfigObject(lab, {
-      parameters: {}, references: {}, common: DEFAULT_COMMON, note: '', metadata: {}, ...fields, version: 0,
+      parameters: {},
+      references: {},
+      common: DEFAULT_COMMON,
+      note: '',
+      metadata: {},
+      ...fields,
+      version: 0,
     });
   }
 
-  get id(): string { return this.state.id; }
-  get sort(): ObjectSort { return this.state.sort; }
-  get displayName(): string { return this.state.displayName; }
-  get parameters(): ConfigObjectSnapshot['parameters'] { return this.state.parameters; }
-  get references(): ConfigObjectSnapshot['references'] { return this.state.references; }
-  get common(): CommonParameters { return this.state.common; }
-  get note(): string { return this.state.note; }
-  get metadata(): ConfigObjectSnapshot['metadata'] { return this.state.metadata; }
-  get version(): number { return this.state.version; }
+  get id(): string {
+    return this.state.id;
+  }
+  get sort(): ObjectSort {
+    return this.state.sort;
+  }
+  get displayName(): string {
+    return this.state.displayName;
+  }
+  get parameters(): ConfigObjectSnapshot['parameters'] {
+    return this.state.parameters;
+  }
+  get references(): ConfigObjectSnapshot['references'] {
+    return this.state.references;
+  }
+  get common(): CommonParameters {
+    return this.state.common;
+  }
+  get note(): string {
+    return this.state.note;
+  }
+  get metadata(): ConfigObjectSnapshot['metadata'] {
+    return this.state.metadata;
+  }
+  get version(): number {
+    return this.state.version;
+  }
 
   /** Every object id this object references, once each, in slot order. */
   referencedIds(): string[] {

@@ -32,16 +32,25 @@ export function isCanonicalObjectId(id: string): boolean {
  */
 export function checkStorable(snapshot: ConfigObjectSnapshot): void {
   if (!isCanonicalObjectId(snapshot.id)) {
-    throw DomainError.invalid('OBJECT_ID_INVALID', `'${snapshot.id}' is not an object id in canonical form (lower-case, hyphenated)`);
+    throw DomainError.invalid(
+      'OBJECT_ID_INVALID',
+      `'${snapshot.id}' is not an object id in canonical form (lower-case, hyphenated)`,
+    );
   }
   for (const [slot, ids] of Object.entries(snapshot.references)) {
     const bad = ids.find((id) => !isCanonicalObjectId(id));
     if (bad !== undefined) {
-      throw DomainError.invalid('OBJECT_REFERENCE_INVALID', `object ${snapshot.id}: reference '${bad}' in slot '${slot}' is not an object id in canonical form`);
+      throw DomainError.invalid(
+        'OBJECT_REFERENCE_INVALID',
+        `object ${snapshot.id}: reference '${bad}' in slot '${slot}' is not an object id in canonical form`,
+      );
     }
   }
   if (JSON.stringify(snapshot).includes('\\u0000')) {
-    throw DomainError.invalid('OBJECT_TEXT_INVALID', `object ${snapshot.id} holds a NUL character, which no text of the configuration may contain`);
+    throw DomainError.invalid(
+      'OBJECT_TEXT_INVALID',
+      `object ${snapshot.id} holds a NUL character, which no text of the configuration may contain`,
+    );
   }
 }
 
@@ -53,7 +62,8 @@ export function sameContent(a: ConfigObjectSnapshot, b: ConfigObjectSnapshot): b
 function canonicalJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
   if (value !== null && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined)
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
       .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
     return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
   }
@@ -80,7 +90,12 @@ function canonicalJson(value: unknown): string {
  */
 export abstract class ConfigurationRepository {
   abstract find(lab: LabId, id: string, revision?: Revision): Promise<ConfigObject | undefined>;
-  abstract findByDisplayName(lab: LabId, sort: ObjectSort, displayName: string, revision?: Revision): Promise<ConfigObject | undefined>;
+  abstract findByDisplayName(
+    lab: LabId,
+    sort: ObjectSort,
+    displayName: string,
+    revision?: Revision,
+  ): Promise<ConfigObject | undefined>;
   /** Objects of one sort (all sorts when omitted), ordered by sort then display name. */
   abstract list(lab: LabId, sort?: ObjectSort, revision?: Revision): Promise<ConfigObject[]>;
   /** Objects of the working revision whose references include `id`. */

@@ -99,7 +99,12 @@ export class IndexedGraph implements GraphView {
  * display name of such an object (the first sort that has one). Unknown: 404 `<WHAT>_NOT_FOUND` naming the
  * parameter's value; an id of an object of another sort counts as unknown.
  */
-export function resolveObject(graph: GraphView, text: string, sorts: readonly ObjectSort[], what: string): ConfigObject {
+export function resolveObject(
+  graph: GraphView,
+  text: string,
+  sorts: readonly ObjectSort[],
+  what: string,
+): ConfigObject {
   const id = canonicalObjectId(text);
   if (id !== undefined) {
     const object = graph.get(id);

@@ -18,18 +18,25 @@ export const ObjectRules = {
    * current value, else the default, overridden by `parameters`), the non-derived slots (current, overridden by
    * `references`, empty slots dropped) and the derived slots recomputed from the parameters.
    */
-  complete(sort: ObjectSort,
+  complete(
+    sort: ObjectSort,
     current: Pick<ConfigObjectSnapshot, 'parameters' | 'references'> | undefined,
     parameters: { readonly [name: string]: ParameterValue },
-    references: { readonly [slot: string]: readonly string[] }): Pick<ConfigObjectSnapshot, 'parameters' | 'references'> {
+    references: { readonly [slot: string]: readonly string[] },
+  ): Pick<ConfigObjectSnapshot, 'parameters' | 'references'> {
     const definition = SortCatalog.of(sort);
-    const merged: { [name: string]: ParameterValue } = { ...SortCatalog.defaults(sort), ...(current?.parameters ?? {}), ...parameters };
+    const merged: { [name: string]: ParameterValue } = {
+      ...SortCatalog.defaults(sort),
+      ...(current?.parameters ?? {}),
+      ...parameters,
+    };
     const slots: { [slot: string]: readonly string[] } = {};
     for (const slot of definition.references) {
       const ids = slot.derived ? [] : (references[slot.name] ?? current?.references[slot.name] ?? []);
       if (ids.length > 0) slots[slot.name] = [...ids];
     }
-    for (const [slot, ids] of Object.entries(SortCatalog.derivedReferences(sort, merged))) if (ids.length > 0) slots[slot] = ids;
+    for (const [slot, ids] of Object.entries(SortCatalog.derivedReferences(sort, merged)))
+      if (ids.length > 0) slots[slot] = ids;
     return { parameters: merged, references: slots };
   },
 
@@ -53,7 +60,8 @@ export const ObjectRules = {
     const details: ErrorDetail[] = [];
     const known = new Set(definition.parameters.map((d) => d.name));
     for (const name of Object.keys(object.parameters)) {
-      if (!known.has(name)) details.push({ field: name, rule: 'unknown', message: `${name} is not a parameter of ${object.sort}` });
+      if (!known.has(name))
+        details.push({ field: name, rule: 'unknown', message: `${name} is not a parameter of ${object.sort}` });
     }
     for (const parameter of definition.parameters) {
       if (!(parameter.name in object.parameters)) {
@@ -74,31 +82,65 @@ export const ObjectRules = {
         continue;
       }
       if (slot.cardinality === 'one' && ids.length > 1) {
-        details.push({ field: slotName, rule: 'cardinality', message: `${slotName} holds one reference, got ${ids.length}` });
+        details.push({
+          field: slotName,
+          rule: 'cardinality',
+          message: `${slotName} holds one reference, got ${ids.length}`,
+        });
       }
-      if (new Set(ids).size !== ids.length) details.push({ field: slotName, rule: 'duplicate', message: `${slotName} names an object twice` });
-      if (!slot.derived) ids.forEach((id, index) => details.push(...checkTarget(object, slot.cardinality === 'one' ? slotName : `${slotName}[${index}]`, id, slot.targets, sortOf)));
+      if (new Set(ids).size !== ids.length)
+        details.push({ field: slotName, rule: 'duplicate', message: `${slotName} names an object twice` });
+      if (!slot.derived)
+        ids.forEach((id, index) =>
+          details.push(
+            ...checkTarget(
+              object,
+              slot.cardinality === 'one' ? slotName : `${slotName}[${index}]`,
+              id,
+              slot.targets,
+              sortOf,
+            ),
+          ),
+        );
     }
     for (const slot of definition.references.filter((s) => s.required)) {
       if ((object.references[slot.name] ?? []).length === 0) {
-        details.push({ field: slot.name, rule: 'required', message: `${slot.name} must reference a ${slot.targets.join(' or ')} object` });
+        details.push({
+          field: slot.name,
+          rule: 'required',
+          message: `${slot.name} must reference a ${slot.targets.join(' or ')} object`,
+        });
       }
     }
-    if (object.common.comment.length > COMMENT_MAX) details.push({ field: 'comment', rule: 'maxLength', message: `comment must be at most ${COMMENT_MAX} characters` });
+    if (object.common.comment.length > COMMENT_MAX)
+      details.push({
+        field: 'comment',
+        rule: 'maxLength',
+        message: `comment must be at most ${COMMENT_MAX} characters`,
+      });
     if (JSON.stringify(object).includes('\\u0000')) {
       details.push({ field: 'object', rule: 'text', message: 'no text of an object may contain a NUL character' });
     }
-    if (object.note.length > NOTE_MAX) details.push({ field: 'note', rule: 'maxLength', message: `the note must be at most ${NOTE_MAX} characters` });
+    if (object.note.length > NOTE_MAX)
+      details.push({ field: 'note', rule: 'maxLength', message: `the note must be at most ${NOTE_MAX} characters` });
     return details;
   },
 };
 
-function checkTarget(object: ConfigObjectSnapshot, field: string, id: string, targets: readonly ObjectSort[], sortOf: SortLookup): ErrorDetail[] {
+function checkTarget(
+  object: ConfigObjectSnapshot,
+  field: string,
+  id: string,
+  targets: readonly ObjectSort[],
+  sortOf: SortLookup,
+): ErrorDetail[] {
   if (id === object.id) return [{ field, rule: 'self', message: `${field}: an object cannot reference itself` }];
   const sort = sortOf(id);
   if (sort === undefined) return [{ field, rule: 'exists', message: `${field}: object ${id} does not exist` }];
   if (!targets.includes(sort)) {
-    return [{ field, rule: 'sort', message: `${field} must reference a ${targets.join(' or ')} object; ${id} is a ${sort}` }];
+    return [
+      { field, rule: 'sort', message: `${field} must reference a ${targets.join(' or ')} object; ${id} is a ${sort}` },
+    ];
   }
   return [];
 }

@@ -14,8 +14,10 @@ const LOWEST_FREE_SEARCH = 1024;
 function portsOf(transport: ConfigObjectSnapshot): Array<{ parameter: 'udpTcpPort' | 'tlsPort'; port: number }> {
   const p = transport.parameters;
   const ports: Array<{ parameter: 'udpTcpPort' | 'tlsPort'; port: number }> = [];
-  if ((p['udpEnabled'] !== false || p['tcpEnabled'] !== false) && typeof p['udpTcpPort'] === 'number') ports.push({ parameter: 'udpTcpPort', port: p['udpTcpPort'] });
-  if (p['tlsEnabled'] !== false && typeof p['tlsPort'] === 'number') ports.push({ parameter: 'tlsPort', port: p['tlsPort'] });
+  if ((p['udpEnabled'] !== false || p['tcpEnabled'] !== false) && typeof p['udpTcpPort'] === 'number')
+    ports.push({ parameter: 'udpTcpPort', port: p['udpTcpPort'] });
+  if (p['tlsEnabled'] !== false && typeof p['tlsPort'] === 'number')
+    ports.push({ parameter: 'tlsPort', port: p['tlsPort'] });
   return ports;
 }
 
@@ -35,8 +37,10 @@ function freePort(from: number, used: ReadonlySet<number>): number | undefined {
  * transport that collides with a port already taken on its controller to the next free port above it
  * (wrapping to 1024). Fixed transports keep their ports; movable ones are placed in the order given.
  */
-export function reassignCollidingSipPorts(graph: readonly ConfigObjectSnapshot[], movable: readonly string[]):
-  { readonly updated: ReadonlyMap<string, ConfigObjectSnapshot>; readonly moves: readonly PortMove[] } {
+export function reassignCollidingSipPorts(
+  graph: readonly ConfigObjectSnapshot[],
+  movable: readonly string[],
+): { readonly updated: ReadonlyMap<string, ConfigObjectSnapshot>; readonly moves: readonly PortMove[] } {
   const transports = graph.filter((o) => o.sort === 'SIPST_STACK');
   const movableSet = new Set(movable);
   const used = new Map<string, Set<number>>();
@@ -57,7 +61,10 @@ export function reassignCollidingSipPorts(graph: readonly ConfigObjectSnapshot[]
     let parameters = transport.parameters;
     const own = portsOf(transport);
     for (const { parameter, port } of own) {
-      if (!taken.has(port)) { taken.add(port); continue; }
+      if (!taken.has(port)) {
+        taken.add(port);
+        continue;
+      }
       // The transport's own other port is not free either: moving onto it would only push that one on.
       const to = freePort(port, new Set([...taken, ...own.map((o) => o.port)]));
       if (to === undefined) continue;

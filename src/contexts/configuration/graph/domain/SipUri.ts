@@ -4,7 +4,8 @@ import { isIpv4, isIpv6 } from './catalog/ParameterType.js';
 export type UriScheme = 'sip' | 'sips' | 'tel';
 
 const MAX_LENGTH = 2048;
-const HOST_NAME = /^(?=.{1,253}$)[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*\.?$/;
+const HOST_NAME =
+  /^(?=.{1,253}$)[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*\.?$/;
 const USER_INFO = /^[A-Za-z0-9\-_.!~*'()&=+$,;?/%:]+$/;
 const PARAMETER = /^[A-Za-z0-9\-_.!~*'()[\]/:&+$%]+(=[A-Za-z0-9\-_.!~*'()[\]/:&+$%"]*)?$/;
 const TEL_GLOBAL = /^\+[0-9().-]*[0-9][0-9().-]*$/;
@@ -49,13 +50,19 @@ function telValid(rest: string): boolean {
   const [number = '', ...parameters] = rest.split(';');
   if (!TEL_GLOBAL.test(number)) {
     // a local number is only a number within its phone-context (RFC 3966)
-    if (!TEL_LOCAL.test(number) || !parameters.some((parameter) => parameter.toLowerCase().startsWith('phone-context='))) return false;
+    if (
+      !TEL_LOCAL.test(number) ||
+      !parameters.some((parameter) => parameter.toLowerCase().startsWith('phone-context='))
+    )
+      return false;
   }
   return parameters.every((parameter) => PARAMETER.test(parameter));
 }
 
 function example(schemes: readonly UriScheme[]): string {
-  return schemes.map((scheme) => (scheme === 'tel' ? 'tel:+4930123456' : `${scheme}:user@host.example:5060`)).join(' or ');
+  return schemes
+    .map((scheme) => (scheme === 'tel' ? 'tel:+4930123456' : `${scheme}:user@host.example:5060`))
+    .join(' or ');
 }
 
 /**
@@ -68,9 +75,14 @@ export function uriProblem(value: string, field: string, schemes: readonly UriSc
   const scheme = colon > 0 ? value.slice(0, colon).toLowerCase() : '';
   const rest = colon > 0 ? value.slice(colon + 1) : '';
   const shown = value.length > 80 ? `${value.slice(0, 77)}...` : value;
-  const fail = (why: string): ErrorDetail => ({ field, rule: 'uri', message: `${field} ${why}, got '${shown}' (for example ${example(schemes)})` });
+  const fail = (why: string): ErrorDetail => ({
+    field,
+    rule: 'uri',
+    message: `${field} ${why}, got '${shown}' (for example ${example(schemes)})`,
+  });
   if (value.length > MAX_LENGTH) return fail(`must be at most ${MAX_LENGTH} characters`);
-  if (!(schemes as readonly string[]).includes(scheme)) return fail(`must be a ${schemes.map((s) => s.toUpperCase()).join(', ')} URI`);
+  if (!(schemes as readonly string[]).includes(scheme))
+    return fail(`must be a ${schemes.map((s) => s.toUpperCase()).join(', ')} URI`);
   if (/\s/.test(value) || rest === '') return fail(`must be a valid ${scheme.toUpperCase()} URI`);
   const valid = scheme === 'tel' ? telValid(rest) : sipValid(rest);
   return valid ? undefined : fail(`must be a valid ${scheme.toUpperCase()} URI`);

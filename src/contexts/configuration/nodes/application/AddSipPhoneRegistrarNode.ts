@@ -10,6 +10,8 @@ export class AddSipPhoneRegistrarNode {
   constructor(@inject(NodeWizards) private readonly wizards: NodeWizards) {}
 
   execute(lab: LabId, request: SipPhoneRegistrarRequest): Promise<WizardResult> {
-    return this.wizards.run(lab, SIP_PHONE_REGISTRAR_PROFILE.id, (plan) => buildSipPhoneRegistrarNode(plan, SIP_PHONE_REGISTRAR_PROFILE, request));
+    return this.wizards.run(lab, SIP_PHONE_REGISTRAR_PROFILE.id, (plan) =>
+      buildSipPhoneRegistrarNode(plan, SIP_PHONE_REGISTRAR_PROFILE, request),
+    );
   }
 }

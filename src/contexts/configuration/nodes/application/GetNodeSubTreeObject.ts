@@ -14,8 +14,12 @@ export class GetNodeSubTreeObject {
     const { graph, object } = await this.nodes.read(lab, nodeText);
     const found = nodeSubTreeObject(graph, object, objectType);
     if (!found) {
-      throw new DomainError('SUB_TREE_OBJECT_NOT_FOUND', 'not_found', `node '${object.displayName}' (${object.sort}) has no ${objectType} in its graph`,
-        [{ field: 'objectType', rule: 'exists', message: `the node's graph has no ${objectType}` }]);
+      throw new DomainError(
+        'SUB_TREE_OBJECT_NOT_FOUND',
+        'not_found',
+        `node '${object.displayName}' (${object.sort}) has no ${objectType} in its graph`,
+        [{ field: 'objectType', rule: 'exists', message: `the node's graph has no ${objectType}` }],
+      );
     }
     return found;
   }

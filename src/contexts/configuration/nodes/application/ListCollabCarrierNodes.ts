@@ -11,6 +11,9 @@ export class ListCollabCarrierNodes {
 
   async execute(lab: LabId): Promise<Node[]> {
     const graph = await this.nodes.graph(lab);
-    return graph.ofSort('TELCOLLAB_STACK').map((object) => NodeMapper.read(graph, object)).filter((node) => node.isCollaborationCarrier);
+    return graph
+      .ofSort('TELCOLLAB_STACK')
+      .map((object) => NodeMapper.read(graph, object))
+      .filter((node) => node.isCollaborationCarrier);
   }
 }

@@ -48,7 +48,12 @@ export class NodeAccess {
       const changed = NodeMapper.write(graph, node);
       if (changed.length === 0) return node;
       const details: ErrorDetail[] = catalogProblems(graph, changed);
-      if (details.length > 0) throw DomainError.invalid('OBJECT_INVALID', `the change is invalid: ${details.map((d) => d.message).join('; ')}`, details);
+      if (details.length > 0)
+        throw DomainError.invalid(
+          'OBJECT_INVALID',
+          `the change is invalid: ${details.map((d) => d.message).join('; ')}`,
+          details,
+        );
       await this.working.beforeChange(lab);
       await this.working.save(...changed);
       return node;

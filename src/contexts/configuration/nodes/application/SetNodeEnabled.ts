@@ -9,6 +9,8 @@ export class SetNodeEnabled {
   constructor(@inject(NodeAccess) private readonly nodes: NodeAccess) {}
 
   execute(lab: LabId, nodeText: string, enabled: boolean): Promise<Node> {
-    return this.nodes.change(lab, nodeText, (node) => { node.setEnabled(enabled); });
+    return this.nodes.change(lab, nodeText, (node) => {
+      node.setEnabled(enabled);
+    });
   }
 }

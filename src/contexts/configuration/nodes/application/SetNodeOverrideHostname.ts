@@ -9,6 +9,8 @@ export class SetNodeOverrideHostname {
   constructor(@inject(NodeAccess) private readonly nodes: NodeAccess) {}
 
   execute(lab: LabId, nodeText: string, hostname: string): Promise<Node> {
-    return this.nodes.change(lab, nodeText, (node) => { node.setOverrideHostname(hostname); });
+    return this.nodes.change(lab, nodeText, (node) => {
+      node.setOverrideHostname(hostname);
+    });
   }
 }

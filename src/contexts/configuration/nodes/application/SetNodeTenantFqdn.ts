@@ -9,6 +9,8 @@ export class SetNodeTenantFqdn {
   constructor(@inject(NodeAccess) private readonly nodes: NodeAccess) {}
 
   execute(lab: LabId, nodeText: string, fqdn: string): Promise<Node> {
-    return this.nodes.change(lab, nodeText, (node) => { node.setTenantFqdn(fqdn); });
+    return this.nodes.change(lab, nodeText, (node) => {
+      node.setTenantFqdn(fqdn);
+    });
   }
 }

@@ -43,8 +43,9 @@ export type PortKind = 'udpTcpPort' | 'tlsPort';
 
 function checkPort(field: PortKind, port: number): void {
   if (!Number.isInteger(port) || port < 1 || port > 65535) {
-    throw DomainError.invalid('INVALID_PORT', `${field} must be a port from 1 to 65535, got ${String(port)}`,
-      [{ field, rule: 'port', message: `${field} must be a whole number from 1 to 65535` }]);
+    throw DomainError.invalid('INVALID_PORT', `${field} must be a port from 1 to 65535, got ${String(port)}`, [
+      { field, rule: 'port', message: `${field} must be a whole number from 1 to 65535` },
+    ]);
   }
 }
 
@@ -58,18 +59,35 @@ export class Node {
   private state: NodeState;
 
   constructor(state: NodeState) {
-    if (state.displayName.trim() === '') throw DomainError.invalid('DISPLAY_NAME_REQUIRED', 'a node needs a non-empty displayName');
+    if (state.displayName.trim() === '')
+      throw DomainError.invalid('DISPLAY_NAME_REQUIRED', 'a node needs a non-empty displayName');
     this.state = state;
   }
 
-  get id(): string { return this.state.id; }
-  get sort(): ObjectSort { return this.state.sort; }
-  get displayName(): string { return this.state.displayName; }
-  get enabled(): boolean { return this.state.enabled; }
-  get connectivity(): string | undefined { return this.state.connectivity; }
-  get isCollaborationNode(): boolean { return this.state.sort === 'TELCOLLAB_STACK'; }
-  get isCollaborationCarrier(): boolean { return this.isCollaborationNode && this.state.connectivity === 'CARRIER'; }
-  snapshot(): NodeState { return this.state; }
+  get id(): string {
+    return this.state.id;
+  }
+  get sort(): ObjectSort {
+    return this.state.sort;
+  }
+  get displayName(): string {
+    return this.state.displayName;
+  }
+  get enabled(): boolean {
+    return this.state.enabled;
+  }
+  get connectivity(): string | undefined {
+    return this.state.connectivity;
+  }
+  get isCollaborationNode(): boolean {
+    return this.state.sort === 'TELCOLLAB_STACK';
+  }
+  get isCollaborationCarrier(): boolean {
+    return this.isCollaborationNode && this.state.connectivity === 'CARRIER';
+  }
+  snapshot(): NodeState {
+    return this.state;
+  }
 
   /** Enables or disables the node; answers whether that changed anything. */
   setEnabled(enabled: boolean): boolean {
@@ -80,30 +98,40 @@ export class Node {
 
   get transport(): NodeSipTransport {
     if (!this.state.transport) {
-      throw DomainError.conflict('NODE_HAS_NO_SIP_TRANSPORT',
+      throw DomainError.conflict(
+        'NODE_HAS_NO_SIP_TRANSPORT',
         `node '${this.displayName}' (${this.sort}) has no SIP transport; ports belong to SIP, collaboration-platform and UCMA nodes`,
-        [{ field: 'node', rule: 'sipTransport', message: 'the node has no SIP transport' }]);
+        [{ field: 'node', rule: 'sipTransport', message: 'the node has no SIP transport' }],
+      );
     }
     return this.state.transport;
   }
 
   get userAgent(): NodeUserAgent {
     if (!this.state.userAgent) {
-      throw DomainError.conflict('NODE_HAS_NO_SIP_USER_AGENT', `node '${this.displayName}' (${this.sort}) has no SIP user agent`,
-        [{ field: 'node', rule: 'sipUserAgent', message: 'the node has no SIP user agent' }]);
+      throw DomainError.conflict(
+        'NODE_HAS_NO_SIP_USER_AGENT',
+        `node '${this.displayName}' (${this.sort}) has no SIP user agent`,
+        [{ field: 'node', rule: 'sipUserAgent', message: 'the node has no SIP user agent' }],
+      );
     }
     return this.state.userAgent;
   }
 
   get tenant(): NodeTenant {
     if (!this.isCollaborationNode) {
-      throw DomainError.conflict('NODE_NOT_COLLABORATION',
+      throw DomainError.conflict(
+        'NODE_NOT_COLLABORATION',
         `node '${this.displayName}' is a ${this.sort}; tenants belong to collaboration-platform nodes (TELCOLLAB_STACK)`,
-        [{ field: 'node', rule: 'collaborationNode', message: 'node must be a collaboration-platform node' }]);
+        [{ field: 'node', rule: 'collaborationNode', message: 'node must be a collaboration-platform node' }],
+      );
     }
     if (!this.state.tenant) {
-      throw DomainError.conflict('NODE_HAS_NO_TENANT', `collaboration-platform node '${this.displayName}' has no tenant`,
-        [{ field: 'node', rule: 'tenant', message: 'the node has no tenant' }]);
+      throw DomainError.conflict(
+        'NODE_HAS_NO_TENANT',
+        `collaboration-platform node '${this.displayName}' has no tenant`,
+        [{ field: 'node', rule: 'tenant', message: 'the node has no tenant' }],
+      );
     }
     return this.state.tenant;
   }
@@ -118,13 +146,17 @@ export class Node {
     if (transport[kind] === port) return false;
     const other: PortKind = kind === 'udpTcpPort' ? 'tlsPort' : 'udpTcpPort';
     if (transport[other] === port) {
-      throw DomainError.conflict('PORT_IN_USE', `port ${port} is already the ${other} of node '${this.displayName}'`,
-        [{ field: kind, rule: 'unique', message: `${kind} must differ from the node's ${other}` }]);
+      throw DomainError.conflict('PORT_IN_USE', `port ${port} is already the ${other} of node '${this.displayName}'`, [
+        { field: kind, rule: 'unique', message: `${kind} must differ from the node's ${other}` },
+      ]);
     }
     const holder = holderOf(port);
     if (holder) {
-      throw DomainError.conflict('PORT_IN_USE', `port ${port} is already used by ${holder} on the same network controller; choose another port`,
-        [{ field: kind, rule: 'unique', message: `port ${port} is held by ${holder}` }]);
+      throw DomainError.conflict(
+        'PORT_IN_USE',
+        `port ${port} is already used by ${holder} on the same network controller; choose another port`,
+        [{ field: kind, rule: 'unique', message: `port ${port} is held by ${holder}` }],
+      );
     }
     this.state = { ...this.state, transport: { ...transport, [kind]: port } };
     return true;
@@ -136,7 +168,11 @@ export class Node {
     const value = hostname.trim();
     const problems = checkValue({ kind: 'hostname', optional: true }, value, 'overrideHostname');
     if (problems.length > 0) {
-      throw DomainError.invalid('INVALID_HOSTNAME', `overrideHostname must be a host name, an FQDN or an IP address (or empty to clear it), got '${value.slice(0, 80)}'`, problems);
+      throw DomainError.invalid(
+        'INVALID_HOSTNAME',
+        `overrideHostname must be a host name, an FQDN or an IP address (or empty to clear it), got '${value.slice(0, 80)}'`,
+        problems,
+      );
     }
     if (userAgent.overrideHostname === value) return false;
     this.state = { ...this.state, userAgent: { ...userAgent, overrideHostname: value } };
@@ -155,7 +191,11 @@ export class Node {
     const value = fqdn.trim();
     const problems = checkValue({ kind: 'hostname', optional: false }, value, 'tenantFqdn');
     if (problems.length > 0) {
-      throw DomainError.invalid('INVALID_FQDN', `the tenant FQDN must be a fully qualified domain name, got '${value.slice(0, 80)}'`, problems);
+      throw DomainError.invalid(
+        'INVALID_FQDN',
+        `the tenant FQDN must be a fully qualified domain name, got '${value.slice(0, 80)}'`,
+        problems,
+      );
     }
     if (tenant.tenantFqdn === value) return false;
     this.state = { ...this.state, tenant: { ...tenant, tenantFqdn: value } };

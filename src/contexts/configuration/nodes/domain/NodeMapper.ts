@@ -26,7 +26,8 @@ export function userAgentOf(graph: GraphView, node: ConfigObject): ConfigObject 
 
 /** The SIP transport of a node: its user agent's, or its own for a UCMA node. */
 export function transportOf(graph: GraphView, node: ConfigObject): ConfigObject | undefined {
-  const id = node.sort === 'TELUCMA_STACK' ? first(node, 'sipTransportId') : first(userAgentOf(graph, node), 'sipTransportId');
+  const id =
+    node.sort === 'TELUCMA_STACK' ? first(node, 'sipTransportId') : first(userAgentOf(graph, node), 'sipTransportId');
   const transport = graph.get(id ?? '');
   return transport?.sort === 'SIPST_STACK' ? transport : undefined;
 }
@@ -37,21 +38,36 @@ export function transportOf(graph: GraphView, node: ConfigObject): ConfigObject 
  */
 export const NodeMapper = {
   read(graph: GraphView, object: ConfigObject): Node {
-    if (!NODE_SORTS.includes(object.sort)) throw DomainError.invalid('NOT_A_NODE', `${object.sort} '${object.displayName}' is not a node`);
+    if (!NODE_SORTS.includes(object.sort))
+      throw DomainError.invalid('NOT_A_NODE', `${object.sort} '${object.displayName}' is not a node`);
     const ua = userAgentOf(graph, object);
     const transport = transportOf(graph, object);
     const tenantObject = object.sort === 'TELCOLLAB_STACK' ? graph.get(first(object, 'tenantIds') ?? '') : undefined;
-    const userAgent: NodeUserAgent | undefined = ua ? { id: ua.id, overrideHostname: text(ua, 'overrideHostname') } : undefined;
-    const sip: NodeSipTransport | undefined = transport ? {
-      id: transport.id, udpTcpPort: integer(transport, 'udpTcpPort'), tlsPort: integer(transport, 'tlsPort'),
-      networkControllerId: first(transport, 'networkControllerId') ?? '', networkSecurityProfileId: first(transport, 'networkSecurityProfileId') ?? '',
-    } : undefined;
-    const tenant: NodeTenant | undefined = tenantObject?.sort === 'TELCOLLAB_TENANT' ? { id: tenantObject.id, tenantFqdn: text(tenantObject, 'tenantFqdn') } : undefined;
+    const userAgent: NodeUserAgent | undefined = ua
+      ? { id: ua.id, overrideHostname: text(ua, 'overrideHostname') }
+      : undefined;
+    const sip: NodeSipTransport | undefined = transport
+      ? {
+          id: transport.id,
+          udpTcpPort: integer(transport, 'udpTcpPort'),
+          tlsPort: integer(transport, 'tlsPort'),
+          networkControllerId: first(transport, 'networkControllerId') ?? '',
+          networkSecurityProfileId: first(transport, 'networkSecurityProfileId') ?? '',
+        }
+      : undefined;
+    const tenant: NodeTenant | undefined =
+      tenantObject?.sort === 'TELCOLLAB_TENANT'
+        ? { id: tenantObject.id, tenantFqdn: text(tenantObject, 'tenantFqdn') }
+        : undefined;
     return new Node({
-      id: object.id, sort: object.sort, displayName: object.displayName,
+      id: object.id,
+      sort: object.sort,
+      displayName: object.displayName,
       enabled: object.parameters['enabled'] !== false,
       connectivity: object.sort === 'TELCOLLAB_STACK' ? text(object, 'connectivity') : undefined,
-      userAgent, transport: sip, tenant,
+      userAgent,
+      transport: sip,
+      tenant,
     });
   },
 
@@ -76,12 +92,18 @@ export const NodeMapper = {
     if (state.transport) {
       const transport = graph.get(state.transport.id)!;
       const wanted = state.transport;
-      if (integer(transport, 'udpTcpPort') !== wanted.udpTcpPort || integer(transport, 'tlsPort') !== wanted.tlsPort
-        || (first(transport, 'networkSecurityProfileId') ?? '') !== wanted.networkSecurityProfileId) {
+      if (
+        integer(transport, 'udpTcpPort') !== wanted.udpTcpPort ||
+        integer(transport, 'tlsPort') !== wanted.tlsPort ||
+        (first(transport, 'networkSecurityProfileId') ?? '') !== wanted.networkSecurityProfileId
+      ) {
         const copy = transport.copy();
         copy.setParameter('udpTcpPort', wanted.udpTcpPort);
         copy.setParameter('tlsPort', wanted.tlsPort);
-        copy.setReferences('networkSecurityProfileId', wanted.networkSecurityProfileId ? [wanted.networkSecurityProfileId] : []);
+        copy.setReferences(
+          'networkSecurityProfileId',
+          wanted.networkSecurityProfileId ? [wanted.networkSecurityProfileId] : [],
+        );
         changed.push(copy);
       }
     }

@@ -35,14 +35,21 @@ export function sameNetwork(a: SipNetwork, b: SipNetwork): boolean {
  * otherwise; undefined when the port is free. Both ports of every transport count, whether or not its UDP/TCP or
  * TLS listener is switched on (the node keeps its ports configured).
  */
-export function sipPortHolder(graph: GraphView, network: SipNetwork, port: number, except: ReadonlySet<string> = new Set()): string | undefined {
+export function sipPortHolder(
+  graph: GraphView,
+  network: SipNetwork,
+  port: number,
+  except: ReadonlySet<string> = new Set(),
+): string | undefined {
   for (const transport of graph.ofSort('SIPST_STACK')) {
     if (except.has(transport.id)) continue;
     const p = transport.parameters;
     if (p['udpTcpPort'] !== port && p['tlsPort'] !== port) continue;
     if (!sameNetwork(network, networkOf(graph, transport.references['networkControllerId']?.[0] ?? ''))) continue;
     const node = nodeOfTransport(graph, transport.id);
-    return node ? `node '${node.displayName}' (${node.id})` : `SIP transport '${transport.displayName}' (${transport.id})`;
+    return node
+      ? `node '${node.displayName}' (${node.id})`
+      : `SIP transport '${transport.displayName}' (${transport.id})`;
   }
   return undefined;
 }

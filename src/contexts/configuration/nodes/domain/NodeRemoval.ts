@@ -20,16 +20,25 @@ function describe(object: ConfigObject): string {
  * the node, refused (409 NODE_REFERENCED naming them) unless `force`: then the node goes anyway and their
  * references dangle, which a later commit refuses, naming them. A protected node is never removed.
  */
-export function planNodeRemoval(graph: GraphView, node: ConfigObject, force: boolean): { readonly ids: readonly string[]; readonly dangling: readonly ConfigObject[] } {
+export function planNodeRemoval(
+  graph: GraphView,
+  node: ConfigObject,
+  force: boolean,
+): { readonly ids: readonly string[]; readonly dangling: readonly ConfigObject[] } {
   if (node.common.protected) {
-    throw DomainError.conflict('OBJECT_PROTECTED', `${describe(node)} is protected; set its protected parameter to "false" before removing it`,
-      [{ field: 'node', rule: 'protected', message: 'the node is protected' }]);
+    throw DomainError.conflict(
+      'OBJECT_PROTECTED',
+      `${describe(node)} is protected; set its protected parameter to "false" before removing it`,
+      [{ field: 'node', rule: 'protected', message: 'the node is protected' }],
+    );
   }
   const referrers = graph.referrersOf(node.id).filter((r) => r.id !== node.id);
   if (referrers.length > 0 && !force) {
-    throw DomainError.conflict('NODE_REFERENCED',
+    throw DomainError.conflict(
+      'NODE_REFERENCED',
       `node '${node.displayName}' cannot be removed: ${referrers.map(describe).join(', ')} refer(s) to it; remove those references first, or remove with force=true (their references then dangle and a commit is refused until they are fixed)`,
-      referrers.map((r) => ({ field: 'node', rule: 'referenced', message: `${describe(r)} refers to it` })));
+      referrers.map((r) => ({ field: 'node', rule: 'referenced', message: `${describe(r)} refers to it` })),
+    );
   }
   const removed = new Set<string>([node.id]);
   const run = wizardRunOf(node);

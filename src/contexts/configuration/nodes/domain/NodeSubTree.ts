@@ -4,12 +4,35 @@ import type { ObjectSort } from '../../graph/domain/ObjectSort.js';
 import { transportOf, userAgentOf } from './NodeMapper.js';
 
 const BASE_TYPES = [
-  'sipNode', 'sipUserAgent', 'websocket', 'webrtcServer', 'webrtcNode', 'collabUcmaNode', 'collabTenant', 'collabConnectivity',
-  'collabSbaSipNode', 'collabSbaSipUserAgent', 'collabCloudTransportConnection', 'collabSbaTransportConnection',
+  'sipNode',
+  'sipUserAgent',
+  'websocket',
+  'webrtcServer',
+  'webrtcNode',
+  'collabUcmaNode',
+  'collabTenant',
+  'collabConnectivity',
+  'collabSbaSipNode',
+  'collabSbaSipUserAgent',
+  'collabCloudTransportConnection',
+  'collabSbaTransportConnection',
 ] as const;
-const NETWORK_PREFIXES = ['mediaNegotiation', 'sipTransport', 'collabSbaMediaNegotiation', 'collabSbaSipTransport'] as const;
-const NETWORK_SUFFIXES = ['', 'NetworkController', 'NetworkSecurityProfile', 'DigitalIdentitiyAndTrust', 'NetworkMapping',
-  'NetworkStaticMapping', 'NetworkPeerWhitelist', 'QosProfile'] as const;
+const NETWORK_PREFIXES = [
+  'mediaNegotiation',
+  'sipTransport',
+  'collabSbaMediaNegotiation',
+  'collabSbaSipTransport',
+] as const;
+const NETWORK_SUFFIXES = [
+  '',
+  'NetworkController',
+  'NetworkSecurityProfile',
+  'DigitalIdentitiyAndTrust',
+  'NetworkMapping',
+  'NetworkStaticMapping',
+  'NetworkPeerWhitelist',
+  'QosProfile',
+] as const;
 const IPC_SUFFIXES = NETWORK_SUFFIXES.filter((s) => s !== 'NetworkMapping');
 type Suffix = (typeof NETWORK_SUFFIXES)[number];
 
@@ -20,7 +43,12 @@ export const NODE_OBJECT_TYPES: readonly string[] = [
   ...IPC_SUFFIXES.map((suffix) => `ipcClient${suffix}`),
 ];
 
-function follow(graph: GraphView, object: ConfigObject | undefined, slot: string, sorts?: readonly ObjectSort[]): ConfigObject | undefined {
+function follow(
+  graph: GraphView,
+  object: ConfigObject | undefined,
+  slot: string,
+  sorts?: readonly ObjectSort[],
+): ConfigObject | undefined {
   const id = object?.references[slot]?.[0];
   const target = id === undefined ? undefined : graph.get(id);
   return target && (!sorts || sorts.includes(target.sort)) ? target : undefined;
@@ -31,7 +59,8 @@ function ifSort(object: ConfigObject, sort: ObjectSort): ConfigObject | undefine
 }
 
 function mediaNegotiationOf(graph: GraphView, node: ConfigObject): ConfigObject | undefined {
-  if (node.sort === 'TELWEBRTC_STACK') return follow(graph, follow(graph, node, 'webrtcServerId'), 'mediaNegotiationId', ['MNS_STACK']);
+  if (node.sort === 'TELWEBRTC_STACK')
+    return follow(graph, follow(graph, node, 'webrtcServerId'), 'mediaNegotiationId', ['MNS_STACK']);
   return follow(graph, userAgentOf(graph, node), 'mediaNegotiationId', ['MNS_STACK']);
 }
 
@@ -40,37 +69,65 @@ function base(graph: GraphView, node: ConfigObject, type: string): ConfigObject 
   const collab = ifSort(node, 'TELCOLLAB_STACK');
   const sbaNode = collab && follow(graph, collab, 'sbaSipNodeId', ['TELSIP_STACK']);
   switch (type) {
-    case 'sipNode': return ifSort(node, 'TELSIP_STACK');
-    case 'sipUserAgent': return userAgentOf(graph, node);
-    case 'sipTransport': return transportOf(graph, node);
-    case 'mediaNegotiation': return mediaNegotiationOf(graph, node);
-    case 'webrtcNode': return ifSort(node, 'TELWEBRTC_STACK');
-    case 'webrtcServer': return follow(graph, node, 'webrtcServerId', ['WEBRTC_STACK']);
-    case 'websocket': return follow(graph, follow(graph, node, 'webrtcServerId'), 'websocketId', ['WEBSOCKET_STACK']);
-    case 'collabUcmaNode': return ifSort(node, 'TELUCMA_STACK');
-    case 'ipcClient': return follow(graph, ifSort(node, 'TELUCMA_STACK'), 'ipcClientId', ['IPC_CLIENT']);
-    case 'collabConnectivity': return collab;
-    case 'collabTenant': return follow(graph, collab, 'tenantIds', ['TELCOLLAB_TENANT']);
-    case 'collabCloudTransportConnection': return follow(graph, collab, 'transportConnectionIds');
-    case 'collabSbaSipNode': return sbaNode;
-    case 'collabSbaSipUserAgent': return sbaNode && userAgentOf(graph, sbaNode);
-    case 'collabSbaSipTransport': return sbaNode && transportOf(graph, sbaNode);
-    case 'collabSbaMediaNegotiation': return sbaNode && mediaNegotiationOf(graph, sbaNode);
-    case 'collabSbaTransportConnection': return follow(graph, sbaNode, 'transportConnectionIds');
-    default: return undefined;
+    case 'sipNode':
+      return ifSort(node, 'TELSIP_STACK');
+    case 'sipUserAgent':
+      return userAgentOf(graph, node);
+    case 'sipTransport':
+      return transportOf(graph, node);
+    case 'mediaNegotiation':
+      return mediaNegotiationOf(graph, node);
+    case 'webrtcNode':
+      return ifSort(node, 'TELWEBRTC_STACK');
+    case 'webrtcServer':
+      return follow(graph, node, 'webrtcServerId', ['WEBRTC_STACK']);
+    case 'websocket':
+      return follow(graph, follow(graph, node, 'webrtcServerId'), 'websocketId', ['WEBSOCKET_STACK']);
+    case 'collabUcmaNode':
+      return ifSort(node, 'TELUCMA_STACK');
+    case 'ipcClient':
+      return follow(graph, ifSort(node, 'TELUCMA_STACK'), 'ipcClientId', ['IPC_CLIENT']);
+    case 'collabConnectivity':
+      return collab;
+    case 'collabTenant':
+      return follow(graph, collab, 'tenantIds', ['TELCOLLAB_TENANT']);
+    case 'collabCloudTransportConnection':
+      return follow(graph, collab, 'transportConnectionIds');
+    case 'collabSbaSipNode':
+      return sbaNode;
+    case 'collabSbaSipUserAgent':
+      return sbaNode && userAgentOf(graph, sbaNode);
+    case 'collabSbaSipTransport':
+      return sbaNode && transportOf(graph, sbaNode);
+    case 'collabSbaMediaNegotiation':
+      return sbaNode && mediaNegotiationOf(graph, sbaNode);
+    case 'collabSbaTransportConnection':
+      return follow(graph, sbaNode, 'transportConnectionIds');
+    default:
+      return undefined;
   }
 }
 
 function withSuffix(graph: GraphView, object: ConfigObject | undefined, suffix: Suffix): ConfigObject | undefined {
   switch (suffix) {
-    case '': return object;
-    case 'NetworkController': return follow(graph, object, 'networkControllerId', ['IN_STACK']);
-    case 'NetworkSecurityProfile': return follow(graph, object, 'networkSecurityProfileId', ['INS_STACK']);
-    case 'DigitalIdentitiyAndTrust': return follow(graph, follow(graph, object, 'networkSecurityProfileId', ['INS_STACK']), 'digitalIdentityId', ['CRY_X509_STACK']);
-    case 'NetworkMapping': return follow(graph, object, 'networkMappingId', ['IN_MAP_STACK']);
-    case 'NetworkStaticMapping': return follow(graph, object, 'networkMappingId', ['IN_MAP_STATIC_STACK']);
-    case 'NetworkPeerWhitelist': return follow(graph, object, 'networkPeerWhitelistId', ['IN_FILTER']);
-    case 'QosProfile': return follow(graph, object, 'qosProfileId', ['IN_QOS_STACK']);
+    case '':
+      return object;
+    case 'NetworkController':
+      return follow(graph, object, 'networkControllerId', ['IN_STACK']);
+    case 'NetworkSecurityProfile':
+      return follow(graph, object, 'networkSecurityProfileId', ['INS_STACK']);
+    case 'DigitalIdentitiyAndTrust':
+      return follow(graph, follow(graph, object, 'networkSecurityProfileId', ['INS_STACK']), 'digitalIdentityId', [
+        'CRY_X509_STACK',
+      ]);
+    case 'NetworkMapping':
+      return follow(graph, object, 'networkMappingId', ['IN_MAP_STACK']);
+    case 'NetworkStaticMapping':
+      return follow(graph, object, 'networkMappingId', ['IN_MAP_STATIC_STACK']);
+    case 'NetworkPeerWhitelist':
+      return follow(graph, object, 'networkPeerWhitelistId', ['IN_FILTER']);
+    case 'QosProfile':
+      return follow(graph, object, 'qosProfileId', ['IN_QOS_STACK']);
   }
 }
 

@@ -30,18 +30,30 @@ export class WizardPlan {
   ) {}
 
   /** A new object of the sort: catalog defaults, the given values, wizard provenance in its metadata. */
-  add(sort: ObjectSort, displayName: string, parameters: { [name: string]: ParameterValue } = {},
-    references: { [slot: string]: string[] } = {}, nameField = 'displayName'): ConfigObject {
+  add(
+    sort: ObjectSort,
+    displayName: string,
+    parameters: { [name: string]: ParameterValue } = {},
+    references: { [slot: string]: string[] } = {},
+    nameField = 'displayName',
+  ): ConfigObject {
     const name = displayName.trim();
-    const taken = this.graph.byDisplayName(sort, name) ?? this.created.find((o) => o.sort === sort && o.displayName === name);
+    const taken =
+      this.graph.byDisplayName(sort, name) ?? this.created.find((o) => o.sort === sort && o.displayName === name);
     if (taken) {
-      throw DomainError.conflict('DISPLAY_NAME_TAKEN', `a ${sort} object (${taken.id}) is already named '${name}'; choose another ${nameField}`,
-        [{ field: nameField, rule: 'unique', message: `the ${sort} name '${name}' is taken` }]);
+      throw DomainError.conflict(
+        'DISPLAY_NAME_TAKEN',
+        `a ${sort} object (${taken.id}) is already named '${name}'; choose another ${nameField}`,
+        [{ field: nameField, rule: 'unique', message: `the ${sort} name '${name}' is taken` }],
+      );
     }
     const refs = Object.fromEntries(Object.entries(references).filter(([, ids]) => ids.length > 0));
     const completed = ObjectRules.complete(sort, undefined, parameters, refs);
     const object = ConfigObject.create(this.lab, {
-      id: this.newId(), sort, displayName: name, ...completed,
+      id: this.newId(),
+      sort,
+      displayName: name,
+      ...completed,
       metadata: { nodeWizard: { id: this.provenance.run, preset: this.provenance.preset, compatibility: '1' } },
     });
     this.created.push(object);
@@ -58,13 +70,17 @@ export class WizardPlan {
     const planned = this.ports.find((p) => p.port === port && sameNetwork(p.network, network));
     const holder = planned ? planned.owner : sipPortHolder(this.graph, network, port);
     if (holder) {
-      throw DomainError.conflict('PORT_IN_USE', `port ${port} is already used by ${holder} on the same network controller; choose another ${field}`,
-        [{ field, rule: 'unique', message: `port ${port} is held by ${holder}` }]);
+      throw DomainError.conflict(
+        'PORT_IN_USE',
+        `port ${port} is already used by ${holder} on the same network controller; choose another ${field}`,
+        [{ field, rule: 'unique', message: `port ${port} is held by ${holder}` }],
+      );
     }
     this.ports.push({ network, port, owner });
   }
 
-  sortOf = (id: string): ObjectSort | undefined => this.created.find((o) => o.id === id)?.sort ?? this.graph.get(id)?.sort;
+  sortOf = (id: string): ObjectSort | undefined =>
+    this.created.find((o) => o.id === id)?.sort ?? this.graph.get(id)?.sort;
 
   /** Everything the sort catalog refuses in what would be stored (400 OBJECT_INVALID naming sort and field). */
   check(): void {
@@ -75,7 +91,11 @@ export class WizardPlan {
       }
     }
     if (details.length > 0) {
-      throw DomainError.invalid('OBJECT_INVALID', `the node cannot be created: ${details.map((d) => d.message).join('; ')}`, details);
+      throw DomainError.invalid(
+        'OBJECT_INVALID',
+        `the node cannot be created: ${details.map((d) => d.message).join('; ')}`,
+        details,
+      );
     }
   }
 }

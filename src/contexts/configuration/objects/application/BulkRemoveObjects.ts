@@ -25,20 +25,33 @@ export class BulkRemoveObjects {
   execute(lab: LabId, ids: readonly string[]): Promise<ConfigObject[]> {
     const unique = [...new Set(ids)];
     if (unique.length === 0) throw DomainError.invalid('IDS_REQUIRED', 'name at least one object id to remove');
-    if (unique.length > BULK_REMOVE_MAX) throw DomainError.invalid('TOO_MANY_IDS', `at most ${BULK_REMOVE_MAX} objects can be removed at once`);
+    if (unique.length > BULK_REMOVE_MAX)
+      throw DomainError.invalid('TOO_MANY_IDS', `at most ${BULK_REMOVE_MAX} objects can be removed at once`);
     return this.writes.run(lab, async () => {
       const graph = new ObjectGraph(await this.objects.list(lab));
       const unknown = unique.filter((id) => !graph.get(id));
       if (unknown.length > 0) {
-        throw new DomainError('OBJECT_NOT_FOUND', 'not_found', `${unknown.length} of the objects to remove do not exist: ${unknown.join(', ')}`,
-          unknown.map((id): ErrorDetail => ({ field: id, rule: 'exists', message: `object ${id} does not exist` })));
+        throw new DomainError(
+          'OBJECT_NOT_FOUND',
+          'not_found',
+          `${unknown.length} of the objects to remove do not exist: ${unknown.join(', ')}`,
+          unknown.map((id): ErrorDetail => ({ field: id, rule: 'exists', message: `object ${id} does not exist` })),
+        );
       }
       const removing = new Set(unique);
       const targets = unique.map((id) => graph.get(id)!);
-      const blocked = targets.flatMap((target) => referrerDetails(target, graph.referrersOf(target.id).filter((r) => !removing.has(r.id))));
+      const blocked = targets.flatMap((target) =>
+        referrerDetails(
+          target,
+          graph.referrersOf(target.id).filter((r) => !removing.has(r.id)),
+        ),
+      );
       if (blocked.length > 0) {
-        throw DomainError.conflict('OBJECT_REFERENCED',
-          `the objects cannot be removed: objects outside the set refer to ${new Set(blocked.map((d) => d.field)).size} of them`, blocked);
+        throw DomainError.conflict(
+          'OBJECT_REFERENCED',
+          `the objects cannot be removed: objects outside the set refer to ${new Set(blocked.map((d) => d.field)).size} of them`,
+          blocked,
+        );
       }
       const guarded = targets.find((t) => t.common.protected);
       if (guarded) throw protectedObject(guarded);

@@ -18,14 +18,28 @@ export interface ObjectExport {
  * An entry of the export file; private parameters are left out and listed as stripped unless included.
  * References are kept to exported objects only (the file is self-contained; a subtree holds every target).
  */
-export function exportEntry(object: ConfigObject, includePrivateData: boolean, exported: ReadonlySet<string>): ObjectFileEntry {
+export function exportEntry(
+  object: ConfigObject,
+  includePrivateData: boolean,
+  exported: ReadonlySet<string>,
+): ObjectFileEntry {
   const stripped = includePrivateData ? [] : SortCatalog.privateParameters(object.sort);
   const parameters = Object.fromEntries(Object.entries(object.parameters).filter(([name]) => !stripped.includes(name)));
-  const references = Object.fromEntries(Object.entries(object.references)
-    .map(([slot, ids]) => [slot, ids.filter((ref) => exported.has(ref))] as const).filter(([, ids]) => ids.length > 0));
+  const references = Object.fromEntries(
+    Object.entries(object.references)
+      .map(([slot, ids]) => [slot, ids.filter((ref) => exported.has(ref))] as const)
+      .filter(([, ids]) => ids.length > 0),
+  );
   return {
-    id: object.id, sort: object.sort, displayName: object.displayName, parameters, references,
-    common: object.common, note: object.note, metadata: object.metadata, strippedParameters: stripped,
+    id: object.id,
+    sort: object.sort,
+    displayName: object.displayName,
+    parameters,
+    references,
+    common: object.common,
+    note: object.note,
+    metadata: object.metadata,
+    strippedParameters: stripped,
   };
 }
 
@@ -53,7 +67,10 @@ export class ExportObject {
       return {
         root,
         file: {
-          exportedAt: this.clock.now(), generator: 'gwsim', rootId: root.id, includesPrivateData: includePrivateData,
+          exportedAt: this.clock.now(),
+          generator: 'gwsim',
+          rootId: root.id,
+          includesPrivateData: includePrivateData,
           objects: subtree.map((object) => exportEntry(object, includePrivateData, exported)),
         },
       };

@@ -16,8 +16,15 @@ export class FindObjectByDisplayName {
 
   execute(lab: LabId, sort: ObjectSort, displayName: string): Promise<ConfigObject> {
     return this.unitOfWork.read(async () => {
-      const found = displayName.includes('\u0000') ? undefined : await this.objects.findByDisplayName(lab, sort, displayName.trim());
-      if (!found) throw new DomainError('OBJECT_NOT_FOUND', 'not_found', `no ${sort} object is named '${displayName.trim().slice(0, 255)}'`);
+      const found = displayName.includes('\u0000')
+        ? undefined
+        : await this.objects.findByDisplayName(lab, sort, displayName.trim());
+      if (!found)
+        throw new DomainError(
+          'OBJECT_NOT_FOUND',
+          'not_found',
+          `no ${sort} object is named '${displayName.trim().slice(0, 255)}'`,
+        );
       return found;
     });
   }

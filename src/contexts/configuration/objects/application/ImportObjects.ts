@@ -64,22 +64,39 @@ function checkEntries(file: ObjectFileDocument): void {
   const names = new Map<string, number>();
   file.objects.forEach((entry, i) => {
     if (!isObjectSort(entry.sort)) {
-      details.push({ field: `objects[${i}].sort`, rule: 'sort', message: `objects[${i}].sort '${entry.sort}' is not a sort this gateway knows` });
+      details.push({
+        field: `objects[${i}].sort`,
+        rule: 'sort',
+        message: `objects[${i}].sort '${entry.sort}' is not a sort this gateway knows`,
+      });
       return;
     }
     const privateNames = SortCatalog.privateParameters(entry.sort);
     entry.strippedParameters.forEach((name, j) => {
       if (!privateNames.includes(name)) {
-        details.push({ field: `objects[${i}].strippedParameters[${j}]`, rule: 'private', message: `'${name}' is not a private parameter of ${entry.sort}` });
+        details.push({
+          field: `objects[${i}].strippedParameters[${j}]`,
+          rule: 'private',
+          message: `'${name}' is not a private parameter of ${entry.sort}`,
+        });
       }
     });
     const key = nameKey(entry.sort, entry.displayName);
     const twin = names.get(key);
     if (twin !== undefined) {
-      details.push({ field: `objects[${i}].displayName`, rule: 'unique', message: `objects[${i}] and objects[${twin}] are both ${entry.sort} '${entry.displayName}'` });
+      details.push({
+        field: `objects[${i}].displayName`,
+        rule: 'unique',
+        message: `objects[${i}] and objects[${twin}] are both ${entry.sort} '${entry.displayName}'`,
+      });
     } else names.set(key, i);
   });
-  if (details.length > 0) throw DomainError.invalid('IMPORT_FILE_INVALID', `the file cannot be imported: ${details.map((d) => d.message).join('; ')}`, details);
+  if (details.length > 0)
+    throw DomainError.invalid(
+      'IMPORT_FILE_INVALID',
+      `the file cannot be imported: ${details.map((d) => d.message).join('; ')}`,
+      details,
+    );
 }
 
 /**
@@ -111,18 +128,31 @@ export class ImportObjects {
       const finalGraph = [...existing.filter((o) => !replaced.has(o.id)).map((o) => o.snapshot()), ...snapshots];
       let portMoves: readonly PortMove[] = [];
       if (options.reassignPortOnCollision) {
-        const { updated, moves } = reassignCollidingSipPorts(finalGraph, snapshots.map((s) => s.id));
+        const { updated, moves } = reassignCollidingSipPorts(
+          finalGraph,
+          snapshots.map((s) => s.id),
+        );
         snapshots = snapshots.map((s) => updated.get(s.id) ?? s);
         portMoves = moves;
       }
-      this.validate(written, snapshots, [...existing.filter((o) => !replaced.has(o.id)).map((o) => o.snapshot()), ...snapshots]);
+      this.validate(written, snapshots, [
+        ...existing.filter((o) => !replaced.has(o.id)).map((o) => o.snapshot()),
+        ...snapshots,
+      ]);
       if (snapshots.length > 0) {
         await this.writes.beforeChange(lab);
         for (const snapshot of snapshots) await this.objects.save(new ConfigObject(lab, snapshot));
       }
       return {
         action: options.action,
-        objects: plans.map((p) => ({ fileId: p.entry.id, id: p.id, sort: p.sort, displayName: p.displayName, outcome: p.outcome, matchedBy: p.matchedBy })),
+        objects: plans.map((p) => ({
+          fileId: p.entry.id,
+          id: p.id,
+          sort: p.sort,
+          displayName: p.displayName,
+          outcome: p.outcome,
+          matchedBy: p.matchedBy,
+        })),
         portMoves,
       };
     });
@@ -140,11 +170,15 @@ export class ImportObjects {
     });
     const collisions = plans.filter((p) => p.match);
     if (options.action === 'CANCEL' && collisions.length > 0) {
-      throw DomainError.conflict('IMPORT_COLLISION', `the import was cancelled: ${collisions.length} object(s) of the file collide with existing objects`,
+      throw DomainError.conflict(
+        'IMPORT_COLLISION',
+        `the import was cancelled: ${collisions.length} object(s) of the file collide with existing objects`,
         collisions.map((p) => ({
-          field: `objects[${p.index}]`, rule: p.matchedBy,
+          field: `objects[${p.index}]`,
+          rule: p.matchedBy,
           message: `${p.sort} '${p.entry.displayName}' collides with ${p.match!.sort} '${p.match!.displayName}' (${p.match!.id}) by ${p.matchedBy === 'id' ? 'id' : 'sort and display name'}`,
-        })));
+        })),
+      );
     }
     for (const plan of collisions) {
       const match = plan.match!;
@@ -152,8 +186,10 @@ export class ImportObjects {
         Object.assign(plan, { outcome: 'skipped', id: match.id, displayName: match.displayName });
       } else if (options.action === 'OVERRIDE') {
         if (match.sort !== plan.sort) {
-          throw DomainError.conflict('IMPORT_SORT_CONFLICT',
-            `objects[${plan.index}] (${plan.sort}) has the id of the existing ${match.sort} '${match.displayName}'; an object's sort cannot change`);
+          throw DomainError.conflict(
+            'IMPORT_SORT_CONFLICT',
+            `objects[${plan.index}] (${plan.sort}) has the id of the existing ${match.sort} '${match.displayName}'; an object's sort cannot change`,
+          );
         }
         Object.assign(plan, { outcome: 'overridden', id: match.id });
       } else {
@@ -166,15 +202,22 @@ export class ImportObjects {
       for (const plan of plans.filter((p) => p.outcome === 'overridden')) {
         const other = targets.get(plan.id);
         if (other) {
-          throw DomainError.conflict('IMPORT_AMBIGUOUS',
-            `objects[${other.index}] and objects[${plan.index}] would both override ${plan.sort} '${plan.match!.displayName}' (${plan.id})`);
+          throw DomainError.conflict(
+            'IMPORT_AMBIGUOUS',
+            `objects[${other.index}] and objects[${plan.index}] would both override ${plan.sort} '${plan.match!.displayName}' (${plan.id})`,
+          );
         }
         targets.set(plan.id, plan);
       }
     }
-    const taken = new Set([...existing.map((o) => nameKey(o.sort, o.displayName)), ...plans.filter((p) => p.outcome !== 'cloned').map((p) => nameKey(p.sort, p.displayName))]);
+    const taken = new Set([
+      ...existing.map((o) => nameKey(o.sort, o.displayName)),
+      ...plans.filter((p) => p.outcome !== 'cloned').map((p) => nameKey(p.sort, p.displayName)),
+    ]);
     for (const plan of plans.filter((p) => p.outcome === 'cloned')) {
-      plan.displayName = cloneName(plan.entry.displayName, options.cloneComment, (name) => taken.has(nameKey(plan.sort, name)));
+      plan.displayName = cloneName(plan.entry.displayName, options.cloneComment, (name) =>
+        taken.has(nameKey(plan.sort, name)),
+      );
       taken.add(nameKey(plan.sort, plan.displayName));
     }
     return plans;
@@ -184,45 +227,82 @@ export class ImportObjects {
   private snapshot(plan: Plan, idMap: ReadonlyMap<string, string>): ConfigObjectSnapshot {
     const { entry, sort } = plan;
     const definition = SortCatalog.of(sort);
-    const mapId = (id: string): string => { const canonical = canonicalObjectId(id) ?? id; return idMap.get(canonical) ?? canonical; };
+    const mapId = (id: string): string => {
+      const canonical = canonicalObjectId(id) ?? id;
+      return idMap.get(canonical) ?? canonical;
+    };
     const base = plan.outcome === 'overridden' ? plan.match : undefined;
     // Built with fromEntries (own data properties): a member named __proto__ stays a member, refused as unknown.
-    const parameters: { [name: string]: ParameterValue } = Object.fromEntries(Object.entries(entry.parameters).map(([name, value]) => {
-      const parameter = definition.parameters.find((d) => d.name === name);
-      return [name, parameter ? mapReferences(parameter.type, value, mapId) : value];
-    }));
+    const parameters: { [name: string]: ParameterValue } = Object.fromEntries(
+      Object.entries(entry.parameters).map(([name, value]) => {
+        const parameter = definition.parameters.find((d) => d.name === name);
+        return [name, parameter ? mapReferences(parameter.type, value, mapId) : value];
+      }),
+    );
     for (const name of entry.strippedParameters) {
       parameters[name] = base?.parameters[name] ?? SortCatalog.parameter(sort, name)!.default;
     }
     const references: { [slot: string]: string[] } = Object.fromEntries([
-      ...definition.references.filter((s) => !s.derived).map((slot) => [slot.name, (entry.references[slot.name] ?? []).map(mapId)] as const),
-      ...Object.entries(entry.references).filter(([slot]) => !definition.references.some((s) => s.name === slot)).map(([slot, ids]) => [slot, ids.map(mapId)] as const),
+      ...definition.references
+        .filter((s) => !s.derived)
+        .map((slot) => [slot.name, (entry.references[slot.name] ?? []).map(mapId)] as const),
+      ...Object.entries(entry.references)
+        .filter(([slot]) => !definition.references.some((s) => s.name === slot))
+        .map(([slot, ids]) => [slot, ids.map(mapId)] as const),
     ]);
     const completed = ObjectRules.complete(sort, undefined, parameters, references);
-    const unknownSlots = Object.fromEntries(Object.entries(references).filter(([slot]) => !definition.references.some((s) => s.name === slot)));
+    const unknownSlots = Object.fromEntries(
+      Object.entries(references).filter(([slot]) => !definition.references.some((s) => s.name === slot)),
+    );
     return {
-      id: plan.id, sort, displayName: plan.displayName,
-      parameters: completed.parameters, references: { ...completed.references, ...unknownSlots },
-      common: entry.common, note: entry.note, metadata: entry.metadata, version: base?.version ?? 0,
+      id: plan.id,
+      sort,
+      displayName: plan.displayName,
+      parameters: completed.parameters,
+      references: { ...completed.references, ...unknownSlots },
+      common: entry.common,
+      note: entry.note,
+      metadata: entry.metadata,
+      version: base?.version ?? 0,
     };
   }
 
-  private validate(plans: readonly Plan[], snapshots: readonly ConfigObjectSnapshot[], finalGraph: readonly ConfigObjectSnapshot[]): void {
+  private validate(
+    plans: readonly Plan[],
+    snapshots: readonly ConfigObjectSnapshot[],
+    finalGraph: readonly ConfigObjectSnapshot[],
+  ): void {
     const sorts = new Map(finalGraph.map((o) => [o.id, o.sort] as const));
     const names = new Map<string, number>();
-    for (const object of finalGraph) names.set(nameKey(object.sort, object.displayName), (names.get(nameKey(object.sort, object.displayName)) ?? 0) + 1);
+    for (const object of finalGraph)
+      names.set(
+        nameKey(object.sort, object.displayName),
+        (names.get(nameKey(object.sort, object.displayName)) ?? 0) + 1,
+      );
     const details: ErrorDetail[] = [];
     snapshots.forEach((snapshot, i) => {
       const prefix = `objects[${plans[i]!.index}]`;
       for (const detail of ObjectRules.check(snapshot, (id) => sorts.get(id))) {
-        details.push({ ...detail, field: `${prefix}.${detail.field ?? ''}`, message: `${prefix} (${snapshot.sort} '${snapshot.displayName}'): ${detail.message}` });
+        details.push({
+          ...detail,
+          field: `${prefix}.${detail.field ?? ''}`,
+          message: `${prefix} (${snapshot.sort} '${snapshot.displayName}'): ${detail.message}`,
+        });
       }
       if ((names.get(nameKey(snapshot.sort, snapshot.displayName)) ?? 0) > 1) {
-        details.push({ field: `${prefix}.displayName`, rule: 'unique', message: `${prefix}: another ${snapshot.sort} object is already named '${snapshot.displayName}'` });
+        details.push({
+          field: `${prefix}.displayName`,
+          rule: 'unique',
+          message: `${prefix}: another ${snapshot.sort} object is already named '${snapshot.displayName}'`,
+        });
       }
     });
     if (details.length > 0) {
-      throw DomainError.invalid('IMPORT_INVALID', `nothing was imported: ${details.length} problem(s) in the objects of the file`, details.slice(0, 50));
+      throw DomainError.invalid(
+        'IMPORT_INVALID',
+        `nothing was imported: ${details.length} problem(s) in the objects of the file`,
+        details.slice(0, 50),
+      );
     }
   }
 }

@@ -21,7 +21,10 @@ export class ListSubTreeObjects {
       const graph = new ObjectGraph(await this.objects.list(lab));
       const root = graph.get(id);
       if (!root) throw objectNotFound(id);
-      return graph.subtree(root).slice(1).filter((o) => o.sort === sort);
+      return graph
+        .subtree(root)
+        .slice(1)
+        .filter((o) => o.sort === sort);
     });
   }
 }

@@ -61,7 +61,12 @@ export class ObjectGraph {
     const build = (object: ConfigObject, via: string | undefined): ObjectTreeNode => {
       if (expanded.has(object.id)) return { object, via, repeated: true, children: [] };
       expanded.add(object.id);
-      return { object, via, repeated: false, children: this.childrenOf(object).map(({ slot, child }) => build(child, slot)) };
+      return {
+        object,
+        via,
+        repeated: false,
+        children: this.childrenOf(object).map(({ slot, child }) => build(child, slot)),
+      };
     };
     return build(root, undefined);
   }

@@ -9,18 +9,23 @@ import { WorkingConfiguration } from '../../graph/application/WorkingConfigurati
 /** One detail per referrer: which object refers to the one being removed, through which slot. */
 export function referrerDetails(target: ConfigObject, referrers: readonly ConfigObject[]): ErrorDetail[] {
   return referrers.map((referrer) => {
-    const slots = Object.entries(referrer.references).filter(([, ids]) => ids.includes(target.id)).map(([slot]) => slot);
+    const slots = Object.entries(referrer.references)
+      .filter(([, ids]) => ids.includes(target.id))
+      .map(([slot]) => slot);
     return {
-      field: target.id, rule: 'referenced',
+      field: target.id,
+      rule: 'referenced',
       message: `${referrer.sort} '${referrer.displayName}' (${referrer.id}) refers to it through ${slots.join(', ')}`,
     };
   });
 }
 
 export function protectedObject(object: ConfigObject): DomainError {
-  return DomainError.conflict('OBJECT_PROTECTED',
+  return DomainError.conflict(
+    'OBJECT_PROTECTED',
     `${object.sort} '${object.displayName}' (${object.id}) is protected; set its protected parameter to "false" before removing it`,
-    [{ field: object.id, rule: 'protected', message: 'the object is protected' }]);
+    [{ field: object.id, rule: 'protected', message: 'the object is protected' }],
+  );
 }
 
 /**
@@ -40,12 +45,15 @@ export class RemoveObject {
     return this.writes.run(lab, async () => {
       const object = await this.objects.find(lab, id);
       if (!object) throw objectNotFound(id);
-      if (expectedVersion !== undefined && object.version !== expectedVersion) throw new StaleVersionError('Object', id);
+      if (expectedVersion !== undefined && object.version !== expectedVersion)
+        throw new StaleVersionError('Object', id);
       const referrers = (await this.objects.referrersOf(lab, id)).filter((r) => r.id !== id);
       if (referrers.length > 0) {
-        throw DomainError.conflict('OBJECT_REFERENCED',
+        throw DomainError.conflict(
+          'OBJECT_REFERENCED',
           `${object.sort} '${object.displayName}' (${id}) cannot be removed: ${referrers.length} object(s) refer to it`,
-          referrerDetails(object, referrers));
+          referrerDetails(object, referrers),
+        );
       }
       if (object.common.protected) throw protectedObject(object);
       await this.writes.beforeChange(lab);

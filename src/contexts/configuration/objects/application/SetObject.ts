@@ -1,7 +1,12 @@
 import { inject, injectable } from 'inversify';
 import { DomainError, StaleVersionError, type ErrorDetail } from '../../../../shared/domain/DomainError.js';
 import type { LabId } from '../../../../shared/domain/LabId.js';
-import { ConfigObject, DEFAULT_COMMON, type CommonParameters, type ParameterValue } from '../../graph/domain/ConfigObject.js';
+import {
+  ConfigObject,
+  DEFAULT_COMMON,
+  type CommonParameters,
+  type ParameterValue,
+} from '../../graph/domain/ConfigObject.js';
 import { ConfigurationRepository } from '../../graph/domain/ConfigurationRepository.js';
 import { canonicalObjectId } from '../../graph/domain/ObjectId.js';
 import type { ObjectSort } from '../../graph/domain/ObjectSort.js';
@@ -53,20 +58,37 @@ export class SetObject {
       const sort = current?.sort ?? change.sort;
       if (!sort) {
         if (change.problems?.length) throw invalidObject(change.sort ?? 'object', change.problems);
-        throw new DomainError('OBJECT_NOT_FOUND', 'not_found', `Object '${id}' does not exist; to create it, give its sort in the body`);
+        throw new DomainError(
+          'OBJECT_NOT_FOUND',
+          'not_found',
+          `Object '${id}' does not exist; to create it, give its sort in the body`,
+        );
       }
       if (current && change.sort && change.sort !== current.sort) {
-        throw DomainError.invalid('SORT_IMMUTABLE', `object ${id} is a ${current.sort}; its sort cannot change to ${change.sort}`,
-          [{ field: 'sort', rule: 'immutable', message: `sort must stay ${current.sort}` }]);
+        throw DomainError.invalid(
+          'SORT_IMMUTABLE',
+          `object ${id} is a ${current.sort}; its sort cannot change to ${change.sort}`,
+          [{ field: 'sort', rule: 'immutable', message: `sort must stay ${current.sort}` }],
+        );
       }
       const displayName = (change.displayName ?? current?.displayName ?? '').trim();
       if (displayName === '') {
-        throw DomainError.invalid('DISPLAY_NAME_REQUIRED', 'an object needs a non-empty displayName',
-          [{ field: 'displayName', rule: 'required', message: 'displayName must not be empty' }]);
+        throw DomainError.invalid('DISPLAY_NAME_REQUIRED', 'an object needs a non-empty displayName', [
+          { field: 'displayName', rule: 'required', message: 'displayName must not be empty' },
+        ]);
       }
-      const { parameters, references } = ObjectRules.complete(sort, current?.snapshot(), change.parameters, change.references);
+      const { parameters, references } = ObjectRules.complete(
+        sort,
+        current?.snapshot(),
+        change.parameters,
+        change.references,
+      );
       const next = new ConfigObject(lab, {
-        id, sort, displayName, parameters, references,
+        id,
+        sort,
+        displayName,
+        parameters,
+        references,
         common: { ...(current?.common ?? DEFAULT_COMMON), ...(change.common ?? {}) },
         note: change.note ?? current?.note ?? '',
         metadata: current?.metadata ?? {},
@@ -77,8 +99,11 @@ export class SetObject {
       if (details.length > 0) throw invalidObject(sort, details);
       const namesake = await this.objects.findByDisplayName(lab, sort, displayName);
       if (namesake && namesake.id !== id) {
-        throw DomainError.conflict('DISPLAY_NAME_TAKEN', `another ${sort} object (${namesake.id}) is already named '${displayName}'`,
-          [{ field: 'displayName', rule: 'unique', message: `displayName must be unique among ${sort} objects` }]);
+        throw DomainError.conflict(
+          'DISPLAY_NAME_TAKEN',
+          `another ${sort} object (${namesake.id}) is already named '${displayName}'`,
+          [{ field: 'displayName', rule: 'unique', message: `displayName must be unique among ${sort} objects` }],
+        );
       }
       if (current && sameObject(current, next)) return current;
       await this.writes.beforeChange(lab);
@@ -100,7 +125,11 @@ export class SetObject {
 }
 
 function invalidObject(sort: string, details: readonly ErrorDetail[]): DomainError {
-  return DomainError.invalid('OBJECT_INVALID', `the ${sort} object is invalid: ${details.map((d) => d.message).join('; ')}`, details);
+  return DomainError.invalid(
+    'OBJECT_INVALID',
+    `the ${sort} object is invalid: ${details.map((d) => d.message).join('; ')}`,
+    details,
+  );
 }
 
 function checkVersion(id: string, current: ConfigObject | undefined, expected: number | undefined): void {

@@ -21,13 +21,17 @@ export class SetObjectNote {
   execute(lab: LabId, idText: string, note: string, expectedVersion?: number): Promise<ConfigObject> {
     const id = requireObjectId(idText);
     if (note.length > ObjectRules.NOTE_MAX) {
-      throw DomainError.invalid('NOTE_TOO_LONG', `the note must be at most ${ObjectRules.NOTE_MAX} characters, got ${note.length}`);
+      throw DomainError.invalid(
+        'NOTE_TOO_LONG',
+        `the note must be at most ${ObjectRules.NOTE_MAX} characters, got ${note.length}`,
+      );
     }
     if (note.includes('\u0000')) throw DomainError.invalid('NOTE_INVALID', 'the note must not contain NUL characters');
     return this.writes.run(lab, async () => {
       const object = await this.objects.find(lab, id);
       if (!object) throw objectNotFound(id);
-      if (expectedVersion !== undefined && object.version !== expectedVersion) throw new StaleVersionError('Object', id);
+      if (expectedVersion !== undefined && object.version !== expectedVersion)
+        throw new StaleVersionError('Object', id);
       if (object.note === note) return object;
       await this.writes.beforeChange(lab);
       object.setNote(note);

@@ -5,9 +5,11 @@ import { canonicalObjectId } from '../../graph/domain/ObjectId.js';
 export function requireObjectId(text: string, field = 'id'): string {
   const id = canonicalObjectId(text);
   if (!id) {
-    throw DomainError.invalid('OBJECT_ID_INVALID',
+    throw DomainError.invalid(
+      'OBJECT_ID_INVALID',
       `${field} '${text.slice(0, 80)}' is not an object id (36-character hyphenated or 32 hexadecimal characters)`,
-      [{ field, rule: 'objectId', message: `${field} must be an object id` }]);
+      [{ field, rule: 'objectId', message: `${field} must be an object id` }],
+    );
   }
   return id;
 }

@@ -4,9 +4,12 @@ import { PROVIDER_PROFILES } from './providerProfiles.js';
 import { SYSTEM_PROFILES } from './systemProfiles.js';
 
 function profileNotFound(kind: string, text: string): DomainError {
-  return new DomainError(`${kind.toUpperCase()}_PROFILE_NOT_FOUND`, 'not_found',
+  return new DomainError(
+    `${kind.toUpperCase()}_PROFILE_NOT_FOUND`,
+    'not_found',
     `there is no ${kind} profile '${text.length > 80 ? `${text.slice(0, 80)}…` : text}'; nodes/${kind}Profiles/get lists them`,
-    [{ field: 'profile', rule: 'exists', message: `profile must be the id of a ${kind} profile` }]);
+    [{ field: 'profile', rule: 'exists', message: `profile must be the id of a ${kind} profile` }],
+  );
 }
 
 /** The built-in node profiles (data; nothing is stored). A profile is named by its id, either id shape. */

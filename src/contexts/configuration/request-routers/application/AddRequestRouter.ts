@@ -43,18 +43,37 @@ export class AddRequestRouter {
       const routerId = this.ids.uuid();
       const transportId = this.ids.uuid();
       checkRouterPorts(request.ports);
-      const router = renamedFields(() => new RequestRouter({
-        id: routerId, displayName: request.name, forwardingMode: request.forwardingMode, useLocalNode: request.useLocalNode,
-        routingTargets: request.routingTargets, incomingEdgeSipTransportId: transportId, outgoingEdgeSipTransportId: transportId,
-        routeConnectionIds: [], operationalStateConditionId: undefined, udpPortRange: request.ports.udpPortRange,
-        primarySideOptions: { recordRoute: true, topologyHiding: false, maxForwards: 70 },
-        secondarySideOptions: { recordRoute: true, topologyHiding: false, maxForwards: 70 },
-      }));
+      const router = renamedFields(
+        () =>
+          new RequestRouter({
+            id: routerId,
+            displayName: request.name,
+            forwardingMode: request.forwardingMode,
+            useLocalNode: request.useLocalNode,
+            routingTargets: request.routingTargets,
+            incomingEdgeSipTransportId: transportId,
+            outgoingEdgeSipTransportId: transportId,
+            routeConnectionIds: [],
+            operationalStateConditionId: undefined,
+            udpPortRange: request.ports.udpPortRange,
+            primarySideOptions: { recordRoute: true, topologyHiding: false, maxForwards: 70 },
+            secondarySideOptions: { recordRoute: true, topologyHiding: false, maxForwards: 70 },
+          }),
+      );
       checkNameFree(graph, router.displayName, router.id, 'requestRouterName');
       const created: ConfigObject[] = [];
       const controllerId = this.controller(lab, graph, request, routerId, created);
       checkPortsFree(graph, request.ports);
-      created.push(RequestRouterMapper.newTransport(lab, transportId, freeName(graph, TRANSPORT_SORT, `${router.displayName} SIP transport`), controllerId, request.ports, routerId));
+      created.push(
+        RequestRouterMapper.newTransport(
+          lab,
+          transportId,
+          freeName(graph, TRANSPORT_SORT, `${router.displayName} SIP transport`),
+          controllerId,
+          request.ports,
+          routerId,
+        ),
+      );
       created.push(RequestRouterMapper.toObject(lab, router, undefined));
       checkAgainstCatalog(graph, ...created);
       await this.working.beforeChange(lab);
@@ -63,14 +82,35 @@ export class AddRequestRouter {
     });
   }
 
-  private controller(lab: LabId, graph: GraphView, request: NewRequestRouter, routerId: string, created: ConfigObject[]): string {
+  private controller(
+    lab: LabId,
+    graph: GraphView,
+    request: NewRequestRouter,
+    routerId: string,
+    created: ConfigObject[],
+  ): string {
     const choice = request.controller;
     if (choice.create) {
       if (!isIpAddress(choice.ipAddress)) {
-        throw DomainError.invalid('REQUEST_ROUTER_INVALID', `networkControllerOptions.newNetworkControllerIpAddress must be an IPv4 or IPv6 address, got '${choice.ipAddress.slice(0, 60)}'`,
-          [{ field: 'networkControllerOptions.newNetworkControllerIpAddress', rule: 'ipAddress', message: 'networkControllerOptions.newNetworkControllerIpAddress must be an IPv4 or IPv6 address' }]);
+        throw DomainError.invalid(
+          'REQUEST_ROUTER_INVALID',
+          `networkControllerOptions.newNetworkControllerIpAddress must be an IPv4 or IPv6 address, got '${choice.ipAddress.slice(0, 60)}'`,
+          [
+            {
+              field: 'networkControllerOptions.newNetworkControllerIpAddress',
+              rule: 'ipAddress',
+              message: 'networkControllerOptions.newNetworkControllerIpAddress must be an IPv4 or IPv6 address',
+            },
+          ],
+        );
       }
-      const controller = RequestRouterMapper.newController(lab, this.ids.uuid(), freeName(graph, CONTROLLER_SORT, `${request.name.trim()} network controller`), choice.ipAddress, routerId);
+      const controller = RequestRouterMapper.newController(
+        lab,
+        this.ids.uuid(),
+        freeName(graph, CONTROLLER_SORT, `${request.name.trim()} network controller`),
+        choice.ipAddress,
+        routerId,
+      );
       created.push(controller);
       return controller.id;
     }
@@ -78,14 +118,32 @@ export class AddRequestRouter {
       try {
         return resolveObject(graph, choice.networkController, [CONTROLLER_SORT], 'Network controller').id;
       } catch {
-        throw DomainError.invalid('REQUEST_ROUTER_INVALID', `networkControllerOptions.networkControllerId: no network controller has the id or name '${choice.networkController.slice(0, 80)}'`,
-          [{ field: 'networkControllerOptions.networkControllerId', rule: 'exists', message: 'networkControllerOptions.networkControllerId must name an existing network controller' }]);
+        throw DomainError.invalid(
+          'REQUEST_ROUTER_INVALID',
+          `networkControllerOptions.networkControllerId: no network controller has the id or name '${choice.networkController.slice(0, 80)}'`,
+          [
+            {
+              field: 'networkControllerOptions.networkControllerId',
+              rule: 'exists',
+              message: 'networkControllerOptions.networkControllerId must name an existing network controller',
+            },
+          ],
+        );
       }
     }
     const first = graph.ofSort(CONTROLLER_SORT)[0];
     if (!first) {
-      throw DomainError.invalid('REQUEST_ROUTER_INVALID', 'the configuration has no network controller: send networkControllerOptions.createNewNetworkController=true with an address',
-        [{ field: 'networkControllerOptions.createNewNetworkController', rule: 'required', message: 'no network controller exists to use' }]);
+      throw DomainError.invalid(
+        'REQUEST_ROUTER_INVALID',
+        'the configuration has no network controller: send networkControllerOptions.createNewNetworkController=true with an address',
+        [
+          {
+            field: 'networkControllerOptions.createNewNetworkController',
+            rule: 'required',
+            message: 'no network controller exists to use',
+          },
+        ],
+      );
     }
     return first.id;
   }
@@ -97,7 +155,13 @@ function renamedFields<T>(work: () => T): T {
     return work();
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
-    const rename = (text: string): string => text.replace(/\bdisplayName\b/g, 'requestRouterName').replace(/\budpPortRange\b/g, 'portOptions.udpPortRange');
-    throw new DomainError(error.code, error.kind, rename(error.message), error.details.map((d) => ({ ...d, ...(d.field ? { field: rename(d.field) } : {}), message: rename(d.message) })));
+    const rename = (text: string): string =>
+      text.replace(/\bdisplayName\b/g, 'requestRouterName').replace(/\budpPortRange\b/g, 'portOptions.udpPortRange');
+    throw new DomainError(
+      error.code,
+      error.kind,
+      rename(error.message),
+      error.details.map((d) => ({ ...d, ...(d.field ? { field: rename(d.field) } : {}), message: rename(d.message) })),
+    );
   }
 }

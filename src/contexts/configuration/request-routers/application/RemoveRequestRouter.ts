@@ -26,12 +26,22 @@ export class RemoveRequestRouter {
       const object = resolveRouter(graph, routerText);
       const referrers = graph.referrersOf(object.id).filter((r) => r.id !== object.id);
       if (referrers.length > 0) {
-        throw DomainError.conflict('REQUEST_ROUTER_REFERENCED', `request router '${object.displayName}' (${object.id}) is used by ${referrers.length} object(s)`,
-          referrers.map((r) => ({ field: 'requestRouter', rule: 'referenced', message: `${r.sort} '${r.displayName}' (${r.id}) refers to it` })));
+        throw DomainError.conflict(
+          'REQUEST_ROUTER_REFERENCED',
+          `request router '${object.displayName}' (${object.id}) is used by ${referrers.length} object(s)`,
+          referrers.map((r) => ({
+            field: 'requestRouter',
+            rule: 'referenced',
+            message: `${r.sort} '${r.displayName}' (${r.id}) refers to it`,
+          })),
+        );
       }
       if (object.common.protected) {
-        throw DomainError.conflict('OBJECT_PROTECTED', `request router '${object.displayName}' (${object.id}) is protected; set its protected parameter to "false" before removing it`,
-          [{ field: 'requestRouter', rule: 'protected', message: 'the router is protected' }]);
+        throw DomainError.conflict(
+          'OBJECT_PROTECTED',
+          `request router '${object.displayName}' (${object.id}) is protected; set its protected parameter to "false" before removing it`,
+          [{ field: 'requestRouter', rule: 'protected', message: 'the router is protected' }],
+        );
       }
       const removed = new Set([object.id]);
       // objects created for the router, removed when every referrer is removed too (transport first, then its controller)
@@ -40,7 +50,13 @@ export class RemoveRequestRouter {
         grew = false;
         for (const candidate of [...removed].flatMap((id) => graph.get(id)?.referencedIds() ?? [])) {
           const target = graph.get(candidate);
-          if (!target || removed.has(target.id) || RequestRouterMapper.createdFor(target) !== object.id || target.common.protected) continue;
+          if (
+            !target ||
+            removed.has(target.id) ||
+            RequestRouterMapper.createdFor(target) !== object.id ||
+            target.common.protected
+          )
+            continue;
           if (graph.referrersOf(target.id).every((r) => removed.has(r.id))) {
             removed.add(target.id);
             grew = true;

@@ -42,8 +42,11 @@ export class SetRequestRouter {
       const graph = await this.working.graph(lab);
       const object = resolveRouter(graph, routerText);
       if (change.id !== undefined && change.id !== object.id) {
-        throw DomainError.invalid('REQUEST_ROUTER_ID_MISMATCH', `the body's id ${change.id.slice(0, 40)} is not the id of request router '${object.displayName}' (${object.id}); ids never change`,
-          [{ field: 'id', rule: 'matches', message: 'id must be the router\'s own id or left out' }]);
+        throw DomainError.invalid(
+          'REQUEST_ROUTER_ID_MISMATCH',
+          `the body's id ${change.id.slice(0, 40)} is not the id of request router '${object.displayName}' (${object.id}); ids never change`,
+          [{ field: 'id', rule: 'matches', message: "id must be the router's own id or left out" }],
+        );
       }
       const router = RequestRouterMapper.fromObject(object);
       const s = router.snapshot();
@@ -64,7 +67,8 @@ export class SetRequestRouter {
       checkNameFree(graph, router.displayName, router.id);
       const changed = RequestRouterMapper.toObject(lab, router, object);
       checkAgainstCatalog(graph, changed);
-      if (JSON.stringify(changed.snapshot()) === JSON.stringify(object.snapshot())) return RequestRouterMapper.fromObject(object);
+      if (JSON.stringify(changed.snapshot()) === JSON.stringify(object.snapshot()))
+        return RequestRouterMapper.fromObject(object);
       await this.working.beforeChange(lab);
       await this.working.save(changed);
       return router;

@@ -14,18 +14,38 @@ export function resolveRouter(graph: GraphView, text: string): ConfigObject {
 }
 
 function invalid(details: readonly ErrorDetail[]): DomainError {
-  return DomainError.invalid('REQUEST_ROUTER_INVALID', `the request router is invalid: ${details.map((d) => d.message).join('; ')}`, details);
+  return DomainError.invalid(
+    'REQUEST_ROUTER_INVALID',
+    `the request router is invalid: ${details.map((d) => d.message).join('; ')}`,
+    details,
+  );
 }
 
 /** Every reference names an existing object of the right sort (400 naming the request's field otherwise). */
 export function checkReferences(graph: GraphView, router: RequestRouter): void {
   const problems: ErrorDetail[] = [];
   for (const ref of router.references()) {
-    const sorts: readonly ObjectSort[] = ref.what === 'transport' ? [TRANSPORT_SORT] : ref.what === 'connection' ? TRANSPORT_CONNECTION_SORTS : CONDITION_SORTS;
-    const what = ref.what === 'transport' ? 'SIP transport' : ref.what === 'connection' ? 'transport connection' : 'condition';
+    const sorts: readonly ObjectSort[] =
+      ref.what === 'transport'
+        ? [TRANSPORT_SORT]
+        : ref.what === 'connection'
+          ? TRANSPORT_CONNECTION_SORTS
+          : CONDITION_SORTS;
+    const what =
+      ref.what === 'transport' ? 'SIP transport' : ref.what === 'connection' ? 'transport connection' : 'condition';
     const object = canonicalObjectId(ref.id) === ref.id ? graph.get(ref.id) : undefined;
-    if (!object) problems.push({ field: ref.field, rule: 'exists', message: `${ref.field}: no ${what} has the id '${ref.id.slice(0, 80)}'` });
-    else if (!sorts.includes(object.sort)) problems.push({ field: ref.field, rule: 'sort', message: `${ref.field}: ${ref.id} is a ${object.sort}, not a ${what}` });
+    if (!object)
+      problems.push({
+        field: ref.field,
+        rule: 'exists',
+        message: `${ref.field}: no ${what} has the id '${ref.id.slice(0, 80)}'`,
+      });
+    else if (!sorts.includes(object.sort))
+      problems.push({
+        field: ref.field,
+        rule: 'sort',
+        message: `${ref.field}: ${ref.id} is a ${object.sort}, not a ${what}`,
+      });
   }
   if (problems.length > 0) throw invalid(problems);
 }
@@ -39,8 +59,9 @@ export function checkAgainstCatalog(graph: GraphView, ...objects: ConfigObject[]
 export function checkNameFree(graph: GraphView, displayName: string, ownId: string, field = 'displayName'): void {
   const taken = graph.byDisplayName(ROUTER_SORT, displayName);
   if (taken && taken.id !== ownId) {
-    throw DomainError.conflict('DISPLAY_NAME_TAKEN', `request router ${taken.id} is already named '${displayName}'`,
-      [{ field, rule: 'unique', message: `${field} must be unique among request routers` }]);
+    throw DomainError.conflict('DISPLAY_NAME_TAKEN', `request router ${taken.id} is already named '${displayName}'`, [
+      { field, rule: 'unique', message: `${field} must be unique among request routers` },
+    ]);
   }
 }
 
@@ -54,12 +75,19 @@ export function checkPortsFree(graph: GraphView, ports: RouterPorts): void {
     for (const held of RequestRouterMapper.listeningPorts(transport)) {
       for (const name of ['udpTcpPort', 'tlsPort'] as const) {
         if (ports[name] === held.port) {
-          problems.push({ field: `portOptions.${name}`, rule: 'portFree', message: `portOptions.${name}: port ${held.port} is taken by SIP transport '${transport.displayName}' (${transport.id}, its ${held.parameter}); choose a free port` });
+          problems.push({
+            field: `portOptions.${name}`,
+            rule: 'portFree',
+            message: `portOptions.${name}: port ${held.port} is taken by SIP transport '${transport.displayName}' (${transport.id}, its ${held.parameter}); choose a free port`,
+          });
         }
       }
     }
   }
-  if (problems.length > 0) throw DomainError.conflict('SIP_PORT_IN_USE', `the request router's ports are taken: ${problems.map((p) => p.message).join('; ')}`, problems);
+  if (problems.length > 0)
+    throw DomainError.conflict(
+      'SIP_PORT_IN_USE',
+      `the request router's ports are taken: ${problems.map((p) => p.message).join('; ')}`,
+      problems,
+    );
 }
-
-

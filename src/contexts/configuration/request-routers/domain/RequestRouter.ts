@@ -1,8 +1,13 @@
 import { DomainError, type ErrorDetail } from '../../../../shared/domain/DomainError.js';
 import { uriProblem } from '../../graph/domain/SipUri.js';
 
-export const FORWARDING_MODES = ['BI_DIRECTIONAL', 'PRIMARY_TO_SECONDARY_EDGE', 'SECONDARY_TO_PRIMARY_EDGE', 'DISABLED'] as const;
-export type ForwardingMode = typeof FORWARDING_MODES[number];
+export const FORWARDING_MODES = [
+  'BI_DIRECTIONAL',
+  'PRIMARY_TO_SECONDARY_EDGE',
+  'SECONDARY_TO_PRIMARY_EDGE',
+  'DISABLED',
+] as const;
+export type ForwardingMode = (typeof FORWARDING_MODES)[number];
 
 /** How the router treats one edge: Record-Route, topology hiding, the Max-Forwards of requests sent to it. */
 export interface SideOptions {
@@ -40,17 +45,32 @@ function rangeProblems(range: PortRange, field: string): ErrorDetail[] {
   const problems: ErrorDetail[] = [];
   for (const end of ['firstPort', 'lastPort'] as const) {
     const port = range[end];
-    if (!Number.isInteger(port) || port < 1 || port > 65535) problems.push({ field: `${field}.${end}`, rule: 'port', message: `${field}.${end} must be a port from 1 to 65535, got ${port}` });
+    if (!Number.isInteger(port) || port < 1 || port > 65535)
+      problems.push({
+        field: `${field}.${end}`,
+        rule: 'port',
+        message: `${field}.${end} must be a port from 1 to 65535, got ${port}`,
+      });
   }
   if (problems.length === 0 && range.firstPort > range.lastPort) {
-    problems.push({ field: `${field}.lastPort`, rule: 'range', message: `${field}.lastPort (${range.lastPort}) must not be below ${field}.firstPort (${range.firstPort})` });
+    problems.push({
+      field: `${field}.lastPort`,
+      rule: 'range',
+      message: `${field}.lastPort (${range.lastPort}) must not be below ${field}.firstPort (${range.firstPort})`,
+    });
   }
   return problems;
 }
 
 function sideProblems(options: SideOptions, field: string): ErrorDetail[] {
   if (Number.isInteger(options.maxForwards) && options.maxForwards >= 1 && options.maxForwards <= 255) return [];
-  return [{ field: `${field}.maxForwards`, rule: 'range', message: `${field}.maxForwards must be a whole number from 1 to 255, got ${options.maxForwards}` }];
+  return [
+    {
+      field: `${field}.maxForwards`,
+      rule: 'range',
+      message: `${field}.maxForwards must be a whole number from 1 to 255, got ${options.maxForwards}`,
+    },
+  ];
 }
 
 /**
@@ -77,27 +97,56 @@ export class RequestRouter {
   private static validate(state: RequestRouterState): void {
     const problems: ErrorDetail[] = [];
     const name = state.displayName.trim();
-    if (name === '') problems.push({ field: 'displayName', rule: 'required', message: 'displayName must not be empty' });
-    if (name.length > 255) problems.push({ field: 'displayName', rule: 'maxLength', message: 'displayName must be at most 255 characters' });
-    if (!FORWARDING_MODES.includes(state.forwardingMode)) problems.push({ field: 'forwardingMode', rule: 'isIn', message: `forwardingMode must be one of ${FORWARDING_MODES.join(', ')}` });
-    if (state.routingTargets.length > 64) problems.push({ field: 'routingTargets', rule: 'maxItems', message: 'routingTargets may hold at most 64 URIs' });
+    if (name === '')
+      problems.push({ field: 'displayName', rule: 'required', message: 'displayName must not be empty' });
+    if (name.length > 255)
+      problems.push({ field: 'displayName', rule: 'maxLength', message: 'displayName must be at most 255 characters' });
+    if (!FORWARDING_MODES.includes(state.forwardingMode))
+      problems.push({
+        field: 'forwardingMode',
+        rule: 'isIn',
+        message: `forwardingMode must be one of ${FORWARDING_MODES.join(', ')}`,
+      });
+    if (state.routingTargets.length > 64)
+      problems.push({ field: 'routingTargets', rule: 'maxItems', message: 'routingTargets may hold at most 64 URIs' });
     state.routingTargets.forEach((target, index) => {
       const problem = uriProblem(target, `routingTargets[${index}]`, ['sip', 'sips']);
       if (problem) problems.push(problem);
-      else if (state.routingTargets.indexOf(target) !== index) problems.push({ field: `routingTargets[${index}]`, rule: 'unique', message: `routingTargets[${index}] repeats ${target}` });
+      else if (state.routingTargets.indexOf(target) !== index)
+        problems.push({
+          field: `routingTargets[${index}]`,
+          rule: 'unique',
+          message: `routingTargets[${index}] repeats ${target}`,
+        });
     });
     state.routeConnectionIds.forEach((id, index) => {
-      if (state.routeConnectionIds.indexOf(id) !== index) problems.push({ field: `routes[${index}].transportConnectionId`, rule: 'unique', message: `routes[${index}].transportConnectionId names ${id} a second time` });
+      if (state.routeConnectionIds.indexOf(id) !== index)
+        problems.push({
+          field: `routes[${index}].transportConnectionId`,
+          rule: 'unique',
+          message: `routes[${index}].transportConnectionId names ${id} a second time`,
+        });
     });
     problems.push(...rangeProblems(state.udpPortRange, 'udpPortRange'));
-    problems.push(...sideProblems(state.primarySideOptions, 'primarySideOptions'), ...sideProblems(state.secondarySideOptions, 'secondarySideOptions'));
+    problems.push(
+      ...sideProblems(state.primarySideOptions, 'primarySideOptions'),
+      ...sideProblems(state.secondarySideOptions, 'secondarySideOptions'),
+    );
     if (problems.length > 0) {
-      throw DomainError.invalid('REQUEST_ROUTER_INVALID', `the request router is invalid: ${problems.map((p) => p.message).join('; ')}`, problems);
+      throw DomainError.invalid(
+        'REQUEST_ROUTER_INVALID',
+        `the request router is invalid: ${problems.map((p) => p.message).join('; ')}`,
+        problems,
+      );
     }
   }
 
-  get id(): string { return this.state.id; }
-  get displayName(): string { return this.state.displayName; }
+  get id(): string {
+    return this.state.id;
+  }
+  get displayName(): string {
+    return this.state.displayName;
+  }
 
   /** The router with some values changed, every invariant checked again. */
   change(next: Partial<Omit<RequestRouterState, 'id'>>): void {
@@ -109,10 +158,19 @@ export class RequestRouter {
   /** The referenced ids with the request field naming each. */
   references(): Array<{ field: string; id: string; what: 'transport' | 'connection' | 'condition' }> {
     const found: Array<{ field: string; id: string; what: 'transport' | 'connection' | 'condition' }> = [];
-    if (this.state.incomingEdgeSipTransportId) found.push({ field: 'incomingEdgeSipTransportId', id: this.state.incomingEdgeSipTransportId, what: 'transport' });
-    if (this.state.outgoingEdgeSipTransportId) found.push({ field: 'outgoingEdgeSipTransportId', id: this.state.outgoingEdgeSipTransportId, what: 'transport' });
-    this.state.routeConnectionIds.forEach((id, index) => found.push({ field: `routes[${index}].transportConnectionId`, id, what: 'connection' }));
-    if (this.state.operationalStateConditionId) found.push({ field: 'operationalStateConditionId', id: this.state.operationalStateConditionId, what: 'condition' });
+    if (this.state.incomingEdgeSipTransportId)
+      found.push({ field: 'incomingEdgeSipTransportId', id: this.state.incomingEdgeSipTransportId, what: 'transport' });
+    if (this.state.outgoingEdgeSipTransportId)
+      found.push({ field: 'outgoingEdgeSipTransportId', id: this.state.outgoingEdgeSipTransportId, what: 'transport' });
+    this.state.routeConnectionIds.forEach((id, index) =>
+      found.push({ field: `routes[${index}].transportConnectionId`, id, what: 'connection' }),
+    );
+    if (this.state.operationalStateConditionId)
+      found.push({
+        field: 'operationalStateConditionId',
+        id: this.state.operationalStateConditionId,
+        what: 'condition',
+      });
     return found;
   }
 
@@ -134,11 +192,28 @@ export function checkRouterPorts(ports: RouterPorts): void {
   const problems: ErrorDetail[] = [];
   for (const name of ['udpTcpPort', 'tlsPort'] as const) {
     const port = ports[name];
-    if (!Number.isInteger(port) || port < 1 || port > 65535) problems.push({ field: `portOptions.${name}`, rule: 'port', message: `portOptions.${name} must be a port from 1 to 65535, got ${port}` });
+    if (!Number.isInteger(port) || port < 1 || port > 65535)
+      problems.push({
+        field: `portOptions.${name}`,
+        rule: 'port',
+        message: `portOptions.${name} must be a port from 1 to 65535, got ${port}`,
+      });
   }
   if (problems.length === 0 && ports.udpTcpPort === ports.tlsPort) {
-    problems.push({ field: 'portOptions.tlsPort', rule: 'distinct', message: `portOptions.tlsPort must differ from portOptions.udpTcpPort (both ${ports.tlsPort})` });
+    problems.push({
+      field: 'portOptions.tlsPort',
+      rule: 'distinct',
+      message: `portOptions.tlsPort must differ from portOptions.udpTcpPort (both ${ports.tlsPort})`,
+    });
   }
-  problems.push(...rangeProblems(ports.tcpPortRange, 'portOptions.tcpPortRange'), ...rangeProblems(ports.udpPortRange, 'portOptions.udpPortRange'));
-  if (problems.length > 0) throw DomainError.invalid('REQUEST_ROUTER_INVALID', `the port options are invalid: ${problems.map((p) => p.message).join('; ')}`, problems);
+  problems.push(
+    ...rangeProblems(ports.tcpPortRange, 'portOptions.tcpPortRange'),
+    ...rangeProblems(ports.udpPortRange, 'portOptions.udpPortRange'),
+  );
+  if (problems.length > 0)
+    throw DomainError.invalid(
+      'REQUEST_ROUTER_INVALID',
+      `the port options are invalid: ${problems.map((p) => p.message).join('; ')}`,
+      problems,
+    );
 }

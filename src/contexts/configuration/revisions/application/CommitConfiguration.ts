@@ -51,14 +51,22 @@ export class CommitConfiguration {
   private async assertConsistent(lab: LabId): Promise<void> {
     const dangling = await this.objects.danglingReferences(lab, SHOWN_DANGLING);
     if (dangling.length > 0) {
-      throw DomainError.conflict('CONFIGURATION_INCONSISTENT',
+      throw DomainError.conflict(
+        'CONFIGURATION_INCONSISTENT',
         'the working configuration references objects that do not exist; nothing was committed',
-        dangling.map((d) => ({ field: `${d.id}.${d.slot}`, rule: 'exists', message: `'${d.displayName}' (${d.id}) references ${d.missingId} in ${d.slot}, which does not exist` })));
+        dangling.map((d) => ({
+          field: `${d.id}.${d.slot}`,
+          rule: 'exists',
+          message: `'${d.displayName}' (${d.id}) references ${d.missingId} in ${d.slot}, which does not exist`,
+        })),
+      );
     }
     const connectors = await this.objects.list(lab, 'HTTP_SERVER');
     if (apiReachabilityCore(connectors.map((o) => o.snapshot())).size === 0) {
-      throw DomainError.conflict('CONFIGURATION_UNREACHABLE',
-        'no web server connector (HTTP_SERVER) of the working configuration serves REST_API: committing it would cut off this management API; nothing was committed');
+      throw DomainError.conflict(
+        'CONFIGURATION_UNREACHABLE',
+        'no web server connector (HTTP_SERVER) of the working configuration serves REST_API: committing it would cut off this management API; nothing was committed',
+      );
     }
   }
 }

@@ -1,5 +1,11 @@
 import {
-  CONFIG_FILE_EXTENSION, CONFIG_FILE_MEDIA_TYPE, ConfigFileError, encodeConfigFile, inspectConfigFile, type ConfigFileObject, type ReadObject,
+  CONFIG_FILE_EXTENSION,
+  CONFIG_FILE_MEDIA_TYPE,
+  ConfigFileError,
+  encodeConfigFile,
+  inspectConfigFile,
+  type ConfigFileObject,
+  type ReadObject,
 } from '@gwsim/config-file';
 import { DomainError, type ErrorDetail } from '../../../../shared/domain/DomainError.js';
 import type { ConfigObjectSnapshot, ParameterValue } from '../../graph/domain/ConfigObject.js';
@@ -18,8 +24,11 @@ const MAX_DETAILS = 50;
 function invalid(details: readonly ErrorDetail[], found = details.length): DomainError {
   const shown = details.slice(0, MAX_DETAILS);
   const more = found > shown.length ? ` (and ${found - shown.length} more problems)` : '';
-  return DomainError.invalid('CONFIGURATION_FILE_INVALID',
-    `the configuration file cannot be imported: ${shown.map((d) => (d.field ? `${d.field}: ${d.message}` : d.message)).join('; ')}${more}`, shown);
+  return DomainError.invalid(
+    'CONFIGURATION_FILE_INVALID',
+    `the configuration file cannot be imported: ${shown.map((d) => (d.field ? `${d.field}: ${d.message}` : d.message)).join('; ')}${more}`,
+    shown,
+  );
 }
 
 /**
@@ -35,15 +44,25 @@ function toSnapshot(object: ConfigFileObject): ConfigObjectSnapshot {
   const canonical = (id: string): string => canonicalObjectId(id) ?? id;
   const parameters: { [name: string]: ParameterValue } = { ...SortCatalog.defaults(sort), ...object.parameters };
   for (const parameter of definition.parameters) {
-    if (parameter.name in parameters && hasReferenceFields(parameter.type)) parameters[parameter.name] = mapReferences(parameter.type, parameters[parameter.name]!, canonical);
+    if (parameter.name in parameters && hasReferenceFields(parameter.type))
+      parameters[parameter.name] = mapReferences(parameter.type, parameters[parameter.name]!, canonical);
   }
   const derivedSlots = new Set(definition.references.filter((s) => s.derived).map((s) => s.name));
-  const references: { [slot: string]: readonly string[] } = Object.fromEntries(Object.entries(object.references).filter(([slot]) => !derivedSlots.has(slot)));
-  for (const [slot, ids] of Object.entries(SortCatalog.derivedReferences(sort, parameters))) if (ids.length > 0) references[slot] = ids;
+  const references: { [slot: string]: readonly string[] } = Object.fromEntries(
+    Object.entries(object.references).filter(([slot]) => !derivedSlots.has(slot)),
+  );
+  for (const [slot, ids] of Object.entries(SortCatalog.derivedReferences(sort, parameters)))
+    if (ids.length > 0) references[slot] = ids;
   return {
-    id: object.id, sort, displayName: object.displayName,
-    parameters, references, common: object.common,
-    note: object.note, metadata: object.metadata, version: 0,
+    id: object.id,
+    sort,
+    displayName: object.displayName,
+    parameters,
+    references,
+    common: object.common,
+    note: object.note,
+    metadata: object.metadata,
+    version: 0,
   };
 }
 
@@ -68,16 +87,31 @@ function graphProblems(objects: readonly FileObject[], complete: boolean): Error
   for (const { at, snapshot: object, unresolved } of objects) {
     const label = `${object.sort} '${object.displayName}'`;
     for (const detail of ObjectRules.check(object, (id) => sortOf.get(id))) {
-      if (unresolved && detail.rule === 'exists' && (detail.field ?? '').replace(/\[\d+\]$/, '') in object.references) continue;
-      details.push({ field: `${at}.${detail.field ?? ''}`.replace(/\.$/, ''), rule: detail.rule, message: `${label}: ${detail.message}` });
+      if (unresolved && detail.rule === 'exists' && (detail.field ?? '').replace(/\[\d+\]$/, '') in object.references)
+        continue;
+      details.push({
+        field: `${at}.${detail.field ?? ''}`.replace(/\.$/, ''),
+        rule: detail.rule,
+        message: `${label}: ${detail.message}`,
+      });
     }
     const key = `${object.sort}\u0000${object.displayName}`;
     const first = names.get(key);
-    if (first !== undefined) details.push({ field: `${at}.displayName`, rule: 'unique', message: `${label}: ${first} is a ${object.sort} of the same name` });
+    if (first !== undefined)
+      details.push({
+        field: `${at}.displayName`,
+        rule: 'unique',
+        message: `${label}: ${first} is a ${object.sort} of the same name`,
+      });
     else names.set(key, at);
   }
   if (complete && apiReachabilityCore(objects.map((o) => o.snapshot)).size === 0) {
-    details.push({ field: 'objects', rule: 'reachability', message: 'no web server connector (HTTP_SERVER) serves REST_API: committing this configuration would cut off the management API' });
+    details.push({
+      field: 'objects',
+      rule: 'reachability',
+      message:
+        'no web server connector (HTTP_SERVER) serves REST_API: committing this configuration would cut off the management API',
+    });
   }
   return details;
 }
@@ -90,16 +124,26 @@ function graphProblems(objects: readonly FileObject[], complete: boolean): Error
  */
 export const ConfigurationFile = {
   fileName(lab: string, at: Date): string {
-    const stamp = at.toISOString().replace(/\.\d+Z$/, 'Z').replace(/[-:]/g, '');
+    const stamp = at
+      .toISOString()
+      .replace(/\.\d+Z$/, 'Z')
+      .replace(/[-:]/g, '');
     return `gwsim-${lab}-${stamp}${CONFIG_FILE_EXTENSION}`;
   },
 
   write(objects: readonly ConfigObjectSnapshot[], exportedAt: Date): Buffer {
     return encodeConfigFile({
-      exportedAt, generator: GENERATOR,
+      exportedAt,
+      generator: GENERATOR,
       objects: objects.map((o) => ({
-        id: o.id, sort: o.sort, displayName: o.displayName, parameters: o.parameters, references: o.references,
-        common: o.common, note: o.note, metadata: o.metadata,
+        id: o.id,
+        sort: o.sort,
+        displayName: o.displayName,
+        parameters: o.parameters,
+        references: o.references,
+        common: o.common,
+        note: o.note,
+        metadata: o.metadata,
       })),
     });
   },
@@ -112,10 +156,20 @@ export const ConfigurationFile = {
       if (error instanceof ConfigFileError) throw invalid(error.problems.map(formatDetail));
       throw error;
     }
-    const unresolved = new Set(inspected.problems.filter((p) => /\.references\./.test(p.path)).map((p) => p.path.slice(0, p.path.indexOf('.references.'))));
-    const objects = inspected.objects.map((read: ReadObject): FileObject => ({ at: read.path, snapshot: toSnapshot(read.object), unresolved: unresolved.has(read.path) }));
+    const unresolved = new Set(
+      inspected.problems
+        .filter((p) => /\.references\./.test(p.path))
+        .map((p) => p.path.slice(0, p.path.indexOf('.references.'))),
+    );
+    const objects = inspected.objects.map((read: ReadObject): FileObject => ({
+      at: read.path,
+      snapshot: toSnapshot(read.object),
+      unresolved: unresolved.has(read.path),
+    }));
     // Reachability is a property of the whole graph: it is only judged when every object could be read.
-    const wholeGraph = inspected.problemCount === inspected.problems.length && !inspected.problems.some((p) => p.path.startsWith('objects'));
+    const wholeGraph =
+      inspected.problemCount === inspected.problems.length &&
+      !inspected.problems.some((p) => p.path.startsWith('objects'));
     const details = [...inspected.problems.map(formatDetail), ...graphProblems(objects, wholeGraph)];
     if (details.length > 0) throw invalid(details, inspected.problemCount - inspected.problems.length + details.length);
     return objects.map((o) => o.snapshot);

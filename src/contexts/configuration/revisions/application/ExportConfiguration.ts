@@ -22,6 +22,12 @@ export class ExportConfiguration {
   async execute(lab: LabId): Promise<ExportedConfiguration> {
     const objects = await this.unitOfWork.read(() => this.objects.list(lab));
     const now = this.clock.now();
-    return { fileName: ConfigurationFile.fileName(lab, now), content: ConfigurationFile.write(objects.map((o) => o.snapshot()), now) };
+    return {
+      fileName: ConfigurationFile.fileName(lab, now),
+      content: ConfigurationFile.write(
+        objects.map((o) => o.snapshot()),
+        now,
+      ),
+    };
   }
 }

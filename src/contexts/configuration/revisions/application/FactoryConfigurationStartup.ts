@@ -22,7 +22,8 @@ export class FactoryConfigurationStartup extends StartupTask {
   async run(): Promise<void> {
     const labs = await this.unitOfWork.read(() => this.states.labsWithoutConfiguration());
     for (const lab of labs) {
-      if (await this.install.execute(lab)) this.logger.info({ lab }, 'factory-default configuration installed and committed');
+      if (await this.install.execute(lab))
+        this.logger.info({ lab }, 'factory-default configuration installed and committed');
     }
   }
 }

@@ -27,4 +27,5 @@ export interface ConfigurationImported extends DomainEvent {
   readonly objectCount: number;
 }
 
-export type ConfigurationEvent = ConfigurationCommitted | ConfigurationReverted | ConfigurationModified | ConfigurationCleaned | ConfigurationImported;
+export type ConfigurationEvent =
+  ConfigurationCommitted | ConfigurationReverted | ConfigurationModified | ConfigurationCleaned | ConfigurationImported;

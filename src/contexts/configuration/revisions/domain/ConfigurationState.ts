@@ -47,9 +47,11 @@ export interface ConfigurationStateSnapshot {
 }
 
 function protectedError(action: string): DomainError {
-  return DomainError.conflict('CONFIGURATION_COMMIT_PROTECTED',
+  return DomainError.conflict(
+    'CONFIGURATION_COMMIT_PROTECTED',
     `the working configuration was imported with commitProtection=true and can only be viewed: ${action} is refused; ` +
-    'revert to the committed configuration, or import a configuration without commit protection');
+      'revert to the committed configuration, or import a configuration without commit protection',
+  );
 }
 
 /**
@@ -61,25 +63,50 @@ export class ConfigurationState {
   private readonly events: ConfigurationEvent[] = [];
   private state: ConfigurationStateSnapshot;
 
-  constructor(readonly lab: LabId, snapshot: ConfigurationStateSnapshot) {
+  constructor(
+    readonly lab: LabId,
+    snapshot: ConfigurationStateSnapshot,
+  ) {
     this.state = snapshot;
   }
 
   /** A lab whose configuration was never installed: committed, no commit yet, never stored. */
   static initial(lab: LabId, at: Date): ConfigurationState {
-    return new ConfigurationState(lab, { status: 'committed', lastCommit: undefined, changedAt: at, importedFileName: undefined, version: 0 });
+    return new ConfigurationState(lab, {
+      status: 'committed',
+      lastCommit: undefined,
+      changedAt: at,
+      importedFileName: undefined,
+      version: 0,
+    });
   }
 
-  get status(): ConfigurationStatus { return this.state.status; }
-  get commitProtection(): boolean { return this.state.status === 'imported-protected'; }
+  get status(): ConfigurationStatus {
+    return this.state.status;
+  }
+  get commitProtection(): boolean {
+    return this.state.status === 'imported-protected';
+  }
   /** True from the first change after a commit or revert until the next one (even if later edits undo it). */
-  get hasUncommittedChanges(): boolean { return this.state.status !== 'committed'; }
-  get lastCommit(): CommitRecord | undefined { return this.state.lastCommit; }
-  get changedAt(): Date { return this.state.changedAt; }
-  get importedFileName(): string | undefined { return this.state.importedFileName; }
-  get version(): number { return this.state.version; }
+  get hasUncommittedChanges(): boolean {
+    return this.state.status !== 'committed';
+  }
+  get lastCommit(): CommitRecord | undefined {
+    return this.state.lastCommit;
+  }
+  get changedAt(): Date {
+    return this.state.changedAt;
+  }
+  get importedFileName(): string | undefined {
+    return this.state.importedFileName;
+  }
+  get version(): number {
+    return this.state.version;
+  }
   /** Whether the lab's configuration was never installed (nothing stored yet). */
-  get isNew(): boolean { return this.state.version === 0; }
+  get isNew(): boolean {
+    return this.state.version === 0;
+  }
 
   /** Refuses (409) any change to the working configuration while it is view-only. */
   assertWritable(): void {

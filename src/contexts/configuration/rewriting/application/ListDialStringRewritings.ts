@@ -12,7 +12,10 @@ export class ListDialStringRewritings {
 
   async execute(lab: LabId, named?: string): Promise<DialStringRewriting[]> {
     const graph = await this.reader.working(lab);
-    const objects = named === undefined ? graph.ofSort('TEL_REWRITE_DOMAIN') : [resolveObject(graph, named, ['TEL_REWRITE_DOMAIN'], 'Dial string rewriting')];
+    const objects =
+      named === undefined
+        ? graph.ofSort('TEL_REWRITE_DOMAIN')
+        : [resolveObject(graph, named, ['TEL_REWRITE_DOMAIN'], 'Dial string rewriting')];
     return objects.map((o) => DialStringRewritingMapper.fromObject(o));
   }
 }

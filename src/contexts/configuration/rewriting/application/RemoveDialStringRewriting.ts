@@ -21,17 +21,29 @@ export class RemoveDialStringRewriting {
       const object = resolveObject(graph, named, ['TEL_REWRITE_DOMAIN'], 'Dial string rewriting');
       const referrers = graph.referrersOf(object.id).filter((r) => r.id !== object.id);
       if (referrers.length > 0) {
-        throw DomainError.conflict('DIAL_STRING_REWRITING_REFERENCED',
+        throw DomainError.conflict(
+          'DIAL_STRING_REWRITING_REFERENCED',
           `dial string rewriting '${object.displayName}' cannot be removed while ${referrers.length} object(s) refer to it: ${referrers.map((r) => `${r.sort} '${r.displayName}' (${r.id})`).join(', ')}`,
-          referrers.map((r) => ({ field: 'dialStringRewriting', rule: 'referenced', message: `${r.sort} '${r.displayName}' (${r.id}) refers to it` })));
+          referrers.map((r) => ({
+            field: 'dialStringRewriting',
+            rule: 'referenced',
+            message: `${r.sort} '${r.displayName}' (${r.id}) refers to it`,
+          })),
+        );
       }
       if (object.common.protected) {
-        throw DomainError.conflict('OBJECT_PROTECTED', `dial string rewriting '${object.displayName}' is protected; set its protected parameter to "false" before removing it`,
-          [{ field: 'dialStringRewriting', rule: 'protected', message: 'the dial string rewriting is protected' }]);
+        throw DomainError.conflict(
+          'OBJECT_PROTECTED',
+          `dial string rewriting '${object.displayName}' is protected; set its protected parameter to "false" before removing it`,
+          [{ field: 'dialStringRewriting', rule: 'protected', message: 'the dial string rewriting is protected' }],
+        );
       }
       await this.working.beforeChange(lab);
       await this.working.remove(lab, [object.id]);
-      return graph.ofSort('TEL_REWRITE_DOMAIN').filter((o) => o.id !== object.id).map((o) => DialStringRewritingMapper.fromObject(o));
+      return graph
+        .ofSort('TEL_REWRITE_DOMAIN')
+        .filter((o) => o.id !== object.id)
+        .map((o) => DialStringRewritingMapper.fromObject(o));
     });
   }
 }

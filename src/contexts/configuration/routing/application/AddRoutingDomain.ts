@@ -24,7 +24,11 @@ export class AddRoutingDomain {
   execute(lab: LabId, request: AddRoutingDomainRequest): Promise<RoutingDomain> {
     return this.working.run(lab, async () => {
       const graph = await this.working.graph(lab);
-      const domain = RoutingDomain.create(this.ids.uuid(), request.displayName, referencedNodes(graph, request.sourceNodes, 'sourceNodes'));
+      const domain = RoutingDomain.create(
+        this.ids.uuid(),
+        request.displayName,
+        referencedNodes(graph, request.sourceNodes, 'sourceNodes'),
+      );
       refuseNameTaken(graph, 'TELRT_STACK', domain.displayName, domain.id, 'routing domain');
       const object = RoutingDomainMapper.toObject(lab, domain, undefined);
       refuseInvalid([object], graph);

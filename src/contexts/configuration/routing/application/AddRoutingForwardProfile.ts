@@ -44,25 +44,37 @@ export class AddRoutingForwardProfile {
       const extra: ConfigObject[] = [];
       if (!transcoding && name !== '') {
         transcoding = ConfigObject.create(lab, {
-          id: this.ids.uuid(), sort: 'MEDIA_PUMP_DOMAIN', displayName: freeName(graph, 'MEDIA_PUMP_DOMAIN', `${name} transcoding options`),
+          id: this.ids.uuid(),
+          sort: 'MEDIA_PUMP_DOMAIN',
+          displayName: freeName(graph, 'MEDIA_PUMP_DOMAIN', `${name} transcoding options`),
           ...ObjectRules.complete('MEDIA_PUMP_DOMAIN', undefined, {}, {}),
         });
         extra.push(transcoding);
       }
       const defaults = SortCatalog.defaults('TELRT_FORWARDER_DOMAIN');
       const stackDefaults = SortCatalog.defaults('TELFW_STACK');
-      const flag = (name: keyof AddRoutingForwardProfileRequest): boolean => (request[name] as boolean | undefined) ?? defaults[name] === true;
+      const flag = (name: keyof AddRoutingForwardProfileRequest): boolean =>
+        (request[name] as boolean | undefined) ?? defaults[name] === true;
       const profile = new RoutingForwardProfile({
-        id: this.ids.uuid(), displayName: request.displayName,
-        announcementIncoming: flag('announcementIncoming'), announcementOutgoing: flag('announcementOutgoing'),
-        earlyMediaPassThrough: flag('earlyMediaPassThrough'), removeCoreFromSignalingPath: flag('removeCoreFromSignalingPath'),
+        id: this.ids.uuid(),
+        displayName: request.displayName,
+        announcementIncoming: flag('announcementIncoming'),
+        announcementOutgoing: flag('announcementOutgoing'),
+        earlyMediaPassThrough: flag('earlyMediaPassThrough'),
+        removeCoreFromSignalingPath: flag('removeCoreFromSignalingPath'),
         telephonyForwardingStack: {
-          id: this.ids.uuid(), displayName: freeName(graph, 'TELFW_STACK', `${name} forwarding`), profile: 'STANDARD',
-          fromCallingToCalled: request.fromCallingToCalled ?? (stackDefaults['signalingForwardingFromCallingToCalled'] as string[]),
-          fromCalledToCalling: request.fromCalledToCalling ?? (stackDefaults['signalingForwardingFromCalledToCalling'] as string[]),
+          id: this.ids.uuid(),
+          displayName: freeName(graph, 'TELFW_STACK', `${name} forwarding`),
+          profile: 'STANDARD',
+          fromCallingToCalled:
+            request.fromCallingToCalled ?? (stackDefaults['signalingForwardingFromCallingToCalled'] as string[]),
+          fromCalledToCalling:
+            request.fromCalledToCalling ?? (stackDefaults['signalingForwardingFromCalledToCalling'] as string[]),
           notifySipInfoFilters: [],
           mediaNegotiationForwarder: {
-            id: this.ids.uuid(), displayName: freeName(graph, 'MNS_FORWARDER_DOMAIN', `${name} media forwarder`), mediaMode: 'TRANSCODING',
+            id: this.ids.uuid(),
+            displayName: freeName(graph, 'MNS_FORWARDER_DOMAIN', `${name} media forwarder`),
+            mediaMode: 'TRANSCODING',
             mediaTranscodingOptionsId: transcoding?.id ?? '',
           },
         },

@@ -13,6 +13,8 @@ export class ListRoutes {
 
   async execute(lab: LabId, routingDomain: string, mode: RouteMode): Promise<readonly Route[]> {
     const graph = await this.reader.working(lab);
-    return RoutingDomainMapper.fromObject(resolveObject(graph, routingDomain, ['TELRT_STACK'], 'Routing domain')).routesOf(mode);
+    return RoutingDomainMapper.fromObject(
+      resolveObject(graph, routingDomain, ['TELRT_STACK'], 'Routing domain'),
+    ).routesOf(mode);
   }
 }

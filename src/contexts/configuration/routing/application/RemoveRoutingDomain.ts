@@ -21,13 +21,25 @@ export class RemoveRoutingDomain {
       const object = resolveObject(graph, routingDomain, ['TELRT_STACK'], 'Routing domain');
       const referrers = graph.referrersOf(object.id).filter((r) => r.id !== object.id);
       if (referrers.length > 0) {
-        throw DomainError.conflict('ROUTING_DOMAIN_REFERENCED',
+        throw DomainError.conflict(
+          'ROUTING_DOMAIN_REFERENCED',
           `routing domain '${object.displayName}' cannot be removed while ${referrers.length} object(s) refer to it: ${referrers.map((r) => `${r.sort} '${r.displayName}' (${r.id})`).join(', ')}`,
-          referrers.map((r) => ({ field: 'routingDomain', rule: 'referenced', message: `${r.sort} '${r.displayName}' (${r.id}) refers to it through ${Object.entries(r.references).filter(([, ids]) => ids.includes(object.id)).map(([slot]) => slot).join(', ')}` })));
+          referrers.map((r) => ({
+            field: 'routingDomain',
+            rule: 'referenced',
+            message: `${r.sort} '${r.displayName}' (${r.id}) refers to it through ${Object.entries(r.references)
+              .filter(([, ids]) => ids.includes(object.id))
+              .map(([slot]) => slot)
+              .join(', ')}`,
+          })),
+        );
       }
       if (object.common.protected) {
-        throw DomainError.conflict('OBJECT_PROTECTED', `routing domain '${object.displayName}' is protected; set its protected parameter to "false" before removing it`,
-          [{ field: 'routingDomain', rule: 'protected', message: 'the routing domain is protected' }]);
+        throw DomainError.conflict(
+          'OBJECT_PROTECTED',
+          `routing domain '${object.displayName}' is protected; set its protected parameter to "false" before removing it`,
+          [{ field: 'routingDomain', rule: 'protected', message: 'the routing domain is protected' }],
+        );
       }
       await this.working.beforeChange(lab);
       await this.working.remove(lab, [object.id]);

@@ -1,7 +1,11 @@
 import { DomainError, type ErrorDetail } from '../../../../shared/domain/DomainError.js';
 import type { ParameterValue } from '../../graph/domain/ConfigObject.js';
 import { checkValue } from '../../graph/domain/catalog/ParameterType.js';
-import { DIAL_STRING_MATCHERS, ROUTE_RECORD, TARGET_REWRITINGS } from '../../graph/domain/catalog/sorts/routeRecords.js';
+import {
+  DIAL_STRING_MATCHERS,
+  ROUTE_RECORD,
+  TARGET_REWRITINGS,
+} from '../../graph/domain/catalog/sorts/routeRecords.js';
 import type { DialStringMatcher, RouteFilter, RouteSpec, RoutingTarget } from './RouteModel.js';
 import { checkRoute } from './compiled/RoutingPlan.js';
 
@@ -9,7 +13,12 @@ const ROOT = '\u0000';
 
 /** Names a catalog detail after the request's field: below `path` (`routes[2].establishment.action`) or at the top. */
 export function renamed(detail: ErrorDetail, path: string): ErrorDetail {
-  const fix = (text: string): string => text.split(`${ROOT}.`).join(path === '' ? '' : `${path}.`).split(ROOT).join(path);
+  const fix = (text: string): string =>
+    text
+      .split(`${ROOT}.`)
+      .join(path === '' ? '' : `${path}.`)
+      .split(ROOT)
+      .join(path);
   return { ...detail, field: fix(detail.field ?? ''), message: fix(detail.message) };
 }
 
@@ -26,7 +35,11 @@ export class Route {
   static of(spec: RouteSpec, path = ''): Route {
     const problems = Route.problems(spec, path);
     if (problems.length > 0) {
-      throw DomainError.invalid('ROUTE_INVALID', `the route is invalid: ${problems.map((d) => d.message).join('; ')}`, problems);
+      throw DomainError.invalid(
+        'ROUTE_INVALID',
+        `the route is invalid: ${problems.map((d) => d.message).join('; ')}`,
+        problems,
+      );
     }
     return new Route(freeze(spec));
   }
@@ -44,8 +57,12 @@ export class Route {
     }
   }
 
-  get id(): string { return this.spec.id; }
-  get displayName(): string { return this.spec.displayName; }
+  get id(): string {
+    return this.spec.id;
+  }
+  get displayName(): string {
+    return this.spec.displayName;
+  }
 
   /** The same route under another id (a route added to a domain gets a new one). */
   withId(id: string): Route {
@@ -58,7 +75,10 @@ export class Route {
       id: spec.id,
       displayName: spec.displayName,
       enabled: spec.enabled,
-      establishment: { action: spec.establishment.action, routingTargets: spec.establishment.routingTargets.map(targetRecord) },
+      establishment: {
+        action: spec.establishment.action,
+        routingTargets: spec.establishment.routingTargets.map(targetRecord),
+      },
       filters: spec.filters.map(filterRecord),
     };
   }
@@ -79,13 +99,20 @@ type Rec = { [key: string]: ParameterValue };
 function plain(value: unknown): ParameterValue {
   if (Array.isArray(value)) return value.map(plain);
   if (value !== null && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined && v !== null).map(([k, v]) => [k, plain(v)]));
+    return Object.fromEntries(
+      Object.entries(value)
+        .filter(([, v]) => v !== undefined && v !== null)
+        .map(([k, v]) => [k, plain(v)]),
+    );
   }
   return value as ParameterValue;
 }
 
 function targetRecord(target: RoutingTarget): Rec {
-  const record: Rec = { destinationNodeId: target.destinationNodeId, routingForwardProfileId: target.routingForwardProfileId };
+  const record: Rec = {
+    destinationNodeId: target.destinationNodeId,
+    routingForwardProfileId: target.routingForwardProfileId,
+  };
   for (const name of TARGET_REWRITINGS) if (target[name]) record[name] = plain(target[name]);
   if (target.failoverStatusMatch) record['failoverStatusMatch'] = plain(target.failoverStatusMatch);
   return record;

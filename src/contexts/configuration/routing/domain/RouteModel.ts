@@ -44,7 +44,15 @@ export interface RouteFilter {
   readonly transferrerDialString?: DialStringMatcher;
 }
 
-export const SEGMENT_SOURCES = ['MOST_APPROPRIATE', 'SOURCE', 'DESTINATION', 'FIRST_DIVERSION', 'LAST_DIVERSION', 'TRANSFERRER', 'NONE'] as const;
+export const SEGMENT_SOURCES = [
+  'MOST_APPROPRIATE',
+  'SOURCE',
+  'DESTINATION',
+  'FIRST_DIVERSION',
+  'LAST_DIVERSION',
+  'TRANSFERRER',
+  'NONE',
+] as const;
 export type SegmentSource = (typeof SEGMENT_SOURCES)[number];
 
 /** One segment of a rewritten dial string; the segments of a rewriting are concatenated. */
@@ -64,7 +72,15 @@ export interface DialStringRewritingSpec {
   readonly segments: readonly RewriteSegment[];
 }
 
-export const TEL_STATUSES = ['USER_BUSY', 'NO_ANSWER', 'REJECTED', 'UNREACHABLE', 'ERROR', 'TIMEOUT', 'NO_CHANNEL'] as const;
+export const TEL_STATUSES = [
+  'USER_BUSY',
+  'NO_ANSWER',
+  'REJECTED',
+  'UNREACHABLE',
+  'ERROR',
+  'TIMEOUT',
+  'NO_CHANNEL',
+] as const;
 export type TelStatus = (typeof TEL_STATUSES)[number];
 
 /** When the next routing target is tried: on these telephony statuses or SIP status codes ("408,480-486"). */

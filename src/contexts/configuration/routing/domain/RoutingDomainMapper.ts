@@ -26,11 +26,17 @@ export const RoutingDomainMapper = {
    * derived slots recomputed from the routes.
    */
   toObject(lab: LabId, domain: RoutingDomain, current: ConfigObject | undefined): ConfigObject {
-    const { parameters, references } = ObjectRules.complete('TELRT_STACK', current?.snapshot(), {
-      routes: domain.routes.map((r) => r.toRecord()),
-      pathReplacementRoutes: domain.pathReplacementRoutes.map((r) => r.toRecord()),
-    }, { sourceNodeIds: domain.sourceNodeIds });
-    const base = current ?? ConfigObject.create(lab, { id: domain.id, sort: 'TELRT_STACK', displayName: domain.displayName });
+    const { parameters, references } = ObjectRules.complete(
+      'TELRT_STACK',
+      current?.snapshot(),
+      {
+        routes: domain.routes.map((r) => r.toRecord()),
+        pathReplacementRoutes: domain.pathReplacementRoutes.map((r) => r.toRecord()),
+      },
+      { sourceNodeIds: domain.sourceNodeIds },
+    );
+    const base =
+      current ?? ConfigObject.create(lab, { id: domain.id, sort: 'TELRT_STACK', displayName: domain.displayName });
     return new ConfigObject(lab, { ...base.snapshot(), displayName: domain.displayName, parameters, references });
   },
 };

@@ -39,8 +39,15 @@ export interface RoutingForwardProfileState {
 function checkFlags(flags: readonly string[], field: string): readonly string[] {
   const unknown = flags.filter((flag) => !FORWARDING_FLAGS.includes(flag));
   if (unknown.length > 0) {
-    throw DomainError.invalid('FORWARDING_FLAG_UNKNOWN', `${field} names unknown flags: ${unknown.join(', ')} (flags: ${FORWARDING_FLAGS.join(', ')})`,
-      unknown.map((flag) => ({ field: `${field}.${flag}`, rule: 'flag', message: `${field}.${flag} is not a forwarding flag (flags: ${FORWARDING_FLAGS.join(', ')})` })));
+    throw DomainError.invalid(
+      'FORWARDING_FLAG_UNKNOWN',
+      `${field} names unknown flags: ${unknown.join(', ')} (flags: ${FORWARDING_FLAGS.join(', ')})`,
+      unknown.map((flag) => ({
+        field: `${field}.${flag}`,
+        rule: 'flag',
+        message: `${field}.${flag} is not a forwarding flag (flags: ${FORWARDING_FLAGS.join(', ')})`,
+      })),
+    );
   }
   return [...new Set(flags)];
 }
@@ -54,8 +61,9 @@ export class RoutingForwardProfile {
 
   constructor(state: RoutingForwardProfileState) {
     if (state.displayName.trim() === '') {
-      throw DomainError.invalid('DISPLAY_NAME_REQUIRED', 'a routing forward profile needs a non-empty displayName',
-        [{ field: 'displayName', rule: 'required', message: 'displayName must not be empty' }]);
+      throw DomainError.invalid('DISPLAY_NAME_REQUIRED', 'a routing forward profile needs a non-empty displayName', [
+        { field: 'displayName', rule: 'required', message: 'displayName must not be empty' },
+      ]);
     }
     const stack = state.telephonyForwardingStack;
     const media = stack?.mediaNegotiationForwarder;
@@ -66,16 +74,22 @@ export class RoutingForwardProfile {
     this.state = {
       ...rest,
       displayName: state.displayName.trim(),
-      ...(stack ? {
-        telephonyForwardingStack: {
-          ...stack,
-          fromCallingToCalled: checkFlags(stack.fromCallingToCalled, 'signalingForwardingFromCallingToCalled'),
-          fromCalledToCalling: checkFlags(stack.fromCalledToCalling, 'signalingForwardingFromCalledToCalling'),
-        },
-      } : {}),
+      ...(stack
+        ? {
+            telephonyForwardingStack: {
+              ...stack,
+              fromCallingToCalled: checkFlags(stack.fromCallingToCalled, 'signalingForwardingFromCallingToCalled'),
+              fromCalledToCalling: checkFlags(stack.fromCalledToCalling, 'signalingForwardingFromCalledToCalling'),
+            },
+          }
+        : {}),
     };
   }
 
-  get id(): string { return this.state.id; }
-  get displayName(): string { return this.state.displayName; }
+  get id(): string {
+    return this.state.id;
+  }
+  get displayName(): string {
+    return this.state.displayName;
+  }
 }

@@ -11,17 +11,27 @@ export const FORWARD_PROFILE_SORTS: readonly ObjectSort[] = ['TELRT_FORWARDER_DO
  * The object a request names by id at `field`, in canonical form: 400 when the text is no id, 404 when no
  * object of the sorts has it (both naming the field, e.g. `establishment.routingTargets[1].destinationNodeId`).
  */
-export function referencedId(graph: GraphView, text: string, sorts: readonly ObjectSort[], what: string, field: string): string {
+export function referencedId(
+  graph: GraphView,
+  text: string,
+  sorts: readonly ObjectSort[],
+  what: string,
+  field: string,
+): string {
   const id = canonicalObjectId(text);
   if (id === undefined) {
-    throw DomainError.invalid('INVALID_OBJECT_ID', `${field} must be the id of a ${what} (36-character hyphenated or 32 hexadecimal characters), got ${JSON.stringify(text.slice(0, 60))}`,
-      [{ field, rule: 'objectId', message: `${field} must be an object id` }]);
+    throw DomainError.invalid(
+      'INVALID_OBJECT_ID',
+      `${field} must be the id of a ${what} (36-character hyphenated or 32 hexadecimal characters), got ${JSON.stringify(text.slice(0, 60))}`,
+      [{ field, rule: 'objectId', message: `${field} must be an object id` }],
+    );
   }
   const object = graph.get(id);
   if (!object || !sorts.includes(object.sort)) {
     const code = `${what.toUpperCase().replace(/[^A-Z0-9]+/g, '_')}_NOT_FOUND`;
-    throw new DomainError(code, 'not_found', `${field}: ${what} '${text}' does not exist`,
-      [{ field, rule: 'exists', message: `${field} names no ${what} (${sorts.join(', ')})` }]);
+    throw new DomainError(code, 'not_found', `${field}: ${what} '${text}' does not exist`, [
+      { field, rule: 'exists', message: `${field} names no ${what} (${sorts.join(', ')})` },
+    ]);
   }
   return id;
 }
@@ -43,12 +53,28 @@ export function resolveRouteReferences(graph: GraphView, spec: RouteSpec, path =
       ...spec.establishment,
       routingTargets: spec.establishment.routingTargets.map((target, index) => ({
         ...target,
-        destinationNodeId: referencedId(graph, target.destinationNodeId, NODE_SORTS, 'node', at(`establishment.routingTargets[${index}].destinationNodeId`)),
-        routingForwardProfileId: target.routingForwardProfileId === ''
-          ? ''
-          : referencedId(graph, target.routingForwardProfileId, FORWARD_PROFILE_SORTS, 'routing forward profile', at(`establishment.routingTargets[${index}].routingForwardProfileId`)),
+        destinationNodeId: referencedId(
+          graph,
+          target.destinationNodeId,
+          NODE_SORTS,
+          'node',
+          at(`establishment.routingTargets[${index}].destinationNodeId`),
+        ),
+        routingForwardProfileId:
+          target.routingForwardProfileId === ''
+            ? ''
+            : referencedId(
+                graph,
+                target.routingForwardProfileId,
+                FORWARD_PROFILE_SORTS,
+                'routing forward profile',
+                at(`establishment.routingTargets[${index}].routingForwardProfileId`),
+              ),
       })),
     },
-    filters: spec.filters.map((filter, index) => ({ ...filter, sourceNodeIds: referencedNodes(graph, filter.sourceNodeIds, at(`filters[${index}].sourceNodeIds`)) })),
+    filters: spec.filters.map((filter, index) => ({
+      ...filter,
+      sourceNodeIds: referencedNodes(graph, filter.sourceNodeIds, at(`filters[${index}].sourceNodeIds`)),
+    })),
   };
 }

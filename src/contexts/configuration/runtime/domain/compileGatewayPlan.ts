@@ -11,7 +11,15 @@ import { compileRoutingDomain, type RoutingCall, type RoutingPlan } from '../../
 import { NODE_CONNECTIONS_SLOT, TransportConnectionMapper } from '../../transport/domain/TransportConnectionMapper.js';
 import type { KindSettings } from '../../transport/domain/TransportConnection.js';
 import { planNodeSip } from './planNodeSip.js';
-import type { GatewayPlan, PlanNode, PlannedRoute, SipEndpoint, SipTransportProtocol, PlanProblem, PlanRoutingDomain } from './GatewayPlan.js';
+import type {
+  GatewayPlan,
+  PlanNode,
+  PlannedRoute,
+  SipEndpoint,
+  SipTransportProtocol,
+  PlanProblem,
+  PlanRoutingDomain,
+} from './GatewayPlan.js';
 
 /** Where a node listens when its network controller names no address (the loopback, as a lab on one machine). */
 export const FALLBACK_HOST = '127.0.0.1';
@@ -48,9 +56,18 @@ export function endpointOfIri(iri: string, fallbackTransport: SipTransportProtoc
   const params = rest.split(';');
   rest = params.shift() ?? '';
   rest = rest.includes('@') ? rest.slice(rest.lastIndexOf('@') + 1) : rest;
-  const transportParam = params.map((p) => p.split('=')).find(([name]) => name?.toLowerCase() === 'transport')?.[1]?.toUpperCase();
-  const transport: SipTransportProtocol = secure || transportParam === 'TLS' ? 'TLS'
-    : transportParam === 'TCP' ? 'TCP' : transportParam === 'UDP' ? 'UDP' : fallbackTransport;
+  const transportParam = params
+    .map((p) => p.split('='))
+    .find(([name]) => name?.toLowerCase() === 'transport')?.[1]
+    ?.toUpperCase();
+  const transport: SipTransportProtocol =
+    secure || transportParam === 'TLS'
+      ? 'TLS'
+      : transportParam === 'TCP'
+        ? 'TCP'
+        : transportParam === 'UDP'
+          ? 'UDP'
+          : fallbackTransport;
   let host = rest;
   let port: number | undefined;
   const bracketed = /^\[([^\]]+)\](?::(\d+))?$/.exec(rest);
@@ -65,17 +82,25 @@ export function endpointOfIri(iri: string, fallbackTransport: SipTransportProtoc
     }
   }
   if (!host || /[\s/]/.test(host)) return undefined;
-  if (port === undefined || !Number.isInteger(port) || port < 1 || port > 65535) port = transport === 'TLS' ? DEFAULT_SIPS_PORT : DEFAULT_SIP_PORT;
+  if (port === undefined || !Number.isInteger(port) || port < 1 || port > 65535)
+    port = transport === 'TLS' ? DEFAULT_SIPS_PORT : DEFAULT_SIP_PORT;
   return { host, port, transport, address: simulatedAddress(host) };
 }
 
 /** The far end a transport connection's settings name (a load balancer: its first member's). */
 function remoteOfSettings(graph: GraphView, settings: KindSettings, depth = 0): SipEndpoint | undefined {
   switch (settings.kind) {
-    case 'PLAIN': return endpointOfIri(settings.destination.iri, settings.destination.transport);
-    case 'STANDARD': return endpointOfIri(settings.proxy.iri);
-    case 'SIP_REGISTRATION': return endpointOfIri(settings.registrar.iri);
-    case 'SRV_LOAD_BALANCER': return endpointOfIri(settings.domain, settings.service === '_sip._tcp' ? 'TCP' : settings.service === '_sips._tcp' ? 'TLS' : 'UDP');
+    case 'PLAIN':
+      return endpointOfIri(settings.destination.iri, settings.destination.transport);
+    case 'STANDARD':
+      return endpointOfIri(settings.proxy.iri);
+    case 'SIP_REGISTRATION':
+      return endpointOfIri(settings.registrar.iri);
+    case 'SRV_LOAD_BALANCER':
+      return endpointOfIri(
+        settings.domain,
+        settings.service === '_sip._tcp' ? 'TCP' : settings.service === '_sips._tcp' ? 'TLS' : 'UDP',
+      );
     case 'SIP_LOAD_BALANCING': {
       if (depth > 4) return undefined;
       for (const memberId of settings.memberIds) {
@@ -94,41 +119,59 @@ function text(object: ConfigObject | undefined, name: string): string {
   return typeof value === 'string' ? value : '';
 }
 
-
 function attempt<T>(object: ConfigObject, problems: PlanProblem[], work: () => T): T | undefined {
   try {
     return work();
   } catch (error) {
-    problems.push({ objectId: object.id, message: `${object.sort} '${object.displayName}': ${error instanceof Error ? error.message : String(error)}` });
+    problems.push({
+      objectId: object.id,
+      message: `${object.sort} '${object.displayName}': ${error instanceof Error ? error.message : String(error)}`,
+    });
     return undefined;
   }
 }
 
-function rewritingPlan(graph: GraphView, node: ConfigObject, slot: string, rewritings: Map<string, RewritingPlan | undefined>, problems: PlanProblem[]): RewritingPlan | undefined {
+function rewritingPlan(
+  graph: GraphView,
+  node: ConfigObject,
+  slot: string,
+  rewritings: Map<string, RewritingPlan | undefined>,
+  problems: PlanProblem[],
+): RewritingPlan | undefined {
   const id = node.references[slot]?.[0];
   if (!id) return undefined;
   if (rewritings.has(id)) return rewritings.get(id);
   const object = graph.get(id);
-  const rewriting = object?.sort === 'TEL_REWRITE_DOMAIN'
-    ? attempt(object, problems, () => new RewritingPlan(DialStringRewritingMapper.fromObject(object).rules))
-    : undefined;
+  const rewriting =
+    object?.sort === 'TEL_REWRITE_DOMAIN'
+      ? attempt(object, problems, () => new RewritingPlan(DialStringRewritingMapper.fromObject(object).rules))
+      : undefined;
   rewritings.set(id, rewriting);
   return rewriting;
 }
 
-function planNode(graph: GraphView, node: ConfigObject, rewritings: Map<string, RewritingPlan | undefined>, problems: PlanProblem[]): PlanNode {
+function planNode(
+  graph: GraphView,
+  node: ConfigObject,
+  rewritings: Map<string, RewritingPlan | undefined>,
+  problems: PlanProblem[],
+): PlanNode {
   const transport = transportOf(graph, node);
   const controllerId = transport?.references['networkControllerId']?.[0] ?? '';
   const address = transport ? networkOf(graph, controllerId).ipAddress : '';
   const host = address || FALLBACK_HOST;
   const p = transport?.parameters;
-  const protocol: SipTransportProtocol = !p || p['udpEnabled'] !== false ? 'UDP' : p['tcpEnabled'] !== false ? 'TCP' : 'TLS';
-  const port = protocol === 'TLS' ? Number(p?.['tlsPort'] ?? DEFAULT_SIPS_PORT) : Number(p?.['udpTcpPort'] ?? DEFAULT_SIP_PORT);
+  const protocol: SipTransportProtocol =
+    !p || p['udpEnabled'] !== false ? 'UDP' : p['tcpEnabled'] !== false ? 'TCP' : 'TLS';
+  const port =
+    protocol === 'TLS' ? Number(p?.['tlsPort'] ?? DEFAULT_SIPS_PORT) : Number(p?.['udpTcpPort'] ?? DEFAULT_SIP_PORT);
   let remote: SipEndpoint | undefined;
   for (const connectionId of node.referencesIn(NODE_CONNECTIONS_SLOT)) {
     const connection = graph.get(connectionId);
     if (!connection) continue;
-    remote = attempt(connection, problems, () => remoteOfSettings(graph, TransportConnectionMapper.fromGraph(graph, connection).settings));
+    remote = attempt(connection, problems, () =>
+      remoteOfSettings(graph, TransportConnectionMapper.fromGraph(graph, connection).settings),
+    );
     if (remote) break;
   }
   const overrideHostname = text(userAgentOf(graph, node), 'overrideHostname');
@@ -195,7 +238,12 @@ class CompiledGatewayPlan implements GatewayPlan {
  * every routing domain's RoutingPlan (domains in display-name order). A piece that does not compile (a
  * configuration imported from elsewhere may hold one) is left out and named in `problems`; the rest still runs.
  */
-export function compileGatewayPlan(lab: LabId, graph: GraphView, generation: number, compiledAt: Date): GatewayPlan & { readonly problems: readonly PlanProblem[] } {
+export function compileGatewayPlan(
+  lab: LabId,
+  graph: GraphView,
+  generation: number,
+  compiledAt: Date,
+): GatewayPlan & { readonly problems: readonly PlanProblem[] } {
   const problems: PlanProblem[] = [];
   const rewritings = new Map<string, RewritingPlan | undefined>();
   const nodes = new Map<string, PlanNode>();

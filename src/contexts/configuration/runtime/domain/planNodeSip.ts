@@ -5,7 +5,14 @@ import { SortCatalog } from '../../graph/domain/catalog/SortCatalog.js';
 import type { ObjectSort } from '../../graph/domain/ObjectSort.js';
 import { transportOf, userAgentOf } from '../../nodes/domain/NodeMapper.js';
 import { NODE_CONNECTIONS_SLOT } from '../../transport/domain/TransportConnectionMapper.js';
-import type { PlanCredentials, PlanIdentity, PlanMedia, PlanNodeSip, PlanRegistrar, RegistrarAcceptPolicy } from './GatewayPlan.js';
+import type {
+  PlanCredentials,
+  PlanIdentity,
+  PlanMedia,
+  PlanNodeSip,
+  PlanRegistrar,
+  RegistrarAcceptPolicy,
+} from './GatewayPlan.js';
 
 /** What a node without a SIP transport (or without a value) gets. */
 export const SIP_DEFAULTS = Object.freeze({
@@ -21,7 +28,12 @@ export const SIP_DEFAULTS = Object.freeze({
 const MAX_RANGE_USERS = 10_000;
 const MAX_DEPTH = 4;
 
-function first(graph: GraphView, object: ConfigObject | undefined, slot: string, sorts?: readonly ObjectSort[]): ConfigObject | undefined {
+function first(
+  graph: GraphView,
+  object: ConfigObject | undefined,
+  slot: string,
+  sorts?: readonly ObjectSort[],
+): ConfigObject | undefined {
   const found = graph.get(object?.referencesIn(slot)[0] ?? '');
   return found && (!sorts || sorts.includes(found.sort)) ? found : undefined;
 }
@@ -48,7 +60,12 @@ function whole(object: ConfigObject | undefined, name: string, fallback: number)
 
 /** The certificate and key the transport's security profile presents; undefined unless both are there. */
 function identityOf(graph: GraphView, transport: ConfigObject | undefined): PlanIdentity | undefined {
-  const identity = first(graph, first(graph, transport, 'networkSecurityProfileId', ['INS_STACK']), 'digitalIdentityId', ['CRY_X509_STACK']);
+  const identity = first(
+    graph,
+    first(graph, transport, 'networkSecurityProfileId', ['INS_STACK']),
+    'digitalIdentityId',
+    ['CRY_X509_STACK'],
+  );
   const certificate = text(identity, 'certificate').trim();
   const privateKey = text(identity, 'privateKey').trim();
   if (!certificate || !privateKey) return undefined;
@@ -75,20 +92,33 @@ function credentialsOf(graph: GraphView, connection: ConfigObject | undefined, d
   const authorizationUsername = text(credentials, 'authorizationUsername');
   const realm = text(credentials, 'realm');
   return {
-    username: text(credentials, 'username'), password: text(credentials, 'password'),
-    authorizationUsername: authorizationUsername || undefined, realm: realm || undefined,
+    username: text(credentials, 'username'),
+    password: text(credentials, 'password'),
+    authorizationUsername: authorizationUsername || undefined,
+    realm: realm || undefined,
   };
 }
 
 /** The RTP range of the controller media binds to (the media negotiation's, else the transport's) and the RTP timeout. */
-function mediaOf(graph: GraphView, userAgent: ConfigObject | undefined, transport: ConfigObject | undefined): PlanMedia {
+function mediaOf(
+  graph: GraphView,
+  userAgent: ConfigObject | undefined,
+  transport: ConfigObject | undefined,
+): PlanMedia {
   const negotiation = first(graph, userAgent, 'mediaNegotiationId', ['MNS_STACK']);
-  const controller = first(graph, negotiation, 'networkControllerId', ['IN_STACK']) ?? first(graph, transport, 'networkControllerId', ['IN_STACK']);
+  const controller =
+    first(graph, negotiation, 'networkControllerId', ['IN_STACK']) ??
+    first(graph, transport, 'networkControllerId', ['IN_STACK']);
   let firstPort = whole(controller, 'rtpFirstPort', SIP_DEFAULTS.rtpFirstPort);
   let lastPort = whole(controller, 'rtpLastPort', SIP_DEFAULTS.rtpLastPort);
   // The catalog checks each port, not their order: a range given backwards is the default range.
-  if (firstPort < 1 || lastPort > 65535 || firstPort > lastPort) [firstPort, lastPort] = [SIP_DEFAULTS.rtpFirstPort, SIP_DEFAULTS.rtpLastPort];
-  return { firstPort, lastPort, timeoutSeconds: Math.max(0, whole(negotiation, 'rtpTimeoutSeconds', SIP_DEFAULTS.mediaTimeoutSeconds)) };
+  if (firstPort < 1 || lastPort > 65535 || firstPort > lastPort)
+    [firstPort, lastPort] = [SIP_DEFAULTS.rtpFirstPort, SIP_DEFAULTS.rtpLastPort];
+  return {
+    firstPort,
+    lastPort,
+    timeoutSeconds: Math.max(0, whole(negotiation, 'rtpTimeoutSeconds', SIP_DEFAULTS.mediaTimeoutSeconds)),
+  };
 }
 
 /** The user part of a SIP URI (`sip:100@pbx.example` → `100`); empty when it has none. */
@@ -104,7 +134,8 @@ function rangeNumbers(firstNumber: string, lastNumber: string, room: number): st
   const to = lastNumber.startsWith(prefix) ? lastNumber.slice(prefix.length) : lastNumber;
   if (!/^\d{1,15}$/.test(from) || !/^\d{1,15}$/.test(to) || from.length !== to.length) return [];
   const numbers: string[] = [];
-  for (let n = Number(from); n <= Number(to) && numbers.length < room; n += 1) numbers.push(`${prefix}${String(n).padStart(from.length, '0')}`);
+  for (let n = Number(from); n <= Number(to) && numbers.length < room; n += 1)
+    numbers.push(`${prefix}${String(n).padStart(from.length, '0')}`);
   return numbers;
 }
 
@@ -113,7 +144,12 @@ function rangeNumbers(firstNumber: string, lastNumber: string, room: number): st
  * directory's users, the numbers of a number range directory, and the members of an aggregate directory. An
  * LDAP, cloud or registered-users directory contributes none.
  */
-function directoryUsers(graph: GraphView, directory: ConfigObject | undefined, users: Map<string, string | undefined>, depth = 0): void {
+function directoryUsers(
+  graph: GraphView,
+  directory: ConfigObject | undefined,
+  users: Map<string, string | undefined>,
+  depth = 0,
+): void {
   if (!directory || depth > MAX_DEPTH) return;
   switch (directory.sort) {
     case 'USRDB_DIRECTORY': {
@@ -121,7 +157,12 @@ function directoryUsers(graph: GraphView, directory: ConfigObject | undefined, u
       for (const user of Array.isArray(list) ? list : []) {
         if (!user || typeof user !== 'object' || Array.isArray(user)) continue;
         const fields = user as { readonly [key: string]: ParameterValue };
-        const names = [fields['name'], typeof fields['sipUri'] === 'string' ? uriUser(fields['sipUri']) : '', fields['extension'], fields['phoneNumber']];
+        const names = [
+          fields['name'],
+          typeof fields['sipUri'] === 'string' ? uriUser(fields['sipUri']) : '',
+          fields['extension'],
+          fields['phoneNumber'],
+        ];
         for (const name of names) if (typeof name === 'string' && name.trim() !== '') users.set(name.trim(), undefined);
       }
       return;
@@ -174,7 +215,12 @@ function registrarPasswords(graph: GraphView, domain: string): Map<string, strin
  * users are the names of its directory, each with the password of the credentials object of that name (see
  * registrarPasswords); with the ALWAYS policy, every name a credentials object gives as well.
  */
-function registrarOf(graph: GraphView, node: ConfigObject, transport: ConfigObject | undefined, hostname: string): PlanRegistrar | undefined {
+function registrarOf(
+  graph: GraphView,
+  node: ConfigObject,
+  transport: ConfigObject | undefined,
+  hostname: string,
+): PlanRegistrar | undefined {
   const object = first(graph, node, 'registrarId', ['TELSIPREG_REGISTRAR']);
   if (!object && text(node, 'nodeRole') !== 'SIP_PHONE_REGISTRAR') return undefined;
   const defaults = SortCatalog.defaults('TELSIPREG_REGISTRAR');
@@ -184,15 +230,21 @@ function registrarOf(graph: GraphView, node: ConfigObject, transport: ConfigObje
   const maxExpires = read('maxExpiresSeconds');
   const min = typeof minExpires === 'number' ? minExpires : 60;
   const max = typeof maxExpires === 'number' ? maxExpires : 3600;
-  const acceptPolicy = ACCEPT_POLICIES.includes(policy as RegistrarAcceptPolicy) ? policy as RegistrarAcceptPolicy : 'ALWAYS';
-  const domain = (typeof read('sipDomain') === 'string' ? read('sipDomain') as string : '') || text(transport, 'sipDomain') || hostname;
+  const acceptPolicy = ACCEPT_POLICIES.includes(policy as RegistrarAcceptPolicy)
+    ? (policy as RegistrarAcceptPolicy)
+    : 'ALWAYS';
+  const domain =
+    (typeof read('sipDomain') === 'string' ? (read('sipDomain') as string) : '') ||
+    text(transport, 'sipDomain') ||
+    hostname;
   // The directory says who may register, the credentials objects with which password (a name without one can
   // register only where no challenge is made). Where every phone is accepted, every credentials object is a user.
   const users = new Map<string, string | undefined>();
   directoryUsers(graph, first(graph, object, 'directoryId', DIRECTORY_SORTS), users);
   const passwords = registrarPasswords(graph, domain);
   for (const name of users.keys()) users.set(name, passwords.get(name));
-  if (acceptPolicy === 'ALWAYS') for (const [name, password] of passwords) if (users.get(name) === undefined) users.set(name, password);
+  if (acceptPolicy === 'ALWAYS')
+    for (const [name, password] of passwords) if (users.get(name) === undefined) users.set(name, password);
   return {
     domain,
     acceptPolicy,

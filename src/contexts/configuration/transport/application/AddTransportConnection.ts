@@ -5,7 +5,14 @@ import type { LabId } from '../../../../shared/domain/LabId.js';
 import { WorkingConfiguration } from '../../graph/application/WorkingConfiguration.js';
 import { TransportConnection, type TransportConnectionState } from '../domain/TransportConnection.js';
 import { TransportConnectionMapper } from '../domain/TransportConnectionMapper.js';
-import { checkAgainstCatalog, checkNameFree, checkReferences, detailsOf, requireNode, type ConnectionDetails } from './connectionGraph.js';
+import {
+  checkAgainstCatalog,
+  checkNameFree,
+  checkReferences,
+  detailsOf,
+  requireNode,
+  type ConnectionDetails,
+} from './connectionGraph.js';
 
 /** What an add request asks for: a connection without its id; `sipNodeId` required. */
 export interface NewTransportConnection extends Omit<TransportConnectionState, 'id' | 'sipNodeId'> {
@@ -36,8 +43,17 @@ export class AddTransportConnection {
       if (credentialsUsername !== undefined && connection.credentialsId) {
         const { credentials } = detailsOf(graph, TransportConnectionMapper.toObject(lab, connection, undefined));
         if (credentials && credentials.username !== credentialsUsername) {
-          throw DomainError.invalid('TRANSPORT_CONNECTION_INVALID', 'credentials.username differs from the user name of the credentials named; leave it out or change the credentials with authentication/set',
-            [{ field: 'credentials.username', rule: 'matches', message: `credentials.username must be '${credentials.username}' (the credentials' user name) or left out` }]);
+          throw DomainError.invalid(
+            'TRANSPORT_CONNECTION_INVALID',
+            'credentials.username differs from the user name of the credentials named; leave it out or change the credentials with authentication/set',
+            [
+              {
+                field: 'credentials.username',
+                rule: 'matches',
+                message: `credentials.username must be '${credentials.username}' (the credentials' user name) or left out`,
+              },
+            ],
+          );
         }
       }
       checkNameFree(graph, connection.displayName, connection.id);

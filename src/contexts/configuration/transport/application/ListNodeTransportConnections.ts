@@ -20,9 +20,13 @@ export class ListNodeTransportConnections {
   async execute(lab: LabId, nodeText: string): Promise<NodeConnection[]> {
     const graph = await this.reader.working(lab);
     const node = resolveObject(graph, nodeText, NODE_SORTS, 'Node');
-    return node.referencesIn(NODE_CONNECTIONS_SLOT)
+    return node
+      .referencesIn(NODE_CONNECTIONS_SLOT)
       .map((id) => graph.get(id))
       .filter((object) => object !== undefined && TRANSPORT_CONNECTION_SORTS.includes(object.sort))
-      .map((object, index) => ({ connection: TransportConnectionMapper.fromGraph(graph, object!), priority: index + 1 }));
+      .map((object, index) => ({
+        connection: TransportConnectionMapper.fromGraph(graph, object!),
+        priority: index + 1,
+      }));
   }
 }

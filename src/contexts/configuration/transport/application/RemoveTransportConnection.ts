@@ -10,7 +10,8 @@ import { resolveConnection } from './connectionGraph.js';
 
 /** Which slots of `referrer` name `id`, and whether they are set directly (not derived from parameters). */
 function slotsNaming(referrer: ConfigObject, id: string): Array<{ slot: string; derived: boolean }> {
-  return Object.entries(referrer.references).filter(([, ids]) => ids.includes(id))
+  return Object.entries(referrer.references)
+    .filter(([, ids]) => ids.includes(id))
     .map(([slot]) => ({ slot, derived: SortCatalog.slot(referrer.sort, slot)?.derived ?? false }));
 }
 
@@ -37,16 +38,29 @@ export class RemoveTransportConnection {
       const object = resolveConnection(graph, connectionText);
       const id = object.id;
       const referrers = graph.referrersOf(id).filter((r) => r.id !== id);
-      const owners = referrers.filter((r) => NODE_SORTS.includes(r.sort) && slotsNaming(r, id).every((s) => s.slot === NODE_CONNECTIONS_SLOT));
+      const owners = referrers.filter(
+        (r) => NODE_SORTS.includes(r.sort) && slotsNaming(r, id).every((s) => s.slot === NODE_CONNECTIONS_SLOT),
+      );
       const others = referrers.filter((r) => !owners.includes(r));
       if (others.length > 0 && !force) {
-        throw DomainError.conflict('TRANSPORT_CONNECTION_REFERENCED',
+        throw DomainError.conflict(
+          'TRANSPORT_CONNECTION_REFERENCED',
           `transport connection '${object.displayName}' (${id}) is used by ${others.length} other object(s); remove it from them first or send force=true`,
-          others.map((r) => ({ field: 'transportConnection', rule: 'referenced', message: `${r.sort} '${r.displayName}' (${r.id}) refers to it through ${slotsNaming(r, id).map((s) => s.slot).join(', ')}` })));
+          others.map((r) => ({
+            field: 'transportConnection',
+            rule: 'referenced',
+            message: `${r.sort} '${r.displayName}' (${r.id}) refers to it through ${slotsNaming(r, id)
+              .map((s) => s.slot)
+              .join(', ')}`,
+          })),
+        );
       }
       if (object.common.protected) {
-        throw DomainError.conflict('OBJECT_PROTECTED', `transport connection '${object.displayName}' (${id}) is protected; set its protected parameter to "false" before removing it`,
-          [{ field: 'transportConnection', rule: 'protected', message: 'the connection is protected' }]);
+        throw DomainError.conflict(
+          'OBJECT_PROTECTED',
+          `transport connection '${object.displayName}' (${id}) is protected; set its protected parameter to "false" before removing it`,
+          [{ field: 'transportConnection', rule: 'protected', message: 'the connection is protected' }],
+        );
       }
       const changed: ConfigObject[] = [];
       const dangling: string[] = [];
@@ -54,8 +68,14 @@ export class RemoveTransportConnection {
         const copy = referrer.copy();
         let touched = false;
         for (const { slot, derived } of slotsNaming(referrer, id)) {
-          if (derived) { dangling.push(referrer.id); continue; }
-          copy.setReferences(slot, copy.referencesIn(slot).filter((ref) => ref !== id));
+          if (derived) {
+            dangling.push(referrer.id);
+            continue;
+          }
+          copy.setReferences(
+            slot,
+            copy.referencesIn(slot).filter((ref) => ref !== id),
+          );
           touched = true;
         }
         if (touched) changed.push(copy);
@@ -63,7 +83,12 @@ export class RemoveTransportConnection {
       const connection = TransportConnectionMapper.fromGraph(graph, object);
       const credentialsId = connection.credentialsId;
       const removed = [id];
-      if (credentialsId && graph.referrersOf(credentialsId).every((r) => r.id === id) && !graph.get(credentialsId)?.common.protected) removed.push(credentialsId);
+      if (
+        credentialsId &&
+        graph.referrersOf(credentialsId).every((r) => r.id === id) &&
+        !graph.get(credentialsId)?.common.protected
+      )
+        removed.push(credentialsId);
       await this.working.beforeChange(lab);
       await this.working.save(...changed);
       await this.working.remove(lab, removed);

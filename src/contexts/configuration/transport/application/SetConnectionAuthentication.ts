@@ -25,19 +25,30 @@ export class SetConnectionAuthentication {
       const graph = await this.working.graph(lab);
       const object = resolveConnection(graph, connectionText);
       const { connection, credentials: current } = detailsOf(graph, object);
-      const ownCredentials = current && graph.referrersOf(current.id).every((r) => r.id === connection.id) ? current : undefined;
+      const ownCredentials =
+        current && graph.referrersOf(current.id).every((r) => r.id === connection.id) ? current : undefined;
       const credentials = ownCredentials
         ? ownCredentials.replace(username, password)
         : SipCredentials.of({
-          id: this.ids.uuid(), displayName: freeName(graph, SipCredentialsMapper.SORT, `${connection.displayName} credentials`),
-          username, password, authorizationUsername: '', realm: '',
-        });
+            id: this.ids.uuid(),
+            displayName: freeName(graph, SipCredentialsMapper.SORT, `${connection.displayName} credentials`),
+            username,
+            password,
+            authorizationUsername: '',
+            realm: '',
+          });
       connection.authenticateWith(credentials.id);
-      const credentialsObject = SipCredentialsMapper.toObject(lab, credentials, ownCredentials ? graph.get(ownCredentials.id) : undefined);
+      const credentialsObject = SipCredentialsMapper.toObject(
+        lab,
+        credentials,
+        ownCredentials ? graph.get(ownCredentials.id) : undefined,
+      );
       const connectionObject = TransportConnectionMapper.toObject(lab, connection, object);
       checkAgainstCatalog(graph, credentialsObject, connectionObject);
-      const unchanged = ownCredentials && sameSnapshot(credentialsObject.snapshot(), graph.get(ownCredentials.id)!.snapshot())
-        && sameSnapshot(connectionObject.snapshot(), object.snapshot());
+      const unchanged =
+        ownCredentials &&
+        sameSnapshot(credentialsObject.snapshot(), graph.get(ownCredentials.id)!.snapshot()) &&
+        sameSnapshot(connectionObject.snapshot(), object.snapshot());
       if (!unchanged) {
         await this.working.beforeChange(lab);
         await this.working.save(credentialsObject, connectionObject);

@@ -17,14 +17,22 @@ export type ConnectionUri = 'assertedUri' | 'addressOfRecord';
 export class SetConnectionUri {
   constructor(@inject(WorkingConfiguration) private readonly working: WorkingConfiguration) {}
 
-  execute(lab: LabId, connectionText: string, which: ConnectionUri, address: AssertedAddress): Promise<TransportConnection> {
+  execute(
+    lab: LabId,
+    connectionText: string,
+    which: ConnectionUri,
+    address: AssertedAddress,
+  ): Promise<TransportConnection> {
     return this.working.run(lab, async () => {
       const graph = await this.working.graph(lab);
       const object = resolveConnection(graph, connectionText);
       const { connection } = detailsOf(graph, object);
       if (which === 'addressOfRecord' && address.displayName !== '') {
-        throw DomainError.invalid('TRANSPORT_CONNECTION_INVALID', 'an address of record has no display name: send {"uri": "sip:…"} alone',
-          [{ field: 'displayName', rule: 'absent', message: 'displayName must be left out for an address of record' }]);
+        throw DomainError.invalid(
+          'TRANSPORT_CONNECTION_INVALID',
+          'an address of record has no display name: send {"uri": "sip:…"} alone',
+          [{ field: 'displayName', rule: 'absent', message: 'displayName must be left out for an address of record' }],
+        );
       }
       if (which === 'assertedUri') connection.assert(address);
       else connection.registerAs(address.uri);

@@ -25,18 +25,32 @@ export function resolveConnection(graph: GraphView, text: string): ConfigObject 
 export function detailsOf(graph: GraphView, object: ConfigObject): ConnectionDetails {
   const connection = TransportConnectionMapper.fromGraph(graph, object);
   const credentialsObject = connection.credentialsId ? graph.get(connection.credentialsId) : undefined;
-  const credentials = credentialsObject?.sort === SipCredentialsMapper.SORT ? SipCredentialsMapper.fromObject(credentialsObject) : undefined;
+  const credentials =
+    credentialsObject?.sort === SipCredentialsMapper.SORT
+      ? SipCredentialsMapper.fromObject(credentialsObject)
+      : undefined;
   return { connection, credentials };
 }
 
 function invalid(details: readonly ErrorDetail[]): DomainError {
-  return DomainError.invalid('TRANSPORT_CONNECTION_INVALID', `the transport connection is invalid: ${details.map((d) => d.message).join('; ')}`, details);
+  return DomainError.invalid(
+    'TRANSPORT_CONNECTION_INVALID',
+    `the transport connection is invalid: ${details.map((d) => d.message).join('; ')}`,
+    details,
+  );
 }
 
-function exists(graph: GraphView, field: string, id: string, sorts: readonly ObjectSort[], what: string): ErrorDetail | undefined {
+function exists(
+  graph: GraphView,
+  field: string,
+  id: string,
+  sorts: readonly ObjectSort[],
+  what: string,
+): ErrorDetail | undefined {
   const object = canonicalObjectId(id) === id ? graph.get(id) : undefined;
   if (!object) return { field, rule: 'exists', message: `${field}: no ${what} has the id '${id.slice(0, 80)}'` };
-  if (!sorts.includes(object.sort)) return { field, rule: 'sort', message: `${field}: ${id} is a ${object.sort}, not a ${what}` };
+  if (!sorts.includes(object.sort))
+    return { field, rule: 'sort', message: `${field}: ${id} is a ${object.sort}, not a ${what}` };
   return undefined;
 }
 
@@ -46,7 +60,9 @@ export function requireNode(graph: GraphView, id: string): ConfigObject {
   if (problem) throw invalid([problem]);
   const node = graph.get(id)!;
   if (!SortCatalog.slot(node.sort, NODE_CONNECTIONS_SLOT)) {
-    throw invalid([{ field: 'sipNodeId', rule: 'sort', message: `sipNodeId: a ${node.sort} node holds no transport connections` }]);
+    throw invalid([
+      { field: 'sipNodeId', rule: 'sort', message: `sipNodeId: a ${node.sort} node holds no transport connections` },
+    ]);
   }
   return node;
 }
@@ -55,8 +71,18 @@ export function requireNode(graph: GraphView, id: string): ConfigObject {
 export function checkReferences(graph: GraphView, connection: TransportConnection): void {
   const problems: ErrorDetail[] = [];
   for (const ref of connection.references()) {
-    const sorts = ref.what === 'credentials' ? [SipCredentialsMapper.SORT] : ref.what === 'condition' ? CONDITION_SORTS : TRANSPORT_CONNECTION_SORTS;
-    const what = ref.what === 'credentials' ? 'SIP credentials object' : ref.what === 'condition' ? 'condition' : 'transport connection';
+    const sorts =
+      ref.what === 'credentials'
+        ? [SipCredentialsMapper.SORT]
+        : ref.what === 'condition'
+          ? CONDITION_SORTS
+          : TRANSPORT_CONNECTION_SORTS;
+    const what =
+      ref.what === 'credentials'
+        ? 'SIP credentials object'
+        : ref.what === 'condition'
+          ? 'condition'
+          : 'transport connection';
     const problem = exists(graph, ref.field, ref.id, sorts, what);
     if (problem) problems.push(problem);
   }
@@ -73,9 +99,10 @@ export function checkAgainstCatalog(graph: GraphView, ...objects: ConfigObject[]
 export function checkNameFree(graph: GraphView, displayName: string, ownId: string): void {
   const taken = graph.ofSorts(TRANSPORT_CONNECTION_SORTS).find((o) => o.displayName === displayName && o.id !== ownId);
   if (taken) {
-    throw DomainError.conflict('DISPLAY_NAME_TAKEN', `transport connection ${taken.id} (${taken.sort}) is already named '${displayName}'`,
-      [{ field: 'displayName', rule: 'unique', message: 'displayName must be unique among transport connections' }]);
+    throw DomainError.conflict(
+      'DISPLAY_NAME_TAKEN',
+      `transport connection ${taken.id} (${taken.sort}) is already named '${displayName}'`,
+      [{ field: 'displayName', rule: 'unique', message: 'displayName must be unique among transport connections' }],
+    );
   }
 }
-
-

@@ -23,12 +23,24 @@ export class SipCredentials {
   /** New credentials, or new values for stored ones: a user name and a password are required. */
   static of(state: SipCredentialsState): SipCredentials {
     const problems: ErrorDetail[] = [];
-    if (state.username.trim() === '') problems.push({ field: 'username', rule: 'required', message: 'username must not be empty' });
-    if (state.username.length > 255 || CONTROL.test(state.username)) problems.push({ field: 'username', rule: 'text', message: 'username must be at most 255 characters without control characters' });
-    if (state.password === '') problems.push({ field: 'password', rule: 'required', message: 'password must not be empty' });
-    if (state.password.length > 1024) problems.push({ field: 'password', rule: 'maxLength', message: 'password must be at most 1024 characters' });
+    if (state.username.trim() === '')
+      problems.push({ field: 'username', rule: 'required', message: 'username must not be empty' });
+    if (state.username.length > 255 || CONTROL.test(state.username))
+      problems.push({
+        field: 'username',
+        rule: 'text',
+        message: 'username must be at most 255 characters without control characters',
+      });
+    if (state.password === '')
+      problems.push({ field: 'password', rule: 'required', message: 'password must not be empty' });
+    if (state.password.length > 1024)
+      problems.push({ field: 'password', rule: 'maxLength', message: 'password must be at most 1024 characters' });
     if (problems.length > 0) {
-      throw DomainError.invalid('CREDENTIALS_INVALID', `the credentials are invalid: ${problems.map((p) => p.message).join('; ')}`, problems);
+      throw DomainError.invalid(
+        'CREDENTIALS_INVALID',
+        `the credentials are invalid: ${problems.map((p) => p.message).join('; ')}`,
+        problems,
+      );
     }
     return new SipCredentials(state);
   }
@@ -38,12 +50,24 @@ export class SipCredentials {
     return new SipCredentials(state);
   }
 
-  get id(): string { return this.state.id; }
-  get displayName(): string { return this.state.displayName; }
-  get username(): string { return this.state.username; }
-  get password(): string { return this.state.password; }
-  get authorizationUsername(): string { return this.state.authorizationUsername; }
-  get realm(): string { return this.state.realm; }
+  get id(): string {
+    return this.state.id;
+  }
+  get displayName(): string {
+    return this.state.displayName;
+  }
+  get username(): string {
+    return this.state.username;
+  }
+  get password(): string {
+    return this.state.password;
+  }
+  get authorizationUsername(): string {
+    return this.state.authorizationUsername;
+  }
+  get realm(): string {
+    return this.state.realm;
+  }
 
   /** New user name and password (authorization user name and realm kept). */
   replace(username: string, password: string): SipCredentials {

@@ -17,19 +17,36 @@ export const SipCredentialsMapper = {
 
   fromObject(object: ConfigObject): SipCredentials {
     return SipCredentials.restore({
-      id: object.id, displayName: object.displayName, username: text(object, 'username'), password: text(object, 'password'),
-      authorizationUsername: text(object, 'authorizationUsername'), realm: text(object, 'realm'),
+      id: object.id,
+      displayName: object.displayName,
+      username: text(object, 'username'),
+      password: text(object, 'password'),
+      authorizationUsername: text(object, 'authorizationUsername'),
+      realm: text(object, 'realm'),
     });
   },
 
   toObject(lab: LabId, credentials: SipCredentials, current: ConfigObject | undefined): ConfigObject {
-    const completed = ObjectRules.complete(SORT, current?.snapshot(), {
-      username: credentials.username, password: credentials.password,
-      authorizationUsername: credentials.authorizationUsername, realm: credentials.realm,
-    }, {});
+    const completed = ObjectRules.complete(
+      SORT,
+      current?.snapshot(),
+      {
+        username: credentials.username,
+        password: credentials.password,
+        authorizationUsername: credentials.authorizationUsername,
+        realm: credentials.realm,
+      },
+      {},
+    );
     return new ConfigObject(lab, {
-      id: credentials.id, sort: SORT, displayName: credentials.displayName, ...completed,
-      common: current?.common ?? DEFAULT_COMMON, note: current?.note ?? '', metadata: current?.metadata ?? {}, version: current?.version ?? 0,
+      id: credentials.id,
+      sort: SORT,
+      displayName: credentials.displayName,
+      ...completed,
+      common: current?.common ?? DEFAULT_COMMON,
+      note: current?.note ?? '',
+      metadata: current?.metadata ?? {},
+      version: current?.version ?? 0,
     });
   },
 };

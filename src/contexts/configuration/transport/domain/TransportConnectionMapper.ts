@@ -5,8 +5,15 @@ import { ObjectRules } from '../../graph/domain/ObjectRules.js';
 import { NODE_SORTS } from '../../graph/domain/catalog/SortDefinition.js';
 import { SortCatalog } from '../../graph/domain/catalog/SortCatalog.js';
 import {
-  kindOfSort, SORT_OF_KIND, TransportConnection, type AssertedAddress, type KindSettings, type StandardSettings,
-  type PlainSettings, type LoadBalancingSettings, type SrvSettings,
+  kindOfSort,
+  SORT_OF_KIND,
+  TransportConnection,
+  type AssertedAddress,
+  type KindSettings,
+  type StandardSettings,
+  type PlainSettings,
+  type LoadBalancingSettings,
+  type SrvSettings,
 } from './TransportConnection.js';
 
 type Parameters = { readonly [name: string]: ParameterValue };
@@ -35,25 +42,51 @@ function settingsOf(object: ConfigObject): KindSettings {
     case 'STANDARD':
       return {
         kind: 'STANDARD',
-        proxy: { iri: text(p, 'proxyIri'), options: flag(p, 'proxyOptions', true), optionsNextHop: flag(p, 'optionsNextHop'), omitInitialRouteSet: flag(p, 'omitInitialRouteSet'), flow: flag(p, 'flow') },
-        authenticationPolicy: text(p, 'authenticationPolicy', 'ON_CHALLENGE') as StandardSettings['authenticationPolicy'],
+        proxy: {
+          iri: text(p, 'proxyIri'),
+          options: flag(p, 'proxyOptions', true),
+          optionsNextHop: flag(p, 'optionsNextHop'),
+          omitInitialRouteSet: flag(p, 'omitInitialRouteSet'),
+          flow: flag(p, 'flow'),
+        },
+        authenticationPolicy: text(
+          p,
+          'authenticationPolicy',
+          'ON_CHALLENGE',
+        ) as StandardSettings['authenticationPolicy'],
         registration: { sipDomain: text(p, 'registrationSipDomain'), addressOfRecord: text(p, 'addressOfRecord') },
       };
     case 'PLAIN':
-      return { kind: 'PLAIN', destination: { iri: text(p, 'destinationIri'), transport: text(p, 'transport', 'UDP') as PlainSettings['destination']['transport'] } };
+      return {
+        kind: 'PLAIN',
+        destination: {
+          iri: text(p, 'destinationIri'),
+          transport: text(p, 'transport', 'UDP') as PlainSettings['destination']['transport'],
+        },
+      };
     case 'SIP_LOAD_BALANCING':
       return {
-        kind: 'SIP_LOAD_BALANCING', distribution: text(p, 'distribution', 'PRIORITY') as LoadBalancingSettings['distribution'],
-        memberIds: object.referencesIn('transportConnectionIds'), failoverSipStatusCodes: text(p, 'failoverSipStatusCodes'),
+        kind: 'SIP_LOAD_BALANCING',
+        distribution: text(p, 'distribution', 'PRIORITY') as LoadBalancingSettings['distribution'],
+        memberIds: object.referencesIn('transportConnectionIds'),
+        failoverSipStatusCodes: text(p, 'failoverSipStatusCodes'),
         failoverOnTimeout: flag(p, 'failoverOnTimeout', true),
       };
     case 'SIP_REGISTRATION':
       return {
-        kind: 'SIP_REGISTRATION', registrar: { iri: text(p, 'registrarIri') }, addressOfRecord: text(p, 'addressOfRecord'),
-        expiresSeconds: whole(p, 'expiresSeconds', 3600), contactUser: text(p, 'contactUser'),
+        kind: 'SIP_REGISTRATION',
+        registrar: { iri: text(p, 'registrarIri') },
+        addressOfRecord: text(p, 'addressOfRecord'),
+        expiresSeconds: whole(p, 'expiresSeconds', 3600),
+        contactUser: text(p, 'contactUser'),
       };
     case 'SRV_LOAD_BALANCER':
-      return { kind: 'SRV_LOAD_BALANCER', domain: text(p, 'domain'), service: text(p, 'service', '_sip._udp') as SrvSettings['service'], refreshSeconds: whole(p, 'refreshSeconds', 300) };
+      return {
+        kind: 'SRV_LOAD_BALANCER',
+        domain: text(p, 'domain'),
+        service: text(p, 'service', '_sip._udp') as SrvSettings['service'],
+        refreshSeconds: whole(p, 'refreshSeconds', 300),
+      };
     default:
       throw new Error(`${object.sort} is no transport connection sort`);
   }
@@ -63,16 +96,30 @@ function parametersOf(settings: KindSettings): { [name: string]: ParameterValue 
   switch (settings.kind) {
     case 'STANDARD':
       return {
-        proxyIri: settings.proxy.iri, proxyOptions: settings.proxy.options, optionsNextHop: settings.proxy.optionsNextHop,
-        omitInitialRouteSet: settings.proxy.omitInitialRouteSet, flow: settings.proxy.flow, authenticationPolicy: settings.authenticationPolicy,
-        registrationSipDomain: settings.registration.sipDomain, addressOfRecord: settings.registration.addressOfRecord,
+        proxyIri: settings.proxy.iri,
+        proxyOptions: settings.proxy.options,
+        optionsNextHop: settings.proxy.optionsNextHop,
+        omitInitialRouteSet: settings.proxy.omitInitialRouteSet,
+        flow: settings.proxy.flow,
+        authenticationPolicy: settings.authenticationPolicy,
+        registrationSipDomain: settings.registration.sipDomain,
+        addressOfRecord: settings.registration.addressOfRecord,
       };
     case 'PLAIN':
       return { destinationIri: settings.destination.iri, transport: settings.destination.transport };
     case 'SIP_LOAD_BALANCING':
-      return { distribution: settings.distribution, failoverSipStatusCodes: settings.failoverSipStatusCodes, failoverOnTimeout: settings.failoverOnTimeout };
+      return {
+        distribution: settings.distribution,
+        failoverSipStatusCodes: settings.failoverSipStatusCodes,
+        failoverOnTimeout: settings.failoverOnTimeout,
+      };
     case 'SIP_REGISTRATION':
-      return { registrarIri: settings.registrar.iri, addressOfRecord: settings.addressOfRecord, expiresSeconds: settings.expiresSeconds, contactUser: settings.contactUser };
+      return {
+        registrarIri: settings.registrar.iri,
+        addressOfRecord: settings.addressOfRecord,
+        expiresSeconds: settings.expiresSeconds,
+        contactUser: settings.contactUser,
+      };
     case 'SRV_LOAD_BALANCER':
       return { domain: settings.domain, service: settings.service, refreshSeconds: settings.refreshSeconds };
   }
@@ -87,13 +134,20 @@ export const TransportConnectionMapper = {
   /** A new connection's settings of a kind as the catalog's defaults give them (what an add request leaves out). */
   defaultSettings<K extends KindSettings['kind']>(kind: K): Extract<KindSettings, { kind: K }> {
     const sort = SORT_OF_KIND[kind];
-    const object = ConfigObject.create(DEFAULT_LAB, { id: '00000000-0000-0000-0000-000000000000', sort, displayName: 'defaults', parameters: SortCatalog.defaults(sort) });
+    const object = ConfigObject.create(DEFAULT_LAB, {
+      id: '00000000-0000-0000-0000-000000000000',
+      sort,
+      displayName: 'defaults',
+      parameters: SortCatalog.defaults(sort),
+    });
     return settingsOf(object) as Extract<KindSettings, { kind: K }>;
   },
 
   /** The node listing the connection, the first by sort and name when several do. */
   nodeOf(graph: GraphView, id: string): ConfigObject | undefined {
-    return graph.referrersOf(id).find((r) => NODE_SORTS.includes(r.sort) && r.referencesIn(NODE_CONNECTIONS_SLOT).includes(id));
+    return graph
+      .referrersOf(id)
+      .find((r) => NODE_SORTS.includes(r.sort) && r.referencesIn(NODE_CONNECTIONS_SLOT).includes(id));
   },
 
   fromGraph(graph: GraphView, object: ConfigObject): TransportConnection {
@@ -101,7 +155,8 @@ export const TransportConnectionMapper = {
     const p = object.parameters;
     const kind = settings.kind;
     const assertedUri = kind === 'SIP_LOAD_BALANCING' ? '' : text(p, 'assertedAddress');
-    const assertedAddress: AssertedAddress | undefined = assertedUri === '' ? undefined : { uri: assertedUri, displayName: text(p, 'assertedDisplayName') };
+    const assertedAddress: AssertedAddress | undefined =
+      assertedUri === '' ? undefined : { uri: assertedUri, displayName: text(p, 'assertedDisplayName') };
     return TransportConnection.restore({
       id: object.id,
       displayName: object.displayName,
@@ -118,7 +173,9 @@ export const TransportConnectionMapper = {
   toObject(lab: LabId, connection: TransportConnection, current: ConfigObject | undefined): ConfigObject {
     const sort = SORT_OF_KIND[connection.kind];
     const parameters = parametersOf(connection.settings);
-    const references: { [slot: string]: readonly string[] } = { conditionId: connection.conditionId ? [connection.conditionId] : [] };
+    const references: { [slot: string]: readonly string[] } = {
+      conditionId: connection.conditionId ? [connection.conditionId] : [],
+    };
     if (connection.settings.kind === 'SIP_LOAD_BALANCING') {
       references['transportConnectionIds'] = connection.settings.memberIds;
     } else {
@@ -129,8 +186,14 @@ export const TransportConnectionMapper = {
     }
     const completed = ObjectRules.complete(sort, current?.snapshot(), parameters, references);
     return new ConfigObject(lab, {
-      id: connection.id, sort, displayName: connection.displayName, ...completed,
-      common: current?.common ?? DEFAULT_COMMON, note: current?.note ?? '', metadata: current?.metadata ?? {}, version: current?.version ?? 0,
+      id: connection.id,
+      sort,
+      displayName: connection.displayName,
+      ...completed,
+      common: current?.common ?? DEFAULT_COMMON,
+      note: current?.note ?? '',
+      metadata: current?.metadata ?? {},
+      version: current?.version ?? 0,
     });
   },
 
@@ -139,7 +202,10 @@ export const TransportConnectionMapper = {
     const ids = node.referencesIn(NODE_CONNECTIONS_SLOT);
     if (ids.includes(connectionId) === present) return undefined;
     const changed = node.copy();
-    changed.setReferences(NODE_CONNECTIONS_SLOT, present ? [...ids, connectionId] : ids.filter((id) => id !== connectionId));
+    changed.setReferences(
+      NODE_CONNECTIONS_SLOT,
+      present ? [...ids, connectionId] : ids.filter((id) => id !== connectionId),
+    );
     return changed;
   },
 };

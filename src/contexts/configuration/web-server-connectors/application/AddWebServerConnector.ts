@@ -14,7 +14,8 @@ export class AddWebServerConnector {
 
   execute(lab: LabId, values: WebServerConnectorChanges): Promise<{ added: string; connectors: WebServerConnector[] }> {
     const id = this.ids.uuid();
-    return this.writes.change(lab, (before) => ({ after: [...before, WebServerConnector.create(id, values)], fieldOf: () => '' }))
+    return this.writes
+      .change(lab, (before) => ({ after: [...before, WebServerConnector.create(id, values)], fieldOf: () => '' }))
       .then((connectors) => ({ added: id, connectors }));
   }
 }

@@ -27,7 +27,10 @@ export interface ConnectorPlan {
 export class ConnectorWrites {
   constructor(@inject(WorkingConfiguration) private readonly working: WorkingConfiguration) {}
 
-  change(lab: LabId, plan: (before: readonly WebServerConnector[], graph: GraphView) => ConnectorPlan): Promise<WebServerConnector[]> {
+  change(
+    lab: LabId,
+    plan: (before: readonly WebServerConnector[], graph: GraphView) => ConnectorPlan,
+  ): Promise<WebServerConnector[]> {
     return this.working.run(lab, async () => {
       const graph = await this.working.graph(lab);
       const objects = graph.ofSort(CONNECTOR_SORT);
@@ -39,9 +42,14 @@ export class ConnectorWrites {
       for (const id of removed) {
         const referrers = graph.referrersOf(id).filter((o) => !removed.includes(o.id));
         if (referrers.length > 0) {
-          const named = referrers.slice(0, 5).map((o) => `${o.sort} '${o.displayName}' (${o.id})`).join(', ');
-          throw DomainError.conflict('WEB_SERVER_CONNECTOR_IN_USE',
-            `web server connector '${graph.get(id)!.displayName}' (${id}) is referenced by ${named}: change those first; nothing was changed`);
+          const named = referrers
+            .slice(0, 5)
+            .map((o) => `${o.sort} '${o.displayName}' (${o.id})`)
+            .join(', ');
+          throw DomainError.conflict(
+            'WEB_SERVER_CONNECTOR_IN_USE',
+            `web server connector '${graph.get(id)!.displayName}' (${id}) is referenced by ${named}: change those first; nothing was changed`,
+          );
         }
       }
       const changed: ConfigObject[] = [];
@@ -52,7 +60,11 @@ export class ConnectorWrites {
         if (details.length > 0) {
           const prefix = fieldOf(connector.id);
           const named = details.map((d) => ({ ...d, field: prefix === '' ? d.field : `${prefix}.${d.field}` }));
-          throw DomainError.invalid('WEB_SERVER_CONNECTOR_INVALID', `the web server connector is invalid: ${named.map((d) => `${d.field}: ${d.message}`).join('; ')}`, named);
+          throw DomainError.invalid(
+            'WEB_SERVER_CONNECTOR_INVALID',
+            `the web server connector is invalid: ${named.map((d) => `${d.field}: ${d.message}`).join('; ')}`,
+            named,
+          );
         }
         if (!current || JSON.stringify(current.snapshot()) !== JSON.stringify(next.snapshot())) changed.push(next);
       }

@@ -41,12 +41,19 @@ export class SetWebServerConnectors {
           const id = canonicalObjectId(entry.id);
           const current = id === undefined ? undefined : byId.get(id);
           if (!current) {
-            throw new DomainError('WEB_SERVER_CONNECTOR_NOT_FOUND', 'not_found', `${prefix}.id: web server connector '${entry.id}' does not exist; leave id out to create a connector`,
-              [{ field: `${prefix}.id`, rule: 'exists', message: `${prefix}.id names no web server connector` }]);
+            throw new DomainError(
+              'WEB_SERVER_CONNECTOR_NOT_FOUND',
+              'not_found',
+              `${prefix}.id: web server connector '${entry.id}' does not exist; leave id out to create a connector`,
+              [{ field: `${prefix}.id`, rule: 'exists', message: `${prefix}.id names no web server connector` }],
+            );
           }
           if (seen.has(current.id)) {
-            throw DomainError.invalid('DUPLICATE_CONNECTOR', `${prefix}.id: web server connector ${current.id} is listed twice`,
-              [{ field: `${prefix}.id`, rule: 'unique', message: `${prefix}.id names a connector listed before` }]);
+            throw DomainError.invalid(
+              'DUPLICATE_CONNECTOR',
+              `${prefix}.id: web server connector ${current.id} is listed twice`,
+              [{ field: `${prefix}.id`, rule: 'unique', message: `${prefix}.id names a connector listed before` }],
+            );
           }
           seen.add(current.id);
           fields.set(current.id, prefix);
@@ -63,6 +70,14 @@ export class SetWebServerConnectors {
 /** The same error with its fields named from the request's array (`[2].port`). */
 function prefixed(error: unknown, prefix: string): unknown {
   if (!(error instanceof DomainError) || error.code !== 'WEB_SERVER_CONNECTOR_INVALID') return error;
-  const details = error.details.map((d) => ({ ...d, field: `${prefix}.${d.field ?? ""}`, message: d.field && d.message.startsWith(d.field) ? `${prefix}.${d.message}` : d.message }));
-  return DomainError.invalid(error.code, `the web server connector ${prefix} is invalid: ${details.map((d) => d.message).join('; ')}`, details);
+  const details = error.details.map((d) => ({
+    ...d,
+    field: `${prefix}.${d.field ?? ''}`,
+    message: d.field && d.message.startsWith(d.field) ? `${prefix}.${d.message}` : d.message,
+  }));
+  return DomainError.invalid(
+    error.code,
+    `the web server connector ${prefix} is invalid: ${details.map((d) => d.message).join('; ')}`,
+    details,
+  );
 }

@@ -38,8 +38,15 @@ export type WebServerConnectorChanges = Partial<Omit<WebServerConnectorState, 'i
 
 /** A new connector's values before its request's changes. */
 export const CONNECTOR_DEFAULTS: Omit<WebServerConnectorState, 'id' | 'displayName' | 'port'> = {
-  httpMode: 'HTTP', ipAddress: '', requestDomains: [], openPortOnDemand: false, httpRedirectorPort: 0,
-  certificate: '', privateKey: '', demandClientCertificate: false, hostnameVerification: false,
+  httpMode: 'HTTP',
+  ipAddress: '',
+  requestDomains: [],
+  openPortOnDemand: false,
+  httpRedirectorPort: 0,
+  certificate: '',
+  privateKey: '',
+  demandClientCertificate: false,
+  hostnameVerification: false,
 };
 
 /**
@@ -65,22 +72,37 @@ export class WebServerConnector {
   /** A new connector with the given id, from the defaults and the request's values. */
   static create(id: string, changes: WebServerConnectorChanges): WebServerConnector {
     const details: ErrorDetail[] = [];
-    if (changes.displayName === undefined) details.push({ field: 'displayName', rule: 'required', message: 'displayName is required for a new connector' });
-    if (changes.port === undefined) details.push({ field: 'port', rule: 'required', message: 'port is required for a new connector' });
+    if (changes.displayName === undefined)
+      details.push({ field: 'displayName', rule: 'required', message: 'displayName is required for a new connector' });
+    if (changes.port === undefined)
+      details.push({ field: 'port', rule: 'required', message: 'port is required for a new connector' });
     throwIfAny(details);
-    const blank: WebServerConnectorState = { id, displayName: changes.displayName!, port: changes.port!, ...CONNECTOR_DEFAULTS };
+    const blank: WebServerConnectorState = {
+      id,
+      displayName: changes.displayName!,
+      port: changes.port!,
+      ...CONNECTOR_DEFAULTS,
+    };
     return WebServerConnector.build(blank, changes, true);
   }
 
   /** This connector with the request's changes (a new object; this one is unchanged). */
   apply(changes: WebServerConnectorChanges): WebServerConnector {
-    const tlsTouched = (changes.certificate ?? '') !== '' || (changes.privateKey ?? '') !== ''
-      || (changes.httpMode === 'HTTPS' && this.state.httpMode !== 'HTTPS');
+    const tlsTouched =
+      (changes.certificate ?? '') !== '' ||
+      (changes.privateKey ?? '') !== '' ||
+      (changes.httpMode === 'HTTPS' && this.state.httpMode !== 'HTTPS');
     return WebServerConnector.build(this.state, changes, tlsTouched);
   }
 
-  private static build(current: WebServerConnectorState, changes: WebServerConnectorChanges, checkTls: boolean): WebServerConnector {
-    const defined = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined)) as WebServerConnectorChanges;
+  private static build(
+    current: WebServerConnectorState,
+    changes: WebServerConnectorChanges,
+    checkTls: boolean,
+  ): WebServerConnector {
+    const defined = Object.fromEntries(
+      Object.entries(changes).filter(([, v]) => v !== undefined),
+    ) as WebServerConnectorChanges;
     const details: ErrorDetail[] = [];
     let certificate = current.certificate;
     let privateKey = current.privateKey;
@@ -95,7 +117,10 @@ export class WebServerConnector {
       else details.push(read);
     }
     const state: WebServerConnectorState = {
-      ...current, ...defined, certificate, privateKey,
+      ...current,
+      ...defined,
+      certificate,
+      privateKey,
       displayName: (defined.displayName ?? current.displayName).trim(),
       requestDomains: [...(defined.requestDomains ?? current.requestDomains)],
     };
@@ -105,12 +130,24 @@ export class WebServerConnector {
     return new WebServerConnector(state);
   }
 
-  get id(): string { return this.state.id; }
-  get displayName(): string { return this.state.displayName; }
-  get httpMode(): HttpMode { return this.state.httpMode; }
-  get port(): number { return this.state.port; }
-  get httpRedirectorPort(): number { return this.state.httpRedirectorPort; }
-  get requestDomains(): readonly RequestDomain[] { return this.state.requestDomains; }
+  get id(): string {
+    return this.state.id;
+  }
+  get displayName(): string {
+    return this.state.displayName;
+  }
+  get httpMode(): HttpMode {
+    return this.state.httpMode;
+  }
+  get port(): number {
+    return this.state.port;
+  }
+  get httpRedirectorPort(): number {
+    return this.state.httpRedirectorPort;
+  }
+  get requestDomains(): readonly RequestDomain[] {
+    return this.state.requestDomains;
+  }
 
   /** Serves this management API. */
   get servesApi(): boolean {
@@ -119,7 +156,9 @@ export class WebServerConnector {
 
   /** The ports it listens on: its port and, with HTTPS, its redirector port. */
   get ports(): number[] {
-    return this.state.httpMode === 'HTTPS' && this.state.httpRedirectorPort > 0 ? [this.state.port, this.state.httpRedirectorPort] : [this.state.port];
+    return this.state.httpMode === 'HTTPS' && this.state.httpRedirectorPort > 0
+      ? [this.state.port, this.state.httpRedirectorPort]
+      : [this.state.port];
   }
 
   snapshot(): WebServerConnectorState {
@@ -129,7 +168,11 @@ export class WebServerConnector {
 
 function throwIfAny(details: readonly ErrorDetail[]): void {
   if (details.length > 0) {
-    throw DomainError.invalid('WEB_SERVER_CONNECTOR_INVALID', `the web server connector is invalid: ${details.map((d) => d.message).join('; ')}`, details);
+    throw DomainError.invalid(
+      'WEB_SERVER_CONNECTOR_INVALID',
+      `the web server connector is invalid: ${details.map((d) => d.message).join('; ')}`,
+      details,
+    );
   }
 }
 
@@ -139,41 +182,104 @@ function isPort(value: number, allowZero: boolean): boolean {
 
 function basicProblems(s: WebServerConnectorState): ErrorDetail[] {
   const details: ErrorDetail[] = [];
-  if (s.displayName.trim() === '') details.push({ field: 'displayName', rule: 'required', message: 'displayName must not be empty' });
-  if (s.displayName.length > DISPLAY_NAME_MAX) details.push({ field: 'displayName', rule: 'maxLength', message: `displayName must be at most ${DISPLAY_NAME_MAX} characters` });
-  if (!HTTP_MODES.includes(s.httpMode)) details.push({ field: 'httpMode', rule: 'isIn', message: `httpMode must be one of ${HTTP_MODES.join(', ')}` });
-  if (!isPort(s.port, false)) details.push({ field: 'port', rule: 'port', message: `port must be a whole number from 1 to 65535, got ${s.port}` });
+  if (s.displayName.trim() === '')
+    details.push({ field: 'displayName', rule: 'required', message: 'displayName must not be empty' });
+  if (s.displayName.length > DISPLAY_NAME_MAX)
+    details.push({
+      field: 'displayName',
+      rule: 'maxLength',
+      message: `displayName must be at most ${DISPLAY_NAME_MAX} characters`,
+    });
+  if (!HTTP_MODES.includes(s.httpMode))
+    details.push({ field: 'httpMode', rule: 'isIn', message: `httpMode must be one of ${HTTP_MODES.join(', ')}` });
+  if (!isPort(s.port, false))
+    details.push({
+      field: 'port',
+      rule: 'port',
+      message: `port must be a whole number from 1 to 65535, got ${s.port}`,
+    });
   if (s.ipAddress !== '' && !isIpAddress(s.ipAddress)) {
-    details.push({ field: 'networkOptions.ipAddress', rule: 'ipAddress', message: 'networkOptions.ipAddress must be an IPv4 or IPv6 address, or empty for every address' });
+    details.push({
+      field: 'networkOptions.ipAddress',
+      rule: 'ipAddress',
+      message: 'networkOptions.ipAddress must be an IPv4 or IPv6 address, or empty for every address',
+    });
   }
-  if (s.requestDomains.length === 0) details.push({ field: 'requestDomains', rule: 'required', message: `requestDomains must name at least one of ${REQUEST_DOMAINS.join(', ')}` });
+  if (s.requestDomains.length === 0)
+    details.push({
+      field: 'requestDomains',
+      rule: 'required',
+      message: `requestDomains must name at least one of ${REQUEST_DOMAINS.join(', ')}`,
+    });
   s.requestDomains.forEach((domain, i) => {
-    if (!REQUEST_DOMAINS.includes(domain)) details.push({ field: `requestDomains[${i}]`, rule: 'isIn', message: `requestDomains[${i}] must be one of ${REQUEST_DOMAINS.join(', ')}` });
-    else if (s.requestDomains.indexOf(domain) !== i) details.push({ field: `requestDomains[${i}]`, rule: 'unique', message: `requestDomains[${i}] names ${domain} twice` });
+    if (!REQUEST_DOMAINS.includes(domain))
+      details.push({
+        field: `requestDomains[${i}]`,
+        rule: 'isIn',
+        message: `requestDomains[${i}] must be one of ${REQUEST_DOMAINS.join(', ')}`,
+      });
+    else if (s.requestDomains.indexOf(domain) !== i)
+      details.push({
+        field: `requestDomains[${i}]`,
+        rule: 'unique',
+        message: `requestDomains[${i}] names ${domain} twice`,
+      });
   });
   if (!isPort(s.httpRedirectorPort, true)) {
-    details.push({ field: 'httpRedirectorPort', rule: 'port', message: `httpRedirectorPort must be a whole number from 1 to 65535, or 0 for none, got ${s.httpRedirectorPort}` });
+    details.push({
+      field: 'httpRedirectorPort',
+      rule: 'port',
+      message: `httpRedirectorPort must be a whole number from 1 to 65535, or 0 for none, got ${s.httpRedirectorPort}`,
+    });
   } else if (s.httpRedirectorPort !== 0 && s.httpMode !== 'HTTPS') {
-    details.push({ field: 'httpRedirectorPort', rule: 'httpsOnly', message: 'httpRedirectorPort redirects to HTTPS: give it only with httpMode HTTPS (or 0)' });
+    details.push({
+      field: 'httpRedirectorPort',
+      rule: 'httpsOnly',
+      message: 'httpRedirectorPort redirects to HTTPS: give it only with httpMode HTTPS (or 0)',
+    });
   } else if (s.httpRedirectorPort !== 0 && s.httpRedirectorPort === s.port) {
-    details.push({ field: 'httpRedirectorPort', rule: 'distinct', message: `httpRedirectorPort must differ from port ${s.port}` });
+    details.push({
+      field: 'httpRedirectorPort',
+      rule: 'distinct',
+      message: `httpRedirectorPort must differ from port ${s.port}`,
+    });
   }
   return details;
 }
 
 function tlsProblems(s: WebServerConnectorState): ErrorDetail[] {
   const details: ErrorDetail[] = [];
-  if (s.certificate === '') details.push({ field: 'tlsOptions.certificate.pem', rule: 'required', message: 'httpMode HTTPS needs tlsOptions.certificate.pem (PEM certificate)' });
-  if (s.privateKey === '') details.push({ field: 'tlsOptions.privateKey.pem', rule: 'required', message: 'httpMode HTTPS needs tlsOptions.privateKey.pem (PEM private key of the certificate)' });
+  if (s.certificate === '')
+    details.push({
+      field: 'tlsOptions.certificate.pem',
+      rule: 'required',
+      message: 'httpMode HTTPS needs tlsOptions.certificate.pem (PEM certificate)',
+    });
+  if (s.privateKey === '')
+    details.push({
+      field: 'tlsOptions.privateKey.pem',
+      rule: 'required',
+      message: 'httpMode HTTPS needs tlsOptions.privateKey.pem (PEM private key of the certificate)',
+    });
   if (details.length > 0) return details;
   let leaf: string;
   try {
     leaf = parsePem(s.certificate).certificates[0]!.pem;
   } catch {
-    return [{ field: 'tlsOptions.certificate.pem', rule: 'certificate', message: 'the stored certificate cannot be read: send tlsOptions.certificate.pem with a new one' }];
+    return [
+      {
+        field: 'tlsOptions.certificate.pem',
+        rule: 'certificate',
+        message: 'the stored certificate cannot be read: send tlsOptions.certificate.pem with a new one',
+      },
+    ];
   }
   if (!keyMatchesCertificate(s.privateKey, leaf)) {
-    details.push({ field: 'tlsOptions.privateKey.pem', rule: 'matchesCertificate', message: 'tlsOptions.privateKey.pem does not belong to the certificate of tlsOptions.certificate.pem' });
+    details.push({
+      field: 'tlsOptions.privateKey.pem',
+      rule: 'matchesCertificate',
+      message: 'tlsOptions.privateKey.pem does not belong to the certificate of tlsOptions.certificate.pem',
+    });
   }
   return details;
 }
@@ -183,7 +289,11 @@ function readCertificates(text: string): string | ErrorDetail {
   try {
     const material = parsePem(text);
     if (material.privateKey !== undefined || material.certificates.length === 0) {
-      return { field, rule: 'certificate', message: `${field} must hold PEM certificates only (the key goes in tlsOptions.privateKey.pem)` };
+      return {
+        field,
+        rule: 'certificate',
+        message: `${field} must hold PEM certificates only (the key goes in tlsOptions.privateKey.pem)`,
+      };
     }
     return joinPem(material.certificates);
   } catch (error) {
@@ -197,11 +307,19 @@ function readPrivateKey(text: string): string | ErrorDetail {
   try {
     const material = parsePem(text);
     if (material.privateKey === undefined || material.certificates.length > 0) {
-      return { field, rule: 'privateKey', message: `${field} must hold one unencrypted PEM private key and nothing else` };
+      return {
+        field,
+        rule: 'privateKey',
+        message: `${field} must hold one unencrypted PEM private key and nothing else`,
+      };
     }
     return material.privateKey;
   } catch (error) {
     if (!(error instanceof X509Error)) throw error;
-    return { field, rule: 'privateKey', message: `${field} is not a readable unencrypted PEM private key (${error.message})` };
+    return {
+      field,
+      rule: 'privateKey',
+      message: `${field} is not a readable unencrypted PEM private key (${error.message})`,
+    };
   }
 }

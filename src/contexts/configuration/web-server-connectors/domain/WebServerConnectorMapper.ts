@@ -44,9 +44,16 @@ export const WebServerConnectorMapper = {
   toObject(lab: LabId, connector: WebServerConnector, current: ConfigObject | undefined): ConfigObject {
     const s = connector.snapshot();
     const parameters: { [name: string]: ParameterValue } = {
-      httpMode: s.httpMode, port: s.port, ipAddress: s.ipAddress, requestDomains: [...s.requestDomains],
-      openPortOnDemand: s.openPortOnDemand, httpRedirectorPort: s.httpRedirectorPort, privateKey: s.privateKey,
-      certificate: s.certificate, demandClientCertificate: s.demandClientCertificate, hostnameVerification: s.hostnameVerification,
+      httpMode: s.httpMode,
+      port: s.port,
+      ipAddress: s.ipAddress,
+      requestDomains: [...s.requestDomains],
+      openPortOnDemand: s.openPortOnDemand,
+      httpRedirectorPort: s.httpRedirectorPort,
+      privateKey: s.privateKey,
+      certificate: s.certificate,
+      demandClientCertificate: s.demandClientCertificate,
+      hostnameVerification: s.hostnameVerification,
     };
     if (current) {
       const next = current.copy();

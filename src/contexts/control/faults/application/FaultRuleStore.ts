@@ -20,8 +20,11 @@ export interface StoredFaultRule {
  */
 function upgraded(rule: StoredFaultRule): StoredFaultRule {
   const { effect, match } = rule.input as { effect?: unknown; match?: unknown };
-  const gatewayFault = effect !== null && typeof effect === 'object' && (effect as { kind?: unknown }).kind !== undefined;
-  const empty = match === undefined || (match !== null && typeof match === 'object' && !Array.isArray(match) && Object.keys(match).length === 0);
+  const gatewayFault =
+    effect !== null && typeof effect === 'object' && (effect as { kind?: unknown }).kind !== undefined;
+  const empty =
+    match === undefined ||
+    (match !== null && typeof match === 'object' && !Array.isArray(match) && Object.keys(match).length === 0);
   return gatewayFault || !empty ? rule : { ...rule, input: { ...rule.input, match: { all: true } } };
 }
 
@@ -29,7 +32,13 @@ function stored(json: SettingJson): StoredFaultRule[] {
   if (!Array.isArray(json)) throw new Error('fault rules must be an array');
   return json.map((entry) => {
     const rule = entry as unknown as StoredFaultRule;
-    if (typeof rule?.id !== 'string' || typeof rule.sequence !== 'number' || typeof rule.createdAt !== 'string' || rule.input === null || typeof rule.input !== 'object') {
+    if (
+      typeof rule?.id !== 'string' ||
+      typeof rule.sequence !== 'number' ||
+      typeof rule.createdAt !== 'string' ||
+      rule.input === null ||
+      typeof rule.input !== 'object'
+    ) {
       throw new Error('a stored fault rule needs id, sequence, createdAt and input');
     }
     return upgraded(rule);
@@ -53,7 +62,10 @@ const FAULT_RULES_SETTING: SettingDefinition<readonly StoredFaultRule[]> = {
 export class FaultRuleStore {
   private readonly setting: Setting<readonly StoredFaultRule[]>;
 
-  constructor(@inject(SettingsRepository) store: SettingsRepository, @inject(UnitOfWork) private readonly unitOfWork: UnitOfWork) {
+  constructor(
+    @inject(SettingsRepository) store: SettingsRepository,
+    @inject(UnitOfWork) private readonly unitOfWork: UnitOfWork,
+  ) {
     this.setting = new Setting(store, FAULT_RULES_SETTING);
   }
 
@@ -62,7 +74,10 @@ export class FaultRuleStore {
   }
 
   /** Replaces the lab's rules with what `change` makes of them, in one write unit of the lab (it may throw to refuse). */
-  change(lab: LabId, change: (rules: readonly StoredFaultRule[]) => readonly StoredFaultRule[]): Promise<readonly StoredFaultRule[]> {
+  change(
+    lab: LabId,
+    change: (rules: readonly StoredFaultRule[]) => readonly StoredFaultRule[],
+  ): Promise<readonly StoredFaultRule[]> {
     return this.unitOfWork.write(lab, async () => {
       const current = await this.setting.read(lab);
       const next = change(current.value);

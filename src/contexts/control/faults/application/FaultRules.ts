@@ -9,7 +9,13 @@ import type { LabId } from '../../../../shared/domain/LabId.js';
 import { RandomSource } from '../../../../shared/domain/RandomSource.js';
 import { CommittedGateway } from '../../../configuration/index.js';
 import { FieldProblems } from '../../shared/domain/RuleError.js';
-import { effectInput, GATEWAY_FAULTS, sampleLatency, type FaultAnswer, type GatewayFaultKind } from '../domain/FaultEffect.js';
+import {
+  effectInput,
+  GATEWAY_FAULTS,
+  sampleLatency,
+  type FaultAnswer,
+  type GatewayFaultKind,
+} from '../domain/FaultEffect.js';
 import type { FaultRequest } from '../domain/FaultMatch.js';
 import { FaultRule, type FaultRuleInput } from '../domain/FaultRule.js';
 import { FaultRuleBook } from '../domain/FaultRuleBook.js';
@@ -102,12 +108,18 @@ export class FaultRules {
     const book = this.book(lab);
     const now = this.now(lab);
     book.purge(now);
-    const tooMany = () => DomainError.conflict('TOO_MANY_FAULT_RULES', `the lab holds ${MAX_FAULT_RULES} fault rules already; remove some first`);
+    const tooMany = () =>
+      DomainError.conflict(
+        'TOO_MANY_FAULT_RULES',
+        `the lab holds ${MAX_FAULT_RULES} fault rules already; remove some first`,
+      );
     if (book.size >= MAX_FAULT_RULES) throw tooMany();
     const checked = FaultRule.create(input, this.ids.uuid(), this.sequence + 1, now);
     if (checked.effect.type === 'gateway') await this.checkNodes(lab, checked.effect.kind, checked.effect.parameters);
     if (this.books.get(lab) !== book) {
-      throw new DomainError('LAB_NOT_FOUND', 'not_found', `lab '${lab}' was removed meanwhile`, [{ field: 'lab', rule: 'exists', message: `lab '${lab}' was removed` }]);
+      throw new DomainError('LAB_NOT_FOUND', 'not_found', `lab '${lab}' was removed meanwhile`, [
+        { field: 'lab', rule: 'exists', message: `lab '${lab}' was removed` },
+      ]);
     }
     let sequence = checked.sequence;
     if (this.store) {
@@ -116,7 +128,15 @@ export class FaultRules {
         const live = rules.filter((stored) => !this.revive(stored)?.isExpired(now));
         if (live.length >= MAX_FAULT_RULES) throw tooMany();
         sequence = Math.max(this.sequence, ...live.map((stored) => stored.sequence)) + 1;
-        return [...live, { id: checked.id, sequence, createdAt: now.toISOString(), input: JSON.parse(JSON.stringify(input)) as FaultRuleInput }];
+        return [
+          ...live,
+          {
+            id: checked.id,
+            sequence,
+            createdAt: now.toISOString(),
+            input: JSON.parse(JSON.stringify(input)) as FaultRuleInput,
+          },
+        ];
       });
     }
     const rule = sequence === checked.sequence ? checked : FaultRule.create(input, checked.id, sequence, now);
@@ -167,12 +187,19 @@ export class FaultRules {
   private forgetStored(lab: LabId, id: string): void {
     const store = this.store;
     if (!store) return;
-    this.pending = this.pending.then(() => store.change(lab, (rules) => rules.filter((rule) => rule.id !== id)).then(() => undefined))
-      .catch((error: unknown) => this.logger?.warn({ err: error, lab, rule: id }, 'a used-up fault rule could not be removed from the store'));
+    this.pending = this.pending
+      .then(() => store.change(lab, (rules) => rules.filter((rule) => rule.id !== id)).then(() => undefined))
+      .catch((error: unknown) =>
+        this.logger?.warn({ err: error, lab, rule: id }, 'a used-up fault rule could not be removed from the store'),
+      );
   }
 
   /** A gateway fault's node parameters name nodes of the lab's committed configuration (400 naming effect.node, with the nodes there are). */
-  private async checkNodes(lab: LabId, kind: GatewayFaultKind, parameters: Readonly<Record<string, string | number>>): Promise<void> {
+  private async checkNodes(
+    lab: LabId,
+    kind: GatewayFaultKind,
+    parameters: Readonly<Record<string, string | number>>,
+  ): Promise<void> {
     const nodeParameters = GATEWAY_FAULTS[kind].filter((parameter) => parameter.type === 'node');
     if (nodeParameters.length === 0) return;
     const problems = new FieldProblems();
@@ -182,9 +209,13 @@ export class FaultRules {
       if (typeof id !== 'string' || plan?.nodes.has(id)) continue;
       const known = plan ? [...plan.nodes.values()].map((node) => `${node.id} (${node.displayName})`) : [];
       const shown = known.length > 10 ? [...known.slice(0, 10), `and ${known.length - 10} more`] : known;
-      problems.add(`effect.${parameter.name}`, 'exists', plan
-        ? `'${id.length > 64 ? `${id.slice(0, 64)}…` : id}' is not a node of the lab's committed configuration; its nodes: ${shown.length > 0 ? shown.join(', ') : 'none (commit a configuration with nodes first)'}`
-        : 'cannot be checked: the committed configuration is not available in this build');
+      problems.add(
+        `effect.${parameter.name}`,
+        'exists',
+        plan
+          ? `'${id.length > 64 ? `${id.slice(0, 64)}…` : id}' is not a node of the lab's committed configuration; its nodes: ${shown.length > 0 ? shown.join(', ') : 'none (commit a configuration with nodes first)'}`
+          : 'cannot be checked: the committed configuration is not available in this build',
+      );
     }
     problems.throwIfAny('INVALID_FAULT_RULE', 'the fault rule');
   }
@@ -192,14 +223,22 @@ export class FaultRules {
   async remove(lab: LabId, id: string): Promise<FaultRule> {
     this.refresh(); // a rule past its end is gone: 404, and its gateway fault switched back
     if (!this.book(lab).get(id)) {
-      throw new DomainError('FAULT_RULE_NOT_FOUND', 'not_found', `fault rule '${id.length > 64 ? `${id.slice(0, 64)}…` : id}' does not exist (or has expired)`,
-        [{ field: 'id', rule: 'exists', message: 'no such fault rule in this lab' }]);
+      throw new DomainError(
+        'FAULT_RULE_NOT_FOUND',
+        'not_found',
+        `fault rule '${id.length > 64 ? `${id.slice(0, 64)}…` : id}' does not exist (or has expired)`,
+        [{ field: 'id', rule: 'exists', message: 'no such fault rule in this lab' }],
+      );
     }
     if (this.store) await this.store.change(lab, (rules) => rules.filter((rule) => rule.id !== id));
     const rule = this.book(lab).remove(id);
     if (!rule) {
-      throw new DomainError('FAULT_RULE_NOT_FOUND', 'not_found', `fault rule '${id.length > 64 ? `${id.slice(0, 64)}…` : id}' does not exist (or has expired)`,
-        [{ field: 'id', rule: 'exists', message: 'no such fault rule in this lab' }]);
+      throw new DomainError(
+        'FAULT_RULE_NOT_FOUND',
+        'not_found',
+        `fault rule '${id.length > 64 ? `${id.slice(0, 64)}…` : id}' does not exist (or has expired)`,
+        [{ field: 'id', rule: 'exists', message: 'no such fault rule in this lab' }],
+      );
     }
     if (rule.isGatewayFault) this.refresh();
     return rule;
@@ -266,7 +305,11 @@ export class FaultRules {
   /** Hands each switch the faults of its kinds holding in the lab, when they differ from what it was last handed. */
   private switch(lab: LabId, holding: readonly FaultRule[]): void {
     if (holding.length === 0) this.switchedOn.delete(lab);
-    else this.switchedOn.set(lab, holding.map((rule) => rule.id));
+    else
+      this.switchedOn.set(
+        lab,
+        holding.map((rule) => rule.id),
+      );
     const bySwitch = new Map<GatewayFaultSwitch, HeldGatewayFault[]>();
     for (const rule of holding) {
       if (rule.effect.type !== 'gateway') continue;

@@ -8,7 +8,10 @@ import { FaultRules } from './FaultRules.js';
 export class LoadFaultRules extends StartupTask {
   readonly name = 'fault rules';
 
-  constructor(@inject(FaultRules) private readonly rules: FaultRules, @inject(LabDirectory) private readonly directory: LabDirectory) {
+  constructor(
+    @inject(FaultRules) private readonly rules: FaultRules,
+    @inject(LabDirectory) private readonly directory: LabDirectory,
+  ) {
     super();
   }
 

@@ -57,23 +57,48 @@ export class FaultMatch {
   static create(input: FaultMatchInput, problems: FieldProblems, field = 'match'): FaultMatch {
     const { operation, path, method, user, all } = input;
     const named = [operation, path, method, user].some((condition) => condition !== undefined);
-    if (all !== undefined && all !== true) problems.add(`${field}.all`, 'isTrue', `must be true (it says the rule matches every gateway request), or be left out`);
-    else if (all === true && named) problems.add(`${field}.all`, 'exclusive', 'cannot be combined with operation, path, method or user: it matches every gateway request');
+    if (all !== undefined && all !== true)
+      problems.add(
+        `${field}.all`,
+        'isTrue',
+        `must be true (it says the rule matches every gateway request), or be left out`,
+      );
+    else if (all === true && named)
+      problems.add(
+        `${field}.all`,
+        'exclusive',
+        'cannot be combined with operation, path, method or user: it matches every gateway request',
+      );
     else if (all === undefined && !named) {
-      problems.add(field, 'condition', `names no condition: give operation, path, method or user, or ${MATCH_ALL} for every gateway request`);
+      problems.add(
+        field,
+        'condition',
+        `names no condition: give operation, path, method or user, or ${MATCH_ALL} for every gateway request`,
+      );
     }
     if (operation !== undefined && (typeof operation !== 'string' || !OPERATION.test(operation))) {
       problems.add(`${field}.operation`, 'pattern', "must be an operation's path without /api/, such as nodes/get");
     }
     if (path !== undefined && (typeof path !== 'string' || !PATH.test(path))) {
-      problems.add(`${field}.path`, 'pattern', 'must be a path pattern starting with / (at most 256 printable characters; * any run, ? one character)');
+      problems.add(
+        `${field}.path`,
+        'pattern',
+        'must be a path pattern starting with / (at most 256 printable characters; * any run, ? one character)',
+      );
     }
-    if (operation !== undefined && path !== undefined) problems.add(`${field}.path`, 'exclusive', `cannot be combined with ${field}.operation`);
+    if (operation !== undefined && path !== undefined)
+      problems.add(`${field}.path`, 'exclusive', `cannot be combined with ${field}.operation`);
     if (method !== undefined && !(FAULT_METHODS as readonly string[]).includes(method)) {
       problems.add(`${field}.method`, 'isIn', `must be one of ${FAULT_METHODS.join(', ')}`);
     }
-    if (user !== undefined && (typeof user !== 'string' || !USER.test(user))) problems.add(`${field}.user`, 'pattern', 'must be a user name of 1 to 128 characters');
-    return new FaultMatch(operation, path === undefined ? undefined : PathPattern.glob(path), method as FaultMethod | undefined, user);
+    if (user !== undefined && (typeof user !== 'string' || !USER.test(user)))
+      problems.add(`${field}.user`, 'pattern', 'must be a user name of 1 to 128 characters');
+    return new FaultMatch(
+      operation,
+      path === undefined ? undefined : PathPattern.glob(path),
+      method as FaultMethod | undefined,
+      user,
+    );
   }
 
   /** The conditions the rule index does not cover (path pattern, user); operation and method are the index's keys. */
@@ -92,7 +117,9 @@ export class FaultMatch {
 
   /** Whether it names no condition: every gateway request. */
   get all(): boolean {
-    return this.operation === undefined && this.path === undefined && this.method === undefined && this.user === undefined;
+    return (
+      this.operation === undefined && this.path === undefined && this.method === undefined && this.user === undefined
+    );
   }
 
   toInput(): FaultMatchInput {

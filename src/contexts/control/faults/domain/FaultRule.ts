@@ -58,13 +58,19 @@ export class FaultRule {
       problems.add('rule', 'isObject', 'must be a JSON object');
       problems.throwIfAny('INVALID_FAULT_RULE', 'the fault rule');
     }
-    const effect = input.effect === undefined || input.effect === null || typeof input.effect !== 'object'
-      ? (problems.add('effect', 'required', 'is required (an object)'), undefined)
-      : faultEffect(input.effect, problems);
+    const effect =
+      input.effect === undefined || input.effect === null || typeof input.effect !== 'object'
+        ? (problems.add('effect', 'required', 'is required (an object)'), undefined)
+        : faultEffect(input.effect, problems);
     // an API fault says which requests it answers; a gateway fault matches no request (it holds while active)
     let match = FaultMatch.EVERY_REQUEST;
     if (input.match !== undefined && effect?.type !== 'gateway') match = FaultMatch.create(input.match, problems);
-    else if (effect?.type === 'api') problems.add('match', 'required', `is required: which gateway requests get the fault (operation, path, method, user; ${MATCH_ALL} for every one)`);
+    else if (effect?.type === 'api')
+      problems.add(
+        'match',
+        'required',
+        `is required: which gateway requests get the fault (operation, path, method, user; ${MATCH_ALL} for every one)`,
+      );
     const { probability, count, expiresInSeconds } = input;
     if (probability !== undefined && (typeof probability !== 'number' || !(probability >= 0 && probability <= 1))) {
       problems.add('probability', 'range', 'must be a number from 0 to 1');
@@ -72,17 +78,33 @@ export class FaultRule {
     if (count !== undefined && (!Number.isInteger(count) || count < 1 || count > MAX_FAULT_COUNT)) {
       problems.add('count', 'range', `must be a whole number from 1 to ${MAX_FAULT_COUNT}`);
     }
-    if (expiresInSeconds !== undefined && (!Number.isInteger(expiresInSeconds) || expiresInSeconds < 1 || expiresInSeconds > MAX_EXPIRES_IN_SECONDS)) {
-      problems.add('expiresInSeconds', 'range', `must be a whole number of seconds from 1 to ${MAX_EXPIRES_IN_SECONDS}`);
+    if (
+      expiresInSeconds !== undefined &&
+      (!Number.isInteger(expiresInSeconds) || expiresInSeconds < 1 || expiresInSeconds > MAX_EXPIRES_IN_SECONDS)
+    ) {
+      problems.add(
+        'expiresInSeconds',
+        'range',
+        `must be a whole number of seconds from 1 to ${MAX_EXPIRES_IN_SECONDS}`,
+      );
     }
     const from = instant(input.window?.from, 'window.from', problems);
     const until = instant(input.window?.until, 'window.until', problems);
-    if (from && until && until.getTime() <= from.getTime()) problems.add('window.until', 'order', 'must be after window.from');
+    if (from && until && until.getTime() <= from.getTime())
+      problems.add('window.until', 'order', 'must be after window.from');
     else if (until && until.getTime() <= now.getTime()) problems.add('window.until', 'future', 'must be in the future');
     if (effect?.type === 'gateway') {
-      const extra = [input.match !== undefined ? 'match' : undefined, probability !== undefined ? 'probability' : undefined, count !== undefined ? 'count' : undefined]
-        .filter((field): field is string => field !== undefined);
-      for (const field of extra) problems.add(field, 'exclusive', 'is not taken by a gateway fault (effect.kind): it holds while the rule is active (window, expiresInSeconds)');
+      const extra = [
+        input.match !== undefined ? 'match' : undefined,
+        probability !== undefined ? 'probability' : undefined,
+        count !== undefined ? 'count' : undefined,
+      ].filter((field): field is string => field !== undefined);
+      for (const field of extra)
+        problems.add(
+          field,
+          'exclusive',
+          'is not taken by a gateway fault (effect.kind): it holds while the rule is active (window, expiresInSeconds)',
+        );
     }
     problems.throwIfAny('INVALID_FAULT_RULE', 'the fault rule');
     const expiresAt = expiresInSeconds !== undefined ? new Date(now.getTime() + expiresInSeconds * 1000) : undefined;
@@ -104,14 +126,18 @@ export class FaultRule {
 
   /** When it stops holding by time (the window's end or the expiry, whichever comes first). */
   get endsAt(): Date | undefined {
-    if (this.until && this.expiresAt) return this.until.getTime() <= this.expiresAt.getTime() ? this.until : this.expiresAt;
+    if (this.until && this.expiresAt)
+      return this.until.getTime() <= this.expiresAt.getTime() ? this.until : this.expiresAt;
     return this.until ?? this.expiresAt;
   }
 
   /** Past its end, or its count used up: it is removed. */
   isExpired(now: Date): boolean {
     const ends = this.endsAt;
-    return (ends !== undefined && now.getTime() >= ends.getTime()) || (this.count !== undefined && this.hitCount >= this.count);
+    return (
+      (ends !== undefined && now.getTime() >= ends.getTime()) ||
+      (this.count !== undefined && this.hitCount >= this.count)
+    );
   }
 
   /** Holds now: not expired and its window (if any) has begun. */
@@ -131,7 +157,14 @@ export class FaultRule {
       effect: effectInput(this.effect),
       ...(this.isGatewayFault ? {} : { probability: this.probability }),
       ...(this.count !== undefined ? { count: this.count } : {}),
-      ...(this.from || this.until ? { window: { ...(this.from ? { from: this.from.toISOString() } : {}), ...(this.until ? { until: this.until.toISOString() } : {}) } } : {}),
+      ...(this.from || this.until
+        ? {
+            window: {
+              ...(this.from ? { from: this.from.toISOString() } : {}),
+              ...(this.until ? { until: this.until.toISOString() } : {}),
+            },
+          }
+        : {}),
     };
   }
 }

@@ -51,13 +51,23 @@ export class ManageLabs {
     return this.exclusive(async () => {
       const lab = newLab(name, displayName, this.clock.now(), port);
       const holder = port === undefined ? undefined : this.directory.list().find((other) => other.port === port);
-      if (holder) throw DomainError.conflict('PORT_IN_USE', `port ${port} serves lab '${holder.id}' already`, [{ field: 'port', rule: 'unique', message: `lab '${holder.id}' has it` }]);
-      if (this.directory.find(lab.id)) throw DomainError.conflict('LAB_EXISTS', `lab '${lab.id}' exists already`, [{ field: 'name', rule: 'unique', message: `'${lab.id}' is taken` }]);
+      if (holder)
+        throw DomainError.conflict('PORT_IN_USE', `port ${port} serves lab '${holder.id}' already`, [
+          { field: 'port', rule: 'unique', message: `lab '${holder.id}' has it` },
+        ]);
+      if (this.directory.find(lab.id))
+        throw DomainError.conflict('LAB_EXISTS', `lab '${lab.id}' exists already`, [
+          { field: 'name', rule: 'unique', message: `'${lab.id}' is taken` },
+        ]);
       if (!this.directory.reusable(lab.id)) {
-        throw DomainError.conflict('LAB_NAME_USED', `lab name '${lab.id}' belonged to a lab removed in this process, and the in-memory store cannot reuse it: choose another name`,
-          [{ field: 'name', rule: 'reusable', message: 'choose another name' }]);
+        throw DomainError.conflict(
+          'LAB_NAME_USED',
+          `lab name '${lab.id}' belonged to a lab removed in this process, and the in-memory store cannot reuse it: choose another name`,
+          [{ field: 'name', rule: 'reusable', message: 'choose another name' }],
+        );
       }
-      if (this.directory.list().length >= MAX_LABS) throw DomainError.conflict('TOO_MANY_LABS', `one gwsim serves at most ${MAX_LABS} labs: remove one first`);
+      if (this.directory.list().length >= MAX_LABS)
+        throw DomainError.conflict('TOO_MANY_LABS', `one gwsim serves at most ${MAX_LABS} labs: remove one first`);
       await this.directory.add(lab);
       try {
         for (const lifecycle of this.lifecycles) await lifecycle.initialize(lab.id);
@@ -69,7 +79,14 @@ export class ManageLabs {
       // Its live work is taken here before the answer (on a shared server: its lease, with where this process
       // serves), so its live endpoints answer through any process as soon as it exists. (The simulator's thread
       // takes a lab at its first live request.)
-      await this.leases?.claim(lab.id).catch((error: unknown) => this.logger.warn({ err: error, lab: lab.id }, 'a new lab\'s lease could not be taken; the next round of the leases takes it'));
+      await this.leases
+        ?.claim(lab.id)
+        .catch((error: unknown) =>
+          this.logger.warn(
+            { err: error, lab: lab.id },
+            "a new lab's lease could not be taken; the next round of the leases takes it",
+          ),
+        );
       return lab;
     });
   }
@@ -77,7 +94,10 @@ export class ManageLabs {
   remove(name: string): Promise<LabEntry> {
     return this.exclusive(async () => {
       const lab = this.labs.resolve(name);
-      if (lab === DEFAULT_LAB) throw DomainError.conflict('LAB_PROTECTED', `lab '${DEFAULT_LAB}' always exists and cannot be removed`, [{ field: 'lab', rule: 'removable', message: 'the default lab stays' }]);
+      if (lab === DEFAULT_LAB)
+        throw DomainError.conflict('LAB_PROTECTED', `lab '${DEFAULT_LAB}' always exists and cannot be removed`, [
+          { field: 'lab', rule: 'removable', message: 'the default lab stays' },
+        ]);
       const entry = this.directory.find(lab)!;
       await this.drop(lab);
       // snapshots outlive a reset (their rows have no foreign key to the lab's), not a removal
@@ -96,7 +116,10 @@ export class ManageLabs {
       const lab = this.labs.resolve(name);
       const entry = this.directory.find(lab)!;
       if (!this.directory.reusable(lab) || !this.directory.resettable()) {
-        throw DomainError.conflict('RESET_UNAVAILABLE', 'the in-memory stores cannot reset a lab: run on the embedded engine or a PostgreSQL server');
+        throw DomainError.conflict(
+          'RESET_UNAVAILABLE',
+          'the in-memory stores cannot reset a lab: run on the embedded engine or a PostgreSQL server',
+        );
       }
       // the lab's requests wait meanwhile: none sees it half made (the default lab's administrators gone)
       await this.gate.closedWhile(lab, async () => {

@@ -20,10 +20,18 @@ export interface Lab {
 
 /** Checks a new lab's name and display name (the default lab exists from the start and is never made). */
 export function newLab(name: string, displayName: string | undefined, now: Date, port?: number): Lab {
-  if (!LAB_NAME.test(name)) throw invalid('name', `'${name.slice(0, 40)}' is not a lab name: 1 to 32 lower-case letters, digits and hyphens, starting with a letter`);
-  if (name === DEFAULT_LAB) throw DomainError.conflict('LAB_EXISTS', `lab '${DEFAULT_LAB}' always exists`, [{ field: 'name', rule: 'unique', message: `'${DEFAULT_LAB}' is taken` }]);
+  if (!LAB_NAME.test(name))
+    throw invalid(
+      'name',
+      `'${name.slice(0, 40)}' is not a lab name: 1 to 32 lower-case letters, digits and hyphens, starting with a letter`,
+    );
+  if (name === DEFAULT_LAB)
+    throw DomainError.conflict('LAB_EXISTS', `lab '${DEFAULT_LAB}' always exists`, [
+      { field: 'name', rule: 'unique', message: `'${DEFAULT_LAB}' is taken` },
+    ]);
   const shown = displayName?.trim() || name;
   if (shown.length > 128) throw invalid('displayName', 'is longer than 128 characters');
-  if (port !== undefined && (!Number.isInteger(port) || port < 1 || port > 65535)) throw invalid('port', 'must be a TCP port, 1 to 65535');
+  if (port !== undefined && (!Number.isInteger(port) || port < 1 || port > 65535))
+    throw invalid('port', 'must be a TCP port, 1 to 65535');
   return { id: name as LabId, displayName: shown, createdAt: now, ...(port !== undefined ? { port } : {}) };
 }

@@ -70,27 +70,46 @@ export class ScenarioRunner {
    * Starts a run: 409 while one runs. Resolves with the run once it is registered (`seeded: false`) or once its
    * seed is in place (`seeded: true`: a seeding that fails rejects, for a lab made from a scenario).
    */
-  async start(lab: LabId, scenario: ReadyScenario, options: { readonly reset: boolean; readonly seeded?: boolean }): Promise<ScenarioRun> {
+  async start(
+    lab: LabId,
+    scenario: ReadyScenario,
+    options: { readonly reset: boolean; readonly seeded?: boolean },
+  ): Promise<ScenarioRun> {
     const run = new ScenarioRun(lab, scenario, this.clocks.nowOf(lab));
     let wake: (() => void) | undefined;
     let stopWhy: string | undefined;
     let seeded!: (error?: unknown) => void;
-    const seedDone = new Promise<void>((resolve, reject) => { seeded = (error) => (error === undefined ? resolve() : reject(error)); });
+    const seedDone = new Promise<void>((resolve, reject) => {
+      seeded = (error) => (error === undefined ? resolve() : reject(error));
+    });
     seedDone.catch(() => undefined);
     const handle: RunHandle = {
       run,
       resetting: false,
-      stop: (why) => { stopWhy ??= why; wake?.(); },
+      stop: (why) => {
+        stopWhy ??= why;
+        wake?.();
+      },
       done: Promise.resolve(),
     };
     this.runs.begin(lab, handle);
-    const sleep = (ms: number) => new Promise<void>((resolve) => {
-      const timer = setTimeout(() => { wake = undefined; resolve(); }, ms);
-      wake = () => { clearTimeout(timer); wake = undefined; resolve(); };
-    });
+    const sleep = (ms: number) =>
+      new Promise<void>((resolve) => {
+        const timer = setTimeout(() => {
+          wake = undefined;
+          resolve();
+        }, ms);
+        wake = () => {
+          clearTimeout(timer);
+          wake = undefined;
+          resolve();
+        };
+      });
     const stopped = () => stopWhy;
     // as work of the lab: the Clock answers its time to every context the run calls
-    (handle as { done: Promise<void> }).done = this.scope.run(lab, () => this.execute(handle, options.reset, sleep, stopped, seeded));
+    (handle as { done: Promise<void> }).done = this.scope.run(lab, () =>
+      this.execute(handle, options.reset, sleep, stopped, seeded),
+    );
     if (options.seeded) await seedDone;
     return run;
   }
@@ -99,8 +118,12 @@ export class ScenarioRunner {
   async stop(lab: LabId): Promise<ScenarioRun> {
     const handle = this.runs.current(lab);
     if (!handle || handle.run.ended) {
-      throw new DomainError('SCENARIO_NOT_RUNNING', 'conflict', `no scenario runs on lab '${lab}'${handle ? ` (the last, '${handle.run.scenario.name}', ${handle.run.state})` : ''}`,
-        [{ field: 'lab', rule: 'running', message: 'no scenario runs' }]);
+      throw new DomainError(
+        'SCENARIO_NOT_RUNNING',
+        'conflict',
+        `no scenario runs on lab '${lab}'${handle ? ` (the last, '${handle.run.scenario.name}', ${handle.run.state})` : ''}`,
+        [{ field: 'lab', rule: 'running', message: 'no scenario runs' }],
+      );
     }
     handle.stop('stopped on request');
     await handle.done;
@@ -128,7 +151,13 @@ export class ScenarioRunner {
     });
   }
 
-  private async execute(handle: RunHandle, reset: boolean, sleep: (ms: number) => Promise<void>, stopped: () => string | undefined, seeded: (error?: unknown) => void): Promise<void> {
+  private async execute(
+    handle: RunHandle,
+    reset: boolean,
+    sleep: (ms: number) => Promise<void>,
+    stopped: () => string | undefined,
+    seeded: (error?: unknown) => void,
+  ): Promise<void> {
     const run = handle.run;
     const lab = run.lab;
     try {
@@ -139,7 +168,10 @@ export class ScenarioRunner {
         } catch (error) {
           // the in-memory stores cannot reset a lab: the seed goes over what the lab holds
           if (!(error instanceof DomainError && error.code === 'RESET_UNAVAILABLE')) throw error;
-          this.logger.warn({ lab }, 'scenario: the in-memory store cannot reset the lab; the seed goes over what it holds');
+          this.logger.warn(
+            { lab },
+            'scenario: the in-memory store cannot reset the lab; the seed goes over what it holds',
+          );
         } finally {
           handle.resetting = false;
         }
@@ -185,7 +217,9 @@ export class ScenarioRunner {
       this.logger.error({ lab, scenario: run.scenario.name, err: error }, 'scenario run broke off');
       return;
     }
-    await this.release(run).catch((error: unknown) => this.logger.warn({ lab, err: error }, 'scenario: the lab clock could not be released'));
+    await this.release(run).catch((error: unknown) =>
+      this.logger.warn({ lab, err: error }, 'scenario: the lab clock could not be released'),
+    );
     const why = stopped();
     if (why) {
       for (const outcome of run.outcomes) if (outcome.status === 'pending') outcome.status = 'skipped';
@@ -200,7 +234,12 @@ export class ScenarioRunner {
   }
 
   /** Waits until the lab clock is within the lead of `due`; false when the run was stopped meanwhile. */
-  private async waitFor(run: ScenarioRun, due: Date, sleep: (ms: number) => Promise<void>, stopped: () => string | undefined): Promise<boolean> {
+  private async waitFor(
+    run: ScenarioRun,
+    due: Date,
+    sleep: (ms: number) => Promise<void>,
+    stopped: () => string | undefined,
+  ): Promise<boolean> {
     if (run.clockMode.mode === 'scaled') return this.pace(run, due, sleep, stopped);
     for (;;) {
       if (stopped()) return false;
@@ -234,7 +273,12 @@ export class ScenarioRunner {
    * the clock (a catch-up of more than five minutes would count as a jump and end the calls in progress): a loaded
    * machine slows the run down instead of changing what happens in it.
    */
-  private async pace(run: ScenarioRun, due: Date, sleep: (ms: number) => Promise<void>, stopped: () => string | undefined): Promise<boolean> {
+  private async pace(
+    run: ScenarioRun,
+    due: Date,
+    sleep: (ms: number) => Promise<void>,
+    stopped: () => string | undefined,
+  ): Promise<boolean> {
     const scale = run.clockMode.scale ?? DEFAULT_PACE_SCALE;
     let wallTarget = performance.now();
     for (;;) {
@@ -276,28 +320,45 @@ export class ScenarioRunner {
         }
         case 'clearFault': {
           const id = run.faults.get(action.label);
-          if (!id) return { status: 'failed', ranAt: at, detail: `no fault step labelled '${action.label}' ran before` };
+          if (!id)
+            return { status: 'failed', ranAt: at, detail: `no fault step labelled '${action.label}' ran before` };
           await this.faults.remove(lab, id);
           run.faults.delete(action.label);
           return { status: 'done', ranAt: at, detail: `fault rule ${id} (${action.label}) removed` };
         }
         case 'traffic': {
           const state = await this.traffic.configure(lab, action.change);
-          return { status: 'done', ranAt: at, detail: `traffic ${state.running ? 'running' : 'stopped'} at ${state.profile.callsPerSecond} calls per second` };
+          return {
+            status: 'done',
+            ranAt: at,
+            detail: `traffic ${state.running ? 'running' : 'stopped'} at ${state.profile.callsPerSecond} calls per second`,
+          };
         }
         case 'clock': {
-          if (action.mode) run.clockMode = { mode: action.mode, scale: action.mode === 'scaled' ? action.scale ?? run.clockMode.scale : undefined };
+          if (action.mode)
+            run.clockMode = {
+              mode: action.mode,
+              scale: action.mode === 'scaled' ? (action.scale ?? run.clockMode.scale) : undefined,
+            };
           if (action.advanceMs) await this.clocks.advance(lab, action.advanceMs);
           if (action.set) await this.clocks.setMode(lab, 'frozen', { now: action.set });
           await this.traffic.advance(lab);
           const now = this.clocks.nowOf(lab);
-          return { status: 'done', ranAt: at, detail: `lab clock at ${now.toISOString()}, ${run.clockMode.mode}${run.clockMode.mode === 'scaled' ? ` ×${run.clockMode.scale ?? 'current'}` : ''}` };
+          return {
+            status: 'done',
+            ranAt: at,
+            detail: `lab clock at ${now.toISOString()}, ${run.clockMode.mode}${run.clockMode.mode === 'scaled' ? ` ×${run.clockMode.scale ?? 'current'}` : ''}`,
+          };
         }
         case 'request': {
           const request = action.request;
           const answer = await this.gateway.send(lab, request.method, pathFor(lab, request.path), request.body);
           const ok = statusOk(answer, request.status);
-          return { status: ok ? 'done' : 'failed', ranAt: at, detail: `${request.method} ${request.path} answered ${answer.status}${ok ? '' : ` (expected ${request.status ?? '2xx'}): ${shortBody(answer.body)}`}` };
+          return {
+            status: ok ? 'done' : 'failed',
+            ranAt: at,
+            detail: `${request.method} ${request.path} answered ${answer.status}${ok ? '' : ` (expected ${request.status ?? '2xx'}): ${shortBody(answer.body)}`}`,
+          };
         }
         case 'expect': {
           // the history up to the step's instant is in the store before it is read (the sinks write in batches)
@@ -305,7 +366,14 @@ export class ScenarioRunner {
           const results: ExpectationResult[] = [];
           for (const expectation of action.expectations) results.push(await this.check(lab, expectation));
           const passed = results.every((r) => r.passed);
-          return { status: passed ? 'done' : 'failed', ranAt: at, detail: passed ? 'every expectation met' : `${results.filter((r) => !r.passed).length} of ${results.length} reads not as expected`, expectations: results };
+          return {
+            status: passed ? 'done' : 'failed',
+            ranAt: at,
+            detail: passed
+              ? 'every expectation met'
+              : `${results.filter((r) => !r.passed).length} of ${results.length} reads not as expected`,
+            expectations: results,
+          };
         }
       }
     } catch (error) {
@@ -325,7 +393,13 @@ export class ScenarioRunner {
     if (!statusOk(answer, read.status)) {
       // an unexpected status fails the read; its checks still show what the answer held
       const checks = expectation.checks.map((check) => evaluate(check, answer.body));
-      return { read: label, status: answer.status, passed: false, error: `answered ${answer.status}, expected ${read.status ?? '2xx'}: ${shortBody(answer.body)}`, checks };
+      return {
+        read: label,
+        status: answer.status,
+        passed: false,
+        error: `answered ${answer.status}, expected ${read.status ?? '2xx'}: ${shortBody(answer.body)}`,
+        checks,
+      };
     }
     const checks = expectation.checks.map((check) => evaluate(check, answer.body));
     return { read: label, status: answer.status, passed: checks.every((c) => c.passed), checks };

@@ -31,8 +31,11 @@ export class ScenarioRuns {
   begin(lab: LabId, handle: RunHandle): void {
     const running = this.runs.get(lab);
     if (running && !running.run.ended) {
-      throw DomainError.conflict('SCENARIO_RUNNING', `lab '${lab}' runs scenario '${running.run.scenario.name}' (${running.run.state}): stop it first (DELETE /_sim/labs/${lab}/scenario)`,
-        [{ field: 'lab', rule: 'idle', message: `scenario '${running.run.scenario.name}' is ${running.run.state}` }]);
+      throw DomainError.conflict(
+        'SCENARIO_RUNNING',
+        `lab '${lab}' runs scenario '${running.run.scenario.name}' (${running.run.state}): stop it first (DELETE /_sim/labs/${lab}/scenario)`,
+        [{ field: 'lab', rule: 'idle', message: `scenario '${running.run.scenario.name}' is ${running.run.state}` }],
+      );
     }
     this.runs.set(lab, handle);
   }

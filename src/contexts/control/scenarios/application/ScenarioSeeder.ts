@@ -57,36 +57,66 @@ export class ScenarioSeeder {
     const seed = scenario.seed;
     // scaled without a scale: the lab clock's own scale when it runs scaled, else the clock's default
     const before = this.clocks.reading(lab).clock;
-    const scale = seed.clock.mode === 'scaled' ? seed.clock.scale ?? (before.mode === 'scaled' ? before.rate : undefined) : undefined;
+    const scale =
+      seed.clock.mode === 'scaled'
+        ? (seed.clock.scale ?? (before.mode === 'scaled' ? before.rate : undefined))
+        : undefined;
     run.clockMode = { mode: seed.clock.mode, scale };
     const start = seed.clock.start ?? this.clocks.nowOf(lab);
     await this.clocks.setMode(lab, 'frozen', { now: start });
     run.startedAt = start;
     {
       if (seed.configuration) {
-        await this.importConfiguration.execute(lab, { fileName: seed.configuration.fileName, content: seed.configuration.content, commitProtection: false });
+        await this.importConfiguration.execute(lab, {
+          fileName: seed.configuration.fileName,
+          content: seed.configuration.content,
+          commitProtection: false,
+        });
         await this.commitConfiguration.execute(lab);
       }
       seed.licenses.forEach((license, i) => {
-        if (license.validFromMs >= license.validUntilMs) throw DomainError.invalid('INVALID_SCENARIO', `seed.licenses[${i}] ends before it begins`);
+        if (license.validFromMs >= license.validUntilMs)
+          throw DomainError.invalid('INVALID_SCENARIO', `seed.licenses[${i}] ends before it begins`);
       });
       for (const [i, license] of seed.licenses.entries()) {
         const iso = (ms: number) => `${new Date(start.getTime() + ms).toISOString().slice(0, 19)}Z`;
-        const file = signLicenseFile({
-          identifier: license.identifier ?? `GWSIM-SCENARIO-${scenario.name.toUpperCase()}-${i + 1}`.slice(0, 64), name: license.name, products: ['gwsim'], application: 'gateway',
-          requiredSystemIds: [], validFrom: iso(license.validFromMs), validUntil: iso(license.validUntilMs),
-          facilities: [{ name: 'telrtSession', value: license.sessions }, ...(license.recordingSessions > 0 ? [{ name: 'recSession', value: license.recordingSessions }] : [])],
-          constraints: [], invalidates: [],
-        }, labPrivateKey());
+        const file = signLicenseFile(
+          {
+            identifier: license.identifier ?? `GWSIM-SCENARIO-${scenario.name.toUpperCase()}-${i + 1}`.slice(0, 64),
+            name: license.name,
+            products: ['gwsim'],
+            application: 'gateway',
+            requiredSystemIds: [],
+            validFrom: iso(license.validFromMs),
+            validUntil: iso(license.validUntilMs),
+            facilities: [
+              { name: 'telrtSession', value: license.sessions },
+              ...(license.recordingSessions > 0 ? [{ name: 'recSession', value: license.recordingSessions }] : []),
+            ],
+            constraints: [],
+            invalidates: [],
+          },
+          labPrivateKey(),
+        );
         await this.importLicense.execute(lab, file);
       }
     }
     for (const [i, user] of seed.users.entries()) {
       await this.seedRequest(lab, `seed.users[${i}]`, {
-        method: 'POST', path: '/api/users/add', status: undefined,
+        method: 'POST',
+        path: '/api/users/add',
+        status: undefined,
         body: {
-          displayName: user.name, emailAddress: '', enabled: true, loginLocally: true, localUsername: user.name, localPassword: user.password,
-          ldapLogin: false, ldapAuthentications: [], passwordChange: 'NOT_NECESSARY', roleIds: [user.role],
+          displayName: user.name,
+          emailAddress: '',
+          enabled: true,
+          loginLocally: true,
+          localUsername: user.name,
+          localPassword: user.password,
+          ldapLogin: false,
+          ldapAuthentications: [],
+          passwordChange: 'NOT_NECESSARY',
+          roleIds: [user.role],
         },
       });
     }
@@ -101,8 +131,9 @@ export class ScenarioSeeder {
   private async seedRequest(lab: LabId, field: string, request: ScenarioRequest): Promise<void> {
     const answer = await this.gateway.send(lab, request.method, pathFor(lab, request.path), request.body);
     if (!statusOk(answer, request.status)) {
-      throw new Error(`${field}: ${request.method} ${request.path} answered ${answer.status}${request.status ? ` (expected ${request.status})` : ''}: ${shortBody(answer.body)}`);
+      throw new Error(
+        `${field}: ${request.method} ${request.path} answered ${answer.status}${request.status ? ` (expected ${request.status})` : ''}: ${shortBody(answer.body)}`,
+      );
     }
   }
-
 }

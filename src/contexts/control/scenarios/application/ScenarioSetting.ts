@@ -10,7 +10,8 @@ export const SCENARIO_SETTING: SettingDefinition<RememberedScenario> = {
   what: 'Lab scenario',
   initial: () => undefined,
   decode: (_lab, json) => {
-    if (json === null || typeof json !== 'object' || Array.isArray(json)) throw new TypeError('a remembered scenario must be a JSON object');
+    if (json === null || typeof json !== 'object' || Array.isArray(json))
+      throw new TypeError('a remembered scenario must be a JSON object');
     return json as Record<string, unknown>;
   },
   encode: (document) => (document ?? {}) as SettingJson,

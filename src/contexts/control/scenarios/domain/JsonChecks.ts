@@ -67,10 +67,14 @@ export function jsonEquals(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (a === null || b === null || typeof a !== 'object' || typeof b !== 'object') return false;
   if (Array.isArray(a) !== Array.isArray(b)) return false;
-  if (Array.isArray(a)) return a.length === (b as unknown[]).length && a.every((item, i) => jsonEquals(item, (b as unknown[])[i]));
+  if (Array.isArray(a))
+    return a.length === (b as unknown[]).length && a.every((item, i) => jsonEquals(item, (b as unknown[])[i]));
   const ka = Object.keys(a);
   const kb = Object.keys(b);
-  return ka.length === kb.length && ka.every((k) => jsonEquals((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
+  return (
+    ka.length === kb.length &&
+    ka.every((k) => jsonEquals((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]))
+  );
 }
 
 /** Whether `item` has every field of `where` (paths allowed as keys) equal to its value. */
@@ -83,7 +87,11 @@ function matches(item: unknown, where: Readonly<Record<string, unknown>> | undef
 }
 
 function compare(actual: number, bounds: { equals?: number; atLeast?: number; atMost?: number }): boolean {
-  return (bounds.equals === undefined || actual === bounds.equals) && (bounds.atLeast === undefined || actual >= bounds.atLeast) && (bounds.atMost === undefined || actual <= bounds.atMost);
+  return (
+    (bounds.equals === undefined || actual === bounds.equals) &&
+    (bounds.atLeast === undefined || actual >= bounds.atLeast) &&
+    (bounds.atMost === undefined || actual <= bounds.atMost)
+  );
 }
 
 /** Evaluates one check on an answer. */
@@ -93,17 +101,39 @@ export function evaluate(check: Check, answer: unknown): CheckResult {
   let actual: unknown = read;
   let passed: boolean;
   switch (check.operator) {
-    case 'equals': passed = jsonEquals(read, expected); break;
-    case 'notEquals': passed = !jsonEquals(read, expected); break;
-    case 'in': passed = (expected as unknown[]).some((e) => jsonEquals(read, e)); break;
-    case 'atLeast': passed = typeof read === 'number' && read >= (expected as number); break;
-    case 'atMost': passed = typeof read === 'number' && read <= (expected as number); break;
-    case 'contains':
-      passed = typeof read === 'string' ? typeof expected === 'string' && read.includes(expected)
-        : Array.isArray(read) ? read.some((item) => jsonEquals(item, expected) || (expected !== null && typeof expected === 'object' && !Array.isArray(expected) && matches(item, expected as Record<string, unknown>)))
-          : false;
+    case 'equals':
+      passed = jsonEquals(read, expected);
       break;
-    case 'exists': passed = (read !== undefined) === expected; break;
+    case 'notEquals':
+      passed = !jsonEquals(read, expected);
+      break;
+    case 'in':
+      passed = (expected as unknown[]).some((e) => jsonEquals(read, e));
+      break;
+    case 'atLeast':
+      passed = typeof read === 'number' && read >= (expected as number);
+      break;
+    case 'atMost':
+      passed = typeof read === 'number' && read <= (expected as number);
+      break;
+    case 'contains':
+      passed =
+        typeof read === 'string'
+          ? typeof expected === 'string' && read.includes(expected)
+          : Array.isArray(read)
+            ? read.some(
+                (item) =>
+                  jsonEquals(item, expected) ||
+                  (expected !== null &&
+                    typeof expected === 'object' &&
+                    !Array.isArray(expected) &&
+                    matches(item, expected as Record<string, unknown>)),
+              )
+            : false;
+      break;
+    case 'exists':
+      passed = (read !== undefined) === expected;
+      break;
     case 'count': {
       const count = expected as CountCheck;
       actual = Array.isArray(read) ? read.filter((item) => matches(item, count.where)).length : undefined;
@@ -124,32 +154,53 @@ export function parseChecks(problems: ScenarioProblems, list: readonly unknown[]
   let ok = true;
   list.forEach((raw, index) => {
     const at = `${field}[${index}]`;
-    const fail = (message: string) => { ok = false; problems.add(at, message); };
+    const fail = (message: string) => {
+      ok = false;
+      problems.add(at, message);
+    };
     if (!isObject(raw)) return fail(`must be an object {path, and one of ${OPERATORS.join(', ')}}`);
     const unknown = Object.keys(raw).filter((key) => key !== 'path' && !(OPERATORS as readonly string[]).includes(key));
-    if (unknown.length > 0) return fail(`has fields a check does not take: ${unknown.join(', ')} (a check is {path, and one of ${OPERATORS.join(', ')}})`);
+    if (unknown.length > 0)
+      return fail(
+        `has fields a check does not take: ${unknown.join(', ')} (a check is {path, and one of ${OPERATORS.join(', ')}})`,
+      );
     const path = raw['path'] ?? '';
     if (typeof path !== 'string' || pathSegments(path) === undefined) {
       ok = false;
-      problems.add(`${at}.path`, 'must be a path of fields and indices, such as counters.byResult.ANSWERED or entries[0].cause');
+      problems.add(
+        `${at}.path`,
+        'must be a path of fields and indices, such as counters.byResult.ANSWERED or entries[0].cause',
+      );
       return;
     }
     const operators = OPERATORS.filter((op) => raw[op] !== undefined);
-    if (operators.length !== 1) return fail(`must have exactly one operator of ${OPERATORS.join(', ')} (it has ${operators.length === 0 ? 'none' : operators.join(', ')})`);
+    if (operators.length !== 1)
+      return fail(
+        `must have exactly one operator of ${OPERATORS.join(', ')} (it has ${operators.length === 0 ? 'none' : operators.join(', ')})`,
+      );
     const operator = operators[0]!;
     const expected = raw[operator];
-    const bad = (message: string) => { ok = false; problems.add(`${at}.${operator}`, message); };
-    if ((operator === 'atLeast' || operator === 'atMost') && (typeof expected !== 'number' || !Number.isFinite(expected))) return bad('must be a number');
+    const bad = (message: string) => {
+      ok = false;
+      problems.add(`${at}.${operator}`, message);
+    };
+    if (
+      (operator === 'atLeast' || operator === 'atMost') &&
+      (typeof expected !== 'number' || !Number.isFinite(expected))
+    )
+      return bad('must be a number');
     if (operator === 'in' && !Array.isArray(expected)) return bad('must be a list of values');
     if (operator === 'exists' && typeof expected !== 'boolean') return bad('must be true or false');
     if (operator === 'count') {
       if (!isObject(expected)) return bad('must be {where?, equals?, atLeast?, atMost?}');
       const extra = Object.keys(expected).filter((key) => !['where', 'equals', 'atLeast', 'atMost'].includes(key));
       if (extra.length > 0) return bad(`has fields a count does not take: ${extra.join(', ')}`);
-      if (expected['where'] !== undefined && !isObject(expected['where'])) return bad('where must be an object of fields and the values they must have');
+      if (expected['where'] !== undefined && !isObject(expected['where']))
+        return bad('where must be an object of fields and the values they must have');
       const bounds = ['equals', 'atLeast', 'atMost'].filter((key) => expected[key] !== undefined);
       if (bounds.length === 0) return bad('needs equals, atLeast or atMost');
-      if (bounds.some((key) => !Number.isInteger(expected[key]) || (expected[key] as number) < 0)) return bad('equals, atLeast and atMost must be whole numbers of 0 or more');
+      if (bounds.some((key) => !Number.isInteger(expected[key]) || (expected[key] as number) < 0))
+        return bad('equals, atLeast and atMost must be whole numbers of 0 or more');
     }
     checks.push({ path, operator, expected });
   });

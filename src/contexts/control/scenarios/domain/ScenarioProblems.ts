@@ -21,7 +21,8 @@ export class ScenarioProblems {
       if (!(error instanceof DomainError) || error.kind !== 'invalid') throw error;
       if (error.details.length === 0) this.add(field, error.message);
       for (const detail of error.details) {
-        const named = detail.field && !detail.field.startsWith(field) ? `${field}.${detail.field}` : detail.field || field;
+        const named =
+          detail.field && !detail.field.startsWith(field) ? `${field}.${detail.field}` : detail.field || field;
         this.details.push({ field: named, rule: detail.rule, message: detail.message });
       }
       return undefined;
@@ -30,8 +31,15 @@ export class ScenarioProblems {
 
   throwIfAny(): void {
     if (this.details.length === 0) return;
-    const shown = this.details.slice(0, 5).map((d) => d.message).join('; ');
-    throw DomainError.invalid('INVALID_SCENARIO', `the scenario is invalid: ${shown}${this.details.length > 5 ? ` (and ${this.details.length - 5} more)` : ''}`, this.details);
+    const shown = this.details
+      .slice(0, 5)
+      .map((d) => d.message)
+      .join('; ');
+    throw DomainError.invalid(
+      'INVALID_SCENARIO',
+      `the scenario is invalid: ${shown}${this.details.length > 5 ? ` (and ${this.details.length - 5} more)` : ''}`,
+      this.details,
+    );
   }
 }
 
@@ -46,7 +54,9 @@ export function durationMs(text: string): number | undefined {
   try {
     const d = parseIsoDuration(text.trim());
     if (d.years || d.months) return undefined;
-    const ms = ((((d.weeks ?? 0) * 7 + (d.days ?? 0)) * 24 + (d.hours ?? 0)) * 60 + (d.minutes ?? 0)) * 60_000 + (d.seconds ?? 0) * 1000;
+    const ms =
+      ((((d.weeks ?? 0) * 7 + (d.days ?? 0)) * 24 + (d.hours ?? 0)) * 60 + (d.minutes ?? 0)) * 60_000 +
+      (d.seconds ?? 0) * 1000;
     return d.negative ? -ms : ms;
   } catch {
     return undefined;
@@ -64,28 +74,58 @@ export function instant(text: unknown): Date | undefined {
 
 /** Fields an object may have: the others are named as unknown. */
 export function known(problems: ScenarioProblems, value: Json, field: string, keys: readonly string[]): void {
-  for (const key of Object.keys(value)) if (!keys.includes(key)) problems.add(field ? `${field}.${key}` : key, `is not a field of ${field || 'a scenario'} (known: ${keys.join(', ')})`, 'unknown');
+  for (const key of Object.keys(value))
+    if (!keys.includes(key))
+      problems.add(
+        field ? `${field}.${key}` : key,
+        `is not a field of ${field || 'a scenario'} (known: ${keys.join(', ')})`,
+        'unknown',
+      );
 }
 
-export function text(problems: ScenarioProblems, value: unknown, field: string, options: { required?: boolean; max?: number; pattern?: RegExp; hint?: string } = {}): string | undefined {
+export function text(
+  problems: ScenarioProblems,
+  value: unknown,
+  field: string,
+  options: { required?: boolean; max?: number; pattern?: RegExp; hint?: string } = {},
+): string | undefined {
   if (value === undefined) return options.required ? problems.add(field, 'is required') : undefined;
   if (typeof value !== 'string') return problems.add(field, 'must be a string');
   if (options.required && value.trim() === '') return problems.add(field, 'must not be empty');
-  if (value.length > (options.max ?? 4000)) return problems.add(field, `is longer than ${options.max ?? 4000} characters`);
+  if (value.length > (options.max ?? 4000))
+    return problems.add(field, `is longer than ${options.max ?? 4000} characters`);
   if (options.pattern && !options.pattern.test(value)) return problems.add(field, options.hint ?? 'has the wrong form');
   return value;
 }
 
-export function integer(problems: ScenarioProblems, value: unknown, field: string, min: number, max: number, required = false): number | undefined {
+export function integer(
+  problems: ScenarioProblems,
+  value: unknown,
+  field: string,
+  min: number,
+  max: number,
+  required = false,
+): number | undefined {
   if (value === undefined) return required ? problems.add(field, 'is required') : undefined;
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) return problems.add(field, `must be a whole number from ${min} to ${max}`);
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max)
+    return problems.add(field, `must be a whole number from ${min} to ${max}`);
   return value;
 }
 
-export function duration(problems: ScenarioProblems, value: unknown, field: string, options: { required?: boolean; negative?: boolean } = {}): number | undefined {
-  if (value === undefined) return options.required ? problems.add(field, 'is required (an ISO-8601 duration such as PT15M)') : undefined;
+export function duration(
+  problems: ScenarioProblems,
+  value: unknown,
+  field: string,
+  options: { required?: boolean; negative?: boolean } = {},
+): number | undefined {
+  if (value === undefined)
+    return options.required ? problems.add(field, 'is required (an ISO-8601 duration such as PT15M)') : undefined;
   const ms = typeof value === 'string' ? durationMs(value) : undefined;
-  if (ms === undefined) return problems.add(field, `must be an ISO-8601 duration of weeks, days, hours, minutes and seconds, such as PT15M or P1DT2H (not ${JSON.stringify(value)?.slice(0, 40)})`);
+  if (ms === undefined)
+    return problems.add(
+      field,
+      `must be an ISO-8601 duration of weeks, days, hours, minutes and seconds, such as PT15M or P1DT2H (not ${JSON.stringify(value)?.slice(0, 40)})`,
+    );
   if (ms < 0 && !options.negative) return problems.add(field, 'must not be negative');
   if (Math.abs(ms) > MAX_SCENARIO_MS) return problems.add(field, 'must be within a year');
   return ms;

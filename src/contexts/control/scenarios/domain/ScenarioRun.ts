@@ -49,7 +49,11 @@ export class ScenarioRun {
   /** The ids of the fault rules the run's fault steps added, by label. */
   readonly faults = new Map<string, string>();
 
-  constructor(readonly lab: LabId, readonly scenario: Scenario, readonly requestedAt: Date) {
+  constructor(
+    readonly lab: LabId,
+    readonly scenario: Scenario,
+    readonly requestedAt: Date,
+  ) {
     this.outcomes = scenario.steps.map(() => ({ status: 'pending' }));
   }
 

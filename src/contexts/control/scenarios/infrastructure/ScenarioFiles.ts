@@ -25,7 +25,10 @@ export function readScenarioFile(file: string): Record<string, unknown> {
   } catch (error) {
     throw new ScenarioFileError(`${file} is not YAML or JSON: ${(error as Error).message.split('\n')[0]}`);
   }
-  if (document === null || typeof document !== 'object' || Array.isArray(document)) throw new ScenarioFileError(`${file} does not hold a scenario (a mapping with formatVersion, name, seed and steps)`);
+  if (document === null || typeof document !== 'object' || Array.isArray(document))
+    throw new ScenarioFileError(
+      `${file} does not hold a scenario (a mapping with formatVersion, name, seed and steps)`,
+    );
   return embedFiles(document as Record<string, unknown>, path.dirname(file));
 }
 
@@ -43,7 +46,13 @@ function embedFiles(document: Record<string, unknown>, directory: string): Recor
   } catch (error) {
     throw new ScenarioFileError(`seed.configuration.file: cannot read ${where}: ${(error as Error).message}`);
   }
-  return { ...document, seed: { ...seed, configuration: { fileName: path.basename(file), ...rest, contentBase64: content.toString('base64') } } };
+  return {
+    ...document,
+    seed: {
+      ...seed,
+      configuration: { fileName: path.basename(file), ...rest, contentBase64: content.toString('base64') },
+    },
+  };
 }
 
 /** The scenarios of a directory (`<name>.yaml`), read when asked (a file changed on disk is read again). */
@@ -55,7 +64,9 @@ export class DirectoryScenarioLibrary extends ScenarioLibrary {
   list(): readonly ScenarioEntry[] {
     let names: string[];
     try {
-      names = readdirSync(this.directory).filter((name) => EXTENSIONS.includes(path.extname(name))).sort();
+      names = readdirSync(this.directory)
+        .filter((name) => EXTENSIONS.includes(path.extname(name)))
+        .sort();
     } catch {
       return [];
     }
@@ -63,7 +74,11 @@ export class DirectoryScenarioLibrary extends ScenarioLibrary {
       const file = path.join(this.directory, name);
       try {
         const parsed = parseYaml(readFileSync(file, 'utf8')) as { name?: unknown; description?: unknown };
-        return { name: typeof parsed.name === 'string' ? parsed.name : path.basename(name, path.extname(name)), description: typeof parsed.description === 'string' ? parsed.description.trim() : '', file };
+        return {
+          name: typeof parsed.name === 'string' ? parsed.name : path.basename(name, path.extname(name)),
+          description: typeof parsed.description === 'string' ? parsed.description.trim() : '',
+          file,
+        };
       } catch {
         return { name: path.basename(name, path.extname(name)), description: '(unreadable)', file };
       }

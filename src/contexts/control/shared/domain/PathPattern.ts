@@ -4,7 +4,10 @@
  * worst, nothing to backtrack exponentially), never by a regular expression built from user input.
  */
 export class PathPattern {
-  private constructor(readonly text: string, private readonly literalPrefix: string | undefined) {}
+  private constructor(
+    readonly text: string,
+    private readonly literalPrefix: string | undefined,
+  ) {}
 
   static readonly MAX_LENGTH = 256;
 

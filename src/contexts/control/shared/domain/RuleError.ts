@@ -14,6 +14,10 @@ export class FieldProblems {
 
   throwIfAny(code: string, what: string): void {
     if (this.details.length === 0) return;
-    throw DomainError.invalid(code, `${what} is invalid: ${this.details.map((d) => d.message).join('; ')}`, this.details);
+    throw DomainError.invalid(
+      code,
+      `${what} is invalid: ${this.details.map((d) => d.message).join('; ')}`,
+      this.details,
+    );
   }
 }

@@ -15,10 +15,17 @@ import { Sealer, checkPassphrase, parseSealing, passphraseRequired, type SealedV
 import { SnapshotRepository } from './SnapshotRepository.js';
 
 const isSealed = (value: unknown): value is SealedValue =>
-  typeof value === 'object' && value !== null && !Array.isArray(value) && Object.keys(value).length === 1 && '$sealed' in value;
+  typeof value === 'object' &&
+  value !== null &&
+  !Array.isArray(value) &&
+  Object.keys(value).length === 1 &&
+  '$sealed' in value;
 
 /** Replaces every sealed value of `state` with what `open` makes of it; answers how many it opened. */
-function openSealed(state: unknown, open: (value: SealedValue, path: string) => string): { value: unknown; opened: number } {
+function openSealed(
+  state: unknown,
+  open: (value: SealedValue, path: string) => string,
+): { value: unknown; opened: number } {
   let opened = 0;
   const walk = (node: unknown, at: string): unknown => {
     if (isSealed(node)) {
@@ -27,7 +34,9 @@ function openSealed(state: unknown, open: (value: SealedValue, path: string) => 
     }
     if (Array.isArray(node)) return node.map((item, index) => walk(item, `${at}[${index}]`));
     if (node === null || typeof node !== 'object') return node;
-    return Object.fromEntries(Object.entries(node as Record<string, unknown>).map(([key, child]) => [key, walk(child, `${at}.${key}`)]));
+    return Object.fromEntries(
+      Object.entries(node as Record<string, unknown>).map(([key, child]) => [key, walk(child, `${at}.${key}`)]),
+    );
   };
   return { value: walk(state, 'state'), opened };
 }
@@ -76,8 +85,11 @@ export class LabSnapshots {
         if (!found) return undefined;
         const { schema } = await this.store.catalog();
         if (found.schema !== schema) {
-          throw DomainError.conflict('SNAPSHOT_SCHEMA_CHANGED', `snapshot '${checked}' was taken on schema ${found.schema}; this gwsim's store is on ${schema}: save the lab again`,
-            [{ field, rule: 'schema', message: `taken on ${found.schema}, the store is on ${schema}` }]);
+          throw DomainError.conflict(
+            'SNAPSHOT_SCHEMA_CHANGED',
+            `snapshot '${checked}' was taken on schema ${found.schema}; this gwsim's store is on ${schema}: save the lab again`,
+            [{ field, rule: 'schema', message: `taken on ${found.schema}, the store is on ${schema}` }],
+          );
         }
         await this.store.restore(lab, checked);
         return found;
@@ -100,7 +112,9 @@ export class LabSnapshots {
     const found = mapSecrets(snapshot.state, () => ({ $sealed: '' }));
     if (found.sealed.length === 0) return snapshotDocument(snapshot, null, snapshot.state);
     if (passphrase === undefined) {
-      throw passphraseRequired(`snapshot '${checked}' holds ${found.sealed.length} secret value(s) (${found.sealed.slice(0, 3).join(', ')}${found.sealed.length > 3 ? ', …' : ''}), which a file never carries in the clear`);
+      throw passphraseRequired(
+        `snapshot '${checked}' holds ${found.sealed.length} secret value(s) (${found.sealed.slice(0, 3).join(', ')}${found.sealed.length > 3 ? ', …' : ''}), which a file never carries in the clear`,
+      );
     }
     const sealer = await Sealer.create(checkPassphrase(passphrase));
     const sealed = mapSecrets(snapshot.state, (secret) => sealer.seal(secret));
@@ -108,7 +122,12 @@ export class LabSnapshots {
   }
 
   /** Stores a file under the name (replacing a snapshot of that name): checked first, its secrets opened with the passphrase. */
-  async import(labName: string, name: string, document: unknown, passphrase: string | undefined): Promise<SnapshotSummary> {
+  async import(
+    labName: string,
+    name: string,
+    document: unknown,
+    passphrase: string | undefined,
+  ): Promise<SnapshotSummary> {
     const lab = this.labs.resolve(labName);
     const checked = snapshotName(name);
     const catalog = await this.unitOfWork.read(() => this.store.catalog());
@@ -125,7 +144,13 @@ export class LabSnapshots {
     const saved = await this.unitOfWork.write(lab, async () => {
       const problem = await this.store.check(state);
       if (problem) throw invalidDocument(problem.field, problem.message);
-      return this.store.put(lab, checked, { sourceLab: parsed.sourceLab, createdAt: parsed.createdAt, labRevision: parsed.labRevision, schema: catalog.schema, state });
+      return this.store.put(lab, checked, {
+        sourceLab: parsed.sourceLab,
+        createdAt: parsed.createdAt,
+        labRevision: parsed.labRevision,
+        schema: catalog.schema,
+        state,
+      });
     });
     this.logger.info({ lab, snapshot: checked, from: parsed.sourceLab }, 'lab snapshot imported');
     return saved;
@@ -154,7 +179,10 @@ export class LabSnapshots {
       try {
         await lifecycle.reload(lab);
       } catch (error) {
-        this.logger.warn({ err: error, lab, part: lifecycle.name }, 'a part of a restored lab could not catch up with its restored state');
+        this.logger.warn(
+          { err: error, lab, part: lifecycle.name },
+          'a part of a restored lab could not catch up with its restored state',
+        );
       }
     }
   }

@@ -27,7 +27,11 @@ export abstract class SnapshotRepository {
   /** Takes the lab's state now; undefined when the name is taken and `replace` is false. */
   abstract save(lab: LabId, name: string, createdAt: Date, replace: boolean): Promise<SnapshotSummary | undefined>;
   /** Stores an imported state under the name (replacing one of that name). */
-  abstract put(lab: LabId, name: string, snapshot: { sourceLab: string; createdAt: Date; labRevision: number; schema: string; state: LabState }): Promise<SnapshotSummary>;
+  abstract put(
+    lab: LabId,
+    name: string,
+    snapshot: { sourceLab: string; createdAt: Date; labRevision: number; schema: string; state: LabState },
+  ): Promise<SnapshotSummary>;
   /** Checks that every row of `state` reads as a row of its table (types); the first that does not, as a field path and a message. */
   abstract check(state: LabState): Promise<{ field: string; message: string } | undefined>;
   /** Replaces the lab's state with the snapshot's (inside the lab's write unit); false when there is none. */

@@ -26,7 +26,9 @@ const MIN_PASSPHRASE = 8;
 const MAX_PASSPHRASE = 1024;
 
 function passphraseError(code: string, message: string): DomainError {
-  return DomainError.invalid(code, `${PASSPHRASE_FIELD}: ${message}`, [{ field: PASSPHRASE_FIELD, rule: 'passphrase', message }]);
+  return DomainError.invalid(code, `${PASSPHRASE_FIELD}: ${message}`, [
+    { field: PASSPHRASE_FIELD, rule: 'passphrase', message },
+  ]);
 }
 
 /** Checks a passphrase the caller gave (the X-Gwsim-Passphrase header). */
@@ -38,12 +40,21 @@ export function checkPassphrase(passphrase: string): string {
 }
 
 export function passphraseRequired(why: string): DomainError {
-  return passphraseError('PASSPHRASE_REQUIRED', `${why}: give one in the X-Gwsim-Passphrase header (8 to 1024 characters)`);
+  return passphraseError(
+    'PASSPHRASE_REQUIRED',
+    `${why}: give one in the X-Gwsim-Passphrase header (8 to 1024 characters)`,
+  );
 }
 
 function deriveKey(passphrase: string, salt: Buffer, cost: { N: number; r: number; p: number }): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    scrypt(passphrase.normalize('NFC'), salt, 32, { ...cost, maxmem: 256 * cost.N * cost.r + 1024 * 1024 }, (error, key) => (error ? reject(error) : resolve(key)));
+    scrypt(
+      passphrase.normalize('NFC'),
+      salt,
+      32,
+      { ...cost, maxmem: 256 * cost.N * cost.r + 1024 * 1024 },
+      (error, key) => (error ? reject(error) : resolve(key)),
+    );
   });
 }
 
@@ -74,12 +85,22 @@ function open(key: Buffer, aad: Buffer, sealed: string): string | undefined {
  * Node's crypto does both; nothing here is our own cryptography.
  */
 export class Sealer {
-  private constructor(private readonly key: Buffer, private readonly aad: Buffer, readonly sealing: Sealing) {}
+  private constructor(
+    private readonly key: Buffer,
+    private readonly aad: Buffer,
+    readonly sealing: Sealing,
+  ) {}
 
   static async create(passphrase: string): Promise<Sealer> {
     const salt = randomBytes(16);
     const key = await deriveKey(passphrase, salt, COST);
-    const sealing: Sealing = { algorithm: 'aes-256-gcm', kdf: 'scrypt', salt: salt.toString('base64'), cost: { ...COST }, check: seal(key, salt, CHECK_TEXT) };
+    const sealing: Sealing = {
+      algorithm: 'aes-256-gcm',
+      kdf: 'scrypt',
+      salt: salt.toString('base64'),
+      cost: { ...COST },
+      check: seal(key, salt, CHECK_TEXT),
+    };
     return new Sealer(key, salt, sealing);
   }
 
@@ -100,7 +121,8 @@ export class Sealer {
   /** Opens a sealed value of the document; 400 naming its path when it does not open. */
   open(value: SealedValue, path: string): string {
     const text = typeof value.$sealed === 'string' ? open(this.key, this.aad, value.$sealed) : undefined;
-    if (text === undefined) throw invalidDocument(path, 'is a sealed value that does not open with the passphrase (the file was changed?)');
+    if (text === undefined)
+      throw invalidDocument(path, 'is a sealed value that does not open with the passphrase (the file was changed?)');
     return text;
   }
 }
@@ -112,14 +134,18 @@ export function parseSealing(raw: unknown): Sealing | null {
   if (typeof raw !== 'object' || Array.isArray(raw)) throw invalidDocument('sealing', 'must be null or an object');
   if (s['algorithm'] !== 'aes-256-gcm') throw invalidDocument('sealing.algorithm', 'this gwsim reads "aes-256-gcm"');
   if (s['kdf'] !== 'scrypt') throw invalidDocument('sealing.kdf', 'this gwsim reads "scrypt"');
-  if (typeof s['salt'] !== 'string' || Buffer.from(s['salt'], 'base64').length < 16) throw invalidDocument('sealing.salt', 'must be 16 bytes or more, base64');
+  if (typeof s['salt'] !== 'string' || Buffer.from(s['salt'], 'base64').length < 16)
+    throw invalidDocument('sealing.salt', 'must be 16 bytes or more, base64');
   const cost = s['cost'] as Record<string, unknown> | undefined;
   const n = cost?.['N'];
   const r = cost?.['r'];
   const p = cost?.['p'];
-  if (typeof n !== 'number' || !Number.isInteger(n) || n < 1024 || n > 1048576 || (n & (n - 1)) !== 0) throw invalidDocument('sealing.cost.N', 'must be a power of two from 1024 to 1048576');
-  if (typeof r !== 'number' || !Number.isInteger(r) || r < 1 || r > 32) throw invalidDocument('sealing.cost.r', 'must be a whole number from 1 to 32');
-  if (typeof p !== 'number' || !Number.isInteger(p) || p < 1 || p > 16) throw invalidDocument('sealing.cost.p', 'must be a whole number from 1 to 16');
+  if (typeof n !== 'number' || !Number.isInteger(n) || n < 1024 || n > 1048576 || (n & (n - 1)) !== 0)
+    throw invalidDocument('sealing.cost.N', 'must be a power of two from 1024 to 1048576');
+  if (typeof r !== 'number' || !Number.isInteger(r) || r < 1 || r > 32)
+    throw invalidDocument('sealing.cost.r', 'must be a whole number from 1 to 32');
+  if (typeof p !== 'number' || !Number.isInteger(p) || p < 1 || p > 16)
+    throw invalidDocument('sealing.cost.p', 'must be a whole number from 1 to 16');
   if (typeof s['check'] !== 'string') throw invalidDocument('sealing.check', 'must be a string');
   return { algorithm: 'aes-256-gcm', kdf: 'scrypt', salt: s['salt'], cost: { N: n, r, p }, check: s['check'] };
 }

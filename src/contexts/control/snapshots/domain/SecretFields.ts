@@ -18,7 +18,11 @@ export function isSecretName(name: string): boolean {
  * Copies `value`, replacing every secret string (by its key's name) with what `seal` makes of it; answers the copy
  * and the paths it sealed. Strings are kept as they are otherwise.
  */
-export function mapSecrets<T>(value: unknown, seal: (secret: string, path: string) => T, path = ''): { value: unknown; sealed: string[] } {
+export function mapSecrets<T>(
+  value: unknown,
+  seal: (secret: string, path: string) => T,
+  path = '',
+): { value: unknown; sealed: string[] } {
   const sealed: string[] = [];
   const walk = (node: unknown, at: string): unknown => {
     if (Array.isArray(node)) return node.map((item, index) => walk(item, `${at}[${index}]`));

@@ -6,12 +6,17 @@ export function snapshotNotFound(lab: string, name: string, field = 'name'): Dom
 }
 
 export function snapshotExists(lab: string, name: string): DomainError {
-  return DomainError.conflict('SNAPSHOT_EXISTS', `lab '${lab}' has a snapshot '${name}' already: send replace: true to replace it, or choose another name`,
-    [{ field: 'name', rule: 'unique', message: `'${name}' is taken (replace: true replaces it)` }]);
+  return DomainError.conflict(
+    'SNAPSHOT_EXISTS',
+    `lab '${lab}' has a snapshot '${name}' already: send replace: true to replace it, or choose another name`,
+    [{ field: 'name', rule: 'unique', message: `'${name}' is taken (replace: true replaces it)` }],
+  );
 }
 
 export function invalidDocument(field: string, message: string): DomainError {
-  return DomainError.invalid('INVALID_SNAPSHOT_DOCUMENT', `${field}: ${message}`, [{ field, rule: 'snapshotDocument', message }]);
+  return DomainError.invalid('INVALID_SNAPSHOT_DOCUMENT', `${field}: ${message}`, [
+    { field, rule: 'snapshotDocument', message },
+  ]);
 }
 
 export function snapshotsUnavailable(field = 'name'): DomainError {

@@ -10,8 +10,13 @@ export function snapshotName(name: unknown, field = 'name'): string {
   const text = typeof name === 'string' ? name : '';
   let problem: string | undefined;
   if (typeof name !== 'string') problem = 'must be a string';
-  else if (!SNAPSHOT_NAME.test(text)) problem = `'${text.slice(0, 40)}' is not a snapshot name: 1 to 64 lower-case letters, digits, '.', '_' and '-', starting with a letter or digit`;
-  else if (RESERVED_SNAPSHOT_NAMES.includes(text)) problem = `'${text}' is reserved (reset reads it as a word of its own): choose another name`;
-  if (problem) throw DomainError.invalid('INVALID_SNAPSHOT_NAME', `${field}: ${problem}`, [{ field, rule: 'snapshotName', message: problem }]);
+  else if (!SNAPSHOT_NAME.test(text))
+    problem = `'${text.slice(0, 40)}' is not a snapshot name: 1 to 64 lower-case letters, digits, '.', '_' and '-', starting with a letter or digit`;
+  else if (RESERVED_SNAPSHOT_NAMES.includes(text))
+    problem = `'${text}' is reserved (reset reads it as a word of its own): choose another name`;
+  if (problem)
+    throw DomainError.invalid('INVALID_SNAPSHOT_NAME', `${field}: ${problem}`, [
+      { field, rule: 'snapshotName', message: problem },
+    ]);
   return text;
 }

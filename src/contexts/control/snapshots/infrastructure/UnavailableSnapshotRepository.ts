@@ -10,15 +10,33 @@ export class UnavailableSnapshotRepository extends SnapshotRepository {
     return false;
   }
 
-  catalog(): Promise<StateCatalog> { return Promise.reject(snapshotsUnavailable()); }
-  list(): Promise<SnapshotSummary[]> { return Promise.reject(snapshotsUnavailable()); }
-  find(): Promise<SnapshotSummary | undefined> { return Promise.reject(snapshotsUnavailable()); }
-  read(): Promise<StoredSnapshot | undefined> { return Promise.reject(snapshotsUnavailable()); }
-  save(): Promise<SnapshotSummary | undefined> { return Promise.reject(snapshotsUnavailable()); }
-  put(): Promise<SnapshotSummary> { return Promise.reject(snapshotsUnavailable()); }
-  check(): Promise<undefined> { return Promise.reject(snapshotsUnavailable()); }
-  restore(): Promise<boolean> { return Promise.reject(snapshotsUnavailable()); }
-  remove(): Promise<boolean> { return Promise.reject(snapshotsUnavailable()); }
+  catalog(): Promise<StateCatalog> {
+    return Promise.reject(snapshotsUnavailable());
+  }
+  list(): Promise<SnapshotSummary[]> {
+    return Promise.reject(snapshotsUnavailable());
+  }
+  find(): Promise<SnapshotSummary | undefined> {
+    return Promise.reject(snapshotsUnavailable());
+  }
+  read(): Promise<StoredSnapshot | undefined> {
+    return Promise.reject(snapshotsUnavailable());
+  }
+  save(): Promise<SnapshotSummary | undefined> {
+    return Promise.reject(snapshotsUnavailable());
+  }
+  put(): Promise<SnapshotSummary> {
+    return Promise.reject(snapshotsUnavailable());
+  }
+  check(): Promise<undefined> {
+    return Promise.reject(snapshotsUnavailable());
+  }
+  restore(): Promise<boolean> {
+    return Promise.reject(snapshotsUnavailable());
+  }
+  remove(): Promise<boolean> {
+    return Promise.reject(snapshotsUnavailable());
+  }
 
   async removeAll(): Promise<void> {
     // nothing kept

@@ -1,6 +1,11 @@
 import { inject, injectable } from 'inversify';
 import {
-  ConfigObject, freeName, ObjectRules, refuseInvalid, refuseNameTaken, WorkingConfiguration,
+  ConfigObject,
+  freeName,
+  ObjectRules,
+  refuseInvalid,
+  refuseNameTaken,
+  WorkingConfiguration,
 } from '../../../configuration/index.js';
 import { DomainError } from '../../../../shared/domain/DomainError.js';
 import { IdGenerator } from '../../../../shared/domain/IdGenerator.js';
@@ -38,20 +43,41 @@ export class AddHotStandby {
       if (values.ipcClientId !== undefined && values.ipcClientId !== '') {
         const existing = graph.get(values.ipcClientId);
         if (!existing || existing.sort !== LINK_SORT) {
-          throw DomainError.invalid('IPC_CLIENT_NOT_FOUND', `mainSystem.ipcClientId '${values.ipcClientId}' names no IPC_CLIENT object: leave it out to create a new link`,
-            [{ field: 'mainSystem.ipcClientId', rule: 'exists', message: 'mainSystem.ipcClientId must name an existing IPC_CLIENT object' }]);
+          throw DomainError.invalid(
+            'IPC_CLIENT_NOT_FOUND',
+            `mainSystem.ipcClientId '${values.ipcClientId}' names no IPC_CLIENT object: leave it out to create a new link`,
+            [
+              {
+                field: 'mainSystem.ipcClientId',
+                rule: 'exists',
+                message: 'mainSystem.ipcClientId must name an existing IPC_CLIENT object',
+              },
+            ],
+          );
         }
         client = existing;
       } else {
         const clientName = freeName(graph, LINK_SORT, `${values.name.trim()} link`);
         client = ConfigObject.create(lab, {
-          id: this.ids.uuid(), sort: LINK_SORT, displayName: clientName,
-          ...ObjectRules.complete(LINK_SORT, undefined, {}, { networkControllerId: [controllerId], networkSecurityProfileId: [profileId] }),
+          id: this.ids.uuid(),
+          sort: LINK_SORT,
+          displayName: clientName,
+          ...ObjectRules.complete(
+            LINK_SORT,
+            undefined,
+            {},
+            { networkControllerId: [controllerId], networkSecurityProfileId: [profileId] },
+          ),
         });
       }
       const entity = HotStandby.restore({
-        id, name: values.name, systemRole: role, ipcClientId: client.id, networkControllerId: controllerId,
-        networkSecurityProfileId: profileId, conditionIds: [],
+        id,
+        name: values.name,
+        systemRole: role,
+        ipcClientId: client.id,
+        networkControllerId: controllerId,
+        networkSecurityProfileId: profileId,
+        conditionIds: [],
         standbySystemBackendName: values.standbySystemBackendName ?? HOT_STANDBY_DEFAULTS.standbySystemBackendName,
         disabledHere: values.disabledHere ?? HOT_STANDBY_DEFAULTS.disabledHere,
         maxLinkRetryTimeout: values.maxLinkRetryTimeout ?? HOT_STANDBY_DEFAULTS.maxLinkRetryTimeout,
@@ -61,18 +87,32 @@ export class AddHotStandby {
       });
       refuseNameTaken(graph, HOT_STANDBY_SORT, entity.name, id, 'hot standby object', 'name');
       const controller = ConfigObject.create(lab, {
-        id: controllerId, sort: 'IN_STACK', displayName: freeName(graph, 'IN_STACK', `${entity.name} network controller`),
+        id: controllerId,
+        sort: 'IN_STACK',
+        displayName: freeName(graph, 'IN_STACK', `${entity.name} network controller`),
         ...ObjectRules.complete('IN_STACK', undefined, {}, {}),
       });
       const profile = ConfigObject.create(lab, {
-        id: profileId, sort: 'INS_STACK', displayName: freeName(graph, 'INS_STACK', `${entity.name} network security profile`),
+        id: profileId,
+        sort: 'INS_STACK',
+        displayName: freeName(graph, 'INS_STACK', `${entity.name} network security profile`),
         ...ObjectRules.complete('INS_STACK', undefined, {}, {}),
       });
-      const objects = [controller, profile, HotStandbyMapper.toClient(entity, client), HotStandbyMapper.toServer(lab, entity, undefined)];
+      const objects = [
+        controller,
+        profile,
+        HotStandbyMapper.toClient(entity, client),
+        HotStandbyMapper.toServer(lab, entity, undefined),
+      ];
       refuseInvalid(objects, graph, 'HOT_STANDBY_INVALID');
       await this.working.beforeChange(lab);
       await this.working.save(...objects);
-      return { networkControllerId: controllerId, ipcClientId: client.id, networkSecurityProfileId: profileId, hotStandbyId: id };
+      return {
+        networkControllerId: controllerId,
+        ipcClientId: client.id,
+        networkSecurityProfileId: profileId,
+        hotStandbyId: id,
+      };
     });
   }
 }

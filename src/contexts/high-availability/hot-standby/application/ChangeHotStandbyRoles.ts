@@ -27,8 +27,10 @@ export class ChangeHotStandbyRoles {
     const hotStandby = await this.hotStandbys.find(lab, text);
     await this.unitOfWork.write(lab, async () => {
       if (!(await this.hotStandbys.committed(lab, hotStandby.id))) {
-        throw DomainError.conflict('HOT_STANDBY_NOT_COMMITTED',
-          `hot standby object '${hotStandby.name}' (${hotStandby.id}) is not committed yet: commit the configuration first (coreConfig/commit)`);
+        throw DomainError.conflict(
+          'HOT_STANDBY_NOT_COMMITTED',
+          `hot standby object '${hotStandby.name}' (${hotStandby.id}) is not committed yet: commit the configuration first (coreConfig/commit)`,
+        );
       }
       await this.apply(lab, change);
     });

@@ -1,5 +1,11 @@
 import { inject, injectable } from 'inversify';
-import { ConfigObject, freeName, ObjectRules, refuseInvalid, WorkingConfiguration } from '../../../configuration/index.js';
+import {
+  ConfigObject,
+  freeName,
+  ObjectRules,
+  refuseInvalid,
+  WorkingConfiguration,
+} from '../../../configuration/index.js';
 import { IdGenerator } from '../../../../shared/domain/IdGenerator.js';
 import type { LabId } from '../../../../shared/domain/LabId.js';
 import { HotStandbyMapper } from '../domain/HotStandbyMapper.js';
@@ -11,8 +17,14 @@ export const CONDITION_OPTIONS = {
   createIsStandbySystemCondition: { predicate: 'IS_STANDBY_SYSTEM', label: 'is standby system' },
   createIsSystemActiveCondition: { predicate: 'IS_SYSTEM_ACTIVE', label: 'is system active' },
   createIsSystemNotActiveCondition: { predicate: 'IS_SYSTEM_NOT_ACTIVE', label: 'is system not active' },
-  createIsSystemIntentToBecomeActiveCondition: { predicate: 'IS_SYSTEM_INTENT_TO_BECOME_ACTIVE', label: 'is system intent to become active' },
-  createIsNotSystemIntentToBecomeActiveCondition: { predicate: 'IS_NOT_SYSTEM_INTENT_TO_BECOME_ACTIVE', label: 'is not system intent to become active' },
+  createIsSystemIntentToBecomeActiveCondition: {
+    predicate: 'IS_SYSTEM_INTENT_TO_BECOME_ACTIVE',
+    label: 'is system intent to become active',
+  },
+  createIsNotSystemIntentToBecomeActiveCondition: {
+    predicate: 'IS_NOT_SYSTEM_INTENT_TO_BECOME_ACTIVE',
+    label: 'is not system intent to become active',
+  },
 } as const;
 
 export type ConditionOption = keyof typeof CONDITION_OPTIONS;
@@ -42,11 +54,21 @@ export class CreateHotStandbyConditions {
         present.add(predicate);
         const taken = new Set(created.map((o) => o.displayName));
         let name = freeName(graph, 'CS_CONDITION', `${hotStandby.name} ${label}`);
-        for (let n = 2; taken.has(name); n += 1) name = freeName(graph, 'CS_CONDITION', `${hotStandby.name} ${label} (${n})`);
-        created.push(ConfigObject.create(lab, {
-          id: this.ids.uuid(), sort: 'CS_CONDITION', displayName: name,
-          ...ObjectRules.complete('CS_CONDITION', undefined, { predicate }, hotStandby.ipcClientId ? { hotStandbyLinkId: [hotStandby.ipcClientId] } : {}),
-        }));
+        for (let n = 2; taken.has(name); n += 1)
+          name = freeName(graph, 'CS_CONDITION', `${hotStandby.name} ${label} (${n})`);
+        created.push(
+          ConfigObject.create(lab, {
+            id: this.ids.uuid(),
+            sort: 'CS_CONDITION',
+            displayName: name,
+            ...ObjectRules.complete(
+              'CS_CONDITION',
+              undefined,
+              { predicate },
+              hotStandby.ipcClientId ? { hotStandbyLinkId: [hotStandby.ipcClientId] } : {},
+            ),
+          }),
+        );
       }
       if (created.length === 0) return [];
       const updated = hotStandby.withConditions([...hotStandby.conditionIds, ...created.map((o) => o.id)]);

@@ -22,8 +22,15 @@ function sideStatus(roles: StandbyRoles, side: Side): SideStatus {
 
 /** The status of a pair whose object is not committed yet: nothing runs, nothing is possible. */
 export const NOT_COMMITTED_STATUS: HotStandbyStatusValues = {
-  linkStatus: 'UNKNOWN', mainStatus: 'UNKNOWN', standbyStatus: 'NOT_COMMITTED', mainLinkActive: false, standbyLinkActive: false,
-  handoverPossible: false, recoveryPossible: false, mainSetEnabledPossible: false, standbySetEnabledPossible: false,
+  linkStatus: 'UNKNOWN',
+  mainStatus: 'UNKNOWN',
+  standbyStatus: 'NOT_COMMITTED',
+  mainLinkActive: false,
+  standbyLinkActive: false,
+  handoverPossible: false,
+  recoveryPossible: false,
+  mainSetEnabledPossible: false,
+  standbySetEnabledPossible: false,
   onlyImmediateRoleChangePossible: false,
 };
 
@@ -31,8 +38,12 @@ export const NOT_COMMITTED_STATUS: HotStandbyStatusValues = {
 export function statusOf(roles: StandbyRoles): HotStandbyStatusValues {
   const up = roles.link === 'UP';
   return {
-    linkStatus: roles.link, mainStatus: sideStatus(roles, 'MAIN'), standbyStatus: sideStatus(roles, 'STANDBY'),
-    mainLinkActive: up, standbyLinkActive: up, ...roles.flags(),
+    linkStatus: roles.link,
+    mainStatus: sideStatus(roles, 'MAIN'),
+    standbyStatus: sideStatus(roles, 'STANDBY'),
+    mainLinkActive: up,
+    standbyLinkActive: up,
+    ...roles.flags(),
   };
 }
 

@@ -1,5 +1,10 @@
 import { inject, injectable } from 'inversify';
-import { ConfigurationReader, ConfigurationRepository, resolveObject, type GraphView } from '../../../configuration/index.js';
+import {
+  ConfigurationReader,
+  ConfigurationRepository,
+  resolveObject,
+  type GraphView,
+} from '../../../configuration/index.js';
 import { UnitOfWork } from '../../../../shared/application/UnitOfWork.js';
 import type { LabId } from '../../../../shared/domain/LabId.js';
 import type { HotStandby } from '../domain/HotStandby.js';

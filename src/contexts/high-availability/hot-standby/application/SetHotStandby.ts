@@ -1,5 +1,11 @@
 import { inject, injectable } from 'inversify';
-import { canonicalObjectId, refuseInvalid, refuseNameTaken, unchanged, WorkingConfiguration } from '../../../configuration/index.js';
+import {
+  canonicalObjectId,
+  refuseInvalid,
+  refuseNameTaken,
+  unchanged,
+  WorkingConfiguration,
+} from '../../../configuration/index.js';
 import { DomainError } from '../../../../shared/domain/DomainError.js';
 import type { LabId } from '../../../../shared/domain/LabId.js';
 import type { HotStandby, HotStandbyChanges } from '../domain/HotStandby.js';
@@ -20,12 +26,30 @@ export class SetHotStandby {
       const graph = await this.working.graph(lab);
       const before = hotStandbyIn(graph, text);
       if (bodyId !== undefined && canonicalObjectId(bodyId) !== before.id) {
-        throw DomainError.invalid('ID_MISMATCH', `id '${bodyId}' in the body is not the hot standby object the query names (${before.id}): leave it out or send the same id`,
-          [{ field: 'id', rule: 'equals', message: 'id must be left out or name the object of the query parameter id' }]);
+        throw DomainError.invalid(
+          'ID_MISMATCH',
+          `id '${bodyId}' in the body is not the hot standby object the query names (${before.id}): leave it out or send the same id`,
+          [
+            {
+              field: 'id',
+              rule: 'equals',
+              message: 'id must be left out or name the object of the query parameter id',
+            },
+          ],
+        );
       }
       if (changes.ipcClientId !== undefined && graph.get(changes.ipcClientId)?.sort !== LINK_SORT) {
-        throw DomainError.invalid('IPC_CLIENT_NOT_FOUND', `mainSystem.ipcClientId '${changes.ipcClientId}' names no IPC_CLIENT object`,
-          [{ field: 'mainSystem.ipcClientId', rule: 'exists', message: 'mainSystem.ipcClientId must name an existing IPC_CLIENT object' }]);
+        throw DomainError.invalid(
+          'IPC_CLIENT_NOT_FOUND',
+          `mainSystem.ipcClientId '${changes.ipcClientId}' names no IPC_CLIENT object`,
+          [
+            {
+              field: 'mainSystem.ipcClientId',
+              rule: 'exists',
+              message: 'mainSystem.ipcClientId must name an existing IPC_CLIENT object',
+            },
+          ],
+        );
       }
       const after = before.changed(changes);
       refuseNameTaken(graph, HOT_STANDBY_SORT, after.name, after.id, 'hot standby object', 'name');

@@ -35,8 +35,12 @@ export const HotStandbyMapper = {
       conditionIds: [...server.referencesIn('conditionIds')],
       maxLinkRetryTimeout: integer(c['maxLinkRetryTimeout'], HOT_STANDBY_DEFAULTS.maxLinkRetryTimeout),
       linkPingInterval: integer(c['linkPingInterval'], HOT_STANDBY_DEFAULTS.linkPingInterval),
-      systemIdentifiers: Array.isArray(identifiers) ? identifiers.filter((v): v is string => typeof v === 'string') : [],
-      systemIdentifiersEnabled: client ? c['replicationEnabled'] === true : HOT_STANDBY_DEFAULTS.systemIdentifiersEnabled,
+      systemIdentifiers: Array.isArray(identifiers)
+        ? identifiers.filter((v): v is string => typeof v === 'string')
+        : [],
+      systemIdentifiersEnabled: client
+        ? c['replicationEnabled'] === true
+        : HOT_STANDBY_DEFAULTS.systemIdentifiersEnabled,
     });
   },
 
@@ -44,7 +48,9 @@ export const HotStandbyMapper = {
   toServer(lab: LabId, entity: HotStandby, current: ConfigObject | undefined): ConfigObject {
     const s = entity.snapshot();
     const parameters: { [name: string]: ParameterValue } = {
-      standbySystemBackendName: s.standbySystemBackendName, systemRole: s.systemRole, disabledHere: s.disabledHere,
+      standbySystemBackendName: s.standbySystemBackendName,
+      systemRole: s.systemRole,
+      disabledHere: s.disabledHere,
       linkPingInterval: s.linkPingInterval,
     };
     const references: { [slot: string]: string[] } = {
@@ -69,8 +75,11 @@ export const HotStandbyMapper = {
     const s = entity.snapshot();
     const next = current.copy();
     next.setParameters({
-      ...current.parameters, maxLinkRetryTimeout: s.maxLinkRetryTimeout, linkPingInterval: s.linkPingInterval,
-      replicationEnabled: s.systemIdentifiersEnabled, systemIdentifiers: [...s.systemIdentifiers],
+      ...current.parameters,
+      maxLinkRetryTimeout: s.maxLinkRetryTimeout,
+      linkPingInterval: s.linkPingInterval,
+      replicationEnabled: s.systemIdentifiersEnabled,
+      systemIdentifiers: [...s.systemIdentifiers],
     });
     return next;
   },

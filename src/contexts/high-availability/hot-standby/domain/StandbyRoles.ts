@@ -7,7 +7,8 @@ export type Side = 'MAIN' | 'STANDBY';
 export type LinkStatus = 'UP' | 'DOWN';
 
 /** The pair's role state: which side is active and whether the link between the two systems is up. */
-export type RoleState = 'MAIN_ACTIVE_LINK_UP' | 'STANDBY_ACTIVE_LINK_UP' | 'MAIN_ACTIVE_LINK_DOWN' | 'STANDBY_ACTIVE_LINK_DOWN';
+export type RoleState =
+  'MAIN_ACTIVE_LINK_UP' | 'STANDBY_ACTIVE_LINK_UP' | 'MAIN_ACTIVE_LINK_DOWN' | 'STANDBY_ACTIVE_LINK_DOWN';
 
 /**
  * Every move of the pair: handover and recover swap the active side over an up link; the link going down keeps
@@ -71,7 +72,12 @@ function stateOf(active: Side, link: LinkStatus): RoleState {
 export class StandbyRoles {
   private readonly events: HotStandbyEvent[] = [];
 
-  private constructor(readonly lab: LabId, private current: RoleState, private mainOn: boolean, private standbyOn: boolean) {}
+  private constructor(
+    readonly lab: LabId,
+    private current: RoleState,
+    private mainOn: boolean,
+    private standbyOn: boolean,
+  ) {}
 
   static initial(lab: LabId): StandbyRoles {
     return new StandbyRoles(lab, 'MAIN_ACTIVE_LINK_UP', true, true);
@@ -79,15 +85,26 @@ export class StandbyRoles {
 
   static restore(lab: LabId, state: StandbyRolesState): StandbyRoles {
     if (!ROLE_STATES.includes(state.state)) throw new TypeError(`state must be one of ${ROLE_STATES.join(', ')}`);
-    if (typeof state.mainEnabled !== 'boolean' || typeof state.standbyEnabled !== 'boolean') throw new TypeError('mainEnabled and standbyEnabled must be booleans');
+    if (typeof state.mainEnabled !== 'boolean' || typeof state.standbyEnabled !== 'boolean')
+      throw new TypeError('mainEnabled and standbyEnabled must be booleans');
     return new StandbyRoles(lab, state.state, state.mainEnabled, state.standbyEnabled);
   }
 
-  get state(): RoleState { return this.current; }
-  get activeSide(): Side { return this.current.startsWith('MAIN') ? 'MAIN' : 'STANDBY'; }
-  get link(): LinkStatus { return this.current.endsWith('UP') ? 'UP' : 'DOWN'; }
-  get mainEnabled(): boolean { return this.mainOn; }
-  get standbyEnabled(): boolean { return this.standbyOn; }
+  get state(): RoleState {
+    return this.current;
+  }
+  get activeSide(): Side {
+    return this.current.startsWith('MAIN') ? 'MAIN' : 'STANDBY';
+  }
+  get link(): LinkStatus {
+    return this.current.endsWith('UP') ? 'UP' : 'DOWN';
+  }
+  get mainEnabled(): boolean {
+    return this.mainOn;
+  }
+  get standbyEnabled(): boolean {
+    return this.standbyOn;
+  }
 
   snapshot(): StandbyRolesState {
     return { state: this.current, mainEnabled: this.mainOn, standbyEnabled: this.standbyOn };
@@ -128,17 +145,21 @@ export class StandbyRoles {
     const currently = side === 'MAIN' ? this.mainOn : this.standbyOn;
     if (currently === enabled) return;
     if (side === this.activeSide) {
-      throw DomainError.conflict('HOT_STANDBY_SIDE_ACTIVE',
-        `the ${side === 'MAIN' ? 'main' : 'standby'} system holds the active role: hand the role over before changing whether it may take it`);
+      throw DomainError.conflict(
+        'HOT_STANDBY_SIDE_ACTIVE',
+        `the ${side === 'MAIN' ? 'main' : 'standby'} system holds the active role: hand the role over before changing whether it may take it`,
+      );
     }
-    if (side === 'MAIN') this.mainOn = enabled; else this.standbyOn = enabled;
+    if (side === 'MAIN') this.mainOn = enabled;
+    else this.standbyOn = enabled;
     this.events.push({ name: 'HotStandbySideEnabledChanged', lab: this.lab, occurredAt: at, side, enabled });
   }
 
   /** The link went down: an enabled standby takes the active role from the main system. Down again: nothing. */
   linkDown(at: Date): void {
     if (this.link === 'DOWN') return;
-    const next = this.activeSide === 'MAIN' && this.standbyOn ? stateOf('STANDBY', 'DOWN') : stateOf(this.activeSide, 'DOWN');
+    const next =
+      this.activeSide === 'MAIN' && this.standbyOn ? stateOf('STANDBY', 'DOWN') : stateOf(this.activeSide, 'DOWN');
     this.move(next, 'LINK_DOWN', at);
   }
 

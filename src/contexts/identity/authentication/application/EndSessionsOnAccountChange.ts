@@ -38,6 +38,8 @@ export class EndSessionsOnAccountChange extends StartupTask {
       if (event.to === 'BLOCKED' || event.to === 'DISABLED') end(event);
       else this.credentials.forgetUser(event.lab, event.userId);
     });
-    this.events.subscribe<RoleRemoved>('RoleRemoved', (event) => { this.credentials.forgetLab(event.lab); });
+    this.events.subscribe<RoleRemoved>('RoleRemoved', (event) => {
+      this.credentials.forgetLab(event.lab);
+    });
   }
 }

@@ -95,7 +95,10 @@ export class IdentityAuthenticator extends Authenticator {
   override async openSession(lab: LabId, username: string): Promise<AuthenticatedSession> {
     const user = await this.unitOfWork.read(() => findLoginUser(this.users, lab, username));
     if (!user || user.state === 'BLOCKED' || user.state === 'DISABLED') {
-      throw new AuthenticationError('INVALID_CREDENTIALS', `user '${username}' of lab '${lab}' does not exist or cannot log in (blocked or disabled)`);
+      throw new AuthenticationError(
+        'INVALID_CREDENTIALS',
+        `user '${username}' of lab '${lab}' does not exist or cannot log in (blocked or disabled)`,
+      );
     }
     const principal = await this.unitOfWork.read(() => this.principalOf(user, username));
     const sessionId = this.sessions.open(lab, username, principal, user.passwordHash);
@@ -125,13 +128,22 @@ export class IdentityAuthenticator extends Authenticator {
       throw revoked;
     }
     this.remembered.remember(lab, username, password, {
-      userId: principal.userId, passwordHash: local ? user.passwordHash : undefined, local, principal, sessionId,
+      userId: principal.userId,
+      passwordHash: local ? user.passwordHash : undefined,
+      local,
+      principal,
+      sessionId,
     });
     this.logins?.inc();
     return { principal, sessionId };
   }
 
   private async principalOf(user: UserAccount, username: string): Promise<Principal> {
-    return { lab: user.lab, userId: user.id, username, permissions: await this.roles.permissionsOf(user.lab, user.roleIds) };
+    return {
+      lab: user.lab,
+      userId: user.id,
+      username,
+      permissions: await this.roles.permissionsOf(user.lab, user.roleIds),
+    };
   }
 }

@@ -8,7 +8,9 @@ export class KeyedMutex {
     entry.users += 1;
     const previous = entry.tail;
     let release!: () => void;
-    entry.tail = new Promise<void>((resolve) => { release = resolve; });
+    entry.tail = new Promise<void>((resolve) => {
+      release = resolve;
+    });
     try {
       await previous;
       return await work();

@@ -23,10 +23,10 @@ interface Refusal {
 export type LoginVerdict =
   | { readonly admitted: UserAccount; readonly local: boolean; readonly policy: LoginPolicy }
   | {
-    readonly refused: AuthenticationError;
-    /** The user whose password was checked and the outcome recorded (its remembered logins are no longer good). */
-    readonly recordedFor?: string;
-  };
+      readonly refused: AuthenticationError;
+      /** The user whose password was checked and the outcome recorded (its remembered logins are no longer good). */
+      readonly recordedFor?: string;
+    };
 
 function secondsUntil(instant: Date, now: Date): number {
   return Math.max(1, Math.ceil((instant.getTime() - now.getTime()) / 1000));
@@ -72,15 +72,20 @@ export class LoginDecision {
     if (next && now.getTime() < next.getTime()) {
       return {
         refused: this.refuse(policy, {
-          code: 'LOGIN_DELAYED', retryAfterSeconds: secondsUntil(next, now),
+          code: 'LOGIN_DELAYED',
+          retryAfterSeconds: secondsUntil(next, now),
           message: `after ${user.failedLogins} failed login(s), '${username}' may try again from ${describeInstant(next)}`,
         }),
       };
     }
     const verified = await this.verify(user, username, password);
-    const rehash = verified.local && verified.ok && this.hasher.needsRehash(user.passwordHash!) ? await this.hasher.hash(password) : undefined;
+    const rehash =
+      verified.local && verified.ok && this.hasher.needsRehash(user.passwordHash!)
+        ? await this.hasher.hash(password)
+        : undefined;
     const outcome = await this.record(lab, user.id, username, policy, verified, rehash);
-    if (outcome.refusal || !outcome.user) return { refused: this.refuse(policy, outcome.refusal!), recordedFor: user.id };
+    if (outcome.refusal || !outcome.user)
+      return { refused: this.refuse(policy, outcome.refusal!), recordedFor: user.id };
     return { admitted: outcome.user, local: verified.local, policy };
   }
 
@@ -88,16 +93,32 @@ export class LoginDecision {
    * The refusal of a login that passed a moment ago, when its user has been removed, blocked or disabled since
    * (undefined while it may still log in).
    */
-  async revoked(lab: LabId, userId: string, username: string, policy: LoginPolicy): Promise<AuthenticationError | undefined> {
+  async revoked(
+    lab: LabId,
+    userId: string,
+    username: string,
+    policy: LoginPolicy,
+  ): Promise<AuthenticationError | undefined> {
     const still = await this.unitOfWork.read(() => this.users.byId(lab, userId));
     if (still && still.state !== 'BLOCKED' && still.state !== 'DISABLED') return undefined;
-    return this.refuse(policy, !still ? { code: 'INVALID_CREDENTIALS', message: 'wrong username or password' }
-      : still.state === 'DISABLED' ? this.disabled(username) : this.blocked(username, still, this.clock.now()));
+    return this.refuse(
+      policy,
+      !still
+        ? { code: 'INVALID_CREDENTIALS', message: 'wrong username or password' }
+        : still.state === 'DISABLED'
+          ? this.disabled(username)
+          : this.blocked(username, still, this.clock.now()),
+    );
   }
 
   /** Records the attempt on the user as stored now: a failure counted (it may block), or a success. */
   private record(
-    lab: LabId, userId: string, username: string, policy: LoginPolicy, verified: { ok: boolean; local: boolean }, rehash: string | undefined,
+    lab: LabId,
+    userId: string,
+    username: string,
+    policy: LoginPolicy,
+    verified: { ok: boolean; local: boolean },
+    rehash: string | undefined,
   ): Promise<{ refusal?: Refusal; user?: UserAccount }> {
     return this.unitOfWork.write(lab, async (): Promise<{ refusal?: Refusal; user?: UserAccount }> => {
       const current = await this.users.byId(lab, userId);
@@ -109,11 +130,20 @@ export class LoginDecision {
       else if (!verified.ok) {
         current.recordFailedLogin(at, policy);
         const delay = policy.delayAfter(current.failedLogins);
-        refusal = current.state === 'BLOCKED' ? this.blocked(username, current, at)
-          : { code: 'INVALID_CREDENTIALS', message: 'wrong username or password', ...(delay > 0 ? { retryAfterSeconds: delay } : {}) };
+        refusal =
+          current.state === 'BLOCKED'
+            ? this.blocked(username, current, at)
+            : {
+                code: 'INVALID_CREDENTIALS',
+                message: 'wrong username or password',
+                ...(delay > 0 ? { retryAfterSeconds: delay } : {}),
+              };
       } else if (current.state === 'BLOCKED') refusal = this.blocked(username, current, at);
       else if (current.state === 'PASSWORD_EXPIRED' && verified.local) {
-        refusal = { code: 'PASSWORD_EXPIRED', message: `the password of '${username}' has expired; an administrator must set a new one (users/changePassword)` };
+        refusal = {
+          code: 'PASSWORD_EXPIRED',
+          message: `the password of '${username}' has expired; an administrator must set a new one (users/changePassword)`,
+        };
       } else {
         current.recordSuccessfulLogin(at, verified.local ? 'local' : 'directory');
         if (rehash) current.rehash(rehash);
@@ -124,8 +154,13 @@ export class LoginDecision {
     });
   }
 
-  private async verify(user: UserAccount, username: string, password: string): Promise<{ ok: boolean; local: boolean }> {
-    if (user.logsInLocallyAs(username)) return { ok: await this.hasher.verify(password, user.passwordHash!), local: true };
+  private async verify(
+    user: UserAccount,
+    username: string,
+    password: string,
+  ): Promise<{ ok: boolean; local: boolean }> {
+    if (user.logsInLocallyAs(username))
+      return { ok: await this.hasher.verify(password, user.passwordHash!), local: true };
     // A directory bind costs a round trip; spend what a local check costs so the two cannot be told apart.
     await this.hasher.verifyDummy(password);
     for (const link of user.directoryLoginsAs(username)) {
@@ -141,7 +176,8 @@ export class LoginDecision {
   private blocked(username: string, user: UserAccount, now: Date): Refusal {
     const until = user.blockedUntil!;
     return {
-      code: 'ACCOUNT_BLOCKED', retryAfterSeconds: secondsUntil(until, now),
+      code: 'ACCOUNT_BLOCKED',
+      retryAfterSeconds: secondsUntil(until, now),
       message: `user '${username}' is blocked after too many failed logins until ${describeInstant(until)}`,
     };
   }

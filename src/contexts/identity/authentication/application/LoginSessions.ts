@@ -38,7 +38,16 @@ export class LoginSessions {
     const at = this.wall.now();
     this.sweep(at);
     const sessionId = this.ids.token();
-    this.sessions.add({ id: sessionId, lab, userId: principal.userId, username, principal, createdAt: at, lastSeenAt: at, passwordHash });
+    this.sessions.add({
+      id: sessionId,
+      lab,
+      userId: principal.userId,
+      username,
+      principal,
+      createdAt: at,
+      lastSeenAt: at,
+      passwordHash,
+    });
     return sessionId;
   }
 
@@ -57,8 +66,7 @@ export class LoginSessions {
       return undefined;
     }
     const user = (await this.snapshots.of(lab)).usersById.get(session.userId);
-    if (!user || user.state === 'BLOCKED' || user.state === 'DISABLED'
-      || user.passwordHash !== session.passwordHash) {
+    if (!user || user.state === 'BLOCKED' || user.state === 'DISABLED' || user.passwordHash !== session.passwordHash) {
       this.sessions.remove(sessionId);
       return undefined;
     }
@@ -70,7 +78,8 @@ export class LoginSessions {
   rejoin(lab: LabId, userId: string, sessionId: string): AuthenticatedSession | undefined {
     const now = this.wall.now();
     const session = this.sessions.get(sessionId);
-    if (!session || session.lab !== lab || session.userId !== userId || isIdle(session, now, this.idleMs)) return undefined;
+    if (!session || session.lab !== lab || session.userId !== userId || isIdle(session, now, this.idleMs))
+      return undefined;
     this.sessions.touch(session.id, now);
     return { principal: session.principal, sessionId: session.id };
   }

@@ -36,7 +36,8 @@ export class RememberedLogins {
     if (!stored) return undefined;
     const user = stored.at(this.clock.now(), snapshot.loginPolicy);
     const admitted = user.state === 'ACTIVE' || (!login.local && user.state === 'PASSWORD_EXPIRED');
-    if (!admitted || user.failedLogins > 0 || (login.local && user.passwordHash !== login.passwordHash)) return undefined;
+    if (!admitted || user.failedLogins > 0 || (login.local && user.passwordHash !== login.passwordHash))
+      return undefined;
     return this.sessions.rejoin(lab, user.id, login.sessionId);
   }
 

@@ -9,12 +9,18 @@ export const OPEN_LDAP_DIRECTORY_ID = '5f0c1e2a-7b3d-4c8e-9a61-2d4f8b0e1a02';
 /** The simulated directory's authorities. */
 export const SIMULATED_AUTHORITIES: readonly LdapAuthority[] = Object.freeze([
   Object.freeze({
-    id: CORPORATE_DIRECTORY_ID, displayName: 'Corporate Active Directory', url: 'ldaps://dc1.corp.gwsim.test:636',
-    baseDn: 'OU=Users,DC=corp,DC=gwsim,DC=test', userAttribute: 'sAMAccountName',
+    id: CORPORATE_DIRECTORY_ID,
+    displayName: 'Corporate Active Directory',
+    url: 'ldaps://dc1.corp.gwsim.test:636',
+    baseDn: 'OU=Users,DC=corp,DC=gwsim,DC=test',
+    userAttribute: 'sAMAccountName',
   }),
   Object.freeze({
-    id: OPEN_LDAP_DIRECTORY_ID, displayName: 'Lab OpenLDAP', url: 'ldap://ldap.lab.gwsim.test:389',
-    baseDn: 'ou=people,dc=lab,dc=gwsim,dc=test', userAttribute: 'uid',
+    id: OPEN_LDAP_DIRECTORY_ID,
+    displayName: 'Lab OpenLDAP',
+    url: 'ldap://ldap.lab.gwsim.test:389',
+    baseDn: 'ou=people,dc=lab,dc=gwsim,dc=test',
+    userAttribute: 'uid',
   }),
 ]);
 

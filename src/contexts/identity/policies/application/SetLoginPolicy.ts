@@ -19,7 +19,7 @@ export class SetLoginPolicy {
   execute(lab: LabId, values: LoginPolicyValues, expectedVersion?: number): Promise<Versioned<LoginPolicy>> {
     const policy = LoginPolicy.of(lab, values);
     return this.unitOfWork.write(lab, async () => {
-      return this.policies.save(lab, policy, expectedVersion ?? await this.policies.versionOf(lab));
+      return this.policies.save(lab, policy, expectedVersion ?? (await this.policies.versionOf(lab)));
     });
   }
 }

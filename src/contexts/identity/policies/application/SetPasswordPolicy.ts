@@ -19,7 +19,7 @@ export class SetPasswordPolicy {
   execute(lab: LabId, values: PasswordPolicyValues, expectedVersion?: number): Promise<Versioned<PasswordPolicy>> {
     const policy = PasswordPolicy.of(lab, values);
     return this.unitOfWork.write(lab, async () => {
-      return this.policies.save(lab, policy, expectedVersion ?? await this.policies.versionOf(lab));
+      return this.policies.save(lab, policy, expectedVersion ?? (await this.policies.versionOf(lab)));
     });
   }
 }

@@ -1,6 +1,13 @@
 import { DomainError, type ErrorDetail } from '../../../../shared/domain/DomainError.js';
 import type { LabId } from '../../../../shared/domain/LabId.js';
-import { defaultsOf, fieldProblems, flag, integer, pickFields, type ValuesOf } from '../../../../shared/domain/SettingFields.js';
+import {
+  defaultsOf,
+  fieldProblems,
+  flag,
+  integer,
+  pickFields,
+  type ValuesOf,
+} from '../../../../shared/domain/SettingFields.js';
 
 /** How long an account stays blocked once it reached attemptsUntilBlocked (the policy has no field for it). */
 export const BLOCK_DURATION_MINUTES = 15;
@@ -19,8 +26,18 @@ export const LOGIN_POLICY_FIELDS = {
   showLoginFailureMessage: flag(true, 'true: a refused login says why; false: one generic message'),
   passwordExpiration: integer(0, 3650, 0, 'days a password stays valid after it was set (0: never expires)'),
   passwordExpirationWarning: integer(0, 3650, 14, 'days before expiry from which a warning is due'),
-  maxObsoletePasswords: integer(0, MAX_OBSOLETE_PASSWORDS, 3, 'how many earlier passwords of a user cannot be chosen again'),
-  passwordUnchangeableMinutes: integer(0, 525600, 0, 'minutes after a password change during which it cannot change again'),
+  maxObsoletePasswords: integer(
+    0,
+    MAX_OBSOLETE_PASSWORDS,
+    3,
+    'how many earlier passwords of a user cannot be chosen again',
+  ),
+  passwordUnchangeableMinutes: integer(
+    0,
+    525600,
+    0,
+    'minutes after a password change during which it cannot change again',
+  ),
 };
 
 export type LoginPolicyValues = ValuesOf<typeof LOGIN_POLICY_FIELDS>;
@@ -34,11 +51,18 @@ export function loginPolicyProblems(values: LoginPolicyValues): ErrorDetail[] {
   const details = fieldProblems(LOGIN_POLICY_FIELDS, values);
   if (details.length > 0) return details;
   if (values.minLoginDelay > values.maxLoginDelay) {
-    details.push({ field: 'minLoginDelay', rule: 'minNotAboveMax', message: `minLoginDelay (${values.minLoginDelay}) must not exceed maxLoginDelay (${values.maxLoginDelay})` });
+    details.push({
+      field: 'minLoginDelay',
+      rule: 'minNotAboveMax',
+      message: `minLoginDelay (${values.minLoginDelay}) must not exceed maxLoginDelay (${values.maxLoginDelay})`,
+    });
   }
   if (values.passwordExpiration > 0 && values.passwordExpirationWarning > values.passwordExpiration) {
-    details.push({ field: 'passwordExpirationWarning', rule: 'notAboveExpiration',
-      message: `passwordExpirationWarning (${values.passwordExpirationWarning}) must not exceed passwordExpiration (${values.passwordExpiration})` });
+    details.push({
+      field: 'passwordExpirationWarning',
+      rule: 'notAboveExpiration',
+      message: `passwordExpirationWarning (${values.passwordExpirationWarning}) must not exceed passwordExpiration (${values.passwordExpiration})`,
+    });
   }
   return details;
 }
@@ -51,7 +75,10 @@ export function loginPolicyProblems(values: LoginPolicyValues): ErrorDetail[] {
  * Blocking: the attemptsUntilBlocked-th consecutive failure blocks the account for BLOCK_DURATION_MINUTES.
  */
 export class LoginPolicy {
-  private constructor(readonly lab: LabId, readonly values: LoginPolicyValues) {}
+  private constructor(
+    readonly lab: LabId,
+    readonly values: LoginPolicyValues,
+  ) {}
 
   /** The defaults, for a lab that never set its login policy. */
   static initial(lab: LabId): LoginPolicy {
@@ -62,7 +89,11 @@ export class LoginPolicy {
   static of(lab: LabId, values: LoginPolicyValues): LoginPolicy {
     const details = loginPolicyProblems(values);
     if (details.length > 0) {
-      throw DomainError.invalid('INVALID_LOGIN_POLICY', `login policy is invalid: ${details.map((d) => d.message).join('; ')}`, details);
+      throw DomainError.invalid(
+        'INVALID_LOGIN_POLICY',
+        `login policy is invalid: ${details.map((d) => d.message).join('; ')}`,
+        details,
+      );
     }
     return new LoginPolicy(lab, pickFields(LOGIN_POLICY_FIELDS, values));
   }
@@ -85,7 +116,9 @@ export class LoginPolicy {
 
   /** When a password set at `changedAt` expires; undefined when passwords never expire. */
   expiryOf(changedAt: Date): Date | undefined {
-    return this.values.passwordExpiration > 0 ? new Date(changedAt.getTime() + this.values.passwordExpiration * DAY_MS) : undefined;
+    return this.values.passwordExpiration > 0
+      ? new Date(changedAt.getTime() + this.values.passwordExpiration * DAY_MS)
+      : undefined;
   }
 
   /** The earliest time a password set at `changedAt` may change again. */

@@ -1,7 +1,14 @@
 import { DomainError, type ErrorDetail } from '../../../../shared/domain/DomainError.js';
 import type { LabId } from '../../../../shared/domain/LabId.js';
 import {
-  defaultsOf, fieldProblems, flag, integer, list, pickFields, text, type ValuesOf,
+  defaultsOf,
+  fieldProblems,
+  flag,
+  integer,
+  list,
+  pickFields,
+  text,
+  type ValuesOf,
 } from '../../../../shared/domain/SettingFields.js';
 import { findPatterns } from './passwordPatterns.js';
 
@@ -25,10 +32,15 @@ export const PASSWORD_POLICY_FIELDS = {
   minSpecial: integer(0, MAX_PASSWORD_LENGTH, 0, 'minimum special characters (anything but a letter or digit)'),
   constraintAreas: integer(0, 5, 0, 'how many of the 5 character classes must hold (0: every minimum is mandatory)'),
   patterns: flag(true, 'whether repetitions, sequences and keyboard sequences are allowed'),
-  blacklist: list({ value: text(1, MAX_BLACKLIST_ITEM_LENGTH, 'a text no password may contain (compared case-insensitively)') }, {
-    maxItems: MAX_BLACKLIST_ITEMS, optional: true,
-    description: 'substrings a password must not contain (a set may leave it out or send null: none; items may also be sent as plain strings)',
-  }),
+  blacklist: list(
+    { value: text(1, MAX_BLACKLIST_ITEM_LENGTH, 'a text no password may contain (compared case-insensitively)') },
+    {
+      maxItems: MAX_BLACKLIST_ITEMS,
+      optional: true,
+      description:
+        'substrings a password must not contain (a set may leave it out or send null: none; items may also be sent as plain strings)',
+    },
+  ),
   addUsernameToBlacklist: flag(false, 'when true the username counts as blacklisted'),
 };
 
@@ -57,13 +69,24 @@ export function passwordPolicyProblems(values: PasswordPolicyValues): ErrorDetai
   const counts = ['minLength', 'maxLength', 'minDigits', 'minCharacters', 'minLowerCase', 'minUpperCase', 'minSpecial'];
   if (details.some((d) => d.field === undefined || counts.includes(d.field))) return details;
   if (values.minLength > values.maxLength) {
-    details.push(problem('minLength', 'minNotAboveMax', `minLength (${values.minLength}) must not exceed maxLength (${values.maxLength})`));
+    details.push(
+      problem(
+        'minLength',
+        'minNotAboveMax',
+        `minLength (${values.minLength}) must not exceed maxLength (${values.maxLength})`,
+      ),
+    );
   }
   const letters = Math.max(values.minCharacters, values.minLowerCase + values.minUpperCase);
   const needed = letters + values.minDigits + values.minSpecial;
   if (needed > values.maxLength) {
-    details.push(problem('maxLength', 'satisfiable',
-      `the character-class minimums need ${needed} characters but maxLength is ${values.maxLength}: no password could comply`));
+    details.push(
+      problem(
+        'maxLength',
+        'satisfiable',
+        `the character-class minimums need ${needed} characters but maxLength is ${values.maxLength}: no password could comply`,
+      ),
+    );
   }
   return details;
 }
@@ -82,7 +105,10 @@ function count(password: string, pattern: RegExp): number {
  *   the password holds at least max(1, minimum) characters of it; the others may fall short ("3 of 5" rules).
  */
 export class PasswordPolicy {
-  private constructor(readonly lab: LabId, readonly values: PasswordPolicyValues) {}
+  private constructor(
+    readonly lab: LabId,
+    readonly values: PasswordPolicyValues,
+  ) {}
 
   /** The defaults, for a lab that never set its policy. */
   static initial(lab: LabId): PasswordPolicy {
@@ -96,7 +122,11 @@ export class PasswordPolicy {
   static of(lab: LabId, values: PasswordPolicyValues): PasswordPolicy {
     const details = passwordPolicyProblems(values);
     if (details.length > 0) {
-      throw DomainError.invalid('INVALID_PASSWORD_POLICY', `password policy is invalid: ${details.map((d) => d.message).join('; ')}`, details);
+      throw DomainError.invalid(
+        'INVALID_PASSWORD_POLICY',
+        `password policy is invalid: ${details.map((d) => d.message).join('; ')}`,
+        details,
+      );
     }
     return new PasswordPolicy(lab, pickFields(PASSWORD_POLICY_FIELDS, values));
   }
@@ -112,37 +142,54 @@ export class PasswordPolicy {
     const details: ErrorDetail[] = [];
     const broken = (rule: string, message: string) => details.push(problem('password', rule, message));
     const length = [...password].length;
-    if (length < p.minLength) broken('minLength', `the password must be at least ${p.minLength} characters long (it has ${length})`);
-    if (length > p.maxLength) broken('maxLength', `the password must be at most ${p.maxLength} characters long (it has ${length})`);
+    if (length < p.minLength)
+      broken('minLength', `the password must be at least ${p.minLength} characters long (it has ${length})`);
+    if (length > p.maxLength)
+      broken('maxLength', `the password must be at most ${p.maxLength} characters long (it has ${length})`);
 
     const classes = CHARACTER_CLASSES.map((c) => ({ ...c, minimum: p[c.field], count: count(password, c.pattern) }));
     if (p.constraintAreas === 0) {
       for (const c of classes) {
-        if (c.count < c.minimum) broken(c.field, `the password must contain at least ${c.minimum} ${c.name} (it has ${c.count})`);
+        if (c.count < c.minimum)
+          broken(c.field, `the password must contain at least ${c.minimum} ${c.name} (it has ${c.count})`);
       }
     } else {
       const satisfied = classes.filter((c) => c.count >= Math.max(1, c.minimum));
       if (satisfied.length < p.constraintAreas) {
         const missing = classes.filter((c) => !satisfied.includes(c)).map((c) => `${Math.max(1, c.minimum)} ${c.name}`);
-        broken('constraintAreas', `the password must satisfy at least ${p.constraintAreas} of the 5 character classes ` +
-          `(it satisfies ${satisfied.length}; missing: ${missing.join(', ')})`);
+        broken(
+          'constraintAreas',
+          `the password must satisfy at least ${p.constraintAreas} of the 5 character classes ` +
+            `(it satisfies ${satisfied.length}; missing: ${missing.join(', ')})`,
+        );
       }
     }
 
     if (!p.patterns) {
       const kinds = new Set(findPatterns(password).map((finding) => finding.kind));
-      if (kinds.has('repetition')) broken('patterns', 'the password must not repeat a character 3 or more times in a row');
-      if (kinds.has('sequence')) broken('patterns', 'the password must not contain a sequence of 3 or more consecutive letters or digits (such as abc or 321)');
-      if (kinds.has('keyboard')) broken('patterns', 'the password must not contain 4 or more neighbouring keys of a keyboard row (such as qwer or asdf)');
+      if (kinds.has('repetition'))
+        broken('patterns', 'the password must not repeat a character 3 or more times in a row');
+      if (kinds.has('sequence'))
+        broken(
+          'patterns',
+          'the password must not contain a sequence of 3 or more consecutive letters or digits (such as abc or 321)',
+        );
+      if (kinds.has('keyboard'))
+        broken(
+          'patterns',
+          'the password must not contain 4 or more neighbouring keys of a keyboard row (such as qwer or asdf)',
+        );
     }
 
     const lowered = password.toLowerCase();
     for (const item of p.blacklist) {
-      if (lowered.includes(item.value.normalize('NFC').toLowerCase())) broken('blacklist', `the password must not contain the blacklisted text '${item.value}'`);
+      if (lowered.includes(item.value.normalize('NFC').toLowerCase()))
+        broken('blacklist', `the password must not contain the blacklisted text '${item.value}'`);
     }
     if (p.addUsernameToBlacklist) {
       for (const name of usernames) {
-        if (name && lowered.includes(name.normalize('NFC').toLowerCase())) broken('addUsernameToBlacklist', `the password must not contain the username '${name}'`);
+        if (name && lowered.includes(name.normalize('NFC').toLowerCase()))
+          broken('addUsernameToBlacklist', `the password must not contain the username '${name}'`);
       }
     }
     return details;
@@ -152,8 +199,11 @@ export class PasswordPolicy {
   enforce(password: string, usernames: readonly string[]): void {
     const details = this.violations(password, usernames);
     if (details.length > 0) {
-      throw DomainError.invalid('PASSWORD_POLICY_VIOLATED',
-        `the password does not comply with the password policy: ${details.map((d) => d.message).join('; ')}`, details);
+      throw DomainError.invalid(
+        'PASSWORD_POLICY_VIOLATED',
+        `the password does not comply with the password policy: ${details.map((d) => d.message).join('; ')}`,
+        details,
+      );
     }
   }
 }

@@ -37,7 +37,8 @@ export function findPatterns(password: string): PatternFinding[] {
   }
   for (const run of runs(text, SEQUENCE, ALPHABETS)) findings.push({ kind: 'sequence', text: run });
   for (const run of runs(text, KEYBOARD, KEYBOARD_ROWS)) {
-    if (!findings.some((f) => f.kind === 'sequence' && run.includes(f.text))) findings.push({ kind: 'keyboard', text: run });
+    if (!findings.some((f) => f.kind === 'sequence' && run.includes(f.text)))
+      findings.push({ kind: 'keyboard', text: run });
   }
   const seen = new Set<string>();
   return findings.filter((f) => {

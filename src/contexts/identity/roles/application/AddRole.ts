@@ -25,11 +25,14 @@ export class AddRole {
     const role = Role.create(lab, command.id, command.displayName, command.permissions);
     return this.unitOfWork.write(lab, async () => {
       if (BuiltInRoles.find(lab, role.id) || (await this.roles.byId(lab, role.id))) {
-        throw DomainError.conflict('ROLE_EXISTS', `a role with id '${role.id}' already exists`, [{ field: 'id', rule: 'unique', message: `role id '${role.id}' is taken` }]);
+        throw DomainError.conflict('ROLE_EXISTS', `a role with id '${role.id}' already exists`, [
+          { field: 'id', rule: 'unique', message: `role id '${role.id}' is taken` },
+        ]);
       }
       if (BuiltInRoles.find(lab, role.displayName) || (await this.roles.byDisplayName(lab, role.displayName))) {
-        throw DomainError.conflict('ROLE_DISPLAY_NAME_TAKEN', `a role named '${role.displayName}' already exists`,
-          [{ field: 'displayName', rule: 'unique', message: `role display name '${role.displayName}' is taken` }]);
+        throw DomainError.conflict('ROLE_DISPLAY_NAME_TAKEN', `a role named '${role.displayName}' already exists`, [
+          { field: 'displayName', rule: 'unique', message: `role display name '${role.displayName}' is taken` },
+        ]);
       }
       await this.roles.add(role);
       return role;

@@ -27,14 +27,22 @@ export class RemoveRole {
   execute(lab: LabId, key: string): Promise<Role[]> {
     return this.unitOfWork.write(lab, async () => {
       const builtIn = BuiltInRoles.find(lab, key);
-      if (builtIn) throw DomainError.conflict('BUILT_IN_ROLE', `role '${builtIn.id}' is built in and cannot be removed`);
+      if (builtIn)
+        throw DomainError.conflict('BUILT_IN_ROLE', `role '${builtIn.id}' is built in and cannot be removed`);
       const role = (await this.roles.byId(lab, key)) ?? (await this.roles.byDisplayName(lab, key));
       if (!role) throw DomainError.notFound('Role', key);
       const holders = await this.users.withRole(lab, role.id);
       if (holders.length > 0) {
         const names = holders.map((user) => user.localUsername ?? user.displayName);
-        throw DomainError.conflict('ROLE_IN_USE', `role '${role.id}' is still assigned to ${names.map((n) => `'${n}'`).join(', ')} (remove those users first)`,
-          holders.map((user) => ({ field: 'role', rule: 'assigned', message: `assigned to user '${user.localUsername ?? user.displayName}' (id ${user.id})` })));
+        throw DomainError.conflict(
+          'ROLE_IN_USE',
+          `role '${role.id}' is still assigned to ${names.map((n) => `'${n}'`).join(', ')} (remove those users first)`,
+          holders.map((user) => ({
+            field: 'role',
+            rule: 'assigned',
+            message: `assigned to user '${user.localUsername ?? user.displayName}' (id ${user.id})`,
+          })),
+        );
       }
       await this.roles.remove(role);
       const removed: RoleRemoved = { name: 'RoleRemoved', lab, occurredAt: this.clock.now(), roleId: role.id };

@@ -7,14 +7,23 @@ export const CALL_HISTORY_EXPORTER_ROLE_ID = 'CALL_HISTORY_EXPORTER';
 
 /** Full rights: read-write or access on every field except media recording (the specification's built-in role). */
 export const ADMINISTRATOR_PERMISSIONS: PermissionSet = Object.freeze({
-  api: 'ACCESS', userInterface: 'ACCESS', tracing: 'ACCESS', administration: 'ACCESS', mediaRecording: 'NO_ACCESS',
-  configurationMode: 'READ_WRITE_ACCESS', userManagement: 'READ_WRITE_ACCESS', monitoringMode: 'READ_WRITE_ACCESS',
-  webServer: 'READ_WRITE_ACCESS', backends: 'READ_WRITE_ACCESS',
+  api: 'ACCESS',
+  userInterface: 'ACCESS',
+  tracing: 'ACCESS',
+  administration: 'ACCESS',
+  mediaRecording: 'NO_ACCESS',
+  configurationMode: 'READ_WRITE_ACCESS',
+  userManagement: 'READ_WRITE_ACCESS',
+  monitoringMode: 'READ_WRITE_ACCESS',
+  webServer: 'READ_WRITE_ACCESS',
+  backends: 'READ_WRITE_ACCESS',
 });
 
 /** Exports the call history: API access and monitoring read, nothing else. */
 export const CALL_HISTORY_EXPORTER_PERMISSIONS: PermissionSet = Object.freeze({
-  ...NO_PERMISSIONS, api: 'ACCESS', monitoringMode: 'READ_ACCESS',
+  ...NO_PERMISSIONS,
+  api: 'ACCESS',
+  monitoringMode: 'READ_ACCESS',
 });
 
 const DEFINITIONS = [

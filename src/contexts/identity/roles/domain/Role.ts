@@ -1,7 +1,11 @@
 import { DomainError, type ErrorDetail } from '../../../../shared/domain/DomainError.js';
 import type { LabId } from '../../../../shared/domain/LabId.js';
 import {
-  ACCESS_FIELDS, ACCESS_LEVELS, GRADED_FIELDS, GRADED_LEVELS, type PermissionSet,
+  ACCESS_FIELDS,
+  ACCESS_LEVELS,
+  GRADED_FIELDS,
+  GRADED_LEVELS,
+  type PermissionSet,
 } from '../../../../shared/domain/Permission.js';
 
 const MAX_TEXT = 128;
@@ -12,12 +16,20 @@ export function permissionSetProblems(value: Readonly<Record<string, unknown>>, 
   const details: ErrorDetail[] = [];
   for (const field of ACCESS_FIELDS) {
     if (!(ACCESS_LEVELS as readonly unknown[]).includes(value[field])) {
-      details.push({ field: `${prefix}.${field}`, rule: 'isIn', message: `${prefix}.${field} must be one of ${ACCESS_LEVELS.join(', ')}` });
+      details.push({
+        field: `${prefix}.${field}`,
+        rule: 'isIn',
+        message: `${prefix}.${field} must be one of ${ACCESS_LEVELS.join(', ')}`,
+      });
     }
   }
   for (const field of GRADED_FIELDS) {
     if (!(GRADED_LEVELS as readonly unknown[]).includes(value[field])) {
-      details.push({ field: `${prefix}.${field}`, rule: 'isIn', message: `${prefix}.${field} must be one of ${GRADED_LEVELS.join(', ')}` });
+      details.push({
+        field: `${prefix}.${field}`,
+        rule: 'isIn',
+        message: `${prefix}.${field} must be one of ${GRADED_LEVELS.join(', ')}`,
+      });
     }
   }
   return details;
@@ -25,8 +37,10 @@ export function permissionSetProblems(value: Readonly<Record<string, unknown>>, 
 
 function textProblem(field: string, value: string): ErrorDetail | undefined {
   if (value.trim() === '') return { field, rule: 'notEmpty', message: `${field} must not be empty` };
-  if (value.length > MAX_TEXT) return { field, rule: 'maxLength', message: `${field} must be at most ${MAX_TEXT} characters` };
-  if (CONTROL.test(value)) return { field, rule: 'noControlCharacters', message: `${field} must not contain control characters` };
+  if (value.length > MAX_TEXT)
+    return { field, rule: 'maxLength', message: `${field} must be at most ${MAX_TEXT} characters` };
+  if (CONTROL.test(value))
+    return { field, rule: 'noControlCharacters', message: `${field} must not contain control characters` };
   return undefined;
 }
 
@@ -52,11 +66,16 @@ export class Role {
 
   /** Rebuilds a stored custom role, checking it again. */
   static restore(lab: LabId, id: string, displayName: string, permissions: PermissionSet, version: number): Role {
-    const details = [textProblem('id', id), textProblem('displayName', displayName)]
-      .filter((detail): detail is ErrorDetail => detail !== undefined);
+    const details = [textProblem('id', id), textProblem('displayName', displayName)].filter(
+      (detail): detail is ErrorDetail => detail !== undefined,
+    );
     details.push(...permissionSetProblems(permissions));
     if (details.length > 0) {
-      throw DomainError.invalid('INVALID_ROLE', `role '${id}' is invalid: ${details.map((d) => d.message).join('; ')}`, details);
+      throw DomainError.invalid(
+        'INVALID_ROLE',
+        `role '${id}' is invalid: ${details.map((d) => d.message).join('; ')}`,
+        details,
+      );
     }
     return new Role(lab, id, displayName, Object.freeze({ ...permissions }), false, version);
   }

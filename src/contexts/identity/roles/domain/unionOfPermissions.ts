@@ -1,5 +1,10 @@
 import {
-  ACCESS_FIELDS, GRADED_FIELDS, NO_PERMISSIONS, type AccessLevel, type GradedLevel, type PermissionSet,
+  ACCESS_FIELDS,
+  GRADED_FIELDS,
+  NO_PERMISSIONS,
+  type AccessLevel,
+  type GradedLevel,
+  type PermissionSet,
 } from '../../../../shared/domain/Permission.js';
 
 const GRADED_RANK: Record<GradedLevel, number> = { NO_ACCESS: 0, READ_ACCESS: 1, READ_WRITE_ACCESS: 2 };

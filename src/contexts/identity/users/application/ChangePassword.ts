@@ -59,31 +59,47 @@ export class ChangePassword {
     const now = this.clock.now();
     const hash = user.passwordHash;
     if (!user.loginLocally || !hash || !user.passwordChangedAt) {
-      throw DomainError.invalid('NO_LOCAL_LOGIN', `user '${user.displayName}' logs in through a directory and has no local password`,
-        [{ field: 'user', rule: 'loginLocally', message: 'the user has no local password' }]);
+      throw DomainError.invalid(
+        'NO_LOCAL_LOGIN',
+        `user '${user.displayName}' logs in through a directory and has no local password`,
+        [{ field: 'user', rule: 'loginLocally', message: 'the user has no local password' }],
+      );
     }
     const reset = command.by !== undefined && command.by !== user.id;
     if (!reset) await this.checkOwnChange(user, command, loginPolicy, now, hash);
-    const details: ErrorDetail[] = passwordPolicy.violations(command.newPassword, user.loginNames)
+    const details: ErrorDetail[] = passwordPolicy
+      .violations(command.newPassword, user.loginNames)
       .map((detail) => ({ ...detail, field: 'newPassword' }));
     const remembered = loginPolicy.values.maxObsoletePasswords;
     // Compared as the hash sees them (NFC), so a decomposed spelling of the current password is the current password;
     // an own change has the current password at hand (oldPassword, checked), a reset asks the hash.
-    const sameAsCurrent = reset ? await this.hasher.verify(command.newPassword, hash)
+    const sameAsCurrent = reset
+      ? await this.hasher.verify(command.newPassword, hash)
       : constantTimeEquals(command.newPassword.normalize('NFC'), command.oldPassword!.normalize('NFC'));
     if (sameAsCurrent) {
-      details.push({ field: 'newPassword', rule: 'differentFromCurrent', message: 'the new password must differ from the current one' });
+      details.push({
+        field: 'newPassword',
+        rule: 'differentFromCurrent',
+        message: 'the new password must differ from the current one',
+      });
     } else {
       for (const earlier of user.passwordHashesToAvoid(remembered).slice(1)) {
         if (await this.hasher.verify(command.newPassword, earlier)) {
-          details.push({ field: 'newPassword', rule: 'maxObsoletePasswords', message: `the new password must not be one of the last ${remembered} passwords` });
+          details.push({
+            field: 'newPassword',
+            rule: 'maxObsoletePasswords',
+            message: `the new password must not be one of the last ${remembered} passwords`,
+          });
           break;
         }
       }
     }
     if (details.length > 0) {
-      throw DomainError.invalid('PASSWORD_POLICY_VIOLATED',
-        `the new password is refused: ${details.map((d) => d.message).join('; ')}`, details);
+      throw DomainError.invalid(
+        'PASSWORD_POLICY_VIOLATED',
+        `the new password is refused: ${details.map((d) => d.message).join('; ')}`,
+        details,
+      );
     }
     const newHash = await this.hasher.hash(command.newPassword);
     return this.unitOfWork.write(lab, async () => {
@@ -100,20 +116,36 @@ export class ChangePassword {
   }
 
   /** A user's own change: the minimum age holds, and the current password must be given. */
-  private async checkOwnChange(user: UserAccount, command: ChangePasswordCommand, loginPolicy: LoginPolicy, now: Date, hash: string): Promise<void> {
+  private async checkOwnChange(
+    user: UserAccount,
+    command: ChangePasswordCommand,
+    loginPolicy: LoginPolicy,
+    now: Date,
+    hash: string,
+  ): Promise<void> {
     const changeableFrom = loginPolicy.changeableFrom(user.passwordChangedAt!);
     if (now.getTime() < changeableFrom.getTime()) {
-      throw DomainError.conflict('PASSWORD_CHANGED_TOO_RECENTLY',
+      throw DomainError.conflict(
+        'PASSWORD_CHANGED_TOO_RECENTLY',
         `the password of '${user.displayName}' cannot change again before ${describeInstant(changeableFrom)} (passwordUnchangeableMinutes is ${loginPolicy.values.passwordUnchangeableMinutes})`,
-        [{ field: 'newPassword', rule: 'passwordUnchangeableMinutes', message: `changeable from ${describeInstant(changeableFrom)}` }]);
+        [
+          {
+            field: 'newPassword',
+            rule: 'passwordUnchangeableMinutes',
+            message: `changeable from ${describeInstant(changeableFrom)}`,
+          },
+        ],
+      );
     }
     if (command.oldPassword === undefined || command.oldPassword === '') {
-      throw DomainError.invalid('VALIDATION_FAILED', 'oldPassword is required to change your own password',
-        [{ field: 'oldPassword', rule: 'required', message: 'oldPassword is required to change your own password' }]);
+      throw DomainError.invalid('VALIDATION_FAILED', 'oldPassword is required to change your own password', [
+        { field: 'oldPassword', rule: 'required', message: 'oldPassword is required to change your own password' },
+      ]);
     }
     if (!(await this.hasher.verify(command.oldPassword, hash))) {
-      throw DomainError.invalid('WRONG_OLD_PASSWORD', 'oldPassword is not the current password of the user',
-        [{ field: 'oldPassword', rule: 'matchesCurrent', message: 'oldPassword is not the current password' }]);
+      throw DomainError.invalid('WRONG_OLD_PASSWORD', 'oldPassword is not the current password of the user', [
+        { field: 'oldPassword', rule: 'matchesCurrent', message: 'oldPassword is not the current password' },
+      ]);
     }
   }
 }

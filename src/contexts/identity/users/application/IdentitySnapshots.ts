@@ -52,6 +52,11 @@ export class IdentitySnapshots {
     const users = await this.users.list(lab);
     const roles = await this.roles.list(lab);
     const loginPolicy = await this.loginPolicies.get(lab);
-    return Object.freeze({ users: Object.freeze(users), usersById: new Map(users.map((user) => [user.id, user])), roles: Object.freeze(roles), loginPolicy });
+    return Object.freeze({
+      users: Object.freeze(users),
+      usersById: new Map(users.map((user) => [user.id, user])),
+      roles: Object.freeze(roles),
+      loginPolicy,
+    });
   }
 }

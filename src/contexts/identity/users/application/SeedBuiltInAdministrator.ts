@@ -52,15 +52,28 @@ export class SeedBuiltInAdministrator extends StartupTask {
     // above has just verified the very hash a login checks (the hasher remembers the match for a minute).
     // One hash of the configured password serves every lab seeded by this process (labs made or reset later
     // cost no key derivation; the password is the same for all of them by construction).
-    if (this.configuredHash?.password !== password) this.configuredHash = { password, hash: this.hasher.hash(password) };
-    const hash = await this.configuredHash.hash.catch((error: unknown) => { this.configuredHash = undefined; throw error; });
+    if (this.configuredHash?.password !== password)
+      this.configuredHash = { password, hash: this.hasher.hash(password) };
+    const hash = await this.configuredHash.hash.catch((error: unknown) => {
+      this.configuredHash = undefined;
+      throw error;
+    });
     const fingerprint = hash;
     try {
       await this.unitOfWork.write(lab, async () => {
         const current = await this.users.byId(lab, BUILT_IN_ADMINISTRATOR_ID);
         if (current?.version !== existing?.version) throw new StaleVersionError('User', BUILT_IN_ADMINISTRATOR_NAME);
         const now = this.clock.now();
-        const admin = current ?? UserAccount.builtInAdministrator(lab, BUILT_IN_ADMINISTRATOR_ID, BUILT_IN_ADMINISTRATOR_NAME, hash, fingerprint, now);
+        const admin =
+          current ??
+          UserAccount.builtInAdministrator(
+            lab,
+            BUILT_IN_ADMINISTRATOR_ID,
+            BUILT_IN_ADMINISTRATOR_NAME,
+            hash,
+            fingerprint,
+            now,
+          );
         if (current) current.resetFromConfiguration(hash, fingerprint, now);
         await this.users.save(admin);
         await this.events.publish(admin.pullEvents());
@@ -69,7 +82,11 @@ export class SeedBuiltInAdministrator extends StartupTask {
       if (error instanceof StaleVersionError && attempt < 3) return this.seed(lab, attempt + 1);
       throw error;
     }
-    this.logger.info({ lab, user: BUILT_IN_ADMINISTRATOR_NAME },
-      existing ? 'the configured administrator password changed: the built-in administrator now uses it' : 'seeded the built-in administrator');
+    this.logger.info(
+      { lab, user: BUILT_IN_ADMINISTRATOR_NAME },
+      existing
+        ? 'the configured administrator password changed: the built-in administrator now uses it'
+        : 'seeded the built-in administrator',
+    );
   }
 }

@@ -13,7 +13,10 @@ export async function findUser(users: UserRepository, lab: LabId, key: string): 
   const named = (await users.list(lab)).filter((user) => user.displayName === key);
   if (named.length === 1) return named[0]!;
   if (named.length > 1) {
-    throw DomainError.conflict('AMBIGUOUS_USER', `${named.length} users are named '${key}'; name the user by id or local username`);
+    throw DomainError.conflict(
+      'AMBIGUOUS_USER',
+      `${named.length} users are named '${key}'; name the user by id or local username`,
+    );
   }
   throw DomainError.notFound('User', key);
 }

@@ -72,39 +72,65 @@ function problems(p: UserAccountProps): ErrorDetail[] {
   if (p.displayName.trim() === '' || p.displayName.length > 128 || CONTROL.test(p.displayName)) {
     add('displayName', 'length', 'displayName must be 1 to 128 characters without control characters');
   }
-  if (p.emailAddress.length > 254 || (p.emailAddress !== '' && (!EMAIL.test(p.emailAddress) || CONTROL.test(p.emailAddress)))) {
+  if (
+    p.emailAddress.length > 254 ||
+    (p.emailAddress !== '' && (!EMAIL.test(p.emailAddress) || CONTROL.test(p.emailAddress)))
+  ) {
     add('emailAddress', 'isEmail', 'emailAddress must be empty or an e-mail address');
   }
-  if (!(ACCOUNT_STATES as readonly string[]).includes(p.state)) add('state', 'isIn', `state must be one of ${ACCOUNT_STATES.join(', ')}`);
+  if (!(ACCOUNT_STATES as readonly string[]).includes(p.state))
+    add('state', 'isIn', `state must be one of ${ACCOUNT_STATES.join(', ')}`);
   if (!(PASSWORD_CHANGE_VALUES as readonly string[]).includes(p.passwordChange)) {
     add('passwordChange', 'isIn', `passwordChange must be one of ${PASSWORD_CHANGE_VALUES.join(', ')}`);
   }
   if (p.localUsername !== undefined && !isValidUsername(p.localUsername)) {
-    add('localUsername', 'username', 'localUsername must be 1 to 64 characters without whitespace, colon or control characters');
+    add(
+      'localUsername',
+      'username',
+      'localUsername must be 1 to 64 characters without whitespace, colon or control characters',
+    );
   }
   if (p.loginLocally) {
-    if (p.localUsername === undefined) add('localUsername', 'required', 'localUsername is required when loginLocally is true');
-    if (p.passwordHash === undefined || p.passwordChangedAt === undefined) add('localPassword', 'required', 'localPassword is required when loginLocally is true');
+    if (p.localUsername === undefined)
+      add('localUsername', 'required', 'localUsername is required when loginLocally is true');
+    if (p.passwordHash === undefined || p.passwordChangedAt === undefined)
+      add('localPassword', 'required', 'localPassword is required when loginLocally is true');
   }
-  if (p.ldapLogin && p.ldapUsers.length === 0) add('ldapAuthentications', 'required', 'ldapAuthentications needs at least one entry when ldapLogin is true');
+  if (p.ldapLogin && p.ldapUsers.length === 0)
+    add('ldapAuthentications', 'required', 'ldapAuthentications needs at least one entry when ldapLogin is true');
   const links = new Set<string>();
   p.ldapUsers.forEach((link, index) => {
     if (link.name.trim() === '' || link.name.length > 128 || CONTROL.test(link.name) || link.name.includes(':')) {
-      add(`ldapAuthentications[${index}].name`, 'length', 'a directory login name must be 1 to 128 characters without colon or control characters');
+      add(
+        `ldapAuthentications[${index}].name`,
+        'length',
+        'a directory login name must be 1 to 128 characters without colon or control characters',
+      );
     }
-    if (!link.ldapAuthorityId) add(`ldapAuthentications[${index}].ldapAuthorityId`, 'notEmpty', 'ldapAuthorityId must not be empty');
+    if (!link.ldapAuthorityId)
+      add(`ldapAuthentications[${index}].ldapAuthorityId`, 'notEmpty', 'ldapAuthorityId must not be empty');
     const key = `${link.ldapAuthorityId}\u0000${link.name}`;
-    if (links.has(key)) add(`ldapAuthentications[${index}]`, 'unique', `directory login '${link.name}' is listed twice for the same authority`);
+    if (links.has(key))
+      add(
+        `ldapAuthentications[${index}]`,
+        'unique',
+        `directory login '${link.name}' is listed twice for the same authority`,
+      );
     links.add(key);
   });
-  if (!p.loginLocally && !p.ldapLogin) add('loginLocally', 'loginMethod', 'a user needs a way to log in: loginLocally or ldapLogin must be true');
-  if (new Set(p.roleIds).size !== p.roleIds.length || p.roleIds.some((id) => !id)) add('roleIds', 'unique', 'roleIds must be distinct, non-empty ids');
+  if (!p.loginLocally && !p.ldapLogin)
+    add('loginLocally', 'loginMethod', 'a user needs a way to log in: loginLocally or ldapLogin must be true');
+  if (new Set(p.roleIds).size !== p.roleIds.length || p.roleIds.some((id) => !id))
+    add('roleIds', 'unique', 'roleIds must be distinct, non-empty ids');
   if (p.roleIds.filter((id) => BuiltInRoles.isBuiltIn(id)).length > 1) {
     add('roleIds', 'oneBuiltInRole', `a user holds at most one built-in role (${BuiltInRoles.ids().join(' or ')})`);
   }
-  if (!Number.isInteger(p.failedLogins) || p.failedLogins < 0) add('failedLogins', 'min', 'failedLogins must be a whole number ≥ 0');
-  if (p.state === 'BLOCKED' && p.blockedUntil === undefined) add('blockedUntil', 'required', 'a blocked account needs blockedUntil');
-  if (p.obsoletePasswordHashes.length > MAX_OBSOLETE_PASSWORDS) add('obsoletePasswordHashes', 'maxItems', `at most ${MAX_OBSOLETE_PASSWORDS} earlier passwords are kept`);
+  if (!Number.isInteger(p.failedLogins) || p.failedLogins < 0)
+    add('failedLogins', 'min', 'failedLogins must be a whole number ≥ 0');
+  if (p.state === 'BLOCKED' && p.blockedUntil === undefined)
+    add('blockedUntil', 'required', 'a blocked account needs blockedUntil');
+  if (p.obsoletePasswordHashes.length > MAX_OBSOLETE_PASSWORDS)
+    add('obsoletePasswordHashes', 'maxItems', `at most ${MAX_OBSOLETE_PASSWORDS} earlier passwords are kept`);
   return details;
 }
 
@@ -120,24 +146,65 @@ export class UserAccount {
 
   static create(lab: LabId, user: NewUser, now: Date): UserAccount {
     const account = UserAccount.checked({
-      lab, id: user.id, builtIn: false, displayName: user.displayName, emailAddress: user.emailAddress,
-      state: user.enabled ? 'ACTIVE' : 'DISABLED', loginLocally: user.loginLocally, localUsername: user.localUsername,
-      passwordHash: user.passwordHash, passwordChangedAt: user.passwordHash ? now : undefined, passwordChange: user.passwordChange,
-      obsoletePasswordHashes: [], ldapLogin: user.ldapLogin, ldapUsers: user.ldapUsers.map((l) => ({ ...l })),
-      roleIds: [...user.roleIds], failedLogins: 0, lastFailedLogin: undefined, lastLogin: undefined, blockedUntil: undefined,
-      seedFingerprint: undefined, createdAt: now, version: 0,
+      lab,
+      id: user.id,
+      builtIn: false,
+      displayName: user.displayName,
+      emailAddress: user.emailAddress,
+      state: user.enabled ? 'ACTIVE' : 'DISABLED',
+      loginLocally: user.loginLocally,
+      localUsername: user.localUsername,
+      passwordHash: user.passwordHash,
+      passwordChangedAt: user.passwordHash ? now : undefined,
+      passwordChange: user.passwordChange,
+      obsoletePasswordHashes: [],
+      ldapLogin: user.ldapLogin,
+      ldapUsers: user.ldapUsers.map((l) => ({ ...l })),
+      roleIds: [...user.roleIds],
+      failedLogins: 0,
+      lastFailedLogin: undefined,
+      lastLogin: undefined,
+      blockedUntil: undefined,
+      seedFingerprint: undefined,
+      createdAt: now,
+      version: 0,
     });
     account.events.push({ name: 'UserAdded', lab, occurredAt: now, userId: user.id });
     return account;
   }
 
   /** The built-in administrator `username`, seeded from configuration with the ADMINISTRATOR role. */
-  static builtInAdministrator(lab: LabId, id: string, username: string, passwordHash: string, seedFingerprint: string, now: Date): UserAccount {
+  static builtInAdministrator(
+    lab: LabId,
+    id: string,
+    username: string,
+    passwordHash: string,
+    seedFingerprint: string,
+    now: Date,
+  ): UserAccount {
     const account = UserAccount.checked({
-      lab, id, builtIn: true, displayName: username, emailAddress: '', state: 'ACTIVE', loginLocally: true, localUsername: username,
-      passwordHash, passwordChangedAt: now, passwordChange: 'NOT_NECESSARY', obsoletePasswordHashes: [], ldapLogin: false, ldapUsers: [],
-      roleIds: ['ADMINISTRATOR'], failedLogins: 0, lastFailedLogin: undefined, lastLogin: undefined, blockedUntil: undefined,
-      seedFingerprint, createdAt: now, version: 0,
+      lab,
+      id,
+      builtIn: true,
+      displayName: username,
+      emailAddress: '',
+      state: 'ACTIVE',
+      loginLocally: true,
+      localUsername: username,
+      passwordHash,
+      passwordChangedAt: now,
+      passwordChange: 'NOT_NECESSARY',
+      obsoletePasswordHashes: [],
+      ldapLogin: false,
+      ldapUsers: [],
+      roleIds: ['ADMINISTRATOR'],
+      failedLogins: 0,
+      lastFailedLogin: undefined,
+      lastLogin: undefined,
+      blockedUntil: undefined,
+      seedFingerprint,
+      createdAt: now,
+      version: 0,
     });
     account.events.push({ name: 'UserAdded', lab, occurredAt: now, userId: id });
     return account;
@@ -151,40 +218,84 @@ export class UserAccount {
   private static checked(props: UserAccountProps): UserAccount {
     const details = problems(props);
     if (details.length > 0) {
-      throw DomainError.invalid('INVALID_USER', `user '${props.displayName}' is invalid: ${details.map((d) => d.message).join('; ')}`, details);
+      throw DomainError.invalid(
+        'INVALID_USER',
+        `user '${props.displayName}' is invalid: ${details.map((d) => d.message).join('; ')}`,
+        details,
+      );
     }
     return new UserAccount({
-      ...props, obsoletePasswordHashes: [...props.obsoletePasswordHashes],
-      ldapUsers: props.ldapUsers.map((l) => ({ name: l.name, ldapAuthorityId: l.ldapAuthorityId })), roleIds: [...props.roleIds],
+      ...props,
+      obsoletePasswordHashes: [...props.obsoletePasswordHashes],
+      ldapUsers: props.ldapUsers.map((l) => ({ name: l.name, ldapAuthorityId: l.ldapAuthorityId })),
+      roleIds: [...props.roleIds],
     });
   }
 
   /** A copy of everything the account holds (for mappers and views). */
   snapshot(): UserAccountProps {
     return {
-      ...this.props, obsoletePasswordHashes: [...this.props.obsoletePasswordHashes],
-      ldapUsers: this.props.ldapUsers.map((l) => ({ ...l })), roleIds: [...this.props.roleIds],
+      ...this.props,
+      obsoletePasswordHashes: [...this.props.obsoletePasswordHashes],
+      ldapUsers: this.props.ldapUsers.map((l) => ({ ...l })),
+      roleIds: [...this.props.roleIds],
     };
   }
 
-  get lab(): LabId { return this.props.lab; }
-  get id(): string { return this.props.id; }
-  get builtIn(): boolean { return this.props.builtIn; }
-  get displayName(): string { return this.props.displayName; }
-  get state(): AccountState { return this.props.state; }
-  get enabled(): boolean { return this.props.state !== 'DISABLED'; }
-  get localUsername(): string | undefined { return this.props.localUsername; }
-  get loginLocally(): boolean { return this.props.loginLocally; }
-  get ldapLogin(): boolean { return this.props.ldapLogin; }
-  get ldapUsers(): readonly LdapLink[] { return this.props.ldapUsers; }
-  get roleIds(): readonly string[] { return this.props.roleIds; }
-  get passwordHash(): string | undefined { return this.props.passwordHash; }
-  get failedLogins(): number { return this.props.failedLogins; }
-  get blockedUntil(): Date | undefined { return this.props.blockedUntil; }
-  get lastLogin(): Date | undefined { return this.props.lastLogin; }
-  get passwordChangedAt(): Date | undefined { return this.props.passwordChangedAt; }
-  get seedFingerprint(): string | undefined { return this.props.seedFingerprint; }
-  get version(): number { return this.props.version; }
+  get lab(): LabId {
+    return this.props.lab;
+  }
+  get id(): string {
+    return this.props.id;
+  }
+  get builtIn(): boolean {
+    return this.props.builtIn;
+  }
+  get displayName(): string {
+    return this.props.displayName;
+  }
+  get state(): AccountState {
+    return this.props.state;
+  }
+  get enabled(): boolean {
+    return this.props.state !== 'DISABLED';
+  }
+  get localUsername(): string | undefined {
+    return this.props.localUsername;
+  }
+  get loginLocally(): boolean {
+    return this.props.loginLocally;
+  }
+  get ldapLogin(): boolean {
+    return this.props.ldapLogin;
+  }
+  get ldapUsers(): readonly LdapLink[] {
+    return this.props.ldapUsers;
+  }
+  get roleIds(): readonly string[] {
+    return this.props.roleIds;
+  }
+  get passwordHash(): string | undefined {
+    return this.props.passwordHash;
+  }
+  get failedLogins(): number {
+    return this.props.failedLogins;
+  }
+  get blockedUntil(): Date | undefined {
+    return this.props.blockedUntil;
+  }
+  get lastLogin(): Date | undefined {
+    return this.props.lastLogin;
+  }
+  get passwordChangedAt(): Date | undefined {
+    return this.props.passwordChangedAt;
+  }
+  get seedFingerprint(): string | undefined {
+    return this.props.seedFingerprint;
+  }
+  get version(): number {
+    return this.props.version;
+  }
 
   /** Every name this user can be known by at login (its local username and directory names). */
   get loginNames(): string[] {
@@ -212,7 +323,14 @@ export class UserAccount {
     const from = this.props.state;
     ACCOUNT_STATE_MACHINE.transition(from, to);
     this.props.state = to;
-    this.events.push({ name: 'UserAccountStateChanged', lab: this.props.lab, occurredAt: at, userId: this.props.id, from, to });
+    this.events.push({
+      name: 'UserAccountStateChanged',
+      lab: this.props.lab,
+      occurredAt: at,
+      userId: this.props.id,
+      from,
+      to,
+    });
   }
 
   /**
@@ -231,7 +349,11 @@ export class UserAccount {
    * over), a password past its age expires, an expired password under a relaxed policy is valid again.
    */
   refresh(now: Date, policy: LoginPolicy): void {
-    if (this.props.state === 'BLOCKED' && this.props.blockedUntil && this.props.blockedUntil.getTime() <= now.getTime()) {
+    if (
+      this.props.state === 'BLOCKED' &&
+      this.props.blockedUntil &&
+      this.props.blockedUntil.getTime() <= now.getTime()
+    ) {
       this.moveTo('ACTIVE', now);
       this.props.failedLogins = 0;
     }
@@ -245,9 +367,13 @@ export class UserAccount {
    * change nothing (the common case), else a refreshed copy. For read copies shared by many readers.
    */
   at(now: Date, policy: LoginPolicy): UserAccount {
-    const blockEnded = this.props.state === 'BLOCKED' && this.props.blockedUntil !== undefined && this.props.blockedUntil.getTime() <= now.getTime();
+    const blockEnded =
+      this.props.state === 'BLOCKED' &&
+      this.props.blockedUntil !== undefined &&
+      this.props.blockedUntil.getTime() <= now.getTime();
     const expired = this.passwordExpired(now, policy);
-    const expiryMoves = (this.props.state === 'ACTIVE' && expired) || (this.props.state === 'PASSWORD_EXPIRED' && !expired);
+    const expiryMoves =
+      (this.props.state === 'ACTIVE' && expired) || (this.props.state === 'PASSWORD_EXPIRED' && !expired);
     if (!blockEnded && !expiryMoves) return this;
     const copy = new UserAccount(this.snapshot());
     copy.refresh(now, policy);
@@ -266,7 +392,10 @@ export class UserAccount {
   recordFailedLogin(now: Date, policy: LoginPolicy): void {
     this.props.failedLogins += 1;
     this.props.lastFailedLogin = now;
-    if ((this.props.state === 'ACTIVE' || this.props.state === 'PASSWORD_EXPIRED') && policy.blocksAfter(this.props.failedLogins)) {
+    if (
+      (this.props.state === 'ACTIVE' || this.props.state === 'PASSWORD_EXPIRED') &&
+      policy.blocksAfter(this.props.failedLogins)
+    ) {
       this.props.blockedUntil = policy.blockedUntil(now);
       this.moveTo('BLOCKED', now);
     }
@@ -277,9 +406,13 @@ export class UserAccount {
    * expired local password (expiry is about the local password only).
    */
   recordSuccessfulLogin(now: Date, through: 'local' | 'directory' = 'local'): void {
-    const allowed = this.props.state === 'ACTIVE' || (through === 'directory' && this.props.state === 'PASSWORD_EXPIRED');
+    const allowed =
+      this.props.state === 'ACTIVE' || (through === 'directory' && this.props.state === 'PASSWORD_EXPIRED');
     if (!allowed) {
-      throw DomainError.conflict('ACCOUNT_NOT_ACTIVE', `user '${this.props.displayName}' is ${this.props.state} and cannot log in`);
+      throw DomainError.conflict(
+        'ACCOUNT_NOT_ACTIVE',
+        `user '${this.props.displayName}' is ${this.props.state} and cannot log in`,
+      );
     }
     this.props.failedLogins = 0;
     this.props.lastLogin = now;
@@ -294,9 +427,15 @@ export class UserAccount {
   /** Sets a new local password (already checked against the policy and history by the caller). */
   changePassword(hash: string, now: Date, passwordChange: PasswordChange): void {
     if (!this.props.loginLocally || !this.props.passwordHash) {
-      throw DomainError.invalid('NO_LOCAL_LOGIN', `user '${this.props.displayName}' has no local login, so no local password to change`);
+      throw DomainError.invalid(
+        'NO_LOCAL_LOGIN',
+        `user '${this.props.displayName}' has no local login, so no local password to change`,
+      );
     }
-    this.props.obsoletePasswordHashes = [this.props.passwordHash, ...this.props.obsoletePasswordHashes].slice(0, MAX_OBSOLETE_PASSWORDS);
+    this.props.obsoletePasswordHashes = [this.props.passwordHash, ...this.props.obsoletePasswordHashes].slice(
+      0,
+      MAX_OBSOLETE_PASSWORDS,
+    );
     this.props.passwordHash = hash;
     this.props.passwordChangedAt = now;
     this.props.passwordChange = passwordChange;
@@ -335,9 +474,13 @@ export class UserAccount {
    * history), and a block is lifted so the operator can get in.
    */
   resetFromConfiguration(hash: string, fingerprint: string, now: Date): void {
-    if (!this.props.builtIn) throw DomainError.conflict('NOT_BUILT_IN', 'only the built-in administrator is seeded from configuration');
+    if (!this.props.builtIn)
+      throw DomainError.conflict('NOT_BUILT_IN', 'only the built-in administrator is seeded from configuration');
     if (this.props.passwordHash) {
-      this.props.obsoletePasswordHashes = [this.props.passwordHash, ...this.props.obsoletePasswordHashes].slice(0, MAX_OBSOLETE_PASSWORDS);
+      this.props.obsoletePasswordHashes = [this.props.passwordHash, ...this.props.obsoletePasswordHashes].slice(
+        0,
+        MAX_OBSOLETE_PASSWORDS,
+      );
     }
     this.props.passwordHash = hash;
     this.props.passwordChangedAt = now;

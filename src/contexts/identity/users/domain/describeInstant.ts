@@ -7,6 +7,8 @@ function pad(value: number): string {
  * people, so it does not follow the request's dateFormat; the wire's date rendering stays in interface/http.
  */
 export function describeInstant(date: Date): string {
-  return `UTC ${date.getUTCFullYear()}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())} ` +
-    `${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())}:${pad(date.getUTCSeconds())}`;
+  return (
+    `UTC ${date.getUTCFullYear()}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())} ` +
+    `${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())}:${pad(date.getUTCSeconds())}`
+  );
 }

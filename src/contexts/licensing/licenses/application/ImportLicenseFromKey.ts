@@ -27,20 +27,28 @@ export class ImportLicenseFromKey {
   async execute(lab: LabId, request: LicenseKeyRequest): Promise<License> {
     const devices = systemIdsOf(lab).map((s) => s.id);
     if (!devices.includes(request.licensingDevice)) {
-      throw DomainError.invalid('UNKNOWN_LICENSING_DEVICE',
+      throw DomainError.invalid(
+        'UNKNOWN_LICENSING_DEVICE',
         `licensingDevice '${request.licensingDevice}' is not a system id of this gateway; use one of licenses/systemIds/get: ${devices.join(', ')}`,
-        [{ field: 'licensingDevice', rule: 'systemId', message: `must be one of ${devices.join(', ')}` }]);
+        [{ field: 'licensingDevice', rule: 'systemId', message: `must be one of ${devices.join(', ')}` }],
+      );
     }
     const identifier = this.service.identifierFor(lab, request.licenseKey);
     if (identifier === undefined) {
-      throw DomainError.invalid('LICENSE_KEY_UNKNOWN', `licenseKey '${request.licenseKey}' is not known to the license service; check the key`,
-        [{ field: 'licenseKey', rule: 'known', message: 'is not a known license key' }]);
+      throw DomainError.invalid(
+        'LICENSE_KEY_UNKNOWN',
+        `licenseKey '${request.licenseKey}' is not known to the license service; check the key`,
+        [{ field: 'licenseKey', rule: 'known', message: 'is not a known license key' }],
+      );
     }
     return this.unitOfWork.write(lab, async () => {
       const held = await this.licenses.list(lab);
       if (held.some((l) => l.terms.identifier === identifier)) {
-        throw DomainError.conflict('LICENSE_KEY_USED', `licenseKey '${request.licenseKey}' was already used: its license is imported`,
-          [{ field: 'licenseKey', rule: 'unused', message: 'was already used' }]);
+        throw DomainError.conflict(
+          'LICENSE_KEY_USED',
+          `licenseKey '${request.licenseKey}' was already used: its license is imported`,
+          [{ field: 'licenseKey', rule: 'unused', message: 'was already used' }],
+        );
       }
       const file = await this.service.exchange(lab, request, this.clock.now());
       return this.book.importFile(lab, file);

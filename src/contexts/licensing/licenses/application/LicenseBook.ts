@@ -6,7 +6,13 @@ import { Clock } from '../../../../shared/domain/Clock.js';
 import { DomainError } from '../../../../shared/domain/DomainError.js';
 import { IdGenerator } from '../../../../shared/domain/IdGenerator.js';
 import type { LabId } from '../../../../shared/domain/LabId.js';
-import { GATEWAY_APPLICATION, GATEWAY_PRODUCT, SOFTWARE_RELEASE, evaluateLicenses, type GatewayFacts } from '../domain/GatewayLicensing.js';
+import {
+  GATEWAY_APPLICATION,
+  GATEWAY_PRODUCT,
+  SOFTWARE_RELEASE,
+  evaluateLicenses,
+  type GatewayFacts,
+} from '../domain/GatewayLicensing.js';
 import { License, type LicenseTerms } from '../domain/License.js';
 import { LicenseRepository } from '../domain/LicenseRepository.js';
 import { systemIdsOf } from '../domain/SystemIds.js';
@@ -14,16 +20,29 @@ import { TRUSTED_VENDOR_PUBLIC_KEY } from '../domain/TrustedVendorKey.js';
 
 export function termsOf(document: LicenseDocument): LicenseTerms {
   return {
-    identifier: document.identifier, name: document.name, products: [...document.products], application: document.application,
-    requiredSystemIds: [...document.requiredSystemIds], validFrom: new Date(document.validFrom), validUntil: new Date(document.validUntil),
-    softwareUpdateServiceUntil: document.softwareUpdateServiceUntil ? new Date(document.softwareUpdateServiceUntil) : undefined,
-    facilities: document.facilities.map((f) => ({ name: f.name, value: f.value })), constraints: [...document.constraints],
+    identifier: document.identifier,
+    name: document.name,
+    products: [...document.products],
+    application: document.application,
+    requiredSystemIds: [...document.requiredSystemIds],
+    validFrom: new Date(document.validFrom),
+    validUntil: new Date(document.validUntil),
+    softwareUpdateServiceUntil: document.softwareUpdateServiceUntil
+      ? new Date(document.softwareUpdateServiceUntil)
+      : undefined,
+    facilities: document.facilities.map((f) => ({ name: f.name, value: f.value })),
+    constraints: [...document.constraints],
     invalidates: [...document.invalidates],
   };
 }
 
 export function gatewayFacts(lab: LabId): GatewayFacts {
-  return { product: GATEWAY_PRODUCT, application: GATEWAY_APPLICATION, systemIds: systemIdsOf(lab).map((s) => s.id), softwareRelease: SOFTWARE_RELEASE };
+  return {
+    product: GATEWAY_PRODUCT,
+    application: GATEWAY_APPLICATION,
+    systemIds: systemIdsOf(lab).map((s) => s.id),
+    softwareRelease: SOFTWARE_RELEASE,
+  };
 }
 
 /**
@@ -67,14 +86,20 @@ export class LicenseBook {
       signatureValid = verifyLicenseSignature(parsed.license, parsed.signature, TRUSTED_VENDOR_PUBLIC_KEY);
     } catch (error) {
       if (!(error instanceof LicenseFileError)) throw error;
-      throw DomainError.invalid('INVALID_LICENSE_FILE', `file: ${error.message}; send a .xzlicense file (gwsim license mint writes one)`,
-        [{ field: 'file', rule: 'licenseFile', message: error.message }]);
+      throw DomainError.invalid(
+        'INVALID_LICENSE_FILE',
+        `file: ${error.message}; send a .xzlicense file (gwsim license mint writes one)`,
+        [{ field: 'file', rule: 'licenseFile', message: error.message }],
+      );
     }
     return this.unitOfWork.write(lab, async () => {
       const all = await this.licenses.list(lab);
       if (all.some((l) => l.terms.identifier === document.identifier)) {
-        throw DomainError.conflict('LICENSE_ALREADY_IMPORTED', `file: the license '${document.identifier}' is already imported`,
-          [{ field: 'file', rule: 'unique', message: `license '${document.identifier}' is already imported` }]);
+        throw DomainError.conflict(
+          'LICENSE_ALREADY_IMPORTED',
+          `file: the license '${document.identifier}' is already imported`,
+          [{ field: 'file', rule: 'unique', message: `license '${document.identifier}' is already imported` }],
+        );
       }
       const now = this.clock.now();
       const license = License.imported(lab, this.ids.uuid(), termsOf(document), signatureValid, now, all.length + 1);

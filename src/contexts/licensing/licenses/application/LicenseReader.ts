@@ -50,8 +50,10 @@ export class RevocableLicenseReader extends LicenseReader {
   async current(lab: LabId): Promise<License[]> {
     const licenses = await this.book.current(lab);
     if (!this.revocations.has(lab)) return licenses;
-    return licenses.map((license) => (LICENSE_STATUS_MACHINE.canTransition(license.status, REVOKED_STATUS)
-      ? new License(lab, { ...license.snapshot(), status: REVOKED_STATUS })
-      : license));
+    return licenses.map((license) =>
+      LICENSE_STATUS_MACHINE.canTransition(license.status, REVOKED_STATUS)
+        ? new License(lab, { ...license.snapshot(), status: REVOKED_STATUS })
+        : license,
+    );
   }
 }

@@ -35,12 +35,19 @@ function intrinsic(license: License, facts: GatewayFacts): LicenseStatus | undef
  * its end, SUS_UNTIL when its software update service ended before the software's release; else ACTIVE.
  * Only sound licenses (no intrinsic fault) invalidate others.
  */
-export function evaluateLicenses(licenses: readonly License[], facts: GatewayFacts, now: Date): Map<string, LicenseStatus> {
+export function evaluateLicenses(
+  licenses: readonly License[],
+  facts: GatewayFacts,
+  now: Date,
+): Map<string, LicenseStatus> {
   const sound = licenses.filter((l) => intrinsic(l, facts) === undefined);
   const result = new Map<string, LicenseStatus>();
   for (const license of licenses) {
     const fault = intrinsic(license, facts);
-    if (fault) { result.set(license.id, fault); continue; }
+    if (fault) {
+      result.set(license.id, fault);
+      continue;
+    }
     const identifier = license.terms.identifier;
     const invalidators = sound.filter((o) => o !== license && o.terms.invalidates.includes(identifier));
     const t = license.terms;

@@ -2,8 +2,17 @@ import { StateMachine, type TransitionTable } from '../../../../shared/domain/St
 
 /** The specification's values of License.status. */
 export const LICENSE_STATUSES = [
-  'CONFIGURED', 'ACTIVE', 'SIGNATURE', 'PRODUCT', 'APPLICATION', 'SYSTEM_ID', 'VALID_FROM', 'VALID_UNTIL', 'SUS_UNTIL',
-  'INVALIDATED', 'MUTEX',
+  'CONFIGURED',
+  'ACTIVE',
+  'SIGNATURE',
+  'PRODUCT',
+  'APPLICATION',
+  'SYSTEM_ID',
+  'VALID_FROM',
+  'VALID_UNTIL',
+  'SUS_UNTIL',
+  'INVALIDATED',
+  'MUTEX',
 ] as const;
 export type LicenseStatus = (typeof LICENSE_STATUSES)[number];
 

@@ -13,8 +13,12 @@ export const MAINTENANCE_MODE_SETTING: SettingDefinition<MaintenanceMode> = {
   initial: (lab) => MaintenanceMode.initial(lab),
   decode: (lab, json) => {
     const { modeActive, changedAt } = json as { modeActive: boolean; changedAt?: unknown };
-    if (changedAt !== null && changedAt !== undefined && typeof changedAt !== 'string') throw new TypeError('changedAt must be a time or null');
-    return MaintenanceMode.restore(lab, { modeActive, changedAt: typeof changedAt === 'string' ? new Date(changedAt) : undefined });
+    if (changedAt !== null && changedAt !== undefined && typeof changedAt !== 'string')
+      throw new TypeError('changedAt must be a time or null');
+    return MaintenanceMode.restore(lab, {
+      modeActive,
+      changedAt: typeof changedAt === 'string' ? new Date(changedAt) : undefined,
+    });
   },
   encode: (mode) => ({ modeActive: mode.active, changedAt: mode.changedAt?.toISOString() ?? null }),
 };

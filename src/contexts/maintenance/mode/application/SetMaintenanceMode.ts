@@ -24,7 +24,8 @@ export class SetMaintenanceMode {
   execute(lab: LabId, active: boolean, expectedVersion?: number): Promise<Versioned<MaintenanceMode>> {
     return this.unitOfWork.write(lab, async () => {
       const current = await this.modes.read(lab);
-      if (expectedVersion !== undefined && expectedVersion !== current.version) throw new StaleVersionError(this.modes.definition.what, lab);
+      if (expectedVersion !== undefined && expectedVersion !== current.version)
+        throw new StaleVersionError(this.modes.definition.what, lab);
       current.value.set(active, this.clock.now());
       const saved = await this.modes.save(lab, current.value, current.version);
       await this.events.publish(current.value.pullEvents());

@@ -24,7 +24,11 @@ export interface MaintenanceModeState extends MaintenanceModeValues {
 export class MaintenanceMode {
   private readonly events: MaintenanceModeChanged[] = [];
 
-  private constructor(readonly lab: LabId, private activeFlag: boolean, private changed: Date | undefined) {}
+  private constructor(
+    readonly lab: LabId,
+    private activeFlag: boolean,
+    private changed: Date | undefined,
+  ) {}
 
   static initial(lab: LabId): MaintenanceMode {
     return new MaintenanceMode(lab, defaultsOf(MAINTENANCE_MODE_FIELDS).modeActive, undefined);
@@ -33,11 +37,18 @@ export class MaintenanceMode {
   /** Rebuilds a kept state, checking it again. */
   static restore(lab: LabId, state: MaintenanceModeState): MaintenanceMode {
     const details = fieldProblems(MAINTENANCE_MODE_FIELDS, state);
-    if (state.changedAt !== undefined && !(state.changedAt instanceof Date && !Number.isNaN(state.changedAt.getTime()))) {
+    if (
+      state.changedAt !== undefined &&
+      !(state.changedAt instanceof Date && !Number.isNaN(state.changedAt.getTime()))
+    ) {
       details.push({ field: 'changedAt', rule: 'isDate', message: 'changedAt must be a time' });
     }
     if (details.length > 0) {
-      throw DomainError.invalid('INVALID_MAINTENANCE_MODE', `maintenance mode is invalid: ${details.map((d) => d.message).join('; ')}`, details);
+      throw DomainError.invalid(
+        'INVALID_MAINTENANCE_MODE',
+        `maintenance mode is invalid: ${details.map((d) => d.message).join('; ')}`,
+        details,
+      );
     }
     return new MaintenanceMode(lab, state.modeActive, state.changedAt);
   }

@@ -92,19 +92,31 @@ export class BatchingMonitorSinks extends MonitorSinks implements BackgroundServ
   }
 
   counters(): SinkCounters {
-    return { pendingRows: this.pending, written: { ...this.written }, dropped: { ...this.dropped }, notKept: { ...this.notKept }, batches: this.batches };
+    return {
+      pendingRows: this.pending,
+      written: { ...this.written },
+      dropped: { ...this.dropped },
+      notKept: { ...this.notKept },
+      batches: this.batches,
+    };
   }
 
   recordCall(lab: LabId, entry: CallHistoryEntry): void {
     if (!this.accepts(lab, 'calls', 1)) return;
-    if (!this.settings.current(lab).callHistory.enabled) { this.notKept.calls += 1; return; }
+    if (!this.settings.current(lab).callHistory.enabled) {
+      this.notKept.calls += 1;
+      return;
+    }
     this.enqueue('calls', { lab, row: entry });
   }
 
   recordMessages(lab: LabId, messages: readonly SipMessageEntry[]): void {
     if (messages.length === 0 || !this.accepts(lab, 'messages', messages.length)) return;
     const flow = this.settings.current(lab).sipFlow;
-    if (!flow.enabled) { this.notKept.messages += messages.length; return; }
+    if (!flow.enabled) {
+      this.notKept.messages += messages.length;
+      return;
+    }
     for (const message of messages) {
       this.queue.messages.add(lab, message, flow.maximumMessageLength);
       this.enqueued('messages');
@@ -144,7 +156,10 @@ export class BatchingMonitorSinks extends MonitorSinks implements BackgroundServ
       for (const batch of [...this.cut, this.queue]) {
         const excess = this.pending - this.tuning.maxPendingRows;
         if (excess <= 0) return;
-        const removed = kind === 'messages' ? batch.messages.dropOldest(excess) : batch[kind].splice(0, Math.min(excess, batch[kind].length)).length;
+        const removed =
+          kind === 'messages'
+            ? batch.messages.dropOldest(excess)
+            : batch[kind].splice(0, Math.min(excess, batch[kind].length)).length;
         this.pending -= removed;
         this.dropped[kind] += removed;
       }
@@ -176,7 +191,9 @@ export class BatchingMonitorSinks extends MonitorSinks implements BackgroundServ
   private async write(batch: Batch): Promise<void> {
     const labs = new Set<LabId>([...batch.calls.map((r) => r.lab), ...batch.messages.labs()]);
     // What the lab's current settings say not to keep (the queue may have been filled before they were read).
-    const settings = new Map(await Promise.all([...labs].map(async (lab) => [lab, await this.settings.settings(lab)] as const)));
+    const settings = new Map(
+      await Promise.all([...labs].map(async (lab) => [lab, await this.settings.settings(lab)] as const)),
+    );
     const calls = batch.calls.filter((r) => settings.get(r.lab)!.callHistory.enabled);
     const messages = batch.messages.only((lab) => settings.get(lab)!.sipFlow.enabled);
     this.notKept.calls += batch.calls.length - calls.length;
@@ -187,7 +204,11 @@ export class BatchingMonitorSinks extends MonitorSinks implements BackgroundServ
     this.batches += 1;
   }
 
-  private async insert<T extends { readonly length: number }>(kind: Kind, rows: T, insert: (rows: T) => Promise<void>): Promise<void> {
+  private async insert<T extends { readonly length: number }>(
+    kind: Kind,
+    rows: T,
+    insert: (rows: T) => Promise<void>,
+  ): Promise<void> {
     if (rows.length === 0) return;
     for (let attempt = 1; ; attempt += 1) {
       try {
@@ -197,7 +218,10 @@ export class BatchingMonitorSinks extends MonitorSinks implements BackgroundServ
       } catch (error) {
         if (attempt >= 2) {
           this.dropped[kind] += rows.length;
-          this.logger.error({ err: error, table: kind, rows: rows.length }, 'the monitor could not store a batch twice: its rows are dropped');
+          this.logger.error(
+            { err: error, table: kind, rows: rows.length },
+            'the monitor could not store a batch twice: its rows are dropped',
+          );
           return;
         }
       }

@@ -57,4 +57,3 @@ export class DiskGuardedMonitorSinks extends MonitorSinks {
     return this.inner.flush();
   }
 }
-

@@ -16,11 +16,17 @@ export interface ExportRequest {
 }
 
 /** What the export tells its caller: the rendered text, or that the monitor cannot be reached (the real product then answers a page). */
-export type ExportOutcome = { readonly kind: 'rendered'; readonly text: string } | { readonly kind: 'unreachable'; readonly reason: string };
+export type ExportOutcome =
+  { readonly kind: 'rendered'; readonly text: string } | { readonly kind: 'unreachable'; readonly reason: string };
 
 function templateError(error: TemplateError): DomainError {
-  return DomainError.invalid('INVALID_TEMPLATE', `template: ${error.message}`,
-    [{ field: 'template', rule: 'template', message: `line ${error.line}, column ${error.column}: ${error.description}` }]);
+  return DomainError.invalid('INVALID_TEMPLATE', `template: ${error.message}`, [
+    {
+      field: 'template',
+      rule: 'template',
+      message: `line ${error.line}, column ${error.column}: ${error.description}`,
+    },
+  ]);
 }
 
 /**
@@ -37,7 +43,11 @@ export class ExportCallHistory {
     @inject(Clock) private readonly clock: Clock,
   ) {}
 
-  async execute(lab: LabId, request: ExportRequest, session: (entry: CallHistoryEntry) => object): Promise<ExportOutcome> {
+  async execute(
+    lab: LabId,
+    request: ExportRequest,
+    session: (entry: CallHistoryEntry) => object,
+  ): Promise<ExportOutcome> {
     let template: Template;
     try {
       template = compileTemplate(request.template);
@@ -51,7 +61,12 @@ export class ExportCallHistory {
     let entries: readonly CallHistoryEntry[];
     try {
       ({ entries } = await this.store.queryCalls(lab, {
-        startFrom: window.from, startTo: window.to, systemIdentifier: request.systemIdentifier, matchMode: 'startswith', offset: 0, count: request.count,
+        startFrom: window.from,
+        startTo: window.to,
+        systemIdentifier: request.systemIdentifier,
+        matchMode: 'startswith',
+        offset: 0,
+        count: request.count,
       }));
     } catch (error) {
       const now = this.availability.status(lab);

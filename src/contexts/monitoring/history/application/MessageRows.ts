@@ -11,8 +11,21 @@ export interface EncodedMessageRow extends StoredMessage {
 
 /** The keys of an encoded row, in the order they are written (a store's statement names them). */
 export const ENCODED_MESSAGE_KEYS = [
-  'lab', 'sessionIdentifier', 'systemIdentifier', 'callIndex', 'timestampMicros', 'direction', 'protocol',
-  'sourceIpAddress', 'sourcePort', 'destinationIpAddress', 'destinationPort', 'messageLength', 'truncated', 'message', 'storedBytes',
+  'lab',
+  'sessionIdentifier',
+  'systemIdentifier',
+  'callIndex',
+  'timestampMicros',
+  'direction',
+  'protocol',
+  'sourceIpAddress',
+  'sourcePort',
+  'destinationIpAddress',
+  'destinationPort',
+  'messageLength',
+  'truncated',
+  'message',
+  'storedBytes',
 ] as const satisfies readonly (keyof EncodedMessageRow)[];
 
 export type EncodedMessageKey = (typeof ENCODED_MESSAGE_KEYS)[number];
@@ -82,7 +95,13 @@ export class MessageRows {
   /** Adds the entry as kept under `maximumLength` (the cut of storedMessage, without a copy of the entry). */
   add(lab: LabId, entry: SipMessageEntry, maximumLength: number): void {
     const truncated = entry.message.length > maximumLength;
-    this.encode(lab, entry, truncated ? entry.message.slice(0, maximumLength) : entry.message, entry.message.length, truncated);
+    this.encode(
+      lab,
+      entry,
+      truncated ? entry.message.slice(0, maximumLength) : entry.message,
+      entry.message.length,
+      truncated,
+    );
   }
 
   /** Drops up to `count` of the oldest rows; answers how many went. */
@@ -128,7 +147,10 @@ export class MessageRows {
 
   /** The rows decoded again, with their labs (the stored message as `row`). */
   rows(): LabRow<StoredMessage>[] {
-    return (JSON.parse(this.json()) as EncodedMessageRow[]).map(({ lab, storedBytes: _bytes, ...row }) => ({ lab, row }));
+    return (JSON.parse(this.json()) as EncodedMessageRow[]).map(({ lab, storedBytes: _bytes, ...row }) => ({
+      lab,
+      row,
+    }));
   }
 
   private append(lab: LabId, row: StoredMessage): void {
@@ -137,10 +159,20 @@ export class MessageRows {
 
   private encode(lab: LabId, entry: SipMessageEntry, message: string, messageLength: number, truncated: boolean): void {
     const encoded: EncodedMessageRow = {
-      lab, sessionIdentifier: entry.sessionIdentifier, systemIdentifier: entry.systemIdentifier, callIndex: entry.callIndex,
-      timestampMicros: Math.round(entry.timestampMicros), direction: entry.direction, protocol: entry.protocol,
-      sourceIpAddress: entry.sourceIpAddress, sourcePort: entry.sourcePort, destinationIpAddress: entry.destinationIpAddress,
-      destinationPort: entry.destinationPort, messageLength, truncated, message,
+      lab,
+      sessionIdentifier: entry.sessionIdentifier,
+      systemIdentifier: entry.systemIdentifier,
+      callIndex: entry.callIndex,
+      timestampMicros: Math.round(entry.timestampMicros),
+      direction: entry.direction,
+      protocol: entry.protocol,
+      sourceIpAddress: entry.sourceIpAddress,
+      sourcePort: entry.sourcePort,
+      destinationIpAddress: entry.destinationIpAddress,
+      destinationPort: entry.destinationPort,
+      messageLength,
+      truncated,
+      message,
       storedBytes: messageBytes({ message }),
     };
     const text = JSON.stringify(encoded);

@@ -26,7 +26,11 @@ export abstract class MonitorAvailability {
   /** Throws 503 MONITOR_UNREACHABLE naming why, when the lab's monitor cannot be reached. */
   assertReachable(lab: LabId): void {
     const status = this.status(lab);
-    if (!status.reachable) throw DomainError.unavailable('MONITOR_UNREACHABLE', `the monitor component cannot be reached (${status.reason}): call history and SIP messages are unavailable until it is back`);
+    if (!status.reachable)
+      throw DomainError.unavailable(
+        'MONITOR_UNREACHABLE',
+        `the monitor component cannot be reached (${status.reason}): call history and SIP messages are unavailable until it is back`,
+      );
   }
 }
 

@@ -13,6 +13,9 @@ export class MonitorUnreachableSwitch extends GatewayFaultSwitch {
   }
 
   hold(lab: LabId, faults: readonly HeldGatewayFault[]): void {
-    this.availability.setUnreachable(lab, faults.length > 0 ? `switched off by fault rule ${faults[0]!.ruleId}` : undefined);
+    this.availability.setUnreachable(
+      lab,
+      faults.length > 0 ? `switched off by fault rule ${faults[0]!.ruleId}` : undefined,
+    );
   }
 }

@@ -24,7 +24,12 @@ export class MonitorFigures {
 
   of(lab: LabId): MonitorFigureSet {
     const usage = this.store.usage(lab);
-    return { callRecords: usage.calls, sipMessages: usage.messages, recordings: usage.recordings, storedBytes: usage.bytes };
+    return {
+      callRecords: usage.calls,
+      sipMessages: usage.messages,
+      recordings: usage.recordings,
+      storedBytes: usage.bytes,
+    };
   }
 
   /** Rows the sinks lost (monitor unreachable, queues over their bound, a write failed twice, a full disk), of every kind. */

@@ -45,8 +45,13 @@ export class MonitorRetention extends BackgroundService {
 
   async start(): Promise<void> {
     this.stopped = false;
-    const interval = this.role.role === 'follows' ? Math.min(FOLLOW_USAGE_MS, this.tuning.retentionIntervalMs) : this.tuning.retentionIntervalMs;
-    this.timer = setInterval(() => { void this.runOnce(); }, interval);
+    const interval =
+      this.role.role === 'follows'
+        ? Math.min(FOLLOW_USAGE_MS, this.tuning.retentionIntervalMs)
+        : this.tuning.retentionIntervalMs;
+    this.timer = setInterval(() => {
+      void this.runOnce();
+    }, interval);
     this.timer.unref();
   }
 
@@ -59,7 +64,9 @@ export class MonitorRetention extends BackgroundService {
 
   /** One pass over every lab (a pass still running is joined, never doubled). Resolves with the calls deleted. */
   runOnce(): Promise<void> {
-    this.running ??= this.pass().finally(() => { this.running = undefined; });
+    this.running ??= this.pass().finally(() => {
+      this.running = undefined;
+    });
     return this.running;
   }
 
@@ -77,7 +84,7 @@ export class MonitorRetention extends BackgroundService {
     try {
       await this.store.open();
     } catch (error) {
-      this.logger.warn({ err: error }, 'the monitor\'s counters could not be read again; the next pass tries again');
+      this.logger.warn({ err: error }, "the monitor's counters could not be read again; the next pass tries again");
       return;
     }
     if (this.role.role === 'follows') return;

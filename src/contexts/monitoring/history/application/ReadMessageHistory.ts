@@ -23,10 +23,23 @@ export class ReadMessageHistory {
     if (messages.length > 0) return messages;
     if (await this.store.callOf(lab, sessionIdentifier)) return [];
     if (systemIdentifier !== undefined && (await this.store.messagesOf(lab, sessionIdentifier)).length > 0) {
-      throw new DomainError('SESSION_NOT_FOUND', 'not_found', `session '${sessionIdentifier}' has no SIP messages of system '${systemIdentifier}'`,
-        [{ field: 'filterSystemIdentifier', message: `no message of session '${sessionIdentifier}' was carried by system '${systemIdentifier}'` }]);
+      throw new DomainError(
+        'SESSION_NOT_FOUND',
+        'not_found',
+        `session '${sessionIdentifier}' has no SIP messages of system '${systemIdentifier}'`,
+        [
+          {
+            field: 'filterSystemIdentifier',
+            message: `no message of session '${sessionIdentifier}' was carried by system '${systemIdentifier}'`,
+          },
+        ],
+      );
     }
-    throw new DomainError('SESSION_NOT_FOUND', 'not_found', `session '${sessionIdentifier}' is not in the monitor (no SIP messages, no call-history entry)`,
-      [{ field: 'filterSessionIdentifier', message: `no session '${sessionIdentifier}' is known` }]);
+    throw new DomainError(
+      'SESSION_NOT_FOUND',
+      'not_found',
+      `session '${sessionIdentifier}' is not in the monitor (no SIP messages, no call-history entry)`,
+      [{ field: 'filterSessionIdentifier', message: `no session '${sessionIdentifier}' is known` }],
+    );
   }
 }

@@ -8,11 +8,15 @@ import { MonitorRepository } from './MonitorRepository.js';
 /** How a recording of each codec is written: G.711 as its own companding at 8 kHz, wideband codecs as 16-bit PCM at 16 kHz. */
 function format(codec: string): { encoding: WavEncoding; sampleRate: number } {
   switch (codec.toUpperCase()) {
-    case 'PCMA': return { encoding: 'PCMA', sampleRate: 8000 };
-    case 'PCMU': return { encoding: 'PCMU', sampleRate: 8000 };
+    case 'PCMA':
+      return { encoding: 'PCMA', sampleRate: 8000 };
+    case 'PCMU':
+      return { encoding: 'PCMU', sampleRate: 8000 };
     case 'G722':
-    case 'OPUS': return { encoding: 'PCM16', sampleRate: 16_000 };
-    default: return { encoding: 'PCM16', sampleRate: 8000 };
+    case 'OPUS':
+      return { encoding: 'PCM16', sampleRate: 16_000 };
+    default:
+      return { encoding: 'PCM16', sampleRate: 8000 };
   }
 }
 
@@ -31,11 +35,17 @@ export class ReadRecording {
     this.availability.assertReachable(lab);
     const recording = await this.store.recording(lab, recordingId);
     if (!recording) {
-      throw new DomainError('RECORDING_NOT_FOUND', 'not_found', `recording '${recordingId}' does not exist`,
-        [{ field: 'file', message: `no recording '${recordingId}' is kept` }]);
+      throw new DomainError('RECORDING_NOT_FOUND', 'not_found', `recording '${recordingId}' does not exist`, [
+        { field: 'file', message: `no recording '${recordingId}' is kept` },
+      ]);
     }
     const { encoding, sampleRate } = format(recording.codec);
-    const samples = synthesizeConversation({ durationMs: recording.durationMs, seed: recording.seed, sampleRate, mutedSpans: recording.mutedSpans });
+    const samples = synthesizeConversation({
+      durationMs: recording.durationMs,
+      seed: recording.seed,
+      sampleRate,
+      mutedSpans: recording.mutedSpans,
+    });
     return encodeWav({ sampleRate, channels: 1, encoding, samples });
   }
 }

@@ -39,9 +39,12 @@ export { CALL_RESULTS };
 function matches(value: string | undefined, pattern: string, mode: DialStringMatchMode): boolean {
   if (value === undefined) return false;
   switch (mode) {
-    case 'startswith': return value.startsWith(pattern);
-    case 'contains': return value.includes(pattern);
-    case 'exact': return value === pattern;
+    case 'startswith':
+      return value.startsWith(pattern);
+    case 'contains':
+      return value.includes(pattern);
+    case 'exact':
+      return value === pattern;
   }
 }
 
@@ -52,13 +55,20 @@ export function matchesQuery(entry: CallHistoryEntry, query: CallHistoryQuery): 
   if (query.startTo && start >= query.startTo.getTime()) return false;
   if (query.sessionIdentifier !== undefined && entry.sessionIdentifier !== query.sessionIdentifier) return false;
   if (query.systemIdentifier !== undefined && entry.systemIdentifier !== query.systemIdentifier) return false;
-  if (query.sourceDialString !== undefined
-    && !matches(entry.inboundSourceDialString, query.sourceDialString, query.matchMode)
-    && !matches(entry.outboundSourceDialString, query.sourceDialString, query.matchMode)) return false;
-  if (query.destinationDialString !== undefined
-    && !matches(entry.inboundDestinationDialString, query.destinationDialString, query.matchMode)
-    && !matches(entry.outboundDestinationDialString, query.destinationDialString, query.matchMode)) return false;
-  if (query.nodeId !== undefined && entry.inboundNodeId !== query.nodeId && entry.outboundNodeId !== query.nodeId) return false;
+  if (
+    query.sourceDialString !== undefined &&
+    !matches(entry.inboundSourceDialString, query.sourceDialString, query.matchMode) &&
+    !matches(entry.outboundSourceDialString, query.sourceDialString, query.matchMode)
+  )
+    return false;
+  if (
+    query.destinationDialString !== undefined &&
+    !matches(entry.inboundDestinationDialString, query.destinationDialString, query.matchMode) &&
+    !matches(entry.outboundDestinationDialString, query.destinationDialString, query.matchMode)
+  )
+    return false;
+  if (query.nodeId !== undefined && entry.inboundNodeId !== query.nodeId && entry.outboundNodeId !== query.nodeId)
+    return false;
   if (query.routeId !== undefined && entry.routeId !== query.routeId) return false;
   if (query.result !== undefined && entry.result !== query.result) return false;
   if (query.sipStatusCode !== undefined && entry.sipStatusCode !== query.sipStatusCode) return false;
@@ -74,7 +84,16 @@ export function newestFirst(a: CallHistoryEntry, b: CallHistoryEntry): number {
 
 /** Whether the query has any condition beyond paging (then the total is counted; else it is the lab's row count). */
 export function hasConditions(query: CallHistoryQuery): boolean {
-  return query.startFrom !== undefined || query.startTo !== undefined || query.sessionIdentifier !== undefined
-    || query.systemIdentifier !== undefined || query.sourceDialString !== undefined || query.destinationDialString !== undefined
-    || query.nodeId !== undefined || query.routeId !== undefined || query.result !== undefined || query.sipStatusCode !== undefined;
+  return (
+    query.startFrom !== undefined ||
+    query.startTo !== undefined ||
+    query.sessionIdentifier !== undefined ||
+    query.systemIdentifier !== undefined ||
+    query.sourceDialString !== undefined ||
+    query.destinationDialString !== undefined ||
+    query.nodeId !== undefined ||
+    query.routeId !== undefined ||
+    query.result !== undefined ||
+    query.sipStatusCode !== undefined
+  );
 }

@@ -11,7 +11,12 @@ export interface StoredMessage extends SipMessageEntry {
 /** The entry as kept under a maximum length. */
 export function storedMessage(entry: SipMessageEntry, maximumLength: number): StoredMessage {
   const truncated = entry.message.length > maximumLength;
-  return { ...entry, message: truncated ? entry.message.slice(0, maximumLength) : entry.message, messageLength: entry.message.length, truncated };
+  return {
+    ...entry,
+    message: truncated ? entry.message.slice(0, maximumLength) : entry.message,
+    messageLength: entry.message.length,
+    truncated,
+  };
 }
 
 /** What a row costs the store, roughly (its text plus a fixed overhead): the stored-bytes counters add these. */

@@ -35,8 +35,13 @@ export class MachineStrain extends GatewayFaultSwitch {
   }
 
   hold(lab: LabId, faults: readonly HeldGatewayFault[]): void {
-    const loads = faults.filter((fault) => fault.kind === 'cpuOverload').map((fault) => Number(fault.parameters['loadPercent']));
-    const strain: Strain = { diskFull: faults.some((fault) => fault.kind === 'diskFull'), cpuLoad: loads.length > 0 ? Math.max(...loads) : undefined };
+    const loads = faults
+      .filter((fault) => fault.kind === 'cpuOverload')
+      .map((fault) => Number(fault.parameters['loadPercent']));
+    const strain: Strain = {
+      diskFull: faults.some((fault) => fault.kind === 'diskFull'),
+      cpuLoad: loads.length > 0 ? Math.max(...loads) : undefined,
+    };
     if (!strain.diskFull && strain.cpuLoad === undefined) this.strains.delete(lab);
     else this.strains.set(lab, strain);
   }

@@ -21,7 +21,12 @@ export class ReadResourceUsage {
   execute(lab: LabId): ResourceUsage {
     const sessions = this.load.activeSessions(lab);
     const cpu = Math.min(100, Math.round(2 + this.random.next() * 3 + sessions * 0.35));
-    const ramUsed = Math.min(MACHINE.ramTotal, Math.round(MACHINE.ramBaseUsed + this.random.next() * 64 * MIB + sessions * 2.5 * MIB + this.load.bufferedBytes()));
+    const ramUsed = Math.min(
+      MACHINE.ramTotal,
+      Math.round(
+        MACHINE.ramBaseUsed + this.random.next() * 64 * MIB + sessions * 2.5 * MIB + this.load.bufferedBytes(),
+      ),
+    );
     const diskUsed = Math.min(MACHINE.diskTotal, Math.round(MACHINE.diskBaseUsed + this.load.storedBytes(lab)));
     return { disk: { total: MACHINE.diskTotal, used: diskUsed }, cpu, ram: { total: MACHINE.ramTotal, used: ramUsed } };
   }

@@ -11,4 +11,9 @@ export type ResourceKind = (typeof RESOURCE_KINDS)[number];
 const GIB = 1024 ** 3;
 
 /** The simulated machine: a small appliance with 8 GiB of RAM and a 64 GiB disk. */
-export const MACHINE = { diskTotal: 64 * GIB, diskBaseUsed: 11.5 * GIB, ramTotal: 8 * GIB, ramBaseUsed: 2.25 * GIB } as const;
+export const MACHINE = {
+  diskTotal: 64 * GIB,
+  diskBaseUsed: 11.5 * GIB,
+  ramTotal: 8 * GIB,
+  ramBaseUsed: 2.25 * GIB,
+} as const;

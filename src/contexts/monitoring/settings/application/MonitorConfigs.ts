@@ -3,7 +3,12 @@ import { StaleVersionError } from '../../../../shared/domain/DomainError.js';
 import type { LabId } from '../../../../shared/domain/LabId.js';
 import type { Setting, Versioned } from '../../../../shared/application/Setting.js';
 import { UnitOfWork } from '../../../../shared/application/UnitOfWork.js';
-import { callHistoryConfig, sipFlowConfig, type MonitorCallHistoryConfig, type MonitorSipFlowConfig } from '../domain/MonitorSettings.js';
+import {
+  callHistoryConfig,
+  sipFlowConfig,
+  type MonitorCallHistoryConfig,
+  type MonitorSipFlowConfig,
+} from '../domain/MonitorSettings.js';
 import { CallHistoryConfigSetting, SipFlowConfigSetting } from './MonitorSettingStores.js';
 import { MonitorSettingsCache, type MonitorSettings } from './MonitorSettingsCache.js';
 
@@ -26,7 +31,8 @@ abstract class MonitorConfig<T> {
     const value = this.check(values);
     const saved = await this.unitOfWork.write(lab, async () => {
       const current = await this.setting.versionOf(lab);
-      if (expectedVersion !== undefined && expectedVersion !== current) throw new StaleVersionError(this.setting.definition.what, lab);
+      if (expectedVersion !== undefined && expectedVersion !== current)
+        throw new StaleVersionError(this.setting.definition.what, lab);
       return this.setting.save(lab, value, current);
     });
     this.cache.replace(lab, { [this.part]: saved.value });

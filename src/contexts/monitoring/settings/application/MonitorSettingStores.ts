@@ -2,8 +2,12 @@ import { inject, injectable } from 'inversify';
 import { Setting, type SettingDefinition } from '../../../../shared/application/Setting.js';
 import { SettingsRepository } from '../../../../shared/application/SettingsRepository.js';
 import {
-  DEFAULT_CALL_HISTORY_CONFIG, DEFAULT_SIP_FLOW_CONFIG, callHistoryConfig, sipFlowConfig,
-  type MonitorCallHistoryConfig, type MonitorSipFlowConfig,
+  DEFAULT_CALL_HISTORY_CONFIG,
+  DEFAULT_SIP_FLOW_CONFIG,
+  callHistoryConfig,
+  sipFlowConfig,
+  type MonitorCallHistoryConfig,
+  type MonitorSipFlowConfig,
 } from '../domain/MonitorSettings.js';
 
 /** The call history configuration in the settings store, as its fields' JSON; read back through the same checks. */

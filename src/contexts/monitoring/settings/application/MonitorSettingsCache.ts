@@ -1,7 +1,12 @@
 import { inject, injectable } from 'inversify';
 import type { LabId } from '../../../../shared/domain/LabId.js';
 import { UnitOfWork } from '../../../../shared/application/UnitOfWork.js';
-import { DEFAULT_CALL_HISTORY_CONFIG, DEFAULT_SIP_FLOW_CONFIG, type MonitorCallHistoryConfig, type MonitorSipFlowConfig } from '../domain/MonitorSettings.js';
+import {
+  DEFAULT_CALL_HISTORY_CONFIG,
+  DEFAULT_SIP_FLOW_CONFIG,
+  type MonitorCallHistoryConfig,
+  type MonitorSipFlowConfig,
+} from '../domain/MonitorSettings.js';
 import { CallHistoryConfigSetting, SipFlowConfigSetting } from './MonitorSettingStores.js';
 
 export interface MonitorSettings {
@@ -52,8 +57,14 @@ export class MonitorSettingsCache {
     }
     const target = entry;
     target.loading ??= this.read(lab)
-      .then((settings) => { target.settings = settings; target.readAt = this.now(); return settings; })
-      .finally(() => { target.loading = undefined; });
+      .then((settings) => {
+        target.settings = settings;
+        target.readAt = this.now();
+        return settings;
+      })
+      .finally(() => {
+        target.loading = undefined;
+      });
     return target.loading.catch(() => target.settings);
   }
 
@@ -70,7 +81,10 @@ export class MonitorSettingsCache {
   }
 
   private read(lab: LabId): Promise<MonitorSettings> {
-    return this.unitOfWork.read(async () => ({ callHistory: await this.callHistory.get(lab), sipFlow: await this.sipFlow.get(lab) }));
+    return this.unitOfWork.read(async () => ({
+      callHistory: await this.callHistory.get(lab),
+      sipFlow: await this.sipFlow.get(lab),
+    }));
   }
 
   private stale(entry: Entry): boolean {

@@ -30,7 +30,8 @@ export class ChangeSbaService {
   async execute(lab: LabId, change: SbaChange, expectedVersion?: number): Promise<Versioned<SbaService>> {
     return this.unitOfWork.write(lab, async () => {
       const current = await this.services.read(lab);
-      if (expectedVersion !== undefined && expectedVersion !== current.version) throw new StaleVersionError(this.services.definition.what, lab);
+      if (expectedVersion !== undefined && expectedVersion !== current.version)
+        throw new StaleVersionError(this.services.definition.what, lab);
       const service = current.value;
       if (!change(service, this.clock.now())) return current;
       const saved = await this.services.save(lab, service, current.version);

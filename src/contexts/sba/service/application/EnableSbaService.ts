@@ -9,9 +9,11 @@ export class EnableSbaService {
   constructor(@inject(ChangeSbaService) private readonly change: ChangeSbaService) {}
 
   async execute(lab: LabId): Promise<SbaService> {
-    return (await this.change.execute(lab, (service, now) => {
-      service.enable(now);
-      return true;
-    })).value;
+    return (
+      await this.change.execute(lab, (service, now) => {
+        service.enable(now);
+        return true;
+      })
+    ).value;
   }
 }

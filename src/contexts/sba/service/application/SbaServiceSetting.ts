@@ -14,7 +14,9 @@ export const SBA_SERVICE_SETTING: SettingDefinition<SbaService> = {
   what: 'SBA service',
   initial: (lab) => SbaService.initial(lab),
   decode: (lab, json) => {
-    const raw = json as unknown as SbaServiceState & { lastRequest?: { at: string; statusCode: number; statusLine: string } };
+    const raw = json as unknown as SbaServiceState & {
+      lastRequest?: { at: string; statusCode: number; statusLine: string };
+    };
     const state: SbaServiceState = {
       ...raw,
       ...(raw.lastRequest ? { lastRequest: { ...raw.lastRequest, at: new Date(raw.lastRequest.at) } } : {}),
@@ -23,7 +25,12 @@ export const SBA_SERVICE_SETTING: SettingDefinition<SbaService> = {
   },
   encode: (service) => {
     const s = service.state;
-    return JSON.parse(JSON.stringify({ ...s, ...(s.lastRequest ? { lastRequest: { ...s.lastRequest, at: s.lastRequest.at.toISOString() } } : {}) }));
+    return JSON.parse(
+      JSON.stringify({
+        ...s,
+        ...(s.lastRequest ? { lastRequest: { ...s.lastRequest, at: s.lastRequest.at.toISOString() } } : {}),
+      }),
+    );
   },
 };
 

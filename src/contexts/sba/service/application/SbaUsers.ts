@@ -33,8 +33,10 @@ export class RefreshSbaUsers {
     return this.unitOfWork.write(lab, async () => {
       const service = await this.services.get(lab);
       if (service.state.state !== 'RUNNING') {
-        throw DomainError.conflict('SBA_NOT_RUNNING',
-          `the SBA service is ${service.state.state}: the directory can only be re-read while it is RUNNING (complete the options, then sba/enable)`);
+        throw DomainError.conflict(
+          'SBA_NOT_RUNNING',
+          `the SBA service is ${service.state.state}: the directory can only be re-read while it is RUNNING (complete the options, then sba/enable)`,
+        );
       }
       const current = await this.reads.read(lab);
       const next = { generation: current.value.generation + 1, refreshedAt: this.clock.now().toISOString() };

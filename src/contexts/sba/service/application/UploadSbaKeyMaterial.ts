@@ -12,12 +12,15 @@ export function readSbaKeyFile(content: Buffer, password: string | undefined): K
   } catch (error) {
     if (!(error instanceof X509Error)) throw error;
     if (error.code === 'WRONG_PASSWORD' || error.code === 'PASSWORD_REQUIRED') {
-      throw DomainError.invalid('SBA_FILE_PASSWORD', `${error.message}; nothing was changed`,
-        [{ field: 'password', rule: 'opensFile', message: 'password must open the uploaded file' }]);
+      throw DomainError.invalid('SBA_FILE_PASSWORD', `${error.message}; nothing was changed`, [
+        { field: 'password', rule: 'opensFile', message: 'password must open the uploaded file' },
+      ]);
     }
-    throw DomainError.invalid('SBA_FILE_INVALID',
+    throw DomainError.invalid(
+      'SBA_FILE_INVALID',
       `the uploaded file is not a usable key or certificate file (PEM, DER or PKCS#12 .p12/.pfx): ${error.message}; nothing was changed`,
-      [{ field: 'file', rule: 'keyFile', message: error.message }]);
+      [{ field: 'file', rule: 'keyFile', message: error.message }],
+    );
   }
 }
 

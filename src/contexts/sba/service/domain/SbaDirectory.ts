@@ -13,10 +13,58 @@ export interface SbaUser {
   readonly department: string;
 }
 
-const GIVEN = ['Anna', 'Ben', 'Clara', 'David', 'Elif', 'Felix', 'Greta', 'Hannes', 'Ines', 'Jonas', 'Katrin', 'Lukas',
-  'Mara', 'Niklas', 'Olga', 'Paul', 'Rosa', 'Stefan', 'Tanja', 'Umut', 'Vera', 'Wolfgang', 'Yasmin', 'Zoran'];
-const SURNAMES = ['Albrecht', 'Becker', 'Caspari', 'Dietrich', 'Engel', 'Fischer', 'Günther', 'Hoffmann', 'Irmer', 'Jansen',
-  'Keller', 'Lorenz', 'Meyer', 'Neumann', 'Otto', 'Peters', 'Richter', 'Schulz', 'Thiele', 'Ulrich', 'Vogel', 'Wagner', 'Yilmaz', 'Ziegler'];
+const GIVEN = [
+  'Anna',
+  'Ben',
+  'Clara',
+  'David',
+  'Elif',
+  'Felix',
+  'Greta',
+  'Hannes',
+  'Ines',
+  'Jonas',
+  'Katrin',
+  'Lukas',
+  'Mara',
+  'Niklas',
+  'Olga',
+  'Paul',
+  'Rosa',
+  'Stefan',
+  'Tanja',
+  'Umut',
+  'Vera',
+  'Wolfgang',
+  'Yasmin',
+  'Zoran',
+];
+const SURNAMES = [
+  'Albrecht',
+  'Becker',
+  'Caspari',
+  'Dietrich',
+  'Engel',
+  'Fischer',
+  'Günther',
+  'Hoffmann',
+  'Irmer',
+  'Jansen',
+  'Keller',
+  'Lorenz',
+  'Meyer',
+  'Neumann',
+  'Otto',
+  'Peters',
+  'Richter',
+  'Schulz',
+  'Thiele',
+  'Ulrich',
+  'Vogel',
+  'Wagner',
+  'Yilmaz',
+  'Ziegler',
+];
 const DEPARTMENTS = ['Sales', 'Support', 'Engineering', 'Finance', 'Operations', 'Reception'];
 
 /** Deterministic bytes for a lab and a purpose. */
@@ -25,7 +73,10 @@ function bytes(lab: LabId, purpose: string): Buffer {
 }
 
 function ascii(text: string): string {
-  return text.normalize('NFD').replace(/[^A-Za-z]/g, '').toLowerCase();
+  return text
+    .normalize('NFD')
+    .replace(/[^A-Za-z]/g, '')
+    .toLowerCase();
 }
 
 /**
@@ -36,7 +87,7 @@ function ascii(text: string): string {
 export function sbaDirectory(lab: LabId, generation: number): SbaUser[] {
   const seed = bytes(lab, 'sba-directory');
   const domain = `${ascii(lab).slice(0, 12) || 'lab'}.example.com`;
-  const count = 12 + Math.floor(generation / 3) % 6;
+  const count = 12 + (Math.floor(generation / 3) % 6);
   const users: SbaUser[] = [];
   const taken = new Set<string>();
   for (let i = 0; users.length < count; i++) {
@@ -46,7 +97,8 @@ export function sbaDirectory(lab: LabId, generation: number): SbaUser[] {
     if (taken.has(key)) continue;
     taken.add(key);
     const user = `${ascii(given)}.${ascii(surname)}`;
-    const extension = 200 + users.length + (users.length === generation % count ? 50 * Math.ceil(generation / count + 0.01) : 0);
+    const extension =
+      200 + users.length + (users.length === generation % count ? 50 * Math.ceil(generation / count + 0.01) : 0);
     const idBytes = bytes(lab, `user-${users.length}`).toString('hex');
     users.push({
       id: `${idBytes.slice(0, 8)}-${idBytes.slice(8, 12)}-4${idBytes.slice(13, 16)}-8${idBytes.slice(17, 20)}-${idBytes.slice(20, 32)}`,

@@ -66,7 +66,8 @@ export interface SbaOptionsChange {
   readonly fingerprint?: { readonly source: string; readonly value?: string };
 }
 
-const FQDN = /^(?=.{1,253}$)[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$/;
+const FQDN =
+  /^(?=.{1,253}$)[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$/;
 const CONTROL = /[\u0000-\u001f\u007f]/;
 
 function invalid(field: string, rule: string, message: string): DomainError {
@@ -75,7 +76,8 @@ function invalid(field: string, rule: string, message: string): DomainError {
 
 /** A value of a text setter: not blank, at most `max` characters, no control characters. */
 export function sbaText(field: string, value: unknown, max: number): string {
-  if (typeof value !== 'string' || value.trim() === '') throw invalid(field, 'required', `${field} must be a non-blank text`);
+  if (typeof value !== 'string' || value.trim() === '')
+    throw invalid(field, 'required', `${field} must be a non-blank text`);
   const trimmed = value.trim();
   if (trimmed.length > max) throw invalid(field, 'maxLength', `${field} must be at most ${max} characters`);
   if (CONTROL.test(trimmed)) throw invalid(field, 'noControl', `${field} must not contain control characters`);
@@ -84,7 +86,8 @@ export function sbaText(field: string, value: unknown, max: number): string {
 
 function checkIdentity(value: unknown, field = 'identity'): string {
   const text = sbaText(field, value, 253);
-  if (!FQDN.test(text)) throw invalid(field, 'isFqdn', `${field} must be a fully qualified domain name such as sba.example.com`);
+  if (!FQDN.test(text))
+    throw invalid(field, 'isFqdn', `${field} must be a fully qualified domain name such as sba.example.com`);
   return text;
 }
 
@@ -99,10 +102,15 @@ function checkLog(log: Partial<SbaLog>, field = 'log'): SbaLog {
   if (!(SBA_LOG_LEVELS as readonly string[]).includes(level)) {
     throw invalid(`${field}.level`, 'isIn', `${field}.level must be one of ${SBA_LOG_LEVELS.join(', ')}`);
   }
-  const directory = log.directory === undefined ? SBA_LOG_DEFAULTS.directory : sbaText(`${field}.directory`, log.directory, 255);
+  const directory =
+    log.directory === undefined ? SBA_LOG_DEFAULTS.directory : sbaText(`${field}.directory`, log.directory, 255);
   const days = log.maxArchiveDays ?? SBA_LOG_DEFAULTS.maxArchiveDays;
   if (!Number.isInteger(days) || days < 1 || days > MAX_ARCHIVE_DAYS) {
-    throw invalid(`${field}.maxArchiveDays`, 'range', `${field}.maxArchiveDays must be a whole number from 1 to ${MAX_ARCHIVE_DAYS}`);
+    throw invalid(
+      `${field}.maxArchiveDays`,
+      'range',
+      `${field}.maxArchiveDays must be a whole number from 1 to ${MAX_ARCHIVE_DAYS}`,
+    );
   }
   return { level, directory, maxArchiveDays: days };
 }
@@ -115,18 +123,28 @@ function checkLog(log: Partial<SbaLog>, field = 'log'): SbaLog {
 export class SbaService {
   private readonly events: SbaServiceStateChanged[] = [];
 
-  private constructor(readonly lab: LabId, private current: SbaServiceState) {}
+  private constructor(
+    readonly lab: LabId,
+    private current: SbaServiceState,
+  ) {}
 
   static initial(lab: LabId): SbaService {
-    return new SbaService(lab, { log: { ...SBA_LOG_DEFAULTS }, fingerprint: { source: 'CUSTOM', value: '' }, enabled: false, state: 'DISABLED' });
+    return new SbaService(lab, {
+      log: { ...SBA_LOG_DEFAULTS },
+      fingerprint: { source: 'CUSTOM', value: '' },
+      enabled: false,
+      state: 'DISABLED',
+    });
   }
 
   /** Rebuilds a kept state, checking it again. */
   static restore(lab: LabId, state: SbaServiceState): SbaService {
     if (!SBA_STATES.includes(state.state)) throw new TypeError(`state '${String(state.state)}' is not an SBA state`);
-    if (state.enabled !== (state.state !== 'DISABLED')) throw new TypeError('enabled must be false exactly in state DISABLED');
+    if (state.enabled !== (state.state !== 'DISABLED'))
+      throw new TypeError('enabled must be false exactly in state DISABLED');
     checkLog(state.log);
-    if (!(SBA_FINGERPRINT_SOURCES as readonly string[]).includes(state.fingerprint.source)) throw new TypeError('fingerprint source unknown');
+    if (!(SBA_FINGERPRINT_SOURCES as readonly string[]).includes(state.fingerprint.source))
+      throw new TypeError('fingerprint source unknown');
     if (state.privateKey && state.certificate && !keyMatchesCertificate(state.privateKey, state.certificate)) {
       throw new TypeError('the private key does not belong to the certificate');
     }
@@ -141,8 +159,12 @@ export class SbaService {
   get missingParts(): string[] {
     const s = this.current;
     const parts: Array<[string, unknown]> = [
-      ['identity', s.identity], ['tenantId', s.tenantId], ['application', s.application], ['secret', s.secret],
-      ['privateKey', s.privateKey], ['certificate', s.certificate],
+      ['identity', s.identity],
+      ['tenantId', s.tenantId],
+      ['application', s.application],
+      ['secret', s.secret],
+      ['privateKey', s.privateKey],
+      ['certificate', s.certificate],
     ];
     return parts.filter(([, value]) => value === undefined).map(([name]) => name);
   }
@@ -185,14 +207,21 @@ export class SbaService {
   }
 
   /** CUSTOM takes the value sent; CERTIFICATE takes the stored certificate's SHA-256 fingerprint. */
-  setFingerprint(fingerprint: { readonly source: string; readonly value?: string }, certificateFingerprint: string | undefined, field = 'fingerprint'): boolean {
+  setFingerprint(
+    fingerprint: { readonly source: string; readonly value?: string },
+    certificateFingerprint: string | undefined,
+    field = 'fingerprint',
+  ): boolean {
     if (!(SBA_FINGERPRINT_SOURCES as readonly string[]).includes(fingerprint.source)) {
       throw invalid(`${field}.source`, 'isIn', `${field}.source must be one of ${SBA_FINGERPRINT_SOURCES.join(', ')}`);
     }
     if (fingerprint.source === 'CERTIFICATE') {
       if (!certificateFingerprint) {
-        throw DomainError.conflict('SBA_CERTIFICATE_MISSING', `${field}.source CERTIFICATE needs a certificate: upload one with sba/certificate/set first`,
-          [{ field: `${field}.source`, rule: 'certificateStored', message: 'no certificate is stored' }]);
+        throw DomainError.conflict(
+          'SBA_CERTIFICATE_MISSING',
+          `${field}.source CERTIFICATE needs a certificate: upload one with sba/certificate/set first`,
+          [{ field: `${field}.source`, rule: 'certificateStored', message: 'no certificate is stored' }],
+        );
       }
       return this.with({ fingerprint: { source: 'CERTIFICATE', value: certificateFingerprint } });
     }
@@ -218,17 +247,24 @@ export class SbaService {
    */
   setPrivateKey(material: KeyMaterial): boolean {
     if (!material.privateKey) {
-      throw DomainError.invalid('SBA_KEY_FILE_INVALID', 'the uploaded file holds no private key; nothing was changed',
-        [{ field: 'file', rule: 'holdsPrivateKey', message: 'file must hold a private key (PEM or PKCS#12)' }]);
+      throw DomainError.invalid('SBA_KEY_FILE_INVALID', 'the uploaded file holds no private key; nothing was changed', [
+        { field: 'file', rule: 'holdsPrivateKey', message: 'file must hold a private key (PEM or PKCS#12)' },
+      ]);
     }
     const certificate = material.certificates[0]?.pem ?? this.current.certificate;
     if (certificate && !keyMatchesCertificate(material.privateKey, certificate)) {
-      throw DomainError.invalid('SBA_KEY_MISMATCH', material.certificates[0]
-        ? 'the private key does not belong to the certificate in the same file; nothing was changed'
-        : 'the private key does not belong to the stored certificate; upload the key together with its certificate (PEM or PKCS#12) to replace both; nothing was changed',
-      [{ field: 'file', rule: 'keyMatchesCertificate', message: 'the key must belong to the certificate' }]);
+      throw DomainError.invalid(
+        'SBA_KEY_MISMATCH',
+        material.certificates[0]
+          ? 'the private key does not belong to the certificate in the same file; nothing was changed'
+          : 'the private key does not belong to the stored certificate; upload the key together with its certificate (PEM or PKCS#12) to replace both; nothing was changed',
+        [{ field: 'file', rule: 'keyMatchesCertificate', message: 'the key must belong to the certificate' }],
+      );
     }
-    return this.with({ privateKey: material.privateKey, ...(material.certificates[0] ? { certificate: material.certificates[0].pem } : {}) });
+    return this.with({
+      privateKey: material.privateKey,
+      ...(material.certificates[0] ? { certificate: material.certificates[0].pem } : {}),
+    });
   }
 
   /**
@@ -238,15 +274,21 @@ export class SbaService {
   setCertificate(material: KeyMaterial): boolean {
     const certificate = material.certificates[0]?.pem;
     if (!certificate) {
-      throw DomainError.invalid('SBA_CERTIFICATE_FILE_INVALID', 'the uploaded file holds no certificate; nothing was changed',
-        [{ field: 'file', rule: 'holdsCertificate', message: 'file must hold a certificate (PEM, DER or PKCS#12)' }]);
+      throw DomainError.invalid(
+        'SBA_CERTIFICATE_FILE_INVALID',
+        'the uploaded file holds no certificate; nothing was changed',
+        [{ field: 'file', rule: 'holdsCertificate', message: 'file must hold a certificate (PEM, DER or PKCS#12)' }],
+      );
     }
     const key = material.privateKey ?? this.current.privateKey;
     if (key && !keyMatchesCertificate(key, certificate)) {
-      throw DomainError.invalid('SBA_KEY_MISMATCH', material.privateKey
-        ? 'the private key in the file does not belong to its certificate; nothing was changed'
-        : 'the certificate does not belong to the stored private key; upload the certificate together with its key (PEM or PKCS#12) to replace both; nothing was changed',
-      [{ field: 'file', rule: 'keyMatchesCertificate', message: 'the certificate must belong to the key' }]);
+      throw DomainError.invalid(
+        'SBA_KEY_MISMATCH',
+        material.privateKey
+          ? 'the private key in the file does not belong to its certificate; nothing was changed'
+          : 'the certificate does not belong to the stored private key; upload the certificate together with its key (PEM or PKCS#12) to replace both; nothing was changed',
+        [{ field: 'file', rule: 'keyMatchesCertificate', message: 'the certificate must belong to the key' }],
+      );
     }
     return this.with({ certificate, ...(material.privateKey ? { privateKey: material.privateKey } : {}) });
   }
@@ -296,4 +338,3 @@ export class SbaService {
     return this.events.splice(0);
   }
 }
-

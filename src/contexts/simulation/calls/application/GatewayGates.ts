@@ -41,9 +41,17 @@ export class GatewayGates {
     const held = this.snapshots.get(lab);
     if (held && !force && now - held.at < GATE_REFRESH_MS && now >= held.at) return held.gates;
     const [side, maintenance, capacity] = await Promise.all([
-      this.activeSide.of(lab), this.maintenance.active(lab), this.capacity.facility(lab, SESSION_FACILITY),
+      this.activeSide.of(lab),
+      this.maintenance.active(lab),
+      this.capacity.facility(lab, SESSION_FACILITY),
     ]);
-    const gates: GateSnapshot = { thisSystemActive: side === THIS_SYSTEM, systemIdentifier: THIS_SYSTEM, maintenance, capacity, cpuLoad: this.strain?.cpuLoad(lab) ?? 0 };
+    const gates: GateSnapshot = {
+      thisSystemActive: side === THIS_SYSTEM,
+      systemIdentifier: THIS_SYSTEM,
+      maintenance,
+      capacity,
+      cpuLoad: this.strain?.cpuLoad(lab) ?? 0,
+    };
     this.snapshots.set(lab, { at: now, gates });
     return gates;
   }

@@ -15,7 +15,10 @@ export interface ActiveSessionsQuery {
 export class ReadActiveSessions {
   constructor(@inject(TrafficLabs) private readonly labs: TrafficLabs) {}
 
-  execute(lab: LabId, query: ActiveSessionsQuery): { readonly lastUpdated: Date; readonly sessions: readonly SessionSnapshot[] } {
+  execute(
+    lab: LabId,
+    query: ActiveSessionsQuery,
+  ): { readonly lastUpdated: Date; readonly sessions: readonly SessionSnapshot[] } {
     const { at, calls } = this.labs.sessions(lab);
     const sessions: SessionSnapshot[] = [];
     const limit = query.count ?? Number.POSITIVE_INFINITY;

@@ -32,8 +32,10 @@ export class RecordedSessions {
         if (ident.sessionIdentifier !== undefined && call.sessionIdentifier !== ident.sessionIdentifier) return false;
         const session = sessionSnapshot(call, at);
         const legs = [session.incoming, ...session.outgoing];
-        if (ident.telLocalNumber !== undefined && !legs.some((leg) => leg.telLocalNumber === ident.telLocalNumber)) return false;
-        if (ident.telRemoteNumber !== undefined && !legs.some((leg) => leg.telRemoteNumber === ident.telRemoteNumber)) return false;
+        if (ident.telLocalNumber !== undefined && !legs.some((leg) => leg.telLocalNumber === ident.telLocalNumber))
+          return false;
+        if (ident.telRemoteNumber !== undefined && !legs.some((leg) => leg.telRemoteNumber === ident.telRemoteNumber))
+          return false;
         if (ident.nodeId !== undefined && !legs.some((leg) => leg.nodeId === ident.nodeId)) return false;
         return true;
       })
@@ -44,12 +46,24 @@ export class RecordedSessions {
   setMute(lab: LabId, sessionIdentifier: string, mute: boolean): void {
     const { at, call } = this.labs.call(lab, sessionIdentifier);
     if (!call || call.route?.match.action !== 'ACCEPT') {
-      throw new DomainError('SESSION_NOT_FOUND', 'not_found', `session '${sessionIdentifier}' is not in progress (it never existed or has ended)`,
-        [{ field: 'sessionIdentifier', message: `sessionIdentifier '${sessionIdentifier}' names no session in progress` }]);
+      throw new DomainError(
+        'SESSION_NOT_FOUND',
+        'not_found',
+        `session '${sessionIdentifier}' is not in progress (it never existed or has ended)`,
+        [
+          {
+            field: 'sessionIdentifier',
+            message: `sessionIdentifier '${sessionIdentifier}' names no session in progress`,
+          },
+        ],
+      );
     }
     if (!call.recorded) {
-      throw DomainError.conflict('SESSION_NOT_RECORDED', `session '${sessionIdentifier}' is not recorded, so its recording cannot be muted`,
-        [{ field: 'sessionIdentifier', message: `session '${sessionIdentifier}' is not recorded` }]);
+      throw DomainError.conflict(
+        'SESSION_NOT_RECORDED',
+        `session '${sessionIdentifier}' is not recorded, so its recording cannot be muted`,
+        [{ field: 'sessionIdentifier', message: `session '${sessionIdentifier}' is not recorded` }],
+      );
     }
     call.mute(mute, at.getTime());
   }

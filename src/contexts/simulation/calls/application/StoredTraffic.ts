@@ -4,7 +4,12 @@ import type { SettingJson } from '../../../../shared/application/SettingsReposit
 import { Setting, type SettingDefinition } from '../../../../shared/application/Setting.js';
 import { SettingsRepository } from '../../../../shared/application/SettingsRepository.js';
 import { UnitOfWork } from '../../../../shared/application/UnitOfWork.js';
-import { DEFAULT_TRAFFIC_PROFILE, trafficProfile, type TrafficProfile, type TrafficProfileInput } from '../domain/TrafficProfile.js';
+import {
+  DEFAULT_TRAFFIC_PROFILE,
+  trafficProfile,
+  type TrafficProfile,
+  type TrafficProfileInput,
+} from '../domain/TrafficProfile.js';
 
 /** The traffic a lab should run: whether new calls arrive, and on which profile. */
 export interface TrafficIntent {
@@ -31,7 +36,10 @@ const TRAFFIC_SETTING: SettingDefinition<TrafficIntent> = {
 export class StoredTraffic {
   private readonly setting: Setting<TrafficIntent>;
 
-  constructor(@inject(SettingsRepository) store: SettingsRepository, @inject(UnitOfWork) private readonly unitOfWork: UnitOfWork) {
+  constructor(
+    @inject(SettingsRepository) store: SettingsRepository,
+    @inject(UnitOfWork) private readonly unitOfWork: UnitOfWork,
+  ) {
     this.setting = new Setting(store, TRAFFIC_SETTING);
   }
 

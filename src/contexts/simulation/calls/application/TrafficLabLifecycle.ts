@@ -12,7 +12,10 @@ import { GatewayGates } from './GatewayGates.js';
 export class TrafficLabLifecycle extends LabLifecycle {
   readonly name = 'traffic';
 
-  constructor(@inject(TrafficLabs) private readonly labs: TrafficLabs, @inject(GatewayGates) private readonly gates: GatewayGates) {
+  constructor(
+    @inject(TrafficLabs) private readonly labs: TrafficLabs,
+    @inject(GatewayGates) private readonly gates: GatewayGates,
+  ) {
     super();
   }
 

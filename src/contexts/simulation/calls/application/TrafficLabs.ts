@@ -134,7 +134,10 @@ export class TrafficLabs extends LiveSessions {
    * The lab's traffic over the last `spanMs` of its time (one hour at most), in intervals of `intervalMs`, up to
    * the instant its calls were advanced to; empty before its traffic first started.
    */
-  series(lab: LabId, spanMs?: number): { readonly at: Date; readonly intervalMs: number; readonly points: readonly TrafficSeriesPoint[] } {
+  series(
+    lab: LabId,
+    spanMs?: number,
+  ): { readonly at: Date; readonly intervalMs: number; readonly points: readonly TrafficSeriesPoint[] } {
     const traffic = this.labs.get(lab);
     const at = traffic?.engine?.time ?? this.clock.now();
     const series = traffic?.series ?? new TrafficSeries();
@@ -156,26 +159,39 @@ export class TrafficLabs extends LiveSessions {
    * Sets the lab's profile (it takes effect now: a running lab's arrivals restart with it) and starts or stops
    * the arrivals. Calls in progress always run to their end.
    */
-  async configure(lab: LabId, change: { readonly running?: boolean; readonly profile?: TrafficProfile }): Promise<TrafficState> {
+  async configure(
+    lab: LabId,
+    change: { readonly running?: boolean; readonly profile?: TrafficProfile },
+  ): Promise<TrafficState> {
     if (this.stored) {
       const now = this.labs.get(lab);
       const current: TrafficIntent = now
         ? { running: now.engine?.arriving ?? false, profile: now.profile }
         : await this.stored.read(lab);
-      const intent: TrafficIntent = { running: change.running ?? current.running, profile: change.profile ?? current.profile };
+      const intent: TrafficIntent = {
+        running: change.running ?? current.running,
+        profile: change.profile ?? current.profile,
+      };
       if (intent.running && !this.committed) {
-        throw DomainError.unavailable('SIMULATOR_UNAVAILABLE', 'the committed configuration is not available to the simulator in this build; traffic cannot start');
+        throw DomainError.unavailable(
+          'SIMULATOR_UNAVAILABLE',
+          'the committed configuration is not available to the simulator in this build; traffic cannot start',
+        );
       }
       await this.stored.save(lab, intent);
       // Another process runs the lab: it follows the stored intent (the HTTP edge forwards this lab's traffic
       // requests to it). A lab nobody runs yet is taken here.
-      if (!this.holds(lab) && !(await this.leases?.claim(lab))) return { ...this.state(lab), running: intent.running, profile: intent.profile };
+      if (!this.holds(lab) && !(await this.leases?.claim(lab)))
+        return { ...this.state(lab), running: intent.running, profile: intent.profile };
     }
     return this.apply(lab, change);
   }
 
   /** Applies a change to the engine of this process (see configure). */
-  private async apply(lab: LabId, change: { readonly running?: boolean; readonly profile?: TrafficProfile }): Promise<TrafficState> {
+  private async apply(
+    lab: LabId,
+    change: { readonly running?: boolean; readonly profile?: TrafficProfile },
+  ): Promise<TrafficState> {
     const traffic = this.traffic(lab);
     if (change.profile) traffic.profile = change.profile;
     const running = change.running ?? traffic.engine?.arriving ?? false;
@@ -183,10 +199,13 @@ export class TrafficLabs extends LiveSessions {
     if (running) {
       if (!traffic.engine) {
         // Two starts at once make one engine: the second waits for the first's.
-        traffic.making ??= this.makeEngine(lab, traffic.profile).finally(() => { traffic.making = undefined; });
+        traffic.making ??= this.makeEngine(lab, traffic.profile).finally(() => {
+          traffic.making = undefined;
+        });
         const made = await traffic.making;
         traffic.engine ??= made;
-        if (traffic.engine.profile !== traffic.profile || !traffic.engine.arriving) traffic.engine.startArrivals(traffic.profile);
+        if (traffic.engine.profile !== traffic.profile || !traffic.engine.arriving)
+          traffic.engine.startArrivals(traffic.profile);
       } else {
         await this.advance(lab);
         if (change.profile || !traffic.engine.arriving) traffic.engine.startArrivals(traffic.profile);
@@ -205,7 +224,9 @@ export class TrafficLabs extends LiveSessions {
   async ensureEngine(lab: LabId): Promise<void> {
     const traffic = this.traffic(lab);
     if (traffic.engine) return;
-    traffic.making ??= this.makeEngine(lab, traffic.profile).finally(() => { traffic.making = undefined; });
+    traffic.making ??= this.makeEngine(lab, traffic.profile).finally(() => {
+      traffic.making = undefined;
+    });
     const made = await traffic.making;
     if (traffic.engine) return;
     traffic.engine = made;
@@ -279,21 +300,34 @@ export class TrafficLabs extends LiveSessions {
       engine.advanceTo(new Date(target));
       traffic.series.observe(engine.time, engine.counters.started, engine.activeCount);
       if (arriving) engine.startArrivals();
-      this.logger.info({ lab, jumpSeconds: Math.round(gap / 1000) }, 'the lab\'s time jumped forward: the calls in progress ended, new calls arrive from the new time');
+      this.logger.info(
+        { lab, jumpSeconds: Math.round(gap / 1000) },
+        "the lab's time jumped forward: the calls in progress ended, new calls arrive from the new time",
+      );
     } else if (gap < -MAX_SLICE_MS) {
       const arriving = engine.arriving;
       const remade = await this.makeEngine(lab, traffic.profile);
       if (!arriving) remade.stopArrivals();
       engine.transport.dispose();
       traffic.engine = remade;
-      this.logger.info({ lab, jumpSeconds: Math.round(gap / 1000), dropped: engine.activeCount }, 'the lab\'s time went back: its calls in progress were dropped, the traffic goes on from the new time');
+      this.logger.info(
+        { lab, jumpSeconds: Math.round(gap / 1000), dropped: engine.activeCount },
+        "the lab's time went back: its calls in progress were dropped, the traffic goes on from the new time",
+      );
     }
   }
 
   private traffic(lab: LabId): LabTraffic {
     let traffic = this.labs.get(lab);
     if (!traffic) {
-      traffic = { profile: DEFAULT_TRAFFIC_PROFILE, engine: undefined, making: undefined, advancing: undefined, arrivalsWanted: false, series: new TrafficSeries() };
+      traffic = {
+        profile: DEFAULT_TRAFFIC_PROFILE,
+        engine: undefined,
+        making: undefined,
+        advancing: undefined,
+        arrivalsWanted: false,
+        series: new TrafficSeries(),
+      };
       this.labs.set(lab, traffic);
     }
     return traffic;
@@ -301,13 +335,24 @@ export class TrafficLabs extends LiveSessions {
 
   private async makeEngine(lab: LabId, profile: TrafficProfile): Promise<TrafficEngine> {
     if (!this.committed) {
-      throw DomainError.unavailable('SIMULATOR_UNAVAILABLE', 'the committed configuration is not available to the simulator in this build; traffic cannot start');
+      throw DomainError.unavailable(
+        'SIMULATOR_UNAVAILABLE',
+        'the committed configuration is not available to the simulator in this build; traffic cannot start',
+      );
     }
     this.unsubscribe ??= this.committed.onChange((plan) => this.usePlan(plan));
     const plan = await this.committed.plan(lab);
     const gates = await this.gates.snapshot(lab, true);
     this.generations.set(lab, plan.generation);
-    const engine = new TrafficEngine(lab, this.clock.now(), plan, gates, this.recorder(lab), (scheduler) => this.transports.create(lab, scheduler), () => this.wake(lab));
+    const engine = new TrafficEngine(
+      lab,
+      this.clock.now(),
+      plan,
+      gates,
+      this.recorder(lab),
+      (scheduler) => this.transports.create(lab, scheduler),
+      () => this.wake(lab),
+    );
     engine.startArrivals(profile);
     return engine;
   }
@@ -322,7 +367,13 @@ export class TrafficLabs extends LiveSessions {
   /** The monitor's sinks for one lab; without a monitor bound, nothing is kept (as when it is unreachable). */
   private recorder(lab: LabId): CallRecorder {
     const sinks = this.sinks;
-    if (!sinks) return { keepsMessages: () => false, messages: () => undefined, call: () => undefined, recording: () => undefined };
+    if (!sinks)
+      return {
+        keepsMessages: () => false,
+        messages: () => undefined,
+        call: () => undefined,
+        recording: () => undefined,
+      };
     return {
       keepsMessages: () => sinks.keepsMessages(lab),
       messages: (batch) => sinks.recordMessages(lab, batch),

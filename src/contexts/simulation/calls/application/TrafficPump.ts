@@ -32,14 +32,21 @@ export class TrafficPump extends BackgroundService {
 
   async start(): Promise<void> {
     if (this.timer) return;
-    const follow = (lab: LabId) => this.labs.follow(lab).catch((error: unknown) => this.logger?.error({ err: error, lab }, 'the traffic of a lab could not be resumed'));
+    const follow = (lab: LabId) =>
+      this.labs
+        .follow(lab)
+        .catch((error: unknown) =>
+          this.logger?.error({ err: error, lab }, 'the traffic of a lab could not be resumed'),
+        );
     this.unsubscribe = this.leases?.onChange((lab) => follow(lab));
     for (const entry of this.directory?.list() ?? []) {
       if (this.leases?.holds(entry.id) ?? true) await follow(entry.id);
     }
     this.timer = setInterval(() => {
       if (this.running) return;
-      this.running = this.labs.advanceAll().finally(() => { this.running = undefined; });
+      this.running = this.labs.advanceAll().finally(() => {
+        this.running = undefined;
+      });
     }, PUMP_INTERVAL_MS);
     this.timer.unref();
   }

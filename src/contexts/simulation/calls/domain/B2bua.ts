@@ -1,5 +1,11 @@
 import { serializeToString, type SipRequest, type SipResponse } from '@gwsim/sip';
-import { DialString, DialStrings, type GatewayPlan, type PlanNode, type PlannedRoute } from '../../../configuration/index.js';
+import {
+  DialString,
+  DialStrings,
+  type GatewayPlan,
+  type PlanNode,
+  type PlannedRoute,
+} from '../../../configuration/index.js';
 import type { CallResult, SipMessageEntry } from '../../../monitoring/index.js';
 import type { LabId } from '../../../../shared/domain/LabId.js';
 import { historyEntry, outgoingNumbers } from './CallHistory.js';
@@ -10,7 +16,14 @@ import type { MediaQualityFigures } from './MediaQuality.js';
 import { shedsCall } from './OverloadControl.js';
 import { CALL_STATE_MACHINE, type CallState } from './CallState.js';
 import { hex, mix, streamFor } from './Randomness.js';
-import type { Arrival, SessionTransport, TransactionMethod, TransportLeg, TransportListener, WireRecord } from './SessionTransport.js';
+import type {
+  Arrival,
+  SessionTransport,
+  TransactionMethod,
+  TransportLeg,
+  TransportListener,
+  WireRecord,
+} from './SessionTransport.js';
 import { SimulatedCall, type CallNumbers } from './SimulatedCall.js';
 import { farEnd, gatewaySide, okTo, StepMemo, UacDialog, UasDialog, type Lazy } from './SipDialogs.js';
 
@@ -43,9 +56,19 @@ export class B2bua implements TransportListener {
   private batch: SipMessageEntry[] | undefined;
   private readonly memo = new StepMemo();
   readonly counters: TrafficCounters = {
-    started: 0, ended: 0,
+    started: 0,
+    ended: 0,
     byResult: { ANSWERED: 0, BUSY: 0, NO_ANSWER: 0, REJECTED: 0, FAILED: 0, CANCELLED: 0 },
-    refusedBy: { standbyInactive: 0, maintenance: 0, overload: 0, capacityExhausted: 0, noRoute: 0, routeRejects: 0, routeIgnores: 0, noUsableTarget: 0 },
+    refusedBy: {
+      standbyInactive: 0,
+      maintenance: 0,
+      overload: 0,
+      capacityExhausted: 0,
+      noRoute: 0,
+      routeRejects: 0,
+      routeIgnores: 0,
+      noUsableTarget: 0,
+    },
   };
 
   constructor(
@@ -124,12 +147,36 @@ export class B2bua implements TransportListener {
     for (const record of this.unnamed.get(leg) ?? []) this.wire(leg, record);
     this.unnamed.delete(leg);
     const arrived: CallNumbers = { source: arrival.source, destination: arrival.destination };
-    const rewritten = node.incomingRewriting?.apply(new DialStrings({ source: DialString.of(arrived.source), destination: DialString.of(arrived.destination) })).dialStrings;
-    const incoming: CallNumbers = rewritten ? { source: rewritten.source.text, destination: rewritten.destination.text } : arrived;
+    const rewritten = node.incomingRewriting?.apply(
+      new DialStrings({ source: DialString.of(arrived.source), destination: DialString.of(arrived.destination) }),
+    ).dialStrings;
+    const incoming: CallNumbers = rewritten
+      ? { source: rewritten.source.text, destination: rewritten.destination.text }
+      : arrived;
     const { gate, route } = this.gateFor(node, incoming, seed);
-    const dialog = new UasDialog({ transport: node.local.transport, local: gatewaySide(node), remote: farEnd(node), seed: mix(seed, 'leg', 0) }, arrival.invite, arrival.codec, this.memo);
-    const call = new SimulatedCall(this.ordinal++, sessionIdentifier, seed, this.gates.systemIdentifier, at, node, arrived, incoming, arrival.codec,
-      arrival.recorded, arrival.media.lossPercent, arrival.media.jitterMs, route, leg, dialog);
+    const dialog = new UasDialog(
+      { transport: node.local.transport, local: gatewaySide(node), remote: farEnd(node), seed: mix(seed, 'leg', 0) },
+      arrival.invite,
+      arrival.codec,
+      this.memo,
+    );
+    const call = new SimulatedCall(
+      this.ordinal++,
+      sessionIdentifier,
+      seed,
+      this.gates.systemIdentifier,
+      at,
+      node,
+      arrived,
+      incoming,
+      arrival.codec,
+      arrival.recorded,
+      arrival.media.lossPercent,
+      arrival.media.jitterMs,
+      route,
+      leg,
+      dialog,
+    );
     this.counters.started += 1;
     if (gate === 'routeIgnores') {
       // no answer at all: the caller's INVITE transaction times out (the transport reports it)
@@ -155,7 +202,8 @@ export class B2bua implements TransportListener {
     if (!call?.live) return;
     if (method === 'BYE') {
       // the other side's 200 to the BYE the gateway relayed ends the call
-      if (call.hangingUp !== undefined && leg === (call.hangingUp === 'inbound' ? call.attempt?.leg : call.inbound)) this.end(call, OUTCOME_ENDINGS.answered, call.hangingUp);
+      if (call.hangingUp !== undefined && leg === (call.hangingUp === 'inbound' ? call.attempt?.leg : call.inbound))
+        this.end(call, OUTCOME_ENDINGS.answered, call.hangingUp);
       return;
     }
     if (method === 'CANCEL' || leg !== call.attempt?.leg) return;
@@ -173,7 +221,8 @@ export class B2bua implements TransportListener {
     if (!call?.live || leg !== call.inbound) return;
     this.transport.confirm(leg, 'CANCEL', () => call.inboundDialog.confirm(cancel()));
     if (call.state !== 'trying' && call.state !== 'early') return;
-    const ending = q850Cause === OUTCOME_ENDINGS.noAnswer.q850Cause ? OUTCOME_ENDINGS.noAnswer : OUTCOME_ENDINGS.cancelled;
+    const ending =
+      q850Cause === OUTCOME_ENDINGS.noAnswer.q850Cause ? OUTCOME_ENDINGS.noAnswer : OUTCOME_ENDINGS.cancelled;
     this.move(call, 'terminating');
     call.cancelling = ending;
     const attempt = call.attempt;
@@ -233,12 +282,20 @@ export class B2bua implements TransportListener {
   // ---- gates, targets, relaying -----------------------------------------------------------------------------
 
   /** The first gate that ends the call, in the documented order; undefined when the call is routed. */
-  private gateFor(node: PlanNode, incoming: CallNumbers, seed: number): { gate: Gate | undefined; route: PlannedRoute | undefined } {
+  private gateFor(
+    node: PlanNode,
+    incoming: CallNumbers,
+    seed: number,
+  ): { gate: Gate | undefined; route: PlannedRoute | undefined } {
     if (!this.gates.thisSystemActive) return { gate: 'standbyInactive', route: undefined };
     if (this.gates.maintenance) return { gate: 'maintenance', route: undefined };
     if (shedsCall(this.gates.cpuLoad, seed)) return { gate: 'overload', route: undefined };
     if (this.routedLive >= this.gates.capacity) return { gate: 'capacityExhausted', route: undefined };
-    const route = this.plan.route({ sourceNodeId: node.id, source: incoming.source, destination: incoming.destination });
+    const route = this.plan.route({
+      sourceNodeId: node.id,
+      source: incoming.source,
+      destination: incoming.destination,
+    });
     if (!route) return { gate: 'noRoute', route };
     if (route.match.action === 'REJECT') return { gate: 'routeRejects', route };
     if (route.match.action === 'IGNORE') return { gate: 'routeIgnores', route };
@@ -271,15 +328,34 @@ export class B2bua implements TransportListener {
     const target = call.route!.match.targets[targetIndex]!;
     const numbers = outgoingNumbers(node, target.dialStrings);
     const index = call.attempts.length + 1;
-    const dialog = new UacDialog({ transport: node.local.transport, local: gatewaySide(node), remote: farEnd(node), seed: mix(call.seed, 'leg', index) },
-      { fromUser: numbers.source, toUser: numbers.destination, codec: call.codec, userAgent: USER_AGENT }, this.memo);
+    const dialog = new UacDialog(
+      {
+        transport: node.local.transport,
+        local: gatewaySide(node),
+        remote: farEnd(node),
+        seed: mix(call.seed, 'leg', index),
+      },
+      { fromUser: numbers.source, toUser: numbers.destination, codec: call.codec, userAgent: USER_AGENT },
+      this.memo,
+    );
     if (call.attempt) this.byLeg.delete(call.attempt.leg);
     if (call.state === 'early') this.move(call, 'trying');
-    call.attempts.push({ nodeId: node.id, nodeName: node.displayName, destinationDialString: numbers.destination, sipStatusCode: 0 });
+    call.attempts.push({
+      nodeId: node.id,
+      nodeName: node.displayName,
+      destinationDialString: numbers.destination,
+      sipStatusCode: 0,
+    });
     const startAt = this.now();
     const leg = this.transport.invite({
-      sessionIdentifier: call.sessionIdentifier, index, node, caller: call.inbound, source: numbers.source, destination: numbers.destination,
-      codec: call.codec, invite: dialog.invite,
+      sessionIdentifier: call.sessionIdentifier,
+      index,
+      node,
+      caller: call.inbound,
+      source: numbers.source,
+      destination: numbers.destination,
+      codec: call.codec,
+      invite: dialog.invite,
     });
     call.attempt = { index, leg, dialog, targetIndex, target, node, numbers, startAt };
     this.byLeg.set(leg, call);
@@ -320,7 +396,8 @@ export class B2bua implements TransportListener {
       return;
     }
     const ending = farEndEnding(status);
-    if (attempt.target.failover(status) || attempt.target.failover(telStatusOf(status))) this.tryNextTarget(call, ending);
+    if (attempt.target.failover(status) || attempt.target.failover(telStatusOf(status)))
+      this.tryNextTarget(call, ending);
     else this.refuse(call, ending, 'outbound');
   }
 
@@ -349,8 +426,16 @@ export class B2bua implements TransportListener {
     if (recordingId !== undefined) {
       const start = call.connectAt!;
       this.recorder.recording({
-        recordingId, sessionIdentifier: call.sessionIdentifier, startDateTime: new Date(start), durationMs: new Date(at).getTime() - new Date(start).getTime(), codec: call.codec,
-        mutedSpans: call.muted.map(([from, to]) => [Math.max(0, Math.round(from - start)), Math.round(Math.min(to ?? at, at) - start)] as const)
+        recordingId,
+        sessionIdentifier: call.sessionIdentifier,
+        startDateTime: new Date(start),
+        durationMs: new Date(at).getTime() - new Date(start).getTime(),
+        codec: call.codec,
+        mutedSpans: call.muted
+          .map(
+            ([from, to]) =>
+              [Math.max(0, Math.round(from - start)), Math.round(Math.min(to ?? at, at) - start)] as const,
+          )
           .filter(([from, to]) => to > from),
         seed: call.seed,
       });

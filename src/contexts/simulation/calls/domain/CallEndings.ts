@@ -41,7 +41,9 @@ export const OUTCOME_ENDINGS = {
 } as const;
 
 /** The telephony status a far end's SIP failure counts as, for a target's telStatusList. */
-export function telStatusOf(sipStatus: number): 'USER_BUSY' | 'NO_ANSWER' | 'REJECTED' | 'UNREACHABLE' | 'ERROR' | 'TIMEOUT' {
+export function telStatusOf(
+  sipStatus: number,
+): 'USER_BUSY' | 'NO_ANSWER' | 'REJECTED' | 'UNREACHABLE' | 'ERROR' | 'TIMEOUT' {
   if (sipStatus === 486 || sipStatus === 600) return 'USER_BUSY';
   if (sipStatus === 480 || sipStatus === 487) return 'NO_ANSWER';
   if (sipStatus === 408) return 'TIMEOUT';
@@ -52,9 +54,40 @@ export function telStatusOf(sipStatus: number): 'USER_BUSY' | 'NO_ANSWER' | 'REJ
 
 /** Q.850 causes of far-end failures (RFC 3398 section 8.2.6.1), but 500 → 38 as the gateway has always relayed it. */
 const FAILURE_CAUSES: Readonly<Record<number, number>> = {
-  400: 41, 401: 21, 402: 21, 403: 21, 404: 1, 405: 63, 406: 79, 407: 21, 408: 102, 410: 22, 413: 127, 414: 127, 415: 79,
-  416: 127, 420: 127, 480: 18, 481: 41, 482: 25, 483: 25, 484: 28, 485: 1, 486: 17, 488: 127, 500: 38, 501: 79, 502: 38,
-  503: 41, 504: 102, 505: 127, 513: 127, 600: 17, 603: 21, 604: 1, 606: 58,
+  400: 41,
+  401: 21,
+  402: 21,
+  403: 21,
+  404: 1,
+  405: 63,
+  406: 79,
+  407: 21,
+  408: 102,
+  410: 22,
+  413: 127,
+  414: 127,
+  415: 79,
+  416: 127,
+  420: 127,
+  480: 18,
+  481: 41,
+  482: 25,
+  483: 25,
+  484: 28,
+  485: 1,
+  486: 17,
+  488: 127,
+  500: 38,
+  501: 79,
+  502: 38,
+  503: 41,
+  504: 102,
+  505: 127,
+  513: 127,
+  600: 17,
+  603: 21,
+  604: 1,
+  606: 58,
 };
 
 /** How a far end's final failure ends the call when the gateway relays it to the caller. */
@@ -63,6 +96,7 @@ export function farEndEnding(status: number): CallEnding {
   if (status === 503) return OUTCOME_ENDINGS.serviceUnavailable;
   if (status === 500) return OUTCOME_ENDINGS.serverError;
   const tel = telStatusOf(status);
-  const result: CallResult = tel === 'USER_BUSY' ? 'BUSY' : tel === 'NO_ANSWER' ? 'NO_ANSWER' : tel === 'REJECTED' ? 'REJECTED' : 'FAILED';
+  const result: CallResult =
+    tel === 'USER_BUSY' ? 'BUSY' : tel === 'NO_ANSWER' ? 'NO_ANSWER' : tel === 'REJECTED' ? 'REJECTED' : 'FAILED';
   return ending(result, status, REASON_PHRASES[status] ?? 'Unknown', FAILURE_CAUSES[status] ?? 31);
 }

@@ -8,21 +8,38 @@ import type { CallNumbers, SimulatedCall } from './SimulatedCall.js';
 export function outgoingNumbers(node: PlanNode, routed: RoutedDialStrings): CallNumbers {
   if (!node.outgoingRewriting) return { source: routed.source, destination: routed.destination };
   const optional = (text: string | undefined) => (text === undefined ? undefined : DialString.of(text));
-  const rewritten = node.outgoingRewriting.apply(new DialStrings({
-    source: DialString.of(routed.source), destination: DialString.of(routed.destination),
-    elin: optional(routed.elin), asserted: optional(routed.asserted), transferrer: optional(routed.transferrer),
-  })).dialStrings;
+  const rewritten = node.outgoingRewriting.apply(
+    new DialStrings({
+      source: DialString.of(routed.source),
+      destination: DialString.of(routed.destination),
+      elin: optional(routed.elin),
+      asserted: optional(routed.asserted),
+      transferrer: optional(routed.transferrer),
+    }),
+  ).dialStrings;
   return { source: rewritten.source.text, destination: rewritten.destination.text };
 }
 
 /** The monitor's record of a finished call: nodes, route, dial strings as arrived and as sent, ending, media, attempts. */
-export function historyEntry(call: SimulatedCall, ending: CallEnding, side: DisconnectingSide, recordingId: string | undefined): CallHistoryEntry {
+export function historyEntry(
+  call: SimulatedCall,
+  ending: CallEnding,
+  side: DisconnectingSide,
+  recordingId: string | undefined,
+): CallHistoryEntry {
   const attempt = call.attempt;
   const connected = call.connectAt !== undefined;
   const mediaMs = connected ? call.endAt! - call.connectAt! : 0;
   const stats = () => {
     const counts = rtpCounts(mediaMs, call.lossPercent);
-    return { codec: call.codec, packetsSent: counts.packets, packetsReceived: counts.packets - counts.lost, packetsLost: counts.lost, lossOccurrences: counts.occurrences, jitterMs: call.jitterMs };
+    return {
+      codec: call.codec,
+      packetsSent: counts.packets,
+      packetsReceived: counts.packets - counts.lost,
+      packetsLost: counts.lost,
+      lossOccurrences: counts.occurrences,
+      jitterMs: call.jitterMs,
+    };
   };
   return {
     sessionIdentifier: call.sessionIdentifier,

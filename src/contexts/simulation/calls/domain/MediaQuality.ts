@@ -12,7 +12,10 @@ export const PACKETS_PER_SECOND = 50;
 export const MEAN_LOSS_BURST = 2;
 
 /** RTP counters of one direction after `elapsedMs` of media at `lossPercent`: deterministic, growing with time. */
-export function rtpCounts(elapsedMs: number, lossPercent: number): { packets: number; lost: number; occurrences: number } {
+export function rtpCounts(
+  elapsedMs: number,
+  lossPercent: number,
+): { packets: number; lost: number; occurrences: number } {
   const packets = Math.max(0, Math.floor((elapsedMs * PACKETS_PER_SECOND) / 1000));
   const lost = Math.floor((packets * lossPercent) / 100);
   return { packets, lost, occurrences: Math.ceil(lost / MEAN_LOSS_BURST) };

@@ -45,7 +45,13 @@ export function sessionSnapshot(call: SimulatedCall, now: Date): SessionSnapshot
   const at = now.getTime();
   const media = call.connectAt === undefined ? 0 : Math.max(0, at - call.connectAt);
   const rtp = rtpCounts(media, call.lossPercent);
-  const leg = (node: PlanNode, transportLeg: TransportLeg, startAt: number, local: string, remote: string): LegSnapshot => {
+  const leg = (
+    node: PlanNode,
+    transportLeg: TransportLeg,
+    startAt: number,
+    local: string,
+    remote: string,
+  ): LegSnapshot => {
     const gateway = gatewaySide(node);
     // real media counted on the leg where a socket relays it; computed from the connected time otherwise
     const measured = transportLeg.measuredMedia();
@@ -65,21 +71,23 @@ export function sessionSnapshot(call: SimulatedCall, now: Date): SessionSnapshot
       telLocalNumber: local,
       telRemoteNumber: remote,
       codec: call.codec,
-      ...(measured ? {
-        rtpReceiveTotalPackets: measured.packetsReceived,
-        rtpSendTotalPackets: measured.packetsSent,
-        rtpPacketsLost: measured.packetsLost,
-        rtpSendPacketsLost: measured.sendPacketsLost,
-        rtpPacketLossOccurrences: measured.lossOccurrences,
-        rtpSendPacketLossOccurrences: measured.sendPacketsLost > 0 ? 1 : 0,
-      } : {
-        rtpReceiveTotalPackets: rtp.packets - rtp.lost,
-        rtpSendTotalPackets: rtp.packets,
-        rtpPacketsLost: rtp.lost,
-        rtpSendPacketsLost: rtp.lost,
-        rtpPacketLossOccurrences: rtp.occurrences,
-        rtpSendPacketLossOccurrences: rtp.occurrences,
-      }),
+      ...(measured
+        ? {
+            rtpReceiveTotalPackets: measured.packetsReceived,
+            rtpSendTotalPackets: measured.packetsSent,
+            rtpPacketsLost: measured.packetsLost,
+            rtpSendPacketsLost: measured.sendPacketsLost,
+            rtpPacketLossOccurrences: measured.lossOccurrences,
+            rtpSendPacketLossOccurrences: measured.sendPacketsLost > 0 ? 1 : 0,
+          }
+        : {
+            rtpReceiveTotalPackets: rtp.packets - rtp.lost,
+            rtpSendTotalPackets: rtp.packets,
+            rtpPacketsLost: rtp.lost,
+            rtpSendPacketsLost: rtp.lost,
+            rtpPacketLossOccurrences: rtp.occurrences,
+            rtpSendPacketLossOccurrences: rtp.occurrences,
+          }),
     };
   };
   const arrived: CallNumbers = call.arrived;
@@ -87,7 +95,9 @@ export function sessionSnapshot(call: SimulatedCall, now: Date): SessionSnapshot
   return {
     sessionId: call.sessionIdentifier,
     incoming: leg(call.source, call.inbound, call.startAt, arrived.destination, arrived.source),
-    outgoing: attempt ? [leg(attempt.node, attempt.leg, attempt.startAt, attempt.numbers.source, attempt.numbers.destination)] : [],
+    outgoing: attempt
+      ? [leg(attempt.node, attempt.leg, attempt.startAt, attempt.numbers.source, attempt.numbers.destination)]
+      : [],
   };
 }
 
@@ -97,6 +107,7 @@ export type NumberFilterMode = (typeof NUMBER_FILTER_MODES)[number];
 /** Whether any leg's local or remote number matches the filter (an empty filter matches every session). */
 export function matchesNumber(session: SessionSnapshot, mode: NumberFilterMode, filter: string): boolean {
   if (filter === '') return true;
-  const test = (number: string) => (mode === 'exact' ? number === filter : mode === 'contains' ? number.includes(filter) : number.startsWith(filter));
+  const test = (number: string) =>
+    mode === 'exact' ? number === filter : mode === 'contains' ? number.includes(filter) : number.startsWith(filter);
   return [session.incoming, ...session.outgoing].some((leg) => test(leg.telLocalNumber) || test(leg.telRemoteNumber));
 }

@@ -12,7 +12,11 @@ import type { SimulatedCodec, TrafficProfile } from './TrafficProfile.js';
 export class TransportLeg {
   private session: string;
 
-  constructor(readonly index: number, readonly node: PlanNode, sessionIdentifier = '') {
+  constructor(
+    readonly index: number,
+    readonly node: PlanNode,
+    sessionIdentifier = '',
+  ) {
     this.session = sessionIdentifier;
   }
 
@@ -31,7 +35,8 @@ export class TransportLeg {
 
   /** The gateway's session identifier for the call (set once, when the inbound leg's call is taken). */
   name(sessionIdentifier: string): void {
-    if (this.session !== '' && this.session !== sessionIdentifier) throw new Error(`leg already belongs to session ${this.session}`);
+    if (this.session !== '' && this.session !== sessionIdentifier)
+      throw new Error(`leg already belongs to session ${this.session}`);
     this.session = sessionIdentifier;
   }
 }

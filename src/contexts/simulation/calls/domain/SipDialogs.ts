@@ -1,6 +1,20 @@
 import {
-  answerOffer, buildAck, buildBye, buildCancel, buildOffer, buildRequest, buildResponse, dialogFromResponse, header, parseNameAddr, parseSdp,
-  serializeSdp, type CodecName, type NameAddr, type SipRequest, type SipResponse,
+  answerOffer,
+  buildAck,
+  buildBye,
+  buildCancel,
+  buildOffer,
+  buildRequest,
+  buildResponse,
+  dialogFromResponse,
+  header,
+  parseNameAddr,
+  parseSdp,
+  serializeSdp,
+  type CodecName,
+  type NameAddr,
+  type SipRequest,
+  type SipResponse,
 } from '@gwsim/sip';
 import type { PlanNode } from '../../../configuration/index.js';
 import { hex, mix, streamFor } from './Randomness.js';
@@ -56,7 +70,11 @@ export class StepMemo {
 
   once<T>(build: () => T): Lazy<T> {
     let value: T | undefined;
-    const slot = { clear: () => { value = undefined; } };
+    const slot = {
+      clear: () => {
+        value = undefined;
+      },
+    };
     return () => {
       if (value === undefined) {
         value = build();
@@ -75,7 +93,9 @@ export class StepMemo {
 const USER_SAFE = /[^A-Za-z0-9\-_.!~*'()&=+$,;?/]/g;
 /** A dial string as the user part of a SIP URI: characters outside RFC 3261's user set escaped as %HH. */
 export function sipUser(text: string): string {
-  const user = text.replace(USER_SAFE, (char) => [...Buffer.from(char, 'utf8')].map((b) => `%${b.toString(16).toUpperCase().padStart(2, '0')}`).join(''));
+  const user = text.replace(USER_SAFE, (char) =>
+    [...Buffer.from(char, 'utf8')].map((b) => `%${b.toString(16).toUpperCase().padStart(2, '0')}`).join(''),
+  );
   return user === '' ? 'anonymous' : user;
 }
 
@@ -114,7 +134,12 @@ export class UacDialog {
 
   constructor(
     private readonly side: DialogSide,
-    private readonly call: { readonly fromUser: string; readonly toUser: string; readonly codec: SimulatedCodec; readonly userAgent?: string },
+    private readonly call: {
+      readonly fromUser: string;
+      readonly toUser: string;
+      readonly codec: SimulatedCodec;
+      readonly userAgent?: string;
+    },
     memo: StepMemo,
   ) {
     this.invite = memo.once(() => this.buildInvite());
@@ -122,7 +147,8 @@ export class UacDialog {
 
   /** The ACK of a final response: a transaction of its own for 2xx, the INVITE's for the others (RFC 3261 17.1.1.3). */
   ack(response: SipResponse): SipRequest {
-    if (response.status < 300) return buildAck(this.invite(), response, { via: this.via(), branch: branch(this.side.seed, 'ack') });
+    if (response.status < 300)
+      return buildAck(this.invite(), response, { via: this.via(), branch: branch(this.side.seed, 'ack') });
     return buildAck(this.invite(), response);
   }
 
@@ -143,16 +169,29 @@ export class UacDialog {
     const { fromUser, toUser, codec } = this.call;
     if (this.offer === undefined) {
       const offered: CodecName[] = [codec, ...SIMULATED_CODECS.filter((other) => other !== codec), 'telephone-event'];
-      this.offer = serializeSdp(buildOffer({ codecs: offered, address: local.ip, port: rtpPort(seed, 'caller'), sessionId: String(mix(seed, 'sdp-offer')) }));
+      this.offer = serializeSdp(
+        buildOffer({
+          codecs: offered,
+          address: local.ip,
+          port: rtpPort(seed, 'caller'),
+          sessionId: String(mix(seed, 'sdp-offer')),
+        }),
+      );
     }
     return buildRequest({
-      method: 'INVITE', uri: `sip:${sipUser(toUser)}@${remote.host}:${remote.port}`,
+      method: 'INVITE',
+      uri: `sip:${sipUser(toUser)}@${remote.host}:${remote.port}`,
       via: { transport, host: local.ip, port: local.port, branch: branch(seed, 'invite') },
-      from: { uri: `sip:${sipUser(fromUser)}@${local.host}`, params: { tag: hex(streamFor(seed, 'from-tag').bytes(6)) } },
+      from: {
+        uri: `sip:${sipUser(fromUser)}@${local.host}`,
+        params: { tag: hex(streamFor(seed, 'from-tag').bytes(6)) },
+      },
       to: { uri: `sip:${sipUser(toUser)}@${remote.host}`, params: {} },
-      callId: `${hex(streamFor(seed, 'call-id').bytes(12))}@${local.host}`, cseq: 1,
+      callId: `${hex(streamFor(seed, 'call-id').bytes(12))}@${local.host}`,
+      cseq: 1,
       contact: { uri: `sip:${sipUser(fromUser)}@${local.ip}:${local.port}`, params: {} },
-      userAgent: this.call.userAgent, body: this.offer,
+      userAgent: this.call.userAgent,
+      body: this.offer,
     });
   }
 
@@ -173,13 +212,23 @@ export class UasDialog {
   private answer: string | undefined;
   readonly ok: Lazy<SipResponse>;
 
-  constructor(private readonly side: DialogSide, readonly invite: Lazy<SipRequest>, private readonly codec: SimulatedCodec, memo: StepMemo) {
+  constructor(
+    private readonly side: DialogSide,
+    readonly invite: Lazy<SipRequest>,
+    private readonly codec: SimulatedCodec,
+    memo: StepMemo,
+  ) {
     this.toTag = hex(streamFor(side.seed, 'to-tag').bytes(6));
     this.ok = memo.once(() => {
       const invite = this.invite();
-      this.answer ??= serializeSdp(answerOffer(parseSdp(invite.body), {
-        preferences: [this.codec, 'telephone-event'], address: side.local.ip, port: rtpPort(side.seed, 'callee'), sessionId: String(mix(side.seed, 'sdp-answer')),
-      }));
+      this.answer ??= serializeSdp(
+        answerOffer(parseSdp(invite.body), {
+          preferences: [this.codec, 'telephone-event'],
+          address: side.local.ip,
+          port: rtpPort(side.seed, 'callee'),
+          sessionId: String(mix(side.seed, 'sdp-answer')),
+        }),
+      );
       return buildResponse(invite, 200, { toTag: this.toTag, contact: this.contact(), body: this.answer });
     });
   }
@@ -204,9 +253,13 @@ export class UasDialog {
     const to = parseNameAddr(header(invite, 'To') ?? '');
     const from: NameAddr = { ...to, params: { ...to.params, tag: this.toTag } };
     return buildRequest({
-      method: 'BYE', uri: parseNameAddr(header(invite, 'Contact') ?? '').uri,
+      method: 'BYE',
+      uri: parseNameAddr(header(invite, 'Contact') ?? '').uri,
       via: { transport, host: local.ip, port: local.port, branch: branch(seed, 'bye') },
-      from, to: parseNameAddr(header(invite, 'From') ?? ''), callId: header(invite, 'Call-ID') ?? '', cseq: 1,
+      from,
+      to: parseNameAddr(header(invite, 'From') ?? ''),
+      callId: header(invite, 'Call-ID') ?? '',
+      cseq: 1,
     });
   }
 

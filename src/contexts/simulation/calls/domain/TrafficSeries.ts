@@ -26,8 +26,12 @@ export class TrafficSeries {
   /** The start of the first interval observed (kept when its bucket is trimmed: the time since is known idle or counted). */
   private origin: number | undefined;
 
-  constructor(readonly intervalMs = 10_000, readonly keepMs = 3_600_000) {
-    if (!(intervalMs > 0) || !(keepMs >= intervalMs)) throw new Error('a traffic series needs a positive interval no longer than what it keeps');
+  constructor(
+    readonly intervalMs = 10_000,
+    readonly keepMs = 3_600_000,
+  ) {
+    if (!(intervalMs > 0) || !(keepMs >= intervalMs))
+      throw new Error('a traffic series needs a positive interval no longer than what it keeps');
   }
 
   /** The engine at `at`: `startedTotal` calls started since it was made, `concurrent` sessions in progress now. */

@@ -18,7 +18,10 @@ import dgram from 'node:dgram';
 import { isIP } from 'node:net';
 
 /** A range of UDP ports, both ends inclusive. RTP takes the even ports of it, RTCP the odd one above each. */
-export interface PortRange { readonly first: number; readonly last: number }
+export interface PortRange {
+  readonly first: number;
+  readonly last: number;
+}
 
 /** One pair handed out by a pool: both sockets bound; `release` gives the pair back (idempotent). */
 export interface MediaPortPair {
@@ -78,8 +81,18 @@ export class MediaPortPool {
   private sweepTimer: NodeJS.Timeout | undefined;
   private disposed = false;
 
-  constructor(readonly host: string, readonly range: PortRange, options: MediaPortPoolOptions = {}) {
-    if (!Number.isInteger(range.first) || !Number.isInteger(range.last) || range.first < 1 || range.last > 65535 || range.first > range.last) {
+  constructor(
+    readonly host: string,
+    readonly range: PortRange,
+    options: MediaPortPoolOptions = {},
+  ) {
+    if (
+      !Number.isInteger(range.first) ||
+      !Number.isInteger(range.last) ||
+      range.first < 1 ||
+      range.last > 65535 ||
+      range.first > range.last
+    ) {
       throw new RangeError(`invalid RTP port range ${range.first}-${range.last}`);
     }
     if (isIP(host) === 0) throw new TypeError(`the media host must be an IP address, not ${JSON.stringify(host)}`);
@@ -106,7 +119,8 @@ export class MediaPortPool {
    * ports the OS refuses), else an idle one still resting; rejects with an Error naming the range when none is left.
    */
   async open(): Promise<MediaPortPair> {
-    if (this.disposed) throw new Error(`the RTP port pool ${this.host} ${this.range.first}-${this.range.last} is closed`);
+    if (this.disposed)
+      throw new Error(`the RTP port pool ${this.host} ${this.range.first}-${this.range.last} is closed`);
     const rested = this.idlePairs[0];
     if (rested !== undefined && this.now() - rested.at >= this.quarantineMs) return this.reuse();
     const skipped: number[] = [];
@@ -115,8 +129,10 @@ export class MediaPortPool {
         const port = this.free.shift();
         if (port === undefined) {
           if (this.idlePairs.length > 0) return this.reuse();
-          throw new Error(`no free RTP port pair left in ${this.host} ${this.range.first}-${this.range.last}`
-            + (skipped.length > 0 ? ` (${skipped.length} held by other processes)` : ''));
+          throw new Error(
+            `no free RTP port pair left in ${this.host} ${this.range.first}-${this.range.last}` +
+              (skipped.length > 0 ? ` (${skipped.length} held by other processes)` : ''),
+          );
         }
         let rtp: dgram.Socket | undefined;
         let rtcp: dgram.Socket | undefined;
@@ -128,12 +144,21 @@ export class MediaPortPool {
           this.free.unshift(port); // not the pair's fault: it stays first in line
           throw error;
         }
-        if (rtp === undefined || rtcp === undefined) { rtp?.close(); skipped.push(port); continue; }
+        if (rtp === undefined || rtcp === undefined) {
+          rtp?.close();
+          skipped.push(port);
+          continue;
+        }
         const bound: BoundPair = { port, rtp, rtcp, closed: false };
-        const closed = () => { bound.closed = true; };
+        const closed = () => {
+          bound.closed = true;
+        };
         rtp.once('close', closed);
         rtcp.once('close', closed);
-        if (this.disposed) { this.close(bound); throw new Error(`the RTP port pool ${this.host} ${this.range.first}-${this.range.last} is closed`); }
+        if (this.disposed) {
+          this.close(bound);
+          throw new Error(`the RTP port pool ${this.host} ${this.range.first}-${this.range.last} is closed`);
+        }
         this.used += 1;
         return this.pair(bound);
       }
@@ -159,7 +184,9 @@ export class MediaPortPool {
   private pair(bound: BoundPair): MediaPortPair {
     let released = false;
     return {
-      rtp: bound.rtp, rtcp: bound.rtcp, port: bound.port,
+      rtp: bound.rtp,
+      rtcp: bound.rtcp,
+      port: bound.port,
       release: () => {
         if (released) return;
         released = true;
@@ -193,7 +220,11 @@ export class MediaPortPool {
   private closeIdle(age: number): void {
     const now = this.now();
     let expired = 0;
-    while (expired < this.idlePairs.length && (age === Number.POSITIVE_INFINITY || now - this.idlePairs[expired]!.at >= age)) expired += 1;
+    while (
+      expired < this.idlePairs.length &&
+      (age === Number.POSITIVE_INFINITY || now - this.idlePairs[expired]!.at >= age)
+    )
+      expired += 1;
     for (const { bound } of this.idlePairs.slice(0, expired)) this.close(bound);
     this.idlePairs = this.idlePairs.slice(expired);
     if (this.idlePairs.length === 0 && this.sweepTimer !== undefined) {
@@ -205,7 +236,11 @@ export class MediaPortPool {
   /** Closes both sockets and puts the port pair at the back of the free ones. */
   private close(bound: BoundPair): void {
     for (const socket of [bound.rtp, bound.rtcp]) {
-      try { socket.close(); } catch { /* already closed */ }
+      try {
+        socket.close();
+      } catch {
+        /* already closed */
+      }
     }
     bound.closed = true;
     this.free.push(bound.port);

@@ -8,7 +8,10 @@
 const MIN_PERIOD_MS = 10;
 const MAX_PERIOD_MS = 1000;
 
-interface Watched { readonly timeoutMs: number; readonly check: () => void }
+interface Watched {
+  readonly timeoutMs: number;
+  readonly check: () => void;
+}
 
 /** Calls the registered media-timeout checks periodically (automatic) or on `tick()` only (manual). */
 export class MediaTimeoutSweep {
@@ -55,7 +58,8 @@ export class MediaTimeoutSweep {
     if (this.options.manual) return;
     let smallest = Infinity;
     for (const entry of this.watched) smallest = Math.min(smallest, entry.timeoutMs);
-    const period = smallest === Infinity ? 0 : Math.min(MAX_PERIOD_MS, Math.max(MIN_PERIOD_MS, Math.floor(smallest / 4)));
+    const period =
+      smallest === Infinity ? 0 : Math.min(MAX_PERIOD_MS, Math.max(MIN_PERIOD_MS, Math.floor(smallest / 4)));
     if (period === this.periodMs) return;
     if (this.timer) clearInterval(this.timer);
     this.timer = undefined;

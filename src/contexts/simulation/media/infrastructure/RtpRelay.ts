@@ -73,7 +73,10 @@ class RelaySide {
   rtcpLatched = false;
   lostByPeer: number | undefined;
 
-  constructor(readonly pair: MediaPortPair, readonly local: MediaAddress) {}
+  constructor(
+    readonly pair: MediaPortPair,
+    readonly local: MediaAddress,
+  ) {}
 }
 
 function defaultNow(): number {
@@ -95,7 +98,12 @@ export class RtpRelay {
   private timedOut = false;
   private isClosed = false;
 
-  private constructor(pairs: readonly [MediaPortPair, MediaPortPair], hosts: readonly [string, string], options: RelayOptions, private readonly events: { timeout(): void }) {
+  private constructor(
+    pairs: readonly [MediaPortPair, MediaPortPair],
+    hosts: readonly [string, string],
+    options: RelayOptions,
+    private readonly events: { timeout(): void },
+  ) {
     this.now = options.now ?? defaultNow;
     this.latch = options.latch ?? true;
     this.sides = [
@@ -121,7 +129,11 @@ export class RtpRelay {
   }
 
   /** Opens a relay with a port pair from each pool (the caller's node's and the called node's). */
-  static async open(pools: readonly [MediaPortPool, MediaPortPool], options: RelayOptions, events: { timeout(): void }): Promise<RtpRelay> {
+  static async open(
+    pools: readonly [MediaPortPool, MediaPortPool],
+    options: RelayOptions,
+    events: { timeout(): void },
+  ): Promise<RtpRelay> {
     const first = await pools[0].open();
     let second: MediaPortPair;
     try {
@@ -240,7 +252,8 @@ export class RtpRelay {
   private onRtp(side: Side, packet: Buffer, from: dgram.RemoteInfo): void {
     if (!isRtp(packet)) {
       // RTCP multiplexed on the RTP port and DTLS (first byte 20–63, RFC 7983) pass uncounted; STUN and noise stop here.
-      if (isRtcp(packet) || (packet.length > 0 && packet[0]! >= 20 && packet[0]! <= 63)) this.onRtcp(side, packet, from, true);
+      if (isRtcp(packet) || (packet.length > 0 && packet[0]! >= 20 && packet[0]! <= 63))
+        this.onRtcp(side, packet, from, true);
       return;
     }
     const here = this.sides[side];
@@ -276,14 +289,21 @@ export class RtpRelay {
     const current = rtcp ? side.rtcpRemote : side.remote;
     if (latched) return current !== undefined && current.port === from.port && current.host === from.address;
     const learnt = { host: from.address, port: from.port };
-    if (rtcp) { side.rtcpRemote = learnt; side.rtcpLatched = true; } else { side.remote = learnt; side.latched = true; }
+    if (rtcp) {
+      side.rtcpRemote = learnt;
+      side.rtcpLatched = true;
+    } else {
+      side.remote = learnt;
+      side.latched = true;
+    }
     return true;
   }
 
   private checkTimeout(timeoutMs: number): void {
     if (this.timedOut || this.isClosed) return;
     let last = this.startedAt;
-    for (const s of this.sides) if (s.stats.lastArrivalMs !== undefined && s.stats.lastArrivalMs > last) last = s.stats.lastArrivalMs;
+    for (const s of this.sides)
+      if (s.stats.lastArrivalMs !== undefined && s.stats.lastArrivalMs > last) last = s.stats.lastArrivalMs;
     if (this.now() - last < timeoutMs) return;
     this.timedOut = true;
     this.events.timeout();

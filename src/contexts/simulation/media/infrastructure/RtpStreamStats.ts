@@ -5,7 +5,13 @@
  */
 
 /** The RTP clock of the static audio payload types of RFC 3551 that are not 8000 Hz; all others default to 8000. */
-const STATIC_CLOCK_RATES: ReadonlyMap<number, number> = new Map([[6, 16000], [10, 44100], [11, 44100], [16, 11025], [17, 22050]]);
+const STATIC_CLOCK_RATES: ReadonlyMap<number, number> = new Map([
+  [6, 16000],
+  [10, 44100],
+  [11, 44100],
+  [16, 11025],
+  [17, 22050],
+]);
 
 /** The RTP clock rate when neither the SDP nor the static table names one (every narrowband codec). */
 export const DEFAULT_CLOCK_RATE = 8000;
@@ -149,7 +155,7 @@ export class RtpStreamStats {
     }
     const arrivalUnits = (arrivalMs * this.jitterRate) / 1000;
     if (this.lastTransitSet) {
-      const d = (arrivalUnits - this.lastArrivalUnits) - ((timestamp - this.lastTimestamp) | 0);
+      const d = arrivalUnits - this.lastArrivalUnits - ((timestamp - this.lastTimestamp) | 0);
       this.jitter += (Math.abs(d) - this.jitter) / 16;
     }
     this.lastTransitSet = true;

@@ -77,7 +77,9 @@ function fail(line: string, why: string): never {
 }
 
 /** The lines of the stream the gateway anchors: the first audio m= with a port, up to the next m=. */
-function audioSection(lines: readonly string[]): { readonly session: readonly string[]; readonly audio: readonly string[] } | undefined {
+function audioSection(
+  lines: readonly string[],
+): { readonly session: readonly string[]; readonly audio: readonly string[] } | undefined {
   const first = lines.findIndex((l) => l.startsWith('m='));
   const session = first < 0 ? lines : lines.slice(0, first);
   for (let at = first; at >= 0 && at < lines.length;) {

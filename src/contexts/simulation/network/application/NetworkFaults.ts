@@ -24,7 +24,10 @@ export class NetworkFaults extends GatewayFaultSwitch {
     const media = new Map<string, MediaImpairment>();
     for (const fault of faults.filter((f) => f.kind === 'packetLoss')) {
       const given = fault.parameters['jitterMs'];
-      const impairment: MediaImpairment = { lossPercent: Number(fault.parameters['lossPercent']), jitterMs: given === undefined ? undefined : Number(given) };
+      const impairment: MediaImpairment = {
+        lossPercent: Number(fault.parameters['lossPercent']),
+        jitterMs: given === undefined ? undefined : Number(given),
+      };
       const before = media.get(node(fault));
       media.set(node(fault), before ? worse(before, impairment) : impairment);
     }
@@ -33,14 +36,22 @@ export class NetworkFaults extends GatewayFaultSwitch {
       this.labs.delete(lab);
       return;
     }
-    this.labs.set(lab, new NodeImpairments(this.version,
-      new Set(faults.filter((f) => f.kind === 'nodeDown').map(node)),
-      new Set(faults.filter((f) => f.kind === 'trunkDown').map(node)),
-      media));
+    this.labs.set(
+      lab,
+      new NodeImpairments(
+        this.version,
+        new Set(faults.filter((f) => f.kind === 'nodeDown').map(node)),
+        new Set(faults.filter((f) => f.kind === 'trunkDown').map(node)),
+        media,
+      ),
+    );
   }
 }
 
 function worse(a: MediaImpairment, b: MediaImpairment): MediaImpairment {
   const jitters = [a.jitterMs, b.jitterMs].filter((j): j is number => j !== undefined);
-  return { lossPercent: Math.max(a.lossPercent, b.lossPercent), jitterMs: jitters.length > 0 ? Math.max(...jitters) : undefined };
+  return {
+    lossPercent: Math.max(a.lossPercent, b.lossPercent),
+    jitterMs: jitters.length > 0 ? Math.max(...jitters) : undefined,
+  };
 }

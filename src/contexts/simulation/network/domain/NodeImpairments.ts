@@ -42,7 +42,10 @@ export const NO_IMPAIRMENTS = new NodeImpairments(0, new Set(), new Set(), new M
  * losses (1 − (1 − a)(1 − b)); the jitter is the higher of the two (the impairment's when it gives one). A fault
  * only makes media worse, never better.
  */
-export function impairedMedia(media: MediaQualityFigures, impairment: MediaImpairment | undefined): MediaQualityFigures {
+export function impairedMedia(
+  media: MediaQualityFigures,
+  impairment: MediaImpairment | undefined,
+): MediaQualityFigures {
   if (!impairment) return media;
   const lossPercent = 100 * (1 - (1 - media.lossPercent / 100) * (1 - impairment.lossPercent / 100));
   return {

@@ -5,7 +5,13 @@ import { impairedMedia, type NodeImpairments } from '../domain/NodeImpairments.j
 import { mix } from '../../calls/domain/Randomness.js';
 import type { Scheduler } from '../../calls/domain/Scheduler.js';
 import {
-  SessionTransport, TransportLeg, type Arrival, type Offer, type TransactionMethod, type TransportListener, type WireRecord,
+  SessionTransport,
+  TransportLeg,
+  type Arrival,
+  type Offer,
+  type TransactionMethod,
+  type TransportListener,
+  type WireRecord,
 } from '../../calls/domain/SessionTransport.js';
 import { farEnd, gatewaySide, StepMemo, UasDialog, type Lazy } from '../../calls/domain/SipDialogs.js';
 import type { TrafficProfile } from '../../calls/domain/TrafficProfile.js';
@@ -25,11 +31,24 @@ class BrokenLeg extends TransportLeg {
   /** The far end's side of the dialog, for the responses it (or the gateway's transaction layer) gives. */
   readonly far: UasDialog;
 
-  constructor(offer: Offer, readonly answers: boolean, memo: StepMemo) {
+  constructor(
+    offer: Offer,
+    readonly answers: boolean,
+    memo: StepMemo,
+  ) {
     super(offer.index, offer.node, offer.sessionIdentifier);
     const node = offer.node;
-    this.far = new UasDialog({ transport: node.local.transport, local: farEnd(node), remote: gatewaySide(node), seed: mix(offer.sessionIdentifier, 'leg', offer.index) },
-      offer.invite, offer.codec, memo);
+    this.far = new UasDialog(
+      {
+        transport: node.local.transport,
+        local: farEnd(node),
+        remote: gatewaySide(node),
+        seed: mix(offer.sessionIdentifier, 'leg', offer.index),
+      },
+      offer.invite,
+      offer.codec,
+      memo,
+    );
   }
 }
 
@@ -64,7 +83,15 @@ export class ImpairedTransport extends SessionTransport implements TransportList
   ) {
     super();
     // Before each of the inner world's events, the network it runs in is brought up to date.
-    this.inner = makeInner({ now: () => scheduler.now(), at: (at, action) => scheduler.at(at, () => { this.sync(); action(); }), wake: () => scheduler.wake() });
+    this.inner = makeInner({
+      now: () => scheduler.now(),
+      at: (at, action) =>
+        scheduler.at(at, () => {
+          this.sync();
+          action();
+        }),
+      wake: () => scheduler.wake(),
+    });
   }
 
   // ---- the gateway → the transport ------------------------------------------------------------------------
@@ -201,7 +228,11 @@ export class ImpairedTransport extends SessionTransport implements TransportList
     this.seen = network.version;
     const plan = this.plan;
     const sources = plan.sourceNodes.filter((node: PlanNode) => !network.isDown(node.id));
-    this.inner.usePlan(sources.length === plan.sourceNodes.length ? plan : Object.create(plan, { sourceNodes: { value: sources, enumerable: true } }) as GatewayPlan);
+    this.inner.usePlan(
+      sources.length === plan.sourceNodes.length
+        ? plan
+        : (Object.create(plan, { sourceNodes: { value: sources, enumerable: true } }) as GatewayPlan),
+    );
   }
 
   /** Something the broken network does at `at` (what was built in the step before is forgotten first). */
@@ -231,7 +262,12 @@ export class ImpairedTransport extends SessionTransport implements TransportList
     this.event(sentAt + INVITE_TIMEOUT_MS, () => {
       if (leg.final) return;
       leg.final = true;
-      this.listener?.responded(leg, 'INVITE', 408, this.memo.once(() => leg.far.respond(408)));
+      this.listener?.responded(
+        leg,
+        'INVITE',
+        408,
+        this.memo.once(() => leg.far.respond(408)),
+      );
     });
   }
 
@@ -240,7 +276,13 @@ export class ImpairedTransport extends SessionTransport implements TransportList
     if (leg.final) return;
     leg.final = true;
     const response = this.memo.once(() => leg.far.respond(503));
-    this.listener?.wire(leg, { at: this.scheduler.now(), sent: false, source: farEnd(leg.node), destination: gatewaySide(leg.node), message: response });
+    this.listener?.wire(leg, {
+      at: this.scheduler.now(),
+      sent: false,
+      source: farEnd(leg.node),
+      destination: gatewaySide(leg.node),
+      message: response,
+    });
     this.listener?.responded(leg, 'INVITE', 503, response);
   }
 }

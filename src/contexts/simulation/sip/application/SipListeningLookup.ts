@@ -11,7 +11,11 @@ export class SipListeningLookup {
 
   get(): SipListening {
     const found = this.find();
-    if (!found) throw DomainError.unavailable('SIP_UNAVAILABLE', 'this gwsim process carries no real SIP (no SIP listening adapter)');
+    if (!found)
+      throw DomainError.unavailable(
+        'SIP_UNAVAILABLE',
+        'this gwsim process carries no real SIP (no SIP listening adapter)',
+      );
     return found;
   }
 }

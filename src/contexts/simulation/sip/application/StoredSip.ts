@@ -24,9 +24,12 @@ const SIP_SETTING: SettingDefinition<StoredValue> = {
     if (stored.unset === true) return { setting: undefined };
     return { setting: sipSetting(defaultSipSetting(false), stored as SipSettingInput) };
   },
-  encode: ({ setting }) => (setting
-    ? JSON.parse(JSON.stringify({ enabled: setting.enabled, portOffset: setting.portOffset, farEnds: setting.farEnds })) as SettingJson
-    : { unset: true }),
+  encode: ({ setting }) =>
+    setting
+      ? (JSON.parse(
+          JSON.stringify({ enabled: setting.enabled, portOffset: setting.portOffset, farEnds: setting.farEnds }),
+        ) as SettingJson)
+      : { unset: true },
 };
 
 /** A lab's SIP setting as stored (undefined: never set). */

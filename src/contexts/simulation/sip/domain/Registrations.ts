@@ -39,7 +39,10 @@ export class Registrations<Address> {
 
   /** The most recently refreshed binding of the user (the one that expires last), if any. */
   reach(user: string, now: number): Binding<Address> | undefined {
-    return this.current(user, now).reduce<Binding<Address> | undefined>((best, b) => (!best || b.expiresAt > best.expiresAt ? b : best), undefined);
+    return this.current(user, now).reduce<Binding<Address> | undefined>(
+      (best, b) => (!best || b.expiresAt > best.expiresAt ? b : best),
+      undefined,
+    );
   }
 
   /** How many users have a binding valid at `now`. */
@@ -55,7 +58,10 @@ export class Registrations<Address> {
  * else 3600 s), at most the registrar's maximum; 0 removes. Below the minimum (and not 0) it is refused (423,
  * with the minimum in Min-Expires).
  */
-export function grantedExpiry(asked: number | undefined, bounds: { readonly minExpiresSeconds: number; readonly maxExpiresSeconds: number }): { readonly seconds: number } | { readonly tooBrief: number } {
+export function grantedExpiry(
+  asked: number | undefined,
+  bounds: { readonly minExpiresSeconds: number; readonly maxExpiresSeconds: number },
+): { readonly seconds: number } | { readonly tooBrief: number } {
   const seconds = asked === undefined || !Number.isFinite(asked) || asked < 0 ? 3600 : Math.floor(asked);
   if (seconds === 0) return { seconds: 0 };
   if (seconds < bounds.minExpiresSeconds) return { tooBrief: bounds.minExpiresSeconds };

@@ -41,21 +41,40 @@ export function sipSetting(current: SipSetting, input: SipSettingInput): SipSett
   const problems: ErrorDetail[] = [];
   const portOffset = input.portOffset ?? current.portOffset;
   if (!Number.isInteger(portOffset) || portOffset < 0 || portOffset > MAX_PORT_OFFSET) {
-    problems.push({ field: 'portOffset', rule: 'range', message: `portOffset must be a whole number from 0 to ${MAX_PORT_OFFSET}` });
+    problems.push({
+      field: 'portOffset',
+      rule: 'range',
+      message: `portOffset must be a whole number from 0 to ${MAX_PORT_OFFSET}`,
+    });
   }
   const farEnds: Record<string, FarEnd> = {};
   for (const [nodeId, farEnd] of Object.entries(input.farEnds ?? current.farEnds)) {
-    if (nodeId.trim() === '' || nodeId.length > 64) problems.push({ field: 'farEnds', rule: 'key', message: 'farEnds must be keyed by node ids' });
-    else if (!(FAR_ENDS as readonly string[]).includes(farEnd)) problems.push({ field: `farEnds.${nodeId}`, rule: 'isIn', message: `farEnds.${nodeId} must be one of ${FAR_ENDS.join(', ')}` });
+    if (nodeId.trim() === '' || nodeId.length > 64)
+      problems.push({ field: 'farEnds', rule: 'key', message: 'farEnds must be keyed by node ids' });
+    else if (!(FAR_ENDS as readonly string[]).includes(farEnd))
+      problems.push({
+        field: `farEnds.${nodeId}`,
+        rule: 'isIn',
+        message: `farEnds.${nodeId} must be one of ${FAR_ENDS.join(', ')}`,
+      });
     else farEnds[nodeId] = farEnd as FarEnd;
   }
-  if (problems.length > 0) throw DomainError.invalid('INVALID_SIP_SETTING', `the SIP setting is invalid: ${problems.map((p) => p.message).join('; ')}`, problems);
+  if (problems.length > 0)
+    throw DomainError.invalid(
+      'INVALID_SIP_SETTING',
+      `the SIP setting is invalid: ${problems.map((p) => p.message).join('; ')}`,
+      problems,
+    );
   return Object.freeze({ enabled: input.enabled ?? current.enabled, portOffset, farEnds: Object.freeze(farEnds) });
 }
 
 /** Whether a host names this machine: 127.0.0.0/8, ::1 (also as an IPv4-mapped or bracketed address) or localhost. */
 export function isLoopbackHost(host: string): boolean {
-  const bare = host.trim().toLowerCase().replace(/^\[(.*)\]$/, '$1').replace(/\.$/, '');
+  const bare = host
+    .trim()
+    .toLowerCase()
+    .replace(/^\[(.*)\]$/, '$1')
+    .replace(/\.$/, '');
   if (bare === 'localhost' || bare.endsWith('.localhost')) return true;
   if (bare === '::1' || /^(0{1,4}:){7}0{0,3}1$/.test(bare)) return true;
   const v4 = bare.startsWith('::ffff:') ? bare.slice('::ffff:'.length) : bare;

@@ -32,7 +32,9 @@ export class InDialogRequests {
       case 'UPDATE': {
         // a session refresh: the media stays as it is; the answer repeats what the gateway last sent
         const ok = withContact(buildResponse(request, 200), leg.local);
-        transaction.respond(leg.lastSdp ? withHeader(withBody(ok, leg.lastSdp), 'Content-Type', 'application/sdp') : ok);
+        transaction.respond(
+          leg.lastSdp ? withHeader(withBody(ok, leg.lastSdp), 'Content-Type', 'application/sdp') : ok,
+        );
         return;
       }
       case 'INFO':
@@ -50,7 +52,7 @@ export class InDialogRequests {
     if (leg.ended) return;
     let message = withContact(withVia(bye(), leg.local), leg.local);
     if (leg.index > 0 && leg.sentInvite) message = withCSeq(message, (cseqOf(leg.sentInvite)?.seq ?? 1) + 1);
-    const target = leg.index === 0 ? leg.peer : uriAddress(message.uri, leg.peer.transport) ?? leg.peer;
+    const target = leg.index === 0 ? leg.peer : (uriAddress(message.uri, leg.peer.transport) ?? leg.peer);
     leg.stack.request(message, target, {
       response: (response, retransmission) => {
         if (retransmission) return;
@@ -59,10 +61,11 @@ export class InDialogRequests {
           if (response.status >= 200) this.legs.finish(leg);
         });
       },
-      timeout: () => this.reports.post(() => {
-        this.reports.listener?.responded(leg, 'BYE', 408, () => buildResponse(message, 408));
-        this.legs.finish(leg);
-      }),
+      timeout: () =>
+        this.reports.post(() => {
+          this.reports.listener?.responded(leg, 'BYE', 408, () => buildResponse(message, 408));
+          this.legs.finish(leg);
+        }),
     });
   }
 

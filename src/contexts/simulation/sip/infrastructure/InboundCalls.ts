@@ -41,7 +41,12 @@ export class InboundCalls {
   ) {}
 
   /** A request outside a dialog on the node's listener (not an ACK to a 2xx, nor a CANCEL: those come separately). */
-  async received(nodeId: string, listener: NodeListener, transaction: ServerTransaction, callId: string): Promise<void> {
+  async received(
+    nodeId: string,
+    listener: NodeListener,
+    transaction: ServerTransaction,
+    callId: string,
+  ): Promise<void> {
     const request = transaction.request;
     // the committed plan as of now (the engine's may not have taken a commit just answered yet)
     const node = (await this.sip.plan()).nodes.get(nodeId);
@@ -57,13 +62,20 @@ export class InboundCalls {
       case 'OPTIONS': {
         // keep-alive and capability query
         let ok = localResponse(request, 200, callId);
-        ok = withHeader(withHeader(withHeader(ok, 'Allow', ALLOW), 'Accept', 'application/sdp'), 'Supported', 'replaces, timer');
+        ok = withHeader(
+          withHeader(withHeader(ok, 'Allow', ALLOW), 'Accept', 'application/sdp'),
+          'Supported',
+          'replaces, timer',
+        );
         transaction.respond(ok);
         return;
       }
       case 'REGISTER':
         if (node?.sip.registrar) this.sip.register(node, transaction);
-        else transaction.respond(withHeader(localResponse(request, 405, callId), 'Allow', ALLOW.replace(', REGISTER', '')));
+        else
+          transaction.respond(
+            withHeader(localResponse(request, 405, callId), 'Allow', ALLOW.replace(', REGISTER', '')),
+          );
         return;
       default:
         transaction.respond(withHeader(localResponse(request, 405, callId), 'Allow', ALLOW));
@@ -103,33 +115,54 @@ export class InboundCalls {
     this.reports.post(() => this.reports.listener?.timedOut(leg));
   }
 
-  private async arrive(node: PlanNode, listener: NodeListener, transaction: ServerTransaction, callId: string): Promise<void> {
+  private async arrive(
+    node: PlanNode,
+    listener: NodeListener,
+    transaction: ServerTransaction,
+    callId: string,
+  ): Promise<void> {
     const request = transaction.request;
     const media = new CallMedia();
     if (request.body !== '' && sdpMediaAddress(request.body)) {
-      await this.media.anchorCaller(media, node, request.body,
-        () => this.reports.post(() => { const leg = this.legs.get(callId); if (leg && !leg.ended) this.reports.listener?.timedOut(leg); }));
+      await this.media.anchorCaller(media, node, request.body, () =>
+        this.reports.post(() => {
+          const leg = this.legs.get(callId);
+          if (leg && !leg.ended) this.reports.listener?.timedOut(leg);
+        }),
+      );
     }
     if (this.reports.disposed) {
       media.close();
       transaction.respond(localResponse(request, 503, callId));
       return;
     }
-    const leg = new SocketLeg(0, node, '', listener.stack, listener.address(transaction.source.transport) ?? transaction.source, transaction.source, callId, media, 0);
+    const leg = new SocketLeg(
+      0,
+      node,
+      '',
+      listener.stack,
+      listener.address(transaction.source.transport) ?? transaction.source,
+      transaction.source,
+      callId,
+      media,
+      0,
+    );
     leg.inviteTransaction = transaction;
     this.legs.add(leg);
     this.byInvite.set(transaction, leg);
     for (const event of this.early.claim(callId)) this.reports.wire(leg, event);
     const codec = codecOf(request.body);
-    this.reports.post(() => this.reports.listener?.callArrived({
-      leg,
-      source: uriUser(firstHeader(request, 'From') ?? '') ?? 'anonymous',
-      destination: uriUser(request.uri) ?? '',
-      codec,
-      recorded: false,
-      media: { lossPercent: 0, jitterMs: 0 },
-      seed: fnv1a(callId),
-      invite: () => request,
-    }));
+    this.reports.post(() =>
+      this.reports.listener?.callArrived({
+        leg,
+        source: uriUser(firstHeader(request, 'From') ?? '') ?? 'anonymous',
+        destination: uriUser(request.uri) ?? '',
+        codec,
+        recorded: false,
+        media: { lossPercent: 0, jitterMs: 0 },
+        seed: fnv1a(callId),
+        invite: () => request,
+      }),
+    );
   }
 }

@@ -24,9 +24,15 @@ export class LabTransports extends SessionTransports {
   }
 
   create(lab: LabId, scheduler: Scheduler): SessionTransport {
-    return new ImpairedTransport(scheduler, () => this.network.of(lab), (wrapped) => {
-      const simulated = new SyntheticTransport(wrapped, (node) => (this.sip.farEnd(lab, node) === 'answering' ? 'answer' : 'profile'));
-      return new RealAndSimulatedTransport(this.sip.transportFor(lab, wrapped), simulated);
-    });
+    return new ImpairedTransport(
+      scheduler,
+      () => this.network.of(lab),
+      (wrapped) => {
+        const simulated = new SyntheticTransport(wrapped, (node) =>
+          this.sip.farEnd(lab, node) === 'answering' ? 'answer' : 'profile',
+        );
+        return new RealAndSimulatedTransport(this.sip.transportFor(lab, wrapped), simulated);
+      },
+    );
   }
 }

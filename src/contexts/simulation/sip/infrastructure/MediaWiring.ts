@@ -18,15 +18,22 @@ export class MediaWiring {
   async anchorCaller(media: CallMedia, node: PlanNode, offer: string, timedOut: () => void): Promise<void> {
     media.callerOffer = offer;
     try {
-      media.relay = await RtpRelay.open([this.sip.pool(node), this.sip.pool(node)], { timeoutMs: node.sip.media.timeoutSeconds * 1000, armed: false }, {
-        timeout: timedOut,
-      });
+      media.relay = await RtpRelay.open(
+        [this.sip.pool(node), this.sip.pool(node)],
+        { timeoutMs: node.sip.media.timeoutSeconds * 1000, armed: false },
+        {
+          timeout: timedOut,
+        },
+      );
       media.relay.setClockRates(sdpClockRates(offer));
       media.relay.setRemote(0, sdpMediaAddress(offer)!);
     } catch (error) {
       // no media port left (or an offer naming the gateway's own port): the SDP passes through unanchored
       media.close();
-      this.sip.warn({ err: error, node: node.displayName }, 'the media of a call could not be anchored; its SDP passes through');
+      this.sip.warn(
+        { err: error, node: node.displayName },
+        'the media of a call could not be anchored; its SDP passes through',
+      );
     }
   }
 
@@ -36,12 +43,21 @@ export class MediaWiring {
     const pool = this.sip.pool(leg.node);
     if (relay && !relay.drawsFrom(1, pool)) {
       leg.starting = true;
-      relay.moveSide(1, pool).catch((error: unknown) => {
-        this.sip.warn({ err: error, node: leg.node.displayName }, 'no media port left in the node\'s range: the called side keeps the caller node\'s');
-      }).then(() => {
-        leg.starting = false;
-        send();
-      }, () => undefined);
+      relay
+        .moveSide(1, pool)
+        .catch((error: unknown) => {
+          this.sip.warn(
+            { err: error, node: leg.node.displayName },
+            "no media port left in the node's range: the called side keeps the caller node's",
+          );
+        })
+        .then(
+          () => {
+            leg.starting = false;
+            send();
+          },
+          () => undefined,
+        );
     } else send();
   }
 
@@ -54,7 +70,7 @@ export class MediaWiring {
         leg.media.relay?.setRemote(1, far);
       } catch (error) {
         // an answer naming the gateway's own media port (a loop): the media stays unrelayed that way
-        this.sip.warn({ err: error }, 'a far end answered with the gateway\'s own media address');
+        this.sip.warn({ err: error }, "a far end answered with the gateway's own media address");
       }
     }
   }

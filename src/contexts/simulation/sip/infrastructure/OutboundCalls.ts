@@ -1,6 +1,12 @@
 import {
-  buildCancel, buildResponse, digestAuthorization, parseDigestChallenge,
-  type ClientCallbacks, type SipAddress, type SipRequest, type SipResponse,
+  buildCancel,
+  buildResponse,
+  digestAuthorization,
+  parseDigestChallenge,
+  type ClientCallbacks,
+  type SipAddress,
+  type SipRequest,
+  type SipResponse,
 } from '@gwsim/sip';
 import type { PlanNode } from '../../../configuration/index.js';
 import { mix } from '../../calls/domain/Randomness.js';
@@ -12,7 +18,17 @@ import type { MediaWiring } from './MediaWiring.js';
 import { SocketLeg } from './SocketLeg.js';
 import type { SocketLegs } from './SocketLegs.js';
 import type { SocketReports } from './SocketReports.js';
-import { cseqOf, firstHeader, retarget, uriAddress, withBody, withContact, withCSeq, withHeader, withVia } from './wireMessages.js';
+import {
+  cseqOf,
+  firstHeader,
+  retarget,
+  uriAddress,
+  withBody,
+  withContact,
+  withCSeq,
+  withHeader,
+  withVia,
+} from './wireMessages.js';
 
 /**
  * The attempts the gateway makes toward real far ends: the INVITE goes on the listener of the node the call leaves
@@ -39,20 +55,35 @@ export class OutboundCalls {
   invite(offer: Offer): SocketLeg {
     const node = offer.node;
     const listener = this.listenerToward(node);
-    if (!listener) throw new Error('the node\'s far end is not reached on the lab\'s listeners');
+    if (!listener) throw new Error("the node's far end is not reached on the lab's listeners");
     const registrar = node.sip.registrar !== undefined;
     const built = offer.invite();
     const destination = registrar ? this.sip.registered(node, offer.destination) : this.peerOf(node);
-    const local = listener.address(destination?.transport ?? node.local.transport) ?? listener.address('UDP') ?? listener.address('TCP')!;
+    const local =
+      listener.address(destination?.transport ?? node.local.transport) ??
+      listener.address('UDP') ??
+      listener.address('TCP')!;
     const caller = offer.caller instanceof SocketLeg ? offer.caller : undefined;
     const callId = firstHeader(built, 'Call-ID') ?? '';
-    const leg = new SocketLeg(offer.index, node, offer.sessionIdentifier, listener.stack, local, destination ?? local, callId, caller?.media, 1);
+    const leg = new SocketLeg(
+      offer.index,
+      node,
+      offer.sessionIdentifier,
+      listener.stack,
+      local,
+      destination ?? local,
+      callId,
+      caller?.media,
+      1,
+    );
     this.legs.add(leg);
     if (!destination) {
       // a registrar node with no phone registered under the number: the phone is not reachable
       this.reports.post(() => {
         leg.finalStatus = 480;
-        this.reports.listener?.responded(leg, 'INVITE', 480, () => buildResponse(built, 480, { toTag: 'gw' + (mix(callId, 'to') >>> 0).toString(16) }));
+        this.reports.listener?.responded(leg, 'INVITE', 480, () =>
+          buildResponse(built, 480, { toTag: 'gw' + (mix(callId, 'to') >>> 0).toString(16) }),
+        );
         this.legs.finish(leg);
       });
       return leg;
@@ -81,7 +112,8 @@ export class OutboundCalls {
     if (!leg.sentInvite || leg.finalStatus >= 200) return;
     // a CANCEL names the INVITE exactly as it went on the wire (its URI, top Via, Call-ID, CSeq number)
     leg.stack.request(buildCancel(leg.sentInvite), leg.peer, {
-      response: (response) => this.reports.post(() => this.reports.listener?.responded(leg, 'CANCEL', response.status, () => response)),
+      response: (response) =>
+        this.reports.post(() => this.reports.listener?.responded(leg, 'CANCEL', response.status, () => response)),
       timeout: () => undefined,
     });
   }
@@ -92,7 +124,9 @@ export class OutboundCalls {
     if (leg.cancelPending) {
       // the caller cancelled before the INVITE left: nothing reached the far end, the attempt ends here
       leg.finalStatus = 487;
-      this.reports.post(() => this.reports.listener?.responded(leg, 'INVITE', 487, () => localResponse(built, 487, leg.callId)));
+      this.reports.post(() =>
+        this.reports.listener?.responded(leg, 'INVITE', 487, () => localResponse(built, 487, leg.callId)),
+      );
       this.legs.finish(leg);
       return;
     }
@@ -124,13 +158,14 @@ export class OutboundCalls {
         }
         this.reports.post(() => this.onInviteResponse(leg, attempt, response));
       },
-      timeout: () => this.reports.post(() => {
-        const invite = leg.sentInvite;
-        if (leg.finalStatus >= 200 || invite === undefined) return;
-        leg.finalStatus = 408;
-        this.reports.listener?.responded(leg, 'INVITE', 408, () => localResponse(invite, 408, leg.callId));
-        this.legs.finish(leg);
-      }),
+      timeout: () =>
+        this.reports.post(() => {
+          const invite = leg.sentInvite;
+          if (leg.finalStatus >= 200 || invite === undefined) return;
+          leg.finalStatus = 408;
+          this.reports.listener?.responded(leg, 'INVITE', 408, () => localResponse(invite, 408, leg.callId));
+          this.legs.finish(leg);
+        }),
     };
   }
 
@@ -151,7 +186,9 @@ export class OutboundCalls {
     if (status >= 200 && status < 300) {
       // in-dialog requests go to the far end's Contact
       const contact = firstHeader(response, 'Contact');
-      const target = contact ? uriAddress(contact.replace(/^[^<]*</, '').replace(/>.*$/, ''), leg.peer.transport) : undefined;
+      const target = contact
+        ? uriAddress(contact.replace(/^[^<]*</, '').replace(/>.*$/, ''), leg.peer.transport)
+        : undefined;
       if (target && leg.peer.transport === 'UDP') leg.peer = target;
     }
     this.reports.listener?.responded(leg, 'INVITE', status, () => response);
@@ -165,14 +202,22 @@ export class OutboundCalls {
     const parsed = parseDigestChallenge(firstHeader(challenge, header) ?? '');
     if (!parsed) return undefined;
     if (credentials.realm && parsed.realm !== credentials.realm) return undefined;
-    const value = digestAuthorization(parsed, { username: credentials.authorizationUsername ?? credentials.username, password: credentials.password }, 'INVITE', invite.uri);
+    const value = digestAuthorization(
+      parsed,
+      { username: credentials.authorizationUsername ?? credentials.username, password: credentials.password },
+      'INVITE',
+      invite.uri,
+    );
     const seq = (cseqOf(invite)?.seq ?? 1) + 1;
     const branch = `z9hG4bK${(mix(leg.callId, 'auth', seq) >>> 0).toString(16)}${Date.now().toString(16)}`;
     let retried = withCSeq(invite, seq);
     retried = {
       ...retried,
-      headers: retried.headers.map((h, i) => (h.name === 'Via' && retried.headers.findIndex((x) => x.name === 'Via') === i
-        ? { name: 'Via', value: h.value.replace(/branch=[^;]+/, `branch=${branch}`) } : h)),
+      headers: retried.headers.map((h, i) =>
+        h.name === 'Via' && retried.headers.findIndex((x) => x.name === 'Via') === i
+          ? { name: 'Via', value: h.value.replace(/branch=[^;]+/, `branch=${branch}`) }
+          : h,
+      ),
     };
     return withHeader(retried, challenge.status === 401 ? 'Authorization' : 'Proxy-Authorization', value);
   }
@@ -181,7 +226,12 @@ export class OutboundCalls {
   private peerOf(node: PlanNode): SipAddress | undefined {
     const remote = node.remote;
     if (!remote) return undefined;
-    const host = /^\d+\.\d+\.\d+\.\d+$/.test(remote.host) || remote.host.includes(':') ? remote.host : remote.host === 'localhost' ? '127.0.0.1' : remote.host;
+    const host =
+      /^\d+\.\d+\.\d+\.\d+$/.test(remote.host) || remote.host.includes(':')
+        ? remote.host
+        : remote.host === 'localhost'
+          ? '127.0.0.1'
+          : remote.host;
     return { transport: remote.transport, host, port: remote.port };
   }
 

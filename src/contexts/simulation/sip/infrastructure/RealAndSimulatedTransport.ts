@@ -1,6 +1,11 @@
 import type { SipRequest, SipResponse } from '@gwsim/sip';
 import type { GatewayPlan, PlanNode } from '../../../configuration/index.js';
-import { SessionTransport, type Offer, type TransportLeg, type TransportListener } from '../../calls/domain/SessionTransport.js';
+import {
+  SessionTransport,
+  type Offer,
+  type TransportLeg,
+  type TransportListener,
+} from '../../calls/domain/SessionTransport.js';
 import type { Lazy } from '../../calls/domain/SipDialogs.js';
 import type { TrafficProfile } from '../../calls/domain/TrafficProfile.js';
 

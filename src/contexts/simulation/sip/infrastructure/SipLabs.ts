@@ -71,7 +71,14 @@ export class SipLabs {
     let runtime = this.labs.get(lab);
     if (!runtime) {
       runtime = {
-        lab, setting: { enabled: false, portOffset: 0, farEnds: {} }, enabled: false, listeners: new Map(), draining: [], failed: [], farEnds: {}, transport: undefined,
+        lab,
+        setting: { enabled: false, portOffset: 0, farEnds: {} },
+        enabled: false,
+        listeners: new Map(),
+        draining: [],
+        failed: [],
+        farEnds: {},
+        transport: undefined,
         registrar: new SipRegistrar(() => this.clocks.nowOf(lab).getTime()),
       };
       this.labs.set(lab, runtime);

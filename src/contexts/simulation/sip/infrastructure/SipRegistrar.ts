@@ -1,7 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import {
-  buildResponse, formatDigestChallenge, formatNameAddr, NonceIssuer, parseDigestAuthorization, parseNameAddr, splitList, verifyDigest,
-  type ServerTransaction, type SipAddress, type SipRequest, type SipResponse,
+  buildResponse,
+  formatDigestChallenge,
+  formatNameAddr,
+  NonceIssuer,
+  parseDigestAuthorization,
+  parseNameAddr,
+  splitList,
+  verifyDigest,
+  type ServerTransaction,
+  type SipAddress,
+  type SipRequest,
+  type SipResponse,
 } from '@gwsim/sip';
 import type { PlanNode, PlanRegistrar } from '../../../configuration/index.js';
 import { grantedExpiry, Registrations } from '../domain/Registrations.js';
@@ -60,7 +70,9 @@ export class SipRegistrar {
     const request = transaction.request;
     const registrar = node.sip.registrar!;
     const answer: Answer = (status, extra = (r) => r) =>
-      transaction.respond(extra(buildResponse(request, status, { toTag: `reg${Math.floor(this.now()).toString(36)}` })));
+      transaction.respond(
+        extra(buildResponse(request, status, { toTag: `reg${Math.floor(this.now()).toString(36)}` })),
+      );
     const user = uriUser(firstHeader(request, 'To') ?? '');
     if (!user) {
       answer(400);
@@ -86,8 +98,20 @@ export class SipRegistrar {
     const registrar = node.sip.registrar!;
     const realm = registrar.domain || node.hostname || node.local.host;
     const credentials = parseDigestAuthorization(firstHeader(request, 'Authorization') ?? '');
-    const challenge = (stale: boolean) => answer(401, (r) => withHeader(r, 'WWW-Authenticate',
-      formatDigestChallenge({ realm, nonce: this.nonces.issue(), algorithm: 'MD5', qop: 'auth', ...(stale ? { stale: true } : {}) })));
+    const challenge = (stale: boolean) =>
+      answer(401, (r) =>
+        withHeader(
+          r,
+          'WWW-Authenticate',
+          formatDigestChallenge({
+            realm,
+            nonce: this.nonces.issue(),
+            algorithm: 'MD5',
+            qop: 'auth',
+            ...(stale ? { stale: true } : {}),
+          }),
+        ),
+      );
     if (!credentials) {
       challenge(false);
       return false;
@@ -153,7 +177,12 @@ export class SipRegistrar {
  * REGISTER has been answered (400 for a contact that does not parse, 423 with Min-Expires for an expiry below the
  * minimum).
  */
-function bindingChanges(contacts: readonly string[], headerExpires: string | undefined, registrar: PlanRegistrar, answer: Answer): BindingChange[] | undefined {
+function bindingChanges(
+  contacts: readonly string[],
+  headerExpires: string | undefined,
+  registrar: PlanRegistrar,
+  answer: Answer,
+): BindingChange[] | undefined {
   // every contact is checked before any binding changes: a refused REGISTER leaves the bindings as they were
   const changes: BindingChange[] = [];
   for (const value of contacts) {
@@ -164,7 +193,12 @@ function bindingChanges(contacts: readonly string[], headerExpires: string | und
       answer(400);
       return undefined;
     }
-    const asked = contact.params['expires'] !== undefined ? Number(contact.params['expires']) : headerExpires !== undefined ? Number(headerExpires) : undefined;
+    const asked =
+      contact.params['expires'] !== undefined
+        ? Number(contact.params['expires'])
+        : headerExpires !== undefined
+          ? Number(headerExpires)
+          : undefined;
     const granted = grantedExpiry(asked, registrar);
     if ('tooBrief' in granted) {
       answer(423, (r) => withHeader(r, 'Min-Expires', String(granted.tooBrief)));
@@ -181,7 +215,16 @@ function answerBindings(registrations: Registrations<SipAddress>, user: string, 
   answer(200, (r) => {
     let ok = r;
     for (const binding of current) {
-      ok = { ...ok, headers: [...ok.headers, { name: 'Contact', value: `${formatNameAddr({ uri: binding.contact, params: {} })};expires=${Math.max(0, Math.round((binding.expiresAt - now) / 1000))}` }] };
+      ok = {
+        ...ok,
+        headers: [
+          ...ok.headers,
+          {
+            name: 'Contact',
+            value: `${formatNameAddr({ uri: binding.contact, params: {} })};expires=${Math.max(0, Math.round((binding.expiresAt - now) / 1000))}`,
+          },
+        ],
+      };
     }
     return withHeader(ok, 'Date', new Date(now).toUTCString());
   });

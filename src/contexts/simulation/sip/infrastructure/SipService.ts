@@ -29,10 +29,17 @@ export class SipService extends BackgroundService {
 
   async start(): Promise<void> {
     const follow = async (lab: LabId): Promise<void> => {
-      await this.listening.follow(lab).catch((error: unknown) =>
-        this.logger.error({ err: error, lab }, 'the SIP listeners of a lab could not follow its configuration'));
+      await this.listening
+        .follow(lab)
+        .catch((error: unknown) =>
+          this.logger.error({ err: error, lab }, 'the SIP listeners of a lab could not follow its configuration'),
+        );
     };
-    this.unsubscribe.push(this.committed.onChange((plan) => { if (this.listening.enabled(plan.lab)) void follow(plan.lab); }));
+    this.unsubscribe.push(
+      this.committed.onChange((plan) => {
+        if (this.listening.enabled(plan.lab)) void follow(plan.lab);
+      }),
+    );
     const off = this.leases?.onChange((lab) => follow(lab));
     if (off) this.unsubscribe.push(off);
     for (const entry of this.directory?.list() ?? [{ id: 'default' as LabId }]) await follow(entry.id);

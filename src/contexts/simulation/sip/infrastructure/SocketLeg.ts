@@ -71,8 +71,11 @@ export class SocketLeg extends TransportLeg {
     if (!relay) return undefined;
     const counters = relay.counters(this.side);
     return {
-      packetsReceived: counters.packetsReceived, packetsSent: counters.packetsSent, packetsLost: counters.packetsLost,
-      lossOccurrences: counters.lossOccurrences, sendPacketsLost: counters.packetsLostByPeer ?? 0,
+      packetsReceived: counters.packetsReceived,
+      packetsSent: counters.packetsSent,
+      packetsLost: counters.packetsLost,
+      lossOccurrences: counters.lossOccurrences,
+      sendPacketsLost: counters.packetsLostByPeer ?? 0,
     };
   }
 }

@@ -15,9 +15,13 @@ const LINGER_SLACK_MS = 500;
 export class SocketLegs {
   private readonly legs = new Map<string, SocketLeg>();
   /** Finished legs, each letting its Call-ID go LINGER_MS after it finished (unless a newer leg took it meanwhile). */
-  private readonly lingering = new ExpiryQueue<SocketLeg>(LINGER_MS, (leg) => {
-    if (this.legs.get(leg.callId) === leg) this.legs.delete(leg.callId);
-  }, LINGER_SLACK_MS);
+  private readonly lingering = new ExpiryQueue<SocketLeg>(
+    LINGER_MS,
+    (leg) => {
+      if (this.legs.get(leg.callId) === leg) this.legs.delete(leg.callId);
+    },
+    LINGER_SLACK_MS,
+  );
 
   /** `early`: the records no leg claimed yet, whose expired ones go when a leg finishes. */
   constructor(private readonly early: EarlyRecords) {}

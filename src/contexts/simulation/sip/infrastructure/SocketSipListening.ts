@@ -1,5 +1,12 @@
 import { inject, injectable, optional } from 'inversify';
-import { buildResponse, SipStack, type ServerTransaction, type SipAddress, type SipTransportName, type StackHandler } from '@gwsim/sip';
+import {
+  buildResponse,
+  SipStack,
+  type ServerTransaction,
+  type SipAddress,
+  type SipTransportName,
+  type StackHandler,
+} from '@gwsim/sip';
 import { DomainError } from '../../../../shared/domain/DomainError.js';
 import type { LabId } from '../../../../shared/domain/LabId.js';
 import { LabLeases } from '../../../../shared/application/LabLeases.js';
@@ -49,11 +56,20 @@ export class SocketSipListening extends SipListening {
     const listeners: SipListenerView[] = [];
     for (const listener of runtime?.listeners.values() ?? []) {
       for (const address of listener.addresses) {
-        listeners.push({ nodeId: listener.nodeId, nodeName: listener.nodeName, transport: address.transport, host: address.host, port: address.port, state: 'listening' });
+        listeners.push({
+          nodeId: listener.nodeId,
+          nodeName: listener.nodeName,
+          transport: address.transport,
+          host: address.host,
+          port: address.port,
+          state: 'listening',
+        });
       }
     }
     listeners.push(...(runtime?.failed ?? []));
-    listeners.sort((a, b) => a.nodeName.localeCompare(b.nodeName) || a.port - b.port || a.transport.localeCompare(b.transport));
+    listeners.sort(
+      (a, b) => a.nodeName.localeCompare(b.nodeName) || a.port - b.port || a.transport.localeCompare(b.transport),
+    );
     return {
       enabled: runtime?.enabled ?? false,
       host: this.options.host,
@@ -68,7 +84,11 @@ export class SocketSipListening extends SipListening {
     const previous = this.queues.get(lab) ?? Promise.resolve();
     const next = previous.catch(() => undefined).then(() => this.apply(lab));
     this.queues.set(lab, next);
-    void next.catch(() => undefined).finally(() => { if (this.queues.get(lab) === next) this.queues.delete(lab); });
+    void next
+      .catch(() => undefined)
+      .finally(() => {
+        if (this.queues.get(lab) === next) this.queues.delete(lab);
+      });
     return next;
   }
 
@@ -109,9 +129,17 @@ export class SocketSipListening extends SipListening {
       for (const key of want.keys) {
         const owner = this.owners.get(key);
         if (owner && owner.lab !== lab) {
-          throw DomainError.conflict('SIP_PORT_IN_USE',
+          throw DomainError.conflict(
+            'SIP_PORT_IN_USE',
             `port ${key} of node '${want.node.displayName}' in lab '${lab}' is taken by node '${owner.nodeName}' of lab '${owner.lab}'; give one of the labs a portOffset`,
-            [{ field: 'portOffset', rule: 'free', message: `port ${key} is taken by lab '${owner.lab}' (node '${owner.nodeName}')` }]);
+            [
+              {
+                field: 'portOffset',
+                rule: 'free',
+                message: `port ${key} is taken by lab '${owner.lab}' (node '${owner.nodeName}')`,
+              },
+            ],
+          );
         }
       }
     }
@@ -119,14 +147,20 @@ export class SocketSipListening extends SipListening {
     runtime.enabled = true;
     runtime.failed = [];
     // a phone's binding lasts while its registrar node does (a disabled node keeps them: it may come back)
-    runtime.registrar.retain(new Set([...plan.nodes.values()].filter((node) => node.sip.registrar !== undefined).map((node) => node.id)));
+    runtime.registrar.retain(
+      new Set([...plan.nodes.values()].filter((node) => node.sip.registrar !== undefined).map((node) => node.id)),
+    );
     runtime.farEnds = Object.fromEntries([...plan.nodes.values()].map((node) => [node.id, farEndOf(node, setting)]));
     const keep = new Set<string>();
     const claimed = new Map<string, string>();
     for (const want of wanted) {
       const clash = want.keys.map((key) => [key, claimed.get(key)] as const).find(([, other]) => other !== undefined);
       if (clash) {
-        runtime.failed.push(...want.addresses.map((address) => failedView(want.node, address, `port ${clash[0]} is also node '${clash[1]}'s in this lab`)));
+        runtime.failed.push(
+          ...want.addresses.map((address) =>
+            failedView(want.node, address, `port ${clash[0]} is also node '${clash[1]}'s in this lab`),
+          ),
+        );
         continue;
       }
       for (const key of want.keys) claimed.set(key, want.node.displayName);
@@ -141,7 +175,9 @@ export class SocketSipListening extends SipListening {
         runtime.listeners.set(want.node.id, opened);
         keep.add(want.node.id);
       } catch (error) {
-        runtime.failed.push(...want.addresses.map((address) => failedView(want.node, address, (error as Error).message)));
+        runtime.failed.push(
+          ...want.addresses.map((address) => failedView(want.node, address, (error as Error).message)),
+        );
       }
     }
     for (const [nodeId, listener] of [...runtime.listeners]) if (!keep.has(nodeId)) this.retire(runtime, listener);
@@ -150,7 +186,18 @@ export class SocketSipListening extends SipListening {
   }
 
   /** The listeners the plan asks for: every enabled node with a SIP transport, on its ports plus the lab's offset. */
-  private wanted(plan: GatewayPlan, setting: SipSetting): Array<{ node: PlanNode; keys: string[]; addresses: SipAddress[]; signature: string; port: number; tlsPort: number | undefined; transports: SipTransportName[] }> {
+  private wanted(
+    plan: GatewayPlan,
+    setting: SipSetting,
+  ): Array<{
+    node: PlanNode;
+    keys: string[];
+    addresses: SipAddress[];
+    signature: string;
+    port: number;
+    tlsPort: number | undefined;
+    transports: SipTransportName[];
+  }> {
     const host = this.options.host;
     const result = [];
     for (const node of plan.nodes.values()) {
@@ -159,17 +206,37 @@ export class SocketSipListening extends SipListening {
       const port = sip.udpTcpPort + setting.portOffset;
       const tls = sip.tls && sip.identity !== undefined;
       const tlsPort = tls ? sip.tlsPort + setting.portOffset : undefined;
-      const transports: SipTransportName[] = [...(sip.udp ? ['UDP' as const] : []), ...(sip.tcp ? ['TCP' as const] : []), ...(tls ? ['TLS' as const] : [])];
+      const transports: SipTransportName[] = [
+        ...(sip.udp ? ['UDP' as const] : []),
+        ...(sip.tcp ? ['TCP' as const] : []),
+        ...(tls ? ['TLS' as const] : []),
+      ];
       if (transports.length === 0 || port > 65535 || (tlsPort ?? 0) > 65535) continue;
-      const keys = [...(sip.udp || sip.tcp ? [`${host}:${port}`] : []), ...(tlsPort !== undefined ? [`${host}:${tlsPort}`] : [])];
-      const addresses = transports.map((transport) => ({ transport, host, port: transport === 'TLS' ? tlsPort! : port }));
-      const signature = JSON.stringify([transports, port, tlsPort, sip.maxMessageBytes, sip.identity?.certificatePem.length ?? 0]);
+      const keys = [
+        ...(sip.udp || sip.tcp ? [`${host}:${port}`] : []),
+        ...(tlsPort !== undefined ? [`${host}:${tlsPort}`] : []),
+      ];
+      const addresses = transports.map((transport) => ({
+        transport,
+        host,
+        port: transport === 'TLS' ? tlsPort! : port,
+      }));
+      const signature = JSON.stringify([
+        transports,
+        port,
+        tlsPort,
+        sip.maxMessageBytes,
+        sip.identity?.certificatePem.length ?? 0,
+      ]);
       result.push({ node, keys, addresses, signature, port, tlsPort, transports });
     }
     return result;
   }
 
-  private async open(runtime: LabRuntime, want: ReturnType<SocketSipListening['wanted']>[number]): Promise<OpenListener> {
+  private async open(
+    runtime: LabRuntime,
+    want: ReturnType<SocketSipListening['wanted']>[number],
+  ): Promise<OpenListener> {
     const { node } = want;
     let listener: OpenListener | undefined;
     const handler: StackHandler = {
@@ -179,21 +246,28 @@ export class SocketSipListening extends SipListening {
       ackTimeout: (invite) => runtime.transport?.onAckTimeout(invite),
       wire: (event) => runtime.transport?.onWire(event),
     };
-    const stack = await SipStack.listen({
-      host: this.options.host,
-      port: want.port,
-      transports: want.transports,
-      ...(want.tlsPort !== undefined ? { tlsPort: want.tlsPort } : {}),
-      // A lab's peers present self-signed certificates: outgoing TLS accepts them (the node's certificate, where
-      // it has one, is presented both ways).
-      tls: {
-        ...(node.sip.identity ? { key: node.sip.identity.privateKeyPem, cert: node.sip.identity.certificatePem } : {}),
-        rejectUnauthorized: false,
+    const stack = await SipStack.listen(
+      {
+        host: this.options.host,
+        port: want.port,
+        transports: want.transports,
+        ...(want.tlsPort !== undefined ? { tlsPort: want.tlsPort } : {}),
+        // A lab's peers present self-signed certificates: outgoing TLS accepts them (the node's certificate, where
+        // it has one, is presented both ways).
+        tls: {
+          ...(node.sip.identity
+            ? { key: node.sip.identity.privateKeyPem, cert: node.sip.identity.certificatePem }
+            : {}),
+          rejectUnauthorized: false,
+        },
+        maxMessageBytes: node.sip.maxMessageBytes,
+        ...(this.options.t1Ms !== undefined
+          ? { timers: { T1: this.options.t1Ms, T2: 8 * this.options.t1Ms, T4: 10 * this.options.t1Ms } }
+          : {}),
+        now: () => this.labs.now(runtime.lab),
       },
-      maxMessageBytes: node.sip.maxMessageBytes,
-      ...(this.options.t1Ms !== undefined ? { timers: { T1: this.options.t1Ms, T2: 8 * this.options.t1Ms, T4: 10 * this.options.t1Ms } } : {}),
-      now: () => this.labs.now(runtime.lab),
-    }, handler);
+      handler,
+    );
     const addresses = stack.local;
     listener = {
       nodeId: node.id,
@@ -206,20 +280,31 @@ export class SocketSipListening extends SipListening {
       address: (transport) => addresses.find((a) => a.transport === transport),
     };
     for (const key of want.keys) this.owners.set(key, { lab: runtime.lab, nodeName: node.displayName });
-    this.logger.info({ lab: runtime.lab, node: node.displayName, listening: addresses.map((a) => `${a.transport} ${a.host}:${a.port}`) }, 'SIP listener open');
+    this.logger.info(
+      {
+        lab: runtime.lab,
+        node: node.displayName,
+        listening: addresses.map((a) => `${a.transport} ${a.host}:${a.port}`),
+      },
+      'SIP listener open',
+    );
     return listener;
   }
 
   private onRequest(runtime: LabRuntime, listener: OpenListener, transaction: ServerTransaction): void {
     const request = transaction.request;
     const transport = runtime.transport;
-    const newCall = request.method === 'INVITE' && !/;\s*tag=/i.test(request.headers.find((h) => h.name === 'To')?.value ?? '');
+    const newCall =
+      request.method === 'INVITE' && !/;\s*tag=/i.test(request.headers.find((h) => h.name === 'To')?.value ?? '');
     if (!transport || (listener.draining && newCall)) {
       transaction.respond(buildResponse(request, 503, { toTag: 'gwdrain' }));
       return;
     }
     transport.onRequest(listener.nodeId, listener, transaction).catch((error: unknown) => {
-      this.logger.error({ err: error, lab: runtime.lab, node: listener.nodeName }, 'a SIP request could not be handled');
+      this.logger.error(
+        { err: error, lab: runtime.lab, node: listener.nodeName },
+        'a SIP request could not be handled',
+      );
       if (!transaction.terminated) transaction.respond(buildResponse(request, 500, { toTag: 'gwerror' }));
     });
   }
@@ -263,9 +348,16 @@ export class SocketSipListening extends SipListening {
       await listener.stack.close();
     }
   }
-
 }
 
 function failedView(node: PlanNode, address: SipAddress, error: string): SipListenerView {
-  return { nodeId: node.id, nodeName: node.displayName, transport: address.transport, host: address.host, port: address.port, state: 'failed', error };
+  return {
+    nodeId: node.id,
+    nodeName: node.displayName,
+    transport: address.transport,
+    host: address.host,
+    port: address.port,
+    state: 'failed',
+    error,
+  };
 }

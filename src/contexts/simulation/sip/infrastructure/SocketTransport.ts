@@ -1,7 +1,12 @@
 import type { ServerTransaction, SipRequest, SipResponse, SipStack, WireEvent } from '@gwsim/sip';
 import type { GatewayPlan, PlanNode } from '../../../configuration/index.js';
 import type { Scheduler } from '../../calls/domain/Scheduler.js';
-import { SessionTransport, type Offer, type TransportLeg, type TransportListener } from '../../calls/domain/SessionTransport.js';
+import {
+  SessionTransport,
+  type Offer,
+  type TransportLeg,
+  type TransportListener,
+} from '../../calls/domain/SessionTransport.js';
 import type { Lazy } from '../../calls/domain/SipDialogs.js';
 import type { TrafficProfile } from '../../calls/domain/TrafficProfile.js';
 import { EarlyRecords } from './EarlyRecords.js';

@@ -2,7 +2,12 @@ import { parseSdp } from '@gwsim/sip';
 import { SIMULATED_CODECS, type SimulatedCodec } from '../../calls/domain/TrafficProfile.js';
 
 /** SDP codec names → the simulator's codec names. */
-const CODEC_NAMES: Readonly<Record<string, SimulatedCodec>> = { pcma: 'PCMA', pcmu: 'PCMU', g722: 'G722', opus: 'opus' };
+const CODEC_NAMES: Readonly<Record<string, SimulatedCodec>> = {
+  pcma: 'PCMA',
+  pcmu: 'PCMU',
+  g722: 'G722',
+  opus: 'opus',
+};
 
 /** The codec a real caller's call runs on: the first of its SDP offer's the simulator knows (the first simulated one otherwise). */
 export function codecOf(body: string): SimulatedCodec {

@@ -1,4 +1,14 @@
-import { formatNameAddr, parseCSeq, parseNameAddr, parseVia, type SipAddress, type SipHeader, type SipMessage, type SipRequest, type SipTransportName } from '@gwsim/sip';
+import {
+  formatNameAddr,
+  parseCSeq,
+  parseNameAddr,
+  parseVia,
+  type SipAddress,
+  type SipHeader,
+  type SipMessage,
+  type SipRequest,
+  type SipTransportName,
+} from '@gwsim/sip';
 
 /**
  * What the gateway's messages need before they go on a socket. The gateway (B2bua and its dialogs) builds its
@@ -40,7 +50,8 @@ export function firstHeader(message: SipMessage, name: string): string | undefin
 export function withVia(request: SipRequest, at: SipAddress): SipRequest {
   return mapFirst(request, 'Via', (value) => {
     const via = parseVia(value);
-    const params = Object.entries(via.params).filter(([name]) => name !== 'rport' && name !== 'received')
+    const params = Object.entries(via.params)
+      .filter(([name]) => name !== 'rport' && name !== 'received')
       .map(([name, v]) => (v === '' ? name : `${name}=${v}`));
     return `SIP/2.0/${at.transport} ${at.host}:${at.port};rport${params.length > 0 ? `;${params.join(';')}` : ''}`;
   });
@@ -104,7 +115,14 @@ export function uriAddress(uri: string, fallback: SipTransportName = 'UDP'): Sip
   const secure = match[1]!.toLowerCase() === 'sips';
   const params = match[4] ?? '';
   const transportParam = /;transport=([a-z]+)/i.exec(params)?.[1]?.toUpperCase();
-  const transport: SipTransportName = secure || transportParam === 'TLS' ? 'TLS' : transportParam === 'TCP' ? 'TCP' : transportParam === 'UDP' ? 'UDP' : fallback;
+  const transport: SipTransportName =
+    secure || transportParam === 'TLS'
+      ? 'TLS'
+      : transportParam === 'TCP'
+        ? 'TCP'
+        : transportParam === 'UDP'
+          ? 'UDP'
+          : fallback;
   const port = match[3] !== undefined ? Number(match[3]) : transport === 'TLS' ? 5061 : 5060;
   return { transport, host: match[2]!.replace(/^\[|\]$/g, ''), port };
 }

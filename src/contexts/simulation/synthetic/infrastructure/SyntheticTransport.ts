@@ -3,9 +3,29 @@ import type { GatewayPlan, PlanNode } from '../../../configuration/index.js';
 import { OUTCOME_ENDINGS } from '../../calls/domain/CallEndings.js';
 import { mix, Stream, streamFor } from '../../calls/domain/Randomness.js';
 import type { Scheduler } from '../../calls/domain/Scheduler.js';
-import { SessionTransport, TransportLeg, type Offer, type TransactionMethod, type TransportListener } from '../../calls/domain/SessionTransport.js';
-import { farEnd, gatewaySide, okTo, StepMemo, UacDialog, UasDialog, type Lazy, type LegEndpoint } from '../../calls/domain/SipDialogs.js';
-import { DEFAULT_TRAFFIC_PROFILE, type Outcome, type SimulatedCodec, type TrafficProfile } from '../../calls/domain/TrafficProfile.js';
+import {
+  SessionTransport,
+  TransportLeg,
+  type Offer,
+  type TransactionMethod,
+  type TransportListener,
+} from '../../calls/domain/SessionTransport.js';
+import {
+  farEnd,
+  gatewaySide,
+  okTo,
+  StepMemo,
+  UacDialog,
+  UasDialog,
+  type Lazy,
+  type LegEndpoint,
+} from '../../calls/domain/SipDialogs.js';
+import {
+  DEFAULT_TRAFFIC_PROFILE,
+  type Outcome,
+  type SimulatedCodec,
+  type TrafficProfile,
+} from '../../calls/domain/TrafficProfile.js';
 
 /** How long a caller waits for any response before its INVITE transaction times out (RFC 3261 Timer B, 64·T1). */
 export const TIMER_B_MS = 32_000;
@@ -34,7 +54,13 @@ class SyntheticLeg extends TransportLeg {
   /** The far end of an outbound leg (its user agent is the called side). */
   farEndDialog: UasDialog | undefined;
 
-  constructor(index: number, node: PlanNode, sessionIdentifier: string, readonly call: WorldCall, readonly callerDialog: UacDialog | undefined) {
+  constructor(
+    index: number,
+    node: PlanNode,
+    sessionIdentifier: string,
+    readonly call: WorldCall,
+    readonly callerDialog: UacDialog | undefined,
+  ) {
     super(index, node, sessionIdentifier);
   }
 }
@@ -122,7 +148,11 @@ export class SyntheticTransport extends SessionTransport {
     const ordinal = this.ordinal++;
     const seed = mix(profile.seed, 'call', ordinal, this.arrivals.next());
     const draw = new Stream(seed);
-    const weighted = (this.plan?.sourceNodes ?? []).map((node) => ({ node, numberPlan: profile.numberPlans.find((p) => p.nodeId === node.id) ?? profile.defaultNumberPlan }))
+    const weighted = (this.plan?.sourceNodes ?? [])
+      .map((node) => ({
+        node,
+        numberPlan: profile.numberPlans.find((p) => p.nodeId === node.id) ?? profile.defaultNumberPlan,
+      }))
       .map((entry) => ({ ...entry, weight: entry.numberPlan.weight }));
     if (weighted.length === 0 || weighted.every((entry) => entry.weight <= 0)) return;
     const { node, numberPlan } = draw.pickOf(weighted);
@@ -130,14 +160,23 @@ export class SyntheticTransport extends SessionTransport {
     const called = draw.digits(draw.pickOf(numberPlan.called).pattern);
     const codec = draw.pick(profile.codecs);
     const recorded = draw.next() < profile.recordedShare;
-    const caller = new UacDialog({ transport: node.local.transport, local: farEnd(node), remote: gatewaySide(node), seed: mix(seed, 'leg', 0) },
-      { fromUser: calling, toUser: called, codec }, this.memo);
+    const caller = new UacDialog(
+      { transport: node.local.transport, local: farEnd(node), remote: gatewaySide(node), seed: mix(seed, 'leg', 0) },
+      { fromUser: calling, toUser: called, codec },
+      this.memo,
+    );
     const call = { seed, profile, codec, gatewayClock: at } as WorldCall;
     const leg = new SyntheticLeg(0, node, '', call, caller);
     call.inbound = leg;
     this.received(leg, at, caller.invite);
     this.listener?.callArrived({
-      leg, source: calling, destination: called, codec, recorded, seed, invite: caller.invite,
+      leg,
+      source: calling,
+      destination: called,
+      codec,
+      recorded,
+      seed,
+      invite: caller.invite,
       media: { lossPercent: profile.packetLossPercent, jitterMs: profile.jitterMs },
     });
     // the caller's INVITE transaction (Timer B) ends without a response; a caller that heard one already needs no timer
@@ -150,14 +189,20 @@ export class SyntheticTransport extends SessionTransport {
 
   respond(leg: TransportLeg, status: number, response: Lazy<SipResponse>): void {
     const caller = this.own(leg);
-    const at = this.sent(caller, response, status === 100 ? 1 + 4 * unit(mix(caller.call.seed, 'trying', caller.index)) : GATEWAY_SEND_MS);
+    const at = this.sent(
+      caller,
+      response,
+      status === 100 ? 1 + 4 * unit(mix(caller.call.seed, 'trying', caller.index)) : GATEWAY_SEND_MS,
+    );
     caller.heard = true;
     if (status < 200 || caller.final) return;
     caller.final = true;
     if (status < 300) caller.ok = response;
     const dialog = caller.callerDialog!;
     const label = status < 300 ? 'answer-ack' : status === 487 ? 'cancel' : 'refuse-ack';
-    this.at(at + roundTrip(caller.call.seed, label), () => this.received(caller, this.scheduler.now(), () => dialog.ack(response())));
+    this.at(at + roundTrip(caller.call.seed, label), () =>
+      this.received(caller, this.scheduler.now(), () => dialog.ack(response())),
+    );
   }
 
   // ---- the far ends --------------------------------------------------------------------------------------
@@ -166,7 +211,17 @@ export class SyntheticTransport extends SessionTransport {
     const inbound = offer.caller instanceof SyntheticLeg ? offer.caller : undefined;
     const call = inbound ? inbound.call : this.foreignCall(offer);
     const { node } = offer;
-    const far = new UasDialog({ transport: node.local.transport, local: farEnd(node), remote: gatewaySide(node), seed: mix(call.seed, 'leg', offer.index) }, offer.invite, offer.codec, this.memo);
+    const far = new UasDialog(
+      {
+        transport: node.local.transport,
+        local: farEnd(node),
+        remote: gatewaySide(node),
+        seed: mix(call.seed, 'leg', offer.index),
+      },
+      offer.invite,
+      offer.codec,
+      this.memo,
+    );
     const leg = new SyntheticLeg(offer.index, node, offer.sessionIdentifier, call, undefined);
     leg.farEndDialog = far;
     const at = this.sent(leg, offer.invite);
@@ -192,7 +247,11 @@ export class SyntheticTransport extends SessionTransport {
         break;
       case 'noAnswer':
         this.farEndResponds(leg, ringAt, 180);
-        if (inbound) this.callerCancels(inbound, ringAt + 1000 * profile.noAnswerTimeoutSeconds, { q850: OUTCOME_ENDINGS.noAnswer.q850Cause, text: 'No answer' });
+        if (inbound)
+          this.callerCancels(inbound, ringAt + 1000 * profile.noAnswerTimeoutSeconds, {
+            q850: OUTCOME_ENDINGS.noAnswer.q850Cause,
+            text: 'No answer',
+          });
         // a real caller's far end gives up ringing itself: 480 Temporarily Unavailable after the no-answer time
         else this.farEndResponds(leg, ringAt + 1000 * profile.noAnswerTimeoutSeconds, 480);
         break;
@@ -223,7 +282,9 @@ export class SyntheticTransport extends SessionTransport {
     const own = this.own(leg);
     const at = this.sent(own, bye);
     const dialog = own.farEndDialog;
-    this.at(at + roundTrip(own.call.seed, 'bye'), () => this.reply(own, 'BYE', 200, () => (dialog ? dialog.confirm(bye()) : okTo(bye()))));
+    this.at(at + roundTrip(own.call.seed, 'bye'), () =>
+      this.reply(own, 'BYE', 200, () => (dialog ? dialog.confirm(bye()) : okTo(bye()))),
+    );
   }
 
   confirm(leg: TransportLeg, _method: 'CANCEL' | 'BYE', ok: Lazy<SipResponse>): void {
@@ -234,7 +295,13 @@ export class SyntheticTransport extends SessionTransport {
   private foreignCall(offer: Offer): WorldCall {
     let call = this.foreign.get(offer.caller);
     if (!call) {
-      call = { seed: mix(offer.sessionIdentifier, 'far-end'), profile: this.profileNow ?? DEFAULT_TRAFFIC_PROFILE, codec: offer.codec, inbound: undefined, gatewayClock: this.scheduler.now() };
+      call = {
+        seed: mix(offer.sessionIdentifier, 'far-end'),
+        profile: this.profileNow ?? DEFAULT_TRAFFIC_PROFILE,
+        codec: offer.codec,
+        inbound: undefined,
+        gatewayClock: this.scheduler.now(),
+      };
       this.foreign.set(offer.caller, call);
     }
     return call;
@@ -264,7 +331,10 @@ export class SyntheticTransport extends SessionTransport {
     if (!call.inbound && this.realCallers(leg.node) === 'answer') return;
     const draw = streamFor(call.seed, 'hold', leg.index);
     const holding = call.profile.holdingTime;
-    const seconds = holding.distribution === 'lognormal' ? draw.lognormal(holding.meanSeconds, holding.sdSeconds!) : draw.exponential(holding.meanSeconds);
+    const seconds =
+      holding.distribution === 'lognormal'
+        ? draw.lognormal(holding.meanSeconds, holding.sdSeconds!)
+        : draw.exponential(holding.meanSeconds);
     const byCaller = draw.next() < call.profile.callerHangupShare;
     this.at(this.scheduler.now() + Math.max(1, seconds * 1000), () => {
       if (byCaller) {
@@ -283,7 +353,11 @@ export class SyntheticTransport extends SessionTransport {
     });
   }
 
-  private callerCancels(caller: SyntheticLeg, at: number, cause: { readonly q850: number; readonly text: string } | undefined): void {
+  private callerCancels(
+    caller: SyntheticLeg,
+    at: number,
+    cause: { readonly q850: number; readonly text: string } | undefined,
+  ): void {
     this.at(at, () => {
       if (caller.final) return;
       const cancel = this.memo.once(() => caller.callerDialog!.cancel(cause));

@@ -14,12 +14,22 @@ function invalid(field: string, message: string): DomainError {
 /** An ISO-8601 instant with a date and a time (a zone or Z; without one it is UTC). */
 export function parseInstant(field: string, text: string): Date {
   const iso = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(:(\d{2})(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?$/.exec(text.trim());
-  const [year, month, day, hour, minute, second] = iso ? [1, 2, 3, 4, 5, 7].map((i) => Number(iso[i] ?? 0)) as [number, number, number, number, number, number] : [];
+  const [year, month, day, hour, minute, second] = iso
+    ? ([1, 2, 3, 4, 5, 7].map((i) => Number(iso[i] ?? 0)) as [number, number, number, number, number, number])
+    : [];
   // Date would roll 2027-02-30 over into March: every part must be in its range.
-  const valid = iso && month! >= 1 && month! <= 12 && day! >= 1 && day! <= new Date(Date.UTC(year!, month!, 0)).getUTCDate()
-    && hour! <= 23 && minute! <= 59 && second! <= 59;
+  const valid =
+    iso &&
+    month! >= 1 &&
+    month! <= 12 &&
+    day! >= 1 &&
+    day! <= new Date(Date.UTC(year!, month!, 0)).getUTCDate() &&
+    hour! <= 23 &&
+    minute! <= 59 &&
+    second! <= 59;
   const date = valid ? new Date(iso[9] ? text.trim() : `${text.trim()}Z`) : undefined;
-  if (!date || Number.isNaN(date.getTime())) throw invalid(field, `'${text}' is not an ISO-8601 instant such as 2027-01-01T09:00:00Z`);
+  if (!date || Number.isNaN(date.getTime()))
+    throw invalid(field, `'${text}' is not an ISO-8601 instant such as 2027-01-01T09:00:00Z`);
   return date;
 }
 
@@ -31,9 +41,14 @@ export function parseDuration(field: string, text: string): number {
   } catch {
     throw invalid(field, `'${text}' is not an ISO-8601 duration such as PT2H, P1D or PT90S`);
   }
-  if (duration.years || duration.months) throw invalid(field, 'may not count years or months (their length depends on the date): give days, e.g. P365D');
-  const ms = ((((duration.weeks ?? 0) * 7 + (duration.days ?? 0)) * 24 + (duration.hours ?? 0)) * 60 + (duration.minutes ?? 0)) * 60_000 + (duration.seconds ?? 0) * 1000;
-  if (duration.negative) throw invalid(field, 'must be positive: to go back, set the clock to an instant (PUT with now)');
+  if (duration.years || duration.months)
+    throw invalid(field, 'may not count years or months (their length depends on the date): give days, e.g. P365D');
+  const ms =
+    ((((duration.weeks ?? 0) * 7 + (duration.days ?? 0)) * 24 + (duration.hours ?? 0)) * 60 + (duration.minutes ?? 0)) *
+      60_000 +
+    (duration.seconds ?? 0) * 1000;
+  if (duration.negative)
+    throw invalid(field, 'must be positive: to go back, set the clock to an instant (PUT with now)');
   if (!(ms > 0)) throw invalid(field, 'must be longer than zero');
   return ms;
 }
@@ -60,7 +75,12 @@ export class ClockController {
   async set(request: OperationRequest): Promise<ClockView> {
     const dto = validateDto(SetClockDto, request.body);
     const now = dto.now !== undefined ? parseInstant('now', dto.now) : undefined;
-    return clockView(await this.clocks.setMode(request.lab, dto.mode, { ...(dto.scale !== undefined ? { scale: dto.scale } : {}), ...(now ? { now } : {}) }));
+    return clockView(
+      await this.clocks.setMode(request.lab, dto.mode, {
+        ...(dto.scale !== undefined ? { scale: dto.scale } : {}),
+        ...(now ? { now } : {}),
+      }),
+    );
   }
 
   async advance(request: OperationRequest): Promise<ClockView> {

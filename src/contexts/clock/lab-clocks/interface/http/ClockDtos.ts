@@ -5,21 +5,34 @@ import { CLOCK_MODES, type ClockMode } from '../../domain/LabClock.js';
 /** PUT /_sim/labs/{lab}/clock */
 export class SetClockDto {
   @IsIn(CLOCK_MODES)
-  @JSONSchema({ description: 'real (the wall clock\'s rate, at the offset it has), scaled (scale times as fast) or frozen' })
+  @JSONSchema({
+    description: "real (the wall clock's rate, at the offset it has), scaled (scale times as fast) or frozen",
+  })
   mode!: ClockMode;
 
-  @IsOptional() @IsNumber()
-  @JSONSchema({ description: 'scaled only: how many times as fast as real time (0.001 to 10000; default the current scale, or 60)' })
+  @IsOptional()
+  @IsNumber()
+  @JSONSchema({
+    description: 'scaled only: how many times as fast as real time (0.001 to 10000; default the current scale, or 60)',
+  })
   scale?: number;
 
-  @IsOptional() @IsString() @MaxLength(64)
-  @JSONSchema({ description: 'the lab\'s instant to go on from (ISO-8601, e.g. 2027-01-01T09:00:00Z); default: the lab\'s time now' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(64)
+  @JSONSchema({
+    description: "the lab's instant to go on from (ISO-8601, e.g. 2027-01-01T09:00:00Z); default: the lab's time now",
+  })
   now?: string;
 }
 
 /** POST /_sim/labs/{lab}/clock/advance */
 export class AdvanceClockDto {
-  @IsString() @MaxLength(64)
-  @JSONSchema({ description: 'an ISO-8601 duration of weeks, days, hours, minutes and seconds, e.g. PT2H, P1D, PT90S (years and months are refused: their length depends on the date)' })
+  @IsString()
+  @MaxLength(64)
+  @JSONSchema({
+    description:
+      'an ISO-8601 duration of weeks, days, hours, minutes and seconds, e.g. PT2H, P1D, PT90S (years and months are refused: their length depends on the date)',
+  })
   by!: string;
 }

@@ -42,15 +42,23 @@ export class NodeCertificateView {
   @IsString()
   keyAlgorithm!: string;
 
-  @IsOptional() @IsInt()
+  @IsOptional()
+  @IsInt()
   keyBits?: number;
 
   static of(certificate: NodeCertificate, dates: WireDates): NodeCertificateView {
     const c = certificate.info;
     return {
-      pem: c.pem, subject: c.subject.split('\n').join(', '), issuer: c.issuer.split('\n').join(', '), serialNumber: c.serialNumber,
-      validFrom: dates.render(new Date(c.validFrom)), validTo: dates.render(new Date(c.validTo)), validity: certificate.validity,
-      fingerprint256: c.fingerprint256, selfSigned: c.selfSigned, keyAlgorithm: c.keyAlgorithm,
+      pem: c.pem,
+      subject: c.subject.split('\n').join(', '),
+      issuer: c.issuer.split('\n').join(', '),
+      serialNumber: c.serialNumber,
+      validFrom: dates.render(new Date(c.validFrom)),
+      validTo: dates.render(new Date(c.validTo)),
+      validity: certificate.validity,
+      fingerprint256: c.fingerprint256,
+      selfSigned: c.selfSigned,
+      keyAlgorithm: c.keyAlgorithm,
       ...(c.keyBits !== undefined ? { keyBits: c.keyBits } : {}),
     };
   }

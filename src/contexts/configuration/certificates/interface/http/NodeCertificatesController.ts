@@ -27,14 +27,22 @@ export class NodeCertificatesController {
     const mode = request.query.enum('mode', CERTIFICATE_MODES);
     const password = request.query.optionalString('password');
     if (password !== undefined && password.length > PASSWORD_MAX) {
-      throw DomainError.invalid('INVALID_QUERY_PARAMETER', `query parameter 'password' must be at most ${PASSWORD_MAX} characters`,
-        [{ field: 'password', message: `at most ${PASSWORD_MAX} characters` }]);
+      throw DomainError.invalid(
+        'INVALID_QUERY_PARAMETER',
+        `query parameter 'password' must be at most ${PASSWORD_MAX} characters`,
+        [{ field: 'password', message: `at most ${PASSWORD_MAX} characters` }],
+      );
     }
     if (!request.file) {
-      throw DomainError.invalid('FILE_REQUIRED', 'send the certificate file as a multipart part named file',
-        [{ field: 'file', rule: 'required', message: 'file is required' }]);
+      throw DomainError.invalid('FILE_REQUIRED', 'send the certificate file as a multipart part named file', [
+        { field: 'file', rule: 'required', message: 'file is required' },
+      ]);
     }
-    const certificates = await this.setCertificates.execute(request.lab, node, { mode, content: request.file.content, ...(password !== undefined ? { password } : {}) });
+    const certificates = await this.setCertificates.execute(request.lab, node, {
+      mode,
+      content: request.file.content,
+      ...(password !== undefined ? { password } : {}),
+    });
     return certificates.map((c) => NodeCertificateView.of(c, request.dates));
   }
 }

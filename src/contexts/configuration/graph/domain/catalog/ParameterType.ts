@@ -22,7 +22,13 @@ import type { ObjectSort } from '../ObjectSort.js';
  * `optional` string-like types accept the empty string ("not set").
  */
 export type ScalarType =
-  | { readonly kind: 'string'; readonly maxLength: number; readonly optional: boolean; readonly pattern?: RegExp; readonly hint?: string }
+  | {
+      readonly kind: 'string';
+      readonly maxLength: number;
+      readonly optional: boolean;
+      readonly pattern?: RegExp;
+      readonly hint?: string;
+    }
   | { readonly kind: 'integer'; readonly min: number; readonly max: number }
   | { readonly kind: 'boolean' }
   | { readonly kind: 'enum'; readonly values: readonly string[] }
@@ -32,7 +38,12 @@ export type ScalarType =
   | { readonly kind: 'uri'; readonly schemes: readonly string[]; readonly optional: boolean }
   | { readonly kind: 'pem'; readonly labels: readonly string[] }
   | { readonly kind: 'secret' }
-  | { readonly kind: 'reference'; readonly targets: readonly ObjectSort[]; readonly slot: string; readonly optional: boolean };
+  | {
+      readonly kind: 'reference';
+      readonly targets: readonly ObjectSort[];
+      readonly slot: string;
+      readonly optional: boolean;
+    };
 
 export interface ListType {
   readonly kind: 'list';
@@ -76,7 +87,8 @@ export function isSecretType(type: ParameterType): boolean {
 }
 
 const IPV4 = /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/;
-const HOSTNAME = /^(?=.{1,253}$)([A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)(\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*\.?$/;
+const HOSTNAME =
+  /^(?=.{1,253}$)([A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)(\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*\.?$/;
 const URI = /^([A-Za-z][A-Za-z0-9+.-]*):(\S+)$/;
 const PEM_BLOCK = /-----BEGIN ([A-Z0-9 ]+)-----\r?\n([A-Za-z0-9+/=\r\n]+?)\r?\n?-----END \1-----/g;
 
@@ -102,8 +114,10 @@ export function isIpv6(text: string): boolean {
   const headGroups = head === '' ? [] : head.split(':');
   const restGroups = rest === '' ? [] : rest.split(':');
   groupsAvailable -= 1;
-  return headGroups.length + restGroups.length <= groupsAvailable
-    && [...headGroups, ...restGroups].every((g) => /^[0-9A-Fa-f]{1,4}$/.test(g));
+  return (
+    headGroups.length + restGroups.length <= groupsAvailable &&
+    [...headGroups, ...restGroups].every((g) => /^[0-9A-Fa-f]{1,4}$/.test(g))
+  );
 }
 
 export function isIpAddress(text: string): boolean {
@@ -129,19 +143,32 @@ export function pemLabels(text: string): string[] | undefined {
 /** A short description of a type for error messages ("an integer from 1 to 65535"). */
 export function describeType(type: ParameterType): string {
   switch (type.kind) {
-    case 'string': return type.hint ?? `text of at most ${type.maxLength} characters`;
-    case 'integer': return `a whole number from ${type.min} to ${type.max}`;
-    case 'boolean': return 'true or false';
-    case 'enum': return `one of ${type.values.join(', ')}`;
-    case 'ipAddress': return type.optional ? 'an IPv4 or IPv6 address, or empty' : 'an IPv4 or IPv6 address';
-    case 'hostname': return type.optional ? 'a host name or IP address, or empty' : 'a host name or IP address';
-    case 'port': return type.allowZero ? 'a port from 1 to 65535, or 0 for none' : 'a port from 1 to 65535';
-    case 'uri': return `a URI with scheme ${type.schemes.join(', ')}${type.optional ? ', or empty' : ''}`;
-    case 'pem': return `PEM text (${type.labels.join(' / ')}), or empty`;
-    case 'secret': return 'a secret (text), or empty';
-    case 'reference': return `the id of a ${type.targets.join(' or ')} object${type.optional ? ', or empty' : ''}`;
-    case 'list': return `a list (at most ${type.maxItems}) of ${describeType(type.of)}`;
-    case 'record': return `an object with the fields ${type.fields.map((f) => f.name).join(', ')}`;
+    case 'string':
+      return type.hint ?? `text of at most ${type.maxLength} characters`;
+    case 'integer':
+      return `a whole number from ${type.min} to ${type.max}`;
+    case 'boolean':
+      return 'true or false';
+    case 'enum':
+      return `one of ${type.values.join(', ')}`;
+    case 'ipAddress':
+      return type.optional ? 'an IPv4 or IPv6 address, or empty' : 'an IPv4 or IPv6 address';
+    case 'hostname':
+      return type.optional ? 'a host name or IP address, or empty' : 'a host name or IP address';
+    case 'port':
+      return type.allowZero ? 'a port from 1 to 65535, or 0 for none' : 'a port from 1 to 65535';
+    case 'uri':
+      return `a URI with scheme ${type.schemes.join(', ')}${type.optional ? ', or empty' : ''}`;
+    case 'pem':
+      return `PEM text (${type.labels.join(' / ')}), or empty`;
+    case 'secret':
+      return 'a secret (text), or empty';
+    case 'reference':
+      return `the id of a ${type.targets.join(' or ')} object${type.optional ? ', or empty' : ''}`;
+    case 'list':
+      return `a list (at most ${type.maxItems}) of ${describeType(type.of)}`;
+    case 'record':
+      return `an object with the fields ${type.fields.map((f) => f.name).join(', ')}`;
   }
 }
 
@@ -160,15 +187,21 @@ export function shown(value: unknown): string {
   return text.length > 60 ? `${text.slice(0, 57)}...` : text;
 }
 
-function checkText(type: ScalarType & { kind: 'string' | 'ipAddress' | 'hostname' | 'uri' | 'pem' | 'secret' | 'enum' | 'reference' }, value: string): boolean {
+function checkText(
+  type: ScalarType & { kind: 'string' | 'ipAddress' | 'hostname' | 'uri' | 'pem' | 'secret' | 'enum' | 'reference' },
+  value: string,
+): boolean {
   switch (type.kind) {
     case 'string':
       if (value.length > type.maxLength) return false;
       if (value === '') return type.optional || !type.pattern;
       return !type.pattern || type.pattern.test(value);
-    case 'enum': return type.values.includes(value);
-    case 'ipAddress': return (type.optional && value === '') || isIpAddress(value);
-    case 'hostname': return (type.optional && value === '') || isIpAddress(value) || HOSTNAME.test(value);
+    case 'enum':
+      return type.values.includes(value);
+    case 'ipAddress':
+      return (type.optional && value === '') || isIpAddress(value);
+    case 'hostname':
+      return (type.optional && value === '') || isIpAddress(value) || HOSTNAME.test(value);
     case 'uri': {
       if (value === '') return type.optional;
       const match = URI.exec(value);
@@ -179,8 +212,10 @@ function checkText(type: ScalarType & { kind: 'string' | 'ipAddress' | 'hostname
       const labels = pemLabels(value);
       return !!labels && labels.every((label) => type.labels.includes(label));
     }
-    case 'secret': return value.length <= 1024;
-    case 'reference': return type.optional ? true : value !== '';
+    case 'secret':
+      return value.length <= 1024;
+    case 'reference':
+      return type.optional ? true : value !== '';
   }
 }
 
@@ -192,27 +227,45 @@ function checkText(type: ScalarType & { kind: 'string' | 'ipAddress' | 'hostname
 export function checkValue(type: ParameterType, value: unknown, field: string): ErrorDetail[] {
   switch (type.kind) {
     case 'integer':
-      if (typeof value !== 'number' || !Number.isInteger(value) || value < type.min || value > type.max) return [detail(field, type, shown(value))];
+      if (typeof value !== 'number' || !Number.isInteger(value) || value < type.min || value > type.max)
+        return [detail(field, type, shown(value))];
       return [];
     case 'port':
-      if (typeof value !== 'number' || !Number.isInteger(value) || value < (type.allowZero ? 0 : 1) || value > 65535) return [detail(field, type, shown(value))];
+      if (typeof value !== 'number' || !Number.isInteger(value) || value < (type.allowZero ? 0 : 1) || value > 65535)
+        return [detail(field, type, shown(value))];
       return [];
     case 'boolean':
       return typeof value === 'boolean' ? [] : [detail(field, type, shown(value))];
     case 'list': {
       if (!Array.isArray(value)) return [detail(field, type, shown(value))];
-      if (value.length > type.maxItems) return [{ field, rule: 'maxItems', message: `${field} may hold at most ${type.maxItems} items, got ${value.length}` }];
+      if (value.length > type.maxItems)
+        return [
+          { field, rule: 'maxItems', message: `${field} may hold at most ${type.maxItems} items, got ${value.length}` },
+        ];
       return value.flatMap((item, index) => checkValue(type.of, item, `${field}[${index}]`));
     }
     case 'record': {
-      if (value === null || typeof value !== 'object' || Array.isArray(value)) return [detail(field, type, shown(value))];
+      if (value === null || typeof value !== 'object' || Array.isArray(value))
+        return [detail(field, type, shown(value))];
       const record = value as Record<string, unknown>;
       const known = new Set(type.fields.map((f) => f.name));
-      const unknown = Object.keys(record).filter((key) => !known.has(key))
-        .map((key): ErrorDetail => ({ field: `${field}.${key}`, rule: 'unknown', message: `${field}.${key} is not a field (fields: ${[...known].join(', ')})` }));
-      const missing = type.fields.filter((f) => !f.optional && !(f.name in record))
-        .map((f): ErrorDetail => ({ field: `${field}.${f.name}`, rule: 'required', message: `${field}.${f.name} is missing` }));
-      const wrong = type.fields.filter((f) => f.name in record).flatMap((f) => checkValue(f.type, record[f.name], `${field}.${f.name}`));
+      const unknown = Object.keys(record)
+        .filter((key) => !known.has(key))
+        .map((key): ErrorDetail => ({
+          field: `${field}.${key}`,
+          rule: 'unknown',
+          message: `${field}.${key} is not a field (fields: ${[...known].join(', ')})`,
+        }));
+      const missing = type.fields
+        .filter((f) => !f.optional && !(f.name in record))
+        .map((f): ErrorDetail => ({
+          field: `${field}.${f.name}`,
+          rule: 'required',
+          message: `${field}.${f.name} is missing`,
+        }));
+      const wrong = type.fields
+        .filter((f) => f.name in record)
+        .flatMap((f) => checkValue(f.type, record[f.name], `${field}.${f.name}`));
       const problems = [...unknown, ...missing, ...wrong];
       if (problems.length > 0 || !type.rule) return problems;
       return type.rule(record as { readonly [key: string]: ParameterValue }, field);
@@ -224,7 +277,10 @@ export function checkValue(type: ParameterType, value: unknown, field: string): 
 }
 
 /** Every (slot, id) a typed value holds in its reference fields, at any depth. */
-export function referencesIn(type: ParameterType, value: unknown): Array<{ slot: string; id: string; targets: readonly ObjectSort[]; path: string }> {
+export function referencesIn(
+  type: ParameterType,
+  value: unknown,
+): Array<{ slot: string; id: string; targets: readonly ObjectSort[]; path: string }> {
   const found: Array<{ slot: string; id: string; targets: readonly ObjectSort[]; path: string }> = [];
   const walk = (t: ParameterType, v: unknown, path: string): void => {
     if (t.kind === 'reference') {

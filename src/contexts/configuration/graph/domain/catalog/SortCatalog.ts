@@ -10,7 +10,8 @@ import { TELEPHONY_SORTS } from './sorts/telephonySorts.js';
 
 function containsPrivate(type: ParameterType): boolean {
   if (type.kind === 'list') return isPrivateType(type.of) || containsPrivate(type.of);
-  if (type.kind === 'record') return type.fields.some((field) => isPrivateType(field.type) || containsPrivate(field.type));
+  if (type.kind === 'record')
+    return type.fields.some((field) => isPrivateType(field.type) || containsPrivate(field.type));
   return false;
 }
 
@@ -25,8 +26,10 @@ function checkFieldDefaults(type: ParameterType, path: string): string[] {
   if (type.kind === 'list') return checkFieldDefaults(type.of, `${path}[]`);
   if (type.kind !== 'record') return [];
   return type.fields.flatMap((field) => {
-    const own = (field.type.kind === 'reference' && !field.type.optional) || (field.optional && field.default === null) ? []
-      : checkValue(field.type, field.default, `${path}.${field.name}`).map((d) => `default of ${d.message}`);
+    const own =
+      (field.type.kind === 'reference' && !field.type.optional) || (field.optional && field.default === null)
+        ? []
+        : checkValue(field.type, field.default, `${path}.${field.name}`).map((d) => `default of ${d.message}`);
     return [...own, ...checkFieldDefaults(field.type, `${path}.${field.name}`)];
   });
 }
@@ -43,20 +46,28 @@ export function checkDefinition(definition: SortDefinition): string[] {
   }
   const derivedFromFields = new Set<string>();
   for (const parameter of definition.parameters) {
-    if (containsPrivate(parameter.type)) problems.push(`${definition.sort}.${parameter.name} nests private data (only top-level parameters may be private)`);
-    if (parameter.type.kind === 'reference') problems.push(`${definition.sort}.${parameter.name}: references belong in reference slots`);
-    for (const detail of checkValue(parameter.type, parameter.default, parameter.name)) problems.push(`${definition.sort}: default of ${detail.message}`);
+    if (containsPrivate(parameter.type))
+      problems.push(
+        `${definition.sort}.${parameter.name} nests private data (only top-level parameters may be private)`,
+      );
+    if (parameter.type.kind === 'reference')
+      problems.push(`${definition.sort}.${parameter.name}: references belong in reference slots`);
+    for (const detail of checkValue(parameter.type, parameter.default, parameter.name))
+      problems.push(`${definition.sort}: default of ${detail.message}`);
     problems.push(...checkFieldDefaults(parameter.type, `${definition.sort}.${parameter.name}`));
     collectReferenceSlots(parameter.type, derivedFromFields);
   }
   for (const slot of definition.references) {
     if (slot.targets.length === 0) problems.push(`${definition.sort}.${slot.name} names no target sort`);
     if (slot.derived !== derivedFromFields.has(slot.name)) {
-      problems.push(`${definition.sort}.${slot.name} is ${slot.derived ? 'derived but no reference field fills it' : 'filled by reference fields but not declared derived'}`);
+      problems.push(
+        `${definition.sort}.${slot.name} is ${slot.derived ? 'derived but no reference field fills it' : 'filled by reference fields but not declared derived'}`,
+      );
     }
   }
   for (const slotName of derivedFromFields) {
-    if (!definition.references.some((s) => s.name === slotName)) problems.push(`${definition.sort}: reference fields fill the undeclared slot ${slotName}`);
+    if (!definition.references.some((s) => s.name === slotName))
+      problems.push(`${definition.sort}: reference fields fill the undeclared slot ${slotName}`);
   }
   return problems;
 }
@@ -107,14 +118,19 @@ export const SortCatalog = {
 
   /** Names of the sort's private parameters (passwords, keys, certificates, secrets). */
   privateParameters(sort: ObjectSort): string[] {
-    return CATALOG.get(sort)!.parameters.filter((d) => d.private).map((d) => d.name);
+    return CATALOG.get(sort)!
+      .parameters.filter((d) => d.private)
+      .map((d) => d.name);
   },
 
   /**
    * The derived slots of the sort recomputed from parameter values: each lists, once and in order of
    * appearance, the ids the parameters' reference fields hold.
    */
-  derivedReferences(sort: ObjectSort, parameters: { readonly [name: string]: ParameterValue }): { [slot: string]: string[] } {
+  derivedReferences(
+    sort: ObjectSort,
+    parameters: { readonly [name: string]: ParameterValue },
+  ): { [slot: string]: string[] } {
     const definition = CATALOG.get(sort)!;
     const derived: { [slot: string]: string[] } = {};
     for (const slot of definition.references.filter((s) => s.derived)) derived[slot.name] = [];

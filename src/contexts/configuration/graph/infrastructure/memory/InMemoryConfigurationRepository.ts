@@ -3,7 +3,12 @@ import { StaleVersionError } from '../../../../../shared/domain/DomainError.js';
 import type { LabId } from '../../../../../shared/domain/LabId.js';
 import { ConfigObject, type ConfigObjectSnapshot } from '../../domain/ConfigObject.js';
 import {
-  ConfigurationRepository, checkStorable, sameContent, type DanglingReference, type Revision, type RevisionDiff,
+  ConfigurationRepository,
+  checkStorable,
+  sameContent,
+  type DanglingReference,
+  type Revision,
+  type RevisionDiff,
 } from '../../domain/ConfigurationRepository.js';
 import type { ObjectSort } from '../../domain/ObjectSort.js';
 
@@ -14,11 +19,17 @@ function byCodePoint(a: string, b: string): number {
 }
 
 function ordered(objects: ConfigObjectSnapshot[]): ConfigObjectSnapshot[] {
-  return objects.sort((a, b) => byCodePoint(a.sort, b.sort) || byCodePoint(a.displayName, b.displayName) || byCodePoint(a.id, b.id));
+  return objects.sort(
+    (a, b) => byCodePoint(a.sort, b.sort) || byCodePoint(a.displayName, b.displayName) || byCodePoint(a.id, b.id),
+  );
 }
 
 /** The working version an object gets when a revision move gives it `content`: kept when unchanged, else above both. */
-function moved(content: ConfigObjectSnapshot, before: ConfigObjectSnapshot | undefined, floor = 0): ConfigObjectSnapshot {
+function moved(
+  content: ConfigObjectSnapshot,
+  before: ConfigObjectSnapshot | undefined,
+  floor = 0,
+): ConfigObjectSnapshot {
   if (before && sameContent(before, content)) return before;
   return { ...content, version: Math.max(floor, before?.version ?? 0) + 1 };
 }
@@ -47,19 +58,30 @@ export class InMemoryConfigurationRepository extends ConfigurationRepository {
     return snapshot ? new ConfigObject(lab, snapshot) : undefined;
   }
 
-  async findByDisplayName(lab: LabId, sort: ObjectSort, displayName: string, revision: Revision = 'working'): Promise<ConfigObject | undefined> {
-    const found = ordered([...this.revisions(lab)[revision].values()]).find((o) => o.sort === sort && o.displayName === displayName);
+  async findByDisplayName(
+    lab: LabId,
+    sort: ObjectSort,
+    displayName: string,
+    revision: Revision = 'working',
+  ): Promise<ConfigObject | undefined> {
+    const found = ordered([...this.revisions(lab)[revision].values()]).find(
+      (o) => o.sort === sort && o.displayName === displayName,
+    );
     return found ? new ConfigObject(lab, found) : undefined;
   }
 
   async list(lab: LabId, sort?: ObjectSort, revision: Revision = 'working'): Promise<ConfigObject[]> {
-    return ordered([...this.revisions(lab)[revision].values()].filter((o) => !sort || o.sort === sort))
-      .map((snapshot) => new ConfigObject(lab, snapshot));
+    return ordered([...this.revisions(lab)[revision].values()].filter((o) => !sort || o.sort === sort)).map(
+      (snapshot) => new ConfigObject(lab, snapshot),
+    );
   }
 
   async referrersOf(lab: LabId, id: string): Promise<ConfigObject[]> {
-    return ordered([...this.revisions(lab).working.values()].filter((o) => Object.values(o.references).some((ids) => ids.includes(id))))
-      .map((snapshot) => new ConfigObject(lab, snapshot));
+    return ordered(
+      [...this.revisions(lab).working.values()].filter((o) =>
+        Object.values(o.references).some((ids) => ids.includes(id)),
+      ),
+    ).map((snapshot) => new ConfigObject(lab, snapshot));
   }
 
   async save(object: ConfigObject): Promise<void> {
@@ -130,7 +152,9 @@ export class InMemoryConfigurationRepository extends ConfigurationRepository {
   async danglingReferences(lab: LabId, limit: number): Promise<DanglingReference[]> {
     const { working, changed } = this.revisions(lab);
     const removed = [...changed.keys()].filter((id) => !working.has(id));
-    const suspects = [...working.values()].filter((o) => changed.has(o.id) || Object.values(o.references).some((ids) => ids.some((id) => removed.includes(id))));
+    const suspects = [...working.values()].filter(
+      (o) => changed.has(o.id) || Object.values(o.references).some((ids) => ids.some((id) => removed.includes(id))),
+    );
     const found: DanglingReference[] = [];
     for (const object of ordered(suspects)) {
       for (const slot of Object.keys(object.references).sort(byCodePoint)) {

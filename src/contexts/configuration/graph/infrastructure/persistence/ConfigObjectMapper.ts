@@ -23,7 +23,8 @@ export interface ConfigObjectRow {
 /** Between stored records and the ConfigObject aggregate; rebuilding the aggregate re-checks it. */
 export const ConfigObjectMapper = {
   toDomain(lab: LabId, record: ConfigObjectRecord): ConfigObject {
-    if (!isObjectSort(record.sort)) throw new Error(`config_object ${record.id} of lab ${lab} has the unknown sort '${record.sort}'`);
+    if (!isObjectSort(record.sort))
+      throw new Error(`config_object ${record.id} of lab ${lab} has the unknown sort '${record.sort}'`);
     return new ConfigObject(lab, {
       id: record.id,
       sort: record.sort,

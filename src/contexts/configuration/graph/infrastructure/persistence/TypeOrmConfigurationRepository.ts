@@ -4,27 +4,48 @@ import type { LabId } from '../../../../../shared/domain/LabId.js';
 import { TypeOrmRepository } from '../../../../../shared/infrastructure/persistence/TypeOrmRepository.js';
 import type { ConfigObject, ConfigObjectSnapshot } from '../../domain/ConfigObject.js';
 import {
-  ConfigurationRepository, checkStorable, isCanonicalObjectId, type DanglingReference, type Revision, type RevisionDiff,
+  ConfigurationRepository,
+  checkStorable,
+  isCanonicalObjectId,
+  type DanglingReference,
+  type Revision,
+  type RevisionDiff,
 } from '../../domain/ConfigurationRepository.js';
 import type { ObjectSort } from '../../domain/ObjectSort.js';
 import { ConfigObjectMapper } from './ConfigObjectMapper.js';
 import { ConfigObjectRecord } from './ConfigObjectRecord.js';
 
 /** The stored columns of an object besides lab_id, revision and version. */
-const COLUMNS = 'id, sort, display_name, parameters, reference_slots, referenced_ids, comment, visible, protected, tr_mark, note, metadata';
+const COLUMNS =
+  'id, sort, display_name, parameters, reference_slots, referenced_ids, comment, visible, protected, tr_mark, note, metadata';
 /** Columns that make up an object's content (what diff compares; referenced_ids follows from reference_slots). */
-const CONTENT = ['sort', 'display_name', 'parameters', 'reference_slots', 'comment', 'visible', 'protected', 'tr_mark', 'note', 'metadata'];
+const CONTENT = [
+  'sort',
+  'display_name',
+  'parameters',
+  'reference_slots',
+  'comment',
+  'visible',
+  'protected',
+  'tr_mark',
+  'note',
+  'metadata',
+];
 /** Objects sent as one JSON array parameter ($2) and read as rows: one round trip for any number of objects. */
 const INCOMING = `jsonb_to_recordset($2::jsonb) AS x(id uuid, sort text, display_name text, parameters jsonb, reference_slots jsonb,
   referenced_ids text, comment text, visible boolean, protected boolean, tr_mark boolean, note text, metadata jsonb)`;
-const INCOMING_VALUES = 'x.id, x.sort, x.display_name, x.parameters, x.reference_slots, x.referenced_ids::uuid[], x.comment, x.visible, x.protected, x.tr_mark, x.note, x.metadata';
+const INCOMING_VALUES =
+  'x.id, x.sort, x.display_name, x.parameters, x.reference_slots, x.referenced_ids::uuid[], x.comment, x.visible, x.protected, x.tr_mark, x.note, x.metadata';
 
 function content(alias: string): string {
   return `(${CONTENT.map((column) => `${alias}.${column}`).join(', ')})`;
 }
 
 const SET_FROM_EXCLUDED = [...CONTENT, 'referenced_ids'].map((column) => `${column} = EXCLUDED.${column}`).join(', ');
-const SET_FROM_INCOMING = [...CONTENT.map((column) => `${column} = x.${column}`), 'referenced_ids = x.referenced_ids::uuid[]'].join(', ');
+const SET_FROM_INCOMING = [
+  ...CONTENT.map((column) => `${column} = x.${column}`),
+  'referenced_ids = x.referenced_ids::uuid[]',
+].join(', ');
 const CHANGED = `${content('config_object')} IS DISTINCT FROM ${content('EXCLUDED')}`;
 
 /**
@@ -33,7 +54,9 @@ const CHANGED = `${content('config_object')} IS DISTINCT FROM ${content('EXCLUDE
  */
 const MARK_TOUCHED = `INSERT INTO config_object_change (lab_id, id, last_version) SELECT $1, id, version FROM touched
   ON CONFLICT (lab_id, id) DO UPDATE SET last_version = GREATEST(config_object_change.last_version, EXCLUDED.last_version)`;
-const SOURCE_COLUMNS = COLUMNS.split(', ').map((column) => `s.${column}`).join(', ');
+const SOURCE_COLUMNS = COLUMNS.split(', ')
+  .map((column) => `s.${column}`)
+  .join(', ');
 
 function uuids(ids: readonly string[]): string {
   return `{${ids.join(',')}}`;
@@ -57,13 +80,22 @@ const WHOLE_REVISION_FROM = 1000;
  * inserted and updated rows: the objects named by $2 (`byIds`), or every object of the revision. Then the
  * objects the source lacks are deleted from the target.
  */
-function copyObjects(source: Revision, target: Revision, byIds: boolean, versions: { inserted: string; updated: string }, changed: string): string[] {
+function copyObjects(
+  source: Revision,
+  target: Revision,
+  byIds: boolean,
+  versions: { inserted: string; updated: string },
+  changed: string,
+): string[] {
   const ids = byIds ? 'AND s.id = ANY($2::uuid[])' : '';
   return [
     `DELETE FROM config_object t WHERE t.lab_id = $1 AND t.revision = '${target}' ${ids.replaceAll('s.', 't.')}
-       AND ${byIds ? NOT_IN(source).replace('id NOT IN', 't.id NOT IN')
-    // A hashed NOT IN subplan: NOT EXISTS became a nested loop over both revisions on a lab's stale statistics (21 s).
-    : `t.id NOT IN (SELECT s.id FROM config_object s WHERE s.lab_id = $1 AND s.revision = '${source}')`}`,
+       AND ${
+         byIds
+           ? NOT_IN(source).replace('id NOT IN', 't.id NOT IN')
+           : // A hashed NOT IN subplan: NOT EXISTS became a nested loop over both revisions on a lab's stale statistics (21 s).
+             `t.id NOT IN (SELECT s.id FROM config_object s WHERE s.lab_id = $1 AND s.revision = '${source}')`
+       }`,
     `INSERT INTO config_object (lab_id, revision, ${COLUMNS}, version)
        SELECT s.lab_id, '${target}', ${SOURCE_COLUMNS}, ${versions.inserted}
        FROM config_object s WHERE s.lab_id = $1 AND s.revision = '${source}' ${ids}
@@ -72,17 +104,30 @@ function copyObjects(source: Revision, target: Revision, byIds: boolean, version
 }
 
 /** committed := working for the changed objects ($2) or all of them, versions included. */
-const publishing = (byIds: boolean) => copyObjects('working', 'committed', byIds, { inserted: 's.version', updated: 'EXCLUDED.version' },
-  `${CHANGED} OR config_object.version <> EXCLUDED.version`);
+const publishing = (byIds: boolean) =>
+  copyObjects(
+    'working',
+    'committed',
+    byIds,
+    { inserted: 's.version', updated: 'EXCLUDED.version' },
+    `${CHANGED} OR config_object.version <> EXCLUDED.version`,
+  );
 /**
  * working := committed for the changed objects ($2) or all of them: changed and re-added objects get a version
  * above every one they had (the last parameter: a JSON object of id → the highest working version since the
  * last commit or revert, looked up per row rather than joined), unchanged ones keep theirs.
  */
-const restoring = (byIds: boolean) => copyObjects('committed', 'working', byIds, {
-  inserted: `GREATEST(s.version, coalesce((${byIds ? '$3' : '$2'}::jsonb ->> s.id::text)::int, 0)) + 1`,
-  updated: 'GREATEST(config_object.version + 1, EXCLUDED.version)',
-}, CHANGED);
+const restoring = (byIds: boolean) =>
+  copyObjects(
+    'committed',
+    'working',
+    byIds,
+    {
+      inserted: `GREATEST(s.version, coalesce((${byIds ? '$3' : '$2'}::jsonb ->> s.id::text)::int, 0)) + 1`,
+      updated: 'GREATEST(config_object.version + 1, EXCLUDED.version)',
+    },
+    CHANGED,
+  );
 const PUBLISH = { byIds: publishing(true), whole: publishing(false) };
 const RESTORE = { byIds: restoring(true), whole: restoring(false) };
 
@@ -107,8 +152,16 @@ export class TypeOrmConfigurationRepository extends TypeOrmRepository implements
     return record ? ConfigObjectMapper.toDomain(lab, record) : undefined;
   }
 
-  async findByDisplayName(lab: LabId, sort: ObjectSort, displayName: string, revision: Revision = 'working'): Promise<ConfigObject | undefined> {
-    const record = await this.records(ConfigObjectRecord).findOne({ where: { labId: lab, revision, sort, displayName }, order: { id: 'ASC' } });
+  async findByDisplayName(
+    lab: LabId,
+    sort: ObjectSort,
+    displayName: string,
+    revision: Revision = 'working',
+  ): Promise<ConfigObject | undefined> {
+    const record = await this.records(ConfigObjectRecord).findOne({
+      where: { labId: lab, revision, sort, displayName },
+      order: { id: 'ASC' },
+    });
     return record ? ConfigObjectMapper.toDomain(lab, record) : undefined;
   }
 
@@ -123,11 +176,14 @@ export class TypeOrmConfigurationRepository extends TypeOrmRepository implements
   async referrersOf(lab: LabId, id: string): Promise<ConfigObject[]> {
     if (!isCanonicalObjectId(id)) return [];
     // The literal revision lets the planner use the partial GIN index on referenced_ids.
-    const records = await this.records(ConfigObjectRecord).createQueryBuilder('o')
+    const records = await this.records(ConfigObjectRecord)
+      .createQueryBuilder('o')
       .where('o.lab_id = :lab', { lab })
       .andWhere("o.revision = 'working'")
       .andWhere('o.referenced_ids @> ARRAY[CAST(:id AS uuid)]', { id })
-      .orderBy('o.sort', 'ASC').addOrderBy('o.display_name', 'ASC').addOrderBy('o.id', 'ASC')
+      .orderBy('o.sort', 'ASC')
+      .addOrderBy('o.display_name', 'ASC')
+      .addOrderBy('o.id', 'ASC')
       .getMany();
     return records.map((record) => ConfigObjectMapper.toDomain(lab, record));
   }
@@ -136,18 +192,22 @@ export class TypeOrmConfigurationRepository extends TypeOrmRepository implements
     const snapshot = object.snapshot();
     checkStorable(snapshot);
     const rows = JSON.stringify([ConfigObjectMapper.toRow(snapshot)]);
-    const saved: unknown[] = object.version === 0
-      ? await this.manager.query(
-        `WITH touched AS (INSERT INTO config_object (lab_id, revision, ${COLUMNS}, version) SELECT $1, 'working', ${INCOMING_VALUES}, 1 FROM ${INCOMING}
+    const saved: unknown[] =
+      object.version === 0
+        ? await this.manager.query(
+            `WITH touched AS (INSERT INTO config_object (lab_id, revision, ${COLUMNS}, version) SELECT $1, 'working', ${INCOMING_VALUES}, 1 FROM ${INCOMING}
            ON CONFLICT (lab_id, revision, id) DO NOTHING RETURNING id, version),
          marked AS (${MARK_TOUCHED})
-         SELECT id FROM touched`, [object.lab, rows])
-      : await this.manager.query(
-        `WITH touched AS (UPDATE config_object o SET ${SET_FROM_INCOMING}, version = o.version + 1
+         SELECT id FROM touched`,
+            [object.lab, rows],
+          )
+        : await this.manager.query(
+            `WITH touched AS (UPDATE config_object o SET ${SET_FROM_INCOMING}, version = o.version + 1
            FROM ${INCOMING} WHERE o.lab_id = $1 AND o.revision = 'working' AND o.id = x.id AND o.version = $3 RETURNING o.id, o.version),
          marked AS (${MARK_TOUCHED})
          SELECT id FROM touched`,
-        [object.lab, rows, object.version]);
+            [object.lab, rows, object.version],
+          );
     if (saved.length !== 1) throw new StaleVersionError('Object', object.id);
   }
 
@@ -156,21 +216,26 @@ export class TypeOrmConfigurationRepository extends TypeOrmRepository implements
     if (canonical.length === 0) return;
     await this.manager.query(
       `WITH touched AS (DELETE FROM config_object WHERE lab_id = $1 AND revision = 'working' AND id = ANY($2::uuid[]) RETURNING id, version)
-       ${MARK_TOUCHED}`, [lab, `{${canonical.join(',')}}`]);
+       ${MARK_TOUCHED}`,
+      [lab, `{${canonical.join(',')}}`],
+    );
   }
 
   async replaceWorking(lab: LabId, objects: readonly ConfigObjectSnapshot[]): Promise<void> {
     objects.forEach(checkStorable);
     await this.manager.query(
       `WITH touched AS (DELETE FROM config_object WHERE lab_id = $1 AND revision = 'working' AND NOT (id = ANY($2::uuid[])) RETURNING id, version)
-       ${MARK_TOUCHED}`, [lab, `{${objects.map((o) => o.id).join(',')}}`]);
+       ${MARK_TOUCHED}`,
+      [lab, `{${objects.map((o) => o.id).join(',')}}`],
+    );
     if (objects.length === 0) return;
     await this.manager.query(
       `WITH touched AS (INSERT INTO config_object (lab_id, revision, ${COLUMNS}, version) SELECT $1, 'working', ${INCOMING_VALUES}, 1 FROM ${INCOMING}
          ON CONFLICT (lab_id, revision, id) DO UPDATE SET ${SET_FROM_EXCLUDED}, version = config_object.version + 1 WHERE ${CHANGED}
          RETURNING id, version)
        ${MARK_TOUCHED}`,
-      [lab, JSON.stringify(objects.map(ConfigObjectMapper.toRow))]);
+      [lab, JSON.stringify(objects.map(ConfigObjectMapper.toRow))],
+    );
   }
 
   async publishWorking(lab: LabId): Promise<void> {
@@ -200,35 +265,46 @@ export class TypeOrmConfigurationRepository extends TypeOrmRepository implements
   private async takeChanges(lab: LabId): Promise<Array<{ id: string; lastVersion: number }>> {
     return this.manager.query(
       // Wrapped in a SELECT: TypeORM answers a bare DELETE or UPDATE with [rows, count] rather than the rows.
-      'WITH taken AS (DELETE FROM config_object_change WHERE lab_id = $1 RETURNING id, last_version) SELECT id, last_version AS "lastVersion" FROM taken', [lab]);
+      'WITH taken AS (DELETE FROM config_object_change WHERE lab_id = $1 RETURNING id, last_version) SELECT id, last_version AS "lastVersion" FROM taken',
+      [lab],
+    );
   }
 
   private async changeCount(lab: LabId): Promise<number> {
-    const [row] = await this.manager.query('SELECT count(*)::int AS n FROM config_object_change WHERE lab_id = $1', [lab]) as Array<{ n: number }>;
+    const [row] = (await this.manager.query('SELECT count(*)::int AS n FROM config_object_change WHERE lab_id = $1', [
+      lab,
+    ])) as Array<{ n: number }>;
     return row!.n;
   }
 
   /** Ids the working revision changed since the last commit or revert. */
   private async changedIds(lab: LabId): Promise<string[]> {
-    const rows: Array<{ id: string }> = await this.manager.query('SELECT id FROM config_object_change WHERE lab_id = $1', [lab]);
+    const rows: Array<{ id: string }> = await this.manager.query(
+      'SELECT id FROM config_object_change WHERE lab_id = $1',
+      [lab],
+    );
     return rows.map((row) => row.id);
   }
 
   async diff(lab: LabId): Promise<RevisionDiff> {
     // Only changed ids can differ; an id added and removed again since the commit counts as nothing. A full
     // join is planned as a hash or merge join, never as a nested loop.
-    const [row] = await this.manager.query(
+    const [row] = (await this.manager.query(
       `SELECT count(*) FILTER (WHERE c.id IS NULL)::int AS added,
               count(*) FILTER (WHERE w.id IS NULL)::int AS removed,
               count(*) FILTER (WHERE w.id IS NOT NULL AND c.id IS NOT NULL AND ${content('w')} IS DISTINCT FROM ${content('c')})::int AS modified
        FROM (SELECT * FROM config_object WHERE ${OF_IDS} AND revision = 'working') w
        FULL JOIN (SELECT * FROM config_object WHERE ${OF_IDS} AND revision = 'committed') c ON c.id = w.id`,
-      [lab, uuids(await this.changedIds(lab))]) as RevisionDiff[];
+      [lab, uuids(await this.changedIds(lab))],
+    )) as RevisionDiff[];
     return { added: row!.added, removed: row!.removed, modified: row!.modified };
   }
 
   async count(lab: LabId, revision: Revision = 'working'): Promise<number> {
-    const [row] = await this.manager.query('SELECT count(*)::int AS n FROM config_object WHERE lab_id = $1 AND revision = $2', [lab, revision]) as Array<{ n: number }>;
+    const [row] = (await this.manager.query(
+      'SELECT count(*)::int AS n FROM config_object WHERE lab_id = $1 AND revision = $2',
+      [lab, revision],
+    )) as Array<{ n: number }>;
     return row!.n;
   }
 
@@ -246,9 +322,16 @@ export class TypeOrmConfigurationRepository extends TypeOrmRepository implements
     }
     const changed = await this.changedIds(lab);
     const removed: Array<{ id: string }> = await this.manager.query(
-      `SELECT id FROM unnest($2::uuid[]) AS ch(id) WHERE ${NOT_IN('working').replace('id NOT IN', 'ch.id NOT IN')}`, [lab, uuids(changed)]);
-    const referrers: Array<{ id: string }> = removed.length === 0 ? [] : await this.manager.query(
-      "SELECT id FROM config_object WHERE lab_id = $1 AND revision = 'working' AND referenced_ids && $2::uuid[]", [lab, uuids(removed.map((r) => r.id))]);
+      `SELECT id FROM unnest($2::uuid[]) AS ch(id) WHERE ${NOT_IN('working').replace('id NOT IN', 'ch.id NOT IN')}`,
+      [lab, uuids(changed)],
+    );
+    const referrers: Array<{ id: string }> =
+      removed.length === 0
+        ? []
+        : await this.manager.query(
+            "SELECT id FROM config_object WHERE lab_id = $1 AND revision = 'working' AND referenced_ids && $2::uuid[]",
+            [lab, uuids(removed.map((r) => r.id))],
+          );
     return this.manager.query(danglingAmong(true), [lab, limit, uuids([...changed, ...referrers.map((r) => r.id)])]);
   }
 }

@@ -30,9 +30,11 @@ export function renderObject(object: ConfigObject): ConfigObjectView {
   const fields: { [key: string]: WireValue } = {};
   const secrets = new Set(definition.parameters.filter((p) => isSecretType(p.type)).map((p) => p.name));
   for (const parameter of definition.parameters) {
-    if (!secrets.has(parameter.name)) fields[parameter.name] = renderValue(object.parameters[parameter.name] ?? parameter.default);
+    if (!secrets.has(parameter.name))
+      fields[parameter.name] = renderValue(object.parameters[parameter.name] ?? parameter.default);
   }
-  for (const [name, value] of Object.entries(object.parameters)) if (!(name in fields) && !secrets.has(name)) fields[name] = renderValue(value);
+  for (const [name, value] of Object.entries(object.parameters))
+    if (!(name in fields) && !secrets.has(name)) fields[name] = renderValue(value);
   for (const slot of definition.references) {
     const ids = object.references[slot.name] ?? [];
     fields[slot.name] = slot.cardinality === 'one' ? (ids[0] ?? '') : [...ids];
@@ -40,11 +42,18 @@ export function renderObject(object: ConfigObject): ConfigObjectView {
   for (const [slot, ids] of Object.entries(object.references)) if (!(slot in fields)) fields[slot] = [...ids];
   const { note: _note, version: _version, ...metadata } = object.metadata;
   const anynodefe: AnynodefeView = {
-    compatibility: '0', ...(renderValue(metadata) as { [key: string]: WireValue }), note: object.note, version: String(object.version),
+    compatibility: '0',
+    ...(renderValue(metadata) as { [key: string]: WireValue }),
+    note: object.note,
+    version: String(object.version),
   };
   const head = {
-    id: object.id, sort: object.sort, displayName: object.displayName,
-    comment: object.common.comment, visible: String(object.common.visible), protected: String(object.common.protected),
+    id: object.id,
+    sort: object.sort,
+    displayName: object.displayName,
+    comment: object.common.comment,
+    visible: String(object.common.visible),
+    protected: String(object.common.protected),
     trMark: String(object.common.trMark),
   };
   // Parameters and slots never shadow the common members (the catalog reserves their names).

@@ -1,6 +1,23 @@
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min, ValidateNested } from 'class-validator';
-import { DNS_LOOKUP_VALUES, IP_VERSION_VALUES, type DnsLookup, type IpVersion } from '../../../profiles/domain/NodeProfile.js';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsOptional,
+  IsString,
+  Max,
+  MaxLength,
+  Min,
+  ValidateNested,
+} from 'class-validator';
+import {
+  DNS_LOOKUP_VALUES,
+  IP_VERSION_VALUES,
+  type DnsLookup,
+  type IpVersion,
+} from '../../../profiles/domain/NodeProfile.js';
 
 // ---- requests ----
 
@@ -36,7 +53,12 @@ class WizardBaseDto {
   @IsOptional() @IsInt() @Min(PORT_MIN) @Max(PORT_MAX) udpTcpPort?: number | null;
   @IsOptional() @IsInt() @Min(PORT_MIN) @Max(PORT_MAX) tlsPort?: number | null;
   @IsOptional() @IsArray() @ArrayMaxSize(64) @IsString({ each: true }) routingDomains?: string[] | null;
-  @IsOptional() @IsArray() @ArrayMaxSize(1000) @ValidateNested({ each: true }) @Type(() => NetworkPeerDto) networkPeerWhitelist?: NetworkPeerDto[] | null;
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(1000)
+  @ValidateNested({ each: true })
+  @Type(() => NetworkPeerDto)
+  networkPeerWhitelist?: NetworkPeerDto[] | null;
 }
 
 /** AddSystemProfile: the fields the specification shows, plus udpTcpPort, tenantFqdn, remoteSipDomain and networkPeerWhitelist. */

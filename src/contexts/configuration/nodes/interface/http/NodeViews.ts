@@ -1,6 +1,11 @@
 import { Type } from 'class-transformer';
 import { IsArray, IsBoolean, IsIn, IsInt, IsString, IsUUID, ValidateNested } from 'class-validator';
-import { DNS_LOOKUP_VALUES, IP_VERSION_VALUES, type DnsLookup, type IpVersion } from '../../../profiles/domain/NodeProfile.js';
+import {
+  DNS_LOOKUP_VALUES,
+  IP_VERSION_VALUES,
+  type DnsLookup,
+  type IpVersion,
+} from '../../../profiles/domain/NodeProfile.js';
 
 /**
  * The shapes of the Nodes operations, one class each: request DTOs (validated by validateDto, described in

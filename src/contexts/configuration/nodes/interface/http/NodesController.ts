@@ -23,7 +23,12 @@ import { SetNodeTenantFqdn } from '../../application/SetNodeTenantFqdn.js';
 import type { Node, PortKind } from '../../domain/Node.js';
 import type { WizardResult } from '../../domain/NodeWizard.js';
 import { NODE_OBJECT_TYPES } from '../../domain/NodeSubTree.js';
-import { AddProviderProfileDto, AddSipPhoneRegistrarProfileDto, AddSystemProfileDto, type NetworkPeerDto } from './NodeDtos.js';
+import {
+  AddProviderProfileDto,
+  AddSipPhoneRegistrarProfileDto,
+  AddSystemProfileDto,
+  type NetworkPeerDto,
+} from './NodeDtos.js';
 import type { NodeEntryView, ProfileEntryView, ProviderProfileView, SystemProfileView } from './NodeViews.js';
 
 function entry(node: { readonly id: string; readonly displayName: string }): NodeEntryView {
@@ -33,7 +38,8 @@ function entry(node: { readonly id: string; readonly displayName: string }): Nod
 function systemProfileView(profile: SystemProfile): SystemProfileView {
   const { wizard: _wizard, ...fields } = profile;
   return {
-    ...fields, routingDomains: [...fields.routingDomains],
+    ...fields,
+    routingDomains: [...fields.routingDomains],
     networkPeerWhitelist: fields.networkPeerWhitelist.map((peer) => ({ ...peer, dnsLookup: [...peer.dnsLookup] })),
   };
 }
@@ -41,7 +47,9 @@ function systemProfileView(profile: SystemProfile): SystemProfileView {
 function providerProfileView(profile: ProviderProfile): ProviderProfileView {
   const { wizard: _wizard, ...fields } = profile;
   return {
-    ...fields, routingDomains: [...fields.routingDomains], regions: fields.regions.map((r) => ({ ...r })),
+    ...fields,
+    routingDomains: [...fields.routingDomains],
+    regions: fields.regions.map((r) => ({ ...r })),
     networkPeerWhitelist: fields.networkPeerWhitelist.map((peer) => ({ ...peer, dnsLookup: [...peer.dnsLookup] })),
   };
 }
@@ -55,15 +63,23 @@ function readPort(body: unknown, kind: PortKind): number {
   const text = typeof body === 'string' ? body.trim() : '';
   const port = /^\d{1,5}$/.test(text) ? Number(text) : NaN;
   if (!(port >= 1 && port <= 65535)) {
-    throw DomainError.invalid('INVALID_PORT', `the raw body must be the new ${kind === 'tlsPort' ? 'TLS' : 'UDP/TCP'} port, a whole number from 1 to 65535, got '${text.slice(0, 40)}'`,
-      [{ field: kind, rule: 'port', message: `${kind} must be a whole number from 1 to 65535` }]);
+    throw DomainError.invalid(
+      'INVALID_PORT',
+      `the raw body must be the new ${kind === 'tlsPort' ? 'TLS' : 'UDP/TCP'} port, a whole number from 1 to 65535, got '${text.slice(0, 40)}'`,
+      [{ field: kind, rule: 'port', message: `${kind} must be a whole number from 1 to 65535` }],
+    );
   }
   return port;
 }
 
 /** A wizard body with its whitelist entries completed (dnsLookup may be left out or null). */
-function wizardRequest<T extends { networkPeerWhitelist?: NetworkPeerDto[] | null }>(body: T): Omit<T, 'networkPeerWhitelist'> & { networkPeerWhitelist: NetworkPeer[] | undefined } {
-  return { ...body, networkPeerWhitelist: body.networkPeerWhitelist?.map((peer) => ({ ...peer, dnsLookup: peer.dnsLookup ?? [] })) };
+function wizardRequest<T extends { networkPeerWhitelist?: NetworkPeerDto[] | null }>(
+  body: T,
+): Omit<T, 'networkPeerWhitelist'> & { networkPeerWhitelist: NetworkPeer[] | undefined } {
+  return {
+    ...body,
+    networkPeerWhitelist: body.networkPeerWhitelist?.map((peer) => ({ ...peer, dnsLookup: peer.dnsLookup ?? [] })),
+  };
 }
 
 function rawText(body: unknown): string {

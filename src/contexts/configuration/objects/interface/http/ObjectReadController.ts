@@ -19,7 +19,11 @@ import { renderEntry, renderObject } from './ObjectWire.js';
 
 export function renderTree(node: ObjectTreeNode): ObjectTreeView {
   if (node.repeated) return { object: renderEntry(node.object), via: node.via, repeated: true, children: [] };
-  return { object: renderObject(node.object), ...(node.via ? { via: node.via } : {}), children: node.children.map(renderTree) };
+  return {
+    object: renderObject(node.object),
+    ...(node.via ? { via: node.via } : {}),
+    children: node.children.map(renderTree),
+  };
 }
 
 /** Printable ASCII without path separators: the name travels in a Content-Disposition header. */
@@ -31,9 +35,18 @@ function exportFilename(requested: string | undefined, sort: ObjectSort, display
     return `${sort}-${displayName.replace(/[^A-Za-z0-9._-]+/g, '_').replace(/^_+|_+$/g, '') || 'object'}${OBJECT_FILE_EXTENSION}`;
   }
   const name = requested.trim();
-  if (name.length > 255 || !FILENAME_ALLOWED.test(name) || FILENAME_FORBIDDEN.test(name) || name === '.' || name === '..') {
-    throw DomainError.invalid('FILENAME_INVALID', 'filename must be a file name of at most 255 printable ASCII characters, without path separators or quotes',
-      [{ field: 'filename', rule: 'filename', message: 'filename must be a plain file name' }]);
+  if (
+    name.length > 255 ||
+    !FILENAME_ALLOWED.test(name) ||
+    FILENAME_FORBIDDEN.test(name) ||
+    name === '.' ||
+    name === '..'
+  ) {
+    throw DomainError.invalid(
+      'FILENAME_INVALID',
+      'filename must be a file name of at most 255 printable ASCII characters, without path separators or quotes',
+      [{ field: 'filename', rule: 'filename', message: 'filename must be a plain file name' }],
+    );
   }
   return name;
 }
@@ -57,14 +70,24 @@ export class ObjectReadController {
     const sort = request.query.optionalEnum<ObjectSort>('sort', OBJECT_SORTS);
     const displayName = request.query.optionalString('displayName');
     if (displayName !== undefined && sort === undefined) {
-      throw DomainError.invalid('SORT_REQUIRED', "query parameter 'displayName' needs 'sort': display names are unique within a sort",
-        [{ field: 'sort', message: 'sort is required with displayName' }]);
+      throw DomainError.invalid(
+        'SORT_REQUIRED',
+        "query parameter 'displayName' needs 'sort': display names are unique within a sort",
+        [{ field: 'sort', message: 'sort is required with displayName' }],
+      );
     }
     if (sort === undefined) {
-      return (await this.listSorts.execute(request.lab)).map(({ definition, count }): SortCountView => ({ sort: definition.sort, kind: definition.kind, count }));
+      return (await this.listSorts.execute(request.lab)).map(({ definition, count }): SortCountView => ({
+        sort: definition.sort,
+        kind: definition.kind,
+        count,
+      }));
     }
     if (displayName !== undefined) {
-      if (displayName.trim() === '') throw DomainError.invalid('INVALID_QUERY_PARAMETER', "query parameter 'displayName' must not be empty", [{ field: 'displayName', message: 'must not be empty' }]);
+      if (displayName.trim() === '')
+        throw DomainError.invalid('INVALID_QUERY_PARAMETER', "query parameter 'displayName' must not be empty", [
+          { field: 'displayName', message: 'must not be empty' },
+        ]);
       const found = await this.findByName.execute(request.lab, sort, displayName);
       return jsonWithETag(renderObject(found), found.version);
     }
@@ -102,6 +125,10 @@ export class ObjectReadController {
     const includePrivateData = request.query.boolean('includePrivateData', false);
     const requested = request.query.optionalString('filename');
     const { root, file } = await this.exportObject.execute(request.lab, request.query.string('id'), includePrivateData);
-    return Reply.file(encodeObjectFile(file), exportFilename(requested, root.sort, root.displayName), OBJECT_FILE_MEDIA_TYPE);
+    return Reply.file(
+      encodeObjectFile(file),
+      exportFilename(requested, root.sort, root.displayName),
+      OBJECT_FILE_MEDIA_TYPE,
+    );
   }
 }

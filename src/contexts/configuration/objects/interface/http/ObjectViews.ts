@@ -10,7 +10,11 @@ import { IMPORT_ACTIONS, type ImportAction, type ImportOutcome } from '../../app
  * differ per sort) are free-form: the schemas leave additional properties open.
  */
 /** An object as objects/get shows it: the graph's one shape (graph/interface/http/ConfigObjectViews.ts, rendered by objectRendering.ts). */
-export { AnynodefeView, ConfigObjectView, ObjectMetaDataView } from '../../../graph/interface/http/ConfigObjectViews.js';
+export {
+  AnynodefeView,
+  ConfigObjectView,
+  ObjectMetaDataView,
+} from '../../../graph/interface/http/ConfigObjectViews.js';
 import type { ConfigObjectView } from '../../../graph/interface/http/ConfigObjectViews.js';
 
 /** The short form of list answers (objects/sorts with a sort, unreferenced): as the real product lists objects. */

@@ -36,7 +36,12 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 /** A wire value to its typed form; scalars come as strings (native JSON numbers and booleans are accepted too). */
-export function fromWire(type: ParameterType, value: unknown, field: string, details: ErrorDetail[]): ParameterValue | undefined {
+export function fromWire(
+  type: ParameterType,
+  value: unknown,
+  field: string,
+  details: ErrorDetail[],
+): ParameterValue | undefined {
   const wrong = (expected: string): undefined => {
     details.push({ field, rule: type.kind, message: `${field} must be ${expected}, got ${shown(value)}` });
     return undefined;
@@ -65,7 +70,12 @@ export function fromWire(type: ParameterType, value: unknown, field: string, det
       if (!isRecord(value)) return wrong(`a JSON object with the fields ${type.fields.map((f) => f.name).join(', ')}`);
       const record: { [key: string]: ParameterValue } = {};
       for (const key of Object.keys(value)) {
-        if (!type.fields.some((f) => f.name === key)) details.push({ field: `${field}.${key}`, rule: 'unknown', message: `${field}.${key} is not a field (fields: ${type.fields.map((f) => f.name).join(', ')})` });
+        if (!type.fields.some((f) => f.name === key))
+          details.push({
+            field: `${field}.${key}`,
+            rule: 'unknown',
+            message: `${field}.${key} is not a field (fields: ${type.fields.map((f) => f.name).join(', ')})`,
+          });
       }
       for (const f of type.fields) {
         if (f.optional && (value[f.name] === undefined || value[f.name] === null)) continue;
@@ -80,17 +90,31 @@ export function fromWire(type: ParameterType, value: unknown, field: string, det
   }
 }
 
-function idsFromWire(value: unknown, cardinality: 'one' | 'many', field: string, details: ErrorDetail[]): string[] | undefined {
+function idsFromWire(
+  value: unknown,
+  cardinality: 'one' | 'many',
+  field: string,
+  details: ErrorDetail[],
+): string[] | undefined {
   const list = cardinality === 'one' && !Array.isArray(value) ? (value === '' || value === null ? [] : [value]) : value;
   if (!Array.isArray(list)) {
-    details.push({ field, rule: 'references', message: `${field} must be an array of object ids, got ${shown(value)}` });
+    details.push({
+      field,
+      rule: 'references',
+      message: `${field} must be an array of object ids, got ${shown(value)}`,
+    });
     return undefined;
   }
   const ids: string[] = [];
   list.forEach((item, i) => {
     const id = typeof item === 'string' ? canonicalObjectId(item) : undefined;
     if (id) ids.push(id);
-    else details.push({ field: cardinality === 'one' ? field : `${field}[${i}]`, rule: 'objectId', message: `${field} must hold object ids (36-character hyphenated or 32 hexadecimal characters), got ${shown(item)}` });
+    else
+      details.push({
+        field: cardinality === 'one' ? field : `${field}[${i}]`,
+        rule: 'objectId',
+        message: `${field} must hold object ids (36-character hyphenated or 32 hexadecimal characters), got ${shown(item)}`,
+      });
   });
   return ids;
 }
@@ -107,12 +131,22 @@ function readVersion(metaData: unknown, details: ErrorDetail[]): { version?: num
   if (version !== undefined) {
     if (typeof version === 'number' && Number.isInteger(version) && version >= 0) result.version = version;
     else if (typeof version === 'string' && /^\d{1,9}$/.test(version)) result.version = Number(version);
-    else details.push({ field: 'metaData.anynodefe.version', rule: 'version', message: `metaData.anynodefe.version must be the version read with the object (a whole number), got ${shown(version)}` });
+    else
+      details.push({
+        field: 'metaData.anynodefe.version',
+        rule: 'version',
+        message: `metaData.anynodefe.version must be the version read with the object (a whole number), got ${shown(version)}`,
+      });
   }
   const note = anynodefe?.['note'];
   if (note !== undefined) {
     if (typeof note === 'string') result.note = note;
-    else details.push({ field: 'metaData.anynodefe.note', rule: 'string', message: 'metaData.anynodefe.note must be a string' });
+    else
+      details.push({
+        field: 'metaData.anynodefe.note',
+        rule: 'string',
+        message: 'metaData.anynodefe.note must be a string',
+      });
   }
   return result;
 }
@@ -126,27 +160,54 @@ function readVersion(metaData: unknown, details: ErrorDetail[]): { version?: num
  * field; SetObject answers them (400) together with its own checks (ranges, references, required slots).
  */
 export function readObjectChange(raw: unknown, id: string, current: ConfigObject | undefined): ObjectChange {
-  if (!isRecord(raw)) throw DomainError.invalid('INVALID_BODY', 'the request body must be a JSON object: the object with every parameter as a string');
+  if (!isRecord(raw))
+    throw DomainError.invalid(
+      'INVALID_BODY',
+      'the request body must be a JSON object: the object with every parameter as a string',
+    );
   const body = Object.fromEntries(Object.entries(raw).filter(([, value]) => value !== null));
   const details: ErrorDetail[] = [];
   if (body['id'] !== undefined && (typeof body['id'] !== 'string' || canonicalObjectId(body['id']) !== id)) {
-    details.push({ field: 'id', rule: 'matches', message: `id in the body (${shown(body['id'])}) must name the object of the query, ${id}` });
+    details.push({
+      field: 'id',
+      rule: 'matches',
+      message: `id in the body (${shown(body['id'])}) must name the object of the query, ${id}`,
+    });
   }
   let bodySort: ObjectSort | undefined;
   if (body['sort'] !== undefined) {
     if (typeof body['sort'] === 'string' && isObjectSort(body['sort'])) bodySort = body['sort'];
-    else details.push({ field: 'sort', rule: 'sort', message: `sort must be one of the object sorts, got ${shown(body['sort'])}` });
+    else
+      details.push({
+        field: 'sort',
+        rule: 'sort',
+        message: `sort must be one of the object sorts, got ${shown(body['sort'])}`,
+      });
   }
   const sort = current?.sort ?? bodySort;
-  const change: { -readonly [K in keyof ObjectChange]: ObjectChange[K] } = { sort: bodySort, parameters: {}, references: {} };
+  const change: { -readonly [K in keyof ObjectChange]: ObjectChange[K] } = {
+    sort: bodySort,
+    parameters: {},
+    references: {},
+  };
   if (body['displayName'] !== undefined) {
     if (typeof body['displayName'] === 'string') change.displayName = body['displayName'];
-    else details.push({ field: 'displayName', rule: 'string', message: `displayName must be a string, got ${shown(body['displayName'])}` });
+    else
+      details.push({
+        field: 'displayName',
+        rule: 'string',
+        message: `displayName must be a string, got ${shown(body['displayName'])}`,
+      });
   }
   const common: { comment?: string; visible?: boolean; protected?: boolean; trMark?: boolean } = {};
   if (body['comment'] !== undefined) {
     if (typeof body['comment'] === 'string') common.comment = body['comment'];
-    else details.push({ field: 'comment', rule: 'string', message: `comment must be a string, got ${shown(body['comment'])}` });
+    else
+      details.push({
+        field: 'comment',
+        rule: 'string',
+        message: `comment must be a string, got ${shown(body['comment'])}`,
+      });
   }
   for (const flag of COMMON_FLAGS) {
     if (body[flag] !== undefined) {

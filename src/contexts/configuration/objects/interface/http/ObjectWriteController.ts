@@ -19,15 +19,28 @@ const CLONE_COMMENT_MAX = 100;
 /** The body of objects/bulkRemove: a JSON array of object ids, either shape. */
 function readIdList(body: unknown): string[] {
   if (!Array.isArray(body)) {
-    throw DomainError.invalid('INVALID_BODY', 'the request body must be a JSON array of object ids, for example ["3f1c0a9e-…", "…"]');
+    throw DomainError.invalid(
+      'INVALID_BODY',
+      'the request body must be a JSON array of object ids, for example ["3f1c0a9e-…", "…"]',
+    );
   }
   const details: ErrorDetail[] = [];
   const ids = body.flatMap((item, i) => {
     const id = typeof item === 'string' ? canonicalObjectId(item) : undefined;
-    if (!id) details.push({ field: `[${i}]`, rule: 'objectId', message: `[${i}] must be an object id (36-character hyphenated or 32 hexadecimal characters)` });
+    if (!id)
+      details.push({
+        field: `[${i}]`,
+        rule: 'objectId',
+        message: `[${i}] must be an object id (36-character hyphenated or 32 hexadecimal characters)`,
+      });
     return id ? [id] : [];
   });
-  if (details.length > 0) throw DomainError.invalid('VALIDATION_FAILED', `the id list is invalid: ${details.map((d) => d.message).join('; ')}`, details);
+  if (details.length > 0)
+    throw DomainError.invalid(
+      'VALIDATION_FAILED',
+      `the id list is invalid: ${details.map((d) => d.message).join('; ')}`,
+      details,
+    );
   return ids;
 }
 
@@ -45,7 +58,12 @@ export class ObjectWriteController {
   /** The raw body is the new note (send the JSON string "" to clear it); `If-Match: "<version>"` makes it conditional. */
   async note(request: OperationRequest) {
     const ifMatch = ifMatchVersion(request.header('if-match'), 'the object');
-    await this.setNote.execute(request.lab, request.query.string('id'), typeof request.body === 'string' ? request.body : '', ifMatch);
+    await this.setNote.execute(
+      request.lab,
+      request.query.string('id'),
+      typeof request.body === 'string' ? request.body : '',
+      ifMatch,
+    );
     return Reply.empty();
   }
 
@@ -60,8 +78,11 @@ export class ObjectWriteController {
       const change = readObjectChange(request.body, canonicalObjectId(idText)!, current);
       if (ifMatch === undefined) return change;
       if (change.expectedVersion !== undefined && change.expectedVersion !== ifMatch) {
-        throw DomainError.invalid('VERSION_MISMATCH', `If-Match names version ${ifMatch} but metaData.anynodefe.version says ${change.expectedVersion}`,
-          [{ field: 'If-Match', rule: 'matches', message: 'If-Match and metaData.anynodefe.version must agree' }]);
+        throw DomainError.invalid(
+          'VERSION_MISMATCH',
+          `If-Match names version ${ifMatch} but metaData.anynodefe.version says ${change.expectedVersion}`,
+          [{ field: 'If-Match', rule: 'matches', message: 'If-Match and metaData.anynodefe.version must agree' }],
+        );
       }
       return { ...change, expectedVersion: ifMatch };
     });
@@ -85,8 +106,11 @@ export class ObjectWriteController {
     const action = request.query.enum<ImportAction>('action', IMPORT_ACTIONS);
     const cloneComment = request.query.optionalString('cloneComment');
     if (cloneComment !== undefined && cloneComment.length > CLONE_COMMENT_MAX) {
-      throw DomainError.invalid('INVALID_QUERY_PARAMETER', `query parameter 'cloneComment' must be at most ${CLONE_COMMENT_MAX} characters`,
-        [{ field: 'cloneComment', message: `at most ${CLONE_COMMENT_MAX} characters` }]);
+      throw DomainError.invalid(
+        'INVALID_QUERY_PARAMETER',
+        `query parameter 'cloneComment' must be at most ${CLONE_COMMENT_MAX} characters`,
+        [{ field: 'cloneComment', message: `at most ${CLONE_COMMENT_MAX} characters` }],
+      );
     }
     const reassignPortOnCollision = request.query.boolean('reassignPortOnCollision', false);
     let file;
@@ -94,8 +118,11 @@ export class ObjectWriteController {
       file = decodeObjectFile(request.file!.content, { sorts: OBJECT_SORTS });
     } catch (error) {
       if (!(error instanceof ObjectFileError)) throw error;
-      throw DomainError.invalid('OBJECT_FILE_INVALID', `the uploaded file is not an importable object export file: ${error.message}`,
-        error.problems.map((p) => ({ field: p.path || 'file', message: p.message })));
+      throw DomainError.invalid(
+        'OBJECT_FILE_INVALID',
+        `the uploaded file is not an importable object export file: ${error.message}`,
+        error.problems.map((p) => ({ field: p.path || 'file', message: p.message })),
+      );
     }
     return this.importObjects.execute(request.lab, file, { action, cloneComment, reassignPortOnCollision });
   }

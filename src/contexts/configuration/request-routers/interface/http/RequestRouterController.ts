@@ -39,7 +39,9 @@ export class RequestRouterController {
 
   async get(request: OperationRequest): Promise<RequestRouterView[]> {
     const named = request.query.optionalString('requestRouter');
-    return (await this.listRouters.execute(request.lab, named === undefined || named.trim() === '' ? undefined : named)).map(renderRouter);
+    return (
+      await this.listRouters.execute(request.lab, named === undefined || named.trim() === '' ? undefined : named)
+    ).map(renderRouter);
   }
 
   async add(request: OperationRequest): Promise<RequestRouterView> {
@@ -51,12 +53,17 @@ export class RequestRouterController {
       useLocalNode: dto.useLocalNode ?? false,
       forwardingMode: dto.forwardingMode ?? 'BI_DIRECTIONAL',
       ports: {
-        udpTcpPort: dto.portOptions.udpTcpPort, tlsPort: dto.portOptions.tlsPort,
-        tcpPortRange: dto.portOptions.tcpPortRange ?? DEFAULT_RANGE, udpPortRange: dto.portOptions.udpPortRange ?? DEFAULT_RANGE,
+        udpTcpPort: dto.portOptions.udpTcpPort,
+        tlsPort: dto.portOptions.tlsPort,
+        tcpPortRange: dto.portOptions.tcpPortRange ?? DEFAULT_RANGE,
+        udpPortRange: dto.portOptions.udpPortRange ?? DEFAULT_RANGE,
       },
       controller: controller.createNewNetworkController
         ? { create: true, ipAddress: controller.newNetworkControllerIpAddress ?? '' }
-        : { create: false, ...(controller.networkControllerId ? { networkController: controller.networkControllerId } : {}) },
+        : {
+            create: false,
+            ...(controller.networkControllerId ? { networkController: controller.networkControllerId } : {}),
+          },
     });
     return renderRouter(router);
   }
@@ -64,7 +71,8 @@ export class RequestRouterController {
   async set(request: OperationRequest): Promise<RequestRouterView> {
     const routerText = request.query.string('requestRouter');
     const dto = validateDto(SetRequestRouterDto, request.body);
-    const reference = (value: string | null | undefined): string | null | undefined => (value === undefined ? undefined : value === null ? null : idOf(value));
+    const reference = (value: string | null | undefined): string | null | undefined =>
+      value === undefined ? undefined : value === null ? null : idOf(value);
     const change: RequestRouterChange = {
       ...(dto.id !== undefined && dto.id !== null ? { id: idOf(dto.id) } : {}),
       ...(dto.displayName !== undefined && dto.displayName !== null ? { displayName: dto.displayName } : {}),

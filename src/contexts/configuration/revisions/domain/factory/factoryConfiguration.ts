@@ -1,7 +1,11 @@
 import { DEFAULT_COMMON, type ConfigObjectSnapshot, type ParameterValue } from '../../../graph/domain/ConfigObject.js';
 import type { ObjectSort } from '../../../graph/domain/ObjectSort.js';
 import { SortCatalog } from '../../../graph/domain/catalog/SortCatalog.js';
-import { DEFAULT_IDENTITY_CERTIFICATE, DEFAULT_IDENTITY_PRIVATE_KEY, DEFAULT_IDENTITY_SUBJECT } from './defaultIdentity.js';
+import {
+  DEFAULT_IDENTITY_CERTIFICATE,
+  DEFAULT_IDENTITY_PRIVATE_KEY,
+  DEFAULT_IDENTITY_SUBJECT,
+} from './defaultIdentity.js';
 
 /** A simulated local interface of the gateway; the factory configuration has a network controller for each. */
 export interface LocalInterface {
@@ -37,38 +41,90 @@ export const REST_API_PORT = 8111;
  */
 export function factoryConfiguration(newId: () => string): ConfigObjectSnapshot[] {
   const objects: ConfigObjectSnapshot[] = [];
-  const add = (sort: ObjectSort, displayName: string, parameters: { [name: string]: ParameterValue } = {},
-    references: { [slot: string]: string[] } = {}, comment = ''): string => {
+  const add = (
+    sort: ObjectSort,
+    displayName: string,
+    parameters: { [name: string]: ParameterValue } = {},
+    references: { [slot: string]: string[] } = {},
+    comment = '',
+  ): string => {
     const id = newId();
     objects.push({
-      id, sort, displayName, parameters: { ...SortCatalog.defaults(sort), ...parameters }, references,
-      common: { ...DEFAULT_COMMON, comment }, note: '', metadata: {}, version: 0,
+      id,
+      sort,
+      displayName,
+      parameters: { ...SortCatalog.defaults(sort), ...parameters },
+      references,
+      common: { ...DEFAULT_COMMON, comment },
+      note: '',
+      metadata: {},
+      version: 0,
     });
     return id;
   };
 
   for (const nic of SIMULATED_INTERFACES) {
     add('IN_STACK', nic.name, {
-      interfaceName: nic.name, ipVersion: 'IN_ADDRESS_VERSION_4', ipAddress: nic.ipAddress,
-      subnetPrefixLength: nic.subnetPrefixLength, defaultGateway: nic.defaultGateway,
+      interfaceName: nic.name,
+      ipVersion: 'IN_ADDRESS_VERSION_4',
+      ipAddress: nic.ipAddress,
+      subnetPrefixLength: nic.subnetPrefixLength,
+      defaultGateway: nic.defaultGateway,
     });
   }
-  const identity = add('CRY_X509_STACK', 'Default digital identity', {
-    keyType: 'RSA_2048', selfSigned: true, subject: DEFAULT_IDENTITY_SUBJECT,
-    certificate: DEFAULT_IDENTITY_CERTIFICATE, privateKey: DEFAULT_IDENTITY_PRIVATE_KEY,
-  }, {}, 'self-signed certificate created at installation');
+  const identity = add(
+    'CRY_X509_STACK',
+    'Default digital identity',
+    {
+      keyType: 'RSA_2048',
+      selfSigned: true,
+      subject: DEFAULT_IDENTITY_SUBJECT,
+      certificate: DEFAULT_IDENTITY_CERTIFICATE,
+      privateKey: DEFAULT_IDENTITY_PRIVATE_KEY,
+    },
+    {},
+    'self-signed certificate created at installation',
+  );
   const securityProfile = add('INS_STACK', 'Default network security profile', {}, { digitalIdentityId: [identity] });
-  add('HTTP_SERVER', 'REST API and GUI', {
-    httpMode: 'HTTP', port: REST_API_PORT, ipAddress: '', requestDomains: ['REST_API', 'GUI'], openPortOnDemand: false,
-  }, { networkSecurityProfileId: [securityProfile] }, 'serves the management API');
-  add('HTTP_SERVER', 'ACME challenge', { httpMode: 'HTTP', port: 80, requestDomains: ['ACME'], openPortOnDemand: true });
+  add(
+    'HTTP_SERVER',
+    'REST API and GUI',
+    {
+      httpMode: 'HTTP',
+      port: REST_API_PORT,
+      ipAddress: '',
+      requestDomains: ['REST_API', 'GUI'],
+      openPortOnDemand: false,
+    },
+    { networkSecurityProfileId: [securityProfile] },
+    'serves the management API',
+  );
+  add('HTTP_SERVER', 'ACME challenge', {
+    httpMode: 'HTTP',
+    port: 80,
+    requestDomains: ['ACME'],
+    openPortOnDemand: true,
+  });
 
   const transcoding = add('MEDIA_PUMP_DOMAIN', 'Default media transcoding options');
-  const forwarder = add('MNS_FORWARDER_DOMAIN', 'Default media negotiation forwarder', { mediaMode: 'TRANSCODING' },
-    { mediaTranscodingOptionsId: [transcoding] });
-  const forwardingStack = add('TELFW_STACK', 'Default telephony forwarding', { profile: 'STANDARD' },
-    { mediaNegotiationForwarderId: [forwarder] });
-  add('TELRT_FORWARDER_DOMAIN', 'Default routing forward profile', {}, { telephonyForwardingStackId: [forwardingStack] });
+  const forwarder = add(
+    'MNS_FORWARDER_DOMAIN',
+    'Default media negotiation forwarder',
+    { mediaMode: 'TRANSCODING' },
+    { mediaTranscodingOptionsId: [transcoding] },
+  );
+  const forwardingStack = add(
+    'TELFW_STACK',
+    'Default telephony forwarding',
+    { profile: 'STANDARD' },
+    { mediaNegotiationForwarderId: [forwarder] },
+  );
+  add(
+    'TELRT_FORWARDER_DOMAIN',
+    'Default routing forward profile',
+    {},
+    { telephonyForwardingStackId: [forwardingStack] },
+  );
 
   add('IN_QOS_STACK', 'Default QoS profile');
   add('TEL_STACK', 'Telephony core');

@@ -20,7 +20,8 @@ export class InMemoryConfigurationStateRepository extends ConfigurationStateRepo
   }
 
   async save(state: ConfigurationState): Promise<void> {
-    if ((this.byLab.get(state.lab)?.version ?? 0) !== state.version) throw new StaleVersionError('Configuration state', state.lab);
+    if ((this.byLab.get(state.lab)?.version ?? 0) !== state.version)
+      throw new StaleVersionError('Configuration state', state.lab);
     this.byLab.set(state.lab, { ...state.snapshot(), version: state.version + 1 });
   }
 

@@ -25,7 +25,11 @@ export class CoreConfigController {
   async set(request: OperationRequest): Promise<Reply> {
     const commitProtection = request.query.boolean('commitProtection', false);
     const file = request.file!;
-    await this.importConfiguration.execute(request.lab, { fileName: file.filename, content: file.content, commitProtection });
+    await this.importConfiguration.execute(request.lab, {
+      fileName: file.filename,
+      content: file.content,
+      commitProtection,
+    });
     return Reply.empty();
   }
 

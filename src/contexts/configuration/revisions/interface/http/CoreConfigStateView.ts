@@ -56,7 +56,9 @@ export function coreConfigStateView(report: ConfigurationStatusReport, dates: Wi
     state: WIRE_STATES[state.status],
     hasUncommittedChanges: state.hasUncommittedChanges,
     commitProtection: state.commitProtection,
-    ...(state.lastCommit ? { lastCommitId: state.lastCommit.id, lastCommitTime: dates.render(state.lastCommit.at) } : {}),
+    ...(state.lastCommit
+      ? { lastCommitId: state.lastCommit.id, lastCommitTime: dates.render(state.lastCommit.at) }
+      : {}),
     lastChangeTime: dates.render(state.changedAt),
     ...(state.importedFileName !== undefined ? { importedFileName: state.importedFileName } : {}),
     changedObjects: { ...report.changedObjects },

@@ -6,7 +6,11 @@
 export class DialString {
   readonly tags: ReadonlySet<string>;
 
-  private constructor(readonly text: string, readonly displayName: string | undefined, tags: Iterable<string>) {
+  private constructor(
+    readonly text: string,
+    readonly displayName: string | undefined,
+    tags: Iterable<string>,
+  ) {
     this.tags = new Set(tags);
     Object.freeze(this);
   }
@@ -28,7 +32,8 @@ export class DialString {
   }
 
   equals(other: DialString): boolean {
-    if (this.text !== other.text || this.displayName !== other.displayName || this.tags.size !== other.tags.size) return false;
+    if (this.text !== other.text || this.displayName !== other.displayName || this.tags.size !== other.tags.size)
+      return false;
     for (const tag of this.tags) if (!other.tags.has(tag)) return false;
     return true;
   }
@@ -92,7 +97,8 @@ export class DialStrings implements DialStringsInit {
   /** A copy with the dial strings of `changes` replaced (roles absent from this set are ignored). */
   with(changes: ReadonlyMap<DialStringRole, DialString>): DialStrings {
     if (changes.size === 0) return this;
-    const pick = (role: DialStringRole, current: DialString | undefined) => (current ? changes.get(role) ?? current : undefined);
+    const pick = (role: DialStringRole, current: DialString | undefined) =>
+      current ? (changes.get(role) ?? current) : undefined;
     return new DialStrings({
       source: pick('source', this.source)!,
       destination: pick('destination', this.destination)!,

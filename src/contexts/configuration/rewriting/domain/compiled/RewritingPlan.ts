@@ -1,6 +1,10 @@
 import { DomainError } from '../../../../../shared/domain/DomainError.js';
 import {
-  REWRITE_CASES, REWRITE_TYPES, TAG_MATCH_TYPES, TAG_OPERATION_TYPES, type RewriteRuleSpec,
+  REWRITE_CASES,
+  REWRITE_TYPES,
+  TAG_MATCH_TYPES,
+  TAG_OPERATION_TYPES,
+  type RewriteRuleSpec,
 } from '../RewriteRule.js';
 import { DialString, DialStrings, type DialStringRole } from './DialStrings.js';
 import { rewriteTags, tagsMatch } from './TagRules.js';
@@ -50,7 +54,8 @@ export class RewritingPlan {
 
   constructor(rules: readonly RewriteRuleSpec[]) {
     rules.forEach((rule, position) => checkRewriteRule(rule, `rules[${position}]`));
-    this.rules = rules.map((rule, position) => ({ rule, position }))
+    this.rules = rules
+      .map((rule, position) => ({ rule, position }))
       .sort((a, b) => a.rule.index - b.rule.index || a.position - b.position)
       .map(({ rule }) => rule);
   }
@@ -72,7 +77,14 @@ export class RewritingPlan {
         current.set(role, after);
         if (rule.skipRulesBelow) finished.add(role);
         const stop = rule.skipFurtherRules ? 'skipFurtherRules' : rule.skipRulesBelow ? 'skipRulesBelow' : undefined;
-        trace.push({ ruleIndex: rule.index, displayName: rule.displayName, role, before, after, ...(stop ? { stop } : {}) });
+        trace.push({
+          ruleIndex: rule.index,
+          displayName: rule.displayName,
+          role,
+          before,
+          after,
+          ...(stop ? { stop } : {}),
+        });
       }
       if (matchedAny && rule.skipFurtherRules) break;
     }
@@ -87,7 +99,11 @@ export function applyRewriteRules(rules: readonly RewriteRuleSpec[], dialStrings
 
 function selectedRoles(rule: RewriteRuleSpec, roles: readonly DialStringRole[]): readonly DialStringRole[] {
   if (rule.applyToAllDialStrings) return roles;
-  return roles.filter((role) => (role === 'source' && rule.applyToSourceDialString) || (role === 'destination' && rule.applyToDestinationDialString));
+  return roles.filter(
+    (role) =>
+      (role === 'source' && rule.applyToSourceDialString) ||
+      (role === 'destination' && rule.applyToDestinationDialString),
+  );
 }
 
 const TRAILING_DIGITS = /\d*$/;
@@ -95,12 +111,22 @@ const TRAILING_DIGITS = /\d*$/;
 /** The dial string after the rule, or undefined when the rule does not match it. */
 function applyRule(rule: RewriteRuleSpec, dialString: DialString): DialString | undefined {
   const text = dialString.text;
-  if (text.length < rule.prefix.length + rule.suffix.length || !text.startsWith(rule.prefix) || !text.endsWith(rule.suffix)) return undefined;
+  if (
+    text.length < rule.prefix.length + rule.suffix.length ||
+    !text.startsWith(rule.prefix) ||
+    !text.endsWith(rule.suffix)
+  )
+    return undefined;
   if (!tagsMatch(rule.matchTags, dialString.tags)) return undefined;
   const extensionDigits = rule.rewriteType === 'addExt' ? rule.addExtTrailingDigits : 0;
   if (extensionDigits > 0 && TRAILING_DIGITS.exec(text)![0].length < extensionDigits) return undefined;
   const base = text.slice(0, text.length - extensionDigits);
-  let rewritten = changeCase(rule, rule.addPrefix + deleteCharacters(base, rule.deleteLeadingCharacters, rule.deleteTrailingCharacters) + rule.addSuffix);
+  let rewritten = changeCase(
+    rule,
+    rule.addPrefix +
+      deleteCharacters(base, rule.deleteLeadingCharacters, rule.deleteTrailingCharacters) +
+      rule.addSuffix,
+  );
   if (extensionDigits > 0) rewritten += `;ext=${text.slice(text.length - extensionDigits)}`;
   let result = dialString.withText(rewritten);
   if (rule.clearDisplayName) result = result.withoutDisplayName();
@@ -126,7 +152,9 @@ function changeCase(rule: RewriteRuleSpec, text: string): string {
 export function checkRewriteRule(rule: RewriteRuleSpec, path: string): void {
   const field = (name: string) => (path === '' ? name : `${path}.${name}`);
   const refuse = (name: string, problem: string) => {
-    throw DomainError.invalid('INVALID_REWRITE_RULE', `${field(name)} ${problem}`, [{ field: field(name), message: problem }]);
+    throw DomainError.invalid('INVALID_REWRITE_RULE', `${field(name)} ${problem}`, [
+      { field: field(name), message: problem },
+    ]);
   };
   if (!Number.isInteger(rule.index)) refuse('index', 'must be an integer');
   if (!REWRITE_TYPES.includes(rule.rewriteType)) refuse('rewriteType', `must be one of ${REWRITE_TYPES.join(', ')}`);
@@ -137,8 +165,10 @@ export function checkRewriteRule(rule: RewriteRuleSpec, path: string): void {
   for (const name of ['prefix', 'suffix', 'addPrefix', 'addSuffix'] as const) {
     if (typeof rule[name] !== 'string') refuse(name, 'must be a string (empty for none)');
   }
-  if (rule.matchTags && !TAG_MATCH_TYPES.includes(rule.matchTags.type)) refuse('matchTags.type', `must be one of ${TAG_MATCH_TYPES.join(', ')}`);
+  if (rule.matchTags && !TAG_MATCH_TYPES.includes(rule.matchTags.type))
+    refuse('matchTags.type', `must be one of ${TAG_MATCH_TYPES.join(', ')}`);
   rule.tagRewrite?.operations.forEach((operation, index) => {
-    if (!TAG_OPERATION_TYPES.includes(operation.type)) refuse(`tagRewrite.operations[${index}].type`, `must be one of ${TAG_OPERATION_TYPES.join(', ')}`);
+    if (!TAG_OPERATION_TYPES.includes(operation.type))
+      refuse(`tagRewrite.operations[${index}].type`, `must be one of ${TAG_OPERATION_TYPES.join(', ')}`);
   });
 }

@@ -10,10 +10,14 @@ export function tagsMatch(condition: MatchTags | undefined, tags: ReadonlySet<st
   let present = 0;
   for (const tag of new Set(condition.tagSet)) if (tags.has(tag)) present += 1;
   switch (condition.type) {
-    case 'or': return present > 0;
-    case 'and': return present === new Set(condition.tagSet).size;
-    case 'xor': return present === 1;
-    case 'none': return present === 0;
+    case 'or':
+      return present > 0;
+    case 'and':
+      return present === new Set(condition.tagSet).size;
+    case 'xor':
+      return present === 1;
+    case 'none':
+      return present === 0;
   }
 }
 
@@ -25,7 +29,8 @@ export function tagsMatch(condition: MatchTags | undefined, tags: ReadonlySet<st
 export function rewriteTags(rewrite: TagRewrite | undefined, tags: ReadonlySet<string>): ReadonlySet<string> {
   if (!rewrite) return tags;
   let result = new Set(rewrite.clearTags ? [] : tags);
-  const of = (type: string) => rewrite.operations.filter((operation) => operation.type === type).map((operation) => operation.tag);
+  const of = (type: string) =>
+    rewrite.operations.filter((operation) => operation.type === type).map((operation) => operation.tag);
   const keep = of('keep');
   if (keep.length) result = new Set([...result].filter((tag) => keep.includes(tag)));
   for (const tag of of('delete')) result.delete(tag);

@@ -21,13 +21,17 @@ export class DialStringRewritingController {
 
   async get(request: OperationRequest): Promise<DialStringRewritingView[]> {
     const named = request.query.optionalString('dialStringRewriting');
-    return (await this.list.execute(request.lab, named === '' ? undefined : named)).map((r) => DialStringRewritingView.of(r));
+    return (await this.list.execute(request.lab, named === '' ? undefined : named)).map((r) =>
+      DialStringRewritingView.of(r),
+    );
   }
 
   async add(request: OperationRequest): Promise<DialStringRewritingView> {
     const dto = validateDto(DialStringRewritingDto, request.body);
     if (dto.displayName == null) {
-      throw DomainError.invalid('VALIDATION_FAILED', 'displayName is required', [{ field: 'displayName', rule: 'required', message: 'displayName is required' }]);
+      throw DomainError.invalid('VALIDATION_FAILED', 'displayName is required', [
+        { field: 'displayName', rule: 'required', message: 'displayName is required' },
+      ]);
     }
     const rules = (dto.rules ?? []).map((rule, index) => ruleSpecFrom(rule, index));
     return DialStringRewritingView.of(await this.addRewriting.execute(request.lab, dto.displayName, rules));
@@ -44,7 +48,9 @@ export class DialStringRewritingController {
   }
 
   async remove(request: OperationRequest): Promise<DialStringRewritingView[]> {
-    return (await this.removeRewriting.execute(request.lab, request.query.string('dialStringRewriting'))).map((r) => DialStringRewritingView.of(r));
+    return (await this.removeRewriting.execute(request.lab, request.query.string('dialStringRewriting'))).map((r) =>
+      DialStringRewritingView.of(r),
+    );
   }
 
   async rules(request: OperationRequest): Promise<RewriteRuleDto[]> {
@@ -55,7 +61,10 @@ export class DialStringRewritingController {
   async setRules(request: OperationRequest): Promise<RewriteRuleDto[]> {
     const named = request.query.string('dialStringRewriting');
     const dtos = validateDtoArray(RewriteRuleDto, request.body, 'the rules');
-    const rewriting = await this.setRewriting.execute(request.lab, named, { rules: dtos.map((rule, index) => ruleSpecFrom(rule, index)), rulesField: '' });
+    const rewriting = await this.setRewriting.execute(request.lab, named, {
+      rules: dtos.map((rule, index) => ruleSpecFrom(rule, index)),
+      rulesField: '',
+    });
     return rewriting.rules.map(ruleView);
   }
 }

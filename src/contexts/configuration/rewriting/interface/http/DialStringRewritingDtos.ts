@@ -1,6 +1,24 @@
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min, ValidateNested } from 'class-validator';
-import { REWRITE_CASES, REWRITE_TYPES, TAG_MATCH_TYPES, TAG_OPERATION_TYPES, type RewriteRuleSpec } from '../../domain/RewriteRule.js';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsOptional,
+  IsString,
+  Max,
+  MaxLength,
+  Min,
+  ValidateNested,
+} from 'class-validator';
+import {
+  REWRITE_CASES,
+  REWRITE_TYPES,
+  TAG_MATCH_TYPES,
+  TAG_OPERATION_TYPES,
+  type RewriteRuleSpec,
+} from '../../domain/RewriteRule.js';
 
 export class MatchTagsDto {
   @IsArray() @ArrayMaxSize(64) @IsString({ each: true }) tagSet!: string[];
@@ -13,7 +31,11 @@ export class TagOperationDto {
 }
 
 export class TagRewriteDto {
-  @IsArray() @ArrayMaxSize(64) @ValidateNested({ each: true }) @Type(() => TagOperationDto) operations!: TagOperationDto[];
+  @IsArray()
+  @ArrayMaxSize(64)
+  @ValidateNested({ each: true })
+  @Type(() => TagOperationDto)
+  operations!: TagOperationDto[];
   @IsOptional() @IsBoolean() clearTags?: boolean | null;
 }
 
@@ -52,7 +74,8 @@ export class DialStringRewritingDto {
   /** Answered; in a request it is not used (add assigns one, set names the object by its query parameter). */
   @IsOptional() @IsString() id?: string | null;
   @IsOptional() @IsString() @MaxLength(255) displayName?: string | null;
-  @IsOptional() @IsArray() @ArrayMaxSize(500) @ValidateNested({ each: true }) @Type(() => RewriteRuleDto) rules?: RewriteRuleDto[] | null;
+  @IsOptional() @IsArray() @ArrayMaxSize(500) @ValidateNested({ each: true }) @Type(() => RewriteRuleDto) rules?:
+    RewriteRuleDto[] | null;
 }
 
 export function ruleView(rule: RewriteRuleSpec): RewriteRuleDto {
@@ -81,11 +104,13 @@ export function ruleSpecFrom(dto: RewriteRuleDto, index: number): RewriteRuleSpe
     applyToDestinationDialString: dto.applyToDestinationDialString ?? true,
     applyToAllDialStrings: dto.applyToAllDialStrings ?? false,
     ...(dto.matchTags ? { matchTags: { tagSet: [...dto.matchTags.tagSet], type: dto.matchTags.type as 'or' } } : {}),
-    ...(dto.tagRewrite ? {
-      tagRewrite: {
-        operations: dto.tagRewrite.operations.map((o) => ({ tag: o.tag, type: o.type as 'keep' })),
-        clearTags: dto.tagRewrite.clearTags ?? false,
-      },
-    } : {}),
+    ...(dto.tagRewrite
+      ? {
+          tagRewrite: {
+            operations: dto.tagRewrite.operations.map((o) => ({ tag: o.tag, type: o.type as 'keep' })),
+            clearTags: dto.tagRewrite.clearTags ?? false,
+          },
+        }
+      : {}),
   };
 }

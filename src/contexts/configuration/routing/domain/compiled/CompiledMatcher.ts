@@ -6,7 +6,10 @@ import { WildcardPattern } from './WildcardPattern.js';
  * Where a matcher's dial strings can be found in the route index: every dial string it matches starts with
  * `prefix`, or is one of `exact`; `never` matches nothing.
  */
-export type MatcherKey = { readonly kind: 'prefix'; readonly prefix: string } | { readonly kind: 'exact'; readonly values: ReadonlySet<string> } | { readonly kind: 'never' };
+export type MatcherKey =
+  | { readonly kind: 'prefix'; readonly prefix: string }
+  | { readonly kind: 'exact'; readonly values: ReadonlySet<string> }
+  | { readonly kind: 'never' };
 
 /**
  * A DialStringMatcher compiled once. `test` answers whether it matches; `parts` gives, for a dial string it
@@ -29,12 +32,18 @@ export interface CompiledMatcher {
 
 export function compileMatcher(matcher: DialStringMatcher): CompiledMatcher {
   switch (matcher.type) {
-    case 'NEVER': return { key: { kind: 'never' }, test: () => false, parts: (text) => [text] };
-    case 'DIRECTORY': return directoryMatcher(required(matcher.directory, 'directory', 'DIRECTORY'));
-    case 'EXTENSION_RANGE': return extensionRangeMatcher(required(matcher.extensionRange, 'extensionRange', 'EXTENSION_RANGE'));
-    case 'WILDCARD': return wildcardMatcher(required(matcher.wildcardPattern, 'wildcardPattern', 'WILDCARD'));
-    case 'PLAIN': return plainMatcher(required(matcher.plain, 'plain', 'PLAIN'));
-    default: throw new InvalidField('type', `'${String(matcher.type)}' is not one of ${MATCHER_TYPES.join(', ')}`);
+    case 'NEVER':
+      return { key: { kind: 'never' }, test: () => false, parts: (text) => [text] };
+    case 'DIRECTORY':
+      return directoryMatcher(required(matcher.directory, 'directory', 'DIRECTORY'));
+    case 'EXTENSION_RANGE':
+      return extensionRangeMatcher(required(matcher.extensionRange, 'extensionRange', 'EXTENSION_RANGE'));
+    case 'WILDCARD':
+      return wildcardMatcher(required(matcher.wildcardPattern, 'wildcardPattern', 'WILDCARD'));
+    case 'PLAIN':
+      return plainMatcher(required(matcher.plain, 'plain', 'PLAIN'));
+    default:
+      throw new InvalidField('type', `'${String(matcher.type)}' is not one of ${MATCHER_TYPES.join(', ')}`);
   }
 }
 
@@ -59,7 +68,8 @@ function wildcardMatcher(pattern: string): CompiledMatcher {
 
 function plainMatcher(plain: { prefix: string; suffix: string }): CompiledMatcher {
   const { prefix, suffix } = plain;
-  const test = (text: string) => text.length >= prefix.length + suffix.length && text.startsWith(prefix) && text.endsWith(suffix);
+  const test = (text: string) =>
+    text.length >= prefix.length + suffix.length && text.startsWith(prefix) && text.endsWith(suffix);
   return {
     key: { kind: 'prefix', prefix },
     test,
@@ -71,20 +81,41 @@ const DIGITS = /^\d+$/;
 
 function extensionRangeMatcher(range: ExtensionRange): CompiledMatcher {
   const { trunk, zeroExtend } = range;
-  if (!DIGITS.test(range.lastExtension)) throw new InvalidField('extensionRange.lastExtension', `'${range.lastExtension}' must be one or more decimal digits`);
-  if (!DIGITS.test(range.firstExtension)) throw new InvalidField('extensionRange.firstExtension', `'${range.firstExtension}' must be one or more decimal digits`);
+  if (!DIGITS.test(range.lastExtension))
+    throw new InvalidField(
+      'extensionRange.lastExtension',
+      `'${range.lastExtension}' must be one or more decimal digits`,
+    );
+  if (!DIGITS.test(range.firstExtension))
+    throw new InvalidField(
+      'extensionRange.firstExtension',
+      `'${range.firstExtension}' must be one or more decimal digits`,
+    );
   const length = range.lastExtension.length;
   if (range.firstExtension.length > length) {
-    throw new InvalidField('extensionRange.firstExtension', `'${range.firstExtension}' is longer than lastExtension '${range.lastExtension}'`);
+    throw new InvalidField(
+      'extensionRange.firstExtension',
+      `'${range.firstExtension}' is longer than lastExtension '${range.lastExtension}'`,
+    );
   }
   // Equal-length digit strings compare numerically as strings.
   const first = range.firstExtension.padStart(length, '0');
   const last = range.lastExtension;
-  if (first > last) throw new InvalidField('extensionRange.firstExtension', `'${range.firstExtension}' is above lastExtension '${range.lastExtension}'`);
+  if (first > last)
+    throw new InvalidField(
+      'extensionRange.firstExtension',
+      `'${range.firstExtension}' is above lastExtension '${range.lastExtension}'`,
+    );
   const test = (text: string): boolean => {
     if (!text.startsWith(trunk)) return false;
     const extension = text.slice(trunk.length);
-    if (extension.length === 0 || extension.length > length || (!zeroExtend && extension.length < length) || !DIGITS.test(extension)) return false;
+    if (
+      extension.length === 0 ||
+      extension.length > length ||
+      (!zeroExtend && extension.length < length) ||
+      !DIGITS.test(extension)
+    )
+      return false;
     const padded = extension.length < length ? extension.padStart(length, '0') : extension;
     return padded >= first && padded <= last;
   };

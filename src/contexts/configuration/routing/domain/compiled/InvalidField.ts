@@ -3,7 +3,10 @@
  * `sipStatusCodes`); the plan compiler prefixes the route's path and turns it into a DomainError.
  */
 export class InvalidField extends Error {
-  constructor(readonly field: string, readonly problem: string) {
+  constructor(
+    readonly field: string,
+    readonly problem: string,
+  ) {
     super(`${field} ${problem}`);
     this.name = 'InvalidField';
   }

@@ -71,7 +71,11 @@ export class RouteIndex<Call, F extends IndexedFilter<Call>> {
   }
 }
 
-function scan<Call, F extends IndexedFilter<Call>>(bucket: readonly F[] | undefined, call: Call, best: F | undefined): F | undefined {
+function scan<Call, F extends IndexedFilter<Call>>(
+  bucket: readonly F[] | undefined,
+  call: Call,
+  best: F | undefined,
+): F | undefined {
   if (!bucket) return best;
   for (const filter of bucket) {
     if (best && filter.ordinal >= best.ordinal) return best;

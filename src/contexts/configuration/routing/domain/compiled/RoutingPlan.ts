@@ -1,6 +1,11 @@
 import { DomainError } from '../../../../../shared/domain/DomainError.js';
 import {
-  ROUTE_ACTIONS, type RouteAction, type RouteFilter, type RouteMode, type RouteSpec, type RoutingTarget,
+  ROUTE_ACTIONS,
+  type RouteAction,
+  type RouteFilter,
+  type RouteMode,
+  type RouteSpec,
+  type RoutingTarget,
 } from '../RouteModel.js';
 import { compileMatcher, type CompiledMatcher, type MatcherKey } from './CompiledMatcher.js';
 import { InvalidField } from './InvalidField.js';
@@ -56,13 +61,19 @@ export interface RouteMatch {
 }
 
 const MATCHED_ROLES = [
-  ['destination', 'destinationDialString'], ['source', 'sourceDialString'], ['firstDiversion', 'firstDiversionDialString'],
-  ['lastDiversion', 'lastDiversionDialString'], ['transferrer', 'transferrerDialString'],
+  ['destination', 'destinationDialString'],
+  ['source', 'sourceDialString'],
+  ['firstDiversion', 'firstDiversionDialString'],
+  ['lastDiversion', 'lastDiversionDialString'],
+  ['transferrer', 'transferrerDialString'],
 ] as const satisfies readonly (readonly [CallRole, keyof RouteFilter])[];
 
 const REWRITINGS = [
-  ['destination', 'destinationDialStringRewriting'], ['source', 'sourceDialStringRewriting'], ['elin', 'elinDialStringRewriting'],
-  ['asserted', 'assertedDialStringRewriting'], ['transferrer', 'transferrerDialStringRewriting'],
+  ['destination', 'destinationDialStringRewriting'],
+  ['source', 'sourceDialStringRewriting'],
+  ['elin', 'elinDialStringRewriting'],
+  ['asserted', 'assertedDialStringRewriting'],
+  ['transferrer', 'transferrerDialStringRewriting'],
 ] as const satisfies readonly (readonly [CallRole, keyof RoutingTarget])[];
 
 interface CompiledTarget {
@@ -130,10 +141,21 @@ class CompiledFilter implements IndexedFilter<RoutingCall> {
 export class RoutingPlan {
   private readonly indexes: Readonly<Record<RouteMode, ReadonlyMap<string, RouteIndex<RoutingCall, CompiledFilter>>>>;
 
-  constructor(readonly id: string, readonly sourceNodeIds: ReadonlySet<string>, routes: readonly RouteSpec[], pathReplacementRoutes: readonly RouteSpec[]) {
+  constructor(
+    readonly id: string,
+    readonly sourceNodeIds: ReadonlySet<string>,
+    routes: readonly RouteSpec[],
+    pathReplacementRoutes: readonly RouteSpec[],
+  ) {
     this.indexes = {
-      establishment: indexByNode(sourceNodeIds, compileRoutes(routes, (index) => `routes[${index}]`)),
-      pathReplacement: indexByNode(sourceNodeIds, compileRoutes(pathReplacementRoutes, (index) => `pathReplacementRoutes[${index}]`)),
+      establishment: indexByNode(
+        sourceNodeIds,
+        compileRoutes(routes, (index) => `routes[${index}]`),
+      ),
+      pathReplacement: indexByNode(
+        sourceNodeIds,
+        compileRoutes(pathReplacementRoutes, (index) => `pathReplacementRoutes[${index}]`),
+      ),
     };
     Object.freeze(this);
   }
@@ -185,7 +207,12 @@ function compileRoutes(routes: readonly RouteSpec[], pathOf: (index: number) => 
       const matchers = MATCHED_ROLES.flatMap(([role, field]) => {
         const matcher = filter[field];
         if (!matcher) return [];
-        return [[role, checked(spec, path, () => within(`filters[${filterIndex}].${field}`, () => compileMatcher(matcher)))] as const];
+        return [
+          [
+            role,
+            checked(spec, path, () => within(`filters[${filterIndex}].${field}`, () => compileMatcher(matcher))),
+          ] as const,
+        ];
       });
       // Disabled routes are checked like the others (enabling one must not make the domain uncompilable), not indexed.
       if (spec.enabled) filters.push(new CompiledFilter(filters.length, route, filterIndex, filter, matchers));
@@ -196,16 +223,21 @@ function compileRoutes(routes: readonly RouteSpec[], pathOf: (index: number) => 
 
 function compileRoute(spec: RouteSpec, index: number): CompiledRoute {
   if (!ROUTE_ACTIONS.includes(spec.establishment.action)) {
-    throw new InvalidField('establishment.action', `'${String(spec.establishment.action)}' is not one of ${ROUTE_ACTIONS.join(', ')}`);
+    throw new InvalidField(
+      'establishment.action',
+      `'${String(spec.establishment.action)}' is not one of ${ROUTE_ACTIONS.join(', ')}`,
+    );
   }
-  const targets = spec.establishment.routingTargets.map((target, targetIndex) => within(`establishment.routingTargets[${targetIndex}]`, () => ({
-    target,
-    rewriters: REWRITINGS.flatMap(([role, field]) => {
-      const rewriting = target[field];
-      return rewriting ? [[role, within(field, () => new SegmentRewriter(rewriting, role))] as const] : [];
-    }),
-    failover: within('failoverStatusMatch', () => compileFailover(target.failoverStatusMatch)),
-  })));
+  const targets = spec.establishment.routingTargets.map((target, targetIndex) =>
+    within(`establishment.routingTargets[${targetIndex}]`, () => ({
+      target,
+      rewriters: REWRITINGS.flatMap(([role, field]) => {
+        const rewriting = target[field];
+        return rewriting ? [[role, within(field, () => new SegmentRewriter(rewriting, role))] as const] : [];
+      }),
+      failover: within('failoverStatusMatch', () => compileFailover(target.failoverStatusMatch)),
+    })),
+  );
   return { spec, index, targets };
 }
 
@@ -223,11 +255,18 @@ function checked<T>(spec: RouteSpec, path: string, work: () => T): T {
   } catch (error) {
     if (!(error instanceof InvalidField)) throw error;
     const field = path === '' ? error.field : `${path}.${error.field}`;
-    throw DomainError.invalid('INVALID_ROUTE', `route '${spec.displayName}' (${path}): ${error.field} ${error.problem}`, [{ field, message: error.problem }]);
+    throw DomainError.invalid(
+      'INVALID_ROUTE',
+      `route '${spec.displayName}' (${path}): ${error.field} ${error.problem}`,
+      [{ field, message: error.problem }],
+    );
   }
 }
 
-function indexByNode(sourceNodeIds: ReadonlySet<string>, filters: readonly CompiledFilter[]): Map<string, RouteIndex<RoutingCall, CompiledFilter>> {
+function indexByNode(
+  sourceNodeIds: ReadonlySet<string>,
+  filters: readonly CompiledFilter[],
+): Map<string, RouteIndex<RoutingCall, CompiledFilter>> {
   const indexes = new Map<string, RouteIndex<RoutingCall, CompiledFilter>>();
   for (const nodeId of sourceNodeIds) {
     const index = new RouteIndex<RoutingCall, CompiledFilter>();
@@ -253,7 +292,10 @@ function segmentInput(call: RoutingCall, filter: CompiledFilter): SegmentInput {
 }
 
 function routedDialStrings(call: RoutingCall, target: CompiledTarget, input: SegmentInput): RoutedDialStrings {
-  const result: { -readonly [K in keyof RoutedDialStrings]: RoutedDialStrings[K] } = { source: call.source, destination: call.destination };
+  const result: { -readonly [K in keyof RoutedDialStrings]: RoutedDialStrings[K] } = {
+    source: call.source,
+    destination: call.destination,
+  };
   if (call.elin !== undefined) result.elin = call.elin;
   if (call.asserted !== undefined) result.asserted = call.asserted;
   if (call.transferrer !== undefined) result.transferrer = call.transferrer;

@@ -1,8 +1,14 @@
-import { SEGMENT_SOURCES, type DialStringRewritingSpec, type RewriteSegment, type SegmentSource } from '../RouteModel.js';
+import {
+  SEGMENT_SOURCES,
+  type DialStringRewritingSpec,
+  type RewriteSegment,
+  type SegmentSource,
+} from '../RouteModel.js';
 import { InvalidField } from './InvalidField.js';
 
 /** The dial strings a segment can take from, by the call's roles. */
-export type CallRole = 'source' | 'destination' | 'elin' | 'asserted' | 'firstDiversion' | 'lastDiversion' | 'transferrer';
+export type CallRole =
+  'source' | 'destination' | 'elin' | 'asserted' | 'firstDiversion' | 'lastDiversion' | 'transferrer';
 
 /** What a segment reads: the call's dial strings ('' when absent) and the parts the matched filter's matchers matched. */
 export interface SegmentInput {
@@ -12,7 +18,11 @@ export interface SegmentInput {
 }
 
 const SOURCE_ROLES: Record<Exclude<SegmentSource, 'MOST_APPROPRIATE' | 'NONE'>, CallRole> = {
-  SOURCE: 'source', DESTINATION: 'destination', FIRST_DIVERSION: 'firstDiversion', LAST_DIVERSION: 'lastDiversion', TRANSFERRER: 'transferrer',
+  SOURCE: 'source',
+  DESTINATION: 'destination',
+  FIRST_DIVERSION: 'firstDiversion',
+  LAST_DIVERSION: 'lastDiversion',
+  TRANSFERRER: 'transferrer',
 };
 
 /**
@@ -32,7 +42,10 @@ const SOURCE_ROLES: Record<Exclude<SegmentSource, 'MOST_APPROPRIATE' | 'NONE'>, 
 export class SegmentRewriter {
   private readonly segments: readonly RewriteSegment[];
 
-  constructor(spec: DialStringRewritingSpec, private readonly role: CallRole) {
+  constructor(
+    spec: DialStringRewritingSpec,
+    private readonly role: CallRole,
+  ) {
     spec.segments.forEach((segment, index) => checkSegment(segment, `segments[${index}]`));
     this.segments = spec.segments.map((segment) => ({ ...segment }));
   }
@@ -49,7 +62,7 @@ function segmentText(segment: RewriteSegment, rewritten: CallRole, input: Segmen
   let text = '';
   if (segment.source !== 'NONE') {
     const role = segment.source === 'MOST_APPROPRIATE' ? rewritten : SOURCE_ROLES[segment.source];
-    text = segment.matchedPart === 0 ? input.text(role) : input.parts(role)[segment.matchedPart] ?? '';
+    text = segment.matchedPart === 0 ? input.text(role) : (input.parts(role)[segment.matchedPart] ?? '');
   }
   text = text.slice(Math.min(segment.delLeading, text.length));
   text = text.slice(0, Math.max(0, text.length - segment.delTrailing));
@@ -59,11 +72,14 @@ function segmentText(segment: RewriteSegment, rewritten: CallRole, input: Segmen
 }
 
 function checkSegment(segment: RewriteSegment, path: string): void {
-  if (!SEGMENT_SOURCES.includes(segment.source)) throw new InvalidField(`${path}.source`, `'${String(segment.source)}' is not one of ${SEGMENT_SOURCES.join(', ')}`);
+  if (!SEGMENT_SOURCES.includes(segment.source))
+    throw new InvalidField(`${path}.source`, `'${String(segment.source)}' is not one of ${SEGMENT_SOURCES.join(', ')}`);
   for (const name of ['delLeading', 'delTrailing', 'keepLeading', 'keepTrailing', 'matchedPart'] as const) {
-    if (!Number.isInteger(segment[name]) || segment[name] < 0) throw new InvalidField(`${path}.${name}`, 'must be an integer of 0 or more');
+    if (!Number.isInteger(segment[name]) || segment[name] < 0)
+      throw new InvalidField(`${path}.${name}`, 'must be an integer of 0 or more');
   }
   for (const name of ['prefix', 'suffix'] as const) {
-    if (typeof segment[name] !== 'string') throw new InvalidField(`${path}.${name}`, 'must be a string (empty for none)');
+    if (typeof segment[name] !== 'string')
+      throw new InvalidField(`${path}.${name}`, 'must be a string (empty for none)');
   }
 }

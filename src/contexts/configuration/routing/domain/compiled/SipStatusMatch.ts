@@ -16,7 +16,10 @@ const HIGHEST = 699;
 export class SipStatusCodes {
   private readonly codes: Uint8Array;
 
-  private constructor(codes: Uint8Array, readonly text: string) {
+  private constructor(
+    codes: Uint8Array,
+    readonly text: string,
+  ) {
     this.codes = codes;
   }
 
@@ -25,11 +28,20 @@ export class SipStatusCodes {
     if (text.trim() !== '') {
       for (const item of text.split(',')) {
         const range = /^\s*(\d{3})\s*(?:-\s*(\d{3})\s*)?$/.exec(item);
-        if (!range) throw new InvalidField('sipStatusCodes', `'${item.trim()}' is not a SIP status code (100-699) or a range of them such as 500-599`);
+        if (!range)
+          throw new InvalidField(
+            'sipStatusCodes',
+            `'${item.trim()}' is not a SIP status code (100-699) or a range of them such as 500-599`,
+          );
         const first = Number(range[1]);
         const last = range[2] === undefined ? first : Number(range[2]);
-        if (first < LOWEST || last > HIGHEST) throw new InvalidField('sipStatusCodes', `'${item.trim()}' is outside the SIP status codes 100-699`);
-        if (first > last) throw new InvalidField('sipStatusCodes', `has the range '${item.trim()}' running downwards; write it as ${last}-${first}`);
+        if (first < LOWEST || last > HIGHEST)
+          throw new InvalidField('sipStatusCodes', `'${item.trim()}' is outside the SIP status codes 100-699`);
+        if (first > last)
+          throw new InvalidField(
+            'sipStatusCodes',
+            `has the range '${item.trim()}' running downwards; write it as ${last}-${first}`,
+          );
         codes.fill(1, first, last + 1);
       }
     }
@@ -50,7 +62,8 @@ export function compileFailover(match: FailoverStatusMatch | undefined): (status
   if (!match) return () => false;
   const sip = SipStatusCodes.parse(match.sipStatusCodes);
   match.telStatusList.forEach((status, index) => {
-    if (!TEL_STATUSES.includes(status)) throw new InvalidField(`telStatusList[${index}]`, `'${String(status)}' is not one of ${TEL_STATUSES.join(', ')}`);
+    if (!TEL_STATUSES.includes(status))
+      throw new InvalidField(`telStatusList[${index}]`, `'${String(status)}' is not one of ${TEL_STATUSES.join(', ')}`);
   });
   const tel = new Set<string>(match.telStatusList);
   return (status) => (typeof status === 'number' ? sip.has(status) : tel.has(status));

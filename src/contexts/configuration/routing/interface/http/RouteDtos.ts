@@ -1,6 +1,30 @@
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min, ValidateNested } from 'class-validator';
-import { MATCHER_TYPES, ROUTE_ACTIONS, SEGMENT_SOURCES, TEL_STATUSES, type DialStringMatcher, type DialStringRewritingSpec, type FailoverStatusMatch, type RouteFilter, type RouteSpec, type RoutingTarget, type RewriteSegment } from '../../domain/RouteModel.js';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsOptional,
+  IsString,
+  Max,
+  MaxLength,
+  Min,
+  ValidateNested,
+} from 'class-validator';
+import {
+  MATCHER_TYPES,
+  ROUTE_ACTIONS,
+  SEGMENT_SOURCES,
+  TEL_STATUSES,
+  type DialStringMatcher,
+  type DialStringRewritingSpec,
+  type FailoverStatusMatch,
+  type RouteFilter,
+  type RouteSpec,
+  type RoutingTarget,
+  type RewriteSegment,
+} from '../../domain/RouteModel.js';
 
 /**
  * The route shape of the specification ("Routing domain" resource), once: the request of routes/add (without
@@ -32,8 +56,14 @@ export class DialStringMatcherDto {
 export class RouteFilterDto {
   @IsOptional() @IsArray() @ArrayMaxSize(256) @IsString({ each: true }) sourceNodeIds?: string[] | null;
   @IsOptional() @ValidateNested() @Type(() => DialStringMatcherDto) sourceDialString?: DialStringMatcherDto | null;
-  @IsOptional() @ValidateNested() @Type(() => DialStringMatcherDto) firstDiversionDialString?: DialStringMatcherDto | null;
-  @IsOptional() @ValidateNested() @Type(() => DialStringMatcherDto) lastDiversionDialString?: DialStringMatcherDto | null;
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => DialStringMatcherDto)
+  firstDiversionDialString?: DialStringMatcherDto | null;
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => DialStringMatcherDto)
+  lastDiversionDialString?: DialStringMatcherDto | null;
   @IsOptional() @ValidateNested() @Type(() => DialStringMatcherDto) destinationDialString?: DialStringMatcherDto | null;
   @IsOptional() @ValidateNested() @Type(() => DialStringMatcherDto) transferrerDialString?: DialStringMatcherDto | null;
 }
@@ -50,7 +80,11 @@ export class RewriteSegmentDto {
 }
 
 export class DialStringRewritingSpecDto {
-  @IsArray() @ArrayMaxSize(16) @ValidateNested({ each: true }) @Type(() => RewriteSegmentDto) segments!: RewriteSegmentDto[];
+  @IsArray()
+  @ArrayMaxSize(16)
+  @ValidateNested({ each: true })
+  @Type(() => RewriteSegmentDto)
+  segments!: RewriteSegmentDto[];
 }
 
 export class FailoverStatusMatchDto {
@@ -62,17 +96,40 @@ export class FailoverStatusMatchDto {
 export class RoutingTargetDto {
   @IsString() destinationNodeId!: string;
   @IsOptional() @IsString() routingForwardProfileId?: string | null;
-  @IsOptional() @ValidateNested() @Type(() => DialStringRewritingSpecDto) destinationDialStringRewriting?: DialStringRewritingSpecDto | null;
-  @IsOptional() @ValidateNested() @Type(() => DialStringRewritingSpecDto) sourceDialStringRewriting?: DialStringRewritingSpecDto | null;
-  @IsOptional() @ValidateNested() @Type(() => DialStringRewritingSpecDto) elinDialStringRewriting?: DialStringRewritingSpecDto | null;
-  @IsOptional() @ValidateNested() @Type(() => DialStringRewritingSpecDto) assertedDialStringRewriting?: DialStringRewritingSpecDto | null;
-  @IsOptional() @ValidateNested() @Type(() => DialStringRewritingSpecDto) transferrerDialStringRewriting?: DialStringRewritingSpecDto | null;
-  @IsOptional() @ValidateNested() @Type(() => FailoverStatusMatchDto) failoverStatusMatch?: FailoverStatusMatchDto | null;
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => DialStringRewritingSpecDto)
+  destinationDialStringRewriting?: DialStringRewritingSpecDto | null;
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => DialStringRewritingSpecDto)
+  sourceDialStringRewriting?: DialStringRewritingSpecDto | null;
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => DialStringRewritingSpecDto)
+  elinDialStringRewriting?: DialStringRewritingSpecDto | null;
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => DialStringRewritingSpecDto)
+  assertedDialStringRewriting?: DialStringRewritingSpecDto | null;
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => DialStringRewritingSpecDto)
+  transferrerDialStringRewriting?: DialStringRewritingSpecDto | null;
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => FailoverStatusMatchDto)
+  failoverStatusMatch?: FailoverStatusMatchDto | null;
 }
 
 export class RouteEstablishmentDto {
   @IsOptional() @IsIn(ROUTE_ACTIONS) action?: string | null;
-  @IsOptional() @IsArray() @ArrayMaxSize(32) @ValidateNested({ each: true }) @Type(() => RoutingTargetDto) routingTargets?: RoutingTargetDto[] | null;
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(32)
+  @ValidateNested({ each: true })
+  @Type(() => RoutingTargetDto)
+  routingTargets?: RoutingTargetDto[] | null;
 }
 
 /** A route as routes/add takes it: everything but the id, which the service assigns. */
@@ -80,7 +137,8 @@ export class RouteDto {
   @IsString() @MaxLength(255) displayName!: string;
   @IsOptional() @IsBoolean() enabled?: boolean | null;
   @IsOptional() @ValidateNested() @Type(() => RouteEstablishmentDto) establishment?: RouteEstablishmentDto | null;
-  @IsOptional() @IsArray() @ArrayMaxSize(64) @ValidateNested({ each: true }) @Type(() => RouteFilterDto) filters?: RouteFilterDto[] | null;
+  @IsOptional() @IsArray() @ArrayMaxSize(64) @ValidateNested({ each: true }) @Type(() => RouteFilterDto) filters?:
+    RouteFilterDto[] | null;
 }
 
 // ---- request → spec (defaults filled), spec → answer ----
@@ -90,10 +148,16 @@ function matcher(dto: DialStringMatcherDto | null | undefined): DialStringMatche
   return {
     type: dto.type as DialStringMatcher['type'],
     ...(dto.directory != null ? { directory: [...dto.directory] } : {}),
-    ...(dto.extensionRange != null ? { extensionRange: {
-      firstExtension: dto.extensionRange.firstExtension, lastExtension: dto.extensionRange.lastExtension,
-      trunk: dto.extensionRange.trunk ?? '', zeroExtend: dto.extensionRange.zeroExtend ?? false,
-    } } : {}),
+    ...(dto.extensionRange != null
+      ? {
+          extensionRange: {
+            firstExtension: dto.extensionRange.firstExtension,
+            lastExtension: dto.extensionRange.lastExtension,
+            trunk: dto.extensionRange.trunk ?? '',
+            zeroExtend: dto.extensionRange.zeroExtend ?? false,
+          },
+        }
+      : {}),
     ...(dto.wildcardPattern != null ? { wildcardPattern: dto.wildcardPattern } : {}),
     ...(dto.plain != null ? { plain: { prefix: dto.plain.prefix ?? '', suffix: dto.plain.suffix ?? '' } } : {}),
   };
@@ -103,8 +167,13 @@ function rewriting(dto: DialStringRewritingSpecDto | null | undefined): DialStri
   if (!dto) return undefined;
   return {
     segments: dto.segments.map((s): RewriteSegment => ({
-      prefix: s.prefix ?? '', suffix: s.suffix ?? '', delLeading: s.delLeading ?? 0, delTrailing: s.delTrailing ?? 0,
-      keepLeading: s.keepLeading ?? 0, keepTrailing: s.keepTrailing ?? 0, matchedPart: s.matchedPart ?? 0,
+      prefix: s.prefix ?? '',
+      suffix: s.suffix ?? '',
+      delLeading: s.delLeading ?? 0,
+      delTrailing: s.delTrailing ?? 0,
+      keepLeading: s.keepLeading ?? 0,
+      keepTrailing: s.keepTrailing ?? 0,
+      matchedPart: s.matchedPart ?? 0,
       source: (s.source ?? 'MOST_APPROPRIATE') as RewriteSegment['source'],
     })),
   };
@@ -112,7 +181,10 @@ function rewriting(dto: DialStringRewritingSpecDto | null | undefined): DialStri
 
 function failover(dto: FailoverStatusMatchDto | null | undefined): FailoverStatusMatch | undefined {
   if (!dto) return undefined;
-  return { telStatusList: (dto.telStatusList ?? []) as FailoverStatusMatch['telStatusList'], sipStatusCodes: dto.sipStatusCodes ?? '' };
+  return {
+    telStatusList: (dto.telStatusList ?? []) as FailoverStatusMatch['telStatusList'],
+    sipStatusCodes: dto.sipStatusCodes ?? '',
+  };
 }
 
 function optional<K extends string, V>(key: K, value: V | undefined): { [P in K]?: V } {

@@ -15,8 +15,11 @@ export class RoutingDomainView {
 
   static of(domain: RoutingDomain): RoutingDomainView {
     return {
-      id: domain.id, displayName: domain.displayName, sourceNodeIds: [...domain.sourceNodeIds],
-      routes: domain.routes.map(routeView), pathReplacementRoutes: domain.pathReplacementRoutes.map(routeView),
+      id: domain.id,
+      displayName: domain.displayName,
+      sourceNodeIds: [...domain.sourceNodeIds],
+      routes: domain.routes.map(routeView),
+      pathReplacementRoutes: domain.pathReplacementRoutes.map(routeView),
     };
   }
 }

@@ -34,9 +34,14 @@ export class RoutingDomainsController {
   async add(request: OperationRequest): Promise<RoutingDomainView> {
     const dto = validateDto(AddRoutingDomainDto, request.body);
     if (dto.displayName == null) {
-      throw DomainError.invalid('VALIDATION_FAILED', 'displayName is required', [{ field: 'displayName', rule: 'required', message: 'displayName is required' }]);
+      throw DomainError.invalid('VALIDATION_FAILED', 'displayName is required', [
+        { field: 'displayName', rule: 'required', message: 'displayName is required' },
+      ]);
     }
-    const domain = await this.addDomain.execute(request.lab, { displayName: dto.displayName, sourceNodes: dto.sourceNodes ?? [] });
+    const domain = await this.addDomain.execute(request.lab, {
+      displayName: dto.displayName,
+      sourceNodes: dto.sourceNodes ?? [],
+    });
     return RoutingDomainView.of(domain);
   }
 
@@ -44,7 +49,8 @@ export class RoutingDomainsController {
     const named = request.query.string('routingDomain');
     const dto = validateDto(AddRoutingDomainDto, request.body);
     const domain = await this.setDomain.execute(request.lab, named, {
-      ...(dto.displayName != null ? { displayName: dto.displayName } : {}), sourceNodes: dto.sourceNodes ?? [],
+      ...(dto.displayName != null ? { displayName: dto.displayName } : {}),
+      sourceNodes: dto.sourceNodes ?? [],
     });
     return RoutingDomainView.of(domain);
   }

@@ -27,8 +27,14 @@ export class AddRoutingForwardProfileDto {
   @IsOptional() @IsBoolean() announcementOutgoing?: boolean | null;
   @IsOptional() @IsBoolean() earlyMediaPassThrough?: boolean | null;
   @IsOptional() @IsBoolean() removeCoreFromSignalingPath?: boolean | null;
-  @IsOptional() @ValidateNested() @Type(() => SignalingForwardingFlagsDto) signalingForwardingFromCallingToCalled?: SignalingForwardingFlagsDto | null;
-  @IsOptional() @ValidateNested() @Type(() => SignalingForwardingFlagsDto) signalingForwardingFromCalledToCalling?: SignalingForwardingFlagsDto | null;
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => SignalingForwardingFlagsDto)
+  signalingForwardingFromCallingToCalled?: SignalingForwardingFlagsDto | null;
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => SignalingForwardingFlagsDto)
+  signalingForwardingFromCalledToCalling?: SignalingForwardingFlagsDto | null;
 }
 
 /** The flags set in a request's flag object (undefined when the object is left out). */

@@ -5,7 +5,9 @@ import { SchemaName } from '../../../../../shared/interface/http/SchemaName.js';
 import { SignalingForwardingFlagsDto } from './RoutingForwardProfileDtos.js';
 
 function flagObject(flags: readonly string[]): SignalingForwardingFlagsDto {
-  return Object.fromEntries(FORWARDING_FLAGS.map((flag) => [flag, flags.includes(flag)])) as SignalingForwardingFlagsDto;
+  return Object.fromEntries(
+    FORWARDING_FLAGS.map((flag) => [flag, flags.includes(flag)]),
+  ) as SignalingForwardingFlagsDto;
 }
 
 /** A direction's flags as the forwarding stack shows them: the flags plus the stack's SIP INFO filters and profile. */
@@ -26,10 +28,17 @@ export class MediaNegotiationForwarderView {
 export class TelephonyForwardingStackView {
   @IsString() id!: string;
   @IsString() displayName!: string;
-  @ValidateNested() @Type(() => StackSignalingForwardingView) signalingForwardingFromCallingToCalled!: StackSignalingForwardingView;
-  @ValidateNested() @Type(() => StackSignalingForwardingView) signalingForwardingFromCalledToCalling!: StackSignalingForwardingView;
+  @ValidateNested()
+  @Type(() => StackSignalingForwardingView)
+  signalingForwardingFromCallingToCalled!: StackSignalingForwardingView;
+  @ValidateNested()
+  @Type(() => StackSignalingForwardingView)
+  signalingForwardingFromCalledToCalling!: StackSignalingForwardingView;
   /** Left out when the stack names no media forwarder. */
-  @IsOptional() @ValidateNested() @Type(() => MediaNegotiationForwarderView) mediaNegotiationForwarder?: MediaNegotiationForwarderView;
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => MediaNegotiationForwarderView)
+  mediaNegotiationForwarder?: MediaNegotiationForwarderView;
 }
 
 /** routingForwardProfiles/get with completeData=false: only id and display name. */
@@ -44,32 +53,47 @@ export class RoutingForwardProfileView extends RoutingForwardProfileEntryView {
   @IsBoolean() announcementOutgoing!: boolean;
   @IsBoolean() earlyMediaPassThrough!: boolean;
   @IsBoolean() removeCoreFromSignalingPath!: boolean;
-  @ValidateNested() @Type(() => SignalingForwardingFlagsDto) signalingForwardingFromCallingToCalled!: SignalingForwardingFlagsDto;
-  @ValidateNested() @Type(() => SignalingForwardingFlagsDto) signalingForwardingFromCalledToCalling!: SignalingForwardingFlagsDto;
+  @ValidateNested()
+  @Type(() => SignalingForwardingFlagsDto)
+  signalingForwardingFromCallingToCalled!: SignalingForwardingFlagsDto;
+  @ValidateNested()
+  @Type(() => SignalingForwardingFlagsDto)
+  signalingForwardingFromCalledToCalling!: SignalingForwardingFlagsDto;
   /** Left out when the profile names no forwarding stack (possible through objects/set). */
-  @IsOptional() @ValidateNested() @Type(() => TelephonyForwardingStackView) telephonyForwardingStack?: TelephonyForwardingStackView;
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => TelephonyForwardingStackView)
+  telephonyForwardingStack?: TelephonyForwardingStackView;
 
   static of(profile: RoutingForwardProfile): RoutingForwardProfileView {
     const s = profile.state;
     const stack = s.telephonyForwardingStack;
     const media = stack?.mediaNegotiationForwarder;
     const extended = (flags: readonly string[]): StackSignalingForwardingView => ({
-      ...flagObject(flags), notifySipInfoFilters: [...(stack?.notifySipInfoFilters ?? [])], profile: stack?.profile ?? 'STANDARD',
+      ...flagObject(flags),
+      notifySipInfoFilters: [...(stack?.notifySipInfoFilters ?? [])],
+      profile: stack?.profile ?? 'STANDARD',
     });
     return {
-      id: s.id, displayName: s.displayName,
-      announcementIncoming: s.announcementIncoming, announcementOutgoing: s.announcementOutgoing,
-      earlyMediaPassThrough: s.earlyMediaPassThrough, removeCoreFromSignalingPath: s.removeCoreFromSignalingPath,
+      id: s.id,
+      displayName: s.displayName,
+      announcementIncoming: s.announcementIncoming,
+      announcementOutgoing: s.announcementOutgoing,
+      earlyMediaPassThrough: s.earlyMediaPassThrough,
+      removeCoreFromSignalingPath: s.removeCoreFromSignalingPath,
       signalingForwardingFromCallingToCalled: flagObject(stack?.fromCallingToCalled ?? []),
       signalingForwardingFromCalledToCalling: flagObject(stack?.fromCalledToCalling ?? []),
-      ...(stack ? {
-        telephonyForwardingStack: {
-          id: stack.id, displayName: stack.displayName,
-          signalingForwardingFromCallingToCalled: extended(stack.fromCallingToCalled),
-          signalingForwardingFromCalledToCalling: extended(stack.fromCalledToCalling),
-          ...(media ? { mediaNegotiationForwarder: { ...media } } : {}),
-        },
-      } : {}),
+      ...(stack
+        ? {
+            telephonyForwardingStack: {
+              id: stack.id,
+              displayName: stack.displayName,
+              signalingForwardingFromCallingToCalled: extended(stack.fromCallingToCalled),
+              signalingForwardingFromCalledToCalling: extended(stack.fromCalledToCalling),
+              ...(media ? { mediaNegotiationForwarder: { ...media } } : {}),
+            },
+          }
+        : {}),
     };
   }
 }

@@ -18,7 +18,9 @@ export class RoutingForwardProfilesController {
   async get(request: OperationRequest): Promise<RoutingForwardProfileView[] | RoutingForwardProfileEntryView[]> {
     const complete = request.query.boolean('completeData', false);
     const profiles = await this.list.execute(request.lab);
-    return complete ? profiles.map((p) => RoutingForwardProfileView.of(p)) : profiles.map((p) => ({ id: p.id, displayName: p.displayName }));
+    return complete
+      ? profiles.map((p) => RoutingForwardProfileView.of(p))
+      : profiles.map((p) => ({ id: p.id, displayName: p.displayName }));
   }
 
   async add(request: OperationRequest): Promise<RoutingForwardProfileView> {
@@ -30,7 +32,9 @@ export class RoutingForwardProfilesController {
       ...(dto.announcementIncoming != null ? { announcementIncoming: dto.announcementIncoming } : {}),
       ...(dto.announcementOutgoing != null ? { announcementOutgoing: dto.announcementOutgoing } : {}),
       ...(dto.earlyMediaPassThrough != null ? { earlyMediaPassThrough: dto.earlyMediaPassThrough } : {}),
-      ...(dto.removeCoreFromSignalingPath != null ? { removeCoreFromSignalingPath: dto.removeCoreFromSignalingPath } : {}),
+      ...(dto.removeCoreFromSignalingPath != null
+        ? { removeCoreFromSignalingPath: dto.removeCoreFromSignalingPath }
+        : {}),
       ...(calling ? { fromCallingToCalled: calling } : {}),
       ...(called ? { fromCalledToCalling: called } : {}),
     });

@@ -13,18 +13,25 @@ function endpoint(value: SipEndpoint): SipEndpointView {
 export function describeMatcher(matcher: DialStringMatcher | undefined): string | undefined {
   if (!matcher) return undefined;
   switch (matcher.type) {
-    case 'NEVER': return 'never';
-    case 'WILDCARD': return matcher.wildcardPattern ?? '*';
-    case 'PLAIN': return `${matcher.plain?.prefix ?? ''}…${matcher.plain?.suffix ?? ''}`;
-    case 'DIRECTORY': return `directory of ${matcher.directory?.length ?? 0} numbers`;
-    case 'EXTENSION_RANGE': return `extensions ${matcher.extensionRange?.firstExtension ?? ''}–${matcher.extensionRange?.lastExtension ?? ''}`;
+    case 'NEVER':
+      return 'never';
+    case 'WILDCARD':
+      return matcher.wildcardPattern ?? '*';
+    case 'PLAIN':
+      return `${matcher.plain?.prefix ?? ''}…${matcher.plain?.suffix ?? ''}`;
+    case 'DIRECTORY':
+      return `directory of ${matcher.directory?.length ?? 0} numbers`;
+    case 'EXTENSION_RANGE':
+      return `extensions ${matcher.extensionRange?.firstExtension ?? ''}–${matcher.extensionRange?.lastExtension ?? ''}`;
   }
 }
 
 function failoverOn(target: RoutingTarget): string | undefined {
   const match = target.failoverStatusMatch;
   if (!match) return undefined;
-  const parts = [match.sipStatusCodes ? `SIP ${match.sipStatusCodes}` : '', match.telStatusList.join(', ')].filter((part) => part !== '');
+  const parts = [match.sipStatusCodes ? `SIP ${match.sipStatusCodes}` : '', match.telStatusList.join(', ')].filter(
+    (part) => part !== '',
+  );
   return parts.length > 0 ? parts.join('; ') : undefined;
 }
 
@@ -42,17 +49,31 @@ export class CommittedGatewayController {
       nodes: [...plan.nodes.values()]
         .sort((a, b) => a.displayName.localeCompare(b.displayName))
         .map((node) => ({
-          id: node.id, displayName: node.displayName, sort: node.sort, enabled: node.enabled, source: sources.has(node.id),
-          local: endpoint(node.local), ...(node.remote ? { remote: endpoint(node.remote) } : {}),
+          id: node.id,
+          displayName: node.displayName,
+          sort: node.sort,
+          enabled: node.enabled,
+          source: sources.has(node.id),
+          local: endpoint(node.local),
+          ...(node.remote ? { remote: endpoint(node.remote) } : {}),
         })),
       routingDomains: plan.routingDomains.map((domain) => ({
-        id: domain.id, displayName: domain.displayName, sourceNodeIds: [...domain.sourceNodeIds],
+        id: domain.id,
+        displayName: domain.displayName,
+        sourceNodeIds: [...domain.sourceNodeIds],
         routes: domain.routes.map((route) => ({
-          id: route.id, displayName: route.displayName, enabled: route.enabled, action: route.establishment.action,
+          id: route.id,
+          displayName: route.displayName,
+          enabled: route.enabled,
+          action: route.establishment.action,
           filters: route.filters.map((filter) => {
             const destination = describeMatcher(filter.destinationDialString);
             const source = describeMatcher(filter.sourceDialString);
-            return { sourceNodeIds: [...filter.sourceNodeIds], ...(destination ? { destination } : {}), ...(source ? { source } : {}) };
+            return {
+              sourceNodeIds: [...filter.sourceNodeIds],
+              ...(destination ? { destination } : {}),
+              ...(source ? { source } : {}),
+            };
           }),
           targets: route.establishment.routingTargets.map((target) => {
             const on = failoverOn(target);

@@ -64,7 +64,10 @@ export class CommittedGatewayView {
   /** When it was compiled (ISO-8601). */
   @IsString() compiledAt!: string;
   @IsArray() @ValidateNested({ each: true }) @Type(() => CommittedNodeView) nodes!: CommittedNodeView[];
-  @IsArray() @ValidateNested({ each: true }) @Type(() => CommittedRoutingDomainView) routingDomains!: CommittedRoutingDomainView[];
+  @IsArray()
+  @ValidateNested({ each: true })
+  @Type(() => CommittedRoutingDomainView)
+  routingDomains!: CommittedRoutingDomainView[];
   /** Pieces of the committed configuration left out because they do not compile. */
   @IsArray() @ValidateNested({ each: true }) @Type(() => PlanProblemView) problems!: PlanProblemView[];
 }

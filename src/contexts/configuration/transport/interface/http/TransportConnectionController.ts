@@ -14,12 +14,24 @@ import { SetConnectionUri, type ConnectionUri } from '../../application/SetConne
 import type { AssertedAddress, ConnectionKind, KindSettings } from '../../domain/TransportConnection.js';
 import { TransportConnectionMapper } from '../../domain/TransportConnectionMapper.js';
 import {
-  AddPlainConnectionDto, AddSipLoadBalancingDto, AddSipRegistrarDto, AddSrvLoadBalancerDto, AddStandardConnectionDto,
-  AssertedUriDto, CredentialsDto, type ConnectionCredentialsDto,
+  AddPlainConnectionDto,
+  AddSipLoadBalancingDto,
+  AddSipRegistrarDto,
+  AddSrvLoadBalancerDto,
+  AddStandardConnectionDto,
+  AssertedUriDto,
+  CredentialsDto,
+  type ConnectionCredentialsDto,
 } from './TransportConnectionDtos.js';
 import {
-  assertedUriView, renderConnection, renderCredentials, renderNodeConnection, type AssertedUriView, type NodeTransportConnectionView,
-  type SipCredentialsView, type TransportConnectionView,
+  assertedUriView,
+  renderConnection,
+  renderCredentials,
+  renderNodeConnection,
+  type AssertedUriView,
+  type NodeTransportConnectionView,
+  type SipCredentialsView,
+  type TransportConnectionView,
 } from './TransportConnectionViews.js';
 
 /** An id sent in either shape, in canonical form; anything else as sent (the use case names it as unknown). */
@@ -32,7 +44,12 @@ function given<T>(value: T | null | undefined, fallback: T): T {
   return value === null || value === undefined ? fallback : value;
 }
 
-type AnyAddDto = AddStandardConnectionDto | AddPlainConnectionDto | AddSipLoadBalancingDto | AddSipRegistrarDto | AddSrvLoadBalancerDto;
+type AnyAddDto =
+  | AddStandardConnectionDto
+  | AddPlainConnectionDto
+  | AddSipLoadBalancingDto
+  | AddSipRegistrarDto
+  | AddSrvLoadBalancerDto;
 
 function settingsFrom(kind: ConnectionKind, dto: AnyAddDto): KindSettings {
   switch (kind) {
@@ -40,35 +57,65 @@ function settingsFrom(kind: ConnectionKind, dto: AnyAddDto): KindSettings {
       const d = dto as AddStandardConnectionDto;
       const base = TransportConnectionMapper.defaultSettings('STANDARD');
       return {
-        kind, authenticationPolicy: given(d.authenticationPolicy, base.authenticationPolicy),
+        kind,
+        authenticationPolicy: given(d.authenticationPolicy, base.authenticationPolicy),
         proxy: {
-          iri: d.proxy.iri, options: given(d.proxy.options, base.proxy.options), optionsNextHop: given(d.proxy.optionsNextHop, base.proxy.optionsNextHop),
-          omitInitialRouteSet: given(d.proxy.omitInitialRouteSet, base.proxy.omitInitialRouteSet), flow: given(d.proxy.flow, base.proxy.flow),
+          iri: d.proxy.iri,
+          options: given(d.proxy.options, base.proxy.options),
+          optionsNextHop: given(d.proxy.optionsNextHop, base.proxy.optionsNextHop),
+          omitInitialRouteSet: given(d.proxy.omitInitialRouteSet, base.proxy.omitInitialRouteSet),
+          flow: given(d.proxy.flow, base.proxy.flow),
         },
-        registration: { sipDomain: given(d.registration?.sipDomain, ''), addressOfRecord: given(d.registration?.addressOfRecord, '') },
+        registration: {
+          sipDomain: given(d.registration?.sipDomain, ''),
+          addressOfRecord: given(d.registration?.addressOfRecord, ''),
+        },
       };
     }
     case 'PLAIN': {
       const d = dto as AddPlainConnectionDto;
-      return { kind, destination: { iri: d.destination.iri, transport: given(d.destination.transport, TransportConnectionMapper.defaultSettings('PLAIN').destination.transport) } };
+      return {
+        kind,
+        destination: {
+          iri: d.destination.iri,
+          transport: given(
+            d.destination.transport,
+            TransportConnectionMapper.defaultSettings('PLAIN').destination.transport,
+          ),
+        },
+      };
     }
     case 'SIP_LOAD_BALANCING': {
       const d = dto as AddSipLoadBalancingDto;
       const base = TransportConnectionMapper.defaultSettings('SIP_LOAD_BALANCING');
       return {
-        kind, distribution: given(d.distribution, base.distribution), memberIds: d.members.map((m) => idOf(m.transportConnectionId) ?? ''),
-        failoverSipStatusCodes: given(d.failoverSipStatusCodes, base.failoverSipStatusCodes), failoverOnTimeout: given(d.failoverOnTimeout, base.failoverOnTimeout),
+        kind,
+        distribution: given(d.distribution, base.distribution),
+        memberIds: d.members.map((m) => idOf(m.transportConnectionId) ?? ''),
+        failoverSipStatusCodes: given(d.failoverSipStatusCodes, base.failoverSipStatusCodes),
+        failoverOnTimeout: given(d.failoverOnTimeout, base.failoverOnTimeout),
       };
     }
     case 'SIP_REGISTRATION': {
       const d = dto as AddSipRegistrarDto;
       const base = TransportConnectionMapper.defaultSettings('SIP_REGISTRATION');
-      return { kind, registrar: { iri: d.registrar.iri }, addressOfRecord: d.addressOfRecord, expiresSeconds: given(d.expiresSeconds, base.expiresSeconds), contactUser: given(d.contactUser, base.contactUser) };
+      return {
+        kind,
+        registrar: { iri: d.registrar.iri },
+        addressOfRecord: d.addressOfRecord,
+        expiresSeconds: given(d.expiresSeconds, base.expiresSeconds),
+        contactUser: given(d.contactUser, base.contactUser),
+      };
     }
     case 'SRV_LOAD_BALANCER': {
       const d = dto as AddSrvLoadBalancerDto;
       const base = TransportConnectionMapper.defaultSettings('SRV_LOAD_BALANCER');
-      return { kind, domain: d.domain, service: given(d.service, base.service), refreshSeconds: given(d.refreshSeconds, base.refreshSeconds) };
+      return {
+        kind,
+        domain: d.domain,
+        service: given(d.service, base.service),
+        refreshSeconds: given(d.refreshSeconds, base.refreshSeconds),
+      };
     }
   }
 }
@@ -111,8 +158,11 @@ export class TransportConnectionController {
     const displayName = request.query.string('displayName');
     const dto = validateDto(ADD_DTOS[kind], request.body);
     if (dto.displayName !== undefined && dto.displayName !== null && dto.displayName.trim() !== displayName.trim()) {
-      throw DomainError.invalid('DISPLAY_NAME_MISMATCH', "the body's displayName differs from the displayName query parameter; leave it out or send the same name",
-        [{ field: 'displayName', rule: 'matches', message: 'displayName must equal the displayName query parameter' }]);
+      throw DomainError.invalid(
+        'DISPLAY_NAME_MISMATCH',
+        "the body's displayName differs from the displayName query parameter; leave it out or send the same name",
+        [{ field: 'displayName', rule: 'matches', message: 'displayName must equal the displayName query parameter' }],
+      );
     }
     const authenticating = dto as Partial<AddStandardConnectionDto>;
     const credentials = (authenticating.credentials ?? undefined) as ConnectionCredentialsDto | undefined;
@@ -121,8 +171,10 @@ export class TransportConnectionController {
       sipNodeId: idOf(dto.sipNodeId) ?? '',
       conditionId: idOf(dto.conditionId),
       authenticationEnabled: given(authenticating.authenticationEnabled, false),
-      credentialsId: credentials ? idOf(credentials.authenticationProfileId) ?? '' : undefined,
-      ...(credentials?.username !== undefined && credentials.username !== null ? { credentialsUsername: credentials.username } : {}),
+      credentialsId: credentials ? (idOf(credentials.authenticationProfileId) ?? '') : undefined,
+      ...(credentials?.username !== undefined && credentials.username !== null
+        ? { credentialsUsername: credentials.username }
+        : {}),
       assertedAddress: assertedFrom(authenticating.assertedAddress),
       settings: settingsFrom(kind, dto),
     };
@@ -130,12 +182,18 @@ export class TransportConnectionController {
   }
 
   async remove(request: OperationRequest): Promise<Reply> {
-    await this.removeConnection.execute(request.lab, request.query.string('transportConnection'), request.query.boolean('force', false));
+    await this.removeConnection.execute(
+      request.lab,
+      request.query.string('transportConnection'),
+      request.query.boolean('force', false),
+    );
     return Reply.empty();
   }
 
   async authentication(request: OperationRequest): Promise<SipCredentialsView> {
-    return renderCredentials(await this.getConnection.execute(request.lab, request.query.string('transportConnection')));
+    return renderCredentials(
+      await this.getConnection.execute(request.lab, request.query.string('transportConnection')),
+    );
   }
 
   async setAuthenticationOf(request: OperationRequest): Promise<SipCredentialsView> {
@@ -146,13 +204,20 @@ export class TransportConnectionController {
 
   async uri(request: OperationRequest, which: ConnectionUri): Promise<AssertedUriView> {
     const { connection } = await this.getConnection.execute(request.lab, request.query.string('transportConnection'));
-    return which === 'assertedUri' ? assertedUriView(connection.assertedIdentity()) : { uri: connection.addressOfRecord };
+    return which === 'assertedUri'
+      ? assertedUriView(connection.assertedIdentity())
+      : { uri: connection.addressOfRecord };
   }
 
   async setUriOf(request: OperationRequest, which: ConnectionUri): Promise<AssertedUriView> {
     const connectionText = request.query.string('transportConnection');
     const dto = validateDto(AssertedUriDto, request.body);
-    const connection = await this.setUri.execute(request.lab, connectionText, which, { uri: dto.uri, displayName: given(dto.displayName, '') });
-    return which === 'assertedUri' ? assertedUriView(connection.assertedIdentity()) : { uri: connection.addressOfRecord };
+    const connection = await this.setUri.execute(request.lab, connectionText, which, {
+      uri: dto.uri,
+      displayName: given(dto.displayName, ''),
+    });
+    return which === 'assertedUri'
+      ? assertedUriView(connection.assertedIdentity())
+      : { uri: connection.addressOfRecord };
   }
 }

@@ -1,5 +1,15 @@
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsBoolean, IsDefined, IsIn, IsInt, IsOptional, IsString, ValidateNested } from 'class-validator';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsBoolean,
+  IsDefined,
+  IsIn,
+  IsInt,
+  IsOptional,
+  IsString,
+  ValidateNested,
+} from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
 import { AUTHENTICATION_POLICIES, DISTRIBUTIONS, SRV_SERVICES, TRANSPORTS } from '../../domain/TransportConnection.js';
 
@@ -12,8 +22,15 @@ export class ProxyDto {
 }
 
 export class ConnectionCredentialsDto {
-  @IsString() @JSONSchema({ description: 'id of an existing SIP credentials object (SIPAUTH_STACK); set new ones with authentication/set' }) authenticationProfileId!: string;
-  @IsOptional() @IsString() @JSONSchema({ description: 'when sent, must be the user name of those credentials' }) username?: string | null;
+  @IsString()
+  @JSONSchema({
+    description: 'id of an existing SIP credentials object (SIPAUTH_STACK); set new ones with authentication/set',
+  })
+  authenticationProfileId!: string;
+  @IsOptional()
+  @IsString()
+  @JSONSchema({ description: 'when sent, must be the user name of those credentials' })
+  username?: string | null;
 }
 
 export class RegistrationDto {
@@ -23,8 +40,13 @@ export class RegistrationDto {
 
 /** AssertedUriView as sent: the URI (empty clears an asserted identity) and an optional display name. */
 export class AssertedUriDto {
-  @IsString() @JSONSchema({ description: 'SIP, SIPS or TEL URI (address of record: SIP or SIPS); empty clears the asserted identity' }) uri!: string;
-  @IsOptional() @IsString() @JSONSchema({ description: 'display name of an asserted identity' }) displayName?: string | null;
+  @IsString()
+  @JSONSchema({
+    description: 'SIP, SIPS or TEL URI (address of record: SIP or SIPS); empty clears the asserted identity',
+  })
+  uri!: string;
+  @IsOptional() @IsString() @JSONSchema({ description: 'display name of an asserted identity' }) displayName?:
+    string | null;
 }
 
 /** Credentials: the user name and password a connection authenticates with. The password is never answered. */
@@ -35,7 +57,7 @@ export class CredentialsDto {
 
 export class PlainDestinationDto {
   @IsString() @JSONSchema({ description: 'SIP or SIPS URI requests go to' }) iri!: string;
-  @IsOptional() @IsIn(TRANSPORTS) transport?: typeof TRANSPORTS[number] | null;
+  @IsOptional() @IsIn(TRANSPORTS) transport?: (typeof TRANSPORTS)[number] | null;
 }
 
 export class MemberDto {
@@ -48,9 +70,17 @@ export class RegistrarDto {
 
 /** Fields every add body may carry. `displayName`, when sent, must be the query's; `sipNodeId` is required. */
 abstract class AddConnectionBase {
-  @IsOptional() @IsString() @JSONSchema({ description: 'when sent, must equal the displayName query parameter' }) displayName?: string | null;
-  @IsString() @JSONSchema({ description: 'id of the node the connection is added to (last priority)' }) sipNodeId!: string;
-  @IsOptional() @IsString() @JSONSchema({ description: 'id of a condition; the connection works only while it holds' }) conditionId?: string | null;
+  @IsOptional()
+  @IsString()
+  @JSONSchema({ description: 'when sent, must equal the displayName query parameter' })
+  displayName?: string | null;
+  @IsString()
+  @JSONSchema({ description: 'id of the node the connection is added to (last priority)' })
+  sipNodeId!: string;
+  @IsOptional()
+  @IsString()
+  @JSONSchema({ description: 'id of a condition; the connection works only while it holds' })
+  conditionId?: string | null;
 }
 
 abstract class AddAuthenticatingBase extends AddConnectionBase {
@@ -63,7 +93,7 @@ export class AddStandardConnectionDto extends AddAuthenticatingBase {
   @IsOptional() @IsIn(['STANDARD']) type?: 'STANDARD' | null;
   @IsDefined() @ValidateNested() @Type(() => ProxyDto) proxy!: ProxyDto;
   @IsOptional() @ValidateNested() @Type(() => RegistrationDto) registration?: RegistrationDto | null;
-  @IsOptional() @IsIn(AUTHENTICATION_POLICIES) authenticationPolicy?: typeof AUTHENTICATION_POLICIES[number] | null;
+  @IsOptional() @IsIn(AUTHENTICATION_POLICIES) authenticationPolicy?: (typeof AUTHENTICATION_POLICIES)[number] | null;
 }
 
 export class AddPlainConnectionDto extends AddAuthenticatingBase {
@@ -73,8 +103,13 @@ export class AddPlainConnectionDto extends AddAuthenticatingBase {
 
 export class AddSipLoadBalancingDto extends AddConnectionBase {
   @IsOptional() @IsIn(['SIP_LOAD_BALANCING']) type?: 'SIP_LOAD_BALANCING' | null;
-  @IsOptional() @IsIn(DISTRIBUTIONS) distribution?: typeof DISTRIBUTIONS[number] | null;
-  @IsArray() @ArrayMaxSize(256) @ValidateNested({ each: true }) @Type(() => MemberDto) @JSONSchema({ description: 'the balanced connections, in priority order (at least one)' }) members!: MemberDto[];
+  @IsOptional() @IsIn(DISTRIBUTIONS) distribution?: (typeof DISTRIBUTIONS)[number] | null;
+  @IsArray()
+  @ArrayMaxSize(256)
+  @ValidateNested({ each: true })
+  @Type(() => MemberDto)
+  @JSONSchema({ description: 'the balanced connections, in priority order (at least one)' })
+  members!: MemberDto[];
   @IsOptional() @IsString() failoverSipStatusCodes?: string | null;
   @IsOptional() @IsBoolean() failoverOnTimeout?: boolean | null;
 }
@@ -90,6 +125,6 @@ export class AddSipRegistrarDto extends AddAuthenticatingBase {
 export class AddSrvLoadBalancerDto extends AddAuthenticatingBase {
   @IsOptional() @IsIn(['SRV_LOAD_BALANCER']) type?: 'SRV_LOAD_BALANCER' | null;
   @IsString() @JSONSchema({ description: 'DNS domain whose SRV records are resolved' }) domain!: string;
-  @IsOptional() @IsIn(SRV_SERVICES) service?: typeof SRV_SERVICES[number] | null;
+  @IsOptional() @IsIn(SRV_SERVICES) service?: (typeof SRV_SERVICES)[number] | null;
   @IsOptional() @IsInt() @JSONSchema({ minimum: 10, maximum: 86400, default: 300 }) refreshSeconds?: number | null;
 }

@@ -4,7 +4,13 @@ import { JSONSchema } from 'class-validator-jsonschema';
 import type { ConnectionDetails } from '../../application/connectionGraph.js';
 import type { NodeConnection } from '../../application/ListNodeTransportConnections.js';
 import {
-  AUTHENTICATION_POLICIES, CONNECTION_KINDS, DISTRIBUTIONS, SRV_SERVICES, TRANSPORTS, type AssertedAddress, type TransportConnection,
+  AUTHENTICATION_POLICIES,
+  CONNECTION_KINDS,
+  DISTRIBUTIONS,
+  SRV_SERVICES,
+  TRANSPORTS,
+  type AssertedAddress,
+  type TransportConnection,
 } from '../../domain/TransportConnection.js';
 import type { SipCredentials } from '../../domain/SipCredentials.js';
 import { SchemaName } from '../../../../../shared/interface/http/SchemaName.js';
@@ -19,25 +25,34 @@ export class ProxyView {
 
 /** The credentials a connection uses: the SIPAUTH_STACK object and its user name (never the password). */
 export class ConnectionCredentialsView {
-  @IsString() @JSONSchema({ description: 'id of the SIP credentials object (SIPAUTH_STACK)' }) authenticationProfileId!: string;
+  @IsString()
+  @JSONSchema({ description: 'id of the SIP credentials object (SIPAUTH_STACK)' })
+  authenticationProfileId!: string;
   @IsString() username!: string;
 }
 
 export class RegistrationView {
-  @IsString() @JSONSchema({ description: 'SIP URI of the domain registered at; empty: no registration' }) sipDomain!: string;
+  @IsString()
+  @JSONSchema({ description: 'SIP URI of the domain registered at; empty: no registration' })
+  sipDomain!: string;
   @IsString() @JSONSchema({ description: 'SIP URI registered; empty: none' }) addressOfRecord!: string;
 }
 
 /** An asserted identity or address of record: a URI (empty when none is set) and, for an asserted identity, a display name. */
 @SchemaName('AssertedUri')
 export class AssertedUriView {
-  @IsString() @JSONSchema({ description: 'SIP, SIPS or TEL URI (address of record: SIP or SIPS); empty when none is set' }) uri!: string;
-  @IsOptional() @IsString() @JSONSchema({ description: 'display name sent with the asserted identity' }) displayName?: string;
+  @IsString()
+  @JSONSchema({ description: 'SIP, SIPS or TEL URI (address of record: SIP or SIPS); empty when none is set' })
+  uri!: string;
+  @IsOptional()
+  @IsString()
+  @JSONSchema({ description: 'display name sent with the asserted identity' })
+  displayName?: string;
 }
 
 export class PlainDestinationView {
   @IsString() @JSONSchema({ description: 'SIP or SIPS URI requests go to' }) iri!: string;
-  @IsIn(TRANSPORTS) transport!: typeof TRANSPORTS[number];
+  @IsIn(TRANSPORTS) transport!: (typeof TRANSPORTS)[number];
 }
 
 export class MemberView {
@@ -51,8 +66,14 @@ export class RegistrarView {
 abstract class ConnectionViewBase {
   @IsString() id!: string;
   @IsString() displayName!: string;
-  @IsOptional() @IsString() @JSONSchema({ description: 'the node listing the connection in its transport connections; absent when none does' }) sipNodeId?: string;
-  @IsOptional() @IsString() @JSONSchema({ description: 'the connection works only while this condition holds' }) conditionId?: string;
+  @IsOptional()
+  @IsString()
+  @JSONSchema({ description: 'the node listing the connection in its transport connections; absent when none does' })
+  sipNodeId?: string;
+  @IsOptional()
+  @IsString()
+  @JSONSchema({ description: 'the connection works only while this condition holds' })
+  conditionId?: string;
 }
 
 abstract class AuthenticatingViewBase extends ConnectionViewBase {
@@ -66,7 +87,7 @@ export class StandardTransportConnectionView extends AuthenticatingViewBase {
   @IsIn(['STANDARD']) type!: 'STANDARD';
   @ValidateNested() @Type(() => ProxyView) proxy!: ProxyView;
   @ValidateNested() @Type(() => RegistrationView) registration!: RegistrationView;
-  @IsIn(AUTHENTICATION_POLICIES) authenticationPolicy!: typeof AUTHENTICATION_POLICIES[number];
+  @IsIn(AUTHENTICATION_POLICIES) authenticationPolicy!: (typeof AUTHENTICATION_POLICIES)[number];
 }
 
 @SchemaName('PlainTransportConnection')
@@ -78,9 +99,15 @@ export class PlainTransportConnectionView extends AuthenticatingViewBase {
 @SchemaName('SipLoadBalancingTransportConnection')
 export class SipLoadBalancingTransportConnectionView extends ConnectionViewBase {
   @IsIn(['SIP_LOAD_BALANCING']) type!: 'SIP_LOAD_BALANCING';
-  @IsIn(DISTRIBUTIONS) distribution!: typeof DISTRIBUTIONS[number];
-  @IsArray() @ValidateNested({ each: true }) @Type(() => MemberView) @JSONSchema({ description: 'the balanced connections, in priority order' }) members!: MemberView[];
-  @IsString() @JSONSchema({ description: 'responses that move on to the next member, e.g. 408,500-599' }) failoverSipStatusCodes!: string;
+  @IsIn(DISTRIBUTIONS) distribution!: (typeof DISTRIBUTIONS)[number];
+  @IsArray()
+  @ValidateNested({ each: true })
+  @Type(() => MemberView)
+  @JSONSchema({ description: 'the balanced connections, in priority order' })
+  members!: MemberView[];
+  @IsString()
+  @JSONSchema({ description: 'responses that move on to the next member, e.g. 408,500-599' })
+  failoverSipStatusCodes!: string;
   @IsBoolean() failoverOnTimeout!: boolean;
 }
 
@@ -97,12 +124,16 @@ export class SipRegistrationAsTransportConnectionView extends AuthenticatingView
 export class SrvLoadBalancerView extends AuthenticatingViewBase {
   @IsIn(['SRV_LOAD_BALANCER']) type!: 'SRV_LOAD_BALANCER';
   @IsString() @JSONSchema({ description: 'DNS domain whose SRV records are resolved' }) domain!: string;
-  @IsIn(SRV_SERVICES) service!: typeof SRV_SERVICES[number];
+  @IsIn(SRV_SERVICES) service!: (typeof SRV_SERVICES)[number];
   @IsInt() @JSONSchema({ minimum: 10, maximum: 86400 }) refreshSeconds!: number;
 }
 
-export type TransportConnectionView = StandardTransportConnectionView | PlainTransportConnectionView | SipLoadBalancingTransportConnectionView
-  | SipRegistrationAsTransportConnectionView | SrvLoadBalancerView;
+export type TransportConnectionView =
+  | StandardTransportConnectionView
+  | PlainTransportConnectionView
+  | SipLoadBalancingTransportConnectionView
+  | SipRegistrationAsTransportConnectionView
+  | SrvLoadBalancerView;
 
 /** SipCredentials: whether the connection authenticates and with which credentials; never the password. */
 export class SipCredentialsView {
@@ -117,15 +148,22 @@ export class SipCredentialsView {
 export class NodeTransportConnectionView {
   @IsString() id!: string;
   @IsString() displayName!: string;
-  @IsIn(CONNECTION_KINDS) type!: typeof CONNECTION_KINDS[number];
-  @IsInt() @JSONSchema({ description: 'position in the node\'s list, 1 first' }) priority!: number;
-  @IsString() @JSONSchema({ description: 'where the connection leads: proxy, destination, registrar or SRV domain; the members\' count for a load balancer' }) target!: string;
+  @IsIn(CONNECTION_KINDS) type!: (typeof CONNECTION_KINDS)[number];
+  @IsInt() @JSONSchema({ description: "position in the node's list, 1 first" }) priority!: number;
+  @IsString()
+  @JSONSchema({
+    description:
+      "where the connection leads: proxy, destination, registrar or SRV domain; the members' count for a load balancer",
+  })
+  target!: string;
   @IsBoolean() authenticationEnabled!: boolean;
   @IsOptional() @IsString() conditionId?: string;
 }
 
 function credentialsView(credentials: SipCredentials | undefined): { credentials?: ConnectionCredentialsView } {
-  return credentials ? { credentials: { authenticationProfileId: credentials.id, username: credentials.username } } : {};
+  return credentials
+    ? { credentials: { authenticationProfileId: credentials.id, username: credentials.username } }
+    : {};
 }
 
 export function assertedUriView(address: AssertedAddress): AssertedUriView {
@@ -134,7 +172,8 @@ export function assertedUriView(address: AssertedAddress): AssertedUriView {
 
 function common(connection: TransportConnection) {
   return {
-    id: connection.id, displayName: connection.displayName,
+    id: connection.id,
+    displayName: connection.displayName,
     ...(connection.sipNodeId ? { sipNodeId: connection.sipNodeId } : {}),
     ...(connection.conditionId ? { conditionId: connection.conditionId } : {}),
   };
@@ -142,7 +181,8 @@ function common(connection: TransportConnection) {
 
 function authenticating({ connection, credentials }: ConnectionDetails) {
   return {
-    authenticationEnabled: connection.authenticationEnabled, ...credentialsView(credentials),
+    authenticationEnabled: connection.authenticationEnabled,
+    ...credentialsView(credentials),
     ...(connection.assertedAddress ? { assertedAddress: assertedUriView(connection.assertedAddress) } : {}),
   };
 }
@@ -153,22 +193,49 @@ export function renderConnection(details: ConnectionDetails): TransportConnectio
   const settings = connection.settings;
   switch (settings.kind) {
     case 'STANDARD':
-      return { ...common(connection), type: 'STANDARD', proxy: { ...settings.proxy }, ...authenticating(details), registration: { ...settings.registration }, authenticationPolicy: settings.authenticationPolicy };
+      return {
+        ...common(connection),
+        type: 'STANDARD',
+        proxy: { ...settings.proxy },
+        ...authenticating(details),
+        registration: { ...settings.registration },
+        authenticationPolicy: settings.authenticationPolicy,
+      };
     case 'PLAIN':
-      return { ...common(connection), type: 'PLAIN', destination: { ...settings.destination }, ...authenticating(details) };
+      return {
+        ...common(connection),
+        type: 'PLAIN',
+        destination: { ...settings.destination },
+        ...authenticating(details),
+      };
     case 'SIP_LOAD_BALANCING':
       return {
-        ...common(connection), type: 'SIP_LOAD_BALANCING', distribution: settings.distribution,
+        ...common(connection),
+        type: 'SIP_LOAD_BALANCING',
+        distribution: settings.distribution,
         members: settings.memberIds.map((transportConnectionId) => ({ transportConnectionId })),
-        failoverSipStatusCodes: settings.failoverSipStatusCodes, failoverOnTimeout: settings.failoverOnTimeout,
+        failoverSipStatusCodes: settings.failoverSipStatusCodes,
+        failoverOnTimeout: settings.failoverOnTimeout,
       };
     case 'SIP_REGISTRATION':
       return {
-        ...common(connection), type: 'SIP_REGISTRATION', registrar: { ...settings.registrar }, addressOfRecord: settings.addressOfRecord,
-        expiresSeconds: settings.expiresSeconds, contactUser: settings.contactUser, ...authenticating(details),
+        ...common(connection),
+        type: 'SIP_REGISTRATION',
+        registrar: { ...settings.registrar },
+        addressOfRecord: settings.addressOfRecord,
+        expiresSeconds: settings.expiresSeconds,
+        contactUser: settings.contactUser,
+        ...authenticating(details),
       };
     case 'SRV_LOAD_BALANCER':
-      return { ...common(connection), type: 'SRV_LOAD_BALANCER', domain: settings.domain, service: settings.service, refreshSeconds: settings.refreshSeconds, ...authenticating(details) };
+      return {
+        ...common(connection),
+        type: 'SRV_LOAD_BALANCER',
+        domain: settings.domain,
+        service: settings.service,
+        refreshSeconds: settings.refreshSeconds,
+        ...authenticating(details),
+      };
   }
 }
 
@@ -184,17 +251,27 @@ export function renderCredentials({ connection, credentials }: ConnectionDetails
 function targetOf(connection: TransportConnection): string {
   const settings = connection.settings;
   switch (settings.kind) {
-    case 'STANDARD': return settings.proxy.iri;
-    case 'PLAIN': return settings.destination.iri;
-    case 'SIP_LOAD_BALANCING': return `${settings.memberIds.length} member(s)`;
-    case 'SIP_REGISTRATION': return settings.registrar.iri;
-    case 'SRV_LOAD_BALANCER': return `${settings.service}.${settings.domain}`;
+    case 'STANDARD':
+      return settings.proxy.iri;
+    case 'PLAIN':
+      return settings.destination.iri;
+    case 'SIP_LOAD_BALANCING':
+      return `${settings.memberIds.length} member(s)`;
+    case 'SIP_REGISTRATION':
+      return settings.registrar.iri;
+    case 'SRV_LOAD_BALANCER':
+      return `${settings.service}.${settings.domain}`;
   }
 }
 
 export function renderNodeConnection({ connection, priority }: NodeConnection): NodeTransportConnectionView {
   return {
-    id: connection.id, displayName: connection.displayName, type: connection.kind, priority, target: targetOf(connection),
-    authenticationEnabled: connection.authenticationEnabled, ...(connection.conditionId ? { conditionId: connection.conditionId } : {}),
+    id: connection.id,
+    displayName: connection.displayName,
+    type: connection.kind,
+    priority,
+    target: targetOf(connection),
+    authenticationEnabled: connection.authenticationEnabled,
+    ...(connection.conditionId ? { conditionId: connection.conditionId } : {}),
   };
 }

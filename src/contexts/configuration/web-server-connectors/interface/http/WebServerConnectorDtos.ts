@@ -4,27 +4,35 @@ import { HTTP_MODES, REQUEST_DOMAINS, type HttpMode, type RequestDomain } from '
 
 /** `{pem}` as sent. An empty or missing pem keeps what the connector holds. */
 export class PemDto {
-  @IsOptional() @IsString()
+  @IsOptional()
+  @IsString()
   pem?: string | null;
 }
 
 export class NetworkOptionsDto {
   /** Local address; empty for every address. */
-  @IsOptional() @IsString()
+  @IsOptional()
+  @IsString()
   ipAddress?: string | null;
 }
 
 export class TlsOptionsDto {
-  @IsOptional() @ValidateNested() @Type(() => PemDto)
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => PemDto)
   privateKey?: PemDto | null;
 
-  @IsOptional() @ValidateNested() @Type(() => PemDto)
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => PemDto)
   certificate?: PemDto | null;
 
-  @IsOptional() @IsBoolean()
+  @IsOptional()
+  @IsBoolean()
   demandClientCertificate?: boolean | null;
 
-  @IsOptional() @IsBoolean()
+  @IsOptional()
+  @IsBoolean()
   hostnameVerification?: boolean | null;
 }
 
@@ -34,31 +42,43 @@ export class TlsOptionsDto {
  * displayName and port, which a new connector needs. id: only in set, naming the connector to update.
  */
 export class WebserverConnectorDto {
-  @IsOptional() @IsString()
+  @IsOptional()
+  @IsString()
   id?: string | null;
 
-  @IsOptional() @IsString()
+  @IsOptional()
+  @IsString()
   displayName?: string | null;
 
-  @IsOptional() @IsIn(HTTP_MODES)
+  @IsOptional()
+  @IsIn(HTTP_MODES)
   httpMode?: HttpMode | null;
 
-  @IsOptional() @IsInt()
+  @IsOptional()
+  @IsInt()
   port?: number | null;
 
-  @IsOptional() @ValidateNested() @Type(() => NetworkOptionsDto)
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => NetworkOptionsDto)
   networkOptions?: NetworkOptionsDto | null;
 
-  @IsOptional() @IsArray() @IsIn(REQUEST_DOMAINS, { each: true })
+  @IsOptional()
+  @IsArray()
+  @IsIn(REQUEST_DOMAINS, { each: true })
   requestDomains?: RequestDomain[] | null;
 
-  @IsOptional() @IsBoolean()
+  @IsOptional()
+  @IsBoolean()
   openPortOnDemand?: boolean | null;
 
   /** HTTPS only; 0 for none. */
-  @IsOptional() @IsInt()
+  @IsOptional()
+  @IsInt()
   httpRedirectorPort?: number | null;
 
-  @IsOptional() @ValidateNested() @Type(() => TlsOptionsDto)
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => TlsOptionsDto)
   tlsOptions?: TlsOptionsDto | null;
 }

@@ -1,6 +1,12 @@
 import { Type } from 'class-transformer';
 import { IsArray, IsBoolean, IsIn, IsInt, IsOptional, IsString, ValidateNested } from 'class-validator';
-import { HTTP_MODES, REQUEST_DOMAINS, type HttpMode, type RequestDomain, type WebServerConnector } from '../../domain/WebServerConnector.js';
+import {
+  HTTP_MODES,
+  REQUEST_DOMAINS,
+  type HttpMode,
+  type RequestDomain,
+  type WebServerConnector,
+} from '../../domain/WebServerConnector.js';
 
 export class PemView {
   @IsString()
@@ -14,10 +20,12 @@ export class NetworkOptionsView {
 
 /** TLS options as answered: the private key's pem is always empty (keys never come back). */
 export class TlsOptionsView {
-  @ValidateNested() @Type(() => PemView)
+  @ValidateNested()
+  @Type(() => PemView)
   privateKey!: PemView;
 
-  @ValidateNested() @Type(() => PemView)
+  @ValidateNested()
+  @Type(() => PemView)
   certificate!: PemView;
 
   @IsBoolean()
@@ -44,32 +52,44 @@ export class WebserverConnectorView {
   @IsInt()
   port!: number;
 
-  @ValidateNested() @Type(() => NetworkOptionsView)
+  @ValidateNested()
+  @Type(() => NetworkOptionsView)
   networkOptions!: NetworkOptionsView;
 
-  @IsArray() @IsIn(REQUEST_DOMAINS, { each: true })
+  @IsArray()
+  @IsIn(REQUEST_DOMAINS, { each: true })
   requestDomains!: RequestDomain[];
 
   @IsBoolean()
   openPortOnDemand!: boolean;
 
-  @IsOptional() @IsInt()
+  @IsOptional()
+  @IsInt()
   httpRedirectorPort?: number;
 
-  @IsOptional() @ValidateNested() @Type(() => TlsOptionsView)
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => TlsOptionsView)
   tlsOptions?: TlsOptionsView;
 
   static of(connector: WebServerConnector): WebserverConnectorView {
     const s = connector.snapshot();
     const view: WebserverConnectorView = {
-      id: s.id, displayName: s.displayName, httpMode: s.httpMode, port: s.port, networkOptions: { ipAddress: s.ipAddress },
-      requestDomains: [...s.requestDomains], openPortOnDemand: s.openPortOnDemand,
+      id: s.id,
+      displayName: s.displayName,
+      httpMode: s.httpMode,
+      port: s.port,
+      networkOptions: { ipAddress: s.ipAddress },
+      requestDomains: [...s.requestDomains],
+      openPortOnDemand: s.openPortOnDemand,
     };
     if (s.httpMode === 'HTTPS') {
       view.httpRedirectorPort = s.httpRedirectorPort;
       view.tlsOptions = {
-        privateKey: { pem: '' }, certificate: { pem: s.certificate },
-        demandClientCertificate: s.demandClientCertificate, hostnameVerification: s.hostnameVerification,
+        privateKey: { pem: '' },
+        certificate: { pem: s.certificate },
+        demandClientCertificate: s.demandClientCertificate,
+        hostnameVerification: s.hostnameVerification,
       };
     }
     return view;

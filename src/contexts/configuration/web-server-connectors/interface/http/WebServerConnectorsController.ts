@@ -61,8 +61,11 @@ export class WebServerConnectorsController {
   async add(request: OperationRequest): Promise<WebserverConnectorView[]> {
     const dto = validateDto(WebserverConnectorDto, request.body);
     if (given(dto.id) !== undefined) {
-      throw DomainError.invalid('ID_ASSIGNED_BY_SERVICE', 'id is assigned by the service: leave it out of an added connector',
-        [{ field: 'id', rule: 'absent', message: 'id must be left out' }]);
+      throw DomainError.invalid(
+        'ID_ASSIGNED_BY_SERVICE',
+        'id is assigned by the service: leave it out of an added connector',
+        [{ field: 'id', rule: 'absent', message: 'id must be left out' }],
+      );
     }
     return views((await this.addConnector.execute(request.lab, changesOf(dto))).connectors);
   }

@@ -47,9 +47,7 @@ export function ruleView(rule: FaultRule, now: Date): FaultRuleView {
 /** GET/POST /_sim/labs/{lab}/faults, DELETE /_sim/labs/{lab}/faults/{id}. */
 @injectable()
 export class FaultsController {
-  constructor(
-    @inject(FaultRules) private readonly rules: FaultRules,
-  ) {}
+  constructor(@inject(FaultRules) private readonly rules: FaultRules) {}
 
   async list(request: OperationRequest): Promise<FaultRuleListView> {
     const lab = request.lab; // the router resolved `{lab}` (404 LAB_NOT_FOUND for an unknown one)

@@ -14,7 +14,9 @@ const FORWARDED = 'x-gwsim-forwarded';
 
 /** The endpoint's path and query, as a peer is asked it. */
 function requestPath(lab: string, query: Readonly<Record<string, string | undefined>>): string {
-  const search = new URLSearchParams(Object.entries(query).filter((entry): entry is [string, string] => entry[1] !== undefined && entry[1] !== '')).toString();
+  const search = new URLSearchParams(
+    Object.entries(query).filter((entry): entry is [string, string] => entry[1] !== undefined && entry[1] !== ''),
+  ).toString();
   return `/_sim/labs/${encodeURIComponent(lab)}/journal${search ? `?${search}` : ''}`;
 }
 
@@ -24,8 +26,17 @@ function since(raw: string | undefined): Date | undefined {
   if (raw === undefined || raw === '') return undefined;
   const time = ISO_INSTANT.test(raw) ? Date.parse(raw) : Number.NaN;
   if (Number.isNaN(time)) {
-    throw DomainError.invalid('INVALID_QUERY_PARAMETER', "query parameter 'since' must be an ISO-8601 instant with its offset, such as 2026-03-01T08:00:00Z",
-      [{ field: 'since', rule: 'isoInstant', message: 'since must be an ISO-8601 instant with its offset, such as 2026-03-01T08:00:00Z' }]);
+    throw DomainError.invalid(
+      'INVALID_QUERY_PARAMETER',
+      "query parameter 'since' must be an ISO-8601 instant with its offset, such as 2026-03-01T08:00:00Z",
+      [
+        {
+          field: 'since',
+          rule: 'isoInstant',
+          message: 'since must be an ISO-8601 instant with its offset, such as 2026-03-01T08:00:00Z',
+        },
+      ],
+    );
   }
   return new Date(time);
 }
@@ -41,7 +52,15 @@ function entryView(entry: JournalEntry): JournalEntryView {
     ...(entry.user !== undefined ? { user: entry.user } : {}),
     latencyMs: entry.latencyMs,
     requestId: entry.requestId,
-    ...(entry.fault ? { fault: { ruleId: entry.fault.ruleId, effect: entry.fault.effect as FaultEffectDto, ...(entry.fault.latencyMs !== undefined ? { latencyMs: entry.fault.latencyMs } : {}) } } : {}),
+    ...(entry.fault
+      ? {
+          fault: {
+            ruleId: entry.fault.ruleId,
+            effect: entry.fault.effect as FaultEffectDto,
+            ...(entry.fault.latencyMs !== undefined ? { latencyMs: entry.fault.latencyMs } : {}),
+          },
+        }
+      : {}),
     ...(entry.gatewayFaults ? { gatewayFaults: [...entry.gatewayFaults] } : {}),
   };
 }
@@ -69,13 +88,24 @@ export class JournalController {
     };
     const limit = query.optionalInteger('limit', 1, MAX_JOURNAL_LIMIT);
     const page = this.journal.find(lab, { ...given, since: since(given.since), limit });
-    const own: JournalView = { lab, capacity: page.capacity, held: page.held, dropped: page.dropped, entries: page.entries.map(entryView) };
+    const own: JournalView = {
+      lab,
+      capacity: page.capacity,
+      held: page.held,
+      dropped: page.dropped,
+      entries: page.entries.map(entryView),
+    };
     if (!this.peers || request.header(FORWARDED)) return own;
-    const others = await this.peers.find(request.principal, requestPath(lab, { ...given, ...(limit !== undefined ? { limit: String(limit) } : {}) }));
+    const others = await this.peers.find(
+      request.principal,
+      requestPath(lab, { ...given, ...(limit !== undefined ? { limit: String(limit) } : {}) }),
+    );
     if (others.length === 0) return own;
     const tagged = (view: JournalView, process: string) => view.entries.map((entry) => ({ ...entry, process }));
-    const entries = [...tagged(own, this.journal.process), ...others.flatMap(({ view, process }) => tagged(view, process))]
-      .sort((x, y) => x.time.localeCompare(y.time) || x.process.localeCompare(y.process) || x.sequence - y.sequence);
+    const entries = [
+      ...tagged(own, this.journal.process),
+      ...others.flatMap(({ view, process }) => tagged(view, process)),
+    ].sort((x, y) => x.time.localeCompare(y.time) || x.process.localeCompare(y.process) || x.sequence - y.sequence);
     return {
       lab,
       capacity: own.capacity + others.reduce((sum, { view }) => sum + view.capacity, 0),

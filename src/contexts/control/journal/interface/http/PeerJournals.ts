@@ -8,7 +8,10 @@ import type { JournalView } from './JournalViews.js';
  */
 export abstract class PeerJournals {
   /** Each live peer's journal page for the same query (`path`: the endpoint's path and query string). */
-  abstract find(principal: Principal, path: string): Promise<ReadonlyArray<{ readonly process: string; readonly view: JournalView }>>;
+  abstract find(
+    principal: Principal,
+    path: string,
+  ): Promise<ReadonlyArray<{ readonly process: string; readonly view: JournalView }>>;
   /** Clears the lab's journal in every live peer. */
   abstract clear(principal: Principal, path: string): Promise<void>;
 }

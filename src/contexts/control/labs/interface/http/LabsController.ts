@@ -11,7 +11,13 @@ import { ScenarioRunner } from '../../../scenarios/application/ScenarioRunner.js
 import { ScenarioDocuments } from '../../../scenarios/interface/http/ScenarioController.js';
 
 export function labView(entry: LabEntry): LabView {
-  return { name: entry.id, displayName: entry.displayName, createdAt: entry.createdAt.toISOString(), apiBase: entry.id === DEFAULT_LAB ? '/api' : `/labs/${entry.id}/api`, ...(entry.port !== undefined ? { port: entry.port } : {}) };
+  return {
+    name: entry.id,
+    displayName: entry.displayName,
+    createdAt: entry.createdAt.toISOString(),
+    apiBase: entry.id === DEFAULT_LAB ? '/api' : `/labs/${entry.id}/api`,
+    ...(entry.port !== undefined ? { port: entry.port } : {}),
+  };
 }
 
 /** `/_sim/labs` and `/_sim/labs/{lab}`. */
@@ -43,7 +49,11 @@ export class LabsController {
       } catch (error) {
         // a lab whose seed failed is removed again, as one whose initialisation failed
         await this.labs.remove(lab.id).catch(() => undefined);
-        throw error instanceof DomainError ? error : DomainError.invalid('INVALID_SCENARIO', `scenario: the seed failed: ${(error as Error).message}`, [{ field: 'scenario', rule: 'seeds', message: (error as Error).message }]);
+        throw error instanceof DomainError
+          ? error
+          : DomainError.invalid('INVALID_SCENARIO', `scenario: the seed failed: ${(error as Error).message}`, [
+              { field: 'scenario', rule: 'seeds', message: (error as Error).message },
+            ]);
       }
     }
     return labView(lab);

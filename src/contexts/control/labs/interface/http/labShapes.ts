@@ -4,21 +4,35 @@ import { JSONSchema } from 'class-validator-jsonschema';
 
 /** POST /_sim/labs */
 export class CreateLabDto {
-  @IsString() @MaxLength(64)
-  @JSONSchema({ description: 'the lab\'s name, in its URLs (/labs/{name}/api/…): 1 to 32 lower-case letters, digits and hyphens, starting with a letter' })
+  @IsString()
+  @MaxLength(64)
+  @JSONSchema({
+    description:
+      "the lab's name, in its URLs (/labs/{name}/api/…): 1 to 32 lower-case letters, digits and hyphens, starting with a letter",
+  })
   name!: string;
 
-  @IsOptional() @IsString() @MaxLength(128)
+  @IsOptional()
+  @IsString()
+  @MaxLength(128)
   @JSONSchema({ description: 'a name for people (default: the name)' })
   displayName?: string;
 
-  @IsOptional() @IsInt() @Min(1) @Max(65535)
-  @JSONSchema({ description: 'also serve the lab at the root of this port (its /api/… as the default lab\'s are on the main port), so a client with a fixed base URL works unchanged' })
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(65535)
+  @JSONSchema({
+    description:
+      "also serve the lab at the root of this port (its /api/… as the default lab's are on the main port), so a client with a fixed base URL works unchanged",
+  })
   port?: number;
 
-  @IsOptional() @Allow()
+  @IsOptional()
+  @Allow()
   @JSONSchema({
-    description: 'seed the new lab from a scenario: the name of a shipped one (GET /_sim/scenarios) or a scenario document; its steps then run on the lab clock (GET /_sim/labs/{name}/scenario)',
+    description:
+      'seed the new lab from a scenario: the name of a shipped one (GET /_sim/scenarios) or a scenario document; its steps then run on the lab clock (GET /_sim/labs/{name}/scenario)',
     anyOf: [{ type: 'string' }, { type: 'object' }],
   })
   scenario?: unknown;
@@ -26,8 +40,12 @@ export class CreateLabDto {
 
 /** POST /_sim/labs/{lab}/reset */
 export class ResetLabDto {
-  @IsString() @MaxLength(64)
-  @JSONSchema({ description: '"empty": what a new lab holds (the factory configuration, the built-in administrator, a real-time clock, no traffic, no history); "scenario": that, seeded again from the scenario the lab was made from or last ran (409 NO_SCENARIO when none); any other name: the lab\'s snapshot of that name, restored (404 SNAPSHOT_NOT_FOUND naming to)' })
+  @IsString()
+  @MaxLength(64)
+  @JSONSchema({
+    description:
+      '"empty": what a new lab holds (the factory configuration, the built-in administrator, a real-time clock, no traffic, no history); "scenario": that, seeded again from the scenario the lab was made from or last ran (409 NO_SCENARIO when none); any other name: the lab\'s snapshot of that name, restored (404 SNAPSHOT_NOT_FOUND naming to)',
+  })
   to!: string;
 }
 

@@ -15,15 +15,25 @@ import type { ScenarioListView, ScenarioRunView, ScenarioStepView } from './Scen
 export function describeStep(step: ScenarioStep): string {
   const action = step.action;
   switch (action.kind) {
-    case 'fault': return `fault '${action.label}': ${JSON.stringify((action.rule as { effect?: unknown }).effect)}`;
-    case 'clearFault': return `clear fault '${action.label}'`;
+    case 'fault':
+      return `fault '${action.label}': ${JSON.stringify((action.rule as { effect?: unknown }).effect)}`;
+    case 'clearFault':
+      return `clear fault '${action.label}'`;
     case 'traffic': {
       const change = action.change as { running?: boolean; profile?: { callsPerSecond: number } };
       return `traffic${change.running === undefined ? '' : change.running ? ' start' : ' stop'}${change.profile ? ` at ${change.profile.callsPerSecond} calls per second` : ''}`;
     }
-    case 'clock': return `clock${action.advanceMs ? ` advance ${action.advanceMs / 1000} s` : ''}${action.set ? ` set to ${action.set.toISOString()}` : ''}${action.mode ? ` ${action.mode}${action.scale ? ` ×${action.scale}` : ''}` : ''}`;
-    case 'request': return `${action.request.method} ${action.request.path}${action.request.status ? ` → ${action.request.status}` : ''}`;
-    case 'expect': return action.expectations.map((e) => `${e.read.method} ${e.read.path}: ${e.checks.map(describeCheck).join(', ') || `status ${e.read.status ?? '2xx'}`}`).join('; ');
+    case 'clock':
+      return `clock${action.advanceMs ? ` advance ${action.advanceMs / 1000} s` : ''}${action.set ? ` set to ${action.set.toISOString()}` : ''}${action.mode ? ` ${action.mode}${action.scale ? ` ×${action.scale}` : ''}` : ''}`;
+    case 'request':
+      return `${action.request.method} ${action.request.path}${action.request.status ? ` → ${action.request.status}` : ''}`;
+    case 'expect':
+      return action.expectations
+        .map(
+          (e) =>
+            `${e.read.method} ${e.read.path}: ${e.checks.map(describeCheck).join(', ') || `status ${e.read.status ?? '2xx'}`}`,
+        )
+        .join('; ');
   }
 }
 
@@ -31,29 +41,54 @@ export function runView(run: ScenarioRun): ScenarioRunView {
   const steps: ScenarioStepView[] = run.scenario.steps.map((step, i) => {
     const outcome = run.outcomes[i]!;
     return {
-      index: step.index, at: step.at, ...(run.startedAt ? { due: run.dueAt(step).toISOString() } : {}), ...(step.name ? { name: step.name } : {}),
-      action: step.action.kind, what: describeStep(step), status: outcome.status,
-      ...(outcome.ranAt ? { ranAt: outcome.ranAt.toISOString() } : {}), ...(outcome.detail ? { detail: outcome.detail } : {}),
-      ...(outcome.expectations ? {
-        expectations: outcome.expectations.map((e) => ({
-          read: e.read, ...(e.status !== undefined ? { status: e.status } : {}), passed: e.passed, ...(e.error ? { error: e.error } : {}),
-          checks: e.checks.map((c) => ({ path: c.path, operator: c.operator, expected: c.expected, ...(c.actual !== undefined ? { actual: c.actual } : {}), passed: c.passed })),
-        })),
-      } : {}),
+      index: step.index,
+      at: step.at,
+      ...(run.startedAt ? { due: run.dueAt(step).toISOString() } : {}),
+      ...(step.name ? { name: step.name } : {}),
+      action: step.action.kind,
+      what: describeStep(step),
+      status: outcome.status,
+      ...(outcome.ranAt ? { ranAt: outcome.ranAt.toISOString() } : {}),
+      ...(outcome.detail ? { detail: outcome.detail } : {}),
+      ...(outcome.expectations
+        ? {
+            expectations: outcome.expectations.map((e) => ({
+              read: e.read,
+              ...(e.status !== undefined ? { status: e.status } : {}),
+              passed: e.passed,
+              ...(e.error ? { error: e.error } : {}),
+              checks: e.checks.map((c) => ({
+                path: c.path,
+                operator: c.operator,
+                expected: c.expected,
+                ...(c.actual !== undefined ? { actual: c.actual } : {}),
+                passed: c.passed,
+              })),
+            })),
+          }
+        : {}),
     };
   });
   const count = (status: string) => steps.filter((s) => s.status === status).length;
   const checks = steps.flatMap((s) => s.expectations ?? []).flatMap((e) => e.checks);
   return {
-    lab: run.lab, name: run.scenario.name, description: run.scenario.description, state: run.state,
+    lab: run.lab,
+    name: run.scenario.name,
+    description: run.scenario.description,
+    state: run.state,
     requestedAt: run.requestedAt.toISOString(),
     ...(run.startedAt && run.state !== 'seeding' ? { startedAt: run.startedAt.toISOString() } : {}),
     ...(run.endedAt ? { endedAt: run.endedAt.toISOString() } : {}),
     ...(run.error ? { error: run.error } : {}),
     clock: { mode: run.clockMode.mode, ...(run.clockMode.scale !== undefined ? { scale: run.clockMode.scale } : {}) },
     summary: {
-      steps: steps.length, done: count('done'), failed: count('failed'), pending: count('pending'), skipped: count('skipped'),
-      checksPassed: checks.filter((c) => c.passed).length, checksFailed: checks.filter((c) => !c.passed).length,
+      steps: steps.length,
+      done: count('done'),
+      failed: count('failed'),
+      pending: count('pending'),
+      skipped: count('skipped'),
+      checksPassed: checks.filter((c) => c.passed).length,
+      checksFailed: checks.filter((c) => !c.passed).length,
     },
     steps,
   };
@@ -73,12 +108,21 @@ export class ScenarioDocuments {
       document = this.library.find(name);
     } catch (error) {
       if (!(error instanceof ScenarioFileError)) throw error;
-      throw DomainError.invalid('INVALID_SCENARIO', `${field}: the shipped scenario '${name}' cannot be read: ${error.message}`, [{ field, rule: 'readable', message: error.message }]);
+      throw DomainError.invalid(
+        'INVALID_SCENARIO',
+        `${field}: the shipped scenario '${name}' cannot be read: ${error.message}`,
+        [{ field, rule: 'readable', message: error.message }],
+      );
     }
     if (!document) {
-      const known = this.library.list().map((entry) => entry.name).join(', ');
+      const known = this.library
+        .list()
+        .map((entry) => entry.name)
+        .join(', ');
       const message = `'${name.slice(0, 64)}' is not a shipped scenario (known: ${known || 'none'})`;
-      throw new DomainError('SCENARIO_NOT_FOUND', 'not_found', `${field}: ${message}`, [{ field, rule: 'exists', message }]);
+      throw new DomainError('SCENARIO_NOT_FOUND', 'not_found', `${field}: ${message}`, [
+        { field, rule: 'exists', message },
+      ]);
     }
     return document;
   }
@@ -88,8 +132,14 @@ export class ScenarioDocuments {
     if (typeof value === 'string') return readyScenario(this.named(value, field));
     if (value !== null && typeof value === 'object' && !Array.isArray(value) && 'use' in value) {
       const { use, ...rest } = value as Record<string, unknown>;
-      if (typeof use !== 'string') throw DomainError.invalid('INVALID_SCENARIO', 'use must be the name of a shipped scenario', [{ field: 'use', rule: 'isString', message: 'use must be a string' }]);
-      if (Object.keys(rest).length > 0) throw DomainError.invalid('INVALID_SCENARIO', 'use takes no other field: send a document or {use}', [{ field: Object.keys(rest)[0]!, rule: 'unknown', message: 'not taken with use' }]);
+      if (typeof use !== 'string')
+        throw DomainError.invalid('INVALID_SCENARIO', 'use must be the name of a shipped scenario', [
+          { field: 'use', rule: 'isString', message: 'use must be a string' },
+        ]);
+      if (Object.keys(rest).length > 0)
+        throw DomainError.invalid('INVALID_SCENARIO', 'use takes no other field: send a document or {use}', [
+          { field: Object.keys(rest)[0]!, rule: 'unknown', message: 'not taken with use' },
+        ]);
       return readyScenario(this.named(use, 'use'));
     }
     return readyScenario(value);
@@ -128,8 +178,12 @@ export class ScenarioController {
   private lastRun(lab: LabId): ScenarioRun {
     const run = this.runner.current(lab);
     if (!run) {
-      throw new DomainError('SCENARIO_NOT_FOUND', 'not_found', `no scenario has run on lab '${lab}' in this process (POST /_sim/labs/${lab}/scenario runs one)`,
-        [{ field: 'lab', rule: 'hasRun', message: 'no scenario has run' }]);
+      throw new DomainError(
+        'SCENARIO_NOT_FOUND',
+        'not_found',
+        `no scenario has run on lab '${lab}' in this process (POST /_sim/labs/${lab}/scenario runs one)`,
+        [{ field: 'lab', rule: 'hasRun', message: 'no scenario has run' }],
+      );
     }
     return run;
   }

@@ -7,19 +7,35 @@ import { JSONSchema } from 'class-validator-jsonschema';
  * describes it in /_sim/openapi.json.
  */
 export class ScenarioDocumentDto {
-  @IsOptional() @IsString() @MaxLength(64)
-  @JSONSchema({ description: 'the name of a shipped scenario (GET /_sim/scenarios) instead of a document', examples: ['carrier-outage'] })
+  @IsOptional()
+  @IsString()
+  @MaxLength(64)
+  @JSONSchema({
+    description: 'the name of a shipped scenario (GET /_sim/scenarios) instead of a document',
+    examples: ['carrier-outage'],
+  })
   use?: string;
 
   @IsOptional() @IsInt() @JSONSchema({ description: 'the format of the document: 1' }) formatVersion?: number;
   @IsOptional() @IsString() @JSONSchema({ description: 'lower-case letters, digits and hyphens' }) name?: string;
   @IsOptional() @IsString() description?: string;
 
-  @IsOptional() @Allow()
-  @JSONSchema({ type: 'object', description: 'configuration {fileName, contentBase64}, licenses [{name, sessions, validFrom?, validUntil?}], users [{name, password, role}], requests [{method, path, body?, status?}], traffic {running?, profile?}, randomSeed, clock {start?, mode?, scale?}' })
+  @IsOptional()
+  @Allow()
+  @JSONSchema({
+    type: 'object',
+    description:
+      'configuration {fileName, contentBase64}, licenses [{name, sessions, validFrom?, validUntil?}], users [{name, password, role}], requests [{method, path, body?, status?}], traffic {running?, profile?}, randomSeed, clock {start?, mode?, scale?}',
+  })
   seed?: unknown;
 
-  @IsOptional() @Allow()
-  @JSONSchema({ type: 'array', items: { type: 'object' }, description: 'each {at: ISO-8601 duration from the start, name?, and one of fault, clearFault, traffic, clock, request, expect}' })
+  @IsOptional()
+  @Allow()
+  @JSONSchema({
+    type: 'array',
+    items: { type: 'object' },
+    description:
+      'each {at: ISO-8601 duration from the start, name?, and one of fault, clearFault, traffic, clock, request, expect}',
+  })
   steps?: unknown;
 }

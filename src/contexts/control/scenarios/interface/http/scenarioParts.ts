@@ -8,7 +8,9 @@ import type { ReadyScenario, TrafficChange } from '../../application/ScenarioRun
 import { parseScenario, type ScenarioParts } from '../../domain/ScenarioDocument.js';
 
 function invalid(field: string, message: string): DomainError {
-  return DomainError.invalid('INVALID_SCENARIO', `${field} ${message}`, [{ field, rule: 'scenario', message: `${field} ${message}` }]);
+  return DomainError.invalid('INVALID_SCENARIO', `${field} ${message}`, [
+    { field, rule: 'scenario', message: `${field} ${message}` },
+  ]);
 }
 
 /**
@@ -24,16 +26,26 @@ export const scenarioParts: ScenarioParts<FaultRuleInput, TrafficChange> = {
     return input;
   },
   trafficChange(json, field, randomSeed) {
-    if (json === null || typeof json !== 'object' || Array.isArray(json)) throw invalid(field, 'must be {running?, profile?}');
+    if (json === null || typeof json !== 'object' || Array.isArray(json))
+      throw invalid(field, 'must be {running?, profile?}');
     const { running, profile, ...rest } = json as Record<string, unknown>;
     const unknown = Object.keys(rest);
-    if (unknown.length > 0) throw invalid(`${field}.${unknown[0]}`, 'is not a field of a traffic change (running, profile)');
-    if (running !== undefined && typeof running !== 'boolean') throw invalid(`${field}.running`, 'must be true or false');
-    if (running === undefined && profile === undefined) throw invalid(field, 'must start or stop the traffic (running) or set its profile');
+    if (unknown.length > 0)
+      throw invalid(`${field}.${unknown[0]}`, 'is not a field of a traffic change (running, profile)');
+    if (running !== undefined && typeof running !== 'boolean')
+      throw invalid(`${field}.running`, 'must be true or false');
+    if (running === undefined && profile === undefined)
+      throw invalid(field, 'must start or stop the traffic (running) or set its profile');
     let parsed;
     if (profile !== undefined) {
-      const withSeed = randomSeed !== undefined && profile !== null && typeof profile === 'object' && !Array.isArray(profile) && (profile as Record<string, unknown>)['seed'] === undefined
-        ? { ...(profile as Record<string, unknown>), seed: randomSeed } : profile;
+      const withSeed =
+        randomSeed !== undefined &&
+        profile !== null &&
+        typeof profile === 'object' &&
+        !Array.isArray(profile) &&
+        (profile as Record<string, unknown>)['seed'] === undefined
+          ? { ...(profile as Record<string, unknown>), seed: randomSeed }
+          : profile;
       parsed = parseTrafficProfile(withSeed);
     }
     return { ...(running !== undefined ? { running } : {}), ...(parsed ? { profile: parsed } : {}) };

@@ -14,8 +14,13 @@ export const SNAPSHOT_MEDIA_TYPE = 'application/json';
 
 export function snapshotView(snapshot: SnapshotSummary): SnapshotView {
   return {
-    name: snapshot.name, createdAt: snapshot.createdAt.toISOString(), sourceLab: snapshot.sourceLab, labRevision: snapshot.labRevision,
-    schema: snapshot.schema, objects: snapshot.objects, bytes: snapshot.bytes,
+    name: snapshot.name,
+    createdAt: snapshot.createdAt.toISOString(),
+    sourceLab: snapshot.sourceLab,
+    labRevision: snapshot.labRevision,
+    schema: snapshot.schema,
+    objects: snapshot.objects,
+    bytes: snapshot.bytes,
   };
 }
 
@@ -51,9 +56,19 @@ export class SnapshotsController {
     try {
       document = JSON.parse(file.content.toString('utf8'));
     } catch (error) {
-      throw invalidDocument('file', `is not a JSON document (${(error as Error).message.slice(0, 120)}): a truncated or changed file?`);
+      throw invalidDocument(
+        'file',
+        `is not a JSON document (${(error as Error).message.slice(0, 120)}): a truncated or changed file?`,
+      );
     }
-    return snapshotView(await this.snapshots.import(request.params['lab']!, request.params['name']!, document, request.header(PASSPHRASE_HEADER)));
+    return snapshotView(
+      await this.snapshots.import(
+        request.params['lab']!,
+        request.params['name']!,
+        document,
+        request.header(PASSPHRASE_HEADER),
+      ),
+    );
   }
 
   async remove(request: OperationRequest): Promise<SnapshotView> {

@@ -4,7 +4,11 @@ import type { OperationRequest } from '../../../../../shared/interface/http/Oper
 import { Reply } from '../../../../../shared/interface/http/Reply.js';
 import { validateDto } from '../../../../../shared/interface/http/validateDto.js';
 import { AddHotStandby } from '../../application/AddHotStandby.js';
-import { CONDITION_OPTIONS, CreateHotStandbyConditions, type ConditionOption } from '../../application/CreateHotStandbyConditions.js';
+import {
+  CONDITION_OPTIONS,
+  CreateHotStandbyConditions,
+  type ConditionOption,
+} from '../../application/CreateHotStandbyConditions.js';
 import { EnableHotStandbySide } from '../../application/EnableHotStandbySide.js';
 import { GetHotStandbys } from '../../application/GetHotStandbys.js';
 import { HandOverHotStandby } from '../../application/HandOverHotStandby.js';
@@ -56,23 +60,31 @@ export class HotStandbyController {
 
   async get(request: OperationRequest): Promise<HotStandbyOptionsView[]> {
     const id = request.query.optionalString('id');
-    return (await this.getHotStandbys.execute(request.lab, id === '' ? undefined : id)).map((h) => HotStandbyOptionsView.of(h));
+    return (await this.getHotStandbys.execute(request.lab, id === '' ? undefined : id)).map((h) =>
+      HotStandbyOptionsView.of(h),
+    );
   }
 
   async add(request: OperationRequest): Promise<AddHotStandbyView> {
     const role = ADD_MODES[request.query.string('mode')];
     if (role === undefined) {
-      throw DomainError.invalid('INVALID_QUERY_PARAMETER', `mode must be one of ${Object.keys(ADD_MODES).join(', ')}`,
-        [{ field: 'mode', rule: 'isIn', message: `mode must be one of ${Object.keys(ADD_MODES).join(', ')}` }]);
+      throw DomainError.invalid('INVALID_QUERY_PARAMETER', `mode must be one of ${Object.keys(ADD_MODES).join(', ')}`, [
+        { field: 'mode', rule: 'isIn', message: `mode must be one of ${Object.keys(ADD_MODES).join(', ')}` },
+      ]);
     }
     const dto = validateDto(HotStandbyOptionsDto, request.body);
     if (given(dto.id) !== undefined) {
-      throw DomainError.invalid('ID_ASSIGNED_BY_SERVICE', 'id is assigned by the service: leave it out of an added hot standby object',
-        [{ field: 'id', rule: 'absent', message: 'id must be left out' }]);
+      throw DomainError.invalid(
+        'ID_ASSIGNED_BY_SERVICE',
+        'id is assigned by the service: leave it out of an added hot standby object',
+        [{ field: 'id', rule: 'absent', message: 'id must be left out' }],
+      );
     }
     const changes = changesOf(dto);
     if (changes.name === undefined) {
-      throw DomainError.invalid('VALIDATION_FAILED', 'name is required', [{ field: 'name', rule: 'isDefined', message: 'name is required' }]);
+      throw DomainError.invalid('VALIDATION_FAILED', 'name is required', [
+        { field: 'name', rule: 'isDefined', message: 'name is required' },
+      ]);
     }
     return this.addHotStandby.execute(request.lab, role, { ...changes, name: changes.name });
   }

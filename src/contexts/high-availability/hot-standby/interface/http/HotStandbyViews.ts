@@ -9,7 +9,8 @@ const SIDE_STATUSES = ['UNKNOWN', 'NOT_COMMITTED', 'ACTIVE', 'INACTIVE', 'DISABL
 
 @SchemaName('HotStandbyReplicationOptions')
 export class HotStandbyReplicationOptionsView {
-  @IsArray() @IsString({ each: true })
+  @IsArray()
+  @IsString({ each: true })
   systemIdentifiers!: string[];
 
   @IsBoolean()
@@ -27,10 +28,12 @@ export class HotStandbyMainSystemView {
   @IsBoolean()
   disabledHere!: boolean;
 
-  @IsString() @JSONSchema({ description: 'the link (IPC_CLIENT); empty when the object has none' })
+  @IsString()
+  @JSONSchema({ description: 'the link (IPC_CLIENT); empty when the object has none' })
   ipcClientId!: string;
 
-  @ValidateNested() @Type(() => HotStandbyReplicationOptionsView)
+  @ValidateNested()
+  @Type(() => HotStandbyReplicationOptionsView)
   replicationOptions!: HotStandbyReplicationOptionsView;
 }
 
@@ -46,17 +49,25 @@ export class HotStandbyOptionsView {
   @IsString()
   standbySystemBackendName!: string;
 
-  @ValidateNested() @Type(() => HotStandbyMainSystemView)
+  @ValidateNested()
+  @Type(() => HotStandbyMainSystemView)
   mainSystem!: HotStandbyMainSystemView;
 
   static of(hotStandby: HotStandby): HotStandbyOptionsView {
     const s = hotStandby.snapshot();
     return {
-      id: s.id, name: s.name, standbySystemBackendName: s.standbySystemBackendName,
+      id: s.id,
+      name: s.name,
+      standbySystemBackendName: s.standbySystemBackendName,
       mainSystem: {
-        maxLinkRetryTimeout: s.maxLinkRetryTimeout, linkPingInterval: s.linkPingInterval, disabledHere: s.disabledHere,
+        maxLinkRetryTimeout: s.maxLinkRetryTimeout,
+        linkPingInterval: s.linkPingInterval,
+        disabledHere: s.disabledHere,
         ipcClientId: s.ipcClientId,
-        replicationOptions: { systemIdentifiers: [...s.systemIdentifiers], systemIdentifiersEnabled: s.systemIdentifiersEnabled },
+        replicationOptions: {
+          systemIdentifiers: [...s.systemIdentifiers],
+          systemIdentifiersEnabled: s.systemIdentifiersEnabled,
+        },
       },
     };
   }

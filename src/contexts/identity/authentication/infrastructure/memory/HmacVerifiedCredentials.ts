@@ -40,12 +40,18 @@ export class HmacVerifiedCredentials extends VerifiedCredentials {
   remember(lab: LabId, username: string, password: string, login: VerifiedLogin, now: Date): void {
     const name = this.nameKey(lab, username);
     this.entries.delete(name);
-    this.entries.set(name, { lab, digest: this.digest(lab, username, password), login, expiresAt: now.getTime() + VERIFIED_CREDENTIALS_TTL_MS });
+    this.entries.set(name, {
+      lab,
+      digest: this.digest(lab, username, password),
+      login,
+      expiresAt: now.getTime() + VERIFIED_CREDENTIALS_TTL_MS,
+    });
     if (this.entries.size > MAX_VERIFIED_CREDENTIALS) this.entries.delete(this.entries.keys().next().value!);
   }
 
   forgetUser(lab: LabId, userId: string): void {
-    for (const [name, entry] of this.entries) if (entry.lab === lab && entry.login.userId === userId) this.entries.delete(name);
+    for (const [name, entry] of this.entries)
+      if (entry.lab === lab && entry.login.userId === userId) this.entries.delete(name);
   }
 
   forgetLab(lab: LabId): void {

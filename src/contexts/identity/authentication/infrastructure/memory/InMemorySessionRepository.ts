@@ -19,7 +19,8 @@ export class InMemorySessionRepository extends SessionRepository {
     if (!ids) this.byUser.set(key, (ids = new Set()));
     ids.add(session.id);
     if (ids.size > MAX_SESSIONS_PER_USER) {
-      const oldest = [...ids].map((id) => this.sessions.get(id)!)
+      const oldest = [...ids]
+        .map((id) => this.sessions.get(id)!)
         .sort((a, b) => a.lastSeenAt.getTime() - b.lastSeenAt.getTime())[0]!;
       this.remove(oldest.id);
     }

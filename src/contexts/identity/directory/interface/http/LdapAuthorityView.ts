@@ -19,6 +19,12 @@ export class LdapAuthorityView {
   userAttribute!: string;
 
   static of(authority: LdapAuthority): LdapAuthorityView {
-    return { id: authority.id, displayName: authority.displayName, url: authority.url, baseDn: authority.baseDn, userAttribute: authority.userAttribute };
+    return {
+      id: authority.id,
+      displayName: authority.displayName,
+      url: authority.url,
+      baseDn: authority.baseDn,
+      userAttribute: authority.userAttribute,
+    };
   }
 }

@@ -14,8 +14,10 @@ import { PASSWORD_POLICY_FIELDS, type PasswordPolicy } from '../../domain/Passwo
 import { LoginPolicyDto, PasswordPolicyDto } from './PolicyDtos.js';
 import type { LoginPolicyView, PasswordPolicyView } from './PolicyViews.js';
 
-export const passwordPolicyAnswer = (policy: PasswordPolicy): PasswordPolicyView => pickFields(PASSWORD_POLICY_FIELDS, policy.values);
-export const loginPolicyAnswer = (policy: LoginPolicy): LoginPolicyView => pickFields(LOGIN_POLICY_FIELDS, policy.values);
+export const passwordPolicyAnswer = (policy: PasswordPolicy): PasswordPolicyView =>
+  pickFields(PASSWORD_POLICY_FIELDS, policy.values);
+export const loginPolicyAnswer = (policy: LoginPolicy): LoginPolicyView =>
+  pickFields(LOGIN_POLICY_FIELDS, policy.values);
 
 /** Blacklist items may also be sent as plain strings. */
 function normaliseBlacklist(body: unknown): unknown {
@@ -25,7 +27,8 @@ function normaliseBlacklist(body: unknown): unknown {
   return { ...body, blacklist: list.map((item) => (typeof item === 'string' ? { value: item } : item)) };
 }
 
-const withETag = <T, A>(read: Versioned<T>, answer: (value: T) => A): Reply => jsonWithETag(answer(read.value), read.version);
+const withETag = <T, A>(read: Versioned<T>, answer: (value: T) => A): Reply =>
+  jsonWithETag(answer(read.value), read.version);
 
 /**
  * The password and login policies. A get answers the policy with its version as `ETag`; a set takes the whole

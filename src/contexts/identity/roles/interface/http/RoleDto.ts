@@ -1,7 +1,10 @@
 import { Type } from 'class-transformer';
 import { IsDefined, IsIn, IsOptional, IsString, ValidateNested } from 'class-validator';
 import {
-  ACCESS_LEVELS, GRADED_LEVELS, type AccessLevel, type GradedLevel,
+  ACCESS_LEVELS,
+  GRADED_LEVELS,
+  type AccessLevel,
+  type GradedLevel,
 } from '../../../../../shared/domain/Permission.js';
 
 /** The full permission object: every field is required. */
@@ -23,9 +26,12 @@ export class RoleDto {
   @IsString()
   id!: string;
 
-  @IsOptional() @IsString()
+  @IsOptional()
+  @IsString()
   displayName?: string | null;
 
-  @IsDefined() @ValidateNested() @Type(() => PermissionsDto)
+  @IsDefined()
+  @ValidateNested()
+  @Type(() => PermissionsDto)
   permissions!: PermissionsDto;
 }

@@ -11,7 +11,9 @@ export class RoleView {
   @IsString()
   displayName!: string;
 
-  @IsDefined() @ValidateNested() @Type(() => PermissionsDto)
+  @IsDefined()
+  @ValidateNested()
+  @Type(() => PermissionsDto)
   permissions!: PermissionsDto;
 
   /** The answer for `role`. */
@@ -21,9 +23,16 @@ export class RoleView {
       id: role.id,
       displayName: role.displayName,
       permissions: {
-        api: p.api, userInterface: p.userInterface, tracing: p.tracing, administration: p.administration, mediaRecording: p.mediaRecording,
-        configurationMode: p.configurationMode, userManagement: p.userManagement, monitoringMode: p.monitoringMode,
-        webServer: p.webServer, backends: p.backends,
+        api: p.api,
+        userInterface: p.userInterface,
+        tracing: p.tracing,
+        administration: p.administration,
+        mediaRecording: p.mediaRecording,
+        configurationMode: p.configurationMode,
+        userManagement: p.userManagement,
+        monitoringMode: p.monitoringMode,
+        webServer: p.webServer,
+        backends: p.backends,
       },
     };
   }

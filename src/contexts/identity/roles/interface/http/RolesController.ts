@@ -21,7 +21,11 @@ export class RolesController {
 
   async add(request: OperationRequest): Promise<RoleView> {
     const dto = validateDto(RoleDto, request.body);
-    const role = await this.addRole.execute(request.lab, { id: dto.id, displayName: dto.displayName ?? dto.id, permissions: { ...dto.permissions } });
+    const role = await this.addRole.execute(request.lab, {
+      id: dto.id,
+      displayName: dto.displayName ?? dto.id,
+      permissions: { ...dto.permissions },
+    });
     return RoleView.of(role);
   }
 

@@ -45,8 +45,14 @@ export class InMemoryUserRepository extends UserRepository {
     const current = users.get(user.id)?.version ?? 0;
     if (current !== user.version) throw new StaleVersionError('User', user.id);
     const props = user.snapshot();
-    if (props.localUsername !== undefined && [...users.values()].some((other) => other.id !== props.id && other.localUsername === props.localUsername)) {
-      throw DomainError.conflict('USERNAME_TAKEN', `the login name '${props.localUsername}' is already used by another user`);
+    if (
+      props.localUsername !== undefined &&
+      [...users.values()].some((other) => other.id !== props.id && other.localUsername === props.localUsername)
+    ) {
+      throw DomainError.conflict(
+        'USERNAME_TAKEN',
+        `the login name '${props.localUsername}' is already used by another user`,
+      );
     }
     users.set(user.id, { ...props, version: user.version + 1 });
   }

@@ -39,9 +39,12 @@ export class TypeOrmUserRepository extends TypeOrmRepository implements UserRepo
   }
 
   private async where(condition: string, parameters: { lab: LabId; probe: string }): Promise<UserAccount[]> {
-    const records = await this.records(UserRecord).createQueryBuilder('account')
-      .where('account.labId = :lab', parameters).andWhere(condition, parameters)
-      .orderBy('account.ordinal', 'ASC').getMany();
+    const records = await this.records(UserRecord)
+      .createQueryBuilder('account')
+      .where('account.labId = :lab', parameters)
+      .andWhere(condition, parameters)
+      .orderBy('account.ordinal', 'ASC')
+      .getMany();
     return records.map(UserMapper.toDomain);
   }
 
@@ -58,7 +61,10 @@ export class TypeOrmUserRepository extends TypeOrmRepository implements UserRepo
     } catch (error) {
       const constraint = uniqueViolation(error);
       if (constraint === 'identity_user_local_username_key') {
-        throw DomainError.conflict('USERNAME_TAKEN', `the login name '${user.localUsername}' is already used by another user`);
+        throw DomainError.conflict(
+          'USERNAME_TAKEN',
+          `the login name '${user.localUsername}' is already used by another user`,
+        );
       }
       if (constraint !== undefined) throw new StaleVersionError('User', user.id);
       throw error;

@@ -15,33 +15,46 @@ export class LdapAuthenticationDto {
  * null; what a user needs beyond the types (a login method, its name and password) is checked by the domain.
  */
 export class AddUserDto {
-  @IsOptional() @IsString()
+  @IsOptional()
+  @IsString()
   displayName?: string | null;
 
-  @IsOptional() @IsString()
+  @IsOptional()
+  @IsString()
   emailAddress?: string | null;
 
-  @IsOptional() @IsBoolean()
+  @IsOptional()
+  @IsBoolean()
   enabled?: boolean | null;
 
-  @IsOptional() @IsBoolean()
+  @IsOptional()
+  @IsBoolean()
   loginLocally?: boolean | null;
 
-  @IsOptional() @IsString()
+  @IsOptional()
+  @IsString()
   localUsername?: string | null;
 
-  @IsOptional() @IsString()
+  @IsOptional()
+  @IsString()
   localPassword?: string | null;
 
-  @IsOptional() @IsBoolean()
+  @IsOptional()
+  @IsBoolean()
   ldapLogin?: boolean | null;
 
-  @IsOptional() @IsArray() @ValidateNested({ each: true }) @Type(() => LdapAuthenticationDto)
+  @IsOptional()
+  @IsArray()
+  @ValidateNested({ each: true })
+  @Type(() => LdapAuthenticationDto)
   ldapAuthentications?: LdapAuthenticationDto[] | null;
 
-  @IsOptional() @IsIn(PASSWORD_CHANGE_VALUES)
+  @IsOptional()
+  @IsIn(PASSWORD_CHANGE_VALUES)
   passwordChange?: PasswordChange | null;
 
-  @IsOptional() @IsArray() @IsString({ each: true })
+  @IsOptional()
+  @IsArray()
+  @IsString({ each: true })
   roleIds?: string[] | null;
 }

@@ -25,47 +25,63 @@ export class LdapUserView {
  * value is left out. Dates follow the request's dateFormat. Never a password or a hash.
  */
 export class UserView {
-  @IsOptional() @IsString()
+  @IsOptional()
+  @IsString()
   id?: string;
 
   @IsString()
   displayName!: string;
 
-  @IsOptional() @IsString()
+  @IsOptional()
+  @IsString()
   emailAddress?: string;
 
   @IsBoolean()
   enabled!: boolean;
 
   /** The local username (the request's `localUsername`). */
-  @IsOptional() @IsString()
+  @IsOptional()
+  @IsString()
   localUserName?: string;
 
-  @IsOptional() @ValidateNested() @Type(() => LocalLoginView)
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => LocalLoginView)
   local?: LocalLoginView;
 
-  @IsOptional() @IsArray() @ValidateNested({ each: true }) @Type(() => LdapUserView)
+  @IsOptional()
+  @IsArray()
+  @ValidateNested({ each: true })
+  @Type(() => LdapUserView)
   ldapUsers?: LdapUserView[];
 
   /** The ids of its custom roles. */
-  @IsOptional() @IsArray() @IsString({ each: true })
+  @IsOptional()
+  @IsArray()
+  @IsString({ each: true })
   roles?: string[];
 
   /** Its built-in role (ADMINISTRATOR or CALL_HISTORY_EXPORTER), when it has one. */
-  @IsOptional() @IsString()
+  @IsOptional()
+  @IsString()
   roleBuiltIns?: string;
 
-  @IsOptional() @IsInt() @Min(0)
+  @IsOptional()
+  @IsInt()
+  @Min(0)
   failedLogins?: number;
 
-  @IsOptional() @IsString()
+  @IsOptional()
+  @IsString()
   lastFailedLogin?: string;
 
-  @IsOptional() @IsString()
+  @IsOptional()
+  @IsString()
   lastLogin?: string;
 
   /** While the account is blocked: when the block ends. */
-  @IsOptional() @IsString()
+  @IsOptional()
+  @IsString()
   blockedUntil?: string;
 
   /**
@@ -76,7 +92,11 @@ export class UserView {
   static of(user: UserAccount, dates: WireDates): UserView {
     const p = user.snapshot();
     if (p.builtIn) {
-      return { ...(p.lastLogin ? { lastLogin: dates.render(p.lastLogin) } : {}), displayName: p.displayName, enabled: user.enabled };
+      return {
+        ...(p.lastLogin ? { lastLogin: dates.render(p.lastLogin) } : {}),
+        displayName: p.displayName,
+        enabled: user.enabled,
+      };
     }
     const builtInRoles = p.roleIds.filter((id) => BuiltInRoles.isBuiltIn(id));
     const view: UserView = {

@@ -16,7 +16,9 @@ import { UserView } from './UserView.js';
 function passwordParameter(query: QueryParams, name: string): string {
   const value = query.optionalString(name);
   if (value === undefined || value === '') {
-    throw DomainError.invalid('INVALID_QUERY_PARAMETER', `query parameter '${name}' is required`, [{ field: name, message: 'is required' }]);
+    throw DomainError.invalid('INVALID_QUERY_PARAMETER', `query parameter '${name}' is required`, [
+      { field: name, message: 'is required' },
+    ]);
   }
   return value;
 }
@@ -37,7 +39,10 @@ export class UsersController {
   async add(request: OperationRequest): Promise<UserView> {
     const dto = validateDto(AddUserDto, request.body);
     const localUsername = dto.localUsername ?? undefined;
-    const ldapAuthentications = (dto.ldapAuthentications ?? []).map((link) => ({ name: link.name, ldapAuthorityId: link.ldapAuthorityId }));
+    const ldapAuthentications = (dto.ldapAuthentications ?? []).map((link) => ({
+      name: link.name,
+      ldapAuthorityId: link.ldapAuthorityId,
+    }));
     const user = await this.addUser.execute(request.lab, {
       displayName: dto.displayName ?? undefined,
       emailAddress: dto.emailAddress ?? undefined,

@@ -18,9 +18,30 @@ interface CatalogueEntry {
  * license per lab, valid from the request for `days` days, bound to the requested device.
  */
 export const LICENSE_KEY_CATALOGUE: Readonly<Record<string, CatalogueEntry>> = {
-  'GWSIM-LAB4-0000-0001': { name: '4 lines lab license', days: 365, facilities: [{ name: 'telrtSession', value: 4 }, { name: 'recSession', value: 2 }], constraints: [] },
-  'GWSIM-LAB30-0000-0002': { name: '30 lines lab license', days: 365, facilities: [{ name: 'telrtSession', value: 30 }, { name: 'recSession', value: 10 }], constraints: [] },
-  'GWSIM-DEMO-0000-0003': { name: '2 lines demo license', days: 30, facilities: [{ name: 'telrtSession', value: 2 }], constraints: ['telrtDemo'] },
+  'GWSIM-LAB4-0000-0001': {
+    name: '4 lines lab license',
+    days: 365,
+    facilities: [
+      { name: 'telrtSession', value: 4 },
+      { name: 'recSession', value: 2 },
+    ],
+    constraints: [],
+  },
+  'GWSIM-LAB30-0000-0002': {
+    name: '30 lines lab license',
+    days: 365,
+    facilities: [
+      { name: 'telrtSession', value: 30 },
+      { name: 'recSession', value: 10 },
+    ],
+    constraints: [],
+  },
+  'GWSIM-DEMO-0000-0003': {
+    name: '2 lines demo license',
+    days: 30,
+    facilities: [{ name: 'telrtSession', value: 2 }],
+    constraints: ['telrtDemo'],
+  },
 };
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -40,14 +61,28 @@ export class SimulatedLicenseService extends LicenseService {
   async exchange(lab: LabId, request: LicenseKeyRequest, now: Date): Promise<Buffer> {
     const entry = LICENSE_KEY_CATALOGUE[request.licenseKey];
     const identifier = this.identifierFor(lab, request.licenseKey);
-    if (!entry || !identifier) throw DomainError.invalid('LICENSE_KEY_UNKNOWN', `licenseKey '${request.licenseKey}' is not known to the license service`);
+    if (!entry || !identifier)
+      throw DomainError.invalid(
+        'LICENSE_KEY_UNKNOWN',
+        `licenseKey '${request.licenseKey}' is not known to the license service`,
+      );
     const from = new Date(Math.floor(now.getTime() / 1000) * 1000);
     const until = new Date(from.getTime() + entry.days * DAY - 1000);
-    return signLicenseFile({
-      identifier, name: entry.name, products: [GATEWAY_PRODUCT], application: GATEWAY_APPLICATION,
-      requiredSystemIds: [request.licensingDevice], validFrom: from.toISOString(), validUntil: until.toISOString(),
-      softwareUpdateServiceUntil: until.toISOString(), facilities: entry.facilities.map((f) => ({ ...f })),
-      constraints: [...entry.constraints], invalidates: [],
-    }, labPrivateKey());
+    return signLicenseFile(
+      {
+        identifier,
+        name: entry.name,
+        products: [GATEWAY_PRODUCT],
+        application: GATEWAY_APPLICATION,
+        requiredSystemIds: [request.licensingDevice],
+        validFrom: from.toISOString(),
+        validUntil: until.toISOString(),
+        softwareUpdateServiceUntil: until.toISOString(),
+        facilities: entry.facilities.map((f) => ({ ...f })),
+        constraints: [...entry.constraints],
+        invalidates: [],
+      },
+      labPrivateKey(),
+    );
   }
 }

@@ -10,7 +10,8 @@ export class LicenseFacilityView {
   @IsString()
   name!: string;
 
-  @IsInt() @Min(0)
+  @IsInt()
+  @Min(0)
   value!: number;
 }
 
@@ -35,10 +36,13 @@ export class LicenseView {
   @IsString()
   validUntil!: string;
 
-  @IsOptional() @IsString()
+  @IsOptional()
+  @IsString()
   softwareUpdateServiceUntil?: string;
 
-  @IsArray() @ValidateNested({ each: true }) @Type(() => LicenseFacilityView)
+  @IsArray()
+  @ValidateNested({ each: true })
+  @Type(() => LicenseFacilityView)
   facilities!: LicenseFacilityView[];
 
   @IsString()
@@ -75,11 +79,18 @@ export function licenseView(license: License, dates: WireDates): LicenseView {
   const t = license.terms;
   const sus = dates.render(t.softwareUpdateServiceUntil);
   return {
-    id: license.id, identifier: t.identifier, name: t.name, validFrom: dates.render(t.validFrom), validUntil: dates.render(t.validUntil),
+    id: license.id,
+    identifier: t.identifier,
+    name: t.name,
+    validFrom: dates.render(t.validFrom),
+    validUntil: dates.render(t.validUntil),
     ...(sus !== undefined ? { softwareUpdateServiceUntil: sus } : {}),
     facilities: t.facilities.map((f) => ({ name: `${f.name} = ${f.value}`, value: f.value })),
-    constraints: bracketed(t.constraints), products: bracketed(t.products), requiredSystemIds: bracketed(t.requiredSystemIds),
-    invalidatedLicences: String(t.invalidates.length), status: license.status,
+    constraints: bracketed(t.constraints),
+    products: bracketed(t.products),
+    requiredSystemIds: bracketed(t.requiredSystemIds),
+    invalidatedLicences: String(t.invalidates.length),
+    status: license.status,
   };
 }
 

@@ -28,7 +28,10 @@ export class LicensesController {
   async importLod(request: OperationRequest): Promise<LicenseView[]> {
     const dto = validateDto(ImportLodDataDto, request.body);
     const license = await this.importFromKey.execute(request.lab, {
-      licenseKey: dto.licenseKey, companyName: dto.companyName, emailAddress: dto.emailAddress, licensingDevice: dto.licensingDevice,
+      licenseKey: dto.licenseKey,
+      companyName: dto.companyName,
+      emailAddress: dto.emailAddress,
+      licensingDevice: dto.licensingDevice,
     });
     return [licenseView(license, request.dates)];
   }
@@ -39,8 +42,9 @@ export class LicensesController {
 
   async importFile(request: OperationRequest): Promise<Reply> {
     if (!request.file) {
-      throw DomainError.invalid('FILE_REQUIRED', 'send the license file (.xzlicense) as a multipart part named file',
-        [{ field: 'file', rule: 'required', message: 'file is required' }]);
+      throw DomainError.invalid('FILE_REQUIRED', 'send the license file (.xzlicense) as a multipart part named file', [
+        { field: 'file', rule: 'required', message: 'file is required' },
+      ]);
     }
     await this.importLicenseFile.execute(request.lab, request.file.content);
     return Reply.empty();

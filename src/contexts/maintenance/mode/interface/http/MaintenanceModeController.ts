@@ -12,7 +12,8 @@ import type { MaintenanceModeView } from './MaintenanceModeView.js';
 
 export const maintenanceModeAnswer = (mode: MaintenanceMode): MaintenanceModeView => ({ modeActive: mode.active });
 
-const withETag = (read: Versioned<MaintenanceMode>): Reply => jsonWithETag(maintenanceModeAnswer(read.value), read.version);
+const withETag = (read: Versioned<MaintenanceMode>): Reply =>
+  jsonWithETag(maintenanceModeAnswer(read.value), read.version);
 
 /** A get answers the mode with its version as ETag; a set honours If-Match and answers the new mode and ETag. */
 @injectable()

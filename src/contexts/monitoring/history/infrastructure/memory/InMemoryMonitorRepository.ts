@@ -1,10 +1,22 @@
 import { injectable } from 'inversify';
 import type { LabId } from '../../../../../shared/domain/LabId.js';
-import { hasConditions, matchesQuery, newestFirst, type CallHistoryPage, type CallHistoryQuery } from '../../domain/CallHistoryQuery.js';
+import {
+  hasConditions,
+  matchesQuery,
+  newestFirst,
+  type CallHistoryPage,
+  type CallHistoryQuery,
+} from '../../domain/CallHistoryQuery.js';
 import type { CallHistoryEntry, RecordingEntry } from '../../domain/MonitorRecords.js';
 import { callBytes, messageBytes, recordingBytes, type StoredMessage } from '../../domain/StoredMessage.js';
 import type { MessageRows } from '../../application/MessageRows.js';
-import { MonitorRepository, NO_USAGE, type LabRow, type MonitorUsage, type TrimResult } from '../../application/MonitorRepository.js';
+import {
+  MonitorRepository,
+  NO_USAGE,
+  type LabRow,
+  type MonitorUsage,
+  type TrimResult,
+} from '../../application/MonitorRepository.js';
 
 interface LabData {
   readonly calls: Map<string, CallHistoryEntry>;
@@ -41,8 +53,10 @@ export class InMemoryMonitorRepository extends MonitorRepository {
     const data = this.lab(lab);
     const u = data.usage;
     data.usage = {
-      calls: u.calls + (change.calls ?? 0), messages: u.messages + (change.messages ?? 0),
-      recordings: u.recordings + (change.recordings ?? 0), bytes: u.bytes + (change.bytes ?? 0),
+      calls: u.calls + (change.calls ?? 0),
+      messages: u.messages + (change.messages ?? 0),
+      recordings: u.recordings + (change.recordings ?? 0),
+      bytes: u.bytes + (change.bytes ?? 0),
     };
   }
 
@@ -107,14 +121,19 @@ export class InMemoryMonitorRepository extends MonitorRepository {
   async trimCalls(lab: LabId, keep: number, limit: number): Promise<TrimResult> {
     const data = this.data.get(lab);
     if (!data || data.calls.size <= keep) return { calls: 0, messages: 0, recordings: 0 };
-    const oldest = [...data.calls.values()].sort((a, b) => newestFirst(b, a)).slice(0, Math.min(limit, data.calls.size - keep));
+    const oldest = [...data.calls.values()]
+      .sort((a, b) => newestFirst(b, a))
+      .slice(0, Math.min(limit, data.calls.size - keep));
     let messages = 0;
     let recordings = 0;
     let bytes = 0;
     for (const call of oldest) {
       data.calls.delete(call.sessionIdentifier);
       bytes += callBytes(call);
-      for (const message of data.messages.get(call.sessionIdentifier) ?? []) { messages += 1; bytes += messageBytes(message); }
+      for (const message of data.messages.get(call.sessionIdentifier) ?? []) {
+        messages += 1;
+        bytes += messageBytes(message);
+      }
       data.messages.delete(call.sessionIdentifier);
       for (const [id, recording] of data.recordings) {
         if (recording.sessionIdentifier !== call.sessionIdentifier) continue;

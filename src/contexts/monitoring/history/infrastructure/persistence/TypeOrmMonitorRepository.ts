@@ -6,9 +6,27 @@ import type { CallHistoryEntry, RecordingEntry } from '../../domain/MonitorRecor
 import { callBytes, recordingBytes, type StoredMessage } from '../../domain/StoredMessage.js';
 import { MonitorAvailability } from '../../application/MonitorAvailability.js';
 import type { MessageRows } from '../../application/MessageRows.js';
-import { MonitorRepository, NO_USAGE, type LabRow, type MonitorUsage, type TrimResult } from '../../application/MonitorRepository.js';
+import {
+  MonitorRepository,
+  NO_USAGE,
+  type LabRow,
+  type MonitorUsage,
+  type TrimResult,
+} from '../../application/MonitorRepository.js';
 import { callHistoryCondition, callHistoryCount } from './callHistorySql.js';
-import { CALL_COLUMNS, callParams, callRowToEntry, INSERT_ENCODED_MESSAGES_SQL, MESSAGE_COLUMNS, messageRowToEntry, textSafeJson, RECORDING_COLUMNS, recordingParams, recordingRowToEntry, type Row } from './monitorRows.js';
+import {
+  CALL_COLUMNS,
+  callParams,
+  callRowToEntry,
+  INSERT_ENCODED_MESSAGES_SQL,
+  MESSAGE_COLUMNS,
+  messageRowToEntry,
+  textSafeJson,
+  RECORDING_COLUMNS,
+  recordingParams,
+  recordingRowToEntry,
+  type Row,
+} from './monitorRows.js';
 import { MonitorDatabase } from './MonitorDatabase.js';
 
 /** PostgreSQL's limit on the parameters of one statement. */
@@ -19,10 +37,32 @@ const JSON_ROWS_PER_STATEMENT = 5_000;
 
 /** Errors that say the store cannot be reached (rather than that a statement was wrong). */
 function isConnectionError(error: unknown): boolean {
-  const { code, message } = (typeof error === 'object' && error !== null ? error : {}) as { code?: unknown; message?: unknown };
-  if (typeof code === 'string' && (/^08/.test(code) || ['57P01', '57P02', '57P03', 'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', 'EPIPE', 'EHOSTUNREACH'].includes(code))) return true;
-  return typeof message === 'string'
-    && /connection terminated|connection timeout|not currently accepting connections|terminating connection due to administrator command|the database system is (starting up|shutting down)|timeout exceeded when trying to connect|the embedded engine (stopped|failed)|not queryable|Cannot use a pool after calling end|DataSource is not initialized|Connection is not established/i.test(message);
+  const { code, message } = (typeof error === 'object' && error !== null ? error : {}) as {
+    code?: unknown;
+    message?: unknown;
+  };
+  if (
+    typeof code === 'string' &&
+    (/^08/.test(code) ||
+      [
+        '57P01',
+        '57P02',
+        '57P03',
+        'ECONNREFUSED',
+        'ECONNRESET',
+        'ETIMEDOUT',
+        'ENOTFOUND',
+        'EPIPE',
+        'EHOSTUNREACH',
+      ].includes(code))
+  )
+    return true;
+  return (
+    typeof message === 'string' &&
+    /connection terminated|connection timeout|not currently accepting connections|terminating connection due to administrator command|the database system is (starting up|shutting down)|timeout exceeded when trying to connect|the embedded engine (stopped|failed)|not queryable|Cannot use a pool after calling end|DataSource is not initialized|Connection is not established/i.test(
+      message,
+    )
+  );
 }
 
 /**
@@ -45,10 +85,17 @@ export class TypeOrmMonitorRepository extends MonitorRepository {
   }
 
   async open(): Promise<void> {
-    const rows = await this.run<Row[]>('SELECT lab, calls::float8 AS calls, messages::float8 AS messages, recordings::float8 AS recordings, stored_bytes::float8 AS bytes FROM monitor.lab_usage');
+    const rows = await this.run<Row[]>(
+      'SELECT lab, calls::float8 AS calls, messages::float8 AS messages, recordings::float8 AS recordings, stored_bytes::float8 AS bytes FROM monitor.lab_usage',
+    );
     this.counters.clear();
     for (const row of rows) {
-      this.counters.set(row['lab'] as LabId, { calls: Number(row['calls']), messages: Number(row['messages']), recordings: Number(row['recordings']), bytes: Number(row['bytes']) });
+      this.counters.set(row['lab'] as LabId, {
+        calls: Number(row['calls']),
+        messages: Number(row['messages']),
+        recordings: Number(row['recordings']),
+        bytes: Number(row['bytes']),
+      });
     }
   }
 
@@ -57,7 +104,14 @@ export class TypeOrmMonitorRepository extends MonitorRepository {
   }
 
   insertCalls(rows: readonly LabRow<CallHistoryEntry>[]): Promise<void> {
-    return this.insert('call_history', CALL_COLUMNS, rows, (row) => callParams(row, callBytes(row.row)), 'calls', 'ON CONFLICT (lab, session_identifier) DO NOTHING');
+    return this.insert(
+      'call_history',
+      CALL_COLUMNS,
+      rows,
+      (row) => callParams(row, callBytes(row.row)),
+      'calls',
+      'ON CONFLICT (lab, session_identifier) DO NOTHING',
+    );
   }
 
   /**
@@ -68,19 +122,30 @@ export class TypeOrmMonitorRepository extends MonitorRepository {
   async insertMessages(rows: MessageRows): Promise<void> {
     for (let start = 0; start < rows.length; start += JSON_ROWS_PER_STATEMENT) {
       const json = rows.json(start, start + JSON_ROWS_PER_STATEMENT);
-      await this.counted('messages', INSERT_ENCODED_MESSAGES_SQL, [rows.mayHoldUnicodeEscapes ? textSafeJson(json) : json]);
+      await this.counted('messages', INSERT_ENCODED_MESSAGES_SQL, [
+        rows.mayHoldUnicodeEscapes ? textSafeJson(json) : json,
+      ]);
     }
   }
 
   insertRecordings(rows: readonly LabRow<RecordingEntry>[]): Promise<void> {
-    return this.insert('recording', RECORDING_COLUMNS, rows, (row) => recordingParams(row, recordingBytes(row.row)), 'recordings', 'ON CONFLICT (lab, recording_id) DO NOTHING');
+    return this.insert(
+      'recording',
+      RECORDING_COLUMNS,
+      rows,
+      (row) => recordingParams(row, recordingBytes(row.row)),
+      'recordings',
+      'ON CONFLICT (lab, recording_id) DO NOTHING',
+    );
   }
 
   async queryCalls(lab: LabId, query: CallHistoryQuery): Promise<CallHistoryPage> {
     const where = callHistoryCondition(lab, query);
     const page = this.run<Row[]>(
       `SELECT ${CALL_COLUMNS.join(', ')} FROM monitor.call_history WHERE ${where.sql}
-       ORDER BY start_date_time DESC, session_identifier COLLATE "C" DESC OFFSET ${query.offset} LIMIT ${query.count}`, where.params);
+       ORDER BY start_date_time DESC, session_identifier COLLATE "C" DESC OFFSET ${query.offset} LIMIT ${query.count}`,
+      where.params,
+    );
     const count = callHistoryCount(lab, query);
     const total = hasConditions(query)
       ? this.run<Row[]>(count.sql, count.params).then((rows) => Number(rows[0]!['total']))
@@ -92,17 +157,25 @@ export class TypeOrmMonitorRepository extends MonitorRepository {
   async messagesOf(lab: LabId, sessionIdentifier: string, systemIdentifier?: string): Promise<StoredMessage[]> {
     const rows = await this.run<Row[]>(
       `SELECT ${MESSAGE_COLUMNS.join(', ')} FROM monitor.sip_message WHERE lab = $1 AND session_identifier = $2${systemIdentifier === undefined ? '' : ' AND system_identifier = $3'}
-       ORDER BY timestamp_micros, id`, systemIdentifier === undefined ? [lab, sessionIdentifier] : [lab, sessionIdentifier, systemIdentifier]);
+       ORDER BY timestamp_micros, id`,
+      systemIdentifier === undefined ? [lab, sessionIdentifier] : [lab, sessionIdentifier, systemIdentifier],
+    );
     return rows.map(messageRowToEntry);
   }
 
   async callOf(lab: LabId, sessionIdentifier: string): Promise<CallHistoryEntry | undefined> {
-    const rows = await this.run<Row[]>(`SELECT ${CALL_COLUMNS.join(', ')} FROM monitor.call_history WHERE lab = $1 AND session_identifier = $2`, [lab, sessionIdentifier]);
+    const rows = await this.run<Row[]>(
+      `SELECT ${CALL_COLUMNS.join(', ')} FROM monitor.call_history WHERE lab = $1 AND session_identifier = $2`,
+      [lab, sessionIdentifier],
+    );
     return rows[0] ? callRowToEntry(rows[0]) : undefined;
   }
 
   async recording(lab: LabId, recordingId: string): Promise<RecordingEntry | undefined> {
-    const rows = await this.run<Row[]>(`SELECT ${RECORDING_COLUMNS.join(', ')} FROM monitor.recording WHERE lab = $1 AND recording_id = $2`, [lab, recordingId]);
+    const rows = await this.run<Row[]>(
+      `SELECT ${RECORDING_COLUMNS.join(', ')} FROM monitor.recording WHERE lab = $1 AND recording_id = $2`,
+      [lab, recordingId],
+    );
     return rows[0] ? recordingRowToEntry(rows[0]) : undefined;
   }
 
@@ -114,7 +187,8 @@ export class TypeOrmMonitorRepository extends MonitorRepository {
    */
   async trimCalls(lab: LabId, keep: number, limit: number): Promise<TrimResult> {
     if (limit <= 0) return { calls: 0, messages: 0, recordings: 0 };
-    const rows = await this.run<Row[]>(`
+    const rows = await this.run<Row[]>(
+      `
       WITH usage AS (
         SELECT calls FROM monitor.lab_usage WHERE lab = $1
       ), victims AS (
@@ -137,15 +211,23 @@ export class TypeOrmMonitorRepository extends MonitorRepository {
           recordings = u.recordings - t.recordings, stored_bytes = u.stored_bytes - t.bytes
         FROM totals t WHERE u.lab = $1
       )
-      SELECT calls, messages, recordings, bytes FROM totals`, [lab, limit, keep]);
+      SELECT calls, messages, recordings, bytes FROM totals`,
+      [lab, limit, keep],
+    );
     const t = rows[0]!;
     const removed = { calls: Number(t['calls']), messages: Number(t['messages']), recordings: Number(t['recordings']) };
-    this.count(lab, { calls: -removed.calls, messages: -removed.messages, recordings: -removed.recordings, bytes: -Number(t['bytes']) });
+    this.count(lab, {
+      calls: -removed.calls,
+      messages: -removed.messages,
+      recordings: -removed.recordings,
+      bytes: -Number(t['bytes']),
+    });
     return removed;
   }
 
   async forgetLab(lab: LabId): Promise<void> {
-    for (const table of ['sip_message', 'recording', 'call_history', 'lab_usage']) await this.run(`DELETE FROM monitor.${table} WHERE lab = $1`, [lab]);
+    for (const table of ['sip_message', 'recording', 'call_history', 'lab_usage'])
+      await this.run(`DELETE FROM monitor.${table} WHERE lab = $1`, [lab]);
     this.counters.delete(lab);
   }
 
@@ -159,15 +241,26 @@ export class TypeOrmMonitorRepository extends MonitorRepository {
 
   private count(lab: LabId, change: MonitorUsage): void {
     const u = this.usage(lab);
-    this.counters.set(lab, { calls: u.calls + change.calls, messages: u.messages + change.messages, recordings: u.recordings + change.recordings, bytes: u.bytes + change.bytes });
+    this.counters.set(lab, {
+      calls: u.calls + change.calls,
+      messages: u.messages + change.messages,
+      recordings: u.recordings + change.recordings,
+      bytes: u.bytes + change.bytes,
+    });
   }
 
   /**
    * One INSERT per chunk of rows (a chunk as large as the parameter limit allows: one chunk for any batch the sinks
    * cut), whose answer also moves the counters in the same statement.
    */
-  private async insert<T>(table: string, columns: readonly string[], rows: readonly LabRow<T>[], params: (row: LabRow<T>) => unknown[],
-    counter: 'calls' | 'messages' | 'recordings', conflict: string): Promise<void> {
+  private async insert<T>(
+    table: string,
+    columns: readonly string[],
+    rows: readonly LabRow<T>[],
+    params: (row: LabRow<T>) => unknown[],
+    counter: 'calls' | 'messages' | 'recordings',
+    conflict: string,
+  ): Promise<void> {
     const perStatement = Math.floor(MAX_PARAMETERS / columns.length);
     for (let start = 0; start < rows.length; start += perStatement) {
       const chunk = rows.slice(start, start + perStatement);
@@ -177,13 +270,22 @@ export class TypeOrmMonitorRepository extends MonitorRepository {
         values.push(...params(row));
         return `(${columns.map((_, i) => `$${first + i + 1}`).join(', ')})`;
       });
-      await this.counted(counter, `INSERT INTO monitor.${table} (${columns.join(', ')}) VALUES ${tuples.join(', ')} ${conflict}`, values);
+      await this.counted(
+        counter,
+        `INSERT INTO monitor.${table} (${columns.join(', ')}) VALUES ${tuples.join(', ')} ${conflict}`,
+        values,
+      );
     }
   }
 
   /** Runs `insert` (an INSERT without RETURNING) so that the same statement moves the labs' counters by what it inserted. */
-  private async counted(counter: 'calls' | 'messages' | 'recordings', insert: string, params: unknown[]): Promise<void> {
-    const counted = await this.run<Row[]>(`
+  private async counted(
+    counter: 'calls' | 'messages' | 'recordings',
+    insert: string,
+    params: unknown[],
+  ): Promise<void> {
+    const counted = await this.run<Row[]>(
+      `
       WITH inserted AS (
         ${insert} RETURNING lab, stored_bytes
       ), per_lab AS (
@@ -192,14 +294,17 @@ export class TypeOrmMonitorRepository extends MonitorRepository {
         INSERT INTO monitor.lab_usage AS u (lab, ${counter}, stored_bytes) SELECT lab, n, b FROM per_lab
         ON CONFLICT (lab) DO UPDATE SET ${counter} = u.${counter} + EXCLUDED.${counter}, stored_bytes = u.stored_bytes + EXCLUDED.stored_bytes
       )
-      SELECT lab, n, b FROM per_lab`, params);
-    for (const row of counted) this.count(row['lab'] as LabId, { ...NO_USAGE, [counter]: Number(row['n']), bytes: Number(row['b']) });
+      SELECT lab, n, b FROM per_lab`,
+      params,
+    );
+    for (const row of counted)
+      this.count(row['lab'] as LabId, { ...NO_USAGE, [counter]: Number(row['n']), bytes: Number(row['b']) });
   }
 
   /** Runs a statement; a store that cannot be reached marks the monitor unreachable and answers 503 MONITOR_UNREACHABLE. */
   private async run<T = unknown>(sql: string, params: unknown[] = []): Promise<T> {
     try {
-      return await this.database.dataSource.query(sql, params) as T;
+      return (await this.database.dataSource.query(sql, params)) as T;
     } catch (error) {
       if (!isConnectionError(error)) throw error;
       const reason = `its store cannot be reached: ${(error as Error).message}`;

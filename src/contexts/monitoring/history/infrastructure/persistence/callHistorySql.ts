@@ -20,7 +20,10 @@ function likePattern(text: string, mode: DialStringMatchMode): string {
  */
 export function callHistoryCondition(lab: LabId, query: CallHistoryQuery): Condition {
   const { parts, params, node } = conditions(lab, query);
-  return { sql: [...parts, ...(node ? [`(inbound_node_id = ${node} OR outbound_node_id = ${node})`] : [])].join(' AND '), params };
+  return {
+    sql: [...parts, ...(node ? [`(inbound_node_id = ${node} OR outbound_node_id = ${node})`] : [])].join(' AND '),
+    params,
+  };
 }
 
 /**
@@ -40,10 +43,16 @@ export function callHistoryCount(lab: LabId, query: CallHistoryQuery): Condition
   };
 }
 
-function conditions(lab: LabId, query: CallHistoryQuery): { parts: string[]; params: unknown[]; node: string | undefined } {
+function conditions(
+  lab: LabId,
+  query: CallHistoryQuery,
+): { parts: string[]; params: unknown[]; node: string | undefined } {
   const params: unknown[] = [lab];
   const parts = ['lab = $1'];
-  const param = (value: unknown): string => { params.push(value); return `$${params.length}`; };
+  const param = (value: unknown): string => {
+    params.push(value);
+    return `$${params.length}`;
+  };
   if (query.startFrom) parts.push(`start_date_time >= ${param(query.startFrom.toISOString())}`);
   if (query.startTo) parts.push(`start_date_time < ${param(query.startTo.toISOString())}`);
   if (query.sessionIdentifier !== undefined) parts.push(`session_identifier = ${param(query.sessionIdentifier)}`);

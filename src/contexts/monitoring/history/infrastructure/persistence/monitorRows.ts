@@ -1,19 +1,31 @@
 import { ENCODED_MESSAGE_KEYS, type EncodedMessageKey } from '../../application/MessageRows.js';
 import type { LabRow } from '../../application/MonitorRepository.js';
-import type { CallHistoryEntry, CallResult, DisconnectingSide, LegRtpStatistics, OutboundAttempt, RecordingEntry } from '../../domain/MonitorRecords.js';
+import type {
+  CallHistoryEntry,
+  CallResult,
+  DisconnectingSide,
+  LegRtpStatistics,
+  OutboundAttempt,
+  RecordingEntry,
+} from '../../domain/MonitorRecords.js';
 import type { StoredMessage } from '../../domain/StoredMessage.js';
 
 export type Row = Record<string, unknown>;
 
 /** What ES2024 adds to strings (Node 20 has it; the project's lib is ES2023). */
-interface WellFormed { isWellFormed(): boolean; toWellFormed(): string }
+interface WellFormed {
+  isWellFormed(): boolean;
+  toWellFormed(): string;
+}
 
 /**
  * PostgreSQL text cannot hold NUL: it is kept as U+FFFD; so is a lone surrogate (UTF-8 cannot encode it, and a JSON
  * parameter naming one is refused).
  */
 function text(value: string): string {
-  const whole = (value as unknown as WellFormed).isWellFormed() ? value : (value as unknown as WellFormed).toWellFormed();
+  const whole = (value as unknown as WellFormed).isWellFormed()
+    ? value
+    : (value as unknown as WellFormed).toWellFormed();
   return whole.includes('\u0000') ? whole.replaceAll('\u0000', '\uFFFD') : whole;
 }
 
@@ -26,14 +38,31 @@ function date(value: unknown): Date {
 }
 
 function optional<T>(value: unknown): T | undefined {
-  return value === null || value === undefined ? undefined : value as T;
+  return value === null || value === undefined ? undefined : (value as T);
 }
 
 export const CALL_COLUMNS = [
-  'lab', 'session_identifier', 'system_identifier', 'start_date_time', 'connect_date_time', 'end_date_time', 'duration_seconds',
-  'inbound_node_id', 'outbound_node_id', 'routing_domain_id', 'route_id',
-  'inbound_source_dial_string', 'inbound_destination_dial_string', 'outbound_source_dial_string', 'outbound_destination_dial_string',
-  'result', 'sip_status_code', 'q850_cause', 'recording_id', 'stored_bytes', 'details',
+  'lab',
+  'session_identifier',
+  'system_identifier',
+  'start_date_time',
+  'connect_date_time',
+  'end_date_time',
+  'duration_seconds',
+  'inbound_node_id',
+  'outbound_node_id',
+  'routing_domain_id',
+  'route_id',
+  'inbound_source_dial_string',
+  'inbound_destination_dial_string',
+  'outbound_source_dial_string',
+  'outbound_destination_dial_string',
+  'result',
+  'sip_status_code',
+  'q850_cause',
+  'recording_id',
+  'stored_bytes',
+  'details',
 ] as const;
 
 /** What call_history keeps in `details` (jsonb): every field of the entry that no filter reads. */
@@ -51,15 +80,37 @@ interface CallDetails {
 
 export function callParams({ lab, row: e }: LabRow<CallHistoryEntry>, bytes: number): unknown[] {
   const details: CallDetails = {
-    inboundNodeName: e.inboundNodeName, outboundNodeName: e.outboundNodeName ?? null, routeName: e.routeName ?? null,
-    sipReasonPhrase: e.sipReasonPhrase, disconnectingSide: e.disconnectingSide, inbound: e.inbound ?? null, outbound: e.outbound ?? null,
-    mos: e.mos ?? null, attempts: e.attempts,
+    inboundNodeName: e.inboundNodeName,
+    outboundNodeName: e.outboundNodeName ?? null,
+    routeName: e.routeName ?? null,
+    sipReasonPhrase: e.sipReasonPhrase,
+    disconnectingSide: e.disconnectingSide,
+    inbound: e.inbound ?? null,
+    outbound: e.outbound ?? null,
+    mos: e.mos ?? null,
+    attempts: e.attempts,
   };
   return [
-    lab, text(e.sessionIdentifier), text(e.systemIdentifier), e.startDateTime.toISOString(), e.connectDateTime?.toISOString() ?? null,
-    e.endDateTime.toISOString(), e.durationSeconds, text(e.inboundNodeId), optionalText(e.outboundNodeId), optionalText(e.routingDomainId),
-    optionalText(e.routeId), text(e.inboundSourceDialString), text(e.inboundDestinationDialString), optionalText(e.outboundSourceDialString),
-    optionalText(e.outboundDestinationDialString), e.result, e.sipStatusCode, e.q850Cause, optionalText(e.recordingId), bytes,
+    lab,
+    text(e.sessionIdentifier),
+    text(e.systemIdentifier),
+    e.startDateTime.toISOString(),
+    e.connectDateTime?.toISOString() ?? null,
+    e.endDateTime.toISOString(),
+    e.durationSeconds,
+    text(e.inboundNodeId),
+    optionalText(e.outboundNodeId),
+    optionalText(e.routingDomainId),
+    optionalText(e.routeId),
+    text(e.inboundSourceDialString),
+    text(e.inboundDestinationDialString),
+    optionalText(e.outboundSourceDialString),
+    optionalText(e.outboundDestinationDialString),
+    e.result,
+    e.sipStatusCode,
+    e.q850Cause,
+    optionalText(e.recordingId),
+    bytes,
     JSON.stringify(details).replaceAll('\\u0000', '\\ufffd'),
   ];
 }
@@ -98,17 +149,42 @@ export function callRowToEntry(r: Row): CallHistoryEntry {
 }
 
 export const MESSAGE_COLUMNS = [
-  'lab', 'session_identifier', 'system_identifier', 'call_index', 'timestamp_micros', 'direction', 'protocol',
-  'source_ip_address', 'source_port', 'destination_ip_address', 'destination_port', 'message_length', 'truncated', 'message', 'stored_bytes',
+  'lab',
+  'session_identifier',
+  'system_identifier',
+  'call_index',
+  'timestamp_micros',
+  'direction',
+  'protocol',
+  'source_ip_address',
+  'source_port',
+  'destination_ip_address',
+  'destination_port',
+  'message_length',
+  'truncated',
+  'message',
+  'stored_bytes',
 ] as const;
 
 /** Where each key of an encoded message row (MessageRows) goes: its column of monitor.sip_message and its SQL type. */
-const ENCODED_MESSAGE_TARGETS: Readonly<Record<EncodedMessageKey, readonly [column: (typeof MESSAGE_COLUMNS)[number], type: string]>> = {
-  lab: ['lab', 'text'], sessionIdentifier: ['session_identifier', 'text'], systemIdentifier: ['system_identifier', 'text'],
-  callIndex: ['call_index', 'integer'], timestampMicros: ['timestamp_micros', 'bigint'], direction: ['direction', 'text'],
-  protocol: ['protocol', 'text'], sourceIpAddress: ['source_ip_address', 'text'], sourcePort: ['source_port', 'integer'],
-  destinationIpAddress: ['destination_ip_address', 'text'], destinationPort: ['destination_port', 'integer'],
-  messageLength: ['message_length', 'integer'], truncated: ['truncated', 'boolean'], message: ['message', 'text'], storedBytes: ['stored_bytes', 'integer'],
+const ENCODED_MESSAGE_TARGETS: Readonly<
+  Record<EncodedMessageKey, readonly [column: (typeof MESSAGE_COLUMNS)[number], type: string]>
+> = {
+  lab: ['lab', 'text'],
+  sessionIdentifier: ['session_identifier', 'text'],
+  systemIdentifier: ['system_identifier', 'text'],
+  callIndex: ['call_index', 'integer'],
+  timestampMicros: ['timestamp_micros', 'bigint'],
+  direction: ['direction', 'text'],
+  protocol: ['protocol', 'text'],
+  sourceIpAddress: ['source_ip_address', 'text'],
+  sourcePort: ['source_port', 'integer'],
+  destinationIpAddress: ['destination_ip_address', 'text'],
+  destinationPort: ['destination_port', 'integer'],
+  messageLength: ['message_length', 'integer'],
+  truncated: ['truncated', 'boolean'],
+  message: ['message', 'text'],
+  storedBytes: ['stored_bytes', 'integer'],
 };
 
 /**
@@ -126,7 +202,9 @@ export const INSERT_ENCODED_MESSAGES_SQL = `INSERT INTO monitor.sip_message (${E
  */
 export function textSafeJson(json: string): string {
   if (!json.includes('\\u0000') && !/\\ud[89a-f]/.test(json)) return json;
-  return json.replace(/\\(\\|u0000|ud[89a-f][0-9a-f]{2})/g, (whole, escaped: string) => (escaped === '\\' ? whole : '\\ufffd'));
+  return json.replace(/\\(\\|u0000|ud[89a-f][0-9a-f]{2})/g, (whole, escaped: string) =>
+    escaped === '\\' ? whole : '\\ufffd',
+  );
 }
 
 export function messageRowToEntry(r: Row): StoredMessage {
@@ -147,14 +225,36 @@ export function messageRowToEntry(r: Row): StoredMessage {
   };
 }
 
-export const RECORDING_COLUMNS = ['lab', 'recording_id', 'session_identifier', 'start_date_time', 'duration_ms', 'codec', 'muted_spans', 'seed', 'stored_bytes'] as const;
+export const RECORDING_COLUMNS = [
+  'lab',
+  'recording_id',
+  'session_identifier',
+  'start_date_time',
+  'duration_ms',
+  'codec',
+  'muted_spans',
+  'seed',
+  'stored_bytes',
+] as const;
 
 export function recordingParams({ lab, row: r }: LabRow<RecordingEntry>, bytes: number): unknown[] {
-  return [lab, text(r.recordingId), text(r.sessionIdentifier), r.startDateTime.toISOString(), Math.round(r.durationMs), text(r.codec), JSON.stringify(r.mutedSpans), r.seed, bytes];
+  return [
+    lab,
+    text(r.recordingId),
+    text(r.sessionIdentifier),
+    r.startDateTime.toISOString(),
+    Math.round(r.durationMs),
+    text(r.codec),
+    JSON.stringify(r.mutedSpans),
+    r.seed,
+    bytes,
+  ];
 }
 
 export function recordingRowToEntry(r: Row): RecordingEntry {
-  const spans = (typeof r['muted_spans'] === 'string' ? JSON.parse(r['muted_spans']) : r['muted_spans']) as Array<[number, number]>;
+  const spans = (typeof r['muted_spans'] === 'string' ? JSON.parse(r['muted_spans']) : r['muted_spans']) as Array<
+    [number, number]
+  >;
   return {
     recordingId: r['recording_id'] as string,
     sessionIdentifier: r['session_identifier'] as string,

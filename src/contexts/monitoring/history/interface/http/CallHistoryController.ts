@@ -12,8 +12,11 @@ function time(field: string, text: string | null | undefined): Date | undefined 
   if (text === null || text === undefined) return undefined;
   const date = parseWireDate(text);
   if (!date) {
-    throw DomainError.invalid('INVALID_CALL_HISTORY_FILTER', `${field} must be a time such as 2026-03-01T08:00:00Z or UTC 2026-03-01 08:00:00, got '${text}'`,
-      [{ field, rule: 'isDate', message: `${field} must be an ISO-8601 time or UTC yyyy-mm-dd hh:mm:ss` }]);
+    throw DomainError.invalid(
+      'INVALID_CALL_HISTORY_FILTER',
+      `${field} must be a time such as 2026-03-01T08:00:00Z or UTC 2026-03-01 08:00:00, got '${text}'`,
+      [{ field, rule: 'isDate', message: `${field} must be an ISO-8601 time or UTC yyyy-mm-dd hh:mm:ss` }],
+    );
   }
   return date;
 }
@@ -23,12 +26,22 @@ export function callHistoryQuery(dto: CallHistoryFilterDto): CallHistoryQuery {
   const startFrom = time('startDateTimeFrom', dto.startDateTimeFrom);
   const startTo = time('startDateTimeTo', dto.startDateTimeTo);
   if (startFrom && startTo && startFrom.getTime() > startTo.getTime()) {
-    throw DomainError.invalid('INVALID_CALL_HISTORY_FILTER', 'startDateTimeFrom must not be later than startDateTimeTo',
-      [{ field: 'startDateTimeTo', rule: 'order', message: 'startDateTimeTo must not be earlier than startDateTimeFrom' }]);
+    throw DomainError.invalid(
+      'INVALID_CALL_HISTORY_FILTER',
+      'startDateTimeFrom must not be later than startDateTimeTo',
+      [
+        {
+          field: 'startDateTimeTo',
+          rule: 'order',
+          message: 'startDateTimeTo must not be earlier than startDateTimeFrom',
+        },
+      ],
+    );
   }
   const optional = <T>(value: T | null | undefined): T | undefined => (value === null ? undefined : value);
   return {
-    startFrom, startTo,
+    startFrom,
+    startTo,
     sessionIdentifier: optional(dto.sessionIdentifier),
     systemIdentifier: optional(dto.systemIdentifier),
     sourceDialString: optional(dto.sourceDialString),
@@ -50,6 +63,9 @@ export class CallHistoryController {
   async get(request: OperationRequest): Promise<CallHistoryView> {
     const filter = callHistoryQuery(validateDto(CallHistoryFilterDto, request.body ?? {}));
     const page = await this.query.execute(request.lab, filter);
-    return { totalCount: page.totalCount, entries: page.entries.map((entry) => callHistoryEntryView(entry, request.dates)) };
+    return {
+      totalCount: page.totalCount,
+      entries: page.entries.map((entry) => callHistoryEntryView(entry, request.dates)),
+    };
   }
 }

@@ -21,15 +21,19 @@ function invalid(field: string, message: string): DomainError {
 export function exportSession(entry: CallHistoryEntry): object {
   return {
     ...callHistoryEntryView(entry, ISO),
-    startDateTime: entry.startDateTime, connectDateTime: entry.connectDateTime ?? null, endDateTime: entry.endDateTime,
+    startDateTime: entry.startDateTime,
+    connectDateTime: entry.connectDateTime ?? null,
+    endDateTime: entry.endDateTime,
   };
 }
 
 /** The small page the real product answers (with 200) while the monitor cannot be reached. */
 export function unreachablePage(reason: string): string {
   const escaped = reason.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
-  return '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"><title>Call history export</title></head>'
-    + `<body><h1>No connection to the monitor</h1><p>The call history cannot be exported: there is no connection to the monitor component (${escaped}).</p></body></html>\n`;
+  return (
+    '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"><title>Call history export</title></head>' +
+    `<body><h1>No connection to the monitor</h1><p>The call history cannot be exported: there is no connection to the monitor component (${escaped}).</p></body></html>\n`
+  );
 }
 
 /**
@@ -46,21 +50,40 @@ export class CallHistoryExportController {
     const form = (request.body ?? {}) as Record<string, string>;
     const unknown = Object.keys(form).filter((name) => !(EXPORT_FIELDS as readonly string[]).includes(name));
     if (unknown.length > 0) {
-      throw DomainError.invalid('UNKNOWN_FIELD', `the export form takes ${EXPORT_FIELDS.join(', ')}; not ${unknown.slice(0, 5).join(', ')}`,
-        unknown.slice(0, 5).map((field) => ({ field, rule: 'unknown', message: `${field} is not a field of the export form` })));
+      throw DomainError.invalid(
+        'UNKNOWN_FIELD',
+        `the export form takes ${EXPORT_FIELDS.join(', ')}; not ${unknown.slice(0, 5).join(', ')}`,
+        unknown
+          .slice(0, 5)
+          .map((field) => ({ field, rule: 'unknown', message: `${field} is not a field of the export form` })),
+      );
     }
-    for (const [name, value] of Object.entries(form)) if (typeof value !== 'string') throw invalid(name, 'must be given once');
+    for (const [name, value] of Object.entries(form))
+      if (typeof value !== 'string') throw invalid(name, 'must be given once');
     const period = form['filterDateTimePeriod'] || 'THIS_MONTH';
-    if (!(EXPORT_PERIODS as readonly string[]).includes(period)) throw invalid('filterDateTimePeriod', `must be one of ${EXPORT_PERIODS.join(', ')}, got '${period}'`);
+    if (!(EXPORT_PERIODS as readonly string[]).includes(period))
+      throw invalid('filterDateTimePeriod', `must be one of ${EXPORT_PERIODS.join(', ')}, got '${period}'`);
     const rawCount = form['filterCount'] || String(DEFAULT_EXPORT_COUNT);
     if (!/^\d{1,6}$/.test(rawCount) || Number(rawCount) < 1 || Number(rawCount) > MAX_CALL_HISTORY_COUNT) {
-      throw invalid('filterCount', `must be a whole number from 1 to ${MAX_CALL_HISTORY_COUNT}, got '${rawCount.slice(0, 40)}'`);
+      throw invalid(
+        'filterCount',
+        `must be a whole number from 1 to ${MAX_CALL_HISTORY_COUNT}, got '${rawCount.slice(0, 40)}'`,
+      );
     }
     const systemIdentifier = form['filterSystemIdentifier'] || undefined;
-    if (systemIdentifier?.includes('\u0000')) throw invalid('filterSystemIdentifier', 'must not contain the NUL character');
+    if (systemIdentifier?.includes('\u0000'))
+      throw invalid('filterSystemIdentifier', 'must not contain the NUL character');
     const template = form['template'];
-    if (template === undefined || template.trim() === '') throw invalid('template', 'is required: a FreeMarker-style template such as <#list sessions as s>${s.sessionIdentifier}\n</#list>');
-    const outcome = await this.exporter.execute(request.lab, { period: period as ExportPeriod, count: Number(rawCount), systemIdentifier, template }, exportSession);
+    if (template === undefined || template.trim() === '')
+      throw invalid(
+        'template',
+        'is required: a FreeMarker-style template such as <#list sessions as s>${s.sessionIdentifier}\n</#list>',
+      );
+    const outcome = await this.exporter.execute(
+      request.lab,
+      { period: period as ExportPeriod, count: Number(rawCount), systemIdentifier, template },
+      exportSession,
+    );
     return outcome.kind === 'rendered' ? Reply.text(outcome.text) : Reply.html(unreachablePage(outcome.reason));
   }
 }

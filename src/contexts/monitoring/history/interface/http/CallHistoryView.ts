@@ -2,7 +2,12 @@ import { Type } from 'class-transformer';
 import { IsArray, IsIn, IsInt, IsNumber, IsOptional, IsString, Min, ValidateNested } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
 import type { WireDates } from '../../../../../shared/interface/http/WireDates.js';
-import { CALL_RESULTS, DISCONNECTING_SIDES, type CallHistoryEntry, type LegRtpStatistics } from '../../domain/MonitorRecords.js';
+import {
+  CALL_RESULTS,
+  DISCONNECTING_SIDES,
+  type CallHistoryEntry,
+  type LegRtpStatistics,
+} from '../../domain/MonitorRecords.js';
 
 /** RTP counters of one leg, from the gateway's point of view. */
 export class LegRtpStatisticsView {
@@ -31,7 +36,8 @@ export class CallHistoryEntryView {
   @IsString() sessionIdentifier!: string;
   @IsString() systemIdentifier!: string;
   @IsString() startDateTime!: string;
-  @IsOptional() @IsString() @JSONSchema({ description: 'null when the call never connected' }) connectDateTime!: string | null;
+  @IsOptional() @IsString() @JSONSchema({ description: 'null when the call never connected' }) connectDateTime!:
+    string | null;
   @IsString() endDateTime!: string;
   @IsInt() @Min(0) @JSONSchema({ description: 'connected time, whole seconds' }) durationSeconds!: number;
   @IsString() inboundNodeId!: string;
@@ -41,9 +47,14 @@ export class CallHistoryEntryView {
   @IsOptional() @IsString() routingDomainId!: string | null;
   @IsOptional() @IsString() routeId!: string | null;
   @IsOptional() @IsString() routeName!: string | null;
-  @IsString() @JSONSchema({ description: 'as the call arrived, before any rewriting' }) inboundSourceDialString!: string;
+  @IsString()
+  @JSONSchema({ description: 'as the call arrived, before any rewriting' })
+  inboundSourceDialString!: string;
   @IsString() inboundDestinationDialString!: string;
-  @IsOptional() @IsString() @JSONSchema({ description: 'as the call left, after every rewriting; null when it never left' }) outboundSourceDialString!: string | null;
+  @IsOptional()
+  @IsString()
+  @JSONSchema({ description: 'as the call left, after every rewriting; null when it never left' })
+  outboundSourceDialString!: string | null;
   @IsOptional() @IsString() outboundDestinationDialString!: string | null;
   @IsIn(CALL_RESULTS) result!: string;
   @IsInt() sipStatusCode!: number;
@@ -52,9 +63,15 @@ export class CallHistoryEntryView {
   @IsIn(DISCONNECTING_SIDES) disconnectingSide!: string;
   @IsOptional() @ValidateNested() @Type(() => LegRtpStatisticsView) inbound!: LegRtpStatisticsView | null;
   @IsOptional() @ValidateNested() @Type(() => LegRtpStatisticsView) outbound!: LegRtpStatisticsView | null;
-  @IsOptional() @IsNumber() @JSONSchema({ description: 'E-model mean opinion score (1.0 to 4.5) of a connected call' }) mos!: number | null;
+  @IsOptional()
+  @IsNumber()
+  @JSONSchema({ description: 'E-model mean opinion score (1.0 to 4.5) of a connected call' })
+  mos!: number | null;
   @IsArray() @ValidateNested({ each: true }) @Type(() => OutboundAttemptView) attempts!: OutboundAttemptView[];
-  @IsOptional() @IsString() @JSONSchema({ description: 'download as <recordingId>.wav from /app/monitor/callhistory/recording/v0' }) recordingId!: string | null;
+  @IsOptional()
+  @IsString()
+  @JSONSchema({ description: 'download as <recordingId>.wav from /app/monitor/callhistory/recording/v0' })
+  recordingId!: string | null;
 }
 
 /** callHistory/get's answer: how many calls match, and the page asked for, newest first. */

@@ -13,16 +13,26 @@ export type ResultFormat = (typeof RESULT_FORMATS)[number];
 
 function captured(m: StoredMessage): CapturedMessage {
   return {
-    timestampMicros: m.timestampMicros, protocol: m.protocol, sourceIp: m.sourceIpAddress, sourcePort: m.sourcePort,
-    destinationIp: m.destinationIpAddress, destinationPort: m.destinationPort, text: m.message, direction: m.direction, callIndex: m.callIndex,
+    timestampMicros: m.timestampMicros,
+    protocol: m.protocol,
+    sourceIp: m.sourceIpAddress,
+    sourcePort: m.sourcePort,
+    destinationIp: m.destinationIpAddress,
+    destinationPort: m.destinationPort,
+    text: m.message,
+    direction: m.direction,
+    callIndex: m.callIndex,
   };
 }
 
 /** An identifier no stored one can equal (the monitor keeps no NUL character) is refused, naming the parameter. */
 function withoutNul<T extends string | undefined>(field: string, value: T): T {
   if (value?.includes('\u0000')) {
-    throw DomainError.invalid('INVALID_QUERY', `the query parameter '${field}' must not contain the NUL character (%00)`,
-      [{ field, rule: 'noNul', message: `${field} must not contain the NUL character` }]);
+    throw DomainError.invalid(
+      'INVALID_QUERY',
+      `the query parameter '${field}' must not contain the NUL character (%00)`,
+      [{ field, rule: 'noNul', message: `${field} must not contain the NUL character` }],
+    );
   }
   return value;
 }
@@ -44,19 +54,29 @@ export class MessageHistoryController {
   async get(request: OperationRequest): Promise<Reply> {
     const format = request.query.optionalEnum<ResultFormat>('resultFormat', RESULT_FORMATS) ?? 'details';
     const sessionIdentifier = withoutNul('filterSessionIdentifier', request.query.string('filterSessionIdentifier'));
-    const systemIdentifier = withoutNul('filterSystemIdentifier', request.query.optionalString('filterSystemIdentifier') || undefined);
+    const systemIdentifier = withoutNul(
+      'filterSystemIdentifier',
+      request.query.optionalString('filterSystemIdentifier') || undefined,
+    );
     const messages = await this.read.execute(request.lab, sessionIdentifier, systemIdentifier);
     const title = `Session ${sessionIdentifier}${systemIdentifier ? ` (system ${systemIdentifier})` : ''}`;
     switch (format) {
-      case 'details': return Reply.json(messages.map((m) => sipMessageEntryView(m, request.dates)));
-      case 'textFlow': return Reply.text(renderTextFlow(messages.map(captured), { title }));
-      case 'textMessages': return Reply.text(renderTextMessages(messages.map(captured), { title }));
-      case 'HTML': return Reply.html(renderHtml(messages.map(captured), { title }));
+      case 'details':
+        return Reply.json(messages.map((m) => sipMessageEntryView(m, request.dates)));
+      case 'textFlow':
+        return Reply.text(renderTextFlow(messages.map(captured), { title }));
+      case 'textMessages':
+        return Reply.text(renderTextMessages(messages.map(captured), { title }));
+      case 'HTML':
+        return Reply.html(renderHtml(messages.map(captured), { title }));
       case 'pcap': {
         const writer = new PcapWriter();
         for (const m of messages) {
           writer.addUdp({
-            at: m.timestampMicros / 1000, src: { ip: m.sourceIpAddress, port: m.sourcePort }, dst: { ip: m.destinationIpAddress, port: m.destinationPort }, payload: m.message,
+            at: m.timestampMicros / 1000,
+            src: { ip: m.sourceIpAddress, port: m.sourcePort },
+            dst: { ip: m.destinationIpAddress, port: m.destinationPort },
+            payload: m.message,
           });
         }
         return Reply.file(writer.toBuffer(), `${fileStem(sessionIdentifier)}.pcap`, 'application/vnd.tcpdump.pcap');

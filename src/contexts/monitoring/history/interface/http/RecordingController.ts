@@ -15,8 +15,17 @@ export class RecordingController {
     const file = request.query.string('file');
     const match = FILE.exec(file);
     if (!match) {
-      throw DomainError.invalid('INVALID_RECORDING_FILE', `file must be a recording id followed by .wav (such as 3f2a….wav), got '${file.slice(0, 80)}'`,
-        [{ field: 'file', rule: 'pattern', message: 'file must be <recordingId>.wav (letters, digits, dot, dash, underscore)' }]);
+      throw DomainError.invalid(
+        'INVALID_RECORDING_FILE',
+        `file must be a recording id followed by .wav (such as 3f2a….wav), got '${file.slice(0, 80)}'`,
+        [
+          {
+            field: 'file',
+            rule: 'pattern',
+            message: 'file must be <recordingId>.wav (letters, digits, dot, dash, underscore)',
+          },
+        ],
+      );
     }
     return Reply.file(await this.read.execute(request.lab, match[1]!), file, 'audio/wav');
   }

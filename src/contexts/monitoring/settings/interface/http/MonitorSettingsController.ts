@@ -21,7 +21,11 @@ export class MonitorSettingsController {
 
   async setCallHistory(request: OperationRequest): Promise<Reply> {
     const expected = ifMatchVersion(request.header('if-match'), 'the call history configuration');
-    const saved = await this.callHistory.set(request.lab, validateDto(MonitorCallHistoryConfigDto, request.body), expected);
+    const saved = await this.callHistory.set(
+      request.lab,
+      validateDto(MonitorCallHistoryConfigDto, request.body),
+      expected,
+    );
     return jsonWithETag(saved.value, saved.version);
   }
 

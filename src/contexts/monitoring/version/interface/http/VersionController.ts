@@ -16,7 +16,8 @@ export class VersionController {
   async get(request: OperationRequest) {
     const product = request.query.optionalEnum<Component>('product', COMPONENTS);
     const monitorDown = !this.availability.status(request.lab).reachable;
-    if (product) return { [product]: product === 'monitor' && monitorDown ? MONITOR_UNAVAILABLE_TEXT : PRODUCT_RELEASE[product] };
+    if (product)
+      return { [product]: product === 'monitor' && monitorDown ? MONITOR_UNAVAILABLE_TEXT : PRODUCT_RELEASE[product] };
     return monitorDown ? { ...ALL_VERSIONS, monitor: MONITOR_UNAVAILABLE_TEXT } : ALL;
   }
 }

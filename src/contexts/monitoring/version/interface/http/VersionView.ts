@@ -20,9 +20,14 @@ export class VersionView {
   @IsOptional() @ValidateNested() @Type(() => ComponentVersionView) administration?: ComponentVersionView;
   @IsOptional() @ValidateNested() @Type(() => ComponentVersionView) frontend?: ComponentVersionView;
   /** A SoftwareVersion, or a text status such as 'Service Unavailable' while the monitor cannot be reached. */
-  @IsOptional() @ValidateNested() @Type(() => ComponentVersionView)
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => ComponentVersionView)
   @JSONSchema(() => ({
-    oneOf: [{ $ref: '#/components/schemas/ComponentVersionView' }, { type: 'string', description: "the monitor's status while it cannot be reached, e.g. 'Service Unavailable'" }],
+    oneOf: [
+      { $ref: '#/components/schemas/ComponentVersionView' },
+      { type: 'string', description: "the monitor's status while it cannot be reached, e.g. 'Service Unavailable'" },
+    ],
   }))
   monitor?: ComponentVersionView | string;
   @IsOptional() @ValidateNested() @Type(() => ComponentVersionView) ucma?: ComponentVersionView;

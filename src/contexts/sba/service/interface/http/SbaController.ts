@@ -14,7 +14,14 @@ import { UploadSbaKeyMaterial } from '../../application/UploadSbaKeyMaterial.js'
 import type { SbaUser } from '../../domain/SbaDirectory.js';
 import type { SbaLog, SbaService } from '../../domain/SbaService.js';
 import { SbaFingerprintDto, SbaLogDto, SbaOptionsDto } from './SbaDtos.js';
-import type { SbaFingerprintView, SbaLogView, SbaOptionsView, SbaPemView, SbaStatusView, SbaUserView } from './SbaViews.js';
+import type {
+  SbaFingerprintView,
+  SbaLogView,
+  SbaOptionsView,
+  SbaPemView,
+  SbaStatusView,
+  SbaUserView,
+} from './SbaViews.js';
 
 const PASSWORD_MAX = 1024;
 /** Parameters the real product takes on any request (real-product-notes): never refused. */
@@ -27,13 +34,24 @@ const COMMON_QUERY = ['version', 'dateFormat', 'backendName', 'keepSession'];
 function onlyQuery(request: OperationRequest, ...allowed: string[]): void {
   const unknown = request.query.names().filter((name) => !COMMON_QUERY.includes(name) && !allowed.includes(name));
   if (unknown.length > 0) {
-    throw DomainError.invalid('UNKNOWN_QUERY_PARAMETER', `this operation takes no query parameter ${unknown.map((n) => `'${n}'`).join(', ')}; remove it`,
-      unknown.map((name) => ({ field: name, rule: 'unknown', message: `${name} is not a query parameter of this operation` })));
+    throw DomainError.invalid(
+      'UNKNOWN_QUERY_PARAMETER',
+      `this operation takes no query parameter ${unknown.map((n) => `'${n}'`).join(', ')}; remove it`,
+      unknown.map((name) => ({
+        field: name,
+        rule: 'unknown',
+        message: `${name} is not a query parameter of this operation`,
+      })),
+    );
   }
 }
 
 function notSet(what: string, how: string): DomainError {
-  return new DomainError(`SBA_${what.toUpperCase().replace(/[^A-Z0-9]+/g, '_')}_NOT_SET`, 'not_found', `no SBA ${what} is stored: ${how}`);
+  return new DomainError(
+    `SBA_${what.toUpperCase().replace(/[^A-Z0-9]+/g, '_')}_NOT_SET`,
+    'not_found',
+    `no SBA ${what} is stored: ${how}`,
+  );
 }
 
 function fingerprintView(service: SbaService): SbaFingerprintView {
@@ -65,12 +83,18 @@ export function sbaStatusView(service: SbaService, render: (date: Date) => strin
     readOnly: false,
     state: s.state,
     ...(s.reason !== undefined ? { stateReason: s.reason } : {}),
-    ...(s.lastRequest ? {
-      lastSbaServiceStatusRequestState: {
-        executionTime: render(s.lastRequest.at),
-        responseStatus: { statusLine: s.lastRequest.statusLine, statusCode: s.lastRequest.statusCode, protocolVersion: { protocol: 'HTTP', major: 1, minor: 1 } },
-      },
-    } : {}),
+    ...(s.lastRequest
+      ? {
+          lastSbaServiceStatusRequestState: {
+            executionTime: render(s.lastRequest.at),
+            responseStatus: {
+              statusLine: s.lastRequest.statusLine,
+              statusCode: s.lastRequest.statusCode,
+              protocolVersion: { protocol: 'HTTP', major: 1, minor: 1 },
+            },
+          },
+        }
+      : {}),
   };
 }
 
@@ -115,14 +139,29 @@ export class SbaController {
     const dto = validateDto(SbaOptionsDto, request.body);
     const log = dto.log ?? undefined;
     const fingerprint = dto.fingerprint ?? undefined;
-    const service = await this.change.execute(request.lab, (s) => s.applyOptions({
-      ...(dto.application != null ? { application: dto.application } : {}),
-      ...(dto.identity != null ? { identity: dto.identity } : {}),
-      ...(dto.tenantId != null ? { tenantId: dto.tenantId } : {}),
-      ...(dto.secret != null ? { secret: dto.secret } : {}),
-      ...(log ? { log: logChange(log) } : {}),
-      ...(fingerprint ? { fingerprint: { source: fingerprint.source, ...(fingerprint.value != null ? { value: fingerprint.value } : {}) } } : {}),
-    }, s.certificateFingerprint), expected);
+    const service = await this.change.execute(
+      request.lab,
+      (s) =>
+        s.applyOptions(
+          {
+            ...(dto.application != null ? { application: dto.application } : {}),
+            ...(dto.identity != null ? { identity: dto.identity } : {}),
+            ...(dto.tenantId != null ? { tenantId: dto.tenantId } : {}),
+            ...(dto.secret != null ? { secret: dto.secret } : {}),
+            ...(log ? { log: logChange(log) } : {}),
+            ...(fingerprint
+              ? {
+                  fingerprint: {
+                    source: fingerprint.source,
+                    ...(fingerprint.value != null ? { value: fingerprint.value } : {}),
+                  },
+                }
+              : {}),
+          },
+          s.certificateFingerprint,
+        ),
+      expected,
+    );
     return jsonWithETag(sbaOptionsView(service.value, false), service.version);
   }
 
@@ -159,12 +198,16 @@ export class SbaController {
     onlyQuery(request, 'password');
     const password = request.query.optionalString('password');
     if (password !== undefined && password.length > PASSWORD_MAX) {
-      throw DomainError.invalid('INVALID_QUERY_PARAMETER', `query parameter 'password' must be at most ${PASSWORD_MAX} characters`,
-        [{ field: 'password', message: `at most ${PASSWORD_MAX} characters` }]);
+      throw DomainError.invalid(
+        'INVALID_QUERY_PARAMETER',
+        `query parameter 'password' must be at most ${PASSWORD_MAX} characters`,
+        [{ field: 'password', message: `at most ${PASSWORD_MAX} characters` }],
+      );
     }
     if (!request.file) {
-      throw DomainError.invalid('FILE_REQUIRED', 'send the key or certificate file as a multipart part named file',
-        [{ field: 'file', rule: 'required', message: 'file is required' }]);
+      throw DomainError.invalid('FILE_REQUIRED', 'send the key or certificate file as a multipart part named file', [
+        { field: 'file', rule: 'required', message: 'file is required' },
+      ]);
     }
     return { content: request.file.content, password };
   }
@@ -191,12 +234,25 @@ export class SbaController {
     onlyQuery(request);
     const expected = this.expected(request);
     const dto = validateDto(SbaFingerprintDto, request.body);
-    const service = await this.change.execute(request.lab, (s) => s.setFingerprint(
-      { source: dto.source, ...(dto.value != null ? { value: dto.value } : {}) }, s.certificateFingerprint, 'fingerprint'), expected);
+    const service = await this.change.execute(
+      request.lab,
+      (s) =>
+        s.setFingerprint(
+          { source: dto.source, ...(dto.value != null ? { value: dto.value } : {}) },
+          s.certificateFingerprint,
+          'fingerprint',
+        ),
+      expected,
+    );
     return jsonWithETag(fingerprintView(service.value), service.version);
   }
 
-  private async textValue(request: OperationRequest, what: string, how: string, pick: (s: SbaService) => string | undefined): Promise<Reply> {
+  private async textValue(
+    request: OperationRequest,
+    what: string,
+    how: string,
+    pick: (s: SbaService) => string | undefined,
+  ): Promise<Reply> {
     const value = pick(await this.read(request));
     if (value === undefined) throw notSet(what, how);
     return Reply.text(value);
@@ -218,7 +274,10 @@ export class SbaController {
     return this.textValue(request, 'application', 'set one with sba/application/set', (s) => s.state.application);
   }
 
-  private async setText(request: OperationRequest, apply: (s: SbaService, value: unknown) => boolean): Promise<SbaService> {
+  private async setText(
+    request: OperationRequest,
+    apply: (s: SbaService, value: unknown) => boolean,
+  ): Promise<SbaService> {
     onlyQuery(request);
     return (await this.change.execute(request.lab, (s) => apply(s, request.body))).value;
   }

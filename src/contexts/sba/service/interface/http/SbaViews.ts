@@ -31,22 +31,29 @@ export class SbaFingerprintView {
 
 /** SBA options as answered: never the secret; the certificate only from sba/get, once one is stored. */
 export class SbaOptionsView {
-  @IsOptional() @IsString()
+  @IsOptional()
+  @IsString()
   application?: string;
 
-  @IsOptional() @IsString()
+  @IsOptional()
+  @IsString()
   identity?: string;
 
-  @IsOptional() @IsString()
+  @IsOptional()
+  @IsString()
   tenantId?: string;
 
-  @ValidateNested() @Type(() => SbaLogView)
+  @ValidateNested()
+  @Type(() => SbaLogView)
   log!: SbaLogView;
 
-  @ValidateNested() @Type(() => SbaFingerprintView)
+  @ValidateNested()
+  @Type(() => SbaFingerprintView)
   fingerprint!: SbaFingerprintView;
 
-  @IsOptional() @ValidateNested() @Type(() => SbaPemView)
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => SbaPemView)
   certificate?: SbaPemView;
 }
 
@@ -68,15 +75,18 @@ export class SbaResponseStatusView {
   @IsInt()
   statusCode!: number;
 
-  @ValidateNested() @Type(() => SbaProtocolVersionView)
+  @ValidateNested()
+  @Type(() => SbaProtocolVersionView)
   protocolVersion!: SbaProtocolVersionView;
 }
 
 export class SbaStatusRequestStateView {
-  @IsString() @JSONSchema({ description: 'when the service last asked the platform for its status (`UTC yyyy-mm-dd hh:mm:ss`)' })
+  @IsString()
+  @JSONSchema({ description: 'when the service last asked the platform for its status (`UTC yyyy-mm-dd hh:mm:ss`)' })
   executionTime!: string;
 
-  @ValidateNested() @Type(() => SbaResponseStatusView)
+  @ValidateNested()
+  @Type(() => SbaResponseStatusView)
   responseStatus!: SbaResponseStatusView;
 }
 
@@ -91,10 +101,13 @@ export class SbaStatusView {
   @IsIn(SBA_STATES)
   state!: string;
 
-  @IsOptional() @IsString()
+  @IsOptional()
+  @IsString()
   stateReason?: string;
 
-  @IsOptional() @ValidateNested() @Type(() => SbaStatusRequestStateView)
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => SbaStatusRequestStateView)
   lastSbaServiceStatusRequestState?: SbaStatusRequestStateView;
 }
 

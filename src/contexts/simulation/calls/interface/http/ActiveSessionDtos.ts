@@ -7,34 +7,49 @@ import { NUMBER_FILTER_MODES } from '../../domain/SessionLegs.js';
  * object answers every session.
  */
 export class ActiveSessionsFilterDto {
-  @IsOptional() @IsIn(NUMBER_FILTER_MODES)
+  @IsOptional()
+  @IsIn(NUMBER_FILTER_MODES)
   numberFilterMode?: string;
 
-  @IsOptional() @IsString() @MaxLength(64)
+  @IsOptional()
+  @IsString()
+  @MaxLength(64)
   numberFilter?: string;
 
-  @IsOptional() @IsInt() @Min(0) @Max(100_000)
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(100_000)
   count?: number;
 }
 
 /** TelIdent: the fields a session is looked up by; every field given must match, `{}` matches every recorded session. */
 export class TelIdentDto {
-  @IsOptional() @IsString() @MaxLength(128)
+  @IsOptional()
+  @IsString()
+  @MaxLength(128)
   sessionIdentifier?: string;
 
-  @IsOptional() @IsString() @MaxLength(64)
+  @IsOptional()
+  @IsString()
+  @MaxLength(64)
   telLocalNumber?: string;
 
-  @IsOptional() @IsString() @MaxLength(64)
+  @IsOptional()
+  @IsString()
+  @MaxLength(64)
   telRemoteNumber?: string;
 
-  @IsOptional() @IsString() @MaxLength(128)
+  @IsOptional()
+  @IsString()
+  @MaxLength(128)
   nodeId?: string;
 }
 
 /** SetMuteRequestDataJson: mute (true) or unmute (false) the recording of a session in progress. */
 export class SetMuteRequestDto {
-  @IsString() @MaxLength(128)
+  @IsString()
+  @MaxLength(128)
   sessionIdentifier!: string;
 
   @IsBoolean()

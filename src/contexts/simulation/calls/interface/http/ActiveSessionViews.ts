@@ -44,10 +44,13 @@ export class ActiveSessionLegView {
 export class ActiveSessionView {
   @IsString() sessionId!: string;
 
-  @ValidateNested() @Type(() => ActiveSessionLegView)
+  @ValidateNested()
+  @Type(() => ActiveSessionLegView)
   incoming!: ActiveSessionLegView;
 
-  @IsArray() @ValidateNested({ each: true }) @Type(() => ActiveSessionLegView)
+  @IsArray()
+  @ValidateNested({ each: true })
+  @Type(() => ActiveSessionLegView)
   outgoing!: ActiveSessionLegView[];
 }
 
@@ -55,6 +58,8 @@ export class ActiveSessionsView {
   /** The simulated instant the sessions were last advanced to, in the request's dateFormat. */
   @IsString() lastUpdated!: string;
 
-  @IsArray() @ValidateNested({ each: true }) @Type(() => ActiveSessionView)
+  @IsArray()
+  @ValidateNested({ each: true })
+  @Type(() => ActiveSessionView)
   activeSessions!: ActiveSessionView[];
 }

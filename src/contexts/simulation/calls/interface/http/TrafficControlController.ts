@@ -10,15 +10,23 @@ import type { TrafficSeriesView, TrafficStateView } from './TrafficViews.js';
 function defined<T>(value: T): T {
   if (Array.isArray(value)) return value.map(defined) as T;
   if (value === null || typeof value !== 'object') return value;
-  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined).map(([k, v]) => [k, defined(v)])) as T;
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([, v]) => v !== undefined)
+      .map(([k, v]) => [k, defined(v)]),
+  ) as T;
 }
 
 export function profileFromDto(dto: TrafficProfileDto): TrafficProfile {
   const plain = defined({ ...dto }) as Record<string, unknown> & TrafficProfileDto;
   const input = {
     ...plain,
-    ...(plain.numberPlans ? { numberPlans: plain.numberPlans.map((plan) => ({ ...plan, weight: plan.weight ?? 1 })) } : {}),
-    ...(plain.defaultNumberPlan ? { defaultNumberPlan: { ...plain.defaultNumberPlan, weight: plain.defaultNumberPlan.weight ?? 1 } } : {}),
+    ...(plain.numberPlans
+      ? { numberPlans: plain.numberPlans.map((plan) => ({ ...plan, weight: plan.weight ?? 1 })) }
+      : {}),
+    ...(plain.defaultNumberPlan
+      ? { defaultNumberPlan: { ...plain.defaultNumberPlan, weight: plain.defaultNumberPlan.weight ?? 1 } }
+      : {}),
   } as TrafficProfileInput;
   return trafficProfile(input);
 }
@@ -34,7 +42,17 @@ function stateView(state: TrafficState): TrafficStateView {
       ended: counters?.ended ?? 0,
       active: state.active,
       byResult: { ANSWERED: 0, BUSY: 0, NO_ANSWER: 0, REJECTED: 0, FAILED: 0, CANCELLED: 0, ...counters?.byResult },
-      refusedBy: { standbyInactive: 0, maintenance: 0, overload: 0, capacityExhausted: 0, noRoute: 0, routeRejects: 0, routeIgnores: 0, noUsableTarget: 0, ...counters?.refusedBy },
+      refusedBy: {
+        standbyInactive: 0,
+        maintenance: 0,
+        overload: 0,
+        capacityExhausted: 0,
+        noRoute: 0,
+        routeRejects: 0,
+        routeIgnores: 0,
+        noUsableTarget: 0,
+        ...counters?.refusedBy,
+      },
     },
     ...(state.planGeneration !== undefined ? { planGeneration: state.planGeneration } : {}),
   };
@@ -56,14 +74,24 @@ export class TrafficControlController {
     return {
       time: at.toISOString(),
       intervalSeconds: seconds,
-      points: points.map((p) => ({ time: p.start.toISOString(), callsPerSecond: p.callsStarted / seconds, callsStarted: p.callsStarted, concurrentSessions: p.peakConcurrent })),
+      points: points.map((p) => ({
+        time: p.start.toISOString(),
+        callsPerSecond: p.callsStarted / seconds,
+        callsStarted: p.callsStarted,
+        concurrentSessions: p.peakConcurrent,
+      })),
     };
   }
 
   async put(request: OperationRequest): Promise<TrafficStateView> {
     const dto = validateDto(TrafficControlDto, request.body);
     const profile = dto.profile ? profileFromDto(dto.profile) : undefined;
-    return stateView(await this.labs.configure(request.lab, { ...(dto.running !== undefined ? { running: dto.running } : {}), ...(profile ? { profile } : {}) }));
+    return stateView(
+      await this.labs.configure(request.lab, {
+        ...(dto.running !== undefined ? { running: dto.running } : {}),
+        ...(profile ? { profile } : {}),
+      }),
+    );
   }
 }
 

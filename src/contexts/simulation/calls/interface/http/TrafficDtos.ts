@@ -1,5 +1,15 @@
 import { Type } from 'class-transformer';
-import { IsArray, IsBoolean, IsIn, IsInt, IsNumber, IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
+import {
+  IsArray,
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsNumber,
+  IsOptional,
+  IsString,
+  MaxLength,
+  ValidateNested,
+} from 'class-validator';
 import { HOLDING_DISTRIBUTIONS } from '../../domain/TrafficProfile.js';
 
 /**
@@ -63,7 +73,11 @@ export class TrafficProfileDto {
   @IsOptional() @IsNumber() jitterMs?: number;
   @IsOptional() @IsNumber() recordedShare?: number;
   @IsOptional() @IsNumber() callerHangupShare?: number;
-  @IsOptional() @IsArray() @ValidateNested({ each: true }) @Type(() => NodeNumberPlanDto) numberPlans?: NodeNumberPlanDto[];
+  @IsOptional()
+  @IsArray()
+  @ValidateNested({ each: true })
+  @Type(() => NodeNumberPlanDto)
+  numberPlans?: NodeNumberPlanDto[];
   @IsOptional() @ValidateNested() @Type(() => NumberPlanDto) defaultNumberPlan?: NumberPlanDto;
 }
 

@@ -10,9 +10,16 @@ import type { SipStateView } from './SipViews.js';
 
 function view(state: SipListeningState): SipStateView {
   return {
-    enabled: state.enabled, host: state.host, portOffset: state.portOffset,
+    enabled: state.enabled,
+    host: state.host,
+    portOffset: state.portOffset,
     listeners: state.listeners.map((l) => ({
-      nodeId: l.nodeId, nodeName: l.nodeName, transport: l.transport, host: l.host, port: l.port, state: l.state,
+      nodeId: l.nodeId,
+      nodeName: l.nodeName,
+      transport: l.transport,
+      host: l.host,
+      port: l.port,
+      state: l.state,
       ...(l.error !== undefined ? { error: l.error } : {}),
     })),
     farEnds: { ...state.farEnds },
