@@ -261,11 +261,9 @@ export const EXAMPLE_RULE = JSON.stringify(
 /** The lab's fault rules (administrators), refreshed every five seconds: remove one, add one as JSON. */
 export function FaultsPanel(props: { gw: LabGateway; onUnauthenticated: (scope: Scope) => void }) {
   const polled = usePoll(props.gw.faults, 5000, props.onUnauthenticated);
-  const [text, setText] = useState(EXAMPLE_RULE);
   const action = useAction(props.onUnauthenticated);
   const rules = polled.data?.rules ?? [];
-  const add = (event: Event) => {
-    event.preventDefault();
+  const add = (text: string) => {
     let rule: unknown;
     try {
       rule = JSON.parse(text);
@@ -300,65 +298,80 @@ export function FaultsPanel(props: { gw: LabGateway; onUnauthenticated: (scope: 
         ? html`<p class="muted">
             ${polled.data ? 'No fault rule: the gateway answers normally.' : polled.error ? '' : 'Loading…'}
           </p>`
-        : html`<table>
-            <thead>
-              <tr>
-                <th>Match</th>
-                <th>Effect</th>
-                <th>Probability</th>
-                <th>Hits</th>
-                <th>Remaining</th>
-                <th>Expires</th>
-                <th>Active</th>
-                <th></th>
-              </tr>
-            </thead>
-            <tbody>
-              ${rules.map(
-                (rule) =>
-                  html`<tr key=${rule.id} data-rule=${rule.id}>
-                    <td>${matchText(rule)}</td>
-                    <td>${effectText(rule)}</td>
-                    <td>${rule.probability ?? 1}</td>
-                    <td data-testid="fault-hits">${rule.hits}</td>
-                    <td data-testid="fault-remaining">${rule.remaining ?? '—'}</td>
-                    <td>${rule.expiresAt ?? '—'}</td>
-                    <td>${rule.active ? 'yes' : 'not yet'}</td>
-                    <td>
-                      <button
-                        type="button"
-                        data-testid="fault-remove"
-                        disabled=${action.busy}
-                        onClick=${() => remove(rule.id)}
-                      >
-                        Remove
-                      </button>
-                    </td>
-                  </tr>`,
-              )}
-            </tbody>
-          </table>`
+        : html`<${FaultRulesTable} rules=${rules} busy=${action.busy} onRemove=${remove} />`
     }
-    <form class="add-rule" onSubmit=${add} data-testid="fault-form">
-      <label for="fault-rule"
-        ><strong>Add a rule</strong>
-        <span class="muted"
-          >JSON: match (operation, path, method, user; or all: true for every request), effect (status, latencyMs, drop,
-          malformedBody, timeout; or a gateway fault: kind with node, lossPercent, jitterMs, loadPercent), probability,
-          count, window, expiresInSeconds</span
-        ></label
-      >
-      <textarea
-        id="fault-rule"
-        name="rule"
-        rows="6"
-        spellcheck="false"
-        value=${text}
-        onInput=${(e: Event) => setText((e.target as HTMLTextAreaElement).value)}
-      ></textarea>
-      <div><button type="submit" data-testid="fault-add" disabled=${action.busy}>Add rule</button></div>
-    </form>
+    <${AddFaultForm} busy=${action.busy} onAdd=${add} />
     ${action.problem ? html`<p class="problem" role="alert" data-testid="fault-problem">${action.problem}</p>` : ''}
     ${action.done ? html`<p class="done" data-testid="fault-done">${action.done}</p>` : ''}
   </section>`;
+}
+
+/** The fault rules, one a row: match, effect, probability, hits, what remains, expiry, and a button to remove it. */
+function FaultRulesTable(props: { rules: readonly FaultRule[]; busy: boolean; onRemove: (id: string) => void }) {
+  return html`<table>
+    <thead>
+      <tr>
+        <th>Match</th>
+        <th>Effect</th>
+        <th>Probability</th>
+        <th>Hits</th>
+        <th>Remaining</th>
+        <th>Expires</th>
+        <th>Active</th>
+        <th></th>
+      </tr>
+    </thead>
+    <tbody>
+      ${props.rules.map(
+        (rule) =>
+          html`<tr key=${rule.id} data-rule=${rule.id}>
+            <td>${matchText(rule)}</td>
+            <td>${effectText(rule)}</td>
+            <td>${rule.probability ?? 1}</td>
+            <td data-testid="fault-hits">${rule.hits}</td>
+            <td data-testid="fault-remaining">${rule.remaining ?? '—'}</td>
+            <td>${rule.expiresAt ?? '—'}</td>
+            <td>${rule.active ? 'yes' : 'not yet'}</td>
+            <td>
+              <button
+                type="button"
+                data-testid="fault-remove"
+                disabled=${props.busy}
+                onClick=${() => props.onRemove(rule.id)}
+              >
+                Remove
+              </button>
+            </td>
+          </tr>`,
+      )}
+    </tbody>
+  </table>`;
+}
+
+/** The rule to add, as JSON (an example to start from). */
+function AddFaultForm(props: { busy: boolean; onAdd: (text: string) => void }) {
+  const [text, setText] = useState(EXAMPLE_RULE);
+  const add = (event: Event) => {
+    event.preventDefault();
+    props.onAdd(text);
+  };
+  return html`<form class="add-rule" onSubmit=${add} data-testid="fault-form">
+    <label for="fault-rule"
+      ><strong>Add a rule</strong>
+      <span class="muted"
+        >JSON: match (operation, path, method, user; or all: true for every request), effect (status, latencyMs, drop,
+        malformedBody, timeout; or a gateway fault: kind with node, lossPercent, jitterMs, loadPercent), probability,
+        count, window, expiresInSeconds</span
+      ></label
+    >
+    <textarea
+      id="fault-rule"
+      name="rule"
+      rows="6"
+      spellcheck="false"
+      value=${text}
+      onInput=${(e: Event) => setText((e.target as HTMLTextAreaElement).value)}
+    ></textarea>
+    <div><button type="submit" data-testid="fault-add" disabled=${props.busy}>Add rule</button></div>
+  </form>`;
 }
