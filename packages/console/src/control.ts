@@ -123,54 +123,39 @@ function ClockFacts(props: { clock: Polled<LabClock | undefined> }) {
 
 /** Freeze the clock, run it in real time, or run it scaled. */
 function ClockModes(props: { gw: LabGateway; busy: boolean; change: ClockChange }) {
-  const [scale, setScale] = useState('60');
   const { gw, busy, change } = props;
+  const freeze = () =>
+    change(
+      () => gw.setClock({ mode: 'frozen' }),
+      (after) => `frozen at ${after.now}`,
+    );
+  const real = () =>
+    change(
+      () => gw.setClock({ mode: 'real' }),
+      () => 'runs in real time',
+    );
   return html`<div class="actions">
-    <button
-      type="button"
-      data-testid="clock-freeze"
-      disabled=${busy}
-      onClick=${() =>
-        change(
-          () => gw.setClock({ mode: 'frozen' }),
-          (after) => `frozen at ${after.now}`,
-        )}
-    >
-      Freeze
-    </button>
-    <button
-      type="button"
-      data-testid="clock-real"
-      disabled=${busy}
-      onClick=${() =>
-        change(
-          () => gw.setClock({ mode: 'real' }),
-          () => 'runs in real time',
-        )}
-    >
-      Run in real time
-    </button>
-    <form
-      class="inline"
-      onSubmit=${submitting(() =>
-        change(
-          () => gw.setClock({ mode: 'scaled', scale: Number(scale) }),
-          (after) => `runs ${after.rate} times as fast`,
-        ),
-      )}
-    >
-      <label
-        >scale
-        <input
-          name="scale"
-          data-testid="clock-scale"
-          size="6"
-          value=${scale}
-          onInput=${(e: Event) => setScale(value(e))}
-      /></label>
-      <button type="submit" data-testid="clock-scaled" disabled=${busy}>Run scaled</button>
-    </form>
+    <button type="button" data-testid="clock-freeze" disabled=${busy} onClick=${freeze}>Freeze</button>
+    <button type="button" data-testid="clock-real" disabled=${busy} onClick=${real}>Run in real time</button>
+    <${ClockScaleForm} gw=${gw} busy=${busy} change=${change} />
   </div>`;
+}
+
+/** Run the clock scaled: so many lab seconds to a second of the wall clock. */
+function ClockScaleForm(props: { gw: LabGateway; busy: boolean; change: ClockChange }) {
+  const [scale, setScale] = useState('60');
+  const scaled = () =>
+    props.change(
+      () => props.gw.setClock({ mode: 'scaled', scale: Number(scale) }),
+      (after) => `runs ${after.rate} times as fast`,
+    );
+  return html`<form class="inline" onSubmit=${submitting(scaled)}>
+    <label
+      >scale
+      <input name="scale" data-testid="clock-scale" size="6" value=${scale} onInput=${(e: Event) => setScale(value(e))}
+    /></label>
+    <button type="submit" data-testid="clock-scaled" disabled=${props.busy}>Run scaled</button>
+  </form>`;
 }
 
 /** Set the lab's time to an instant, keeping the clock's mode and rate. */
@@ -258,11 +243,10 @@ export const EXAMPLE_RULE = JSON.stringify(
   2,
 );
 
-/** The lab's fault rules (administrators), refreshed every five seconds: remove one, add one as JSON. */
-export function FaultsPanel(props: { gw: LabGateway; onUnauthenticated: (scope: Scope) => void }) {
-  const polled = usePoll(props.gw.faults, 5000, props.onUnauthenticated);
-  const action = useAction(props.onUnauthenticated);
-  const rules = polled.data?.rules ?? [];
+/** The lab's fault rules, polled every five seconds, and the changes to them: add one (JSON text), remove one. */
+function useFaultRules(gw: LabGateway, onUnauthenticated: (scope: Scope) => void) {
+  const polled = usePoll(gw.faults, 5000, onUnauthenticated);
+  const action = useAction(onUnauthenticated);
   const add = (text: string) => {
     let rule: unknown;
     try {
@@ -272,18 +256,25 @@ export function FaultsPanel(props: { gw: LabGateway; onUnauthenticated: (scope: 
       return;
     }
     void action.run(async () => {
-      const added = await props.gw.addFault(rule);
+      const added = await gw.addFault(rule);
       polled.reload();
       return `added rule ${added.id}`;
     });
   };
   const remove = (id: string): void => {
     void action.run(async () => {
-      await props.gw.removeFault(id);
+      await gw.removeFault(id);
       polled.reload();
       return `removed rule ${id}`;
     });
   };
+  return { polled, action, add, remove };
+}
+
+/** The lab's fault rules (administrators), refreshed every five seconds: remove one, add one as JSON. */
+export function FaultsPanel(props: { gw: LabGateway; onUnauthenticated: (scope: Scope) => void }) {
+  const { polled, action, add, remove } = useFaultRules(props.gw, props.onUnauthenticated);
+  const rules = polled.data?.rules ?? [];
   return html`<section class="panel control" data-testid="faults-panel">
     <h2>
       Fault rules <span class="count" data-testid="faults-count">${polled.data ? rules.length : '…'}</span>
