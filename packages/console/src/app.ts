@@ -102,14 +102,10 @@ type LabSession =
   | { readonly state: 'login'; readonly reason?: string }
   | { readonly state: 'in'; readonly user: string };
 
-function Dashboard(props: { user: string; onUnauthenticated: () => void; onSwitch: () => void }) {
-  /** The labs (administrators), null for a user who may not list them, undefined while loading. */
+/** The labs (administrators), null for a user who may not list them, undefined while loading; and why not, if so. */
+function useLabs(onUnauthenticated: () => void): { labs: Lab[] | null | undefined; labsProblem: string | undefined } {
   const [labs, setLabs] = useState<Lab[] | null | undefined>(undefined);
   const [labsProblem, setLabsProblem] = useState<string | undefined>(undefined);
-  const [wanted, setWanted] = useState<string>(hashLab);
-  const [labSession, setLabSession] = useState<LabSession>({ state: 'checking' });
-  const { onUnauthenticated } = props;
-
   useEffect(() => {
     listLabs().then(
       (listed) => setLabs(listed ?? null),
@@ -122,19 +118,34 @@ function Dashboard(props: { user: string; onUnauthenticated: () => void; onSwitc
         setLabs(null);
       },
     );
+  }, []);
+  return { labs, labsProblem };
+}
+
+/** The lab the page's address names, followed as the address changes; picking one puts it in the address. */
+function useWantedLab(): [string, (name: string) => void] {
+  const [wanted, setWanted] = useState<string>(hashLab);
+  useEffect(() => {
     const follow = () => setWanted(hashLab());
     window.addEventListener('hashchange', follow);
     return () => window.removeEventListener('hashchange', follow);
   }, []);
+  const pick = (name: string) => {
+    window.location.hash = name === DEFAULT_LAB ? '' : `lab=${encodeURIComponent(name)}`;
+    setWanted(name);
+  };
+  return [wanted, pick];
+}
 
-  // the lab shown: the one the address names when it is listed, else the default lab
-  const lab = labs && labs.some((entry) => entry.name === wanted) ? wanted : DEFAULT_LAB;
-  const gw = useMemo(() => labGateway(lab), [lab]);
-
-  // a lab other than the default needs a session of its own: is one held (its cookie), or is a sign-in due?
+/**
+ * The session of the lab shown: the console's own for the default lab; another lab needs a session of its own:
+ * is one held (its cookie), or is a sign-in due?
+ */
+function useLabSession(lab: string, user: string): [LabSession, (session: LabSession) => void] {
+  const [labSession, setLabSession] = useState<LabSession>({ state: 'checking' });
   useEffect(() => {
     if (lab === DEFAULT_LAB) {
-      setLabSession({ state: 'in', user: props.user });
+      setLabSession({ state: 'in', user });
       return;
     }
     let alive = true;
@@ -142,8 +153,8 @@ function Dashboard(props: { user: string; onUnauthenticated: () => void; onSwitc
     call(`${apiBase(lab)}/version/get`, { query: { version: 0 } }).then(
       (answer) => {
         if (!alive) return;
-        const user = sessionStorage.getItem(userKey(lab));
-        setLabSession(answer.status === 200 ? { state: 'in', user: user ?? 'a user of the lab' } : { state: 'login' });
+        const held = sessionStorage.getItem(userKey(lab));
+        setLabSession(answer.status === 200 ? { state: 'in', user: held ?? 'a user of the lab' } : { state: 'login' });
       },
       () => {
         if (alive) setLabSession({ state: 'login', reason: "The lab's gateway cannot be reached." });
@@ -152,7 +163,18 @@ function Dashboard(props: { user: string; onUnauthenticated: () => void; onSwitc
     return () => {
       alive = false;
     };
-  }, [lab, props.user]);
+  }, [lab, user]);
+  return [labSession, setLabSession];
+}
+
+function Dashboard(props: { user: string; onUnauthenticated: () => void; onSwitch: () => void }) {
+  const { onUnauthenticated } = props;
+  const { labs, labsProblem } = useLabs(onUnauthenticated);
+  const [wanted, pick] = useWantedLab();
+  // the lab shown: the one the address names when it is listed, else the default lab
+  const lab = labs && labs.some((entry) => entry.name === wanted) ? wanted : DEFAULT_LAB;
+  const gw = useMemo(() => labGateway(lab), [lab]);
+  const [labSession, setLabSession] = useLabSession(lab, props.user);
 
   /** A 401: of the lab's own session (another lab than the default), sign in to the lab; else to the console. */
   const ended = useCallback(
@@ -166,11 +188,6 @@ function Dashboard(props: { user: string; onUnauthenticated: () => void; onSwitc
     },
     [lab, onUnauthenticated],
   );
-
-  const pick = (name: string) => {
-    window.location.hash = name === DEFAULT_LAB ? '' : `lab=${encodeURIComponent(name)}`;
-    setWanted(name);
-  };
 
   return html`<${LabView}
     key=${lab}

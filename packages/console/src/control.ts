@@ -64,6 +64,15 @@ function useAction(onUnauthenticated: (scope: Scope) => void) {
 
 const value = (event: Event) => (event.target as HTMLInputElement).value;
 
+/** Changes the lab's clock, then says what became of it. */
+type ClockChange = (what: () => Promise<LabClock>, said: (clock: LabClock) => string) => void;
+
+/** A form's submit handler: the page stays, the handler runs. */
+const submitting = (handler: () => void) => (event: Event) => {
+  event.preventDefault();
+  handler();
+};
+
 /** The lab's gateway clock (administrators): its mode, rate and ticking time; freeze, run, scale, set, advance. */
 export function ClockPanel(props: {
   gw: LabGateway;
@@ -71,137 +80,136 @@ export function ClockPanel(props: {
   onUnauthenticated: (scope: Scope) => void;
 }) {
   useTick(1000);
-  const [scale, setScale] = useState('60');
-  const [instant, setInstant] = useState('');
-  const [by, setBy] = useState('PT1H');
   const action = useAction(props.onUnauthenticated);
-  const clock = props.clock.data;
-  const change = (what: () => Promise<LabClock>, said: (clock: LabClock) => string): void => {
+  const change: ClockChange = (what, said) => {
     void action.run(async () => {
       const after = await what();
       props.clock.reload();
       return said(after);
     });
   };
-  const submit = (handler: () => void) => (event: Event) => {
-    event.preventDefault();
-    handler();
-  };
-  const advance = (duration: string) =>
-    change(
-      () => props.gw.advanceClock(duration),
-      (after) => `advanced by ${duration}: the lab's time is ${after.now}`,
-    );
   return html`<section class="panel control" data-testid="clock-panel">
     <h2>Lab clock <span class="muted">lab ${props.gw.lab}; every time-driven behaviour of the lab follows it</span></h2>
     <${Problem} error=${props.clock.error} />
-    ${
-      clock
-        ? html`<dl class="facts">
-            <dt>Mode</dt>
-            <dd data-testid="clock-mode">${clock.mode}</dd>
-            <dt>Rate</dt>
-            <dd data-testid="clock-rate">${clock.rate}× <span class="muted">(${modeText(clock)})</span></dd>
-            <dt>Lab time</dt>
-            <dd data-testid="clock-now" data-now=${clock.now}>
-              ${labNow(clock, props.clock.at)
-                .toISOString()
-                .replace(/\.\d{3}Z$/, 'Z')}
-            </dd>
-            <dt>Offset</dt>
-            <dd>${Math.round(clock.offsetSeconds)} s from the wall clock</dd>
-          </dl>`
-        : html`<p class="muted">${props.clock.error ? '' : 'Loading…'}</p>`
-    }
-    <div class="actions">
-      <button
-        type="button"
-        data-testid="clock-freeze"
-        disabled=${action.busy}
-        onClick=${() =>
-          change(
-            () => props.gw.setClock({ mode: 'frozen' }),
-            (after) => `frozen at ${after.now}`,
-          )}
-      >
-        Freeze
-      </button>
-      <button
-        type="button"
-        data-testid="clock-real"
-        disabled=${action.busy}
-        onClick=${() =>
-          change(
-            () => props.gw.setClock({ mode: 'real' }),
-            () => 'runs in real time',
-          )}
-      >
-        Run in real time
-      </button>
-      <form
-        class="inline"
-        onSubmit=${submit(() =>
-          change(
-            () => props.gw.setClock({ mode: 'scaled', scale: Number(scale) }),
-            (after) => `runs ${after.rate} times as fast`,
-          ),
-        )}
-      >
-        <label
-          >scale
-          <input
-            name="scale"
-            data-testid="clock-scale"
-            size="6"
-            value=${scale}
-            onInput=${(e: Event) => setScale(value(e))}
-        /></label>
-        <button type="submit" data-testid="clock-scaled" disabled=${action.busy}>Run scaled</button>
-      </form>
-    </div>
-    <form
-      class="inline"
-      onSubmit=${submit(() =>
-        change(
-          () =>
-            props.gw.setClock({
-              mode: clock?.mode ?? 'real',
-              ...(clock?.mode === 'scaled' ? { scale: clock.rate } : {}),
-              now: instant,
-            }),
-          (after) => `set to ${after.now}`,
-        ),
-      )}
-    >
-      <label
-        >instant
-        <input
-          name="instant"
-          data-testid="clock-instant"
-          size="24"
-          placeholder="2027-01-01T09:00:00Z"
-          required
-          value=${instant}
-          onInput=${(e: Event) => setInstant(value(e))}
-      /></label>
-      <button type="submit" data-testid="clock-set" disabled=${action.busy}>Set the lab's time</button>
-    </form>
-    <form class="inline" onSubmit=${submit(() => advance(by))}>
-      <label
-        >advance by
-        <input name="by" data-testid="clock-by" size="10" required value=${by} onInput=${(e: Event) => setBy(value(e))}
-      /></label>
-      <button type="submit" data-testid="clock-advance" disabled=${action.busy}>Advance</button>
-      <button type="button" data-testid="clock-advance-hour" disabled=${action.busy} onClick=${() => advance('PT1H')}>
-        +1 hour
-      </button>
-      <button type="button" data-testid="clock-advance-day" disabled=${action.busy} onClick=${() => advance('P1D')}>
-        +1 day
-      </button>
-    </form>
+    <${ClockFacts} clock=${props.clock} />
+    <${ClockModes} gw=${props.gw} busy=${action.busy} change=${change} />
+    <${ClockSetForm} gw=${props.gw} busy=${action.busy} change=${change} clock=${props.clock.data} />
+    <${ClockAdvanceForm} gw=${props.gw} busy=${action.busy} change=${change} />
     ${action.problem ? html`<p class="problem" role="alert" data-testid="clock-problem">${action.problem}</p>` : ''}
     ${action.done ? html`<p class="done" data-testid="clock-done">${action.done}</p>` : ''}
   </section>`;
+}
+
+/** The clock as last read: mode, rate, the lab's time ticking on, and its offset from the wall clock. */
+function ClockFacts(props: { clock: Polled<LabClock | undefined> }) {
+  const clock = props.clock.data;
+  return clock
+    ? html`<dl class="facts">
+        <dt>Mode</dt>
+        <dd data-testid="clock-mode">${clock.mode}</dd>
+        <dt>Rate</dt>
+        <dd data-testid="clock-rate">${clock.rate}× <span class="muted">(${modeText(clock)})</span></dd>
+        <dt>Lab time</dt>
+        <dd data-testid="clock-now" data-now=${clock.now}>
+          ${labNow(clock, props.clock.at)
+            .toISOString()
+            .replace(/\.\d{3}Z$/, 'Z')}
+        </dd>
+        <dt>Offset</dt>
+        <dd>${Math.round(clock.offsetSeconds)} s from the wall clock</dd>
+      </dl>`
+    : html`<p class="muted">${props.clock.error ? '' : 'Loading…'}</p>`;
+}
+
+/** Freeze the clock, run it in real time, or run it scaled. */
+function ClockModes(props: { gw: LabGateway; busy: boolean; change: ClockChange }) {
+  const { gw, busy, change } = props;
+  const freeze = () =>
+    change(
+      () => gw.setClock({ mode: 'frozen' }),
+      (after) => `frozen at ${after.now}`,
+    );
+  const real = () =>
+    change(
+      () => gw.setClock({ mode: 'real' }),
+      () => 'runs in real time',
+    );
+  return html`<div class="actions">
+    <button type="button" data-testid="clock-freeze" disabled=${busy} onClick=${freeze}>Freeze</button>
+    <button type="button" data-testid="clock-real" disabled=${busy} onClick=${real}>Run in real time</button>
+    <${ClockScaleForm} gw=${gw} busy=${busy} change=${change} />
+  </div>`;
+}
+
+/** Run the clock scaled: so many lab seconds to a second of the wall clock. */
+function ClockScaleForm(props: { gw: LabGateway; busy: boolean; change: ClockChange }) {
+  const [scale, setScale] = useState('60');
+  const scaled = () =>
+    props.change(
+      () => props.gw.setClock({ mode: 'scaled', scale: Number(scale) }),
+      (after) => `runs ${after.rate} times as fast`,
+    );
+  return html`<form class="inline" onSubmit=${submitting(scaled)}>
+    <label
+      >scale
+      <input name="scale" data-testid="clock-scale" size="6" value=${scale} onInput=${(e: Event) => setScale(value(e))}
+    /></label>
+    <button type="submit" data-testid="clock-scaled" disabled=${props.busy}>Run scaled</button>
+  </form>`;
+}
+
+/** Set the lab's time to an instant, keeping the clock's mode and rate. */
+function ClockSetForm(props: { gw: LabGateway; busy: boolean; change: ClockChange; clock: LabClock | undefined }) {
+  const [instant, setInstant] = useState('');
+  const { clock } = props;
+  const set = () =>
+    props.change(
+      () =>
+        props.gw.setClock({
+          mode: clock?.mode ?? 'real',
+          ...(clock?.mode === 'scaled' ? { scale: clock.rate } : {}),
+          now: instant,
+        }),
+      (after) => `set to ${after.now}`,
+    );
+  return html`<form class="inline" onSubmit=${submitting(set)}>
+    <label
+      >instant
+      <input
+        name="instant"
+        data-testid="clock-instant"
+        size="24"
+        placeholder="2027-01-01T09:00:00Z"
+        required
+        value=${instant}
+        onInput=${(e: Event) => setInstant(value(e))}
+    /></label>
+    <button type="submit" data-testid="clock-set" disabled=${props.busy}>Set the lab's time</button>
+  </form>`;
+}
+
+/** Advance the lab's time by a duration (ISO 8601), an hour or a day. */
+function ClockAdvanceForm(props: { gw: LabGateway; busy: boolean; change: ClockChange }) {
+  const [by, setBy] = useState('PT1H');
+  const { busy } = props;
+  const advance = (duration: string) =>
+    props.change(
+      () => props.gw.advanceClock(duration),
+      (after) => `advanced by ${duration}: the lab's time is ${after.now}`,
+    );
+  return html`<form class="inline" onSubmit=${submitting(() => advance(by))}>
+    <label
+      >advance by
+      <input name="by" data-testid="clock-by" size="10" required value=${by} onInput=${(e: Event) => setBy(value(e))}
+    /></label>
+    <button type="submit" data-testid="clock-advance" disabled=${busy}>Advance</button>
+    <button type="button" data-testid="clock-advance-hour" disabled=${busy} onClick=${() => advance('PT1H')}>
+      +1 hour
+    </button>
+    <button type="button" data-testid="clock-advance-day" disabled=${busy} onClick=${() => advance('P1D')}>
+      +1 day
+    </button>
+  </form>`;
 }
 
 /** A rule's match in words. */
@@ -235,14 +243,11 @@ export const EXAMPLE_RULE = JSON.stringify(
   2,
 );
 
-/** The lab's fault rules (administrators), refreshed every five seconds: remove one, add one as JSON. */
-export function FaultsPanel(props: { gw: LabGateway; onUnauthenticated: (scope: Scope) => void }) {
-  const polled = usePoll(props.gw.faults, 5000, props.onUnauthenticated);
-  const [text, setText] = useState(EXAMPLE_RULE);
-  const action = useAction(props.onUnauthenticated);
-  const rules = polled.data?.rules ?? [];
-  const add = (event: Event) => {
-    event.preventDefault();
+/** The lab's fault rules, polled every five seconds, and the changes to them: add one (JSON text), remove one. */
+function useFaultRules(gw: LabGateway, onUnauthenticated: (scope: Scope) => void) {
+  const polled = usePoll(gw.faults, 5000, onUnauthenticated);
+  const action = useAction(onUnauthenticated);
+  const add = (text: string) => {
     let rule: unknown;
     try {
       rule = JSON.parse(text);
@@ -251,18 +256,25 @@ export function FaultsPanel(props: { gw: LabGateway; onUnauthenticated: (scope: 
       return;
     }
     void action.run(async () => {
-      const added = await props.gw.addFault(rule);
+      const added = await gw.addFault(rule);
       polled.reload();
       return `added rule ${added.id}`;
     });
   };
   const remove = (id: string): void => {
     void action.run(async () => {
-      await props.gw.removeFault(id);
+      await gw.removeFault(id);
       polled.reload();
       return `removed rule ${id}`;
     });
   };
+  return { polled, action, add, remove };
+}
+
+/** The lab's fault rules (administrators), refreshed every five seconds: remove one, add one as JSON. */
+export function FaultsPanel(props: { gw: LabGateway; onUnauthenticated: (scope: Scope) => void }) {
+  const { polled, action, add, remove } = useFaultRules(props.gw, props.onUnauthenticated);
+  const rules = polled.data?.rules ?? [];
   return html`<section class="panel control" data-testid="faults-panel">
     <h2>
       Fault rules <span class="count" data-testid="faults-count">${polled.data ? rules.length : '…'}</span>
@@ -277,65 +289,80 @@ export function FaultsPanel(props: { gw: LabGateway; onUnauthenticated: (scope: 
         ? html`<p class="muted">
             ${polled.data ? 'No fault rule: the gateway answers normally.' : polled.error ? '' : 'Loading…'}
           </p>`
-        : html`<table>
-            <thead>
-              <tr>
-                <th>Match</th>
-                <th>Effect</th>
-                <th>Probability</th>
-                <th>Hits</th>
-                <th>Remaining</th>
-                <th>Expires</th>
-                <th>Active</th>
-                <th></th>
-              </tr>
-            </thead>
-            <tbody>
-              ${rules.map(
-                (rule) =>
-                  html`<tr key=${rule.id} data-rule=${rule.id}>
-                    <td>${matchText(rule)}</td>
-                    <td>${effectText(rule)}</td>
-                    <td>${rule.probability ?? 1}</td>
-                    <td data-testid="fault-hits">${rule.hits}</td>
-                    <td data-testid="fault-remaining">${rule.remaining ?? '—'}</td>
-                    <td>${rule.expiresAt ?? '—'}</td>
-                    <td>${rule.active ? 'yes' : 'not yet'}</td>
-                    <td>
-                      <button
-                        type="button"
-                        data-testid="fault-remove"
-                        disabled=${action.busy}
-                        onClick=${() => remove(rule.id)}
-                      >
-                        Remove
-                      </button>
-                    </td>
-                  </tr>`,
-              )}
-            </tbody>
-          </table>`
+        : html`<${FaultRulesTable} rules=${rules} busy=${action.busy} onRemove=${remove} />`
     }
-    <form class="add-rule" onSubmit=${add} data-testid="fault-form">
-      <label for="fault-rule"
-        ><strong>Add a rule</strong>
-        <span class="muted"
-          >JSON: match (operation, path, method, user; or all: true for every request), effect (status, latencyMs, drop,
-          malformedBody, timeout; or a gateway fault: kind with node, lossPercent, jitterMs, loadPercent), probability,
-          count, window, expiresInSeconds</span
-        ></label
-      >
-      <textarea
-        id="fault-rule"
-        name="rule"
-        rows="6"
-        spellcheck="false"
-        value=${text}
-        onInput=${(e: Event) => setText((e.target as HTMLTextAreaElement).value)}
-      ></textarea>
-      <div><button type="submit" data-testid="fault-add" disabled=${action.busy}>Add rule</button></div>
-    </form>
+    <${AddFaultForm} busy=${action.busy} onAdd=${add} />
     ${action.problem ? html`<p class="problem" role="alert" data-testid="fault-problem">${action.problem}</p>` : ''}
     ${action.done ? html`<p class="done" data-testid="fault-done">${action.done}</p>` : ''}
   </section>`;
+}
+
+/** The fault rules, one a row: match, effect, probability, hits, what remains, expiry, and a button to remove it. */
+function FaultRulesTable(props: { rules: readonly FaultRule[]; busy: boolean; onRemove: (id: string) => void }) {
+  return html`<table>
+    <thead>
+      <tr>
+        <th>Match</th>
+        <th>Effect</th>
+        <th>Probability</th>
+        <th>Hits</th>
+        <th>Remaining</th>
+        <th>Expires</th>
+        <th>Active</th>
+        <th></th>
+      </tr>
+    </thead>
+    <tbody>
+      ${props.rules.map(
+        (rule) =>
+          html`<tr key=${rule.id} data-rule=${rule.id}>
+            <td>${matchText(rule)}</td>
+            <td>${effectText(rule)}</td>
+            <td>${rule.probability ?? 1}</td>
+            <td data-testid="fault-hits">${rule.hits}</td>
+            <td data-testid="fault-remaining">${rule.remaining ?? '—'}</td>
+            <td>${rule.expiresAt ?? '—'}</td>
+            <td>${rule.active ? 'yes' : 'not yet'}</td>
+            <td>
+              <button
+                type="button"
+                data-testid="fault-remove"
+                disabled=${props.busy}
+                onClick=${() => props.onRemove(rule.id)}
+              >
+                Remove
+              </button>
+            </td>
+          </tr>`,
+      )}
+    </tbody>
+  </table>`;
+}
+
+/** The rule to add, as JSON (an example to start from). */
+function AddFaultForm(props: { busy: boolean; onAdd: (text: string) => void }) {
+  const [text, setText] = useState(EXAMPLE_RULE);
+  const add = (event: Event) => {
+    event.preventDefault();
+    props.onAdd(text);
+  };
+  return html`<form class="add-rule" onSubmit=${add} data-testid="fault-form">
+    <label for="fault-rule"
+      ><strong>Add a rule</strong>
+      <span class="muted"
+        >JSON: match (operation, path, method, user; or all: true for every request), effect (status, latencyMs, drop,
+        malformedBody, timeout; or a gateway fault: kind with node, lossPercent, jitterMs, loadPercent), probability,
+        count, window, expiresInSeconds</span
+      ></label
+    >
+    <textarea
+      id="fault-rule"
+      name="rule"
+      rows="6"
+      spellcheck="false"
+      value=${text}
+      onInput=${(e: Event) => setText((e.target as HTMLTextAreaElement).value)}
+    ></textarea>
+    <div><button type="submit" data-testid="fault-add" disabled=${props.busy}>Add rule</button></div>
+  </form>`;
 }

@@ -208,6 +208,10 @@ export function CallLadder(props: { gw: LabGateway; session: string | undefined 
   </section>`;
 }
 
+type GatewayNode = CommittedGateway['nodes'][number];
+type RoutingDomain = CommittedGateway['routingDomains'][number];
+type Route = RoutingDomain['routes'][number];
+
 /** The committed configuration's nodes and routes, as the simulator carries calls on it. */
 export function GatewayOverview(props: {
   gateway: CommittedGateway | undefined;
@@ -228,67 +232,92 @@ export function GatewayOverview(props: {
     ${
       gateway
         ? html`
-            <h3>Nodes</h3>
-            <table>
-              <thead>
-                <tr>
-                  <th>Node</th>
-                  <th>Kind</th>
-                  <th>State</th>
-                  <th>Gateway listens on</th>
-                  <th>Far end</th>
-                </tr>
-              </thead>
-              <tbody>
-                ${gateway.nodes.map(
-                  (node) =>
-                    html`<tr key=${node.id}>
-                      <td>${node.displayName}</td>
-                      <td>${node.sort}</td>
-                      <td>${node.enabled ? (node.source ? 'enabled, takes calls' : 'enabled') : 'disabled'}</td>
-                      <td>${endpoint(node.local)}</td>
-                      <td>${endpoint(node.remote)}</td>
-                    </tr>`,
-                )}
-              </tbody>
-            </table>
+            <${NodesTable} nodes=${gateway.nodes} />
             ${gateway.routingDomains.map(
-              (domain) =>
-                html`<div key=${domain.id}>
-                  <h3>
-                    Routing domain ${domain.displayName}
-                    <span class="muted"
-                      >calls from ${domain.sourceNodeIds.map(props.names).join(', ') || 'no node'}</span
-                    >
-                  </h3>
-                  <ol class="routes">
-                    ${domain.routes.map(
-                      (route) =>
-                        html`<li key=${route.id} class=${route.enabled ? '' : 'disabled'}>
-                          <strong>${route.displayName}</strong>
-                          <span class=${`action action-${route.action}`}>${route.action}</span
-                          >${route.enabled ? '' : ' (disabled)'}
-                          <div class="muted">
-                            ${route.filters.map((filter) => `from ${filter.sourceNodeIds.map(props.names).join(', ') || 'any node'}${filter.destination ? `, to ${filter.destination}` : ''}${filter.source ? `, calling ${filter.source}` : ''}`).join(' or ') || 'no filter: never matches'}
-                          </div>
-                          ${route.targets.length > 0 ? html`<div>→ ${route.targets.map((target, i) => html`${i > 0 ? ', then ' : ''}${props.names(target.destinationNodeId)}${target.failoverOn ? html` <span class="muted">(next on ${target.failoverOn})</span>` : ''}`)}</div>` : ''}
-                        </li>`,
-                    )}
-                  </ol>
-                </div>`,
+              (domain) => html`<${RoutingDomainRoutes} key=${domain.id} domain=${domain} names=${props.names} />`,
             )}
-            ${
-              gateway.problems.length > 0
-                ? html`<h3>Left out</h3>
-                    <ul>
-                      ${gateway.problems.map((p) => html`<li>${p.message}</li>`)}
-                    </ul>`
-                : ''
-            }
+            <${LeftOut} problems=${gateway.problems} />
           `
         : props.error
           ? ''
           : html`<p class="muted">Loading…</p>`
     }
   </section>`;
+}
+
+/** The committed nodes: kind, state and the endpoints of each. */
+function NodesTable(props: { nodes: readonly GatewayNode[] }) {
+  return html`
+    <h3>Nodes</h3>
+    <table>
+      <thead>
+        <tr>
+          <th>Node</th>
+          <th>Kind</th>
+          <th>State</th>
+          <th>Gateway listens on</th>
+          <th>Far end</th>
+        </tr>
+      </thead>
+      <tbody>
+        ${props.nodes.map(
+          (node) =>
+            html`<tr key=${node.id}>
+              <td>${node.displayName}</td>
+              <td>${node.sort}</td>
+              <td>${node.enabled ? (node.source ? 'enabled, takes calls' : 'enabled') : 'disabled'}</td>
+              <td>${endpoint(node.local)}</td>
+              <td>${endpoint(node.remote)}</td>
+            </tr>`,
+        )}
+      </tbody>
+    </table>
+  `;
+}
+
+/** One routing domain: the nodes it takes calls from and its routes in order. */
+function RoutingDomainRoutes(props: { domain: RoutingDomain; names: NodeNames }) {
+  const { domain } = props;
+  return html`<div>
+    <h3>
+      Routing domain ${domain.displayName}
+      <span class="muted">calls from ${domain.sourceNodeIds.map(props.names).join(', ') || 'no node'}</span>
+    </h3>
+    <ol class="routes">
+      ${domain.routes.map((route) => html`<${RouteItem} key=${route.id} route=${route} names=${props.names} />`)}
+    </ol>
+  </div>`;
+}
+
+/** A route's filters in words. */
+function filtersText(route: Route, names: NodeNames): string {
+  return (
+    route.filters
+      .map(
+        (filter) =>
+          `from ${filter.sourceNodeIds.map(names).join(', ') || 'any node'}${filter.destination ? `, to ${filter.destination}` : ''}${filter.source ? `, calling ${filter.source}` : ''}`,
+      )
+      .join(' or ') || 'no filter: never matches'
+  );
+}
+
+/** One route: its name, action, filters and targets (each the next on failover). */
+function RouteItem(props: { route: Route; names: NodeNames }) {
+  const { route } = props;
+  return html`<li class=${route.enabled ? '' : 'disabled'}>
+    <strong>${route.displayName}</strong>
+    <span class=${`action action-${route.action}`}>${route.action}</span>${route.enabled ? '' : ' (disabled)'}
+    <div class="muted">${filtersText(route, props.names)}</div>
+    ${route.targets.length > 0 ? html`<div>→ ${route.targets.map((target, i) => html`${i > 0 ? ', then ' : ''}${props.names(target.destinationNodeId)}${target.failoverOn ? html` <span class="muted">(next on ${target.failoverOn})</span>` : ''}`)}</div>` : ''}
+  </li>`;
+}
+
+/** What the compilation left out of the committed configuration, when anything was. */
+function LeftOut(props: { problems: CommittedGateway['problems'] }) {
+  return props.problems.length > 0
+    ? html`<h3>Left out</h3>
+        <ul>
+          ${props.problems.map((p) => html`<li>${p.message}</li>`)}
+        </ul>`
+    : '';
 }

@@ -1,65 +1,15 @@
 import { BUILT_INS, type BinaryOperator, type Expr } from './ast.js';
 import { TemplateError, type SourceMap } from './TemplateError.js';
+import { describe, lexString, NAME_PART, NAME_START, OPERATORS, type Token } from './tokens.js';
 
 /** An expression node without its position and text (distributed over the union). */
 type ExprFields = Expr extends infer E ? (E extends Expr ? Omit<E, 'pos' | 'text' | 'depth'> : never) : never;
 
-type Token =
-  | { type: 'string'; value: string; pos: number; end: number }
-  | { type: 'number'; value: number; pos: number; end: number }
-  | { type: 'name'; value: string; pos: number; end: number }
-  | { type: 'op'; value: string; pos: number; end: number }
-  /** End of the expression: `}` of an interpolation, `>` or `/>` of a tag (outside parentheses and brackets). */
-  | { type: 'end'; value: string; pos: number; end: number };
-
-const OPERATORS = [
-  '??',
-  '==',
-  '!=',
-  '<=',
-  '>=',
-  '&&',
-  '||',
-  '.',
-  '[',
-  ']',
-  '(',
-  ')',
-  ',',
-  '?',
-  '!',
-  '=',
-  '<',
-  '>',
-  '+',
-  '-',
-  '*',
-  '/',
-  '%',
-];
-const NAME_START = /[A-Za-z_$@]/;
-const NAME_PART = /[A-Za-z0-9_$@]/;
 const WORD_OPERATORS = new Map<string, BinaryOperator>([
   ['lt', '<'],
   ['lte', '<='],
   ['gt', '>'],
   ['gte', '>='],
-]);
-/** Escapes of string literals (FreeMarker's: \l \g \a are < > &). */
-const ESCAPES = new Map<string, string>([
-  ['"', '"'],
-  ["'", "'"],
-  ['\\', '\\'],
-  ['n', '\n'],
-  ['r', '\r'],
-  ['t', '\t'],
-  ['b', '\b'],
-  ['f', '\f'],
-  ['l', '<'],
-  ['g', '>'],
-  ['a', '&'],
-  ['{', '{'],
-  ['$', '$'],
 ]);
 /** Deepest nesting of parentheses, brackets and unary operators an expression may have. */
 const MAX_DEPTH = 200;
@@ -131,9 +81,9 @@ export class ExpressionParser {
       if (this.mode === 'tag' && ch === '/' && s[start + 1] === '>')
         return { type: 'end', value: '/>', pos: start, end: start + 2 };
     }
-    if (ch === '"' || ch === "'") return this.lexString(start, start + 1, ch, false);
+    if (ch === '"' || ch === "'") return lexString(this.map, start, start + 1, ch, false);
     if (ch === 'r' && (s[start + 1] === '"' || s[start + 1] === "'"))
-      return this.lexString(start, start + 2, s[start + 1]!, true);
+      return lexString(this.map, start, start + 2, s[start + 1]!, true);
     if (/[0-9]/.test(ch)) {
       const m = /^[0-9]+(\.[0-9]+)?/.exec(s.slice(start, start + 400))!;
       return { type: 'number', value: Number(m[0]), pos: start, end: start + m[0].length };
@@ -147,40 +97,6 @@ export class ExpressionParser {
       if (s.startsWith(op, start)) return { type: 'op', value: op, pos: start, end: start + op.length };
     }
     throw this.error(start, `unexpected character ${JSON.stringify(ch)} in expression`);
-  }
-
-  private lexString(start: number, from: number, quote: string, raw: boolean): Token {
-    const s = this.src;
-    let value = '';
-    let i = from;
-    for (;;) {
-      if (i >= s.length) throw this.error(start, 'unclosed string literal');
-      const c = s[i]!;
-      if (c === quote) break;
-      if (!raw && c === '$' && s[i + 1] === '{') {
-        throw this.error(i, 'interpolation inside a string literal is not supported: join with + instead');
-      }
-      if (!raw && c === '\\') {
-        const e = s[i + 1];
-        const simple = e === undefined ? undefined : ESCAPES.get(e);
-        if (simple !== undefined) {
-          value += simple;
-          i += 2;
-          continue;
-        }
-        if (e === 'x') {
-          const hex = /^[0-9A-Fa-f]{1,4}/.exec(s.slice(i + 2, i + 6));
-          if (!hex) throw this.error(i, 'malformed \\x escape: expected 1 to 4 hexadecimal digits');
-          value += String.fromCharCode(parseInt(hex[0], 16));
-          i += 2 + hex[0].length;
-          continue;
-        }
-        throw this.error(i, `unknown escape \\${e ?? ''} in string literal`);
-      }
-      value += c;
-      i++;
-    }
-    return { type: 'string', value, pos: start, end: i + 1 };
   }
 
   private expectOp(op: string): Token {
@@ -410,10 +326,4 @@ export class ExpressionParser {
   atEnd(): boolean {
     return this.peek().type === 'end';
   }
-}
-
-function describe(t: Token): string {
-  if (t.type === 'end') return t.value === '}' ? '}' : `end of tag ${t.value}`;
-  if (t.type === 'string') return `string ${JSON.stringify(t.value)}`;
-  return String(t.value);
 }

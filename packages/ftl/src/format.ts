@@ -46,6 +46,33 @@ const MONTHS = [
 ];
 const DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 
+const dayOfYear = (d: Date): number =>
+  Math.floor(
+    (Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()) - Date.UTC(d.getUTCFullYear(), 0, 1)) / 86_400_000,
+  ) + 1;
+
+/** Each pattern letter's field, given the date and how many times the letter is repeated. */
+const DATE_FIELDS: Record<string, (d: Date, n: number) => string> = {
+  y: (d, n) => (n === 2 ? pad(d.getUTCFullYear() % 100, 2) : pad(d.getUTCFullYear(), n)),
+  M: (d, n) =>
+    n >= 4 ? MONTHS[d.getUTCMonth()]! : n === 3 ? MONTHS[d.getUTCMonth()]!.slice(0, 3) : pad(d.getUTCMonth() + 1, n),
+  d: (d, n) => pad(d.getUTCDate(), n),
+  H: (d, n) => pad(d.getUTCHours(), n),
+  k: (d, n) => pad(d.getUTCHours() === 0 ? 24 : d.getUTCHours(), n),
+  K: (d, n) => pad(d.getUTCHours() % 12, n),
+  h: (d, n) => pad(d.getUTCHours() % 12 === 0 ? 12 : d.getUTCHours() % 12, n),
+  m: (d, n) => pad(d.getUTCMinutes(), n),
+  s: (d, n) => pad(d.getUTCSeconds(), n),
+  S: (d, n) => pad(d.getUTCMilliseconds(), n),
+  E: (d, n) => (n >= 4 ? DAYS[d.getUTCDay()]! : DAYS[d.getUTCDay()]!.slice(0, 3)),
+  a: (d) => (d.getUTCHours() < 12 ? 'AM' : 'PM'),
+  D: (d, n) => pad(dayOfYear(d), n),
+  u: (d) => String(d.getUTCDay() === 0 ? 7 : d.getUTCDay()),
+  z: (_d, n) => (n >= 4 ? 'Coordinated Universal Time' : 'UTC'),
+  Z: () => '+0000',
+  X: () => 'Z',
+};
+
 /**
  * `?string("yyyy-MM-dd HH:mm:ss")`: a Java SimpleDateFormat pattern, in UTC, English names. Letters: y M d H k
  * K h m s S E a D u z Z X; text in single quotes is literal (`''` is a quote); other letters are refused.
@@ -57,15 +84,10 @@ export function formatDate(d: Date, pattern: string): string | { error: string }
   while (i < pattern.length) {
     const c = pattern[i]!;
     if (c === "'") {
-      if (pattern[i + 1] === "'") {
-        out += "'";
-        i += 2;
-        continue;
-      }
-      const close = pattern.indexOf("'", i + 1);
-      if (close < 0) return { error: `unclosed quote in date pattern ${JSON.stringify(pattern)}` };
-      out += pattern.slice(i + 1, close);
-      i = close + 1;
+      const quoted = readQuoted(pattern, i);
+      if ('error' in quoted) return quoted;
+      out += quoted.text;
+      i = quoted.next;
       continue;
     }
     if (!/[A-Za-z]/.test(c)) {
@@ -76,75 +98,19 @@ export function formatDate(d: Date, pattern: string): string | { error: string }
     let n = 1;
     while (pattern[i + n] === c) n++;
     i += n;
-    const hours = d.getUTCHours();
-    switch (c) {
-      case 'y':
-        out += n === 2 ? pad(d.getUTCFullYear() % 100, 2) : pad(d.getUTCFullYear(), n);
-        break;
-      case 'M':
-        out +=
-          n >= 4
-            ? MONTHS[d.getUTCMonth()]!
-            : n === 3
-              ? MONTHS[d.getUTCMonth()]!.slice(0, 3)
-              : pad(d.getUTCMonth() + 1, n);
-        break;
-      case 'd':
-        out += pad(d.getUTCDate(), n);
-        break;
-      case 'H':
-        out += pad(hours, n);
-        break;
-      case 'k':
-        out += pad(hours === 0 ? 24 : hours, n);
-        break;
-      case 'K':
-        out += pad(hours % 12, n);
-        break;
-      case 'h':
-        out += pad(hours % 12 === 0 ? 12 : hours % 12, n);
-        break;
-      case 'm':
-        out += pad(d.getUTCMinutes(), n);
-        break;
-      case 's':
-        out += pad(d.getUTCSeconds(), n);
-        break;
-      case 'S':
-        out += pad(d.getUTCMilliseconds(), n);
-        break;
-      case 'E':
-        out += n >= 4 ? DAYS[d.getUTCDay()]! : DAYS[d.getUTCDay()]!.slice(0, 3);
-        break;
-      case 'a':
-        out += hours < 12 ? 'AM' : 'PM';
-        break;
-      case 'D':
-        out += pad(
-          Math.floor(
-            (Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()) - Date.UTC(d.getUTCFullYear(), 0, 1)) /
-              86_400_000,
-          ) + 1,
-          n,
-        );
-        break;
-      case 'u':
-        out += String(d.getUTCDay() === 0 ? 7 : d.getUTCDay());
-        break;
-      case 'z':
-        out += n >= 4 ? 'Coordinated Universal Time' : 'UTC';
-        break;
-      case 'Z':
-        out += '+0000';
-        break;
-      case 'X':
-        out += 'Z';
-        break;
-      default:
-        return { error: `unsupported letter ${c} in date pattern ${JSON.stringify(pattern)}` };
-    }
+    const field = Object.hasOwn(DATE_FIELDS, c) ? DATE_FIELDS[c] : undefined;
+    if (!field) return { error: `unsupported letter ${c} in date pattern ${JSON.stringify(pattern)}` };
+    out += field(d, n);
   }
   return out;
+}
+
+/** The quoted text that starts at pattern[i] (a `'`): `''` is a quote, else the text up to the closing quote. */
+function readQuoted(pattern: string, i: number): { text: string; next: number } | { error: string } {
+  if (pattern[i + 1] === "'") return { text: "'", next: i + 2 };
+  const close = pattern.indexOf("'", i + 1);
+  if (close < 0) return { error: `unclosed quote in date pattern ${JSON.stringify(pattern)}` };
+  return { text: pattern.slice(i + 1, close), next: close + 1 };
 }
 
 /** `?html`: escapes < > & " and ' for HTML text and attributes. */

@@ -16,12 +16,25 @@ const REQUIRED = ['Via', 'From', 'To', 'Call-ID', 'CSeq'];
  * kept in the headers (the serializer derives it). Throws SipParseError on malformed input.
  */
 export function parseSip(input: string | Uint8Array): SipMessage {
-  const bytes =
-    typeof input === 'string'
-      ? Buffer.from(input, 'utf8')
-      : Buffer.isBuffer(input)
-        ? input
-        : Buffer.from(input.buffer, input.byteOffset, input.byteLength);
+  const { head, rest } = splitHead(toBuffer(input));
+  const { startLine, lines } = headLines(head);
+  const { headers, contentLength } = parseHeaders(lines);
+  const body = readBody(rest, contentLength);
+  const message = parseStartLine(startLine, headers, body.toString('utf8'));
+  checkHeaders(message);
+  return message;
+}
+
+function toBuffer(input: string | Uint8Array): Buffer {
+  return typeof input === 'string'
+    ? Buffer.from(input, 'utf8')
+    : Buffer.isBuffer(input)
+      ? input
+      : Buffer.from(input.buffer, input.byteOffset, input.byteLength);
+}
+
+/** The header section (as text) and the bytes after the empty line that ends it (CRLF CRLF, or LF LF). */
+function splitHead(bytes: Buffer): { head: string; rest: Buffer } {
   let end = bytes.indexOf('\r\n\r\n');
   let sep = 4;
   const lfEnd = bytes.indexOf('\n\n');
@@ -30,9 +43,11 @@ export function parseSip(input: string | Uint8Array): SipMessage {
     sep = 2;
   }
   if (end < 0) throw new SipParseError('no empty line ends the headers');
-  const head = bytes.subarray(0, end).toString('utf8');
-  const rest = bytes.subarray(end + sep);
+  return { head: bytes.subarray(0, end).toString('utf8'), rest: bytes.subarray(end + sep) };
+}
 
+/** The start line and the header lines, folded continuation lines joined to the header they continue. */
+function headLines(head: string): { startLine: string; lines: string[] } {
   const rawLines = head.split(/\r?\n/);
   while (rawLines.length > 0 && rawLines[0] === '') rawLines.shift(); // RFC 3261 7.5: ignore leading CRLFs
   if (rawLines.length === 0) throw new SipParseError('empty message');
@@ -45,6 +60,11 @@ export function parseSip(input: string | Uint8Array): SipMessage {
       lines[lines.length - 1] += ` ${line.trim()}`;
     } else lines.push(line);
   }
+  return { startLine, lines };
+}
+
+/** The headers in order, with canonical names; Content-Length is taken out and returned apart. */
+function parseHeaders(lines: string[]): { headers: SipHeader[]; contentLength: number | undefined } {
   const headers: SipHeader[] = [];
   let contentLength: number | undefined;
   for (const line of lines) {
@@ -55,34 +75,41 @@ export function parseSip(input: string | Uint8Array): SipMessage {
     const name = canonicalHeaderName(rawName);
     const value = line.slice(colon + 1).trim();
     if (name === 'Content-Length') {
-      if (!/^\d+$/.test(value)) throw new SipParseError(`malformed Content-Length ${JSON.stringify(value)}`);
-      const n = Number(value);
-      if (contentLength !== undefined && contentLength !== n)
-        throw new SipParseError('conflicting Content-Length headers');
-      contentLength = n;
+      contentLength = contentLengthValue(value, contentLength);
       continue;
     }
     headers.push({ name, value });
   }
+  return { headers, contentLength };
+}
 
-  let body: Buffer;
-  if (contentLength === undefined) body = rest;
-  else {
-    if (rest.length < contentLength)
-      throw new SipParseError(`body is ${rest.length} bytes, Content-Length says ${contentLength}`);
-    body = rest.subarray(0, contentLength);
-  }
+function contentLengthValue(value: string, previous: number | undefined): number {
+  if (!/^\d+$/.test(value)) throw new SipParseError(`malformed Content-Length ${JSON.stringify(value)}`);
+  const n = Number(value);
+  if (previous !== undefined && previous !== n) throw new SipParseError('conflicting Content-Length headers');
+  return n;
+}
 
-  let message: SipMessage;
+/** The body: Content-Length bytes of what follows the headers, or all of it when there is no Content-Length. */
+function readBody(rest: Buffer, contentLength: number | undefined): Buffer {
+  if (contentLength === undefined) return rest;
+  if (rest.length < contentLength)
+    throw new SipParseError(`body is ${rest.length} bytes, Content-Length says ${contentLength}`);
+  return rest.subarray(0, contentLength);
+}
+
+/** A Status-Line makes a response, a Request-Line a request. */
+function parseStartLine(startLine: string, headers: SipHeader[], body: string): SipMessage {
   const status = /^SIP\/2\.0 ([1-6]\d\d) (.*)$/.exec(startLine);
-  if (status)
-    message = { kind: 'response', status: Number(status[1]), reason: status[2], headers, body: body.toString('utf8') };
-  else {
-    const req = /^([A-Za-z0-9.!%*_+`'~-]+) (\S+) SIP\/2\.0$/.exec(startLine);
-    if (!req) throw new SipParseError(`malformed start line ${JSON.stringify(startLine)}`);
-    message = { kind: 'request', method: req[1], uri: req[2], headers, body: body.toString('utf8') };
-  }
+  if (status) return { kind: 'response', status: Number(status[1]), reason: status[2], headers, body };
+  const req = /^([A-Za-z0-9.!%*_+`'~-]+) (\S+) SIP\/2\.0$/.exec(startLine);
+  if (!req) throw new SipParseError(`malformed start line ${JSON.stringify(startLine)}`);
+  return { kind: 'request', method: req[1], uri: req[2], headers, body };
+}
 
+/** The mandatory headers are present, Via, From, To and CSeq parse, and CSeq's method is the request's. */
+function checkHeaders(message: SipMessage): void {
+  const { headers } = message;
   for (const name of REQUIRED) {
     if (!headers.some((h) => h.name === name)) throw new SipParseError(`missing ${name} header`);
   }
@@ -98,7 +125,6 @@ export function parseSip(input: string | Uint8Array): SipMessage {
   } catch (e) {
     throw new SipParseError((e as Error).message);
   }
-  return message;
 }
 
 function splitVias(value: string): string[] {

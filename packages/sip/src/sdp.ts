@@ -163,94 +163,114 @@ const STATIC_BY_PT: Record<number, Omit<SdpCodec, 'payloadType'>> = {
   9: { name: 'G722', clockRate: 8000 },
 };
 
+/** What parseSdp has read so far. */
+interface SdpParse {
+  origin?: SessionDescription['origin'];
+  sessionName?: string;
+  connection?: string;
+  sawVersion: boolean;
+  sawTiming: boolean;
+  media: SdpMedia[];
+}
+
+function fail(line: string, why: string): never {
+  throw new SdpError(`${why}: ${JSON.stringify(line)}`);
+}
+
 /** Parse an SDP body (CRLF or LF). Static payload types without rtpmap get their RFC 3551 meaning. */
 export function parseSdp(text: string): SessionDescription {
   const lines = text.split(/\r?\n/).filter((l) => l !== '');
-  let origin: SessionDescription['origin'] | undefined;
-  let sessionName: string | undefined;
-  let connection: string | undefined;
-  let sawVersion = false;
-  let sawTiming = false;
-  const media: SdpMedia[] = [];
-  const fail = (line: string, why: string): never => {
-    throw new SdpError(`${why}: ${JSON.stringify(line)}`);
-  };
-  for (const line of lines) {
-    const m = /^([a-z])=(.*)$/.exec(line);
-    if (!m) fail(line, 'malformed SDP line');
-    const [, type, value] = m as RegExpExecArray;
-    const current = media[media.length - 1];
-    switch (type) {
-      case 'v':
-        if (value !== '0') fail(line, 'unsupported SDP version');
-        sawVersion = true;
-        break;
-      case 'o': {
-        const o = /^(\S+) (\d+) (\d+) IN IP4 (\S+)$/.exec(value) ?? fail(line, 'malformed origin');
-        origin = { username: o[1], sessionId: o[2], sessionVersion: o[3], address: o[4] };
-        break;
-      }
-      case 's':
-        sessionName = value;
-        break;
-      case 'c': {
-        const c = /^IN IP4 (\S+)$/.exec(value) ?? fail(line, 'malformed connection');
-        if (current) {
-          if (connection === undefined) connection = c[1];
-        } else connection = c[1];
-        break;
-      }
-      case 't':
-        if (!/^\d+ \d+$/.test(value)) fail(line, 'malformed timing');
-        sawTiming = true;
-        break;
-      case 'm': {
-        const mm = /^(\w+) (\d+) (\S+) (\d+(?: \d+)*)$/.exec(value) ?? fail(line, 'malformed media');
-        if (mm[1] !== 'audio') fail(line, 'only audio media are supported');
-        media.push({
-          media: 'audio',
-          port: Number(mm[2]),
-          protocol: mm[3],
-          codecs: mm[4]
-            .split(' ')
-            .map(Number)
-            .map((pt) => ({ payloadType: pt, ...(STATIC_BY_PT[pt] ?? { name: '', clockRate: 0 }) })),
-        });
-        break;
-      }
-      case 'a': {
-        if (!current) break; // session-level attributes are not modelled
-        const rtpmap = /^rtpmap:(\d+) ([^/\s]+)\/(\d+)(?:\/(\d+))?$/.exec(value);
-        const fmtp = /^fmtp:(\d+) (.+)$/.exec(value);
-        const ptime = /^ptime:(\d+)$/.exec(value);
-        if (rtpmap) {
-          const codec =
-            current.codecs.find((c) => c.payloadType === Number(rtpmap[1])) ??
-            fail(line, 'rtpmap for a payload type not in m=');
-          codec.name = rtpmap[2];
-          codec.clockRate = Number(rtpmap[3]);
-          if (rtpmap[4] !== undefined) codec.channels = Number(rtpmap[4]);
-          else delete codec.channels;
-        } else if (fmtp) {
-          const codec =
-            current.codecs.find((c) => c.payloadType === Number(fmtp[1])) ??
-            fail(line, 'fmtp for a payload type not in m=');
-          codec.fmtp = fmtp[2];
-        } else if (ptime) current.ptime = Number(ptime[1]);
-        else if (/^(sendrecv|sendonly|recvonly|inactive)$/.test(value))
-          current.direction = value as SdpMedia['direction'];
-        else if (value.startsWith('rtpmap:') || value.startsWith('fmtp:') || value.startsWith('ptime:'))
-          fail(line, 'malformed attribute');
-        break;
-      }
-      default:
-        break; // i, u, e, p, b, z, k, r: not modelled
+  const state: SdpParse = { sawVersion: false, sawTiming: false, media: [] };
+  for (const line of lines) parseSdpLine(state, line);
+  return completeSdp(state);
+}
+
+/** One <type>=<value> line, read into the session or into the current media description. */
+function parseSdpLine(state: SdpParse, line: string): void {
+  const m = /^([a-z])=(.*)$/.exec(line);
+  if (!m) fail(line, 'malformed SDP line');
+  const [, type, value] = m as RegExpExecArray;
+  const current = state.media[state.media.length - 1];
+  switch (type) {
+    case 'v':
+      if (value !== '0') fail(line, 'unsupported SDP version');
+      state.sawVersion = true;
+      break;
+    case 'o': {
+      const o = /^(\S+) (\d+) (\d+) IN IP4 (\S+)$/.exec(value) ?? fail(line, 'malformed origin');
+      state.origin = { username: o[1], sessionId: o[2], sessionVersion: o[3], address: o[4] };
+      break;
     }
+    case 's':
+      state.sessionName = value;
+      break;
+    case 'c': {
+      const c = /^IN IP4 (\S+)$/.exec(value) ?? fail(line, 'malformed connection');
+      if (current) {
+        if (state.connection === undefined) state.connection = c[1];
+      } else state.connection = c[1];
+      break;
+    }
+    case 't':
+      if (!/^\d+ \d+$/.test(value)) fail(line, 'malformed timing');
+      state.sawTiming = true;
+      break;
+    case 'm':
+      state.media.push(parseMediaLine(line, value));
+      break;
+    case 'a':
+      if (current) parseMediaAttribute(current, line, value); // session-level attributes are not modelled
+      break;
+    default:
+      break; // i, u, e, p, b, z, k, r: not modelled
   }
-  if (!sawVersion) throw new SdpError('missing v=');
+}
+
+/** An m= line: audio only; each payload type starts with its static meaning, or none until its rtpmap. */
+function parseMediaLine(line: string, value: string): SdpMedia {
+  const mm = /^(\w+) (\d+) (\S+) (\d+(?: \d+)*)$/.exec(value) ?? fail(line, 'malformed media');
+  if (mm[1] !== 'audio') fail(line, 'only audio media are supported');
+  return {
+    media: 'audio',
+    port: Number(mm[2]),
+    protocol: mm[3],
+    codecs: mm[4]
+      .split(' ')
+      .map(Number)
+      .map((pt) => ({ payloadType: pt, ...(STATIC_BY_PT[pt] ?? { name: '', clockRate: 0 }) })),
+  };
+}
+
+/** A media-level a= line: rtpmap, fmtp, ptime or a direction; other attributes are not modelled. */
+function parseMediaAttribute(current: SdpMedia, line: string, value: string): void {
+  const rtpmap = /^rtpmap:(\d+) ([^/\s]+)\/(\d+)(?:\/(\d+))?$/.exec(value);
+  const fmtp = /^fmtp:(\d+) (.+)$/.exec(value);
+  const ptime = /^ptime:(\d+)$/.exec(value);
+  if (rtpmap) {
+    const codec =
+      current.codecs.find((c) => c.payloadType === Number(rtpmap[1])) ??
+      fail(line, 'rtpmap for a payload type not in m=');
+    codec.name = rtpmap[2];
+    codec.clockRate = Number(rtpmap[3]);
+    if (rtpmap[4] !== undefined) codec.channels = Number(rtpmap[4]);
+    else delete codec.channels;
+  } else if (fmtp) {
+    const codec =
+      current.codecs.find((c) => c.payloadType === Number(fmtp[1])) ?? fail(line, 'fmtp for a payload type not in m=');
+    codec.fmtp = fmtp[2];
+  } else if (ptime) current.ptime = Number(ptime[1]);
+  else if (/^(sendrecv|sendonly|recvonly|inactive)$/.test(value)) current.direction = value as SdpMedia['direction'];
+  else if (value.startsWith('rtpmap:') || value.startsWith('fmtp:') || value.startsWith('ptime:'))
+    fail(line, 'malformed attribute');
+}
+
+/** The session description, once the mandatory lines are known to be there and every payload type has a name. */
+function completeSdp(state: SdpParse): SessionDescription {
+  const { origin, sessionName, connection, media } = state;
+  if (!state.sawVersion) throw new SdpError('missing v=');
   if (!origin) throw new SdpError('missing o=');
   if (sessionName === undefined) throw new SdpError('missing s=');
-  if (!sawTiming) throw new SdpError('missing t=');
+  if (!state.sawTiming) throw new SdpError('missing t=');
   if (connection === undefined) throw new SdpError('missing c=');
   for (const m of media)
     for (const c of m.codecs) if (c.name === '') throw new SdpError(`payload type ${c.payloadType} has no rtpmap`);
