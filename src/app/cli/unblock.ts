@@ -1,3 +1,4 @@
+import type { Container } from 'inversify';
 import pino from 'pino';
 import type { AppConfig } from '../config/AppConfig.js';
 import { ConfigError } from '../config/loadConfig.js';
@@ -25,72 +26,16 @@ export async function unblock(
   );
   let lock: DataDirLock | undefined;
   try {
-    if (config.ephemeral) {
-      throw ConfigError.unusable(
-        'GWSIM_EPHEMERAL',
-        "an ephemeral store keeps no users to unblock: name the gateway's data directory (GWSIM_DATA_DIR or --data-dir) or its DATABASE_URL (--database-url)",
-      );
-    }
-    if (config.dataDir && !holdsCluster(config.dataDir)) {
-      throw ConfigError.unusable(
-        'GWSIM_DATA_DIR',
-        `there is no gwsim store in ${config.dataDir}: name the gateway's data directory with GWSIM_DATA_DIR or --data-dir`,
-      );
-    }
-    if (config.dataDir) lock = await DataDirLock.acquire(config.dataDir, () => undefined);
+    lock = await lockStore(config);
   } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(`gwsim: ${error.message}`);
-      return EXIT.usage;
-    }
-    throw error;
+    return usageError(error);
   }
   // A signal while the store is open lets the (short) command finish, so the engine's files are closed cleanly.
   const ignore = () => logger.warn({}, 'finishing the unblock before stopping');
   process.on('SIGINT', ignore);
   process.on('SIGTERM', ignore);
   try {
-    const { GatewaySimulator } = require('../GatewaySimulator.js') as typeof import('../GatewaySimulator.js');
-    const { UnblockUser } =
-      require('../../contexts/identity/index.js') as typeof import('../../contexts/identity/index.js');
-    const { DEFAULT_LAB } = require('../../shared/domain/LabId.js') as typeof import('../../shared/domain/LabId.js');
-    const { DomainError } =
-      require('../../shared/domain/DomainError.js') as typeof import('../../shared/domain/DomainError.js');
-    const { describeStore } = require('../persistence/Database.js') as typeof import('../persistence/Database.js');
-    const store = describeStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-    let simulator;
-    try {
-      simulator = await GatewaySimulator.create({ config, logger, runStartupTasks: false });
-    } catch (error) {
-      if (error instanceof ConfigError) {
-        console.error(`gwsim: ${error.message}`);
-        return EXIT.usage;
-      }
-      throw error;
-    }
-    try {
-      const outcome = await simulator.container.get(UnblockUser).execute(DEFAULT_LAB, user);
-      if (output.json) console.log(JSON.stringify({ user, ...outcome }));
-      else if (outcome.wasBlocked)
-        console.log(
-          `unblocked '${user}' (user id ${outcome.userId}, ${outcome.displayName}) in ${store}: it may log in again`,
-        );
-      else
-        console.log(
-          `'${user}' (user id ${outcome.userId}, ${outcome.displayName}) was not blocked in ${store}; its failed-login count is reset`,
-        );
-      return EXIT.ok;
-    } catch (error) {
-      if (error instanceof DomainError && error.kind === 'not_found') {
-        console.error(
-          `gwsim: there is no user '${user}' in ${store} (a user is named by its id, local user name or display name)`,
-        );
-        return EXIT.failure;
-      }
-      throw error;
-    } finally {
-      await simulator.stop(0);
-    }
+    return await unblockInStore(user, config, logger, output.json);
   } catch (error) {
     console.error(`gwsim: admin unblock failed: ${error instanceof Error ? error.message : String(error)}`);
     return EXIT.failure;
@@ -99,5 +44,79 @@ export async function unblock(
     process.off('SIGINT', ignore);
     process.off('SIGTERM', ignore);
     logger.flush();
+  }
+}
+
+/** A ConfigError printed as one line (exit code usage); any other error thrown on. */
+function usageError(error: unknown): number {
+  if (error instanceof ConfigError) {
+    console.error(`gwsim: ${error.message}`);
+    return EXIT.usage;
+  }
+  throw error;
+}
+
+/** Checks that the configuration names a store to unblock in, and takes its data directory's lock (if it has one). */
+async function lockStore(config: AppConfig): Promise<DataDirLock | undefined> {
+  if (config.ephemeral) {
+    throw ConfigError.unusable(
+      'GWSIM_EPHEMERAL',
+      "an ephemeral store keeps no users to unblock: name the gateway's data directory (GWSIM_DATA_DIR or --data-dir) or its DATABASE_URL (--database-url)",
+    );
+  }
+  if (config.dataDir && !holdsCluster(config.dataDir)) {
+    throw ConfigError.unusable(
+      'GWSIM_DATA_DIR',
+      `there is no gwsim store in ${config.dataDir}: name the gateway's data directory with GWSIM_DATA_DIR or --data-dir`,
+    );
+  }
+  return config.dataDir ? await DataDirLock.acquire(config.dataDir, () => undefined) : undefined;
+}
+
+/** Builds the container on the store (no HTTP, no start-up tasks), unblocks the user and stops it again. */
+async function unblockInStore(user: string, config: AppConfig, logger: PinoLogger, json: boolean): Promise<number> {
+  const { GatewaySimulator } = require('../GatewaySimulator.js') as typeof import('../GatewaySimulator.js');
+  const { describeStore } = require('../persistence/Database.js') as typeof import('../persistence/Database.js');
+  const store = describeStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  let simulator;
+  try {
+    simulator = await GatewaySimulator.create({ config, logger, runStartupTasks: false });
+  } catch (error) {
+    return usageError(error);
+  }
+  try {
+    return await unblockUser(simulator.container, user, store, json);
+  } finally {
+    await simulator.stop(0);
+  }
+}
+
+/** Runs UnblockUser on the default lab and prints its outcome; a user the store does not have is a failure. */
+async function unblockUser(container: Container, user: string, store: string, json: boolean): Promise<number> {
+  const { UnblockUser } =
+    require('../../contexts/identity/index.js') as typeof import('../../contexts/identity/index.js');
+  const { DEFAULT_LAB } = require('../../shared/domain/LabId.js') as typeof import('../../shared/domain/LabId.js');
+  const { DomainError } =
+    require('../../shared/domain/DomainError.js') as typeof import('../../shared/domain/DomainError.js');
+  try {
+    const outcome = await container.get(UnblockUser).execute(DEFAULT_LAB, user);
+    if (json) console.log(JSON.stringify({ user, ...outcome }));
+    else if (outcome.wasBlocked)
+      console.log(
+        `unblocked '${user}' (user id ${outcome.userId}, ${outcome.displayName}) in ${store}: it may log in again`,
+      );
+    else
+      console.log(
+        `'${user}' (user id ${outcome.userId}, ${outcome.displayName}) was not blocked in ${store}; its failed-login count is reset`,
+      );
+    return EXIT.ok;
+  } catch (error) {
+    if (error instanceof DomainError && error.kind === 'not_found') {
+      console.error(
+        `gwsim: there is no user '${user}' in ${store} (a user is named by its id, local user name or display name)`,
+      );
+      return EXIT.failure;
+    }
+    throw error;
   }
 }

@@ -166,23 +166,28 @@ function checkDatabaseUrl(variable: string, value: string): void {
   }
 }
 
-export function loadConfig(
-  env: NodeJS.ProcessEnv,
-  argv: readonly string[] | ParsedFlags = [],
-  cwd = process.cwd(),
-): AppConfig {
-  const flags = Array.isArray(argv) ? parseFlags(argv) : (argv as ParsedFlags);
-  const get = (name: string): string | undefined => flags.values[name] ?? env[name];
+/** A setting's raw value: its flag's when given, else the environment's. */
+type Setting = (name: string) => string | undefined;
 
-  const port = integer('PORT', get('PORT'), 8111, 0, 65535);
+function readHost(get: Setting): string {
   const host = get('HOST') ?? '127.0.0.1';
   if (!HOST_PATTERN.test(host)) throw new ConfigError('HOST', `must be a host name or IP address, got '${host}'`);
+  return host;
+}
 
+function readDatabaseUrls(
+  env: NodeJS.ProcessEnv,
+  get: Setting,
+): { databaseUrl: string | undefined; monitorDatabaseUrl: string | undefined } {
   const databaseUrl = get('DATABASE_URL') || undefined;
   if (databaseUrl !== undefined) checkDatabaseUrl('DATABASE_URL', databaseUrl);
   const monitorDatabaseUrl = env['MONITOR_DATABASE_URL'] || undefined;
   if (monitorDatabaseUrl !== undefined) checkDatabaseUrl('MONITOR_DATABASE_URL', monitorDatabaseUrl);
+  return { databaseUrl, monitorDatabaseUrl };
+}
 
+/** The on/off settings (a flag wins over its variable) and the host the SIP listeners bind to. */
+function readSwitches(env: NodeJS.ProcessEnv, flags: ParsedFlags, get: Setting) {
   const ephemeral = flags.ephemeral || readSwitch(env, 'GWSIM_EPHEMERAL', false);
   const demo = flags.demo ?? readSwitch(env, 'GWSIM_DEMO', true);
   const sip = flags.sip ?? readSwitch(env, 'GWSIM_SIP', false);
@@ -193,46 +198,62 @@ export function loadConfig(
       'GWSIM_SIP_HOST',
       `must be an IP address or host name to bind the SIP listeners to, got '${get('GWSIM_SIP_HOST')}'`,
     );
+  return { ephemeral, demo, sip, simulatorThread, sipHost };
+}
+
+/** The embedded store's directory: none for a database server or an ephemeral store. */
+function readDataDir(get: Setting, databaseUrl: string | undefined, ephemeral: boolean, cwd: string) {
   const rawDataDir = get('GWSIM_DATA_DIR');
   if (rawDataDir !== undefined && rawDataDir.trim() === '')
     throw new ConfigError('GWSIM_DATA_DIR', 'must not be empty');
-  const dataDir = databaseUrl || ephemeral ? undefined : path.resolve(cwd, rawDataDir ?? path.join('.gwsim', 'data'));
+  return databaseUrl || ephemeral ? undefined : path.resolve(cwd, rawDataDir ?? path.join('.gwsim', 'data'));
+}
 
+function readAdminPassword(get: Setting): string | undefined {
   const rawPassword = get('GWSIM_ADMIN_PASSWORD');
   if (rawPassword !== undefined && rawPassword.length === 0)
     throw new ConfigError('GWSIM_ADMIN_PASSWORD', 'must not be empty');
+  return rawPassword;
+}
 
+function readLogging(get: Setting): { logLevel: LogLevel; logFormat: LogFormat } {
   const logLevel = (get('LOG_LEVEL') ?? 'info').toLowerCase();
   if (!(LOG_LEVELS as readonly string[]).includes(logLevel)) {
     throw new ConfigError('LOG_LEVEL', `must be one of ${LOG_LEVELS.join(', ')}, got '${logLevel}'`);
   }
-
   const logFormat = (get('LOG_FORMAT') ?? 'json').trim().toLowerCase() || 'json';
   if (!(LOG_FORMATS as readonly string[]).includes(logFormat)) {
     throw new ConfigError('LOG_FORMAT', `must be one of ${LOG_FORMATS.join(', ')}, got '${get('LOG_FORMAT')}'`);
   }
-  const cors = corsOrigins(get('GWSIM_CORS_ORIGINS'));
+  return { logLevel: logLevel as LogLevel, logFormat: logFormat as LogFormat };
+}
+
+/** GWSIM_ADVERTISE_URL: an http(s) URL with no path, query or fragment, or unset. */
+function readAdvertiseUrl(get: Setting): string | undefined {
   const advertiseUrl = get('GWSIM_ADVERTISE_URL') || undefined;
-  if (advertiseUrl !== undefined) {
-    let parsed: URL | undefined;
-    try {
-      parsed = new URL(advertiseUrl);
-    } catch {
-      parsed = undefined;
-    }
-    if (
-      !parsed ||
-      (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') ||
-      parsed.search ||
-      parsed.hash ||
-      (parsed.pathname !== '/' && parsed.pathname !== '')
-    ) {
-      throw new ConfigError(
-        'GWSIM_ADVERTISE_URL',
-        'must be an http(s) URL of this process with no path, such as http://10.0.0.5:8111',
-      );
-    }
+  if (advertiseUrl === undefined) return undefined;
+  let parsed: URL | undefined;
+  try {
+    parsed = new URL(advertiseUrl);
+  } catch {
+    parsed = undefined;
   }
+  if (
+    !parsed ||
+    (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') ||
+    parsed.search ||
+    parsed.hash ||
+    (parsed.pathname !== '/' && parsed.pathname !== '')
+  ) {
+    throw new ConfigError(
+      'GWSIM_ADVERTISE_URL',
+      'must be an http(s) URL of this process with no path, such as http://10.0.0.5:8111',
+    );
+  }
+  return advertiseUrl;
+}
+
+function readMetricsToken(get: Setting): string | undefined {
   const metricsToken = get('GWSIM_METRICS_TOKEN');
   if (metricsToken !== undefined && metricsToken !== '' && !/^[\x21-\x7e]{16,256}$/.test(metricsToken)) {
     throw new ConfigError(
@@ -240,6 +261,27 @@ export function loadConfig(
       'must be 16 to 256 printable characters without spaces (or unset for open metrics)',
     );
   }
+  return metricsToken;
+}
+
+export function loadConfig(
+  env: NodeJS.ProcessEnv,
+  argv: readonly string[] | ParsedFlags = [],
+  cwd = process.cwd(),
+): AppConfig {
+  const flags = Array.isArray(argv) ? parseFlags(argv) : (argv as ParsedFlags);
+  const get = (name: string): string | undefined => flags.values[name] ?? env[name];
+
+  const port = integer('PORT', get('PORT'), 8111, 0, 65535);
+  const host = readHost(get);
+  const { databaseUrl, monitorDatabaseUrl } = readDatabaseUrls(env, get);
+  const { ephemeral, demo, sip, simulatorThread, sipHost } = readSwitches(env, flags, get);
+  const dataDir = readDataDir(get, databaseUrl, ephemeral, cwd);
+  const rawPassword = readAdminPassword(get);
+  const { logLevel, logFormat } = readLogging(get);
+  const cors = corsOrigins(get('GWSIM_CORS_ORIGINS'));
+  const advertiseUrl = readAdvertiseUrl(get);
+  const metricsToken = readMetricsToken(get);
 
   return {
     port,
@@ -250,8 +292,8 @@ export function loadConfig(
     ephemeral: ephemeral && !databaseUrl,
     adminPassword: rawPassword ?? WELL_KNOWN_ADMIN_PASSWORD,
     adminPasswordIsDefault: (rawPassword ?? WELL_KNOWN_ADMIN_PASSWORD) === WELL_KNOWN_ADMIN_PASSWORD,
-    logLevel: logLevel as LogLevel,
-    logFormat: logFormat as LogFormat,
+    logLevel,
+    logFormat,
     ...(cors ? { corsOrigins: cors } : {}),
     ...(metricsToken ? { metricsToken } : {}),
     kdfCost: integer('GWSIM_KDF_COST', get('GWSIM_KDF_COST'), 15, 10, 20),

@@ -3,6 +3,7 @@ import type { Context, Middleware } from 'koa';
 import type { Container } from 'inversify';
 import { AuthenticationError, DomainError } from '../../shared/domain/DomainError.js';
 import { DEFAULT_LAB, type LabId } from '../../shared/domain/LabId.js';
+import type { Principal } from '../../shared/domain/Principal.js';
 import { missingPermissions, requirementOf, type PermissionCode } from '../../shared/domain/Permission.js';
 import { Authenticator } from '../../shared/application/Authenticator.js';
 import type { LabScope } from '../../shared/application/LabScope.js';
@@ -15,7 +16,7 @@ import {
 import { QueryParams } from '../../shared/interface/http/QueryParams.js';
 import { Reply } from '../../shared/interface/http/Reply.js';
 import { HttpProblem } from './HttpProblem.js';
-import { decodeComponent, decodePathSegment, type BodyParser } from './parseBody.js';
+import { decodeComponent, decodePathSegment, type BodyParser, type ParsedBody } from './parseBody.js';
 import { authenticate } from './authenticate.js';
 import type { LiveForwarding } from './liveForwarding.js';
 
@@ -175,85 +176,13 @@ export interface OperationRouterDeps {
  * dispatched through a map (constant time, whatever the size of the table); @koa/router, which holds the same
  * table, serves everything else (trailing slashes, HEAD, and the 404/405 fall-through).
  */
-export function operationRouter({
-  container,
-  operations,
-  bodyParser,
-  lab,
-  labNamed,
-  scope,
-  prepare,
-  live,
-}: OperationRouterDeps): Middleware {
+export function operationRouter(deps: OperationRouterDeps): Middleware {
   const router = new Router();
   const exact = new Map<string, (ctx: Context) => Promise<void>>();
-  const authenticator = container.get(Authenticator);
-  for (const op of operations) {
-    const controller = container.get(op.controller);
+  const authenticator = deps.container.get(Authenticator);
+  for (const op of deps.operations) {
     const names = pathParameterNames(op.path);
-    const handler = async (ctx: Context): Promise<void> => {
-      ctx.state['operation'] = `${op.method} ${op.path}`;
-      const raw = parseQuery(ctx.querystring);
-      if (!op.control) checkVersion(raw['version'], op.version);
-      // A control endpoint is for the default lab's administrators, whatever lab its `{lab}` names.
-      const labId = op.control ? DEFAULT_LAB : lab(ctx);
-      // (a gateway request's lab was brought up to date before the journal and the faults saw it: see HttpApp)
-      if (prepare && op.control) await prepare(labId);
-      // A request forwarded by another process of the store is for a live or every-process operation, its signature
-      // valid; any other that claims to be one is refused.
-      const forwarded = live !== undefined && live.claimsForwarded(ctx);
-      if (forwarded && !(op.live || op.everyProcess))
-        throw new AuthenticationError(
-          'FORWARD_REFUSED',
-          `${op.method} ${op.path} is never forwarded between processes`,
-        );
-      const principal = forwarded ? await live.principal(ctx, labId) : await authenticate(ctx, labId, authenticator);
-      ctx.state['user'] = principal.username;
-      const missing = missingPermissions(principal.permissions, op.permissions);
-      if (missing.length > 0) throw permissionDenied(principal.username, missing, `${op.method} ${op.path}`);
-      const query = new QueryParams(raw);
-      const parsed = bodyParser.parse(ctx, op.body);
-      const { body, file } = parsed instanceof Promise ? await parsed : parsed;
-      const params = pathParams(ctx, names);
-      const named = params['lab'] !== undefined && labNamed ? labNamed(params['lab']) : labId;
-      const target = named instanceof Promise ? await named : named;
-      if (prepare && op.control && target !== labId) await prepare(target);
-      if (op.live && live) {
-        if (!(await live.servesHere(target))) {
-          if (forwarded)
-            throw DomainError.unavailable(
-              'SIMULATOR_MOVING',
-              `the simulator of lab '${target}' is moving between processes; try again in a second`,
-            );
-          await live.forward(
-            ctx,
-            target,
-            op.control ? undefined : labId,
-            principal,
-            op.body === 'none' ? undefined : body,
-          );
-          return;
-        }
-        live.servedBy(ctx);
-      }
-      const request: OperationRequest = {
-        lab: target,
-        principal,
-        query,
-        body,
-        file,
-        dates: dates(query),
-        requestId: String(ctx.state['requestId']),
-        params,
-        header: (name) => ctx.get(name) || undefined,
-      };
-      writeReply(
-        ctx,
-        await (scope && target !== labId
-          ? scope.run(target, () => op.handle(controller, request))
-          : op.handle(controller, request)),
-      );
-    };
+    const handler = operationHandler(op, names, deps, authenticator);
     router.register(routerPath(op.path), [op.method], handler);
     if (names.length === 0) exact.set(`${op.method} ${op.path}`, handler);
   }
@@ -261,5 +190,123 @@ export function operationRouter({
   return (ctx, next) => {
     const handler = exact.get(`${ctx.method} ${ctx.path}`);
     return handler ? handler(ctx) : routes(ctx, next);
+  };
+}
+
+/** The handler of one operation, its controller taken from the container once. */
+function operationHandler(
+  op: OperationDefinition,
+  names: readonly string[],
+  { container, bodyParser, lab, labNamed, scope, prepare, live }: OperationRouterDeps,
+  authenticator: Authenticator,
+): (ctx: Context) => Promise<void> {
+  const controller = container.get(op.controller);
+  const operation = `${op.method} ${op.path}`;
+  return async (ctx: Context): Promise<void> => {
+    ctx.state['operation'] = operation;
+    const raw = parseQuery(ctx.querystring);
+    if (!op.control) checkVersion(raw['version'], op.version);
+    // A control endpoint is for the default lab's administrators, whatever lab its `{lab}` names.
+    const labId = op.control ? DEFAULT_LAB : lab(ctx);
+    // (a gateway request's lab was brought up to date before the journal and the faults saw it: see HttpApp)
+    if (prepare && op.control) await prepare(labId);
+    const forwarded = claimsForwarded(ctx, op, operation, live);
+    const principal = forwarded ? await live!.principal(ctx, labId) : await authenticate(ctx, labId, authenticator);
+    admit(ctx, principal, op, operation);
+    const query = new QueryParams(raw);
+    const parsed = bodyParser.parse(ctx, op.body);
+    const content = parsed instanceof Promise ? await parsed : parsed;
+    const params = pathParams(ctx, names);
+    const named = params['lab'] !== undefined && labNamed ? labNamed(params['lab']) : labId;
+    const target = named instanceof Promise ? await named : named;
+    if (prepare && op.control && target !== labId) await prepare(target);
+    if (op.live && live) {
+      if (!(await live.servesHere(target))) {
+        await forwardElsewhere(ctx, { op, live, forwarded, target, labId, principal, body: content.body });
+        return;
+      }
+      live.servedBy(ctx);
+    }
+    const request = operationRequest(ctx, target, principal, query, content, params);
+    writeReply(
+      ctx,
+      await (scope && target !== labId
+        ? scope.run(target, () => op.handle(controller, request))
+        : op.handle(controller, request)),
+    );
+  };
+}
+
+/**
+ * Whether the request was forwarded by another process of the store. Only a live or every-process operation is
+ * forwarded, its signature valid; any other request that claims to be one is refused.
+ */
+function claimsForwarded(
+  ctx: Context,
+  op: OperationDefinition,
+  operation: string,
+  live: LiveForwarding | undefined,
+): boolean {
+  const forwarded = live !== undefined && live.claimsForwarded(ctx);
+  if (forwarded && !(op.live || op.everyProcess))
+    throw new AuthenticationError('FORWARD_REFUSED', `${operation} is never forwarded between processes`);
+  return forwarded;
+}
+
+/** Names the request's user (for the log) and refuses it unless the user holds every permission the operation needs. */
+function admit(ctx: Context, principal: Principal, op: OperationDefinition, operation: string): void {
+  ctx.state['user'] = principal.username;
+  const missing = missingPermissions(principal.permissions, op.permissions);
+  if (missing.length > 0) throw permissionDenied(principal.username, missing, operation);
+}
+
+/** A live request for a lab whose simulator another process runs: sent there (a request forwarded here is not sent on). */
+function forwardElsewhere(
+  ctx: Context,
+  {
+    op,
+    live,
+    forwarded,
+    target,
+    labId,
+    principal,
+    body,
+  }: {
+    op: OperationDefinition;
+    live: LiveForwarding;
+    forwarded: boolean;
+    target: LabId;
+    labId: LabId;
+    principal: Principal;
+    body: unknown;
+  },
+): Promise<void> {
+  if (forwarded)
+    throw DomainError.unavailable(
+      'SIMULATOR_MOVING',
+      `the simulator of lab '${target}' is moving between processes; try again in a second`,
+    );
+  return live.forward(ctx, target, op.control ? undefined : labId, principal, op.body === 'none' ? undefined : body);
+}
+
+/** What the operation's handler is given. */
+function operationRequest(
+  ctx: Context,
+  target: LabId,
+  principal: Principal,
+  query: QueryParams,
+  { body, file }: ParsedBody,
+  params: Record<string, string>,
+): OperationRequest {
+  return {
+    lab: target,
+    principal,
+    query,
+    body,
+    file,
+    dates: dates(query),
+    requestId: String(ctx.state['requestId']),
+    params,
+    header: (name) => ctx.get(name) || undefined,
   };
 }

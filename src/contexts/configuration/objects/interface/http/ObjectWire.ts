@@ -160,13 +160,42 @@ function readVersion(metaData: unknown, details: ErrorDetail[]): { version?: num
  * field; SetObject answers them (400) together with its own checks (ranges, references, required slots).
  */
 export function readObjectChange(raw: unknown, id: string, current: ConfigObject | undefined): ObjectChange {
+  const body = bodyMembers(raw);
+  const details: ErrorDetail[] = [];
+  const bodySort = readIdAndSort(body, id, details);
+  const sort = current?.sort ?? bodySort;
+  const change: { -readonly [K in keyof ObjectChange]: ObjectChange[K] } = {
+    sort: bodySort,
+    parameters: {},
+    references: {},
+  };
+  const displayName = readString(body, 'displayName', details);
+  if (displayName !== undefined) change.displayName = displayName;
+  change.common = readCommon(body, details);
+  const meta = readVersion(body['metaData'], details);
+  change.expectedVersion = meta.version;
+  change.note = meta.note;
+  if (sort) {
+    const { parameters, references } = readSortMembers(body, sort, details);
+    change.parameters = parameters;
+    change.references = references;
+  }
+  change.problems = details;
+  return change;
+}
+
+/** The members of a set request's body, those sent as null left out; a body that is not a JSON object is refused. */
+function bodyMembers(raw: unknown): Record<string, unknown> {
   if (!isRecord(raw))
     throw DomainError.invalid(
       'INVALID_BODY',
       'the request body must be a JSON object: the object with every parameter as a string',
     );
-  const body = Object.fromEntries(Object.entries(raw).filter(([, value]) => value !== null));
-  const details: ErrorDetail[] = [];
+  return Object.fromEntries(Object.entries(raw).filter(([, value]) => value !== null));
+}
+
+/** Checks that `id`, when sent, names the object of the query; answers the sort the body names, when valid. */
+function readIdAndSort(body: Record<string, unknown>, id: string, details: ErrorDetail[]): ObjectSort | undefined {
   if (body['id'] !== undefined && (typeof body['id'] !== 'string' || canonicalObjectId(body['id']) !== id)) {
     details.push({
       field: 'id',
@@ -174,73 +203,64 @@ export function readObjectChange(raw: unknown, id: string, current: ConfigObject
       message: `id in the body (${shown(body['id'])}) must name the object of the query, ${id}`,
     });
   }
-  let bodySort: ObjectSort | undefined;
-  if (body['sort'] !== undefined) {
-    if (typeof body['sort'] === 'string' && isObjectSort(body['sort'])) bodySort = body['sort'];
-    else
-      details.push({
-        field: 'sort',
-        rule: 'sort',
-        message: `sort must be one of the object sorts, got ${shown(body['sort'])}`,
-      });
-  }
-  const sort = current?.sort ?? bodySort;
-  const change: { -readonly [K in keyof ObjectChange]: ObjectChange[K] } = {
-    sort: bodySort,
-    parameters: {},
-    references: {},
-  };
-  if (body['displayName'] !== undefined) {
-    if (typeof body['displayName'] === 'string') change.displayName = body['displayName'];
-    else
-      details.push({
-        field: 'displayName',
-        rule: 'string',
-        message: `displayName must be a string, got ${shown(body['displayName'])}`,
-      });
-  }
+  if (body['sort'] === undefined) return undefined;
+  if (typeof body['sort'] === 'string' && isObjectSort(body['sort'])) return body['sort'];
+  details.push({
+    field: 'sort',
+    rule: 'sort',
+    message: `sort must be one of the object sorts, got ${shown(body['sort'])}`,
+  });
+  return undefined;
+}
+
+/** A member that must be a string when sent. */
+function readString(body: Record<string, unknown>, field: string, details: ErrorDetail[]): string | undefined {
+  const value = body[field];
+  if (value === undefined || typeof value === 'string') return value;
+  details.push({ field, rule: 'string', message: `${field} must be a string, got ${shown(value)}` });
+  return undefined;
+}
+
+/** The members every object has besides its name: the comment and the flags. */
+function readCommon(body: Record<string, unknown>, details: ErrorDetail[]): NonNullable<ObjectChange['common']> {
   const common: { comment?: string; visible?: boolean; protected?: boolean; trMark?: boolean } = {};
-  if (body['comment'] !== undefined) {
-    if (typeof body['comment'] === 'string') common.comment = body['comment'];
-    else
-      details.push({
-        field: 'comment',
-        rule: 'string',
-        message: `comment must be a string, got ${shown(body['comment'])}`,
-      });
-  }
+  const comment = readString(body, 'comment', details);
+  if (comment !== undefined) common.comment = comment;
   for (const flag of COMMON_FLAGS) {
     if (body[flag] !== undefined) {
       const parsed = fromWire({ kind: 'boolean' }, body[flag], flag, details);
       if (parsed !== undefined) common[flag] = parsed as boolean;
     }
   }
-  change.common = common;
-  const meta = readVersion(body['metaData'], details);
-  change.expectedVersion = meta.version;
-  change.note = meta.note;
-  if (sort) {
-    const definition = SortCatalog.of(sort);
-    const parameters: { [name: string]: ParameterValue } = {};
-    const references: { [slot: string]: readonly string[] } = {};
-    for (const [key, value] of Object.entries(body)) {
-      if (['id', 'sort', 'displayName', 'comment', ...COMMON_FLAGS, 'metaData'].includes(key)) continue;
-      const parameter = definition.parameters.find((d) => d.name === key);
-      const slot = definition.references.find((s) => s.name === key);
-      if (parameter) {
-        const parsed = fromWire(parameter.type, value, key, details);
-        if (parsed !== undefined) parameters[key] = parsed;
-      } else if (slot) {
-        if (slot.derived) continue;
-        const ids = idsFromWire(value, slot.cardinality, key, details);
-        if (ids) references[key] = ids;
-      } else {
-        details.push({ field: key, rule: 'unknown', message: `${key} is not a parameter or reference of ${sort}` });
-      }
+  return common;
+}
+
+/**
+ * The parameters and reference slots of the sort among the body's members (derived slots ignored); any other
+ * member than the common ones is reported as unknown.
+ */
+function readSortMembers(
+  body: Record<string, unknown>,
+  sort: ObjectSort,
+  details: ErrorDetail[],
+): { parameters: { [name: string]: ParameterValue }; references: { [slot: string]: readonly string[] } } {
+  const definition = SortCatalog.of(sort);
+  const parameters: { [name: string]: ParameterValue } = {};
+  const references: { [slot: string]: readonly string[] } = {};
+  for (const [key, value] of Object.entries(body)) {
+    if (['id', 'sort', 'displayName', 'comment', ...COMMON_FLAGS, 'metaData'].includes(key)) continue;
+    const parameter = definition.parameters.find((d) => d.name === key);
+    const slot = definition.references.find((s) => s.name === key);
+    if (parameter) {
+      const parsed = fromWire(parameter.type, value, key, details);
+      if (parsed !== undefined) parameters[key] = parsed;
+    } else if (slot) {
+      if (slot.derived) continue;
+      const ids = idsFromWire(value, slot.cardinality, key, details);
+      if (ids) references[key] = ids;
+    } else {
+      details.push({ field: key, rule: 'unknown', message: `${key} is not a parameter or reference of ${sort}` });
     }
-    change.parameters = parameters;
-    change.references = references;
   }
-  change.problems = details;
-  return change;
+  return { parameters, references };
 }
