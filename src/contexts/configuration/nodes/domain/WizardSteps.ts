@@ -3,7 +3,7 @@ import type { ConfigObject } from '../../graph/domain/ConfigObject.js';
 import { canonicalObjectId } from '../../graph/domain/ObjectId.js';
 import type { ObjectSort } from '../../graph/domain/ObjectSort.js';
 import { NODE_SORTS } from '../../graph/domain/catalog/SortDefinition.js';
-import type { IpVersion, NetworkPeer } from '../../profiles/domain/NodeProfile.js';
+import type { IpVersion, NetworkPeer, SystemProfile } from '../../profiles/domain/NodeProfile.js';
 import { given } from './given.js';
 import { networkOf, type SipNetwork } from './NodePorts.js';
 import type { WizardRequestBase, WizardResult } from './NodeWizard.js';
@@ -16,6 +16,16 @@ export interface ControllerDefaults {
   readonly ipVersion: IpVersion;
   readonly ipAddress: string;
 }
+
+/** The network controller settings of a system or provider profile. */
+export type ControllerProfile = Pick<
+  SystemProfile,
+  | 'createNewNetworkController'
+  | 'networkControllerDisplayName'
+  | 'networkControllerInterface'
+  | 'networkControllerIpVersion'
+  | 'networkControllerIpAddress'
+>;
 
 export interface SipStackOptions {
   readonly name: string;
@@ -113,6 +123,22 @@ export class WizardSteps {
     if (name !== undefined) return this.namedController(name);
     if (address !== undefined) return this.controllerAt(address);
     return this.defaultController(defaults);
+  }
+
+  /** The network controller of a node made from a profile, whose network controller settings are the defaults. */
+  profileNetworkController(
+    request: WizardRequestBase,
+    profile: ControllerProfile,
+    rtp?: { firstPort: number; lastPort: number },
+  ): SipNetwork {
+    const defaults: ControllerDefaults = {
+      createNew: profile.createNewNetworkController,
+      displayName: profile.networkControllerDisplayName,
+      interfaceName: profile.networkControllerInterface,
+      ipVersion: profile.networkControllerIpVersion,
+      ipAddress: profile.networkControllerIpAddress,
+    };
+    return this.networkController(request, defaults, rtp);
   }
 
   private newController(

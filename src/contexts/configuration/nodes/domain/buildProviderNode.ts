@@ -83,13 +83,7 @@ function providerStack(
   name: string,
   region: Region,
 ): SipStackOptions {
-  const network = steps.networkController(request, {
-    createNew: profile.createNewNetworkController,
-    displayName: profile.networkControllerDisplayName,
-    interfaceName: profile.networkControllerInterface,
-    ipVersion: profile.networkControllerIpVersion,
-    ipAddress: profile.networkControllerIpAddress,
-  });
+  const network = steps.profileNetworkController(request, profile);
   const clientAuthentication = given(request.activateClientAuthentication, profile.activateClientAuthentication);
   const useTls = profile.wizard.useTls || clientAuthentication;
   const securityProfileId = useTls

@@ -42,17 +42,7 @@ function systemStack(
   request: SystemNodeRequest,
   name: string,
 ): SipStackOptions {
-  const network = steps.networkController(
-    request,
-    {
-      createNew: profile.createNewNetworkController,
-      displayName: profile.networkControllerDisplayName,
-      interfaceName: profile.networkControllerInterface,
-      ipVersion: profile.networkControllerIpVersion,
-      ipAddress: profile.networkControllerIpAddress,
-    },
-    profile.udpPortRange,
-  );
+  const network = steps.profileNetworkController(request, profile, profile.udpPortRange);
   const useTls = profile.wizard.useTls || profile.activateServerAuthentication || profile.activateClientAuthentication;
   const sbcFqdn = given(request.sbcFqdn, profile.sbcFqdn);
   const remote = request.remoteSipDomain ?? profile.remoteSipDomain;
