@@ -1,7 +1,8 @@
 import { DEFAULT_LAB, type LabId } from '../../../../src/shared/domain/LabId.js';
 import { NO_PERMISSIONS, type PermissionSet } from '../../../../src/shared/domain/Permission.js';
 import { Role } from '../../../../src/contexts/identity/roles/domain/Role.js';
-import { UserAccount, type NewUser } from '../../../../src/contexts/identity/users/domain/UserAccount.js';
+import type { NewUser } from '../../../../src/contexts/identity/users/domain/NewUser.js';
+import { UserAccount } from '../../../../src/contexts/identity/users/domain/UserAccount.js';
 
 let counter = 0;
 const next = () => (counter += 1);

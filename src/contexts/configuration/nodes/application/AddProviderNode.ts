@@ -1,7 +1,8 @@
 import { inject, injectable } from 'inversify';
 import type { LabId } from '../../../../shared/domain/LabId.js';
 import { ProfileCatalog } from '../../profiles/domain/ProfileCatalog.js';
-import { buildProviderNode, type ProviderNodeRequest, type WizardResult } from '../domain/NodeWizard.js';
+import { buildProviderNode } from '../domain/buildProviderNode.js';
+import type { ProviderNodeRequest, WizardResult } from '../domain/NodeWizard.js';
 import { NodeWizards } from './NodeWizards.js';
 
 /** nodes/addProvider: a SIP trunk node and its sub-graph from a provider profile and region. */

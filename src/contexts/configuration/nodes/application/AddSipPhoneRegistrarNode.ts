@@ -1,7 +1,8 @@
 import { inject, injectable } from 'inversify';
 import type { LabId } from '../../../../shared/domain/LabId.js';
 import { SIP_PHONE_REGISTRAR_PROFILE } from '../../profiles/domain/registrarProfile.js';
-import { buildSipPhoneRegistrarNode, type SipPhoneRegistrarRequest, type WizardResult } from '../domain/NodeWizard.js';
+import { buildSipPhoneRegistrarNode } from '../domain/buildSipPhoneRegistrarNode.js';
+import type { SipPhoneRegistrarRequest, WizardResult } from '../domain/NodeWizard.js';
 import { NodeWizards } from './NodeWizards.js';
 
 /** nodes/addSipPhoneRegistrar: a node whose registrar accepts SIP phones. */

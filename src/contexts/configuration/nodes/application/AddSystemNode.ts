@@ -1,7 +1,8 @@
 import { inject, injectable } from 'inversify';
 import type { LabId } from '../../../../shared/domain/LabId.js';
 import { ProfileCatalog } from '../../profiles/domain/ProfileCatalog.js';
-import { buildSystemNode, type SystemNodeRequest, type WizardResult } from '../domain/NodeWizard.js';
+import { buildSystemNode } from '../domain/buildSystemNode.js';
+import type { SystemNodeRequest, WizardResult } from '../domain/NodeWizard.js';
 import { NodeWizards } from './NodeWizards.js';
 
 /** nodes/addSystem: a PBX or collaboration-platform node and its sub-graph from a system profile. */

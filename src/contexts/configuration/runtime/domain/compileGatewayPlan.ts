@@ -9,7 +9,7 @@ import { RewritingPlan } from '../../rewriting/domain/compiled/RewritingPlan.js'
 import { RoutingDomainMapper } from '../../routing/domain/RoutingDomainMapper.js';
 import { compileRoutingDomain, type RoutingCall, type RoutingPlan } from '../../routing/domain/compiled/RoutingPlan.js';
 import { NODE_CONNECTIONS_SLOT, TransportConnectionMapper } from '../../transport/domain/TransportConnectionMapper.js';
-import type { KindSettings } from '../../transport/domain/TransportConnection.js';
+import type { KindSettings } from '../../transport/domain/KindSettings.js';
 import { planNodeSip } from './planNodeSip.js';
 import type {
   GatewayPlan,

@@ -2,7 +2,8 @@ import { inject, injectable } from 'inversify';
 import { DomainError } from '../../../../shared/domain/DomainError.js';
 import type { LabId } from '../../../../shared/domain/LabId.js';
 import { WorkingConfiguration } from '../../graph/application/WorkingConfiguration.js';
-import type { AssertedAddress, TransportConnection } from '../domain/TransportConnection.js';
+import type { AssertedAddress } from '../domain/AssertedAddress.js';
+import type { TransportConnection } from '../domain/TransportConnection.js';
 import { TransportConnectionMapper } from '../domain/TransportConnectionMapper.js';
 import { checkAgainstCatalog, detailsOf, resolveConnection } from './connectionGraph.js';
 

@@ -1,91 +1,10 @@
 import { DomainError, type ErrorDetail } from '../../../../shared/domain/DomainError.js';
 import type { ObjectSort } from '../../graph/domain/ObjectSort.js';
-import { uriProblem, type UriScheme } from '../../graph/domain/SipUri.js';
-
-export const CONNECTION_KINDS = [
-  'STANDARD',
-  'PLAIN',
-  'SIP_LOAD_BALANCING',
-  'SIP_REGISTRATION',
-  'SRV_LOAD_BALANCER',
-] as const;
-export type ConnectionKind = (typeof CONNECTION_KINDS)[number];
-
-/** The sort of the graph each kind is stored as. */
-export const SORT_OF_KIND: Readonly<Record<ConnectionKind, ObjectSort>> = {
-  STANDARD: 'AN_SIPRT_ROUTE',
-  PLAIN: 'SIPRT_PLAIN_ROUTE',
-  SIP_LOAD_BALANCING: 'AN_SIPLB_STACK',
-  SIP_REGISTRATION: 'SIPUA_REGISTRATION',
-  SRV_LOAD_BALANCER: 'SRVLB_STACK',
-};
-
-export function kindOfSort(sort: ObjectSort): ConnectionKind | undefined {
-  return CONNECTION_KINDS.find((kind) => SORT_OF_KIND[kind] === sort);
-}
-
-export const TRANSPORTS = ['UDP', 'TCP', 'TLS'] as const;
-export const DISTRIBUTIONS = ['ROUND_ROBIN', 'PRIORITY', 'RANDOM'] as const;
-export const SRV_SERVICES = ['_sip._udp', '_sip._tcp', '_sips._tcp'] as const;
-export const AUTHENTICATION_POLICIES = ['ON_CHALLENGE', 'ALWAYS'] as const;
-
-const SIP: readonly UriScheme[] = ['sip', 'sips'];
-const ASSERTED: readonly UriScheme[] = ['sip', 'sips', 'tel'];
-const STATUS_CODES = /^\s*\d{3}(\s*-\s*\d{3})?(\s*,\s*\d{3}(\s*-\s*\d{3})?)*\s*$/;
-const HOST_NAME =
-  /^(?=.{1,253}$)[A-Za-z0-9_](?:[A-Za-z0-9_-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9_](?:[A-Za-z0-9_-]{0,61}[A-Za-z0-9])?)*\.?$/;
-
-/** An asserted identity (P-Asserted-Identity): a SIP, SIPS or TEL URI with an optional display name. */
-export interface AssertedAddress {
-  readonly uri: string;
-  readonly displayName: string;
-}
-
-export interface StandardSettings {
-  readonly kind: 'STANDARD';
-  readonly proxy: {
-    readonly iri: string;
-    readonly options: boolean;
-    readonly optionsNextHop: boolean;
-    readonly omitInitialRouteSet: boolean;
-    readonly flow: boolean;
-  };
-  readonly authenticationPolicy: (typeof AUTHENTICATION_POLICIES)[number];
-  /** Registration at `sipDomain` under `addressOfRecord`; both empty: no registration. */
-  readonly registration: { readonly sipDomain: string; readonly addressOfRecord: string };
-}
-
-export interface PlainSettings {
-  readonly kind: 'PLAIN';
-  readonly destination: { readonly iri: string; readonly transport: (typeof TRANSPORTS)[number] };
-}
-
-export interface LoadBalancingSettings {
-  readonly kind: 'SIP_LOAD_BALANCING';
-  readonly distribution: (typeof DISTRIBUTIONS)[number];
-  /** The balanced connections, in priority order. */
-  readonly memberIds: readonly string[];
-  readonly failoverSipStatusCodes: string;
-  readonly failoverOnTimeout: boolean;
-}
-
-export interface RegistrationSettings {
-  readonly kind: 'SIP_REGISTRATION';
-  readonly registrar: { readonly iri: string };
-  readonly addressOfRecord: string;
-  readonly expiresSeconds: number;
-  readonly contactUser: string;
-}
-
-export interface SrvSettings {
-  readonly kind: 'SRV_LOAD_BALANCER';
-  readonly domain: string;
-  readonly service: (typeof SRV_SERVICES)[number];
-  readonly refreshSeconds: number;
-}
-
-export type KindSettings =
-  StandardSettings | PlainSettings | LoadBalancingSettings | RegistrationSettings | SrvSettings;
+import type { AssertedAddress } from './AssertedAddress.js';
+import { assertedAddressProblems } from './assertedAddressProblems.js';
+import { authenticates, SORT_OF_KIND, type ConnectionKind } from './ConnectionKind.js';
+import type { KindSettings } from './KindSettings.js';
+import { settingsProblems } from './settingsProblems.js';
 
 export interface TransportConnectionState {
   readonly id: string;
@@ -98,114 +17,6 @@ export interface TransportConnectionState {
   readonly credentialsId: string | undefined;
   readonly assertedAddress: AssertedAddress | undefined;
   readonly settings: KindSettings;
-}
-
-/** The kinds that authenticate at their peer and may carry an asserted identity. */
-export function authenticates(kind: ConnectionKind): boolean {
-  return kind !== 'SIP_LOAD_BALANCING';
-}
-
-/** The kinds that register and so have an address of record. */
-export function registers(kind: ConnectionKind): boolean {
-  return kind === 'STANDARD' || kind === 'SIP_REGISTRATION';
-}
-
-function check(detail: ErrorDetail | undefined, into: ErrorDetail[]): void {
-  if (detail) into.push(detail);
-}
-
-function between(value: number, min: number, max: number, field: string, into: ErrorDetail[]): void {
-  if (!Number.isInteger(value) || value < min || value > max)
-    into.push({ field, rule: 'range', message: `${field} must be a whole number from ${min} to ${max}, got ${value}` });
-}
-
-function oneOf(value: string, allowed: readonly string[], field: string, into: ErrorDetail[]): void {
-  if (!allowed.includes(value))
-    into.push({ field, rule: 'isIn', message: `${field} must be one of ${allowed.join(', ')}, got '${value}'` });
-}
-
-function settingsProblems(id: string, settings: KindSettings): ErrorDetail[] {
-  const problems: ErrorDetail[] = [];
-  switch (settings.kind) {
-    case 'STANDARD':
-      check(uriProblem(settings.proxy.iri, 'proxy.iri', SIP), problems);
-      oneOf(settings.authenticationPolicy, AUTHENTICATION_POLICIES, 'authenticationPolicy', problems);
-      if (settings.registration.sipDomain !== '')
-        check(uriProblem(settings.registration.sipDomain, 'registration.sipDomain', SIP), problems);
-      if (settings.registration.addressOfRecord !== '')
-        check(uriProblem(settings.registration.addressOfRecord, 'registration.addressOfRecord', SIP), problems);
-      break;
-    case 'PLAIN':
-      check(uriProblem(settings.destination.iri, 'destination.iri', SIP), problems);
-      oneOf(settings.destination.transport, TRANSPORTS, 'destination.transport', problems);
-      break;
-    case 'SIP_LOAD_BALANCING':
-      oneOf(settings.distribution, DISTRIBUTIONS, 'distribution', problems);
-      if (settings.memberIds.length === 0)
-        problems.push({
-          field: 'members',
-          rule: 'minItems',
-          message: 'members must name at least one transport connection',
-        });
-      if (settings.memberIds.length > 256)
-        problems.push({
-          field: 'members',
-          rule: 'maxItems',
-          message: 'members may name at most 256 transport connections',
-        });
-      settings.memberIds.forEach((memberId, index) => {
-        const field = `members[${index}].transportConnectionId`;
-        if (memberId === id)
-          problems.push({ field, rule: 'self', message: `${field}: a load balancer cannot balance over itself` });
-        if (settings.memberIds.indexOf(memberId) !== index)
-          problems.push({ field, rule: 'unique', message: `${field} names ${memberId} a second time` });
-      });
-      if (!STATUS_CODES.test(settings.failoverSipStatusCodes) || settings.failoverSipStatusCodes.length > 255) {
-        problems.push({
-          field: 'failoverSipStatusCodes',
-          rule: 'statusCodes',
-          message: `failoverSipStatusCodes must be SIP status codes and ranges joined by commas, such as 408,480-486,500-599; got '${settings.failoverSipStatusCodes.slice(0, 60)}'`,
-        });
-      }
-      break;
-    case 'SIP_REGISTRATION':
-      check(uriProblem(settings.registrar.iri, 'registrar.iri', SIP), problems);
-      check(uriProblem(settings.addressOfRecord, 'addressOfRecord', SIP), problems);
-      between(settings.expiresSeconds, 60, 86400, 'expiresSeconds', problems);
-      if (settings.contactUser.length > 255 || /[\s@:;]/.test(settings.contactUser)) {
-        problems.push({
-          field: 'contactUser',
-          rule: 'userPart',
-          message: 'contactUser must be a SIP user part of at most 255 characters, without spaces, @, : or ;',
-        });
-      }
-      break;
-    case 'SRV_LOAD_BALANCER':
-      if (!HOST_NAME.test(settings.domain))
-        problems.push({
-          field: 'domain',
-          rule: 'hostname',
-          message: `domain must be a DNS domain such as example.net, got '${settings.domain.slice(0, 60)}'`,
-        });
-      oneOf(settings.service, SRV_SERVICES, 'service', problems);
-      between(settings.refreshSeconds, 10, 86400, 'refreshSeconds', problems);
-      break;
-  }
-  return problems;
-}
-
-function assertedProblems(asserted: AssertedAddress | undefined, field: string): ErrorDetail[] {
-  if (!asserted) return [];
-  const problems: ErrorDetail[] = [];
-  check(uriProblem(asserted.uri, `${field}.uri`, ASSERTED), problems);
-  if (asserted.displayName.length > 255 || /["\\\u0000-\u001f]/.test(asserted.displayName)) {
-    problems.push({
-      field: `${field}.displayName`,
-      rule: 'displayName',
-      message: `${field}.displayName must be at most 255 characters without quotes, backslashes or control characters`,
-    });
-  }
-  return problems;
 }
 
 function invalid(kind: ConnectionKind, problems: readonly ErrorDetail[]): DomainError {
@@ -270,7 +81,7 @@ export class TransportConnection {
           'authenticationEnabled needs credentials: name an authenticationProfileId or set them with authentication/set',
       });
     }
-    problems.push(...assertedProblems(state.assertedAddress, 'assertedAddress'));
+    problems.push(...assertedAddressProblems(state.assertedAddress, 'assertedAddress'));
     if (problems.length > 0) throw invalid(state.settings.kind, problems);
   }
 

@@ -4,17 +4,16 @@ import type { GraphView } from '../../graph/domain/GraphView.js';
 import { ObjectRules } from '../../graph/domain/ObjectRules.js';
 import { NODE_SORTS } from '../../graph/domain/catalog/SortDefinition.js';
 import { SortCatalog } from '../../graph/domain/catalog/SortCatalog.js';
-import {
-  kindOfSort,
-  SORT_OF_KIND,
-  TransportConnection,
-  type AssertedAddress,
-  type KindSettings,
-  type StandardSettings,
-  type PlainSettings,
-  type LoadBalancingSettings,
-  type SrvSettings,
-} from './TransportConnection.js';
+import type { AssertedAddress } from './AssertedAddress.js';
+import { kindOfSort, SORT_OF_KIND } from './ConnectionKind.js';
+import type {
+  KindSettings,
+  LoadBalancingSettings,
+  PlainSettings,
+  SrvSettings,
+  StandardSettings,
+} from './KindSettings.js';
+import { TransportConnection } from './TransportConnection.js';
 
 type Parameters = { readonly [name: string]: ParameterValue };
 

@@ -10,7 +10,9 @@ import { PasswordPolicyRepository } from '../../policies/domain/PasswordPolicyRe
 import { RolePermissions } from '../../roles/application/RolePermissions.js';
 import { PasswordHasher } from '../domain/PasswordHasher.js';
 import type { PasswordChange } from '../domain/PasswordChange.js';
-import { UserAccount, type LdapLink, type NewUser } from '../domain/UserAccount.js';
+import type { LdapLink } from '../domain/LdapLink.js';
+import type { NewUser } from '../domain/NewUser.js';
+import { UserAccount } from '../domain/UserAccount.js';
 import { UserRepository } from '../domain/UserRepository.js';
 
 export interface AddUserCommand {

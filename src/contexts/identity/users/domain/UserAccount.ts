@@ -2,94 +2,26 @@ import { DomainError, type ErrorDetail } from '../../../../shared/domain/DomainE
 import type { LabId } from '../../../../shared/domain/LabId.js';
 import { MAX_OBSOLETE_PASSWORDS, type LoginPolicy } from '../../policies/domain/LoginPolicy.js';
 import { BuiltInRoles } from '../../roles/domain/BuiltInRoles.js';
-import { ACCOUNT_STATE_MACHINE, ACCOUNT_STATES, type AccountState } from './AccountStates.js';
-import { PASSWORD_CHANGE_VALUES, type PasswordChange } from './PasswordChange.js';
+import { ACCOUNT_STATE_MACHINE, type AccountState } from './AccountStates.js';
+import { copyAccountProps } from './copyAccountProps.js';
+import type { LdapLink } from './LdapLink.js';
+import { ldapLinkProblems } from './ldapLinkProblems.js';
+import { newAccountProps } from './newAccountProps.js';
+import type { NewUser } from './NewUser.js';
+import { passwordExpiryMove } from './passwordExpiryMove.js';
+import type { PasswordChange } from './PasswordChange.js';
+import type { UserAccountProps } from './UserAccountProps.js';
+import { userFieldProblems } from './userFieldProblems.js';
 import type { UserEvent } from './UserEvents.js';
-
-/** A directory login of a user: the name it has in the directory authority `ldapAuthorityId`. */
-export interface LdapLink {
-  readonly name: string;
-  readonly ldapAuthorityId: string;
-}
-
-/** Everything a user account holds; what mappers read and rebuild from. */
-export interface UserAccountProps {
-  readonly lab: LabId;
-  readonly id: string;
-  readonly builtIn: boolean;
-  readonly displayName: string;
-  readonly emailAddress: string;
-  readonly state: AccountState;
-  readonly loginLocally: boolean;
-  readonly localUsername: string | undefined;
-  readonly passwordHash: string | undefined;
-  readonly passwordChangedAt: Date | undefined;
-  readonly passwordChange: PasswordChange;
-  /** Hashes of earlier passwords, newest first (at most MAX_OBSOLETE_PASSWORDS). */
-  readonly obsoletePasswordHashes: readonly string[];
-  readonly ldapLogin: boolean;
-  readonly ldapUsers: readonly LdapLink[];
-  readonly roleIds: readonly string[];
-  readonly failedLogins: number;
-  readonly lastFailedLogin: Date | undefined;
-  readonly lastLogin: Date | undefined;
-  readonly blockedUntil: Date | undefined;
-  /** Built-in administrator only: a hash of the configured password it was last seeded from. */
-  readonly seedFingerprint: string | undefined;
-  readonly createdAt: Date;
-  readonly version: number;
-}
-
-export interface NewUser {
-  readonly id: string;
-  readonly displayName: string;
-  readonly emailAddress: string;
-  readonly enabled: boolean;
-  readonly loginLocally: boolean;
-  readonly localUsername: string | undefined;
-  readonly passwordHash: string | undefined;
-  readonly passwordChange: PasswordChange;
-  readonly ldapLogin: boolean;
-  readonly ldapUsers: readonly LdapLink[];
-  readonly roleIds: readonly string[];
-}
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
-const CONTROL = /[\u0000-\u001f\u007f]/;
-const USERNAME = /^[^\s:\u0000-\u001f\u007f]{1,64}$/u;
-const EMAIL = /^[^\s@]+@[^\s@]+$/;
-
-/** Whether `name` can be a local username: 1 to 64 characters, no whitespace, colon or control character. */
-export function isValidUsername(name: string): boolean {
-  return USERNAME.test(name);
-}
-
+/** The account's invariants: its fields' form, a way to log in, its directory logins, roles and login bookkeeping. */
 function problems(p: UserAccountProps): ErrorDetail[] {
   const details: ErrorDetail[] = [];
   const add = (field: string, rule: string, message: string) => details.push({ field, rule, message });
   if (!p.id) add('id', 'notEmpty', 'id must not be empty');
-  if (p.displayName.trim() === '' || p.displayName.length > 128 || CONTROL.test(p.displayName)) {
-    add('displayName', 'length', 'displayName must be 1 to 128 characters without control characters');
-  }
-  if (
-    p.emailAddress.length > 254 ||
-    (p.emailAddress !== '' && (!EMAIL.test(p.emailAddress) || CONTROL.test(p.emailAddress)))
-  ) {
-    add('emailAddress', 'isEmail', 'emailAddress must be empty or an e-mail address');
-  }
-  if (!(ACCOUNT_STATES as readonly string[]).includes(p.state))
-    add('state', 'isIn', `state must be one of ${ACCOUNT_STATES.join(', ')}`);
-  if (!(PASSWORD_CHANGE_VALUES as readonly string[]).includes(p.passwordChange)) {
-    add('passwordChange', 'isIn', `passwordChange must be one of ${PASSWORD_CHANGE_VALUES.join(', ')}`);
-  }
-  if (p.localUsername !== undefined && !isValidUsername(p.localUsername)) {
-    add(
-      'localUsername',
-      'username',
-      'localUsername must be 1 to 64 characters without whitespace, colon or control characters',
-    );
-  }
+  details.push(...userFieldProblems(p));
   if (p.loginLocally) {
     if (p.localUsername === undefined)
       add('localUsername', 'required', 'localUsername is required when loginLocally is true');
@@ -98,26 +30,7 @@ function problems(p: UserAccountProps): ErrorDetail[] {
   }
   if (p.ldapLogin && p.ldapUsers.length === 0)
     add('ldapAuthentications', 'required', 'ldapAuthentications needs at least one entry when ldapLogin is true');
-  const links = new Set<string>();
-  p.ldapUsers.forEach((link, index) => {
-    if (link.name.trim() === '' || link.name.length > 128 || CONTROL.test(link.name) || link.name.includes(':')) {
-      add(
-        `ldapAuthentications[${index}].name`,
-        'length',
-        'a directory login name must be 1 to 128 characters without colon or control characters',
-      );
-    }
-    if (!link.ldapAuthorityId)
-      add(`ldapAuthentications[${index}].ldapAuthorityId`, 'notEmpty', 'ldapAuthorityId must not be empty');
-    const key = `${link.ldapAuthorityId}\u0000${link.name}`;
-    if (links.has(key))
-      add(
-        `ldapAuthentications[${index}]`,
-        'unique',
-        `directory login '${link.name}' is listed twice for the same authority`,
-      );
-    links.add(key);
-  });
+  details.push(...ldapLinkProblems(p.ldapUsers));
   if (!p.loginLocally && !p.ldapLogin)
     add('loginLocally', 'loginMethod', 'a user needs a way to log in: loginLocally or ldapLogin must be true');
   if (new Set(p.roleIds).size !== p.roleIds.length || p.roleIds.some((id) => !id))
@@ -145,30 +58,28 @@ export class UserAccount {
   private constructor(private props: Mutable<UserAccountProps>) {}
 
   static create(lab: LabId, user: NewUser, now: Date): UserAccount {
-    const account = UserAccount.checked({
-      lab,
-      id: user.id,
-      builtIn: false,
-      displayName: user.displayName,
-      emailAddress: user.emailAddress,
-      state: user.enabled ? 'ACTIVE' : 'DISABLED',
-      loginLocally: user.loginLocally,
-      localUsername: user.localUsername,
-      passwordHash: user.passwordHash,
-      passwordChangedAt: user.passwordHash ? now : undefined,
-      passwordChange: user.passwordChange,
-      obsoletePasswordHashes: [],
-      ldapLogin: user.ldapLogin,
-      ldapUsers: user.ldapUsers.map((l) => ({ ...l })),
-      roleIds: [...user.roleIds],
-      failedLogins: 0,
-      lastFailedLogin: undefined,
-      lastLogin: undefined,
-      blockedUntil: undefined,
-      seedFingerprint: undefined,
-      createdAt: now,
-      version: 0,
-    });
+    const account = UserAccount.checked(
+      newAccountProps(
+        {
+          lab,
+          id: user.id,
+          builtIn: false,
+          displayName: user.displayName,
+          emailAddress: user.emailAddress,
+          state: user.enabled ? 'ACTIVE' : 'DISABLED',
+          loginLocally: user.loginLocally,
+          localUsername: user.localUsername,
+          passwordHash: user.passwordHash,
+          passwordChangedAt: user.passwordHash ? now : undefined,
+          passwordChange: user.passwordChange,
+          ldapLogin: user.ldapLogin,
+          ldapUsers: user.ldapUsers.map((l) => ({ ...l })),
+          roleIds: [...user.roleIds],
+          seedFingerprint: undefined,
+        },
+        now,
+      ),
+    );
     account.events.push({ name: 'UserAdded', lab, occurredAt: now, userId: user.id });
     return account;
   }
@@ -182,30 +93,28 @@ export class UserAccount {
     seedFingerprint: string,
     now: Date,
   ): UserAccount {
-    const account = UserAccount.checked({
-      lab,
-      id,
-      builtIn: true,
-      displayName: username,
-      emailAddress: '',
-      state: 'ACTIVE',
-      loginLocally: true,
-      localUsername: username,
-      passwordHash,
-      passwordChangedAt: now,
-      passwordChange: 'NOT_NECESSARY',
-      obsoletePasswordHashes: [],
-      ldapLogin: false,
-      ldapUsers: [],
-      roleIds: ['ADMINISTRATOR'],
-      failedLogins: 0,
-      lastFailedLogin: undefined,
-      lastLogin: undefined,
-      blockedUntil: undefined,
-      seedFingerprint,
-      createdAt: now,
-      version: 0,
-    });
+    const account = UserAccount.checked(
+      newAccountProps(
+        {
+          lab,
+          id,
+          builtIn: true,
+          displayName: username,
+          emailAddress: '',
+          state: 'ACTIVE',
+          loginLocally: true,
+          localUsername: username,
+          passwordHash,
+          passwordChangedAt: now,
+          passwordChange: 'NOT_NECESSARY',
+          ldapLogin: false,
+          ldapUsers: [],
+          roleIds: ['ADMINISTRATOR'],
+          seedFingerprint,
+        },
+        now,
+      ),
+    );
     account.events.push({ name: 'UserAdded', lab, occurredAt: now, userId: id });
     return account;
   }
@@ -224,22 +133,12 @@ export class UserAccount {
         details,
       );
     }
-    return new UserAccount({
-      ...props,
-      obsoletePasswordHashes: [...props.obsoletePasswordHashes],
-      ldapUsers: props.ldapUsers.map((l) => ({ name: l.name, ldapAuthorityId: l.ldapAuthorityId })),
-      roleIds: [...props.roleIds],
-    });
+    return new UserAccount(copyAccountProps(props));
   }
 
   /** A copy of everything the account holds (for mappers and views). */
   snapshot(): UserAccountProps {
-    return {
-      ...this.props,
-      obsoletePasswordHashes: [...this.props.obsoletePasswordHashes],
-      ldapUsers: this.props.ldapUsers.map((l) => ({ ...l })),
-      roleIds: [...this.props.roleIds],
-    };
+    return copyAccountProps(this.props);
   }
 
   get lab(): LabId {
@@ -333,15 +232,13 @@ export class UserAccount {
     });
   }
 
-  /**
-   * Whether the local password is past the policy's age. Never for directory logins, and never for the built-in
-   * administrator: it is the operator's way back in (its password comes from configuration), and an expired
-   * administrator could not change its own password through the API.
-   */
-  private passwordExpired(now: Date, policy: LoginPolicy): boolean {
-    if (this.props.builtIn || !this.props.loginLocally || !this.props.passwordChangedAt) return false;
-    const expiry = policy.expiryOf(this.props.passwordChangedAt);
-    return expiry !== undefined && expiry.getTime() <= now.getTime();
+  /** Whether a block has run out at `now`. */
+  private blockRanOut(now: Date): boolean {
+    return (
+      this.props.state === 'BLOCKED' &&
+      this.props.blockedUntil !== undefined &&
+      this.props.blockedUntil.getTime() <= now.getTime()
+    );
   }
 
   /**
@@ -349,17 +246,12 @@ export class UserAccount {
    * over), a password past its age expires, an expired password under a relaxed policy is valid again.
    */
   refresh(now: Date, policy: LoginPolicy): void {
-    if (
-      this.props.state === 'BLOCKED' &&
-      this.props.blockedUntil &&
-      this.props.blockedUntil.getTime() <= now.getTime()
-    ) {
+    if (this.blockRanOut(now)) {
       this.moveTo('ACTIVE', now);
       this.props.failedLogins = 0;
     }
-    const expired = this.passwordExpired(now, policy);
-    if (this.props.state === 'ACTIVE' && expired) this.moveTo('PASSWORD_EXPIRED', now);
-    else if (this.props.state === 'PASSWORD_EXPIRED' && !expired) this.moveTo('ACTIVE', now);
+    const expiryMove = passwordExpiryMove(this.props, now, policy);
+    if (expiryMove !== undefined) this.moveTo(expiryMove, now);
   }
 
   /**
@@ -367,14 +259,7 @@ export class UserAccount {
    * change nothing (the common case), else a refreshed copy. For read copies shared by many readers.
    */
   at(now: Date, policy: LoginPolicy): UserAccount {
-    const blockEnded =
-      this.props.state === 'BLOCKED' &&
-      this.props.blockedUntil !== undefined &&
-      this.props.blockedUntil.getTime() <= now.getTime();
-    const expired = this.passwordExpired(now, policy);
-    const expiryMoves =
-      (this.props.state === 'ACTIVE' && expired) || (this.props.state === 'PASSWORD_EXPIRED' && !expired);
-    if (!blockEnded && !expiryMoves) return this;
+    if (!this.blockRanOut(now) && passwordExpiryMove(this.props, now, policy) === undefined) return this;
     const copy = new UserAccount(this.snapshot());
     copy.refresh(now, policy);
     copy.pullEvents();
@@ -432,15 +317,17 @@ export class UserAccount {
         `user '${this.props.displayName}' has no local login, so no local password to change`,
       );
     }
-    this.props.obsoletePasswordHashes = [this.props.passwordHash, ...this.props.obsoletePasswordHashes].slice(
-      0,
-      MAX_OBSOLETE_PASSWORDS,
-    );
+    this.retirePassword(this.props.passwordHash);
     this.props.passwordHash = hash;
     this.props.passwordChangedAt = now;
     this.props.passwordChange = passwordChange;
     this.events.push({ name: 'UserPasswordChanged', lab: this.props.lab, occurredAt: now, userId: this.props.id });
     if (this.props.state === 'PASSWORD_EXPIRED') this.moveTo('ACTIVE', now);
+  }
+
+  /** Puts `hash` first in the history of earlier passwords, which keeps the MAX_OBSOLETE_PASSWORDS newest. */
+  private retirePassword(hash: string): void {
+    this.props.obsoletePasswordHashes = [hash, ...this.props.obsoletePasswordHashes].slice(0, MAX_OBSOLETE_PASSWORDS);
   }
 
   /** Replaces the hash of the same password with a stronger one (no change of password age or history). */
@@ -476,12 +363,7 @@ export class UserAccount {
   resetFromConfiguration(hash: string, fingerprint: string, now: Date): void {
     if (!this.props.builtIn)
       throw DomainError.conflict('NOT_BUILT_IN', 'only the built-in administrator is seeded from configuration');
-    if (this.props.passwordHash) {
-      this.props.obsoletePasswordHashes = [this.props.passwordHash, ...this.props.obsoletePasswordHashes].slice(
-        0,
-        MAX_OBSOLETE_PASSWORDS,
-      );
-    }
+    if (this.props.passwordHash) this.retirePassword(this.props.passwordHash);
     this.props.passwordHash = hash;
     this.props.passwordChangedAt = now;
     this.props.seedFingerprint = fingerprint;

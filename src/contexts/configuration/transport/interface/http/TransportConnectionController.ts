@@ -11,7 +11,9 @@ import { ListNodeTransportConnections } from '../../application/ListNodeTranspor
 import { RemoveTransportConnection } from '../../application/RemoveTransportConnection.js';
 import { SetConnectionAuthentication } from '../../application/SetConnectionAuthentication.js';
 import { SetConnectionUri, type ConnectionUri } from '../../application/SetConnectionUri.js';
-import type { AssertedAddress, ConnectionKind, KindSettings } from '../../domain/TransportConnection.js';
+import type { AssertedAddress } from '../../domain/AssertedAddress.js';
+import type { ConnectionKind } from '../../domain/ConnectionKind.js';
+import type { KindSettings } from '../../domain/KindSettings.js';
 import { TransportConnectionMapper } from '../../domain/TransportConnectionMapper.js';
 import {
   AddPlainConnectionDto,

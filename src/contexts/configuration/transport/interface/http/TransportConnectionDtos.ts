@@ -11,7 +11,7 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
-import { AUTHENTICATION_POLICIES, DISTRIBUTIONS, SRV_SERVICES, TRANSPORTS } from '../../domain/TransportConnection.js';
+import { AUTHENTICATION_POLICIES, DISTRIBUTIONS, SRV_SERVICES, TRANSPORTS } from '../../domain/KindSettings.js';
 
 export class ProxyDto {
   @IsString() @JSONSchema({ description: 'SIP or SIPS URI of the proxy or peer' }) iri!: string;

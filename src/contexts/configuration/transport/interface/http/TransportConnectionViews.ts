@@ -3,15 +3,10 @@ import { IsArray, IsBoolean, IsIn, IsInt, IsOptional, IsString, ValidateNested }
 import { JSONSchema } from 'class-validator-jsonschema';
 import type { ConnectionDetails } from '../../application/connectionGraph.js';
 import type { NodeConnection } from '../../application/ListNodeTransportConnections.js';
-import {
-  AUTHENTICATION_POLICIES,
-  CONNECTION_KINDS,
-  DISTRIBUTIONS,
-  SRV_SERVICES,
-  TRANSPORTS,
-  type AssertedAddress,
-  type TransportConnection,
-} from '../../domain/TransportConnection.js';
+import type { AssertedAddress } from '../../domain/AssertedAddress.js';
+import { CONNECTION_KINDS } from '../../domain/ConnectionKind.js';
+import { AUTHENTICATION_POLICIES, DISTRIBUTIONS, SRV_SERVICES, TRANSPORTS } from '../../domain/KindSettings.js';
+import type { TransportConnection } from '../../domain/TransportConnection.js';
 import type { SipCredentials } from '../../domain/SipCredentials.js';
 import { SchemaName } from '../../../../../shared/interface/http/SchemaName.js';
 

@@ -1,7 +1,8 @@
 import { injectable } from 'inversify';
 import { DomainError, StaleVersionError } from '../../../../../shared/domain/DomainError.js';
 import type { LabId } from '../../../../../shared/domain/LabId.js';
-import { UserAccount, type UserAccountProps } from '../../domain/UserAccount.js';
+import { UserAccount } from '../../domain/UserAccount.js';
+import type { UserAccountProps } from '../../domain/UserAccountProps.js';
 import { UserRepository } from '../../domain/UserRepository.js';
 
 /** Users in a map per lab (insertion order is the order they were added); keeps copies, never live aggregates. */
