@@ -1,10 +1,10 @@
 import type { SipRequest, SipResponse } from '@gwsim/sip';
-import { DialString, DialStrings, type GatewayPlan, type PlanNode } from '../../../configuration/index.js';
+import type { GatewayPlan, PlanNode } from '../../../configuration/index.js';
 import type { SipMessageEntry } from '../../../monitoring/index.js';
 import type { LabId } from '../../../../shared/domain/LabId.js';
-import { historyEntry, outgoingNumbers } from './CallHistory.js';
+import { historyEntry, incomingNumbers, outgoingNumbers } from './CallHistory.js';
 import { inTimeOrder } from './inTimeOrder.js';
-import { farEndEnding, GATE_ENDINGS, OUTCOME_ENDINGS, telStatusOf, type CallEnding } from './CallEndings.js';
+import { farEndEnding, GATE_ENDINGS, OUTCOME_ENDINGS, telStatusOf, type CallEnding, type Gate } from './CallEndings.js';
 import type { CallRecorder, GateSnapshot } from './CallRecorder.js';
 import { gateFor } from './gateFor.js';
 import type { MediaQualityFigures } from './MediaQuality.js';
@@ -110,12 +110,7 @@ export class B2bua implements TransportListener {
     for (const record of this.unnamed.get(leg) ?? []) this.wire(leg, record);
     this.unnamed.delete(leg);
     const arrived: CallNumbers = { source: arrival.source, destination: arrival.destination };
-    const rewritten = node.incomingRewriting?.apply(
-      new DialStrings({ source: DialString.of(arrived.source), destination: DialString.of(arrived.destination) }),
-    ).dialStrings;
-    const incoming: CallNumbers = rewritten
-      ? { source: rewritten.source.text, destination: rewritten.destination.text }
-      : arrived;
+    const incoming = incomingNumbers(node, arrived);
     const { gate, route } = gateFor(this.gates, this.plan, this.routedLive, { node, incoming, seed });
     const dialog = new UasDialog(
       { transport: node.local.transport, local: gatewaySide(node), remote: farEnd(node), seed: mix(seed, 'leg', 0) },
@@ -140,21 +135,27 @@ export class B2bua implements TransportListener {
       leg,
       dialog,
     );
+    this.admit(call, gate);
+  }
+
+  /** The arrived call put through its gate: left to the caller's timeout (IGNORE), refused, or routed. */
+  private admit(call: SimulatedCall, gate: Gate | undefined): void {
+    const leg = call.inbound;
     this.counters.started += 1;
     if (gate === 'routeIgnores') {
       // no answer at all: the caller's INVITE transaction times out (the transport reports it)
-      this.liveCalls.set(sessionIdentifier, call);
+      this.liveCalls.set(call.sessionIdentifier, call);
       this.byLeg.set(leg, call);
       this.counters.refusedBy.routeIgnores += 1;
       return;
     }
-    this.transport.respond(leg, 100, () => dialog.respond(100));
+    this.transport.respond(leg, 100, () => call.inboundDialog.respond(100));
     if (gate !== undefined) {
       this.counters.refusedBy[gate] += 1;
       this.refuse(call, GATE_ENDINGS[gate], 'gateway');
       return;
     }
-    this.liveCalls.set(sessionIdentifier, call);
+    this.liveCalls.set(call.sessionIdentifier, call);
     this.byLeg.set(leg, call);
     this.routedLive += 1;
     this.tryNextTarget(call, undefined);
