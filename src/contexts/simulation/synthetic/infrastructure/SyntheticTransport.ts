@@ -188,7 +188,17 @@ export class SyntheticTransport extends SessionTransport {
     const leg = new SyntheticLeg(offer.index, node, offer.sessionIdentifier, call, undefined);
     leg.farEndDialog = far;
     const at = this.sent(leg, offer.invite);
-    const draw = streamFor(call.seed, 'attempt', offer.index);
+    this.playFarEnd(leg, inbound, at);
+    return leg;
+  }
+
+  /**
+   * What the far end of a new attempt does, drawn from the call's seed and the attempt's index: a 100 Trying, then
+   * the profile's outcome (answer, busy, failure, no answer, the caller's cancel) at its ringing times.
+   */
+  private playFarEnd(leg: SyntheticLeg, inbound: SyntheticLeg | undefined, at: number): void {
+    const { call, node } = leg;
+    const draw = streamFor(call.seed, 'attempt', leg.index);
     const profile = call.profile;
     this.farEndResponds(leg, at + draw.uniform(1, 5), 100);
     let outcome: Outcome = draw.pick(profile.outcomes);
@@ -223,7 +233,6 @@ export class SyntheticTransport extends SessionTransport {
         if (inbound) this.callerCancels(inbound, ringAt + Math.max(200, ringMs * draw.next()), undefined);
         break;
     }
-    return leg;
   }
 
   ack(leg: TransportLeg, ack: Lazy<SipRequest>): void {
