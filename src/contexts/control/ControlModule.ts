@@ -22,6 +22,7 @@ import { SnapshotsController } from './snapshots/interface/http/SnapshotsControl
 import { ScenarioLibrary } from './scenarios/application/ScenarioLibrary.js';
 import { ScenarioRunner } from './scenarios/application/ScenarioRunner.js';
 import { ScenarioSeeder } from './scenarios/application/ScenarioSeeder.js';
+import { ScenarioSteps } from './scenarios/application/ScenarioSteps.js';
 import { ScenarioRuns, ScenarioRunsService } from './scenarios/application/ScenarioRuns.js';
 import { ScenarioSetting } from './scenarios/application/ScenarioSetting.js';
 import { DirectoryScenarioLibrary } from './scenarios/infrastructure/ScenarioFiles.js';
@@ -64,6 +65,7 @@ export function controlModule(options: ContextModuleOptions, settings: ControlMo
     bind(BackgroundService).toService(ScenarioRunsService);
     bind(ScenarioSetting).toSelf().inSingletonScope();
     bind(ScenarioSeeder).toSelf().inSingletonScope();
+    bind(ScenarioSteps).toSelf().inSingletonScope();
     bind(ScenarioRunner).toSelf().inSingletonScope();
     bind(ScenarioLibrary).toConstantValue(new DirectoryScenarioLibrary(settings.scenarioDirectory ?? ''));
     bind(ScenarioDocuments).toSelf().inSingletonScope();

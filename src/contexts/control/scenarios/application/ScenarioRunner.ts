@@ -1,5 +1,4 @@
-import { inject, injectable, optional } from 'inversify';
-import { MonitorSinks } from '../../../monitoring/index.js';
+import { inject, injectable } from 'inversify';
 import { DomainError } from '../../../../shared/domain/DomainError.js';
 import type { LabId } from '../../../../shared/domain/LabId.js';
 import { LabScope } from '../../../../shared/application/LabScope.js';
@@ -10,13 +9,12 @@ import { TrafficLabs, type TrafficProfile } from '../../../simulation/index.js';
 import { FaultRules } from '../../faults/application/FaultRules.js';
 import type { FaultRuleInput } from '../../faults/domain/FaultRule.js';
 import { ManageLabs } from '../../labs/application/ManageLabs.js';
-import { evaluate } from '../domain/JsonChecks.js';
-import type { Expectation, Scenario, ScenarioStep } from '../domain/ScenarioDocument.js';
-import { ScenarioRun, type ExpectationResult, type StepOutcome } from '../domain/ScenarioRun.js';
-import { GatewayRequests, type GatewayAnswer } from './GatewayRequests.js';
-import { message, pathFor, ScenarioSeeder, statusOk, shortBody } from './ScenarioSeeder.js';
+import type { Scenario } from '../domain/ScenarioDocument.js';
+import { ScenarioRun } from '../domain/ScenarioRun.js';
+import { message, ScenarioSeeder } from './ScenarioSeeder.js';
 import { ScenarioRuns, type RunHandle } from './ScenarioRuns.js';
 import { ScenarioSetting } from './ScenarioSetting.js';
+import { ScenarioSteps } from './ScenarioSteps.js';
 
 /** A scenario whose embedded parts are read: fault rules as FaultRules takes them, traffic changes as TrafficLabs does. */
 export type TrafficChange = { readonly running?: boolean; readonly profile?: TrafficProfile };
@@ -56,9 +54,8 @@ export class ScenarioRunner {
     @inject(FaultRules) private readonly faults: FaultRules,
     @inject(TrafficLabs) private readonly traffic: TrafficLabs,
     @inject(ScenarioSeeder) private readonly seeder: ScenarioSeeder,
-    @inject(GatewayRequests) private readonly gateway: GatewayRequests,
+    @inject(ScenarioSteps) private readonly steps: ScenarioSteps,
     @inject(Logger) private readonly logger: Logger,
-    @inject(MonitorSinks) @optional() private readonly sinks: MonitorSinks | undefined = undefined,
   ) {}
 
   /** The lab's current or last run. */
@@ -160,67 +157,89 @@ export class ScenarioRunner {
   ): Promise<void> {
     const run = handle.run;
     const lab = run.lab;
-    try {
-      if (reset) {
-        handle.resetting = true;
-        try {
-          await this.labs.reset(lab);
-        } catch (error) {
-          // the in-memory stores cannot reset a lab: the seed goes over what the lab holds
-          if (!(error instanceof DomainError && error.code === 'RESET_UNAVAILABLE')) throw error;
-          this.logger.warn(
-            { lab },
-            'scenario: the in-memory store cannot reset the lab; the seed goes over what it holds',
-          );
-        } finally {
-          handle.resetting = false;
-        }
-      }
-      await this.seeder.seed(run);
-      seeded();
-    } catch (error) {
-      seeded(error);
-      await this.release(run).catch(() => undefined);
-      if (!run.ended) run.transitionTo('failed', this.clocks.nowOf(lab), `seeding failed: ${message(error)}`);
-      this.logger.warn({ lab, scenario: run.scenario.name, err: error }, 'scenario seeding failed');
-      return;
-    }
+    if (!(await this.seedRun(handle, reset, seeded))) return;
     if (stopped()) {
       run.transitionTo('stopped', this.clocks.nowOf(lab), stopped());
       return;
     }
     run.transitionTo('running', run.startedAt!);
     this.logger.info({ lab, scenario: run.scenario.name, start: run.startedAt!.toISOString() }, 'scenario running');
-    const steps = run.scenario.steps;
-    let held: Date | undefined = run.startedAt;
     try {
-      for (let i = 0; i < steps.length; i += 1) {
-        const step = steps[i]!;
-        const due = run.dueAt(step);
-        if (held && due.getTime() > held.getTime()) {
-          await this.resume(run, held);
-          held = undefined;
-        }
-        if (!held) {
-          if (!(await this.waitFor(run, due, sleep, stopped))) break;
-          held = await this.hold(run, due);
-        }
-        run.outcomes[i] = await this.perform(run, step, held);
-        // a clock step may have moved the held instant
-        held = this.clocks.nowOf(lab);
-        if (stopped()) break;
-      }
-      if (held) await this.resume(run, held);
+      await this.runSteps(run, sleep, stopped);
     } catch (error) {
       await this.release(run).catch(() => undefined);
       run.transitionTo('failed', this.clocks.nowOf(lab), `the run broke off: ${message(error)}`);
       this.logger.error({ lab, scenario: run.scenario.name, err: error }, 'scenario run broke off');
       return;
     }
+    await this.finish(run, stopped());
+  }
+
+  /** Resets the lab when asked and seeds it; false (the run failed) when the seeding failed. */
+  private async seedRun(handle: RunHandle, reset: boolean, seeded: (error?: unknown) => void): Promise<boolean> {
+    const run = handle.run;
+    const lab = run.lab;
+    try {
+      if (reset) await this.resetLab(handle);
+      await this.seeder.seed(run);
+      seeded();
+      return true;
+    } catch (error) {
+      seeded(error);
+      await this.release(run).catch(() => undefined);
+      if (!run.ended) run.transitionTo('failed', this.clocks.nowOf(lab), `seeding failed: ${message(error)}`);
+      this.logger.warn({ lab, scenario: run.scenario.name, err: error }, 'scenario seeding failed');
+      return false;
+    }
+  }
+
+  private async resetLab(handle: RunHandle): Promise<void> {
+    const lab = handle.run.lab;
+    handle.resetting = true;
+    try {
+      await this.labs.reset(lab);
+    } catch (error) {
+      // the in-memory stores cannot reset a lab: the seed goes over what the lab holds
+      if (!(error instanceof DomainError && error.code === 'RESET_UNAVAILABLE')) throw error;
+      this.logger.warn({ lab }, 'scenario: the in-memory store cannot reset the lab; the seed goes over what it holds');
+    } finally {
+      handle.resetting = false;
+    }
+  }
+
+  /** Runs each step at its instant, the lab clock held while it runs; until the last or a stop. */
+  private async runSteps(
+    run: ScenarioRun,
+    sleep: (ms: number) => Promise<void>,
+    stopped: () => string | undefined,
+  ): Promise<void> {
+    const steps = run.scenario.steps;
+    let held: Date | undefined = run.startedAt;
+    for (let i = 0; i < steps.length; i += 1) {
+      const step = steps[i]!;
+      const due = run.dueAt(step);
+      if (held && due.getTime() > held.getTime()) {
+        await this.resume(run, held);
+        held = undefined;
+      }
+      if (!held) {
+        if (!(await this.waitFor(run, due, sleep, stopped))) break;
+        held = await this.hold(run, due);
+      }
+      run.outcomes[i] = await this.steps.perform(run, step, held);
+      // a clock step may have moved the held instant
+      held = this.clocks.nowOf(run.lab);
+      if (stopped()) break;
+    }
+    if (held) await this.resume(run, held);
+  }
+
+  /** Ends a run that went through: the clock released; a stopped one skips its pending steps and drops its faults. */
+  private async finish(run: ScenarioRun, why: string | undefined): Promise<void> {
+    const lab = run.lab;
     await this.release(run).catch((error: unknown) =>
       this.logger.warn({ lab, err: error }, 'scenario: the lab clock could not be released'),
     );
-    const why = stopped();
     if (why) {
       for (const outcome of run.outcomes) if (outcome.status === 'pending') outcome.status = 'skipped';
       for (const id of run.faults.values()) {
@@ -306,102 +325,5 @@ export class ScenarioRunner {
     const { mode, scale } = run.clockMode;
     if (mode !== 'scaled') return;
     await this.clocks.setMode(run.lab, mode, { ...(scale !== undefined ? { scale } : {}) });
-  }
-
-  private async perform(run: ScenarioRun, step: ScenarioStep, at: Date): Promise<StepOutcome> {
-    const lab = run.lab;
-    const action = (step as ReadyScenario['steps'][number]).action;
-    try {
-      switch (action.kind) {
-        case 'fault': {
-          const rule = await this.faults.add(lab, action.rule);
-          run.faults.set(action.label, rule.id);
-          return { status: 'done', ranAt: at, detail: `fault rule ${rule.id} (${action.label}) added` };
-        }
-        case 'clearFault': {
-          const id = run.faults.get(action.label);
-          if (!id)
-            return { status: 'failed', ranAt: at, detail: `no fault step labelled '${action.label}' ran before` };
-          await this.faults.remove(lab, id);
-          run.faults.delete(action.label);
-          return { status: 'done', ranAt: at, detail: `fault rule ${id} (${action.label}) removed` };
-        }
-        case 'traffic': {
-          const state = await this.traffic.configure(lab, action.change);
-          return {
-            status: 'done',
-            ranAt: at,
-            detail: `traffic ${state.running ? 'running' : 'stopped'} at ${state.profile.callsPerSecond} calls per second`,
-          };
-        }
-        case 'clock': {
-          if (action.mode)
-            run.clockMode = {
-              mode: action.mode,
-              scale: action.mode === 'scaled' ? (action.scale ?? run.clockMode.scale) : undefined,
-            };
-          if (action.advanceMs) await this.clocks.advance(lab, action.advanceMs);
-          if (action.set) await this.clocks.setMode(lab, 'frozen', { now: action.set });
-          await this.traffic.advance(lab);
-          const now = this.clocks.nowOf(lab);
-          return {
-            status: 'done',
-            ranAt: at,
-            detail: `lab clock at ${now.toISOString()}, ${run.clockMode.mode}${run.clockMode.mode === 'scaled' ? ` ×${run.clockMode.scale ?? 'current'}` : ''}`,
-          };
-        }
-        case 'request': {
-          const request = action.request;
-          const answer = await this.gateway.send(lab, request.method, pathFor(lab, request.path), request.body);
-          const ok = statusOk(answer, request.status);
-          return {
-            status: ok ? 'done' : 'failed',
-            ranAt: at,
-            detail: `${request.method} ${request.path} answered ${answer.status}${ok ? '' : ` (expected ${request.status ?? '2xx'}): ${shortBody(answer.body)}`}`,
-          };
-        }
-        case 'expect': {
-          // the history up to the step's instant is in the store before it is read (the sinks write in batches)
-          await this.sinks?.flush();
-          const results: ExpectationResult[] = [];
-          for (const expectation of action.expectations) results.push(await this.check(lab, expectation));
-          const passed = results.every((r) => r.passed);
-          return {
-            status: passed ? 'done' : 'failed',
-            ranAt: at,
-            detail: passed
-              ? 'every expectation met'
-              : `${results.filter((r) => !r.passed).length} of ${results.length} reads not as expected`,
-            expectations: results,
-          };
-        }
-      }
-    } catch (error) {
-      return { status: 'failed', ranAt: at, detail: message(error) };
-    }
-  }
-
-  private async check(lab: LabId, expectation: Expectation): Promise<ExpectationResult> {
-    const read = expectation.read;
-    const label = `${read.method} ${read.path}`;
-    let answer: GatewayAnswer;
-    try {
-      answer = await this.gateway.send(lab, read.method, pathFor(lab, read.path), read.body);
-    } catch (error) {
-      return { read: label, status: undefined, passed: false, error: message(error), checks: [] };
-    }
-    if (!statusOk(answer, read.status)) {
-      // an unexpected status fails the read; its checks still show what the answer held
-      const checks = expectation.checks.map((check) => evaluate(check, answer.body));
-      return {
-        read: label,
-        status: answer.status,
-        passed: false,
-        error: `answered ${answer.status}, expected ${read.status ?? '2xx'}: ${shortBody(answer.body)}`,
-        checks,
-      };
-    }
-    const checks = expectation.checks.map((check) => evaluate(check, answer.body));
-    return { read: label, status: answer.status, passed: checks.every((c) => c.passed), checks };
   }
 }

@@ -130,3 +130,29 @@ export function duration(
   if (Math.abs(ms) > MAX_SCENARIO_MS) return problems.add(field, 'must be within a year');
   return ms;
 }
+
+/** A clock mode: real, scaled or frozen. */
+export function parseMode(
+  problems: ScenarioProblems,
+  value: unknown,
+  field: string,
+): 'real' | 'scaled' | 'frozen' | undefined {
+  if (value === undefined) return undefined;
+  if (value !== 'real' && value !== 'scaled' && value !== 'frozen')
+    return problems.add(field, 'must be real, scaled or frozen');
+  return value;
+}
+
+/** The scale of the scaled clock mode (only with it): 0.001 to 10000. */
+export function parseScale(
+  problems: ScenarioProblems,
+  value: unknown,
+  field: string,
+  mode: string | undefined,
+): number | undefined {
+  if (value === undefined) return undefined;
+  if (mode !== 'scaled') return problems.add(field, 'applies to the scaled mode only');
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0.001 || value > 10_000)
+    return problems.add(field, 'must be a number from 0.001 to 10000');
+  return value;
+}

@@ -2,6 +2,7 @@ import { inject, injectable } from 'inversify';
 import {
   ConfigObject,
   freeName,
+  type GraphView,
   ObjectRules,
   refuseInvalid,
   refuseNameTaken,
@@ -39,37 +40,7 @@ export class AddHotStandby {
       const id = this.ids.uuid();
       const controllerId = this.ids.uuid();
       const profileId = this.ids.uuid();
-      let client: ConfigObject;
-      if (values.ipcClientId !== undefined && values.ipcClientId !== '') {
-        const existing = graph.get(values.ipcClientId);
-        if (!existing || existing.sort !== LINK_SORT) {
-          throw DomainError.invalid(
-            'IPC_CLIENT_NOT_FOUND',
-            `mainSystem.ipcClientId '${values.ipcClientId}' names no IPC_CLIENT object: leave it out to create a new link`,
-            [
-              {
-                field: 'mainSystem.ipcClientId',
-                rule: 'exists',
-                message: 'mainSystem.ipcClientId must name an existing IPC_CLIENT object',
-              },
-            ],
-          );
-        }
-        client = existing;
-      } else {
-        const clientName = freeName(graph, LINK_SORT, `${values.name.trim()} link`);
-        client = ConfigObject.create(lab, {
-          id: this.ids.uuid(),
-          sort: LINK_SORT,
-          displayName: clientName,
-          ...ObjectRules.complete(
-            LINK_SORT,
-            undefined,
-            {},
-            { networkControllerId: [controllerId], networkSecurityProfileId: [profileId] },
-          ),
-        });
-      }
+      const client = this.linkFor(lab, graph, values, controllerId, profileId);
       const entity = HotStandby.restore({
         id,
         name: values.name,
@@ -86,21 +57,8 @@ export class AddHotStandby {
         systemIdentifiersEnabled: values.systemIdentifiersEnabled ?? HOT_STANDBY_DEFAULTS.systemIdentifiersEnabled,
       });
       refuseNameTaken(graph, HOT_STANDBY_SORT, entity.name, id, 'hot standby object', 'name');
-      const controller = ConfigObject.create(lab, {
-        id: controllerId,
-        sort: 'IN_STACK',
-        displayName: freeName(graph, 'IN_STACK', `${entity.name} network controller`),
-        ...ObjectRules.complete('IN_STACK', undefined, {}, {}),
-      });
-      const profile = ConfigObject.create(lab, {
-        id: profileId,
-        sort: 'INS_STACK',
-        displayName: freeName(graph, 'INS_STACK', `${entity.name} network security profile`),
-        ...ObjectRules.complete('INS_STACK', undefined, {}, {}),
-      });
       const objects = [
-        controller,
-        profile,
+        ...linkStack(lab, graph, entity.name, { controllerId, profileId }),
         HotStandbyMapper.toClient(entity, client),
         HotStandbyMapper.toServer(lab, entity, undefined),
       ];
@@ -115,4 +73,65 @@ export class AddHotStandby {
       };
     });
   }
+
+  /** The link: the IPC_CLIENT mainSystem.ipcClientId names (it must exist), or a new one on the new controller and profile. */
+  private linkFor(
+    lab: LabId,
+    graph: GraphView,
+    values: HotStandbyChanges & { name: string },
+    controllerId: string,
+    profileId: string,
+  ): ConfigObject {
+    if (values.ipcClientId !== undefined && values.ipcClientId !== '') {
+      const existing = graph.get(values.ipcClientId);
+      if (!existing || existing.sort !== LINK_SORT) {
+        throw DomainError.invalid(
+          'IPC_CLIENT_NOT_FOUND',
+          `mainSystem.ipcClientId '${values.ipcClientId}' names no IPC_CLIENT object: leave it out to create a new link`,
+          [
+            {
+              field: 'mainSystem.ipcClientId',
+              rule: 'exists',
+              message: 'mainSystem.ipcClientId must name an existing IPC_CLIENT object',
+            },
+          ],
+        );
+      }
+      return existing;
+    }
+    const clientName = freeName(graph, LINK_SORT, `${values.name.trim()} link`);
+    return ConfigObject.create(lab, {
+      id: this.ids.uuid(),
+      sort: LINK_SORT,
+      displayName: clientName,
+      ...ObjectRules.complete(
+        LINK_SORT,
+        undefined,
+        {},
+        { networkControllerId: [controllerId], networkSecurityProfileId: [profileId] },
+      ),
+    });
+  }
+}
+
+/** The new network controller (IN_STACK) and network security profile (INS_STACK) of the hot standby's link. */
+function linkStack(
+  lab: LabId,
+  graph: GraphView,
+  name: string,
+  ids: { readonly controllerId: string; readonly profileId: string },
+): [ConfigObject, ConfigObject] {
+  const controller = ConfigObject.create(lab, {
+    id: ids.controllerId,
+    sort: 'IN_STACK',
+    displayName: freeName(graph, 'IN_STACK', `${name} network controller`),
+    ...ObjectRules.complete('IN_STACK', undefined, {}, {}),
+  });
+  const profile = ConfigObject.create(lab, {
+    id: ids.profileId,
+    sort: 'INS_STACK',
+    displayName: freeName(graph, 'INS_STACK', `${name} network security profile`),
+    ...ObjectRules.complete('INS_STACK', undefined, {}, {}),
+  });
+  return [controller, profile];
 }

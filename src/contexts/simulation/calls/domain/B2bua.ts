@@ -1,21 +1,17 @@
-import { serializeToString, type SipRequest, type SipResponse } from '@gwsim/sip';
-import {
-  DialString,
-  DialStrings,
-  type GatewayPlan,
-  type PlanNode,
-  type PlannedRoute,
-} from '../../../configuration/index.js';
-import type { CallResult, SipMessageEntry } from '../../../monitoring/index.js';
+import type { SipRequest, SipResponse } from '@gwsim/sip';
+import type { GatewayPlan, PlanNode } from '../../../configuration/index.js';
+import type { SipMessageEntry } from '../../../monitoring/index.js';
 import type { LabId } from '../../../../shared/domain/LabId.js';
-import { historyEntry, outgoingNumbers } from './CallHistory.js';
+import { historyEntry, incomingNumbers, outgoingNumbers } from './CallHistory.js';
 import { inTimeOrder } from './inTimeOrder.js';
 import { farEndEnding, GATE_ENDINGS, OUTCOME_ENDINGS, telStatusOf, type CallEnding, type Gate } from './CallEndings.js';
 import type { CallRecorder, GateSnapshot } from './CallRecorder.js';
+import { gateFor } from './gateFor.js';
 import type { MediaQualityFigures } from './MediaQuality.js';
-import { shedsCall } from './OverloadControl.js';
+import { messageEntryOf } from './messageEntryOf.js';
 import { CALL_STATE_MACHINE, type CallState } from './CallState.js';
-import { hex, mix, streamFor } from './Randomness.js';
+import { mix, streamFor, uuidOf } from './Randomness.js';
+import { recordingOf } from './recordingOf.js';
 import type {
   Arrival,
   SessionTransport,
@@ -26,14 +22,7 @@ import type {
 } from './SessionTransport.js';
 import { SimulatedCall, type CallNumbers } from './SimulatedCall.js';
 import { farEnd, gatewaySide, okTo, StepMemo, UacDialog, UasDialog, type Lazy } from './SipDialogs.js';
-
-/** Counters since the engine was made. */
-export interface TrafficCounters {
-  started: number;
-  ended: number;
-  byResult: Record<CallResult, number>;
-  refusedBy: Record<Gate, number>;
-}
+import { noTraffic, type TrafficCounters } from './TrafficCounters.js';
 
 /** The User-Agent of the gateway's INVITEs. */
 const USER_AGENT = 'gwsim';
@@ -55,21 +44,7 @@ export class B2bua implements TransportListener {
   private routedLive = 0;
   private batch: SipMessageEntry[] | undefined;
   private readonly memo = new StepMemo();
-  readonly counters: TrafficCounters = {
-    started: 0,
-    ended: 0,
-    byResult: { ANSWERED: 0, BUSY: 0, NO_ANSWER: 0, REJECTED: 0, FAILED: 0, CANCELLED: 0 },
-    refusedBy: {
-      standbyInactive: 0,
-      maintenance: 0,
-      overload: 0,
-      capacityExhausted: 0,
-      noRoute: 0,
-      routeRejects: 0,
-      routeIgnores: 0,
-      noUsableTarget: 0,
-    },
-  };
+  readonly counters: TrafficCounters = noTraffic();
 
   constructor(
     readonly lab: LabId,
@@ -123,19 +98,7 @@ export class B2bua implements TransportListener {
       if (!this.recorder.keepsMessages()) return;
       this.batch = [];
     }
-    this.batch.push({
-      sessionIdentifier: leg.sessionIdentifier,
-      systemIdentifier: this.gates.systemIdentifier,
-      callIndex: leg.index,
-      timestampMicros: Math.round(record.at * 1000),
-      direction: record.sent ? 'sent' : 'received',
-      protocol: leg.transport,
-      sourceIpAddress: record.source.ip,
-      sourcePort: record.source.port,
-      destinationIpAddress: record.destination.ip,
-      destinationPort: record.destination.port,
-      message: record.raw ?? serializeToString(record.message()),
-    });
+    this.batch.push(messageEntryOf(leg, record, this.gates.systemIdentifier));
   }
 
   callArrived(arrival: Arrival): void {
@@ -147,13 +110,8 @@ export class B2bua implements TransportListener {
     for (const record of this.unnamed.get(leg) ?? []) this.wire(leg, record);
     this.unnamed.delete(leg);
     const arrived: CallNumbers = { source: arrival.source, destination: arrival.destination };
-    const rewritten = node.incomingRewriting?.apply(
-      new DialStrings({ source: DialString.of(arrived.source), destination: DialString.of(arrived.destination) }),
-    ).dialStrings;
-    const incoming: CallNumbers = rewritten
-      ? { source: rewritten.source.text, destination: rewritten.destination.text }
-      : arrived;
-    const { gate, route } = this.gateFor(node, incoming, seed);
+    const incoming = incomingNumbers(node, arrived);
+    const { gate, route } = gateFor(this.gates, this.plan, this.routedLive, { node, incoming, seed });
     const dialog = new UasDialog(
       { transport: node.local.transport, local: gatewaySide(node), remote: farEnd(node), seed: mix(seed, 'leg', 0) },
       arrival.invite,
@@ -177,21 +135,27 @@ export class B2bua implements TransportListener {
       leg,
       dialog,
     );
+    this.admit(call, gate);
+  }
+
+  /** The arrived call put through its gate: left to the caller's timeout (IGNORE), refused, or routed. */
+  private admit(call: SimulatedCall, gate: Gate | undefined): void {
+    const leg = call.inbound;
     this.counters.started += 1;
     if (gate === 'routeIgnores') {
       // no answer at all: the caller's INVITE transaction times out (the transport reports it)
-      this.liveCalls.set(sessionIdentifier, call);
+      this.liveCalls.set(call.sessionIdentifier, call);
       this.byLeg.set(leg, call);
       this.counters.refusedBy.routeIgnores += 1;
       return;
     }
-    this.transport.respond(leg, 100, () => dialog.respond(100));
+    this.transport.respond(leg, 100, () => call.inboundDialog.respond(100));
     if (gate !== undefined) {
       this.counters.refusedBy[gate] += 1;
       this.refuse(call, GATE_ENDINGS[gate], 'gateway');
       return;
     }
-    this.liveCalls.set(sessionIdentifier, call);
+    this.liveCalls.set(call.sessionIdentifier, call);
     this.byLeg.set(leg, call);
     this.routedLive += 1;
     this.tryNextTarget(call, undefined);
@@ -279,28 +243,7 @@ export class B2bua implements TransportListener {
     }
   }
 
-  // ---- gates, targets, relaying -----------------------------------------------------------------------------
-
-  /** The first gate that ends the call, in the documented order; undefined when the call is routed. */
-  private gateFor(
-    node: PlanNode,
-    incoming: CallNumbers,
-    seed: number,
-  ): { gate: Gate | undefined; route: PlannedRoute | undefined } {
-    if (!this.gates.thisSystemActive) return { gate: 'standbyInactive', route: undefined };
-    if (this.gates.maintenance) return { gate: 'maintenance', route: undefined };
-    if (shedsCall(this.gates.cpuLoad, seed)) return { gate: 'overload', route: undefined };
-    if (this.routedLive >= this.gates.capacity) return { gate: 'capacityExhausted', route: undefined };
-    const route = this.plan.route({
-      sourceNodeId: node.id,
-      source: incoming.source,
-      destination: incoming.destination,
-    });
-    if (!route) return { gate: 'noRoute', route };
-    if (route.match.action === 'REJECT') return { gate: 'routeRejects', route };
-    if (route.match.action === 'IGNORE') return { gate: 'routeIgnores', route };
-    return { gate: undefined, route };
-  }
+  // ---- refusing, targets, relaying -----------------------------------------------------------------------------
 
   /** The gateway answers the caller with the ending's status (the caller's ACK follows); the call ends. */
   private refuse(call: SimulatedCall, ending: CallEnding, side: 'gateway' | 'outbound' | 'inbound'): void {
@@ -421,29 +364,8 @@ export class B2bua implements TransportListener {
     call.mute(false, at);
     this.counters.ended += 1;
     this.counters.byResult[ending.result] += 1;
-    const recordingId = call.recorded && call.connectAt !== undefined ? `rec-${call.sessionIdentifier}` : undefined;
-    this.recorder.call(historyEntry(call, ending, side, recordingId));
-    if (recordingId !== undefined) {
-      const start = call.connectAt!;
-      this.recorder.recording({
-        recordingId,
-        sessionIdentifier: call.sessionIdentifier,
-        startDateTime: new Date(start),
-        durationMs: new Date(at).getTime() - new Date(start).getTime(),
-        codec: call.codec,
-        mutedSpans: call.muted
-          .map(
-            ([from, to]) =>
-              [Math.max(0, Math.round(from - start)), Math.round(Math.min(to ?? at, at) - start)] as const,
-          )
-          .filter(([from, to]) => to > from),
-        seed: call.seed,
-      });
-    }
+    const recording = recordingOf(call, at);
+    this.recorder.call(historyEntry(call, ending, side, recording?.recordingId));
+    if (recording !== undefined) this.recorder.recording(recording);
   }
-}
-
-function uuidOf(bytes: Uint8Array): string {
-  const text = hex(bytes);
-  return `${text.slice(0, 8)}-${text.slice(8, 12)}-${text.slice(12, 16)}-${text.slice(16, 20)}-${text.slice(20, 32)}`;
 }

@@ -4,6 +4,14 @@ import type { CallEnding } from './CallEndings.js';
 import { meanOpinionScore, rtpCounts } from './MediaQuality.js';
 import type { CallNumbers, SimulatedCall } from './SimulatedCall.js';
 
+/** The caller's dial strings after the source node's incoming rewriting. */
+export function incomingNumbers(node: PlanNode, arrived: CallNumbers): CallNumbers {
+  const rewritten = node.incomingRewriting?.apply(
+    new DialStrings({ source: DialString.of(arrived.source), destination: DialString.of(arrived.destination) }),
+  ).dialStrings;
+  return rewritten ? { source: rewritten.source.text, destination: rewritten.destination.text } : arrived;
+}
+
 /** The target's dial strings after the destination node's outgoing rewriting. */
 export function outgoingNumbers(node: PlanNode, routed: RoutedDialStrings): CallNumbers {
   if (!node.outgoingRewriting) return { source: routed.source, destination: routed.destination };

@@ -98,3 +98,9 @@ export function hex(bytes: Uint8Array): string {
   for (const byte of bytes) out += (byte < 16 ? '0' : '') + byte.toString(16);
   return out;
 }
+
+/** The UUID text of 16 bytes. */
+export function uuidOf(bytes: Uint8Array): string {
+  const text = hex(bytes);
+  return `${text.slice(0, 8)}-${text.slice(8, 12)}-${text.slice(12, 16)}-${text.slice(16, 20)}-${text.slice(20, 32)}`;
+}

@@ -1,6 +1,7 @@
 import type { GatewayPlan } from '../../../configuration/index.js';
 import type { LabId } from '../../../../shared/domain/LabId.js';
-import { B2bua, type TrafficCounters } from './B2bua.js';
+import { B2bua } from './B2bua.js';
+import type { TrafficCounters } from './TrafficCounters.js';
 import type { CallRecorder, GateSnapshot } from './CallRecorder.js';
 import { EventQueue } from './EventQueue.js';
 import type { Scheduler } from './Scheduler.js';
@@ -8,7 +9,7 @@ import type { SessionTransport } from './SessionTransport.js';
 import type { SimulatedCall } from './SimulatedCall.js';
 import type { TrafficProfile } from './TrafficProfile.js';
 
-export type { TrafficCounters } from './B2bua.js';
+export type { TrafficCounters } from './TrafficCounters.js';
 
 interface TimedAction {
   readonly at: number;

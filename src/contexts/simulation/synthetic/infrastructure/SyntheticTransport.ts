@@ -20,50 +20,13 @@ import {
   type Lazy,
   type LegEndpoint,
 } from '../../calls/domain/SipDialogs.js';
-import {
-  DEFAULT_TRAFFIC_PROFILE,
-  type Outcome,
-  type SimulatedCodec,
-  type TrafficProfile,
-} from '../../calls/domain/TrafficProfile.js';
+import { DEFAULT_TRAFFIC_PROFILE, type Outcome, type TrafficProfile } from '../../calls/domain/TrafficProfile.js';
+import { SyntheticLeg, type WorldCall } from './SyntheticLeg.js';
 
 /** How long a caller waits for any response before its INVITE transaction times out (RFC 3261 Timer B, 64·T1). */
 export const TIMER_B_MS = 32_000;
 /** The simulated gateway host: a message it sends leaves this long after the one before it on the same call. */
 export const GATEWAY_SEND_MS = 0.2;
-
-/** One simulated call: the caller (inbound leg, its UAC) and the far ends of the attempts the gateway made. */
-interface WorldCall {
-  readonly seed: number;
-  readonly profile: TrafficProfile;
-  readonly codec: SimulatedCodec;
-  /** The simulated caller; undefined for a call whose caller is real (it arrived on a socket): only its far ends are played here. */
-  inbound: SyntheticLeg | undefined;
-  /** When the simulated gateway host sends its next message on this call, at the earliest. */
-  gatewayClock: number;
-}
-
-/** A leg as this adapter plays it: the simulated user agent at its far end and what it has seen. */
-class SyntheticLeg extends TransportLeg {
-  /** A final response to the INVITE was seen (by the caller from the gateway, or sent by the far end). */
-  final = false;
-  /** Any response to the INVITE was seen (stops the caller's Timer B). */
-  heard = false;
-  /** The 200 OK that set the dialog up (the caller's ACK and BYE are built in it). */
-  ok: Lazy<SipResponse> | undefined;
-  /** The far end of an outbound leg (its user agent is the called side). */
-  farEndDialog: UasDialog | undefined;
-
-  constructor(
-    index: number,
-    node: PlanNode,
-    sessionIdentifier: string,
-    readonly call: WorldCall,
-    readonly callerDialog: UacDialog | undefined,
-  ) {
-    super(index, node, sessionIdentifier);
-  }
-}
 
 /**
  * The first SessionTransport: synthetic traffic from a TrafficProfile on the engine's clock. Poisson arrivals on
@@ -225,7 +188,17 @@ export class SyntheticTransport extends SessionTransport {
     const leg = new SyntheticLeg(offer.index, node, offer.sessionIdentifier, call, undefined);
     leg.farEndDialog = far;
     const at = this.sent(leg, offer.invite);
-    const draw = streamFor(call.seed, 'attempt', offer.index);
+    this.playFarEnd(leg, inbound, at);
+    return leg;
+  }
+
+  /**
+   * What the far end of a new attempt does, drawn from the call's seed and the attempt's index: a 100 Trying, then
+   * the profile's outcome (answer, busy, failure, no answer, the caller's cancel) at its ringing times.
+   */
+  private playFarEnd(leg: SyntheticLeg, inbound: SyntheticLeg | undefined, at: number): void {
+    const { call, node } = leg;
+    const draw = streamFor(call.seed, 'attempt', leg.index);
     const profile = call.profile;
     this.farEndResponds(leg, at + draw.uniform(1, 5), 100);
     let outcome: Outcome = draw.pick(profile.outcomes);
@@ -260,7 +233,6 @@ export class SyntheticTransport extends SessionTransport {
         if (inbound) this.callerCancels(inbound, ringAt + Math.max(200, ringMs * draw.next()), undefined);
         break;
     }
-    return leg;
   }
 
   ack(leg: TransportLeg, ack: Lazy<SipRequest>): void {
