@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
-import type { ApiClient } from '../../support/ApiClient.js';
+import type { ApiClient, ApiResponse } from '../../support/ApiClient.js';
 import { createObject } from './objectsSupport.js';
 
 /** Ids of the built-in profiles (fixed in the data: clients keep them). */
@@ -111,4 +111,22 @@ export async function createUcmaNode(
 
 export function unknownId(): string {
   return randomUUID();
+}
+
+/** Compact (32 upper-case hex) form of an id. */
+export function compact(id: string): string {
+  return id.replace(/-/g, '').toUpperCase();
+}
+
+/** A 200 text/plain answer of exactly the given text. */
+export function expectText(response: ApiResponse, text: string): void {
+  expect(response.status, response.text.slice(0, 300)).to.equal(200);
+  expect(response.headers.get('content-type')).to.match(/^text\/plain/);
+  expect(response.text).to.equal(text);
+}
+
+/** How many objects the configuration holds, all sorts together. */
+export async function objectCount(admin: ApiClient): Promise<number> {
+  const sorts = (await admin.get('/api/objects/sorts')).json as Array<{ count: number }>;
+  return sorts.reduce((sum, s) => sum + s.count, 0);
 }

@@ -10,6 +10,9 @@ export const PASSWORD = 'Carrier-Pw-Accept-93!';
 
 export { expectError } from '../../support/expectError.js';
 
+/** An id no object has. */
+export const UNKNOWN_ID = '00000000-0000-4000-8000-00000000dead';
+
 /** Creates an object through objects/set (a new id with a sort creates it); answers the stored object. */
 export async function createObject(
   admin: ApiClient,

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import type { ApiClient } from '../../support/ApiClient.js';
-import type { TestGateway } from '../../support/TestGateway.js';
+import { TestGateway } from '../../support/TestGateway.js';
 import { addLocalUser, addRole, permissionsFor } from '../identity/identitySupport.js';
 import { createNodeGraph } from './objectsSupport.js';
 
@@ -50,5 +50,86 @@ export function simpleRoute(displayName: string, destinationNodeId: string): Rec
     enabled: true,
     establishment: { action: 'ACCEPT', routingTargets: [{ destinationNodeId, routingForwardProfileId: '' }] },
     filters: [{ sourceNodeIds: [], destinationDialString: { type: 'WILDCARD', wildcardPattern: '*' } }],
+  };
+}
+
+/** The version the routing domain operations are called in. */
+export const V1 = { version: 1 };
+
+/** A gateway with three nodes to route between (pbx, carrier, backup) and the id of its first forward profile. */
+export interface RoutingGateway {
+  readonly gateway: TestGateway;
+  readonly admin: ApiClient;
+  readonly pbx: string;
+  readonly carrier: string;
+  readonly backup: string;
+  readonly profile: string;
+}
+
+export async function startRoutingGateway(): Promise<RoutingGateway> {
+  const gateway = await TestGateway.start();
+  const admin = gateway.admin();
+  const pbx = await createNode(admin, 'pbx', 5060);
+  const carrier = await createNode(admin, 'carrier', 5070);
+  const backup = await createNode(admin, 'backup', 5080);
+  const profile = ((await admin.get('/api/routingForwardProfiles/get')).json as Array<{ id: string }>)[0]!.id;
+  return { gateway, admin, pbx, carrier, backup, profile };
+}
+
+/** routingDomains/add, expecting 200. */
+export async function addRoutingDomain(
+  admin: ApiClient,
+  displayName: string,
+  sourceNodes: string[],
+): Promise<Record<string, any>> {
+  const response = await admin.post('/api/routingDomains/add', { ...V1, json: { displayName, sourceNodes } });
+  expect(response.status, response.text).to.equal(200);
+  return response.json;
+}
+
+/** A route with every member the specification names: two targets, rewritings, failover, and a filter per matcher type. */
+export function fullRoute(first: string, second: string, source: string, profile: string): Record<string, unknown> {
+  const segment = {
+    prefix: '+49',
+    suffix: '',
+    delLeading: 1,
+    delTrailing: 0,
+    keepLeading: 0,
+    keepTrailing: 0,
+    matchedPart: 0,
+    source: 'MOST_APPROPRIATE',
+  };
+  return {
+    displayName: 'to carrier',
+    enabled: true,
+    establishment: {
+      action: 'ACCEPT',
+      routingTargets: [
+        {
+          destinationNodeId: first,
+          routingForwardProfileId: profile,
+          destinationDialStringRewriting: { segments: [segment] },
+          sourceDialStringRewriting: { segments: [{ ...segment, prefix: '', source: 'LAST_DIVERSION' }] },
+          failoverStatusMatch: { telStatusList: ['USER_BUSY', 'ERROR'], sipStatusCodes: '408,480-486' },
+        },
+        { destinationNodeId: compact(second), routingForwardProfileId: '' },
+      ],
+    },
+    filters: [
+      {
+        sourceNodeIds: [compact(source)],
+        destinationDialString: {
+          type: 'EXTENSION_RANGE',
+          extensionRange: { firstExtension: '100', lastExtension: '199', trunk: '0301234', zeroExtend: false },
+        },
+        sourceDialString: { type: 'PLAIN', plain: { prefix: '0', suffix: '' } },
+      },
+      {
+        sourceNodeIds: [],
+        destinationDialString: { type: 'DIRECTORY', directory: ['110', '112'] },
+        transferrerDialString: { type: 'NEVER' },
+      },
+      { sourceNodeIds: [], firstDiversionDialString: { type: 'WILDCARD', wildcardPattern: '+49*' } },
+    ],
   };
 }

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import type { ApiClient } from '../../support/ApiClient.js';
-import type { TestGateway } from '../../support/TestGateway.js';
+import { TestGateway } from '../../support/TestGateway.js';
 import { createObject } from './objectsSupport.js';
 
 export { createObject, expectError, readGraph } from './objectsSupport.js';
@@ -80,4 +80,34 @@ export async function configurationReader(gateway: TestGateway, name: string): P
 /** Compact (32 upper-case hex) form of an id. */
 export function compact(id: string): string {
   return id.replace(/-/g, '').toUpperCase();
+}
+
+/** A gateway with one SIP node ('tc node') for the transport connection tests to hang connections on. */
+export interface TransportGateway {
+  readonly gateway: TestGateway;
+  readonly admin: ApiClient;
+  readonly sip: HttpSipNode;
+}
+
+/** Starts a gateway (its log captured) and builds the 'tc' SIP node on it. */
+export async function startTransportGateway(): Promise<TransportGateway> {
+  const gateway = await TestGateway.start({ captureLog: true });
+  const admin = gateway.admin();
+  const sip = await createSipNode(admin, 'tc');
+  return { gateway, admin, sip };
+}
+
+/** transportConnections/addStandard on the given node (a proxy by default), expecting 200. */
+export async function addStandardConnection(
+  admin: ApiClient,
+  sip: HttpSipNode,
+  name: string,
+  extra: Record<string, unknown> = {},
+): Promise<Record<string, any>> {
+  const response = await admin.put('/api/transportConnections/addStandard', {
+    query: { displayName: name },
+    json: { sipNodeId: sip.node['id'], proxy: { iri: 'sip:proxy.example.net:5060' }, ...extra },
+  });
+  expect(response.status, response.text).to.equal(200);
+  return response.json;
 }

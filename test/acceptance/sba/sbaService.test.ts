@@ -1,45 +1,11 @@
 import { expect } from 'chai';
-import { createSelfSigned, toPkcs12, type GeneratedIdentity } from '@gwsim/x509';
-import type { ApiClient, ApiResponse } from '../../support/ApiClient.js';
+import { toPkcs12 } from '@gwsim/x509';
+import type { ApiClient } from '../../support/ApiClient.js';
 import { expectError } from '../../support/expectError.js';
 import { durableTestStore, type DurableStore } from '../../support/testStores.js';
 import { TestGateway } from '../../support/TestGateway.js';
 import { addLocalUser, addRole, permissionsFor } from '../identity/identitySupport.js';
-
-const SECRET = 'Sba-Client-Secret-8842!';
-
-/** Identities made once per process (RSA key generation is slow on a loaded machine). */
-const made = new Map<string, GeneratedIdentity>();
-function identity(name: string): GeneratedIdentity {
-  let found = made.get(name);
-  if (!found) {
-    found = createSelfSigned({
-      commonName: name,
-      notBefore: new Date('2025-01-01T00:00:00Z'),
-      notAfter: new Date('2028-01-01T00:00:00Z'),
-    });
-    made.set(name, found);
-  }
-  return found;
-}
-
-function keyBody(pem: string): string {
-  return pem.split(/\r?\n/)[1]!;
-}
-
-/** A 4xx in the one error shape whose details name `field`. */
-function refused(response: ApiResponse, status: number, code: string | undefined, field: string): void {
-  expectError(response, status, code);
-  expect(
-    response.json.error.details.map((d: { field?: string }) => d.field),
-    response.text,
-  ).to.include(field);
-}
-
-function ok(response: ApiResponse): ApiResponse {
-  expect(response.status, response.text.slice(0, 500)).to.equal(200);
-  return response;
-}
+import { identity, keyBody, ok, recordingClient, refused, SECRET } from './sbaSupport.js';
 
 for (const store of ['memory', 'database'] as const) {
   describe(`collaboration SBA service over HTTP (${store} store)`, function () {
@@ -49,22 +15,7 @@ for (const store of ['memory', 'database'] as const) {
     const sba = identity('sba.example.test');
     const stranger = identity('stranger.example.test');
     /** Every answer of the suite, to check that none holds the secret and only privateKey/get the key. */
-    const answers: Array<{ what: string; text: string }> = [];
-
-    function record(what: string, response: ApiResponse): ApiResponse {
-      answers.push({ what, text: response.text });
-      return response;
-    }
-    const get = async (path: string, version = 0) => record(path, await admin.get(path, { version }));
-    const putText = async (path: string, text: string) => record(path, await admin.put(path, { text }));
-    const putJson = async (path: string, json: unknown) => record(path, await admin.put(path, { json }));
-    const post = async (path: string) => record(path, await admin.post(path));
-    const upload = async (path: string, name: string, content: string | Buffer, password?: string) =>
-      record(
-        path,
-        await admin.put(path, { file: { name, content }, ...(password !== undefined ? { query: { password } } : {}) }),
-      );
-    const status = async () => ok(await get('/api/sba/status/get', 1)).json;
+    const { answers, record, get, putText, putJson, post, upload, status } = recordingClient(() => admin);
 
     /** The database store is a durable one (embedded on disk, or TEST_DATABASE_URL's server) for the restart test. */
     let durable: DurableStore | undefined;
