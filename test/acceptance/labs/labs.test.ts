@@ -345,11 +345,9 @@ describe('labs across a restart', function () {
             .admin()
             .post('/_sim/labs/kept/faults', { json: { match: { operation: 'roles/get' }, effect: { status: 503 } } });
           expect(rule.status, rule.text).to.equal(200);
-          const used = await first
-            .admin()
-            .post('/_sim/labs/kept/faults', {
-              json: { match: { operation: 'users/get' }, effect: { status: 500 }, count: 1 },
-            });
+          const used = await first.admin().post('/_sim/labs/kept/faults', {
+            json: { match: { operation: 'users/get' }, effect: { status: 500 }, count: 1 },
+          });
           expect(used.status, used.text).to.equal(200);
           expect((await labClient(first, 'kept').get('/api/users/get')).status, 'the count-1 rule is used up').to.equal(
             500,

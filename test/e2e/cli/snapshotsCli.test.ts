@@ -27,13 +27,11 @@ describe('gwsim snapshots list|save|restore|export|import|remove', function () {
     expect(JSON.parse(list.output).snapshots.map((s: { name: string }) => s.name)).to.deep.equal(['base']);
 
     const factory = await nodes();
-    const added = await cli.gateway
-      .admin()
-      .post('/api/nodes/addSystem', {
-        version: 3,
-        query: { profile: '1d22157e-d6d5-4c79-9c1e-dd47c50e57e1' },
-        json: { displayName: 'Cli PBX', udpTcpPort: 5070, tlsPort: 5071 },
-      });
+    const added = await cli.gateway.admin().post('/api/nodes/addSystem', {
+      version: 3,
+      query: { profile: '1d22157e-d6d5-4c79-9c1e-dd47c50e57e1' },
+      json: { displayName: 'Cli PBX', udpTcpPort: 5070, tlsPort: 5071 },
+    });
     expect(added.status, added.text).to.equal(200);
     const restored = await gwsim(['snapshots', 'restore', 'base']);
     expect(restored.code, restored.output).to.equal(0);

@@ -32,9 +32,7 @@ export async function routeCalls(
 }
 
 /** The lab licensed (a 30-session lab license on its first system id) and its real SIP turned on: the SIP state answered. */
-export async function licenseAndTurnSipOn(
-  admin: ApiClient,
-): Promise<{
+export async function licenseAndTurnSipOn(admin: ApiClient): Promise<{
   listeners: { nodeName: string; transport: string; port: number; state: string }[];
   farEnds: Record<string, string>;
 }> {

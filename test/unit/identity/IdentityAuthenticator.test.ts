@@ -178,14 +178,12 @@ describe('the identity authenticator', function () {
       h.clock.advanceSeconds(10 * 86400);
       expect((await refusal(auth.login(LAB, 'bob', PASSWORD))).code).to.equal('PASSWORD_EXPIRED');
       expect((await stored('bob'))!.state).to.equal('PASSWORD_EXPIRED');
-      await h
-        .get(ChangePassword)
-        .execute(LAB, {
-          user: 'bob',
-          oldPassword: PASSWORD,
-          newPassword: 'Fresh-Pass-0815',
-          passwordChange: 'NOT_NECESSARY',
-        });
+      await h.get(ChangePassword).execute(LAB, {
+        user: 'bob',
+        oldPassword: PASSWORD,
+        newPassword: 'Fresh-Pass-0815',
+        passwordChange: 'NOT_NECESSARY',
+      });
       await auth.login(LAB, 'bob', 'Fresh-Pass-0815');
     });
 

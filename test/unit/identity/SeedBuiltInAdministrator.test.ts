@@ -47,14 +47,12 @@ describe('seeding the built-in administrator', function () {
     const clock = new ManualClock(T0);
     const first = identityHarness({}, clock);
     await first.startUp();
-    await first
-      .get(ChangePassword)
-      .execute(LAB, {
-        user: 'anadmin',
-        oldPassword: ADMIN_PASSWORD,
-        newPassword: 'Changed-Pw-99',
-        passwordChange: 'NOT_NECESSARY',
-      });
+    await first.get(ChangePassword).execute(LAB, {
+      user: 'anadmin',
+      oldPassword: ADMIN_PASSWORD,
+      newPassword: 'Changed-Pw-99',
+      passwordChange: 'NOT_NECESSARY',
+    });
     const second = restart(first.container, ADMIN_PASSWORD, clock);
     await second.startUp();
     await second.get(Authenticator).login(LAB, 'anadmin', 'Changed-Pw-99');

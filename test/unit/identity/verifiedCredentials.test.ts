@@ -132,15 +132,13 @@ describe('verified credentials', () => {
 
     it('drops the entry when the password changes or a role is removed', async () => {
       await auth.login(LAB, 'bob', PASSWORD);
-      await h
-        .get(ChangePassword)
-        .execute(LAB, {
-          user: 'bob',
-          oldPassword: undefined,
-          newPassword: 'Next-Pass-2468',
-          passwordChange: 'NOT_NECESSARY',
-          by: 'admin',
-        });
+      await h.get(ChangePassword).execute(LAB, {
+        user: 'bob',
+        oldPassword: undefined,
+        newPassword: 'Next-Pass-2468',
+        passwordChange: 'NOT_NECESSARY',
+        by: 'admin',
+      });
       expect(cache.size).to.equal(0);
       expect(await refused(auth.login(LAB, 'bob', PASSWORD))).to.equal('INVALID_CREDENTIALS');
       await auth.login(LAB, 'bob', 'Next-Pass-2468');
