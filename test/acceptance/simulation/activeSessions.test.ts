@@ -324,8 +324,15 @@ describe('simulated traffic over HTTP: activeSessions/get, forwardedSessionRecor
     );
 
     expect((await admin.post('/api/nodes/disable', { query: { node: 'Carrier A' } })).status).to.be.oneOf([200, 204]);
+    const generation = async (): Promise<number> =>
+      (await admin.get('/_sim/labs/default/traffic')).json.planGeneration as number;
+    const planBefore = await generation();
     expect((await admin.post('/api/coreConfig/commit')).status).to.equal(200);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // the committed plan reaches the lab's engine (a new plan generation) before the calls go on
+    for (let tries = 0; tries < 1000 && (await generation()) === planBefore; tries += 1) {
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    expect(await generation()).to.not.equal(planBefore);
     await advance(20);
     const fresh = (await sessions()).activeSessions.filter(
       (s) => s.incoming.callState !== 'connected' || s.incoming.duration < 15,
