@@ -12,6 +12,7 @@ import {
 } from '../../../src/contexts/configuration/runtime/domain/compileGatewayPlan.js';
 import { TestGateway } from '../../support/TestGateway.js';
 import { PROFILES, addProvider, addSystem } from './nodesSupport.js';
+import { TO_E164 } from './routingSupport.js';
 
 const V1 = { version: 1 };
 
@@ -42,20 +43,6 @@ describe('the committed configuration compiled for the simulator (CommittedGatew
       json: { displayName: 'Main', sourceNodes: [ids.pbx, ids.carrierA] },
     });
     expect(domain.status, domain.text).to.equal(200);
-    const toE164 = {
-      segments: [
-        {
-          prefix: '+49',
-          suffix: '',
-          delLeading: 1,
-          delTrailing: 0,
-          keepLeading: 0,
-          keepTrailing: 0,
-          matchedPart: 0,
-          source: 'MOST_APPROPRIATE',
-        },
-      ],
-    };
     const route = await admin.post('/api/routingDomains/routes/add', {
       ...V1,
       query: { routingDomain: 'Main' },
@@ -68,10 +55,10 @@ describe('the committed configuration compiled for the simulator (CommittedGatew
             {
               destinationNodeId: ids.carrierA,
               routingForwardProfileId: '',
-              destinationDialStringRewriting: toE164,
+              destinationDialStringRewriting: TO_E164,
               failoverStatusMatch: { telStatusList: ['ERROR'], sipStatusCodes: '480-486,500-599' },
             },
-            { destinationNodeId: ids.carrierB, routingForwardProfileId: '', destinationDialStringRewriting: toE164 },
+            { destinationNodeId: ids.carrierB, routingForwardProfileId: '', destinationDialStringRewriting: TO_E164 },
           ],
         },
         filters: [{ sourceNodeIds: [ids.pbx], destinationDialString: { type: 'WILDCARD', wildcardPattern: '0*' } }],

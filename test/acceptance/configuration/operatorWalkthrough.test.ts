@@ -8,6 +8,7 @@ import { TestGateway } from '../../support/TestGateway.js';
 import { durableStores } from '../../support/testStores.js';
 import { identity } from './certificatesSupport.js';
 import { PROFILES } from './nodesSupport.js';
+import { TO_E164 } from './routingSupport.js';
 
 const V1 = { version: 1 };
 const CARRIER_PASSWORD = 'Trunk-Secret-4711';
@@ -112,20 +113,6 @@ for (const store of durableStores()) {
           json: { displayName: 'Main', sourceNodes: [pbxId, carrierAId, carrierBId] },
         });
         expect(domain.status, domain.text).to.equal(200);
-        const toE164 = {
-          segments: [
-            {
-              prefix: '+49',
-              suffix: '',
-              delLeading: 1,
-              delTrailing: 0,
-              keepLeading: 0,
-              keepTrailing: 0,
-              matchedPart: 0,
-              source: 'MOST_APPROPRIATE',
-            },
-          ],
-        };
         const national = await admin.post('/api/routingDomains/routes/add', {
           ...V1,
           query: { routingDomain: 'Main', mode: 'establishment' },
@@ -138,10 +125,10 @@ for (const store of durableStores()) {
                 {
                   destinationNodeId: carrierAId,
                   routingForwardProfileId: profile.json.id,
-                  destinationDialStringRewriting: toE164,
+                  destinationDialStringRewriting: TO_E164,
                   failoverStatusMatch: { telStatusList: ['ERROR'], sipStatusCodes: '408,480-486,500-599' },
                 },
-                { destinationNodeId: carrierBId, routingForwardProfileId: '', destinationDialStringRewriting: toE164 },
+                { destinationNodeId: carrierBId, routingForwardProfileId: '', destinationDialStringRewriting: TO_E164 },
               ],
             },
             filters: [{ sourceNodeIds: [pbxId], destinationDialString: { type: 'WILDCARD', wildcardPattern: '0*' } }],

@@ -87,6 +87,22 @@ export async function addRoutingDomain(
   return response.json;
 }
 
+/** The national dial string to E.164: the leading 0 for +49 (the demo's rewriting toward its carriers). */
+export const TO_E164 = {
+  segments: [
+    {
+      prefix: '+49',
+      suffix: '',
+      delLeading: 1,
+      delTrailing: 0,
+      keepLeading: 0,
+      keepTrailing: 0,
+      matchedPart: 0,
+      source: 'MOST_APPROPRIATE',
+    },
+  ],
+};
+
 /** A route with every member the specification names: two targets, rewritings, failover, and a filter per matcher type. */
 export function fullRoute(first: string, second: string, source: string, profile: string): Record<string, unknown> {
   const segment = {

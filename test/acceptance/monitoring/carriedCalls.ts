@@ -5,6 +5,7 @@ import { TrafficLabs } from '../../../src/contexts/simulation/index.js';
 import type { ApiClient } from '../../support/ApiClient.js';
 import { TestGateway } from '../../support/TestGateway.js';
 import { PROFILES, addProvider, addSystem } from '../configuration/nodesSupport.js';
+import { TO_E164 } from '../configuration/routingSupport.js';
 
 const V1 = { version: 1 };
 
@@ -36,20 +37,6 @@ export async function carriedCalls(): Promise<CarriedCalls> {
     (await admin.post('/api/routingDomains/add', { ...V1, json: { displayName: 'Main', sourceNodes: [pbx!.id] } }))
       .status,
   ).to.equal(200);
-  const toE164 = {
-    segments: [
-      {
-        prefix: '+49',
-        suffix: '',
-        delLeading: 1,
-        delTrailing: 0,
-        keepLeading: 0,
-        keepTrailing: 0,
-        matchedPart: 0,
-        source: 'MOST_APPROPRIATE',
-      },
-    ],
-  };
   const route = await admin.post('/api/routingDomains/routes/add', {
     ...V1,
     query: { routingDomain: 'Main' },
@@ -59,7 +46,7 @@ export async function carriedCalls(): Promise<CarriedCalls> {
       establishment: {
         action: 'ACCEPT',
         routingTargets: [
-          { destinationNodeId: carrier!.id, routingForwardProfileId: '', destinationDialStringRewriting: toE164 },
+          { destinationNodeId: carrier!.id, routingForwardProfileId: '', destinationDialStringRewriting: TO_E164 },
         ],
       },
       filters: [{ sourceNodeIds: [pbx!.id], destinationDialString: { type: 'WILDCARD', wildcardPattern: '0*' } }],

@@ -6,6 +6,7 @@ import { expectError } from '../../support/expectError.js';
 import { TestGateway } from '../../support/TestGateway.js';
 import type { ApiClient } from '../../support/ApiClient.js';
 import { PROFILES, addProvider, addSystem } from '../configuration/nodesSupport.js';
+import { TO_E164 } from '../configuration/routingSupport.js';
 
 const V0 = { version: 0 };
 const V1 = { version: 1 };
@@ -77,20 +78,6 @@ describe('simulated traffic over HTTP: activeSessions/get, forwardedSessionRecor
       (await admin.post('/api/routingDomains/add', { ...V1, json: { displayName: 'Main', sourceNodes: [ids.pbx] } }))
         .status,
     ).to.equal(200);
-    const toE164 = {
-      segments: [
-        {
-          prefix: '+49',
-          suffix: '',
-          delLeading: 1,
-          delTrailing: 0,
-          keepLeading: 0,
-          keepTrailing: 0,
-          matchedPart: 0,
-          source: 'MOST_APPROPRIATE',
-        },
-      ],
-    };
     const route = await admin.post('/api/routingDomains/routes/add', {
       ...V1,
       query: { routingDomain: 'Main' },
@@ -103,10 +90,10 @@ describe('simulated traffic over HTTP: activeSessions/get, forwardedSessionRecor
             {
               destinationNodeId: ids.carrierA,
               routingForwardProfileId: '',
-              destinationDialStringRewriting: toE164,
+              destinationDialStringRewriting: TO_E164,
               failoverStatusMatch: { telStatusList: ['USER_BUSY'], sipStatusCodes: '500-599' },
             },
-            { destinationNodeId: ids.carrierB, routingForwardProfileId: '', destinationDialStringRewriting: toE164 },
+            { destinationNodeId: ids.carrierB, routingForwardProfileId: '', destinationDialStringRewriting: TO_E164 },
           ],
         },
         filters: [{ sourceNodeIds: [ids.pbx], destinationDialString: { type: 'WILDCARD', wildcardPattern: '0*' } }],
