@@ -16,6 +16,7 @@ export { SipListening, type SipListenerView, type SipListeningState } from './si
 export { StoredSip, type SipSettingSnapshot, type SipSettingChange } from './sip/application/StoredSip.js';
 export { SipDefaults, DEFAULT_SIP_HOST } from './sip/application/SipDefaults.js';
 export {
+  DEFAULT_SETUP_TIMEOUT_SECONDS,
   farEndIsReal,
   farEndOf,
   isLoopbackHost,

@@ -2,6 +2,7 @@ import { DomainError } from '../../../src/shared/domain/DomainError.js';
 import type { LabId } from '../../../src/shared/domain/LabId.js';
 import { CommittedGateway } from '../../../src/contexts/configuration/index.js';
 import {
+  DEFAULT_SETUP_TIMEOUT_SECONDS,
   farEndOf,
   SipDefaults,
   SipListening,
@@ -67,6 +68,7 @@ export class FakeSipListening extends SipListening {
       enabled: setting.enabled,
       host: this.defaults.host,
       portOffset: setting.portOffset,
+      setupTimeoutSeconds: setting.setupTimeoutSeconds,
       listeners,
       farEnds,
     };
@@ -76,7 +78,14 @@ export class FakeSipListening extends SipListening {
 
   state(lab: LabId): SipListeningState {
     return (
-      this.states.get(lab) ?? { enabled: false, host: this.defaults.host, portOffset: 0, listeners: [], farEnds: {} }
+      this.states.get(lab) ?? {
+        enabled: false,
+        host: this.defaults.host,
+        portOffset: 0,
+        setupTimeoutSeconds: DEFAULT_SETUP_TIMEOUT_SECONDS,
+        listeners: [],
+        farEnds: {},
+      }
     );
   }
 }

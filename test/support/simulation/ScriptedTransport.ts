@@ -22,6 +22,8 @@ import type { SimulatedCodec, TrafficProfile } from '../../../src/contexts/simul
 export interface FarEndScript {
   readonly responses: readonly { readonly afterMs: number; readonly status: number }[];
   readonly byeAfterMs?: number;
+  /** The far end answers a CANCEL 200 but never ends its INVITE with 487. */
+  readonly ignoresCancel?: boolean;
 }
 
 /** What a scripted caller does: its call, when it CANCELs (with a Q.850 cause), when it hangs up after the answer. */
@@ -37,12 +39,16 @@ export interface CallerScript {
   readonly byeAfterMs?: number;
   /** The caller's INVITE transaction gives up after this long without any response (Timer B). */
   readonly timeoutMs?: number;
+  /** The INVITE's body instead of the caller's SDP offer ('' for none: a late offer). */
+  readonly body?: string;
+  /** The number the gateway's ids for the call come from (7 by default: give calls at once their own). */
+  readonly seed?: number;
 }
 
 /** One thing the gateway asked the transport to do, as the test reads it back. */
 export interface Command {
   readonly at: number;
-  readonly what: 'invite' | 'respond' | 'ack' | 'cancel' | 'bye' | 'confirm';
+  readonly what: 'invite' | 'respond' | 'ack' | 'cancel' | 'bye' | 'confirm' | 'release';
   readonly leg: number;
   readonly node: string;
   readonly status?: number;
@@ -74,6 +80,8 @@ export class ScriptedTransport extends SessionTransport {
     private readonly scheduler: Scheduler,
     private readonly farEnds: Readonly<Record<string, FarEndScript>>,
     callers: readonly CallerScript[],
+    /** The setup limit the transport gives every call (none by default). */
+    private readonly setupLimit?: number,
   ) {
     super();
     for (const caller of callers) this.scheduler.at(this.scheduler.now() + caller.atMs, () => this.arrive(caller));
@@ -113,7 +121,8 @@ export class ScriptedTransport extends SessionTransport {
       { fromUser: script.source, toUser: script.destination, codec },
       this.memo,
     );
-    const invite = leg.caller.invite;
+    const built = leg.caller.invite;
+    const invite = script.body === undefined ? built : () => ({ ...built(), body: script.body! });
     this.received(leg, invite);
     this.listener!.callArrived({
       leg,
@@ -121,7 +130,7 @@ export class ScriptedTransport extends SessionTransport {
       destination: script.destination,
       codec,
       recorded: script.recorded ?? false,
-      seed: 7,
+      seed: script.seed ?? 7,
       invite,
       media: { lossPercent: 1, jitterMs: 5 },
     });
@@ -144,6 +153,8 @@ export class ScriptedTransport extends SessionTransport {
 
   respond(leg: TransportLeg, status: number, response: Lazy<SipResponse>): void {
     const caller = this.own(leg);
+    // built before it is sent, as a transport on the wire builds it
+    response();
     this.log('respond', caller, { status });
     this.sent(caller, response);
     caller.heard = true;
@@ -208,7 +219,7 @@ export class ScriptedTransport extends SessionTransport {
       this.listener!.responded(far, 'CANCEL', 200, ok);
     });
     this.later(2, () => {
-      if (far.final) return;
+      if (far.final || this.farEnds[far.node.id]?.ignoresCancel) return;
       far.final = true;
       const terminated = () => far.farEnd!.respond(487);
       this.received(far, terminated);
@@ -230,6 +241,14 @@ export class ScriptedTransport extends SessionTransport {
   confirm(leg: TransportLeg, method: 'CANCEL' | 'BYE', ok: Lazy<SipResponse>): void {
     this.log('confirm', this.own(leg), { method });
     this.sent(this.own(leg), ok);
+  }
+
+  override release(leg: TransportLeg): void {
+    this.log('release', this.own(leg), {});
+  }
+
+  override setupLimitMs(_leg: TransportLeg): number | undefined {
+    return this.setupLimit;
   }
 
   private later(ms: number, action: () => void): void {

@@ -191,6 +191,7 @@ describe('RealAndSimulatedTransport', () => {
       now: () => 0,
       register: () => undefined,
       registered: () => undefined,
+      setupTimeoutMs: () => 181_000,
       warn: () => undefined,
     };
     let detached = false;

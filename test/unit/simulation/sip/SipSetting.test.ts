@@ -63,11 +63,12 @@ describe("a lab's SIP setting (SipSetting)", () => {
 
   it('a change keeps the fields it leaves out; farEnds is taken whole', () => {
     const first = sipSetting(defaultSipSetting(false), { enabled: true, portOffset: 1000, farEnds: { a: 'real' } });
-    expect(first).to.deep.equal({ enabled: true, portOffset: 1000, farEnds: { a: 'real' } });
-    expect(sipSetting(first, { enabled: false })).to.deep.equal({
+    expect(first).to.deep.equal({ enabled: true, portOffset: 1000, farEnds: { a: 'real' }, setupTimeoutSeconds: 181 });
+    expect(sipSetting(first, { enabled: false, setupTimeoutSeconds: 30 })).to.deep.equal({
       enabled: false,
       portOffset: 1000,
       farEnds: { a: 'real' },
+      setupTimeoutSeconds: 30,
     });
     expect(sipSetting(first, { farEnds: { b: 'simulated' } }).farEnds).to.deep.equal({ b: 'simulated' });
   });
@@ -83,5 +84,13 @@ describe("a lab's SIP setting (SipSetting)", () => {
       sipSetting(defaultSipSetting(false), { portOffset: 70000, farEnds: { a: 'maybe', b: 'real' } }),
     );
     expect(error.details.map((d) => d.field)).to.deep.equal(['portOffset', 'farEnds.a']);
+  });
+
+  it('refuses a setup timeout that is not a whole number of seconds from 1 to 3600, naming the field', () => {
+    for (const setupTimeoutSeconds of [0, 3601, 2.5]) {
+      const error = refusal(() => sipSetting(defaultSipSetting(false), { setupTimeoutSeconds }));
+      expect(error.details.map((d) => d.field)).to.deep.equal(['setupTimeoutSeconds']);
+    }
+    expect(sipSetting(defaultSipSetting(false), { setupTimeoutSeconds: 3600 }).setupTimeoutSeconds).to.equal(3600);
   });
 });

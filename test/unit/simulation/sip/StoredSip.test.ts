@@ -16,12 +16,27 @@ function stored(enabledByDefault: boolean): StoredSip {
 
 describe("each lab's SIP setting in the settings store (StoredSip)", () => {
   it('a lab that never set it follows the process default; a saved setting stands whatever the default', async () => {
-    expect(await stored(false).read(DEFAULT_LAB)).to.deep.equal({ enabled: false, portOffset: 0, farEnds: {} });
+    expect(await stored(false).read(DEFAULT_LAB)).to.deep.equal({
+      enabled: false,
+      portOffset: 0,
+      farEnds: {},
+      setupTimeoutSeconds: 181,
+    });
     const on = stored(true);
-    expect(await on.read(DEFAULT_LAB)).to.deep.equal({ enabled: true, portOffset: 0, farEnds: {} });
+    expect(await on.read(DEFAULT_LAB)).to.deep.equal({
+      enabled: true,
+      portOffset: 0,
+      farEnds: {},
+      setupTimeoutSeconds: 181,
+    });
     expect(await on.isSet(DEFAULT_LAB)).to.equal(false);
     await on.change(DEFAULT_LAB, { enabled: false, farEnds: { n1: 'real' } });
-    expect(await on.read(DEFAULT_LAB)).to.deep.equal({ enabled: false, portOffset: 0, farEnds: { n1: 'real' } });
+    expect(await on.read(DEFAULT_LAB)).to.deep.equal({
+      enabled: false,
+      portOffset: 0,
+      farEnds: { n1: 'real' },
+      setupTimeoutSeconds: 181,
+    });
     expect(await on.isSet(DEFAULT_LAB)).to.equal(true);
   });
 
@@ -31,7 +46,12 @@ describe("each lab's SIP setting in the settings store (StoredSip)", () => {
     expect(first.before.setting).to.equal(undefined);
     expect(await sip.restore(DEFAULT_LAB, first)).to.equal(true);
     expect(await sip.isSet(DEFAULT_LAB), 'back to following the process default').to.equal(false);
-    expect(await sip.read(DEFAULT_LAB)).to.deep.equal({ enabled: true, portOffset: 0, farEnds: {} });
+    expect(await sip.read(DEFAULT_LAB)).to.deep.equal({
+      enabled: true,
+      portOffset: 0,
+      farEnds: {},
+      setupTimeoutSeconds: 181,
+    });
   });
 
   it('restore leaves a later change standing', async () => {

@@ -352,6 +352,7 @@ export class TrafficLabs extends LiveSessions {
       this.recorder(lab),
       (scheduler) => this.transports.create(lab, scheduler),
       () => this.wake(lab),
+      (err, sessionIdentifier) => this.logger.error({ err, lab, sessionIdentifier }, 'a call failed and was ended'),
     );
     engine.startArrivals(profile);
     return engine;

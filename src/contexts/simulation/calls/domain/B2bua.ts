@@ -10,6 +10,7 @@ import { gateFor } from './gateFor.js';
 import type { MediaQualityFigures } from './MediaQuality.js';
 import { messageEntryOf } from './messageEntryOf.js';
 import { CALL_STATE_MACHINE, type CallState } from './CallState.js';
+import { CallRescue } from './CallRescue.js';
 import { mix, streamFor, uuidOf } from './Randomness.js';
 import { recordingOf } from './recordingOf.js';
 import type {
@@ -44,6 +45,7 @@ export class B2bua implements TransportListener {
   private routedLive = 0;
   private batch: SipMessageEntry[] | undefined;
   private readonly memo = new StepMemo();
+  private readonly rescue: CallRescue;
   readonly counters: TrafficCounters = noTraffic();
 
   constructor(
@@ -54,7 +56,17 @@ export class B2bua implements TransportListener {
     private readonly transport: SessionTransport,
     /** The simulated instant now, ms since the epoch. */
     private readonly now: () => number,
-  ) {}
+    /** Told of every failure in a call's handling (the call itself is ended). */
+    private readonly failed: (error: unknown, sessionIdentifier: string | undefined) => void = () => undefined,
+  ) {
+    this.rescue = new CallRescue({
+      transport,
+      now,
+      move: (call, to) => this.move(call, to),
+      end: (call, ending, side) => this.end(call, ending, side),
+      failed,
+    });
+  }
 
   /** Sessions the gateway carries now: routed calls in any state but terminated (what licensed capacity counts). */
   get activeCount(): number {
@@ -99,6 +111,22 @@ export class B2bua implements TransportListener {
       this.batch = [];
     }
     this.batch.push(messageEntryOf(leg, record, this.gates.systemIdentifier));
+  }
+
+  /** Ends the calls past their limits (CallRescue.sweep). */
+  sweep(): void {
+    this.rescue.sweep(this.liveCalls.values(), this);
+  }
+
+  recordFailed(leg: TransportLeg, error: unknown): void {
+    this.failed(error, leg.sessionIdentifier || undefined);
+  }
+
+  /** What was done about a leg failed: its call is ended on both legs (or the leg let go, if no call holds it). */
+  rescueAfter(leg: TransportLeg, error: unknown): void {
+    const call = this.byLeg.get(leg);
+    if (call?.live) this.rescue.abort(call, error);
+    else this.rescue.releaseLeg(leg, error);
   }
 
   callArrived(arrival: Arrival): void {
@@ -189,6 +217,7 @@ export class B2bua implements TransportListener {
       q850Cause === OUTCOME_ENDINGS.noAnswer.q850Cause ? OUTCOME_ENDINGS.noAnswer : OUTCOME_ENDINGS.cancelled;
     this.move(call, 'terminating');
     call.cancelling = ending;
+    call.cancelSide = 'inbound';
     const attempt = call.attempt;
     if (attempt) this.transport.cancel(attempt.leg, () => attempt.dialog.cancel());
     else this.refuse(call, ending, 'inbound');
@@ -251,10 +280,7 @@ export class B2bua implements TransportListener {
     this.end(call, ending, side);
   }
 
-  /**
-   * Sends the call to the next usable target (a present, enabled destination node) after the current one. With
-   * none left: the last far end's failure goes back to the caller, or 503 (cause 38) when no attempt was made.
-   */
+  /** The next usable target (a present, enabled node); none left: the last failure, or 503 (cause 38), to the caller. */
   private tryNextTarget(call: SimulatedCall, lastFailure: CallEnding | undefined): void {
     const targets = call.route!.match.targets;
     for (let index = (call.attempt?.targetIndex ?? -1) + 1; index < targets.length; index += 1) {
@@ -320,7 +346,7 @@ export class B2bua implements TransportListener {
     if (call.cancelling) {
       // the answer crossed the caller's CANCEL: the far end is hung up on and the caller gets its 487
       this.transport.bye(attempt.leg, () => attempt.dialog.bye(ok()));
-      this.refuse(call, call.cancelling, 'inbound');
+      this.refuse(call, call.cancelling, call.cancelSide ?? 'inbound');
       return;
     }
     if (call.state !== 'trying' && call.state !== 'early') return;
@@ -335,7 +361,7 @@ export class B2bua implements TransportListener {
     this.transport.ack(attempt.leg, () => attempt.dialog.ack(response()));
     this.setStatus(call, status);
     if (call.cancelling) {
-      this.refuse(call, call.cancelling, 'inbound');
+      this.refuse(call, call.cancelling, call.cancelSide ?? 'inbound');
       return;
     }
     const ending = farEndEnding(status);
@@ -351,7 +377,9 @@ export class B2bua implements TransportListener {
   // ---- ending ----------------------------------------------------------------------------------------------
 
   private move(call: SimulatedCall, to: CallState): void {
-    if (call.state !== to) call.state = CALL_STATE_MACHINE.transition(call.state, to);
+    if (call.state === to) return;
+    call.state = CALL_STATE_MACHINE.transition(call.state, to);
+    if (to === 'terminating') call.terminatingAt = this.now();
   }
 
   private end(call: SimulatedCall, ending: CallEnding, side: 'inbound' | 'outbound' | 'gateway'): void {

@@ -30,6 +30,17 @@ export const GATE_ENDINGS = {
 } as const;
 export type Gate = keyof typeof GATE_ENDINGS;
 
+/**
+ * How the gateway's safety net ends a call (CallRescue): its handling failed (500 to a caller still waiting, cause
+ * 41 temporary failure), it got no final answer within the setup limit (Timer C: 408, cause 102 recovery on timer
+ * expiry), or its BYE or CANCEL was never answered (cause 102).
+ */
+export const RESCUE_ENDINGS = {
+  handlingFailed: ending('FAILED', 500, 'Server Internal Error', 41),
+  setupTimeout: ending('NO_ANSWER', 408, 'Request Timeout', 102),
+  teardownTimeout: ending('ANSWERED', 200, 'OK', 102),
+} as const;
+
 /** What the far end answers or the caller does, and how it ends the call. */
 export const OUTCOME_ENDINGS = {
   answered: ending('ANSWERED', 200, 'OK', 16),

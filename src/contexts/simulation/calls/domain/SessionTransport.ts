@@ -163,6 +163,22 @@ export abstract class SessionTransport {
   abstract bye(leg: TransportLeg, bye: Lazy<SipRequest>): void;
   /** 200 OK to a CANCEL or BYE received on the leg. */
   abstract confirm(leg: TransportLeg, method: 'CANCEL' | 'BYE', ok: Lazy<SipResponse>): void;
+  /**
+   * The gateway is done with the leg (its call ended by the gateway's safety net): whatever the transport still
+   * holds for it goes (a caller still waiting gets a final answer). Nothing by default.
+   */
+  release(_leg: TransportLeg): void {
+    // a transport that holds nothing per leg has nothing to let go
+  }
+
+  /**
+   * How long (ms of lab time) a call with this leg may go without a final answer before the gateway gives up on it
+   * (Timer C); undefined: no limit (far ends the transport models always answer or fail in time).
+   */
+  setupLimitMs(_leg: TransportLeg): number | undefined {
+    return undefined;
+  }
+
   /** The engine is dropped: whatever the transport holds outside it (sockets, registrations) is let go. */
   dispose(): void {
     // a transport that holds nothing outside the engine has nothing to let go

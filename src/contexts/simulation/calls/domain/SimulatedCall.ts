@@ -41,6 +41,10 @@ export class SimulatedCall {
   answer: Lazy<SipResponse> | undefined;
   /** The caller CANCELled; the call ends with this ending when the attempt's 487 is relayed. */
   cancelling: CallEnding | undefined;
+  /** Who cancelled: the caller (its CANCEL), or the gateway (a setup limit). */
+  cancelSide: 'inbound' | 'gateway' | undefined;
+  /** When the call started terminating (its BYE or CANCEL sent): the teardown limit counts from it. */
+  terminatingAt: number | undefined;
   /** Which side's BYE ends the connected call (the other leg's 200 to the relayed BYE ends it). */
   hangingUp: 'inbound' | 'outbound' | undefined;
   endAt: number | undefined;

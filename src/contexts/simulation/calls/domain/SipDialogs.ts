@@ -221,16 +221,34 @@ export class UasDialog {
     this.toTag = hex(streamFor(side.seed, 'to-tag').bytes(6));
     this.ok = memo.once(() => {
       const invite = this.invite();
-      this.answer ??= serializeSdp(
-        answerOffer(parseSdp(invite.body), {
-          preferences: [this.codec, 'telephone-event'],
-          address: side.local.ip,
-          port: rtpPort(side.seed, 'callee'),
-          sessionId: String(mix(side.seed, 'sdp-answer')),
-        }),
-      );
+      this.answer ??= this.sdpFor(invite.body);
       return buildResponse(invite, 200, { toTag: this.toTag, contact: this.contact(), body: this.answer });
     });
+  }
+
+  /**
+   * The SDP of the 200: the answer to the INVITE's offer, or, when the INVITE carried none (a late offer), an offer
+   * of the gateway's own whose answer comes in the ACK (RFC 3261 section 13.2.1, RFC 3264 section 5).
+   */
+  private sdpFor(offer: string): string {
+    const { local, seed } = this.side;
+    const port = rtpPort(seed, 'callee');
+    if (offer === '') {
+      const codecs: CodecName[] = [
+        this.codec,
+        ...SIMULATED_CODECS.filter((other) => other !== this.codec),
+        'telephone-event',
+      ];
+      return serializeSdp(buildOffer({ codecs, address: local.ip, port, sessionId: String(mix(seed, 'sdp-answer')) }));
+    }
+    return serializeSdp(
+      answerOffer(parseSdp(offer), {
+        preferences: [this.codec, 'telephone-event'],
+        address: local.ip,
+        port,
+        sessionId: String(mix(seed, 'sdp-answer')),
+      }),
+    );
   }
 
   /** A response to the INVITE: 100 Trying, 18x, the 200 with the answer, or a failure. */

@@ -1,6 +1,7 @@
 import type { GatewayPlan } from '../../../configuration/index.js';
 import type { LabId } from '../../../../shared/domain/LabId.js';
 import { B2bua } from './B2bua.js';
+import { guarded } from './CallRescue.js';
 import type { TrafficCounters } from './TrafficCounters.js';
 import type { CallRecorder, GateSnapshot } from './CallRecorder.js';
 import { EventQueue } from './EventQueue.js';
@@ -37,6 +38,8 @@ export class TrafficEngine {
     makeTransport: (scheduler: Scheduler) => SessionTransport,
     /** Asked to run the engine soon (a transport's event happened outside a step); nothing by default. */
     wake: () => void = () => undefined,
+    /** Told of a failure in an event (a call's handling, or the engine's own): the rest of the step goes on. */
+    private readonly failed: (error: unknown, sessionIdentifier: string | undefined) => void = () => undefined,
   ) {
     this.current = start.getTime();
     const scheduler: Scheduler = {
@@ -45,8 +48,8 @@ export class TrafficEngine {
       wake,
     };
     this.transport = makeTransport(scheduler);
-    this.gateway = new B2bua(lab, plan, gates, recorder, this.transport, () => this.current);
-    this.transport.connect(this.gateway);
+    this.gateway = new B2bua(lab, plan, gates, recorder, this.transport, () => this.current, failed);
+    this.transport.connect(guarded(this.gateway));
     this.transport.usePlan(plan);
   }
 
@@ -106,6 +109,20 @@ export class TrafficEngine {
    * With `enough`, asked between events (every eighth: asking costs a clock read), it may stop early: the engine's time is then the last event's, the rest
    * stays queued, and the answer is false (true: everything due ran, the time is `instant`).
    */
+  /** One event, or the sweep: a failure is reported and the step goes on; the messages gathered go to the recorder. */
+  private runSafely(run: () => void): void {
+    try {
+      run();
+    } catch (error) {
+      this.failed(error, undefined);
+    }
+    try {
+      this.gateway.flush();
+    } catch (error) {
+      this.failed(error, undefined);
+    }
+  }
+
   advanceTo(instant: Date, enough?: () => boolean): boolean {
     const until = instant.getTime();
     for (let ran = 0; ; ran += 1) {
@@ -114,10 +131,10 @@ export class TrafficEngine {
       if (enough && ran > 0 && (ran & 7) === 0 && enough()) return false;
       const action = this.queue.pop()!;
       this.current = action.at;
-      action.run();
-      this.gateway.flush();
+      this.runSafely(action.run);
     }
     if (until > this.current) this.current = until;
+    this.runSafely(() => this.gateway.sweep());
     return true;
   }
 }

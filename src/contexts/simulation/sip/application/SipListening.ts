@@ -17,6 +17,7 @@ export interface SipListeningState {
   readonly enabled: boolean;
   readonly host: string;
   readonly portOffset: number;
+  readonly setupTimeoutSeconds: number;
   readonly listeners: readonly SipListenerView[];
   readonly farEnds: Readonly<Record<string, FarEnd>>;
 }

@@ -20,14 +20,25 @@ const SIP_SETTING: SettingDefinition<StoredValue> = {
   what: 'SIP setting',
   initial: () => ({ setting: undefined }),
   decode: (_lab, json) => {
-    const stored = json as { unset?: unknown; enabled?: unknown; portOffset?: unknown; farEnds?: unknown };
+    const stored = json as {
+      unset?: unknown;
+      enabled?: unknown;
+      portOffset?: unknown;
+      farEnds?: unknown;
+      setupTimeoutSeconds?: unknown;
+    };
     if (stored.unset === true) return { setting: undefined };
     return { setting: sipSetting(defaultSipSetting(false), stored as SipSettingInput) };
   },
   encode: ({ setting }) =>
     setting
       ? (JSON.parse(
-          JSON.stringify({ enabled: setting.enabled, portOffset: setting.portOffset, farEnds: setting.farEnds }),
+          JSON.stringify({
+            enabled: setting.enabled,
+            portOffset: setting.portOffset,
+            farEnds: setting.farEnds,
+            setupTimeoutSeconds: setting.setupTimeoutSeconds,
+          }),
         ) as SettingJson)
       : { unset: true },
 };

@@ -11,6 +11,14 @@ import type { PlanNode } from '../../../configuration/index.js';
 export type FarEnd = 'simulated' | 'answering' | 'real';
 export const FAR_ENDS: readonly FarEnd[] = ['simulated', 'answering', 'real'];
 
+/**
+ * How long a real call may go without a final answer before the gateway cancels it and answers 408, by default:
+ * Timer C, which RFC 3261 section 16.6 step 11 wants greater than 3 minutes.
+ */
+export const DEFAULT_SETUP_TIMEOUT_SECONDS = 181;
+/** The bounds of the setup timeout: a second to an hour. */
+export const SETUP_TIMEOUT_BOUNDS = { min: 1, max: 3600 } as const;
+
 /** The largest port offset: the nodes' ports plus the offset stay ports. */
 export const MAX_PORT_OFFSET = 60000;
 
@@ -22,6 +30,8 @@ export interface SipSetting {
   readonly enabled: boolean;
   readonly portOffset: number;
   readonly farEnds: Readonly<Record<string, FarEnd>>;
+  /** Seconds a real call may go without a final answer before the gateway cancels it (Timer C). */
+  readonly setupTimeoutSeconds: number;
 }
 
 /** What a change may give; a field left out keeps its current value. */
@@ -29,11 +39,17 @@ export interface SipSettingInput {
   readonly enabled?: boolean;
   readonly portOffset?: number;
   readonly farEnds?: Readonly<Record<string, string>>;
+  readonly setupTimeoutSeconds?: number;
 }
 
 /** The setting of a lab whose setting was never set: off, unless the process turns SIP on for such labs. */
 export function defaultSipSetting(enabled: boolean): SipSetting {
-  return Object.freeze({ enabled, portOffset: 0, farEnds: Object.freeze({}) });
+  return Object.freeze({
+    enabled,
+    portOffset: 0,
+    farEnds: Object.freeze({}),
+    setupTimeoutSeconds: DEFAULT_SETUP_TIMEOUT_SECONDS,
+  });
 }
 
 /** `current` with the changes of `input`, every rule checked; a 400 INVALID_SIP_SETTING names each faulty field. */
@@ -45,6 +61,15 @@ export function sipSetting(current: SipSetting, input: SipSettingInput): SipSett
       field: 'portOffset',
       rule: 'range',
       message: `portOffset must be a whole number from 0 to ${MAX_PORT_OFFSET}`,
+    });
+  }
+  const setupTimeoutSeconds = input.setupTimeoutSeconds ?? current.setupTimeoutSeconds;
+  const { min, max } = SETUP_TIMEOUT_BOUNDS;
+  if (!Number.isInteger(setupTimeoutSeconds) || setupTimeoutSeconds < min || setupTimeoutSeconds > max) {
+    problems.push({
+      field: 'setupTimeoutSeconds',
+      rule: 'range',
+      message: `setupTimeoutSeconds must be a whole number of seconds from ${min} to ${max}`,
     });
   }
   const farEnds: Record<string, FarEnd> = {};
@@ -65,7 +90,12 @@ export function sipSetting(current: SipSetting, input: SipSettingInput): SipSett
       `the SIP setting is invalid: ${problems.map((p) => p.message).join('; ')}`,
       problems,
     );
-  return Object.freeze({ enabled: input.enabled ?? current.enabled, portOffset, farEnds: Object.freeze(farEnds) });
+  return Object.freeze({
+    enabled: input.enabled ?? current.enabled,
+    portOffset,
+    farEnds: Object.freeze(farEnds),
+    setupTimeoutSeconds,
+  });
 }
 
 /** Whether a host names this machine: 127.0.0.0/8, ::1 (also as an IPv4-mapped or bracketed address) or localhost. */

@@ -12,6 +12,11 @@ import type { SocketLegs } from './SocketLegs.js';
 import type { SocketReports } from './SocketReports.js';
 import { ALLOW, firstHeader, q850Of, uriUser, withBody, withContact, withHeader } from './wireMessages.js';
 
+/** How many media descriptions (m= lines) an SDP has. */
+function mediaLines(sdp: string): number {
+  return sdp.split(/\r?\n/).filter((line) => line.startsWith('m=')).length;
+}
+
 function fnv1a(text: string): number {
   let hash = 0x811c9dc5;
   for (let i = 0; i < text.length; i += 1) {
@@ -101,6 +106,32 @@ export class InboundCalls {
     if (status >= 300) this.legs.finish(leg);
   }
 
+  /** The leg is dropped (its call ended by the gateway's safety net): a caller with no final answer yet gets 500. */
+  release(leg: SocketLeg): void {
+    if (leg.ended) return;
+    const transaction = leg.inviteTransaction;
+    if (leg.index === 0 && transaction && leg.finalStatus < 200) {
+      leg.finalStatus = 500;
+      transaction.respond(localResponse(transaction.request, 500, leg.callId));
+    }
+    this.legs.finish(leg);
+  }
+
+  /**
+   * The caller's ACK of the gateway's 2xx. After a late offer it carries the answer to the 200's offer; an ACK
+   * without one, or with one that does not answer the offer (another number of m= lines, RFC 3264 section 6),
+   * leaves the session with no agreed media, and the gateway ends the call with a BYE on both legs (RFC 3264
+   * section 5, RFC 3261 section 13.2.2.4).
+   */
+  acked(ack: SipRequest): void {
+    const leg = this.legs.get(firstHeader(ack, 'Call-ID') ?? '');
+    if (!leg || leg.index !== 0 || leg.ended || !leg.lateOffer) return;
+    leg.lateOffer = false;
+    const answers = ack.body !== '' && mediaLines(ack.body) === mediaLines(leg.lastSdp ?? '');
+    if (answers) this.media.callerAnswer(leg, ack.body);
+    else this.reports.post(() => this.reports.listener?.timedOut(leg));
+  }
+
   /** The caller CANCELs its INVITE (the stack answered the CANCEL 200). */
   cancelled(invite: ServerTransaction, cancel: SipRequest): void {
     const leg = this.byInvite.get(invite);
@@ -123,8 +154,10 @@ export class InboundCalls {
   ): Promise<void> {
     const request = transaction.request;
     const media = new CallMedia();
-    if (request.body !== '' && sdpMediaAddress(request.body)) {
-      await this.media.anchorCaller(media, node, request.body, () =>
+    // an INVITE without SDP (a late offer) is anchored too: the caller's answer comes in its ACK
+    const offer = request.body === '' ? undefined : request.body;
+    if (offer === undefined || sdpMediaAddress(offer)) {
+      await this.media.anchorCaller(media, node, offer, () =>
         this.reports.post(() => {
           const leg = this.legs.get(callId);
           if (leg && !leg.ended) this.reports.listener?.timedOut(leg);
@@ -148,6 +181,7 @@ export class InboundCalls {
       0,
     );
     leg.inviteTransaction = transaction;
+    leg.lateOffer = offer === undefined;
     this.legs.add(leg);
     this.byInvite.set(transaction, leg);
     for (const event of this.early.claim(callId)) this.reports.wire(leg, event);

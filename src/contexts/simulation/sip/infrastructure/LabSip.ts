@@ -29,5 +29,7 @@ export interface LabSip {
   register(node: PlanNode, transaction: ServerTransaction): void;
   /** Where the phone registered under `user` at a registrar node is (undefined: not registered). */
   registered(node: PlanNode, user: string): SipAddress | undefined;
+  /** How long a real call may go without a final answer (the lab's setup timeout, Timer C), in ms. */
+  setupTimeoutMs(): number;
   warn(fields: Record<string, unknown>, message: string): void;
 }

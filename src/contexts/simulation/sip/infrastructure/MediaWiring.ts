@@ -12,10 +12,11 @@ export class MediaWiring {
   constructor(private readonly sip: LabSip) {}
 
   /**
-   * A real caller's offer naming where it sends: a relay on the node's range for both sides, the caller's side
-   * aimed at the offer; `timedOut` when the media stops once armed (at the answer).
+   * A real caller's call: a relay on the node's range for both sides, the caller's side aimed at its offer (a late
+   * offer, an INVITE without SDP, aims it at the answer in the ACK: `callerAnswer`); `timedOut` when the media stops
+   * once armed (at the answer).
    */
-  async anchorCaller(media: CallMedia, node: PlanNode, offer: string, timedOut: () => void): Promise<void> {
+  async anchorCaller(media: CallMedia, node: PlanNode, offer: string | undefined, timedOut: () => void): Promise<void> {
     media.callerOffer = offer;
     try {
       media.relay = await RtpRelay.open(
@@ -25,8 +26,10 @@ export class MediaWiring {
           timeout: timedOut,
         },
       );
-      media.relay.setClockRates(sdpClockRates(offer));
-      media.relay.setRemote(0, sdpMediaAddress(offer)!);
+      if (offer !== undefined) {
+        media.relay.setClockRates(sdpClockRates(offer));
+        media.relay.setRemote(0, sdpMediaAddress(offer)!);
+      }
     } catch (error) {
       // no media port left (or an offer naming the gateway's own port): the SDP passes through unanchored
       media.close();
@@ -75,6 +78,23 @@ export class MediaWiring {
     }
   }
 
+  /**
+   * The caller's answer in its ACK, to the offer the gateway's 200 made for a late offer (RFC 3264 section 5): the
+   * caller's side of the relay sends where it says. SDP that is not SDP leaves the media where it was.
+   */
+  callerAnswer(leg: SocketLeg, answer: string): void {
+    const relay = leg.media?.relay;
+    if (!relay) return;
+    try {
+      const address = sdpMediaAddress(answer);
+      if (!address) return;
+      relay.setClockRates(sdpClockRates(answer));
+      relay.setRemote(0, address);
+    } catch (error) {
+      this.sip.warn({ err: error, node: leg.node.displayName }, "the caller's answer in its ACK could not be used");
+    }
+  }
+
   /** The offer toward a real far end: the real caller's own offer (anchored on the called side of the relay), else the gateway's. */
   offerSdp(leg: SocketLeg, built: string): string | undefined {
     const media = leg.media;
@@ -82,6 +102,8 @@ export class MediaWiring {
     if (media?.callerOffer && local) return anchorSdp(media.callerOffer, local);
     if (media?.callerOffer) return media.callerOffer;
     if (built === '') return undefined;
+    // a late offer: the gateway offers its own codecs from the called side of the relay
+    if (local) return anchorSdp(built, local);
     // a simulated caller has no media: the SDP names the listener's host so nothing is sent elsewhere
     const address = sdpMediaAddress(built);
     return address ? anchorSdp(built, { host: leg.local.host, port: address.port }) : built;

@@ -82,6 +82,14 @@ export class RealAndSimulatedTransport extends SessionTransport {
     this.carrier(leg).confirm(leg, method, ok);
   }
 
+  override release(leg: TransportLeg): void {
+    this.carrier(leg).release(leg);
+  }
+
+  override setupLimitMs(leg: TransportLeg): number | undefined {
+    return this.carrier(leg).setupLimitMs(leg);
+  }
+
   /** The adapter that made the leg. */
   private carrier(leg: TransportLeg): SessionTransport {
     return this.real.carries(leg) ? this.real : this.simulated;

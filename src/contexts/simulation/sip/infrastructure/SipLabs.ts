@@ -6,7 +6,7 @@ import { LabClocks } from '../../../clock/index.js';
 import { CommittedGateway, type PlanNode } from '../../../configuration/index.js';
 import type { SipListenerView } from '../application/SipListening.js';
 import { SipDefaults } from '../application/SipDefaults.js';
-import { farEndIsReal, farEndOf, type FarEnd, type SipSetting } from '../domain/SipSetting.js';
+import { defaultSipSetting, farEndIsReal, farEndOf, type FarEnd, type SipSetting } from '../domain/SipSetting.js';
 import type { Scheduler } from '../../calls/domain/Scheduler.js';
 import type { LabSip, NodeListener } from './LabSip.js';
 import { MediaPortPool } from '../../media/infrastructure/index.js';
@@ -72,7 +72,7 @@ export class SipLabs {
     if (!runtime) {
       runtime = {
         lab,
-        setting: { enabled: false, portOffset: 0, farEnds: {} },
+        setting: defaultSipSetting(false),
         enabled: false,
         listeners: new Map(),
         draining: [],
@@ -118,6 +118,7 @@ export class SipLabs {
       now: () => this.now(runtime.lab),
       register: (node, transaction) => runtime.registrar.register(node, transaction),
       registered: (node, user) => runtime.registrar.registered(node, user),
+      setupTimeoutMs: () => runtime.setting.setupTimeoutSeconds * 1000,
       warn: (fields, message) => this.logger.warn({ lab: runtime.lab, ...fields }, message),
     };
   }

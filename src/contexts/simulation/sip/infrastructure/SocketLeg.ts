@@ -47,6 +47,8 @@ export class SocketLeg extends TransportLeg {
   starting = false;
   /** Outbound: the gateway cancelled the attempt before its INVITE left; it ends with 487 without being sent. */
   cancelPending = false;
+  /** Inbound: the INVITE carried no offer (a late offer); the caller's answer is due in its ACK. */
+  lateOffer = false;
   ended = false;
 
   constructor(

@@ -15,7 +15,7 @@ import { CommittedGateway, type GatewayPlan, type PlanNode } from '../../../conf
 import { SipListening, type SipListenerView, type SipListeningState } from '../application/SipListening.js';
 import { StoredSip } from '../application/StoredSip.js';
 import { TrafficLabs } from '../../calls/application/TrafficLabs.js';
-import { farEndOf, type SipSetting } from '../domain/SipSetting.js';
+import { DEFAULT_SETUP_TIMEOUT_SECONDS, farEndOf, type SipSetting } from '../domain/SipSetting.js';
 import { SipDefaults } from '../application/SipDefaults.js';
 import { SipLabs, type LabRuntime, type OpenListener } from './SipLabs.js';
 
@@ -74,6 +74,7 @@ export class SocketSipListening extends SipListening {
       enabled: runtime?.enabled ?? false,
       host: this.options.host,
       portOffset: runtime?.setting.portOffset ?? 0,
+      setupTimeoutSeconds: runtime?.setting.setupTimeoutSeconds ?? DEFAULT_SETUP_TIMEOUT_SECONDS,
       listeners,
       farEnds: runtime?.farEnds ?? {},
     };

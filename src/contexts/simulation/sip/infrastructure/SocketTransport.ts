@@ -48,7 +48,7 @@ export class SocketTransport extends SessionTransport {
 
   constructor(
     scheduler: Scheduler,
-    sip: LabSip,
+    private readonly sip: LabSip,
     private readonly detach: (transport: SocketTransport) => void,
   ) {
     super();
@@ -84,6 +84,15 @@ export class SocketTransport extends SessionTransport {
 
   get profile(): TrafficProfile | undefined {
     return undefined;
+  }
+
+  /** Gives up the leg the gateway's safety net ended: a caller still waiting gets a 500, the leg lets go of its media. */
+  override release(leg: TransportLeg): void {
+    this.inbound.release(this.own(leg));
+  }
+
+  override setupLimitMs(_leg: TransportLeg): number | undefined {
+    return this.sip.setupTimeoutMs();
   }
 
   /** Whether the leg is one this transport made (an inbound leg of a real caller, an attempt toward a real far end). */
@@ -146,8 +155,9 @@ export class SocketTransport extends SessionTransport {
   }
 
   /** The ACK of a 2xx the gateway sent (its own record came through the wire). */
-  onAck(_request: SipRequest): void {
-    // the ACK confirms the dialog; the stack stopped resending the 200
+  onAck(request: SipRequest): void {
+    // the ACK confirms the dialog (the stack stopped resending the 200); it carries the answer to a late offer
+    this.inbound.acked(request);
   }
 
   /** The caller CANCELs its INVITE (the stack answered the CANCEL 200). */

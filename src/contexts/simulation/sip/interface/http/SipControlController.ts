@@ -23,6 +23,7 @@ function view(state: SipListeningState): SipStateView {
       ...(l.error !== undefined ? { error: l.error } : {}),
     })),
     farEnds: { ...state.farEnds },
+    setupTimeoutSeconds: state.setupTimeoutSeconds,
   };
 }
 
@@ -51,6 +52,7 @@ export class SipControlController {
       ...(dto.enabled !== undefined ? { enabled: dto.enabled } : {}),
       ...(dto.portOffset !== undefined ? { portOffset: dto.portOffset } : {}),
       ...(dto.farEnds !== undefined ? { farEnds: dto.farEnds } : {}),
+      ...(dto.setupTimeoutSeconds !== undefined ? { setupTimeoutSeconds: dto.setupTimeoutSeconds } : {}),
     });
     try {
       return view(await listening.follow(lab));

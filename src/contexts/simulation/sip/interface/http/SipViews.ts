@@ -2,7 +2,7 @@ import { Type } from 'class-transformer';
 import { IsArray, IsBoolean, IsIn, IsInt, IsObject, IsOptional, IsString, ValidateNested } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
 import type { FarEnd } from '../../domain/SipSetting.js';
-import { FAR_ENDS_SCHEMA } from './SipControlDto.js';
+import { FAR_ENDS_SCHEMA, SETUP_TIMEOUT_DESCRIPTION } from './SipControlDto.js';
 
 /** One listener of a node. */
 export class SipListenerStateView {
@@ -23,4 +23,5 @@ export class SipStateView {
   @IsInt() portOffset!: number;
   @IsArray() @ValidateNested({ each: true }) @Type(() => SipListenerStateView) listeners!: SipListenerStateView[];
   @IsObject() @JSONSchema(FAR_ENDS_SCHEMA) farEnds!: Record<string, FarEnd>;
+  @IsInt() @JSONSchema({ description: SETUP_TIMEOUT_DESCRIPTION }) setupTimeoutSeconds!: number;
 }
