@@ -41,6 +41,8 @@ export interface CallerScript {
   readonly timeoutMs?: number;
   /** The INVITE's body instead of the caller's SDP offer ('' for none: a late offer). */
   readonly body?: string;
+  /** The display name of the caller's From. */
+  readonly sourceName?: string;
   /** The number the gateway's ids for the call come from (7 by default: give calls at once their own). */
   readonly seed?: number;
 }
@@ -128,6 +130,7 @@ export class ScriptedTransport extends SessionTransport {
       leg,
       source: script.source,
       destination: script.destination,
+      ...(script.sourceName === undefined ? {} : { sourceName: script.sourceName }),
       codec,
       recorded: script.recorded ?? false,
       seed: script.seed ?? 7,

@@ -151,3 +151,14 @@ describe("the gateway's safety net: every call ends", () => {
     expect(engine.activeCount).to.equal(1);
   });
 });
+
+describe("the caller's display name", () => {
+  it("reaches the far end in the From of the gateway's INVITE, quoted as RFC 3261 section 25.1 writes it", () => {
+    const { sinks, run } = scripted({ 'carrier-a': { responses: [{ afterMs: 10, status: 486 }] } }, [
+      { ...CALL, sourceName: 'Dave "H" Ünal' },
+    ]);
+    run(5);
+    const invite = sinks.messages.find((m) => m.callIndex === 1 && m.message.startsWith('INVITE'))!;
+    expect(invite.message).to.match(/\r\nFrom: "Dave \\"H\\" Ünal" <sip:\+49301111@/);
+  });
+});

@@ -22,11 +22,8 @@ import type {
   WireRecord,
 } from './SessionTransport.js';
 import { SimulatedCall, type CallNumbers } from './SimulatedCall.js';
-import { farEnd, gatewaySide, okTo, StepMemo, UacDialog, UasDialog, type Lazy } from './SipDialogs.js';
+import { attemptDialog, farEnd, gatewaySide, okTo, StepMemo, UasDialog, type Lazy } from './SipDialogs.js';
 import { noTraffic, type TrafficCounters } from './TrafficCounters.js';
-
-/** The User-Agent of the gateway's INVITEs. */
-const USER_AGENT = 'gwsim';
 
 /**
  * The gateway: a back-to-back user agent. It takes the calls the transport reports, puts them through the gates
@@ -137,7 +134,9 @@ export class B2bua implements TransportListener {
     leg.name(sessionIdentifier);
     for (const record of this.unnamed.get(leg) ?? []) this.wire(leg, record);
     this.unnamed.delete(leg);
-    const arrived: CallNumbers = { source: arrival.source, destination: arrival.destination };
+    const { source, destination, sourceName } = arrival;
+    const arrived: CallNumbers =
+      sourceName === undefined ? { source, destination } : { source, destination, sourceName };
     const incoming = incomingNumbers(node, arrived);
     const { gate, route } = gateFor(this.gates, this.plan, this.routedLive, { node, incoming, seed });
     const dialog = new UasDialog(
@@ -297,16 +296,7 @@ export class B2bua implements TransportListener {
     const target = call.route!.match.targets[targetIndex]!;
     const numbers = outgoingNumbers(node, target.dialStrings);
     const index = call.attempts.length + 1;
-    const dialog = new UacDialog(
-      {
-        transport: node.local.transport,
-        local: gatewaySide(node),
-        remote: farEnd(node),
-        seed: mix(call.seed, 'leg', index),
-      },
-      { fromUser: numbers.source, toUser: numbers.destination, codec: call.codec, userAgent: USER_AGENT },
-      this.memo,
-    );
+    const dialog = attemptDialog(call, node, numbers, index, this.memo);
     if (call.attempt) this.byLeg.delete(call.attempt.leg);
     if (call.state === 'early') this.move(call, 'trying');
     call.attempts.push({

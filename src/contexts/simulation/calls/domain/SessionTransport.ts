@@ -74,6 +74,8 @@ export interface Arrival {
   /** The calling and called party as the INVITE gave them (From and Request-URI users). */
   readonly source: string;
   readonly destination: string;
+  /** The display name of the caller's From, if it gave one. */
+  readonly sourceName?: string;
   readonly codec: SimulatedCodec;
   /** Whether the call's media is to be recorded (forwardedSessionRecording). */
   readonly recorded: boolean;

@@ -11,6 +11,8 @@ import type { SimulatedCodec } from './TrafficProfile.js';
 export interface CallNumbers {
   readonly source: string;
   readonly destination: string;
+  /** The calling party's display name as the caller gave it (From's display name), passed on as it came. */
+  readonly sourceName?: string;
 }
 
 /** The outbound attempt in progress: its target, node and the dial strings it was sent with. */

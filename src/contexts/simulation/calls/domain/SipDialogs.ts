@@ -136,6 +136,8 @@ export class UacDialog {
     private readonly side: DialogSide,
     private readonly call: {
       readonly fromUser: string;
+      /** The display name of the From (the caller's own, passed on). */
+      readonly fromName?: string | undefined;
       readonly toUser: string;
       readonly codec: SimulatedCodec;
       readonly userAgent?: string;
@@ -183,6 +185,7 @@ export class UacDialog {
       uri: `sip:${sipUser(toUser)}@${remote.host}:${remote.port}`,
       via: { transport, host: local.ip, port: local.port, branch: branch(seed, 'invite') },
       from: {
+        ...(this.call.fromName === undefined ? {} : { displayName: this.call.fromName }),
         uri: `sip:${sipUser(fromUser)}@${local.host}`,
         params: { tag: hex(streamFor(seed, 'from-tag').bytes(6)) },
       },
@@ -285,4 +288,37 @@ export class UasDialog {
     const user = /^sips?:([^@]*)@/.exec(this.invite().uri)?.[1] ?? 'anonymous';
     return { uri: `sip:${user}@${this.side.local.ip}:${this.side.local.port}`, params: {} };
   }
+}
+
+/** The User-Agent of the gateway's INVITEs. */
+const USER_AGENT = 'gwsim';
+
+/** The gateway's side of an outbound attempt's dialog: from the node's address, the caller's display name passed on. */
+export function attemptDialog(
+  call: {
+    readonly seed: number;
+    readonly codec: SimulatedCodec;
+    readonly arrived: { readonly sourceName?: string };
+  },
+  node: PlanNode,
+  numbers: { readonly source: string; readonly destination: string },
+  index: number,
+  memo: StepMemo,
+): UacDialog {
+  return new UacDialog(
+    {
+      transport: node.local.transport,
+      local: gatewaySide(node),
+      remote: farEnd(node),
+      seed: mix(call.seed, 'leg', index),
+    },
+    {
+      fromUser: numbers.source,
+      fromName: call.arrived.sourceName,
+      toUser: numbers.destination,
+      codec: call.codec,
+      userAgent: USER_AGENT,
+    },
+    memo,
+  );
 }

@@ -1,4 +1,4 @@
-import { unsharedCopy, type ServerTransaction, type SipRequest, type SipResponse } from '@gwsim/sip';
+import { parseNameAddr, unsharedCopy, type ServerTransaction, type SipRequest, type SipResponse } from '@gwsim/sip';
 import type { PlanNode } from '../../../configuration/index.js';
 import type { Lazy } from '../../calls/domain/SipDialogs.js';
 import { codecOf } from './codecOf.js';
@@ -11,6 +11,16 @@ import { CallMedia, SocketLeg } from './SocketLeg.js';
 import type { SocketLegs } from './SocketLegs.js';
 import type { SocketReports } from './SocketReports.js';
 import { ALLOW, firstHeader, q850Of, uriUser, withBody, withContact, withHeader } from './wireMessages.js';
+
+/** The display name a name-addr header gives (RFC 3261 section 25.1 display-name), as `sourceName`. */
+function displayNameOf(value: string | undefined): { sourceName?: string } {
+  try {
+    const name = value === undefined ? undefined : parseNameAddr(value).displayName;
+    return name === undefined || name === '' ? {} : { sourceName: name };
+  } catch {
+    return {};
+  }
+}
 
 /** How many media descriptions (m= lines) an SDP has. */
 function mediaLines(sdp: string): number {
@@ -190,6 +200,7 @@ export class InboundCalls {
       this.reports.listener?.callArrived({
         leg,
         source: uriUser(firstHeader(request, 'From') ?? '') ?? 'anonymous',
+        ...displayNameOf(firstHeader(request, 'From')),
         destination: uriUser(request.uri) ?? '',
         codec,
         recorded: false,

@@ -99,7 +99,9 @@ export function cseqOf(message: SipMessage): { seq: number; method: string } | u
 
 /** The user part of a SIP URI (percent-escapes decoded); undefined when it has none. */
 export function uriUser(uri: string): string | undefined {
-  const match = /^\s*<?\s*sips?:([^@;>]+)@/i.exec(uri);
+  // a name-addr's URI is the one between its angle brackets (its display name may hold anything, RFC 3261 section 20.20)
+  const angled = /<([^>]*)>/.exec(uri)?.[1] ?? uri;
+  const match = /^\s*sips?:([^@;>]+)@/i.exec(angled);
   if (!match) return undefined;
   try {
     return decodeURIComponent(match[1]!.split(':')[0]!);
