@@ -117,7 +117,7 @@ describe('SIP listeners follow the configuration (real sockets)', function () {
   }
 
   /** A call from SIPp to the port, answered by the UAS, that SIPp holds for four seconds before its BYE (`done` settles when it ended). */
-  async function heldCall(port: number): Promise<{ done: Promise<SippResult> }> {
+  async function heldCall(port: number, holdMs = 4000): Promise<{ done: Promise<SippResult> }> {
     // the lab carries no other call: the last test's have ended once none is in progress
     await until(async () => (await callsInProgress()) === 0, 'no call in progress');
     const call = runSipp({
@@ -125,7 +125,7 @@ describe('SIP listeners follow the configuration (real sockets)', function () {
       remote: `127.0.0.1:${port}`,
       service: '4930123456',
       calls: 1,
-      extra: ['-d', '4000'],
+      extra: ['-d', String(holdMs)],
       timeoutMs: 30_000,
     });
     await until(async () => (await callsInProgress()) > 0, 'the held call is in progress');
@@ -206,6 +206,21 @@ describe('SIP listeners follow the configuration (real sockets)', function () {
     await until(() => portFree(oldPort), 'the old port closes once its call ended');
     pbxPort = newPort;
     expectPassed(await expectStatus(pbxPort, 200));
+  });
+
+  it("a commit that changes a node's listener on the same port while a call is in progress: the new listener binds at once (no failed listener), and the call goes on through it to its BYE", async () => {
+    const held = await heldCall(pbxPort, 12_000);
+    await set(ids.pbxTransport, { maxMessageSize: 32000 });
+    await commit();
+    const committed = Date.now();
+    await until(() => listening('PBX', pbxPort), 'the PBX listens on its port with the new listener');
+    expect(Date.now() - committed, 'at once, not when the call ends').to.be.below(3000);
+    const pbx = (await state()).listeners.filter((l) => l.nodeId === ids.pbx);
+    expect(pbx.map((l) => l.state)).to.deep.equal(['listening', 'listening']);
+    expect(await callsInProgress(), 'the held call is still up').to.equal(1);
+    expectPassed(await options(pbxPort));
+    expectPassed(await held.done);
+    await until(async () => (await callsInProgress()) === 0, 'the held call ended');
   });
 
   it('disabling a node closes its listener once its calls ended; enabling it opens it again', async () => {

@@ -55,9 +55,10 @@ export class SocketLeg extends TransportLeg {
     index: number,
     node: PlanNode,
     sessionIdentifier: string,
-    readonly stack: SipStack,
+    /** The listener the leg uses (it changes when the listener is replaced on the same port). */
+    public stack: SipStack,
     /** The listener's address the leg uses (Via, Contact). */
-    readonly local: SipAddress,
+    public local: SipAddress,
     peer: SipAddress,
     readonly callId: string,
     readonly media: CallMedia | undefined,

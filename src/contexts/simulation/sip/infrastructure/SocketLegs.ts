@@ -1,5 +1,6 @@
 import { ExpiryQueue, type SipStack } from '@gwsim/sip';
 import type { EarlyRecords } from './EarlyRecords.js';
+import type { NodeListener } from './LabSip.js';
 import type { SocketLeg } from './SocketLeg.js';
 
 /** How long a finished leg still claims its Call-ID (late retransmissions and ACKs land in its history). */
@@ -55,6 +56,15 @@ export class SocketLegs {
   uses(stack: SipStack): boolean {
     for (const leg of this.legs.values()) if (!leg.ended && leg.stack === stack) return true;
     return false;
+  }
+
+  /** The calls in progress on a listener replaced on its ports go on on the new one. */
+  move(from: SipStack, to: NodeListener): void {
+    for (const leg of this.legs.values()) {
+      if (leg.ended || leg.stack !== from) continue;
+      leg.stack = to.stack;
+      leg.local = to.address(leg.local.transport) ?? leg.local;
+    }
   }
 
   /** The transport is dropped: every call's media closes, every leg is forgotten. */

@@ -171,14 +171,15 @@ export class SocketSipListening extends SipListening {
         continue;
       }
       if (current) this.retire(runtime, current);
+      // a listener moving away from the ports the new one wants gives them up now; its calls move to the new one
+      const replaced = await this.release(runtime, want.keys);
       try {
         const opened = await this.open(runtime, want);
         runtime.listeners.set(want.node.id, opened);
         keep.add(want.node.id);
+        for (const old of replaced) runtime.transport?.move(old, opened);
       } catch (error) {
-        runtime.failed.push(
-          ...want.addresses.map((address) => failedView(want.node, address, (error as Error).message)),
-        );
+        this.bindFailed(runtime, want.node, want.addresses, error);
       }
     }
     for (const [nodeId, listener] of [...runtime.listeners]) if (!keep.has(nodeId)) this.retire(runtime, listener);
@@ -317,6 +318,23 @@ export class SocketSipListening extends SipListening {
     listener.draining = true;
     runtime.draining.push(listener);
     this.drain();
+  }
+
+  /** A listener that could not bind: logged at error with its ports, and shown as failed in the lab's SIP state. */
+  private bindFailed(runtime: LabRuntime, node: PlanNode, addresses: readonly SipAddress[], error: unknown): void {
+    const ports = addresses.map((a) => `${a.transport} ${a.host}:${a.port}`);
+    this.logger.error({ err: error, lab: runtime.lab, node: node.displayName, ports }, 'a SIP listener could not bind');
+    runtime.failed.push(...addresses.map((address) => failedView(node, address, (error as Error).message)));
+  }
+
+  /** Closes at once the lab's draining listeners that hold any of `keys` (host:port); answers them. */
+  private async release(runtime: LabRuntime, keys: readonly string[]): Promise<OpenListener[]> {
+    const holding = runtime.draining.filter((listener) => listener.keys.some((key) => keys.includes(key)));
+    for (const listener of holding) {
+      runtime.draining.splice(runtime.draining.indexOf(listener), 1);
+      await listener.stack.close();
+    }
+    return holding;
   }
 
   /** Closes the listeners that moved away and carry no call any more (checked now and every few seconds while any is left). */

@@ -135,6 +135,11 @@ export class SocketTransport extends SessionTransport {
     this.inDialog.confirm(this.own(leg), method, ok);
   }
 
+  /** A listener was replaced on its ports (its socket closed at once): its calls in progress go on on the new one. */
+  move(from: NodeListener, to: NodeListener): void {
+    this.legs.move(from.stack, to);
+  }
+
   /** Whether a call in progress still uses the stack (a listener that moved away closes once none does). */
   uses(stack: SipStack): boolean {
     return this.legs.uses(stack);
