@@ -53,6 +53,7 @@ export const MonitorRecordMother = {
         { nodeId: 'node-carrier-a', nodeName: 'Carrier A', destinationDialString: '+493012345678', sipStatusCode: 200 },
       ],
       recordingId: undefined,
+      dtmf: [],
       ...overrides,
     };
   },

@@ -27,7 +27,23 @@ export interface RenderOptions {
   title?: string;
   /** Offset from UTC of the times shown, in seconds (default 0: UTC). */
   timezoneOffsetSeconds?: number;
+  /** Rows of the ladder that are no message (e.g. a DTMF digit seen in the media), each at its time. */
+  notes?: readonly FlowNote[];
 }
+
+/** A row of the ladder that is no message: something that happened at an instant, beside an endpoint's lane. */
+export interface FlowNote {
+  /** Microseconds since the epoch. */
+  readonly timestampMicros: number;
+  /** The lane ("ip:port", as the steps name the endpoints) the note stands at; unknown or absent: the first lane. */
+  readonly at?: string;
+  readonly text: string;
+}
+
+/** One row of the ladder: the n-th step (n from 0, in ladder order), or a note. */
+export type FlowRow =
+  | { readonly kind: 'step'; readonly step: FlowStep; readonly n: number }
+  | { readonly kind: 'note'; readonly note: FlowNote };
 
 /** One arrow of the ladder. */
 export interface FlowStep {
@@ -93,6 +109,26 @@ export function flowSteps(messages: readonly CapturedMessage[]): FlowStep[] {
     to: endpoint(m.destinationIp, m.destinationPort),
     label: stepLabel(m.text),
   }));
+}
+
+/**
+ * The steps and the notes in one time order: the notes by time (ties in input order), each after the steps of the
+ * same instant and before the later ones.
+ */
+export function flowRows(steps: readonly FlowStep[], notes: readonly FlowNote[] = []): FlowRow[] {
+  const sorted = notes
+    .map((note, i) => ({ note, i }))
+    .sort((a, b) => a.note.timestampMicros - b.note.timestampMicros || a.i - b.i)
+    .map((x) => x.note);
+  const rows: FlowRow[] = [];
+  let next = 0;
+  steps.forEach((step, n) => {
+    while (next < sorted.length && sorted[next]!.timestampMicros < step.timestampMicros)
+      rows.push({ kind: 'note', note: sorted[next++]! });
+    rows.push({ kind: 'step', step, n });
+  });
+  while (next < sorted.length) rows.push({ kind: 'note', note: sorted[next++]! });
+  return rows;
 }
 
 /** The endpoints of the steps in order of first appearance (sender before receiver). */

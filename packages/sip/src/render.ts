@@ -4,14 +4,18 @@
  */
 export {
   type CapturedMessage,
+  type FlowNote,
+  type FlowRow,
   type FlowStep,
   type RenderOptions,
   type SipSummary,
   flowSteps,
+  flowRows,
   sipSummary,
   stepLabel,
   orderMessages,
   endpointsOf,
+  endpoint,
   formatClock,
   formatDateTime,
   formatOffset,

@@ -1,6 +1,7 @@
 import {
   endpoint,
   endpointsOf,
+  flowRows,
   flowSteps,
   formatClock,
   formatDateTime,
@@ -9,6 +10,7 @@ import {
   sipSummary,
   wireLength,
   type CapturedMessage,
+  type FlowNote,
   type FlowStep,
   type RenderOptions,
 } from './flow.js';
@@ -37,6 +39,7 @@ svg a.provisional line,svg a.provisional path{stroke:#777}svg a.provisional poly
 svg a.success line,svg a.success path{stroke:#1e7a34}svg a.success polygon,svg a.success text{fill:#1e7a34}
 svg a.failure line,svg a.failure path{stroke:#b3261e}svg a.failure polygon,svg a.failure text{fill:#b3261e}
 svg a.arrow:hover text{text-decoration:underline}
+svg g.note circle{fill:#8a4baf}svg g.note text{fill:#8a4baf;font-style:italic}
 section.message{border-top:1px solid #ddd;margin-top:16px;padding-top:12px}
 section.message:target{background:#fff8d6}
 table.fields{border-collapse:collapse;margin-bottom:8px;font-size:13px}
@@ -49,7 +52,8 @@ pre{background:#f4f4f4;border:1px solid #e0e0e0;padding:8px;overflow-x:auto;font
  * One self-contained HTML5 page: inline CSS, no script, no external asset. An inline SVG ladder has one lane per
  * endpoint (order of first appearance) and one arrow per message (`<a class="arrow">`, labelled as in
  * `flowSteps`) linking to `#msg-N`, the message's section below (`<section class="message">`: its fields and
- * the raw message, HTML-escaped, in `<pre>`). N counts from 1 in ladder order.
+ * the raw message, HTML-escaped, in `<pre>`). N counts from 1 in ladder order. A note (`options.notes`) is a row
+ * of its own at its time: a dot on its lane and its text (`<g class="note">`).
  */
 export function renderHtml(messages: readonly CapturedMessage[], options: RenderOptions = {}): string {
   const offset = options.timezoneOffsetSeconds ?? 0;
@@ -73,7 +77,7 @@ export function renderHtml(messages: readonly CapturedMessage[], options: Render
     '<body>',
     `<h1>${escapeHtml(title)}</h1>`,
     `<p class="meta">${escapeHtml(when)}</p>`,
-    `<div class="ladder" id="ladder">${ladderSvg(steps, offset)}</div>`,
+    `<div class="ladder" id="ladder">${ladderSvg(steps, options.notes ?? [], offset)}</div>`,
     ...ordered.map((m, i) => details(m, steps[i]!, i + 1, offset)),
     '</body>',
     '</html>',
@@ -81,14 +85,18 @@ export function renderHtml(messages: readonly CapturedMessage[], options: Render
   ].join('\n');
 }
 
-function ladderSvg(steps: readonly FlowStep[], offset: number): string {
+function ladderSvg(steps: readonly FlowStep[], notes: readonly FlowNote[], offset: number): string {
   const lanes = endpointsOf(steps);
   const longest = Math.max(0, ...steps.map((s) => s.label.length), ...lanes.map((l) => l.length));
   const spacing = Math.max(MIN_LANE_SPACING, Math.ceil(longest * CHAR) + 40);
   const x = (i: number): number => TIME_COLUMN + spacing / 2 + i * spacing;
-  const width = TIME_COLUMN + Math.max(1, lanes.length) * spacing + 40; // room for a self-message loop
-  const height = HEADER + Math.max(1, steps.length) * ROW + 12;
   const index = new Map(lanes.map((l, i) => [l, i]));
+  const noteX = (note: FlowNote): number => (lanes.length === 0 ? TIME_COLUMN : x(index.get(note.at ?? '') ?? 0));
+  const rows = flowRows(steps, notes);
+  const noteEnd = Math.max(0, ...notes.map((n) => noteX(n) + 12 + Math.ceil(n.text.length * CHAR) + 8));
+  // room for a self-message loop, and for the notes' text
+  const width = Math.max(TIME_COLUMN + Math.max(1, lanes.length) * spacing + 40, noteEnd);
+  const height = HEADER + Math.max(1, rows.length) * ROW + 12;
   const parts: string[] = [
     `<svg class="flow" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" role="img" aria-label="SIP ladder">`,
   ];
@@ -96,34 +104,47 @@ function ladderSvg(steps: readonly FlowStep[], offset: number): string {
     parts.push(`<text class="name" x="${x(i)}" y="24" text-anchor="middle">${escapeHtml(l)}</text>`);
     parts.push(`<line class="lane" x1="${x(i)}" y1="34" x2="${x(i)}" y2="${height - 4}"/>`);
   });
-  steps.forEach((s, n) => {
-    const y = HEADER + n * ROW + ROW / 2;
-    const a = x(index.get(s.from)!);
-    const b = x(index.get(s.to)!);
-    const kind = arrowKind(s.label);
-    const time = formatClock(s.timestampMicros, offset);
-    parts.push(`<text class="time" x="8" y="${y + 4}">${time}</text>`);
-    const tip = escapeHtml(`${time} ${s.from} -> ${s.to}: ${s.label}`);
-    let shape: string;
-    let labelX: number;
-    if (a === b) {
-      shape = `<path d="M ${a} ${y - 6} h 30 v 12 h -26"/><polygon points="${a},${y + 6} ${a + 8},${y + 2} ${a + 8},${y + 10}"/>`;
-      labelX = a + 30 + (s.label.length * CHAR) / 2 + 6;
-    } else {
-      const dir = b > a ? 1 : -1;
-      const tipX = b - dir;
-      shape =
-        `<line x1="${a}" y1="${y}" x2="${tipX - dir * 8}" y2="${y}"/>` +
-        `<polygon points="${tipX},${y} ${tipX - dir * 9},${y - 4} ${tipX - dir * 9},${y + 4}"/>`;
-      labelX = (a + b) / 2;
+  rows.forEach((row, r) => {
+    const y = HEADER + r * ROW + ROW / 2;
+    if (row.kind === 'note') {
+      const time = formatClock(row.note.timestampMicros, offset);
+      const at = noteX(row.note);
+      parts.push(`<text class="time" x="8" y="${y + 4}">${time}</text>`);
+      parts.push(
+        `<g class="note"><title>${escapeHtml(`${time} ${row.note.text}`)}</title><circle cx="${at}" cy="${y}" r="4"/>` +
+          `<text x="${at + 12}" y="${y + 4}">${escapeHtml(row.note.text)}</text></g>`,
+      );
+      return;
     }
-    parts.push(
-      `<a class="arrow ${kind}" id="step-${n + 1}" href="#msg-${n + 1}"><title>${tip}</title>${shape}` +
-        `<text x="${labelX}" y="${y - 5}">${escapeHtml(s.label)}</text></a>`,
-    );
+    parts.push(arrowSvg(row.step, row.n, y, x(index.get(row.step.from)!), x(index.get(row.step.to)!), offset));
   });
   parts.push('</svg>');
   return parts.join('\n');
+}
+
+/** The time and the arrow of the n-th step (from 0) at height y, from lane x a to lane x b. */
+function arrowSvg(s: FlowStep, n: number, y: number, a: number, b: number, offset: number): string {
+  const kind = arrowKind(s.label);
+  const time = formatClock(s.timestampMicros, offset);
+  const tip = escapeHtml(`${time} ${s.from} -> ${s.to}: ${s.label}`);
+  let shape: string;
+  let labelX: number;
+  if (a === b) {
+    shape = `<path d="M ${a} ${y - 6} h 30 v 12 h -26"/><polygon points="${a},${y + 6} ${a + 8},${y + 2} ${a + 8},${y + 10}"/>`;
+    labelX = a + 30 + (s.label.length * CHAR) / 2 + 6;
+  } else {
+    const dir = b > a ? 1 : -1;
+    const tipX = b - dir;
+    shape =
+      `<line x1="${a}" y1="${y}" x2="${tipX - dir * 8}" y2="${y}"/>` +
+      `<polygon points="${tipX},${y} ${tipX - dir * 9},${y - 4} ${tipX - dir * 9},${y + 4}"/>`;
+    labelX = (a + b) / 2;
+  }
+  return (
+    `<text class="time" x="8" y="${y + 4}">${time}</text>\n` +
+    `<a class="arrow ${kind}" id="step-${n + 1}" href="#msg-${n + 1}"><title>${tip}</title>${shape}` +
+    `<text x="${labelX}" y="${y - 5}">${escapeHtml(s.label)}</text></a>`
+  );
 }
 
 function arrowKind(label: string): 'request' | 'provisional' | 'success' | 'failure' {

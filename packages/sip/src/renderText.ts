@@ -1,6 +1,7 @@
 import {
   endpoint,
   endpointsOf,
+  flowRows,
   flowSteps,
   formatClock,
   formatDateTime,
@@ -27,7 +28,8 @@ const MIN_SPACING = 20;
  * Lanes are `spacing` columns apart, where spacing = max(20, longest endpoint + 2, longest label + 6), so
  * every label fits between two neighbouring lanes with at least two dashes of arrow. An arrow that spans
  * several lanes is drawn over the lanes it crosses. A message an endpoint sends to itself is drawn to the
- * right of its lane as `|--label--+`.
+ * right of its lane as `|--label--+`. A note (`options.notes`) is a line of its own at its time, `[text]` just
+ * right of its lane, drawn over the lanes further right.
  */
 export function renderTextFlow(messages: readonly CapturedMessage[], options: RenderOptions = {}): string {
   const offset = options.timezoneOffsetSeconds ?? 0;
@@ -53,7 +55,16 @@ export function renderTextFlow(messages: readonly CapturedMessage[], options: Re
   });
   out.push(line(rails));
 
-  for (const s of steps) {
+  for (const r of flowRows(steps, options.notes)) {
+    if (r.kind === 'note') {
+      const row = [...rails];
+      put(row, 0, formatClock(r.note.timestampMicros, offset));
+      const lane = lanes.length === 0 ? prefix - 2 : centre(index.get(r.note.at ?? '') ?? 0);
+      put(row, lane + 2, `[${r.note.text}]`);
+      out.push(line(row));
+      continue;
+    }
+    const s = r.step;
     const row = [...rails];
     put(row, 0, formatClock(s.timestampMicros, offset));
     const a = centre(index.get(s.from)!);

@@ -65,7 +65,9 @@ describe('call history and the monitor over HTTP', function () {
         packetsLost: 2,
         lossOccurrences: 1,
         jitterMs: 3.5,
+        figures: 'modelled',
       });
+      expect(newest.dtmf).to.deep.equal([]);
       expect(newest.attempts).to.have.length(1);
     });
 

@@ -1317,6 +1317,18 @@ export interface GatewaySchemas {
     attempts: GatewaySchemas["OutboundAttemptView"][];
     /** download as <recordingId>.wav from /app/monitor/callhistory/recording/v0 */
     recordingId?: string | null;
+    /** the DTMF digits the parties sent (RFC 4733 and SIP INFO), in time order */
+    dtmf: GatewaySchemas["DtmfDigitView"][];
+  };
+  DtmfDigitView: {
+    /** when the gateway saw it, in the dateFormat of the request */
+    at: string;
+    /** 0-9, *, #, A-D */
+    digit: string;
+    /** the leg it came from */
+    source: "inbound" | "outbound";
+    /** rfc4733: a telephone-event in the RTP; info: a SIP INFO body */
+    method: "rfc4733" | "info";
   };
   OutboundAttemptView: {
     nodeId: string;
@@ -1332,6 +1344,8 @@ export interface GatewaySchemas {
     lossOccurrences: number;
     /** interarrival jitter (RFC 3550), milliseconds */
     jitterMs: number;
+    /** measured: counted from the RTP the gateway relayed on the leg (a real call); modelled: computed from the connected time and the call's loss and jitter (a synthetic call) */
+    figures: "measured" | "modelled";
   };
   CallHistoryFilterDto: {
     /** calls that started at or after this time (ISO-8601 such as 2026-03-01T08:00:00Z, or UTC yyyy-mm-dd hh:mm:ss) */

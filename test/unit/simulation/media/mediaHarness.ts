@@ -20,6 +20,29 @@ export function rtpPacket(fields: {
   return packet;
 }
 
+/** An RFC 4733 telephone-event packet: event, end bit, volume 10, duration (section 2.3). */
+export function eventPacket(fields: {
+  seq: number;
+  timestamp: number;
+  event: number;
+  end: boolean;
+  duration: number;
+  ssrc?: number;
+  payloadType?: number;
+}): Buffer {
+  const packet = rtpPacket({
+    seq: fields.seq,
+    timestamp: fields.timestamp,
+    ssrc: fields.ssrc ?? 0x0e05384e,
+    payloadType: fields.payloadType ?? 101,
+    payloadBytes: 4,
+  });
+  packet[12] = fields.event;
+  packet[13] = (fields.end ? 0x80 : 0) | 10;
+  packet.writeUInt16BE(fields.duration, 14);
+  return packet;
+}
+
 /** An RTCP receiver report from `ssrc` with one report block per entry of `blocks` (the source and its cumulative loss). */
 export function receiverReport(ssrc: number, blocks: { source: number; lost: number }[]): Buffer {
   const packet = Buffer.alloc(8 + 24 * blocks.length);

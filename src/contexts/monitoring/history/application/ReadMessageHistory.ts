@@ -1,6 +1,7 @@
 import { inject, injectable } from 'inversify';
 import { DomainError } from '../../../../shared/domain/DomainError.js';
 import type { LabId } from '../../../../shared/domain/LabId.js';
+import type { DtmfEntry } from '../domain/MonitorRecords.js';
 import type { StoredMessage } from '../domain/StoredMessage.js';
 import { MonitorAvailability } from './MonitorAvailability.js';
 import { MonitorRepository } from './MonitorRepository.js';
@@ -41,5 +42,10 @@ export class ReadMessageHistory {
       `session '${sessionIdentifier}' is not in the monitor (no SIP messages, no call-history entry)`,
       [{ field: 'filterSessionIdentifier', message: `no session '${sessionIdentifier}' is known` }],
     );
+  }
+
+  /** The DTMF digits of the session's call-history entry (none while the call is in progress or unknown). */
+  async dtmf(lab: LabId, sessionIdentifier: string): Promise<readonly DtmfEntry[]> {
+    return (await this.store.callOf(lab, sessionIdentifier))?.dtmf ?? [];
   }
 }

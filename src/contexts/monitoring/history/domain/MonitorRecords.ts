@@ -12,6 +12,14 @@ export type CallResult = (typeof CALL_RESULTS)[number];
 export const DISCONNECTING_SIDES = ['inbound', 'outbound', 'gateway'] as const;
 export type DisconnectingSide = (typeof DISCONNECTING_SIDES)[number];
 
+/**
+ * Where a leg's RTP figures come from: `measured`, counted from the packets the gateway relayed on the leg (a real
+ * call's media); `modelled`, computed from the connected time and the call's loss and jitter (a synthetic call, or
+ * a real leg whose media was not relayed).
+ */
+export const MEDIA_FIGURES = ['measured', 'modelled'] as const;
+export type MediaFigures = (typeof MEDIA_FIGURES)[number];
+
 /** RTP counters of one leg, from the gateway's point of view. */
 export interface LegRtpStatistics {
   readonly codec: string;
@@ -22,6 +30,24 @@ export interface LegRtpStatistics {
   readonly lossOccurrences: number;
   /** Interarrival jitter (RFC 3550), milliseconds. */
   readonly jitterMs: number;
+  /** Measured or modelled (absent in entries stored before the field existed: those were all modelled). */
+  readonly figures?: MediaFigures;
+}
+
+/** How a DTMF digit crossed the gateway: RFC 4733 telephone-events in the RTP, or a SIP INFO body. */
+export const DTMF_METHODS = ['rfc4733', 'info'] as const;
+export type DtmfMethod = (typeof DTMF_METHODS)[number];
+
+/** The leg a DTMF digit came from: the caller's (inbound) or the called party's (outbound). */
+export const DTMF_SOURCES = ['inbound', 'outbound'] as const;
+export type DtmfSource = (typeof DTMF_SOURCES)[number];
+
+/** One DTMF digit a party of the call sent (0–9, *, #, A–D). */
+export interface DtmfEntry {
+  readonly at: Date;
+  readonly digit: string;
+  readonly source: DtmfSource;
+  readonly method: DtmfMethod;
 }
 
 /** One attempt of the call on an outbound target (failover makes several). */
@@ -64,11 +90,16 @@ export interface CallHistoryEntry {
   readonly disconnectingSide: DisconnectingSide;
   readonly inbound: LegRtpStatistics | undefined;
   readonly outbound: LegRtpStatistics | undefined;
-  /** E-model mean opinion score (1.0 to 4.5) of a connected call; undefined otherwise. */
+  /**
+   * E-model mean opinion score (1.0 to 4.5) of a connected call, from the legs' figures (measured or modelled);
+   * undefined when the call never connected or no leg carried media to rate.
+   */
   readonly mos: number | undefined;
   readonly attempts: readonly OutboundAttempt[];
   /** Set when the call was recorded (see RecordingEntry). */
   readonly recordingId: string | undefined;
+  /** The DTMF digits the parties sent, in time order (none for a synthetic call). */
+  readonly dtmf: readonly DtmfEntry[];
 }
 
 export const MESSAGE_DIRECTIONS = ['received', 'sent'] as const;

@@ -1,7 +1,7 @@
 import { DialString, DialStrings, type PlanNode, type RoutedDialStrings } from '../../../configuration/index.js';
 import type { CallHistoryEntry, DisconnectingSide } from '../../../monitoring/index.js';
 import type { CallEnding } from './CallEndings.js';
-import { meanOpinionScore, rtpCounts } from './MediaQuality.js';
+import { callDtmf, callMos, legStatistics } from './CallMediaFigures.js';
 import type { CallNumbers, SimulatedCall } from './SimulatedCall.js';
 
 /** The caller's dial strings after the source node's incoming rewriting. */
@@ -28,7 +28,10 @@ export function outgoingNumbers(node: PlanNode, routed: RoutedDialStrings): Call
   return { source: rewritten.source.text, destination: rewritten.destination.text };
 }
 
-/** The monitor's record of a finished call: nodes, route, dial strings as arrived and as sent, ending, media, attempts. */
+/**
+ * The monitor's record of a finished call: nodes, route, dial strings as arrived and as sent, ending, media (each
+ * leg's RTP figures measured or modelled, the MOS from them), attempts, DTMF digits.
+ */
 export function historyEntry(
   call: SimulatedCall,
   ending: CallEnding,
@@ -38,17 +41,9 @@ export function historyEntry(
   const attempt = call.attempt;
   const connected = call.connectAt !== undefined;
   const mediaMs = connected ? call.endAt! - call.connectAt! : 0;
-  const stats = () => {
-    const counts = rtpCounts(mediaMs, call.lossPercent);
-    return {
-      codec: call.codec,
-      packetsSent: counts.packets,
-      packetsReceived: counts.packets - counts.lost,
-      packetsLost: counts.lost,
-      lossOccurrences: counts.occurrences,
-      jitterMs: call.jitterMs,
-    };
-  };
+  // a relayed leg's figures are the relay's (kept by the transport when the relay closed), the others modelled
+  const inbound = connected ? legStatistics(call, call.inbound, mediaMs) : undefined;
+  const outbound = connected ? legStatistics(call, attempt?.leg, mediaMs) : undefined;
   return {
     sessionIdentifier: call.sessionIdentifier,
     systemIdentifier: call.systemIdentifier,
@@ -72,10 +67,11 @@ export function historyEntry(
     sipReasonPhrase: ending.sipReasonPhrase,
     q850Cause: ending.q850Cause,
     disconnectingSide: side,
-    inbound: connected ? stats() : undefined,
-    outbound: connected ? stats() : undefined,
-    mos: connected ? meanOpinionScore(call.codec, call.lossPercent, call.jitterMs) : undefined,
+    inbound,
+    outbound,
+    mos: inbound && outbound ? callMos(call, [inbound, outbound]) : undefined,
     attempts: [...call.attempts],
     recordingId,
+    dtmf: callDtmf(call),
   };
 }

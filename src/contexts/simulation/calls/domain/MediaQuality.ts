@@ -1,3 +1,4 @@
+import { mediaMos } from './EModel.js';
 import type { SimulatedCodec } from './TrafficProfile.js';
 
 /** A call's media: loss and jitter as the gateway measures them. */
@@ -21,25 +22,10 @@ export function rtpCounts(
   return { packets, lost, occurrences: Math.ceil(lost / MEAN_LOSS_BURST) };
 }
 
-/** Equipment impairment Ie and packet-loss robustness Bpl per codec (ITU-T G.113 Appendix I, with packet loss concealment). */
-const IMPAIRMENT: Readonly<Record<SimulatedCodec, { ie: number; bpl: number }>> = {
-  PCMA: { ie: 0, bpl: 25.1 },
-  PCMU: { ie: 0, bpl: 25.1 },
-  G722: { ie: 0, bpl: 25.1 },
-  opus: { ie: 0, bpl: 30 },
-};
-
 /**
- * A simplified E-model (ITU-T G.107): R = 93.2 − Id − Ie,eff with the default other factors; the one-way delay is
- * 20 ms packetisation + a jitter buffer of twice the jitter + 30 ms network; Ie,eff = Ie + (95 − Ie)·Ppl/(Ppl + Bpl)
- * for random loss. R maps to a MOS from 1.0 to 4.5, rounded to two decimals.
+ * The MOS of a modelled call: the simplified E-model of ITU-T G.107 (EModel.ts) for the codec at the call's loss
+ * and jitter, rounded to two decimals. A measured call's MOS comes from the same model (CallMedia.ts).
  */
 export function meanOpinionScore(codec: SimulatedCodec, lossPercent: number, jitterMs: number): number {
-  const delay = 20 + 2 * jitterMs + 30;
-  const id = 0.024 * delay + (delay > 177.3 ? 0.11 * (delay - 177.3) : 0);
-  const { ie, bpl } = IMPAIRMENT[codec];
-  const ieEff = ie + ((95 - ie) * lossPercent) / (lossPercent + bpl);
-  const r = 93.2 - id - ieEff;
-  const mos = r <= 0 ? 1 : r >= 100 ? 4.5 : 1 + 0.035 * r + 7e-6 * r * (r - 60) * (100 - r);
-  return Math.round(Math.min(4.5, Math.max(1, mos)) * 100) / 100;
+  return mediaMos(codec, lossPercent, jitterMs);
 }

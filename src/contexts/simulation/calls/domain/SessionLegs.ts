@@ -55,19 +55,22 @@ export function sessionSnapshot(call: SimulatedCall, now: Date): SessionSnapshot
     const gateway = gatewaySide(node);
     // real media counted on the leg where a socket relays it; computed from the connected time otherwise
     const measured = transportLeg.measuredMedia();
-    const far = farEnd(node);
-    const transport = node.local.transport;
+    // a real peer's own address (where its messages came from or went to); the simulated far end's otherwise
+    const real = transportLeg.remoteAddress();
+    const far = real ?? farEnd(node);
+    const transport = real?.transport ?? node.local.transport;
+    const host = far.host.includes(':') ? `[${far.host}]` : far.host;
     return {
       startAt: new Date(startAt),
       connectAt: call.connectAt === undefined ? undefined : new Date(call.connectAt),
       durationSeconds: Math.floor(media / 1000),
       callState: call.state,
       transport,
-      usedTransportIri: `sip:${far.host}:${far.port};transport=${transport.toLowerCase()}`,
+      usedTransportIri: `sip:${host}:${far.port};transport=${transport.toLowerCase()}`,
       nodeId: node.id,
       routeId: call.route?.match.route.id ?? '',
       sipLocalUri: `sip:${sipUser(local)}@${gateway.host}`,
-      sipRemoteUri: `sip:${sipUser(remote)}@${far.host}`,
+      sipRemoteUri: `sip:${sipUser(remote)}@${host}`,
       telLocalNumber: local,
       telRemoteNumber: remote,
       codec: call.codec,

@@ -33,6 +33,16 @@ export class TransportLeg {
     return undefined;
   }
 
+  /** The DTMF digits the leg's peer sent so far, in time order (a socket transport sees them; a simulated one none). */
+  dtmf(): readonly LegDtmf[] {
+    return [];
+  }
+
+  /** Where the leg's peer really is (the address its messages came from or went to); undefined: a simulated far end. */
+  remoteAddress(): LegRemoteAddress | undefined {
+    return undefined;
+  }
+
   /** The gateway's session identifier for the call (set once, when the inbound leg's call is taken). */
   name(sessionIdentifier: string): void {
     if (this.session !== '' && this.session !== sessionIdentifier)
@@ -50,6 +60,23 @@ export interface MeasuredMedia {
   readonly lossOccurrences: number;
   /** What the peer's RTCP reports say it lost of what the gateway sent it. */
   readonly sendPacketsLost: number;
+  /** The interarrival jitter of what the gateway received on the leg (RFC 3550 section 6.4.1, appendix A.8), ms. */
+  readonly jitterMs: number;
+}
+
+/** A DTMF digit a leg's peer sent: when (the lab's time, ms since the epoch), which, and how. */
+export interface LegDtmf {
+  readonly at: number;
+  readonly digit: string;
+  /** rfc4733: a telephone-event in the leg's RTP (RFC 4733); info: a SIP INFO body (application/dtmf-relay, application/dtmf). */
+  readonly method: 'rfc4733' | 'info';
+}
+
+/** A real peer's SIP address as the leg uses it. */
+export interface LegRemoteAddress {
+  readonly host: string;
+  readonly port: number;
+  readonly transport: 'UDP' | 'TCP' | 'TLS';
 }
 
 /**

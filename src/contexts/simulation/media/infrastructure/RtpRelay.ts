@@ -2,8 +2,8 @@
  * Media anchoring for one call: two sides, each with a port pair of its node's range. Side 0 faces the caller's
  * leg, side 1 the called leg. RTP received on one side leaves from the other side's RTP socket towards that side's
  * remote; RTCP likewise on the +1 ports (RTCP multiplexed on the RTP port, RFC 5761, and DTLS follow the RTP path
- * uncounted). The packet path does no parsing beyond reading the fixed header, and forwards the received Buffer
- * itself.
+ * uncounted). The packet path does no parsing beyond reading the fixed header (and the event of a telephone-event
+ * packet: DTMF digits, RFC 4733, see TelephoneEvents), and forwards the received Buffer itself.
  *
  * Symmetric RTP (latching): a side's remote starts as the SDP's address and is replaced by the source of the first
  * packet received on that side, which is then kept; packets from any other source are dropped, so a stray
@@ -14,6 +14,7 @@ import { sameAddress, type MediaAddress } from './MediaAddress.js';
 import type { MediaPortPair, MediaPortPool } from './MediaPortPool.js';
 import { SHARED_MEDIA_TIMEOUT_SWEEP, type MediaTimeoutSweep } from './MediaTimeoutSweep.js';
 import { isRtcp, isRtp, reportedLoss, RtpStreamStats } from './RtpStreamStats.js';
+import { DEFAULT_TELEPHONE_EVENT_TYPE, TelephoneEventDetector, type DetectedDigit } from './TelephoneEvents.js';
 
 /** Counters of one side as activeSessions shows them (RFC 3550 style). */
 export interface MediaCounters {
@@ -55,6 +56,8 @@ export interface RelayOptions {
   readonly latch?: boolean;
   /** The sweep that checks the timeout (default: one shared by the whole process). */
   readonly sweep?: MediaTimeoutSweep;
+  /** The clock DTMF digits are stamped with, ms since the epoch (the lab's time; default: `now`). */
+  readonly eventClock?: () => number;
 }
 
 type Side = 0 | 1;
@@ -72,6 +75,9 @@ class RelaySide {
   latched = false;
   rtcpLatched = false;
   lostByPeer: number | undefined;
+  /** The payload types of telephone-events this side's peer sends (its SDP's; 101 until it names others). */
+  telephoneEvents: ReadonlySet<number> = new Set([DEFAULT_TELEPHONE_EVENT_TYPE]);
+  readonly dtmf = new TelephoneEventDetector();
 
   constructor(
     readonly pair: MediaPortPair,
@@ -90,6 +96,7 @@ export class RtpRelay {
   private readonly pools: [MediaPortPool | undefined, MediaPortPool | undefined] = [undefined, undefined];
   private clockRates: ReadonlyMap<number, number> | undefined;
   private readonly now: () => number;
+  private readonly eventClock: () => number;
   private readonly latch: boolean;
   private startedAt: number;
   private readonly timeoutMs: number;
@@ -105,6 +112,7 @@ export class RtpRelay {
     private readonly events: { timeout(): void },
   ) {
     this.now = options.now ?? defaultNow;
+    this.eventClock = options.eventClock ?? this.now;
     this.latch = options.latch ?? true;
     this.sides = [
       new RelaySide(pairs[0], { host: hosts[0], port: pairs[0].port }),
@@ -169,6 +177,7 @@ export class RtpRelay {
     const old = this.sides[side];
     const moved = new RelaySide(pair, { host: pool.host, port: pair.port });
     if (this.clockRates) moved.stats.setClockRates(this.clockRates);
+    moved.telephoneEvents = old.telephoneEvents;
     this.sides[side] = moved;
     this.pools[side] = pool;
     this.listen(side);
@@ -207,6 +216,18 @@ export class RtpRelay {
   setClockRates(clockRates: ReadonlyMap<number, number>): void {
     this.clockRates = clockRates;
     for (const s of this.sides) s.stats.setClockRates(clockRates);
+  }
+
+  /**
+   * The payload types of RFC 4733 telephone-events in what a side's peer sends (from its SDP: sdpTelephoneEvents).
+   */
+  setTelephoneEvents(side: Side, types: ReadonlySet<number>): void {
+    this.sides[side].telephoneEvents = types;
+  }
+
+  /** The DTMF digits received on a side (from its peer), in arrival order. */
+  dtmf(side: Side): readonly DetectedDigit[] {
+    return this.sides[side].dtmf.digits;
   }
 
   /** A side's counters now (a new object each call: read them when activeSessions is asked, not per packet). */
@@ -259,6 +280,7 @@ export class RtpRelay {
     const here = this.sides[side];
     if (!this.accept(here, from, false)) return;
     const octets = here.stats.receive(packet, this.now());
+    if (here.telephoneEvents.has(packet[1]! & 0x7f)) here.dtmf.receive(packet, this.eventClock());
     const there = this.sides[side === 0 ? 1 : 0];
     const to = there.remote;
     if (to === undefined) return;

@@ -39,13 +39,18 @@ export function isRtcp(packet: Buffer): boolean {
   return type >= 64 && type <= 95;
 }
 
-/** Payload octets of an RTP packet: its length less the header, CSRC list, header extension and padding. */
-export function payloadOctets(packet: Buffer): number {
+/** Where an RTP packet's payload starts: after the fixed header, the CSRC list and the header extension. */
+export function payloadStart(packet: Buffer): number {
   const first = packet[0]!;
   let header = RTP_HEADER_BYTES + 4 * (first & 0x0f);
   if (first & 0x10 && packet.length >= header + 4) header += 4 + 4 * packet.readUInt16BE(header + 2);
-  const padding = first & 0x20 ? packet[packet.length - 1]! : 0;
-  return Math.max(0, packet.length - header - padding);
+  return header;
+}
+
+/** Payload octets of an RTP packet: its length less the header, CSRC list, header extension and padding. */
+export function payloadOctets(packet: Buffer): number {
+  const padding = packet[0]! & 0x20 ? packet[packet.length - 1]! : 0;
+  return Math.max(0, packet.length - payloadStart(packet) - padding);
 }
 
 /** Receive statistics of the RTP arriving on one side of a relay. */

@@ -9,6 +9,7 @@
 import { isIP } from 'node:net';
 import { SdpError } from '@gwsim/sip';
 import type { MediaAddress } from './MediaAddress.js';
+import { DEFAULT_TELEPHONE_EVENT_TYPE } from './TelephoneEvents.js';
 
 const LINE = /^[a-z]=/;
 const MEDIA = /^m=(\S+) (\d+)(?:\/\d+)?( .*)$/;
@@ -117,4 +118,24 @@ export function sdpClockRates(sdp: string): Map<number, number> {
     if (rtpmap) rates.set(Number(rtpmap[1]), Number(rtpmap[2]));
   }
   return rates;
+}
+
+const TELEPHONE_EVENT = /^a=rtpmap:(\d+) telephone-event\/\d+/i;
+
+/**
+ * The payload types of the anchored audio stream that carry RFC 4733 telephone-events (a=rtpmap:N
+ * telephone-event/RATE, RFC 4733 section 7.1.1); when none is named, 101 (the usual dynamic choice) unless the SDP
+ * maps 101 to another codec. Text that is not SDP fails with SdpError.
+ */
+export function sdpTelephoneEvents(sdp: string): Set<number> {
+  const types = new Set<number>();
+  const audio = audioSection(sdpLines(sdp))?.audio ?? [];
+  let defaultTaken = false;
+  for (const line of audio) {
+    const event = TELEPHONE_EVENT.exec(line);
+    if (event) types.add(Number(event[1]));
+    else if (RTPMAP.exec(line)?.[1] === String(DEFAULT_TELEPHONE_EVENT_TYPE)) defaultTaken = true;
+  }
+  if (types.size === 0 && !defaultTaken) types.add(DEFAULT_TELEPHONE_EVENT_TYPE);
+  return types;
 }

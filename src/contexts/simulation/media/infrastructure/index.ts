@@ -1,7 +1,12 @@
-/** Media anchoring on real sockets: the port pools of the nodes' RTP ranges, the per-call relay and the SDP rewrite. */
+/**
+ * Media anchoring on real sockets: the port pools of the nodes' RTP ranges, the per-call relay and the SDP rewrite;
+ * DTMF seen in the RTP (RFC 4733) and in SIP INFO bodies.
+ */
 export { sameAddress, type MediaAddress } from './MediaAddress.js';
 export { MediaPortPool, type MediaPortPair, type PortRange } from './MediaPortPool.js';
 export { MediaTimeoutSweep, SHARED_MEDIA_TIMEOUT_SWEEP } from './MediaTimeoutSweep.js';
 export { RtpRelay, type MediaCounters, type RelayOptions } from './RtpRelay.js';
 export { RtpStreamStats } from './RtpStreamStats.js';
-export { anchorSdp, sdpClockRates, sdpMediaAddress } from './anchorSdp.js';
+export { anchorSdp, sdpClockRates, sdpMediaAddress, sdpTelephoneEvents } from './anchorSdp.js';
+export { dtmfOfInfo } from './DtmfInfo.js';
+export { TelephoneEventDetector, type DetectedDigit } from './TelephoneEvents.js';

@@ -38,6 +38,9 @@ export class InDialogRequests {
         return;
       }
       case 'INFO':
+        leg.infoReceived(request, this.reports.now()); // a DTMF digit in its body is the call's (SocketLeg)
+        transaction.respond(buildResponse(request, 200));
+        return;
       case 'OPTIONS':
       case 'NOTIFY':
         transaction.respond(buildResponse(request, 200));

@@ -1,6 +1,12 @@
 import type { PlanNode } from '../../../configuration/index.js';
 import type { LabSip } from './LabSip.js';
-import { anchorSdp, RtpRelay, sdpClockRates, sdpMediaAddress } from '../../media/infrastructure/index.js';
+import {
+  anchorSdp,
+  RtpRelay,
+  sdpClockRates,
+  sdpMediaAddress,
+  sdpTelephoneEvents,
+} from '../../media/infrastructure/index.js';
 import type { CallMedia, SocketLeg } from './SocketLeg.js';
 
 /**
@@ -21,13 +27,14 @@ export class MediaWiring {
     try {
       media.relay = await RtpRelay.open(
         [this.sip.pool(node), this.sip.pool(node)],
-        { timeoutMs: node.sip.media.timeoutSeconds * 1000, armed: false },
+        { timeoutMs: node.sip.media.timeoutSeconds * 1000, armed: false, eventClock: () => this.sip.now() },
         {
           timeout: timedOut,
         },
       );
       if (offer !== undefined) {
         media.relay.setClockRates(sdpClockRates(offer));
+        media.relay.setTelephoneEvents(0, sdpTelephoneEvents(offer)); // DTMF in the caller's RTP (RFC 4733)
         media.relay.setRemote(0, sdpMediaAddress(offer)!);
       }
     } catch (error) {
@@ -71,6 +78,7 @@ export class MediaWiring {
       leg.media.farAnswer = answer;
       try {
         leg.media.relay?.setRemote(1, far);
+        leg.media.relay?.setTelephoneEvents(1, sdpTelephoneEvents(answer)); // DTMF in the far end's RTP (RFC 4733)
       } catch (error) {
         // an answer naming the gateway's own media port (a loop): the media stays unrelayed that way
         this.sip.warn({ err: error }, "a far end answered with the gateway's own media address");
@@ -89,6 +97,7 @@ export class MediaWiring {
       const address = sdpMediaAddress(answer);
       if (!address) return;
       relay.setClockRates(sdpClockRates(answer));
+      relay.setTelephoneEvents(0, sdpTelephoneEvents(answer)); // DTMF in the caller's RTP (RFC 4733)
       relay.setRemote(0, address);
     } catch (error) {
       this.sip.warn({ err: error, node: leg.node.displayName }, "the caller's answer in its ACK could not be used");

@@ -1,7 +1,27 @@
-import type { ClientTransaction, ServerTransaction, SipAddress, SipRequest, SipStack } from '@gwsim/sip';
+import {
+  header,
+  type ClientTransaction,
+  type ServerTransaction,
+  type SipAddress,
+  type SipRequest,
+  type SipStack,
+} from '@gwsim/sip';
 import type { PlanNode } from '../../../configuration/index.js';
-import { TransportLeg, type MeasuredMedia } from '../../calls/domain/SessionTransport.js';
-import type { RtpRelay } from '../../media/infrastructure/index.js';
+import {
+  TransportLeg,
+  type LegDtmf,
+  type LegRemoteAddress,
+  type MeasuredMedia,
+} from '../../calls/domain/SessionTransport.js';
+import { dtmfOfInfo, type DetectedDigit, type MediaCounters, type RtpRelay } from '../../media/infrastructure/index.js';
+
+type Side = 0 | 1;
+
+/** What a relay measured, per side, when it closed. */
+interface FinalMedia {
+  readonly counters: readonly [MediaCounters, MediaCounters];
+  readonly dtmf: readonly [readonly DetectedDigit[], readonly DetectedDigit[]];
+}
 
 /** The media of one call whose caller is real: the relay between its legs and the SDP each side gave. */
 export class CallMedia {
@@ -10,14 +30,37 @@ export class CallMedia {
   callerOffer: string | undefined;
   /** A real far end's answer as it arrived (passed back, anchored, to the caller). */
   farAnswer: string | undefined;
+  /** The relay's counters and digits as it closed (a leg finishes before the call's history entry is written). */
+  private final: FinalMedia | undefined;
+
+  /** A side's counters: the open relay's now, else as it closed; undefined when the call's media was never relayed. */
+  counters(side: Side): MediaCounters | undefined {
+    return this.relay ? this.relay.counters(side) : this.final?.counters[side];
+  }
+
+  /** The DTMF digits the relay saw in the RTP a side received (RFC 4733). */
+  digits(side: Side): readonly DetectedDigit[] {
+    return this.relay ? this.relay.dtmf(side) : (this.final?.dtmf[side] ?? []);
+  }
 
   close(): void {
-    this.relay?.close();
+    const relay = this.relay;
+    // a relay that never got the caller's address (anchoring failed) measured nothing: the media was not relayed
+    if (relay && relay.remote(0) !== undefined) {
+      this.final = {
+        counters: [relay.counters(0), relay.counters(1)],
+        dtmf: [[...relay.dtmf(0)], [...relay.dtmf(1)]],
+      };
+    }
+    relay?.close();
     this.relay = undefined;
     this.callerOffer = undefined;
     this.farAnswer = undefined;
   }
 }
+
+/** At most this many INFO digits are kept per leg (as the relay keeps at most 256 RFC 4733 digits per side). */
+const MAX_INFO_DIGITS = 256;
 
 /**
  * A leg the socket transport carries: the inbound leg of a real caller (index 0) or an outbound attempt toward a
@@ -50,6 +93,8 @@ export class SocketLeg extends TransportLeg {
   /** Inbound: the INVITE carried no offer (a late offer); the caller's answer is due in its ACK. */
   lateOffer = false;
   ended = false;
+  /** DTMF digits of SIP INFO bodies the peer sent. */
+  private readonly infoDigits: LegDtmf[] = [];
 
   constructor(
     index: number,
@@ -70,15 +115,38 @@ export class SocketLeg extends TransportLeg {
   }
 
   override measuredMedia(): MeasuredMedia | undefined {
-    const relay = this.media?.relay;
-    if (!relay) return undefined;
-    const counters = relay.counters(this.side);
+    const counters = this.media?.counters(this.side);
+    if (!counters) return undefined;
     return {
       packetsReceived: counters.packetsReceived,
       packetsSent: counters.packetsSent,
       packetsLost: counters.packetsLost,
       lossOccurrences: counters.lossOccurrences,
       sendPacketsLost: counters.packetsLostByPeer ?? 0,
+      jitterMs: counters.jitterMs,
     };
+  }
+
+  /** Digits the leg's peer sent: RFC 4733 events in the RTP its relay side received, and SIP INFO bodies. */
+  override dtmf(): readonly LegDtmf[] {
+    const relayed = (this.media?.digits(this.side) ?? []).map((d): LegDtmf => ({
+      at: d.at,
+      digit: d.digit,
+      method: 'rfc4733',
+    }));
+    if (this.infoDigits.length === 0) return relayed;
+    return [...relayed, ...this.infoDigits].sort((a, b) => a.at - b.at);
+  }
+
+  /** An INFO the leg's peer sent inside the dialog, at the lab's time `at`: its DTMF digit, if its body carries one. */
+  infoReceived(request: SipRequest, at: number): void {
+    const digit = dtmfOfInfo(header(request, 'Content-Type'), request.body);
+    if (digit !== undefined && this.infoDigits.length < MAX_INFO_DIGITS)
+      this.infoDigits.push({ at, digit, method: 'info' });
+  }
+
+  /** The peer's real SIP address: where the caller's requests came from, or where the far end's requests went. */
+  override remoteAddress(): LegRemoteAddress {
+    return { host: this.peer.host, port: this.peer.port, transport: this.peer.transport };
   }
 }

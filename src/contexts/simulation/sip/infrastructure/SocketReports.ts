@@ -21,7 +21,7 @@ export class SocketReports {
   constructor(
     private readonly scheduler: Scheduler,
     /** The lab's time, ms since the epoch with fractions. */
-    private readonly now: () => number,
+    readonly now: () => number,
   ) {}
 
   /** Something that happened on a socket, put on the engine's queue at its instant; the engine is woken. */

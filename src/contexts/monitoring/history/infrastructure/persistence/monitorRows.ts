@@ -4,6 +4,7 @@ import type {
   CallHistoryEntry,
   CallResult,
   DisconnectingSide,
+  DtmfEntry,
   LegRtpStatistics,
   OutboundAttempt,
   RecordingEntry,
@@ -76,7 +77,11 @@ interface CallDetails {
   readonly outbound: LegRtpStatistics | null;
   readonly mos: number | null;
   readonly attempts: readonly OutboundAttempt[];
+  /** The DTMF digits, `at` as ISO-8601 (absent in rows written before the field existed). */
+  readonly dtmf?: readonly StoredDtmf[];
 }
+
+type StoredDtmf = Omit<DtmfEntry, 'at'> & { readonly at: string };
 
 export function callParams({ lab, row: e }: LabRow<CallHistoryEntry>, bytes: number): unknown[] {
   const details: CallDetails = {
@@ -89,6 +94,7 @@ export function callParams({ lab, row: e }: LabRow<CallHistoryEntry>, bytes: num
     outbound: e.outbound ?? null,
     mos: e.mos ?? null,
     attempts: e.attempts,
+    ...(e.dtmf.length > 0 ? { dtmf: e.dtmf.map((d) => ({ ...d, at: d.at.toISOString() })) } : {}),
   };
   return [
     lab,
@@ -145,6 +151,7 @@ export function callRowToEntry(r: Row): CallHistoryEntry {
     mos: optional(d.mos),
     attempts: d.attempts,
     recordingId: optional(r['recording_id']),
+    dtmf: (d.dtmf ?? []).map((digit) => ({ ...digit, at: new Date(digit.at) })),
   };
 }
 

@@ -24,6 +24,7 @@ export function exportSession(entry: CallHistoryEntry): object {
     startDateTime: entry.startDateTime,
     connectDateTime: entry.connectDateTime ?? null,
     endDateTime: entry.endDateTime,
+    dtmf: entry.dtmf.map((d) => ({ at: d.at, digit: d.digit, source: d.source, method: d.method })),
   };
 }
 

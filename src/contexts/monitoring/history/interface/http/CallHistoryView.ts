@@ -5,7 +5,11 @@ import type { WireDates } from '../../../../../shared/interface/http/WireDates.j
 import {
   CALL_RESULTS,
   DISCONNECTING_SIDES,
+  DTMF_METHODS,
+  DTMF_SOURCES,
+  MEDIA_FIGURES,
   type CallHistoryEntry,
+  type DtmfEntry,
   type LegRtpStatistics,
 } from '../../domain/MonitorRecords.js';
 
@@ -17,6 +21,23 @@ export class LegRtpStatisticsView {
   @IsInt() @Min(0) packetsLost!: number;
   @IsInt() @Min(0) lossOccurrences!: number;
   @IsNumber() @Min(0) @JSONSchema({ description: 'interarrival jitter (RFC 3550), milliseconds' }) jitterMs!: number;
+  @IsIn(MEDIA_FIGURES)
+  @JSONSchema({
+    description:
+      'measured: counted from the RTP the gateway relayed on the leg (a real call); modelled: computed from the ' +
+      "connected time and the call's loss and jitter (a synthetic call)",
+  })
+  figures!: string;
+}
+
+/** One DTMF digit a party of the call sent. */
+export class DtmfDigitView {
+  @IsString() @JSONSchema({ description: 'when the gateway saw it, in the dateFormat of the request' }) at!: string;
+  @IsString() @JSONSchema({ description: '0-9, *, #, A-D' }) digit!: string;
+  @IsIn(DTMF_SOURCES) @JSONSchema({ description: 'the leg it came from' }) source!: string;
+  @IsIn(DTMF_METHODS)
+  @JSONSchema({ description: 'rfc4733: a telephone-event in the RTP; info: a SIP INFO body' })
+  method!: string;
 }
 
 /** One attempt of the call on an outbound target (failover makes several). */
@@ -72,6 +93,11 @@ export class CallHistoryEntryView {
   @IsString()
   @JSONSchema({ description: 'download as <recordingId>.wav from /app/monitor/callhistory/recording/v0' })
   recordingId!: string | null;
+  @IsArray()
+  @ValidateNested({ each: true })
+  @Type(() => DtmfDigitView)
+  @JSONSchema({ description: 'the DTMF digits the parties sent (RFC 4733 and SIP INFO), in time order' })
+  dtmf!: DtmfDigitView[];
 }
 
 /** callHistory/get's answer: how many calls match, and the page asked for, newest first. */
@@ -80,7 +106,15 @@ export class CallHistoryView {
   @IsArray() @ValidateNested({ each: true }) @Type(() => CallHistoryEntryView) entries!: CallHistoryEntryView[];
 }
 
-const leg = (stats: LegRtpStatistics | undefined): LegRtpStatisticsView | null => (stats ? { ...stats } : null);
+const leg = (stats: LegRtpStatistics | undefined): LegRtpStatisticsView | null =>
+  stats ? { ...stats, figures: stats.figures ?? 'modelled' } : null;
+
+const dtmfDigit = (d: DtmfEntry, dates: WireDates): DtmfDigitView => ({
+  at: dates.render(d.at),
+  digit: d.digit,
+  source: d.source,
+  method: d.method,
+});
 
 export function callHistoryEntryView(e: CallHistoryEntry, dates: WireDates): CallHistoryEntryView {
   return {
@@ -111,5 +145,6 @@ export function callHistoryEntryView(e: CallHistoryEntry, dates: WireDates): Cal
     mos: e.mos ?? null,
     attempts: e.attempts.map((a) => ({ ...a })),
     recordingId: e.recordingId ?? null,
+    dtmf: e.dtmf.map((d) => dtmfDigit(d, dates)),
   };
 }

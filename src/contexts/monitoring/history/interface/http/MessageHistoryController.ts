@@ -6,6 +6,7 @@ import { Reply } from '../../../../../shared/interface/http/Reply.js';
 import { DomainError } from '../../../../../shared/domain/DomainError.js';
 import { ReadMessageHistory } from '../../application/ReadMessageHistory.js';
 import type { StoredMessage } from '../../domain/StoredMessage.js';
+import { dtmfNotes } from './ladderNotes.js';
 import { sipMessageEntryView } from './MessageHistoryView.js';
 
 export const RESULT_FORMATS = ['details', 'pcap', 'textFlow', 'textMessages', 'HTML'] as const;
@@ -45,7 +46,8 @@ function fileStem(sessionIdentifier: string): string {
 /**
  * messageHistory: a session's SIP messages in the format asked for: details (JSON, the default), pcap (a
  * libpcap file of UDP datagrams, every protocol written as UDP), textFlow (a ladder), textMessages (each message
- * with its header line) or HTML (one self-contained page: ladder and details).
+ * with its header line) or HTML (one self-contained page: ladder and details). The two ladders have a row for
+ * each DTMF digit of the call's history entry.
  */
 @injectable()
 export class MessageHistoryController {
@@ -63,12 +65,16 @@ export class MessageHistoryController {
     switch (format) {
       case 'details':
         return Reply.json(messages.map((m) => sipMessageEntryView(m, request.dates)));
-      case 'textFlow':
-        return Reply.text(renderTextFlow(messages.map(captured), { title }));
+      case 'textFlow': {
+        const notes = dtmfNotes(messages, await this.read.dtmf(request.lab, sessionIdentifier));
+        return Reply.text(renderTextFlow(messages.map(captured), { title, notes }));
+      }
       case 'textMessages':
         return Reply.text(renderTextMessages(messages.map(captured), { title }));
-      case 'HTML':
-        return Reply.html(renderHtml(messages.map(captured), { title }));
+      case 'HTML': {
+        const notes = dtmfNotes(messages, await this.read.dtmf(request.lab, sessionIdentifier));
+        return Reply.html(renderHtml(messages.map(captured), { title, notes }));
+      }
       case 'pcap': {
         const writer = new PcapWriter();
         for (const m of messages) {
