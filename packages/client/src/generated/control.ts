@@ -336,6 +336,8 @@ export interface ControlSchemas {
     enabled?: boolean | null;
     /** added to every node's ports, so that labs on one host listen apart (0 to 60000) */
     portOffset?: number | null;
+    /** seconds a real call may go without a final answer before the gateway cancels its far end and answers the caller 408 (Timer C; 1 to 3600, default 181) */
+    setupTimeoutSeconds?: number | null;
     /** who answers at each node's far end, by node id: 'real' (SIPp, a softphone), 'simulated' (the traffic profile's outcome mix: busy, failures, ...) or 'answering' (simulated, answers every real caller); a node not listed is real when its far end is a loopback address, answering otherwise */
     farEnds?: Record<string, "simulated" | "answering" | "real"> | null;
   };
@@ -346,6 +348,8 @@ export interface ControlSchemas {
     listeners: ControlSchemas["SipListenerStateView"][];
     /** who answers at each node's far end, by node id: 'real' (SIPp, a softphone), 'simulated' (the traffic profile's outcome mix: busy, failures, ...) or 'answering' (simulated, answers every real caller); a node not listed is real when its far end is a loopback address, answering otherwise */
     farEnds: Record<string, "simulated" | "answering" | "real">;
+    /** seconds a real call may go without a final answer before the gateway cancels its far end and answers the caller 408 (Timer C; 1 to 3600, default 181) */
+    setupTimeoutSeconds: number;
   };
   SipListenerStateView: {
     nodeId: string;
