@@ -1,6 +1,7 @@
 import { parseAddress } from './address.js';
 import { isToken, isWord } from './chars.js';
 import { strictListItems } from './list.js';
+import { readMediaType } from './mediaType.js';
 import { Scanner, SipSyntaxError } from './scanner.js';
 import { parseViaValue } from './via.js';
 
@@ -51,21 +52,6 @@ const callId: Rule = (value) => {
   const ok = at < 0 ? isWord(v) : isWord(v.slice(0, at)) && isWord(v.slice(at + 1));
   if (!ok) fail('Call-ID', value, 'expected word [@ word]');
 };
-
-/** media-type = m-type SLASH m-subtype *(SEMI m-parameter); m-parameter = token EQUAL (token / quoted-string). */
-export function readMediaType(sc: Scanner): { type: string; subtype: string; params: Record<string, string> } {
-  sc.ws();
-  const type = sc.needToken('a media type').toLowerCase();
-  if (!sc.sep('/')) sc.fail('expected /');
-  const subtype = sc.needToken('a media subtype').toLowerCase();
-  const params: Record<string, string> = {};
-  while (sc.sep(';')) {
-    const name = sc.needToken('a parameter name').toLowerCase();
-    if (!sc.sep('=')) sc.fail('expected =');
-    params[name] = sc.peek() === '"' ? sc.quoted().text : sc.needToken('a parameter value');
-  }
-  return { type, subtype, params };
-}
 
 function mediaType(name: string): Rule {
   return (value) => {
