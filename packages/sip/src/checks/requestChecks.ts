@@ -105,9 +105,9 @@ const contact: Check = (request) => {
     return rejection(400, 'Contact * is only for a REGISTER that removes every binding');
   if (!DIALOG_CREATING.has(request.method)) return undefined;
   if (contacts.length === 0 && !fromRfc3261(request)) return undefined;
-  if (contacts.length !== 1) return rejection(400, `a ${request.method} needs exactly one Contact`);
+  if (contacts.length !== 1) return rejection(400, `${request.method} needs exactly one Contact`);
   const uri = parseUri(parseAddress(contacts[0]).uri);
-  return isSipUri(uri) ? undefined : rejection(400, `the Contact of a ${request.method} must be a SIP or SIPS URI`);
+  return isSipUri(uri) ? undefined : rejection(400, `the Contact of ${request.method} must be a SIP or SIPS URI`);
 };
 
 /**
