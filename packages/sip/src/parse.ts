@@ -12,10 +12,11 @@ export class SipParseError extends Error {
    */
   readonly status: 400 | 505 | undefined;
 
-  constructor(message: string, status: 400 | 505 | undefined) {
+  /** `status` defaults to 400; pass undefined explicitly for input that is not to be answered. */
+  constructor(message: string, ...status: [] | [400 | 505 | undefined]) {
     super(message);
     this.name = 'SipParseError';
-    this.status = status;
+    this.status = status.length === 0 ? 400 : status[0];
   }
 }
 

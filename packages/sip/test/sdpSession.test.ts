@@ -5,6 +5,7 @@ import {
   parseSip,
   readSdp,
   sdpOf,
+  sdpRejection,
   writeSdp,
   type SdpSessionDescription,
 } from '../src/index.js';
@@ -248,6 +249,17 @@ describe('answerAudio (RFC 3264)', () => {
     expect(!srtp.ok && srtp.rejection.headers[0].value).to.match(/^302 /);
     const video = answerAudio(read(OFFER.replace('m=audio 49170', 'm=audio 0')), { ...local, preferences: ['PCMU'] });
     expect(!video.ok && video.rejection.headers[0].value).to.match(/^304 /);
+  });
+
+  it('refuses a malformed offer with 488 and Warning 399 naming the problem', () => {
+    const read = readSdp(
+      sdp('v=0', 'o=- 1 1 IN IP4 192.0.2.1', 's=-', 'c=IN IP4 192.0.2.1', 't=0 0', 'm=audio 9000 RTP/AVP 999'),
+    );
+    const refusal = sdpRejection(399, 'gw.example.com', read.ok ? '' : `Malformed SDP: ${read.reason}`);
+    expect(refusal).to.include({ status: 488, reason: 'Not Acceptable Here' });
+    expect(refusal.headers[0].value).to.equal(
+      '399 gw.example.com "Malformed SDP: payload type 999 out of range 0-127: \\"m=audio 9000 RTP/AVP 999\\""',
+    );
   });
 
   it('answers an IPv6 address with IP6 lines', () => {

@@ -18,7 +18,9 @@ const RFC3261_IPV6 = new RegExp(
 
 export function isIPv4Address(text: string): boolean {
   const m = IPV4.exec(text);
-  return m !== null && m.slice(1).every((octet) => Number(octet) <= 255);
+  if (m === null) return false;
+  for (let i = 1; i <= 4; i++) if (Number(m[i]) > 255) return false;
+  return true;
 }
 
 /** An IPv6 address without brackets, as RFC 4291 or RFC 3261's ABNF (see above) allows it. */
