@@ -1,4 +1,7 @@
 /** SDP (RFC 4566) for audio sessions, with RFC 3264 offer/answer. */
+import type { SdpMediaSection } from './sdp/model.js';
+import { readSdp } from './sdp/read.js';
+import { isIPv6Address } from './syntax/host.js';
 
 export interface SdpCodec {
   payloadType: number;
@@ -138,9 +141,9 @@ export function negotiatedCodec(answer: SessionDescription): SdpCodec | undefine
 export function serializeSdp(sdp: SessionDescription): string {
   const lines = [
     'v=0',
-    `o=${sdp.origin.username} ${sdp.origin.sessionId} ${sdp.origin.sessionVersion} IN IP4 ${sdp.origin.address}`,
+    `o=${sdp.origin.username} ${sdp.origin.sessionId} ${sdp.origin.sessionVersion} IN ${addressType(sdp.origin.address)} ${sdp.origin.address}`,
     `s=${sdp.sessionName}`,
-    `c=IN IP4 ${sdp.connection}`,
+    `c=IN ${addressType(sdp.connection)} ${sdp.connection}`,
     't=0 0',
   ];
   for (const m of sdp.media) {
@@ -157,122 +160,51 @@ export function serializeSdp(sdp: SessionDescription): string {
   return `${lines.join('\r\n')}\r\n`;
 }
 
-const STATIC_BY_PT: Record<number, Omit<SdpCodec, 'payloadType'>> = {
-  0: { name: 'PCMU', clockRate: 8000 },
-  8: { name: 'PCMA', clockRate: 8000 },
-  9: { name: 'G722', clockRate: 8000 },
-};
-
-/** What parseSdp has read so far. */
-interface SdpParse {
-  origin?: SessionDescription['origin'];
-  sessionName?: string;
-  connection?: string;
-  sawVersion: boolean;
-  sawTiming: boolean;
-  media: SdpMedia[];
+/** IP6 for an IPv6 address, else IP4 (o= and c= lines). */
+function addressType(address: string): string {
+  return isIPv6Address(address) ? 'IP6' : 'IP4';
 }
 
-function fail(line: string, why: string): never {
-  throw new SdpError(`${why}: ${JSON.stringify(line)}`);
-}
-
-/** Parse an SDP body (CRLF or LF). Static payload types without rtpmap get their RFC 3551 meaning. */
+/**
+ * Parse an SDP body into the audio model (CRLF or LF), through `readSdp`: static payload types without rtpmap get
+ * their RFC 3551 meaning, IPv4 or IPv6 addresses. Throws SdpError for malformed SDP (as `readSdp` reports it) and for
+ * what the audio model cannot hold: a non-audio stream, a dynamic payload type without rtpmap, an rtpmap or fmtp for
+ * a type the m= line does not list. `readSdp` reads any description without throwing.
+ */
 export function parseSdp(text: string): SessionDescription {
-  const lines = text.split(/\r?\n/).filter((l) => l !== '');
-  const state: SdpParse = { sawVersion: false, sawTiming: false, media: [] };
-  for (const line of lines) parseSdpLine(state, line);
-  return completeSdp(state);
-}
-
-/** One <type>=<value> line, read into the session or into the current media description. */
-function parseSdpLine(state: SdpParse, line: string): void {
-  const m = /^([a-z])=(.*)$/.exec(line);
-  if (!m) fail(line, 'malformed SDP line');
-  const [, type, value] = m as RegExpExecArray;
-  const current = state.media[state.media.length - 1];
-  switch (type) {
-    case 'v':
-      if (value !== '0') fail(line, 'unsupported SDP version');
-      state.sawVersion = true;
-      break;
-    case 'o': {
-      const o = /^(\S+) (\d+) (\d+) IN IP4 (\S+)$/.exec(value) ?? fail(line, 'malformed origin');
-      state.origin = { username: o[1], sessionId: o[2], sessionVersion: o[3], address: o[4] };
-      break;
-    }
-    case 's':
-      state.sessionName = value;
-      break;
-    case 'c': {
-      const c = /^IN IP4 (\S+)$/.exec(value) ?? fail(line, 'malformed connection');
-      if (current) {
-        if (state.connection === undefined) state.connection = c[1];
-      } else state.connection = c[1];
-      break;
-    }
-    case 't':
-      if (!/^\d+ \d+$/.test(value)) fail(line, 'malformed timing');
-      state.sawTiming = true;
-      break;
-    case 'm':
-      state.media.push(parseMediaLine(line, value));
-      break;
-    case 'a':
-      if (current) parseMediaAttribute(current, line, value); // session-level attributes are not modelled
-      break;
-    default:
-      break; // i, u, e, p, b, z, k, r: not modelled
-  }
-}
-
-/** An m= line: audio only; each payload type starts with its static meaning, or none until its rtpmap. */
-function parseMediaLine(line: string, value: string): SdpMedia {
-  const mm = /^(\w+) (\d+) (\S+) (\d+(?: \d+)*)$/.exec(value) ?? fail(line, 'malformed media');
-  if (mm[1] !== 'audio') fail(line, 'only audio media are supported');
+  const read = readSdp(text);
+  if (!read.ok) throw new SdpError(read.reason);
+  const { origin, sessionName } = read.sdp;
+  const connection = read.sdp.connection?.address ?? read.sdp.media.find((m) => m.connection)?.connection?.address;
+  if (connection === undefined) throw new SdpError('missing c=');
   return {
-    media: 'audio',
-    port: Number(mm[2]),
-    protocol: mm[3],
-    codecs: mm[4]
-      .split(' ')
-      .map(Number)
-      .map((pt) => ({ payloadType: pt, ...(STATIC_BY_PT[pt] ?? { name: '', clockRate: 0 }) })),
+    origin: {
+      username: origin.username,
+      sessionId: origin.sessionId,
+      sessionVersion: origin.sessionVersion,
+      address: origin.address,
+    },
+    sessionName,
+    connection,
+    media: read.sdp.media.map(audioMedia),
   };
 }
 
-/** A media-level a= line: rtpmap, fmtp, ptime or a direction; other attributes are not modelled. */
-function parseMediaAttribute(current: SdpMedia, line: string, value: string): void {
-  const rtpmap = /^rtpmap:(\d+) ([^/\s]+)\/(\d+)(?:\/(\d+))?$/.exec(value);
-  const fmtp = /^fmtp:(\d+) (.+)$/.exec(value);
-  const ptime = /^ptime:(\d+)$/.exec(value);
-  if (rtpmap) {
-    const codec =
-      current.codecs.find((c) => c.payloadType === Number(rtpmap[1])) ??
-      fail(line, 'rtpmap for a payload type not in m=');
-    codec.name = rtpmap[2];
-    codec.clockRate = Number(rtpmap[3]);
-    if (rtpmap[4] !== undefined) codec.channels = Number(rtpmap[4]);
-    else delete codec.channels;
-  } else if (fmtp) {
-    const codec =
-      current.codecs.find((c) => c.payloadType === Number(fmtp[1])) ?? fail(line, 'fmtp for a payload type not in m=');
-    codec.fmtp = fmtp[2];
-  } else if (ptime) current.ptime = Number(ptime[1]);
-  else if (/^(sendrecv|sendonly|recvonly|inactive)$/.test(value)) current.direction = value as SdpMedia['direction'];
-  else if (value.startsWith('rtpmap:') || value.startsWith('fmtp:') || value.startsWith('ptime:'))
-    fail(line, 'malformed attribute');
-}
-
-/** The session description, once the mandatory lines are known to be there and every payload type has a name. */
-function completeSdp(state: SdpParse): SessionDescription {
-  const { origin, sessionName, connection, media } = state;
-  if (!state.sawVersion) throw new SdpError('missing v=');
-  if (!origin) throw new SdpError('missing o=');
-  if (sessionName === undefined) throw new SdpError('missing s=');
-  if (!state.sawTiming) throw new SdpError('missing t=');
-  if (connection === undefined) throw new SdpError('missing c=');
-  for (const m of media)
-    for (const c of m.codecs) if (c.name === '') throw new SdpError(`payload type ${c.payloadType} has no rtpmap`);
-  return { origin, sessionName, connection, media };
+function audioMedia(m: SdpMediaSection): SdpMedia {
+  if (m.kind !== 'audio') throw new SdpError(`only audio media are supported: m=${m.kind}`);
+  const stray = m.attributes.find((a) => a.name === 'rtpmap' || a.name === 'fmtp');
+  if (stray)
+    throw new SdpError(`${stray.name} for a payload type not in m= (or malformed): a=${stray.name}:${stray.value}`);
+  const codecs = m.formats.map((f): SdpCodec => {
+    if (!f.codec) throw new SdpError(`payload type ${f.id} has no rtpmap`);
+    const codec: SdpCodec = { payloadType: Number(f.id), name: f.codec.encoding, clockRate: f.codec.clockRate };
+    if (f.codec.channels !== undefined) codec.channels = f.codec.channels;
+    if (f.fmtp !== undefined) codec.fmtp = f.fmtp;
+    return codec;
+  });
+  const media: SdpMedia = { media: 'audio', port: m.port, protocol: m.proto, codecs };
+  const ptime = m.attributes.find((a) => a.name === 'ptime')?.value;
+  if (ptime !== undefined && /^\d+$/.test(ptime)) media.ptime = Number(ptime);
+  if (m.direction) media.direction = m.direction;
+  return media;
 }
