@@ -2,7 +2,9 @@ import { canonicalHeaderName, parseVia, type SipHeader, type SipResponse, splitL
 import { receivedVia } from './receivedVia.js';
 import type { SipAddress } from './types.js';
 
-const REQUEST_LINE = /^([A-Za-z0-9.!%*_+`'~-]+) (\S+) SIP\/2\.0$/;
+/** A request line of any SIP version (another version's request gets its 505 from here, RFC 3261 section 21.5.6). */
+const REQUEST_LINE = /^([A-Za-z0-9.!%*_+`'~-]+) (\S+) SIP\/\d+\.\d+$/i;
+const REASONS = { 400: 'Bad Request', 505: 'Version Not Supported', 513: 'Message Too Large' } as const;
 const RECOVERED = new Set(['Via', 'From', 'To', 'Call-ID', 'CSeq']);
 
 /**
@@ -12,7 +14,7 @@ const RECOVERED = new Set(['Via', 'From', 'To', 'Call-ID', 'CSeq']);
  */
 export function malformedResponse(
   bytes: Buffer,
-  status: 400 | 513,
+  status: 400 | 505 | 513,
   problem: string,
   from: { remote: SipAddress; maxBytes: number; host: string; newTag: () => string },
 ): SipResponse | undefined {
@@ -21,7 +23,7 @@ export function malformedResponse(
   const headers = answerHeaders(recovered.headers, from.remote, from.newTag);
   const text = problem.replace(/[\u0000-\u001f\u007f"\\]/g, ' ').slice(0, 200);
   headers.push({ name: 'Warning', value: `399 ${from.host} "${text}"` });
-  return { kind: 'response', status, reason: status === 400 ? 'Bad Request' : 'Message Too Large', headers, body: '' };
+  return { kind: 'response', status, reason: REASONS[status], headers, body: '' };
 }
 
 /** The recovered headers as an answer carries them: the top Via with received and rport, the To with a tag. */

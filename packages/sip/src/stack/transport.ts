@@ -2,7 +2,7 @@ import dgram from 'node:dgram';
 import net from 'node:net';
 import tls from 'node:tls';
 import { headerValues, parseVia, serialize, type SipMessage, type SipResponse } from '../message.js';
-import { parseSip } from '../parse.js';
+import { parseSip, SipParseError } from '../parse.js';
 import { after } from './after.js';
 import type { ClientTx } from './clientTx.js';
 import { Connection } from './connection.js';
@@ -293,7 +293,10 @@ export class Transport {
       message = parseSip(bytes);
     } catch (e) {
       this.user.wire(false, local, remote, bytes, undefined, false);
-      this.answerMalformed(bytes, 400, (e as Error).message, remote, conn);
+      // a request is answered with the status its fault calls for (400, 505 for another SIP version, RFC 3261
+      // section 21.5.6); a response or what is not SIP at all has no status and is dropped (section 18.1.2)
+      const status = e instanceof SipParseError ? e.status : 400;
+      if (status === 400 || status === 505) this.answerMalformed(bytes, status, (e as Error).message, remote, conn);
       return;
     }
     this.user.received(message, bytes, local, remote, conn);
@@ -302,7 +305,7 @@ export class Transport {
   /** Answers input that did not parse when it can (`malformedResponse`); anything else is dropped. */
   private answerMalformed(
     bytes: Buffer,
-    status: 400 | 513,
+    status: 400 | 505 | 513,
     problem: string,
     remote: SipAddress,
     conn: Connection | undefined,

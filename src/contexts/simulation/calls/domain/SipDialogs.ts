@@ -1,4 +1,5 @@
 import {
+  answerAudio,
   answerOffer,
   buildAck,
   buildBye,
@@ -10,7 +11,9 @@ import {
   header,
   parseNameAddr,
   parseSdp,
+  readSdp,
   serializeSdp,
+  writeSdp,
   type CodecName,
   type NameAddr,
   type SipRequest,
@@ -244,14 +247,26 @@ export class UasDialog {
       ];
       return serializeSdp(buildOffer({ codecs, address: local.ip, port, sessionId: String(mix(seed, 'sdp-answer')) }));
     }
-    return serializeSdp(
-      answerOffer(parseSdp(offer), {
-        preferences: [this.codec, 'telephone-event'],
+    const sessionId = String(mix(seed, 'sdp-answer'));
+    const preferences: CodecName[] = [this.codec, 'telephone-event'];
+    try {
+      return serializeSdp(answerOffer(parseSdp(offer), { preferences, address: local.ip, port, sessionId }));
+    } catch (error) {
+      // an offer beyond the simple model (video, IPv6, several streams, unknown attributes): the audio stream is
+      // answered and every other one refused with port 0, in the offer's order (RFC 3264 section 6)
+      const read = readSdp(offer);
+      if (!read.ok) throw error;
+      const others = SIMULATED_CODECS.filter((other) => other !== this.codec);
+      const answer = answerAudio(read.sdp, {
+        preferences: [this.codec, ...others, 'telephone-event'],
         address: local.ip,
         port,
-        sessionId: String(mix(seed, 'sdp-answer')),
-      }),
-    );
+        sessionId,
+        agent: local.host,
+      });
+      if (!answer.ok) throw error;
+      return writeSdp(answer.answer);
+    }
   }
 
   /** A response to the INVITE: 100 Trying, 18x, the 200 with the answer, or a failure. */

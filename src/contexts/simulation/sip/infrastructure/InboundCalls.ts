@@ -1,4 +1,11 @@
-import { parseNameAddr, unsharedCopy, type ServerTransaction, type SipRequest, type SipResponse } from '@gwsim/sip';
+import {
+  parseNameAddr,
+  sdpOf,
+  unsharedCopy,
+  type ServerTransaction,
+  type SipRequest,
+  type SipResponse,
+} from '@gwsim/sip';
 import type { PlanNode } from '../../../configuration/index.js';
 import type { Lazy } from '../../calls/domain/SipDialogs.js';
 import { codecOf } from './codecOf.js';
@@ -19,6 +26,15 @@ function displayNameOf(value: string | undefined): { sourceName?: string } {
     return name === undefined || name === '' ? {} : { sourceName: name };
   } catch {
     return {};
+  }
+}
+
+/** Whether the relay can take the offer's audio (an address and port it names, in SDP anchorSdp rewrites). */
+function anchorable(offer: string): boolean {
+  try {
+    return sdpMediaAddress(offer) !== undefined;
+  } catch {
+    return false;
   }
 }
 
@@ -165,8 +181,9 @@ export class InboundCalls {
     const request = transaction.request;
     const media = new CallMedia();
     // an INVITE without SDP (a late offer) is anchored too: the caller's answer comes in its ACK
-    const offer = request.body === '' ? undefined : request.body;
-    if (offer === undefined || sdpMediaAddress(offer)) {
+    const body = sdpOf(request);
+    const offer = body.kind === 'sdp' ? body.text : undefined;
+    if (body.kind === 'none' || (offer !== undefined && anchorable(offer))) {
       await this.media.anchorCaller(media, node, offer, () =>
         this.reports.post(() => {
           const leg = this.legs.get(callId);
@@ -191,7 +208,7 @@ export class InboundCalls {
       0,
     );
     leg.inviteTransaction = transaction;
-    leg.lateOffer = offer === undefined;
+    leg.lateOffer = body.kind === 'none';
     this.legs.add(leg);
     this.byInvite.set(transaction, leg);
     for (const event of this.early.claim(callId)) this.reports.wire(leg, event);

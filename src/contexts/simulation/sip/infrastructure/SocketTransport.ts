@@ -18,6 +18,8 @@ import { OutboundCalls } from './OutboundCalls.js';
 import { SocketLeg } from './SocketLeg.js';
 import { SocketLegs } from './SocketLegs.js';
 import { SocketReports } from './SocketReports.js';
+import { refusedResponse } from './localResponse.js';
+import { screenRequest } from './requestScreen.js';
 import { firstHeader, tagOf } from './wireMessages.js';
 
 /**
@@ -152,6 +154,11 @@ export class SocketTransport extends SessionTransport {
     const request = transaction.request;
     const callId = firstHeader(request, 'Call-ID') ?? '';
     const inDialog = tagOf(firstHeader(request, 'To')) !== undefined;
+    const refusal = screenRequest(request, inDialog, listener.address(transaction.source.transport)?.host ?? 'gwsim');
+    if (refusal) {
+      transaction.respond(refusedResponse(request, refusal, callId, inDialog));
+      return;
+    }
     if (inDialog) {
       this.inDialog.received(this.legs.get(callId), transaction);
       return;

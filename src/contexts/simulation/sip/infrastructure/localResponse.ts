@@ -1,4 +1,4 @@
-import { buildResponse, type SipRequest, type SipResponse } from '@gwsim/sip';
+import { buildResponse, rejectionResponse, type RequestRejection, type SipRequest, type SipResponse } from '@gwsim/sip';
 import { mix } from '../../calls/domain/Randomness.js';
 
 /**
@@ -8,4 +8,14 @@ import { mix } from '../../calls/domain/Randomness.js';
  */
 export function localResponse(request: SipRequest, status: number, callId: string): SipResponse {
   return buildResponse(request, status, { toTag: `gw${(mix(callId, 'to-tag') >>> 0).toString(16)}` });
+}
+
+/** The answer to a request the transport refuses (requestScreen): its status, reason and headers; a dialog's own To-tag kept. */
+export function refusedResponse(
+  request: SipRequest,
+  refusal: RequestRejection,
+  callId: string,
+  inDialog: boolean,
+): SipResponse {
+  return rejectionResponse(request, refusal, inDialog ? undefined : `gw${(mix(callId, 'to-tag') >>> 0).toString(16)}`);
 }

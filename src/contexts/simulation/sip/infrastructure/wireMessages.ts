@@ -61,7 +61,20 @@ export function withVia(request: SipRequest, at: SipAddress): SipRequest {
 export function uriAt(user: string | undefined, at: SipAddress): string {
   const scheme = 'sip';
   const transport = at.transport === 'UDP' ? '' : `;transport=${at.transport.toLowerCase()}`;
-  return `${scheme}:${user ? `${user}@` : ''}${at.host}:${at.port}${transport}`;
+  return `${scheme}:${user ? `${escapeUser(user)}@` : ''}${at.host}:${at.port}${transport}`;
+}
+
+/**
+ * A user part as a URI carries it (RFC 3261 section 25.1: unreserved, user-unreserved and escaped characters): a
+ * user read unescaped (`sips:user@example.com`, RFC 4475 esc01) goes back on the wire escaped.
+ */
+export function escapeUser(user: string): string {
+  return [...Buffer.from(user, 'utf8')]
+    .map((byte) => {
+      const char = String.fromCharCode(byte);
+      return /[A-Za-z0-9\-_.!~*'()&=+$,;?/]/.test(char) ? char : `%${byte.toString(16).toUpperCase().padStart(2, '0')}`;
+    })
+    .join('');
 }
 
 /** Contact names this process's listener (the user part and header parameters kept). */
