@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { labPrivateKey, signLicenseFile } from '@gwsim/license-file';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { ApiClient } from '../../support/ApiClient.js';
@@ -56,6 +57,7 @@ export class SuiteLab {
       const admin = gateway.admin();
       await listening(admin);
       await quietTraffic(admin);
+      await roomForLeftovers(admin);
       const nodes = (await admin.get('/api/nodes/get')).json as { id: string; displayName: string }[];
       const id = (name: string): string => nodes.find((n) => n.displayName === name)!.id;
       const lab = new SuiteLab(gateway, admin, await freeUdpPort(), id('Carrier A'), id('Carrier B'), id('PBX Berlin'));
@@ -135,6 +137,33 @@ export class SuiteLab {
   stop(): Promise<void> {
     return this.gateway.stop();
   }
+}
+
+/**
+ * A lab license of 500 sessions beside the demo's 30: calls a scenario leaves up (a failure the entry reports)
+ * must not exhaust the licensed capacity and turn the next entries' calls into 503s.
+ */
+async function roomForLeftovers(admin: ApiClient): Promise<void> {
+  const now = Date.now();
+  const license = signLicenseFile(
+    {
+      identifier: '5e7f1c2a-0000-4000-8000-00000000051f',
+      name: 'SIP suites: room for calls left up',
+      products: ['gwsim'],
+      application: 'gateway',
+      requiredSystemIds: [],
+      validFrom: new Date(now - 3_600_000).toISOString().replace(/\.\d+Z$/, 'Z'),
+      validUntil: new Date(now + 86_400_000).toISOString().replace(/\.\d+Z$/, 'Z'),
+      facilities: [{ name: 'telrtSession', value: 500 }],
+      constraints: [],
+      invalidates: [],
+    },
+    labPrivateKey(),
+  );
+  const response = await admin.put('/api/licenses/importFile', {
+    file: { name: 'suites.xzlicense', content: license },
+  });
+  expect(response.status, response.text).to.equal(200);
 }
 
 /** Waits until PBX Berlin listens on 127.0.0.1:5070 (UDP). */
