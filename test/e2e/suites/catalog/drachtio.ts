@@ -1,0 +1,143 @@
+import type { SippEntry } from '../suiteCatalog.js';
+import { answersStatus, expectStatus, file } from './parties.js';
+
+/**
+ * drachtio-srf test/scenarios: the uac/uas pairs drachtio plays against its B2BUA. A = the uac file into PBX
+ * Berlin's port, B = the uas file behind Carrier A.
+ */
+const D = 'drachtio-srf/';
+
+function pair(caller: string, farEnd: string, checks: string, more: Partial<SippEntry> = {}): SippEntry {
+  return {
+    id: `drachtio/${caller}+${farEnd}`,
+    kind: 'pair',
+    checks,
+    caller: file(`${D}${caller}.xml`),
+    farEnd: file(`${D}${farEnd}.xml`),
+    timeoutS: 20,
+    ...more,
+  };
+}
+
+function caller(name: string, checks: string, more: Partial<SippEntry> = {}): SippEntry {
+  return { id: `drachtio/${name}`, kind: 'caller', checks, caller: file(`${D}${name}.xml`), timeoutS: 15, ...more };
+}
+
+function farEnd(name: string, checks: string, more: Partial<SippEntry> = {}): SippEntry {
+  return { id: `drachtio/${name}`, kind: 'farEnd', checks, farEnd: file(`${D}${name}.xml`), timeoutS: 20, ...more };
+}
+
+export const DRACHTIO: readonly SippEntry[] = [
+  pair('uac', 'uas', "basic call through the B2BUA: A's 200 carries a To-tag, the BYE is relayed"),
+  pair('uac-nosdp', 'uas', 'late offer: an INVITE without SDP, the offer in the 200, the answer in the ACK', {
+    gap: "late offer: B's 200 with the offer to an INVITE without SDP never reaches A; both legs stay early",
+  }),
+  pair('uac-prack', 'uas-prack', '100rel on both legs: a reliable 180 (Require: 100rel, RSeq) PRACKed, then 200', {
+    gap: '100rel: PRACK is answered 405; reliable provisional responses are not done on either leg',
+  }),
+  pair('uac-cancel', 'uas-cancel', "A's CANCEL after 180 becomes a CANCEL on leg B; 487 to A"),
+  pair('uac-expect-404', 'uas-404', "B's 404 is passed back to A"),
+  pair(
+    'uac-expect-480',
+    'uas-200-ok-no-contact-cancel',
+    'a 200 without Contact from B: drachtio fails the call to A with 480 and cancels B (read as information)',
+    { gap: "a 200 without Contact from the far end is neither ACKed nor failed: both legs stay 'trying'" },
+  ),
+  pair('uac-delayed-ack', 'uas-reinvite', "B re-INVITEs right after its 200, before A's ACK: held until A's ACK", {
+    gap: 'a re-INVITE from the far end is answered by the gateway itself, not relayed to the caller (A waits for it)',
+  }),
+  pair('uac-recv-reinvite', 'uas-reinvite', "B's re-INVITE is relayed to A; nobody hangs up: the RTP timeout ends it", {
+    rtpTimeoutSeconds: 3,
+    timeoutS: 25,
+    gap: 'a re-INVITE from the far end is answered by the gateway itself, not relayed to the caller (A waits for it)',
+  }),
+  pair(
+    'uac-send-reinvite-no-sdp',
+    'uas',
+    "A's re-INVITE without SDP gets an offer in the 200 and the answer in the ACK (answered locally on the anchored media, or relayed); nobody hangs up: the RTP timeout ends it",
+    { rtpTimeoutSeconds: 4, timeoutS: 25 },
+  ),
+  pair('uac-drop-one-200', 'uas', 'A ignores 75 % of the 200s: the gateway repeats its 200 until the ACK'),
+  pair('uac-drop-all-200', 'uas', 'A never ACKs: after 64·T1 (32 s) the gateway sends A a BYE', { timeoutS: 50 }),
+  pair(
+    'uac-drop-200-then-cancel',
+    'uas',
+    'A leaves the 200 unACKed, CANCELs (481: the INVITE is answered) and sends BYE expecting 481 too',
+    { skip: "expects 481 to its BYE in a dialog the 200 opened: drachtio's test app had ended it, a B2BUA keeps it" },
+  ),
+  pair('uac-displayname-from', 'uas-refer', "a display name in A's From; uas-refer is a plain answered call"),
+  pair('uac-proxy', 'uas', "A sends its ACK and BYE to the 200's Contact through its Record-Route ([next_url])"),
+  pair('uac-pcap', 'uas', "A plays RTP (G.711 and RFC 2833 DTMF from pcap files) through the gateway's relay", {
+    timeoutS: 30,
+  }),
+  pair('uac', 'uas-auth', "B challenges the INVITE (407, realm 'local'): leg B retries with Carrier A's credentials"),
+  pair('uac-displayname-from', 'uas-bye-with-auth', 'B challenges INVITE and BYE: both retried with credentials', {
+    gap: 'a BYE challenged 407 by the far end is not retried with the credentials (B still waits for it)',
+  }),
+  pair(
+    'uac',
+    'uas-407-no-auth-header',
+    'a 407 without Proxy-Authenticate: nothing to answer it with, no loop (B expects a retry as drachtio does)',
+  ),
+  {
+    ...pair(
+      'uac-expect-404',
+      'uas-302',
+      "B's 302 redirect: relayed to A or followed (its target rewritten to 127.0.0.1)",
+    ),
+    id: 'drachtio/uas-302',
+    kind: 'farEnd',
+    caller: expectStatus(302),
+    gap: "a 302 from the far end does not reach the caller: A gets a 200 from the route's failover instead",
+  },
+  {
+    ...caller('uac-drop-one-503', 'a 503 from both carriers reaches A and is repeated until the ACK (A drops 70 %)'),
+    farEnd: answersStatus(503, 2),
+    carrierB: 'real',
+  },
+  {
+    ...caller('uac-expect-503', "503 from the far ends (both carriers, after the route's failover) reaches A"),
+    farEnd: answersStatus(503, 2),
+    carrierB: 'real',
+  },
+  {
+    ...caller('uac-spammer-expect-603', 'a rejection (603 from the far end) reaches the caller'),
+    farEnd: answersStatus(603),
+  },
+  caller('uac-expect-400-no-contact-header', 'an INVITE without Contact is answered 400', {
+    gap: 'an INVITE without Contact is taken (180) instead of answered 400',
+  }),
+  caller('uac-success-green', "expects X-Color: green on A's 200", {
+    skip: "drachtio-specific header injection: the 200's X-Color header comes from drachtio's test application",
+  }),
+  caller('uac-subscribe', 'SUBSCRIBE for presence, two NOTIFYs', {
+    skip: 'presence server (SUBSCRIBE/NOTIFY) is not an SBC business',
+  }),
+  farEnd('uas-options-expect-200', "the gateway's OPTIONS keep-alive toward Carrier A's proxy (proxyOptions on)", {
+    timeoutS: 10,
+    gap: "no OPTIONS keep-alive is sent to a transport connection's proxy (proxyOptions on)",
+  }),
+  farEnd('uas-auth-register', "the gateway registers Carrier A's connection and answers the 401 (realm 'local')", {
+    timeoutS: 10,
+    gap: 'the gateway does not register its transport connections (no REGISTER reaches the far end)',
+  }),
+  farEnd('uas-auth-register-no-realm', 'the registration answers a 401 with an empty realm', {
+    timeoutS: 10,
+    gap: 'the gateway does not register its transport connections (no REGISTER reaches the far end)',
+  }),
+  {
+    ...farEnd(
+      'uas-reinvite-with-auth',
+      "B challenges the INVITE and A's re-INVITE (407): both retried with credentials",
+    ),
+    caller: file('siphon-rs/reinvite.xml'),
+    gap: 'a re-INVITE from the caller is answered by the gateway itself, not relayed (B gets the BYE instead)',
+  },
+  {
+    ...farEnd('uas-update-with-sdp', "B's UPDATE with SDP after the ACK gets a 200 with SDP (answered or relayed)"),
+    caller: expectStatus(200, 1500),
+  },
+  farEnd('uas-reinvite-overlap', 'B takes four re-INVITEs strictly one after another', {
+    skip: 'needs a caller that sends four re-INVITEs in a row; none of these suites has one',
+  }),
+];

@@ -1,0 +1,97 @@
+import { createSocket } from 'node:dgram';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { DatagramEntry } from './suiteCatalog.js';
+import type { EntryResult } from './suiteRunner.js';
+
+/** How long the answers to the datagrams are collected after the last one is sent. */
+const COLLECT_MS = 2_000;
+/** The datagrams leave this far apart, so that the gateway meets them one at a time. */
+const SPACING_MS = 25;
+
+/** The statuses that came back for one datagram, in order ([] when nothing did). */
+export type Answers = readonly number[];
+
+/**
+ * Sends each entry's message as one UDP datagram to `address` from an ephemeral port of its own and collects the
+ * statuses of what comes back; answers them by entry id.
+ */
+export async function sendDatagrams(
+  entries: readonly DatagramEntry[],
+  suites: string,
+  address: { host: string; port: number },
+): Promise<Map<string, Answers>> {
+  const answers = new Map<string, number[]>();
+  const sockets = [];
+  for (const entry of entries) {
+    const socket = createSocket('udp4');
+    const got: number[] = [];
+    answers.set(entry.id, got);
+    socket.on('message', (message) => {
+      const status = /^SIP\/2\.0 (\d{3})/.exec(message.toString('latin1'));
+      if (status) got.push(Number(status[1]));
+    });
+    socket.on('error', () => undefined);
+    await new Promise<void>((resolve) => socket.bind(0, '127.0.0.1', () => resolve()));
+    sockets.push(socket);
+    const bytes = readFileSync(path.join(suites, entry.file));
+    await new Promise<void>((resolve) => socket.send(bytes, address.port, address.host, () => resolve()));
+    await new Promise((resolve) => setTimeout(resolve, SPACING_MS));
+  }
+  await new Promise((resolve) => setTimeout(resolve, COLLECT_MS));
+  for (const socket of sockets) socket.close();
+  return answers;
+}
+
+/** The answer that decides: the first final status, else the last provisional one, else none. */
+function decisive(answers: Answers): number | undefined {
+  return answers.find((status) => status >= 200) ?? answers[answers.length - 1];
+}
+
+/** Whether the answers to a datagram are what its entry expects, with what came back in one line. */
+export function judgeDatagram(entry: DatagramEntry, answers: Answers): EntryResult {
+  const status = decisive(answers);
+  const got = answers.length === 0 ? 'no answer' : `answered ${answers.join(', ')}`;
+  const serverError = status !== undefined && status >= 500 && !isExpected(entry, status);
+  const expect = entry.expect;
+  let passed: boolean;
+  switch (expect.answer) {
+    case 'valid':
+      passed = status !== undefined && status !== 400 && !serverError;
+      break;
+    case 'status':
+      passed = status !== undefined && expect.statuses.includes(status);
+      break;
+    case 'tolerant':
+      passed = status !== undefined && !serverError;
+      break;
+    case 'any':
+      passed = !serverError;
+      break;
+    case 'none':
+      passed = answers.length === 0;
+      break;
+  }
+  return { passed, reason: `${got} (expected ${expectation(entry)})` };
+}
+
+function isExpected(entry: DatagramEntry, status: number): boolean {
+  return entry.expect.answer === 'status' && entry.expect.statuses.includes(status);
+}
+
+/** The expectation in words, for the result line. */
+export function expectation(entry: DatagramEntry): string {
+  const expect = entry.expect;
+  switch (expect.answer) {
+    case 'valid':
+      return 'an answer other than 400 and 5xx';
+    case 'status':
+      return expect.statuses.join(' or ');
+    case 'tolerant':
+      return '400, or any answer but 5xx';
+    case 'any':
+      return 'anything but 5xx';
+    case 'none':
+      return 'no answer: a response sent to the node is dropped';
+  }
+}
