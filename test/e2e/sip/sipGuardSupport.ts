@@ -2,7 +2,18 @@ import { randomBytes } from 'node:crypto';
 import { createSocket, type Socket } from 'node:dgram';
 import { connect } from 'node:net';
 import { networkInterfaces } from 'node:os';
+import { performance } from 'node:perf_hooks';
 import { expect } from 'chai';
+import {
+  buildRequest,
+  buildResponse,
+  digestAuthorization,
+  header,
+  parseDigestChallenge,
+  SipStack,
+  type SipRequest,
+  type SipResponse,
+} from '@gwsim/sip';
 import type { ApiClient } from '../../support/ApiClient.js';
 
 /** Where a message goes, or where it came from. */
@@ -132,4 +143,90 @@ export async function setSip(admin: ApiClient, body: Record<string, unknown>): P
   const response = await admin.put('/_sim/labs/default/sip', { version: null, json: body });
   expect(response.status, response.text).to.equal(200);
   return response.json;
+}
+
+/** What a REGISTER came to: the first answer, the last (after a digest), and ms from sending the last to its answer. */
+export interface Registered {
+  readonly first: SipResponse;
+  readonly last: SipResponse;
+  readonly lastMs: number;
+}
+
+/** A phone on `host` (any loopback address: each is a source of its own) that registers at a registrar node over UDP. */
+export class GuardPhone {
+  private seq = 0;
+  private readonly callId = `${randomBytes(8).toString('hex')}@guard.test`;
+
+  private constructor(
+    private readonly stack: SipStack,
+    private readonly registrar: Endpoint,
+    private readonly domain: string,
+  ) {}
+
+  static async open(host: string, registrar: Endpoint, domain: string): Promise<GuardPhone> {
+    const stack = await SipStack.listen(
+      { host, port: 0, transports: ['UDP'], timers: { T1: 200 } },
+      {
+        request: (tx) => tx.respond(buildResponse(tx.request, 405, { toTag: 'phone' })),
+        ack: () => undefined,
+        cancel: () => undefined,
+        ackTimeout: () => undefined,
+        wire: () => undefined,
+      },
+    );
+    return new GuardPhone(stack, registrar, domain);
+  }
+
+  /** REGISTERs `user`, answering a 401 with the digest of `username` (default `user`) and `password`. */
+  async register(user: string, password: string, username = user): Promise<Registered> {
+    const first = await this.send(this.build(user));
+    if (first.status !== 401) return { first, last: first, lastMs: 0 };
+    const challenge = parseDigestChallenge(header(first, 'WWW-Authenticate') ?? '')!;
+    const authorization = digestAuthorization(challenge, { username, password }, 'REGISTER', `sip:${this.domain}`);
+    const started = performance.now();
+    const last = await this.send(this.build(user, authorization));
+    return { first, last, lastMs: performance.now() - started };
+  }
+
+  private build(user: string, authorization?: string): SipRequest {
+    this.seq += 1;
+    const local = this.stack.local[0]!;
+    const request = buildRequest({
+      method: 'REGISTER',
+      uri: `sip:${this.domain}`,
+      via: { transport: 'UDP', host: local.host, port: local.port, branch: `z9hG4bK${randomBytes(6).toString('hex')}` },
+      from: { uri: `sip:${user}@${this.domain}`, params: { tag: randomBytes(4).toString('hex') } },
+      to: { uri: `sip:${user}@${this.domain}`, params: {} },
+      callId: this.callId,
+      cseq: this.seq,
+      contact: { uri: `sip:${user}@${local.host}:${local.port}`, params: {} },
+    });
+    return {
+      ...request,
+      headers: [
+        ...request.headers,
+        { name: 'Expires', value: '600' },
+        ...(authorization ? [{ name: 'Authorization', value: authorization }] : []),
+      ],
+    };
+  }
+
+  private send(request: SipRequest): Promise<SipResponse> {
+    return new Promise((resolve, reject) => {
+      this.stack.request(
+        request,
+        { transport: 'UDP', ...this.registrar },
+        {
+          response: (response) => {
+            if (response.status >= 200) resolve(response);
+          },
+          timeout: (reason) => reject(new Error(`REGISTER got no final response (${reason})`)),
+        },
+      );
+    });
+  }
+
+  close(): Promise<void> {
+    return this.stack.close();
+  }
 }
