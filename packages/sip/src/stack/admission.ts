@@ -9,7 +9,7 @@ import type { PeerAdmission, RefusedPeer, SipAddress } from './types.js';
  * The stateless 403 to a request from a peer the stack refuses (SipStackOptions.admit said `forbid`): RFC 3261
  * section 8.2.7 (a stateless UAS: no transaction, so a repeat is answered again and nothing is kept) and section
  * 21.4.4 (403: the server understood the request and refuses it; authorization will not help). Undefined for what
- * is not answered: input that does not parse, an ACK (never answered, section 17.1.1.3), a response, a message
+ * is not answered: input that does not parse, an ACK (never answered: it is no transaction, section 17), a response, a message
  * over `maxBytes`.
  */
 export function forbiddenAnswer(bytes: Buffer, maxBytes: number, newTag: () => string): SipResponse | undefined {
