@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { createSelfSigned } from '@gwsim/x509';
 import { buildAck, buildResponse, serialize, SipStack, type PeerAdmission, type RefusedPeer } from '../src/index.js';
 import { address, RawTcp, RawUdp, Recorder, request, sleep, stack, until } from './stackSupport.js';
 
@@ -104,5 +105,21 @@ describe('SIP stack: the peers it hears (admit, a network peer whitelist)', func
       'message true',
       'message false',
     ]);
+  });
+
+  it('over TLS: a dropped peer is closed before the handshake', async () => {
+    const identity = createSelfSigned({ commonName: 'gwsim admission test' });
+    const recorder = new Guarded();
+    const s = await stack(recorder, {
+      transports: ['TLS'],
+      tls: { key: identity.privateKey, cert: identity.certificate },
+      admit: () => 'drop',
+    });
+    stacks.push(s);
+    const peer = await RawTcp.connect(address(s, 'TLS'));
+    tcps.push(peer);
+    await until(() => peer.closed, 'the connection closed');
+    expect(peer.data.length, 'not a byte of a handshake').to.equal(0);
+    expect(recorder.refusals.map((r) => `${r.what} ${r.remote.transport}`)).to.deep.equal(['connection TLS']);
   });
 });
