@@ -132,6 +132,12 @@ describe('the per-lab SIP switch (/_sim/labs/{lab}/sip)', function () {
     const blank = await admin.delete('/_sim/labs/default/sip/blocks', { version: null, query: { user: '' } });
     expectError(blank, 400, 'INVALID_QUERY_PARAMETER');
     expect(blank.json.error.details[0].field).to.equal('user');
+    const misspelt = await admin.delete('/_sim/labs/default/sip/blocks', {
+      version: null,
+      query: { sourc: '127.0.0.1' },
+    });
+    expectError(misspelt, 400, 'INVALID_QUERY_PARAMETER');
+    expect(misspelt.json.error.details[0].field, 'a typo never lifts every block').to.equal('sourc');
     const none = await admin.delete('/_sim/labs/default/sip/blocks', { version: null, query: { source: '::1' } });
     expectError(none, 404, 'SIP_BLOCK_NOT_FOUND');
     expect(none.json.error.details[0].field).to.equal('source');

@@ -62,8 +62,13 @@ function invalidQuery(name: string, message: string): DomainError {
   ]);
 }
 
-/** The blocks a lift names: `source` an IP address, `user` a user name (1 to 255 characters, no control character). */
+/**
+ * The blocks a lift names: `source` an IP address, `user` a user name (1 to 255 characters, no control character).
+ * Any other parameter is refused: a misspelt `source` must not lift every block.
+ */
 function blockFilter(request: OperationRequest): SipBlockFilter {
+  for (const name of request.query.names())
+    if (name !== 'source' && name !== 'user') throw invalidQuery(name, 'is not known here (source or user)');
   const source = request.query.optionalString('source');
   const user = request.query.optionalString('user');
   if (source !== undefined && parseIp(source) === undefined)
