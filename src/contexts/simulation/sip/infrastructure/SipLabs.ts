@@ -43,8 +43,8 @@ export interface LabRuntime {
 
 /**
  * What real SIP holds per lab in this process: its setting as last followed, its listeners, its registrar, its
- * nodes' whitelists, and the
- * socket transport of its engine (made by LabTransports for every engine); the RTP port pools shared by the labs.
+ * nodes' whitelists, and the socket transport of its engine (made by LabTransports for every engine); the RTP port
+ * pools shared by the labs.
  * SocketSipListening moves the listeners; the transports find them here.
  */
 @injectable()
