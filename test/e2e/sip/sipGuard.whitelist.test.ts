@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import type { ApiClient } from '../../support/ApiClient.js';
 import { expectAllPassed, runSipp, startSipp } from '../../support/sip/sipp.js';
+import { sdpAddress, SipPhone, until } from '../../support/sip/sipPhone.js';
 import { subTree } from '../../acceptance/configuration/nodesSupport.js';
 import { sipTransportLab, type SipTransportIds } from './sipTransportSupport.js';
 import { ask, closedAtOnce, nodePeers, request, setSip, UdpPeer } from './sipGuardSupport.js';
@@ -112,6 +113,37 @@ describe('a node hears its network peer whitelist only (real SIP)', function () 
       expectAllPassed(call, 1);
     } finally {
       expect((await uas.stop()).successful, 'the far end took the call').to.equal(1);
+    }
+  });
+
+  it("drops RTP from outside the node's media whitelist before it can take the call's media over, and counts it", async () => {
+    await whitelist([{ host: '127.0.0.1', subnetPrefixLength: 32 }]);
+    const uas = await startSipp({ scenario: 'uas', localPort: uasPort, timeoutMs: 30_000 });
+    const phone = await SipPhone.open();
+    const stranger = await UdpPeer.open(INSIDE); // 127.0.0.2: outside a whitelist of 127.0.0.1 alone
+    try {
+      const before = (await nodePeers(admin, ids.pbx)).refused.rtp;
+      const call = phone.call({ transport: 'UDP', host: '127.0.0.1', port: pbxPort }, '4930123456');
+      await until(() => call.final !== undefined, 'the call is answered', 10_000);
+      expect(call.final!.status).to.equal(200);
+      const relay = sdpAddress(call.answerSdp);
+      const rtp = Buffer.alloc(172, 0xd5);
+      rtp[0] = 0x80;
+      rtp[1] = 8;
+      for (let seq = 1; seq <= 5; seq += 1) {
+        rtp.writeUInt16BE(seq, 2);
+        await stranger.send(rtp.toString('latin1'), relay);
+      }
+      await until(
+        async () => (await nodePeers(admin, ids.pbx)).refused.rtp - before === 5,
+        "the stranger's five packets refused",
+        5_000,
+      );
+      expect(await phone.hangUp(call)).to.equal(200);
+    } finally {
+      await stranger.close();
+      await phone.close();
+      await uas.stop();
     }
   });
 });
