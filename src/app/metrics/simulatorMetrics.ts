@@ -2,7 +2,7 @@ import type { Container } from 'inversify';
 import { DEFAULT_LAB } from '../../shared/domain/LabId.js';
 import { GWSIM_METRICS, Metrics } from '../../shared/application/Metrics.js';
 import { LiveSessions, MonitorFigures } from '../../contexts/monitoring/index.js';
-import { TrafficLabs } from '../../contexts/simulation/index.js';
+import { SipListening, TrafficLabs } from '../../contexts/simulation/index.js';
 
 /** The simulator's figures /_sim/metrics shows (the default lab's), as one thread reads them for another. */
 export interface SimulatorFigures {
@@ -13,21 +13,38 @@ export interface SimulatorFigures {
   readonly historyBytes: number;
   readonly monitorDropped: number;
   readonly monitorPending: number;
+  readonly sipPeerRefusals: number;
+  readonly rtpPeerRefusals: number;
+  readonly registrarFailedDigests: number;
+  readonly registrarBlockedRefusals: number;
+  readonly registrarBlocks: number;
 }
 
 /**
  * The simulator's figures of this container, read from the ports the simulation and monitoring contexts already
  * offer (nothing on the call path): calls in progress (LiveSessions), calls started by the default lab's traffic
- * engine (a new engine starts again from 0, which Prometheus's rate() reads as a reset), and the monitor's rows
- * held, dropped and waiting (MonitorFigures). Undefined for a figure whose port is not bound.
+ * engine (a new engine starts again from 0, which Prometheus's rate() reads as a reset), the monitor's rows
+ * held, dropped and waiting (MonitorFigures), and what the default lab's whitelists refused and its registrars'
+ * guard counted (SipListening's state). Undefined for a figure whose port is not bound.
  */
 export function readSimulatorFigures(container: Container): () => Partial<SimulatorFigures> {
   const live = container.isBound(LiveSessions) ? container.get(LiveSessions) : undefined;
   const traffic = container.isBound(TrafficLabs) ? container.get(TrafficLabs) : undefined;
   const monitor = container.isBound(MonitorFigures) ? container.get(MonitorFigures) : undefined;
+  const sip = container.isBound(SipListening) ? container.get(SipListening) : undefined;
   return () => {
     const held = monitor?.of(DEFAULT_LAB);
+    const guarded = sip?.state(DEFAULT_LAB);
     return {
+      ...(guarded
+        ? {
+            sipPeerRefusals: guarded.refused.sip,
+            rtpPeerRefusals: guarded.refused.rtp,
+            registrarFailedDigests: guarded.registrarGuard.failedDigests,
+            registrarBlockedRefusals: guarded.registrarGuard.refusedWhileBlocked,
+            registrarBlocks: guarded.registrarGuard.blocks.length,
+          }
+        : {}),
       ...(live ? { activeSessions: live.count(DEFAULT_LAB) } : {}),
       ...(traffic ? { callsStarted: traffic.state(DEFAULT_LAB).counters?.started ?? 0 } : {}),
       ...(held && monitor
@@ -65,5 +82,12 @@ export function registerSimulatorMetrics(
     metrics.gauge({ ...GWSIM_METRICS.historyBytes, read: read('historyBytes') });
     metrics.counter({ ...GWSIM_METRICS.monitorDropped, read: read('monitorDropped') });
     metrics.gauge({ ...GWSIM_METRICS.monitorPending, read: read('monitorPending') });
+  }
+  if (sample.sipPeerRefusals !== undefined) {
+    metrics.counter({ ...GWSIM_METRICS.sipPeerRefusals, read: read('sipPeerRefusals') });
+    metrics.counter({ ...GWSIM_METRICS.rtpPeerRefusals, read: read('rtpPeerRefusals') });
+    metrics.counter({ ...GWSIM_METRICS.registrarFailedDigests, read: read('registrarFailedDigests') });
+    metrics.counter({ ...GWSIM_METRICS.registrarBlockedRefusals, read: read('registrarBlockedRefusals') });
+    metrics.gauge({ ...GWSIM_METRICS.registrarBlocks, read: read('registrarBlocks') });
   }
 }

@@ -108,4 +108,7 @@ export type {
   PlanMedia,
   PlanRegistrar,
   RegistrarAcceptPolicy,
+  PlanPeer,
+  PlanPeerWhitelist,
+  PlanPeers,
 } from './runtime/domain/GatewayPlan.js';

@@ -12,7 +12,14 @@ export {
 } from './calls/domain/TrafficProfile.js';
 export { parseTrafficProfile } from './calls/interface/http/TrafficControlController.js';
 /** Real SIP on the nodes' ports: each lab's setting, the port the socket adapter implements, the process's defaults. */
-export { SipListening, type SipListenerView, type SipListeningState } from './sip/application/SipListening.js';
+export {
+  SipListening,
+  type SipListenerView,
+  type SipListeningState,
+  type SipBlockView,
+  type SipBlockFilter,
+  type SipNodePeersView,
+} from './sip/application/SipListening.js';
 export { StoredSip, type SipSettingSnapshot, type SipSettingChange } from './sip/application/StoredSip.js';
 export { SipDefaults, DEFAULT_SIP_HOST } from './sip/application/SipDefaults.js';
 export {
@@ -25,4 +32,6 @@ export {
   type SipSetting,
   type SipSettingInput,
   type FarEnd,
+  type OutsidePeers,
 } from './sip/domain/SipSetting.js';
+export { DEFAULT_REGISTRAR_GUARD, type RegistrarGuardSettings } from './sip/domain/RegistrarGuardSettings.js';

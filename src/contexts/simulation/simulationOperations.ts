@@ -8,7 +8,7 @@ import { TrafficControlDto } from './calls/interface/http/TrafficDtos.js';
 import { TrafficSeriesView, TrafficStateView } from './calls/interface/http/TrafficViews.js';
 import { SipControlController } from './sip/interface/http/SipControlController.js';
 import { SipControlDto } from './sip/interface/http/SipControlDto.js';
-import { SipStateView } from './sip/interface/http/SipViews.js';
+import { SipBlocksLiftedView, SipStateView } from './sip/interface/http/SipViews.js';
 
 const LAB: PathParameterSpec = {
   name: 'lab',
@@ -138,7 +138,7 @@ export const simulationControlOperations = [
     live: true,
     params: [LAB],
     summary:
-      "The lab's real SIP: whether it is on, the bind address and port offset, each node's listeners (listening or failed, and why), who answers at each node's far end",
+      "The lab's real SIP: whether it is on, the bind address and port offset, each node's listeners (listening or failed, and why), who answers at each node's far end, whom each node hears (its network peer whitelists) and what it refused, the registrars' guard and the blocks in force",
     response: { kind: 'json', shape: SipStateView },
     controller: SipControlController,
     handle: (c, r) => c.get(r),
@@ -154,11 +154,32 @@ export const simulationControlOperations = [
     live: true,
     params: [LAB],
     summary:
-      "Turn the lab's real SIP on or off ({enabled}), shift its ports ({portOffset}) and say who answers at each node's far end ({farEnds}); " +
+      "Turn the lab's real SIP on or off ({enabled}), shift its ports ({portOffset}), say who answers at each node's far end ({farEnds}), " +
+      'what each node does with peers outside its whitelist ({outsidePeers}: drop or forbid) and how its registrars meet password guessing ({registrarGuard}); ' +
       'the listeners follow at once. A port another lab listens on is refused, and the setting stays as it was',
     request: SipControlDto,
     response: { kind: 'json', shape: SipStateView },
     controller: SipControlController,
     handle: (c, r) => c.put(r),
+  }),
+  operation({
+    area: controlArea,
+    method: 'DELETE',
+    path: '/_sim/labs/{lab}/sip/blocks',
+    version: 0,
+    permissions: ['API', 'ADM'],
+    body: 'none',
+    control: true,
+    live: true,
+    params: [LAB],
+    summary:
+      "Lift the lab's registrar blocks (an administrator's act): a source address's (`source`), a user's at every registrar node (`user`), or every one (neither); their failure counts start over. Answers the blocks lifted; 404 SIP_BLOCK_NOT_FOUND when the one named is not blocked",
+    query: [
+      { name: 'source', type: 'string', description: 'the blocked source address (IPv4 or IPv6)' },
+      { name: 'user', type: 'string', description: 'the blocked user name' },
+    ],
+    response: { kind: 'json', shape: SipBlocksLiftedView },
+    controller: SipControlController,
+    handle: (c, r) => c.lift(r),
   }),
 ];

@@ -62,8 +62,8 @@ export abstract class Metrics {
 /**
  * The metrics the simulator feeds, named here so the exporter, the documentation (docs/ecosystem.md) and
  * dashboards agree. The HTTP adapter and the identity context record the first four; the composition root reads
- * active sessions and calls started from the simulation context at each scrape; the last two are reserved for
- * the simulator's own measure and the monitor's history.
+ * active sessions and calls started from the simulation context at each scrape, the monitor's figures from the
+ * monitoring context, and the whitelists' refusals and the registrars' guard from the default lab's SIP state.
  */
 export const GWSIM_METRICS = {
   httpRequests: {
@@ -102,4 +102,24 @@ export const GWSIM_METRICS = {
     help: 'Rows the monitor lost: unreachable, queues over their bound, or a write that failed twice',
   },
   monitorPending: { name: 'gwsim_monitor_pending_rows', help: "Rows waiting in the monitor's sinks to be written" },
+  sipPeerRefusals: {
+    name: 'gwsim_sip_peer_refusals_total',
+    help: "SIP datagrams, stream messages and connections refused by the nodes' network peer whitelists",
+  },
+  rtpPeerRefusals: {
+    name: 'gwsim_rtp_peer_refusals_total',
+    help: "RTP and RTCP packets dropped by the nodes' media whitelists",
+  },
+  registrarFailedDigests: {
+    name: 'gwsim_registrar_failed_digests_total',
+    help: 'REGISTERs whose digest proved no password (wrong password, unknown user alike)',
+  },
+  registrarBlockedRefusals: {
+    name: 'gwsim_registrar_blocked_refusals_total',
+    help: 'REGISTERs refused (503 with Retry-After) because their source or user was blocked',
+  },
+  registrarBlocks: {
+    name: 'gwsim_registrar_blocks',
+    help: 'Source addresses and users blocked at the registrars now',
+  },
 } as const satisfies Record<string, MetricDefinition>;

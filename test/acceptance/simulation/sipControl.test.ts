@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { DEFAULT_LAB, labId } from '../../../src/shared/domain/LabId.js';
-import { StoredSip } from '../../../src/contexts/simulation/index.js';
+import { DEFAULT_REGISTRAR_GUARD, StoredSip } from '../../../src/contexts/simulation/index.js';
 import { TestGateway } from '../../support/TestGateway.js';
 import { expectError } from '../../support/expectError.js';
 import { FakeSipListening } from '../../support/simulation/FakeSipListening.js';
@@ -39,7 +39,7 @@ describe('the per-lab SIP switch (/_sim/labs/{lab}/sip)', function () {
     });
     expect(put.json.farEnds[pbxId], "the PBX's far end is no loopback address").to.equal('answering');
     expect(fake.followed).to.deep.equal([DEFAULT_LAB]);
-    expect(await gateway.get(StoredSip).read(DEFAULT_LAB)).to.deep.equal({
+    expect(await gateway.get(StoredSip).read(DEFAULT_LAB)).to.deep.include({
       enabled: true,
       portOffset: 100,
       farEnds: {},
@@ -73,11 +73,77 @@ describe('the per-lab SIP switch (/_sim/labs/{lab}/sip)', function () {
     expectError(badFarEnd, 400, 'INVALID_SIP_SETTING');
     expect(badFarEnd.json.error.details.map((d: { field: string }) => d.field)).to.deep.equal([`farEnds.${pbxId}`]);
     expectError(await admin.put('/_sim/labs/default/sip', { version: null, json: { port: 5 } }), 400);
-    expect(await gateway.get(StoredSip).read(DEFAULT_LAB)).to.deep.equal({
-      enabled: true,
-      portOffset: 100,
-      farEnds: { [pbxId]: 'real' },
+    const badOutside = await admin.put('/_sim/labs/default/sip', {
+      version: null,
+      json: { outsidePeers: { [pbxId]: '403' }, registrarGuard: { attemptsUntilBlocked: 1001, maxDelayMs: 60_000 } },
     });
+    expectError(badOutside, 400, 'INVALID_SIP_SETTING');
+    expect(badOutside.json.error.details.map((d: { field: string }) => d.field)).to.deep.equal([
+      `outsidePeers.${pbxId}`,
+      'registrarGuard.attemptsUntilBlocked',
+      'registrarGuard.maxDelayMs',
+    ]);
+    const minAboveMax = await admin.put('/_sim/labs/default/sip', {
+      version: null,
+      json: { registrarGuard: { minDelayMs: 9000 } },
+    });
+    expectError(minAboveMax, 400, 'INVALID_SIP_SETTING');
+    expect(minAboveMax.json.error.details[0].field).to.equal('registrarGuard.minDelayMs');
+    for (const registrarGuard of [{ blockSeconds: 'long' }, { lockout: 3 }, 'strict']) {
+      const wrong = await admin.put('/_sim/labs/default/sip', { version: null, json: { registrarGuard } });
+      expectError(wrong, 400);
+      expect(JSON.stringify(wrong.json.error.details), JSON.stringify(registrarGuard)).to.contain('registrarGuard');
+    }
+    const stored = await gateway.get(StoredSip).read(DEFAULT_LAB);
+    expect(stored).to.deep.include({ enabled: true, portOffset: 100, farEnds: { [pbxId]: 'real' }, outsidePeers: {} });
+    expect(stored.registrarGuard).to.deep.equal(DEFAULT_REGISTRAR_GUARD);
+  });
+
+  it('takes what each node does with outsiders and the registrar guard field by field, and shows them', async () => {
+    const admin = gateway.admin();
+    const put = await admin.put('/_sim/labs/default/sip', {
+      version: null,
+      json: { outsidePeers: { [pbxId]: 'forbid' }, registrarGuard: { attemptsUntilBlocked: 3, minDelayMs: 0 } },
+    });
+    expect(put.status, put.text).to.equal(200);
+    expect(put.json.outsidePeers).to.deep.equal({ [pbxId]: 'forbid' });
+    expect(put.json.registrarGuard).to.deep.include({ failedDigests: 0, refusedWhileBlocked: 0, blocks: [] });
+    expect(put.json.registrarGuard.settings).to.deep.equal({
+      ...DEFAULT_REGISTRAR_GUARD,
+      attemptsUntilBlocked: 3,
+      minDelayMs: 0,
+    });
+    const back = await admin.put('/_sim/labs/default/sip', {
+      version: null,
+      json: { outsidePeers: {}, registrarGuard: DEFAULT_REGISTRAR_GUARD },
+    });
+    expect(back.status, back.text).to.equal(200);
+    expect(back.json.outsidePeers).to.deep.equal({});
+  });
+
+  it('lifting registrar blocks: a source that is no address, a blank user: 400 naming it; one not blocked: 404', async () => {
+    const admin = gateway.admin();
+    const notAnAddress = await admin.delete('/_sim/labs/default/sip/blocks', {
+      version: null,
+      query: { source: 'pbx.example.com' },
+    });
+    expectError(notAnAddress, 400, 'INVALID_QUERY_PARAMETER');
+    expect(notAnAddress.json.error.details[0].field).to.equal('source');
+    const blank = await admin.delete('/_sim/labs/default/sip/blocks', { version: null, query: { user: '' } });
+    expectError(blank, 400, 'INVALID_QUERY_PARAMETER');
+    expect(blank.json.error.details[0].field).to.equal('user');
+    const misspelt = await admin.delete('/_sim/labs/default/sip/blocks', {
+      version: null,
+      query: { sourc: '127.0.0.1' },
+    });
+    expectError(misspelt, 400, 'INVALID_QUERY_PARAMETER');
+    expect(misspelt.json.error.details[0].field, 'a typo never lifts every block').to.equal('sourc');
+    const none = await admin.delete('/_sim/labs/default/sip/blocks', { version: null, query: { source: '::1' } });
+    expectError(none, 404, 'SIP_BLOCK_NOT_FOUND');
+    expect(none.json.error.details[0].field).to.equal('source');
+    const all = await admin.delete('/_sim/labs/default/sip/blocks', { version: null });
+    expect(all.status, all.text).to.equal(200);
+    expect(all.json).to.deep.equal({ lifted: [] });
   });
 
   it('a port another lab listens on is refused (409 naming both labs and the port); the setting stays as it was', async () => {
@@ -133,7 +199,11 @@ describe('GWSIM_SIP turns real SIP on for the labs that never set it', function 
 
   it('a lab that never set its setting is on at offset 0; a lab that turned it off stays off', async () => {
     FakeSipListening.bindTo(gateway);
-    expect(await gateway.get(StoredSip).read(DEFAULT_LAB)).to.deep.equal({ enabled: true, portOffset: 0, farEnds: {} });
+    expect(await gateway.get(StoredSip).read(DEFAULT_LAB)).to.deep.include({
+      enabled: true,
+      portOffset: 0,
+      farEnds: {},
+    });
     const offset = await gateway.admin().put('/_sim/labs/default/sip', { version: null, json: { portOffset: 7 } });
     expect(offset.status, offset.text).to.equal(200);
     expect(offset.json).to.deep.include({ enabled: true, portOffset: 7 });

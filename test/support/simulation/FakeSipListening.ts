@@ -2,14 +2,17 @@ import { DomainError } from '../../../src/shared/domain/DomainError.js';
 import type { LabId } from '../../../src/shared/domain/LabId.js';
 import { CommittedGateway } from '../../../src/contexts/configuration/index.js';
 import {
-  DEFAULT_SETUP_TIMEOUT_SECONDS,
+  defaultSipSetting,
   farEndOf,
   SipDefaults,
   SipListening,
   StoredSip,
   type FarEnd,
+  type SipBlockFilter,
+  type SipBlockView,
   type SipListenerView,
   type SipListeningState,
+  type SipSetting,
 } from '../../../src/contexts/simulation/index.js';
 import type { TestGateway } from '../TestGateway.js';
 
@@ -64,28 +67,41 @@ export class FakeSipListening extends SipListening {
         }
       }
     }
-    const state: SipListeningState = {
+    const state = this.stateOf(setting, listeners, farEnds);
+    this.states.set(lab, state);
+    return state;
+  }
+
+  state(lab: LabId): SipListeningState {
+    return this.states.get(lab) ?? this.stateOf(defaultSipSetting(false), [], {});
+  }
+
+  /** No registrar runs here: nothing is ever blocked (a source or user named is not found, as the real adapter says). */
+  lift(lab: LabId, filter: SipBlockFilter): SipBlockView[] {
+    const named = filter.source !== undefined ? 'source' : filter.user !== undefined ? 'user' : undefined;
+    if (named)
+      throw new DomainError('SIP_BLOCK_NOT_FOUND', 'not_found', `no ${named} is blocked in lab '${lab}'`, [
+        { field: named, rule: 'blocked', message: `the ${named} is not blocked` },
+      ]);
+    return [];
+  }
+
+  private stateOf(
+    setting: SipSetting,
+    listeners: SipListenerView[],
+    farEnds: Record<string, FarEnd>,
+  ): SipListeningState {
+    return {
       enabled: setting.enabled,
       host: this.defaults.host,
       portOffset: setting.portOffset,
       setupTimeoutSeconds: setting.setupTimeoutSeconds,
       listeners,
       farEnds,
+      outsidePeers: { ...setting.outsidePeers },
+      peers: [],
+      refused: { sip: 0, answered: 0, rtp: 0 },
+      registrarGuard: { settings: setting.registrarGuard, failedDigests: 0, refusedWhileBlocked: 0, blocks: [] },
     };
-    this.states.set(lab, state);
-    return state;
-  }
-
-  state(lab: LabId): SipListeningState {
-    return (
-      this.states.get(lab) ?? {
-        enabled: false,
-        host: this.defaults.host,
-        portOffset: 0,
-        setupTimeoutSeconds: DEFAULT_SETUP_TIMEOUT_SECONDS,
-        listeners: [],
-        farEnds: {},
-      }
-    );
   }
 }

@@ -44,6 +44,7 @@ export function planNode(
       media: { firstPort: 40000, lastPort: 49999, timeoutSeconds: 0 },
       userAgent: 'gwsim',
       registrar: undefined,
+      peers: { sip: undefined, media: undefined },
     },
     ...rest,
   };

@@ -332,6 +332,19 @@ export interface ControlSchemas {
     transport: "UDP" | "TCP" | "TLS";
     address: string;
   };
+  SipBlocksLiftedView: {
+    lifted: ControlSchemas["SipBlockStateView"][];
+  };
+  SipBlockStateView: {
+    kind: "source" | "user";
+    /** the source address, or the user name */
+    name: string;
+    nodeId?: string | null;
+    nodeName?: string | null;
+    /** when it ends (the lab clock's), ISO-8601 */
+    until: string;
+    failures: number;
+  };
   SipControlDto: {
     enabled?: boolean | null;
     /** added to every node's ports, so that labs on one host listen apart (0 to 60000) */
@@ -340,6 +353,21 @@ export interface ControlSchemas {
     setupTimeoutSeconds?: number | null;
     /** who answers at each node's far end, by node id: 'real' (SIPp, a softphone), 'simulated' (the traffic profile's outcome mix: busy, failures, ...) or 'answering' (simulated, answers every real caller); a node not listed is real when its far end is a loopback address, answering otherwise */
     farEnds?: Record<string, "simulated" | "answering" | "real"> | null;
+    /** what each node does with what a peer outside its network peer whitelist sends, by node id: 'drop' (silently: no answer, a connection closed) or 'forbid' (a request answered 403, statelessly); a node not listed drops */
+    outsidePeers?: Record<string, "drop" | "forbid"> | null;
+    registrarGuard?: ControlSchemas["SipRegistrarGuardDto"] | null;
+  };
+  SipRegistrarGuardDto: {
+    /** consecutive failed digests of one source address, or on one user, that block it (0: never block) */
+    attemptsUntilBlocked?: number | null;
+    /** ms the answer to the first failed digest is held; it doubles per consecutive failure (0: no delay) */
+    minDelayMs?: number | null;
+    /** ms the held answer never exceeds (below the 32 s a client waits) */
+    maxDelayMs?: number | null;
+    /** seconds (of the lab clock) a block lasts, unless an administrator lifts it */
+    blockSeconds?: number | null;
+    /** seconds (of the lab clock) after which failures with no new one are forgotten */
+    windowSeconds?: number | null;
   };
   SipStateView: {
     enabled: boolean;
@@ -350,6 +378,47 @@ export interface ControlSchemas {
     farEnds: Record<string, "simulated" | "answering" | "real">;
     /** seconds a real call may go without a final answer before the gateway cancels its far end and answers the caller 408 (Timer C; 1 to 3600, default 181) */
     setupTimeoutSeconds: number;
+    /** what each node does with what a peer outside its network peer whitelist sends, by node id: 'drop' (silently: no answer, a connection closed) or 'forbid' (a request answered 403, statelessly); a node not listed drops */
+    outsidePeers: Record<string, "drop" | "forbid">;
+    peers: ControlSchemas["SipNodePeersStateView"][];
+    refused: ControlSchemas["SipRefusalsView"];
+    registrarGuard: ControlSchemas["SipRegistrarGuardStateView"];
+  };
+  SipRegistrarGuardStateView: {
+    settings: ControlSchemas["SipRegistrarGuardSettingsView"];
+    failedDigests: number;
+    refusedWhileBlocked: number;
+    blocks: ControlSchemas["SipBlockStateView"][];
+  };
+  SipRegistrarGuardSettingsView: {
+    /** consecutive failed digests of one source address, or on one user, that block it (0: never block) */
+    attemptsUntilBlocked: number;
+    /** ms the answer to the first failed digest is held; it doubles per consecutive failure (0: no delay) */
+    minDelayMs: number;
+    /** ms the held answer never exceeds (below the 32 s a client waits) */
+    maxDelayMs: number;
+    /** seconds (of the lab clock) a block lasts, unless an administrator lifts it */
+    blockSeconds: number;
+    /** seconds (of the lab clock) after which failures with no new one are forgotten */
+    windowSeconds: number;
+  };
+  SipRefusalsView: {
+    sip: number;
+    answered: number;
+    rtp: number;
+  };
+  SipNodePeersStateView: {
+    nodeId: string;
+    nodeName: string;
+    sip?: ControlSchemas["SipWhitelistStateView"] | null;
+    media?: ControlSchemas["SipWhitelistStateView"] | null;
+    outsidePeers: "drop" | "forbid";
+    refused: ControlSchemas["SipRefusalsView"];
+  };
+  SipWhitelistStateView: {
+    name: string;
+    /** what it lets in, one line per entry: an address or subnet, a host name (its simulated address and the loopback), the own subnet */
+    peers: string[];
   };
   SipListenerStateView: {
     nodeId: string;
@@ -486,17 +555,28 @@ export interface ControlOperations {
     body: {};
     result: ControlSchemas["TrafficSeriesView"];
   };
-  /** The lab's real SIP: whether it is on, the bind address and port offset, each node's listeners (listening or failed, and why), who answers at each node's far end (permissions: API, ADM) */
+  /** The lab's real SIP: whether it is on, the bind address and port offset, each node's listeners (listening or failed, and why), who answers at each node's far end, whom each node hears (its network peer whitelists) and what it refused, the registrars' guard and the blocks in force (permissions: API, ADM) */
   "GET /_sim/labs/{lab}/sip": {
     query: Record<string, never>;
     body: {};
     result: ControlSchemas["SipStateView"];
   };
-  /** Turn the lab's real SIP on or off ({enabled}), shift its ports ({portOffset}) and say who answers at each node's far end ({farEnds}); the listeners follow at once. A port another lab listens on is refused, and the setting stays as it was (permissions: API, ADM) */
+  /** Turn the lab's real SIP on or off ({enabled}), shift its ports ({portOffset}), say who answers at each node's far end ({farEnds}), what each node does with peers outside its whitelist ({outsidePeers}: drop or forbid) and how its registrars meet password guessing ({registrarGuard}); the listeners follow at once. A port another lab listens on is refused, and the setting stays as it was (permissions: API, ADM) */
   "PUT /_sim/labs/{lab}/sip": {
     query: Record<string, never>;
     body: { json: ControlSchemas["SipControlDto"] };
     result: ControlSchemas["SipStateView"];
+  };
+  /** Lift the lab's registrar blocks (an administrator's act): a source address's (`source`), a user's at every registrar node (`user`), or every one (neither); their failure counts start over. Answers the blocks lifted; 404 SIP_BLOCK_NOT_FOUND when the one named is not blocked (permissions: API, ADM) */
+  "DELETE /_sim/labs/{lab}/sip/blocks": {
+    query: {
+      /** the blocked source address (IPv4 or IPv6) */
+      source?: string;
+      /** the blocked user name */
+      user?: string;
+    };
+    body: {};
+    result: ControlSchemas["SipBlocksLiftedView"];
   };
   /** The committed configuration as the simulator carries calls on it: nodes with where the gateway listens and their far end, routing domains with their routes in order, and what did not compile (configuration readers may read it) (permissions: API, CFG-R) */
   "GET /_sim/labs/{lab}/gateway": {
@@ -687,6 +767,7 @@ export const CONTROL_VERSIONS: { readonly [K in keyof ControlOperations]: number
   "GET /_sim/labs/{lab}/traffic/series": null,
   "GET /_sim/labs/{lab}/sip": null,
   "PUT /_sim/labs/{lab}/sip": null,
+  "DELETE /_sim/labs/{lab}/sip/blocks": null,
   "GET /_sim/labs/{lab}/gateway": null,
   "GET /_sim/labs/{lab}/clock": null,
   "PUT /_sim/labs/{lab}/clock": null,

@@ -73,6 +73,7 @@ export class SipStack {
       wire: (...event) => this.emitWire(...event),
       error: (error) => this.reportError(error),
       newTag: () => this.randomTag(),
+      refused: (refusal) => this.callHandler((h) => h.refused?.(refusal)),
     });
   }
 

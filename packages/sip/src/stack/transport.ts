@@ -3,12 +3,13 @@ import net from 'node:net';
 import tls from 'node:tls';
 import { headerValues, parseVia, serialize, type SipMessage, type SipResponse } from '../message.js';
 import { parseSip, SipParseError } from '../parse.js';
+import { PeerGate } from './admission.js';
 import { after } from './after.js';
 import type { ClientTx } from './clientTx.js';
 import { Connection } from './connection.js';
 import { malformedResponse } from './malformedResponse.js';
 import type { ServerTx } from './serverTx.js';
-import type { SipAddress, SipStackOptions } from './types.js';
+import type { RefusedPeer, SipAddress, SipStackOptions } from './types.js';
 
 const DEFAULT_MAX_BYTES = 65535;
 
@@ -35,6 +36,8 @@ export interface TransportUser {
   error(error: Error): void;
   /** A fresh To tag, for the answer to malformed input. */
   newTag(): string;
+  /** Something the options' `admit` refused. */
+  refused(refusal: RefusedPeer): void;
 }
 
 function addressKey(address: SipAddress): string {
@@ -54,6 +57,7 @@ export class Transport {
   private closed = false;
   /** Set by `start`, before any socket event is listened to. */
   private user!: TransportUser;
+  private peers!: PeerGate;
 
   private constructor(
     private readonly options: SipStackOptions,
@@ -115,6 +119,9 @@ export class Transport {
   /** Listens to the sockets from now on, handing what comes to `user`. */
   start(user: TransportUser): void {
     this.user = user;
+    this.peers = new PeerGate(this.options.admit, this.maxBytes, user, (answer, to, conn) => {
+      if (!this.closed) this.transmit(answer, serialize(answer), to, false, conn, undefined);
+    });
     const { udp, tcp, tlsServer } = this;
     udp?.on('message', (bytes, rinfo) => this.guard(() => this.onDatagram(bytes, rinfo)));
     udp?.on('error', (e) => this.user.error(e));
@@ -126,6 +133,7 @@ export class Transport {
     });
     // Sockets still shaking hands are tracked too, so close() never waits for a peer that stalls there.
     tlsServer?.on('connection', (socket: net.Socket) => {
+      if (this.peers.refusesConnection(socket, 'TLS')) return; // a peer outside the whitelist: no handshake
       this.sockets.add(socket);
       socket.once('close', () => this.sockets.delete(socket));
     });
@@ -233,7 +241,7 @@ export class Transport {
   }
 
   private adopt(socket: net.Socket, transport: 'TCP' | 'TLS'): void {
-    if (this.closed) {
+    if (this.closed || (transport === 'TCP' && this.peers.refusesConnection(socket, 'TCP'))) {
       socket.destroy();
       return;
     }
@@ -264,6 +272,7 @@ export class Transport {
   private onDatagram(bytes: Buffer, rinfo: dgram.RemoteInfo): void {
     const remote: SipAddress = { transport: 'UDP', host: rinfo.address, port: rinfo.port };
     const local = this.udpLocal!;
+    if (this.peers.refuses(bytes, local, remote, undefined)) return;
     if (bytes.length > this.maxBytes) {
       this.user.wire(false, local, remote, bytes, undefined, false);
       this.answerMalformed(bytes, 513, 'message exceeds the size limit', remote, undefined);
@@ -275,6 +284,11 @@ export class Transport {
   private onStreamData(conn: Connection, chunk: Buffer): void {
     for (const frame of conn.framer.push(chunk)) {
       if (this.closed) return;
+      // asked again for every message: the whitelist may have changed since the connection came
+      if (this.peers.refuses(frame.bytes, conn.local!, conn.remote, conn)) {
+        if (!conn.alive) return;
+        continue;
+      }
       if (frame.kind === 'message') {
         this.receive(frame.bytes, conn.local!, conn.remote, conn);
         continue;

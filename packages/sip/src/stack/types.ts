@@ -58,6 +58,27 @@ export interface SipStackOptions {
   readonly now?: () => number;
   /** The source of the To tags the stack makes itself (CANCEL 200, 481, 400); default crypto.randomBytes. */
   readonly random?: (size: number) => Uint8Array;
+  /**
+   * Which peers the stack hears (a network peer whitelist), asked for every datagram, every stream message and every
+   * connection accepted, before anything is parsed or answered (default: every peer). `drop`: nothing of it goes
+   * further and nothing is answered (a connection is closed at once); `forbid`: a request other than ACK is answered
+   * 403 statelessly (RFC 3261 section 8.2.7: no transaction, no 100 Trying; a repeat gets another 403) and goes no
+   * further, anything else is dropped. Either way handler.refused is told.
+   */
+  readonly admit?: (remote: SipAddress) => PeerAdmission;
+}
+
+/** What the stack does with what a peer sends (SipStackOptions.admit). */
+export type PeerAdmission = 'accept' | 'drop' | 'forbid';
+
+/** Something a peer sent that SipStackOptions.admit refused. */
+export interface RefusedPeer {
+  readonly remote: SipAddress;
+  readonly local: SipAddress;
+  /** A datagram, a stream message, or a whole connection (closed at once). */
+  readonly what: 'datagram' | 'message' | 'connection';
+  /** Whether a 403 went back. */
+  readonly answered: boolean;
 }
 
 export interface ServerTransaction {
@@ -117,6 +138,8 @@ export interface StackHandler {
   ackTimeout(invite: ServerTransaction): void;
   /** Every message sent or received, in order (retransmissions, 100 Trying, 400s to garbage included). */
   wire(event: WireEvent): void;
+  /** What SipStackOptions.admit refused (never reported as a wire event when dropped). */
+  refused?(refusal: RefusedPeer): void;
   /**
    * An exception thrown by one of the callbacks above, or a socket error the stack survived. Without it such
    * errors become process warnings: a faulty callback never stops the stack.

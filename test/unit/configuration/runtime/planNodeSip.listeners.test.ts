@@ -82,6 +82,7 @@ describe('the plan knows what a node needs on the wire (PlanNode.sip)', () => {
       media: { firstPort: 40000, lastPort: 49999, timeoutSeconds: 0 },
       userAgent: 'gwsim',
       registrar: undefined,
+      peers: { sip: undefined, media: undefined },
     });
     expect(bare.local.port).to.equal(5060);
   });

@@ -192,6 +192,7 @@ describe('RealAndSimulatedTransport', () => {
       register: () => undefined,
       registered: () => undefined,
       setupTimeoutMs: () => 181_000,
+      admitsMedia: () => true,
       warn: () => undefined,
     };
     let detached = false;

@@ -100,7 +100,10 @@ describe('the phone registrar (SipRegistrar) on its own', () => {
   let registrar: SipRegistrar;
   beforeEach(() => {
     now = Date.parse('2026-03-01T08:00:00Z');
-    registrar = new SipRegistrar(() => now);
+    registrar = new SipRegistrar(
+      () => now,
+      (_ms, run) => run(),
+    ); // held answers go at once here
   });
 
   it("with ALWAYS, a name a credentials object gives registers; another name's credentials never register it", () => {

@@ -4,8 +4,10 @@ import {
   defaultSipSetting,
   farEndIsReal,
   isLoopbackHost,
+  outsidePeersOf,
   sipSetting,
 } from '../../../../src/contexts/simulation/sip/domain/SipSetting.js';
+import { DEFAULT_REGISTRAR_GUARD } from '../../../../src/contexts/simulation/sip/domain/RegistrarGuardSettings.js';
 import { planNode } from '../../../support/simulation/handPlan.js';
 
 function refusal(work: () => unknown): DomainError {
@@ -63,12 +65,20 @@ describe("a lab's SIP setting (SipSetting)", () => {
 
   it('a change keeps the fields it leaves out; farEnds is taken whole', () => {
     const first = sipSetting(defaultSipSetting(false), { enabled: true, portOffset: 1000, farEnds: { a: 'real' } });
-    expect(first).to.deep.equal({ enabled: true, portOffset: 1000, farEnds: { a: 'real' }, setupTimeoutSeconds: 181 });
+    const rest = { outsidePeers: {}, registrarGuard: DEFAULT_REGISTRAR_GUARD };
+    expect(first).to.deep.equal({
+      enabled: true,
+      portOffset: 1000,
+      farEnds: { a: 'real' },
+      setupTimeoutSeconds: 181,
+      ...rest,
+    });
     expect(sipSetting(first, { enabled: false, setupTimeoutSeconds: 30 })).to.deep.equal({
       enabled: false,
       portOffset: 1000,
       farEnds: { a: 'real' },
       setupTimeoutSeconds: 30,
+      ...rest,
     });
     expect(sipSetting(first, { farEnds: { b: 'simulated' } }).farEnds).to.deep.equal({ b: 'simulated' });
   });
@@ -92,5 +102,27 @@ describe("a lab's SIP setting (SipSetting)", () => {
       expect(error.details.map((d) => d.field)).to.deep.equal(['setupTimeoutSeconds']);
     }
     expect(sipSetting(defaultSipSetting(false), { setupTimeoutSeconds: 3600 }).setupTimeoutSeconds).to.equal(3600);
+  });
+
+  it('what a node does with outsiders: drop unless the setting says forbid; outsidePeers is taken whole', () => {
+    const setting = sipSetting(defaultSipSetting(false), { outsidePeers: { a: 'forbid' } });
+    expect(outsidePeersOf('a', setting)).to.equal('forbid');
+    expect(outsidePeersOf('b', setting)).to.equal('drop');
+    expect(sipSetting(setting, { outsidePeers: { b: 'drop' } }).outsidePeers).to.deep.equal({ b: 'drop' });
+  });
+
+  it('refuses an outside-peers answer that is neither drop nor forbid and a guard out of its bounds, naming each field', () => {
+    const error = refusal(() =>
+      sipSetting(defaultSipSetting(false), {
+        outsidePeers: { a: '403' },
+        registrarGuard: { attemptsUntilBlocked: -1, minDelayMs: 'soon' },
+      }),
+    );
+    expect(error.code).to.equal('INVALID_SIP_SETTING');
+    expect(error.details.map((d) => d.field)).to.deep.equal([
+      'outsidePeers.a',
+      'registrarGuard.attemptsUntilBlocked',
+      'registrarGuard.minDelayMs',
+    ]);
   });
 });

@@ -5,6 +5,10 @@ import { InMemoryUnitOfWork } from '../../../../src/shared/infrastructure/memory
 import { ManualClock } from '../../../../src/shared/infrastructure/ManualClock.js';
 import { SipDefaults } from '../../../../src/contexts/simulation/sip/application/SipDefaults.js';
 import { StoredSip } from '../../../../src/contexts/simulation/sip/application/StoredSip.js';
+import { DEFAULT_REGISTRAR_GUARD } from '../../../../src/contexts/simulation/sip/domain/RegistrarGuardSettings.js';
+
+/** The fields a lab's setting has besides the ones a test looks at, at their defaults. */
+const REST = { setupTimeoutSeconds: 181, outsidePeers: {}, registrarGuard: DEFAULT_REGISTRAR_GUARD };
 
 function stored(enabledByDefault: boolean): StoredSip {
   return new StoredSip(
@@ -20,22 +24,17 @@ describe("each lab's SIP setting in the settings store (StoredSip)", () => {
       enabled: false,
       portOffset: 0,
       farEnds: {},
-      setupTimeoutSeconds: 181,
+      ...REST,
     });
     const on = stored(true);
-    expect(await on.read(DEFAULT_LAB)).to.deep.equal({
-      enabled: true,
-      portOffset: 0,
-      farEnds: {},
-      setupTimeoutSeconds: 181,
-    });
+    expect(await on.read(DEFAULT_LAB)).to.deep.equal({ enabled: true, portOffset: 0, farEnds: {}, ...REST });
     expect(await on.isSet(DEFAULT_LAB)).to.equal(false);
     await on.change(DEFAULT_LAB, { enabled: false, farEnds: { n1: 'real' } });
     expect(await on.read(DEFAULT_LAB)).to.deep.equal({
       enabled: false,
       portOffset: 0,
       farEnds: { n1: 'real' },
-      setupTimeoutSeconds: 181,
+      ...REST,
     });
     expect(await on.isSet(DEFAULT_LAB)).to.equal(true);
   });
@@ -46,11 +45,16 @@ describe("each lab's SIP setting in the settings store (StoredSip)", () => {
     expect(first.before.setting).to.equal(undefined);
     expect(await sip.restore(DEFAULT_LAB, first)).to.equal(true);
     expect(await sip.isSet(DEFAULT_LAB), 'back to following the process default').to.equal(false);
-    expect(await sip.read(DEFAULT_LAB)).to.deep.equal({
-      enabled: true,
-      portOffset: 0,
-      farEnds: {},
-      setupTimeoutSeconds: 181,
+    expect(await sip.read(DEFAULT_LAB)).to.deep.equal({ enabled: true, portOffset: 0, farEnds: {}, ...REST });
+  });
+
+  it('keeps what each node does with outsiders and the registrar guard, field by field', async () => {
+    const sip = stored(false);
+    await sip.change(DEFAULT_LAB, { outsidePeers: { n1: 'forbid' }, registrarGuard: { attemptsUntilBlocked: 3 } });
+    await sip.change(DEFAULT_LAB, { registrarGuard: { minDelayMs: 0 } });
+    expect(await sip.read(DEFAULT_LAB)).to.deep.include({
+      outsidePeers: { n1: 'forbid' },
+      registrarGuard: { ...DEFAULT_REGISTRAR_GUARD, attemptsUntilBlocked: 3, minDelayMs: 0 },
     });
   });
 

@@ -61,6 +61,40 @@ export interface PlanMedia {
   readonly timeoutSeconds: number;
 }
 
+/** One entry of a network peer whitelist (IN_FILTER): an address (IPv4 or IPv6) or a host name, and a prefix length. */
+export interface PlanPeer {
+  readonly host: string;
+  /** The prefix length of the subnet (the entry's subnetPrefixLength): 32 (128 for IPv6) is one host. */
+  readonly prefixLength: number;
+  /**
+   * For a host name: the address the lab's simulated name service gives it (see simulatedAddress); undefined for an
+   * address.
+   */
+  readonly nameAddress: string | undefined;
+}
+
+/** A network peer whitelist (IN_FILTER) as a node's SIP transport or media negotiation names it. */
+export interface PlanPeerWhitelist {
+  readonly id: string;
+  readonly displayName: string;
+  readonly entries: readonly PlanPeer[];
+  /**
+   * The own subnet (the network controller's address and prefix length) where the whitelist includes it
+   * (includeOwnSubnet) and the controller names an address; undefined otherwise.
+   */
+  readonly ownSubnet: PlanPeer | undefined;
+}
+
+/**
+ * The peers a node hears: the whitelist its SIP transport names (SIPST_STACK networkPeerWhitelistId) for SIP, the one
+ * its media negotiation names (MNS_STACK networkPeerWhitelistId) for RTP and RTCP; undefined where none is named
+ * (every peer is heard).
+ */
+export interface PlanPeers {
+  readonly sip: PlanPeerWhitelist | undefined;
+  readonly media: PlanPeerWhitelist | undefined;
+}
+
 export type RegistrarAcceptPolicy = 'ALWAYS' | 'DIRECTORY' | 'NEVER';
 
 /** The registrar of a SIP phone registrar node. */
@@ -76,6 +110,7 @@ export interface PlanRegistrar {
    * of the SIP credentials object (SIPAUTH_STACK) whose user name or authorization user name is that name (realm
    * empty or the registrar's domain); undefined where no credentials object has the name (such a user registers
    * only where no challenge is made). With the ALWAYS policy, every name of a credentials object is here too.
+   * A credentials object a transport connection uses (a trunk's) is never a phone's: it gives no password here.
    */
   readonly users: ReadonlyMap<string, string | undefined>;
 }
@@ -111,6 +146,8 @@ export interface PlanNodeSip {
   readonly userAgent: string;
   /** The registrar of a SIP phone registrar node (TELSIP_STACK role SIP_PHONE_REGISTRAR); undefined for other nodes. */
   readonly registrar: PlanRegistrar | undefined;
+  /** The network peer whitelists of the node's SIP transport and media negotiation. */
+  readonly peers: PlanPeers;
 }
 
 /** A routed call: the domain whose plan matched, and the match (route, targets with their dial strings). */

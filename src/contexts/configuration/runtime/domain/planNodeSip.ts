@@ -1,6 +1,6 @@
 import type { ConfigObject, ParameterValue } from '../../graph/domain/ConfigObject.js';
 import type { GraphView } from '../../graph/domain/GraphView.js';
-import { DIRECTORY_SORTS } from '../../graph/domain/catalog/SortDefinition.js';
+import { DIRECTORY_SORTS, TRANSPORT_CONNECTION_SORTS } from '../../graph/domain/catalog/SortDefinition.js';
 import { SortCatalog } from '../../graph/domain/catalog/SortCatalog.js';
 import type { ObjectSort } from '../../graph/domain/ObjectSort.js';
 import { transportOf, userAgentOf } from '../../nodes/domain/NodeMapper.js';
@@ -13,6 +13,7 @@ import type {
   PlanRegistrar,
   RegistrarAcceptPolicy,
 } from './GatewayPlan.js';
+import { peersOf } from './planPeers.js';
 
 /** What a node without a SIP transport (or without a value) gets. */
 export const SIP_DEFAULTS = Object.freeze({
@@ -187,16 +188,24 @@ function directoryUsers(
 
 const ACCEPT_POLICIES: readonly RegistrarAcceptPolicy[] = ['ALWAYS', 'DIRECTORY', 'NEVER'];
 
+/** Whether a transport connection uses the credentials object: then they are a trunk's, never a phone's. */
+function trunkCredentials(graph: GraphView, credentials: ConfigObject): boolean {
+  return graph.referrersOf(credentials.id).some((referrer) => TRANSPORT_CONNECTION_SORTS.includes(referrer.sort));
+}
+
 /**
  * The password of each name the lab's SIP credentials objects (SIPAUTH_STACK) give, for phones registering in
  * `domain`: a credentials object speaks for its user name and its authorization user name. One whose realm names
  * another domain does not apply; one whose realm is the domain wins over one without a realm, and among equals the
  * first by display name, then id, does (the graph's order), so the choice never depends on the order of edits.
+ * The credentials a transport connection answers its peer's challenges with are the gateway's own towards a trunk:
+ * they never register a phone.
  */
 function registrarPasswords(graph: GraphView, domain: string): Map<string, string> {
   const exact = new Map<string, string>();
   const anyRealm = new Map<string, string>();
   for (const credentials of graph.ofSort('SIPAUTH_STACK')) {
+    if (trunkCredentials(graph, credentials)) continue;
     const realm = text(credentials, 'realm').trim();
     const into = realm === '' ? anyRealm : realm.toLowerCase() === domain.toLowerCase() ? exact : undefined;
     if (!into) continue;
@@ -270,6 +279,7 @@ export function planNodeSip(graph: GraphView, node: ConfigObject, localPort: num
   const maxMessageBytes = whole(transport, 'maxMessageSize', SIP_DEFAULTS.maxMessageBytes);
   const credentials = credentialsOf(graph, graph.get(node.referencesIn(NODE_CONNECTIONS_SLOT)[0] ?? ''));
   const registrar = registrarOf(graph, node, transport, hostname);
+  const peers = peersOf(graph, transport, first(graph, userAgent, 'mediaNegotiationId', ['MNS_STACK']));
   // frozen like the rest of the plan: every call of the lab reads it
   return Object.freeze({
     udp: flag(transport, 'udpEnabled', true),
@@ -283,5 +293,6 @@ export function planNodeSip(graph: GraphView, node: ConfigObject, localPort: num
     media: Object.freeze(mediaOf(graph, userAgent, transport)),
     userAgent: text(userAgent, 'userAgentHeader') || SIP_DEFAULTS.userAgent,
     registrar: registrar && Object.freeze(registrar),
+    peers,
   });
 }

@@ -62,6 +62,9 @@ export interface RelayOptions {
 
 type Side = 0 | 1;
 
+/** Whether packets from a source address may reach a side (its node's network peer whitelist). */
+export type AdmitsHost = (host: string) => boolean;
+
 /** One side's sockets, remotes and counters. */
 class RelaySide {
   readonly stats = new RtpStreamStats();
@@ -104,6 +107,8 @@ export class RtpRelay {
   private unwatch: (() => void) | undefined;
   private timedOut = false;
   private isClosed = false;
+  // -- network peer whitelist (admitFrom): a side's checks of a source it has not latched
+  private readonly admissions: [AdmitsHost | undefined, AdmitsHost | undefined] = [undefined, undefined];
 
   private constructor(
     pairs: readonly [MediaPortPair, MediaPortPair],
@@ -154,6 +159,14 @@ export class RtpRelay {
     relay.pools[0] = pools[0];
     relay.pools[1] = pools[1];
     return relay;
+  }
+
+  /**
+   * Packets on `side` from a source `admits` refuses are dropped and never latched (the side's node's network peer
+   * whitelist); asked for a source the side has not latched only, so the latched peer's packets cost nothing more.
+   */
+  admitFrom(side: Side, admits: AdmitsHost): void {
+    this.admissions[side] = admits;
   }
 
   /** Whether a side's ports come from `pool`. */
@@ -306,10 +319,11 @@ export class RtpRelay {
 
   /** Whether a packet from `from` belongs to the side's peer, latching the peer's source on the first one. */
   private accept(side: RelaySide, from: dgram.RemoteInfo, rtcp: boolean): boolean {
-    if (!this.latch) return true;
+    if (!this.latch) return this.admitted(side, from);
     const latched = rtcp ? side.rtcpLatched : side.latched;
     const current = rtcp ? side.rtcpRemote : side.remote;
     if (latched) return current !== undefined && current.port === from.port && current.host === from.address;
+    if (!this.admitted(side, from)) return false; // a source outside the whitelist never becomes the peer
     const learnt = { host: from.address, port: from.port };
     if (rtcp) {
       side.rtcpRemote = learnt;
@@ -319,6 +333,11 @@ export class RtpRelay {
       side.latched = true;
     }
     return true;
+  }
+
+  /** Whether the side's whitelist (admitFrom) lets packets from `from` in. */
+  private admitted(side: RelaySide, from: dgram.RemoteInfo): boolean {
+    return this.admissions[side === this.sides[0] ? 0 : 1]?.(from.address) ?? true;
   }
 
   private checkTimeout(timeoutMs: number): void {

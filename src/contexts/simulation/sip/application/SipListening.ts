@@ -1,4 +1,5 @@
-import type { FarEnd } from '../domain/SipSetting.js';
+import type { FarEnd, OutsidePeers } from '../domain/SipSetting.js';
+import type { RegistrarGuardSettings } from '../domain/RegistrarGuardSettings.js';
 import type { LabId } from '../../../../shared/domain/LabId.js';
 
 /** One listener of a node: where it is bound, or why it could not be. */
@@ -12,7 +13,46 @@ export interface SipListenerView {
   readonly error?: string;
 }
 
-/** A lab's real SIP as it is: on or off, the bind address and port offset, its listeners, each node's far end. */
+/** A network peer whitelist as a node applies it: its name and what it lets in, one line per entry. */
+export interface SipWhitelistView {
+  readonly name: string;
+  readonly peers: readonly string[];
+}
+
+/** Whom a node hears (null: every peer), what it does with the others, and what it refused. */
+export interface SipNodePeersView {
+  readonly nodeId: string;
+  readonly nodeName: string;
+  readonly sip: SipWhitelistView | null;
+  readonly media: SipWhitelistView | null;
+  readonly outsidePeers: OutsidePeers;
+  /** SIP datagrams, stream messages and connections refused; of those the requests answered 403; RTP/RTCP packets dropped. */
+  readonly refused: { readonly sip: number; readonly answered: number; readonly rtp: number };
+}
+
+/** A source address or a user of a registrar node that may not register until `until` (the lab clock's). */
+export interface SipBlockView {
+  readonly kind: 'source' | 'user';
+  readonly name: string;
+  readonly nodeId?: string;
+  readonly nodeName?: string;
+  readonly until: Date;
+  readonly failures: number;
+}
+
+/** The lab's registrars against password guessing: the settings, the counts, the blocks in force. */
+export interface SipRegistrarGuardState {
+  readonly settings: RegistrarGuardSettings;
+  readonly failedDigests: number;
+  readonly refusedWhileBlocked: number;
+  readonly blocks: readonly SipBlockView[];
+}
+
+/**
+ * A lab's real SIP as it is: on or off, the bind address and port offset, its listeners, each node's far end, what
+ * each node does with peers outside its whitelist (the setting), the nodes' whitelists and refusals (and the lab's
+ * total), and its registrars' guard.
+ */
 export interface SipListeningState {
   readonly enabled: boolean;
   readonly host: string;
@@ -20,6 +60,16 @@ export interface SipListeningState {
   readonly setupTimeoutSeconds: number;
   readonly listeners: readonly SipListenerView[];
   readonly farEnds: Readonly<Record<string, FarEnd>>;
+  readonly outsidePeers: Readonly<Record<string, OutsidePeers>>;
+  readonly peers: readonly SipNodePeersView[];
+  readonly refused: { readonly sip: number; readonly answered: number; readonly rtp: number };
+  readonly registrarGuard: SipRegistrarGuardState;
+}
+
+/** Which blocks an administrator lifts: a source address's, a user's (at every registrar node), or all. */
+export interface SipBlockFilter {
+  readonly source?: string;
+  readonly user?: string;
 }
 
 /** Real SIP on the nodes' ports of a lab: follows the lab's stored SIP setting and its committed plan. */
@@ -31,4 +81,10 @@ export abstract class SipListening {
   abstract follow(lab: LabId): Promise<SipListeningState>;
 
   abstract state(lab: LabId): SipListeningState;
+
+  /**
+   * Lifts the registrar blocks the filter names (every one when it names none) and answers them as they were; their
+   * counts start over. 404 SIP_BLOCK_NOT_FOUND when the filter names a source or user that is not blocked.
+   */
+  abstract lift(lab: LabId, filter: SipBlockFilter): SipBlockView[];
 }

@@ -20,13 +20,7 @@ const SIP_SETTING: SettingDefinition<StoredValue> = {
   what: 'SIP setting',
   initial: () => ({ setting: undefined }),
   decode: (_lab, json) => {
-    const stored = json as {
-      unset?: unknown;
-      enabled?: unknown;
-      portOffset?: unknown;
-      farEnds?: unknown;
-      setupTimeoutSeconds?: unknown;
-    };
+    const stored = json as { unset?: unknown };
     if (stored.unset === true) return { setting: undefined };
     return { setting: sipSetting(defaultSipSetting(false), stored as SipSettingInput) };
   },
@@ -38,6 +32,8 @@ const SIP_SETTING: SettingDefinition<StoredValue> = {
             portOffset: setting.portOffset,
             farEnds: setting.farEnds,
             setupTimeoutSeconds: setting.setupTimeoutSeconds,
+            outsidePeers: setting.outsidePeers,
+            registrarGuard: setting.registrarGuard,
           }),
         ) as SettingJson)
       : { unset: true },
@@ -56,8 +52,9 @@ export interface SipSettingChange {
 }
 
 /**
- * Each lab's SIP setting (real SIP on or off, port offset, far ends), kept in the settings store. A lab that never
- * set it follows the process default (GWSIM_SIP / `gwsim serve --sip`): off, or on at offset 0.
+ * Each lab's SIP setting (real SIP on or off, port offset, far ends, setup timeout, outside peers, registrar guard),
+ * kept in the settings store. A lab that never set it follows the process default (GWSIM_SIP / `gwsim serve
+ * --sip`): off, or on at offset 0.
  */
 @injectable()
 export class StoredSip {

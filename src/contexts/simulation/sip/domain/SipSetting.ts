@@ -1,5 +1,11 @@
 import { DomainError, type ErrorDetail } from '../../../../shared/domain/DomainError.js';
 import type { PlanNode } from '../../../configuration/index.js';
+import {
+  DEFAULT_REGISTRAR_GUARD,
+  registrarGuardOf,
+  type RegistrarGuardInput,
+  type RegistrarGuardSettings,
+} from './RegistrarGuardSettings.js';
 
 /**
  * Who answers at a node's far end when the lab carries real SIP: a real peer (SIPp, a softphone), or the simulator
@@ -19,12 +25,22 @@ export const DEFAULT_SETUP_TIMEOUT_SECONDS = 181;
 /** The bounds of the setup timeout: a second to an hour. */
 export const SETUP_TIMEOUT_BOUNDS = { min: 1, max: 3600 } as const;
 
+/**
+ * What a node does with what arrives from a peer outside its network peer whitelist: `drop` it silently (the
+ * default: a scanner learns nothing, and a spoofed source gets no answer reflected at it, RFC 3261 section
+ * 26.3.2.4), or `forbid` it: a request is answered 403 Forbidden, statelessly (section 21.4.4).
+ */
+export type OutsidePeers = 'drop' | 'forbid';
+export const OUTSIDE_PEERS: readonly OutsidePeers[] = ['drop', 'forbid'];
+
 /** The largest port offset: the nodes' ports plus the offset stay ports. */
 export const MAX_PORT_OFFSET = 60000;
 
 /**
  * Whether a lab carries real SIP on its nodes' ports (shifted by `portOffset`, so that several labs on one host
- * listen on different ports), and who answers at each node's far end (keyed by node id; see farEndIsReal).
+ * listen on different ports), who answers at each node's far end (keyed by node id; see farEndIsReal), what each
+ * node does with peers outside its whitelist (keyed by node id; `drop` for a node not listed), and how its phone
+ * registrars meet password guessing.
  */
 export interface SipSetting {
   readonly enabled: boolean;
@@ -32,14 +48,18 @@ export interface SipSetting {
   readonly farEnds: Readonly<Record<string, FarEnd>>;
   /** Seconds a real call may go without a final answer before the gateway cancels it (Timer C). */
   readonly setupTimeoutSeconds: number;
+  readonly outsidePeers: Readonly<Record<string, OutsidePeers>>;
+  readonly registrarGuard: RegistrarGuardSettings;
 }
 
-/** What a change may give; a field left out keeps its current value. */
+/** What a change may give; a field left out keeps its current value (registrarGuard: field by field). */
 export interface SipSettingInput {
   readonly enabled?: boolean;
   readonly portOffset?: number;
   readonly farEnds?: Readonly<Record<string, string>>;
   readonly setupTimeoutSeconds?: number;
+  readonly outsidePeers?: Readonly<Record<string, string>>;
+  readonly registrarGuard?: RegistrarGuardInput;
 }
 
 /** The setting of a lab whose setting was never set: off, unless the process turns SIP on for such labs. */
@@ -49,7 +69,31 @@ export function defaultSipSetting(enabled: boolean): SipSetting {
     portOffset: 0,
     farEnds: Object.freeze({}),
     setupTimeoutSeconds: DEFAULT_SETUP_TIMEOUT_SECONDS,
+    outsidePeers: Object.freeze({}),
+    registrarGuard: DEFAULT_REGISTRAR_GUARD,
   });
+}
+
+/** A map keyed by node id whose values are among `allowed`, checked: each problem names `field.<node id>`. */
+function perNode<V extends string>(
+  field: string,
+  given: Readonly<Record<string, string>>,
+  allowed: readonly V[],
+  problems: ErrorDetail[],
+): Readonly<Record<string, V>> {
+  const checked: Record<string, V> = {};
+  for (const [nodeId, value] of Object.entries(given)) {
+    if (nodeId.trim() === '' || nodeId.length > 64)
+      problems.push({ field, rule: 'key', message: `${field} must be keyed by node ids` });
+    else if (!(allowed as readonly string[]).includes(value))
+      problems.push({
+        field: `${field}.${nodeId}`,
+        rule: 'isIn',
+        message: `${field}.${nodeId} must be one of ${allowed.join(', ')}`,
+      });
+    else checked[nodeId] = value as V;
+  }
+  return Object.freeze(checked);
 }
 
 /** `current` with the changes of `input`, every rule checked; a 400 INVALID_SIP_SETTING names each faulty field. */
@@ -72,18 +116,10 @@ export function sipSetting(current: SipSetting, input: SipSettingInput): SipSett
       message: `setupTimeoutSeconds must be a whole number of seconds from ${min} to ${max}`,
     });
   }
-  const farEnds: Record<string, FarEnd> = {};
-  for (const [nodeId, farEnd] of Object.entries(input.farEnds ?? current.farEnds)) {
-    if (nodeId.trim() === '' || nodeId.length > 64)
-      problems.push({ field: 'farEnds', rule: 'key', message: 'farEnds must be keyed by node ids' });
-    else if (!(FAR_ENDS as readonly string[]).includes(farEnd))
-      problems.push({
-        field: `farEnds.${nodeId}`,
-        rule: 'isIn',
-        message: `farEnds.${nodeId} must be one of ${FAR_ENDS.join(', ')}`,
-      });
-    else farEnds[nodeId] = farEnd as FarEnd;
-  }
+  const farEnds = perNode('farEnds', input.farEnds ?? current.farEnds, FAR_ENDS, problems);
+  const outsidePeers = perNode('outsidePeers', input.outsidePeers ?? current.outsidePeers, OUTSIDE_PEERS, problems);
+  const guard = registrarGuardOf(current.registrarGuard, input.registrarGuard);
+  problems.push(...guard.problems);
   if (problems.length > 0)
     throw DomainError.invalid(
       'INVALID_SIP_SETTING',
@@ -93,9 +129,16 @@ export function sipSetting(current: SipSetting, input: SipSettingInput): SipSett
   return Object.freeze({
     enabled: input.enabled ?? current.enabled,
     portOffset,
-    farEnds: Object.freeze(farEnds),
+    farEnds,
     setupTimeoutSeconds,
+    outsidePeers,
+    registrarGuard: guard.settings,
   });
+}
+
+/** What the node does with peers outside its whitelist: as the setting says for it, else `drop`. */
+export function outsidePeersOf(nodeId: string, setting: Pick<SipSetting, 'outsidePeers'>): OutsidePeers {
+  return setting.outsidePeers[nodeId] ?? 'drop';
 }
 
 /** Whether a host names this machine: 127.0.0.0/8, ::1 (also as an IPv4-mapped or bracketed address) or localhost. */

@@ -31,5 +31,7 @@ export interface LabSip {
   registered(node: PlanNode, user: string): SipAddress | undefined;
   /** How long a real call may go without a final answer (the lab's setup timeout, Timer C), in ms. */
   setupTimeoutMs(): number;
+  /** Whether RTP or RTCP from `host` may reach the node's side of a call (its media whitelist; a refusal is counted). */
+  admitsMedia(node: PlanNode, host: string): boolean;
   warn(fields: Record<string, unknown>, message: string): void;
 }

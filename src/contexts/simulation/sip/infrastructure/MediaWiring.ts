@@ -32,6 +32,8 @@ export class MediaWiring {
           timeout: timedOut,
         },
       );
+      // the node's media whitelist on both sides until the call is routed (calledSideReady: the called node's)
+      for (const side of [0, 1] as const) media.relay.admitFrom(side, (host) => this.sip.admitsMedia(node, host));
       if (offer !== undefined) {
         media.relay.setClockRates(sdpClockRates(offer));
         media.relay.setTelephoneEvents(0, sdpTelephoneEvents(offer)); // DTMF in the caller's RTP (RFC 4733)
@@ -50,6 +52,7 @@ export class MediaWiring {
   /** `send` runs once the called side's media ports come from the range of the node the call leaves from (at once when they do). */
   calledSideReady(leg: SocketLeg, send: () => void): void {
     const relay = leg.media?.relay;
+    relay?.admitFrom(1, (host) => this.sip.admitsMedia(leg.node, host)); // the called node's whitelist
     const pool = this.sip.pool(leg.node);
     if (relay && !relay.drawsFrom(1, pool)) {
       leg.starting = true;

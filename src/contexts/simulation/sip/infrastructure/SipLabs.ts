@@ -10,6 +10,7 @@ import { defaultSipSetting, farEndIsReal, farEndOf, type FarEnd, type SipSetting
 import type { Scheduler } from '../../calls/domain/Scheduler.js';
 import type { LabSip, NodeListener } from './LabSip.js';
 import { MediaPortPool } from '../../media/infrastructure/index.js';
+import { LabPeers } from './LabPeers.js';
 import { SipRegistrar } from './SipRegistrar.js';
 import { SocketTransport } from './SocketTransport.js';
 
@@ -36,11 +37,14 @@ export interface LabRuntime {
   farEnds: Record<string, FarEnd>;
   transport: SocketTransport | undefined;
   readonly registrar: SipRegistrar;
+  /** The nodes' network peer whitelists and what they refused. */
+  readonly peers: LabPeers;
 }
 
 /**
- * What real SIP holds per lab in this process: its setting as last followed, its listeners, its registrar, and the
- * socket transport of its engine (made by LabTransports for every engine); the RTP port pools shared by the labs.
+ * What real SIP holds per lab in this process: its setting as last followed, its listeners, its registrar, its
+ * nodes' whitelists, and the socket transport of its engine (made by LabTransports for every engine); the RTP port
+ * pools shared by the labs.
  * SocketSipListening moves the listeners; the transports find them here.
  */
 @injectable()
@@ -80,6 +84,7 @@ export class SipLabs {
         farEnds: {},
         transport: undefined,
         registrar: new SipRegistrar(() => this.clocks.nowOf(lab).getTime()),
+        peers: new LabPeers(),
       };
       this.labs.set(lab, runtime);
     }
@@ -119,6 +124,7 @@ export class SipLabs {
       register: (node, transaction) => runtime.registrar.register(node, transaction),
       registered: (node, user) => runtime.registrar.registered(node, user),
       setupTimeoutMs: () => runtime.setting.setupTimeoutSeconds * 1000,
+      admitsMedia: (node, host) => runtime.peers.admitsMedia(node.id, host),
       warn: (fields, message) => this.logger.warn({ lab: runtime.lab, ...fields }, message),
     };
   }

@@ -14,11 +14,22 @@ import {
   type SipResponse,
 } from '@gwsim/sip';
 import type { PlanNode, PlanRegistrar } from '../../../configuration/index.js';
+import { RegistrarGuard } from '../domain/RegistrarGuard.js';
 import { grantedExpiry, Registrations } from '../domain/Registrations.js';
 import { firstHeader, uriAddress, uriUser, withHeader } from './wireMessages.js';
 
 /** How long a nonce of the registrar's challenges is good for. */
 const NONCE_LIFETIME_MS = 5 * 60_000;
+/** How many answers to failed digests are held at once at most; beyond it they go at once (memory stays bounded). */
+const MAX_HELD_ANSWERS = 1000;
+
+/** Runs `run` after `ms` (held answers); tests run it at once or by hand. */
+export type Later = (ms: number, run: () => void) => void;
+
+const afterTimeout: Later = (ms, run) => {
+  if (ms <= 0) run();
+  else setTimeout(run, ms).unref();
+};
 
 /** Sends the final response of the REGISTER with `status`, `extra` adding its headers. */
 type Answer = (status: number, extra?: (response: SipResponse) => SipResponse) => void;
@@ -33,15 +44,24 @@ interface BindingChange {
  * The SIP phone registrar of one lab's registrar nodes (RFC 3261 section 10.3, digest per RFC 2617/8760): REGISTER
  * checked against the node's policy (ALWAYS, DIRECTORY: users of its directory only, NEVER), challenged with a
  * digest when the node requires authentication (the password the plan gives the user: its SIP credentials
- * object's; constant-time check; stateless nonces that expire), expiry held within the node's bounds; bindings
- * kept in memory on the lab clock.
+ * object's; constant-time check; stateless nonces that expire), guarded against password guessing (`guard`: failed
+ * digests counted per source and user, their answers held, then blocks), expiry held within the node's bounds;
+ * bindings kept in memory on the lab clock.
  * A call routed to the registrar node goes to the contact registered under the called number.
  */
 export class SipRegistrar {
   private readonly bindings = new Map<string, Registrations<SipAddress>>();
   private readonly nonces: NonceIssuer;
+  /** Password guessing at the lab's registrar nodes (its settings follow the lab's SIP setting). */
+  readonly guard = new RegistrarGuard();
+  /** A password no phone has: what a name without one is checked against, so it costs what a known name does. */
+  private readonly decoy = randomBytes(18).toString('base64');
+  private held = 0;
 
-  constructor(private readonly now: () => number) {
+  constructor(
+    private readonly now: () => number,
+    private readonly later: Later = afterTimeout,
+  ) {
     this.nonces = new NonceIssuer(randomBytes(32), NONCE_LIFETIME_MS, () => Date.now());
   }
 
@@ -60,8 +80,9 @@ export class SipRegistrar {
   }
 
   /**
-   * Answers a REGISTER at the node, in the order of RFC 3261 section 10.3: the policy (NEVER: 403), the digest
-   * (401 with a challenge; 403 when the answer does not prove the password of the registering user — the digest
+   * Answers a REGISTER at the node, in the order of RFC 3261 section 10.3: the policy (NEVER: 403), a block of the
+   * source or the user (503 with Retry-After, the password not looked at), the digest (401 with a challenge; 403,
+   * held by the guard's delay, when the answer does not prove the password of the registering user — the digest
    * user name must be the address-of-record's user), then the directory (DIRECTORY: a name outside it gets 404,
    * known only after the challenge so a stranger cannot probe who is in it), then the bindings: 423 with
    * Min-Expires below the minimum (nothing changes), Expires 0 removes, a REGISTER without Contact reads them.
@@ -82,7 +103,7 @@ export class SipRegistrar {
       answer(403);
       return;
     }
-    if (registrar.authenticationRequired && !this.authenticated(node, request, user, answer)) return;
+    if (registrar.authenticationRequired && !this.admitted(node, transaction, user, answer)) return;
     if (registrar.acceptPolicy === 'DIRECTORY' && !registrar.users.has(user)) {
       answer(404);
       return;
@@ -91,10 +112,55 @@ export class SipRegistrar {
   }
 
   /**
-   * The digest check of a registrar node that requires authentication: true when the REGISTER proves the password of
-   * `user`; otherwise it has been answered (401 with a challenge, stale when only the nonce expired; 403).
+   * Whether the guard lets the REGISTER try its digest, and the digest proves the password: true when it does;
+   * otherwise it has been answered. A block of the source or the user is answered 503 Service Unavailable with
+   * Retry-After, the seconds until it ends (RFC 3261 section 21.5.4 and 20.33: the refusal is temporary and says
+   * when to come back; a 403 would tell the phone never to retry), before any challenge and whatever the password.
    */
-  private authenticated(node: PlanNode, request: SipRequest, user: string, answer: Answer): boolean {
+  private admitted(node: PlanNode, transaction: ServerTransaction, user: string, answer: Answer): boolean {
+    const now = this.now();
+    const block = this.guard.blockOf(transaction.source.host, node.id, user, now);
+    if (block) {
+      const seconds = Math.max(1, Math.ceil((block.until - now) / 1000));
+      answer(503, (r) => withHeader(r, 'Retry-After', String(seconds)));
+      return false;
+    }
+    const failed = (): void => {
+      const { delayMs } = this.guard.failed(transaction.source.host, node.id, user, this.now());
+      this.hold(delayMs, () => answer(403));
+    };
+    if (!this.authenticated(node, transaction.request, user, answer, failed)) return false;
+    this.guard.succeeded(transaction.source.host, node.id, user);
+    return true;
+  }
+
+  /** Sends a failure's answer once its delay passed (at once when too many are held already). */
+  private hold(delayMs: number, send: () => void): void {
+    if (delayMs <= 0 || this.held >= MAX_HELD_ANSWERS) {
+      send();
+      return;
+    }
+    this.held += 1;
+    this.later(delayMs, () => {
+      this.held -= 1;
+      send();
+    });
+  }
+
+  /**
+   * The digest check of a registrar node that requires authentication: true when the REGISTER proves the password of
+   * `user`; otherwise it has been answered (401 with a challenge, stale when only the nonce expired), or `failed` was
+   * called (the 403 is the guard's to send). A wrong password, another user's credentials, a name without a password
+   * and an unknown name fail alike: the same digest is computed (against a decoy password where the name has none),
+   * compared in constant time, and answered the same, after the same delay.
+   */
+  private authenticated(
+    node: PlanNode,
+    request: SipRequest,
+    user: string,
+    answer: Answer,
+    failed: () => void,
+  ): boolean {
     const registrar = node.sip.registrar!;
     const realm = registrar.domain || node.hostname || node.local.host;
     const credentials = parseDigestAuthorization(firstHeader(request, 'Authorization') ?? '');
@@ -123,8 +189,9 @@ export class SipRegistrar {
     }
     // one phone's credentials never register another's address-of-record
     const password = credentials.username === user ? registrar.users.get(user) : undefined;
-    if (password === undefined || !verifyDigest(credentials, password, 'REGISTER')) {
-      answer(403);
+    const proven = verifyDigest(credentials, password ?? this.decoy, 'REGISTER') && password !== undefined;
+    if (!proven) {
+      failed();
       return false;
     }
     if (nonce === 'stale') {

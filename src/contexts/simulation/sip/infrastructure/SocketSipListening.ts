@@ -12,12 +12,19 @@ import type { LabId } from '../../../../shared/domain/LabId.js';
 import { LabLeases } from '../../../../shared/application/LabLeases.js';
 import { Logger } from '../../../../shared/application/Logger.js';
 import { CommittedGateway, type GatewayPlan, type PlanNode } from '../../../configuration/index.js';
-import { SipListening, type SipListenerView, type SipListeningState } from '../application/SipListening.js';
+import {
+  SipListening,
+  type SipBlockFilter,
+  type SipBlockView,
+  type SipListenerView,
+  type SipListeningState,
+} from '../application/SipListening.js';
 import { StoredSip } from '../application/StoredSip.js';
 import { TrafficLabs } from '../../calls/application/TrafficLabs.js';
-import { DEFAULT_SETUP_TIMEOUT_SECONDS, farEndOf, type SipSetting } from '../domain/SipSetting.js';
+import { farEndOf, outsidePeersOf, type SipSetting } from '../domain/SipSetting.js';
 import { SipDefaults } from '../application/SipDefaults.js';
 import { SipLabs, type LabRuntime, type OpenListener } from './SipLabs.js';
+import { blockView, sipStateOf } from './sipState.js';
 
 /** How often listeners that moved away are checked for calls still using them. */
 const DRAIN_CHECK_MS = 5_000;
@@ -52,32 +59,22 @@ export class SocketSipListening extends SipListening {
   }
 
   state(lab: LabId): SipListeningState {
+    return sipStateOf(this.labs.find(lab), this.options.host, this.labs.now(lab));
+  }
+
+  lift(lab: LabId, filter: SipBlockFilter): SipBlockView[] {
     const runtime = this.labs.find(lab);
-    const listeners: SipListenerView[] = [];
-    for (const listener of runtime?.listeners.values() ?? []) {
-      for (const address of listener.addresses) {
-        listeners.push({
-          nodeId: listener.nodeId,
-          nodeName: listener.nodeName,
-          transport: address.transport,
-          host: address.host,
-          port: address.port,
-          state: 'listening',
-        });
-      }
+    const lifted = runtime?.registrar.guard.lift(filter, this.labs.now(lab)) ?? [];
+    const named = filter.source !== undefined ? 'source' : filter.user !== undefined ? 'user' : undefined;
+    if (named && lifted.length === 0) {
+      const value = filter.source ?? filter.user;
+      throw new DomainError('SIP_BLOCK_NOT_FOUND', 'not_found', `no ${named} '${value}' is blocked in lab '${lab}'`, [
+        { field: named, rule: 'blocked', message: `${named} '${value}' is not blocked` },
+      ]);
     }
-    listeners.push(...(runtime?.failed ?? []));
-    listeners.sort(
-      (a, b) => a.nodeName.localeCompare(b.nodeName) || a.port - b.port || a.transport.localeCompare(b.transport),
-    );
-    return {
-      enabled: runtime?.enabled ?? false,
-      host: this.options.host,
-      portOffset: runtime?.setting.portOffset ?? 0,
-      setupTimeoutSeconds: runtime?.setting.setupTimeoutSeconds ?? DEFAULT_SETUP_TIMEOUT_SECONDS,
-      listeners,
-      farEnds: runtime?.farEnds ?? {},
-    };
+    for (const block of lifted)
+      this.logger.info({ lab, kind: block.kind, name: block.name }, 'a SIP registrar block was lifted');
+    return lifted.map((block) => blockView(block, runtime?.peers));
   }
 
   /** One change at a time per lab (a commit and a switch arriving together apply in turn). */
@@ -117,6 +114,7 @@ export class SocketSipListening extends SipListening {
   private async apply(lab: LabId): Promise<SipListeningState> {
     const runtime = this.labs.runtime(lab);
     const setting = await this.stored.read(lab);
+    runtime.registrar.guard.settings = setting.registrarGuard;
     const on = setting.enabled && (this.leases?.holds(lab) ?? true);
     if (!on) {
       runtime.setting = setting;
@@ -147,6 +145,7 @@ export class SocketSipListening extends SipListening {
     runtime.setting = setting;
     runtime.enabled = true;
     runtime.failed = [];
+    runtime.peers.follow(plan); // a listener that stays open hears the new whitelists at once
     // a phone's binding lasts while its registrar node does (a disabled node keeps them: it may come back)
     runtime.registrar.retain(
       new Set([...plan.nodes.values()].filter((node) => node.sip.registrar !== undefined).map((node) => node.id)),
@@ -247,6 +246,7 @@ export class SocketSipListening extends SipListening {
       cancel: (invite, cancel) => runtime.transport?.onCancel(invite, cancel),
       ackTimeout: (invite) => runtime.transport?.onAckTimeout(invite),
       wire: (event) => runtime.transport?.onWire(event),
+      refused: (refusal) => runtime.peers.refusedSip(node.id, refusal),
     };
     const stack = await SipStack.listen(
       {
@@ -267,6 +267,8 @@ export class SocketSipListening extends SipListening {
           ? { timers: { T1: this.options.t1Ms, T2: 8 * this.options.t1Ms, T4: 10 * this.options.t1Ms } }
           : {}),
         now: () => this.labs.now(runtime.lab),
+        // the node's network peer whitelist, asked before the stack parses or answers anything (the one door)
+        admit: (remote) => runtime.peers.admitSip(node.id, remote.host, outsidePeersOf(node.id, runtime.setting)),
       },
       handler,
     );

@@ -1,12 +1,25 @@
 import { inject, injectable } from 'inversify';
+import { DomainError } from '../../../../../shared/domain/DomainError.js';
 import type { LabId } from '../../../../../shared/domain/LabId.js';
 import type { OperationRequest } from '../../../../../shared/interface/http/Operation.js';
 import { validateDto } from '../../../../../shared/interface/http/validateDto.js';
 import { SipListeningLookup } from '../../application/SipListeningLookup.js';
-import type { SipListeningState } from '../../application/SipListening.js';
+import type { SipBlockFilter, SipBlockView, SipListeningState } from '../../application/SipListening.js';
 import { StoredSip } from '../../application/StoredSip.js';
+import { parseIp } from '../../domain/IpAddress.js';
 import { SipControlDto } from './SipControlDto.js';
-import type { SipStateView } from './SipViews.js';
+import type { SipBlockStateView, SipBlocksLiftedView, SipStateView } from './SipViews.js';
+
+function blockView(block: SipBlockView): SipBlockStateView {
+  return {
+    kind: block.kind,
+    name: block.name,
+    ...(block.nodeId !== undefined ? { nodeId: block.nodeId } : {}),
+    ...(block.nodeName !== undefined ? { nodeName: block.nodeName } : {}),
+    until: block.until.toISOString(),
+    failures: block.failures,
+  };
+}
 
 function view(state: SipListeningState): SipStateView {
   return {
@@ -24,10 +37,48 @@ function view(state: SipListeningState): SipStateView {
     })),
     farEnds: { ...state.farEnds },
     setupTimeoutSeconds: state.setupTimeoutSeconds,
+    outsidePeers: { ...state.outsidePeers },
+    peers: state.peers.map((node) => ({
+      nodeId: node.nodeId,
+      nodeName: node.nodeName,
+      sip: node.sip && { name: node.sip.name, peers: [...node.sip.peers] },
+      media: node.media && { name: node.media.name, peers: [...node.media.peers] },
+      outsidePeers: node.outsidePeers,
+      refused: { ...node.refused },
+    })),
+    refused: { ...state.refused },
+    registrarGuard: {
+      settings: { ...state.registrarGuard.settings },
+      failedDigests: state.registrarGuard.failedDigests,
+      refusedWhileBlocked: state.registrarGuard.refusedWhileBlocked,
+      blocks: state.registrarGuard.blocks.map(blockView),
+    },
   };
 }
 
-/** The simulator's real-SIP switch of a lab (`/_sim/labs/{lab}/sip`). */
+function invalidQuery(name: string, message: string): DomainError {
+  return DomainError.invalid('INVALID_QUERY_PARAMETER', `query parameter '${name}' ${message}`, [
+    { field: name, message },
+  ]);
+}
+
+/**
+ * The blocks a lift names: `source` an IP address, `user` a user name (1 to 255 characters, no control character).
+ * Any other parameter is refused: a misspelt `source` must not lift every block.
+ */
+function blockFilter(request: OperationRequest): SipBlockFilter {
+  for (const name of request.query.names())
+    if (name !== 'source' && name !== 'user') throw invalidQuery(name, 'is not known here (source or user)');
+  const source = request.query.optionalString('source');
+  const user = request.query.optionalString('user');
+  if (source !== undefined && parseIp(source) === undefined)
+    throw invalidQuery('source', `must be an IPv4 or IPv6 address, got '${source.slice(0, 64)}'`);
+  if (user !== undefined && (user.length === 0 || user.length > 255 || /[\u0000-\u001f\u007f]/.test(user)))
+    throw invalidQuery('user', 'must be 1 to 255 characters without control characters');
+  return { ...(source !== undefined ? { source } : {}), ...(user !== undefined ? { user } : {}) };
+}
+
+/** The simulator's real-SIP switch of a lab (`/_sim/labs/{lab}/sip`) and its registrar blocks (`…/sip/blocks`). */
 @injectable()
 export class SipControlController {
   constructor(
@@ -53,6 +104,8 @@ export class SipControlController {
       ...(dto.portOffset !== undefined ? { portOffset: dto.portOffset } : {}),
       ...(dto.farEnds !== undefined ? { farEnds: dto.farEnds } : {}),
       ...(dto.setupTimeoutSeconds !== undefined ? { setupTimeoutSeconds: dto.setupTimeoutSeconds } : {}),
+      ...(dto.outsidePeers !== undefined ? { outsidePeers: dto.outsidePeers } : {}),
+      ...(dto.registrarGuard !== undefined ? { registrarGuard: { ...dto.registrarGuard } } : {}),
     });
     try {
       return view(await listening.follow(lab));
@@ -61,5 +114,11 @@ export class SipControlController {
       if (await this.stored.restore(lab, change)) await listening.follow(lab).catch(() => undefined);
       throw error;
     }
+  }
+
+  /** An administrator lifts registrar blocks: a source's, a user's, or all (neither named). */
+  async lift(request: OperationRequest): Promise<SipBlocksLiftedView> {
+    const filter = blockFilter(request);
+    return { lifted: this.listening.get().lift(request.lab, filter).map(blockView) };
   }
 }

@@ -1,8 +1,11 @@
 import { Type } from 'class-transformer';
 import { IsArray, IsBoolean, IsIn, IsInt, IsObject, IsOptional, IsString, ValidateNested } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
-import type { FarEnd } from '../../domain/SipSetting.js';
-import { FAR_ENDS_SCHEMA, SETUP_TIMEOUT_DESCRIPTION } from './SipControlDto.js';
+import { responseShape } from '../../../../../shared/interface/http/fieldShapes.js';
+import type { FarEnd, OutsidePeers } from '../../domain/SipSetting.js';
+import { OUTSIDE_PEERS } from '../../domain/SipSetting.js';
+import { REGISTRAR_GUARD_FIELDS } from '../../domain/RegistrarGuardSettings.js';
+import { FAR_ENDS_SCHEMA, OUTSIDE_PEERS_SCHEMA, SETUP_TIMEOUT_DESCRIPTION } from './SipControlDto.js';
 
 /** One listener of a node. */
 export class SipListenerStateView {
@@ -16,7 +19,58 @@ export class SipListenerStateView {
   @IsOptional() @IsString() error?: string;
 }
 
-/** A lab's real SIP: on or off, where its listeners bind, and who answers at each node's far end. */
+/** A network peer whitelist as a node applies it. */
+export class SipWhitelistStateView {
+  @IsString() name!: string;
+  @IsArray()
+  @IsString({ each: true })
+  @JSONSchema({
+    description:
+      'what it lets in, one line per entry: an address or subnet, a host name (its simulated address and the loopback), the own subnet',
+  })
+  peers!: string[];
+}
+
+/** What was refused: SIP datagrams, stream messages and connections; the requests of those answered 403; RTP/RTCP packets. */
+export class SipRefusalsView {
+  @IsInt() sip!: number;
+  @IsInt() answered!: number;
+  @IsInt() rtp!: number;
+}
+
+/** Whom a node hears on SIP and media (null: every peer), what it does with the others, and what it refused. */
+export class SipNodePeersStateView {
+  @IsString() nodeId!: string;
+  @IsString() nodeName!: string;
+  @IsOptional() @ValidateNested() @Type(() => SipWhitelistStateView) sip!: SipWhitelistStateView | null;
+  @IsOptional() @ValidateNested() @Type(() => SipWhitelistStateView) media!: SipWhitelistStateView | null;
+  @IsIn([...OUTSIDE_PEERS]) outsidePeers!: OutsidePeers;
+  @ValidateNested() @Type(() => SipRefusalsView) refused!: SipRefusalsView;
+}
+
+/** A source address, or a user of a registrar node, that may not register until `until`. */
+export class SipBlockStateView {
+  @IsIn(['source', 'user']) kind!: 'source' | 'user';
+  @IsString() @JSONSchema({ description: 'the source address, or the user name' }) name!: string;
+  @IsOptional() @IsString() nodeId?: string;
+  @IsOptional() @IsString() nodeName?: string;
+  @IsString() @JSONSchema({ description: "when it ends (the lab clock's), ISO-8601" }) until!: string;
+  @IsInt() failures!: number;
+}
+
+export const SipRegistrarGuardSettingsView = responseShape('SipRegistrarGuardSettingsView', REGISTRAR_GUARD_FIELDS);
+
+/** The lab's registrars against password guessing: settings, counts, the blocks in force. */
+export class SipRegistrarGuardStateView {
+  @ValidateNested() @Type(() => SipRegistrarGuardSettingsView) settings!: InstanceType<
+    typeof SipRegistrarGuardSettingsView
+  >;
+  @IsInt() failedDigests!: number;
+  @IsInt() refusedWhileBlocked!: number;
+  @IsArray() @ValidateNested({ each: true }) @Type(() => SipBlockStateView) blocks!: SipBlockStateView[];
+}
+
+/** A lab's real SIP: on or off, where its listeners bind, who answers at each node's far end, whom each node hears. */
 export class SipStateView {
   @IsBoolean() enabled!: boolean;
   @IsString() host!: string;
@@ -24,4 +78,13 @@ export class SipStateView {
   @IsArray() @ValidateNested({ each: true }) @Type(() => SipListenerStateView) listeners!: SipListenerStateView[];
   @IsObject() @JSONSchema(FAR_ENDS_SCHEMA) farEnds!: Record<string, FarEnd>;
   @IsInt() @JSONSchema({ description: SETUP_TIMEOUT_DESCRIPTION }) setupTimeoutSeconds!: number;
+  @IsObject() @JSONSchema(OUTSIDE_PEERS_SCHEMA) outsidePeers!: Record<string, OutsidePeers>;
+  @IsArray() @ValidateNested({ each: true }) @Type(() => SipNodePeersStateView) peers!: SipNodePeersStateView[];
+  @ValidateNested() @Type(() => SipRefusalsView) refused!: SipRefusalsView;
+  @ValidateNested() @Type(() => SipRegistrarGuardStateView) registrarGuard!: SipRegistrarGuardStateView;
+}
+
+/** The registrar blocks an administrator lifted, as they were. */
+export class SipBlocksLiftedView {
+  @IsArray() @ValidateNested({ each: true }) @Type(() => SipBlockStateView) lifted!: SipBlockStateView[];
 }
