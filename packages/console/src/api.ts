@@ -119,6 +119,29 @@ export interface FaultRule {
   readonly createdAt: string;
 }
 
+/** A lab's real SIP as GET …/sip gives it (the parts the console shows). */
+export interface SipState {
+  readonly enabled: boolean;
+  readonly host: string;
+  readonly portOffset: number;
+  readonly setupTimeoutSeconds: number;
+  readonly listeners: readonly {
+    readonly nodeId: string;
+    readonly nodeName: string;
+    readonly transport: string;
+    readonly host: string;
+    readonly port: number;
+    readonly state: 'listening' | 'failed';
+    readonly error?: string;
+  }[];
+  readonly refused: { readonly sip: number; readonly answered: number; readonly rtp: number };
+  readonly registrarGuard: {
+    readonly failedDigests: number;
+    readonly refusedWhileBlocked: number;
+    readonly blocks: readonly { readonly kind: 'source' | 'user'; readonly name: string; readonly until: string }[];
+  };
+}
+
 /**
  * The calls the console makes for one lab: the lab's gateway API (its own session) and the control endpoints
  * of the lab (/_sim/labs/{lab}/..., the default lab's session).
@@ -156,6 +179,9 @@ export function labGateway(lab: string) {
     addFault: (rule: unknown) => read<FaultRule>(`${control}/faults`, { method: 'POST', json: rule, ...controlled }),
     removeFault: (id: string) =>
       read<FaultRule>(`${control}/faults/${encodeURIComponent(id)}`, { method: 'DELETE', ...controlled }),
+    sip: () => read<SipState>(`${control}/sip`, controlled),
+    liftSipBlock: (kind: 'source' | 'user', name: string) =>
+      read<unknown>(`${control}/sip/blocks`, { method: 'DELETE', query: { [kind]: name }, ...controlled }),
     messageHistoryUrl: (sessionIdentifier: string, resultFormat: 'HTML' | 'pcap' | 'textFlow') =>
       `${api}/messageHistory?version=0&resultFormat=${resultFormat}&filterSessionIdentifier=${encodeURIComponent(sessionIdentifier)}`,
   };

@@ -17,6 +17,7 @@ import {
 import { ClockPanel, FaultsPanel, labNow, modeText, useTick } from './control.js';
 import { usePoll, type Polled } from './hooks.js';
 import { CallHistory, CallLadder, GatewayOverview, LiveSessions, nodeNames, TrafficCharts } from './panels.js';
+import { SipPanel } from './sipPanel.js';
 
 const html = htm.bind(h);
 const USER_KEY = 'gwsim-console-user';
@@ -296,6 +297,7 @@ function LabPanels(props: {
     />
     ${props.admin && (clock.data || clock.error) ? html`<${ClockPanel} gw=${gw} clock=${clock} onUnauthenticated=${props.onUnauthenticated} />` : ''}
     ${props.admin ? html`<${FaultsPanel} gw=${gw} onUnauthenticated=${props.onUnauthenticated} />` : ''}
+    ${props.admin ? html`<${SipPanel} gw=${gw} onUnauthenticated=${props.onUnauthenticated} />` : ''}
   </main>`;
 }
 

@@ -39,7 +39,7 @@ export function modeText(clock: LabClock): string {
  * ends the session it rode on. `run` never rejects (what goes wrong is the panel's problem), so the panels start
  * it with `void`.
  */
-function useAction(onUnauthenticated: (scope: Scope) => void) {
+export function useAction(onUnauthenticated: (scope: Scope) => void) {
   const [problem, setProblem] = useState<string | undefined>(undefined);
   const [done, setDone] = useState<string | undefined>(undefined);
   const [busy, setBusy] = useState(false);

@@ -1,6 +1,8 @@
 import { expect } from 'chai';
 import { type Page } from 'playwright-core';
+import { createSocket } from 'node:dgram';
 import { ApiClient } from '../../support/ApiClient.js';
+import { freeUdpPort } from '../../support/sip/sipp.js';
 import { TestGateway } from '../../support/TestGateway.js';
 import { addLocalUser } from '../../acceptance/identity/identitySupport.js';
 import { consoleLab, type FaultRuleView, signInToConsole } from './consoleLabsSupport.js';
@@ -113,6 +115,37 @@ describe('the web console: labs, the lab clock and fault rules', function () {
       { timeout: 5_000 },
     );
     await shot('10-fault-rule-refused');
+  });
+
+  it("shows the lab's real SIP: each node's listeners, a port another program holds as a failed listener with the system's reason", async () => {
+    const holder = createSocket('udp4');
+    const held = await freeUdpPort();
+    await new Promise<void>((resolve) => holder.bind(held + 70, '127.0.0.1', () => resolve()));
+    try {
+      // PBX Berlin's port (5070 plus the offset) is the one held; the carriers' ports are free
+      const on = await admin.put('/_sim/labs/default/sip', {
+        version: null,
+        json: { enabled: true, portOffset: held + 70 - 5070 },
+      });
+      expect(on.status, on.text).to.equal(200);
+      await page.waitForFunction(
+        () => (document.querySelector('[data-testid=sip-state]')?.textContent ?? '') === 'on',
+        undefined,
+        { timeout: 12_000 },
+      );
+      const rows = await page.$$eval('[data-testid=sip-listeners] tbody tr', (trs) =>
+        trs.map((tr) => (tr as unknown as { textContent: string }).textContent),
+      );
+      expect(rows.filter((row) => row.includes('PBX Berlin') && row.includes('UDP'))[0]).to.contain(
+        `failed: bind EADDRINUSE`,
+      );
+      expect(rows.filter((row) => row.includes('Carrier A'))).to.have.length(2);
+      for (const row of rows.filter((r) => r.includes('Carrier'))) expect(row).to.contain('listening');
+      await shot('10-real-sip');
+    } finally {
+      await admin.put('/_sim/labs/default/sip', { version: null, json: { enabled: false, portOffset: 0 } });
+      holder.close();
+    }
   });
 
   it("shows a user who is not an administrator no lab selector nor control panels, and the server's message where he may not read", async () => {
