@@ -51,12 +51,15 @@ export const DRACHTIO: readonly SippEntry[] = [
     timeoutS: 25,
     gap: 'a re-INVITE from the far end is answered by the gateway itself, not relayed to the caller (A waits for it)',
   }),
-  pair(
-    'uac-send-reinvite-no-sdp',
-    'uas',
-    "A's re-INVITE without SDP gets an offer in the 200 and the answer in the ACK (answered locally on the anchored media, or relayed); nobody hangs up: the RTP timeout ends it",
-    { rtpTimeoutSeconds: 4, timeoutS: 25 },
-  ),
+  {
+    ...caller(
+      'uac-send-reinvite-no-sdp',
+      "A's re-INVITE without SDP gets an offer in the 200, the answer in the ACK (taken on the anchored media or relayed); nobody hangs up: the RTP timeout ends it",
+      { rtpTimeoutSeconds: 4, timeoutS: 25 },
+    ),
+    // drachtio's own UAS answers without ringing, which this caller expects: a far end that answers 200 at once
+    farEnd: answersStatus(200),
+  },
   pair('uac-drop-one-200', 'uas', 'A ignores 75 % of the 200s: the gateway repeats its 200 until the ACK'),
   pair('uac-drop-all-200', 'uas', 'A never ACKs: after 64·T1 (32 s) the gateway sends A a BYE', { timeoutS: 50 }),
   pair(
@@ -77,7 +80,8 @@ export const DRACHTIO: readonly SippEntry[] = [
   pair(
     'uac',
     'uas-407-no-auth-header',
-    'a 407 without Proxy-Authenticate: nothing to answer it with, no loop (B expects a retry as drachtio does)',
+    'a 407 without Proxy-Authenticate: nothing to answer it with, no loop, the call ends cleanly (read as information)',
+    { farEnd: file(`${D}uas-407-no-auth-header.xml`, { exit: 'any' }) },
   ),
   {
     ...pair(

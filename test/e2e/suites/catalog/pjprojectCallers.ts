@@ -25,7 +25,9 @@ export const PJPROJECT_CALLERS: readonly SippEntry[] = [
     timeoutS: 20,
     gap: "a re-INVITE reusing the INVITE's Via branch is answered 200 (a retransmission) instead of 400; the call stays up",
   }),
-  caller('uac-reinvite-port-0-bad-sdp', 'a re-INVITE whose SDP has port 0 and no formats still gets 200'),
+  caller('uac-reinvite-port-0-bad-sdp', 'a re-INVITE whose SDP has port 0 and no formats still gets 200', {
+    gap: 'an offer of SPEEX/PCMU/G729 audio and H.263/H.264 video is never answered (both legs stay early)',
+  }),
   caller('uac-inv-and-ack-without-sdp', 'INVITE and ACK without SDP: no answer to the offer, the call is ended (BYE)', {
     gap: 'late offer: an INVITE without SDP is never answered; both legs stay early until the caller gives up',
   }),

@@ -39,6 +39,7 @@ export const PJPROJECT_FAR_ENDS: readonly SippEntry[] = [
     id: 'pjproject/alt-pjsua-uas-custom-sdp+alt-pjsua-uac-custom-sdp',
     kind: 'pair',
     caller: file(`${P}alt-pjsua-uas-custom-sdp.xml`),
+    gap: "an audio and H.263 video offer reaches the far end without its video codec (B's check fails; legs stay trying)",
   },
   {
     ...farEnd('uas-reinv-after-failed-nego', undefined, "A's re-INVITE rejected 500 by B, the next one taken"),
@@ -54,7 +55,9 @@ export const PJPROJECT_FAR_ENDS: readonly SippEntry[] = [
     "B challenges (407 realm 'test'), then answers with a strict-routing Record-Route",
     { gap: 'strict routing (a Record-Route without ;lr): the BYE never reaches B; the leg stays terminating' },
   ),
-  farEnd('uas-422-then-200-bad-se', expectStatus(200, 5000), 'B answers 422 (Min-SE 5400), then takes the retry'),
+  farEnd('uas-422-then-200-bad-se', expectStatus(200, 5000), 'B answers 422 (Min-SE 5400), then takes the retry', {
+    gap: 'an INVITE answered 422 (Min-SE 5400) is not retried with a larger Session-Expires (B still waits)',
+  }),
   farEnd('uas-answer-183-without-to-tag', CANCELLER, 'a 183 without a To tag, then silence: the caller cancels', {
     farEnd: file(`${P}uas-answer-183-without-to-tag.xml`, { exit: 'any' }),
     skip: 'B sends a lone 183 and stops: the caller must give up by itself; no caller here cancels on a 183',
@@ -75,6 +78,7 @@ export const PJPROJECT_FAR_ENDS: readonly SippEntry[] = [
   farEnd('uas-answer-200-inv-without-sdp', ANY_STATUS(), 'B answers an offer with a 200 without SDP: ACK and BYE'),
   farEnd('uas-answer-200-reinvite-without-sdp', REINVITER, "B's 200 to a relayed re-INVITE carries no SDP", {
     leavesCallUp: ENDS_QUIET,
+    gap: "A's call through this far end times out: its re-INVITE is not relayed and the exchange never completes",
   }),
   farEnd('uas-answer-200-update-without-sdp', UPDATER, "B's 200 to a relayed UPDATE carries no SDP", {
     leavesCallUp: ENDS_QUIET,
@@ -82,6 +86,7 @@ export const PJPROJECT_FAR_ENDS: readonly SippEntry[] = [
   }),
   farEnd('uas-answer-200-without-to-tag', UPDATER, 'a 200 without a To tag, then an UPDATE in that dialog', {
     leavesCallUp: ENDS_QUIET,
+    gap: 'a 200 without a To tag from the far end never reaches the caller (both sides time out)',
   }),
   farEnd('uas-forked-200', expectStatus(200, 1000), 'two 200s with different tags: both ACKed, the second hung up', {
     gap: 'forked 200s: the second 200 (another To tag) is not ACKed; B gets a BYE where it waits for the ACK',
