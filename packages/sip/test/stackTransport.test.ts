@@ -264,6 +264,23 @@ describe('SIP stack transports', function () {
     await until(() => peer.responses(200).length === 1, 'the 200');
   });
 
+  it('answers a request line with LWS in its URI, doubled or trailing SP 400, and another SIP version 505 (RFC 4475 3.1.2.8-10, 3.1.2.12)', async () => {
+    const bob = answering();
+    const b = await open(bob);
+    const peer = await rawUdp();
+    const good = serialize(request('OPTIONS', peer.address, address(b, 'UDP'), { rport: true })).toString();
+    const line = good.slice(0, good.indexOf('\r\n'));
+    const [method, uri] = line.split(' ');
+    for (const bad of [`${method}  ${uri}  SIP/2.0`, `${method} ${uri}; lr SIP/2.0`, `${line}  `]) {
+      peer.send(good.replace(line, bad), address(b, 'UDP'));
+    }
+    peer.send(good.replace(line, `${method} ${uri} SIP/7.0`), address(b, 'UDP'));
+    await until(() => peer.received.length === 4, 'four answers');
+    expect(peer.responses(400)).to.have.length(3);
+    expect(peer.responses(505).map((r) => r.reason)).to.deep.equal(['Version Not Supported']);
+    expect(bob.requests).to.deep.equal([]);
+  });
+
   it('answers a datagram over the size limit 513 when it can', async () => {
     const bob = answering();
     const b = await open(bob, { maxMessageBytes: 2000 });

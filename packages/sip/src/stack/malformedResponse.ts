@@ -2,8 +2,12 @@ import { canonicalHeaderName, parseVia, type SipHeader, type SipResponse, splitL
 import { receivedVia } from './receivedVia.js';
 import type { SipAddress } from './types.js';
 
-/** A request line of any SIP version (another version's request gets its 505 from here, RFC 3261 section 21.5.6). */
-const REQUEST_LINE = /^([A-Za-z0-9.!%*_+`'~-]+) (\S+) SIP\/\d+\.\d+$/i;
+/**
+ * A request line of any SIP version (another version's request gets its 505 from here, RFC 3261 section 21.5.6),
+ * read liberally so that a malformed one is still answered 400: LWS inside the Request-URI, several SP between the
+ * elements, SP at its end (RFC 4475 sections 3.1.2.8 to 3.1.2.10).
+ */
+const REQUEST_LINE = /^([A-Za-z0-9.!%*_+`'~-]+) +(\S.*?) +SIP\/\d+\.\d+ *$/i;
 const REASONS = { 400: 'Bad Request', 505: 'Version Not Supported', 513: 'Message Too Large' } as const;
 const RECOVERED = new Set(['Via', 'From', 'To', 'Call-ID', 'CSeq']);
 
