@@ -197,16 +197,19 @@ export interface Dialog {
   localSeq: number;
 }
 
+/**
+ * The dialog a 2xx to an INVITE establishes (RFC 3261 section 12.1.2). As the section asks, a response without a
+ * To tag is taken with a null tag (RFC 2543 did not mandate one); one without Contact, which RFC 2543 peers also
+ * send, leaves the remote target at the INVITE's Request-URI.
+ */
 export function dialogFromResponse(invite: SipRequest, response: SipResponse): Dialog {
   const contact = header(response, 'Contact');
-  if (!contact) throw new Error('the response has no Contact');
   const remote = parseNameAddr(header(response, 'To') ?? '');
-  if (!remote.params.tag) throw new Error('the response has no To tag');
   return {
     callId: header(invite, 'Call-ID') as string,
     local: parseNameAddr(header(invite, 'From') ?? ''),
     remote,
-    remoteTarget: parseNameAddr(contact).uri,
+    remoteTarget: contact ? parseNameAddr(contact).uri : invite.uri,
     routeSet: headerValues(response, 'Record-Route').reverse(),
     localSeq: parseCSeq(header(invite, 'CSeq') ?? '').seq,
   };

@@ -188,6 +188,17 @@ describe('responses and in-dialog requests', () => {
     expect(() => buildResponse(invite(), 99)).to.throw();
   });
 
+  it('a 2xx without a To tag or Contact (as RFC 2543 peers send it) still makes a dialog: null tag, the Request-URI as target', () => {
+    const req = invite();
+    const ok = buildResponse(req, 200, { toTag: 'tt' });
+    ok.headers = ok.headers
+      .filter((h) => h.name !== 'Contact')
+      .map((h) => (h.name === 'To' ? { name: 'To', value: '<sip:+4930123@192.0.2.20>' } : h));
+    const ack = buildAck(req, ok, { via: { host: '192.0.2.10', port: 5060 }, branch: 'z9hG4bKack' });
+    expect(ack.uri).to.equal(req.uri);
+    expect(parseNameAddr(header(ack, 'To')!).params.tag).to.equal(undefined);
+  });
+
   it('ACK for a 2xx goes to the Contact through the reversed Record-Route with a new branch', () => {
     const req = invite();
     const ok = buildResponse(req, 200, { toTag: 'tt', contact: { uri: 'sip:b@192.0.2.20:5070', params: {} } });

@@ -1,4 +1,4 @@
-import { createSocket } from 'node:dgram';
+import { createSocket, type Socket } from 'node:dgram';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { DatagramEntry } from './suiteCatalog.js';
@@ -23,6 +23,8 @@ export async function sendDatagrams(
 ): Promise<Map<string, Answers>> {
   const answers = new Map<string, number[]>();
   const sockets = [];
+  const byCallId = new Map<string, number[]>();
+  const viaPort = await viaPortListener(byCallId);
   for (const entry of entries) {
     const socket = createSocket('udp4');
     const got: number[] = [];
@@ -35,12 +37,39 @@ export async function sendDatagrams(
     await new Promise<void>((resolve) => socket.bind(0, '127.0.0.1', () => resolve()));
     sockets.push(socket);
     const bytes = readFileSync(path.join(suites, entry.file));
+    const callId = callIdOf(bytes);
+    if (callId !== undefined) byCallId.set(callId, got);
     await new Promise<void>((resolve) => socket.send(bytes, address.port, address.host, () => resolve()));
     await new Promise((resolve) => setTimeout(resolve, SPACING_MS));
   }
   await new Promise((resolve) => setTimeout(resolve, COLLECT_MS));
   for (const socket of sockets) socket.close();
+  viaPort?.close();
   return answers;
+}
+
+/** The Call-ID of a message (any spelling, compact `i` too), to know whose answer came back to port 5060. */
+function callIdOf(bytes: Buffer): string | undefined {
+  return /^(?:call-id|i)[ \t]*:[ \t]*(\S+)/im.exec(bytes.toString('latin1'))?.[1];
+}
+
+/**
+ * The torture messages' Vias name other hosts without rport, so the answers go where RFC 3261 section 18.2.2 says:
+ * the address they came from (received) and the Via's port, 5060 when it names none. A socket on 127.0.0.1:5060
+ * (when it is free) collects them, each to the message of its Call-ID.
+ */
+async function viaPortListener(byCallId: Map<string, number[]>): Promise<Socket | undefined> {
+  const socket = createSocket('udp4');
+  socket.on('message', (message) => {
+    const text = message.toString('latin1');
+    const status = /^SIP\/2\.0 (\d{3})/.exec(text);
+    const callId = callIdOf(message);
+    if (status && callId !== undefined) byCallId.get(callId)?.push(Number(status[1]));
+  });
+  return new Promise((resolve) => {
+    socket.once('error', () => resolve(undefined));
+    socket.bind(5060, '127.0.0.1', () => resolve(socket));
+  });
 }
 
 /** The answer that decides: the first final status, else the last provisional one, else none. */
