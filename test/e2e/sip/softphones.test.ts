@@ -149,7 +149,7 @@ describe('two real softphones (baresip) register at a registrar node and call ea
     };
   }
 
-  it('both phones register under their extensions with their passwords (display names in To and From)', async () => {
+  it('both phones register under their extensions with their passwords (a display name in From)', async () => {
     alice = await Baresip.start({
       displayName: 'Alice',
       user: '100',
@@ -192,14 +192,10 @@ describe('two real softphones (baresip) register at a registrar node and call ea
     grew(before.alice.received, after.alice.received, 'A receives');
     grew(before.bob.sent, after.bob.sent, 'B sends');
     grew(before.bob.received, after.bob.received, 'B receives');
-    const relay = (s: SessionView['incoming']) => [s.rtpReceiveTotalPackets, s.rtpSendTotalPackets];
     grew(before.inbound.rtpReceiveTotalPackets, after.inbound.rtpReceiveTotalPackets, 'the relay gets A');
     grew(before.inbound.rtpSendTotalPackets, after.inbound.rtpSendTotalPackets, 'the relay sends to A');
     grew(before.outbound.rtpReceiveTotalPackets, after.outbound.rtpReceiveTotalPackets, 'the relay gets B');
     grew(before.outbound.rtpSendTotalPackets, after.outbound.rtpSendTotalPackets, 'the relay sends to B');
-    expect(relay(after.inbound).concat(relay(after.outbound)), JSON.stringify(after)).to.satisfy((all: number[]) =>
-      all.every((n) => n > 0),
-    );
     expect(after.inbound).to.include({ rtpPacketsLost: 0, mediaReceiveCodec: 'PCMU' });
     expect(after.outbound).to.include({ rtpPacketsLost: 0, mediaReceiveCodec: 'PCMU' });
   });
