@@ -114,7 +114,10 @@ describe('the phone registrar (SipRegistrar) on its own', () => {
     ]);
     expect(ok.status).to.equal(200);
     expect(contacts(ok)).to.deep.equal([{ uri: 'sip:guest@127.0.0.1:5099', expires: 300 }]);
-    expect(registrar.registered(node, 'guest')).to.deep.equal({ transport: 'UDP', host: '127.0.0.1', port: 5099 });
+    expect(registrar.registered(node, 'guest')).to.deep.equal({
+      contact: 'sip:guest@127.0.0.1:5099',
+      address: { transport: 'UDP', host: '127.0.0.1', port: 5099 },
+    });
     const stolen = registerWithDigest(registrar, node, 'alice', { username: 'guest', password: 'Guest-Pw' }, [
       { name: 'Contact', value: '<sip:alice@127.0.0.1:5099>' },
     ]);
@@ -134,6 +137,18 @@ describe('the phone registrar (SipRegistrar) on its own', () => {
     );
     expect(register(registrar, node, 'alice', [{ name: 'Authorization', value: otherRealm }]).status).to.equal(401);
     expect(register(registrar, registrarNode({ acceptPolicy: 'NEVER' }), 'alice', []).status).to.equal(403);
+  });
+
+  it('a call is sent to the registered Contact as the phone gave it (its own user part, its transport), the latest to expire', () => {
+    const node = registrarNode({ authenticationRequired: false });
+    register(registrar, node, 'alice', [
+      { name: 'Contact', value: '"Alice" <sip:alice-0x5e1f@127.0.0.1:5001;transport=tcp>;expires=600' },
+      { name: 'Contact', value: '<sip:alice@127.0.0.1:5002>;expires=300' },
+    ]);
+    expect(registrar.registered(node, 'alice')).to.deep.equal({
+      contact: 'sip:alice-0x5e1f@127.0.0.1:5001;transport=tcp',
+      address: { transport: 'TCP', host: '127.0.0.1', port: 5001 },
+    });
   });
 
   it('a REGISTER with one contact too brief binds none of its contacts (423)', () => {

@@ -10,6 +10,12 @@ export interface NodeListener {
   address(transport: SipAddress['transport']): SipAddress | undefined;
 }
 
+/** A phone's binding at a registrar node: the Contact URI it registered, and where that sends to. */
+export interface RegisteredPhone {
+  readonly contact: string;
+  readonly address: SipAddress;
+}
+
 /** What the lab's SIP runtime gives its socket transport. */
 export interface LabSip {
   readonly lab: LabId;
@@ -27,8 +33,8 @@ export interface LabSip {
   now(): number;
   /** A REGISTER on a registrar node (answered by the lab's registrar). */
   register(node: PlanNode, transaction: ServerTransaction): void;
-  /** Where the phone registered under `user` at a registrar node is (undefined: not registered). */
-  registered(node: PlanNode, user: string): SipAddress | undefined;
+  /** The phone registered under `user` at a registrar node: its Contact and where it is (undefined: not registered). */
+  registered(node: PlanNode, user: string): RegisteredPhone | undefined;
   /** How long a real call may go without a final answer (the lab's setup timeout, Timer C), in ms. */
   setupTimeoutMs(): number;
   /** Whether RTP or RTCP from `host` may reach the node's side of a call (its media whitelist; a refusal is counted). */

@@ -22,6 +22,7 @@ import {
   cseqOf,
   firstHeader,
   retarget,
+  toContact,
   uriAddress,
   withBody,
   withContact,
@@ -58,7 +59,8 @@ export class OutboundCalls {
     if (!listener) throw new Error("the node's far end is not reached on the lab's listeners");
     const registrar = node.sip.registrar !== undefined;
     const built = offer.invite();
-    const destination = registrar ? this.sip.registered(node, offer.destination) : this.peerOf(node);
+    const phone = registrar ? this.sip.registered(node, offer.destination) : undefined;
+    const destination = registrar ? phone?.address : this.peerOf(node);
     const local =
       listener.address(destination?.transport ?? node.local.transport) ??
       listener.address('UDP') ??
@@ -89,7 +91,7 @@ export class OutboundCalls {
       return leg;
     }
     // the called side's media ports come from the range of the node the call leaves from
-    this.media.calledSideReady(leg, () => this.sendFirst(leg, built, destination));
+    this.media.calledSideReady(leg, () => this.sendFirst(leg, built, destination, phone?.contact));
     return leg;
   }
 
@@ -118,8 +120,11 @@ export class OutboundCalls {
     });
   }
 
-  /** The gateway's INVITE goes on the wire, rewritten for it (not when the transport or the attempt ended meanwhile). */
-  private sendFirst(leg: SocketLeg, built: SipRequest, destination: SipAddress): void {
+  /**
+   * The gateway's INVITE goes on the wire, rewritten for it (not when the transport or the attempt ended meanwhile):
+   * toward a registered phone, its Request-URI is the phone's Contact (RFC 3261 section 16.5).
+   */
+  private sendFirst(leg: SocketLeg, built: SipRequest, destination: SipAddress, contact?: string): void {
     if (this.reports.disposed || leg.ended) return;
     if (leg.cancelPending) {
       // the caller cancelled before the INVITE left: nothing reached the far end, the attempt ends here
@@ -130,7 +135,8 @@ export class OutboundCalls {
       this.legs.finish(leg);
       return;
     }
-    let invite = withContact(withVia(retarget(built, destination), leg.local), leg.local);
+    const addressed = contact !== undefined ? toContact(built, contact) : retarget(built, destination);
+    let invite = withContact(withVia(addressed, leg.local), leg.local);
     invite = withHeader(invite, 'User-Agent', leg.node.sip.userAgent);
     const sdp = this.media.offerSdp(leg, built.body);
     if (sdp !== undefined) invite = withBody(invite, sdp);

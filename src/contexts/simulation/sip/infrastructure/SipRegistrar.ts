@@ -16,6 +16,7 @@ import {
 import type { PlanNode, PlanRegistrar } from '../../../configuration/index.js';
 import { RegistrarGuard } from '../domain/RegistrarGuard.js';
 import { grantedExpiry, Registrations } from '../domain/Registrations.js';
+import type { RegisteredPhone } from './LabSip.js';
 import { firstHeader, uriAddress, uriUser, withHeader } from './wireMessages.js';
 
 /** How long a nonce of the registrar's challenges is good for. */
@@ -74,9 +75,10 @@ export class SipRegistrar {
     return registrations;
   }
 
-  /** Where the phone registered under `user` at the node is now. */
-  registered(node: PlanNode, user: string): SipAddress | undefined {
-    return this.bindings.get(node.id)?.reach(user, this.now())?.address;
+  /** The phone registered under `user` at the node now: the Contact of its binding that expires last, and where it is. */
+  registered(node: PlanNode, user: string): RegisteredPhone | undefined {
+    const binding = this.bindings.get(node.id)?.reach(user, this.now());
+    return binding ? { contact: binding.contact, address: binding.address } : undefined;
   }
 
   /**

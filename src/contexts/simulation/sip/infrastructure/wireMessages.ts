@@ -91,6 +91,22 @@ export function retarget(request: SipRequest, destination: SipAddress): SipReque
   return { ...request, uri: uriAt(uriUser(request.uri), destination) };
 }
 
+/**
+ * The request sent to a registered Contact: its Request-URI is the Contact's URI (RFC 3261 section 16.5), less what
+ * a Request-URI may not carry (a method parameter and headers, section 19.1.1).
+ */
+export function toContact(request: SipRequest, contact: string): SipRequest {
+  // the user part may hold ';' and '?' (user-unreserved), the rest of the URI no '@'
+  const at = contact.indexOf('@') + 1;
+  const rest = contact
+    .slice(at)
+    .replace(/\?.*$/, '')
+    .split(';')
+    .filter((part, index) => index === 0 || !/^method=/i.test(part))
+    .join(';');
+  return { ...request, uri: `${contact.slice(0, at)}${rest}` };
+}
+
 export function withBody<T extends SipMessage>(message: T, body: string): T {
   return { ...message, body };
 }
