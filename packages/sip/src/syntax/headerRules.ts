@@ -102,7 +102,9 @@ const RULES: Record<string, Rule> = {
   From: address,
   To: address,
   Contact: contact,
-  Route: list('Route', route),
+  // an empty Route (a caller's template with no route set: siphon-rs route_bye) is taken as none: a UAS consumes
+  // the Route set and forwards nothing of it, so there is nothing to misread (RFC 3261 section 16.3 step 1's spirit)
+  Route: list('Route', route, true),
   'Record-Route': list('Record-Route', route),
   'Call-ID': callId,
   CSeq: cseq,

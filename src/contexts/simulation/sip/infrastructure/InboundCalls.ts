@@ -62,6 +62,8 @@ function fnv1a(text: string): number {
 export class InboundCalls {
   /** The inbound legs by their INVITE's server transaction (the stack names it for a CANCEL and an ACK timeout). */
   private readonly byInvite = new WeakMap<ServerTransaction, SocketLeg>();
+  /** How many calls arrived on the transport (each call's seed is its Call-ID's and its ordinal's). */
+  private arrivals = 0;
 
   constructor(
     private readonly sip: LabSip,
@@ -222,7 +224,8 @@ export class InboundCalls {
         codec,
         recorded: false,
         media: { lossPercent: 0, jitterMs: 0 },
-        seed: fnv1a(callId),
+        // the Call-ID and the arrival's ordinal: two INVITEs with one Call-ID (different From tags) are two calls
+        seed: fnv1a(`${callId}#${this.arrivals++}`),
         invite: () => request,
       }),
     );
