@@ -23,8 +23,9 @@ export async function sendDatagrams(
 ): Promise<Map<string, Answers>> {
   const answers = new Map<string, number[]>();
   const sockets = [];
-  const byCallId = new Map<string, number[]>();
-  const viaPort = await viaPortListener(byCallId);
+  const byKey = new Map<string, number[]>();
+  const branches = new Set<string>();
+  const viaPort = await viaPortListener(byKey);
   for (const entry of entries) {
     const socket = createSocket('udp4');
     const got: number[] = [];
@@ -36,9 +37,9 @@ export async function sendDatagrams(
     socket.on('error', () => undefined);
     await new Promise<void>((resolve) => socket.bind(0, '127.0.0.1', () => resolve()));
     sockets.push(socket);
-    const bytes = readFileSync(path.join(suites, entry.file));
-    const callId = callIdOf(bytes);
-    if (callId !== undefined) byCallId.set(callId, got);
+    const bytes = ownBranch(readFileSync(path.join(suites, entry.file)), entry.id, branches);
+    const key = keyOf(bytes);
+    if (key !== undefined) byKey.set(key, got);
     await new Promise<void>((resolve) => socket.send(bytes, address.port, address.host, () => resolve()));
     await new Promise((resolve) => setTimeout(resolve, SPACING_MS));
   }
@@ -48,23 +49,48 @@ export async function sendDatagrams(
   return answers;
 }
 
-/** The Call-ID of a message (any spelling, compact `i` too), to know whose answer came back to port 5060. */
-function callIdOf(bytes: Buffer): string | undefined {
-  return /^(?:call-id|i)[ \t]*:[ \t]*(\S+)/im.exec(bytes.toString('latin1'))?.[1];
+/**
+ * The message with a Via branch of its own. Several torture messages written apart share one branch
+ * (z9hG4bKkdjuw): sent within a transaction's lifetime of each other, the second would be the first's
+ * retransmission by RFC 3261 section 17.2.3's matching and get the first's answer. The branch of a later one gets
+ * the entry's name appended; nothing else changes.
+ */
+function ownBranch(bytes: Buffer, id: string, seen: Set<string>): Buffer {
+  const text = bytes.toString('latin1');
+  const branch = /;[ \t]*branch[ \t]*=[ \t]*([^;,\s]+)/i.exec(text)?.[1];
+  if (branch === undefined) return bytes;
+  if (!seen.has(branch)) {
+    seen.add(branch);
+    return bytes;
+  }
+  const unique = `${branch}.${id.replace(/[^A-Za-z0-9]/g, '')}`;
+  seen.add(unique);
+  return Buffer.from(text.replace(branch, unique), 'latin1');
+}
+
+/**
+ * What ties an answer to the message it answers: its Call-ID and its top Via's branch (any spelling, compact
+ * forms too; several torture messages share one Call-ID), to know whose answer came back to port 5060.
+ */
+function keyOf(bytes: Buffer): string | undefined {
+  const text = bytes.toString('latin1');
+  const callId = /^(?:call-id|i)[ \t]*:[ \t]*(\S+)/im.exec(text)?.[1];
+  const branch = /^(?:via|v)[ \t]*:[^\r\n]*?;[ \t]*branch[ \t]*=[ \t]*([^;,\s]+)/im.exec(text)?.[1];
+  return callId === undefined ? undefined : `${callId} ${branch ?? ''}`;
 }
 
 /**
  * The torture messages' Vias name other hosts without rport, so the answers go where RFC 3261 section 18.2.2 says:
  * the address they came from (received) and the Via's port, 5060 when it names none. A socket on 127.0.0.1:5060
- * (when it is free) collects them, each to the message of its Call-ID.
+ * (when it is free) collects them, each to the message it answers.
  */
-async function viaPortListener(byCallId: Map<string, number[]>): Promise<Socket | undefined> {
+async function viaPortListener(byKey: Map<string, number[]>): Promise<Socket | undefined> {
   const socket = createSocket('udp4');
   socket.on('message', (message) => {
     const text = message.toString('latin1');
     const status = /^SIP\/2\.0 (\d{3})/.exec(text);
-    const callId = callIdOf(message);
-    if (status && callId !== undefined) byCallId.get(callId)?.push(Number(status[1]));
+    const key = keyOf(message);
+    if (status && key !== undefined) byKey.get(key)?.push(Number(status[1]));
   });
   return new Promise((resolve) => {
     socket.once('error', () => resolve(undefined));

@@ -39,7 +39,6 @@ export const PJPROJECT_FAR_ENDS: readonly SippEntry[] = [
     id: 'pjproject/alt-pjsua-uas-custom-sdp+alt-pjsua-uac-custom-sdp',
     kind: 'pair',
     caller: file(`${P}alt-pjsua-uas-custom-sdp.xml`),
-    gap: "an audio and H.263 video offer reaches the far end without its video codec (B's check fails; legs stay trying)",
   },
   {
     ...farEnd('uas-reinv-after-failed-nego', undefined, "A's re-INVITE rejected 500 by B, the next one taken"),
