@@ -41,6 +41,8 @@ export interface CallerScript {
   readonly timeoutMs?: number;
   /** The INVITE's body instead of the caller's SDP offer ('' for none: a late offer). */
   readonly body?: string;
+  /** The caller leaves Contact out of its INVITE (as RFC 2543 callers may). */
+  readonly withoutContact?: boolean;
   /** The display name of the caller's From. */
   readonly sourceName?: string;
   /** The number the gateway's ids for the call come from (7 by default: give calls at once their own). */
@@ -124,7 +126,11 @@ export class ScriptedTransport extends SessionTransport {
       this.memo,
     );
     const built = leg.caller.invite;
-    const invite = script.body === undefined ? built : () => ({ ...built(), body: script.body! });
+    const invite = (): SipRequest => {
+      const message = built();
+      const headers = script.withoutContact ? message.headers.filter((h) => h.name !== 'Contact') : message.headers;
+      return { ...message, headers, body: script.body ?? message.body };
+    };
     this.received(leg, invite);
     this.listener!.callArrived({
       leg,

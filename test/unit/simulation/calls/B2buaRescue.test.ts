@@ -162,3 +162,18 @@ describe("the caller's display name", () => {
     expect(invite.message).to.match(/\r\nFrom: "Dave \\"H\\" Ünal" <sip:\+49301111@/);
   });
 });
+
+describe('an RFC 2543 caller (no Contact in its INVITE)', () => {
+  it("is sent the far end's BYE at its From's URI, and the call ends as answered", () => {
+    const { sinks, failures, run } = scripted(
+      { 'carrier-a': { responses: [{ afterMs: 10, status: 200 }], byeAfterMs: 2000 } },
+      [{ ...CALL, withoutContact: true }],
+    );
+    run(10);
+    expect(failures).to.deep.equal([]);
+    const entry = sinks.calls[0]!;
+    expect([entry.result, entry.disconnectingSide]).to.deep.equal(['ANSWERED', 'outbound']);
+    const bye = sinks.messages.find((m) => m.callIndex === 0 && m.message.startsWith('BYE '))!;
+    expect(bye.message).to.match(/^BYE sip:\+49301111@/);
+  });
+});

@@ -290,7 +290,8 @@ export class UasDialog {
     const from: NameAddr = { ...to, params: { ...to.params, tag: this.toTag } };
     return buildRequest({
       method: 'BYE',
-      uri: parseNameAddr(header(invite, 'Contact') ?? '').uri,
+      // an RFC 2543 caller may send no Contact: its From's URI is where it can be reached then
+      uri: parseNameAddr(header(invite, 'Contact') ?? header(invite, 'From') ?? '').uri,
       via: { transport, host: local.ip, port: local.port, branch: branch(seed, 'bye') },
       from,
       to: parseNameAddr(header(invite, 'From') ?? ''),
