@@ -77,6 +77,34 @@ describe("the gateway's safety net: every call ends", () => {
     expect(healthy.result).to.equal('ANSWERED');
   });
 
+  it('an offer the simulator has no codec for (EVS only) ends the call with 488 after the far end answered, and is no failure', () => {
+    const evsOnly = [
+      'v=0',
+      'o=- 1 1 IN IP4 192.0.2.1',
+      's=-',
+      'c=IN IP4 192.0.2.1',
+      't=0 0',
+      'm=audio 4000 RTP/AVP 96',
+      'a=rtpmap:96 EVS/16000',
+      'm=video 4002 RTP/AVP 97',
+      'a=rtpmap:97 H264/90000',
+      '',
+    ].join('\r\n');
+    const { sinks, failures, run, commands } = scripted(
+      { 'carrier-a': { responses: [{ afterMs: 10, status: 200 }] } },
+      [{ ...CALL, body: evsOnly }],
+    );
+    run(5);
+    expect(failures).to.deep.equal([]);
+    expect(commands()).to.include.members(['bye 1', 'respond 0 488']);
+    const entry = sinks.calls[0]!;
+    expect([entry.result, entry.sipStatusCode, entry.sipReasonPhrase]).to.deep.equal([
+      'FAILED',
+      488,
+      'Not Acceptable Here',
+    ]);
+  });
+
   it('a late offer (an INVITE without SDP) is answered 200 with an offer of the gateway', () => {
     const { sinks, run } = scripted({ 'carrier-a': { responses: [{ afterMs: 10, status: 200 }] } }, [
       { ...CALL, body: '', byeAfterMs: 1000 },

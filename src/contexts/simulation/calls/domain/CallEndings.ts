@@ -32,11 +32,12 @@ export type Gate = keyof typeof GATE_ENDINGS;
 
 /**
  * How the gateway's safety net ends a call (CallRescue): its handling failed (500 to a caller still waiting, cause
- * 41 temporary failure), it got no final answer within the setup limit (Timer C: 408, cause 102 recovery on timer
+ * 41 temporary failure; 488 and cause 127 when what failed is answering an offer the simulator has no codec for), it got no final answer within the setup limit (Timer C: 408, cause 102 recovery on timer
  * expiry), or its BYE or CANCEL was never answered (cause 102).
  */
 export const RESCUE_ENDINGS = {
   handlingFailed: ending('FAILED', 500, 'Server Internal Error', 41),
+  offerRefused: ending('FAILED', 488, 'Not Acceptable Here', 127),
   setupTimeout: ending('NO_ANSWER', 408, 'Request Timeout', 102),
   teardownTimeout: ending('ANSWERED', 200, 'OK', 102),
 } as const;

@@ -3,6 +3,7 @@ import { RESCUE_ENDINGS } from './CallEndings.js';
 import type { CallState } from './CallState.js';
 import type { SessionTransport, TransportLeg, TransportListener } from './SessionTransport.js';
 import type { SimulatedCall } from './SimulatedCall.js';
+import { OfferRefused } from './SipDialogs.js';
 
 /** How long a call may stay terminating (its BYE or CANCEL sent) before it ends anyway: 64·T1 and some slack. */
 export const TEARDOWN_LIMIT_MS = 40_000;
@@ -78,6 +79,11 @@ export class CallRescue {
 
   /** The handling of the call failed: both legs are ended and the call with them. */
   abort(call: SimulatedCall, error: unknown): void {
+    // an offer the simulator cannot answer is an outcome (488), not a failure of the gateway
+    if (error instanceof OfferRefused) {
+      this.finish(call, RESCUE_ENDINGS.offerRefused);
+      return;
+    }
     this.hands.failed(error, call.sessionIdentifier);
     this.finish(call, RESCUE_ENDINGS.handlingFailed);
   }

@@ -264,7 +264,7 @@ export class UasDialog {
         sessionId,
         agent: local.host,
       });
-      if (!answer.ok) throw error;
+      if (!answer.ok) throw new OfferRefused(answer.rejection.detail);
       return writeSdp(answer.answer);
     }
   }
@@ -304,6 +304,14 @@ export class UasDialog {
     const user = /^sips?:([^@]*)@/.exec(this.invite().uri)?.[1] ?? 'anonymous';
     return { uri: `sip:${user}@${this.side.local.ip}:${this.side.local.port}`, params: {} };
   }
+}
+
+/**
+ * An offer the simulator cannot answer: no codec it has, no audio stream (RFC 3264 section 6). The call ends with
+ * 488 Not Acceptable Here (RFC 3261 section 21.4.26), not as a failure of the gateway.
+ */
+export class OfferRefused extends Error {
+  override readonly name = 'OfferRefused';
 }
 
 /** The User-Agent of the gateway's INVITEs. */
