@@ -46,6 +46,7 @@ function sippTest(entry: SippEntry): void {
   if (pending) return void it.skip(pending);
   it(`${entry.id}: ${entry.checks}`, async function () {
     this.timeout((2 * entry.timeoutS + 40) * 1000);
+    if (entry.random) this.retries(1);
     const started = Date.now();
     settle(entry, await runner!.run(entry), started);
   });

@@ -38,7 +38,7 @@ export const PJPROJECT_CALLERS: readonly SippEntry[] = [
     timeoutS: 20,
   }),
   caller('uac-183-wrong-codec', 'an offer of codecs nobody has: 488 (after a 183 or not)', {
-    gap: 'an offer of EVS only (no codec the gateway knows) is taken (180) instead of answered 488',
+    gap: "an offer of EVS only is routed and rings (180) before the simulated far end answers and the caller gets 488: the media profile's codec list is not checked on arrival",
   }),
   caller('uac-183-wrong-media', 'an offer of a media type nobody takes: 488'),
   caller('uac-message-no-body', 'MESSAGE without a body answered 200', {

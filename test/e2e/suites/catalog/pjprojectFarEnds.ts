@@ -85,7 +85,7 @@ export const PJPROJECT_FAR_ENDS: readonly SippEntry[] = [
   }),
   farEnd('uas-answer-200-without-to-tag', UPDATER, 'a 200 without a To tag, then an UPDATE in that dialog', {
     leavesCallUp: ENDS_QUIET,
-    gap: 'a 200 without a To tag from the far end never reaches the caller (both sides time out)',
+    gap: "the 200 without a To tag now connects the call, but the caller's UPDATE is answered by the gateway, not relayed to B",
   }),
   farEnd('uas-forked-200', expectStatus(200, 1000), 'two 200s with different tags: both ACKed, the second hung up', {
     gap: 'forked 200s: the second 200 (another To tag) is not ACKed; B gets a BYE where it waits for the ACK',
