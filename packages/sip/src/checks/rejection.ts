@@ -23,6 +23,11 @@ export interface RequestCapabilities {
    * 16.3 step 3 lets OPTIONS be answered by the element; section 11). Default OPTIONS.
    */
   answeredLocally?: readonly string[];
+  /**
+   * The request came from `parseSip`, which already checked every header against its grammar: the checks skip that
+   * pass (it is most of their cost). Default false.
+   */
+  headersChecked?: boolean;
 }
 
 /** Why a request is refused: the status, its reason phrase, the headers the answer must carry, and a plain account. */

@@ -17,6 +17,8 @@ import { ALLOW } from './wireMessages.js';
  */
 export const GATEWAY_CAPABILITIES: RequestCapabilities = Object.freeze({
   methods: Object.freeze(ALLOW.split(', ')),
+  // the stack's parseSip checked every header's grammar already
+  headersChecked: true,
   optionTags: Object.freeze([]),
   contentTypes: Object.freeze([
     'application/sdp',
