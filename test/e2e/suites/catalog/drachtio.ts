@@ -40,7 +40,7 @@ export const DRACHTIO: readonly SippEntry[] = [
     'uas-200-ok-no-contact-cancel',
     'a 200 without Contact from B: drachtio fails the call to A with 480 and cancels B (read as information)',
     {
-      skip: "drachtio's own choice: it fails a 2xx without Contact and CANCELs B, which has no effect after a final answer (RFC 3261 section 9.1); gwsim takes it as an RFC 2543 peer's (section 12.1.2), ACKs it and connects A",
+      skip: "drachtio's choice (CANCEL after B's 2xx, void by RFC 3261 9.1); gwsim takes a 2xx without Contact as 12.1.2 allows and connects A",
     },
   ),
   pair('uac-delayed-ack', 'uas-reinvite', "B re-INVITEs right after its 200, before A's ACK: held until A's ACK", {
