@@ -76,7 +76,8 @@ function keyOf(bytes: Buffer): string | undefined {
   const text = bytes.toString('latin1');
   const callId = /^(?:call-id|i)[ \t]*:[ \t]*(\S+)/im.exec(text)?.[1];
   const branch = /^(?:via|v)[ \t]*:[^\r\n]*?;[ \t]*branch[ \t]*=[ \t]*([^;,\s]+)/im.exec(text)?.[1];
-  return callId === undefined ? undefined : `${callId} ${branch ?? ''}`;
+  // a message without a Call-ID (RFC 4475 insuf) is known by its branch alone
+  return callId === undefined && branch === undefined ? undefined : `${callId ?? ''} ${branch ?? ''}`;
 }
 
 /**
