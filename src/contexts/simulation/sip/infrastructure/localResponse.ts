@@ -7,7 +7,12 @@ import { mix } from '../../calls/domain/Randomness.js';
  * Call-ID, the same for every such response of the call.
  */
 export function localResponse(request: SipRequest, status: number, callId: string): SipResponse {
-  return buildResponse(request, status, { toTag: `gw${(mix(callId, 'to-tag') >>> 0).toString(16)}` });
+  return buildResponse(request, status, { toTag: localTag(callId) });
+}
+
+/** The To-tag of the transport's own responses of a call (from its Call-ID). */
+function localTag(callId: string): string {
+  return `gw${(mix(callId, 'to-tag') >>> 0).toString(16)}`;
 }
 
 /** The answer to a request the transport refuses (requestScreen): its status, reason and headers; a dialog's own To-tag kept. */
@@ -17,5 +22,5 @@ export function refusedResponse(
   callId: string,
   inDialog: boolean,
 ): SipResponse {
-  return rejectionResponse(request, refusal, inDialog ? undefined : `gw${(mix(callId, 'to-tag') >>> 0).toString(16)}`);
+  return rejectionResponse(request, refusal, inDialog ? undefined : localTag(callId));
 }
