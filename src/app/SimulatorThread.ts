@@ -22,7 +22,10 @@ export interface SimulatorThreadData {
 /** The API's thread → the simulator's thread. */
 export type ToSimulatorThread =
   /** A write unit of the lab committed here: follow it now, not at the next round. */
-  { readonly type: 'changed'; readonly lab: LabId } | { readonly type: 'stop' };
+  | { readonly type: 'changed'; readonly lab: LabId }
+  /** Follow every change of the lab committed here, advance its calls to the lab clock, write their history; answer `caughtUp`. */
+  | { readonly type: 'catchUp'; readonly lab: LabId; readonly id: number }
+  | { readonly type: 'stop' };
 
 /** The simulator's thread → the API's thread. */
 export type FromSimulatorThread =
@@ -30,10 +33,13 @@ export type FromSimulatorThread =
   /** Its simulator's figures for /_sim/metrics, once a second. */
   | { readonly type: 'figures'; readonly figures: Partial<SimulatorFigures> }
   | { readonly type: 'failed'; readonly message: string }
+  | { readonly type: 'caughtUp'; readonly id: number; readonly error?: string }
   | { readonly type: 'stopped' };
 
 /** How long the simulator's thread may take to stop before it is ended. */
 const STOP_GRACE_MS = 15_000;
+/** How long the simulator's thread may take to catch up with a lab (a loaded machine: seconds). */
+const CATCH_UP_LIMIT_MS = 60_000;
 
 /**
  * The labs' simulators in a worker thread of their own (`gwsim serve` on the embedded engine, with the simulator
@@ -48,6 +54,8 @@ export class SimulatorThread {
   private stopping: Promise<void> | undefined;
   private exited = false;
   private latest: Partial<SimulatorFigures> = {};
+  private catchUps = 0;
+  private readonly waiting = new Map<number, { resolve: () => void; reject: (error: Error) => void }>();
 
   private constructor(
     private readonly worker: Worker,
@@ -102,8 +110,11 @@ export class SimulatorThread {
     worker.on('error', (error) => options.logger.error({ err: error }, 'the simulator thread failed'));
     worker.on('message', (message: FromSimulatorThread) => {
       if (message.type === 'figures') thread.latest = message.figures;
+      else if (message.type === 'caughtUp') thread.answered(message.id, message.error);
     });
+    worker.on('exit', () => thread.answerAll('the simulator thread stopped'));
     options.leases.simulatorServesAt(url);
+    options.leases.simulatorCatchesUpWith((lab) => thread.catchUp(lab));
     options.unitOfWork.observe({
       begun: () => undefined,
       ended: (lab, ok) => (ok ? () => thread.post({ type: 'changed', lab }) : undefined),
@@ -115,6 +126,39 @@ export class SimulatorThread {
   /** The simulator's figures as the thread last told them (once a second). */
   figures(): Partial<SimulatorFigures> {
     return this.latest;
+  }
+
+  /** Asks the thread to catch up with the lab (see LabLeases.caughtUp); rejects when it fails, stops or takes too long. */
+  catchUp(lab: LabId): Promise<void> {
+    if (this.exited || this.stopping) return Promise.resolve();
+    const id = (this.catchUps += 1);
+    return new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(
+        () => this.answered(id, `the simulator thread did not catch up with lab '${lab}' in ${CATCH_UP_LIMIT_MS} ms`),
+        CATCH_UP_LIMIT_MS,
+      );
+      const settle = (done: () => void) => {
+        clearTimeout(timer);
+        this.waiting.delete(id);
+        done();
+      };
+      this.waiting.set(id, {
+        resolve: () => settle(resolve),
+        reject: (error) => settle(() => reject(error)),
+      });
+      this.post({ type: 'catchUp', lab, id });
+    });
+  }
+
+  private answered(id: number, error: string | undefined): void {
+    const waiting = this.waiting.get(id);
+    if (!waiting) return;
+    if (error === undefined) waiting.resolve();
+    else waiting.reject(new Error(error));
+  }
+
+  private answerAll(error: string): void {
+    for (const id of [...this.waiting.keys()]) this.answered(id, error);
   }
 
   private post(message: ToSimulatorThread): void {

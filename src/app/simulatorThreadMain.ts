@@ -1,7 +1,11 @@
 import 'reflect-metadata';
 import os from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
+import type { Container } from 'inversify';
+import type { LabId } from '../shared/domain/LabId.js';
 import { LabChangeWatch } from '../shared/application/LabChangeWatch.js';
+import { MonitorSinks } from '../contexts/monitoring/index.js';
+import { TrafficLabs } from '../contexts/simulation/index.js';
 import { PinoLogger } from '../shared/infrastructure/PinoLogger.js';
 import { SimulatorThreadLeases } from '../shared/infrastructure/ThreadLabLeases.js';
 import { GatewaySimulator } from './GatewaySimulator.js';
@@ -61,6 +65,12 @@ async function run(port: NonNullable<typeof parentPort>, data: SimulatorThreadDa
         .catch((error: unknown) => {
           logger.warn({ err: error, lab: message.lab }, 'the simulator thread could not follow a change of the lab');
         });
+    } else if (message.type === 'catchUp') {
+      void catchUp(simulator.container, message.lab).then(
+        () => say({ type: 'caughtUp', id: message.id }),
+        (error: unknown) =>
+          say({ type: 'caughtUp', id: message.id, error: error instanceof Error ? error.message : String(error) }),
+      );
     } else if (message.type === 'stop') {
       clearInterval(tell);
       void simulator
@@ -76,3 +86,17 @@ async function run(port: NonNullable<typeof parentPort>, data: SimulatorThreadDa
 }
 
 if (parentPort) void run(parentPort, workerData as SimulatorThreadData);
+
+/**
+ * Catches up with a lab for the API's thread: the directory and the lab's state read again (twice: a check under
+ * way may have read the revision before the last commit there), its calls advanced to the lab clock, the history
+ * written.
+ */
+async function catchUp(container: Container, lab: LabId): Promise<void> {
+  await container.get(SimulatorThreadLeases).follow();
+  const watch = container.get(LabChangeWatch);
+  await watch.check(lab);
+  await watch.check(lab);
+  await container.get(TrafficLabs).advance(lab);
+  if (container.isBound(MonitorSinks)) await container.get(MonitorSinks).flush();
+}

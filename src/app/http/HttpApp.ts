@@ -24,7 +24,7 @@ import { LabGate } from '../../shared/application/LabGate.js';
 import { faultInjection } from './faultInjection.js';
 import { requestJournal } from './requestJournal.js';
 import { requestContext } from './requestContext.js';
-import { labPreparer } from './labPreparer.js';
+import { labNamer, labPreparer } from './labPreparer.js';
 import { labPreparation } from './labPreparation.js';
 import { openApiEndpoints } from './openApiEndpoints.js';
 import { noSuchOperation } from './noSuchOperation.js';
@@ -66,9 +66,11 @@ export function createHttpApp(container: Container, operations: readonly Operati
   // every lab's gateway API under /labs/{lab}: the rest of the pipeline sees the lab's own path and ctx.state.lab
   const directory = container.get(LabDirectory);
   const scope = container.get(LabScope);
-  app.use(labRouting(directory, scope));
+  const gate = container.get(LabGate);
+  const named = labNamer(gate, directory);
+  app.use(labRouting(named, scope));
   const watch = container.get(LabChangeWatch);
-  const prepare = labPreparer(container.get(LabGate), watch);
+  const prepare = labPreparer(gate, watch);
   app.use(labPreparation(prepare));
   const faults = container.get(FaultRules);
   const forwarding = container.get(LiveForwarding);
@@ -91,7 +93,7 @@ export function createHttpApp(container: Container, operations: readonly Operati
       bodyParser: new BodyParser(config.bodyLimits),
       scope,
       lab: (ctx) => (ctx.state['lab'] as LabId | undefined) ?? DEFAULT_LAB,
-      labNamed: (name) => directory.named(name),
+      labNamed: named,
       prepare,
       live: forwarding,
     }),

@@ -47,4 +47,13 @@ export abstract class LabLeases {
    * answered as held (by `claim`) once its listeners are done with it (the traffic it was running resumed).
    */
   abstract onChange(listener: (lab: LabId, held: boolean) => void | Promise<void>): () => void;
+  /**
+   * Resolves once the holder of a lab this process does not hold has followed every change this process committed
+   * to it, advanced its calls to the lab clock and written their history (a scenario's step runs on what the lab
+   * is at its instant). The simulator's thread answers it; a process alone, or processes sharing a server (which
+   * follow each other once a second), resolve at once.
+   */
+  async caughtUp(_lab: LabId): Promise<void> {
+    // nothing to wait for
+  }
 }

@@ -21,6 +21,7 @@ export const THREAD_LEASE_ROUND_MS = 1000;
 export class ApiThreadLeases extends LabLeases {
   readonly process = API_THREAD_PROCESS;
   private simulatorUrl: string | undefined;
+  private catchUp: ((lab: LabId) => Promise<void>) | undefined;
   private readonly since = new Date();
 
   constructor(private readonly key: Buffer) {
@@ -30,6 +31,15 @@ export class ApiThreadLeases extends LabLeases {
   /** Where the simulator's thread serves, once it does (until then a live request answers 503 SIMULATOR_MOVING). */
   simulatorServesAt(url: string | undefined): void {
     this.simulatorUrl = url;
+  }
+
+  /** How the simulator's thread is asked to catch up with a lab (see caughtUp), once it serves. */
+  simulatorCatchesUpWith(catchUp: ((lab: LabId) => Promise<void>) | undefined): void {
+    this.catchUp = catchUp;
+  }
+
+  override async caughtUp(lab: LabId): Promise<void> {
+    await this.catchUp?.(lab);
   }
 
   /** Whether the simulator's thread serves (the readiness check `simulator`). */

@@ -213,6 +213,57 @@ describe('gwsim serve with the simulator in a thread of its own (GWSIM_SIMULATOR
     }
   });
 
+  it("runs a scenario's steps on the lab as the simulator's thread has it at each instant (frozen clock: no time to catch up by itself)", async () => {
+    expect((await admin.post('/_sim/labs', { version: null, json: { name: 'paced' } })).status).to.equal(200);
+    const configuration = readFileSync(path.join(__dirname, '../../../../demo/gateway.xzconfig'));
+    const scenario = {
+      formatVersion: 1,
+      name: 'paced-maintenance',
+      seed: {
+        configuration: { fileName: 'gateway.xzconfig', contentBase64: configuration.toString('base64') },
+        licenses: [{ name: 'Base', sessions: 30, validFrom: '-P1D', validUntil: 'P30D' }],
+        traffic: { running: true, profile: { callsPerSecond: 2 } },
+        randomSeed: 7,
+        clock: { start: '2026-11-24T08:00:00Z', mode: 'frozen' },
+      },
+      steps: [
+        { at: 'PT1M', request: { method: 'PUT', path: '/api/maintenanceMode/set', body: { modeActive: true } } },
+        {
+          at: 'PT3M',
+          name: 'refused since the request step',
+          expect: [
+            { read: 'GET /_sim/labs/{lab}/traffic', that: [{ path: 'counters.refusedBy.maintenance', atLeast: 100 }] },
+            {
+              read: 'POST /api/callHistory/get',
+              body: { result: 'REJECTED', count: 1000 },
+              that: [{ path: 'entries', count: { where: { q850Cause: 42 }, atLeast: 100 } }],
+            },
+          ],
+        },
+        { at: 'PT4M', traffic: { running: false } },
+        { at: 'PT4M', clock: { advance: 'PT1H' } },
+        {
+          at: 'PT4M',
+          name: 'an hour after the stop, no call left',
+          expect: { read: 'GET /_sim/labs/{lab}/traffic', that: [{ path: 'counters.active', equals: 0 }] },
+        },
+      ],
+    };
+    const started = await admin.post('/_sim/labs/paced/scenario', { version: null, json: scenario });
+    expect(started.status, started.text).to.equal(200);
+    let run: { state: string; steps: { status: string; expectations?: unknown }[] } | undefined;
+    await until(
+      async () => {
+        run = (await admin.get('/_sim/labs/paced/scenario', { version: null })).json;
+        return run !== undefined && ['passed', 'failed', 'stopped'].includes(run.state);
+      },
+      'the scenario ends',
+      60_000,
+    );
+    expect(run!.state, JSON.stringify(run!.steps)).to.equal('passed');
+    expect((await admin.delete('/_sim/labs/paced', { version: null })).status).to.be.oneOf([200, 204]);
+  });
+
   it("runs the API's thread ahead of the work behind it: the main thread at niceness 0; Node's own threads, the simulator's thread and the monitor's engine at 10", function () {
     const pid = running!.child.pid!;
     if (!existsSync(`/proc/${pid}/task`)) this.skip(); // Linux keeps a niceness per thread

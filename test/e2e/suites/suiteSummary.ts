@@ -12,7 +12,10 @@ export interface EntryOutcome {
 export class SuiteSummary {
   private readonly outcomes: EntryOutcome[] = [];
 
+  /** An entry's outcome; a retried entry's last attempt replaces its first. */
   record(outcome: EntryOutcome): void {
+    const earlier = this.outcomes.findIndex((o) => o.id === outcome.id);
+    if (earlier >= 0) this.outcomes.splice(earlier, 1);
     this.outcomes.push(outcome);
   }
 

@@ -99,7 +99,9 @@ export class ScenarioSteps {
 
   /** An expect step: each read sent and checked; done when every one is as expected. */
   private async expect(lab: LabId, expectations: readonly Expectation[], at: Date): Promise<StepOutcome> {
-    // the history up to the step's instant is in the store before it is read (the sinks write in batches)
+    // the lab as it is at the step's instant (a request step may have changed it), its history up to that instant
+    // in the store before it is read (the sinks write in batches)
+    await this.traffic.advance(lab);
     await this.sinks?.flush();
     const results: ExpectationResult[] = [];
     for (const expectation of expectations) results.push(await this.check(lab, expectation));

@@ -19,9 +19,8 @@ import { StoredTraffic, type TrafficIntent } from './StoredTraffic.js';
 /** The most simulated time one turn of the event loop advances an engine (a catch-up yields between slices). */
 const MAX_SLICE_MS = 1000;
 /**
- * The most wall time one turn of the event loop spends running an engine's events: past it the engine yields, so
- * that requests (and the sockets' messages) waiting meanwhile are taken before the rest (real SIP at hundreds of
- * calls per second queues many events at once).
+ * The most wall time one turn of the event loop spends running an engine's events: past it the engine yields, so that
+ * requests and the sockets' messages waiting meanwhile go first (real SIP at hundreds of calls/s queues many at once).
  */
 const STEP_BUDGET_MS = 4;
 /**
@@ -248,8 +247,9 @@ export class TrafficLabs extends LiveSessions {
     await Promise.all([...this.labs.keys()].map((lab) => this.advance(lab)));
   }
 
-  /** Advances one lab's engine to the clock, its gates refreshed first when they are stale. One advance at a time per lab. */
+  /** Advances a lab's engine to the clock (gates refreshed when stale; one at a time), or has its holder catch up. */
   async advance(lab: LabId): Promise<void> {
+    if (!this.holds(lab)) return this.leases?.caughtUp(lab); // LabLeases.caughtUp: the simulator's thread
     const traffic = this.labs.get(lab);
     if (!traffic?.engine) return;
     while (traffic.advancing) await traffic.advancing;
