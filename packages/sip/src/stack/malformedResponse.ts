@@ -10,11 +10,17 @@ import type { SipAddress } from './types.js';
 const REQUEST_LINE = /^([A-Za-z0-9.!%*_+`'~-]+) +(\S.*?) +SIP\/\d+\.\d+ *$/i;
 const REASONS = { 400: 'Bad Request', 505: 'Version Not Supported', 513: 'Message Too Large' } as const;
 const RECOVERED = new Set(['Via', 'From', 'To', 'Call-ID', 'CSeq']);
+/**
+ * What a request must still have to be answered: a Via to send the answer by and a CSeq to match it (RFC 3261
+ * sections 18.2.2 and 17.1.3). From, To and Call-ID are copied when there; a request missing them gets its 400 too
+ * (RFC 4475 section 3.3.1).
+ */
+const REQUIRED = ['Via', 'CSeq'] as const;
 
 /**
- * The answer to input that did not parse when it still reads as a request with Via, From, To, Call-ID and CSeq
- * (never an ACK); undefined for anything else, which is dropped. The Warning header names the problem, from
- * `host`; a To without a tag gets `newTag()`.
+ * The answer to input that did not parse when it still reads as a request with a Via and a CSeq (never an ACK);
+ * undefined for anything else, which is dropped. The Warning header names the problem, from `host`; a To without a
+ * tag gets `newTag()`.
  */
 export function malformedResponse(
   bytes: Buffer,
@@ -55,7 +61,7 @@ function answerHeaders(recovered: SipHeader[], remote: SipAddress, newTag: () =>
 
 /**
  * Reads what can be read of a message that did not parse: a request line and the Via, From, To, Call-ID and
- * CSeq headers, as raw values. Undefined unless all of them are there.
+ * CSeq headers, as raw values. Undefined without a Via and a CSeq, or with one of the others twice.
  */
 function recoverRequest(bytes: Buffer, maxBytes: number): { method: string; headers: SipHeader[] } | undefined {
   const limit = Math.min(bytes.length, maxBytes);
@@ -79,12 +85,9 @@ function recoverRequest(bytes: Buffer, maxBytes: number): { method: string; head
     const value = line.slice(colon + 1).trim();
     if (RECOVERED.has(name) && value !== '' && !/[\r\n]/.test(value)) headers.push({ name, value });
   }
-  for (const name of RECOVERED) if (!headers.some((h) => h.name === name)) return undefined;
-  // A response names these once each; a repeated From or To would make a confusing answer.
-  if (
-    headers.filter((h) => h.name === 'From' || h.name === 'To' || h.name === 'Call-ID' || h.name === 'CSeq').length !==
-    4
-  )
-    return undefined;
+  for (const name of REQUIRED) if (!headers.some((h) => h.name === name)) return undefined;
+  // A response names these once each at most; a repeated one would make a confusing answer.
+  for (const name of ['From', 'To', 'Call-ID', 'CSeq'])
+    if (headers.filter((h) => h.name === name).length > 1) return undefined;
   return { method: start[1], headers };
 }

@@ -44,15 +44,9 @@ export const RFC4475: readonly DatagramEntry[] = [
   message('scalarlg', '3.1.2.5 response scalar fields with overlarge values: dropped', DROPPED),
   message('quotbal', '3.1.2.6 unterminated quoted string in display name: 400', BAD),
   message('ltgtruri', '3.1.2.7 <> enclosing the Request-URI: 400', BAD),
-  message('lwsruri', '3.1.2.8 malformed Request-URI (embedded LWS): 400', BAD, {
-    gap: 'a Request-URI with embedded LWS is dropped without an answer instead of 400',
-  }),
-  message('lwsstart', '3.1.2.9 multiple SP separating Request-Line elements: 400', BAD, {
-    gap: 'multiple SP between Request-Line elements: dropped without an answer instead of 400',
-  }),
-  message('trws', '3.1.2.10 SP characters at end of Request-Line: 400, or taken liberally', TOLERANT, {
-    gap: 'SP at the end of the Request-Line: dropped without an answer (400 or a normal answer expected)',
-  }),
+  message('lwsruri', '3.1.2.8 malformed Request-URI (embedded LWS): 400', BAD),
+  message('lwsstart', '3.1.2.9 multiple SP separating Request-Line elements: 400', BAD),
+  message('trws', '3.1.2.10 SP characters at end of Request-Line: 400, or taken liberally', TOLERANT),
   message('escruri', '3.1.2.11 escaped headers in the Request-URI: 400, or ignored liberally', TOLERANT),
   message('baddate', '3.1.2.12 invalid time zone in Date: 400, or the Date ignored', TOLERANT),
   message('regbadct', '3.1.2.13 name-addr URI with headers not in <>: 400, or inferred liberally', TOLERANT),
@@ -63,9 +57,7 @@ export const RFC4475: readonly DatagramEntry[] = [
   message('mismatch02', '3.1.2.18 unknown method with CSeq method mismatch: 400 (not 501)', BAD),
   message('bigcode', '3.1.2.19 overlarge response code: dropped', DROPPED),
   message('badbranch', '3.2.1 missing transaction identifier (branch z9hG4bK alone): processed', VALID),
-  message('insuf', '3.3.1 missing required header fields: 400', BAD, {
-    gap: 'no From, To nor Call-ID: the stack answers only what it can build a well-formed 400 to, so it drops this',
-  }),
+  message('insuf', '3.3.1 missing required header fields: 400', BAD),
   message('unkscm', '3.3.2 Request-URI with unknown scheme: 416', { answer: 'status', statuses: [416] }),
   message(
     'novelsc',
