@@ -222,18 +222,32 @@ export interface InDialogSpec {
   userAgent?: string;
 }
 
+/**
+ * The Request-URI and Route headers of a request in the dialog (RFC 3261 section 12.2.1.1): with an empty route set
+ * or a loose router first (`;lr`), the remote target and the route set as it is; with a strict router first, that
+ * router's URI as the Request-URI and the remote target as the last Route.
+ */
+export function dialogRequestTarget(dialog: Dialog): { uri: string; route: string[] } {
+  const first = dialog.routeSet[0];
+  if (first === undefined) return { uri: dialog.remoteTarget, route: [] };
+  const router = parseNameAddr(first);
+  if (/;lr(=[^;?]*)?(;|\?|$)/i.test(router.uri)) return { uri: dialog.remoteTarget, route: [...dialog.routeSet] };
+  return { uri: router.uri, route: [...dialog.routeSet.slice(1), `<${dialog.remoteTarget}>`] };
+}
+
 /** Build a request within a dialog (BYE, re-INVITE...): new CSeq (the dialog's local sequence is advanced). */
 export function buildInDialog(dialog: Dialog, method: string, spec: InDialogSpec, body?: string): SipRequest {
   dialog.localSeq += 1;
+  const target = dialogRequestTarget(dialog);
   return buildRequest({
     method,
-    uri: dialog.remoteTarget,
+    uri: target.uri,
     via: { ...spec.via, branch: spec.branch },
     from: dialog.local,
     to: dialog.remote,
     callId: dialog.callId,
     cseq: dialog.localSeq,
-    route: dialog.routeSet,
+    route: target.route,
     contact: spec.contact,
     userAgent: spec.userAgent,
     body,
@@ -256,15 +270,16 @@ export function buildAck(invite: SipRequest, response: SipResponse, spec?: InDia
   if (response.status < 300) {
     if (!spec) throw new Error('an ACK for a 2xx needs its own Via and branch');
     const dialog = dialogFromResponse(invite, response);
+    const target = dialogRequestTarget(dialog);
     return buildRequest({
       method: 'ACK',
-      uri: dialog.remoteTarget,
+      uri: target.uri,
       via: { ...spec.via, branch: spec.branch },
       from: dialog.local,
       to: dialog.remote,
       callId: dialog.callId,
       cseq: cseq.seq,
-      route: dialog.routeSet,
+      route: target.route,
       contact: spec.contact,
       userAgent: spec.userAgent,
     });

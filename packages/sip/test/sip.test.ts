@@ -9,6 +9,7 @@ import {
   createBranchGenerator,
   createIdGenerator,
   dialogFromResponse,
+  dialogRequestTarget,
   header,
   headerValues,
   parseCSeq,
@@ -158,6 +159,31 @@ describe('round trips', () => {
       branch: 'z9hG4bKbye',
     });
     expect(parseSip(serialize(bye))).to.deep.equal(bye);
+  });
+});
+
+describe('the target of a request in a dialog (RFC 3261 section 12.2.1.1)', () => {
+  const dialog = (routeSet: string[]) => ({
+    callId: 'c',
+    local: { uri: 'sip:a@192.0.2.10', params: { tag: 'a' } },
+    remote: { uri: 'sip:b@192.0.2.20', params: { tag: 'b' } },
+    remoteTarget: 'sip:b@192.0.2.20:5080',
+    routeSet,
+    localSeq: 1,
+  });
+  const spec = { via: { host: '192.0.2.10', port: 5060 }, branch: 'z9hG4bKt' };
+
+  it('goes to the remote target, through a loose route set as it is', () => {
+    expect(dialogRequestTarget(dialog([]))).to.deep.equal({ uri: 'sip:b@192.0.2.20:5080', route: [] });
+    const loose = buildBye(dialog(['<sip:198.51.100.1;lr>', '<sip:198.51.100.2;lr>']), spec);
+    expect(loose.uri).to.equal('sip:b@192.0.2.20:5080');
+    expect(headerValues(loose, 'Route')).to.deep.equal(['<sip:198.51.100.1;lr>', '<sip:198.51.100.2;lr>']);
+  });
+
+  it('names a strict router first in the Request-URI, the remote target last in the Route', () => {
+    const strict = buildBye(dialog(['<sip:198.51.100.1>', '<sip:198.51.100.2;lr>']), spec);
+    expect(strict.uri).to.equal('sip:198.51.100.1');
+    expect(headerValues(strict, 'Route')).to.deep.equal(['<sip:198.51.100.2;lr>', '<sip:b@192.0.2.20:5080>']);
   });
 });
 

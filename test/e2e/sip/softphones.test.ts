@@ -200,6 +200,20 @@ describe('two real softphones (baresip) register at a registrar node and call ea
     expect(after.outbound).to.include({ rtpPacketsLost: 0, mediaReceiveCodec: 'PCMU' });
   });
 
+  it('A puts B on hold and resumes: each re-INVITE crosses the gateway to B, and the tone flows both ways again', async () => {
+    const held = await alice.command('hold');
+    expect(held.ok, held.data).to.equal(true);
+    await pause(1_500);
+    const resumed = await alice.command('resume');
+    expect(resumed.ok, resumed.data).to.equal(true);
+    await pause(1_500);
+    const before = await counts();
+    await pause(1_500);
+    const after = await counts();
+    expect(after.bob.received - before.bob.received, 'B hears A again').to.be.above(30);
+    expect(after.alice.received - before.alice.received, 'A hears B again').to.be.above(30);
+  });
+
   it('A sends DTMF (RFC 4733): B receives the digits and they are in the history; A hangs up, the call ends ANSWERED, inbound side', async () => {
     for (const digit of DIGITS) {
       const sent = await alice.command('sndcode', digit);
@@ -225,7 +239,7 @@ describe('two real softphones (baresip) register at a registrar node and call ea
     expect(entry.inbound!.packetsSent, `A received ${a.received}`).to.be.closeTo(a.received, 10);
   });
 
-  it('the INVITE reaches B at its registered Contact, and each BYE is answered 200 on its leg', async () => {
+  it('the INVITE reaches B at its registered Contact, the hold and resume crossed to B, and each BYE is answered 200 on its leg', async () => {
     expect(entry, 'the call ended').to.not.equal(undefined);
     const stored = await messages(entry!.sessionIdentifier);
     const parse = (m: StoredMessage | undefined): SipMessage => parseSip(m!.message);
@@ -235,6 +249,20 @@ describe('two real softphones (baresip) register at a registrar node and call ea
     const contact = parseNameAddr(answer.headers.find((h) => h.name === 'Contact')!.value).uri;
     // baresip registers and answers with the same Contact: the Request-URI must be it (RFC 3261 section 16.5)
     expect(invite.kind === 'request' && invite.uri).to.equal(contact);
+    // the hold and the resume: A's re-INVITEs reached B in B's dialog, B's answers came back to A (RFC 3264 8.4)
+    const reinvites = (index: number, direction: string) =>
+      stored.filter((m) => m.callIndex === index && m.direction === direction && m.messageType === 'INVITE').slice(1);
+    const directions = (list: StoredMessage[]) =>
+      list.map((m) => /a=(sendonly|recvonly|inactive|sendrecv)/.exec(m.message)?.[1] ?? 'sendrecv');
+    expect(directions(reinvites(0, 'received')), 'from A').to.deep.equal(['sendonly', 'sendrecv']);
+    expect(directions(reinvites(1, 'sent')), 'to B').to.deep.equal(['sendonly', 'sendrecv']);
+    const answers = stored.filter(
+      (m) => m.callIndex === 0 && m.direction === 'sent' && m.messageType.startsWith('200'),
+    );
+    expect(
+      answers.some((m) => /a=recvonly/.test(m.message)),
+      "B's recvonly answer reached A",
+    ).to.equal(true);
     for (const index of [0, 1]) {
       const types = stored.filter((m) => m.callIndex === index).map((m) => m.messageType);
       const bye = types.indexOf('BYE');

@@ -41,7 +41,7 @@ export function planNode(
       maxMessageBytes: 65535,
       identity: undefined,
       credentials: undefined,
-      media: { firstPort: 40000, lastPort: 49999, timeoutSeconds: 0 },
+      media: { firstPort: 40000, lastPort: 49999, timeoutSeconds: 0, audioCodecs: undefined },
       userAgent: 'gwsim',
       registrar: undefined,
       peers: { sip: undefined, media: undefined },

@@ -198,6 +198,19 @@ export class SipStack {
     // kept as long as the transaction lingers: a copy, not slices of the received text
     const key = unsharedCopy(serverKey(via, method, request));
     const existing = this.servers.get(key);
+    if (existing && header(existing.request, 'CSeq') !== header(request, 'CSeq')) {
+      // the branch of another transaction (another CSeq): not a repeat, and a branch names one transaction only
+      // (RFC 3261 sections 8.1.1.7 and 17.2.3), so it is refused, in a transaction of its own
+      this.emitWire(false, local, remote, bytes, request, false);
+      const refused = new ServerTx(this, withReceived(request, via, remote), remote, conn, `${key}\u0000reused`, false);
+      refused.respond(
+        buildResponse(refused.request, 400, {
+          reason: 'Via Branch Reused',
+          toTag: tagOf(header(request, 'To')) === undefined ? this.randomTag() : undefined,
+        }),
+      );
+      return;
+    }
     if (existing) {
       // a repeat, absorbed by its transaction (RFC 3261 17.2.1, 17.2.2)
       this.emitWire(false, local, remote, bytes, request, true);

@@ -37,9 +37,7 @@ export const PJPROJECT_CALLERS: readonly SippEntry[] = [
     rtpTimeoutSeconds: 3,
     timeoutS: 20,
   }),
-  caller('uac-183-wrong-codec', 'an offer of codecs nobody has: 488 (after a 183 or not)', {
-    gap: "an offer of EVS only is routed and rings (180) before the simulated far end answers and the caller gets 488: the media profile's codec list is not checked on arrival",
-  }),
+  caller('uac-183-wrong-codec', "an offer of codecs the node's transcoding options do not list: 488 before routing"),
   caller('uac-183-wrong-media', 'an offer of a media type nobody takes: 488'),
   caller('uac-message-no-body', 'MESSAGE without a body answered 200', {
     gap: 'MESSAGE outside a dialog is answered 405 (neither relayed nor taken)',

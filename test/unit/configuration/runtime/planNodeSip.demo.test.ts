@@ -23,7 +23,12 @@ describe('the plan knows what a node needs on the wire (PlanNode.sip)', () => {
       credentials: undefined,
       registrar: undefined,
     });
-    expect(pbx.sip.media).to.deep.equal({ firstPort: 40000, lastPort: 49999, timeoutSeconds: 0 });
+    expect(pbx.sip.media).to.deep.equal({
+      firstPort: 40000,
+      lastPort: 49999,
+      timeoutSeconds: 0,
+      audioCodecs: ['G711A', 'G711U', 'G722', 'OPUS', 'TELEPHONE_EVENT'],
+    });
     expect(pbx.sip.udpTcpPort).to.equal(pbx.local.port);
     const carrierA = node(plan, 'Carrier A');
     expect(carrierA.sip.credentials).to.deep.equal({

@@ -24,7 +24,8 @@ describe('the plan knows what a node needs on the wire (PlanNode.sip)', () => {
       },
       { networkControllerId: [controller], networkSecurityProfileId: [security] },
     );
-    const media = g.add('MNS_STACK', 'media', { rtpTimeoutSeconds: 30 });
+    const codecs = g.add('MEDIA_PUMP_DOMAIN', 'codecs', { audioCodecs: ['G729', 'G711U'] });
+    const media = g.add('MNS_STACK', 'media', { rtpTimeoutSeconds: 30 }, { mediaTranscodingOptionsId: [codecs] });
     const userAgent = g.add(
       'SIPUA_STACK',
       'ua',
@@ -63,7 +64,12 @@ describe('the plan knows what a node needs on the wire (PlanNode.sip)', () => {
       authorizationUsername: 'auth-trunk',
       realm: 'carrier.example',
     });
-    expect(sip.media).to.deep.equal({ firstPort: 30000, lastPort: 30999, timeoutSeconds: 30 });
+    expect(sip.media).to.deep.equal({
+      firstPort: 30000,
+      lastPort: 30999,
+      timeoutSeconds: 30,
+      audioCodecs: ['G729', 'G711U'],
+    });
   });
 
   it('a node without user agent or transport listens on UDP and TCP at its port with the defaults', () => {
@@ -79,7 +85,7 @@ describe('the plan knows what a node needs on the wire (PlanNode.sip)', () => {
       maxMessageBytes: 65535,
       identity: undefined,
       credentials: undefined,
-      media: { firstPort: 40000, lastPort: 49999, timeoutSeconds: 0 },
+      media: { firstPort: 40000, lastPort: 49999, timeoutSeconds: 0, audioCodecs: undefined },
       userAgent: 'gwsim',
       registrar: undefined,
       peers: { sip: undefined, media: undefined },

@@ -59,6 +59,11 @@ export interface PlanMedia {
   readonly firstPort: number;
   readonly lastPort: number;
   readonly timeoutSeconds: number;
+  /**
+   * The audio codecs of the media negotiation's transcoding options (MEDIA_PUMP_DOMAIN audioCodecs: G711A, OPUS,
+   * TELEPHONE_EVENT...), in their order; undefined when it names none (then any codec is taken).
+   */
+  readonly audioCodecs: readonly string[] | undefined;
 }
 
 /** One entry of a network peer whitelist (IN_FILTER): an address (IPv4 or IPv6) or a host name, and a prefix length. */

@@ -100,7 +100,7 @@ function credentialsOf(graph: GraphView, connection: ConfigObject | undefined, d
   };
 }
 
-/** The RTP range of the controller media binds to (the media negotiation's, else the transport's) and the RTP timeout. */
+/** The RTP range of the controller media binds to (the media negotiation's, else the transport's), the RTP timeout, the codecs. */
 function mediaOf(
   graph: GraphView,
   userAgent: ConfigObject | undefined,
@@ -115,10 +115,15 @@ function mediaOf(
   // The catalog checks each port, not their order: a range given backwards is the default range.
   if (firstPort < 1 || lastPort > 65535 || firstPort > lastPort)
     [firstPort, lastPort] = [SIP_DEFAULTS.rtpFirstPort, SIP_DEFAULTS.rtpLastPort];
+  const options = first(graph, negotiation, 'mediaTranscodingOptionsId', ['MEDIA_PUMP_DOMAIN']);
+  const codecs = options ? value(options, 'audioCodecs') : undefined;
   return {
     firstPort,
     lastPort,
     timeoutSeconds: Math.max(0, whole(negotiation, 'rtpTimeoutSeconds', SIP_DEFAULTS.mediaTimeoutSeconds)),
+    audioCodecs: Array.isArray(codecs)
+      ? Object.freeze(codecs.filter((c): c is string => typeof c === 'string'))
+      : undefined,
   };
 }
 

@@ -145,22 +145,10 @@ export class B2bua implements TransportListener {
       arrival.codec,
       this.memo,
     );
+    // prettier-ignore
     const call = new SimulatedCall(
-      this.ordinal++,
-      sessionIdentifier,
-      seed,
-      this.gates.systemIdentifier,
-      at,
-      node,
-      arrived,
-      incoming,
-      arrival.codec,
-      arrival.recorded,
-      arrival.media.lossPercent,
-      arrival.media.jitterMs,
-      route,
-      leg,
-      dialog,
+      this.ordinal++, sessionIdentifier, seed, this.gates.systemIdentifier, at, node, arrived, incoming,
+      arrival.codec, arrival.recorded, arrival.media.lossPercent, arrival.media.jitterMs, route, leg, dialog,
     );
     this.admit(call, gate);
   }
@@ -232,6 +220,7 @@ export class B2bua implements TransportListener {
       this.transport.confirm(leg, 'BYE', () => (fromCaller ? call.inboundDialog.confirm(bye()) : okTo(bye())));
       return;
     }
+    if (call.state === 'trying' || call.state === 'early') return this.earlyBye(call, leg, fromCaller, bye);
     if (call.state !== 'connected') return;
     this.move(call, 'terminating');
     call.hangingUp = fromCaller ? 'inbound' : 'outbound';
@@ -243,6 +232,23 @@ export class B2bua implements TransportListener {
       this.transport.confirm(leg, 'BYE', () => okTo(bye()));
       this.transport.bye(call.inbound, () => call.inboundDialog.bye());
     }
+  }
+
+  /**
+   * A BYE in the early dialog (RFC 3261 section 15): the caller's ends the call as a CANCEL would (its INVITE gets
+   * 487); a far end's, which the RFC forbids and real ones send, fails the attempt as a 480 would (failover applies).
+   */
+  private earlyBye(call: SimulatedCall, leg: TransportLeg, fromCaller: boolean, bye: Lazy<SipRequest>): void {
+    const attempt = call.attempt!;
+    if (!fromCaller) {
+      this.transport.confirm(leg, 'BYE', () => okTo(bye()));
+      return this.fail(call, 480, () => okTo(bye()));
+    }
+    this.transport.confirm(leg, 'BYE', () => call.inboundDialog.confirm(bye()));
+    this.move(call, 'terminating');
+    call.cancelling = OUTCOME_ENDINGS.cancelled;
+    call.cancelSide = 'inbound';
+    this.transport.cancel(attempt.leg, () => attempt.dialog.cancel());
   }
 
   mediaMeasured(leg: TransportLeg, media: MediaQualityFigures): void {

@@ -1,22 +1,26 @@
 import { buildResponse, type ServerTransaction, type SipRequest, type SipResponse } from '@gwsim/sip';
 import type { Lazy } from '../../calls/domain/SipDialogs.js';
+import { digestRetry } from './digestRetry.js';
+import type { MidDialogRelay } from './MidDialogRelay.js';
 import type { SocketLeg } from './SocketLeg.js';
 import type { SocketLegs } from './SocketLegs.js';
 import type { SocketReports } from './SocketReports.js';
-import { ALLOW, cseqOf, uriAddress, withBody, withContact, withCSeq, withHeader, withVia } from './wireMessages.js';
+import { ALLOW, cseqOf, inDialogDestination, withContact, withCSeq, withHeader, withVia } from './wireMessages.js';
 
 /**
- * The requests inside the dialogs the socket transport carries, either way: a BYE, a session refresh or an INFO
- * from a real endpoint, a BYE from the gateway on either leg, and the gateway's 200 to a BYE received. A request
- * naming no dialog the transport carries (or one that ended) is answered 481.
+ * The requests inside the dialogs the socket transport carries, either way: a BYE from a real endpoint (to the
+ * gateway), a re-INVITE, UPDATE, INFO, MESSAGE, OPTIONS or NOTIFY (carried across by MidDialogRelay), a BYE from the
+ * gateway on either leg, and the gateway's 200 to a BYE received. A request naming no dialog the transport carries
+ * (or one that ended) is answered 481.
  */
 export class InDialogRequests {
   constructor(
     private readonly reports: SocketReports,
     private readonly legs: SocketLegs,
+    private readonly relay: MidDialogRelay,
   ) {}
 
-  /** A request inside a dialog the transport carries: BYE, a session refresh, INFO. */
+  /** A request inside a dialog the transport carries. */
   received(leg: SocketLeg | undefined, transaction: ServerTransaction): void {
     const request = transaction.request;
     if (!leg || leg.ended) {
@@ -29,21 +33,13 @@ export class InDialogRequests {
         this.reports.post(() => this.reports.listener?.byeReceived(leg, () => request));
         return;
       case 'INVITE':
-      case 'UPDATE': {
-        // a session refresh: the media stays as it is; the answer repeats what the gateway last sent
-        const ok = withContact(buildResponse(request, 200), leg.local);
-        transaction.respond(
-          leg.lastSdp ? withHeader(withBody(ok, leg.lastSdp), 'Content-Type', 'application/sdp') : ok,
-        );
-        return;
-      }
+      case 'UPDATE':
       case 'INFO':
-        leg.infoReceived(request, this.reports.now()); // a DTMF digit in its body is the call's (SocketLeg)
-        transaction.respond(buildResponse(request, 200));
-        return;
+      case 'MESSAGE':
       case 'OPTIONS':
       case 'NOTIFY':
-        transaction.respond(buildResponse(request, 200));
+        // carried to the other side of the call (MidDialogRelay), or answered for a simulated one
+        this.relay.received(leg, transaction);
         return;
       default:
         transaction.respond(withHeader(buildResponse(request, 405), 'Allow', ALLOW));
@@ -54,12 +50,28 @@ export class InDialogRequests {
   bye(leg: SocketLeg, bye: Lazy<SipRequest>): void {
     if (leg.ended) return;
     let message = withContact(withVia(bye(), leg.local), leg.local);
-    if (leg.index > 0 && leg.sentInvite) message = withCSeq(message, (cseqOf(leg.sentInvite)?.seq ?? 1) + 1);
-    const target = leg.index === 0 ? leg.peer : (uriAddress(message.uri, leg.peer.transport) ?? leg.peer);
+    // the next number of the leg's own CSeq space (after the gateway's relayed re-INVITEs, RFC 3261 section 12.2.1.1)
+    if (leg.dialog) message = withCSeq(message, (leg.dialog.localSeq += 1));
+    else if (leg.index > 0 && leg.sentInvite) message = withCSeq(message, (cseqOf(leg.sentInvite)?.seq ?? 1) + 1);
+    this.sendBye(leg, message, false);
+  }
+
+  /** A BYE on the wire; a 401 or 407 answered once with the node's credentials (RFC 3261 section 22.2). */
+  private sendBye(leg: SocketLeg, message: SipRequest, retried: boolean): void {
+    const target = inDialogDestination(leg.index === 0, leg.peer, message);
     leg.stack.request(message, target, {
       response: (response, retransmission) => {
         if (retransmission) return;
         this.reports.post(() => {
+          if ((response.status === 401 || response.status === 407) && !retried) {
+            const seq = leg.dialog ? leg.dialog.localSeq + 1 : (cseqOf(message)?.seq ?? 1) + 1;
+            const again = digestRetry(leg, message, response, seq);
+            if (again) {
+              if (leg.dialog) leg.dialog.localSeq = seq;
+              this.sendBye(leg, again, true);
+              return;
+            }
+          }
           this.reports.listener?.responded(leg, 'BYE', response.status, () => response);
           if (response.status >= 200) this.legs.finish(leg);
         });
@@ -80,6 +92,7 @@ export class InDialogRequests {
     leg.pendingBye = undefined;
     if (!transaction) return;
     transaction.respond(withContact(ok(), leg.local));
-    this.legs.finish(leg);
+    // a BYE in the early dialog leaves the leg to its INVITE's final answer (487 to a caller, the far end's own)
+    if (leg.finalStatus >= 200) this.legs.finish(leg);
   }
 }

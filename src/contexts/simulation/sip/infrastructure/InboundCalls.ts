@@ -11,7 +11,9 @@ import type { Lazy } from '../../calls/domain/SipDialogs.js';
 import { codecOf } from './codecOf.js';
 import type { EarlyRecords } from './EarlyRecords.js';
 import type { LabSip, NodeListener } from './LabSip.js';
-import { localResponse } from './localResponse.js';
+import { localResponse, refusedResponse } from './localResponse.js';
+import { screenOffer } from './requestScreen.js';
+import { uasDialog } from './uasDialog.js';
 import { sdpMediaAddress } from '../../media/infrastructure/index.js';
 import type { MediaWiring } from './MediaWiring.js';
 import { CallMedia, SocketLeg } from './SocketLeg.js';
@@ -89,6 +91,9 @@ export class InboundCalls {
           transaction.respond(localResponse(request, 503, callId));
           return;
         }
+        const host = listener.address(transaction.source.transport)?.host ?? 'gwsim';
+        const refusal = screenOffer(request, node.sip.media.audioCodecs, host);
+        if (refusal) return void transaction.respond(refusedResponse(request, refusal, callId, false));
         // the leg keeps its Call-ID while it lingers: a copy, not a slice that would keep the whole INVITE's text
         await this.arrive(node, listener, transaction, unsharedCopy(callId));
         return;
@@ -128,6 +133,11 @@ export class InboundCalls {
       leg.lastSdp = sdp;
     }
     if (status >= 200) leg.finalStatus = status;
+    if (status >= 200 && status < 300 && !leg.dialog) {
+      // the dialog the gateway's requests on the leg (a relayed re-INVITE, its BYE) are built in
+      leg.dialog = uasDialog(transaction.request, message);
+      if (leg.media) leg.media.legs[0] = leg;
+    }
     transaction.respond(message);
     // the media timeout counts from the answer: a phone ringing without early media sends no RTP
     if (status >= 200 && status < 300) leg.media?.relay?.arm();

@@ -107,6 +107,30 @@ export class MediaWiring {
     }
   }
 
+  /** A new SDP in a call (a re-INVITE, an UPDATE, their answers) as the leg is given it: naming the relay's side facing it. */
+  toward(leg: SocketLeg, sdp: string): string {
+    const local = leg.media?.relay?.local(leg.side);
+    return local ? anchorSdp(sdp, local) : sdp;
+  }
+
+  /**
+   * The relay's side facing the leg sends where a new SDP from the leg's peer says (RFC 3264 section 8: the anchor
+   * follows an address change). An SDP on hold the old way (c= 0.0.0.0, RFC 3264 section 8.4) or with the stream off
+   * leaves it where it was.
+   */
+  aim(leg: SocketLeg, sdp: string): void {
+    const relay = leg.media?.relay;
+    if (!relay) return;
+    try {
+      const address = sdpMediaAddress(sdp);
+      if (!address || address.port === 0 || address.host === '0.0.0.0' || address.host === '::') return;
+      relay.setRemote(leg.side, address);
+      relay.setTelephoneEvents(leg.side, sdpTelephoneEvents(sdp));
+    } catch (error) {
+      this.sip.warn({ err: error, node: leg.node.displayName }, 'a new SDP in a call could not be used');
+    }
+  }
+
   /** The offer toward a real far end: the real caller's own offer (anchored on the called side of the relay), else the gateway's. */
   offerSdp(leg: SocketLeg, built: string): string | undefined {
     const media = leg.media;

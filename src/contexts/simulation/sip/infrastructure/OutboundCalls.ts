@@ -1,15 +1,18 @@
 import {
+  buildAck,
+  buildBye,
   buildCancel,
   buildResponse,
-  digestAuthorization,
-  parseDigestChallenge,
+  dialogFromResponse,
   type ClientCallbacks,
+  type Dialog,
   type SipAddress,
   type SipRequest,
   type SipResponse,
 } from '@gwsim/sip';
 import type { PlanNode } from '../../../configuration/index.js';
 import { mix } from '../../calls/domain/Randomness.js';
+import { digestRetry } from './digestRetry.js';
 import type { Offer } from '../../calls/domain/SessionTransport.js';
 import type { Lazy } from '../../calls/domain/SipDialogs.js';
 import type { LabSip, NodeListener } from './LabSip.js';
@@ -21,7 +24,9 @@ import type { SocketReports } from './SocketReports.js';
 import {
   cseqOf,
   firstHeader,
+  inDialogDestination,
   retarget,
+  tagOf,
   toContact,
   uriAddress,
   withBody,
@@ -30,6 +35,9 @@ import {
   withHeader,
   withVia,
 } from './wireMessages.js';
+
+/** How long after its CANCEL's 200 an INVITE may go without a final answer: 64·T1 (RFC 3261 section 9.1). */
+const CANCELLED_INVITE_MS = 64 * 500;
 
 /**
  * The attempts the gateway makes toward real far ends: the INVITE goes on the listener of the node the call leaves
@@ -113,11 +121,33 @@ export class OutboundCalls {
     if (leg.starting) leg.cancelPending = true;
     if (!leg.sentInvite || leg.finalStatus >= 200) return;
     // a CANCEL names the INVITE exactly as it went on the wire (its URI, top Via, Call-ID, CSeq number)
-    leg.stack.request(buildCancel(leg.sentInvite), leg.peer, {
-      response: (response) =>
-        this.reports.post(() => this.reports.listener?.responded(leg, 'CANCEL', response.status, () => response)),
+    const invite = leg.sentInvite;
+    leg.stack.request(buildCancel(invite), leg.peer, {
+      response: (response, retransmission) => {
+        if (retransmission) return;
+        this.reports.post(() => this.reports.listener?.responded(leg, 'CANCEL', response.status, () => response));
+        if (response.status >= 200 && response.status < 300) this.awaitTerminated(leg, invite);
+      },
       timeout: () => undefined,
     });
+  }
+
+  /**
+   * After a CANCEL's 200 the far end owes its INVITE a final answer (487); one that never sends it is taken as having
+   * sent it 64·T1 later (RFC 3261 section 9.1: the INVITE's transaction is then considered cancelled).
+   */
+  private awaitTerminated(leg: SocketLeg, invite: SipRequest): void {
+    const timer = setTimeout(
+      () =>
+        this.reports.post(() => {
+          if (leg.ended || leg.finalStatus >= 200 || leg.sentInvite !== invite) return;
+          leg.finalStatus = 487;
+          this.reports.listener?.responded(leg, 'INVITE', 487, () => localResponse(invite, 487, leg.callId));
+          this.legs.finish(leg);
+        }),
+      CANCELLED_INVITE_MS,
+    );
+    timer.unref();
   }
 
   /**
@@ -158,8 +188,11 @@ export class OutboundCalls {
     return {
       response: (response, retransmission) => {
         if (retransmission) {
-          // the far end did not get the ACK: it goes again
-          if (response.status >= 200 && response.status < 300 && leg.ackSent) leg.stack.send(leg.ackSent, leg.peer);
+          // the far end did not get the ACK: it goes again (a fork's own ACK to a fork's 2xx)
+          if (response.status < 200 || response.status >= 300) return;
+          const fork = leg.forkAcks?.get(tagOf(firstHeader(response, 'To')) ?? '');
+          const ack = fork ?? leg.ackSent;
+          if (ack) leg.stack.send(ack, fork ? inDialogDestination(false, leg.peer, fork) : leg.peer);
           return;
         }
         this.reports.post(() => this.onInviteResponse(leg, attempt, response));
@@ -177,10 +210,15 @@ export class OutboundCalls {
 
   private onInviteResponse(leg: SocketLeg, attempt: number, response: SipResponse): void {
     const invite = leg.sentInvite;
+    if (invite && leg.dialog && response.status >= 200 && response.status < 300) {
+      const tag = tagOf(firstHeader(response, 'To'));
+      if (tag !== leg.dialog.remote.params['tag']) this.endFork(leg, invite, response, tag ?? '');
+      return;
+    }
     if (leg.finalStatus >= 200 || leg.inviteAttempt !== attempt || invite === undefined) return;
     const status = response.status;
     if ((status === 401 || status === 407) && !leg.authenticated && leg.node.sip.credentials) {
-      const retried = this.authenticated(leg, invite, response);
+      const retried = digestRetry(leg, invite, response, (cseqOf(invite)?.seq ?? 1) + 1);
       if (retried) {
         leg.authenticated = true;
         this.sendInvite(leg, retried);
@@ -189,6 +227,15 @@ export class OutboundCalls {
     }
     if (response.body !== '' && status < 300) this.media.farAnswer(leg, response.body);
     if (status >= 200) leg.finalStatus = status;
+    if (status >= 200 && status < 300 && !leg.dialog) {
+      // the dialog the gateway's requests on the leg (a relayed re-INVITE, its BYE) are built in
+      try {
+        leg.dialog = dialogFromResponse(invite, response);
+      } catch {
+        /* a 2xx whose To does not parse: the leg carries no request of the gateway's but its BYE */
+      }
+      if (leg.media) leg.media.legs[1] = leg;
+    }
     if (status >= 200 && status < 300) {
       // in-dialog requests go to the far end's Contact
       const contact = firstHeader(response, 'Contact');
@@ -201,31 +248,28 @@ export class OutboundCalls {
     if (status >= 300) this.legs.finish(leg);
   }
 
-  /** The INVITE again with the digest answer to the far end's challenge (new branch, next CSeq); undefined when it cannot be answered. */
-  private authenticated(leg: SocketLeg, invite: SipRequest, challenge: SipResponse): SipRequest | undefined {
-    const credentials = leg.node.sip.credentials!;
-    const header = challenge.status === 401 ? 'WWW-Authenticate' : 'Proxy-Authenticate';
-    const parsed = parseDigestChallenge(firstHeader(challenge, header) ?? '');
-    if (!parsed) return undefined;
-    if (credentials.realm && parsed.realm !== credentials.realm) return undefined;
-    const value = digestAuthorization(
-      parsed,
-      { username: credentials.authorizationUsername ?? credentials.username, password: credentials.password },
-      'INVITE',
-      invite.uri,
-    );
-    const seq = (cseqOf(invite)?.seq ?? 1) + 1;
-    const branch = `z9hG4bK${(mix(leg.callId, 'auth', seq) >>> 0).toString(16)}${Date.now().toString(16)}`;
-    let retried = withCSeq(invite, seq);
-    retried = {
-      ...retried,
-      headers: retried.headers.map((h, i) =>
-        h.name === 'Via' && retried.headers.findIndex((x) => x.name === 'Via') === i
-          ? { name: 'Via', value: h.value.replace(/branch=[^;]+/, `branch=${branch}`) }
-          : h,
-      ),
-    };
-    return withHeader(retried, challenge.status === 401 ? 'Authorization' : 'Proxy-Authorization', value);
+  /**
+   * Another fork's 2xx to the INVITE (another To tag) after the call took the first: that dialog is ACKed and ended
+   * with a BYE (RFC 3261 section 13.2.2.4); its ACK goes again if the fork repeats its 2xx.
+   */
+  private endFork(leg: SocketLeg, invite: SipRequest, response: SipResponse, tag: string): void {
+    if (leg.forkAcks?.has(tag)) return;
+    let dialog: Dialog;
+    try {
+      dialog = dialogFromResponse(invite, response);
+    } catch {
+      return; // a 2xx whose To does not parse names no dialog the gateway could end
+    }
+    const branch = (what: string) => `z9hG4bK${(mix(leg.callId, what, tag) >>> 0).toString(16)}`;
+    const via = { transport: leg.local.transport, host: leg.local.host, port: leg.local.port };
+    const ack = withVia(buildAck(invite, response, { via, branch: branch('fork-ack') }), leg.local);
+    (leg.forkAcks ??= new Map()).set(tag, ack);
+    leg.stack.send(ack, inDialogDestination(false, leg.peer, ack));
+    const bye = withVia(buildBye(dialog, { via, branch: branch('fork-bye') }), leg.local);
+    leg.stack.request(bye, inDialogDestination(false, leg.peer, bye), {
+      response: () => undefined,
+      timeout: () => undefined,
+    });
   }
 
   /** Where a node's far end is on the wire: its transport connection's destination (a host name is taken as it is). */

@@ -1,6 +1,7 @@
 import {
   header,
   type ClientTransaction,
+  type Dialog,
   type ServerTransaction,
   type SipAddress,
   type SipRequest,
@@ -13,6 +14,7 @@ import {
   type LegRemoteAddress,
   type MeasuredMedia,
 } from '../../calls/domain/SessionTransport.js';
+import type { Exchange } from './MidDialogRelay.js';
 import { dtmfOfInfo, type DetectedDigit, type MediaCounters, type RtpRelay } from '../../media/infrastructure/index.js';
 
 type Side = 0 | 1;
@@ -26,6 +28,8 @@ interface FinalMedia {
 /** The media of one call whose caller is real: the relay between its legs and the SDP each side gave. */
 export class CallMedia {
   relay: RtpRelay | undefined;
+  /** The call's real legs by relay side: the caller's (0) and the far end's that answered (1). */
+  readonly legs: [SocketLeg | undefined, SocketLeg | undefined] = [undefined, undefined];
   /** The caller's offer as it arrived (passed on, anchored, to a real far end). */
   callerOffer: string | undefined;
   /** A real far end's answer as it arrived (passed back, anchored, to the caller). */
@@ -54,6 +58,7 @@ export class CallMedia {
     }
     relay?.close();
     this.relay = undefined;
+    this.legs[0] = this.legs[1] = undefined;
     this.callerOffer = undefined;
     this.farAnswer = undefined;
   }
@@ -78,6 +83,8 @@ export class SocketLeg extends TransportLeg {
   finalStatus = 0;
   /** Outbound: the ACK sent for the 2xx (sent again when the far end resends its 2xx). */
   ackSent: SipRequest | undefined;
+  /** Outbound: the ACKs of other forks' 2xx by their To tag (those dialogs are ended at once). */
+  forkAcks: Map<string, SipRequest> | undefined;
   /** Outbound: the digest challenge was answered once (a second challenge fails the attempt). */
   authenticated = false;
   /** A BYE received on the leg, waiting for the gateway's 200. */
@@ -92,6 +99,14 @@ export class SocketLeg extends TransportLeg {
   cancelPending = false;
   /** Inbound: the INVITE carried no offer (a late offer); the caller's answer is due in its ACK. */
   lateOffer = false;
+  /** The dialog the leg's 2xx made, as the gateway's side of it sees it (its requests on the leg are built from it). */
+  dialog: Dialog | undefined;
+  /** Inbound: the caller ACKed the gateway's 2xx; until then the gateway sends it no re-INVITE (RFC 3261 section 14.1). */
+  confirmed = false;
+  /** What waits for the caller's ACK (a re-INVITE from the far end, relayed once it came). */
+  readonly onConfirmed: (() => void)[] = [];
+  /** A re-INVITE or UPDATE under way on the leg, either way (MidDialogRelay). */
+  exchange: Exchange | undefined;
   ended = false;
   /** DTMF digits of SIP INFO bodies the peer sent. */
   private readonly infoDigits: LegDtmf[] = [];

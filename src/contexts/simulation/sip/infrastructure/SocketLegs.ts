@@ -48,6 +48,9 @@ export class SocketLegs {
     leg.lastSdp = undefined;
     leg.sentInvite = undefined;
     leg.ackSent = undefined;
+    leg.forkAcks = undefined;
+    leg.exchange = undefined;
+    leg.onConfirmed.length = 0;
     this.lingering.add(leg);
     this.early.dropExpired();
   }

@@ -22,6 +22,8 @@ export class SocketReports {
     private readonly scheduler: Scheduler,
     /** The lab's time, ms since the epoch with fractions. */
     readonly now: () => number,
+    /** The lab's log, at warning level. */
+    readonly warn: (fields: Record<string, unknown>, message: string) => void = () => undefined,
   ) {}
 
   /** Something that happened on a socket, put on the engine's queue at its instant; the engine is woken. */

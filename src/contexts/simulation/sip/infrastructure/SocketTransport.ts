@@ -12,6 +12,7 @@ import type { TrafficProfile } from '../../calls/domain/TrafficProfile.js';
 import { EarlyRecords } from './EarlyRecords.js';
 import { InboundCalls } from './InboundCalls.js';
 import { InDialogRequests } from './InDialogRequests.js';
+import { MidDialogRelay } from './MidDialogRelay.js';
 import type { LabSip, NodeListener } from './LabSip.js';
 import { MediaWiring } from './MediaWiring.js';
 import { OutboundCalls } from './OutboundCalls.js';
@@ -47,6 +48,7 @@ export class SocketTransport extends SessionTransport {
   private readonly inbound: InboundCalls;
   private readonly outbound: OutboundCalls;
   private readonly inDialog: InDialogRequests;
+  private readonly relay: MidDialogRelay;
 
   constructor(
     scheduler: Scheduler,
@@ -54,11 +56,16 @@ export class SocketTransport extends SessionTransport {
     private readonly detach: (transport: SocketTransport) => void,
   ) {
     super();
-    this.reports = new SocketReports(scheduler, () => sip.now());
+    this.reports = new SocketReports(
+      scheduler,
+      () => sip.now(),
+      (fields, message) => sip.warn(fields, message),
+    );
     this.media = new MediaWiring(sip);
     this.inbound = new InboundCalls(sip, this.reports, this.legs, this.early, this.media);
     this.outbound = new OutboundCalls(sip, this.reports, this.legs, this.media);
-    this.inDialog = new InDialogRequests(this.reports, this.legs);
+    this.relay = new MidDialogRelay(this.reports, this.media);
+    this.inDialog = new InDialogRequests(this.reports, this.legs, this.relay);
   }
 
   // ---- the gateway → the transport ------------------------------------------------------------------------
@@ -169,6 +176,12 @@ export class SocketTransport extends SessionTransport {
   /** The ACK of a 2xx the gateway sent (its own record came through the wire). */
   onAck(request: SipRequest): void {
     // the ACK confirms the dialog (the stack stopped resending the 200); it carries the answer to a late offer
+    const leg = this.legs.get(firstHeader(request, 'Call-ID') ?? '');
+    if (leg && this.relay.acked(leg, request)) return; // the ACK of a relayed re-INVITE's 2xx
+    if (leg && leg.index === 0 && !leg.confirmed && leg.dialog) {
+      leg.confirmed = true;
+      for (const waiting of leg.onConfirmed.splice(0)) waiting();
+    }
     this.inbound.acked(request);
   }
 
@@ -179,7 +192,7 @@ export class SocketTransport extends SessionTransport {
 
   /** The caller never ACKed the gateway's 200 (64·T1): the gateway ends the call. */
   onAckTimeout(invite: ServerTransaction): void {
-    this.inbound.ackTimedOut(invite);
+    if (!this.relay.ackTimedOut(invite)) this.inbound.ackTimedOut(invite);
   }
 
   /** Every message that crossed one of the lab's listeners: into the history of the leg whose Call-ID it carries. */

@@ -44,9 +44,57 @@ export function screenRequest(request: SipRequest, inDialog: boolean, agent: str
   if (!inDialog && DIALOG_ONLY.has(request.method))
     return rejection(481, `${request.method} outside a dialog names no dialog`);
   if (request.method !== 'INVITE' || inDialog) return undefined;
+  return offerRefusal(request, agent);
+}
+
+/**
+ * Why the SDP offer of an INVITE, re-INVITE or UPDATE is refused, or undefined to take it (none is taken): malformed
+ * SDP is 488 with a Warning 399 naming the fault, an offer with no audio stream the relay can carry 488 with Warning
+ * 304 (RFC 3261 section 21.4.26, RFC 3264 section 6).
+ */
+export function offerRefusal(request: SipRequest, agent: string): RequestRejection | undefined {
   const body = sdpOf(request);
   if (body.kind === 'malformed') return sdpRejection(399, agent, `malformed SDP: ${body.reason}`.slice(0, 120));
   if (body.kind === 'none') return undefined;
   const carried = body.sdp.media.some((m) => m.kind === 'audio' && m.port !== 0 && isRtpProto(m.proto));
   return carried ? undefined : sdpRejection(304, agent);
+}
+
+/** The SDP encoding name (RFC 3551, RFC 7587, RFC 4733...) of each codec a node's transcoding options can list. */
+const ENCODINGS: Readonly<Record<string, string>> = Object.freeze({
+  G711A: 'pcma',
+  G711U: 'pcmu',
+  G722: 'g722',
+  G729: 'g729',
+  OPUS: 'opus',
+  ILBC: 'ilbc',
+  GSM: 'gsm',
+  AMR_WB: 'amr-wb',
+  TELEPHONE_EVENT: 'telephone-event',
+});
+/** Formats that carry no voice: an offer of these alone has nothing to transcode. */
+const NOT_VOICE = new Set(['telephone-event', 'cn']);
+
+/**
+ * Whether a new INVITE's offer has a voice codec the node's transcoding options list (PlanMedia.audioCodecs): none of
+ * them in any audio stream the relay carries is 488 with Warning 305 "Incompatible media format" (RFC 3261 sections
+ * 21.4.26 and 20.43) before the call is routed, so the caller is refused at once rather than after the far end rang.
+ * A node whose media negotiation names no transcoding options takes any codec; an INVITE without SDP (a late offer)
+ * is answered with the gateway's own offer, which lists only codecs it has.
+ */
+export function screenOffer(
+  request: SipRequest,
+  audioCodecs: readonly string[] | undefined,
+  agent: string,
+): RequestRejection | undefined {
+  if (!audioCodecs) return undefined;
+  const body = sdpOf(request);
+  if (body.kind !== 'sdp') return undefined;
+  const listed = new Set(audioCodecs.map((codec) => ENCODINGS[codec]).filter((e) => e !== undefined));
+  const offered = body.sdp.media
+    .filter((m) => m.kind === 'audio' && m.port !== 0 && isRtpProto(m.proto))
+    .flatMap((m) => m.formats.map((f) => f.codec?.encoding.toLowerCase()))
+    .filter((encoding): encoding is string => encoding !== undefined && !NOT_VOICE.has(encoding));
+  if (offered.some((encoding) => listed.has(encoding))) return undefined;
+  return sdpRejection(305, agent, `none of the offered codecs is on this node's list (${audioCodecs.join(', ')})`);
 }

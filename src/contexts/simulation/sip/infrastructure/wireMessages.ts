@@ -177,3 +177,20 @@ export function q850Of(message: SipMessage): number | undefined {
   }
   return undefined;
 }
+
+/**
+ * Where a request in a leg's dialog goes: to a caller (`inbound`), the address its requests come from; to a far end,
+ * the first Route's URI when the request has a Route (RFC 3261 section 12.2.1.1), else its Request-URI (the remote
+ * target, or a strict router); `peer` when neither names an address.
+ */
+export function inDialogDestination(inbound: boolean, peer: SipAddress, message: SipRequest): SipAddress {
+  if (inbound) return peer;
+  const route = firstHeader(message, 'Route');
+  let uri = message.uri;
+  try {
+    if (route) uri = parseNameAddr(route).uri;
+  } catch {
+    /* a Route that does not parse: the Request-URI */
+  }
+  return uriAddress(uri, peer.transport) ?? peer;
+}
