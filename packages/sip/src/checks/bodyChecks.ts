@@ -37,6 +37,7 @@ export function checkBody(request: SipRequest, capabilities: RequestCapabilities
   if (request.body === '') return undefined;
   const typeValue = headerValues(request, 'Content-Type')[0];
   if (typeValue === undefined) return rejection(400, 'a body without Content-Type');
+  if (capabilities.carriedBodies?.includes(request.method)) return undefined;
   const encodings = capabilities.contentEncodings ?? [];
   const unknownCoding = headerValues(request, 'Content-Encoding').find(
     (c) => c.toLowerCase() !== 'identity' && !encodings.some((e) => e.toLowerCase() === c.toLowerCase()),

@@ -14,6 +14,11 @@ export interface RequestCapabilities {
    * is accepted when one of its parts is of a listed type and no part it cannot handle is marked handling=required.
    */
   contentTypes?: readonly string[];
+  /**
+   * Methods whose bodies are carried on unread (MESSAGE, RFC 3428: any content a user agent sends): their type is
+   * not checked against contentTypes, only that it is given. Default none.
+   */
+  carriedBodies?: readonly string[];
   /** Content codings understood besides identity (section 8.2.3). Default none. */
   contentEncodings?: readonly string[];
   /** Request-URI schemes served (section 8.2.2.1). Default sip, sips and tel. */

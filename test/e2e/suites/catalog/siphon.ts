@@ -36,23 +36,21 @@ export const SIPHON: readonly SippEntry[] = [
   caller('info_out_of_dialog', 'INFO outside a dialog is answered 481'),
   caller('malformed_sdp', 'an offer with payload type 999 and an m= line without formats is answered 488'),
   caller('prack', 'with Supported: 100rel the 180 is reliable; the PRACK gets 200, then the call its 200', {
-    gap: 'PRACK is answered 405: no reliable 180 for a caller with Supported: 100rel (100rel not done)',
+    gap: 'PRACK is answered 501: no reliable 180 for a caller with Supported: 100rel (100rel not done)',
   }),
   caller('prack_bad_rack', 'a PRACK whose RAck names no reliable response is answered 400', {
-    gap: 'a PRACK with a wrong RAck is answered 405 (100rel not done) instead of 400',
+    gap: 'a PRACK with a wrong RAck is answered 501 (100rel not done) instead of 400',
   }),
   caller('prack_missing_rack', 'a PRACK without RAck is answered 400', {
-    gap: 'a PRACK without RAck is answered 405 (100rel not done) instead of 400',
+    gap: 'a PRACK without RAck is answered 501 (100rel not done) instead of 400',
   }),
-  caller('message', 'MESSAGE outside a dialog answered 200 (relayed or taken)', {
-    gap: 'MESSAGE outside a dialog is answered 405 (neither relayed nor taken)',
-  }),
+  caller('message', 'MESSAGE outside a dialog answered 200 (relayed or taken)'),
   caller('refer', 'REFER in a dialog answered 202 with a NOTIFY of its progress', {
     caller: file(`${S}refer.xml`, { extra: ['-inf', 'refer_target.csv'], companions: ['refer_target.csv'] }),
-    gap: 'REFER inside a dialog is answered 405 (no 202, no NOTIFY)',
+    gap: 'REFER inside a dialog is answered 501 (no 202, no NOTIFY): transfer is not done yet',
   }),
   caller('refer_fail', 'REFER to an unreachable target: 202, then a NOTIFY of its failure', {
-    gap: 'REFER inside a dialog is answered 405 (no 202, no NOTIFY)',
+    gap: 'REFER inside a dialog is answered 501 (no 202, no NOTIFY): transfer is not done yet',
   }),
   {
     id: 'siphon/uas_invite',

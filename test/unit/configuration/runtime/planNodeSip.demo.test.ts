@@ -27,7 +27,7 @@ describe('the plan knows what a node needs on the wire (PlanNode.sip)', () => {
       firstPort: 40000,
       lastPort: 49999,
       timeoutSeconds: 0,
-      audioCodecs: ['G711A', 'G711U', 'G722', 'OPUS', 'TELEPHONE_EVENT'],
+      audioCodecs: ['G711A', 'G711U', 'G722', 'OPUS', 'AMR_WB', 'TELEPHONE_EVENT'],
     });
     expect(pbx.sip.udpTcpPort).to.equal(pbx.local.port);
     const carrierA = node(plan, 'Carrier A');

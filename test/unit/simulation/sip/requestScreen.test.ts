@@ -3,7 +3,7 @@ import { parseSip, type SipRequest } from '@gwsim/sip';
 import { screenOffer } from '../../../../src/contexts/simulation/sip/infrastructure/requestScreen.js';
 
 /** The demo's transcoding options (MEDIA_PUMP_DOMAIN audioCodecs). */
-const DEMO = ['G711A', 'G711U', 'G722', 'OPUS', 'TELEPHONE_EVENT'];
+const DEMO = ['G711A', 'G711U', 'G722', 'OPUS', 'AMR_WB', 'TELEPHONE_EVENT'];
 
 function invite(media: string): SipRequest {
   const sdp = ['v=0', 'o=- 1 1 IN IP4 127.0.0.1', 's=-', 'c=IN IP4 127.0.0.1', 't=0 0', ...media.split('\n'), ''].join(
@@ -32,7 +32,7 @@ describe("screenOffer: a new INVITE's codecs against the node's transcoding opti
     const refusal = screenOffer(evs, DEMO, '127.0.0.1');
     expect(refusal?.status).to.equal(488);
     const warning = refusal?.headers.find((h) => h.name === 'Warning')?.value ?? '';
-    expect(warning).to.match(/^305 127\.0\.0\.1 "[^"]*G711A, G711U, G722, OPUS, TELEPHONE_EVENT[^"]*"$/);
+    expect(warning).to.match(/^305 127\.0\.0\.1 "[^"]*G711A, G711U, G722, OPUS, AMR_WB, TELEPHONE_EVENT[^"]*"$/);
   });
 
   it('takes an offer with one listed voice codec among others, static payload types without rtpmap too', () => {

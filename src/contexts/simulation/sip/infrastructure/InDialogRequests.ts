@@ -65,7 +65,7 @@ export class InDialogRequests {
         this.reports.post(() => {
           if ((response.status === 401 || response.status === 407) && !retried) {
             const seq = leg.dialog ? leg.dialog.localSeq + 1 : (cseqOf(message)?.seq ?? 1) + 1;
-            const again = digestRetry(leg, message, response, seq);
+            const again = digestRetry(leg.node, leg.callId, message, response, seq);
             if (again) {
               if (leg.dialog) leg.dialog.localSeq = seq;
               this.sendBye(leg, again, true);

@@ -16,6 +16,7 @@ import { screenOffer } from './requestScreen.js';
 import { uasDialog } from './uasDialog.js';
 import { sdpMediaAddress } from '../../media/infrastructure/index.js';
 import type { MediaWiring } from './MediaWiring.js';
+import type { PageMessages } from './PageMessages.js';
 import { CallMedia, SocketLeg } from './SocketLeg.js';
 import type { SocketLegs } from './SocketLegs.js';
 import type { SocketReports } from './SocketReports.js';
@@ -73,6 +74,7 @@ export class InboundCalls {
     private readonly legs: SocketLegs,
     private readonly early: EarlyRecords,
     private readonly media: MediaWiring,
+    private readonly pages: PageMessages,
   ) {}
 
   /** A request outside a dialog on the node's listener (not an ACK to a 2xx, nor a CANCEL: those come separately). */
@@ -108,6 +110,10 @@ export class InboundCalls {
         transaction.respond(ok);
         return;
       }
+      case 'MESSAGE':
+        if (!node || !node.enabled) transaction.respond(localResponse(request, 503, callId));
+        else await this.pages.received(node, transaction);
+        return;
       case 'REGISTER':
         if (node?.sip.registrar) this.sip.register(node, transaction);
         else

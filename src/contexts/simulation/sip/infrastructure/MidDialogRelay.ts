@@ -195,7 +195,8 @@ export class MidDialogRelay {
       return;
     }
     const request = transaction.request;
-    const exchange = origin.exchange;
+    // an INFO or a MESSAGE while a re-INVITE is under way is not that exchange's
+    const exchange = origin.exchange?.server === transaction ? origin.exchange : undefined;
     const sdp = sdpOf(request).kind === 'sdp' ? request.body : undefined;
     const body = sdp !== undefined ? this.media.toward(target, sdp) : request.body;
     let message = buildInDialog(target.dialog!, request.method, this.spec(target), body === '' ? undefined : body);
@@ -236,7 +237,7 @@ export class MidDialogRelay {
         this.reports.post(() => {
           const dialog = target.dialog;
           if ((response.status === 401 || response.status === 407) && !retried && dialog) {
-            const again = digestRetry(target, message, response, dialog.localSeq + 1);
+            const again = digestRetry(target.node, target.callId, message, response, dialog.localSeq + 1);
             if (again) {
               dialog.localSeq += 1;
               this.send(target, again, exchange, final, true);

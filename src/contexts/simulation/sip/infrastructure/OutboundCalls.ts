@@ -12,7 +12,7 @@ import {
 } from '@gwsim/sip';
 import type { PlanNode } from '../../../configuration/index.js';
 import { mix } from '../../calls/domain/Randomness.js';
-import { digestRetry } from './digestRetry.js';
+import { digestRetry, renewed } from './digestRetry.js';
 import type { Offer } from '../../calls/domain/SessionTransport.js';
 import type { Lazy } from '../../calls/domain/SipDialogs.js';
 import type { LabSip, NodeListener } from './LabSip.js';
@@ -58,6 +58,24 @@ export class OutboundCalls {
   /** Whether an attempt toward the node goes on the wire: real SIP is on, the node listens, its far end is real (or it is a registrar). */
   reaches(node: PlanNode): boolean {
     return this.listenerToward(node) !== undefined;
+  }
+
+  /**
+   * Where a request of its own toward the node's far end goes (a MESSAGE routed there): the listener it leaves on,
+   * the address on that listener, the far end's address, and for a registrar node the phone's Contact (undefined:
+   * the far end is simulated, or no phone is registered under `destination`).
+   */
+  whereTo(
+    node: PlanNode,
+    destination: string,
+  ): { listener: NodeListener; local: SipAddress; address: SipAddress; contact: string | undefined } | undefined {
+    const listener = this.listenerToward(node);
+    if (!listener) return undefined;
+    const phone = node.sip.registrar !== undefined ? this.sip.registered(node, destination) : undefined;
+    const address = node.sip.registrar !== undefined ? phone?.address : this.peerOf(node);
+    if (!address) return undefined;
+    const local = listener.address(address.transport) ?? listener.address('UDP') ?? listener.address('TCP');
+    return local ? { listener, local, address, contact: phone?.contact } : undefined;
   }
 
   /** A new attempt toward the node's real far end (its INVITE leaves once the called side's media ports are the node's). */
@@ -218,10 +236,21 @@ export class OutboundCalls {
     if (leg.finalStatus >= 200 || leg.inviteAttempt !== attempt || invite === undefined) return;
     const status = response.status;
     if ((status === 401 || status === 407) && !leg.authenticated && leg.node.sip.credentials) {
-      const retried = digestRetry(leg, invite, response, (cseqOf(invite)?.seq ?? 1) + 1);
+      const retried = digestRetry(leg.node, leg.callId, invite, response, (cseqOf(invite)?.seq ?? 1) + 1);
       if (retried) {
         leg.authenticated = true;
         this.sendInvite(leg, retried);
+        return;
+      }
+    }
+    if (status === 422 && !leg.intervalRaised) {
+      // RFC 4028 section 7.4: a session interval below the far end's Min-SE; the INVITE again with that interval
+      const minSe = Number(/^\s*(\d+)/.exec(firstHeader(response, 'Min-SE') ?? '')?.[1] ?? 0);
+      if (minSe > 0) {
+        leg.intervalRaised = true;
+        let again = renewed(invite, (cseqOf(invite)?.seq ?? 1) + 1, leg.callId);
+        again = withHeader(withHeader(again, 'Session-Expires', String(minSe)), 'Min-SE', String(minSe));
+        this.sendInvite(leg, again);
         return;
       }
     }

@@ -87,6 +87,8 @@ export class SocketLeg extends TransportLeg {
   forkAcks: Map<string, SipRequest> | undefined;
   /** Outbound: the digest challenge was answered once (a second challenge fails the attempt). */
   authenticated = false;
+  /** Outbound: a 422 was answered once with the far end's Min-SE (RFC 4028 section 7.4). */
+  intervalRaised = false;
   /** A BYE received on the leg, waiting for the gateway's 200. */
   pendingBye: ServerTransaction | undefined;
   /** Where requests inside the dialog go (the caller's address inbound; the far end's target outbound). */

@@ -13,6 +13,7 @@ import { EarlyRecords } from './EarlyRecords.js';
 import { InboundCalls } from './InboundCalls.js';
 import { InDialogRequests } from './InDialogRequests.js';
 import { MidDialogRelay } from './MidDialogRelay.js';
+import { PageMessages } from './PageMessages.js';
 import type { LabSip, NodeListener } from './LabSip.js';
 import { MediaWiring } from './MediaWiring.js';
 import { OutboundCalls } from './OutboundCalls.js';
@@ -62,8 +63,9 @@ export class SocketTransport extends SessionTransport {
       (fields, message) => sip.warn(fields, message),
     );
     this.media = new MediaWiring(sip);
-    this.inbound = new InboundCalls(sip, this.reports, this.legs, this.early, this.media);
     this.outbound = new OutboundCalls(sip, this.reports, this.legs, this.media);
+    const pages = new PageMessages(sip, this.outbound);
+    this.inbound = new InboundCalls(sip, this.reports, this.legs, this.early, this.media, pages);
     this.relay = new MidDialogRelay(this.reports, this.media);
     this.inDialog = new InDialogRequests(this.reports, this.legs, this.relay);
   }

@@ -1,6 +1,6 @@
 import { digestAuthorization, parseDigestChallenge, type SipRequest, type SipResponse } from '@gwsim/sip';
 import { mix } from '../../calls/domain/Randomness.js';
-import type { SocketLeg } from './SocketLeg.js';
+import type { PlanNode } from '../../../configuration/index.js';
 import { firstHeader, withCSeq, withHeader } from './wireMessages.js';
 
 /**
@@ -9,12 +9,14 @@ import { firstHeader, withCSeq, withHeader } from './wireMessages.js';
  * credentials, the challenge does not parse, or it names a realm the credentials are not for.
  */
 export function digestRetry(
-  leg: SocketLeg,
+  node: PlanNode,
+  /** Seeds the new branch (the request's Call-ID). */
+  seed: string,
   request: SipRequest,
   challenge: SipResponse,
   seq: number,
 ): SipRequest | undefined {
-  const credentials = leg.node.sip.credentials;
+  const credentials = node.sip.credentials;
   if (!credentials) return undefined;
   const header = challenge.status === 401 ? 'WWW-Authenticate' : 'Proxy-Authenticate';
   const parsed = parseDigestChallenge(firstHeader(challenge, header) ?? '');
@@ -26,14 +28,19 @@ export function digestRetry(
     request.method,
     request.uri,
   );
-  const branch = `z9hG4bK${(mix(leg.callId, 'auth', seq) >>> 0).toString(16)}${Date.now().toString(16)}`;
+  const again = renewed(request, seq, seed);
+  return withHeader(again, challenge.status === 401 ? 'Authorization' : 'Proxy-Authorization', value);
+}
+
+/** The request as a new transaction: CSeq number `seq`, a new branch in its top Via (seeded by `seed`). */
+export function renewed(request: SipRequest, seq: number, seed: string): SipRequest {
+  const branch = `z9hG4bK${(mix(seed, 'again', seq) >>> 0).toString(16)}${Date.now().toString(16)}`;
   const renumbered = withCSeq(request, seq);
   const firstVia = renumbered.headers.findIndex((h) => h.name === 'Via');
-  const retried: SipRequest = {
+  return {
     ...renumbered,
     headers: renumbered.headers.map((h, i) =>
       i === firstVia ? { name: 'Via', value: h.value.replace(/branch=[^;]+/, `branch=${branch}`) } : h,
     ),
   };
-  return withHeader(retried, challenge.status === 401 ? 'Authorization' : 'Proxy-Authorization', value);
 }

@@ -20,6 +20,8 @@ export const GATEWAY_CAPABILITIES: RequestCapabilities = Object.freeze({
   // the stack's parseSip checked every header's grammar already
   headersChecked: true,
   optionTags: Object.freeze([]),
+  // a MESSAGE's content is the users', carried as it came (RFC 3428 section 7)
+  carriedBodies: Object.freeze(['MESSAGE']),
   contentTypes: Object.freeze([
     'application/sdp',
     'multipart/mixed',

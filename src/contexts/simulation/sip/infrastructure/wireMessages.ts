@@ -18,7 +18,7 @@ import {
  */
 
 /** The methods the gateway's listeners take (the Allow header of an OPTIONS answer and of a 405). */
-export const ALLOW = 'INVITE, ACK, CANCEL, BYE, OPTIONS, INFO, UPDATE, REGISTER';
+export const ALLOW = 'INVITE, ACK, CANCEL, BYE, OPTIONS, INFO, UPDATE, MESSAGE, REGISTER';
 
 /** A copy of `message` whose first header `name` is mapped (headers with other names and order unchanged). */
 function mapFirst<T extends SipMessage>(message: T, name: string, map: (value: string) => string): T {
@@ -180,7 +180,7 @@ export function q850Of(message: SipMessage): number | undefined {
 
 /**
  * Where a request in a leg's dialog goes: to a caller (`inbound`), the address its requests come from; to a far end,
- * the first Route's URI when the request has a Route (RFC 3261 section 12.2.1.1), else its Request-URI (the remote
+ * the first Route's URI when it is a loose router (RFC 3261 section 12.2.1.1), else its Request-URI (the remote
  * target, or a strict router); `peer` when neither names an address.
  */
 export function inDialogDestination(inbound: boolean, peer: SipAddress, message: SipRequest): SipAddress {
@@ -188,7 +188,9 @@ export function inDialogDestination(inbound: boolean, peer: SipAddress, message:
   const route = firstHeader(message, 'Route');
   let uri = message.uri;
   try {
-    if (route) uri = parseNameAddr(route).uri;
+    // a loose router is the next hop; after a strict one (no ;lr) the Request-URI names it (RFC 3261 section 8.1.2)
+    const first = route ? parseNameAddr(route).uri : undefined;
+    if (first && /;lr(=[^;?]*)?(;|\?|$)/i.test(first)) uri = first;
   } catch {
     /* a Route that does not parse: the Request-URI */
   }
