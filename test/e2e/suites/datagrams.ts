@@ -124,6 +124,9 @@ export function judgeDatagram(entry: DatagramEntry, answers: Answers): EntryResu
     case 'any':
       passed = !serverError;
       break;
+    case 'routed':
+      passed = status !== 400 && !serverError;
+      break;
     case 'none':
       passed = answers.length === 0;
       break;
@@ -147,6 +150,8 @@ export function expectation(entry: DatagramEntry): string {
       return '400, or any answer but 5xx';
     case 'any':
       return 'anything but 5xx';
+    case 'routed':
+      return 'no 400 and no 5xx (passed on: no answer passes)';
     case 'none':
       return 'no answer: a response sent to the node is dropped';
   }

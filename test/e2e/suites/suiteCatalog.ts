@@ -83,6 +83,8 @@ export type DatagramExpectation =
   | { readonly answer: 'tolerant' }
   /** The RFC asks for tolerance and stacks differ: anything but a 5xx passes, no answer too. */
   | { readonly answer: 'any' }
+  /** A valid request the gateway passes on to a far end that may not answer: no 400 and no 5xx; no answer passes. */
+  | { readonly answer: 'routed' }
   /** A response sent to the node: dropped, nothing comes back. */
   | { readonly answer: 'none' };
 

@@ -1,14 +1,13 @@
 import type { SipRequest, SipResponse } from '@gwsim/sip';
 import type { GatewayPlan, PlanNode } from '../../../configuration/index.js';
-import type { SipMessageEntry } from '../../../monitoring/index.js';
 import type { LabId } from '../../../../shared/domain/LabId.js';
 import { historyEntry, incomingNumbers, outgoingNumbers } from './CallHistory.js';
-import { inTimeOrder } from './inTimeOrder.js';
-import { farEndEnding, GATE_ENDINGS, OUTCOME_ENDINGS, telStatusOf, type CallEnding, type Gate } from './CallEndings.js';
+import { CallMessages } from './CallMessages.js';
+import { failsOver, farEndEnding, GATE_ENDINGS, OUTCOME_ENDINGS } from './CallEndings.js';
+import type { CallEnding, EndingSide, Gate } from './CallEndings.js';
 import type { CallRecorder, GateSnapshot } from './CallRecorder.js';
 import { gateFor } from './gateFor.js';
 import type { MediaQualityFigures } from './MediaQuality.js';
-import { messageEntryOf } from './messageEntryOf.js';
 import { CALL_STATE_MACHINE, type CallState } from './CallState.js';
 import { CallRescue } from './CallRescue.js';
 import { mix, streamFor, uuidOf } from './Randomness.js';
@@ -22,7 +21,16 @@ import type {
   WireRecord,
 } from './SessionTransport.js';
 import { SimulatedCall, type CallNumbers } from './SimulatedCall.js';
-import { attemptDialog, farEnd, gatewaySide, okTo, StepMemo, UasDialog, type Lazy } from './SipDialogs.js';
+import {
+  attemptDialog,
+  farEnd,
+  gatewaySide,
+  okTo,
+  redirectedTo,
+  StepMemo,
+  UasDialog,
+  type Lazy,
+} from './SipDialogs.js';
 import { noTraffic, type TrafficCounters } from './TrafficCounters.js';
 
 /**
@@ -36,11 +44,9 @@ export class B2bua implements TransportListener {
   private readonly liveCalls = new Map<string, SimulatedCall>();
   /** The legs of the calls in progress (the inbound one and the current attempt's). */
   private readonly byLeg = new Map<TransportLeg, SimulatedCall>();
-  /** Messages of an inbound leg reported before its call was named (the INVITE). */
-  private readonly unnamed = new Map<TransportLeg, WireRecord[]>();
   private ordinal = 0;
   private routedLive = 0;
-  private batch: SipMessageEntry[] | undefined;
+  private readonly messages: CallMessages;
   private readonly memo = new StepMemo();
   private readonly rescue: CallRescue;
   readonly counters: TrafficCounters = noTraffic();
@@ -56,6 +62,7 @@ export class B2bua implements TransportListener {
     /** Told of every failure in a call's handling (the call itself is ended). */
     private readonly failed: (error: unknown, sessionIdentifier: string | undefined) => void = () => undefined,
   ) {
+    this.messages = new CallMessages(recorder);
     this.rescue = new CallRescue({
       transport,
       now,
@@ -90,24 +97,13 @@ export class B2bua implements TransportListener {
   /** Ends a step: hands the messages gathered in it to the recorder, in time order (one batch per step). */
   flush(): void {
     this.memo.forget();
-    if (this.batch === undefined) return;
-    const batch = inTimeOrder(this.batch);
-    this.batch = undefined;
-    if (batch.length > 0) this.recorder.messages(batch);
+    this.messages.flush();
   }
 
   // ---- what the transport reports -------------------------------------------------------------------------
 
   wire(leg: TransportLeg, record: WireRecord): void {
-    if (leg.sessionIdentifier === '') {
-      this.unnamed.set(leg, [...(this.unnamed.get(leg) ?? []), record]);
-      return;
-    }
-    if (this.batch === undefined) {
-      if (!this.recorder.keepsMessages()) return;
-      this.batch = [];
-    }
-    this.batch.push(messageEntryOf(leg, record, this.gates.systemIdentifier));
+    this.messages.wire(leg, record, this.gates.systemIdentifier);
   }
 
   /** Ends the calls past their limits (CallRescue.sweep). */
@@ -132,8 +128,7 @@ export class B2bua implements TransportListener {
     const node = leg.node;
     const sessionIdentifier = uuidOf(streamFor(seed, 'session').bytes(16));
     leg.name(sessionIdentifier);
-    for (const record of this.unnamed.get(leg) ?? []) this.wire(leg, record);
-    this.unnamed.delete(leg);
+    this.messages.named(leg, this.gates.systemIdentifier);
     const { source, destination, sourceName } = arrival;
     const arrived: CallNumbers =
       sourceName === undefined ? { source, destination } : { source, destination, sourceName };
@@ -280,8 +275,10 @@ export class B2bua implements TransportListener {
   // ---- refusing, targets, relaying -----------------------------------------------------------------------------
 
   /** The gateway answers the caller with the ending's status (the caller's ACK follows); the call ends. */
-  private refuse(call: SimulatedCall, ending: CallEnding, side: 'gateway' | 'outbound' | 'inbound'): void {
-    this.transport.respond(call.inbound, ending.sipStatusCode, () => call.inboundDialog.respond(ending.sipStatusCode));
+  /** The caller's final answer; a redirect passed back carries the far end's Contacts (RFC 3261 section 21.3). */
+  private refuse(call: SimulatedCall, ending: CallEnding, side: EndingSide, redirect?: Lazy<SipResponse>): void {
+    const code = ending.sipStatusCode;
+    this.transport.respond(call.inbound, code, () => redirectedTo(call.inboundDialog.respond(code), redirect?.()));
     this.end(call, ending, side);
   }
 
@@ -361,9 +358,8 @@ export class B2bua implements TransportListener {
       return;
     }
     const ending = farEndEnding(status);
-    if (attempt.target.failover(status) || attempt.target.failover(telStatusOf(status)))
-      this.tryNextTarget(call, ending);
-    else this.refuse(call, ending, 'outbound');
+    if (failsOver(attempt.target, status)) this.tryNextTarget(call, ending);
+    else this.refuse(call, ending, 'outbound', status < 400 ? response : undefined);
   }
 
   private setStatus(call: SimulatedCall, sipStatusCode: number): void {
@@ -378,7 +374,7 @@ export class B2bua implements TransportListener {
     if (to === 'terminating') call.terminatingAt = this.now();
   }
 
-  private end(call: SimulatedCall, ending: CallEnding, side: 'inbound' | 'outbound' | 'gateway'): void {
+  private end(call: SimulatedCall, ending: CallEnding, side: EndingSide): void {
     const at = this.now();
     if (this.liveCalls.delete(call.sessionIdentifier) && call.route?.match.action === 'ACCEPT') this.routedLive -= 1;
     this.byLeg.delete(call.inbound);

@@ -30,6 +30,9 @@ export const GATE_ENDINGS = {
 } as const;
 export type Gate = keyof typeof GATE_ENDINGS;
 
+/** Who ended a call: the caller, the far end, or the gateway itself. */
+export type EndingSide = 'inbound' | 'outbound' | 'gateway';
+
 /**
  * How the gateway's safety net ends a call (CallRescue): its handling failed (500 to a caller still waiting, cause
  * 41 temporary failure; 488 and cause 127 when what failed is answering an offer the simulator has no codec for), it got no final answer within the setup limit (Timer C: 408, cause 102 recovery on timer
@@ -52,6 +55,16 @@ export const OUTCOME_ENDINGS = {
   serverError: ending('FAILED', 500, 'Server Internal Error', 38),
 } as const;
 
+/**
+ * Whether a far end's final failure sends the call on to the route's next target: its code in the target's
+ * sipStatusCodes, or its telephony status in telStatusList. A redirect (3xx) is no telephony status: it fails over
+ * only where the route names its code, and otherwise goes back to the caller with the far end's Contacts.
+ */
+export function failsOver(target: { failover(status: number | string): boolean }, status: number): boolean {
+  if (target.failover(status)) return true;
+  return !(status >= 300 && status < 400) && target.failover(telStatusOf(status));
+}
+
 /** The telephony status a far end's SIP failure counts as, for a target's telStatusList. */
 export function telStatusOf(
   sipStatus: number,
@@ -66,6 +79,12 @@ export function telStatusOf(
 
 /** Q.850 causes of far-end failures (RFC 3398 section 8.2.6.1), but 500 → 38 as the gateway has always relayed it. */
 const FAILURE_CAUSES: Readonly<Record<number, number>> = {
+  // redirects passed back to the caller (ITU-T Q.1912.5: redirection to a new destination)
+  300: 23,
+  301: 23,
+  302: 23,
+  305: 23,
+  380: 23,
   400: 41,
   401: 21,
   402: 21,

@@ -111,6 +111,13 @@ export interface DialogSide {
   readonly seed: number;
 }
 
+/** The response with the Contacts of a far end's redirect (the targets it names), when there is one. */
+export function redirectedTo(response: SipResponse, redirect: SipResponse | undefined): SipResponse {
+  const contacts = redirect?.headers.filter((h) => h.name === 'Contact') ?? [];
+  if (contacts.length === 0) return response;
+  return { ...response, headers: [...response.headers.filter((h) => h.name !== 'Contact'), ...contacts] };
+}
+
 /** A 200 OK to a request the other side sent in the dialog (its BYE, say). */
 export function okTo(request: SipRequest, toTag?: string): SipResponse {
   return buildResponse(request, 200, toTag === undefined ? {} : { toTag });

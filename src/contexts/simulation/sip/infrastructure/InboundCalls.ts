@@ -132,7 +132,8 @@ export class InboundCalls {
     if (status === 100 || leg.ended) return;
     const transaction = leg.inviteTransaction;
     if (!transaction) return;
-    let message = withContact(response(), leg.local);
+    // the gateway's own Contact, but a redirect's: those name where the caller may try instead
+    let message = status < 300 ? withContact(response(), leg.local) : response();
     if (message.body !== '' && status < 300) {
       const sdp = this.media.answerSdp(leg, message.body);
       message = withBody(message, sdp);
