@@ -4,7 +4,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import type { Container } from 'inversify';
 import type { LabId } from '../shared/domain/LabId.js';
 import { LabChangeWatch } from '../shared/application/LabChangeWatch.js';
-import { MonitorSinks } from '../contexts/monitoring/index.js';
+import { MonitorRetention, MonitorSinks } from '../contexts/monitoring/index.js';
 import { TrafficLabs } from '../contexts/simulation/index.js';
 import { PinoLogger } from '../shared/infrastructure/PinoLogger.js';
 import { SimulatorThreadLeases } from '../shared/infrastructure/ThreadLabLeases.js';
@@ -97,6 +97,8 @@ async function catchUp(container: Container, lab: LabId): Promise<void> {
   const watch = container.get(LabChangeWatch);
   await watch.check(lab);
   await watch.check(lab);
+  // a monitor store marked unreachable (a connection error, say) is asked again before the calls are recorded
+  if (container.isBound(MonitorRetention)) await container.get(MonitorRetention).probe();
   await container.get(TrafficLabs).advance(lab);
   if (container.isBound(MonitorSinks)) await container.get(MonitorSinks).flush();
 }

@@ -27,6 +27,7 @@ export {
   type MonitorStatus,
 } from './history/application/MonitorAvailability.js';
 export { MonitorTuning } from './history/application/MonitorTuning.js';
+export { MonitorRetention } from './history/application/MonitorRetention.js';
 /** For the composition root: the monitor store's DataSource token and schema. */
 export { MonitorDatabase, MONITOR_SCHEMA } from './history/infrastructure/persistence/MonitorDatabase.js';
 /** Rows held, dropped and waiting, for metrics (counters in memory). */

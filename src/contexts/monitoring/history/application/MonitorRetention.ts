@@ -70,16 +70,24 @@ export class MonitorRetention extends BackgroundService {
     return this.running;
   }
 
-  private async pass(): Promise<void> {
-    if (this.availability.storeDown()) {
-      try {
-        await this.store.ping();
-        this.availability.storeUnreachable(undefined);
-        this.logger.info({}, 'the monitor store can be reached again');
-      } catch {
-        return;
-      }
+  /**
+   * A store marked unreachable is asked again now (resolves with whether it can be reached): the retention pass does
+   * it every round, and a simulator that catches up with a lab does it before its calls are recorded.
+   */
+  async probe(): Promise<boolean> {
+    if (!this.availability.storeDown()) return true;
+    try {
+      await this.store.ping();
+      this.availability.storeUnreachable(undefined);
+      this.logger.info({}, 'the monitor store can be reached again');
+      return true;
+    } catch {
+      return false;
     }
+  }
+
+  private async pass(): Promise<void> {
+    if (!(await this.probe())) return;
     // the counters read again first: on a server database other processes store and trim the same labs' rows
     try {
       await this.store.open();
