@@ -222,6 +222,11 @@ export interface InDialogSpec {
   userAgent?: string;
 }
 
+/** Whether a route's URI names a loose router (the `lr` parameter, RFC 3261 section 19.1.1). */
+export function isLooseRouter(uri: string): boolean {
+  return /;lr(=[^;?]*)?(;|\?|$)/i.test(uri);
+}
+
 /**
  * The Request-URI and Route headers of a request in the dialog (RFC 3261 section 12.2.1.1): with an empty route set
  * or a loose router first (`;lr`), the remote target and the route set as it is; with a strict router first, that
@@ -231,7 +236,7 @@ export function dialogRequestTarget(dialog: Dialog): { uri: string; route: strin
   const first = dialog.routeSet[0];
   if (first === undefined) return { uri: dialog.remoteTarget, route: [] };
   const router = parseNameAddr(first);
-  if (/;lr(=[^;?]*)?(;|\?|$)/i.test(router.uri)) return { uri: dialog.remoteTarget, route: [...dialog.routeSet] };
+  if (isLooseRouter(router.uri)) return { uri: dialog.remoteTarget, route: [...dialog.routeSet] };
   return { uri: router.uri, route: [...dialog.routeSet.slice(1), `<${dialog.remoteTarget}>`] };
 }
 

@@ -1,5 +1,6 @@
 import {
   formatNameAddr,
+  isLooseRouter,
   parseCSeq,
   parseNameAddr,
   parseVia,
@@ -190,7 +191,7 @@ export function inDialogDestination(inbound: boolean, peer: SipAddress, message:
   try {
     // a loose router is the next hop; after a strict one (no ;lr) the Request-URI names it (RFC 3261 section 8.1.2)
     const first = route ? parseNameAddr(route).uri : undefined;
-    if (first && /;lr(=[^;?]*)?(;|\?|$)/i.test(first)) uri = first;
+    if (first && isLooseRouter(first)) uri = first;
   } catch {
     /* a Route that does not parse: the Request-URI */
   }
