@@ -35,6 +35,7 @@ export function buildSimulatorContainer(options: SimulatorOptions, stores: Simul
     dataSource: stores.dataSource,
     embedded: !config.databaseUrl,
     monitorDataSource: stores.monitorDataSource,
+    monitorOpened: stores.monitor?.opened,
     monitorTuning: options.monitorTuning,
     clock: options.clock,
     random: options.random,

@@ -73,6 +73,8 @@ export interface ContainerDependencies {
   readonly embedded: boolean;
   /** The monitor's own store (see persistence/monitorDatabase.ts); undefined: the monitor keeps its rows in memory. */
   readonly monitorDataSource?: DataSource | undefined;
+  /** Settles once the monitor's store is open with its schema up to date (MonitorDatabase.opened). */
+  readonly monitorOpened?: Promise<void> | undefined;
   /** Pacing of the monitor's sinks and retention (tests); the defaults otherwise. */
   readonly monitorTuning?: MonitorTuning;
   readonly clock?: Clock;
@@ -206,7 +208,7 @@ function bindLabChangeFollowing(container: Container): void {
 /** The monitor's own store when there is one, then one ContainerModule per context. */
 function loadContextModules(container: Container, deps: ContainerDependencies, options: ContextModuleOptions): void {
   if (deps.monitorDataSource) {
-    container.bind(MonitorDatabase).toConstantValue(new MonitorDatabase(deps.monitorDataSource));
+    container.bind(MonitorDatabase).toConstantValue(new MonitorDatabase(deps.monitorDataSource, deps.monitorOpened));
     container.bind(ReadinessCheck).to(MonitorStoreReadiness);
   }
   container.load(

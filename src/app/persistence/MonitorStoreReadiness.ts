@@ -21,7 +21,8 @@ export class MonitorStoreReadiness extends ReadinessCheck {
 
   async check(): Promise<string | undefined> {
     const { dataSource } = this.database;
-    if (!dataSource.isInitialized) return "the monitor's store is still opening";
+    // not before its migrations are done: a statement failing meanwhile would abort the migration under way
+    if (!this.database.isOpen || !dataSource.isInitialized) return "the monitor's store is still opening";
     let applied: Set<string>;
     try {
       const table = dataSource.options.migrationsTableName ?? 'migrations';

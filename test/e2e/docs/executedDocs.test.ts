@@ -94,6 +94,8 @@ function cleanEnvironment(): NodeJS.ProcessEnv {
 interface Gateway {
   readonly url: string;
   stop(): Promise<void>;
+  /** The gateway's log lines of level warn and above so far (a failed document shows them). */
+  warnings(): string;
 }
 
 /**
@@ -151,7 +153,7 @@ function startGateway(): Promise<Gateway> {
           try {
             if ((await fetch(`${url}/_sim/ready`)).status === 200) {
               clearTimeout(limit);
-              resolve({ url: url!, stop });
+              resolve({ url: url!, stop, warnings: () => warningsOf(output) });
               return;
             }
           } catch {
@@ -162,6 +164,12 @@ function startGateway(): Promise<Gateway> {
       })();
     });
   });
+}
+
+/** The JSON log lines of level warn (40) and above, the last 40 at most. */
+function warningsOf(output: string): string {
+  const lines = output.split('\n').filter((line) => /^\{"level":(4|5|6)0,/.test(line));
+  return lines.slice(-40).join('\n');
 }
 
 /** The script a document's blocks make: each block announced on standard error, so a failure names its block. */
@@ -237,6 +245,8 @@ interface DocumentRun {
   waitedMs: number;
   outcome?: Outcome;
   error?: Error;
+  /** The gateway's warnings and errors while the document ran. */
+  warnings?: string;
 }
 
 /** How many documents ahead gateways start while one document runs. */
@@ -275,7 +285,8 @@ function runAll(plans: ReadonlyArray<{ name: string; blocks: readonly Block[] }>
       const waitedMs = Date.now() - waited;
       const home = mkdtempSync(path.join(tmpdir(), 'gwsim-docs-'));
       try {
-        return { waitedMs, outcome: await runScript(script(plan.name, plan.blocks), gateway.url, home, 150_000) };
+        const outcome = await runScript(script(plan.name, plan.blocks), gateway.url, home, 150_000);
+        return { waitedMs, outcome, warnings: gateway.warnings() };
       } catch (error) {
         return { waitedMs, error: error as Error };
       } finally {
@@ -326,7 +337,7 @@ describe('the documentation, executed (README.md and docs/*.md against a fresh g
         console.log(
           `--- ${plan.name}: waited ${run.waitedMs} ms for its gateway, blocks ran ${outcome.ms} ms\n${outcome.output}`,
         );
-      const where = outcome.output.slice(-6000);
+      const where = `${outcome.output.slice(-6000)}\n--- the gateway's warnings and errors:\n${run.warnings ?? ''}`;
       expect(
         outcome.code,
         `${plan.name} stopped with exit code ${outcome.code} after ${outcome.ms} ms:\n${where}`,

@@ -1,4 +1,5 @@
-import { inject, injectable } from 'inversify';
+import { inject, injectable, optional } from 'inversify';
+import { Logger } from '../../../../../shared/application/Logger.js';
 import { DomainError } from '../../../../../shared/domain/DomainError.js';
 import type { LabId } from '../../../../../shared/domain/LabId.js';
 import { hasConditions, type CallHistoryPage, type CallHistoryQuery } from '../../domain/CallHistoryQuery.js';
@@ -80,6 +81,7 @@ export class TypeOrmMonitorRepository extends MonitorRepository {
   constructor(
     @inject(MonitorDatabase) private readonly database: MonitorDatabase,
     @inject(MonitorAvailability) private readonly availability: MonitorAvailability,
+    @inject(Logger) @optional() private readonly logger: Logger | undefined = undefined,
   ) {
     super();
   }
@@ -304,10 +306,13 @@ export class TypeOrmMonitorRepository extends MonitorRepository {
   /** Runs a statement; a store that cannot be reached marks the monitor unreachable and answers 503 MONITOR_UNREACHABLE. */
   private async run<T = unknown>(sql: string, params: unknown[] = []): Promise<T> {
     try {
+      await this.database.opened;
       return (await this.database.dataSource.query(sql, params)) as T;
     } catch (error) {
       if (!isConnectionError(error)) throw error;
       const reason = `its store cannot be reached: ${(error as Error).message}`;
+      if (!this.availability.storeDown())
+        this.logger?.warn({ err: error }, 'the monitor store cannot be reached: history is dropped until it answers');
       this.availability.storeUnreachable(reason);
       throw DomainError.unavailable('MONITOR_UNREACHABLE', `the monitor component cannot be reached (${reason})`);
     }
