@@ -7,11 +7,15 @@ import { LabChangeWatch } from '../shared/application/LabChangeWatch.js';
 import { MonitorRetention, MonitorSinks } from '../contexts/monitoring/index.js';
 import { TrafficLabs } from '../contexts/simulation/index.js';
 import { PinoLogger } from '../shared/infrastructure/PinoLogger.js';
+import type { Logger } from '../shared/application/Logger.js';
 import { SimulatorThreadLeases } from '../shared/infrastructure/ThreadLabLeases.js';
 import { GatewaySimulator } from './GatewaySimulator.js';
 import { readSimulatorFigures } from './metrics/simulatorMetrics.js';
 import { BACKGROUND_NICENESS } from './threadPriority.js';
 import type { FromSimulatorThread, SimulatorThreadData, ToSimulatorThread } from './SimulatorThread.js';
+
+/** A catch-up taking longer is logged with the stage it is at (the API's thread gives up after a minute). */
+const SLOW_CATCH_UP_MS = 10_000;
 
 /** How often the thread tells its figures for /_sim/metrics. */
 const FIGURES_INTERVAL_MS = 1000;
@@ -66,7 +70,7 @@ async function run(port: NonNullable<typeof parentPort>, data: SimulatorThreadDa
           logger.warn({ err: error, lab: message.lab }, 'the simulator thread could not follow a change of the lab');
         });
     } else if (message.type === 'catchUp') {
-      void catchUp(simulator.container, message.lab).then(
+      void catchUp(simulator.container, message.lab, logger).then(
         () => say({ type: 'caughtUp', id: message.id }),
         (error: unknown) =>
           say({ type: 'caughtUp', id: message.id, error: error instanceof Error ? error.message : String(error) }),
@@ -92,13 +96,26 @@ if (parentPort) void run(parentPort, workerData as SimulatorThreadData);
  * way may have read the revision before the last commit there), its calls advanced to the lab clock, the history
  * written.
  */
-async function catchUp(container: Container, lab: LabId): Promise<void> {
-  await container.get(SimulatorThreadLeases).follow();
-  const watch = container.get(LabChangeWatch);
-  await watch.check(lab);
-  await watch.check(lab);
-  // a monitor store marked unreachable (a connection error, say) is asked again before the calls are recorded
-  if (container.isBound(MonitorRetention)) await container.get(MonitorRetention).probe();
-  await container.get(TrafficLabs).advance(lab);
-  if (container.isBound(MonitorSinks)) await container.get(MonitorSinks).flush();
+async function catchUp(container: Container, lab: LabId, logger: Logger): Promise<void> {
+  let stage = 'the lab directory read';
+  const slow = setTimeout(
+    () => logger.warn({ lab, stage }, 'the simulator thread is slow to catch up with a lab'),
+    SLOW_CATCH_UP_MS,
+  );
+  try {
+    await container.get(SimulatorThreadLeases).follow();
+    const watch = container.get(LabChangeWatch);
+    stage = "the lab's state read again";
+    await watch.check(lab);
+    await watch.check(lab);
+    // a monitor store marked unreachable (a connection error, say) is asked again before the calls are recorded
+    stage = 'the monitor store probed';
+    if (container.isBound(MonitorRetention)) await container.get(MonitorRetention).probe();
+    stage = "the lab's calls advanced";
+    await container.get(TrafficLabs).advance(lab);
+    stage = 'the history written';
+    if (container.isBound(MonitorSinks)) await container.get(MonitorSinks).flush();
+  } finally {
+    clearTimeout(slow);
+  }
 }

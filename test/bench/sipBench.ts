@@ -223,7 +223,8 @@ export async function sipBench(options: SipBenchOptions): Promise<SipBenchFigure
     readFileSync(LAB_PRIVATE_KEY_FILE, 'utf8'),
   );
   await call(options, 'PUT', '/api/licenses/importFile', { file: { name: 'bench.xzlicense', content: license } });
-  await call(options, 'PUT', '/_sim/labs/default/sip', { json: { enabled: true } });
+  // the far end is SIPp's uas scenario: the gateway's OPTIONS keep-alives would reach it as calls
+  await call(options, 'PUT', '/_sim/labs/default/sip', { json: { enabled: true, supervision: false } });
 
   // Every server answers requests for a while before anything is measured: in a process just started the first
   // requests run cold (compilation, first allocations), and enough of them to move a p99 would land in the first phase.

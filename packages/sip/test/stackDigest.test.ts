@@ -121,9 +121,14 @@ describe('SIP digest authentication', () => {
     expect(parseDigestChallenge(text)).to.deep.equal(challenge);
   });
 
-  it('reads neither other schemes nor challenges without realm or nonce', () => {
+  it('reads neither other schemes nor challenges without realm; a challenge without nonce has an empty one', () => {
     expect(parseDigestChallenge('Basic realm="x"')).to.equal(undefined);
     expect(parseDigestChallenge('Digest nonce="x"')).to.equal(undefined);
+    expect(parseDigestChallenge('digest realm="test",stale=true')).to.deep.equal({
+      realm: 'test',
+      nonce: '',
+      stale: true,
+    });
     expect(parseDigestAuthorization('Digest username="u", realm="r", nonce="n", uri="sip:x"')).to.equal(undefined);
     expect(parseDigestAuthorization('Digestive username="u"')).to.equal(undefined);
   });

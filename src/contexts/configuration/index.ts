@@ -105,6 +105,8 @@ export type {
   PlanNodeSip,
   PlanIdentity,
   PlanCredentials,
+  PlanRegistration,
+  PlanSupervision,
   PlanMedia,
   PlanRegistrar,
   RegistrarAcceptPolicy,

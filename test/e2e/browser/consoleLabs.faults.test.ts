@@ -125,7 +125,7 @@ describe('the web console: labs, the lab clock and fault rules', function () {
       // PBX Berlin's port (5070 plus the offset) is the one held; the carriers' ports are free
       const on = await admin.put('/_sim/labs/default/sip', {
         version: null,
-        json: { enabled: true, portOffset: held + 70 - 5070 },
+        json: { enabled: true, portOffset: held + 70 - 5070, supervision: false },
       });
       expect(on.status, on.text).to.equal(200);
       await page.waitForFunction(

@@ -46,7 +46,7 @@ export async function licenseAndTurnSipOn(admin: ApiClient): Promise<{
     },
   });
   expect(lod.status, lod.text).to.equal(200);
-  const on = await admin.put('/_sim/labs/default/sip', { version: null, json: { enabled: true } });
+  const on = await admin.put('/_sim/labs/default/sip', { version: null, json: { enabled: true, supervision: false } });
   expect(on.status, on.text).to.equal(200);
   return on.json;
 }

@@ -71,6 +71,18 @@ export interface SippEntry extends EntryBase {
   readonly rtpTimeoutSeconds?: number;
   /** The scenario ends with the call up by design (no BYE): a session left in activeSessions is not its failure. */
   readonly leavesCallUp?: string;
+  /**
+   * The gateway's own requests toward Carrier A are what the entry checks (OPTIONS keep-alives, its registration):
+   * the lab watches its trunks while the entry runs (off otherwise, so that no keep-alive meets another entry's far
+   * end), with Carrier A's transport connection and credentials changed as given (and put back after).
+   */
+  readonly trunk?: TrunkChange;
+}
+
+/** Parameters of Carrier A's transport connection and of its credentials, set for one entry. */
+export interface TrunkChange {
+  readonly connection?: Readonly<Record<string, string | boolean>>;
+  readonly credentials?: Readonly<Record<string, string>>;
 }
 
 /** What answer a datagram must get (a response of the gateway, collected for a moment). */

@@ -7,7 +7,7 @@ import { RealTimeClock } from '../../support/RealTimeClock.js';
 import { TestGateway } from '../../support/TestGateway.js';
 import { freeUdpPort } from '../../support/sip/sipp.js';
 import { subTree } from '../../acceptance/configuration/nodesSupport.js';
-import type { FarEndMode } from './suiteCatalog.js';
+import type { FarEndMode, TrunkChange } from './suiteCatalog.js';
 
 /** The demo's PBX Berlin listens here once SIP is on; the callers dial into it. */
 export const NODE_ADDRESS = '127.0.0.1:5070';
@@ -57,6 +57,7 @@ export class SuiteLab {
       const admin = gateway.admin();
       await listening(admin);
       await quietTraffic(admin);
+      await lab0Supervision(admin, false);
       await roomForLeftovers(admin);
       const nodes = (await admin.get('/api/nodes/get')).json as { id: string; displayName: string }[];
       const id = (name: string): string => nodes.find((n) => n.displayName === name)!.id;
@@ -81,6 +82,41 @@ export class SuiteLab {
       expect(set.status, set.text).to.equal(200);
     }
     await this.commit();
+  }
+
+  /**
+   * Carrier A's trunk changed as `change` says, committed, and watched (OPTIONS keep-alives, registration) until the
+   * function answered is called: it stops watching and puts the configuration back.
+   */
+  async watchTrunk(change: TrunkChange): Promise<() => Promise<void>> {
+    const connection = (await this.admin.get('/api/nodes/transportConnections/get', { query: { node: this.carrierA } }))
+      .json[0] as Record<string, any>;
+    const objects: Array<{ id: string; set: Readonly<Record<string, unknown>> }> = [];
+    if (change.connection) objects.push({ id: connection['id'], set: change.connection });
+    if (change.credentials) {
+      // objects/get answers an object flat: its parameters and references by name, as strings
+      const credentialsId = (await this.admin.get('/api/objects/get', { query: { id: connection['id'] } })).json[
+        'credentialsId'
+      ] as string;
+      objects.push({ id: credentialsId, set: change.credentials });
+    }
+    const previous: Array<{ id: string; set: Record<string, unknown> }> = [];
+    for (const { id, set } of objects) {
+      const before = (await this.admin.get('/api/objects/get', { query: { id } })).json as Record<string, unknown>;
+      previous.push({ id, set: Object.fromEntries(Object.keys(set).map((name) => [name, before[name]])) });
+      const response = await this.admin.put('/api/objects/set', { query: { id }, json: set });
+      expect(response.status, response.text).to.equal(200);
+    }
+    if (objects.length > 0) await this.commit();
+    await lab0Supervision(this.admin, true);
+    return async () => {
+      await lab0Supervision(this.admin, false);
+      for (const { id, set } of previous) {
+        const response = await this.admin.put('/api/objects/set', { query: { id }, json: set });
+        expect(response.status, response.text).to.equal(200);
+      }
+      if (previous.length > 0) await this.commit();
+    };
   }
 
   async commit(): Promise<void> {
@@ -137,6 +173,12 @@ export class SuiteLab {
   stop(): Promise<void> {
     return this.gateway.stop();
   }
+}
+
+/** The lab's trunk supervision (OPTIONS keep-alives, registrations of real far ends) on or off. */
+async function lab0Supervision(admin: ApiClient, on: boolean): Promise<void> {
+  const response = await admin.put('/_sim/labs/default/sip', { version: null, json: { supervision: on } });
+  expect(response.status, response.text).to.equal(200);
 }
 
 /**

@@ -72,14 +72,18 @@ export class SippSuiteRunner {
   /** Starts the far end (if any), runs the caller (if any), and answers both results. */
   private async play(entry: SippEntry): Promise<{ caller?: SippResult; farEnd?: SippResult }> {
     let far: RunningSipp | undefined;
+    let unwatch: (() => Promise<void>) | undefined;
     try {
       if (entry.farEnd) far = await startSipp(this.options(entry.farEnd, entry, { localPort: this.lab.farEndPort }));
+      // the gateway's own requests start once the far end listens
+      if (entry.trunk) unwatch = await this.lab.watchTrunk(entry.trunk);
       const caller = entry.caller
         ? await runSipp(this.options(entry.caller, entry, { remote: NODE_ADDRESS, service: entry.service }))
         : undefined;
       const farEnd = far ? await settle(far, caller ? FAR_END_GRACE_MS : (entry.timeoutS + 5) * 1000) : undefined;
       return { ...(caller ? { caller } : {}), ...(farEnd ? { farEnd } : {}) };
     } finally {
+      await unwatch?.();
       // a far end still running after a failure is ended, so that the next entry finds its port free
       await far?.stop().catch(() => undefined);
     }

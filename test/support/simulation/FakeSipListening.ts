@@ -96,6 +96,8 @@ export class FakeSipListening extends SipListening {
       host: this.defaults.host,
       portOffset: setting.portOffset,
       setupTimeoutSeconds: setting.setupTimeoutSeconds,
+      supervision: setting.supervision,
+      trunks: [],
       listeners,
       farEnds,
       outsidePeers: { ...setting.outsidePeers },

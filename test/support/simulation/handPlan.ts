@@ -45,6 +45,7 @@ export function planNode(
       userAgent: 'gwsim',
       registrar: undefined,
       peers: { sip: undefined, media: undefined },
+      supervision: { keepAliveSeconds: 0, registration: undefined },
     },
     ...rest,
   };

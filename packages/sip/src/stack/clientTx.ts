@@ -186,6 +186,10 @@ export class ClientTx implements ClientTransaction {
     this.stack.endAfter(this, ms, this.endTicket);
   }
 
+  abandon(): void {
+    this.terminate();
+  }
+
   terminate(): void {
     this.state = 'terminated';
     this.clearTimers();

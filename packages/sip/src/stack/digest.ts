@@ -77,8 +77,10 @@ function quote(value: string): string {
 /** Reads a WWW-Authenticate / Proxy-Authenticate value; undefined when it is not Digest or lacks realm or nonce. */
 export function parseDigestChallenge(headerValue: string): DigestChallenge | undefined {
   const p = parseParams(headerValue);
-  if (!p || !p.has('realm') || !p.has('nonce')) return undefined;
-  const challenge: DigestChallenge = { realm: p.get('realm')!, nonce: p.get('nonce')! };
+  // A challenge without a nonce is taken with an empty one (be liberal in what you accept, RFC 3261 section 8.1.3.5
+  // leaves the retry to the UAC): some registrars send one, and the retry they wait for comes.
+  if (!p || !p.has('realm')) return undefined;
+  const challenge: DigestChallenge = { realm: p.get('realm')!, nonce: p.get('nonce') ?? '' };
   if (p.has('opaque')) challenge.opaque = p.get('opaque');
   if (p.has('algorithm')) challenge.algorithm = p.get('algorithm');
   if (p.has('qop')) challenge.qop = p.get('qop');

@@ -106,6 +106,11 @@ export interface ClientTransaction {
    */
   readonly request: SipRequest;
   readonly destination: SipAddress;
+  /**
+   * Gives the transaction up: no more retransmissions, no callback, the transaction forgotten (its user no longer
+   * wants the answer: a keep-alive or registration of a trunk no longer watched). Nothing goes on the wire.
+   */
+  abandon(): void;
 }
 
 export interface ClientCallbacks {

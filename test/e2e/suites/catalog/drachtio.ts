@@ -1,4 +1,4 @@
-import type { SippEntry } from '../suiteCatalog.js';
+import type { SippEntry, TrunkChange } from '../suiteCatalog.js';
 import { answersStatus, expectStatus, file } from './parties.js';
 
 /**
@@ -26,6 +26,12 @@ function caller(name: string, checks: string, more: Partial<SippEntry> = {}): Si
 function farEnd(name: string, checks: string, more: Partial<SippEntry> = {}): SippEntry {
   return { id: `drachtio/${name}`, kind: 'farEnd', checks, farEnd: file(`${D}${name}.xml`), timeoutS: 20, ...more };
 }
+
+/** Carrier A registering (no keep-alive beside it) with the user and password drachtio's registrar checks. */
+const REGISTERS_AS_FOO: TrunkChange = {
+  connection: { proxyOptions: false },
+  credentials: { username: 'foo', password: 'bar' },
+};
 
 export const DRACHTIO: readonly SippEntry[] = [
   pair('uac', 'uas', "basic call through the B2BUA: A's 200 carries a To-tag, the BYE is relayed"),
@@ -117,15 +123,15 @@ export const DRACHTIO: readonly SippEntry[] = [
   }),
   farEnd('uas-options-expect-200', "the gateway's OPTIONS keep-alive toward Carrier A's proxy (proxyOptions on)", {
     timeoutS: 10,
-    gap: "no OPTIONS keep-alive is sent to a transport connection's proxy (proxyOptions on)",
+    trunk: { connection: { registrationSipDomain: '' } },
   }),
   farEnd('uas-auth-register', "the gateway registers Carrier A's connection and answers the 401 (realm 'local')", {
     timeoutS: 10,
-    gap: 'the gateway does not register its transport connections (no REGISTER reaches the far end)',
+    trunk: REGISTERS_AS_FOO,
   }),
   farEnd('uas-auth-register-no-realm', 'the registration answers a 401 with an empty realm', {
     timeoutS: 10,
-    gap: 'the gateway does not register its transport connections (no REGISTER reaches the far end)',
+    trunk: REGISTERS_AS_FOO,
   }),
   {
     ...farEnd(

@@ -1,4 +1,4 @@
-import type { Party, SippEntry } from '../suiteCatalog.js';
+import type { Party, SippEntry, TrunkChange } from '../suiteCatalog.js';
 import { CANCELLER, expectStatus, file } from './parties.js';
 
 /**
@@ -26,7 +26,10 @@ const REINVITER = file('siphon-rs/reinvite.xml');
 const UPDATER = file('siphon-rs/update.xml');
 const PJSUA_MEDIA_UPDATE = 'expects the caller to narrow the codecs with a re-INVITE or UPDATE (pjsua behaviour)';
 const REGISTRATION = "the gateway's registration of its transport connection toward the far end (REGISTER)";
-const REGISTERS_NOT = 'the gateway does not register its transport connections (no REGISTER reaches the far end)';
+/** Carrier A registering, no keep-alive beside it. */
+const REGISTERS: TrunkChange = { connection: { proxyOptions: false } };
+const NAT_REWRITE =
+  "pjsip's NAT contact rewrite: a REGISTER again with the address the registrar's received/rport show; the gateway registers its own address";
 const ENDS_QUIET = 'the far end ends after its last ACK without a BYE; the caller hangs up later';
 
 export const PJPROJECT_FAR_ENDS: readonly SippEntry[] = [
@@ -134,18 +137,23 @@ export const PJPROJECT_FAR_ENDS: readonly SippEntry[] = [
   farEnd('uas-answer-200-multiple-fmts-support-update', undefined, 'a 200 with four codecs, UPDATE allowed', {
     skip: PJSUA_MEDIA_UPDATE,
   }),
-  farEnd('uas-auth', undefined, `${REGISTRATION}: a 401 with stale=true`, { timeoutS: 8, gap: REGISTERS_NOT }),
+  farEnd('uas-auth', undefined, `${REGISTRATION}: a 401 with stale=true and no nonce`, {
+    timeoutS: 8,
+    trunk: REGISTERS,
+  }),
   farEnd('uas-auth-two-algo', undefined, `${REGISTRATION}: a 401 offering SHA-256 and MD5`, {
     timeoutS: 8,
-    gap: REGISTERS_NOT,
+    trunk: REGISTERS,
   }),
   farEnd('uas-register-ip-change', undefined, `${REGISTRATION}: the registrar reports a changed address`, {
     timeoutS: 8,
-    gap: REGISTERS_NOT,
+    trunk: REGISTERS,
+    gap: NAT_REWRITE,
   }),
   farEnd('uas-register-ip-change-port-only', undefined, `${REGISTRATION}: the registrar reports a changed port`, {
     timeoutS: 8,
-    gap: REGISTERS_NOT,
+    trunk: REGISTERS,
+    gap: NAT_REWRITE,
   }),
   farEnd('uas-norefersub', undefined, 'the INVITE advertises norefersub', {
     skip: "checks pjsua's own Supported: norefersub (a pjsua setting)",

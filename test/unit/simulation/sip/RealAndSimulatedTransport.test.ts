@@ -193,6 +193,7 @@ describe('RealAndSimulatedTransport', () => {
       registered: () => undefined,
       setupTimeoutMs: () => 181_000,
       admitsMedia: () => true,
+      trunkDown: () => false,
       warn: () => undefined,
     };
     let detached = false;

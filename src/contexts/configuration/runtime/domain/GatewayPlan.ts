@@ -54,6 +54,25 @@ export interface PlanCredentials {
   readonly realm: string | undefined;
 }
 
+/**
+ * How the gateway watches a node's trunk (its first transport connection): OPTIONS keep-alives toward its peer
+ * every `keepAliveSeconds` (0: none; AN_SIPRT_ROUTE proxyOptions with the user agent's optionsIntervalSeconds), and
+ * a registration at the peer (undefined: none).
+ */
+export interface PlanSupervision {
+  readonly keepAliveSeconds: number;
+  readonly registration: PlanRegistration | undefined;
+}
+
+/** A registration the gateway keeps at its peer: the Request-URI (the registrar's domain), the address of record, the lifetime asked for. */
+export interface PlanRegistration {
+  readonly registrarUri: string;
+  readonly addressOfRecord: string;
+  readonly expiresSeconds: number;
+  /** The user part of the Contact registered (the AOR's user when the connection names none). */
+  readonly contactUser: string;
+}
+
 /** The media a node's calls use: the RTP port range and how long a call may go without RTP (0: for ever). */
 export interface PlanMedia {
   readonly firstPort: number;
@@ -153,6 +172,8 @@ export interface PlanNodeSip {
   readonly registrar: PlanRegistrar | undefined;
   /** The network peer whitelists of the node's SIP transport and media negotiation. */
   readonly peers: PlanPeers;
+  /** Keep-alives and registration toward the node's peer. */
+  readonly supervision: PlanSupervision;
 }
 
 /** A routed call: the domain whose plan matched, and the match (route, targets with their dial strings). */

@@ -14,6 +14,7 @@ import type {
   RegistrarAcceptPolicy,
 } from './GatewayPlan.js';
 import { peersOf } from './planPeers.js';
+import { supervisionOf } from './planSupervision.js';
 
 /** What a node without a SIP transport (or without a value) gets. */
 export const SIP_DEFAULTS = Object.freeze({
@@ -282,7 +283,8 @@ export function planNodeSip(graph: GraphView, node: ConfigObject, localPort: num
     return found >= 1 && found <= 65535 ? found : fallback;
   };
   const maxMessageBytes = whole(transport, 'maxMessageSize', SIP_DEFAULTS.maxMessageBytes);
-  const credentials = credentialsOf(graph, graph.get(node.referencesIn(NODE_CONNECTIONS_SLOT)[0] ?? ''));
+  const connection = graph.get(node.referencesIn(NODE_CONNECTIONS_SLOT)[0] ?? '');
+  const credentials = credentialsOf(graph, connection);
   const registrar = registrarOf(graph, node, transport, hostname);
   const peers = peersOf(graph, transport, first(graph, userAgent, 'mediaNegotiationId', ['MNS_STACK']));
   // frozen like the rest of the plan: every call of the lab reads it
@@ -299,5 +301,6 @@ export function planNodeSip(graph: GraphView, node: ConfigObject, localPort: num
     userAgent: text(userAgent, 'userAgentHeader') || SIP_DEFAULTS.userAgent,
     registrar: registrar && Object.freeze(registrar),
     peers,
+    supervision: supervisionOf(graph, connection, userAgent),
   });
 }

@@ -64,6 +64,51 @@ export interface SipListeningState {
   readonly peers: readonly SipNodePeersView[];
   readonly refused: { readonly sip: number; readonly answered: number; readonly rtp: number };
   readonly registrarGuard: SipRegistrarGuardState;
+  /** Whether the trunks of real far ends are watched (the setting), and each watched trunk's keep-alive and registration. */
+  readonly supervision: boolean;
+  readonly trunks: readonly TrunkView[];
+}
+
+/** What the keep-alive of a trunk found: `unknown` before the first answer, `up` while the peer answers, `down` once it did not. */
+export type KeepAliveState = 'unknown' | 'up' | 'down';
+
+export interface KeepAliveView {
+  readonly intervalSeconds: number;
+  readonly state: KeepAliveState;
+  /** OPTIONS sent, answered (the peer is there), failed (no answer, or 408/503). */
+  readonly sent: number;
+  readonly answered: number;
+  readonly failed: number;
+  readonly lastStatus?: number;
+  /** When the last OPTIONS ended (lab time, ISO 8601). */
+  readonly lastAt?: string;
+}
+
+/** `registering` until the registrar's first final answer, then `registered` or `failed` (tried again later). */
+export type RegistrationState = 'registering' | 'registered' | 'failed';
+
+export interface RegistrationView {
+  readonly registrarUri: string;
+  readonly addressOfRecord: string;
+  readonly state: RegistrationState;
+  /** REGISTER requests sent (challenge answers and refreshes included), and registrations that failed. */
+  readonly sent: number;
+  readonly failed: number;
+  readonly lastStatus?: number;
+  /** Until when the registrar keeps the binding (lab time, ISO 8601), while registered. */
+  readonly expiresAt?: string;
+}
+
+/** A trunk as the lab's SIP state shows it: where it points, its keep-alive and its registration (when it has them). */
+export interface TrunkView {
+  readonly nodeId: string;
+  readonly nodeName: string;
+  /** The peer: `UDP 127.0.0.1:5080`. */
+  readonly target: string;
+  /** `up`/`down`/`unknown` as the keep-alive found it; `unwatched` without a keep-alive (it is then taken as up). */
+  readonly state: 'up' | 'down' | 'unknown' | 'unwatched';
+  readonly keepAlive?: KeepAliveView;
+  readonly registration?: RegistrationView;
 }
 
 /** Which blocks an administrator lifts: a source address's, a user's (at every registrar node), or all. */

@@ -34,6 +34,7 @@ const SIP_SETTING: SettingDefinition<StoredValue> = {
             setupTimeoutSeconds: setting.setupTimeoutSeconds,
             outsidePeers: setting.outsidePeers,
             registrarGuard: setting.registrarGuard,
+            supervision: setting.supervision,
           }),
         ) as SettingJson)
       : { unset: true },

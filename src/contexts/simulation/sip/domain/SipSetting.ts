@@ -50,6 +50,12 @@ export interface SipSetting {
   readonly setupTimeoutSeconds: number;
   readonly outsidePeers: Readonly<Record<string, OutsidePeers>>;
   readonly registrarGuard: RegistrarGuardSettings;
+  /**
+   * Whether the gateway watches the trunks of nodes whose far end is real, as the configuration asks: OPTIONS
+   * keep-alives and registrations (on by default, as the real product does; a test pointing a trunk at a scripted
+   * far end may turn them off so that they do not meet its script).
+   */
+  readonly supervision: boolean;
 }
 
 /** What a change may give; a field left out keeps its current value (registrarGuard: field by field). */
@@ -60,6 +66,7 @@ export interface SipSettingInput {
   readonly setupTimeoutSeconds?: number;
   readonly outsidePeers?: Readonly<Record<string, string>>;
   readonly registrarGuard?: RegistrarGuardInput;
+  readonly supervision?: boolean;
 }
 
 /** The setting of a lab whose setting was never set: off, unless the process turns SIP on for such labs. */
@@ -71,6 +78,7 @@ export function defaultSipSetting(enabled: boolean): SipSetting {
     setupTimeoutSeconds: DEFAULT_SETUP_TIMEOUT_SECONDS,
     outsidePeers: Object.freeze({}),
     registrarGuard: DEFAULT_REGISTRAR_GUARD,
+    supervision: true,
   });
 }
 
@@ -133,6 +141,7 @@ export function sipSetting(current: SipSetting, input: SipSettingInput): SipSett
     setupTimeoutSeconds,
     outsidePeers,
     registrarGuard: guard.settings,
+    supervision: input.supervision ?? current.supervision,
   });
 }
 

@@ -39,5 +39,7 @@ export interface LabSip {
   setupTimeoutMs(): number;
   /** Whether RTP or RTCP from `host` may reach the node's side of a call (its media whitelist; a refusal is counted). */
   admitsMedia(node: PlanNode, host: string): boolean;
+  /** Whether the node's trunk is watched and its OPTIONS keep-alive found it down (its calls fail over at once). */
+  trunkDown(node: PlanNode): boolean;
   warn(fields: Record<string, unknown>, message: string): void;
 }

@@ -105,12 +105,15 @@ export class OutboundCalls {
       1,
     );
     this.legs.add(leg);
-    if (!destination) {
-      // a registrar node with no phone registered under the number: the phone is not reachable
+    // a registrar node with no phone registered under the number: the phone is not reachable (480); a trunk its
+    // keep-alive found down is not tried: 503 at once, so that the route fails over
+    const refusal = !destination ? 480 : !registrar && this.sip.trunkDown(node) ? 503 : undefined;
+    if (refusal !== undefined || !destination) {
+      const status = refusal ?? 480;
       this.reports.post(() => {
-        leg.finalStatus = 480;
-        this.reports.listener?.responded(leg, 'INVITE', 480, () =>
-          buildResponse(built, 480, { toTag: 'gw' + (mix(callId, 'to') >>> 0).toString(16) }),
+        leg.finalStatus = status;
+        this.reports.listener?.responded(leg, 'INVITE', status, () =>
+          buildResponse(built, status, { toTag: 'gw' + (mix(callId, 'to') >>> 0).toString(16) }),
         );
         this.legs.finish(leg);
       });

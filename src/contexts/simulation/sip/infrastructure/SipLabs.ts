@@ -13,6 +13,7 @@ import { MediaPortPool } from '../../media/infrastructure/index.js';
 import { LabPeers } from './LabPeers.js';
 import { SipRegistrar } from './SipRegistrar.js';
 import { SocketTransport } from './SocketTransport.js';
+import { TrunkSupervision } from './trunks/TrunkSupervision.js';
 
 /** One node's listener: a stack on its UDP/TCP port (and its TLS port when it has an identity). */
 export interface OpenListener extends NodeListener {
@@ -39,6 +40,8 @@ export interface LabRuntime {
   readonly registrar: SipRegistrar;
   /** The nodes' network peer whitelists and what they refused. */
   readonly peers: LabPeers;
+  /** The OPTIONS keep-alives and registrations of its trunks. */
+  readonly trunks: TrunkSupervision;
 }
 
 /**
@@ -85,6 +88,10 @@ export class SipLabs {
         transport: undefined,
         registrar: new SipRegistrar(() => this.clocks.nowOf(lab).getTime()),
         peers: new LabPeers(),
+        trunks: new TrunkSupervision(
+          () => this.clocks.nowOf(lab).getTime(),
+          (level, fields, message) => this.logger[level]({ lab, ...fields }, message),
+        ),
       };
       this.labs.set(lab, runtime);
     }
@@ -125,6 +132,7 @@ export class SipLabs {
       registered: (node, user) => runtime.registrar.registered(node, user),
       setupTimeoutMs: () => runtime.setting.setupTimeoutSeconds * 1000,
       admitsMedia: (node, host) => runtime.peers.admitsMedia(node.id, host),
+      trunkDown: (node) => runtime.trunks.down(node.id),
       warn: (fields, message) => this.logger.warn({ lab: runtime.lab, ...fields }, message),
     };
   }

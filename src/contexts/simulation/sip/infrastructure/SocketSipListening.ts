@@ -182,6 +182,7 @@ export class SocketSipListening extends SipListening {
       }
     }
     for (const [nodeId, listener] of [...runtime.listeners]) if (!keep.has(nodeId)) this.retire(runtime, listener);
+    runtime.trunks.follow(plan, setting, runtime.listeners);
     await this.traffic.ensureEngine(lab);
     return this.state(lab);
   }
@@ -360,6 +361,7 @@ export class SocketSipListening extends SipListening {
 
   private async close(runtime: LabRuntime): Promise<void> {
     runtime.enabled = false;
+    runtime.trunks.stop();
     runtime.failed = [];
     const all = [...runtime.listeners.values(), ...runtime.draining];
     runtime.listeners.clear();

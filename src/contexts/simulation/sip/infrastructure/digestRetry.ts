@@ -1,7 +1,7 @@
-import { digestAuthorization, parseDigestChallenge, type SipRequest, type SipResponse } from '@gwsim/sip';
+import { digestAuthorization, headerValues, parseDigestChallenge, type SipRequest, type SipResponse } from '@gwsim/sip';
 import { mix } from '../../calls/domain/Randomness.js';
 import type { PlanNode } from '../../../configuration/index.js';
-import { firstHeader, withCSeq, withHeader } from './wireMessages.js';
+import { withCSeq, withHeader } from './wireMessages.js';
 
 /**
  * A request again with the digest answer to the far end's 401 or 407 (RFC 3261 sections 22.2 and 22.3), from the
@@ -19,15 +19,24 @@ export function digestRetry(
   const credentials = node.sip.credentials;
   if (!credentials) return undefined;
   const header = challenge.status === 401 ? 'WWW-Authenticate' : 'Proxy-Authenticate';
-  const parsed = parseDigestChallenge(firstHeader(challenge, header) ?? '');
-  if (!parsed) return undefined;
-  if (credentials.realm && parsed.realm !== credentials.realm) return undefined;
-  const value = digestAuthorization(
-    parsed,
-    { username: credentials.authorizationUsername ?? credentials.username, password: credentials.password },
-    request.method,
-    request.uri,
-  );
+  // RFC 8760 section 2.4: of several challenges, the first whose algorithm the UAC supports (they come preferred first)
+  let value: string | undefined;
+  for (const offered of headerValues(challenge, header)) {
+    const parsed = parseDigestChallenge(offered);
+    if (!parsed || (credentials.realm && parsed.realm !== credentials.realm)) continue;
+    try {
+      value = digestAuthorization(
+        parsed,
+        { username: credentials.authorizationUsername ?? credentials.username, password: credentials.password },
+        request.method,
+        request.uri,
+      );
+      break;
+    } catch {
+      /* an algorithm this stack does not know: the next challenge */
+    }
+  }
+  if (value === undefined) return undefined;
   const again = renewed(request, seq, seed);
   return withHeader(again, challenge.status === 401 ? 'Authorization' : 'Proxy-Authorization', value);
 }

@@ -61,6 +61,8 @@ export function sipStateOf(runtime: LabRuntime | undefined, host: string, now: n
     listeners,
     farEnds: runtime?.farEnds ?? {},
     outsidePeers: { ...setting.outsidePeers },
+    supervision: setting.supervision,
+    trunks: runtime?.trunks.views() ?? [],
     peers: (runtime?.peers.list() ?? [])
       .map((node) => ({
         nodeId: node.nodeId,

@@ -38,6 +38,12 @@ function view(state: SipListeningState): SipStateView {
     farEnds: { ...state.farEnds },
     setupTimeoutSeconds: state.setupTimeoutSeconds,
     outsidePeers: { ...state.outsidePeers },
+    supervision: state.supervision,
+    trunks: state.trunks.map((trunk) => ({
+      ...trunk,
+      ...(trunk.keepAlive ? { keepAlive: { ...trunk.keepAlive } } : {}),
+      ...(trunk.registration ? { registration: { ...trunk.registration } } : {}),
+    })),
     peers: state.peers.map((node) => ({
       nodeId: node.nodeId,
       nodeName: node.nodeName,
@@ -104,6 +110,7 @@ export class SipControlController {
       ...(dto.portOffset !== undefined ? { portOffset: dto.portOffset } : {}),
       ...(dto.farEnds !== undefined ? { farEnds: dto.farEnds } : {}),
       ...(dto.setupTimeoutSeconds !== undefined ? { setupTimeoutSeconds: dto.setupTimeoutSeconds } : {}),
+      ...(dto.supervision !== undefined ? { supervision: dto.supervision } : {}),
       ...(dto.outsidePeers !== undefined ? { outsidePeers: dto.outsidePeers } : {}),
       ...(dto.registrarGuard !== undefined ? { registrarGuard: { ...dto.registrarGuard } } : {}),
     });

@@ -11,6 +11,8 @@ export const FAR_ENDS_SCHEMA: Parameters<typeof JSONSchema>[0] = {
     "who answers at each node's far end, by node id: 'real' (SIPp, a softphone), 'simulated' (the traffic profile's outcome mix: busy, failures, ...) or 'answering' (simulated, answers every real caller); a node not listed is real when its far end is a loopback address, answering otherwise",
 };
 
+export const SUPERVISION_DESCRIPTION =
+  "whether the gateway watches the trunks of nodes whose far end is real, as the configuration asks: OPTIONS keep-alives (proxyOptions with the user agent's optionsIntervalSeconds; a trunk found down takes no calls) and registrations (registrationSipDomain); default true. Off: none is sent, and registrations are forgotten without an unregister";
 export const SETUP_TIMEOUT_DESCRIPTION =
   'seconds a real call may go without a final answer before the gateway cancels its far end and answers the caller 408 (Timer C; 1 to 3600, default 181)';
 export const OUTSIDE_PEERS_SCHEMA: Parameters<typeof JSONSchema>[0] = {
@@ -62,4 +64,8 @@ export class SipControlDto {
       "how the lab's phone registrars meet password guessing: failed digests per source address and per user, each failure's answer held (doubling), then a block; fields left out keep their values",
   })
   registrarGuard?: SipRegistrarGuardDto;
+  @IsOptional()
+  @IsBoolean()
+  @JSONSchema({ description: SUPERVISION_DESCRIPTION })
+  supervision?: boolean;
 }

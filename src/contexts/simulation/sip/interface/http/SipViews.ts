@@ -5,7 +5,45 @@ import { responseShape } from '../../../../../shared/interface/http/fieldShapes.
 import type { FarEnd, OutsidePeers } from '../../domain/SipSetting.js';
 import { OUTSIDE_PEERS } from '../../domain/SipSetting.js';
 import { REGISTRAR_GUARD_FIELDS } from '../../domain/RegistrarGuardSettings.js';
-import { FAR_ENDS_SCHEMA, OUTSIDE_PEERS_SCHEMA, SETUP_TIMEOUT_DESCRIPTION } from './SipControlDto.js';
+import {
+  FAR_ENDS_SCHEMA,
+  OUTSIDE_PEERS_SCHEMA,
+  SETUP_TIMEOUT_DESCRIPTION,
+  SUPERVISION_DESCRIPTION,
+} from './SipControlDto.js';
+
+/** A trunk's OPTIONS keep-alive: its interval, what it found, its counts. */
+export class SipKeepAliveView {
+  @IsInt() intervalSeconds!: number;
+  @IsIn(['unknown', 'up', 'down']) state!: 'unknown' | 'up' | 'down';
+  @IsInt() sent!: number;
+  @IsInt() answered!: number;
+  @IsInt() failed!: number;
+  /** The last OPTIONS's final status (absent: no answer). */
+  @IsOptional() @IsInt() lastStatus?: number;
+  @IsOptional() @IsString() @JSONSchema({ format: 'date-time' }) lastAt?: string;
+}
+
+/** A trunk's registration at its peer. */
+export class SipTrunkRegistrationView {
+  @IsString() registrarUri!: string;
+  @IsString() addressOfRecord!: string;
+  @IsIn(['registering', 'registered', 'failed']) state!: 'registering' | 'registered' | 'failed';
+  @IsInt() sent!: number;
+  @IsInt() failed!: number;
+  @IsOptional() @IsInt() lastStatus?: number;
+  @IsOptional() @IsString() @JSONSchema({ format: 'date-time' }) expiresAt?: string;
+}
+
+/** A trunk the gateway watches: its peer, its state, its keep-alive and registration. */
+export class SipTrunkView {
+  @IsString() nodeId!: string;
+  @IsString() nodeName!: string;
+  @IsString() target!: string;
+  @IsIn(['up', 'down', 'unknown', 'unwatched']) state!: 'up' | 'down' | 'unknown' | 'unwatched';
+  @IsOptional() @ValidateNested() @Type(() => SipKeepAliveView) keepAlive?: SipKeepAliveView;
+  @IsOptional() @ValidateNested() @Type(() => SipTrunkRegistrationView) registration?: SipTrunkRegistrationView;
+}
 
 /** One listener of a node. */
 export class SipListenerStateView {
@@ -82,6 +120,8 @@ export class SipStateView {
   @IsArray() @ValidateNested({ each: true }) @Type(() => SipNodePeersStateView) peers!: SipNodePeersStateView[];
   @ValidateNested() @Type(() => SipRefusalsView) refused!: SipRefusalsView;
   @ValidateNested() @Type(() => SipRegistrarGuardStateView) registrarGuard!: SipRegistrarGuardStateView;
+  @IsBoolean() @JSONSchema({ description: SUPERVISION_DESCRIPTION }) supervision!: boolean;
+  @IsArray() @ValidateNested({ each: true }) @Type(() => SipTrunkView) trunks!: SipTrunkView[];
 }
 
 /** The registrar blocks an administrator lifted, as they were. */
