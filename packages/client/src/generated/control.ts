@@ -356,6 +356,8 @@ export interface ControlSchemas {
     /** what each node does with what a peer outside its network peer whitelist sends, by node id: 'drop' (silently: no answer, a connection closed) or 'forbid' (a request answered 403, statelessly); a node not listed drops */
     outsidePeers?: Record<string, "drop" | "forbid"> | null;
     registrarGuard?: ControlSchemas["SipRegistrarGuardDto"] | null;
+    /** whether the gateway watches the trunks of nodes whose far end is real, as the configuration asks: OPTIONS keep-alives (proxyOptions with the user agent's optionsIntervalSeconds; a trunk found down takes no calls) and registrations (registrationSipDomain); default true. Off: none is sent, and registrations are forgotten without an unregister */
+    supervision?: boolean | null;
   };
   SipRegistrarGuardDto: {
     /** consecutive failed digests of one source address, or on one user, that block it (0: never block) */
@@ -383,6 +385,35 @@ export interface ControlSchemas {
     peers: ControlSchemas["SipNodePeersStateView"][];
     refused: ControlSchemas["SipRefusalsView"];
     registrarGuard: ControlSchemas["SipRegistrarGuardStateView"];
+    /** whether the gateway watches the trunks of nodes whose far end is real, as the configuration asks: OPTIONS keep-alives (proxyOptions with the user agent's optionsIntervalSeconds; a trunk found down takes no calls) and registrations (registrationSipDomain); default true. Off: none is sent, and registrations are forgotten without an unregister */
+    supervision: boolean;
+    trunks: ControlSchemas["SipTrunkView"][];
+  };
+  SipTrunkView: {
+    nodeId: string;
+    nodeName: string;
+    target: string;
+    state: "up" | "down" | "unknown" | "unwatched";
+    keepAlive?: ControlSchemas["SipKeepAliveView"] | null;
+    registration?: ControlSchemas["SipTrunkRegistrationView"] | null;
+  };
+  SipTrunkRegistrationView: {
+    registrarUri: string;
+    addressOfRecord: string;
+    state: "registering" | "registered" | "failed";
+    sent: number;
+    failed: number;
+    lastStatus?: number | null;
+    expiresAt?: string | null;
+  };
+  SipKeepAliveView: {
+    intervalSeconds: number;
+    state: "unknown" | "up" | "down";
+    sent: number;
+    answered: number;
+    failed: number;
+    lastStatus?: number | null;
+    lastAt?: string | null;
   };
   SipRegistrarGuardStateView: {
     settings: ControlSchemas["SipRegistrarGuardSettingsView"];

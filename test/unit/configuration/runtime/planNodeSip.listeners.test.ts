@@ -89,6 +89,7 @@ describe('the plan knows what a node needs on the wire (PlanNode.sip)', () => {
       userAgent: 'gwsim',
       registrar: undefined,
       peers: { sip: undefined, media: undefined },
+      supervision: { keepAliveSeconds: 0, registration: undefined },
     });
     expect(bare.local.port).to.equal(5060);
   });

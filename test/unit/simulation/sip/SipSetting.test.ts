@@ -65,7 +65,7 @@ describe("a lab's SIP setting (SipSetting)", () => {
 
   it('a change keeps the fields it leaves out; farEnds is taken whole', () => {
     const first = sipSetting(defaultSipSetting(false), { enabled: true, portOffset: 1000, farEnds: { a: 'real' } });
-    const rest = { outsidePeers: {}, registrarGuard: DEFAULT_REGISTRAR_GUARD };
+    const rest = { outsidePeers: {}, registrarGuard: DEFAULT_REGISTRAR_GUARD, supervision: true };
     expect(first).to.deep.equal({
       enabled: true,
       portOffset: 1000,

@@ -8,7 +8,12 @@ import { StoredSip } from '../../../../src/contexts/simulation/sip/application/S
 import { DEFAULT_REGISTRAR_GUARD } from '../../../../src/contexts/simulation/sip/domain/RegistrarGuardSettings.js';
 
 /** The fields a lab's setting has besides the ones a test looks at, at their defaults. */
-const REST = { setupTimeoutSeconds: 181, outsidePeers: {}, registrarGuard: DEFAULT_REGISTRAR_GUARD };
+const REST = {
+  setupTimeoutSeconds: 181,
+  outsidePeers: {},
+  registrarGuard: DEFAULT_REGISTRAR_GUARD,
+  supervision: true,
+};
 
 function stored(enabledByDefault: boolean): StoredSip {
   return new StoredSip(
