@@ -170,7 +170,10 @@ function startGateway(): Promise<Gateway> {
 
 /** The JSON log lines of level warn (40) and above, the last 40 at most. */
 function warningsOf(output: string): string {
-  const lines = output.split('\n').filter((line) => /^\{"level":(4|5|6)0,/.test(line));
+  // and what the monitor's fault switch did (a document's history depends on it)
+  const lines = output
+    .split('\n')
+    .filter((line) => /^\{"level":(4|5|6)0,/.test(line) || /lab's monitor (is reachable|unreachable)/.test(line));
   return lines.slice(-40).join('\n');
 }
 

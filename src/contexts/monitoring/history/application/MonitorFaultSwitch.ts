@@ -1,4 +1,5 @@
-import { inject, injectable } from 'inversify';
+import { inject, injectable, optional } from 'inversify';
+import { Logger } from '../../../../shared/application/Logger.js';
 import { GatewayFaultSwitch, type HeldGatewayFault } from '../../../../shared/application/GatewayFaultSwitch.js';
 import type { LabId } from '../../../../shared/domain/LabId.js';
 import { MonitorAvailability } from './MonitorAvailability.js';
@@ -8,14 +9,19 @@ import { MonitorAvailability } from './MonitorAvailability.js';
 export class MonitorUnreachableSwitch extends GatewayFaultSwitch {
   readonly kinds = ['monitorUnreachable'] as const;
 
-  constructor(@inject(MonitorAvailability) private readonly availability: MonitorAvailability) {
+  constructor(
+    @inject(MonitorAvailability) private readonly availability: MonitorAvailability,
+    @inject(Logger) @optional() private readonly logger: Logger | undefined = undefined,
+  ) {
     super();
   }
 
   hold(lab: LabId, faults: readonly HeldGatewayFault[]): void {
-    this.availability.setUnreachable(
-      lab,
-      faults.length > 0 ? `switched off by fault rule ${faults[0]!.ruleId}` : undefined,
+    const reason = faults.length > 0 ? `switched off by fault rule ${faults[0]!.ruleId}` : undefined;
+    this.availability.setUnreachable(lab, reason);
+    this.logger?.info(
+      { lab, ...(reason ? { reason } : {}) },
+      reason ? "a fault makes the lab's monitor unreachable" : "the lab's monitor is reachable again",
     );
   }
 }
