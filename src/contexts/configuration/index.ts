@@ -108,6 +108,7 @@ export type {
   PlanMedia,
   PlanRegistrar,
   RegistrarAcceptPolicy,
+  ReliableProvisionals,
   PlanPeer,
   PlanPeerWhitelist,
   PlanPeers,
