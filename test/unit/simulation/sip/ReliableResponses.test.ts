@@ -25,7 +25,7 @@ function request(method: string, seq: number, extra: string[] = []): SipRequest 
 }
 
 const INVITE = request('INVITE', 7, ['Supported: 100rel']);
-const prack = (rack?: string) => request('PRACK', 8, rack === undefined ? [] : [`RAck: ${rack}`]);
+const prackOf = (rack?: string) => request('PRACK', 8, rack === undefined ? [] : [`RAck: ${rack}`]);
 
 function harness(t1Ms = 10_000) {
   const sent: SipResponse[] = [];
@@ -37,8 +37,21 @@ function harness(t1Ms = 10_000) {
     (r) => sent.push(r),
     (r) => expired.push(r),
   );
-  return { sent, expired, reliable };
+  /** The PRACK's verdict, noted in `sent` order as a status line of its own ('PRACK 200'). */
+  const prack = (rack?: string): number => {
+    let verdict = 0;
+    reliable.prack(prackOf(rack), (status) => {
+      verdict = status;
+      sent.push({ ...buildResponse(prackOf(rack), status), reason: 'PRACK' });
+    });
+    return verdict;
+  };
+  return { sent, expired, reliable, prack };
 }
+
+/** The statuses sent, a PRACK's answer as 'PRACK <status>'. */
+const statuses = (sent: readonly SipResponse[]) =>
+  sent.map((r) => (r.reason === 'PRACK' ? `PRACK ${r.status}` : r.status));
 
 function node(reliableProvisionals: 'SUPPORTED' | 'REQUIRED' | 'DISABLED'): PlanNode {
   return { sip: { reliableProvisionals } } as unknown as PlanNode;
@@ -46,7 +59,7 @@ function node(reliableProvisionals: 'SUPPORTED' | 'REQUIRED' | 'DISABLED'): Plan
 
 describe('ReliableResponses: the 18x of a caller with 100rel (RFC 3262 section 3)', () => {
   it('sends an 18x with Require: 100rel and an RSeq in 1..2^31-1, the next one higher by one once the first is PRACKed', () => {
-    const { sent, reliable } = harness();
+    const { sent, reliable, prack } = harness();
     reliable.respond(buildResponse(INVITE, 180, { toTag: 'gw' }));
     expect(sent).to.have.length(1);
     expect(header(sent[0]!, 'Require')).to.equal('100rel');
@@ -54,25 +67,32 @@ describe('ReliableResponses: the 18x of a caller with 100rel (RFC 3262 section 3
     expect(rseq).to.be.within(1, 2 ** 31 - 1);
     reliable.respond(buildResponse(INVITE, 183, { toTag: 'gw' }));
     expect(sent, 'a second reliable 18x waits for the first PRACK').to.have.length(1);
-    expect(reliable.prack(prack(`${rseq} 7 INVITE`))).to.equal(200);
-    expect(sent).to.have.length(2);
-    expect(Number(header(sent[1]!, 'RSeq'))).to.equal(rseq + 1);
+    expect(prack(`${rseq} 7 INVITE`)).to.equal(200);
+    expect(statuses(sent)).to.deep.equal([180, 'PRACK 200', 183]);
+    expect(Number(header(sent[2]!, 'RSeq'))).to.equal(rseq + 1);
     reliable.stop();
   });
 
   it('holds the 2xx until the PRACK, answers 481 to a PRACK naming no response waiting, 400 without RAck', () => {
-    const { sent, reliable } = harness();
+    const { sent, reliable, prack } = harness();
     reliable.respond(buildResponse(INVITE, 180, { toTag: 'gw' }));
     const rseq = Number(header(sent[0]!, 'RSeq'));
     reliable.respond(buildResponse(INVITE, 200, { toTag: 'gw' }));
     expect(sent.map((r) => r.status)).to.deep.equal([180]);
     expect(reliable.holding).to.equal(true);
-    expect(reliable.prack(prack())).to.equal(400);
-    expect(reliable.prack(prack(`${rseq + 1} 7 INVITE`))).to.equal(481);
-    expect(reliable.prack(prack(`${rseq} 6 INVITE`)), 'another CSeq number').to.equal(481);
-    expect(reliable.prack(prack(`${rseq} 7 INVITE`))).to.equal(200);
-    expect(sent.map((r) => r.status)).to.deep.equal([180, 200]);
-    expect(reliable.prack(prack(`${rseq} 7 INVITE`)), 'acknowledged already').to.equal(481);
+    expect(prack()).to.equal(400);
+    expect(prack(`${rseq + 1} 7 INVITE`)).to.equal(481);
+    expect(prack(`${rseq} 6 INVITE`), 'another CSeq number').to.equal(481);
+    expect(prack(`${rseq} 7 INVITE`)).to.equal(200);
+    expect(statuses(sent), "the PRACK's 200, then the INVITE's").to.deep.equal([
+      180,
+      'PRACK 400',
+      'PRACK 481',
+      'PRACK 481',
+      'PRACK 200',
+      200,
+    ]);
+    expect(prack(`${rseq} 7 INVITE`), 'acknowledged already').to.equal(481);
   });
 
   it('sends a failure at once and stops waiting', () => {

@@ -50,12 +50,13 @@ export class InDialogRequests {
         // carried to the other side of the call (MidDialogRelay), or answered for a simulated one
         this.relay.received(leg, transaction);
         return;
-      case 'PRACK':
+      case 'PRACK': {
         // RFC 3262 section 3: 200 for the reliable 18x it acknowledges, 481 for none, 400 without RAck
-        transaction.respond(
-          buildResponse(request, leg.reliable?.prack(request) ?? (firstHeader(request, 'RAck') ? 481 : 400)),
-        );
+        const answer = (status: number) => transaction.respond(buildResponse(request, status));
+        if (leg.reliable) leg.reliable.prack(request, answer);
+        else answer(firstHeader(request, 'RAck') ? 481 : 400);
         return;
+      }
       default:
         transaction.respond(withHeader(buildResponse(request, 405), 'Allow', allowOf(leg.node)));
     }

@@ -85,21 +85,22 @@ export class ReliableResponses {
   }
 
   /**
-   * A PRACK on the leg (RFC 3262 section 3): 400 without an RAck (a malformed one the parser refused already), 481
-   * when it acknowledges no reliable provisional waiting for one, else 200 and what waited goes.
+   * A PRACK on the leg (RFC 3262 section 3), answered through `answer`: 400 without an RAck (a malformed one the
+   * parser refused already), 481 when it acknowledges no reliable provisional waiting for one, else 200, and then
+   * what waited goes (the PRACK's 200 before the INVITE's).
    */
-  prack(request: SipRequest): PrackVerdict {
+  prack(request: SipRequest, answer: (verdict: PrackVerdict) => void): void {
     const rack = /^\s*(\d+)\s+(\d+)\s+(\S+)\s*$/.exec(firstHeader(request, 'RAck') ?? '');
-    if (!rack) return 400;
+    if (!rack) return answer(400);
     const waiting = this.unacknowledged;
     const matches =
       waiting !== undefined &&
       Number(rack[1]) === waiting.rseq &&
       Number(rack[2]) === this.inviteSeq &&
       rack[3] === 'INVITE';
-    if (!matches) return 481;
+    if (!matches) return answer(481);
+    answer(200);
     this.acknowledged();
-    return 200;
   }
 
   /** The leg ended: no more retransmissions, nothing waits. */
