@@ -110,6 +110,7 @@ export type {
   PlanMedia,
   PlanRegistrar,
   RegistrarAcceptPolicy,
+  ReliableProvisionals,
   PlanPeer,
   PlanPeerWhitelist,
   PlanPeers,

@@ -1,5 +1,6 @@
 import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import type { ScenarioCorrection } from './suiteCatalog.js';
 
 /**
  * The temporary copy of another project's SIPp scenario that the suites run: the same messages, with the few
@@ -114,6 +115,16 @@ export function absoluteMediaFiles(xml: string, directory: string): string {
   });
 }
 
+/** The scenario with the catalog's corrections of its slips made (a correction whose text is not there is an error). */
+export function corrected(xml: string, corrections: readonly ScenarioCorrection[], name: string): string {
+  let out = xml;
+  for (const correction of corrections) {
+    if (!out.includes(correction.from)) throw new Error(`${name}: no '${correction.from}' to correct`);
+    out = out.split(correction.from).join(correction.to);
+  }
+  return out;
+}
+
 /** Every change above, in order. */
 export function adaptScenario(xml: string, directory: string): string {
   return absoluteMediaFiles(loopbackAddresses(allowEarly100(escapeAttributeBrackets(xml))), directory);
@@ -123,10 +134,16 @@ export function adaptScenario(xml: string, directory: string): string {
  * Writes the adapted copy of `source` (a scenario file of the suites folder) into `target` and answers its path;
  * files it reads beside it (injection CSVs) are copied as they are.
  */
-export function copyScenario(source: string, target: string, companions: readonly string[] = []): string {
+export function copyScenario(
+  source: string,
+  target: string,
+  companions: readonly string[] = [],
+  corrections: readonly ScenarioCorrection[] = [],
+): string {
   mkdirSync(target, { recursive: true });
   const copy = path.join(target, path.basename(source));
-  writeFileSync(copy, adaptScenario(readFileSync(source, 'latin1'), path.dirname(source)), 'latin1');
+  const text = corrected(readFileSync(source, 'latin1'), corrections, source);
+  writeFileSync(copy, adaptScenario(text, path.dirname(source)), 'latin1');
   for (const companion of companions) {
     const from = path.join(path.dirname(source), companion);
     if (existsSync(from)) copyFileSync(from, path.join(target, companion));

@@ -27,6 +27,18 @@ export interface Party {
   readonly exit?: 0 | 'any';
   /** -m for a far end that takes more than one INVITE (one per carrier tried). */
   readonly calls?: number;
+  /**
+   * Corrections of the scenario's own slips, made in the copy it runs (text replaced as it stands in the file): each
+   * names what the scenario means to send where it sends something else; never a change of what it checks.
+   */
+  readonly corrections?: readonly ScenarioCorrection[];
+}
+
+/** One correction of a scenario's text: every `from` becomes `to`, for the reason `why`. */
+export interface ScenarioCorrection {
+  readonly from: string;
+  readonly to: string;
+  readonly why: string;
 }
 
 /** Who answers for a carrier: a SIPp far end on the shared port ('real') or the simulator's answering far end. */

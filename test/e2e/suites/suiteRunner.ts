@@ -109,7 +109,8 @@ export class SippSuiteRunner {
     if (party.scenario.startsWith('builtin:')) return party.scenario.slice('builtin:'.length);
     if (party.scenario.startsWith('fixture:')) return fixture(party.scenario.slice('fixture:'.length));
     const source = path.join(this.suites, party.scenario);
-    return copyScenario(source, path.join(this.copies, path.dirname(party.scenario)), party.companions ?? []);
+    const target = path.join(this.copies, path.dirname(party.scenario));
+    return copyScenario(source, target, party.companions ?? [], party.corrections ?? []);
   }
 }
 

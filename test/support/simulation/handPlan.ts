@@ -43,6 +43,7 @@ export function planNode(
       credentials: undefined,
       media: { firstPort: 40000, lastPort: 49999, timeoutSeconds: 0, audioCodecs: undefined },
       userAgent: 'gwsim',
+      reliableProvisionals: 'SUPPORTED',
       registrar: undefined,
       peers: { sip: undefined, media: undefined },
       supervision: { keepAliveSeconds: 0, registration: undefined },

@@ -83,11 +83,8 @@ export const PJPROJECT_FAR_ENDS: readonly SippEntry[] = [
   farEnd('uas-forked-200', expectStatus(200, 1000), 'two 200s with different tags: both ACKed, the second hung up'),
   farEnd('uas-forked-100rel', expectStatus(603), 'reliable 180s from two forks PRACKed each, then 603 to A', {
     timeoutS: 30,
-    gap: 'reliable provisional responses (Require: 100rel) from the far end are not PRACKed; the call stays early',
   }),
-  farEnd('uas-prack_fork', expectStatus(200), 'an unreliable 180, then a reliable one from another Contact: PRACK it', {
-    gap: 'reliable provisional responses (Require: 100rel) from the far end are not PRACKed; the call stays early',
-  }),
+  farEnd('uas-prack_fork', expectStatus(200), 'an unreliable 180, then a reliable one from another Contact: PRACK it'),
   farEnd('uas-inv_401_retry_after_100', expectStatus(200), 'a 401 after 100 and 180: retried with credentials once'),
   farEnd('uas-inv-answered-with-srtp', ANY_STATUS(), 'an RTP/AVP offer answered RTP/SAVP: the gateway ends it', {
     leavesCallUp: ENDS_QUIET,

@@ -29,7 +29,7 @@ describe('the plan knows what a node needs on the wire (PlanNode.sip)', () => {
     const userAgent = g.add(
       'SIPUA_STACK',
       'ua',
-      { userAgentHeader: 'PBX/1.0' },
+      { userAgentHeader: 'PBX/1.0', reliableProvisionalResponses: 'REQUIRED' },
       { sipTransportId: [transport], mediaNegotiationId: [media] },
     );
     const credentials = g.add('SIPAUTH_STACK', 'credentials', {
@@ -55,6 +55,7 @@ describe('the plan knows what a node needs on the wire (PlanNode.sip)', () => {
       tlsPort: 5071,
       maxMessageBytes: 8192,
       userAgent: 'PBX/1.0',
+      reliableProvisionals: 'REQUIRED',
       registrar: undefined,
     });
     expect(sip.identity).to.deep.equal({ certificatePem: `${CERTIFICATE}\n${CHAIN}\n`, privateKeyPem: `${KEY}\n` });
@@ -87,6 +88,7 @@ describe('the plan knows what a node needs on the wire (PlanNode.sip)', () => {
       credentials: undefined,
       media: { firstPort: 40000, lastPort: 49999, timeoutSeconds: 0, audioCodecs: undefined },
       userAgent: 'gwsim',
+      reliableProvisionals: 'SUPPORTED',
       registrar: undefined,
       peers: { sip: undefined, media: undefined },
       supervision: { keepAliveSeconds: 0, registration: undefined },

@@ -139,6 +139,9 @@ export interface PlanRegistrar {
   readonly users: ReadonlyMap<string, string | undefined>;
 }
 
+/** The values of SIPUA_STACK reliableProvisionalResponses. */
+export type ReliableProvisionals = 'SUPPORTED' | 'REQUIRED' | 'DISABLED';
+
 /**
  * What a node needs on the wire. The plan never leaves the process: it carries secrets (the private key, the
  * password) in clear, and no view renders them.
@@ -168,6 +171,12 @@ export interface PlanNodeSip {
   readonly media: PlanMedia;
   /** User-Agent / Server header of the node's user agent (SIPUA_STACK userAgentHeader). */
   readonly userAgent: string;
+  /**
+   * Reliable provisional responses (RFC 3262) of the node's user agent (SIPUA_STACK reliableProvisionalResponses):
+   * SUPPORTED sends 18x reliably to a caller that supports 100rel and offers it to far ends, REQUIRED asks far ends
+   * for it, DISABLED neither (a caller requiring 100rel gets 420).
+   */
+  readonly reliableProvisionals: ReliableProvisionals;
   /** The registrar of a SIP phone registrar node (TELSIP_STACK role SIP_PHONE_REGISTRAR); undefined for other nodes. */
   readonly registrar: PlanRegistrar | undefined;
   /** The network peer whitelists of the node's SIP transport and media negotiation. */

@@ -12,6 +12,7 @@ import type {
   PlanNodeSip,
   PlanRegistrar,
   RegistrarAcceptPolicy,
+  ReliableProvisionals,
 } from './GatewayPlan.js';
 import { peersOf } from './planPeers.js';
 import { supervisionOf } from './planSupervision.js';
@@ -270,6 +271,12 @@ function registrarOf(
   };
 }
 
+/** The user agent's reliableProvisionalResponses (SUPPORTED for a node without a user agent or a known value). */
+function reliableProvisionalsOf(userAgent: ConfigObject | undefined): ReliableProvisionals {
+  const found = text(userAgent, 'reliableProvisionalResponses');
+  return found === 'REQUIRED' || found === 'DISABLED' ? found : 'SUPPORTED';
+}
+
 /**
  * What a node needs on the wire (see PlanNodeSip). `localPort` is the port the plan gives the node (its
  * transport's, or 5060): a node without a transport listens on UDP and TCP there.
@@ -299,6 +306,7 @@ export function planNodeSip(graph: GraphView, node: ConfigObject, localPort: num
     credentials: credentials && Object.freeze(credentials),
     media: Object.freeze(mediaOf(graph, userAgent, transport)),
     userAgent: text(userAgent, 'userAgentHeader') || SIP_DEFAULTS.userAgent,
+    reliableProvisionals: reliableProvisionalsOf(userAgent),
     registrar: registrar && Object.freeze(registrar),
     peers,
     supervision: supervisionOf(graph, connection, userAgent),

@@ -3,7 +3,7 @@ import type { GatewayPlan, PlanNode } from '../../../configuration/index.js';
 import type { LabId } from '../../../../shared/domain/LabId.js';
 import { historyEntry, incomingNumbers, outgoingNumbers } from './CallHistory.js';
 import { CallMessages } from './CallMessages.js';
-import { failsOver, farEndEnding, GATE_ENDINGS, OUTCOME_ENDINGS } from './CallEndings.js';
+import { failsOver, farEndEnding, GATE_ENDINGS, OUTCOME_ENDINGS, RESCUE_ENDINGS } from './CallEndings.js';
 import type { CallEnding, EndingSide, Gate } from './CallEndings.js';
 import type { CallRecorder, GateSnapshot } from './CallRecorder.js';
 import { gateFor } from './gateFor.js';
@@ -261,6 +261,15 @@ export class B2bua implements TransportListener {
       return;
     }
     const attempt = call.attempt;
+    if (leg === call.inbound && call.state === 'early' && attempt) {
+      // The caller never acknowledged a reliable 18x (RFC 3262 section 3): its INVITE was refused, the attempt
+      // is cancelled and the call ends on its answer, as after the caller's CANCEL.
+      this.move(call, 'terminating');
+      call.cancelling = RESCUE_ENDINGS.handlingFailed;
+      call.cancelSide = 'gateway';
+      this.transport.cancel(attempt.leg, () => attempt.dialog.cancel());
+      return;
+    }
     if (call.state === 'connected' && attempt && call.answer && (leg === call.inbound || leg === attempt.leg)) {
       // A connected call whose caller never ACKed the 200 (Timer H) or whose media stopped (media timeout): the
       // gateway hangs up both sides itself (RFC 3261 13.3.1.4) and the call ends at once.

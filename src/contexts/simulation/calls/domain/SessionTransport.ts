@@ -149,7 +149,8 @@ export interface TransportListener {
   /**
    * A timer of the leg ran out: before any response, the caller's INVITE transaction (Timer B: the caller gave
    * up); on a connected call, the caller never ACKed the 200 (Timer H) or the media stopped (the media timeout):
-   * the gateway ends the call.
+   * the gateway ends the call; on a ringing call, the caller never PRACKed a reliable 18x (RFC 3262 section 3): the
+   * caller's INVITE was refused and the gateway cancels the attempt.
    */
   timedOut(leg: TransportLeg): void;
   /**

@@ -5,7 +5,16 @@ import type { MidDialogRelay } from './MidDialogRelay.js';
 import type { SocketLeg } from './SocketLeg.js';
 import type { SocketLegs } from './SocketLegs.js';
 import type { SocketReports } from './SocketReports.js';
-import { ALLOW, cseqOf, inDialogDestination, withContact, withCSeq, withHeader, withVia } from './wireMessages.js';
+import { allowOf } from './ReliableResponses.js';
+import {
+  cseqOf,
+  firstHeader,
+  inDialogDestination,
+  withContact,
+  withCSeq,
+  withHeader,
+  withVia,
+} from './wireMessages.js';
 
 /**
  * The requests inside the dialogs the socket transport carries, either way: a BYE from a real endpoint (to the
@@ -41,8 +50,15 @@ export class InDialogRequests {
         // carried to the other side of the call (MidDialogRelay), or answered for a simulated one
         this.relay.received(leg, transaction);
         return;
+      case 'PRACK': {
+        // RFC 3262 section 3: 200 for the reliable 18x it acknowledges, 481 for none, 400 without RAck
+        const answer = (status: number) => transaction.respond(buildResponse(request, status));
+        if (leg.reliable) leg.reliable.prack(request, answer);
+        else answer(firstHeader(request, 'RAck') ? 481 : 400);
+        return;
+      }
       default:
-        transaction.respond(withHeader(buildResponse(request, 405), 'Allow', ALLOW));
+        transaction.respond(withHeader(buildResponse(request, 405), 'Allow', allowOf(leg.node)));
     }
   }
 

@@ -1,4 +1,5 @@
 import {
+  buildResponse,
   parseNameAddr,
   sdpOf,
   unsharedCopy,
@@ -14,13 +15,21 @@ import type { LabSip, NodeListener } from './LabSip.js';
 import { localResponse, refusedResponse } from './localResponse.js';
 import { screenOffer } from './requestScreen.js';
 import { uasDialog } from './uasDialog.js';
+import {
+  allowOf,
+  inviteSeqOf,
+  namesOptionTag,
+  RELIABLE,
+  ReliableResponses,
+  reliableEnabled,
+} from './ReliableResponses.js';
 import { sdpMediaAddress } from '../../media/infrastructure/index.js';
 import type { MediaWiring } from './MediaWiring.js';
 import type { PageMessages } from './PageMessages.js';
 import { CallMedia, SocketLeg } from './SocketLeg.js';
 import type { SocketLegs } from './SocketLegs.js';
 import type { SocketReports } from './SocketReports.js';
-import { ALLOW, firstHeader, q850Of, uriUser, withBody, withContact, withHeader } from './wireMessages.js';
+import { firstHeader, q850Of, tagOf, uriUser, withBody, withContact, withHeader } from './wireMessages.js';
 
 /** The display name a name-addr header gives (RFC 3261 section 25.1 display-name), as `sourceName`. */
 function displayNameOf(value: string | undefined): { sourceName?: string } {
@@ -93,6 +102,11 @@ export class InboundCalls {
           transaction.respond(localResponse(request, 503, callId));
           return;
         }
+        if (!reliableEnabled(node) && namesOptionTag(request, 'Require', RELIABLE)) {
+          // RFC 3262 section 4 and RFC 3261 section 8.2.2.3: a node with 100rel disabled cannot honour the Require
+          transaction.respond(withHeader(localResponse(request, 420, callId), 'Unsupported', RELIABLE));
+          return;
+        }
         const host = listener.address(transaction.source.transport)?.host ?? 'gwsim';
         const refusal = screenOffer(request, node.sip.media.audioCodecs, host);
         if (refusal) return void transaction.respond(refusedResponse(request, refusal, callId, false));
@@ -103,9 +117,9 @@ export class InboundCalls {
         // keep-alive and capability query
         let ok = localResponse(request, 200, callId);
         ok = withHeader(
-          withHeader(withHeader(ok, 'Allow', ALLOW), 'Accept', 'application/sdp'),
+          withHeader(withHeader(ok, 'Allow', allowOf(node)), 'Accept', 'application/sdp'),
           'Supported',
-          'replaces, timer',
+          node && reliableEnabled(node) ? `${RELIABLE}, replaces, timer` : 'replaces, timer',
         );
         transaction.respond(ok);
         return;
@@ -118,11 +132,11 @@ export class InboundCalls {
         if (node?.sip.registrar) this.sip.register(node, transaction);
         else
           transaction.respond(
-            withHeader(localResponse(request, 405, callId), 'Allow', ALLOW.replace(', REGISTER', '')),
+            withHeader(localResponse(request, 405, callId), 'Allow', allowOf(node).replace(', REGISTER', '')),
           );
         return;
       default:
-        transaction.respond(withHeader(localResponse(request, 405, callId), 'Allow', ALLOW));
+        transaction.respond(withHeader(localResponse(request, 405, callId), 'Allow', allowOf(node)));
     }
   }
 
@@ -145,7 +159,9 @@ export class InboundCalls {
       leg.dialog = uasDialog(transaction.request, message);
       if (leg.media) leg.media.legs[0] = leg;
     }
-    transaction.respond(message);
+    // a caller with 100rel gets its 18x reliably, and the 2xx once they are acknowledged (ReliableResponses)
+    if (leg.reliable) leg.reliable.respond(message);
+    else transaction.respond(message);
     // the media timeout counts from the answer: a phone ringing without early media sends no RTP
     if (status >= 200 && status < 300) leg.media?.relay?.arm();
     if (status >= 300) this.legs.finish(leg);
@@ -175,6 +191,22 @@ export class InboundCalls {
     const answers = ack.body !== '' && mediaLines(ack.body) === mediaLines(leg.lastSdp ?? '');
     if (answers) this.media.callerAnswer(leg, ack.body);
     else this.reports.post(() => this.reports.listener?.timedOut(leg));
+  }
+
+  /**
+   * A reliable 18x the caller never PRACKed within 64·T1: its INVITE is refused 500 (RFC 3262 section 3, in the 18x's
+   * dialog) and the gateway ends the call.
+   */
+  private unacknowledged(leg: SocketLeg, provisional: SipResponse): void {
+    this.reports.post(() => {
+      const transaction = leg.inviteTransaction;
+      if (leg.ended || !transaction) return;
+      leg.finalStatus = 500;
+      const toTag = tagOf(firstHeader(provisional, 'To'));
+      transaction.respond(buildResponse(transaction.request, 500, toTag === undefined ? {} : { toTag }));
+      this.legs.finish(leg);
+      this.reports.listener?.timedOut(leg);
+    });
   }
 
   /** The caller CANCELs its INVITE (the stack answered the CANCEL 200). */
@@ -228,6 +260,17 @@ export class InboundCalls {
     );
     leg.inviteTransaction = transaction;
     leg.lateOffer = body.kind === 'none';
+    if (
+      reliableEnabled(node) &&
+      (namesOptionTag(request, 'Supported', RELIABLE) || namesOptionTag(request, 'Require', RELIABLE))
+    )
+      leg.reliable = new ReliableResponses(
+        callId,
+        inviteSeqOf(request),
+        listener.stack.timers.T1,
+        (response) => transaction.respond(response),
+        (response) => this.unacknowledged(leg, response),
+      );
     this.legs.add(leg);
     this.byInvite.set(transaction, leg);
     for (const event of this.early.claim(callId)) this.reports.wire(leg, event);

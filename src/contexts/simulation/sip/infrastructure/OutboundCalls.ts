@@ -17,6 +17,8 @@ import type { Offer } from '../../calls/domain/SessionTransport.js';
 import type { Lazy } from '../../calls/domain/SipDialogs.js';
 import type { LabSip, NodeListener } from './LabSip.js';
 import { localResponse } from './localResponse.js';
+import { ProvisionalAcks } from './ProvisionalAcks.js';
+import { offeringReliability } from './ReliableResponses.js';
 import type { MediaWiring } from './MediaWiring.js';
 import { SocketLeg } from './SocketLeg.js';
 import type { SocketLegs } from './SocketLegs.js';
@@ -189,6 +191,7 @@ export class OutboundCalls {
     const addressed = contact !== undefined ? toContact(built, contact) : retarget(built, destination);
     let invite = withContact(withVia(addressed, leg.local), leg.local);
     invite = withHeader(invite, 'User-Agent', leg.node.sip.userAgent);
+    invite = offeringReliability(invite, leg.node);
     const sdp = this.media.offerSdp(leg, built.body);
     if (sdp !== undefined) invite = withBody(invite, sdp);
     leg.lastSdp = invite.body;
@@ -238,6 +241,8 @@ export class OutboundCalls {
     }
     if (leg.finalStatus >= 200 || leg.inviteAttempt !== attempt || invite === undefined) return;
     const status = response.status;
+    // a reliable 18x is PRACKed in its early dialog; a retransmitted or out-of-order one goes no further (RFC 3262)
+    if (status > 100 && status < 200 && !(leg.pracks ??= new ProvisionalAcks()).received(leg, invite, response)) return;
     if ((status === 401 || status === 407) && !leg.authenticated && leg.node.sip.credentials) {
       const retried = digestRetry(leg.node, leg.callId, invite, response, (cseqOf(invite)?.seq ?? 1) + 1);
       if (retried) {
@@ -263,6 +268,9 @@ export class OutboundCalls {
       // the dialog the gateway's requests on the leg (a relayed re-INVITE, its BYE) are built in
       try {
         leg.dialog = dialogFromResponse(invite, response);
+        // the early dialog's PRACKs took CSeq numbers the confirmed dialog goes on from
+        const early = leg.pracks?.localSeq(tagOf(firstHeader(response, 'To')));
+        if (early !== undefined) leg.dialog.localSeq = Math.max(leg.dialog.localSeq, early);
       } catch {
         /* a 2xx whose To does not parse: the leg carries no request of the gateway's but its BYE */
       }
@@ -292,6 +300,7 @@ export class OutboundCalls {
     } catch {
       return; // a 2xx whose To does not parse names no dialog the gateway could end
     }
+    dialog.localSeq = Math.max(dialog.localSeq, leg.pracks?.localSeq(tag) ?? 0);
     const branch = (what: string) => `z9hG4bK${(mix(leg.callId, what, tag) >>> 0).toString(16)}`;
     const via = { transport: leg.local.transport, host: leg.local.host, port: leg.local.port };
     const ack = withVia(buildAck(invite, response, { via, branch: branch('fork-ack') }), leg.local);

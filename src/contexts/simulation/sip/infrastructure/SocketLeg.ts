@@ -15,6 +15,8 @@ import {
   type MeasuredMedia,
 } from '../../calls/domain/SessionTransport.js';
 import type { Exchange } from './MidDialogRelay.js';
+import type { ProvisionalAcks } from './ProvisionalAcks.js';
+import type { ReliableResponses } from './ReliableResponses.js';
 import { dtmfOfInfo, type DetectedDigit, type MediaCounters, type RtpRelay } from '../../media/infrastructure/index.js';
 
 type Side = 0 | 1;
@@ -74,6 +76,10 @@ const MAX_INFO_DIGITS = 256;
 export class SocketLeg extends TransportLeg {
   /** Inbound: the caller's INVITE server transaction (responses go through it, 2xx resent until the ACK). */
   inviteTransaction: ServerTransaction | undefined;
+  /** Inbound: the caller takes 100rel; the gateway's 18x go reliably (RFC 3262). */
+  reliable: ReliableResponses | undefined;
+  /** Outbound: the far end's reliable 18x PRACKed, per early dialog (RFC 3262). */
+  pracks: ProvisionalAcks | undefined;
   /** Outbound: the INVITE as it went on the wire (after digest authentication, the authenticated one). */
   sentInvite: SipRequest | undefined;
   inviteClient: ClientTransaction | undefined;

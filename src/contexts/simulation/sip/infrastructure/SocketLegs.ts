@@ -43,6 +43,9 @@ export class SocketLegs {
     leg.ended = true;
     if (leg.index === 0) leg.media?.close();
     // what lingers is the leg's identity (late messages land in its history), not its messages nor its SDP
+    leg.reliable?.stop();
+    leg.reliable = undefined;
+    leg.pracks = undefined;
     leg.inviteTransaction = undefined;
     leg.pendingBye = undefined;
     leg.lastSdp = undefined;

@@ -11,15 +11,17 @@ import {
 import { ALLOW } from './wireMessages.js';
 
 /**
- * What the lab's nodes serve (RFC 3261 section 8.2): the methods of ALLOW (any other gets 501 with Allow), no
- * option tag in Require (420 with Unsupported), and the bodies the gateway reads or carries: SDP (also in a
+ * What the lab's nodes serve (RFC 3261 section 8.2): the methods of ALLOW and PRACK (any other gets 501 with Allow),
+ * no option tag in Require but 100rel (420 with Unsupported), and the bodies the gateway reads or carries: SDP (also in a
  * multipart body), DTMF in INFO (application/dtmf-relay, application/dtmf) and sipfrag (415 with Accept otherwise).
  */
 export const GATEWAY_CAPABILITIES: RequestCapabilities = Object.freeze({
-  methods: Object.freeze(ALLOW.split(', ')),
+  // PRACK (RFC 3262) is taken on every node: at one with 100rel disabled it acknowledges nothing (481)
+  methods: Object.freeze([...ALLOW.split(', '), 'PRACK']),
   // the stack's parseSip checked every header's grammar already
   headersChecked: true,
-  optionTags: Object.freeze([]),
+  // 100rel (RFC 3262): a node with it disabled refuses a Require of it itself (InboundCalls)
+  optionTags: Object.freeze(['100rel']),
   // a MESSAGE's content is the users', carried as it came (RFC 3428 section 7)
   carriedBodies: Object.freeze(['MESSAGE']),
   contentTypes: Object.freeze([
