@@ -2,7 +2,7 @@ import type { Container } from 'inversify';
 import { DEFAULT_LAB } from '../../shared/domain/LabId.js';
 import { GWSIM_METRICS, Metrics } from '../../shared/application/Metrics.js';
 import { LiveSessions, MonitorFigures } from '../../contexts/monitoring/index.js';
-import { SipListening, TrafficLabs } from '../../contexts/simulation/index.js';
+import { SipListening, TrafficLabs, type SipListeningState } from '../../contexts/simulation/index.js';
 
 /** The simulator's figures /_sim/metrics shows (the default lab's), as one thread reads them for another. */
 export interface SimulatorFigures {
@@ -18,6 +18,10 @@ export interface SimulatorFigures {
   readonly registrarFailedDigests: number;
   readonly registrarBlockedRefusals: number;
   readonly registrarBlocks: number;
+  readonly trunksDown: number;
+  readonly trunksRegistered: number;
+  readonly trunkKeepAlives: number;
+  readonly trunkKeepAlivesFailed: number;
 }
 
 /**
@@ -43,6 +47,7 @@ export function readSimulatorFigures(container: Container): () => Partial<Simula
             registrarFailedDigests: guarded.registrarGuard.failedDigests,
             registrarBlockedRefusals: guarded.registrarGuard.refusedWhileBlocked,
             registrarBlocks: guarded.registrarGuard.blocks.length,
+            ...trunkFigures(guarded.trunks),
           }
         : {}),
       ...(live ? { activeSessions: live.count(DEFAULT_LAB) } : {}),
@@ -58,6 +63,23 @@ export function readSimulatorFigures(container: Container): () => Partial<Simula
         : {}),
     };
   };
+}
+
+/** The default lab's watched trunks in four figures: down, registered, keep-alives sent and failed. */
+function trunkFigures(
+  trunks: SipListeningState['trunks'],
+): Pick<SimulatorFigures, 'trunksDown' | 'trunksRegistered' | 'trunkKeepAlives' | 'trunkKeepAlivesFailed'> {
+  let trunksDown = 0;
+  let trunksRegistered = 0;
+  let trunkKeepAlives = 0;
+  let trunkKeepAlivesFailed = 0;
+  for (const trunk of trunks) {
+    if (trunk.state === 'down') trunksDown += 1;
+    if (trunk.registration?.state === 'registered') trunksRegistered += 1;
+    trunkKeepAlives += trunk.keepAlive?.sent ?? 0;
+    trunkKeepAlivesFailed += trunk.keepAlive?.failed ?? 0;
+  }
+  return { trunksDown, trunksRegistered, trunkKeepAlives, trunkKeepAlivesFailed };
 }
 
 /**
@@ -89,5 +111,9 @@ export function registerSimulatorMetrics(
     metrics.counter({ ...GWSIM_METRICS.registrarFailedDigests, read: read('registrarFailedDigests') });
     metrics.counter({ ...GWSIM_METRICS.registrarBlockedRefusals, read: read('registrarBlockedRefusals') });
     metrics.gauge({ ...GWSIM_METRICS.registrarBlocks, read: read('registrarBlocks') });
+    metrics.gauge({ ...GWSIM_METRICS.trunksDown, read: read('trunksDown') });
+    metrics.gauge({ ...GWSIM_METRICS.trunksRegistered, read: read('trunksRegistered') });
+    metrics.counter({ ...GWSIM_METRICS.trunkKeepAlives, read: read('trunkKeepAlives') });
+    metrics.counter({ ...GWSIM_METRICS.trunkKeepAlivesFailed, read: read('trunkKeepAlivesFailed') });
   }
 }

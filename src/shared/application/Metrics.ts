@@ -122,4 +122,20 @@ export const GWSIM_METRICS = {
     name: 'gwsim_registrar_blocks',
     help: 'Source addresses and users blocked at the registrars now',
   },
+  trunksDown: {
+    name: 'gwsim_sip_trunks_down',
+    help: 'Trunks toward real far ends whose OPTIONS keep-alive found them down now (their calls fail over)',
+  },
+  trunksRegistered: {
+    name: 'gwsim_sip_trunks_registered',
+    help: 'Trunks registered at their peer now',
+  },
+  trunkKeepAlives: {
+    name: 'gwsim_sip_trunk_keepalives_total',
+    help: "OPTIONS keep-alives sent to the trunks' peers (of the trunks watched now: a commit that changes a trunk starts it again)",
+  },
+  trunkKeepAlivesFailed: {
+    name: 'gwsim_sip_trunk_keepalives_failed_total',
+    help: 'OPTIONS keep-alives unanswered, or answered 408 or 503',
+  },
 } as const satisfies Record<string, MetricDefinition>;

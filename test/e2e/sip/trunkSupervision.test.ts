@@ -162,6 +162,11 @@ describe("trunk supervision: the gateway's OPTIONS keep-alives and registration 
     carrier.answering = false;
     // an OPTIONS gets no answer within Timer F (32 s): the trunk is down then
     await until(async () => (await trunkOf(admin, 'Carrier A'))?.state === 'down', 'Carrier A down', 45_000);
+    // and for a scraper
+    const metrics = await (await fetch(new URL('/_sim/metrics', gateway.baseUrl))).text();
+    expect(metrics).to.match(/^gwsim_sip_trunks_down 1$/m);
+    expect(metrics).to.match(/^gwsim_sip_trunks_registered 1$/m);
+    expect(metrics).to.match(/^gwsim_sip_trunk_keepalives_failed_total [1-9]/m);
     const calls = () => new Set(carrier.of('INVITE').map((r) => r.headers.get('call-id'))).size;
     const callsBefore = calls();
     const result = await runSipp({
