@@ -17,6 +17,7 @@ import type { Offer } from '../../calls/domain/SessionTransport.js';
 import type { Lazy } from '../../calls/domain/SipDialogs.js';
 import type { LabSip, NodeListener } from './LabSip.js';
 import { localResponse } from './localResponse.js';
+import { peerAddress } from './trunks/TrunkSupervision.js';
 import { ProvisionalAcks } from './ProvisionalAcks.js';
 import { offeringReliability } from './ReliableResponses.js';
 import type { MediaWiring } from './MediaWiring.js';
@@ -74,7 +75,7 @@ export class OutboundCalls {
     const listener = this.listenerToward(node);
     if (!listener) return undefined;
     const phone = node.sip.registrar !== undefined ? this.sip.registered(node, destination) : undefined;
-    const address = node.sip.registrar !== undefined ? phone?.address : this.peerOf(node);
+    const address = node.sip.registrar !== undefined ? phone?.address : peerAddress(node);
     if (!address) return undefined;
     const local = listener.address(address.transport) ?? listener.address('UDP') ?? listener.address('TCP');
     return local ? { listener, local, address, contact: phone?.contact } : undefined;
@@ -88,7 +89,7 @@ export class OutboundCalls {
     const registrar = node.sip.registrar !== undefined;
     const built = offer.invite();
     const phone = registrar ? this.sip.registered(node, offer.destination) : undefined;
-    const destination = registrar ? phone?.address : this.peerOf(node);
+    const destination = registrar ? phone?.address : peerAddress(node);
     const local =
       listener.address(destination?.transport ?? node.local.transport) ??
       listener.address('UDP') ??
@@ -311,19 +312,6 @@ export class OutboundCalls {
       response: () => undefined,
       timeout: () => undefined,
     });
-  }
-
-  /** Where a node's far end is on the wire: its transport connection's destination (a host name is taken as it is). */
-  private peerOf(node: PlanNode): SipAddress | undefined {
-    const remote = node.remote;
-    if (!remote) return undefined;
-    const host =
-      /^\d+\.\d+\.\d+\.\d+$/.test(remote.host) || remote.host.includes(':')
-        ? remote.host
-        : remote.host === 'localhost'
-          ? '127.0.0.1'
-          : remote.host;
-    return { transport: remote.transport, host, port: remote.port };
   }
 
   /** The node's listener an attempt toward it leaves on (undefined: its far end is simulated). */
