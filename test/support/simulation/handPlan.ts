@@ -65,6 +65,8 @@ export function handPlan(
   domains: readonly HandDomain[],
   lab = 'default' as LabId,
   generation = 1,
+  /** The routing forward profiles (by id) that forward REFER both ways; the others leave transfers to the gateway. */
+  referForwarding: ReadonlySet<string> = new Set(),
 ): GatewayPlan {
   const compiled: { domain: HandDomain; plan: RoutingPlan }[] = [...domains]
     .sort((a, b) => (a.name ?? a.id).localeCompare(b.name ?? b.id))
@@ -92,6 +94,7 @@ export function handPlan(
       routes: domain.routes,
     })),
     problems: [],
+    forwardsRefer: (profileId: string) => referForwarding.has(profileId),
     route(call: RoutingCall): PlannedRoute | undefined {
       for (const { domain, plan } of compiled) {
         if (!domain.sourceNodeIds.includes(call.sourceNodeId)) continue;

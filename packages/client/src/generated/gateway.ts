@@ -1335,6 +1335,8 @@ export interface GatewaySchemas {
     nodeName: string;
     destinationDialString: string;
     sipStatusCode: number;
+    /** a transfer's attempt (the gateway called a REFER's target): the transferor's number; else null */
+    transferrerDialString?: string | null;
   };
   LegRtpStatisticsView: {
     codec: string;

@@ -111,6 +111,7 @@ const NOBODY: TransportListener = {
   byeReceived: () => undefined,
   timedOut: () => undefined,
   mediaMeasured: () => undefined,
+  transferRequested: () => undefined,
 };
 
 describe('RealAndSimulatedTransport', () => {

@@ -105,6 +105,10 @@ class Probe implements TransportListener {
     // the synthetic world alone measures nothing beyond the arrival's media
   }
 
+  transferRequested(): void {
+    throw new Error('a synthetic world asks for no transfer');
+  }
+
   responded(leg: TransportLeg, method: string, status: number, response: Lazy<SipResponse>): void {
     const call = this.callers.get(leg)!;
     if (method !== 'INVITE' || leg === call.inbound || status < 200) return;
@@ -271,6 +275,7 @@ describe('SyntheticTransport (the first adapter of the port), on its own', () =>
         wire: () => undefined,
         callArrived: () => undefined,
         mediaMeasured: () => undefined,
+        transferRequested: () => undefined,
         cancelled: () => undefined,
         timedOut: () => undefined,
         responded: (_leg, method, status) => {

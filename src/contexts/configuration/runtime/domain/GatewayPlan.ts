@@ -223,6 +223,13 @@ export interface GatewayPlan {
   /** What did not compile. */
   readonly problems: readonly PlanProblem[];
   /**
+   * Whether a routing forward profile (TELRT_FORWARDER_DOMAIN, by id) forwards a transfer request (REFER) from the
+   * side that sends it to the other: its forwarding stack's REFER flag for that direction (`calling`: from calling
+   * to called). False for a profile without the flag or an id naming none (the gateway then carries the transfer
+   * out itself).
+   */
+  forwardsRefer(profileId: string, from: 'calling' | 'called'): boolean;
+  /**
    * Routes a call (its dial strings as they are after the source node's incoming rewriting) on the routing
    * domains whose source nodes include the call's node, in display-name order; the first match wins.
    */

@@ -6,6 +6,7 @@ import { transportOf, userAgentOf } from '../../nodes/domain/NodeMapper.js';
 import { networkOf } from '../../nodes/domain/NodePorts.js';
 import { DialStringRewritingMapper } from '../../rewriting/domain/DialStringRewritingMapper.js';
 import { RewritingPlan } from '../../rewriting/domain/compiled/RewritingPlan.js';
+import { RoutingForwardProfileMapper } from '../../routing/domain/RoutingForwardProfileMapper.js';
 import { RoutingDomainMapper } from '../../routing/domain/RoutingDomainMapper.js';
 import { compileRoutingDomain, type RoutingCall, type RoutingPlan } from '../../routing/domain/compiled/RoutingPlan.js';
 import { NODE_CONNECTIONS_SLOT, TransportConnectionMapper } from '../../transport/domain/TransportConnectionMapper.js';
@@ -195,6 +196,8 @@ class CompiledGatewayPlan implements GatewayPlan {
     readonly nodes: ReadonlyMap<string, PlanNode>,
     domains: readonly CompiledDomain[],
     readonly problems: readonly PlanProblem[],
+    /** The REFER flags of each routing forward profile: from calling to called, from called to calling. */
+    private readonly referFlags: ReadonlyMap<string, readonly [boolean, boolean]>,
   ) {
     const byNode = new Map<string, CompiledDomain[]>();
     for (const domain of domains) {
@@ -208,6 +211,10 @@ class CompiledGatewayPlan implements GatewayPlan {
     this.routingDomains = domains.map((domain) => domain.spec);
     this.sourceNodes = [...nodes.values()].filter((node) => node.enabled && byNode.has(node.id));
     Object.freeze(this);
+  }
+
+  forwardsRefer(profileId: string, from: 'calling' | 'called'): boolean {
+    return this.referFlags.get(profileId)?.[from === 'calling' ? 0 : 1] ?? false;
   }
 
   route(call: RoutingCall): PlannedRoute | undefined {
@@ -256,5 +263,15 @@ export function compileGatewayPlan(
     });
     if (domain) domains.push(domain);
   }
-  return new CompiledGatewayPlan(lab, generation, compiledAt, nodes, domains, problems);
+  const referFlags = new Map<string, readonly [boolean, boolean]>();
+  for (const object of graph.ofSort('TELRT_FORWARDER_DOMAIN')) {
+    const stack = attempt(object, problems, () => RoutingForwardProfileMapper.fromObjects(object, graph))?.state
+      .telephonyForwardingStack;
+    if (stack)
+      referFlags.set(object.id, [
+        stack.fromCallingToCalled.includes('REFER'),
+        stack.fromCalledToCalling.includes('REFER'),
+      ]);
+  }
+  return new CompiledGatewayPlan(lab, generation, compiledAt, nodes, domains, problems, referFlags);
 }

@@ -56,6 +56,8 @@ export interface OutboundAttempt {
   readonly nodeName: string;
   readonly destinationDialString: string;
   readonly sipStatusCode: number;
+  /** A transfer's attempt (the gateway called the target of a REFER): the transferor's number. */
+  readonly transferrerDialString?: string;
 }
 
 export interface CallHistoryEntry {

@@ -3,34 +3,28 @@ import type { GatewayPlan, PlanNode } from '../../../configuration/index.js';
 import type { LabId } from '../../../../shared/domain/LabId.js';
 import { historyEntry, incomingNumbers, outgoingNumbers } from './CallHistory.js';
 import { CallMessages } from './CallMessages.js';
-import { failsOver, farEndEnding, GATE_ENDINGS, OUTCOME_ENDINGS, RESCUE_ENDINGS } from './CallEndings.js';
+import { failsOver, farEndEnding, GATE_ENDINGS, OUTCOME_ENDINGS } from './CallEndings.js';
 import type { CallEnding, EndingSide, Gate } from './CallEndings.js';
 import type { CallRecorder, GateSnapshot } from './CallRecorder.js';
 import { gateFor } from './gateFor.js';
 import type { MediaQualityFigures } from './MediaQuality.js';
 import { CALL_STATE_MACHINE, type CallState } from './CallState.js';
 import { CallRescue } from './CallRescue.js';
+import { CallHangups } from './CallHangups.js';
+import { CallTransfer } from './CallTransfer.js';
 import { mix, streamFor, uuidOf } from './Randomness.js';
 import { recordingOf } from './recordingOf.js';
 import type {
   Arrival,
   SessionTransport,
   TransactionMethod,
+  TransferRequest,
   TransportLeg,
   TransportListener,
   WireRecord,
 } from './SessionTransport.js';
 import { SimulatedCall, type CallNumbers } from './SimulatedCall.js';
-import {
-  attemptDialog,
-  farEnd,
-  gatewaySide,
-  okTo,
-  redirectedTo,
-  StepMemo,
-  UasDialog,
-  type Lazy,
-} from './SipDialogs.js';
+import { attemptDialog, farEnd, gatewaySide, redirectedTo, StepMemo, UasDialog, type Lazy } from './SipDialogs.js';
 import { noTraffic, type TrafficCounters } from './TrafficCounters.js';
 
 /**
@@ -49,6 +43,8 @@ export class B2bua implements TransportListener {
   private readonly messages: CallMessages;
   private readonly memo = new StepMemo();
   private readonly rescue: CallRescue;
+  private readonly transfers: CallTransfer;
+  private readonly hangups: CallHangups;
   readonly counters: TrafficCounters = noTraffic();
 
   constructor(
@@ -69,6 +65,22 @@ export class B2bua implements TransportListener {
       move: (call, to) => this.move(call, to),
       end: (call, ending, side) => this.end(call, ending, side),
       failed,
+    });
+    this.transfers = new CallTransfer({
+      transport,
+      memo: this.memo,
+      plan: () => this.plan,
+      now,
+      track: (leg, call) => this.byLeg.set(leg, call),
+      untrack: (leg) => this.byLeg.delete(leg),
+      end: (call, ending, side) => this.end(call, ending, side),
+    });
+    this.hangups = new CallHangups({
+      transport,
+      transfers: this.transfers,
+      move: (call, to) => this.move(call, to),
+      end: (call, ending, side) => this.end(call, ending, side),
+      fail: (call, status, response) => this.fail(call, status, response),
     });
   }
 
@@ -133,7 +145,8 @@ export class B2bua implements TransportListener {
     const arrived: CallNumbers =
       sourceName === undefined ? { source, destination } : { source, destination, sourceName };
     const incoming = incomingNumbers(node, arrived);
-    const { gate, route } = gateFor(this.gates, this.plan, this.routedLive, { node, incoming, seed });
+    const { transferrer, replaces } = arrival;
+    const { gate, route } = gateFor(this.gates, this.plan, this.routedLive, { node, incoming, seed, transferrer });
     const dialog = new UasDialog(
       { transport: node.local.transport, local: gatewaySide(node), remote: farEnd(node), seed: mix(seed, 'leg', 0) },
       arrival.invite,
@@ -145,6 +158,8 @@ export class B2bua implements TransportListener {
       this.ordinal++, sessionIdentifier, seed, this.gates.systemIdentifier, at, node, arrived, incoming,
       arrival.codec, arrival.recorded, arrival.media.lossPercent, arrival.media.jitterMs, route, leg, dialog,
     );
+    call.transferrer = transferrer;
+    call.replaces = replaces;
     this.admit(call, gate);
   }
 
@@ -172,8 +187,10 @@ export class B2bua implements TransportListener {
   }
 
   responded(leg: TransportLeg, method: TransactionMethod, status: number, response: Lazy<SipResponse>): void {
+    if (this.transfers.abandonedAnswer(leg, method, status, response)) return;
     const call = this.byLeg.get(leg);
     if (!call?.live) return;
+    if (this.transfers.owns(call, leg)) return this.transfers.responded(call, method, status, response);
     if (method === 'BYE') {
       // the other side's 200 to the BYE the gateway relayed ends the call
       if (call.hangingUp !== undefined && leg === (call.hangingUp === 'inbound' ? call.attempt?.leg : call.inbound))
@@ -207,43 +224,7 @@ export class B2bua implements TransportListener {
 
   byeReceived(leg: TransportLeg, bye: Lazy<SipRequest>): void {
     const call = this.byLeg.get(leg);
-    const attempt = call?.attempt;
-    if (!call?.live || !attempt || (leg !== call.inbound && leg !== attempt.leg)) return;
-    const fromCaller = leg === call.inbound;
-    if (call.state === 'terminating' && call.hangingUp !== undefined) {
-      // both sides hung up at once: the other side's BYE is answered too; the call ends on the 200 to the gateway's
-      this.transport.confirm(leg, 'BYE', () => (fromCaller ? call.inboundDialog.confirm(bye()) : okTo(bye())));
-      return;
-    }
-    if (call.state === 'trying' || call.state === 'early') return this.earlyBye(call, leg, fromCaller, bye);
-    if (call.state !== 'connected') return;
-    this.move(call, 'terminating');
-    call.hangingUp = fromCaller ? 'inbound' : 'outbound';
-    if (fromCaller) {
-      this.transport.confirm(leg, 'BYE', () => call.inboundDialog.confirm(bye()));
-      const answer = call.answer!;
-      this.transport.bye(attempt.leg, () => attempt.dialog.bye(answer()));
-    } else {
-      this.transport.confirm(leg, 'BYE', () => okTo(bye()));
-      this.transport.bye(call.inbound, () => call.inboundDialog.bye());
-    }
-  }
-
-  /**
-   * A BYE in the early dialog (RFC 3261 section 15): the caller's ends the call as a CANCEL would (its INVITE gets
-   * 487); a far end's, which the RFC forbids and real ones send, fails the attempt as a 480 would (failover applies).
-   */
-  private earlyBye(call: SimulatedCall, leg: TransportLeg, fromCaller: boolean, bye: Lazy<SipRequest>): void {
-    const attempt = call.attempt!;
-    if (!fromCaller) {
-      this.transport.confirm(leg, 'BYE', () => okTo(bye()));
-      return this.fail(call, 480, () => okTo(bye()));
-    }
-    this.transport.confirm(leg, 'BYE', () => call.inboundDialog.confirm(bye()));
-    this.move(call, 'terminating');
-    call.cancelling = OUTCOME_ENDINGS.cancelled;
-    call.cancelSide = 'inbound';
-    this.transport.cancel(attempt.leg, () => attempt.dialog.cancel());
+    if (call?.live) this.hangups.byeReceived(call, leg, bye);
   }
 
   mediaMeasured(leg: TransportLeg, media: MediaQualityFigures): void {
@@ -253,32 +234,15 @@ export class B2bua implements TransportListener {
     call.jitterMs = media.jitterMs;
   }
 
+  transferRequested(leg: TransportLeg, request: TransferRequest): void {
+    const call = this.byLeg.get(leg);
+    if (call?.live && (leg === call.inbound || leg === call.attempt?.leg)) this.transfers.requested(call, leg, request);
+    else this.transport.answerTransfer(leg, 481);
+  }
+
   timedOut(leg: TransportLeg): void {
     const call = this.byLeg.get(leg);
-    if (!call?.live) return;
-    if (leg === call.inbound && call.state === 'trying') {
-      this.end(call, GATE_ENDINGS.routeIgnores, 'gateway');
-      return;
-    }
-    const attempt = call.attempt;
-    if (leg === call.inbound && call.state === 'early' && attempt) {
-      // The caller never acknowledged a reliable 18x (RFC 3262 section 3): its INVITE was refused, the attempt
-      // is cancelled and the call ends on its answer, as after the caller's CANCEL.
-      this.move(call, 'terminating');
-      call.cancelling = RESCUE_ENDINGS.handlingFailed;
-      call.cancelSide = 'gateway';
-      this.transport.cancel(attempt.leg, () => attempt.dialog.cancel());
-      return;
-    }
-    if (call.state === 'connected' && attempt && call.answer && (leg === call.inbound || leg === attempt.leg)) {
-      // A connected call whose caller never ACKed the 200 (Timer H) or whose media stopped (media timeout): the
-      // gateway hangs up both sides itself (RFC 3261 13.3.1.4) and the call ends at once.
-      const answer = call.answer;
-      this.move(call, 'terminating');
-      this.transport.bye(attempt.leg, () => attempt.dialog.bye(answer()));
-      this.transport.bye(call.inbound, () => call.inboundDialog.bye());
-      this.end(call, OUTCOME_ENDINGS.answered, 'gateway');
-    }
+    if (call?.live) this.hangups.timedOut(call, leg);
   }
 
   // ---- refusing, targets, relaying -----------------------------------------------------------------------------
@@ -316,6 +280,7 @@ export class B2bua implements TransportListener {
       nodeName: node.displayName,
       destinationDialString: numbers.destination,
       sipStatusCode: 0,
+      ...(call.transferrer === undefined ? {} : { transferrerDialString: call.transferrer }),
     });
     const startAt = this.now();
     const leg = this.transport.invite({
@@ -327,6 +292,7 @@ export class B2bua implements TransportListener {
       destination: numbers.destination,
       codec: call.codec,
       invite: dialog.invite,
+      ...(call.replaces === undefined ? {} : { replaces: call.replaces }),
     });
     call.attempt = { index, leg, dialog, targetIndex, target, node, numbers, startAt };
     this.byLeg.set(leg, call);
@@ -388,6 +354,10 @@ export class B2bua implements TransportListener {
     if (this.liveCalls.delete(call.sessionIdentifier) && call.route?.match.action === 'ACCEPT') this.routedLive -= 1;
     this.byLeg.delete(call.inbound);
     if (call.attempt) this.byLeg.delete(call.attempt.leg);
+    if (call.transfer) {
+      this.byLeg.delete(call.transfer.transferor);
+      this.transfers.abandon(call);
+    }
     call.endAt = at;
     this.move(call, 'terminated');
     call.mute(false, at);

@@ -172,5 +172,6 @@ export function guarded(gateway: TransportListener & Rescuer): TransportListener
     byeReceived: (leg, bye) => guard(gateway, leg, () => gateway.byeReceived(leg, bye)),
     timedOut: (leg) => guard(gateway, leg, () => gateway.timedOut(leg)),
     mediaMeasured: (leg, media) => guard(gateway, leg, () => gateway.mediaMeasured(leg, media)),
+    transferRequested: (leg, request) => guard(gateway, leg, () => gateway.transferRequested(leg, request)),
   };
 }

@@ -111,6 +111,10 @@ export interface Arrival {
   /** A number the transport derives for the call (synthetic: from the profile's seed; a socket: from the Call-ID); the gateway's ids come from it. */
   readonly seed: number;
   readonly invite: Lazy<SipRequest>;
+  /** The party whose transfer (REFER) the caller carries out (its Referred-By user, RFC 3892): the transferrer. */
+  readonly transferrer?: string;
+  /** The dialog the caller's INVITE replaces (its Replaces header, RFC 3891), passed on toward the called party. */
+  readonly replaces?: string;
 }
 
 /** What the gateway sends toward a destination node's peer: a new outbound leg and its INVITE. */
@@ -125,7 +129,31 @@ export interface Offer {
   readonly destination: string;
   readonly codec: SimulatedCodec;
   readonly invite: Lazy<SipRequest>;
+  /**
+   * Which side of the call the new leg's far end takes: `called` (an attempt, and a transfer of the called party's
+   * making) or `caller` (a transfer the caller made: the target takes the caller's place). Called by default.
+   */
+  readonly side?: 'caller' | 'called';
+  /** The dialog the INVITE replaces (RFC 3891), as the transfer request or the caller's INVITE named it. */
+  readonly replaces?: string;
 }
+
+/** A transfer asked for inside a call (a REFER, RFC 3515): where to, and what it replaces. */
+export interface TransferRequest {
+  /** The user part of the Refer-To URI: the dial string the transfer goes to. */
+  readonly destination: string;
+  /** A Replaces in the Refer-To URI (an attended transfer, RFC 3891): the dialog the target's call replaces. */
+  readonly replaces: string | undefined;
+  /** The other side of the call is real and can be given the REFER (relayed, when the forwarding profile says so). */
+  readonly relayable: boolean;
+}
+
+/**
+ * The gateway's answer to a transfer request: `relay` carries it to the other side of the call (the forwarding
+ * profile forwards REFER that way), a status answers it (202 Accepted: the gateway carries it out and reports its
+ * progress; 4xx–6xx: refused).
+ */
+export type TransferAnswer = 'relay' | number;
 
 /** The methods whose transactions the gateway hears the end of. */
 export type TransactionMethod = 'INVITE' | 'CANCEL' | 'BYE';
@@ -159,6 +187,8 @@ export interface TransportListener {
    * whose network is impaired; a socket adapter would report its RTCP figures.
    */
   mediaMeasured(leg: TransportLeg, media: MediaQualityFigures): void;
+  /** A REFER inside the leg's connected call: the gateway answers it (`SessionTransport.answerTransfer`). */
+  transferRequested(leg: TransportLeg, request: TransferRequest): void;
 }
 
 /**
@@ -193,6 +223,18 @@ export abstract class SessionTransport {
   abstract bye(leg: TransportLeg, bye: Lazy<SipRequest>): void;
   /** 200 OK to a CANCEL or BYE received on the leg. */
   abstract confirm(leg: TransportLeg, method: 'CANCEL' | 'BYE', ok: Lazy<SipResponse>): void;
+  /**
+   * The gateway's answer to the leg's transfer request (TransferAnswer). A transport whose legs never ask for a
+   * transfer (a synthetic world's) is never given one.
+   */
+  answerTransfer(_leg: TransportLeg, _answer: TransferAnswer): void {
+    // only a transport that reported a transfer request is answered
+  }
+  /** A transfer's progress for the leg that asked for it (RFC 3515 NOTIFY): the target's status, final at 200 and up. */
+  transferProgress(_leg: TransportLeg, _status: number): void {
+    // only a transport that reported a transfer request hears of its progress
+  }
+
   /**
    * The gateway is done with the leg (its call ended by the gateway's safety net): whatever the transport still
    * holds for it goes (a caller still waiting gets a final answer). Nothing by default.

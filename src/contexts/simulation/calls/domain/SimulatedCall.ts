@@ -2,9 +2,10 @@ import type { PlanNode, PlannedRoute, TargetMatch } from '../../../configuration
 import type { OutboundAttempt } from '../../../monitoring/index.js';
 import type { CallEnding } from './CallEndings.js';
 import type { CallState } from './CallState.js';
-import type { SipResponse } from '@gwsim/sip';
+import type { SipRequest, SipResponse } from '@gwsim/sip';
+import type { PendingTransfer } from './CallTransfer.js';
 import type { TransportLeg } from './SessionTransport.js';
-import type { Lazy, UacDialog, UasDialog } from './SipDialogs.js';
+import type { Lazy, UacDialog } from './SipDialogs.js';
 import type { SimulatedCodec } from './TrafficProfile.js';
 
 /** The dial strings of one side of a call. */
@@ -29,6 +30,18 @@ export interface CurrentAttempt {
   readonly startAt: number;
 }
 
+/** The gateway's side of the caller's dialog: the called side of it (UasDialog), or a transfer target's (CallTransfer). */
+export interface CallerDialog {
+  /** The 200 to the caller's INVITE. */
+  readonly ok: Lazy<SipResponse>;
+  /** A response to the caller's INVITE. */
+  respond(status: number): SipResponse;
+  /** 200 to the caller's CANCEL or BYE. */
+  confirm(request: SipRequest): SipResponse;
+  /** The gateway's BYE to the caller. */
+  bye(): SipRequest;
+}
+
 /**
  * One call the gateway carries. It holds little: ids, times (ms since the epoch), the nodes and dial strings,
  * its legs and the gateway's side of their dialogs (whose messages are built only when needed), counters; RTP
@@ -50,6 +63,12 @@ export class SimulatedCall {
   /** Which side's BYE ends the connected call (the other leg's 200 to the relayed BYE ends it). */
   hangingUp: 'inbound' | 'outbound' | undefined;
   endAt: number | undefined;
+  /** A transfer the gateway is carrying out for the call (CallTransfer). */
+  transfer: PendingTransfer | undefined;
+  /** The party whose transfer this call carries out (the caller's Referred-By, RFC 3892), when it is one. */
+  transferrer: string | undefined;
+  /** The dialog the caller's INVITE replaces (RFC 3891), passed on to the called party. */
+  replaces: string | undefined;
   /** Mute spans (ms since the epoch); the last one open while muted. */
   readonly muted: [number, number | undefined][] = [];
 
@@ -69,9 +88,9 @@ export class SimulatedCall {
     public lossPercent: number,
     public jitterMs: number,
     readonly route: PlannedRoute | undefined,
-    /** The caller's leg and the gateway's side of its dialog (it is called). */
-    readonly inbound: TransportLeg,
-    readonly inboundDialog: UasDialog,
+    /** The caller's leg and the gateway's side of its dialog (it is called; a transfer the caller made replaces both). */
+    public inbound: TransportLeg,
+    public inboundDialog: CallerDialog,
   ) {}
 
   get live(): boolean {

@@ -12,7 +12,8 @@ export function gateFor(
   gates: GateSnapshot,
   plan: GatewayPlan,
   routedLive: number,
-  call: { node: PlanNode; incoming: CallNumbers; seed: number },
+  /** `transferrer`: the party whose transfer the call carries out (routes may match its dial string). */
+  call: { node: PlanNode; incoming: CallNumbers; seed: number; transferrer?: string | undefined },
 ): { gate: Gate | undefined; route: PlannedRoute | undefined } {
   if (!gates.thisSystemActive) return { gate: 'standbyInactive', route: undefined };
   if (gates.maintenance) return { gate: 'maintenance', route: undefined };
@@ -22,6 +23,7 @@ export function gateFor(
     sourceNodeId: call.node.id,
     source: call.incoming.source,
     destination: call.incoming.destination,
+    ...(call.transferrer === undefined ? {} : { transferrer: call.transferrer }),
   });
   if (!route) return { gate: 'noRoute', route };
   if (route.match.action === 'REJECT') return { gate: 'routeRejects', route };

@@ -10,6 +10,8 @@ import {
   type Arrival,
   type Offer,
   type TransactionMethod,
+  type TransferAnswer,
+  type TransferRequest,
   type TransportListener,
   type WireRecord,
 } from '../../calls/domain/SessionTransport.js';
@@ -175,6 +177,14 @@ export class ImpairedTransport extends SessionTransport implements TransportList
     this.inner.confirm(leg, method, ok);
   }
 
+  override answerTransfer(leg: TransportLeg, answer: TransferAnswer): void {
+    this.inner.answerTransfer(leg, answer);
+  }
+
+  override transferProgress(leg: TransportLeg, status: number): void {
+    this.inner.transferProgress(leg, status);
+  }
+
   // ---- the world → the gateway (the inner transport's reports, passed on) --------------------------------
 
   wire(leg: TransportLeg, record: WireRecord): void {
@@ -210,6 +220,10 @@ export class ImpairedTransport extends SessionTransport implements TransportList
 
   mediaMeasured(leg: TransportLeg, media: MediaQualityFigures): void {
     this.listener?.mediaMeasured(leg, media);
+  }
+
+  transferRequested(leg: TransportLeg, request: TransferRequest): void {
+    this.listener?.transferRequested(leg, request);
   }
 
   // ---- the broken network ---------------------------------------------------------------------------------

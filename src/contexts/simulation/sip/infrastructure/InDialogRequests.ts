@@ -5,6 +5,7 @@ import type { MidDialogRelay } from './MidDialogRelay.js';
 import type { SocketLeg } from './SocketLeg.js';
 import type { SocketLegs } from './SocketLegs.js';
 import type { SocketReports } from './SocketReports.js';
+import type { TransferRequests } from './TransferRequests.js';
 import { allowOf } from './ReliableResponses.js';
 import {
   cseqOf,
@@ -18,7 +19,8 @@ import {
 
 /**
  * The requests inside the dialogs the socket transport carries, either way: a BYE from a real endpoint (to the
- * gateway), a re-INVITE, UPDATE, INFO, MESSAGE, OPTIONS or NOTIFY (carried across by MidDialogRelay), a BYE from the
+ * gateway), a re-INVITE, UPDATE, INFO, MESSAGE, OPTIONS or NOTIFY (carried across by MidDialogRelay), a REFER
+ * (TransferRequests), a BYE from the
  * gateway on either leg, and the gateway's 200 to a BYE received. A request naming no dialog the transport carries
  * (or one that ended) is answered 481.
  */
@@ -27,6 +29,7 @@ export class InDialogRequests {
     private readonly reports: SocketReports,
     private readonly legs: SocketLegs,
     private readonly relay: MidDialogRelay,
+    private readonly transfers: TransferRequests,
   ) {}
 
   /** A request inside a dialog the transport carries. */
@@ -49,6 +52,10 @@ export class InDialogRequests {
       case 'NOTIFY':
         // carried to the other side of the call (MidDialogRelay), or answered for a simulated one
         this.relay.received(leg, transaction);
+        return;
+      case 'REFER':
+        // a transfer: the gateway relays it or carries it out, as the call's forwarding profile says (RFC 3515)
+        this.transfers.received(leg, transaction);
         return;
       case 'PRACK': {
         // RFC 3262 section 3: 200 for the reliable 18x it acknowledges, 481 for none, 400 without RAck

@@ -31,6 +31,20 @@ import type { SocketLegs } from './SocketLegs.js';
 import type { SocketReports } from './SocketReports.js';
 import { firstHeader, q850Of, tagOf, uriUser, withBody, withContact, withHeader } from './wireMessages.js';
 
+/**
+ * What an INVITE says of the transfer it carries out: the transferor (the user of its Referred-By, RFC 3892 section
+ * 3) and the dialog it replaces (its Replaces, RFC 3891), both passed on as the call is routed.
+ */
+function transferOf(request: SipRequest): { transferrer?: string; replaces?: string } {
+  const referredBy = firstHeader(request, 'Referred-By');
+  const transferrer = referredBy === undefined ? undefined : uriUser(referredBy);
+  const replaces = firstHeader(request, 'Replaces')?.trim();
+  return {
+    ...(transferrer === undefined ? {} : { transferrer }),
+    ...(replaces ? { replaces } : {}),
+  };
+}
+
 /** The display name a name-addr header gives (RFC 3261 section 25.1 display-name), as `sourceName`. */
 function displayNameOf(value: string | undefined): { sourceName?: string } {
   try {
@@ -287,6 +301,7 @@ export class InboundCalls {
         // the Call-ID and the arrival's ordinal: two INVITEs with one Call-ID (different From tags) are two calls
         seed: fnv1a(`${callId}#${this.arrivals++}`),
         invite: () => request,
+        ...transferOf(request),
       }),
     );
   }

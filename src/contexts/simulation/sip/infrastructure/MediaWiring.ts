@@ -51,6 +51,7 @@ export class MediaWiring {
 
   /** `send` runs once the called side's media ports come from the range of the node the call leaves from (at once when they do). */
   calledSideReady(leg: SocketLeg, send: () => void): void {
+    if (leg.side === 0) return send(); // a transfer's target in the caller's place keeps the caller side's ports
     const relay = leg.media?.relay;
     relay?.admitFrom(1, (host) => this.sip.admitsMedia(leg.node, host)); // the called node's whitelist
     const pool = this.sip.pool(leg.node);
@@ -74,14 +75,17 @@ export class MediaWiring {
     } else send();
   }
 
-  /** A real far end's answer with SDP: kept for the caller, and the called side of the relay sends where it says. */
+  /**
+   * A real far end's answer with SDP: kept for the caller, and the relay's side facing the far end (the called side;
+   * the caller's for a transfer target taking the caller's place) sends where it says.
+   */
   farAnswer(leg: SocketLeg, answer: string): void {
     const far = sdpMediaAddress(answer);
     if (far && leg.media) {
-      leg.media.farAnswer = answer;
+      if (leg.side === 1) leg.media.farAnswer = answer;
       try {
-        leg.media.relay?.setRemote(1, far);
-        leg.media.relay?.setTelephoneEvents(1, sdpTelephoneEvents(answer)); // DTMF in the far end's RTP (RFC 4733)
+        leg.media.relay?.setRemote(leg.side, far);
+        leg.media.relay?.setTelephoneEvents(leg.side, sdpTelephoneEvents(answer)); // DTMF in the far end's RTP (RFC 4733)
       } catch (error) {
         // an answer naming the gateway's own media port (a loop): the media stays unrelayed that way
         this.sip.warn({ err: error }, "a far end answered with the gateway's own media address");
@@ -131,9 +135,14 @@ export class MediaWiring {
     }
   }
 
-  /** The offer toward a real far end: the real caller's own offer (anchored on the called side of the relay), else the gateway's. */
+  /**
+   * The offer toward a real far end: the real caller's own offer (anchored on the called side of the relay), else the
+   * gateway's. A transfer target taking the caller's place is offered the called party's SDP, anchored on the caller's side.
+   */
   offerSdp(leg: SocketLeg, built: string): string | undefined {
     const media = leg.media;
+    const callerSide = leg.side === 0 ? media?.relay?.local(0) : undefined;
+    if (callerSide && media?.farAnswer) return anchorSdp(media.farAnswer, callerSide);
     const local = media?.relay?.local(1);
     if (media?.callerOffer && local) return anchorSdp(media.callerOffer, local);
     if (media?.callerOffer) return media.callerOffer;

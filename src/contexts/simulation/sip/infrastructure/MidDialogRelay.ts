@@ -49,6 +49,11 @@ const CARRIED = [
   'Unsupported',
   'Accept',
   'Allow',
+  // a relayed transfer (RFC 3515, RFC 3892, RFC 4488, RFC 4538)
+  'Refer-To',
+  'Referred-By',
+  'Refer-Sub',
+  'Target-Dialog',
 ];
 
 /**
@@ -158,8 +163,20 @@ export class MidDialogRelay {
     return true;
   }
 
+  /**
+   * A request of the gateway's own in the leg's dialog (a NOTIFY of a transfer's progress), with these headers and
+   * body; a 401/407 is answered once with the node's credentials. Its answer is not waited for.
+   */
+  own(leg: SocketLeg, method: string, headers: readonly [string, string][], body: string): void {
+    if (!leg.dialog || leg.ended) return;
+    let message = buildInDialog(leg.dialog, method, this.spec(leg), body === '' ? undefined : body);
+    message = withHeader(withVia(message, leg.local), 'User-Agent', leg.node.sip.userAgent);
+    for (const [name, value] of headers) message = withHeader(message, name, value);
+    this.send(leg, message, undefined, () => undefined);
+  }
+
   /** The other real leg of the leg's call, its dialog confirmed; undefined when that side is simulated or gone. */
-  private partnerOf(leg: SocketLeg): SocketLeg | undefined {
+  partnerOf(leg: SocketLeg): SocketLeg | undefined {
     const other = leg.media?.legs[leg.side === 0 ? 1 : 0];
     return other && other !== leg && !other.ended && other.dialog ? other : undefined;
   }
@@ -234,18 +251,18 @@ export class MidDialogRelay {
             target.stack.send(exchange.ack, this.destination(target, exchange.ack));
           return;
         }
-        this.reports.post(() => {
-          const dialog = target.dialog;
-          if ((response.status === 401 || response.status === 407) && !retried && dialog) {
-            const again = digestRetry(target.node, target.callId, message, response, dialog.localSeq + 1);
-            if (again) {
-              dialog.localSeq += 1;
-              this.send(target, again, exchange, final, true);
-              return;
-            }
+        // at once, as a request inside the dialog is carried at once: a relayed 202 must not fall behind the NOTIFY
+        // the same side sends right after it
+        const dialog = target.dialog;
+        if ((response.status === 401 || response.status === 407) && !retried && dialog) {
+          const again = digestRetry(target.node, target.callId, message, response, dialog.localSeq + 1);
+          if (again) {
+            dialog.localSeq += 1;
+            this.send(target, again, exchange, final, true);
+            return;
           }
-          if (response.status >= 200) final(message, response);
-        });
+        }
+        if (response.status >= 200) final(message, response);
       },
       timeout: () => this.reports.post(() => final(message, buildResponse(message, 408))),
     });

@@ -105,8 +105,9 @@ export class OutboundCalls {
       destination ?? local,
       callId,
       caller?.media,
-      1,
+      offer.side === 'caller' ? 0 : 1,
     );
+    leg.replaces = offer.replaces;
     this.legs.add(leg);
     // a registrar node with no phone registered under the number: the phone is not reachable (480); a trunk its
     // keep-alive found down is not tried: 503 at once, so that the route fails over
@@ -193,6 +194,7 @@ export class OutboundCalls {
     let invite = withContact(withVia(addressed, leg.local), leg.local);
     invite = withHeader(invite, 'User-Agent', leg.node.sip.userAgent);
     invite = offeringReliability(invite, leg.node);
+    if (leg.replaces !== undefined) invite = withHeader(invite, 'Replaces', this.replaced(leg.replaces));
     const sdp = this.media.offerSdp(leg, built.body);
     if (sdp !== undefined) invite = withBody(invite, sdp);
     leg.lastSdp = invite.body;
@@ -275,7 +277,7 @@ export class OutboundCalls {
       } catch {
         /* a 2xx whose To does not parse: the leg carries no request of the gateway's but its BYE */
       }
-      if (leg.media) leg.media.legs[1] = leg;
+      if (leg.media) leg.media.legs[leg.side] = leg;
     }
     if (status >= 200 && status < 300) {
       // in-dialog requests go to the far end's Contact
@@ -312,6 +314,23 @@ export class OutboundCalls {
       response: () => undefined,
       timeout: () => undefined,
     });
+  }
+
+  /**
+   * A Replaces toward the far end (RFC 3891 section 3): one naming a dialog of the gateway's names, as the far end
+   * knows it, the gateway's dialog with that far end — the other side of a caller's leg it names, the leg itself when
+   * it is the gateway's own outbound one; from-tag the gateway's tag, to-tag the far end's. Any other passes as it came.
+   */
+  private replaced(replaces: string): string {
+    const [callId = '', ...params] = replaces.split(';').map((part) => part.trim());
+    const named = this.legs.get(callId);
+    const leg = named && named.index === 0 ? named.media?.legs[1] : named;
+    const dialog = leg && !leg.ended ? leg.dialog : undefined;
+    if (!leg || !dialog) return replaces;
+    const kept = params.filter((param) => !/^(to|from)-tag=/i.test(param));
+    const local = dialog.local.params['tag'] ?? '';
+    const remote = dialog.remote.params['tag'] ?? '';
+    return [leg.callId, `to-tag=${remote}`, `from-tag=${local}`, ...kept].join(';');
   }
 
   /** The node's listener an attempt toward it leaves on (undefined: its far end is simulated). */

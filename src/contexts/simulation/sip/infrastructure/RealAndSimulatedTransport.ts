@@ -3,6 +3,7 @@ import type { GatewayPlan, PlanNode } from '../../../configuration/index.js';
 import {
   SessionTransport,
   type Offer,
+  type TransferAnswer,
   type TransportLeg,
   type TransportListener,
 } from '../../calls/domain/SessionTransport.js';
@@ -80,6 +81,14 @@ export class RealAndSimulatedTransport extends SessionTransport {
 
   confirm(leg: TransportLeg, method: 'CANCEL' | 'BYE', ok: Lazy<SipResponse>): void {
     this.carrier(leg).confirm(leg, method, ok);
+  }
+
+  override answerTransfer(leg: TransportLeg, answer: TransferAnswer): void {
+    this.carrier(leg).answerTransfer(leg, answer);
+  }
+
+  override transferProgress(leg: TransportLeg, status: number): void {
+    this.carrier(leg).transferProgress(leg, status);
   }
 
   override release(leg: TransportLeg): void {

@@ -30,8 +30,10 @@ interface FinalMedia {
 /** The media of one call whose caller is real: the relay between its legs and the SDP each side gave. */
 export class CallMedia {
   relay: RtpRelay | undefined;
-  /** The call's real legs by relay side: the caller's (0) and the far end's that answered (1). */
+  /** The call's real legs by relay side: the caller's (0) and the far end's that answered (1); a transfer's target takes its side. */
   readonly legs: [SocketLeg | undefined, SocketLeg | undefined] = [undefined, undefined];
+  /** The legs that use the media and have not finished: the media closes with the last of them on the caller's side. */
+  readonly holders = new Set<SocketLeg>();
   /** The caller's offer as it arrived (passed on, anchored, to a real far end). */
   callerOffer: string | undefined;
   /** A real far end's answer as it arrived (passed back, anchored, to the caller). */
@@ -61,6 +63,7 @@ export class CallMedia {
     relay?.close();
     this.relay = undefined;
     this.legs[0] = this.legs[1] = undefined;
+    this.holders.clear();
     this.callerOffer = undefined;
     this.farAnswer = undefined;
   }
@@ -113,6 +116,12 @@ export class SocketLeg extends TransportLeg {
   confirmed = false;
   /** What waits for the caller's ACK (a re-INVITE from the far end, relayed once it came). */
   readonly onConfirmed: (() => void)[] = [];
+  /** Outbound: the dialog the INVITE replaces (RFC 3891), as the transfer or the caller's INVITE named it. */
+  replaces: string | undefined;
+  /** A REFER on the leg waiting for the gateway's answer (TransferRequests). */
+  refer: ServerTransaction | undefined;
+  /** The REFER the gateway accepted made a subscription: its progress goes in NOTIFYs (RFC 3515, RFC 4488). */
+  referSubscribed = false;
   /** A re-INVITE or UPDATE under way on the leg, either way (MidDialogRelay). */
   exchange: Exchange | undefined;
   ended = false;
@@ -135,6 +144,7 @@ export class SocketLeg extends TransportLeg {
   ) {
     super(index, node, sessionIdentifier);
     this.peer = peer;
+    media?.holders.add(this);
   }
 
   override measuredMedia(): MeasuredMedia | undefined {

@@ -41,7 +41,10 @@ export class SocketLegs {
   finish(leg: SocketLeg): void {
     if (leg.ended) return;
     leg.ended = true;
-    if (leg.index === 0) leg.media?.close();
+    const media = leg.media;
+    // the media closes with the caller's side; a transfer target that takes (or is taking) its place keeps it open
+    if (media?.holders.delete(leg) && leg.side === 0 && ![...media.holders].some((other) => other.side === 0))
+      media.close();
     // what lingers is the leg's identity (late messages land in its history), not its messages nor its SDP
     leg.reliable?.stop();
     leg.reliable = undefined;
@@ -53,6 +56,7 @@ export class SocketLegs {
     leg.ackSent = undefined;
     leg.forkAcks = undefined;
     leg.exchange = undefined;
+    leg.refer = undefined;
     leg.onConfirmed.length = 0;
     this.lingering.add(leg);
     this.early.dropExpired();

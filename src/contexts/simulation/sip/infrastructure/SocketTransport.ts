@@ -4,6 +4,7 @@ import type { Scheduler } from '../../calls/domain/Scheduler.js';
 import {
   SessionTransport,
   type Offer,
+  type TransferAnswer,
   type TransportLeg,
   type TransportListener,
 } from '../../calls/domain/SessionTransport.js';
@@ -20,6 +21,7 @@ import { OutboundCalls } from './OutboundCalls.js';
 import { SocketLeg } from './SocketLeg.js';
 import { SocketLegs } from './SocketLegs.js';
 import { SocketReports } from './SocketReports.js';
+import { TransferRequests } from './TransferRequests.js';
 import { refusedResponse } from './localResponse.js';
 import { screenRequest } from './requestScreen.js';
 import { firstHeader, tagOf } from './wireMessages.js';
@@ -50,6 +52,7 @@ export class SocketTransport extends SessionTransport {
   private readonly outbound: OutboundCalls;
   private readonly inDialog: InDialogRequests;
   private readonly relay: MidDialogRelay;
+  private readonly transfers: TransferRequests;
 
   constructor(
     scheduler: Scheduler,
@@ -67,7 +70,8 @@ export class SocketTransport extends SessionTransport {
     const pages = new PageMessages(sip, this.outbound);
     this.inbound = new InboundCalls(sip, this.reports, this.legs, this.early, this.media, pages);
     this.relay = new MidDialogRelay(this.reports, this.media);
-    this.inDialog = new InDialogRequests(this.reports, this.legs, this.relay);
+    this.transfers = new TransferRequests(this.reports, this.relay);
+    this.inDialog = new InDialogRequests(this.reports, this.legs, this.relay, this.transfers);
   }
 
   // ---- the gateway → the transport ------------------------------------------------------------------------
@@ -98,6 +102,14 @@ export class SocketTransport extends SessionTransport {
   }
 
   /** Gives up the leg the gateway's safety net ended: a caller still waiting gets a 500, the leg lets go of its media. */
+  override answerTransfer(leg: TransportLeg, answer: TransferAnswer): void {
+    this.transfers.answer(this.own(leg), answer);
+  }
+
+  override transferProgress(leg: TransportLeg, status: number): void {
+    this.transfers.progress(this.own(leg), status);
+  }
+
   override release(leg: TransportLeg): void {
     this.inbound.release(this.own(leg));
   }

@@ -33,8 +33,12 @@ export const GATEWAY_CAPABILITIES: RequestCapabilities = Object.freeze({
   ]),
 });
 
-/** Methods that only exist inside a dialog: outside one they name no dialog (RFC 3261 section 12.2.2, RFC 3311 section 5.2, RFC 6086 section 4.2.2). */
-const DIALOG_ONLY = new Set(['BYE', 'INFO', 'UPDATE', 'PRACK']);
+/**
+ * Methods the gateway takes only inside a dialog: outside one they name no dialog (RFC 3261 section 12.2.2, RFC 3311
+ * section 5.2, RFC 6086 section 4.2.2; a NOTIFY matching no subscription, RFC 6665 section 4.1.3; the gateway carries
+ * out transfers within calls only, RFC 3515).
+ */
+const DIALOG_ONLY = new Set(['BYE', 'INFO', 'UPDATE', 'PRACK', 'NOTIFY', 'REFER']);
 
 /**
  * Why a request a node receives is refused before the gateway acts on it, or undefined to take it: RFC 3261's

@@ -19,7 +19,7 @@ import {
  */
 
 /** The methods the gateway's listeners take (the Allow header of an OPTIONS answer and of a 405). */
-export const ALLOW = 'INVITE, ACK, CANCEL, BYE, OPTIONS, INFO, UPDATE, MESSAGE, REGISTER';
+export const ALLOW = 'INVITE, ACK, CANCEL, BYE, OPTIONS, INFO, UPDATE, MESSAGE, REFER, NOTIFY, REGISTER';
 
 /** A copy of `message` whose first header `name` is mapped (headers with other names and order unchanged). */
 function mapFirst<T extends SipMessage>(message: T, name: string, map: (value: string) => string): T {

@@ -46,6 +46,12 @@ export class OutboundAttemptView {
   @IsString() nodeName!: string;
   @IsString() destinationDialString!: string;
   @IsInt() sipStatusCode!: number;
+  @IsOptional()
+  @IsString()
+  @JSONSchema({
+    description: "a transfer's attempt (the gateway called a REFER's target): the transferor's number; else null",
+  })
+  transferrerDialString!: string | null;
 }
 
 /**
@@ -143,7 +149,7 @@ export function callHistoryEntryView(e: CallHistoryEntry, dates: WireDates): Cal
     inbound: leg(e.inbound),
     outbound: leg(e.outbound),
     mos: e.mos ?? null,
-    attempts: e.attempts.map((a) => ({ ...a })),
+    attempts: e.attempts.map((a) => ({ ...a, transferrerDialString: a.transferrerDialString ?? null })),
     recordingId: e.recordingId ?? null,
     dtmf: e.dtmf.map((d) => dtmfDigit(d, dates)),
   };
