@@ -140,6 +140,36 @@ export interface SipState {
     readonly refusedWhileBlocked: number;
     readonly blocks: readonly { readonly kind: 'source' | 'user'; readonly name: string; readonly until: string }[];
   };
+  /** Whether the lab watches its trunks, and each trunk watched (toward a real or a simulated far end). */
+  readonly supervision: boolean;
+  readonly trunks: readonly SipTrunk[];
+}
+
+/** A trunk the gateway watches: its peer, who answers there, its OPTIONS keep-alive and its registration. */
+export interface SipTrunk {
+  readonly nodeId: string;
+  readonly nodeName: string;
+  readonly target: string;
+  readonly farEnd: 'real' | 'simulated';
+  readonly state: 'up' | 'down' | 'unknown' | 'unwatched';
+  readonly keepAlive?: {
+    readonly intervalSeconds: number;
+    readonly state: 'unknown' | 'up' | 'down';
+    readonly sent: number;
+    readonly answered: number;
+    readonly failed: number;
+    readonly lastStatus?: number;
+    readonly lastAt?: string;
+  };
+  readonly registration?: {
+    readonly registrarUri: string;
+    readonly addressOfRecord: string;
+    readonly state: 'registering' | 'registered' | 'failed';
+    readonly sent: number;
+    readonly failed: number;
+    readonly lastStatus?: number;
+    readonly expiresAt?: string;
+  };
 }
 
 /**

@@ -4,13 +4,14 @@ import type { LabGateway, Scope, SipState } from './api.js';
 import { useAction } from './control.js';
 import { usePoll } from './hooks.js';
 import { Problem } from './panels.js';
+import { Trunks } from './trunks.js';
 
 const html = htm.bind(h);
 
 /**
  * The lab's real SIP (administrators), refreshed every five seconds: each node's listeners (a listener that could
- * not bind shows its port and the system's reason), what the whitelists refused, and the registrar's blocks, each
- * with a button that lifts it.
+ * not bind shows its port and the system's reason), the trunks the gateway watches (toward real and simulated far
+ * ends), what the whitelists refused, and the registrar's blocks, each with a button that lifts it.
  */
 export function SipPanel(props: { gw: LabGateway; onUnauthenticated: (scope: Scope) => void }) {
   const polled = usePoll(props.gw.sip, 5000, props.onUnauthenticated);
@@ -29,7 +30,7 @@ export function SipPanel(props: { gw: LabGateway; onUnauthenticated: (scope: Sco
       <span class="muted">${sip ? `offset ${sip.portOffset}, setup timeout ${sip.setupTimeoutSeconds} s` : ''}</span>
     </h2>
     <${Problem} error=${polled.error} />
-    ${sip ? html`<${Listeners} sip=${sip} /><${Guard} sip=${sip} busy=${action.busy} onLift=${lift} />` : ''}
+    ${sip ? html`<${Listeners} sip=${sip} /><${Trunks} sip=${sip} /><${Guard} sip=${sip} busy=${action.busy} onLift=${lift} />` : ''}
     ${action.problem ? html`<p class="problem" role="alert">${action.problem}</p>` : ''}
     ${action.done ? html`<p class="done" data-testid="sip-done">${action.done}</p>` : ''}
   </section>`;

@@ -28,6 +28,7 @@ import { SipLabLifecycle } from './sip/infrastructure/SipLabLifecycle.js';
 import { SipLabs } from './sip/infrastructure/SipLabs.js';
 import { SipService } from './sip/infrastructure/SipService.js';
 import { SocketSipListening } from './sip/infrastructure/SocketSipListening.js';
+import { SimulatedTrunkLabs } from './sip/infrastructure/trunks/SimulatedTrunkLabs.js';
 import { SipControlController } from './sip/interface/http/SipControlController.js';
 
 /** What the process says of the simulation (from its configuration). */
@@ -63,6 +64,8 @@ export function simulationModule(
     bind(SocketSipListening).toSelf().inSingletonScope();
     bind(SipListening).toService(SocketSipListening);
     bind(SipService).toSelf().inSingletonScope();
+    // the trunks of simulated far ends, on the lab's clock and its faults (the real ones are SipLabs' own)
+    bind(SimulatedTrunkLabs).toSelf().inSingletonScope();
     bind(GatewayGates).toSelf().inSingletonScope();
     bind(StoredTraffic).toSelf().inSingletonScope();
     bind(TrafficLabs).toSelf().inSingletonScope();
@@ -70,6 +73,7 @@ export function simulationModule(
     bind(TrafficPump).toSelf().inSingletonScope();
     bind(BackgroundService).toService(TrafficPump);
     bind(BackgroundService).toService(SipService);
+    bind(BackgroundService).toService(SimulatedTrunkLabs);
     bind(ReadActiveSessions).toSelf().inSingletonScope();
     bind(RecordedSessions).toSelf().inSingletonScope();
     bind(ActiveSessionsController).toSelf().inSingletonScope();

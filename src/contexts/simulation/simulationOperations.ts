@@ -138,7 +138,7 @@ export const simulationControlOperations = [
     live: true,
     params: [LAB],
     summary:
-      "The lab's real SIP: whether it is on, the bind address and port offset, each node's listeners (listening or failed, and why), who answers at each node's far end, whom each node hears (its network peer whitelists) and what it refused, the registrars' guard and the blocks in force",
+      "The lab's real SIP: whether it is on, the bind address and port offset, each node's listeners (listening or failed, and why), who answers at each node's far end, whom each node hears (its network peer whitelists) and what it refused, the registrars' guard and the blocks in force, and the trunks the gateway watches (their keep-alives and registrations, toward real and simulated far ends)",
     response: { kind: 'json', shape: SipStateView },
     controller: SipControlController,
     handle: (c, r) => c.get(r),

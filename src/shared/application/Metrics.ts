@@ -124,7 +124,7 @@ export const GWSIM_METRICS = {
   },
   trunksDown: {
     name: 'gwsim_sip_trunks_down',
-    help: 'Trunks toward real far ends whose OPTIONS keep-alive found them down now (their calls fail over)',
+    help: 'Trunks whose OPTIONS keep-alive found them down now (a real far end: its calls fail over; a simulated one: a trunkDown or nodeDown fault holds)',
   },
   trunksRegistered: {
     name: 'gwsim_sip_trunks_registered',

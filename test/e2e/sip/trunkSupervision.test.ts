@@ -133,6 +133,7 @@ describe("trunk supervision: the gateway's OPTIONS keep-alives and registration 
     await until(async () => (await trunkOf(admin, 'Carrier A'))?.state === 'up', 'Carrier A up', 10_000);
     const trunk = await trunkOf(admin, 'Carrier A');
     expect(trunk.target).to.equal(`UDP 127.0.0.1:${carrier.port}`);
+    expect(trunk.farEnd).to.equal('real');
     expect(trunk.keepAlive.intervalSeconds).to.equal(2);
     expect(trunk.keepAlive.answered).to.be.at.least(1);
     const options = carrier.of('OPTIONS')[0]!;

@@ -393,6 +393,8 @@ export interface ControlSchemas {
     nodeId: string;
     nodeName: string;
     target: string;
+    /** who answers its keep-alives and REGISTERs: a real peer on the wire (the lab's SIP on, the node's far end real), or the simulator (on the lab's clock; the faults trunkDown and nodeDown on the node have it answer 503 or nothing) */
+    farEnd: "real" | "simulated";
     state: "up" | "down" | "unknown" | "unwatched";
     keepAlive?: ControlSchemas["SipKeepAliveView"] | null;
     registration?: ControlSchemas["SipTrunkRegistrationView"] | null;
@@ -586,7 +588,7 @@ export interface ControlOperations {
     body: {};
     result: ControlSchemas["TrafficSeriesView"];
   };
-  /** The lab's real SIP: whether it is on, the bind address and port offset, each node's listeners (listening or failed, and why), who answers at each node's far end, whom each node hears (its network peer whitelists) and what it refused, the registrars' guard and the blocks in force (permissions: API, ADM) */
+  /** The lab's real SIP: whether it is on, the bind address and port offset, each node's listeners (listening or failed, and why), who answers at each node's far end, whom each node hears (its network peer whitelists) and what it refused, the registrars' guard and the blocks in force, and the trunks the gateway watches (their keep-alives and registrations, toward real and simulated far ends) (permissions: API, ADM) */
   "GET /_sim/labs/{lab}/sip": {
     query: Record<string, never>;
     body: {};

@@ -64,7 +64,10 @@ export interface SipListeningState {
   readonly peers: readonly SipNodePeersView[];
   readonly refused: { readonly sip: number; readonly answered: number; readonly rtp: number };
   readonly registrarGuard: SipRegistrarGuardState;
-  /** Whether the trunks of real far ends are watched (the setting), and each watched trunk's keep-alive and registration. */
+  /**
+   * Whether the lab's gateway watches its trunks (the setting), and each watched trunk's keep-alive and registration:
+   * toward a real far end (real SIP on) and toward a simulated one (every other far end, real SIP on or off).
+   */
   readonly supervision: boolean;
   readonly trunks: readonly TrunkView[];
 }
@@ -99,12 +102,20 @@ export interface RegistrationView {
   readonly expiresAt?: string;
 }
 
-/** A trunk as the lab's SIP state shows it: where it points, its keep-alive and its registration (when it has them). */
+/**
+ * A trunk as the lab's SIP state shows it: where it points, who answers there, its keep-alive and its registration
+ * (when it has them).
+ */
 export interface TrunkView {
   readonly nodeId: string;
   readonly nodeName: string;
   /** The peer: `UDP 127.0.0.1:5080`. */
   readonly target: string;
+  /**
+   * Who answers the keep-alives and REGISTERs: a `real` peer on the wire (TrunkSupervision), or the simulator
+   * (`simulated`: SimulatedTrunkLabs, on the lab's clock and its faults).
+   */
+  readonly farEnd: 'real' | 'simulated';
   /** `up`/`down`/`unknown` as the keep-alive found it; `unwatched` without a keep-alive (it is then taken as up). */
   readonly state: 'up' | 'down' | 'unknown' | 'unwatched';
   readonly keepAlive?: KeepAliveView;

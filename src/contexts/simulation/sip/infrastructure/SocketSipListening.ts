@@ -25,6 +25,7 @@ import { farEndOf, outsidePeersOf, type SipSetting } from '../domain/SipSetting.
 import { SipDefaults } from '../application/SipDefaults.js';
 import { SipLabs, type LabRuntime, type OpenListener } from './SipLabs.js';
 import { blockView, sipStateOf } from './sipState.js';
+import { SimulatedTrunkLabs } from './trunks/SimulatedTrunkLabs.js';
 
 /** How often listeners that moved away are checked for calls still using them. */
 const DRAIN_CHECK_MS = 5_000;
@@ -53,13 +54,14 @@ export class SocketSipListening extends SipListening {
     @inject(SipLabs) private readonly labs: SipLabs,
     @inject(SipDefaults) private readonly options: SipDefaults,
     @inject(Logger) private readonly logger: Logger,
+    @inject(SimulatedTrunkLabs) private readonly simulated: SimulatedTrunkLabs,
     @inject(LabLeases) @optional() private readonly leases: LabLeases | undefined = undefined,
   ) {
     super();
   }
 
   state(lab: LabId): SipListeningState {
-    return sipStateOf(this.labs.find(lab), this.options.host, this.labs.now(lab));
+    return sipStateOf(this.labs.find(lab), this.options.host, this.labs.now(lab), this.simulated.views(lab));
   }
 
   lift(lab: LabId, filter: SipBlockFilter): SipBlockView[] {

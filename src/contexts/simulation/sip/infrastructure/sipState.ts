@@ -6,6 +6,7 @@ import type {
   SipListenerView,
   SipListeningState,
   SipWhitelistView,
+  TrunkView,
 } from '../application/SipListening.js';
 import type { LabPeers } from './LabPeers.js';
 import type { LabRuntime } from './SipLabs.js';
@@ -30,10 +31,15 @@ export function blockView(block: GuardBlock, peers: LabPeers | undefined): SipBl
 /**
  * A lab's real SIP as this process holds it (a lab it has never followed: off, nothing listening): the listeners
  * (open and failed, by node name, port and transport), the setting's far ends and outside peers, each node's
- * whitelists and refusals as its plan last gave them, and the registrars' guard with its blocks at `now` (the lab
- * clock's).
+ * whitelists and refusals as its plan last gave them, the registrars' guard with its blocks at `now` (the lab
+ * clock's), and the trunks watched: toward real far ends (the runtime's) and toward `simulated` ones, by node name.
  */
-export function sipStateOf(runtime: LabRuntime | undefined, host: string, now: number): SipListeningState {
+export function sipStateOf(
+  runtime: LabRuntime | undefined,
+  host: string,
+  now: number,
+  simulated: readonly TrunkView[] = [],
+): SipListeningState {
   const listeners: SipListenerView[] = [];
   for (const listener of runtime?.listeners.values() ?? []) {
     for (const address of listener.addresses) {
@@ -62,7 +68,7 @@ export function sipStateOf(runtime: LabRuntime | undefined, host: string, now: n
     farEnds: runtime?.farEnds ?? {},
     outsidePeers: { ...setting.outsidePeers },
     supervision: setting.supervision,
-    trunks: runtime?.trunks.views() ?? [],
+    trunks: [...(runtime?.trunks.views() ?? []), ...simulated].sort((a, b) => a.nodeName.localeCompare(b.nodeName)),
     peers: (runtime?.peers.list() ?? [])
       .map((node) => ({
         nodeId: node.nodeId,

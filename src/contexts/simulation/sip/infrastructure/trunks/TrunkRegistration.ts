@@ -3,10 +3,9 @@ import type { PlanRegistration } from '../../../../configuration/index.js';
 import { digestRetry } from '../digestRetry.js';
 import { firstHeader, withHeader } from '../wireMessages.js';
 import { token, trunkRequest, type TrunkLine } from './TrunkLine.js';
+import { REGISTRATION_RETRY_SECONDS, refreshAfterSeconds } from '../../domain/trunkTimers.js';
 import type { RegistrationState, RegistrationView } from '../../application/SipListening.js';
 
-/** How long after a failed registration the gateway tries again. */
-export const REGISTRATION_RETRY_SECONDS = 60;
 /** Challenges answered in a row for one registration (a second one may be a stale nonce, RFC 7616 section 3.3). */
 const MAX_CHALLENGES = 2;
 
@@ -132,7 +131,7 @@ export class TrunkRegistration {
       this.line.log('info', { expiresSeconds: seconds }, 'a trunk registered at its peer');
     this.state = 'registered';
     this.expiresAt = this.line.now() + seconds * 1000;
-    this.later(Math.max(1, Math.floor(seconds / 2)));
+    this.later(refreshAfterSeconds(seconds));
   }
 
   private fail(status: number | undefined): void {

@@ -96,6 +96,7 @@ export class TrunkSupervision {
         nodeId: trunk.node.id,
         nodeName: trunk.node.displayName,
         target: trunk.target,
+        farEnd: 'real' as const,
         state: keepAlive?.state ?? 'unwatched',
         ...(keepAlive ? { keepAlive } : {}),
         ...(trunk.registration ? { registration: trunk.registration.view() } : {}),

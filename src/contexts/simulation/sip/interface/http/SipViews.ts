@@ -35,11 +35,17 @@ export class SipTrunkRegistrationView {
   @IsOptional() @IsString() @JSONSchema({ format: 'date-time' }) expiresAt?: string;
 }
 
-/** A trunk the gateway watches: its peer, its state, its keep-alive and registration. */
+/** A trunk the gateway watches: its peer, who answers there, its state, its keep-alive and registration. */
 export class SipTrunkView {
   @IsString() nodeId!: string;
   @IsString() nodeName!: string;
   @IsString() target!: string;
+  @IsIn(['real', 'simulated'])
+  @JSONSchema({
+    description:
+      "who answers its keep-alives and REGISTERs: a real peer on the wire (the lab's SIP on, the node's far end real), or the simulator (on the lab's clock; the faults trunkDown and nodeDown on the node have it answer 503 or nothing)",
+  })
+  farEnd!: 'real' | 'simulated';
   @IsIn(['up', 'down', 'unknown', 'unwatched']) state!: 'up' | 'down' | 'unknown' | 'unwatched';
   @IsOptional() @ValidateNested() @Type(() => SipKeepAliveView) keepAlive?: SipKeepAliveView;
   @IsOptional() @ValidateNested() @Type(() => SipTrunkRegistrationView) registration?: SipTrunkRegistrationView;
