@@ -5,6 +5,7 @@ import {
   SessionTransport,
   TransportLeg,
   type Offer,
+  type TransferAnswer,
   type TransportListener,
 } from '../../../src/contexts/simulation/calls/domain/SessionTransport.js';
 import {
@@ -24,6 +25,10 @@ export interface FarEndScript {
   readonly byeAfterMs?: number;
   /** The far end answers a CANCEL 200 but never ends its INVITE with 487. */
   readonly ignoresCancel?: boolean;
+  /** After its 200, the far end asks for a transfer (a REFER) to this dial string… */
+  readonly referTo?: string;
+  /** …this long after its 200. */
+  readonly referAfterMs?: number;
 }
 
 /** What a scripted caller does: its call, when it CANCELs (with a Q.850 cause), when it hangs up after the answer. */
@@ -52,7 +57,7 @@ export interface CallerScript {
 /** One thing the gateway asked the transport to do, as the test reads it back. */
 export interface Command {
   readonly at: number;
-  readonly what: 'invite' | 'respond' | 'ack' | 'cancel' | 'bye' | 'confirm' | 'release';
+  readonly what: 'invite' | 'respond' | 'ack' | 'cancel' | 'bye' | 'confirm' | 'release' | 'refer' | 'notify';
   readonly leg: number;
   readonly node: string;
   readonly status?: number;
@@ -201,6 +206,12 @@ export class ScriptedTransport extends SessionTransport {
         const response = () => leg.farEnd!.respond(status);
         this.received(leg, response);
         this.listener!.responded(leg, 'INVITE', status, response);
+        if (status === 200 && script.referTo !== undefined && leg.index === 1) {
+          const destination = script.referTo;
+          this.later(script.referAfterMs ?? 0, () =>
+            this.listener!.transferRequested(leg, { destination, replaces: undefined, relayable: false }),
+          );
+        }
         if (status === 200 && script.byeAfterMs !== undefined) {
           this.later(script.byeAfterMs, () => {
             const bye = () => leg.farEnd!.bye();
@@ -250,6 +261,14 @@ export class ScriptedTransport extends SessionTransport {
   confirm(leg: TransportLeg, method: 'CANCEL' | 'BYE', ok: Lazy<SipResponse>): void {
     this.log('confirm', this.own(leg), { method });
     this.sent(this.own(leg), ok);
+  }
+
+  override answerTransfer(leg: TransportLeg, answer: TransferAnswer): void {
+    this.log('refer', this.own(leg), answer === 'relay' ? { method: 'relay' } : { status: answer });
+  }
+
+  override transferProgress(leg: TransportLeg, status: number): void {
+    this.log('notify', this.own(leg), { status });
   }
 
   override release(leg: TransportLeg): void {

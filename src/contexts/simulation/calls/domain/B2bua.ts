@@ -73,6 +73,7 @@ export class B2bua implements TransportListener {
       now,
       track: (leg, call) => this.byLeg.set(leg, call),
       untrack: (leg) => this.byLeg.delete(leg),
+      move: (call, to) => this.move(call, to),
       end: (call, ending, side) => this.end(call, ending, side),
     });
     this.hangups = new CallHangups({

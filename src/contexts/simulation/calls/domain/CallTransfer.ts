@@ -2,6 +2,7 @@ import type { SipRequest, SipResponse } from '@gwsim/sip';
 import type { GatewayPlan, PlannedRoute, PlanNode } from '../../../configuration/index.js';
 import { outgoingNumbers } from './CallHistory.js';
 import { failsOver, farEndEnding, type CallEnding, type EndingSide } from './CallEndings.js';
+import type { CallState } from './CallState.js';
 import type { SessionTransport, TransferRequest, TransportLeg, TransactionMethod } from './SessionTransport.js';
 import type { CallerDialog, CurrentAttempt, SimulatedCall } from './SimulatedCall.js';
 import { attemptDialog, okTo, type Lazy, type StepMemo, type UacDialog } from './SipDialogs.js';
@@ -34,6 +35,7 @@ export interface TransferContext {
   /** The leg belongs to the call (its reports reach the transfer) / no longer. */
   track(leg: TransportLeg, call: SimulatedCall): void;
   untrack(leg: TransportLeg): void;
+  move(call: SimulatedCall, to: CallState): void;
   end(call: SimulatedCall, ending: CallEnding, side: EndingSide): void;
 }
 
@@ -261,6 +263,7 @@ export class CallTransfer {
       const answer = call.answer!;
       transport.bye(attempt.leg, () => attempt.dialog.bye(answer()));
     }
+    this.context.move(call, 'terminating');
     this.context.end(call, farEndEnding(status), 'outbound');
   }
 }

@@ -1,0 +1,147 @@
+import { expect } from 'chai';
+import type { GatewayPlan } from '../../../../src/contexts/configuration/index.js';
+import { TrafficEngine } from '../../../../src/contexts/simulation/calls/domain/TrafficEngine.js';
+import type { LabId } from '../../../../src/shared/domain/LabId.js';
+import { handPlan, planNode, routeTo } from '../../../support/simulation/handPlan.js';
+import { RecordingSinks } from '../../../support/simulation/RecordingSinks.js';
+import {
+  ScriptedTransport,
+  type CallerScript,
+  type FarEndScript,
+} from '../../../support/simulation/ScriptedTransport.js';
+import { OPEN_GATES, START } from '../../../support/simulation/engineHarness.js';
+
+/** Numbers 030… go to carrier A, 040… to carrier B, from the PBX and from both carriers (transferees route from their node). */
+function plan(): GatewayPlan {
+  return handPlan(
+    [planNode('pbx'), planNode('carrier-a'), planNode('carrier-b')],
+    [
+      {
+        id: 'domain',
+        sourceNodeIds: ['pbx', 'carrier-a', 'carrier-b'],
+        routes: [routeTo('a', ['carrier-a'], { prefix: '030' }), routeTo('b', ['carrier-b'], { prefix: '040' })],
+      },
+    ],
+  );
+}
+
+function scripted(farEnds: Record<string, FarEndScript>, callers: readonly CallerScript[]) {
+  const sinks = new RecordingSinks();
+  let transport: ScriptedTransport | undefined;
+  const engine = new TrafficEngine(
+    'default' as LabId,
+    START,
+    plan(),
+    OPEN_GATES,
+    sinks.recorder(),
+    (scheduler) => (transport = new ScriptedTransport(scheduler, farEnds, callers)),
+  );
+  const run = (seconds: number) => engine.advanceTo(new Date(START.getTime() + seconds * 1000));
+  return { engine, sinks, transport: transport!, run };
+}
+
+const CALL: CallerScript = {
+  atMs: 1000,
+  nodeId: 'pbx',
+  source: '+49301111',
+  destination: '0301234567',
+  byeAfterMs: 20_000,
+};
+const ANSWERS = [
+  { afterMs: 10, status: 180 },
+  { afterMs: 500, status: 200 },
+];
+/** What the gateway told the transport about transfers and BYEs, in order. */
+const transfers = (transport: ScriptedTransport) =>
+  transport.commands
+    .filter((c) => c.what === 'refer' || c.what === 'notify' || c.what === 'bye' || c.what === 'invite')
+    .map((c) => `${c.what} ${c.leg} ${c.status ?? c.method ?? ''}`.trim());
+
+describe('the gateway carries out a transfer the called party asks for (REFER, RFC 3515)', () => {
+  it('calls the target for the caller, reports its progress, puts it in the transferor place and hangs up on the transferor', () => {
+    const { engine, sinks, transport, run } = scripted(
+      {
+        'carrier-a': { responses: ANSWERS, referTo: '0409876', referAfterMs: 2000 },
+        'carrier-b': { responses: ANSWERS },
+      },
+      [CALL],
+    );
+    run(10);
+    const live = [...engine.calls()][0]!;
+    expect([live.state, live.attempt?.node.id, live.transfer]).to.deep.equal(['connected', 'carrier-b', undefined]);
+    expect(transfers(transport)).to.deep.equal([
+      'invite 1',
+      'refer 1 202',
+      'invite 2',
+      'notify 1 100',
+      'notify 1 180',
+      'notify 1 200',
+      'bye 1',
+    ]);
+    run(60);
+    const entry = sinks.calls[0]!;
+    expect([entry.result, entry.outboundNodeId, entry.disconnectingSide]).to.deep.equal([
+      'ANSWERED',
+      'carrier-b',
+      'inbound',
+    ]);
+    expect(
+      entry.attempts.map((a) => [a.nodeId, a.destinationDialString, a.sipStatusCode, a.transferrerDialString]),
+    ).to.deep.equal([
+      ['carrier-a', '0301234567', 200, undefined],
+      ['carrier-b', '0409876', 200, '0301234567'],
+    ]);
+    // the caller's BYE went to the target
+    expect(transfers(transport).at(-1)).to.equal('bye 2');
+  });
+
+  it('reports a target that fails in the final NOTIFY, and the call goes on with the transferor', () => {
+    const { engine, sinks, transport, run } = scripted(
+      {
+        'carrier-a': { responses: ANSWERS, referTo: '0409876', referAfterMs: 2000 },
+        'carrier-b': { responses: [{ afterMs: 100, status: 486 }] },
+      },
+      [CALL],
+    );
+    run(10);
+    const live = [...engine.calls()][0]!;
+    expect([live.state, live.attempt?.node.id]).to.deep.equal(['connected', 'carrier-a']);
+    expect(transfers(transport)).to.deep.equal(['invite 1', 'refer 1 202', 'invite 2', 'notify 1 100', 'notify 1 486']);
+    run(60);
+    const entry = sinks.calls[0]!;
+    expect([entry.result, entry.outboundNodeId]).to.deep.equal(['ANSWERED', 'carrier-a']);
+    expect(entry.attempts.map((a) => [a.nodeId, a.sipStatusCode])).to.deep.equal([
+      ['carrier-a', 200],
+      ['carrier-b', 486],
+    ]);
+  });
+
+  it('answers a transfer to a number no route takes with 202 and a final 404, calling nobody', () => {
+    const { transport, run } = scripted({ 'carrier-a': { responses: ANSWERS, referTo: '0991', referAfterMs: 2000 } }, [
+      CALL,
+    ]);
+    run(10);
+    expect(transfers(transport)).to.deep.equal(['invite 1', 'refer 1 202', 'notify 1 404']);
+  });
+
+  it('keeps the caller waiting for the target when the transferor hangs up first; a target that fails then ends the call', () => {
+    const { engine, sinks, transport, run } = scripted(
+      {
+        'carrier-a': { responses: ANSWERS, referTo: '0409876', referAfterMs: 2000, byeAfterMs: 2100 },
+        'carrier-b': { responses: [{ afterMs: 1000, status: 486 }] },
+      },
+      [CALL],
+    );
+    run(3.7);
+    const live = [...engine.calls()][0]!;
+    expect([live.state, live.transfer?.transferorGone], 'the transferor gone, the call up').to.deep.equal([
+      'connected',
+      true,
+    ]);
+    run(10);
+    expect(engine.activeCount).to.equal(0);
+    expect(transfers(transport)).to.deep.equal(['invite 1', 'refer 1 202', 'invite 2', 'notify 1 100', 'bye 0']);
+    const entry = sinks.calls[0]!;
+    expect([entry.result, entry.sipStatusCode, entry.disconnectingSide]).to.deep.equal(['BUSY', 486, 'outbound']);
+  });
+});
