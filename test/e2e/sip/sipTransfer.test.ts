@@ -70,8 +70,8 @@ async function addRoute(
  * Transfers inside calls (RFC 3515, RFC 3892) through a lab of SIPp parties: the PBX's caller calls the far PBX;
  * numbers 50… go to a third PBX (the transfer target). With the default forward profile the gateway carries a REFER
  * out itself (202, NOTIFYs with the target's progress, the target in the transferor's place, a BYE to the
- * transferor); numbers 48… reach the far PBX through a profile that forwards REFER, so its REFER is relayed to the
- * caller, which performs the transfer itself.
+ * transferor; an attended transfer's Replaces named anew for the target); numbers 48… reach the far PBX through a
+ * profile that forwards REFER, so its REFER is relayed to the caller, which performs the transfer itself.
  */
 describe('real SIP through a lab: transfer (REFER) carried out by the gateway or relayed', function () {
   this.timeout(120_000);
@@ -129,7 +129,7 @@ describe('real SIP through a lab: transfer (REFER) carried out by the gateway or
       scenario: fixture('uas-refer'),
       localPort: uasPort,
       calls: 1,
-      keys: { hold_ms: '300', refer_to: '5012345' },
+      keys: { hold_ms: '300', refer_to: '5012345@127.0.0.1' },
       timeoutMs: 60_000,
     });
     const caller = await runSipp({
@@ -186,12 +186,61 @@ describe('real SIP through a lab: transfer (REFER) carried out by the gateway or
     ]);
   });
 
+  it("passes an attended transfer's Replaces on to the target, naming the gateway's own dialog with it", async () => {
+    const target = await party({
+      scenario: fixture('uas-log-replaces'),
+      localPort: targetPort,
+      calls: 2,
+      timeoutMs: 60_000,
+    });
+    // the transferor's consultation call to the target, its Call-ID known so that the Replaces can name it
+    const consultation = runSipp({
+      scenario: fixture('uac-expect-status'),
+      remote: `127.0.0.1:${pbxPort}`,
+      service: '5012345',
+      calls: 1,
+      keys: { status: '200', hold_ms: '6000' },
+      extra: ['-cid_str', 'attended-%u@%s'],
+      timeoutMs: 60_000,
+    });
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    const replaces = encodeURIComponent('attended-1@127.0.0.1;to-tag=transferor-side;from-tag=unknown');
+    const transferor = await party({
+      scenario: fixture('uas-refer'),
+      localPort: uasPort,
+      calls: 1,
+      keys: { hold_ms: '300', refer_to: `5012345@127.0.0.1?Replaces=${replaces}` },
+      timeoutMs: 60_000,
+    });
+    const caller = await runSipp({
+      scenario: fixture('uac-expect-status'),
+      remote: `127.0.0.1:${pbxPort}`,
+      service: '4930123459',
+      calls: 1,
+      keys: { status: '200', hold_ms: '3000' },
+      timeoutMs: 60_000,
+    });
+    succeeded(caller, 'transferee');
+    succeeded(await transferor.done, 'transferor');
+    succeeded(await consultation, 'consultation');
+    const reached = await target.done;
+    expect(reached.successful, reached.errors).to.equal(2);
+    const invites = [
+      ...reached.logs.matchAll(/invite call-id\s+(\S+) local-tag (\S+) remote-tag=(\S+) replaces[ \t]*(.*)/g),
+    ];
+    expect(invites, reached.logs).to.have.length(2);
+    const [first, second] = invites as [RegExpMatchArray, RegExpMatchArray];
+    expect(first[4]!.trim(), 'the consultation call replaces nothing').to.equal('');
+    // RFC 3891 section 3: to-tag is the recipient's own tag, from-tag its peer's (here the gateway's)
+    expect(second[4]!.trim()).to.equal(`${first[1]};to-tag=${first[2]};from-tag=${first[3]}`);
+  });
+
   it('relays a REFER where the forward profile forwards it, and the NOTIFY back', async () => {
     const transferor = await party({
       scenario: fixture('uas-refer'),
       localPort: uasPort,
       calls: 1,
-      keys: { hold_ms: '300', refer_to: '5099' },
+      keys: { hold_ms: '300', refer_to: '5099@127.0.0.1' },
       timeoutMs: 60_000,
     });
     const caller = await runSipp({
@@ -213,7 +262,7 @@ describe('real SIP through a lab: transfer (REFER) carried out by the gateway or
       scenario: fixture('uas-refer'),
       localPort: uasPort,
       calls: 1,
-      keys: { hold_ms: '300', refer_to: '7777' },
+      keys: { hold_ms: '300', refer_to: '7777@127.0.0.1' },
       timeoutMs: 60_000,
     });
     const caller = await runSipp({
