@@ -184,6 +184,21 @@ describe("trunk supervision: the gateway's OPTIONS keep-alives and registration 
     await until(async () => (await trunkOf(admin, 'Carrier A'))?.state === 'up', 'Carrier A up again', 10_000);
   });
 
+  it('marks the trunk down under a trunkDown fault on its node, as refusing (503), and up again once the rule goes', async () => {
+    const carrierA = await trunkOf(admin, 'Carrier A');
+    const added = await admin.post('/_sim/labs/default/faults', {
+      version: null,
+      json: { effect: { kind: 'trunkDown', node: carrierA.nodeId } },
+    });
+    expect(added.status, added.text).to.equal(200);
+    // the interval is 2 s: down within two
+    await until(async () => (await trunkOf(admin, 'Carrier A'))?.state === 'down', 'Carrier A down', 4_500);
+    expect((await trunkOf(admin, 'Carrier A')).keepAlive).to.deep.include({ lastStatus: 503 });
+    const removed = await admin.delete(`/_sim/labs/default/faults/${added.json.id}`, { version: null });
+    expect(removed.status, removed.text).to.be.oneOf([200, 204]);
+    await until(async () => (await trunkOf(admin, 'Carrier A'))?.state === 'up', 'Carrier A up again', 4_500);
+  });
+
   it('sends nothing once the lab stops watching its trunks', async () => {
     const off = await admin.put('/_sim/labs/default/sip', { version: null, json: { supervision: false } });
     expect(off.status, off.text).to.equal(200);

@@ -6,6 +6,7 @@ import { LabClocks } from '../../../clock/index.js';
 import { CommittedGateway, type PlanNode } from '../../../configuration/index.js';
 import type { SipListenerView } from '../application/SipListening.js';
 import { SipDefaults } from '../application/SipDefaults.js';
+import { NetworkFaults } from '../../network/application/NetworkFaults.js';
 import { defaultSipSetting, farEndIsReal, farEndOf, type FarEnd, type SipSetting } from '../domain/SipSetting.js';
 import type { Scheduler } from '../../calls/domain/Scheduler.js';
 import type { LabSip, NodeListener } from './LabSip.js';
@@ -60,6 +61,7 @@ export class SipLabs {
     @inject(SipDefaults) private readonly options: SipDefaults,
     @inject(Logger) private readonly logger: Logger,
     @inject(CommittedGateway) private readonly committed: CommittedGateway,
+    @inject(NetworkFaults) private readonly network: NetworkFaults,
   ) {}
 
   find(lab: LabId): LabRuntime | undefined {
@@ -90,6 +92,10 @@ export class SipLabs {
         peers: new LabPeers(),
         trunks: new TrunkSupervision(
           () => this.clocks.nowOf(lab).getTime(),
+          (nodeId) => {
+            const faults = this.network.of(lab);
+            return faults.isDown(nodeId) ? 'silent' : faults.trunkRefuses(nodeId) ? 'refuses' : undefined;
+          },
           (level, fields, message) => this.logger[level]({ lab, ...fields }, message),
         ),
       };

@@ -58,6 +58,13 @@ export class TrunkKeepAlive {
   private send(): void {
     if (this.pending) return;
     const { line } = this;
+    // a gateway fault on the node stands for the peer: trunkDown refuses (503), nodeDown leaves it unanswered
+    const fault = line.faulted();
+    if (fault) {
+      this.sent += 1;
+      this.ended(fault === 'refuses' ? { status: 503 } : undefined);
+      return;
+    }
     const target = `sip:${hostPort(line.peer)}${transportParam(line.peer)}`;
     this.cseq += 1;
     let request = trunkRequest(
@@ -87,7 +94,7 @@ export class TrunkKeepAlive {
     }
   }
 
-  private ended(response: SipResponse | undefined): void {
+  private ended(response: Pick<SipResponse, 'status'> | undefined): void {
     this.pending = undefined;
     this.lastAt = this.line.now();
     this.lastStatus = response?.status;

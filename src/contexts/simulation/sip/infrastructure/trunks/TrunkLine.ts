@@ -10,6 +10,11 @@ export interface TrunkLine {
   readonly peer: SipAddress;
   /** The lab's time in ms since the epoch (the views' instants). */
   readonly now: () => number;
+  /**
+   * What a gateway fault on the node does to the peer as the gateway sees it: `refuses` (trunkDown: it answers 503),
+   * `silent` (nodeDown: it answers nothing), undefined (no fault holds).
+   */
+  readonly faulted: () => 'refuses' | 'silent' | undefined;
   /** Logs a change of the trunk's state (warn: it got worse), with the lab and node. */
   readonly log: (level: 'info' | 'warn', fields: Record<string, unknown>, message: string) => void;
 }

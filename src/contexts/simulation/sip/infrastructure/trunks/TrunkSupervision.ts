@@ -39,6 +39,8 @@ export class TrunkSupervision {
 
   constructor(
     private readonly now: () => number,
+    /** The gateway fault held on a node's trunk (trunkDown: refuses, nodeDown: silent), if any. */
+    private readonly faulted: (nodeId: string) => 'refuses' | 'silent' | undefined,
     private readonly log: (level: 'info' | 'warn', fields: Record<string, unknown>, message: string) => void,
   ) {}
 
@@ -122,6 +124,7 @@ export class TrunkSupervision {
       local,
       peer,
       now: this.now,
+      faulted: () => this.faulted(node.id),
       log: (level, fields, message) => this.log(level, { node: node.displayName, target, ...fields }, message),
     };
   }
