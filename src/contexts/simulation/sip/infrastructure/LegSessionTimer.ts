@@ -38,8 +38,8 @@ export class LegSessionTimer {
   terms: SessionTimerTerms | undefined;
   /** The peer takes UPDATE (its Allow): the gateway's refreshes go as UPDATE, else as re-INVITE. */
   peerAllowsUpdate = false;
-  /** The o= line of the SDP the peer sent last on the leg (a re-offer with the same one changes nothing). */
-  peerOrigin: string | undefined;
+  /** The session the peer's last SDP on the leg describes (sessionOf): a re-offer of it changes nothing. */
+  peerSession: string | undefined;
   /** The gateway's refresh under way on the leg (its method), until its final answer. */
   pending: 'INVITE' | 'UPDATE' | undefined;
   /** Refreshes of the gateway's that failed since the last success. */

@@ -15,7 +15,7 @@ import { mix } from '../../calls/domain/Randomness.js';
 import { glareRetryMs, requestSessionExpires, takeAsUac } from '../domain/sessionTimerTerms.js';
 import { digestRetry } from './digestRetry.js';
 import type { MediaWiring } from './MediaWiring.js';
-import { originOf, withOptionTag } from './sessionTimerMessages.js';
+import { sessionOf, withOptionTag } from './sessionTimerMessages.js';
 import type { SocketLeg } from './SocketLeg.js';
 import type { SocketReports } from './SocketReports.js';
 import { cseqOf, inDialogDestination, uriAt, withHeader, withVia } from './wireMessages.js';
@@ -110,7 +110,7 @@ export class SessionRefreshes {
       const answer = sdpOf(response);
       if (answer.kind === 'sdp') {
         this.media.aim(leg, answer.text);
-        timer.peerOrigin = originOf(answer.text);
+        timer.peerSession = sessionOf(answer.text);
       }
       timer.refreshed(takeAsUac(leg.node.sip.sessionTimer, sessionExpiresOf(response)));
       return;

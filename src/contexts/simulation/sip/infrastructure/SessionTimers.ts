@@ -10,7 +10,7 @@ import { answerAsUas, takeAsUac, type SessionTimerTerms } from '../domain/sessio
 import { LegSessionTimer, REAL_TIME, type TimerHost } from './LegSessionTimer.js';
 import type { MediaWiring } from './MediaWiring.js';
 import { SessionRefreshes } from './SessionRefreshes.js';
-import { allowsUpdate, originOf, timerRequestOf, withTimerAnswer } from './sessionTimerMessages.js';
+import { allowsUpdate, sessionOf, timerRequestOf, withTimerAnswer } from './sessionTimerMessages.js';
 import type { SocketLeg } from './SocketLeg.js';
 import type { SocketReports } from './SocketReports.js';
 import { uriAt, withHeader } from './wireMessages.js';
@@ -28,10 +28,10 @@ function sdpText(message: SipRequest | SipResponse): string | undefined {
  *
  * - A caller's INVITE: the gateway's 2xx carries the timer it decided as UAS (section 9), which starts on the leg.
  * - A far end's 2xx to the gateway's INVITE decides that leg's timer (section 7.2).
- * - Inside a call, a peer's re-INVITE or UPDATE is a session refresh (section 2). One whose SDP is the peer's last
- *   (the same o= line, RFC 3264 section 8: an unchanged session keeps its version) or an UPDATE without SDP is
- *   answered here with the gateway's last SDP on the leg; one that changes the session crosses to the other leg
- *   (MidDialogRelay), and its 2xx refreshes both legs, each with its own terms.
+ * - Inside a call, a peer's re-INVITE or UPDATE is a session refresh (section 2). One that names Session-Expires and
+ *   re-offers the peer's last SDP (the same lines, its o= version aside: sessionOf), or is an UPDATE without SDP, is
+ *   answered here with the gateway's last SDP on the leg; any other crosses to the other leg (MidDialogRelay), and
+ *   its 2xx refreshes both legs, each with its own terms.
  * - No refresh before the deadline ends the call: BYE on both legs, the call a hang-up by the gateway (section 10).
  */
 export class SessionTimers {
@@ -57,7 +57,7 @@ export class SessionTimers {
     const timer = this.timerOf(leg);
     timer.peerAllowsUpdate = allowsUpdate(invite);
     const offer = sdpText(invite);
-    if (offer !== undefined) timer.peerOrigin = originOf(offer);
+    if (offer !== undefined) timer.peerSession = sessionOf(offer);
     timer.refreshed(decision.terms);
     return withTimerAnswer(response, decision);
   }
@@ -70,22 +70,23 @@ export class SessionTimers {
     const timer = this.timerOf(leg);
     timer.peerAllowsUpdate = allowsUpdate(response);
     const answer = sdpText(response);
-    if (answer !== undefined) timer.peerOrigin = originOf(answer);
+    if (answer !== undefined) timer.peerSession = sessionOf(answer);
     timer.refreshed(terms);
   }
 
   /** An ACK on the leg: the SDP it carries (the answer to a late offer) is the peer's last. */
   acked(leg: SocketLeg, ack: SipRequest): void {
     const answer = sdpText(ack);
-    if (answer !== undefined && leg.sessionTimer) leg.sessionTimer.peerOrigin = originOf(answer);
+    if (answer !== undefined && leg.sessionTimer) leg.sessionTimer.peerSession = sessionOf(answer);
   }
 
   /**
    * A re-INVITE or UPDATE the leg's peer sent (before MidDialogRelay carries it): true when it was answered here.
    * A request while the gateway's own refresh is under way on the leg (or on the other leg, for a request that would
    * cross to it) is 491 (RFC 3261 section 14.2, RFC 3311 section 5.2); an interval below the node's Min-SE is 422
-   * with it (RFC 4028 section 9); a pure refresh on a leg with a session timer is answered 200 with the gateway's last
-   * SDP, and the leg's timer starts over (RFC 4028 section 10).
+   * with it (RFC 4028 section 9); a refresh that changes nothing (it names Session-Expires and re-offers the peer's
+   * last SDP, or it is an UPDATE without SDP) is answered 200 with the gateway's last SDP, and the leg's timer starts
+   * over (RFC 4028 section 10).
    */
   takes(leg: SocketLeg, transaction: ServerTransaction): boolean {
     const request = transaction.request;
@@ -104,7 +105,9 @@ export class SessionTimers {
     }
     const offer = sdpText(request);
     const pure = offer === undefined ? request.method === 'UPDATE' && request.body === '' : this.unchanged(leg, offer);
-    const refreshing = timer?.running === true || sessionExpiresOf(request) !== undefined;
+    // a session refresh of a peer that runs session timers names the interval (section 7.4); a UA that does not run
+    // them re-offers for its own reasons (after a refused offer, say), and that goes on to the other side as before
+    const refreshing = sessionExpiresOf(request) !== undefined;
     if (!pure || !refreshing || (offer !== undefined && leg.lastSdp === undefined)) {
       const partner = leg.media?.legs[leg.side === 0 ? 1 : 0];
       if (partner !== leg && partner?.sessionTimer?.pending) {
@@ -112,8 +115,7 @@ export class SessionTimers {
         transaction.respond(buildResponse(request, 491));
         return true;
       }
-      if (offer !== undefined) this.timerOf(leg).peerOrigin = originOf(offer);
-      return false;
+      return false; // its SDP is the peer's once accepted (relayedAnswer, acked)
     }
     let answer = withHeader(buildResponse(request, 200), 'Contact', `<${uriAt(undefined, leg.local)}>`);
     if (offer !== undefined) answer = withHeader({ ...answer, body: leg.lastSdp! }, 'Content-Type', 'application/sdp');
@@ -148,7 +150,7 @@ export class SessionTimers {
       const terms = takeAsUac(target.node.sip.sessionTimer, sessionExpiresOf(response));
       const timer = terms || target.sessionTimer ? this.timerOf(target) : undefined;
       const sdp = sdpText(response);
-      if (timer && sdp !== undefined) timer.peerOrigin = originOf(sdp);
+      if (timer && sdp !== undefined) timer.peerSession = sessionOf(sdp);
       timer?.refreshed(terms);
     }
     const settings = origin.node.sip.sessionTimer;
@@ -156,13 +158,14 @@ export class SessionTimers {
     const decision = answerAsUas(settings, timerRequestOf(request), origin.sessionTimer?.terms);
     const terms: SessionTimerTerms | undefined = decision.kind === 'run' ? decision.terms : undefined;
     if (terms || origin.sessionTimer) this.timerOf(origin).refreshed(terms);
+    const offer = sdpText(request);
+    if (offer !== undefined && origin.sessionTimer) origin.sessionTimer.peerSession = sessionOf(offer);
     return withTimerAnswer(answer, decision);
   }
 
-  /** Whether an offer is the peer's last SDP again (the same o= line: RFC 3264 section 8, nothing changed). */
+  /** Whether an offer is the peer's last SDP again, its version aside (sessionOf): nothing changed. */
   private unchanged(leg: SocketLeg, offer: string): boolean {
-    const origin = originOf(offer);
-    return origin !== undefined && origin === leg.sessionTimer?.peerOrigin;
+    return leg.sessionTimer?.peerSession !== undefined && sessionOf(offer) === leg.sessionTimer.peerSession;
   }
 
   /** The leg's session timer, made on first use (SocketLegs.finish stops it). */

@@ -66,9 +66,19 @@ export function withTimerAnswer(response: SipResponse, decision: UasTimerDecisio
   return decision.require ? withOptionTag(answered, 'Require', TIMER_OPTION_TAG) : answered;
 }
 
-/** The o= line of an SDP (RFC 4566 section 5.2); undefined when it has none. */
-export function originOf(sdp: string): string | undefined {
-  return /^o=(.*?)\s*$/m.exec(sdp)?.[1];
+/**
+ * An SDP as the gateway compares it to tell a session refresh from a change: its lines trimmed, the o= line without
+ * its version. RFC 3264 section 8 keeps the version of an unchanged session and moves it with every change, but the
+ * version alone is not trusted: some UAs keep it while they change the media (3CX in pjproject's tickets 1864 and
+ * 1866), and a new version over the same lines changes nothing.
+ */
+export function sessionOf(sdp: string): string {
+  return sdp
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter((line) => line !== '')
+    .map((line) => (line.startsWith('o=') ? line.replace(/^(o=\S+\s+\S+)\s+\S+/, '$1') : line))
+    .join('\n');
 }
 
 /** Whether a message's Allow names UPDATE (RFC 3311 section 5.1: the peer takes it). */
