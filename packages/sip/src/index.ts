@@ -2,6 +2,7 @@ export * from './message.js';
 export * from './parse.js';
 export * from './build.js';
 export * from './sdp.js';
+export * from './sessionTimer.js';
 export * from './render.js';
 export * from './stack/index.js';
 export { parseAddress, type AddressHeader, type AddressRules } from './syntax/address.js';

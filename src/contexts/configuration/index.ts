@@ -109,6 +109,7 @@ export type {
   PlanSupervision,
   PlanMedia,
   PlanRegistrar,
+  PlanSessionTimer,
   RegistrarAcceptPolicy,
   ReliableProvisionals,
   PlanPeer,

@@ -89,6 +89,7 @@ describe('the plan knows what a node needs on the wire (PlanNode.sip)', () => {
       media: { firstPort: 40000, lastPort: 49999, timeoutSeconds: 0, audioCodecs: undefined },
       userAgent: 'gwsim',
       reliableProvisionals: 'SUPPORTED',
+      sessionTimer: { enabled: true, expiresSeconds: 1800, minSeconds: 90 },
       registrar: undefined,
       peers: { sip: undefined, media: undefined },
       supervision: { keepAliveSeconds: 0, registration: undefined },

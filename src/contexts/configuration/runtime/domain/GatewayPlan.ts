@@ -40,6 +40,17 @@ export interface PlanNode {
   readonly sip: PlanNodeSip;
 }
 
+/**
+ * Session timers (RFC 4028) as a node's user agent (SIPUA_STACK) sets them: whether the node runs them
+ * (sessionTimerEnabled), the session interval it asks for (sessionExpiresSeconds, Session-Expires) and the smallest
+ * it takes (Min-SE: 90, the least RFC 4028 section 4 allows).
+ */
+export interface PlanSessionTimer {
+  readonly enabled: boolean;
+  readonly expiresSeconds: number;
+  readonly minSeconds: number;
+}
+
 /** A certificate (PEM, its chain appended) and the private key (PEM) a TLS listener presents. */
 export interface PlanIdentity {
   readonly certificatePem: string;
@@ -177,6 +188,8 @@ export interface PlanNodeSip {
    * for it, DISABLED neither (a caller requiring 100rel gets 420).
    */
   readonly reliableProvisionals: ReliableProvisionals;
+  /** Session timers (RFC 4028) of the node's user agent, which the gateway runs on each real leg of the node. */
+  readonly sessionTimer: PlanSessionTimer;
   /** The registrar of a SIP phone registrar node (TELSIP_STACK role SIP_PHONE_REGISTRAR); undefined for other nodes. */
   readonly registrar: PlanRegistrar | undefined;
   /** The network peer whitelists of the node's SIP transport and media negotiation. */

@@ -11,6 +11,7 @@ import type {
   PlanMedia,
   PlanNodeSip,
   PlanRegistrar,
+  PlanSessionTimer,
   RegistrarAcceptPolicy,
   ReliableProvisionals,
 } from './GatewayPlan.js';
@@ -25,7 +26,11 @@ export const SIP_DEFAULTS = Object.freeze({
   rtpLastPort: 49999,
   mediaTimeoutSeconds: 0,
   userAgent: 'gwsim',
+  sessionExpiresSeconds: 1800,
 });
+
+/** The smallest session interval (Min-SE) a node takes: RFC 4028 section 4's least, 90 seconds. */
+export const MIN_SESSION_EXPIRES_SECONDS = 90;
 
 /** How many users a number range directory may contribute: a range is a list of numbers, not a pattern. */
 const MAX_RANGE_USERS = 10_000;
@@ -271,6 +276,19 @@ function registrarOf(
   };
 }
 
+/**
+ * The user agent's session timers (RFC 4028): sessionTimerEnabled and sessionExpiresSeconds (the catalog keeps it in
+ * 90..86400; a value below Min-SE is raised to it). A node without a user agent runs them with the catalog's defaults.
+ */
+function sessionTimerOf(userAgent: ConfigObject | undefined): PlanSessionTimer {
+  const expires = whole(userAgent, 'sessionExpiresSeconds', SIP_DEFAULTS.sessionExpiresSeconds);
+  return Object.freeze({
+    enabled: flag(userAgent, 'sessionTimerEnabled', true),
+    expiresSeconds: Math.max(expires, MIN_SESSION_EXPIRES_SECONDS),
+    minSeconds: MIN_SESSION_EXPIRES_SECONDS,
+  });
+}
+
 /** The user agent's reliableProvisionalResponses (SUPPORTED for a node without a user agent or a known value). */
 function reliableProvisionalsOf(userAgent: ConfigObject | undefined): ReliableProvisionals {
   const found = text(userAgent, 'reliableProvisionalResponses');
@@ -307,6 +325,7 @@ export function planNodeSip(graph: GraphView, node: ConfigObject, localPort: num
     media: Object.freeze(mediaOf(graph, userAgent, transport)),
     userAgent: text(userAgent, 'userAgentHeader') || SIP_DEFAULTS.userAgent,
     reliableProvisionals: reliableProvisionalsOf(userAgent),
+    sessionTimer: sessionTimerOf(userAgent),
     registrar: registrar && Object.freeze(registrar),
     peers,
     supervision: supervisionOf(graph, connection, userAgent),

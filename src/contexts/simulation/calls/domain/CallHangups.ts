@@ -89,8 +89,8 @@ export class CallHangups {
       return;
     }
     if (call.state === 'connected' && attempt && call.answer && (leg === call.inbound || leg === attempt.leg)) {
-      // A connected call whose caller never ACKed the 200 (Timer H) or whose media stopped (media timeout): the
-      // gateway hangs up both sides itself (RFC 3261 13.3.1.4) and the call ends at once.
+      // Timer H (no ACK of the 200), the media timeout or a leg's session expiry (RFC 4028 section 10) on a connected
+      // call: the gateway hangs up both sides itself (RFC 3261 13.3.1.4) and the call ends at once.
       const answer = call.answer;
       const dialog = call.inboundDialog;
       this.context.move(call, 'terminating');

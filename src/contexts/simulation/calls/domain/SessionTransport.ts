@@ -176,8 +176,8 @@ export interface TransportListener {
   byeReceived(leg: TransportLeg, bye: Lazy<SipRequest>): void;
   /**
    * A timer of the leg ran out: before any response, the caller's INVITE transaction (Timer B: the caller gave
-   * up); on a connected call, the caller never ACKed the 200 (Timer H) or the media stopped (the media timeout):
-   * the gateway ends the call; on a ringing call, the caller never PRACKed a reliable 18x (RFC 3262 section 3): the
+   * up); on a connected call, the caller never ACKed the 200 (Timer H), the media stopped (the media timeout) or
+   * a leg's session expired without a refresh (RFC 4028 section 10): the gateway ends the call; on a ringing call, the caller never PRACKed a reliable 18x (RFC 3262 section 3): the
    * caller's INVITE was refused and the gateway cancels the attempt.
    */
   timedOut(leg: TransportLeg): void;

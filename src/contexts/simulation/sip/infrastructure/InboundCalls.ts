@@ -14,6 +14,7 @@ import type { EarlyRecords } from './EarlyRecords.js';
 import type { LabSip, NodeListener } from './LabSip.js';
 import { localResponse, refusedResponse } from './localResponse.js';
 import { screenOffer } from './requestScreen.js';
+import { sessionTimerRefusal } from './sessionTimerMessages.js';
 import { uasDialog } from './uasDialog.js';
 import {
   allowOf,
@@ -121,6 +122,8 @@ export class InboundCalls {
           transaction.respond(withHeader(localResponse(request, 420, callId), 'Unsupported', RELIABLE));
           return;
         }
+        const timerRefusal = sessionTimerRefusal(node, request, callId); // RFC 4028 section 9: 422, or 420
+        if (timerRefusal) return void transaction.respond(timerRefusal);
         const host = listener.address(transaction.source.transport)?.host ?? 'gwsim';
         const refusal = screenOffer(request, node.sip.media.audioCodecs, host);
         if (refusal) return void transaction.respond(refusedResponse(request, refusal, callId, false));

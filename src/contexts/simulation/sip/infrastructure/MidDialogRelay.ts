@@ -15,6 +15,7 @@ import { mix } from '../../calls/domain/Randomness.js';
 import { digestRetry } from './digestRetry.js';
 import { offerRefusal } from './requestScreen.js';
 import type { MediaWiring } from './MediaWiring.js';
+import type { SessionTimers } from './SessionTimers.js';
 import { answeringDirection, directionOfText, withDirection } from './sdpDirection.js';
 import type { SocketLeg } from './SocketLeg.js';
 import type { SocketReports } from './SocketReports.js';
@@ -37,23 +38,14 @@ export interface Exchange {
   ack: SipRequest | undefined;
 }
 
-/** Headers that say what a relayed request or response carries, passed on as they came. */
+/**
+ * Headers that say what a relayed request or response carries, passed on as they came; the last four those of a
+ * relayed transfer (RFC 3515, RFC 3892, RFC 4488, RFC 4538).
+ */
+// prettier-ignore
 const CARRIED = [
-  'Content-Type',
-  'Content-Disposition',
-  'Info-Package',
-  'Event',
-  'Subscription-State',
-  'Warning',
-  'Retry-After',
-  'Unsupported',
-  'Accept',
-  'Allow',
-  // a relayed transfer (RFC 3515, RFC 3892, RFC 4488, RFC 4538)
-  'Refer-To',
-  'Referred-By',
-  'Refer-Sub',
-  'Target-Dialog',
+  'Content-Type', 'Content-Disposition', 'Info-Package', 'Event', 'Subscription-State', 'Warning', 'Retry-After',
+  'Unsupported', 'Accept', 'Allow', 'Refer-To', 'Referred-By', 'Refer-Sub', 'Target-Dialog',
 ];
 
 /**
@@ -74,6 +66,7 @@ export class MidDialogRelay {
   constructor(
     private readonly reports: SocketReports,
     private readonly media: MediaWiring,
+    private readonly timers: SessionTimers,
   ) {}
 
   /** A request inside the leg's confirmed dialog (not a BYE, an ACK or a CANCEL); a failure to carry it is a 500. */
@@ -223,6 +216,7 @@ export class MidDialogRelay {
       const value = firstHeader(request, name);
       if (value !== undefined && name !== 'Warning') message = withHeader(message, name, value);
     }
+    if (exchange) message = this.timers.relaying(target, message); // the target leg's own session timer
     this.send(target, message, exchange, (sent, response) => {
       try {
         this.answered(origin, target, transaction, sent, response);
@@ -306,6 +300,8 @@ export class MidDialogRelay {
     }
     if (relayed && status < 300) answer = withHeader(answer, 'Contact', `<${uriAt(undefined, origin.local)}>`);
     if (relayed?.offer !== undefined && status < 300) target.lastSdp = sent.body;
+    if (relayed && status < 300)
+      answer = this.timers.relayedAnswer(origin, target, transaction.request, response, answer);
     transaction.respond(answer);
   }
 
@@ -324,7 +320,7 @@ export class MidDialogRelay {
       leg.lastSdp = sdp;
       answer = withHeader({ ...answer, body: sdp }, 'Content-Type', 'application/sdp');
     }
-    exchange.server.respond(answer);
+    exchange.server.respond(this.timers.relayedAnswer(leg, undefined, request, undefined, answer));
   }
 
   /**

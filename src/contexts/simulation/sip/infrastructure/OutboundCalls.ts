@@ -20,6 +20,8 @@ import { localResponse } from './localResponse.js';
 import { peerAddress } from './trunks/TrunkSupervision.js';
 import { ProvisionalAcks } from './ProvisionalAcks.js';
 import { offeringReliability } from './ReliableResponses.js';
+import { offeringSessionTimer } from './sessionTimerMessages.js';
+import type { SessionTimers } from './SessionTimers.js';
 import type { MediaWiring } from './MediaWiring.js';
 import { SocketLeg } from './SocketLeg.js';
 import type { SocketLegs } from './SocketLegs.js';
@@ -56,6 +58,7 @@ export class OutboundCalls {
     private readonly reports: SocketReports,
     private readonly legs: SocketLegs,
     private readonly media: MediaWiring,
+    private readonly timers: SessionTimers,
   ) {}
 
   /** Whether an attempt toward the node goes on the wire: real SIP is on, the node listens, its far end is real (or it is a registrar). */
@@ -194,6 +197,7 @@ export class OutboundCalls {
     let invite = withContact(withVia(addressed, leg.local), leg.local);
     invite = withHeader(invite, 'User-Agent', leg.node.sip.userAgent);
     invite = offeringReliability(invite, leg.node);
+    invite = offeringSessionTimer(invite, leg.node);
     if (leg.replaces !== undefined) invite = withHeader(invite, 'Replaces', this.replaced(leg.replaces));
     const sdp = this.media.offerSdp(leg, built.body);
     if (sdp !== undefined) invite = withBody(invite, sdp);
@@ -286,6 +290,7 @@ export class OutboundCalls {
         ? uriAddress(contact.replace(/^[^<]*</, '').replace(/>.*$/, ''), leg.peer.transport)
         : undefined;
       if (target && leg.peer.transport === 'UDP') leg.peer = target;
+      this.timers.answered(leg, response); // RFC 4028 section 7.2: the 2xx decides the leg's session timer
     }
     this.reports.listener?.responded(leg, 'INVITE', status, () => response);
     if (status >= 300) this.legs.finish(leg);

@@ -14,6 +14,7 @@ import {
   type LegRemoteAddress,
   type MeasuredMedia,
 } from '../../calls/domain/SessionTransport.js';
+import type { LegSessionTimer } from './LegSessionTimer.js';
 import type { Exchange } from './MidDialogRelay.js';
 import type { ProvisionalAcks } from './ProvisionalAcks.js';
 import type { ReliableResponses } from './ReliableResponses.js';
@@ -124,6 +125,8 @@ export class SocketLeg extends TransportLeg {
   referSubscribed = false;
   /** A re-INVITE or UPDATE under way on the leg, either way (MidDialogRelay). */
   exchange: Exchange | undefined;
+  /** The leg's session timer (RFC 4028), once one was negotiated on it (SessionTimers). */
+  sessionTimer: LegSessionTimer | undefined;
   ended = false;
   /** DTMF digits of SIP INFO bodies the peer sent. */
   private readonly infoDigits: LegDtmf[] = [];

@@ -48,6 +48,8 @@ export class SocketLegs {
     // what lingers is the leg's identity (late messages land in its history), not its messages nor its SDP
     leg.reliable?.stop();
     leg.reliable = undefined;
+    leg.sessionTimer?.stop();
+    leg.sessionTimer = undefined;
     leg.pracks = undefined;
     leg.inviteTransaction = undefined;
     leg.pendingBye = undefined;
@@ -77,9 +79,12 @@ export class SocketLegs {
     }
   }
 
-  /** The transport is dropped: every call's media closes, every leg is forgotten. */
+  /** The transport is dropped: every call's media closes, every session timer stops, every leg is forgotten. */
   close(): void {
-    for (const leg of this.legs.values()) leg.media?.close();
+    for (const leg of this.legs.values()) {
+      leg.media?.close();
+      leg.sessionTimer?.stop();
+    }
     this.legs.clear();
     this.lingering.clear();
   }

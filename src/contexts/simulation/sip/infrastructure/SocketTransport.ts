@@ -21,6 +21,7 @@ import { OutboundCalls } from './OutboundCalls.js';
 import { SocketLeg } from './SocketLeg.js';
 import { SocketLegs } from './SocketLegs.js';
 import { SocketReports } from './SocketReports.js';
+import { SessionTimers } from './SessionTimers.js';
 import { TransferRequests } from './TransferRequests.js';
 import { refusedResponse } from './localResponse.js';
 import { screenRequest } from './requestScreen.js';
@@ -53,6 +54,7 @@ export class SocketTransport extends SessionTransport {
   private readonly inDialog: InDialogRequests;
   private readonly relay: MidDialogRelay;
   private readonly transfers: TransferRequests;
+  private readonly timers: SessionTimers;
 
   constructor(
     scheduler: Scheduler,
@@ -66,10 +68,11 @@ export class SocketTransport extends SessionTransport {
       (fields, message) => sip.warn(fields, message),
     );
     this.media = new MediaWiring(sip);
-    this.outbound = new OutboundCalls(sip, this.reports, this.legs, this.media);
+    this.timers = new SessionTimers(this.reports, this.media);
+    this.outbound = new OutboundCalls(sip, this.reports, this.legs, this.media, this.timers);
     const pages = new PageMessages(sip, this.outbound);
     this.inbound = new InboundCalls(sip, this.reports, this.legs, this.early, this.media, pages);
-    this.relay = new MidDialogRelay(this.reports, this.media);
+    this.relay = new MidDialogRelay(this.reports, this.media, this.timers);
     this.transfers = new TransferRequests(this.reports, this.relay);
     this.inDialog = new InDialogRequests(this.reports, this.legs, this.relay, this.transfers);
   }
@@ -139,7 +142,11 @@ export class SocketTransport extends SessionTransport {
   }
 
   respond(leg: TransportLeg, status: number, response: Lazy<SipResponse>): void {
-    this.inbound.respond(this.own(leg), status, response);
+    const own = this.own(leg);
+    const invite = own.inviteTransaction?.request;
+    // the 2xx to the caller carries the leg's session timer, which starts with it (SessionTimers, RFC 4028 section 9)
+    const answered = status >= 200 && status < 300 && invite;
+    this.inbound.respond(own, status, answered ? () => this.timers.answering(own, invite, response()) : response);
   }
 
   ack(leg: TransportLeg, ack: Lazy<SipRequest>): void {
@@ -181,7 +188,10 @@ export class SocketTransport extends SessionTransport {
       return;
     }
     if (inDialog) {
-      this.inDialog.received(this.legs.get(callId), transaction);
+      const leg = this.legs.get(callId);
+      // a session refresh that changes nothing is answered on its own leg (SessionTimers)
+      if (leg && !leg.ended && this.timers.takes(leg, transaction)) return;
+      this.inDialog.received(leg, transaction);
       return;
     }
     await this.inbound.received(nodeId, listener, transaction, callId);
@@ -191,6 +201,7 @@ export class SocketTransport extends SessionTransport {
   onAck(request: SipRequest): void {
     // the ACK confirms the dialog (the stack stopped resending the 200); it carries the answer to a late offer
     const leg = this.legs.get(firstHeader(request, 'Call-ID') ?? '');
+    if (leg) this.timers.acked(leg, request);
     if (leg && this.relay.acked(leg, request)) return; // the ACK of a relayed re-INVITE's 2xx
     if (leg && leg.index === 0 && !leg.confirmed && leg.dialog) {
       leg.confirmed = true;

@@ -12,7 +12,7 @@ import { ALLOW } from './wireMessages.js';
 
 /**
  * What the lab's nodes serve (RFC 3261 section 8.2): the methods of ALLOW and PRACK (any other gets 501 with Allow),
- * no option tag in Require but 100rel (420 with Unsupported), and the bodies the gateway reads or carries: SDP (also in a
+ * no option tag in Require but 100rel and timer (420 with Unsupported), and the bodies the gateway reads or carries: SDP (also in a
  * multipart body), DTMF in INFO (application/dtmf-relay, application/dtmf) and sipfrag (415 with Accept otherwise).
  */
 export const GATEWAY_CAPABILITIES: RequestCapabilities = Object.freeze({
@@ -20,8 +20,8 @@ export const GATEWAY_CAPABILITIES: RequestCapabilities = Object.freeze({
   methods: Object.freeze([...ALLOW.split(', '), 'PRACK']),
   // the stack's parseSip checked every header's grammar already
   headersChecked: true,
-  // 100rel (RFC 3262): a node with it disabled refuses a Require of it itself (InboundCalls)
-  optionTags: Object.freeze(['100rel']),
+  // 100rel (RFC 3262) and timer (RFC 4028): a node with either disabled refuses a Require of it itself (InboundCalls)
+  optionTags: Object.freeze(['100rel', 'timer']),
   // a MESSAGE's content is the users', carried as it came (RFC 3428 section 7)
   carriedBodies: Object.freeze(['MESSAGE']),
   contentTypes: Object.freeze([
