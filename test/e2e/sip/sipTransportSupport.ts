@@ -31,6 +31,7 @@ export interface Entry {
   outboundDestinationDialString: string | null;
   result: string;
   sipStatusCode: number;
+  disconnectingSide: string;
 }
 
 export interface SipTransportIds {

@@ -31,6 +31,14 @@ const REGISTERS: TrunkChange = { connection: { proxyOptions: false } };
 const NAT_REWRITE =
   "pjsip's NAT contact rewrite: a REGISTER again with the address the registrar's received/rport show; the gateway registers its own address";
 const ENDS_QUIET = 'the far end ends after its last ACK without a BYE; the caller hangs up later';
+/**
+ * A caller that holds the call past the gateway's refresh of B (at half B's 90 s interval) and B's closing pause: B
+ * waits for the refresh of its UAC (pjsua's part, the gateway's here), not for anything of A's.
+ */
+const SESSION_HOLDER = expectStatus(200, 55_000);
+const SESSION_TIMEOUT_S = 75;
+const REFRESHED_QUIET =
+  "B ends 4 s after the refresh's answer without a BYE; A hangs up later, and the gateway's BYE to B goes unanswered";
 
 export const PJPROJECT_FAR_ENDS: readonly SippEntry[] = [
   {
@@ -90,14 +98,18 @@ export const PJPROJECT_FAR_ENDS: readonly SippEntry[] = [
     leavesCallUp: ENDS_QUIET,
   }),
   farEnd('uas-keep-call-on-tsx-fail', { ...REINVITER, exit: 'any' }, "B answers A's re-INVITE 481, then takes a BYE"),
-  farEnd('uas-timer-reinvite', REINVITER, 'B requires session timers (refresher uac); a refresh re-INVITE', {
-    leavesCallUp: ENDS_QUIET,
-    gap: "session timers: B (refresher uac) waits for the gateway's own refresh; A's re-INVITE is relayed, then A's BYE meets B's closing pause",
-  }),
-  farEnd('uas-timer-update', UPDATER, 'B requires session timers; an UPDATE refresh answered 400, then 200', {
-    leavesCallUp: ENDS_QUIET,
-    gap: 'session timers: B answers the relayed refresh UPDATE 400 (it wants SDP); the gateway does not refresh B itself with an offer',
-  }),
+  farEnd(
+    'uas-timer-reinvite',
+    SESSION_HOLDER,
+    "B makes the gateway its refresher (90;refresher=uac): the gateway's own re-INVITE at 45 s with its last SDP, A sees none of it",
+    { leavesCallUp: REFRESHED_QUIET, timeoutS: SESSION_TIMEOUT_S },
+  ),
+  farEnd(
+    'uas-timer-update',
+    SESSION_HOLDER,
+    "B allows UPDATE: the gateway's refresh at 45 s is an UPDATE with SDP, refused 400, sent again and answered 200",
+    { leavesCallUp: REFRESHED_QUIET, timeoutS: SESSION_TIMEOUT_S },
+  ),
   farEnd('uas-reinv-and-ack-without-sdp', RECV_REINVITE, "B's re-INVITE without SDP relayed to A; ACK without SDP", {
     rtpTimeoutSeconds: 8,
     timeoutS: 30,

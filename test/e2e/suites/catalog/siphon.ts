@@ -24,7 +24,10 @@ export const SIPHON: readonly SippEntry[] = [
   caller('forking_invite', 'a call that may see several provisional answers'),
   caller('info', 'INFO inside a dialog answered 200'),
   caller('reinvite', 'a re-INVITE with SDP answered 200, then BYE'),
-  caller('session_timer', 'Session-Expires/Supported: timer in the INVITE; answered 200', { leavesCallUp: NO_BYE }),
+  caller('session_timer', 'Session-Expires/Supported: timer in the INVITE; answered 200', {
+    leavesCallUp:
+      'the scenario ends after its ACK without a BYE or a refresh: the gateway ends the call when the session expires (148 s, RFC 4028 section 10)',
+  }),
   caller('session_timer_refresh', 'a session refresh re-INVITE answered 200'),
   caller('update', 'UPDATE inside a dialog answered 200', { leavesCallUp: NO_BYE }),
   caller('route_bye', "ACK and BYE carry the 200's Record-Route as Route"),

@@ -51,7 +51,7 @@ export class SessionTimers {
    */
   answering(leg: SocketLeg, invite: SipRequest, response: SipResponse): SipResponse {
     const settings = leg.node.sip.sessionTimer;
-    if (!settings.enabled || leg.sessionTimer?.running) return response;
+    if (!settings.enabled || leg.ended || leg.sessionTimer?.running) return response;
     const decision = answerAsUas(settings, timerRequestOf(invite));
     if (decision.kind !== 'run') return response;
     const timer = this.timerOf(leg);
@@ -64,7 +64,7 @@ export class SessionTimers {
 
   /** A far end's 2xx to the gateway's INVITE: its Session-Expires decides the leg's timer (RFC 4028 section 7.2). */
   answered(leg: SocketLeg, response: SipResponse): void {
-    if (leg.sessionTimer?.running) return;
+    if (leg.ended || leg.sessionTimer?.running) return;
     const terms = takeAsUac(leg.node.sip.sessionTimer, sessionExpiresOf(response));
     if (!terms) return;
     const timer = this.timerOf(leg);
@@ -146,7 +146,7 @@ export class SessionTimers {
     response: SipResponse | undefined,
     answer: SipResponse,
   ): SipResponse {
-    if (target && response && target.node.sip.sessionTimer.enabled) {
+    if (target && response && !target.ended && target.node.sip.sessionTimer.enabled) {
       const terms = takeAsUac(target.node.sip.sessionTimer, sessionExpiresOf(response));
       const timer = terms || target.sessionTimer ? this.timerOf(target) : undefined;
       const sdp = sdpText(response);
@@ -154,7 +154,7 @@ export class SessionTimers {
       timer?.refreshed(terms);
     }
     const settings = origin.node.sip.sessionTimer;
-    if (!settings.enabled) return answer;
+    if (!settings.enabled || origin.ended) return answer;
     const decision = answerAsUas(settings, timerRequestOf(request), origin.sessionTimer?.terms);
     const terms: SessionTimerTerms | undefined = decision.kind === 'run' ? decision.terms : undefined;
     if (terms || origin.sessionTimer) this.timerOf(origin).refreshed(terms);
@@ -168,7 +168,7 @@ export class SessionTimers {
     return leg.sessionTimer?.peerSession !== undefined && sessionOf(offer) === leg.sessionTimer.peerSession;
   }
 
-  /** The leg's session timer, made on first use (SocketLegs.finish stops it). */
+  /** The leg's session timer, made on first use (SocketLegs.finish stops it; a leg that ended gets none). */
   private timerOf(leg: SocketLeg): LegSessionTimer {
     return (leg.sessionTimer ??= new LegSessionTimer(this.host, {
       refresh: () => this.refreshes.send(leg),
