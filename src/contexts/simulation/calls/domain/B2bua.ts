@@ -1,7 +1,7 @@
 import type { SipRequest, SipResponse } from '@gwsim/sip';
 import type { GatewayPlan, PlanNode } from '../../../configuration/index.js';
 import type { LabId } from '../../../../shared/domain/LabId.js';
-import { historyEntry, incomingNumbers, outgoingNumbers } from './CallHistory.js';
+import { historyEntry, incomingNumbers } from './CallHistory.js';
 import { CallMessages } from './CallMessages.js';
 import { failsOver, farEndEnding, GATE_ENDINGS, OUTCOME_ENDINGS } from './CallEndings.js';
 import type { CallEnding, EndingSide, Gate } from './CallEndings.js';
@@ -12,6 +12,7 @@ import { CALL_STATE_MACHINE, type CallState } from './CallState.js';
 import { CallRescue } from './CallRescue.js';
 import { CallHangups } from './CallHangups.js';
 import { CallTransfer } from './CallTransfer.js';
+import { placeAttempt } from './placeAttempt.js';
 import { mix, streamFor, uuidOf } from './Randomness.js';
 import { recordingOf } from './recordingOf.js';
 import type {
@@ -24,7 +25,7 @@ import type {
   WireRecord,
 } from './SessionTransport.js';
 import { SimulatedCall, type CallNumbers } from './SimulatedCall.js';
-import { attemptDialog, farEnd, gatewaySide, redirectedTo, StepMemo, UasDialog, type Lazy } from './SipDialogs.js';
+import { farEnd, gatewaySide, redirectedTo, StepMemo, UasDialog, type Lazy } from './SipDialogs.js';
 import { noTraffic, type TrafficCounters } from './TrafficCounters.js';
 
 /**
@@ -270,33 +271,16 @@ export class B2bua implements TransportListener {
   }
 
   private startAttempt(call: SimulatedCall, targetIndex: number, node: PlanNode): void {
-    const target = call.route!.match.targets[targetIndex]!;
-    const numbers = outgoingNumbers(node, target.dialStrings);
-    const index = call.attempts.length + 1;
-    const dialog = attemptDialog(call, node, numbers, index, this.memo);
     if (call.attempt) this.byLeg.delete(call.attempt.leg);
     if (call.state === 'early') this.move(call, 'trying');
-    call.attempts.push({
-      nodeId: node.id,
-      nodeName: node.displayName,
-      destinationDialString: numbers.destination,
-      sipStatusCode: 0,
-      ...(call.transferrer === undefined ? {} : { transferrerDialString: call.transferrer }),
+    const context = { transport: this.transport, memo: this.memo, now: this.now() };
+    const { transferrer, replaces, arrived } = call;
+    call.attempt = placeAttempt(call, call.route!, targetIndex, node, context, {
+      transferrer,
+      replaces,
+      sourceName: arrived.sourceName,
     });
-    const startAt = this.now();
-    const leg = this.transport.invite({
-      sessionIdentifier: call.sessionIdentifier,
-      index,
-      node,
-      caller: call.inbound,
-      source: numbers.source,
-      destination: numbers.destination,
-      codec: call.codec,
-      invite: dialog.invite,
-      ...(call.replaces === undefined ? {} : { replaces: call.replaces }),
-    });
-    call.attempt = { index, leg, dialog, targetIndex, target, node, numbers, startAt };
-    this.byLeg.set(leg, call);
+    this.byLeg.set(call.attempt.leg, call);
   }
 
   /** A far end rings (18x): relayed to the caller. */

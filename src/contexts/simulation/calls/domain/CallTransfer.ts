@@ -1,11 +1,11 @@
 import type { SipRequest, SipResponse } from '@gwsim/sip';
 import type { GatewayPlan, PlannedRoute, PlanNode } from '../../../configuration/index.js';
-import { outgoingNumbers } from './CallHistory.js';
 import { failsOver, farEndEnding, type CallEnding, type EndingSide } from './CallEndings.js';
 import type { CallState } from './CallState.js';
 import type { SessionTransport, TransferRequest, TransportLeg, TransactionMethod } from './SessionTransport.js';
 import type { CallerDialog, CurrentAttempt, SimulatedCall } from './SimulatedCall.js';
-import { attemptDialog, okTo, type Lazy, type StepMemo, type UacDialog } from './SipDialogs.js';
+import { placeAttempt } from './placeAttempt.js';
+import { okTo, type Lazy, type StepMemo, type UacDialog } from './SipDialogs.js';
 
 /** Who asked for a transfer: the caller (its target takes the caller's place) or the called party. */
 export type TransferringSide = 'caller' | 'called';
@@ -188,37 +188,20 @@ export class CallTransfer {
   }
 
   private start(call: SimulatedCall, transfer: PendingTransfer, targetIndex: number, node: PlanNode): void {
-    const target = transfer.route.match.targets[targetIndex]!;
-    const numbers = outgoingNumbers(node, target.dialStrings);
-    const index = call.attempts.length + 1;
-    const dialog = attemptDialog(
-      { seed: call.seed, codec: call.codec, arrived: {} },
+    const { transport, memo } = this.context;
+    transfer.attempt = placeAttempt(
+      call,
+      transfer.route,
+      targetIndex,
       node,
-      numbers,
-      index,
-      this.context.memo,
+      { transport, memo, now: this.context.now() },
+      {
+        side: transfer.by,
+        replaces: transfer.request.replaces,
+        transferrer: transfer.transferrer,
+      },
     );
-    call.attempts.push({
-      nodeId: node.id,
-      nodeName: node.displayName,
-      destinationDialString: numbers.destination,
-      sipStatusCode: 0,
-      transferrerDialString: transfer.transferrer,
-    });
-    const leg = this.context.transport.invite({
-      sessionIdentifier: call.sessionIdentifier,
-      index,
-      node,
-      caller: call.inbound,
-      source: numbers.source,
-      destination: numbers.destination,
-      codec: call.codec,
-      invite: dialog.invite,
-      side: transfer.by,
-      ...(transfer.request.replaces === undefined ? {} : { replaces: transfer.request.replaces }),
-    });
-    transfer.attempt = { index, leg, dialog, targetIndex, target, node, numbers, startAt: this.context.now() };
-    this.context.track(leg, call);
+    this.context.track(transfer.attempt.leg, call);
   }
 
   /** The target answered: the transferor hears 200 and is hung up on; the target takes its place in the call. */

@@ -1,7 +1,5 @@
 import {
   buildInDialog,
-  buildRequest,
-  dialogRequestTarget,
   buildResponse,
   parseNameAddr,
   sdpOf,
@@ -19,7 +17,7 @@ import type { SessionTimers } from './SessionTimers.js';
 import { answeringDirection, directionOfText, withDirection } from './sdpDirection.js';
 import type { SocketLeg } from './SocketLeg.js';
 import type { SocketReports } from './SocketReports.js';
-import { cseqOf, firstHeader, inDialogDestination, uriAt, withHeader, withVia } from './wireMessages.js';
+import { cseqOf, dialogAck, firstHeader, inDialogDestination, uriAt, withHeader, withVia } from './wireMessages.js';
 
 /** A re-INVITE or UPDATE under way between two legs: received on `origin`, sent on `target` (or answered here). */
 export interface Exchange {
@@ -332,20 +330,7 @@ export class MidDialogRelay {
     const sent = exchange.sent;
     const dialog = target?.dialog;
     if (!target || !sent || !dialog) return;
-    const spec = this.spec(target);
-    const to = dialogRequestTarget(dialog);
-    let ack = buildRequest({
-      method: 'ACK',
-      uri: to.uri,
-      via: { ...spec.via, branch: spec.branch },
-      from: dialog.local,
-      to: dialog.remote,
-      callId: dialog.callId,
-      cseq: cseqOf(sent)?.seq ?? dialog.localSeq,
-      route: to.route,
-      ...(body === undefined ? {} : { body }),
-    });
-    ack = withVia(ack, target.local);
+    const ack = dialogAck(dialog, this.spec(target), sent, target.local, body);
     exchange.ack = ack;
     target.stack.send(ack, this.destination(target, ack));
   }

@@ -1,7 +1,5 @@
 import {
   buildInDialog,
-  buildRequest,
-  dialogRequestTarget,
   formatSessionExpires,
   minSeOf,
   sdpOf,
@@ -18,7 +16,7 @@ import type { MediaWiring } from './MediaWiring.js';
 import { sessionOf, withOptionTag } from './sessionTimerMessages.js';
 import type { SocketLeg } from './SocketLeg.js';
 import type { SocketReports } from './SocketReports.js';
-import { cseqOf, inDialogDestination, uriAt, withHeader, withVia } from './wireMessages.js';
+import { dialogAck, inDialogDestination, uriAt, withHeader, withVia } from './wireMessages.js';
 
 type RefreshMethod = 'INVITE' | 'UPDATE';
 
@@ -144,21 +142,7 @@ export class SessionRefreshes {
     const dialog = leg.dialog;
     if (!dialog) return undefined;
     this.branches += 1;
-    const spec = this.spec(leg);
-    const to = dialogRequestTarget(dialog);
-    const ack = withVia(
-      buildRequest({
-        method: 'ACK',
-        uri: to.uri,
-        via: { ...spec.via, branch: spec.branch },
-        from: dialog.local,
-        to: dialog.remote,
-        callId: dialog.callId,
-        cseq: cseqOf(invite)?.seq ?? dialog.localSeq,
-        route: to.route,
-      }),
-      leg.local,
-    );
+    const ack = dialogAck(dialog, this.spec(leg), invite, leg.local);
     leg.stack.send(ack, inDialogDestination(leg.index === 0, leg.peer, ack));
     return ack;
   }

@@ -1,9 +1,13 @@
 import {
+  buildRequest,
+  dialogRequestTarget,
   formatNameAddr,
   isLooseRouter,
   parseCSeq,
   parseNameAddr,
   parseVia,
+  type Dialog,
+  type InDialogSpec,
   type SipAddress,
   type SipHeader,
   type SipMessage,
@@ -196,4 +200,30 @@ export function inDialogDestination(inbound: boolean, peer: SipAddress, message:
     /* a Route that does not parse: the Request-URI */
   }
   return uriAddress(uri, peer.transport) ?? peer;
+}
+
+/**
+ * The ACK of a 2xx to the gateway's INVITE inside a dialog (a re-INVITE): in the dialog, with the INVITE's CSeq
+ * number (RFC 3261 section 13.2.2.4), its Via the leg's address; after a re-INVITE without SDP it carries the answer.
+ */
+export function dialogAck(
+  dialog: Dialog,
+  spec: InDialogSpec,
+  invite: SipRequest,
+  at: SipAddress,
+  body?: string,
+): SipRequest {
+  const to = dialogRequestTarget(dialog);
+  const ack = buildRequest({
+    method: 'ACK',
+    uri: to.uri,
+    via: { ...spec.via, branch: spec.branch },
+    from: dialog.local,
+    to: dialog.remote,
+    callId: dialog.callId,
+    cseq: cseqOf(invite)?.seq ?? dialog.localSeq,
+    route: to.route,
+    ...(body === undefined ? {} : { body }),
+  });
+  return withVia(ack, at);
 }
