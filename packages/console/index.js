@@ -41,7 +41,19 @@ function consoleFiles() {
       type: 'text/css; charset=utf-8',
     },
   };
-  for (const module of ['main', 'app', 'api', 'hooks', 'panels', 'control', 'charts', 'format', 'sipPanel', 'trunks']) {
+  for (const module of [
+    'main',
+    'app',
+    'api',
+    'hooks',
+    'panels',
+    'control',
+    'charts',
+    'format',
+    'sipPanel',
+    'trunks',
+    'dashboardPanel',
+  ]) {
     files[`app/${module}.js`] = { file: path.join(dist, `${module}.js`), type: 'text/javascript; charset=utf-8' };
   }
   return files;

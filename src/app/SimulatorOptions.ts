@@ -52,5 +52,7 @@ export interface SimulatorOptions {
     readonly monitor: MessagePort | undefined;
     /** The two threads' counts of committed write units (ThreadCommits). */
     readonly commits: SharedArrayBuffer;
+    /** The directory searches of logins in either thread (DirectorySearches). */
+    readonly directorySearches: SharedArrayBuffer;
   };
 }

@@ -17,6 +17,8 @@ export interface SimulatorThreadData {
   readonly monitor: MessagePort | undefined;
   /** Both threads' counts of committed write units (ThreadCommits). */
   readonly commits: SharedArrayBuffer;
+  /** The directory searches of logins in either thread (DirectorySearches). */
+  readonly directorySearches: SharedArrayBuffer;
 }
 
 /** The API's thread → the simulator's thread. */
@@ -66,6 +68,7 @@ export class SimulatorThread {
     readonly config: AppConfig;
     readonly key: Buffer;
     readonly commits: SharedArrayBuffer;
+    readonly directorySearches: SharedArrayBuffer;
     readonly store: MessagePort;
     readonly monitor: MessagePort | undefined;
     readonly logger: Logger;
@@ -80,6 +83,7 @@ export class SimulatorThread {
       store: options.store,
       monitor: options.monitor,
       commits: options.commits,
+      directorySearches: options.directorySearches,
     };
     const transfer = options.monitor ? [options.store, options.monitor] : [options.store];
     const worker = new Worker(path.join(__dirname, 'simulatorThreadMain.js'), {

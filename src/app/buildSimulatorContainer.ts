@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Container } from 'inversify';
 import { buildContainer } from './container.js';
 import { ThreadCommits } from '../shared/infrastructure/persistence/ThreadCommits.js';
+import { DirectorySearches } from '../contexts/identity/index.js';
 import type { SimulatorOptions } from './SimulatorOptions.js';
 import type { SimulatorStores } from './SimulatorStores.js';
 
@@ -12,6 +13,8 @@ export interface SimulatorContainer {
   readonly threadKey: Buffer | undefined;
   /** The two threads' counts of committed write units (ThreadCommits). */
   readonly commits: SharedArrayBuffer;
+  /** The directory searches of logins in either thread (DirectorySearches). */
+  readonly directorySearches: SharedArrayBuffer;
 }
 
 /**
@@ -24,10 +27,11 @@ export function buildSimulatorContainer(options: SimulatorOptions, stores: Simul
   const threadKey =
     options.simulatorThread === true && !config.databaseUrl && stores.main ? randomBytes(32) : undefined;
   const commits = inThread?.commits ?? ThreadCommits.buffer();
+  const directorySearches = inThread?.directorySearches ?? DirectorySearches.buffer();
   const thread = inThread
-    ? { role: 'simulator' as const, key: inThread.key, commits }
+    ? { role: 'simulator' as const, key: inThread.key, commits, directorySearches }
     : threadKey
-      ? { role: 'api' as const, key: threadKey, commits }
+      ? { role: 'api' as const, key: threadKey, commits, directorySearches }
       : undefined;
   const container = buildContainer({
     config,
@@ -43,5 +47,5 @@ export function buildSimulatorContainer(options: SimulatorOptions, stores: Simul
     processMetrics: options.processMetrics,
     thread,
   });
-  return { container, threadKey, commits };
+  return { container, threadKey, commits, directorySearches };
 }

@@ -86,7 +86,12 @@ export interface ContainerDependencies {
    * The simulator runs in a thread of its own on the embedded engine (see SimulatorThread): which of the two threads
    * this container is, and the key both sign forwarded requests with.
    */
-  readonly thread?: { readonly role: 'api' | 'simulator'; readonly key: Buffer; readonly commits: SharedArrayBuffer };
+  readonly thread?: {
+    readonly role: 'api' | 'simulator';
+    readonly key: Buffer;
+    readonly commits: SharedArrayBuffer;
+    readonly directorySearches: SharedArrayBuffer;
+  };
 }
 
 /** The one container of the process: shared ports first, then one ContainerModule per context. */
@@ -225,6 +230,7 @@ function loadContextModules(container: Container, deps: ContainerDependencies, o
       adminPassword: deps.config.adminPassword,
       kdfCost: deps.config.kdfCost,
       sessionIdleMinutes: deps.config.sessionIdleMinutes,
+      directorySearches: deps.thread?.directorySearches,
     }),
     highAvailabilityModule(options),
     sbaModule(options),

@@ -45,6 +45,7 @@ async function run(port: NonNullable<typeof parentPort>, data: SimulatorThreadDa
         store: data.store,
         monitor: data.monitor,
         commits: data.commits,
+        directorySearches: data.directorySearches,
       },
     });
     const address = await simulator.listen(0, '127.0.0.1');

@@ -13,7 +13,7 @@ import { SimulatorThread } from './SimulatorThread.js';
 export async function startSimulatorThread(
   options: SimulatorOptions,
   stores: SimulatorStores,
-  { container, threadKey, commits }: SimulatorContainer,
+  { container, threadKey, commits, directorySearches }: SimulatorContainer,
 ): Promise<SimulatorThread | undefined> {
   if (!threadKey) return undefined;
   const storeSession = await (await stores.engine)?.attachSession?.();
@@ -23,6 +23,7 @@ export async function startSimulatorThread(
     config: options.config,
     key: threadKey,
     commits,
+    directorySearches,
     store: storeSession,
     monitor: monitorSession,
     logger: options.logger,

@@ -155,21 +155,54 @@ export interface SipTrunk {
   readonly keepAlive?: {
     readonly intervalSeconds: number;
     readonly state: 'unknown' | 'up' | 'down';
-    readonly sent: number;
-    readonly answered: number;
-    readonly failed: number;
     readonly lastStatus?: number;
-    readonly lastAt?: string;
   };
   readonly registration?: {
     readonly registrarUri: string;
     readonly addressOfRecord: string;
     readonly state: 'registering' | 'registered' | 'failed';
-    readonly sent: number;
-    readonly failed: number;
     readonly lastStatus?: number;
-    readonly expiresAt?: string;
   };
+}
+
+/** Two counts: answered with success, and not. */
+export interface Counts {
+  readonly success: number;
+  readonly failed: number;
+}
+
+/** A SIP node on the gateway's dashboard (dashboard/get). */
+export interface DashboardNode {
+  readonly id: string;
+  readonly displayName: string;
+  readonly enabled: boolean;
+  readonly operational: boolean;
+  readonly networkState: string;
+  readonly registrationState: string;
+  readonly sessions: { readonly incomingCalls: number; readonly outgoingCalls: number };
+  readonly optionsPackets: { readonly sent: Counts; readonly received: Counts };
+  readonly registeredClientList: ReadonlyArray<{
+    readonly user: string;
+    readonly bindingIri: string;
+    readonly sipUserAgent: string;
+    readonly expiration: string;
+  }>;
+  readonly transportConnections: ReadonlyArray<{
+    readonly transportUp: boolean;
+    readonly transportId: string;
+    readonly transportTargetIri: string;
+  }>;
+}
+
+/** The gateway at a glance (dashboard/get). */
+export interface GatewayDashboard {
+  readonly sipNodes: readonly DashboardNode[];
+  readonly ldapConnections: ReadonlyArray<{
+    readonly displayName: string;
+    readonly state: string;
+    readonly searchCount: number;
+  }>;
+  readonly certificates: ReadonlyArray<{ readonly commonName: string; readonly expiresInDays: number }>;
 }
 
 /**
@@ -188,6 +221,7 @@ export function labGateway(lab: string) {
       read<ActiveSessions>(`${api}/activeSessions/get`, { query: { version: 0, dateFormat: 'ISO-8601' }, json: {} }),
     callHistory: (count: number) =>
       read<CallHistory>(`${api}/callHistory/get`, { query: { version: 0, dateFormat: 'ISO-8601' }, json: { count } }),
+    dashboard: () => read<GatewayDashboard>(`${api}/dashboard/get`, { query: { version: 0, dateFormat: 'ISO-8601' } }),
     configurationStatus: () =>
       read<{ state: string; hasUncommittedChanges: boolean; lastCommitTime?: string }>(`${api}/coreConfig/status/get`, {
         query: { version: 0 },

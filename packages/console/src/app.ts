@@ -18,6 +18,7 @@ import { ClockPanel, FaultsPanel, labNow, modeText, useTick } from './control.js
 import { usePoll, type Polled } from './hooks.js';
 import { CallHistory, CallLadder, GatewayOverview, LiveSessions, nodeNames, TrafficCharts } from './panels.js';
 import { SipPanel } from './sipPanel.js';
+import { DashboardPanel } from './dashboardPanel.js';
 
 const html = htm.bind(h);
 const USER_KEY = 'gwsim-console-user';
@@ -289,6 +290,7 @@ function LabPanels(props: {
       onUnauthenticated=${props.onUnauthenticated}
     />
     <${CallLadder} gw=${gw} session=${selected} />
+    <${DashboardPanel} gw=${gw} onUnauthenticated=${props.onUnauthenticated} />
     <${GatewayOverview}
       gateway=${overview.data}
       error=${overview.error}

@@ -1,7 +1,6 @@
 import { h } from 'preact';
 import htm from 'htm';
 import type { SipState, SipTrunk } from './api.js';
-import { clock } from './format.js';
 
 const html = htm.bind(h);
 
@@ -19,12 +18,6 @@ function badge(state: string, testid: string) {
   return html`<span class=${`result ${TONE[state] ?? ''}`} data-testid=${testid}>${state}</span>`;
 }
 
-/** "200 at 08:01:00", "no answer at 08:01:32", or nothing before the first one ended. */
-function lastAnswer(status: number | undefined, at: string | undefined): string {
-  if (at === undefined) return 'no answer yet';
-  return `${status === undefined ? 'no answer' : status} at ${clock(at)}`;
-}
-
 function KeepAlive(props: { trunk: SipTrunk }) {
   const keepAlive = props.trunk.keepAlive;
   if (!keepAlive) return html`<td data-testid="trunk-keepalive"><span class="muted">none</span></td>`;
@@ -32,15 +25,13 @@ function KeepAlive(props: { trunk: SipTrunk }) {
     ${badge(keepAlive.state, 'trunk-keepalive-state')}
     <span class="muted"> every ${keepAlive.intervalSeconds} s</span>
     <div class="muted" data-testid="trunk-keepalive-last">
-      last: ${lastAnswer(keepAlive.lastStatus, keepAlive.lastAt)}
+      last: ${keepAlive.lastStatus === undefined ? 'no answer' : keepAlive.lastStatus}
     </div>
-    <div class="muted" data-testid="trunk-keepalive-counts">${keepAlive.sent} sent, ${keepAlive.failed} failed</div>
   </td>`;
 }
 
-/** Until when the binding holds, else how the last REGISTER ended. */
+/** How the last REGISTER ended. */
 function registrationNote(registration: NonNullable<SipTrunk['registration']>): string {
-  if (registration.expiresAt) return `until ${clock(registration.expiresAt)}`;
   if (registration.lastStatus !== undefined) return `last: ${registration.lastStatus}`;
   return registration.state === 'failed' ? 'last: no answer' : '';
 }
@@ -54,14 +45,14 @@ function Registration(props: { trunk: SipTrunk }) {
   >
     ${badge(registration.state, 'trunk-registration-state')}
     <div class="muted">${registrationNote(registration)}</div>
-    <div class="muted">${registration.sent} sent, ${registration.failed} failed</div>
   </td>`;
 }
 
 /**
  * The trunks the lab's gateway watches, one row per node: its far end (the target, and whether a real peer or the
- * simulator answers), its OPTIONS keep-alive (state, interval, last answer, counts) and its registration (state,
- * until when, counts). Read with the rest of the SIP state, so it is as fresh as the panel.
+ * simulator answers), its OPTIONS keep-alive (state, interval, last answer) and its registration (state, last
+ * answer). Read with the rest of the SIP state, so it is as fresh as the panel; the keep-alives' counts are the
+ * dashboard panel's.
  */
 export function Trunks(props: { sip: SipState }) {
   const { trunks, supervision } = props.sip;

@@ -295,6 +295,12 @@ export function openApiDocument(
         .replace(/[{}]/g, '')
         .replace(/\/(\w)/g, (_, c: string) => c.toUpperCase())}`,
       'x-permissions': op.permissions,
+      ...(op.beyondSpecification
+        ? {
+            'x-beyond-specification': true,
+            description: `Not in the gateway management API's specification: ${op.beyondSpecification}.`,
+          }
+        : {}),
       parameters: [
         ...pathParameters(op),
         ...(op.control

@@ -97,6 +97,8 @@ export { committedGatewayControlOperations } from './runtime/interface/http/comm
 export type {
   GatewayPlan,
   PlanNode,
+  PlanConnection,
+  PlanCertificate,
   PlannedRoute,
   PlanProblem,
   PlanRoutingDomain,

@@ -16,6 +16,7 @@ import { VerifiedCredentials } from './authentication/domain/VerifiedCredentials
 import { ListLdapAuthorities } from './directory/application/ListLdapAuthorities.js';
 import { LdapDirectory } from './directory/domain/LdapDirectory.js';
 import { SimulatedLdapDirectory } from './directory/infrastructure/SimulatedLdapDirectory.js';
+import { DirectorySearches } from './directory/infrastructure/DirectorySearches.js';
 import { LdapAuthoritiesController } from './directory/interface/http/LdapAuthoritiesController.js';
 import { IdentitySettings } from './IdentitySettings.js';
 import { GetLoginPolicy } from './policies/application/GetLoginPolicy.js';
@@ -54,6 +55,8 @@ export interface IdentityModuleSettings {
   readonly adminPassword: string;
   readonly kdfCost: number;
   readonly sessionIdleMinutes: number;
+  /** Where the directory searches are counted, when another thread of the process counts there too. */
+  readonly directorySearches?: SharedArrayBuffer | undefined;
 }
 
 /**
@@ -80,6 +83,9 @@ export function identityModule(options: ContextModuleOptions, settings: Identity
     bind(SessionRepository).to(InMemorySessionRepository).inSingletonScope();
     bind(VerifiedCredentials).to(HmacVerifiedCredentials).inSingletonScope();
     bind(PasswordHasher).to(ScryptPasswordHasher).inSingletonScope();
+    bind(DirectorySearches).toConstantValue(
+      new DirectorySearches(settings.directorySearches ?? DirectorySearches.buffer()),
+    );
     bind(LdapDirectory).to(SimulatedLdapDirectory).inSingletonScope();
 
     bind(IdentitySnapshots).toSelf().inSingletonScope();

@@ -12,3 +12,7 @@ export type {
 } from './users/domain/UserEvents.js';
 export type { RoleRemoved } from './roles/domain/RoleEvents.js';
 export { UnblockUser, type UnblockOutcome } from './users/application/UnblockUser.js';
+/** The simulated directory's connections, for the gateway's dashboard. */
+export { LdapDirectory, type LdapConnectionState } from './directory/domain/LdapDirectory.js';
+export type { LdapAuthority } from './directory/domain/LdapAuthority.js';
+export { DirectorySearches } from './directory/infrastructure/DirectorySearches.js';

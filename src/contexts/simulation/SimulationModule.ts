@@ -14,6 +14,8 @@ import { TrafficLabLifecycle } from './calls/application/TrafficLabLifecycle.js'
 import { TrafficLabs } from './calls/application/TrafficLabs.js';
 import { TrafficPump } from './calls/application/TrafficPump.js';
 import { ActiveSessionsController } from './calls/interface/http/ActiveSessionsController.js';
+import { ReadDashboard } from './dashboard/application/ReadDashboard.js';
+import { DashboardController } from './dashboard/interface/http/DashboardController.js';
 import { TrafficControlController } from './calls/interface/http/TrafficControlController.js';
 // synthetic traffic and the network around the gateway
 import { SyntheticTransports } from './synthetic/infrastructure/SyntheticTransports.js';
@@ -77,6 +79,8 @@ export function simulationModule(
     bind(ReadActiveSessions).toSelf().inSingletonScope();
     bind(RecordedSessions).toSelf().inSingletonScope();
     bind(ActiveSessionsController).toSelf().inSingletonScope();
+    bind(ReadDashboard).toSelf().inSingletonScope();
+    bind(DashboardController).toSelf().inSingletonScope();
     bind(TrafficControlController).toSelf().inSingletonScope();
     // real SIP: the labs' settings and their control endpoint; the socket adapter (SipListening, above) is looked up
     // per request, so a test may bind another

@@ -6,6 +6,8 @@ import { ActiveSessionsView } from './calls/interface/http/ActiveSessionViews.js
 import { TrafficControlController } from './calls/interface/http/TrafficControlController.js';
 import { TrafficControlDto } from './calls/interface/http/TrafficDtos.js';
 import { TrafficSeriesView, TrafficStateView } from './calls/interface/http/TrafficViews.js';
+import { DashboardController } from './dashboard/interface/http/DashboardController.js';
+import { DashboardView } from './dashboard/interface/http/DashboardViews.js';
 import { SipControlController } from './sip/interface/http/SipControlController.js';
 import { SipControlDto } from './sip/interface/http/SipControlDto.js';
 import { SipBlocksLiftedView, SipStateView } from './sip/interface/http/SipViews.js';
@@ -19,6 +21,30 @@ const area = 'Monitoring and call history';
 
 /** The gateway operations the simulator answers from the calls it carries. */
 export const simulationOperations = [
+  operation({
+    area: 'Dashboard',
+    method: 'GET',
+    path: '/api/dashboard/get',
+    version: 0,
+    live: true,
+    permissions: ['API', 'MON-R'],
+    body: 'none',
+    beyondSpecification:
+      "the real product's dashboard, which its monitoring clients read (a public Prometheus exporter among them); shapes as those clients bind them",
+    summary:
+      'The gateway at a glance: each SIP node (operational, network and registration state, calls in progress, OPTIONS keep-alives, ports, registered phones, transport connections), the directory connections, the certificates with days to expiry',
+    query: [
+      {
+        name: 'dateFormat',
+        type: 'string',
+        values: DATE_FORMATS,
+        description: 'XZWO (default, `UTC 2023-12-31 23:59:59`) or ISO-8601',
+      },
+    ],
+    response: { kind: 'json', shape: DashboardView },
+    controller: DashboardController,
+    handle: (c, r) => c.get(r),
+  }),
   operation({
     area,
     method: 'POST',

@@ -7,8 +7,12 @@ import { addLocalUser } from '../identity/identitySupport.js';
 export const PBX_PROFILE = '1d22157e-d6d5-4c79-9c1e-dd47c50e57e1';
 export const SBA_SECRET = 'sba-client-secret-7f3a9c';
 
-/** Reads of the host rather than of the lab's state: the machine's disk, CPU and memory as they are now. */
-const NOT_LAB_STATE = ['/api/resources/get'];
+/**
+ * Reads of the host or of the running gateway rather than of the lab's state: the machine's disk, CPU and memory as
+ * they are now; the dashboard's measured figures (keep-alives counted as the lab's time passes, the process's
+ * directory searches).
+ */
+const NOT_LAB_STATE = ['/api/resources/get', '/api/dashboard/get'];
 
 /**
  * Every gateway read that needs no parameter: GET operations under /api/ with no required query parameter (but

@@ -92,6 +92,8 @@ export class FakeSipListening extends SipListening {
     farEnds: Record<string, FarEnd>,
   ): SipListeningState {
     return {
+      registeredClients: [],
+      optionsReceived: {},
       enabled: setting.enabled,
       host: this.defaults.host,
       portOffset: setting.portOffset,

@@ -39,6 +39,8 @@ export function planNode(
       udpTcpPort: localPort ?? 5060,
       tlsPort: 5061,
       maxMessageBytes: 65535,
+      tcpPorts: { first: 9000, last: 12000 },
+      natTraversal: false,
       identity: undefined,
       credentials: undefined,
       media: { firstPort: 40000, lastPort: 49999, timeoutSeconds: 0, audioCodecs: undefined },
@@ -49,6 +51,7 @@ export function planNode(
       peers: { sip: undefined, media: undefined },
       supervision: { keepAliveSeconds: 0, registration: undefined },
     },
+    connections: [],
     ...rest,
   };
 }
@@ -95,6 +98,7 @@ export function handPlan(
       routes: domain.routes,
     })),
     problems: [],
+    certificates: [],
     forwardsRefer: (profileId: string) => referForwarding.has(profileId),
     route(call: RoutingCall): PlannedRoute | undefined {
       for (const { domain, plan } of compiled) {

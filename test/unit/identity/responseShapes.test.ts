@@ -7,7 +7,7 @@ import { validationMetadatasToSchemas } from 'class-validator-jsonschema';
 import { WireDates } from '../../../src/shared/interface/http/WireDates.js';
 import { identityOperations } from '../../../src/contexts/identity/identityOperations.js';
 import { LdapAuthorityView } from '../../../src/contexts/identity/directory/interface/http/LdapAuthorityView.js';
-import { SimulatedLdapDirectory } from '../../../src/contexts/identity/directory/infrastructure/SimulatedLdapDirectory.js';
+import { SIMULATED_AUTHORITIES } from '../../../src/contexts/identity/directory/infrastructure/SimulatedLdapDirectory.js';
 import { LoginPolicy } from '../../../src/contexts/identity/policies/domain/LoginPolicy.js';
 import { RoleView } from '../../../src/contexts/identity/roles/interface/http/RoleView.js';
 import { UserAccount } from '../../../src/contexts/identity/users/domain/UserAccount.js';
@@ -81,7 +81,6 @@ describe('identity answers match the response shapes their operations declare', 
 
   it('roles and directory authorities', () => {
     check('RoleView', RoleView.of(RoleMother.with('reader', { monitoringMode: 'READ_ACCESS' })));
-    for (const authority of new SimulatedLdapDirectory().authorities())
-      check('LdapAuthorityView', LdapAuthorityView.of(authority));
+    for (const authority of SIMULATED_AUTHORITIES) check('LdapAuthorityView', LdapAuthorityView.of(authority));
   });
 });

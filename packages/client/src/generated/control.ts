@@ -403,19 +403,12 @@ export interface ControlSchemas {
     registrarUri: string;
     addressOfRecord: string;
     state: "registering" | "registered" | "failed";
-    sent: number;
-    failed: number;
     lastStatus?: number | null;
-    expiresAt?: string | null;
   };
   SipKeepAliveView: {
     intervalSeconds: number;
     state: "unknown" | "up" | "down";
-    sent: number;
-    answered: number;
-    failed: number;
     lastStatus?: number | null;
-    lastAt?: string | null;
   };
   SipRegistrarGuardStateView: {
     settings: ControlSchemas["SipRegistrarGuardSettingsView"];

@@ -77,6 +77,108 @@ export interface GatewaySchemas {
     numberFilter?: string | null;
     count?: number | null;
   };
+  DashboardView: {
+    sipNodes: GatewaySchemas["DashboardSipNodeView"][];
+    ldapConnections: GatewaySchemas["DashboardLdapConnectionView"][];
+    /** always empty */
+    sfbUcmaNodes: GatewaySchemas["DashboardSfbUcmaNodeView"][];
+    certificates: GatewaySchemas["DashboardCertificateView"][];
+  };
+  DashboardCertificateView: {
+    commonName: string;
+    expiresInDays: number;
+  };
+  DashboardSfbUcmaNodeView: {
+    displayName: string;
+  };
+  DashboardLdapConnectionView: {
+    displayName: string;
+    hostname: string;
+    port: number;
+    /** 'ssl' (ldaps) or 'none' */
+    encryption: string;
+    establishTime: string;
+    /** the last user search ('' before the first) */
+    lastSearchTime: string;
+    /** the account the gateway binds with */
+    username: string;
+    /** 'connected' when up */
+    state: string;
+    cachedItems: number;
+    searchCount: number;
+  };
+  DashboardSipNodeView: {
+    id: string;
+    displayName: string;
+    enabled: boolean;
+    /** takes calls now: enabled, its network up (see networkState) and this system the active one of a hot standby pair */
+    operational: boolean;
+    /** 'up', or 'down' when no listener of the node takes requests (a port it could not bind), the gateway fault nodeDown holds it, or its trunk's keep-alive found the peer down */
+    networkState: string;
+    /** its trunk's registration: 'notConfigured', 'registering', 'registered' or 'failed' */
+    registrationState: string;
+    /** the host its first transport connection points at ('' for none) */
+    remoteSipDomain: string;
+    ipAddress: string;
+    natTraversalEnabled: boolean;
+    sessions: GatewaySchemas["DashboardSessionsView"];
+    optionsPackets: GatewaySchemas["DashboardOptionsPacketsView"];
+    portRanges: GatewaySchemas["DashboardPortRangesView"];
+    localPorts: GatewaySchemas["DashboardLocalPortsView"];
+    registeredClientList: GatewaySchemas["DashboardRegisteredClientView"][];
+    transportConnections: GatewaySchemas["DashboardTransportConnectionView"][];
+  };
+  DashboardTransportConnectionView: {
+    /** false once the keep-alive of the watched (first) connection found its peer down */
+    transportUp: boolean;
+    transportId: string;
+    transportTargetIri: string;
+  };
+  DashboardRegisteredClientView: {
+    /** the Contact URI registered */
+    bindingIri: string;
+    /** when the REGISTER that made or renewed it was accepted */
+    lastRefresh: string;
+    addressOfRecord: string;
+    /** the host its Contact sends to */
+    ipAddress: string;
+    /** 'active' while it lasts */
+    registration: string;
+    /** when it ends unless renewed */
+    expiration: string;
+    user: string;
+    /** its User-Agent ('' when it sent none) */
+    sipUserAgent: string;
+  };
+  DashboardLocalPortsView: {
+    udp: GatewaySchemas["DashboardLocalPortView"];
+    tcp: GatewaySchemas["DashboardLocalPortView"];
+    tls: GatewaySchemas["DashboardLocalPortView"];
+  };
+  DashboardLocalPortView: {
+    enabled: boolean;
+    port: number;
+  };
+  DashboardPortRangesView: {
+    udp: GatewaySchemas["DashboardPortRangeView"];
+    tcp: GatewaySchemas["DashboardPortRangeView"];
+  };
+  DashboardPortRangeView: {
+    firstPort: number;
+    lastPort: number;
+  };
+  DashboardOptionsPacketsView: {
+    sent: GatewaySchemas["DashboardCountsView"];
+    received: GatewaySchemas["DashboardCountsView"];
+  };
+  DashboardCountsView: {
+    success: number;
+    failed: number;
+  };
+  DashboardSessionsView: {
+    incomingCalls: number;
+    outgoingCalls: number;
+  };
   SystemIdView: {
     id: string;
     type: "MACHINE" | "NETWORK_ADAPTER";
@@ -2513,6 +2615,15 @@ export interface GatewayOperations {
     body: { file: UploadFile };
     result: void;
   };
+  /** The gateway at a glance: each SIP node (operational, network and registration state, calls in progress, OPTIONS keep-alives, ports, registered phones, transport connections), the directory connections, the certificates with days to expiry (permissions: API, MON-R) */
+  "GET /api/dashboard/get": {
+    query: {
+      /** XZWO (default, `UTC 2023-12-31 23:59:59`) or ISO-8601 */
+      dateFormat?: "XZWO" | "ISO-8601";
+    };
+    body: {};
+    result: GatewaySchemas["DashboardView"];
+  };
   /** The sessions in progress (oldest first), filtered by number (numberFilterMode startswith, contains or exact) and count (permissions: API, MON-R) */
   "POST /api/activeSessions/get": {
     query: {
@@ -2676,6 +2787,7 @@ export const GATEWAY_VERSIONS: { readonly [K in keyof GatewayOperations]: number
   "PUT /api/licenses/importLod": 0,
   "GET /api/licenses/systemIds/get": 0,
   "PUT /api/licenses/importFile": 0,
+  "GET /api/dashboard/get": 0,
   "POST /api/activeSessions/get": 0,
   "POST /api/forwardedSessionRecording/lookupByLocalSessionIdentification": 0,
   "POST /api/forwardedSessionRecording/setMute": 0,

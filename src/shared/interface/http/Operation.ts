@@ -110,6 +110,11 @@ export interface OperationDefinition<C = unknown> {
   readonly controller: ServiceIdentifier<C>;
   readonly handle: (controller: C, request: OperationRequest) => Promise<Reply | unknown>;
   /**
+   * An operation of the gateway that its specification does not list, served because clients written for the real
+   * product call it: where its shape comes from (shown in `/openapi.json` and docs/api.md).
+   */
+  readonly beyondSpecification?: string;
+  /**
    * A control endpoint of the simulator itself (`/_sim/...`), not an operation of the gateway: it takes no
    * `version` parameter and is listed in the simulator's own OpenAPI document, not the gateway's.
    */

@@ -84,6 +84,8 @@ describe('the plan knows what a node needs on the wire (PlanNode.sip)', () => {
       udpTcpPort: bare.local.port,
       tlsPort: 5061,
       maxMessageBytes: 65535,
+      tcpPorts: { first: 9000, last: 12000 },
+      natTraversal: false,
       identity: undefined,
       credentials: undefined,
       media: { firstPort: 40000, lastPort: 49999, timeoutSeconds: 0, audioCodecs: undefined },

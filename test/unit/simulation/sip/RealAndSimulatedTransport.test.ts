@@ -195,6 +195,7 @@ describe('RealAndSimulatedTransport', () => {
       setupTimeoutMs: () => 181_000,
       admitsMedia: () => true,
       trunkDown: () => false,
+      optionsAnswered: () => undefined,
       warn: () => undefined,
     };
     let detached = false;

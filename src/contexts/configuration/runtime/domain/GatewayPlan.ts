@@ -38,6 +38,25 @@ export interface PlanNode {
   readonly outgoingRewriting: RewritingPlan | undefined;
   /** What the node needs on the wire when the lab carries real SIP: listeners, identity, credentials, media, registrar. */
   readonly sip: PlanNodeSip;
+  /** The node's transport connections (transportConnectionIds) in order: the first is the one the gateway watches. */
+  readonly connections: readonly PlanConnection[];
+}
+
+/** A transport connection of a node: its id, its name and the URI it points at (the far end, as configured). */
+export interface PlanConnection {
+  readonly id: string;
+  readonly displayName: string;
+  /** The proxy, destination, registrar or SRV domain; a load balancer's first member's (empty: none named). */
+  readonly targetIri: string;
+}
+
+/** A certificate the gateway holds (a digital identity's own, CRY_X509_STACK): its common name and when it ends. */
+export interface PlanCertificate {
+  readonly objectId: string;
+  readonly displayName: string;
+  /** The subject's CN (the whole subject when it has none). */
+  readonly commonName: string;
+  readonly notAfter: Date;
 }
 
 /**
@@ -165,6 +184,10 @@ export interface PlanNodeSip {
   readonly udpTcpPort: number;
   readonly tlsPort: number;
   readonly maxMessageBytes: number;
+  /** The local ports of outgoing TCP/TLS connections (SIPST_STACK tcpFirstPort..tcpLastPort). */
+  readonly tcpPorts: { readonly first: number; readonly last: number };
+  /** Whether the transport names a NAT traversal (networkMappingId). */
+  readonly natTraversal: boolean;
   /**
    * The certificate (PEM, with its chain appended) and private key (PEM) the transport's security profile presents
    * (INS_STACK → digitalIdentityId → CRY_X509_STACK); undefined when it has none (then no TLS listener).
@@ -235,6 +258,8 @@ export interface GatewayPlan {
   readonly routingDomains: readonly PlanRoutingDomain[];
   /** What did not compile. */
   readonly problems: readonly PlanProblem[];
+  /** The certificates of the configuration's digital identities, by display name. */
+  readonly certificates: readonly PlanCertificate[];
   /**
    * Whether a routing forward profile (TELRT_FORWARDER_DOMAIN, by id) forwards a transfer request (REFER) from the
    * side that sends it to the other: its forwarding stack's REFER flag for that direction (`calling`: from calling

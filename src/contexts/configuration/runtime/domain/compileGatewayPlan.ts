@@ -11,10 +11,12 @@ import { RoutingDomainMapper } from '../../routing/domain/RoutingDomainMapper.js
 import { compileRoutingDomain, type RoutingCall, type RoutingPlan } from '../../routing/domain/compiled/RoutingPlan.js';
 import { NODE_CONNECTIONS_SLOT, TransportConnectionMapper } from '../../transport/domain/TransportConnectionMapper.js';
 import type { KindSettings } from '../../transport/domain/KindSettings.js';
+import { planCertificates, planConnections } from './planConnections.js';
 import { planNodeSip } from './planNodeSip.js';
 import { simulatedAddress } from './simulatedAddress.js';
 import type {
   GatewayPlan,
+  PlanCertificate,
   PlanNode,
   PlannedRoute,
   SipEndpoint,
@@ -174,6 +176,7 @@ function planNode(
     incomingRewriting: rewritingPlan(graph, node, 'incomingDialStringRewritingId', rewritings, problems),
     outgoingRewriting: rewritingPlan(graph, node, 'outgoingDialStringRewritingId', rewritings, problems),
     sip: planNodeSip(graph, node, protocol === 'TLS' ? DEFAULT_SIP_PORT : localPort, overrideHostname || host),
+    connections: planConnections(graph, node),
   });
 }
 
@@ -196,6 +199,7 @@ class CompiledGatewayPlan implements GatewayPlan {
     readonly nodes: ReadonlyMap<string, PlanNode>,
     domains: readonly CompiledDomain[],
     readonly problems: readonly PlanProblem[],
+    readonly certificates: readonly PlanCertificate[],
     /** The REFER flags of each routing forward profile: from calling to called, from called to calling. */
     private readonly referFlags: ReadonlyMap<string, readonly [boolean, boolean]>,
   ) {
@@ -273,5 +277,14 @@ export function compileGatewayPlan(
         stack.fromCalledToCalling.includes('REFER'),
       ]);
   }
-  return new CompiledGatewayPlan(lab, generation, compiledAt, nodes, domains, problems, referFlags);
+  return new CompiledGatewayPlan(
+    lab,
+    generation,
+    compiledAt,
+    nodes,
+    domains,
+    problems,
+    planCertificates(graph),
+    referFlags,
+  );
 }

@@ -320,6 +320,8 @@ export function planNodeSip(graph: GraphView, node: ConfigObject, localPort: num
     udpTcpPort: port('udpTcpPort', localPort),
     tlsPort: port('tlsPort', SIP_DEFAULTS.tlsPort),
     maxMessageBytes: maxMessageBytes > 0 ? maxMessageBytes : SIP_DEFAULTS.maxMessageBytes,
+    tcpPorts: Object.freeze({ first: port('tcpFirstPort', 9000), last: port('tcpLastPort', 12000) }),
+    natTraversal: (transport?.referencesIn('networkMappingId').length ?? 0) > 0,
     identity: identity && Object.freeze(identity),
     credentials: credentials && Object.freeze(credentials),
     media: Object.freeze(mediaOf(graph, userAgent, transport)),

@@ -70,6 +70,28 @@ export interface SipListeningState {
    */
   readonly supervision: boolean;
   readonly trunks: readonly TrunkView[];
+  /** The phones registered at the lab's registrar nodes now (real REGISTERs), by node then user. */
+  readonly registeredClients: readonly RegisteredClient[];
+  /** OPTIONS requests outside a dialog each node answered, by node id: 2xx (success) and otherwise (failed). */
+  readonly optionsReceived: Readonly<Record<string, OptionsCounts>>;
+}
+
+/** A phone registered at a registrar node: who, where its Contact sends to, what it runs, since and until when. */
+export interface RegisteredClient {
+  readonly nodeId: string;
+  readonly user: string;
+  readonly addressOfRecord: string;
+  readonly contact: string;
+  /** The host its Contact sends to. */
+  readonly host: string;
+  readonly userAgent: string;
+  readonly refreshedAt: Date;
+  readonly expiresAt: Date;
+}
+
+export interface OptionsCounts {
+  readonly success: number;
+  readonly failed: number;
 }
 
 /** What the keep-alive of a trunk found: `unknown` before the first answer, `up` while the peer answers, `down` once it did not. */

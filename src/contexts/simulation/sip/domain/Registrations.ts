@@ -7,19 +7,38 @@ export interface Binding<Address> {
   readonly contact: string;
   readonly address: Address;
   readonly expiresAt: number;
+  /** When the REGISTER that made or last renewed it was accepted (ms since the epoch). */
+  readonly refreshedAt: number;
+  /** The phone's User-Agent header ('' when it sent none). */
+  readonly userAgent: string;
+  /** The address of record (the user at the registrar's domain). */
+  readonly addressOfRecord: string;
+}
+
+/** What a REGISTER says of the phone besides its Contact: when it was accepted and the User-Agent it gave. */
+export interface BindingFacts {
+  readonly refreshedAt: number;
+  readonly userAgent: string;
+  readonly addressOfRecord: string;
 }
 
 export class Registrations<Address> {
   private readonly byUser = new Map<string, Map<string, Binding<Address>>>();
 
   /** Adds or refreshes a binding (`expiresAt` in ms since the epoch). */
-  bind(user: string, contact: string, address: Address, expiresAt: number): void {
+  bind(
+    user: string,
+    contact: string,
+    address: Address,
+    expiresAt: number,
+    facts: BindingFacts = { refreshedAt: expiresAt, userAgent: '', addressOfRecord: '' },
+  ): void {
     let bindings = this.byUser.get(user);
     if (!bindings) {
       bindings = new Map();
       this.byUser.set(user, bindings);
     }
-    bindings.set(contact, { contact, address, expiresAt });
+    bindings.set(contact, { contact, address, expiresAt, ...facts });
   }
 
   /** Removes one binding, or every binding of the user when `contact` is undefined (Contact: * with Expires: 0). */
@@ -43,6 +62,14 @@ export class Registrations<Address> {
       (best, b) => (!best || b.expiresAt > best.expiresAt ? b : best),
       undefined,
     );
+  }
+
+  /** Every binding valid at `now`, with its user, users in name order. */
+  all(now: number): { readonly user: string; readonly binding: Binding<Address> }[] {
+    const found: { readonly user: string; readonly binding: Binding<Address> }[] = [];
+    for (const user of [...this.byUser.keys()].sort())
+      for (const binding of this.current(user, now)) found.push({ user, binding });
+    return found;
   }
 
   /** How many users have a binding valid at `now`. */

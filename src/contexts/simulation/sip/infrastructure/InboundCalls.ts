@@ -139,6 +139,7 @@ export class InboundCalls {
           node && reliableEnabled(node) ? `${RELIABLE}, replaces, timer` : 'replaces, timer',
         );
         transaction.respond(ok);
+        this.sip.optionsAnswered(nodeId, 200);
         return;
       }
       case 'MESSAGE':

@@ -41,5 +41,7 @@ export interface LabSip {
   admitsMedia(node: PlanNode, host: string): boolean;
   /** Whether the node's trunk is watched and its OPTIONS keep-alive found it down (its calls fail over at once). */
   trunkDown(node: PlanNode): boolean;
+  /** Counts an OPTIONS outside a dialog the node answered with `status` (the dashboard's received keep-alives). */
+  optionsAnswered(nodeId: string, status: number): void;
   warn(fields: Record<string, unknown>, message: string): void;
 }

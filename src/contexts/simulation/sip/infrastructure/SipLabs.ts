@@ -43,6 +43,8 @@ export interface LabRuntime {
   readonly peers: LabPeers;
   /** The OPTIONS keep-alives and registrations of its trunks. */
   readonly trunks: TrunkSupervision;
+  /** The OPTIONS outside a dialog each node answered, by node id. */
+  readonly optionsReceived: Map<string, { success: number; failed: number }>;
 }
 
 /**
@@ -90,6 +92,7 @@ export class SipLabs {
         transport: undefined,
         registrar: new SipRegistrar(() => this.clocks.nowOf(lab).getTime()),
         peers: new LabPeers(),
+        optionsReceived: new Map(),
         trunks: new TrunkSupervision(
           () => this.clocks.nowOf(lab).getTime(),
           (nodeId) => {
@@ -139,6 +142,12 @@ export class SipLabs {
       setupTimeoutMs: () => runtime.setting.setupTimeoutSeconds * 1000,
       admitsMedia: (node, host) => runtime.peers.admitsMedia(node.id, host),
       trunkDown: (node) => runtime.trunks.down(node.id),
+      optionsAnswered: (nodeId, status) => {
+        const counts = runtime.optionsReceived.get(nodeId) ?? { success: 0, failed: 0 };
+        if (status >= 200 && status < 300) counts.success += 1;
+        else counts.failed += 1;
+        runtime.optionsReceived.set(nodeId, counts);
+      },
       warn: (fields, message) => this.logger.warn({ lab: runtime.lab, ...fields }, message),
     };
   }

@@ -14,6 +14,7 @@ import {
   type SipResponse,
 } from '@gwsim/sip';
 import type { PlanNode, PlanRegistrar } from '../../../configuration/index.js';
+import type { RegisteredClient } from '../application/SipListening.js';
 import { RegistrarGuard } from '../domain/RegistrarGuard.js';
 import { grantedExpiry, Registrations } from '../domain/Registrations.js';
 import type { RegisteredPhone } from './LabSip.js';
@@ -230,9 +231,33 @@ export class SipRegistrar {
         continue;
       }
       const address = uriAddress(change.uri, transaction.source.transport) ?? transaction.source;
-      registrations.bind(user, change.uri, address, now + change.seconds * 1000);
+      registrations.bind(user, change.uri, address, now + change.seconds * 1000, {
+        refreshedAt: now,
+        userAgent: firstHeader(request, 'User-Agent') ?? '',
+        addressOfRecord: `sip:${user}@${node.sip.registrar!.domain}`,
+      });
     }
     answerBindings(registrations, user, now, answer);
+  }
+
+  /** The phones registered at the lab's registrar nodes now, by node then user (`host`: where the Contact sends to). */
+  clients(): RegisteredClient[] {
+    const now = this.now();
+    const clients: RegisteredClient[] = [];
+    for (const [nodeId, registrations] of this.bindings) {
+      for (const { user, binding } of registrations.all(now))
+        clients.push({
+          nodeId,
+          user,
+          addressOfRecord: binding.addressOfRecord,
+          contact: binding.contact,
+          host: binding.address.host,
+          userAgent: binding.userAgent,
+          refreshedAt: new Date(binding.refreshedAt),
+          expiresAt: new Date(binding.expiresAt),
+        });
+    }
+    return clients;
   }
 
   /** Forgets the bindings of every node but `registrarNodes` (the others left the configuration or are no registrar any more). */

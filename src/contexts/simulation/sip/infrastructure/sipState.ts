@@ -86,5 +86,9 @@ export function sipStateOf(
       refusedWhileBlocked: guard?.refusedWhileBlocked ?? 0,
       blocks: (guard?.blocks(now) ?? []).map((block) => blockView(block, runtime?.peers)),
     },
+    registeredClients: runtime?.registrar.clients() ?? [],
+    optionsReceived: Object.fromEntries(
+      [...(runtime?.optionsReceived ?? [])].map(([nodeId, counts]) => [nodeId, { ...counts }]),
+    ),
   };
 }

@@ -4,11 +4,11 @@ import type { LabId } from '../../../../../shared/domain/LabId.js';
 import type { OperationRequest } from '../../../../../shared/interface/http/Operation.js';
 import { validateDto } from '../../../../../shared/interface/http/validateDto.js';
 import { SipListeningLookup } from '../../application/SipListeningLookup.js';
-import type { SipBlockFilter, SipBlockView, SipListeningState } from '../../application/SipListening.js';
+import type { SipBlockFilter, SipBlockView, SipListeningState, TrunkView } from '../../application/SipListening.js';
 import { StoredSip } from '../../application/StoredSip.js';
 import { parseIp } from '../../domain/IpAddress.js';
 import { SipControlDto } from './SipControlDto.js';
-import type { SipBlockStateView, SipBlocksLiftedView, SipStateView } from './SipViews.js';
+import type { SipBlockStateView, SipBlocksLiftedView, SipStateView, SipTrunkView } from './SipViews.js';
 
 function blockView(block: SipBlockView): SipBlockStateView {
   return {
@@ -18,6 +18,38 @@ function blockView(block: SipBlockView): SipBlockStateView {
     ...(block.nodeName !== undefined ? { nodeName: block.nodeName } : {}),
     until: block.until.toISOString(),
     failures: block.failures,
+  };
+}
+
+/** A trunk's state without its running counts (those are the dashboard's): it changes only when the trunk does. */
+function trunkView(trunk: TrunkView): SipTrunkView {
+  const { keepAlive, registration } = trunk;
+  const last = (status: number | undefined) => (status !== undefined ? { lastStatus: status } : {});
+  return {
+    nodeId: trunk.nodeId,
+    nodeName: trunk.nodeName,
+    target: trunk.target,
+    farEnd: trunk.farEnd,
+    state: trunk.state,
+    ...(keepAlive
+      ? {
+          keepAlive: {
+            intervalSeconds: keepAlive.intervalSeconds,
+            state: keepAlive.state,
+            ...last(keepAlive.lastStatus),
+          },
+        }
+      : {}),
+    ...(registration
+      ? {
+          registration: {
+            registrarUri: registration.registrarUri,
+            addressOfRecord: registration.addressOfRecord,
+            state: registration.state,
+            ...last(registration.lastStatus),
+          },
+        }
+      : {}),
   };
 }
 
@@ -39,11 +71,7 @@ function view(state: SipListeningState): SipStateView {
     setupTimeoutSeconds: state.setupTimeoutSeconds,
     outsidePeers: { ...state.outsidePeers },
     supervision: state.supervision,
-    trunks: state.trunks.map((trunk) => ({
-      ...trunk,
-      ...(trunk.keepAlive ? { keepAlive: { ...trunk.keepAlive } } : {}),
-      ...(trunk.registration ? { registration: { ...trunk.registration } } : {}),
-    })),
+    trunks: state.trunks.map(trunkView),
     peers: state.peers.map((node) => ({
       nodeId: node.nodeId,
       nodeName: node.nodeName,

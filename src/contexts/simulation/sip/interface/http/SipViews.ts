@@ -12,27 +12,23 @@ import {
   SUPERVISION_DESCRIPTION,
 } from './SipControlDto.js';
 
-/** A trunk's OPTIONS keep-alive: its interval, what it found, its counts. */
+/**
+ * A trunk's OPTIONS keep-alive: its interval and what it found (its running counts are the dashboard's
+ * `optionsPackets` and /_sim/metrics': this state changes only when the trunk's does).
+ */
 export class SipKeepAliveView {
   @IsInt() intervalSeconds!: number;
   @IsIn(['unknown', 'up', 'down']) state!: 'unknown' | 'up' | 'down';
-  @IsInt() sent!: number;
-  @IsInt() answered!: number;
-  @IsInt() failed!: number;
   /** The last OPTIONS's final status (absent: no answer). */
   @IsOptional() @IsInt() lastStatus?: number;
-  @IsOptional() @IsString() @JSONSchema({ format: 'date-time' }) lastAt?: string;
 }
 
-/** A trunk's registration at its peer. */
+/** A trunk's registration at its peer: where, as whom, and how it stands (the dashboard's registrationState). */
 export class SipTrunkRegistrationView {
   @IsString() registrarUri!: string;
   @IsString() addressOfRecord!: string;
   @IsIn(['registering', 'registered', 'failed']) state!: 'registering' | 'registered' | 'failed';
-  @IsInt() sent!: number;
-  @IsInt() failed!: number;
   @IsOptional() @IsInt() lastStatus?: number;
-  @IsOptional() @IsString() @JSONSchema({ format: 'date-time' }) expiresAt?: string;
 }
 
 /** A trunk the gateway watches: its peer, who answers there, its state, its keep-alive and registration. */
