@@ -28,6 +28,7 @@ interface SnapshotView {
 /** The snapshot endpoints' fields and header, as the command line names them. */
 const NAMES = {
   name: '<name>',
+  file: '<file>',
   replace: '--replace',
   passphrase: '--passphrase',
   'x-gwsim-passphrase': '--passphrase or GWSIM_SNAPSHOT_PASSPHRASE',

@@ -7,7 +7,7 @@ import type { SnapshotsAction, SnapshotsOptions } from './snapshots.js';
 export function snapshotsCommand(program: Command, commands: Commands, shared: SharedOptions): void {
   const snapshots = shared
     .group(program.command('snapshots'), {
-      summary: "a lab's snapshots: list, save, restore, export, import",
+      summary: "a lab's snapshots and snapshot files (save, restore, …)",
       description:
         "a lab's snapshots in a running gwsim (its /_sim/labs/{lab}/snapshots endpoints; administrators of the default lab)",
       lab: true,
