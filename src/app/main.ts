@@ -1,12 +1,15 @@
 #!/usr/bin/env node
 import 'reflect-metadata';
 import { runProgram } from './cli/program.js';
+import { exitQuietlyOnClosedPipe, isClosedPipe } from './cli/closedPipe.js';
 
 /**
  * The gwsim command (package.json `bin`): `gwsim [serve] [flags]`, `gwsim admin unblock <user>`, `gwsim license mint …`, `gwsim traffic …`, `gwsim clock …`, `gwsim labs …`, `gwsim snapshots …`, `gwsim sip …`, `gwsim faults …`, `gwsim journal …`,
  * `gwsim openapi`, `gwsim ready`, `--help`,
- * `--version`. Only the command line is loaded here; each command loads what it needs when it runs.
+ * `--version`. Only the command line is loaded here; each command loads what it needs when it runs. A reader that
+ * closes the pipe (`gwsim openapi | head`) ends the command quietly.
  */
+exitQuietlyOnClosedPipe();
 runProgram(
   {
     serve: async (config, explicitAdminPassword) =>
@@ -38,6 +41,7 @@ runProgram(
 ).then(
   (code) => process.exit(code),
   (error: unknown) => {
+    if (isClosedPipe(error)) process.exit(0);
     console.error(`gwsim: ${error instanceof Error ? error.message : String(error)}`);
     process.exit(1);
   },

@@ -10,7 +10,7 @@ import { ADMIN_PASSWORD } from './testConfig.js';
 export interface ControlCli {
   readonly gateway: TestGateway;
   readonly dir: string;
-  /** GWSIM_URL, GWSIM_USER and GWSIM_PASSWORD of the gateway's administrator. */
+  /** GWSIM_URL, GWSIM_USER and GWSIM_ADMIN_PASSWORD of the gateway's administrator. */
   readonly env: Record<string, string>;
   /** Runs `gwsim ...prefix ...args` with `env` (by default the administrator's); its exit code and output. */
   gwsim(args: string[], env?: Record<string, string>): Promise<{ code: number | null; output: string }>;
@@ -31,7 +31,7 @@ export function useControlCli(
       ...(options.clock ? { clock: options.clock } : {}),
     });
     harness.dir = mkdtempSync(path.join(tmpdir(), 'gwsim-cli-'));
-    harness.env = { GWSIM_URL: harness.gateway.baseUrl, GWSIM_USER: 'anadmin', GWSIM_PASSWORD: ADMIN_PASSWORD };
+    harness.env = { GWSIM_URL: harness.gateway.baseUrl, GWSIM_USER: 'anadmin', GWSIM_ADMIN_PASSWORD: ADMIN_PASSWORD };
   });
   after(async () => {
     await harness.gateway?.stop();

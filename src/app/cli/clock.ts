@@ -1,7 +1,8 @@
 import { EXIT } from './exitCodes.js';
-import { controlRequest, type ControlOptions } from './controlRequest.js';
+import { controlRequest, labPath, type ControlOptions } from './controlRequest.js';
 
-export const CLOCK_PATH = '/_sim/labs/default/clock';
+/** The clock endpoint's fields, as the command line names them. */
+const NAMES = { mode: '<mode>', scale: '--scale', now: '--now', by: '<duration>' };
 
 export type ClockAction =
   | { readonly kind: 'status' }
@@ -27,26 +28,35 @@ export function describeClock(state: ClockState): string {
 }
 
 /**
- * `gwsim clock status|set MODE|advance DURATION` against a running gwsim's clock endpoint. Exit codes: 0 done,
- * 1 the gateway refused (a bad mode, scale, instant or duration: its message names the field) or could not be reached.
+ * `gwsim clock status|set MODE|advance DURATION` against a running gwsim's `/_sim/labs/{lab}/clock`. Exit codes:
+ * 0 done, 1 the gateway refused (a bad mode, scale, instant or duration: its message names the flag) or could not
+ * be reached.
  */
 export async function clock(action: ClockAction, options: ControlOptions): Promise<number> {
+  const path = labPath(options.lab, '/clock');
+  const command = `clock ${action.kind}`;
   const answer =
     action.kind === 'status'
-      ? await controlRequest('clock status', 'GET', CLOCK_PATH, undefined, options)
+      ? await controlRequest({ command, method: 'GET', path }, options)
       : action.kind === 'set'
         ? await controlRequest(
-            'clock set',
-            'PUT',
-            CLOCK_PATH,
             {
-              mode: action.mode,
-              ...(action.scale !== undefined ? { scale: action.scale } : {}),
-              ...(action.now !== undefined ? { now: action.now } : {}),
+              command,
+              method: 'PUT',
+              path,
+              body: {
+                mode: action.mode,
+                ...(action.scale !== undefined ? { scale: action.scale } : {}),
+                ...(action.now !== undefined ? { now: action.now } : {}),
+              },
+              names: NAMES,
             },
             options,
           )
-        : await controlRequest('clock advance', 'POST', `${CLOCK_PATH}/advance`, { by: action.by }, options);
+        : await controlRequest(
+            { command, method: 'POST', path: `${path}/advance`, body: { by: action.by }, names: NAMES },
+            options,
+          );
   if ('code' in answer) return answer.code;
   console.log(options.json ? JSON.stringify(answer.json) : describeClock(answer.json as ClockState));
   return EXIT.ok;

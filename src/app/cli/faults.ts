@@ -1,9 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { EXIT } from './exitCodes.js';
-import { controlRequest, type ControlOptions } from './controlRequest.js';
-
-/** Where the gateway is and who asks (as for `gwsim traffic`). */
-export type ControlCommandOptions = ControlOptions;
+import { controlRequest, labPath, type ControlOptions } from './controlRequest.js';
+import type { FlagNames } from './refusalInFlags.js';
 
 export type FaultsAction =
   | { readonly kind: 'list' }
@@ -21,18 +19,25 @@ export interface JournalFilter {
 
 export type JournalAction = { readonly kind: 'show'; readonly filter: JournalFilter } | { readonly kind: 'clear' };
 
-export const FAULTS_PATH = '/_sim/labs/default/faults';
-export const JOURNAL_PATH = '/_sim/labs/default/journal';
+/** The journal's query parameters, as the command line names them. */
+const JOURNAL_NAMES: FlagNames = {
+  method: '--method',
+  path: '--path',
+  status: '--status',
+  since: '--since',
+  limit: '--limit',
+};
 
 /** One control request: the JSON answer, or the exit code after the failure was printed. */
 async function call(
   command: string,
   method: 'GET' | 'POST' | 'DELETE',
   path: string,
-  options: ControlCommandOptions,
+  options: ControlOptions,
   body?: unknown,
+  names?: FlagNames,
 ): Promise<{ json: unknown } | { exit: number }> {
-  const answer = await controlRequest(command, method, path, body, options);
+  const answer = await controlRequest({ command, method, path, body, ...(names ? { names } : {}) }, options);
   return 'code' in answer ? { exit: answer.code } : answer;
 }
 
@@ -91,15 +96,16 @@ function readJson(command: string, file: string): { value: unknown } | { exit: n
 }
 
 /**
- * `gwsim faults list|add FILE|remove ID|clear` against a running gwsim's control API. FILE holds one rule or an
+ * `gwsim faults list|add FILE|remove ID|clear` against a running gwsim's `/_sim/labs/{lab}/faults`. FILE holds one rule or an
  * array of rules (added in order; the first refused stops). Exit codes: 0 done, 1 refused or unreachable, 2 usage
  * (a file that cannot be read or is not JSON).
  */
-export async function faults(action: FaultsAction, options: ControlCommandOptions): Promise<number> {
+export async function faults(action: FaultsAction, options: ControlOptions): Promise<number> {
   const command = `faults ${action.kind}`;
+  const faultsPath = labPath(options.lab, '/faults');
   switch (action.kind) {
     case 'list': {
-      const answer = await call(command, 'GET', FAULTS_PATH, options);
+      const answer = await call(command, 'GET', faultsPath, options);
       if ('exit' in answer) return answer.exit;
       const rules = (answer.json as { rules: RuleView[] }).rules;
       console.log(
@@ -120,7 +126,7 @@ export async function faults(action: FaultsAction, options: ControlCommandOption
         const answer = await call(
           rules.length > 1 ? `${command} (rule ${index})` : command,
           'POST',
-          FAULTS_PATH,
+          faultsPath,
           options,
           rule,
         );
@@ -135,17 +141,17 @@ export async function faults(action: FaultsAction, options: ControlCommandOption
       return EXIT.ok;
     }
     case 'remove': {
-      const answer = await call(command, 'DELETE', `${FAULTS_PATH}/${encodeURIComponent(action.id)}`, options);
+      const answer = await call(command, 'DELETE', `${faultsPath}/${encodeURIComponent(action.id)}`, options);
       if ('exit' in answer) return answer.exit;
       console.log(options.json ? JSON.stringify(answer.json) : `removed ${describeRule(answer.json as RuleView)}`);
       return EXIT.ok;
     }
     case 'clear': {
-      const listed = await call(command, 'GET', FAULTS_PATH, options);
+      const listed = await call(command, 'GET', faultsPath, options);
       if ('exit' in listed) return listed.exit;
       const removed: unknown[] = [];
       for (const rule of (listed.json as { rules: RuleView[] }).rules) {
-        const answer = await call(command, 'DELETE', `${FAULTS_PATH}/${encodeURIComponent(rule.id)}`, options);
+        const answer = await call(command, 'DELETE', `${faultsPath}/${encodeURIComponent(rule.id)}`, options);
         // a rule that expired meanwhile is gone already
         if ('exit' in answer) continue;
         removed.push(answer.json);
@@ -177,9 +183,10 @@ export function describeEntry(entry: EntryView): string {
 }
 
 /** `gwsim journal [filters]|clear`. Exit codes as for `gwsim faults`. */
-export async function journal(action: JournalAction, options: ControlCommandOptions): Promise<number> {
+export async function journal(action: JournalAction, options: ControlOptions): Promise<number> {
+  const journalPath = labPath(options.lab, '/journal');
   if (action.kind === 'clear') {
-    const answer = await call('journal clear', 'DELETE', JOURNAL_PATH, options);
+    const answer = await call('journal clear', 'DELETE', journalPath, options, undefined, JOURNAL_NAMES);
     if ('exit' in answer) return answer.exit;
     console.log(options.json ? JSON.stringify({ cleared: true }) : 'journal cleared');
     return EXIT.ok;
@@ -187,7 +194,14 @@ export async function journal(action: JournalAction, options: ControlCommandOpti
   const query = new URLSearchParams(
     Object.entries(action.filter).filter(([, value]) => value !== undefined) as Array<[string, string]>,
   );
-  const answer = await call('journal', 'GET', `${JOURNAL_PATH}${query.size > 0 ? `?${query}` : ''}`, options);
+  const answer = await call(
+    'journal',
+    'GET',
+    `${journalPath}${query.size > 0 ? `?${query}` : ''}`,
+    options,
+    undefined,
+    JOURNAL_NAMES,
+  );
   if ('exit' in answer) return answer.exit;
   const page = answer.json as { held: number; capacity: number; dropped: number; entries: EntryView[] };
   if (options.json) console.log(JSON.stringify(answer.json));

@@ -2,14 +2,15 @@ import type { Command } from 'commander';
 import type { Commands } from './program.js';
 import type { SharedOptions } from './SharedOptions.js';
 
-/** `gwsim journal [show] [filters]|clear`: a running gwsim's request journal. */
+/** `gwsim journal [show] [filters]|clear`: a lab's request journal in a running gwsim. */
 export function journalCommand(program: Command, commands: Commands, shared: SharedOptions): void {
-  const journal = program
-    .command('journal')
-    .description(
-      "a running gwsim's request journal: every gateway API request of the lab (its /_sim/labs/default/journal endpoint)",
-    )
-    .addHelpText('after', '\nExit codes: 0 done, 1 refused or unreachable, 2 usage error.');
+  const journal = shared.group(program.command('journal'), {
+    summary: "a lab's request journal: show (the default), clear",
+    description:
+      "a lab's request journal in a running gwsim: every gateway API request of the lab (its /_sim/labs/{lab}/journal endpoint)",
+    lab: true,
+    exitCodes: '0 done, 1 refused or unreachable, 2 usage error.',
+  });
   shared
     .connection(
       journal
@@ -20,6 +21,7 @@ export function journalCommand(program: Command, commands: Commands, shared: Sha
         .option('--status <status>', 'only this status (503) or class (5xx)')
         .option('--since <instant>', 'only requests at or after this ISO-8601 instant')
         .option('--limit <n>', 'at most this many (1 to 10000, default 100)'),
+      true,
     )
     .action(async (options: Record<string, unknown>) => {
       const filter = Object.fromEntries(
@@ -30,7 +32,7 @@ export function journalCommand(program: Command, commands: Commands, shared: Sha
       process.exitCode = await commands.journal({ kind: 'show', filter }, shared.connectionOf(options));
     });
   shared
-    .connection(journal.command('clear').description('empty the journal'))
+    .connection(journal.command('clear').description('empty the journal'), true)
     .action(async (options: Record<string, unknown>) => {
       process.exitCode = await commands.journal({ kind: 'clear' }, shared.connectionOf(options));
     });

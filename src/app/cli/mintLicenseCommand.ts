@@ -6,6 +6,7 @@ export function mintLicenseCommand(program: Command, commands: Commands): void {
   const collect = (value: string, previous: string[]) => [...previous, value];
   program
     .command('license')
+    .summary('license files (.xzlicense): mint')
     .description('license files (.xzlicense)')
     .command('mint')
     .description(
@@ -14,7 +15,7 @@ export function mintLicenseCommand(program: Command, commands: Commands): void {
     .requiredOption('--name <name>', 'the license\'s name, e.g. "4 lines lab license"')
     .option('--identifier <id>', 'its identifier (default: a new UUID)')
     .option('--product <product>', 'a product it is for (repeatable; default gwsim)', collect, [])
-    .option('--application <application>', 'the application it is for', 'gateway')
+    .option('--application <application>', 'the application it is for (default: gateway)', 'gateway')
     .option('--facility <name=value>', 'a facility it grants, e.g. telrtSession=4 (repeatable)', collect, [])
     .option('--constraint <constraint>', 'a constraint, e.g. telrtDemo (repeatable)', collect, [])
     .option('--system-id <id>', 'a system id it is bound to (repeatable; see /api/licenses/systemIds/get)', collect, [])

@@ -5,6 +5,7 @@ import type { Commands } from './program.js';
 export function openapiCommand(program: Command, commands: Commands): void {
   program
     .command('openapi')
+    .summary('print the OpenAPI document the server serves')
     .description(
       'print the OpenAPI document the server serves at /openapi.json (or, with --control, at /_sim/openapi.json) without starting it',
     )

@@ -1,7 +1,8 @@
 import { EXIT } from './exitCodes.js';
+import { CHOOSE_SERVER } from './serverUrl.js';
 
 export interface ReadyOptions {
-  /** The gateway's base URL (default http://127.0.0.1:$PORT, PORT defaulting to 8111). */
+  /** The gateway's base URL (--url, GWSIM_URL, or HOST and PORT: see serverUrl). */
   readonly url: string;
   /** Seconds to wait for readiness; 0 asks once. */
   readonly timeoutSeconds: number;
@@ -77,7 +78,9 @@ export async function waitReady(options: ReadyOptions, now: () => number = Date.
   } else if (outcome.ready) {
     console.log(`ready: ${url.href} (after ${waitedSeconds} s)`);
   } else {
-    console.log(`not ready after ${waitedSeconds} s: ${url.href}: ${outcome.reason}`);
+    const choose =
+      outcome.status === undefined ? ` (is gwsim serving there? Choose another with ${CHOOSE_SERVER})` : '';
+    console.log(`not ready after ${waitedSeconds} s: ${url.href}: ${outcome.reason}${choose}`);
   }
   return outcome.ready ? EXIT.ok : EXIT.failure;
 }

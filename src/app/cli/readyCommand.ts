@@ -4,27 +4,25 @@ import type { SharedOptions } from './SharedOptions.js';
 
 /** `gwsim ready [--url URL] [--timeout SECONDS]`: waits until a running gateway is ready. */
 export function readyCommand(program: Command, commands: Commands, shared: SharedOptions): void {
-  const ready = program.command('ready');
+  const ready = shared.url(program.command('ready'));
   ready
+    .summary('wait until a running gwsim is ready (for scripts and CI)')
     .description('wait until a running gateway is ready (its /_sim/ready answers 200), for scripts and CI')
-    .addOption(shared.url('the gwsim to ask (default http://127.0.0.1:$PORT, PORT defaulting to 8111)'))
-    .option('--timeout <seconds>', 'how long to wait; 0 asks once', '60')
+    .option('--timeout <seconds>', 'how long to wait; 0 asks once (default: 60)')
     .option('--json', 'print the outcome as one JSON object')
     .addHelpText(
       'after',
       '\nProgress goes to standard error, the outcome to standard output.\nExit codes: 0 ready, 1 not ready in time, 2 usage error.',
     )
     .action(async (options: Record<string, unknown>) => {
-      const timeout = String(options['timeout']);
+      const timeout = String(options['timeout'] ?? '60');
       if (!/^\d{1,5}$/.test(timeout))
         ready.error(`--timeout must be a whole number of seconds, not '${timeout}'`, {
           exitCode: 2,
           code: 'gwsim.timeout',
         });
-      const port = /^\d{1,5}$/.test(shared.env['PORT'] ?? '') ? shared.env['PORT'] : '8111';
       process.exitCode = await commands.ready({
-        url:
-          typeof options['url'] === 'string' ? options['url'] : (shared.env['GWSIM_URL'] ?? `http://127.0.0.1:${port}`),
+        url: shared.urlOf(options).url,
         timeoutSeconds: Number(timeout),
         json: options['json'] === true,
       });

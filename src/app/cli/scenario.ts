@@ -1,12 +1,12 @@
 import { existsSync } from 'node:fs';
 import { readScenarioFile, ScenarioFileError } from '../../contexts/control/index.js';
 import { EXIT } from './exitCodes.js';
-import { controlRequest, type ControlOptions } from './controlRequest.js';
+import { controlRequest, labPath, type ControlOptions } from './controlRequest.js';
 
 export type ScenarioAction =
-  | { readonly kind: 'run'; readonly target: string; readonly lab: string; readonly wait: boolean }
-  | { readonly kind: 'status'; readonly lab: string }
-  | { readonly kind: 'stop'; readonly lab: string }
+  | { readonly kind: 'run'; readonly target: string; readonly wait: boolean }
+  | { readonly kind: 'status' }
+  | { readonly kind: 'stop' }
   | { readonly kind: 'list' };
 
 interface Check {
@@ -38,6 +38,9 @@ interface RunView {
 
 const ENDED = ['passed', 'failed', 'stopped'];
 
+/** The scenario endpoint's fields, as the command line names them. */
+const NAMES = { use: '<scenario>' };
+
 /** One step's lines: its instant, status and name, then each expectation's checks (expected and read). */
 export function describeStep(step: StepView): string[] {
   const lines = [
@@ -66,19 +69,16 @@ function verdict(run: RunView): string {
  */
 export async function scenario(action: ScenarioAction, options: ControlOptions): Promise<number> {
   if (action.kind === 'list') {
-    const answer = await controlRequest('scenario list', 'GET', '/_sim/scenarios', undefined, options);
+    const answer = await controlRequest({ command: 'scenario list', method: 'GET', path: '/_sim/scenarios' }, options);
     if ('code' in answer) return answer.code;
     const list = (answer.json as { scenarios: Array<{ name: string; description: string }> }).scenarios;
     console.log(options.json ? JSON.stringify(answer.json) : list.map((s) => `${s.name}\t${s.description}`).join('\n'));
     return EXIT.ok;
   }
-  const path = `/_sim/labs/${encodeURIComponent(action.lab)}/scenario`;
+  const path = labPath(options.lab, '/scenario');
   if (action.kind === 'status' || action.kind === 'stop') {
     const answer = await controlRequest(
-      `scenario ${action.kind}`,
-      action.kind === 'stop' ? 'DELETE' : 'GET',
-      path,
-      undefined,
+      { command: `scenario ${action.kind}`, method: action.kind === 'stop' ? 'DELETE' : 'GET', path },
       options,
     );
     if ('code' in answer) return answer.code;
@@ -100,14 +100,14 @@ export async function scenario(action: ScenarioAction, options: ControlOptions):
   } else {
     body = { use: action.target };
   }
-  const started = await controlRequest('scenario run', 'POST', path, body, options);
+  const started = await controlRequest({ command: 'scenario run', method: 'POST', path, body, names: NAMES }, options);
   if ('code' in started) return started.code;
   let run = started.json as RunView;
   if (!action.wait) {
     console.log(
       options.json
         ? JSON.stringify(run)
-        : `scenario ${run.name} ${run.state} on lab ${action.lab} (gwsim scenario status --lab ${action.lab})`,
+        : `scenario ${run.name} ${run.state} on lab ${options.lab} (gwsim scenario status --lab ${options.lab})`,
     );
     return EXIT.ok;
   }
@@ -122,7 +122,7 @@ export async function scenario(action: ScenarioAction, options: ControlOptions):
     }
     if (ENDED.includes(run.state)) break;
     await new Promise((resolve) => setTimeout(resolve, 200));
-    const answer = await controlRequest('scenario run', 'GET', path, undefined, options);
+    const answer = await controlRequest({ command: 'scenario run', method: 'GET', path }, options);
     if ('code' in answer) return answer.code;
     run = answer.json as RunView;
   }

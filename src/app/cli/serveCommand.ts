@@ -8,7 +8,8 @@ import type { SharedOptions } from './SharedOptions.js';
 export function serveCommand(program: Command, commands: Commands, shared: SharedOptions): void {
   const serve = program
     .command('serve', { isDefault: true })
-    .description('serve the management API (the default command)')
+    .summary('serve the management API (the default command)')
+    .description('serve the management API (the default command: `gwsim --port 9000` serves too)')
     .addOption(new Option('--ephemeral', 'keep the store in memory: nothing survives a stop [env GWSIM_EPHEMERAL]'))
     .addOption(
       new Option(

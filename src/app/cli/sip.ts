@@ -1,10 +1,8 @@
 import { EXIT } from './exitCodes.js';
-import { controlRequest, type ControlOptions } from './controlRequest.js';
+import { controlRequest, labPath, type ControlOptions } from './controlRequest.js';
 
 export type SipAction =
-  | { readonly kind: 'status'; readonly lab: string }
-  | { readonly kind: 'on'; readonly lab: string; readonly offset?: number }
-  | { readonly kind: 'off'; readonly lab: string };
+  { readonly kind: 'status' } | { readonly kind: 'on'; readonly offset?: number } | { readonly kind: 'off' };
 
 interface SipState {
   enabled: boolean;
@@ -20,11 +18,6 @@ interface SipState {
     error?: string;
   }>;
   farEnds: Record<string, string>;
-}
-
-/** The lab's SIP control endpoint. */
-export function sipPath(lab: string): string {
-  return `/_sim/labs/${encodeURIComponent(lab)}/sip`;
 }
 
 /** A human summary of a lab's real SIP (what `status`, `on` and `off` print without --json). */
@@ -43,7 +36,7 @@ export function describeSip(lab: string, state: SipState): string {
 }
 
 /**
- * `gwsim sip status|on|off [--lab L] [--offset N]` against a running gwsim's control endpoint. Exit codes: 0 done,
+ * `gwsim sip status|on|off [--lab L] [--offset N]` against a running gwsim's `/_sim/labs/{lab}/sip`. Exit codes: 0 done,
  * 1 the gateway refused (a port another lab holds, say) or could not be reached.
  */
 export async function sip(action: SipAction, options: ControlOptions): Promise<number> {
@@ -54,13 +47,16 @@ export async function sip(action: SipAction, options: ControlOptions): Promise<n
         ? { enabled: true, ...(action.offset !== undefined ? { portOffset: action.offset } : {}) }
         : { enabled: false };
   const answer = await controlRequest(
-    `sip ${action.kind}`,
-    body === undefined ? 'GET' : 'PUT',
-    sipPath(action.lab),
-    body,
+    {
+      command: `sip ${action.kind}`,
+      method: body === undefined ? 'GET' : 'PUT',
+      path: labPath(options.lab, '/sip'),
+      body,
+      names: { portOffset: '--offset' },
+    },
     options,
   );
   if ('code' in answer) return answer.code;
-  console.log(options.json ? JSON.stringify(answer.json) : describeSip(action.lab, answer.json as SipState));
+  console.log(options.json ? JSON.stringify(answer.json) : describeSip(options.lab, answer.json as SipState));
   return EXIT.ok;
 }

@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { EXIT } from './exitCodes.js';
-import { controlRequest, type ControlOptions } from './controlRequest.js';
+import { controlRequest, labPath, type ControlOptions } from './controlRequest.js';
 
 export type SnapshotsAction =
   | { readonly kind: 'list' }
@@ -12,8 +12,6 @@ export type SnapshotsAction =
   | { readonly kind: 'remove'; readonly name: string };
 
 export interface SnapshotsOptions extends ControlOptions {
-  /** The lab (default `default`). */
-  readonly lab: string;
   /** Seals and opens the secrets of a file (--passphrase or GWSIM_SNAPSHOT_PASSPHRASE). */
   readonly passphrase?: string | undefined;
 }
@@ -27,6 +25,15 @@ interface SnapshotView {
   bytes: number;
 }
 
+/** The snapshot endpoints' fields and header, as the command line names them. */
+const NAMES = {
+  name: '<name>',
+  file: '<file>',
+  replace: '--replace',
+  passphrase: '--passphrase',
+  'x-gwsim-passphrase': '--passphrase or GWSIM_SNAPSHOT_PASSPHRASE',
+};
+
 export function describeSnapshot(snapshot: SnapshotView): string {
   return `${snapshot.name}\t${snapshot.createdAt}\tfrom ${snapshot.sourceLab} at revision ${snapshot.labRevision}\t${snapshot.objects} rows, ${snapshot.bytes} bytes`;
 }
@@ -37,32 +44,33 @@ export function describeSnapshot(snapshot: SnapshotView): string {
  * field) or unreachable, 2 a file that cannot be read or written.
  */
 export async function snapshots(action: SnapshotsAction, options: SnapshotsOptions): Promise<number> {
-  const base = `/_sim/labs/${encodeURIComponent(options.lab)}/snapshots`;
+  const base = labPath(options.lab, '/snapshots');
   const one = (name: string) => `${base}/${encodeURIComponent(name)}`;
   const passphrase: Record<string, string> = options.passphrase ? { 'x-gwsim-passphrase': options.passphrase } : {};
   const command = `snapshots ${action.kind}`;
+  const request = (
+    method: 'GET' | 'PUT' | 'POST' | 'DELETE',
+    path: string,
+    extra: { body?: unknown; headers?: Record<string, string> } = {},
+  ) => controlRequest({ command, method, path, names: NAMES, ...extra }, options);
   let answer: { json: unknown } | { code: number };
   switch (action.kind) {
     case 'list':
-      answer = await controlRequest(command, 'GET', base, undefined, options);
+      answer = await request('GET', base);
       break;
     case 'save':
-      answer = await controlRequest(
-        command,
-        'POST',
-        base,
-        { name: action.name, ...(action.replace ? { replace: true } : {}) },
-        options,
-      );
+      answer = await request('POST', base, {
+        body: { name: action.name, ...(action.replace ? { replace: true } : {}) },
+      });
       break;
     case 'restore':
-      answer = await controlRequest(command, 'POST', `${one(action.name)}/restore`, undefined, options);
+      answer = await request('POST', `${one(action.name)}/restore`);
       break;
     case 'export':
-      answer = await controlRequest(command, 'GET', one(action.name), undefined, options, passphrase);
+      answer = await request('GET', one(action.name), { headers: passphrase });
       break;
     case 'remove':
-      answer = await controlRequest(command, 'DELETE', one(action.name), undefined, options);
+      answer = await request('DELETE', one(action.name));
       break;
     case 'import': {
       let content: Buffer;
@@ -76,7 +84,7 @@ export async function snapshots(action: SnapshotsAction, options: SnapshotsOptio
       }
       const form = new FormData();
       form.set('file', new Blob([content], { type: 'application/json' }), path.basename(action.file));
-      answer = await controlRequest(command, 'PUT', one(action.name), form, options, passphrase);
+      answer = await request('PUT', one(action.name), { body: form, headers: passphrase });
       break;
     }
   }

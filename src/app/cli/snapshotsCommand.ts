@@ -5,21 +5,24 @@ import type { SnapshotsAction, SnapshotsOptions } from './snapshots.js';
 
 /** `gwsim snapshots list|save|restore|export|import|remove`: a lab's snapshots in a running gwsim. */
 export function snapshotsCommand(program: Command, commands: Commands, shared: SharedOptions): void {
-  const snapshots = program
-    .command('snapshots')
-    .description(
-      "a lab's snapshots in a running gwsim (its /_sim/labs/{lab}/snapshots endpoints; administrators of the default lab)",
-    )
+  const snapshots = shared
+    .group(program.command('snapshots'), {
+      summary: "a lab's snapshots and snapshot files (save, restore, …)",
+      description:
+        "a lab's snapshots in a running gwsim (its /_sim/labs/{lab}/snapshots endpoints; administrators of the default lab)",
+      lab: true,
+      exitCodes:
+        '0 done, 1 refused (the message names the flag) or unreachable, 2 usage error or a file that cannot be read or written.',
+    })
     .addHelpText(
       'after',
-      "\nA file's secrets are sealed (export) and opened (import) with --passphrase or GWSIM_SNAPSHOT_PASSPHRASE.\nExit codes: 0 done, 1 refused (the message names the field) or unreachable, 2 usage error or a file that cannot be read or written.",
+      "A file's secrets are sealed (export) and opened (import) with --passphrase or GWSIM_SNAPSHOT_PASSPHRASE.",
     );
   const snapshotOptions = (options: Record<string, unknown>): SnapshotsOptions => ({
     ...shared.connectionOf(options),
-    lab: typeof options['lab'] === 'string' ? options['lab'] : 'default',
     passphrase: (options['passphrase'] as string | undefined) ?? shared.env['GWSIM_SNAPSHOT_PASSPHRASE'],
   });
-  const inLab = (command: Command) => shared.connection(command).option('--lab <name>', 'the lab (default: default)');
+  const inLab = (command: Command) => shared.connection(command, true);
   const run = async (action: SnapshotsAction, options: Record<string, unknown>) => {
     process.exitCode = await commands.snapshots(action, snapshotOptions(options));
   };

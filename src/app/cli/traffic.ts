@@ -1,17 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { EXIT } from './exitCodes.js';
-import { controlRequest, type ControlOptions } from './controlRequest.js';
-
-/** What `gwsim traffic …` needs: where the gateway is and who asks. */
-export type TrafficCommandOptions = ControlOptions;
+import { controlRequest, labPath, type ControlOptions } from './controlRequest.js';
 
 export type TrafficAction =
   | { readonly kind: 'status' }
   | { readonly kind: 'start' }
   | { readonly kind: 'stop' }
   | { readonly kind: 'set'; readonly file: string; readonly start: boolean };
-
-export const TRAFFIC_PATH = '/_sim/labs/default/traffic';
 
 interface TrafficState {
   running: boolean;
@@ -53,10 +48,11 @@ export function describeTraffic(state: TrafficState): string {
 }
 
 /**
- * `gwsim traffic status|start|stop|set FILE` against a running gwsim's control endpoint. Exit codes: 0 done,
- * 1 the gateway refused or could not be reached, 2 usage error (a profile file that cannot be read or is not JSON).
+ * `gwsim traffic status|start|stop|set FILE` against a running gwsim's `/_sim/labs/{lab}/traffic`. Exit codes:
+ * 0 done, 1 the gateway refused or could not be reached, 2 usage error (a profile file that cannot be read or is
+ * not JSON).
  */
-export async function traffic(action: TrafficAction, options: TrafficCommandOptions): Promise<number> {
+export async function traffic(action: TrafficAction, options: ControlOptions): Promise<number> {
   let body: unknown;
   switch (action.kind) {
     case 'status':
@@ -88,10 +84,12 @@ export async function traffic(action: TrafficAction, options: TrafficCommandOpti
     }
   }
   const answer = await controlRequest(
-    `traffic ${action.kind}`,
-    body === undefined ? 'GET' : 'PUT',
-    TRAFFIC_PATH,
-    body,
+    {
+      command: `traffic ${action.kind}`,
+      method: body === undefined ? 'GET' : 'PUT',
+      path: labPath(options.lab, '/traffic'),
+      body,
+    },
     options,
   );
   if ('code' in answer) return answer.code;
