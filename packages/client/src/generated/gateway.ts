@@ -433,17 +433,27 @@ export interface GatewaySchemas {
     pathReplacementRoutes: GatewaySchemas["RouteView"][];
   };
   NodeCertificateView: {
-    pem: string;
+    certificate: GatewaySchemas["CertificateView"] | null;
+    privateKey: GatewaySchemas["PrivateKeyView"] | null;
+  };
+  PrivateKeyView: {
+    keySize: number;
+    keyType: string;
+  };
+  CertificateView: {
     subject: string;
     issuer: string;
-    serialNumber: string;
+    serial: string;
+    version: string;
     validFrom: string;
-    validTo: string;
-    validity: "VALID" | "EXPIRED" | "NOT_YET_VALID";
-    fingerprint256: string;
-    selfSigned: boolean;
-    keyAlgorithm: string;
-    keyBits?: number | null;
+    validUntil: string;
+    signingAlgorithm: string;
+    fingerprintAlgorithm: "SHA-256";
+    fingerprint: string;
+    certificateAuthority: "true" | "false";
+    usage: string[];
+    extendedUsage: string[];
+    subjectAlternativeNames: string[];
   };
   WebserverConnectorDto: {
     id?: string | null;
@@ -2114,7 +2124,7 @@ export interface GatewayOperations {
     body: {};
     result: GatewaySchemas["WebserverConnectorView"][];
   };
-  /** The certificates of the node's digital identity, its own first, then its chain (empty when it has none); never the key (permissions: API, CFG-R) */
+  /** The node's digital identity as the real product shows it: entries {certificate, privateKey}, its own certificate with what its key is first, then its chain (empty when it has none); never the key itself (permissions: API, CFG-R) */
   "GET /api/nodes/certificates/get": {
     query: {
       /** node id (either id shape) or display name */
@@ -2123,7 +2133,7 @@ export interface GatewayOperations {
     body: {};
     result: GatewaySchemas["NodeCertificateView"][];
   };
-  /** Store certificates and/or the private key of a PEM, DER or PKCS#12 file in the node's digital identity (created when missing); the key must belong to the certificate (permissions: API, CFG-W) */
+  /** Store certificates and/or the private key of a PEM, DER or PKCS#12 file in the node's digital identity (created when missing); the key must belong to the certificate. Answers what get answers then (permissions: API, CFG-W) */
   "PUT /api/nodes/certificates/set": {
     query: {
       /** node id (either id shape) or display name */
