@@ -93,8 +93,8 @@ export interface GatewaySchemas {
     identifier: string;
     name: string;
     validFrom: string;
-    validUntil: string;
-    softwareUpdateServiceUntil?: string | null;
+    validUntil?: string;
+    softwareUpdateServiceUntil?: string;
     facilities: GatewaySchemas["LicenseFacilityView"][];
     constraints: string;
     products: string;
