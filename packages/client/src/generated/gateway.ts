@@ -602,7 +602,7 @@ export interface GatewaySchemas {
     /** SIP, SIPS or TEL URI (address of record: SIP or SIPS); empty when none is set */
     uri: string;
     /** display name sent with the asserted identity */
-    displayName?: string | null;
+    displayName?: string;
   };
   CredentialsDto: {
     username: string;
@@ -624,8 +624,8 @@ export interface GatewaySchemas {
     refreshSeconds?: number | null;
     /** when sent, must equal the displayName query parameter */
     displayName?: string | null;
-    /** id of the node the connection is added to (last priority) */
-    sipNodeId: string;
+    /** id of the node the connection is added to (last priority); without it the connection is unattached, never chosen until a node lists it */
+    sipNodeId?: string | null;
     /** id of a condition; the connection works only while it holds */
     conditionId?: string | null;
     authenticationEnabled?: boolean | null;
@@ -647,8 +647,8 @@ export interface GatewaySchemas {
     contactUser?: string | null;
     /** when sent, must equal the displayName query parameter */
     displayName?: string | null;
-    /** id of the node the connection is added to (last priority) */
-    sipNodeId: string;
+    /** id of the node the connection is added to (last priority); without it the connection is unattached, never chosen until a node lists it */
+    sipNodeId?: string | null;
     /** id of a condition; the connection works only while it holds */
     conditionId?: string | null;
     authenticationEnabled?: boolean | null;
@@ -668,8 +668,8 @@ export interface GatewaySchemas {
     failoverOnTimeout?: boolean | null;
     /** when sent, must equal the displayName query parameter */
     displayName?: string | null;
-    /** id of the node the connection is added to (last priority) */
-    sipNodeId: string;
+    /** id of the node the connection is added to (last priority); without it the connection is unattached, never chosen until a node lists it */
+    sipNodeId?: string | null;
     /** id of a condition; the connection works only while it holds */
     conditionId?: string | null;
   };
@@ -681,8 +681,8 @@ export interface GatewaySchemas {
     destination: GatewaySchemas["PlainDestinationDto"];
     /** when sent, must equal the displayName query parameter */
     displayName?: string | null;
-    /** id of the node the connection is added to (last priority) */
-    sipNodeId: string;
+    /** id of the node the connection is added to (last priority); without it the connection is unattached, never chosen until a node lists it */
+    sipNodeId?: string | null;
     /** id of a condition; the connection works only while it holds */
     conditionId?: string | null;
     authenticationEnabled?: boolean | null;
@@ -701,8 +701,8 @@ export interface GatewaySchemas {
     authenticationPolicy?: "ON_CHALLENGE" | "ALWAYS" | null;
     /** when sent, must equal the displayName query parameter */
     displayName?: string | null;
-    /** id of the node the connection is added to (last priority) */
-    sipNodeId: string;
+    /** id of the node the connection is added to (last priority); without it the connection is unattached, never chosen until a node lists it */
+    sipNodeId?: string | null;
     /** id of a condition; the connection works only while it holds */
     conditionId?: string | null;
     authenticationEnabled?: boolean | null;
@@ -729,13 +729,13 @@ export interface GatewaySchemas {
     refreshSeconds: number;
     id: string;
     displayName: string;
-    /** the node listing the connection in its transport connections; absent when none does */
-    sipNodeId?: string | null;
+    /** the node listing the connection in its transport connections; absent (never null) when none does: an unattached connection */
+    sipNodeId?: string;
     /** the connection works only while this condition holds */
-    conditionId?: string | null;
+    conditionId?: string;
     authenticationEnabled: boolean;
-    credentials?: GatewaySchemas["ConnectionCredentialsView"] | null;
-    assertedAddress?: GatewaySchemas["AssertedUri"] | null;
+    credentials?: GatewaySchemas["ConnectionCredentialsView"];
+    assertedAddress?: GatewaySchemas["AssertedUri"];
   };
   ConnectionCredentialsView: {
     /** id of the SIP credentials object (SIPAUTH_STACK) */
@@ -751,13 +751,13 @@ export interface GatewaySchemas {
     contactUser: string;
     id: string;
     displayName: string;
-    /** the node listing the connection in its transport connections; absent when none does */
-    sipNodeId?: string | null;
+    /** the node listing the connection in its transport connections; absent (never null) when none does: an unattached connection */
+    sipNodeId?: string;
     /** the connection works only while this condition holds */
-    conditionId?: string | null;
+    conditionId?: string;
     authenticationEnabled: boolean;
-    credentials?: GatewaySchemas["ConnectionCredentialsView"] | null;
-    assertedAddress?: GatewaySchemas["AssertedUri"] | null;
+    credentials?: GatewaySchemas["ConnectionCredentialsView"];
+    assertedAddress?: GatewaySchemas["AssertedUri"];
   };
   RegistrarView: {
     /** SIP or SIPS URI of the registrar */
@@ -773,10 +773,10 @@ export interface GatewaySchemas {
     failoverOnTimeout: boolean;
     id: string;
     displayName: string;
-    /** the node listing the connection in its transport connections; absent when none does */
-    sipNodeId?: string | null;
+    /** the node listing the connection in its transport connections; absent (never null) when none does: an unattached connection */
+    sipNodeId?: string;
     /** the connection works only while this condition holds */
-    conditionId?: string | null;
+    conditionId?: string;
   };
   MemberView: {
     transportConnectionId: string;
@@ -786,13 +786,13 @@ export interface GatewaySchemas {
     destination: GatewaySchemas["PlainDestinationView"];
     id: string;
     displayName: string;
-    /** the node listing the connection in its transport connections; absent when none does */
-    sipNodeId?: string | null;
+    /** the node listing the connection in its transport connections; absent (never null) when none does: an unattached connection */
+    sipNodeId?: string;
     /** the connection works only while this condition holds */
-    conditionId?: string | null;
+    conditionId?: string;
     authenticationEnabled: boolean;
-    credentials?: GatewaySchemas["ConnectionCredentialsView"] | null;
-    assertedAddress?: GatewaySchemas["AssertedUri"] | null;
+    credentials?: GatewaySchemas["ConnectionCredentialsView"];
+    assertedAddress?: GatewaySchemas["AssertedUri"];
   };
   PlainDestinationView: {
     /** SIP or SIPS URI requests go to */
@@ -806,13 +806,13 @@ export interface GatewaySchemas {
     authenticationPolicy: "ON_CHALLENGE" | "ALWAYS";
     id: string;
     displayName: string;
-    /** the node listing the connection in its transport connections; absent when none does */
-    sipNodeId?: string | null;
+    /** the node listing the connection in its transport connections; absent (never null) when none does: an unattached connection */
+    sipNodeId?: string;
     /** the connection works only while this condition holds */
-    conditionId?: string | null;
+    conditionId?: string;
     authenticationEnabled: boolean;
-    credentials?: GatewaySchemas["ConnectionCredentialsView"] | null;
-    assertedAddress?: GatewaySchemas["AssertedUri"] | null;
+    credentials?: GatewaySchemas["ConnectionCredentialsView"];
+    assertedAddress?: GatewaySchemas["AssertedUri"];
   };
   RegistrationView: {
     /** SIP URI of the domain registered at; empty: no registration */
