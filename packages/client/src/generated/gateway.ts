@@ -561,9 +561,9 @@ export interface GatewaySchemas {
     id: string;
     displayName: string;
     /** SIP transport of the primary edge */
-    incomingEdgeSipTransportId?: string | null;
+    incomingEdgeSipTransportId?: string;
     /** SIP transport of the secondary edge */
-    outgoingEdgeSipTransportId?: string | null;
+    outgoingEdgeSipTransportId?: string;
     /** transport connections the router routes over, in order */
     routes: GatewaySchemas["RequestRouterRouteView"][];
     /** SIP URIs requests are routed to */
@@ -571,7 +571,7 @@ export interface GatewaySchemas {
     useLocalNode: boolean;
     forwardingMode: "BI_DIRECTIONAL" | "PRIMARY_TO_SECONDARY_EDGE" | "SECONDARY_TO_PRIMARY_EDGE" | "DISABLED";
     /** the router works only while this condition holds */
-    operationalStateConditionId?: string | null;
+    operationalStateConditionId?: string;
     /** local UDP ports of forwarded requests */
     udpPortRange: GatewaySchemas["RequestRouterPortRangeView"];
     primarySideOptions: GatewaySchemas["SideOptionsView"];
