@@ -26,7 +26,8 @@ export interface LicenseDocument {
   /** The system ids the license is bound to; empty: not bound. */
   readonly requiredSystemIds: readonly string[];
   readonly validFrom: string;
-  readonly validUntil: string;
+  /** The end of its validity; absent: the license does not expire. */
+  readonly validUntil?: string;
   /** The end of the software update service; absent: unlimited. */
   readonly softwareUpdateServiceUntil?: string;
   readonly facilities: readonly LicenseFacility[];

@@ -72,7 +72,7 @@ export function checkLicense(value: unknown, base = 'license'): LicenseDocument 
   texts('constraints', 64);
   texts('invalidates', 128);
   instant('validFrom');
-  instant('validUntil');
+  instant('validUntil', true);
   instant('softwareUpdateServiceUntil', true);
   if (
     typeof value.validFrom === 'string' &&

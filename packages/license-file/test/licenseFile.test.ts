@@ -46,6 +46,18 @@ describe('license file (.xzlicense)', () => {
     expect(JSON.parse(file.toString()).format).to.equal('gwsim-license');
   });
 
+  it('signs and reads a license without validUntil (one that does not expire), and refuses an end before the start', () => {
+    const { validUntil: _end, ...forever } = license;
+    const parsed = parseLicenseFile(signLicenseFile(forever, labPrivateKey()));
+    expect(parsed.license).to.deep.equal(forever);
+    expect(parsed.license).to.not.have.property('validUntil');
+    expect(verifyLicenseSignature(parsed.license, parsed.signature, labPublicKey())).to.equal(true);
+    expect(() => signLicenseFile({ ...license, validUntil: '2025-01-01T00:00:00Z' }, labPrivateKey())).to.throw(
+      LicenseFileError,
+      /license\.validUntil: must not be before validFrom/,
+    );
+  });
+
   it('serialises canonically: key order and white space do not matter, values do', () => {
     expect(canonicalJson({ b: [1, { d: 'x', c: true }], a: null })).to.equal('{"a":null,"b":[1,{"c":true,"d":"x"}]}');
     const file = JSON.parse(signLicenseFile(license, labPrivateKey()).toString());

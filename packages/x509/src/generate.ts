@@ -18,11 +18,39 @@ export interface SelfSignedOptions {
   readonly notAfter?: Date;
   /** Sign with this issuer (certificate and key PEM) instead of self-signing. */
   readonly issuer?: GeneratedIdentity;
+  /** A certificate authority: basic constraints with cA, key usages keyCertSign and cRLSign. */
+  readonly certificateAuthority?: boolean;
+  /**
+   * Subject alternative names; with them (and not a certificate authority) the certificate is a TLS end entity:
+   * key usages digitalSignature and keyEncipherment, extended key usages serverAuth and clientAuth.
+   */
+  readonly dnsNames?: readonly string[];
+  readonly ipAddresses?: readonly string[];
+}
+
+/** The extensions `options` asks for (forge's notation); none unless asked. */
+function extensionsOf(options: SelfSignedOptions): object[] {
+  if (options.certificateAuthority) {
+    return [
+      { name: 'basicConstraints', cA: true, critical: true },
+      { name: 'keyUsage', keyCertSign: true, cRLSign: true, critical: true },
+    ];
+  }
+  const altNames = [
+    ...(options.dnsNames ?? []).map((value) => ({ type: 2, value })),
+    ...(options.ipAddresses ?? []).map((ip) => ({ type: 7, ip })),
+  ];
+  if (altNames.length === 0) return [];
+  return [
+    { name: 'keyUsage', digitalSignature: true, keyEncipherment: true },
+    { name: 'extKeyUsage', serverAuth: true, clientAuth: true },
+    { name: 'subjectAltName', altNames },
+  ];
 }
 
 /**
  * An RSA key (Node's generator) and a certificate for it signed with SHA-256 (node-forge): self-signed, or
- * issued by `issuer`. For installation defaults and tests; not a certificate authority.
+ * issued by `issuer`, with the extensions asked for. For installation defaults and tests.
  */
 export function createSelfSigned(options: SelfSignedOptions): GeneratedIdentity {
   const { privateKey } = generateKeyPairSync('rsa', { modulusLength: options.bits ?? 2048 });
@@ -36,6 +64,8 @@ export function createSelfSigned(options: SelfSignedOptions): GeneratedIdentity 
   cert.validity.notAfter = options.notAfter ?? new Date(notBefore.getTime() + 365 * 86_400_000);
   const subject = [{ name: 'commonName', value: options.commonName }];
   cert.setSubject(subject);
+  const extensions = extensionsOf(options);
+  if (extensions.length > 0) cert.setExtensions(extensions);
   if (options.issuer) {
     const issuerCert = forgeLib().pki.certificateFromPem(options.issuer.certificate);
     cert.setIssuer(issuerCert.subject.attributes);

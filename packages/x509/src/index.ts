@@ -1,5 +1,6 @@
 import { createPrivateKey, createPublicKey, X509Certificate, type KeyObject } from 'node:crypto';
 import type forge from 'node-forge';
+import { certificateDetails } from './certificateDetails.js';
 import { forgeLib } from './forgeLib.js';
 
 /**
@@ -52,6 +53,14 @@ export interface CertificateInfo {
   readonly keyBits?: number;
   /** The EC curve name (`prime256v1`, `secp384r1`), for EC keys. */
   readonly curve?: string;
+  /** Whether its basic constraints make it a certificate authority. */
+  readonly certificateAuthority: boolean;
+  /** Its version, signature algorithm, key usages and subject alternative names (certificateDetails.ts). */
+  readonly version: number;
+  readonly signatureAlgorithm: string;
+  readonly keyUsage: readonly string[];
+  readonly extendedKeyUsage: readonly string[];
+  readonly subjectAltNames: readonly string[];
 }
 
 /** The content of a PEM text or PKCS#12 file: certificates in file order (leaf first by convention) and at most one key. */
@@ -71,6 +80,7 @@ export function describe(certificate: X509Certificate | string | Buffer): Certif
   const cert = certificate instanceof X509Certificate ? certificate : parseCertificate(certificate);
   const key = cert.publicKey;
   const details = key.asymmetricKeyDetails ?? {};
+  const bits = keyBitsOf(key.asymmetricKeyType, details);
   const info: CertificateInfo = {
     pem: cert.toString().trim() + '\n',
     subject: cert.subject,
@@ -81,8 +91,10 @@ export function describe(certificate: X509Certificate | string | Buffer): Certif
     fingerprint256: cert.fingerprint256,
     selfSigned: isSelfSigned(cert),
     keyAlgorithm: key.asymmetricKeyType ?? 'unknown',
-    ...(details.modulusLength !== undefined ? { keyBits: details.modulusLength } : {}),
-    ...(details.namedCurve !== undefined ? { curve: details.namedCurve, keyBits: curveBits(details.namedCurve) } : {}),
+    ...(bits !== undefined ? { keyBits: bits } : {}),
+    ...(details.namedCurve !== undefined ? { curve: details.namedCurve } : {}),
+    certificateAuthority: cert.ca,
+    ...certificateDetails(cert.raw),
   };
   return info;
 }
@@ -325,8 +337,17 @@ function isSelfSigned(cert: X509Certificate): boolean {
   }
 }
 
-function curveBits(curve: string): number | undefined {
-  return ({ prime256v1: 256, secp384r1: 384, secp521r1: 521, secp256k1: 256 } as Record<string, number>)[curve];
+/** Key size in bits: an RSA or DSA modulus, an EC curve's size, the Edwards curves' sizes; undefined when unknown. */
+function keyBitsOf(
+  type: string | undefined,
+  details: { modulusLength?: number; namedCurve?: string },
+): number | undefined {
+  if (details.modulusLength !== undefined) return details.modulusLength;
+  if (details.namedCurve !== undefined)
+    return ({ prime256v1: 256, secp384r1: 384, secp521r1: 521, secp256k1: 256 } as Record<string, number>)[
+      details.namedCurve
+    ];
+  return ({ ed25519: 256, x25519: 256, ed448: 456, x448: 448 } as Record<string, number>)[type ?? ''];
 }
 
 /** PEM files may carry text between blocks ("Bag Attributes", "subject=…" lines from openssl): allowed only as `key: value` lines. */
@@ -349,10 +370,11 @@ export function describeKey(privateKeyPem: string): KeyInfo {
     throw new X509Error('BAD_PRIVATE_KEY', 'the private key cannot be read');
   }
   const details = key.asymmetricKeyDetails ?? {};
+  const bits = keyBitsOf(key.asymmetricKeyType, details);
   return {
     keyAlgorithm: key.asymmetricKeyType ?? 'unknown',
-    ...(details.modulusLength !== undefined ? { keyBits: details.modulusLength } : {}),
-    ...(details.namedCurve !== undefined ? { curve: details.namedCurve, keyBits: curveBits(details.namedCurve) } : {}),
+    ...(bits !== undefined ? { keyBits: bits } : {}),
+    ...(details.namedCurve !== undefined ? { curve: details.namedCurve } : {}),
   };
 }
 
@@ -362,4 +384,5 @@ export function publicKeyOf(pem: string): string {
   return String(key.export({ format: 'pem', type: 'spki' }));
 }
 
+export { certificateDetails, type CertificateDetails } from './certificateDetails.js';
 export { createSelfSigned, toPkcs12, type GeneratedIdentity, type SelfSignedOptions } from './generate.js';

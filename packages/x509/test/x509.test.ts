@@ -17,6 +17,24 @@ import {
   type GeneratedIdentity,
 } from '../src/index.js';
 
+/** An EC P-256 certificate made with openssl (certificate only, no key), with every kind of name and usage the details read. */
+const EC_CERTIFICATE = [
+  '-----BEGIN CERTIFICATE-----',
+  'MIICDzCCAbagAwIBAgIUHoP7v+mGViTljSclubeG8s9y09IwCgYIKoZIzj0EAwIw',
+  'GjEYMBYGA1UEAwwPZWMuZXhhbXBsZS50ZXN0MB4XDTI2MTEyODA3MjYyNloXDTM2',
+  'MTEyNTA3MjYyNlowGjEYMBYGA1UEAwwPZWMuZXhhbXBsZS50ZXN0MFkwEwYHKoZI',
+  'zj0CAQYIKoZIzj0DAQcDQgAEYiOqvdzC65Bysd1zFAt/w1/gdZapcxUW7NPBBUF/',
+  'bP5Oi3kwLFtauo6PNbZd+BRy0hUG8jzAEo1h6nknD0Xcq6OB2TCB1jAdBgNVHQ4E',
+  'FgQUOlUSQ2d53lMr8dWceAkC++R1o5wwHwYDVR0jBBgwFoAUOlUSQ2d53lMr8dWc',
+  'eAkC++R1o5wwWQYDVR0RBFIwUIIPZWMuZXhhbXBsZS50ZXN0hwTAAAIHhxAgAQ24',
+  'AAAAAAAAAAAAAAABgRBvcHNAZXhhbXBsZS50ZXN0hhNzaXA6Z3dAZXhhbXBsZS50',
+  'ZXN0MA4GA1UdDwEB/wQEAwIDiDAeBgNVHSUEFzAVBggrBgEFBQcDAQYJKwYBBAGG',
+  'jR8BMAkGA1UdEwQCMAAwCgYIKoZIzj0EAwIDRwAwRAIgFCGGTMav/MM67w4n0yuQ',
+  'OY2UcpegtlQhy/zW2wJPg58CIFrRMfH8wB/EM2i8JVUy153Fsd12T7ULQJ044JBV',
+  'x3QP',
+  '-----END CERTIFICATE-----',
+].join('\n');
+
 function code(fn: () => unknown): string {
   try {
     fn();
@@ -51,6 +69,51 @@ describe('x509', function () {
     expect(Date.parse(info.validTo)).to.be.greaterThan(Date.parse(info.validFrom));
     expect(describeCert(ca.certificate).selfSigned).to.equal(true);
     expect(info.pem).to.match(/^-----BEGIN CERTIFICATE-----\n[\s\S]+-----END CERTIFICATE-----\n$/);
+  });
+
+  it('reads version, signature algorithm, usages, alternative names and CA flag as openssl prints them', () => {
+    const ec = describeCert(EC_CERTIFICATE);
+    expect(ec).to.deep.include({
+      version: 3,
+      signatureAlgorithm: 'ecdsa-with-SHA256',
+      keyAlgorithm: 'ec',
+      keyBits: 256,
+      certificateAuthority: false,
+    });
+    expect(ec.keyUsage).to.deep.equal(['digitalSignature', 'keyAgreement']);
+    expect(ec.extendedKeyUsage).to.deep.equal(['serverAuth', '1.3.6.1.4.1.99999.1']);
+    expect(ec.subjectAltNames).to.deep.equal([
+      'DNS:ec.example.test',
+      'IP Address:192.0.2.7',
+      'IP Address:2001:DB8:0:0:0:0:0:1',
+      'email:ops@example.test',
+      'URI:sip:gw@example.test',
+    ]);
+    const authority = createSelfSigned({ commonName: 'Details CA', certificateAuthority: true });
+    expect(describeCert(authority.certificate)).to.deep.include({
+      version: 3,
+      signatureAlgorithm: 'sha256WithRSAEncryption',
+      certificateAuthority: true,
+    });
+    expect(describeCert(authority.certificate).keyUsage).to.deep.equal(['keyCertSign', 'cRLSign']);
+    const server = createSelfSigned({
+      commonName: 'gw.example.test',
+      issuer: authority,
+      dnsNames: ['gw.example.test'],
+      ipAddresses: ['192.0.2.9'],
+    });
+    expect(describeCert(server.certificate)).to.deep.include({ certificateAuthority: false });
+    expect(describeCert(server.certificate).extendedKeyUsage).to.deep.equal(['serverAuth', 'clientAuth']);
+    expect(describeCert(server.certificate).subjectAltNames).to.deep.equal([
+      'DNS:gw.example.test',
+      'IP Address:192.0.2.9',
+    ]);
+    // no extensions at all: empty lists, never missing
+    expect(describeCert(leaf.certificate)).to.deep.include({ certificateAuthority: false });
+    expect([describeCert(leaf.certificate).keyUsage, describeCert(leaf.certificate).subjectAltNames]).to.deep.equal([
+      [],
+      [],
+    ]);
   });
 
   it('reports validity without refusing expired or future certificates', () => {

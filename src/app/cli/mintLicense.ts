@@ -21,7 +21,8 @@ export interface MintOptions {
   readonly systemId: readonly string[];
   readonly invalidates: readonly string[];
   readonly validFrom?: string;
-  readonly validUntil?: string;
+  /** An end; false (`--no-valid-until`): the license does not expire; absent: a year after the start. */
+  readonly validUntil?: string | false;
   readonly susUntil?: string;
   readonly key?: string;
   readonly output?: string;
@@ -58,9 +59,12 @@ function facility(text: string): { name: string; value: number } {
 export async function mintLicense(options: MintOptions, now: Date = new Date()): Promise<number> {
   try {
     const from = options.validFrom ? instant('--valid-from', options.validFrom) : `${now.toISOString().slice(0, 19)}Z`;
-    const until = options.validUntil
-      ? instant('--valid-until', options.validUntil, true)
-      : `${new Date(Date.parse(from) + 365 * DAY - 1000).toISOString().slice(0, 19)}Z`;
+    const until =
+      options.validUntil === false
+        ? undefined
+        : options.validUntil
+          ? instant('--valid-until', options.validUntil, true)
+          : `${new Date(Date.parse(from) + 365 * DAY - 1000).toISOString().slice(0, 19)}Z`;
     const license: LicenseDocument = {
       identifier: options.identifier ?? randomUUID(),
       name: options.name,
@@ -68,7 +72,7 @@ export async function mintLicense(options: MintOptions, now: Date = new Date()):
       application: options.application,
       requiredSystemIds: [...options.systemId],
       validFrom: from,
-      validUntil: until,
+      ...(until !== undefined ? { validUntil: until } : {}),
       ...(options.susUntil ? { softwareUpdateServiceUntil: instant('--sus-until', options.susUntil, true) } : {}),
       facilities: options.facility.map(facility),
       constraints: [...options.constraint],
@@ -92,7 +96,7 @@ export async function mintLicense(options: MintOptions, now: Date = new Date()):
     if (options.json) console.log(JSON.stringify({ file: output, license }));
     else
       console.log(
-        `wrote ${output}: '${license.name}' (${license.identifier}), valid ${license.validFrom} to ${license.validUntil}`,
+        `wrote ${output}: '${license.name}' (${license.identifier}), ${license.validUntil ? `valid ${license.validFrom} to ${license.validUntil}` : `valid from ${license.validFrom}, does not expire`}`,
       );
     return EXIT.ok;
   } catch (error) {

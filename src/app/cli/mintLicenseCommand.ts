@@ -25,6 +25,7 @@ export function mintLicenseCommand(program: Command, commands: Commands): void {
       '--valid-until <date>',
       'end, 2026-12-31 (its last second) or an ISO instant (default a year after the start)',
     )
+    .option('--no-valid-until', 'no end: the license does not expire')
     .option('--sus-until <date>', 'end of the software update service (default none)')
     .option('--key <file>', 'Ed25519 private key (PEM) to sign with (default the lab key of @gwsim/license-file)')
     .option('-o, --output <file>', 'file to write (default <identifier>.xzlicense)')
@@ -45,6 +46,7 @@ export function mintLicenseCommand(program: Command, commands: Commands): void {
         invalidates: options['invalidates'] as string[],
         force: options['force'] === true,
         json: options['json'] === true,
+        ...(options['validUntil'] === false ? { validUntil: false as const } : {}),
         ...(['identifier', 'validFrom', 'validUntil', 'susUntil', 'key', 'output'] as const).reduce(
           (acc, k) => (typeof options[k] === 'string' ? { ...acc, [k]: options[k] } : acc),
           {},

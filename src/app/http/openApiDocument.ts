@@ -153,7 +153,8 @@ type Schema = Record<string, unknown>;
 
 /**
  * class-validator-jsonschema writes OpenAPI 3.0 schemas; OpenAPI 3.1 takes JSON Schema 2020-12: `nullable`
- * becomes a `null` type, and a property that is not required (IsOptional, which lets null through) may be null.
+ * becomes a `null` type, and a property that is not required (IsOptional, which lets null through) may be null,
+ * unless it says `nullable: false` (an answer's member that is left out when it has no value, never null).
  */
 function toJsonSchema2020(schema: unknown): unknown {
   if (Array.isArray(schema)) return schema.map(toJsonSchema2020);
@@ -168,8 +169,9 @@ function toJsonSchema2020(schema: unknown): unknown {
   if (out['type'] === 'object' && out['properties'] && typeof out['properties'] === 'object') {
     const required = new Set((out['required'] as string[] | undefined) ?? []);
     const properties = out['properties'] as Record<string, Schema>;
+    const declared = ((schema as Schema)['properties'] ?? {}) as Record<string, Schema>;
     for (const [name, property] of Object.entries(properties))
-      if (!required.has(name)) properties[name] = orNull(property);
+      if (!required.has(name) && declared[name]?.['nullable'] !== false) properties[name] = orNull(property);
   }
   return out;
 }

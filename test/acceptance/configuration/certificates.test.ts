@@ -8,6 +8,22 @@ import { createNodeGraph, expectError, readGraph } from './objectsSupport.js';
 
 const UNKNOWN_ID = '00000000-0000-4000-8000-00000000dead';
 const GET = '/api/nodes/certificates/get';
+/** Every member of a certificate entry's `certificate`, as the real product names them. */
+const CERTIFICATE_FIELDS = [
+  'certificateAuthority',
+  'extendedUsage',
+  'fingerprint',
+  'fingerprintAlgorithm',
+  'issuer',
+  'serial',
+  'signingAlgorithm',
+  'subject',
+  'subjectAlternativeNames',
+  'usage',
+  'validFrom',
+  'validUntil',
+  'version',
+];
 const SET = '/api/nodes/certificates/set';
 
 type Mode = 'CERTIFICATES_AND_PRIVATE_KEY' | 'CERTIFICATES_ONLY' | 'PRIVATE_KEY_ONLY';
@@ -29,8 +45,8 @@ describe('node certificates over HTTP', function () {
   this.timeout(120000);
   let gateway: TestGateway;
   let admin: ApiClient;
-  const ca = identity('Acceptance CA');
-  const server = identity('node.example.test', { issuer: ca });
+  const ca = identity('Acceptance CA', { certificateAuthority: true });
+  const server = identity('node.example.test', { issuer: ca, dnsNames: ['node.example.test'] });
   const stranger = identity('stranger.example.test');
   const expired = identity('expired.example.test', {
     notBefore: new Date('2024-01-01T00:00:00Z'),
@@ -77,19 +93,35 @@ describe('node certificates over HTTP', function () {
         `${server.certificate}${ca.certificate}${server.privateKey}`,
       ),
     );
-    expect(answer.map((c) => c['subject'])).to.deep.equal(['CN=node.example.test', 'CN=Acceptance CA']);
-    expect(answer[0]).to.deep.include({
+    expect(answer.map((e) => e['certificate']['subject'])).to.deep.equal(['CN=node.example.test', 'CN=Acceptance CA']);
+    const [own, chain] = answer as [Record<string, any>, Record<string, any>];
+    expect(own['privateKey']).to.deep.equal({ keySize: 2048, keyType: 'RSA' });
+    expect(Object.keys(own['certificate']).sort()).to.deep.equal(CERTIFICATE_FIELDS);
+    expect(own['certificate']).to.deep.include({
+      subject: 'CN=node.example.test',
       issuer: 'CN=Acceptance CA',
-      selfSigned: false,
-      validity: 'VALID',
-      keyAlgorithm: 'rsa',
-      keyBits: 2048,
+      version: '3',
       validFrom: 'UTC 2025-01-01 00:00:00',
-      validTo: 'UTC 2028-01-01 00:00:00',
+      validUntil: 'UTC 2028-01-01 00:00:00',
+      signingAlgorithm: 'sha256WithRSAEncryption',
+      fingerprintAlgorithm: 'SHA-256',
+      certificateAuthority: 'false',
+      usage: ['digitalSignature', 'keyEncipherment'],
+      extendedUsage: ['serverAuth', 'clientAuth'],
+      subjectAlternativeNames: ['DNS:node.example.test'],
     });
-    expect(answer[0]!['fingerprint256']).to.match(/^([0-9A-F]{2}:){31}[0-9A-F]{2}$/);
-    expect(answer[0]!['pem']).to.contain('BEGIN CERTIFICATE');
-    expect(answer[1]!['selfSigned']).to.equal(true);
+    expect(own['certificate']['fingerprint']).to.match(/^([0-9A-F]{2}:){31}[0-9A-F]{2}$/);
+    expect(own['certificate']['serial']).to.match(/^[0-9A-F]+$/);
+    // the chain: the gateway holds no key for it
+    expect(chain['privateKey']).to.equal(null);
+    expect(chain['certificate']).to.deep.include({
+      certificateAuthority: 'true',
+      usage: ['keyCertSign', 'cRLSign'],
+      extendedUsage: [],
+      subjectAlternativeNames: [],
+    });
+    const iso = certificates(await admin.get(GET, { query: { node: 'pem node', dateFormat: 'ISO-8601' } }));
+    expect(iso[0]!['certificate']['validUntil']).to.equal('2028-01-01T00:00:00.000Z');
     expect(certificates(await admin.get(GET, { query: { node: 'pem node' } }))).to.deep.equal(answer);
 
     const transport = (await admin.get('/api/objects/get', { query: { id: bare.transport['id'] } })).json;
@@ -127,7 +159,7 @@ describe('node certificates over HTTP', function () {
     const answer = certificates(
       await upload(bare.node['id'], 'CERTIFICATES_AND_PRIVATE_KEY', 'node.p12', file, 'P12-pass-word'),
     );
-    expect(answer.map((c) => c['subject'])).to.deep.equal(['CN=node.example.test', 'CN=Acceptance CA']);
+    expect(answer.map((e) => e['certificate']['subject'])).to.deep.equal(['CN=node.example.test', 'CN=Acceptance CA']);
     // the existing profile got the identity; no second profile was made
     const profile = (await admin.get('/api/objects/get', { query: { id: bare.securityProfile!['id'] } })).json;
     expect(profile['digitalIdentityId']).to.be.a('string').and.not.equal('');
@@ -190,19 +222,22 @@ describe('node certificates over HTTP', function () {
   it('sets certificates and key separately: each must belong to the one the node keeps', async () => {
     const bare = await createBareNode(admin, 'parts', { port: 5140 });
     const node = bare.node['id'];
-    expect(
-      certificates(await upload(node, 'CERTIFICATES_ONLY', 'cert.pem', server.certificate)).map((c) => c['subject']),
-    ).to.deep.equal(['CN=node.example.test']);
+    const certificateOnly = certificates(await upload(node, 'CERTIFICATES_ONLY', 'cert.pem', server.certificate));
+    expect(certificateOnly.map((e) => [e['certificate']['subject'], e['privateKey']])).to.deep.equal([
+      ['CN=node.example.test', null],
+    ]);
     const strangeKey = await upload(node, 'PRIVATE_KEY_ONLY', 'key.pem', stranger.privateKey);
     expectError(strangeKey, 400, 'PRIVATE_KEY_MISMATCH');
     expect(strangeKey.json.error.message).to.contain('current certificate');
-    certificates(await upload(node, 'PRIVATE_KEY_ONLY', 'key.pem', server.privateKey));
+    expect(certificates(await upload(node, 'PRIVATE_KEY_ONLY', 'key.pem', server.privateKey))[0]).to.deep.include({
+      privateKey: { keySize: 2048, keyType: 'RSA' },
+    });
     const otherCertificate = await upload(node, 'CERTIFICATES_ONLY', 'cert.pem', stranger.certificate);
     expectError(otherCertificate, 400, 'PRIVATE_KEY_MISMATCH');
     expect(otherCertificate.json.error.message).to.contain('current private key');
-    expect(certificates(await admin.get(GET, { query: { node } })).map((c) => c['subject'])).to.deep.equal([
-      'CN=node.example.test',
-    ]);
+    expect(
+      certificates(await admin.get(GET, { query: { node } })).map((e) => e['certificate']['subject']),
+    ).to.deep.equal(['CN=node.example.test']);
     // a PKCS#12 file holding only the certificate works for CERTIFICATES_ONLY, replacing certificate and key together does too
     certificates(
       await upload(node, 'CERTIFICATES_AND_PRIVATE_KEY', 'both.pem', `${stranger.certificate}${stranger.privateKey}`),
@@ -210,7 +245,7 @@ describe('node certificates over HTTP', function () {
     expect(
       certificates(
         await upload(node, 'CERTIFICATES_ONLY', 'cert.p12', toPkcs12([stranger.certificate], undefined, 'pw'), 'pw'),
-      ).map((c) => c['subject']),
+      ).map((e) => e['certificate']['subject']),
     ).to.deep.equal(['CN=stranger.example.test']);
   });
 
@@ -227,11 +262,10 @@ describe('node certificates over HTTP', function () {
       ),
     );
     expect(answer).to.have.length(1);
-    expect(answer[0]).to.deep.include({
+    expect(answer[0]!['certificate']).to.deep.include({
       subject: 'CN=expired.example.test',
-      validity: 'EXPIRED',
-      selfSigned: true,
-      validTo: 'UTC 2025-01-01 00:00:00',
+      issuer: 'CN=expired.example.test',
+      validUntil: 'UTC 2025-01-01 00:00:00',
     });
     const stored = (await admin.get('/api/objects/get', { query: { id: graph.identity['id'] } })).json;
     expect(stored).to.include({ subject: 'CN=expired.example.test', selfSigned: 'true' });
@@ -255,7 +289,9 @@ describe('node certificates over HTTP', function () {
     });
     expect(set.status, set.text).to.equal(200);
     expect(
-      certificates(await admin.get(GET, { query: { node: 'round trip node' } })).map((c) => c['subject']),
+      certificates(await admin.get(GET, { query: { node: 'round trip node' } })).map(
+        (e) => e['certificate']['subject'],
+      ),
     ).to.deep.equal(['CN=node.example.test']);
   });
 

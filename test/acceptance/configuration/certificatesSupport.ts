@@ -1,4 +1,4 @@
-import { createSelfSigned, type GeneratedIdentity } from '@gwsim/x509';
+import { createSelfSigned, type GeneratedIdentity, type SelfSignedOptions } from '@gwsim/x509';
 import type { ApiClient } from '../../support/ApiClient.js';
 import { createObject } from './objectsSupport.js';
 
@@ -7,7 +7,7 @@ const made = new Map<string, GeneratedIdentity>();
 
 export function identity(
   name: string,
-  options: { notBefore?: Date; notAfter?: Date; issuer?: GeneratedIdentity } = {},
+  options: Pick<SelfSignedOptions, 'notBefore' | 'notAfter' | 'issuer' | 'certificateAuthority' | 'dnsNames'> = {},
 ): GeneratedIdentity {
   let found = made.get(name);
   if (!found) {
@@ -16,6 +16,8 @@ export function identity(
       notBefore: options.notBefore ?? new Date('2025-01-01T00:00:00Z'),
       notAfter: options.notAfter ?? new Date('2028-01-01T00:00:00Z'),
       ...(options.issuer ? { issuer: options.issuer } : {}),
+      ...(options.certificateAuthority ? { certificateAuthority: true } : {}),
+      ...(options.dnsNames ? { dnsNames: options.dnsNames } : {}),
     });
     made.set(name, found);
   }

@@ -61,7 +61,12 @@ describe('detached objects over HTTP', function () {
         udpEnabled: 'true',
         networkControllerId: graph.controller['id'],
       });
-      expect(json.metaData.anynodefe).to.deep.equal({ compatibility: '0', note: '', version: '1' });
+      expect(json.metaData.anynodefe).to.deep.equal({
+        compatibility: '0',
+        replication: { systemIdentifiersEnabled: 'false' },
+        note: '',
+        version: '1',
+      });
       for (const [key, value] of Object.entries(json))
         if (key !== 'metaData') expect(typeof value, key).to.equal('string');
       const compact = graph.transport['id'].replace(/-/g, '').toUpperCase();

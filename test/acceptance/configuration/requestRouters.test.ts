@@ -94,19 +94,26 @@ describe('request routers over HTTP', function () {
     }
   });
 
-  it('refuses ports any SIP transport holds, naming the holder, and changes nothing', async () => {
+  it('refuses ports a SIP transport holds on the same address, naming the holder, and changes nothing', async () => {
     const node = await createSipNode(admin, 'rr ports', 5200);
     const before = await readGraph(admin);
+    const onTheNodesAddress = {
+      networkControllerOptions: { createNewNetworkController: true, newNetworkControllerIpAddress: '198.51.100.20' },
+    };
     for (const [port, field] of [
       [5200, 'portOptions.udpTcpPort'],
       [5199, 'portOptions.tlsPort'],
     ] as const) {
-      const refused = await admin.post('/api/requestRouters/add', { json: addBody('collides', port) });
+      const refused = await admin.post('/api/requestRouters/add', {
+        json: addBody('collides', port, onTheNodesAddress),
+      });
       expectError(refused, 409, 'SIP_PORT_IN_USE', { what: String(port) });
       expect(refused.json.error.details[0].field).to.equal(field);
       expect(refused.json.error.details[0].message).to.contain('rr ports transport').and.contain(node.transport['id']);
     }
     expect(await readGraph(admin)).to.deep.equal(before);
+    // on another address the same ports are free, as sockets bound to different addresses are
+    await add('elsewhere', 5200);
     // a router's own transport holds its ports too
     await add('first holder', 5300);
     const second = await admin.post('/api/requestRouters/add', { json: addBody('second holder', 5300) });

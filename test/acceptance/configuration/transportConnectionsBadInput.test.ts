@@ -126,7 +126,7 @@ describe('transport connections over HTTP', function () {
       await refused(
         '/api/transportConnections/addStandard',
         { displayName: 'bad' },
-        { proxy: { iri: 'sip:a.example' } },
+        { sipNodeId: 42, proxy: { iri: 'sip:a.example' } },
         400,
         'VALIDATION_FAILED',
         'sipNodeId',

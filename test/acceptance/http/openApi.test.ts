@@ -81,6 +81,22 @@ describe('the OpenAPI document', () => {
     }
   });
 
+  it('says which answer members may be null: an optional one is absent or null unless declared never null', () => {
+    const schemas = document.components.schemas as Record<
+      string,
+      { properties: Record<string, any>; required?: string[] }
+    >;
+    const license = schemas['LicenseView']!;
+    expect(license.required).to.not.include('validUntil');
+    expect(license.properties['validUntil']).to.deep.equal({ type: 'string' });
+    expect(license.properties['softwareUpdateServiceUntil']).to.deep.equal({ type: 'string' });
+    const entry = schemas['NodeCertificateView']!;
+    expect(entry.required).to.have.members(['certificate', 'privateKey']);
+    expect(entry.properties['certificate'].anyOf).to.deep.include({ type: 'null' });
+    // a request's optional member (IsOptional) still takes null
+    expect(schemas['AddStandardConnectionDto']!.properties['conditionId'].type).to.deep.equal(['string', 'null']);
+  });
+
   it('gives text, HTML, file and empty answers their media types', () => {
     for (const op of OPERATIONS) {
       const success = document.paths[op.path][op.method.toLowerCase()].responses['200'];

@@ -108,6 +108,27 @@ describe('licenses over HTTP', function () {
     expect(await gateway.get(LicensedCapacity).facility(DEFAULT_LAB, 'telrtSession')).to.equal(0);
   });
 
+  it('imports a license without validUntil: shown without the field (never null), ACTIVE at any clock after validFrom', async () => {
+    const { validUntil: _end, ...forever } = document({ name: 'forever license' });
+    const { validUntil: _later, ...later } = document({ name: 'later license', validFrom: '2027-01-01T00:00:00Z' });
+    await imported(signLicenseFile(forever, labPrivateKey()));
+    await imported(signLicenseFile(later, labPrivateKey()));
+    for (const dateFormat of ['XZWO', 'ISO-8601']) {
+      for (const license of await licenses({ dateFormat })) {
+        expect(license, dateFormat).to.not.have.property('validUntil');
+        expect(Object.entries(license).filter(([, value]) => value === null)).to.deep.equal([]);
+        expect(license['requiredSystemIds']).to.equal('[]');
+      }
+    }
+    const [shown] = await licenses();
+    expect(shown).to.include({ name: 'forever license', validFrom: 'UTC 2026-01-01 00:00:00', status: 'ACTIVE' });
+    expect(await statusOf(later.identifier)).to.equal('VALID_FROM');
+    gateway.clock.advance(60 * 365 * DAY);
+    expect(await statusOf(forever.identifier)).to.equal('ACTIVE');
+    expect(await statusOf(later.identifier)).to.equal('ACTIVE');
+    expect(await gateway.get(LicensedCapacity).facility(DEFAULT_LAB, 'telrtSession')).to.equal(8);
+  });
+
   it('stores a file with a flipped byte or a foreign signature with status SIGNATURE', async () => {
     const file = mint({ name: 'Flip me' });
     const at = file.indexOf('Flip me');

@@ -76,6 +76,44 @@ describe('gwsim license mint', function () {
     }
   });
 
+  it('writes a license that does not expire with --no-valid-until; a gateway shows it without validUntil, ACTIVE', async () => {
+    const file = path.join(dir, 'forever.xzlicense');
+    const mint = run({}, [
+      'license',
+      'mint',
+      '--name',
+      'forever lab license',
+      '--facility',
+      'telrtSession=2',
+      '--valid-from',
+      '2026-01-01',
+      '--no-valid-until',
+      '-o',
+      file,
+    ]);
+    expect(await exitWithin(mint, 60000), mint.output()).to.equal(0);
+    expect(mint.output()).to.contain('valid from 2026-01-01T00:00:00Z, does not expire');
+    const parsed = parseLicenseFile(readFileSync(file));
+    expect(parsed.license).to.include({ name: 'forever lab license', validFrom: '2026-01-01T00:00:00Z' });
+    expect(parsed.license).to.not.have.property('validUntil');
+    expect(verifyLicenseSignature(parsed.license, parsed.signature, labPublicKey())).to.equal(true);
+
+    const gateway = await TestGateway.start({ store: 'memory' });
+    try {
+      const admin = gateway.admin();
+      const upload = await admin.put('/api/licenses/importFile', {
+        file: { name: 'forever.xzlicense', content: readFileSync(file) },
+      });
+      expect(upload.status, upload.text).to.equal(200);
+      gateway.clock.advance(100 * 365 * 24 * 3600 * 1000);
+      const [shown] = (await admin.get('/api/licenses/get')).json as Array<Record<string, unknown>>;
+      expect(shown).to.include({ name: 'forever lab license', validFrom: 'UTC 2026-01-01 00:00:00', status: 'ACTIVE' });
+      expect(shown).to.not.have.property('validUntil');
+    } finally {
+      await gateway.stop();
+    }
+  });
+
   it('exits with 2 and one line on a bad facility or date, a missing name, an existing file without --force, or an unusable key', async () => {
     const existing = path.join(dir, 'existing.xzlicense');
     const garbageKey = path.join(dir, 'garbage.pem');

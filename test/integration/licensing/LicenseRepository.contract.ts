@@ -13,7 +13,8 @@ export interface LicenseContractSubject {
 
 const AT = new Date('2026-03-01T08:00:00.000Z');
 
-function imported(id: string, identifier: string, position: number, withSus: boolean): License {
+/** A license; `ends` false: one that does not expire, without an end of its software update service either. */
+function imported(id: string, identifier: string, position: number, ends: boolean): License {
   return License.imported(
     DEFAULT_LAB,
     id,
@@ -24,8 +25,8 @@ function imported(id: string, identifier: string, position: number, withSus: boo
       application: 'gateway',
       requiredSystemIds: ['GW-1'],
       validFrom: new Date('2026-01-01T00:00:00.000Z'),
-      validUntil: new Date('2026-12-31T23:59:59.000Z'),
-      softwareUpdateServiceUntil: withSus ? new Date('2027-01-01T00:00:00.000Z') : undefined,
+      validUntil: ends ? new Date('2026-12-31T23:59:59.000Z') : undefined,
+      softwareUpdateServiceUntil: ends ? new Date('2027-01-01T00:00:00.000Z') : undefined,
       facilities: [
         { name: 'telrtSession', value: 4 },
         { name: 'recSession', value: 2 },

@@ -43,6 +43,16 @@ describe('license evaluation against the gateway and the clock', () => {
     ]);
   });
 
+  it('keeps a license without validUntil ACTIVE at any time after its start, VALID_FROM before it', () => {
+    const forever = license({ validFrom: new Date('2026-04-01T00:00:00Z'), validUntil: undefined });
+    settle([forever], new Date('2026-03-01T00:00:00Z'));
+    expect(forever.status).to.equal('VALID_FROM');
+    for (const at of ['2026-04-01T00:00:00Z', '2099-12-31T23:59:59Z', '2999-01-01T00:00:00Z']) {
+      settle([forever], new Date(at));
+      expect(forever.status, at).to.equal('ACTIVE');
+    }
+  });
+
   it('follows the clock: VALID_FROM before the start, ACTIVE within, VALID_UNTIL after the end; SUS_UNTIL when the update service ended before the release', () => {
     const subject = license({
       validFrom: new Date('2026-04-01T00:00:00Z'),

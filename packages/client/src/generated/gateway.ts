@@ -195,8 +195,8 @@ export interface GatewaySchemas {
     identifier: string;
     name: string;
     validFrom: string;
-    validUntil: string;
-    softwareUpdateServiceUntil?: string | null;
+    validUntil?: string;
+    softwareUpdateServiceUntil?: string;
     facilities: GatewaySchemas["LicenseFacilityView"][];
     constraints: string;
     products: string;
@@ -535,17 +535,27 @@ export interface GatewaySchemas {
     pathReplacementRoutes: GatewaySchemas["RouteView"][];
   };
   NodeCertificateView: {
-    pem: string;
+    certificate: GatewaySchemas["CertificateView"] | null;
+    privateKey: GatewaySchemas["PrivateKeyView"] | null;
+  };
+  PrivateKeyView: {
+    keySize: number;
+    keyType: string;
+  };
+  CertificateView: {
     subject: string;
     issuer: string;
-    serialNumber: string;
+    serial: string;
+    version: string;
     validFrom: string;
-    validTo: string;
-    validity: "VALID" | "EXPIRED" | "NOT_YET_VALID";
-    fingerprint256: string;
-    selfSigned: boolean;
-    keyAlgorithm: string;
-    keyBits?: number | null;
+    validUntil: string;
+    signingAlgorithm: string;
+    fingerprintAlgorithm: "SHA-256";
+    fingerprint: string;
+    certificateAuthority: "true" | "false";
+    usage: string[];
+    extendedUsage: string[];
+    subjectAlternativeNames: string[];
   };
   WebserverConnectorDto: {
     id?: string | null;
@@ -653,9 +663,9 @@ export interface GatewaySchemas {
     id: string;
     displayName: string;
     /** SIP transport of the primary edge */
-    incomingEdgeSipTransportId?: string | null;
+    incomingEdgeSipTransportId?: string;
     /** SIP transport of the secondary edge */
-    outgoingEdgeSipTransportId?: string | null;
+    outgoingEdgeSipTransportId?: string;
     /** transport connections the router routes over, in order */
     routes: GatewaySchemas["RequestRouterRouteView"][];
     /** SIP URIs requests are routed to */
@@ -663,7 +673,7 @@ export interface GatewaySchemas {
     useLocalNode: boolean;
     forwardingMode: "BI_DIRECTIONAL" | "PRIMARY_TO_SECONDARY_EDGE" | "SECONDARY_TO_PRIMARY_EDGE" | "DISABLED";
     /** the router works only while this condition holds */
-    operationalStateConditionId?: string | null;
+    operationalStateConditionId?: string;
     /** local UDP ports of forwarded requests */
     udpPortRange: GatewaySchemas["RequestRouterPortRangeView"];
     primarySideOptions: GatewaySchemas["SideOptionsView"];
@@ -694,7 +704,7 @@ export interface GatewaySchemas {
     /** SIP, SIPS or TEL URI (address of record: SIP or SIPS); empty when none is set */
     uri: string;
     /** display name sent with the asserted identity */
-    displayName?: string | null;
+    displayName?: string;
   };
   CredentialsDto: {
     username: string;
@@ -716,8 +726,8 @@ export interface GatewaySchemas {
     refreshSeconds?: number | null;
     /** when sent, must equal the displayName query parameter */
     displayName?: string | null;
-    /** id of the node the connection is added to (last priority) */
-    sipNodeId: string;
+    /** id of the node the connection is added to (last priority); without it the connection is unattached, never chosen until a node lists it */
+    sipNodeId?: string | null;
     /** id of a condition; the connection works only while it holds */
     conditionId?: string | null;
     authenticationEnabled?: boolean | null;
@@ -739,8 +749,8 @@ export interface GatewaySchemas {
     contactUser?: string | null;
     /** when sent, must equal the displayName query parameter */
     displayName?: string | null;
-    /** id of the node the connection is added to (last priority) */
-    sipNodeId: string;
+    /** id of the node the connection is added to (last priority); without it the connection is unattached, never chosen until a node lists it */
+    sipNodeId?: string | null;
     /** id of a condition; the connection works only while it holds */
     conditionId?: string | null;
     authenticationEnabled?: boolean | null;
@@ -760,8 +770,8 @@ export interface GatewaySchemas {
     failoverOnTimeout?: boolean | null;
     /** when sent, must equal the displayName query parameter */
     displayName?: string | null;
-    /** id of the node the connection is added to (last priority) */
-    sipNodeId: string;
+    /** id of the node the connection is added to (last priority); without it the connection is unattached, never chosen until a node lists it */
+    sipNodeId?: string | null;
     /** id of a condition; the connection works only while it holds */
     conditionId?: string | null;
   };
@@ -773,8 +783,8 @@ export interface GatewaySchemas {
     destination: GatewaySchemas["PlainDestinationDto"];
     /** when sent, must equal the displayName query parameter */
     displayName?: string | null;
-    /** id of the node the connection is added to (last priority) */
-    sipNodeId: string;
+    /** id of the node the connection is added to (last priority); without it the connection is unattached, never chosen until a node lists it */
+    sipNodeId?: string | null;
     /** id of a condition; the connection works only while it holds */
     conditionId?: string | null;
     authenticationEnabled?: boolean | null;
@@ -793,8 +803,8 @@ export interface GatewaySchemas {
     authenticationPolicy?: "ON_CHALLENGE" | "ALWAYS" | null;
     /** when sent, must equal the displayName query parameter */
     displayName?: string | null;
-    /** id of the node the connection is added to (last priority) */
-    sipNodeId: string;
+    /** id of the node the connection is added to (last priority); without it the connection is unattached, never chosen until a node lists it */
+    sipNodeId?: string | null;
     /** id of a condition; the connection works only while it holds */
     conditionId?: string | null;
     authenticationEnabled?: boolean | null;
@@ -821,13 +831,13 @@ export interface GatewaySchemas {
     refreshSeconds: number;
     id: string;
     displayName: string;
-    /** the node listing the connection in its transport connections; absent when none does */
-    sipNodeId?: string | null;
+    /** the node listing the connection in its transport connections; absent (never null) when none does: an unattached connection */
+    sipNodeId?: string;
     /** the connection works only while this condition holds */
-    conditionId?: string | null;
+    conditionId?: string;
     authenticationEnabled: boolean;
-    credentials?: GatewaySchemas["ConnectionCredentialsView"] | null;
-    assertedAddress?: GatewaySchemas["AssertedUri"] | null;
+    credentials?: GatewaySchemas["ConnectionCredentialsView"];
+    assertedAddress?: GatewaySchemas["AssertedUri"];
   };
   ConnectionCredentialsView: {
     /** id of the SIP credentials object (SIPAUTH_STACK) */
@@ -843,13 +853,13 @@ export interface GatewaySchemas {
     contactUser: string;
     id: string;
     displayName: string;
-    /** the node listing the connection in its transport connections; absent when none does */
-    sipNodeId?: string | null;
+    /** the node listing the connection in its transport connections; absent (never null) when none does: an unattached connection */
+    sipNodeId?: string;
     /** the connection works only while this condition holds */
-    conditionId?: string | null;
+    conditionId?: string;
     authenticationEnabled: boolean;
-    credentials?: GatewaySchemas["ConnectionCredentialsView"] | null;
-    assertedAddress?: GatewaySchemas["AssertedUri"] | null;
+    credentials?: GatewaySchemas["ConnectionCredentialsView"];
+    assertedAddress?: GatewaySchemas["AssertedUri"];
   };
   RegistrarView: {
     /** SIP or SIPS URI of the registrar */
@@ -865,10 +875,10 @@ export interface GatewaySchemas {
     failoverOnTimeout: boolean;
     id: string;
     displayName: string;
-    /** the node listing the connection in its transport connections; absent when none does */
-    sipNodeId?: string | null;
+    /** the node listing the connection in its transport connections; absent (never null) when none does: an unattached connection */
+    sipNodeId?: string;
     /** the connection works only while this condition holds */
-    conditionId?: string | null;
+    conditionId?: string;
   };
   MemberView: {
     transportConnectionId: string;
@@ -878,13 +888,13 @@ export interface GatewaySchemas {
     destination: GatewaySchemas["PlainDestinationView"];
     id: string;
     displayName: string;
-    /** the node listing the connection in its transport connections; absent when none does */
-    sipNodeId?: string | null;
+    /** the node listing the connection in its transport connections; absent (never null) when none does: an unattached connection */
+    sipNodeId?: string;
     /** the connection works only while this condition holds */
-    conditionId?: string | null;
+    conditionId?: string;
     authenticationEnabled: boolean;
-    credentials?: GatewaySchemas["ConnectionCredentialsView"] | null;
-    assertedAddress?: GatewaySchemas["AssertedUri"] | null;
+    credentials?: GatewaySchemas["ConnectionCredentialsView"];
+    assertedAddress?: GatewaySchemas["AssertedUri"];
   };
   PlainDestinationView: {
     /** SIP or SIPS URI requests go to */
@@ -898,13 +908,13 @@ export interface GatewaySchemas {
     authenticationPolicy: "ON_CHALLENGE" | "ALWAYS";
     id: string;
     displayName: string;
-    /** the node listing the connection in its transport connections; absent when none does */
-    sipNodeId?: string | null;
+    /** the node listing the connection in its transport connections; absent (never null) when none does: an unattached connection */
+    sipNodeId?: string;
     /** the connection works only while this condition holds */
-    conditionId?: string | null;
+    conditionId?: string;
     authenticationEnabled: boolean;
-    credentials?: GatewaySchemas["ConnectionCredentialsView"] | null;
-    assertedAddress?: GatewaySchemas["AssertedUri"] | null;
+    credentials?: GatewaySchemas["ConnectionCredentialsView"];
+    assertedAddress?: GatewaySchemas["AssertedUri"];
   };
   RegistrationView: {
     /** SIP URI of the domain registered at; empty: no registration */
@@ -1137,8 +1147,12 @@ export interface GatewaySchemas {
   };
   AnynodefeView: {
     compatibility: string;
+    replication: GatewaySchemas["ObjectReplicationView"];
     note: string;
     version: string;
+  };
+  ObjectReplicationView: {
+    systemIdentifiersEnabled: "true" | "false";
   };
   SortCountView: {
     sort: "USRAGG_DIRECTORY" | "AN_SIPLB_STACK" | "AN_SIPRT_ROUTE" | "CLOUD_ACTIVE_DIRECTORY" | "CAPIC_STACK" | "CAPIS_STACK" | "CAPIS_DOMAIN" | "CS_CONDITION" | "CS_SCHEDULER" | "CS_STUB" | "USRDB_DIRECTORY" | "CRY_X509_STACK" | "USRRT_ROUTE_SV" | "MISC_TIME_REPORTER" | "MEDIA_PUMP_DOMAIN" | "HTTP_SERVER" | "HTTP_CLIENT" | "IN_FILTER" | "IN_MAP_STACK" | "IN_MAP_STATIC_STACK" | "IN_STACK" | "IPC_CLIENT" | "IPC_SERVER" | "LDAP_CONNECTION" | "USRLDAP_DIRECTORY" | "MNS_COLLAB_DOMAIN" | "MNS_FORWARDER_DOMAIN" | "MNS_STACK" | "REC_STACK" | "RECMUX_STACK" | "RECFILE_STACK" | "RECTEL_STACK" | "MS_AUDIO_PROVIDER" | "MSFILE_PROVIDER" | "COLLAB_GRAPH_CLIENT" | "TELCOLLAB_STACK" | "TELCOLLAB_TENANT" | "INS_STACK" | "NUMVALRT_ROUTE_SV" | "OAUTH_CLIENT" | "PROVISIONING_SERVER" | "IN_QOS_STACK" | "RESTRT_ROUTE_SV" | "SIPAUTH_STACK" | "SIPLB_STACK" | "SIPPX_STACK" | "RECSIPREC_STACK" | "TELSIPREG_REGISTRAR" | "SIPRT_PLAIN_ROUTE" | "SIPST_STACK" | "SIPUA_REGISTRATION" | "SIPUA_STACK" | "SRVLB_STACK" | "USRTEL_DIRECTORY" | "USRT_DIRECTORY" | "MSTEL_PROVIDER" | "TELELIN_DOMAIN" | "TELFW_STACK" | "TEL_REWRITE_DOMAIN" | "TELRT_FORWARDER_DOMAIN" | "TELRT_STACK" | "TEL_STACK" | "TELCAPIC_STACK" | "TELCAPIS_STACK" | "TELSIP_STACK" | "TELUCMA_STACK" | "TELWEBRTC_STACK" | "WEBRTC_STACK" | "WEBSOCKET_STACK";
@@ -2216,7 +2230,7 @@ export interface GatewayOperations {
     body: {};
     result: GatewaySchemas["WebserverConnectorView"][];
   };
-  /** The certificates of the node's digital identity, its own first, then its chain (empty when it has none); never the key (permissions: API, CFG-R) */
+  /** The node's digital identity as the real product shows it: entries {certificate, privateKey}, its own certificate with what its key is first, then its chain (empty when it has none); never the key itself (permissions: API, CFG-R) */
   "GET /api/nodes/certificates/get": {
     query: {
       /** node id (either id shape) or display name */
@@ -2225,7 +2239,7 @@ export interface GatewayOperations {
     body: {};
     result: GatewaySchemas["NodeCertificateView"][];
   };
-  /** Store certificates and/or the private key of a PEM, DER or PKCS#12 file in the node's digital identity (created when missing); the key must belong to the certificate (permissions: API, CFG-W) */
+  /** Store certificates and/or the private key of a PEM, DER or PKCS#12 file in the node's digital identity (created when missing); the key must belong to the certificate. Answers what get answers then (permissions: API, CFG-W) */
   "PUT /api/nodes/certificates/set": {
     query: {
       /** node id (either id shape) or display name */

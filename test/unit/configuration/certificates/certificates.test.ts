@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { createSelfSigned, parsePem, toPkcs12 } from '@gwsim/x509';
 import { SetNodeCertificates } from '../../../../src/contexts/configuration/certificates/application/SetNodeCertificates.js';
 import { GetNodeCertificates } from '../../../../src/contexts/configuration/certificates/application/GetNodeCertificates.js';
+import { nodeCertificates } from '../../../../src/contexts/configuration/certificates/application/NodeCertificates.js';
 import {
   DigitalIdentity,
   keyTypeOf,
@@ -77,6 +78,29 @@ describe('node certificates', function () {
       expect(readCertificateFile(p12, 'right').privateKey).to.be.a('string');
     });
 
+    it('lists its own certificate with its key first, then the chain without keys; a key alone has no certificate', () => {
+      const both = empty.withMaterial(
+        'CERTIFICATES_AND_PRIVATE_KEY',
+        parsePem(`${leaf.certificate}${ca.certificate}${leaf.privateKey}`),
+      );
+      expect(
+        nodeCertificates(both).map((e) => [e.certificate?.subject, e.privateKey?.keyAlgorithm, e.privateKey?.keyBits]),
+      ).to.deep.equal([
+        ['CN=leaf.example.test', 'rsa', 2048],
+        ['CN=Unit CA', undefined, undefined],
+      ]);
+      const keyOnly = empty.withMaterial('PRIVATE_KEY_ONLY', parsePem(leaf.privateKey));
+      expect(nodeCertificates(keyOnly).map((e) => [e.certificate, e.privateKey?.keyBits])).to.deep.equal([
+        [undefined, 2048],
+      ]);
+      const certificateOnly = empty.withMaterial('CERTIFICATES_ONLY', parsePem(leaf.certificate));
+      expect(nodeCertificates(certificateOnly).map((e) => [e.certificate?.subject, e.privateKey])).to.deep.equal([
+        ['CN=leaf.example.test', undefined],
+      ]);
+      expect(nodeCertificates(empty)).to.deep.equal([]);
+      expect(nodeCertificates(undefined)).to.deep.equal([]);
+    });
+
     it('names key types the catalog knows, else OTHER', () => {
       expect(keyTypeOf({ keyAlgorithm: 'rsa', keyBits: 4096 })).to.equal('RSA_4096');
       expect(keyTypeOf({ keyAlgorithm: 'ec', curve: 'secp384r1', keyBits: 384 })).to.equal('EC_P384');
@@ -90,17 +114,19 @@ describe('node certificates', function () {
       const h = new ObjectsHarness('certificates');
       const graph = await seedNodeGraph(h, 'unit');
       const reader = { working: async () => new IndexedGraph(await h.all()) } as unknown as ConfigurationReader;
-      const get = new GetNodeCertificates(reader, h.clock);
+      const get = new GetNodeCertificates(reader);
       expect(await get.execute(DEFAULT_LAB, 'unit node')).to.deep.equal([]);
-      const set = new SetNodeCertificates(h.writes, h.ids, h.clock);
+      const set = new SetNodeCertificates(h.writes, h.ids);
       const answer = await set.execute(DEFAULT_LAB, graph.node.id, {
         mode: 'CERTIFICATES_AND_PRIVATE_KEY',
         content: Buffer.from(`${leaf.certificate}${leaf.privateKey}`),
       });
-      expect(answer.map((c) => c.validity)).to.deep.equal(['NOT_YET_VALID']);
+      expect(
+        answer.map((c) => [c.certificate?.subject, c.privateKey?.keyAlgorithm, c.privateKey?.keyBits]),
+      ).to.deep.equal([['CN=leaf.example.test', 'rsa', 2048]]);
       const stored = DigitalIdentityMapper.toEntity((await h.find(graph.identity.id))!);
       expect(stored.certificates().map((c) => c.subject)).to.deep.equal(['CN=leaf.example.test']);
-      expect((await get.execute(DEFAULT_LAB, graph.node.id)).map((c) => c.info.subject)).to.deep.equal([
+      expect((await get.execute(DEFAULT_LAB, graph.node.id)).map((c) => c.certificate?.subject)).to.deep.equal([
         'CN=leaf.example.test',
       ]);
       const versions = (await h.all()).map((o) => o.version);
@@ -121,7 +147,7 @@ describe('node certificates', function () {
       const transport = await h.seed('SIPST_STACK', 'bare transport', {}, { networkControllerId: [controller.id] });
       const userAgent = await h.seed('SIPUA_STACK', 'bare agent', {}, { sipTransportId: [transport.id] });
       const node = await h.seed('TELSIP_STACK', 'bare node', {}, { sipUserAgentId: [userAgent.id] });
-      const set = new SetNodeCertificates(h.writes, h.ids, h.clock);
+      const set = new SetNodeCertificates(h.writes, h.ids);
       const before = await h.state();
       const refused = await failure(() =>
         set.execute(DEFAULT_LAB, node.id, {

@@ -121,13 +121,21 @@ describe('request router use cases (in memory)', () => {
     expect(await h.all()).to.deep.equal([]);
   });
 
-  it('add refuses a port a SIP transport holds and stores nothing', async () => {
-    const { transport } = await seedSipNode(h, 'n', 5070);
+  it('add refuses a port a SIP transport holds on the same address and stores nothing; another address may share it', async () => {
+    const { transport, controller } = await seedSipNode(h, 'n', 5070);
     const before = await h.state();
-    const refused = await failure(() => add.execute(h.lab, request()));
-    expect(refused.code).to.equal('SIP_PORT_IN_USE');
-    expect(refused.details[0]!.message).to.contain(transport.id);
-    expect(await h.state()).to.deep.equal(before);
+    for (const choice of [
+      { create: true, ipAddress: '192.0.2.10' } as const,
+      { create: false, networkController: controller.id } as const,
+      { create: true, ipAddress: '0.0.0.0' } as const,
+    ]) {
+      const refused = await failure(() => add.execute(h.lab, request({ controller: choice })));
+      expect(refused.code).to.equal('SIP_PORT_IN_USE');
+      expect(refused.details[0]!.message).to.contain(transport.id);
+      expect(await h.state()).to.deep.equal(before);
+    }
+    const elsewhere = await add.execute(h.lab, request());
+    expect(elsewhere.displayName).to.equal('edge');
   });
 
   it('set changes only what it is given and stores nothing for a change that changes nothing', async () => {

@@ -1,13 +1,21 @@
-import { validity, type CertificateInfo, type Validity } from '@gwsim/x509';
+import type { CertificateInfo, KeyInfo } from '@gwsim/x509';
 import type { DigitalIdentity } from '../domain/DigitalIdentity.js';
 
-/** A certificate of a node's identity as the use cases answer it: what it says, and whether it is valid now. */
-export interface NodeCertificate {
-  readonly info: CertificateInfo;
-  readonly validity: Validity;
+/** One entry of a node's certificates: a certificate and what its private key is, either one possibly missing. */
+export interface NodeCertificateEntry {
+  readonly certificate: CertificateInfo | undefined;
+  readonly privateKey: KeyInfo | undefined;
 }
 
-/** The identity's certificates (its own first, then its chain) with their validity at `now`; none without an identity. */
-export function nodeCertificates(identity: DigitalIdentity | undefined, now: Date): NodeCertificate[] {
-  return (identity?.certificates() ?? []).map((info) => ({ info, validity: validity(info, now) }));
+/**
+ * The entries of a node's identity: its own certificate with its private key first (one of the two may be
+ * missing), then each certificate of its chain, whose keys the gateway never holds. None without an identity
+ * or for an identity that holds neither a certificate nor a key.
+ */
+export function nodeCertificates(identity: DigitalIdentity | undefined): NodeCertificateEntry[] {
+  if (!identity) return [];
+  const certificate = identity.ownCertificate();
+  const privateKey = identity.privateKeyInfo();
+  const own = certificate || privateKey ? [{ certificate, privateKey }] : [];
+  return [...own, ...identity.chain().map((c) => ({ certificate: c, privateKey: undefined }))];
 }

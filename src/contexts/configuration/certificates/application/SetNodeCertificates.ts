@@ -1,6 +1,5 @@
 import { catalogProblems, freeName } from '../../graph/application/viewWrites.js';
 import { inject, injectable } from 'inversify';
-import { Clock } from '../../../../shared/domain/Clock.js';
 import { DomainError } from '../../../../shared/domain/DomainError.js';
 import { IdGenerator } from '../../../../shared/domain/IdGenerator.js';
 import type { LabId } from '../../../../shared/domain/LabId.js';
@@ -11,7 +10,7 @@ import { ObjectRules } from '../../graph/domain/ObjectRules.js';
 import { DigitalIdentity, readCertificateFile, type CertificateMode } from '../domain/DigitalIdentity.js';
 import { DigitalIdentityMapper, IDENTITY_SORT } from '../domain/DigitalIdentityMapper.js';
 import { nodeIdentityPath } from '../domain/NodeIdentityPath.js';
-import { nodeCertificates, type NodeCertificate } from './NodeCertificates.js';
+import { nodeCertificates, type NodeCertificateEntry } from './NodeCertificates.js';
 
 /** The upload of certificates/set. */
 export interface CertificateUpload {
@@ -24,17 +23,16 @@ export interface CertificateUpload {
  * Stores certificates and/or a private key from an uploaded file (PEM, DER or PKCS#12) in the digital identity
  * of a node (see NodeIdentityPath). A node whose SIP transport has no network security profile gets one (INS_STACK,
  * catalog defaults), and a profile without an identity gets one (CRY_X509_STACK): both named after the node.
- * An identity shared by several profiles is changed for all of them. All or nothing; answers the certificates.
+ * An identity shared by several profiles is changed for all of them. All or nothing; answers the certificates and key as get does.
  */
 @injectable()
 export class SetNodeCertificates {
   constructor(
     @inject(WorkingConfiguration) private readonly working: WorkingConfiguration,
     @inject(IdGenerator) private readonly ids: IdGenerator,
-    @inject(Clock) private readonly clock: Clock,
   ) {}
 
-  async execute(lab: LabId, node: string, upload: CertificateUpload): Promise<NodeCertificate[]> {
+  async execute(lab: LabId, node: string, upload: CertificateUpload): Promise<NodeCertificateEntry[]> {
     const material = readCertificateFile(upload.content, upload.password);
     return this.working.run(lab, async () => {
       const graph = await this.working.graph(lab);
@@ -80,13 +78,12 @@ export class SetNodeCertificates {
           details.map((d) => ({ ...d, field: 'file' })),
         );
       }
-      const now = this.clock.now();
       if (identityObject && JSON.stringify(identityObject.snapshot()) === JSON.stringify(identityNext.snapshot())) {
-        return nodeCertificates(changed, now);
+        return nodeCertificates(changed);
       }
       await this.working.beforeChange(lab);
       await this.working.save(...saved);
-      return nodeCertificates(changed, now);
+      return nodeCertificates(changed);
     });
   }
 }

@@ -73,6 +73,26 @@ export class DigitalIdentity {
     return [...readable(this.state.certificate), ...readable(this.state.certificateChain)];
   }
 
+  /** Its own certificate, when it holds a readable one. */
+  ownCertificate(): CertificateInfo | undefined {
+    return readable(this.state.certificate)[0];
+  }
+
+  /** The certificates that issued its own, in order (readable ones only). */
+  chain(): CertificateInfo[] {
+    return readable(this.state.certificateChain);
+  }
+
+  /** What its private key is (algorithm and size), when it holds a readable one; never the key. */
+  privateKeyInfo(): KeyInfo | undefined {
+    if (this.state.privateKey === '') return undefined;
+    try {
+      return describeKey(this.state.privateKey);
+    } catch {
+      return undefined;
+    }
+  }
+
   /**
    * The identity with new material from an uploaded file, as `mode` says: certificates and key, certificates
    * only (the current key, if any, must belong to the new certificate) or the key only (it must belong to the

@@ -9,6 +9,7 @@ import { isIpAddress } from '../../graph/domain/catalog/ParameterType.js';
 import { checkRouterPorts, RequestRouter, type ForwardingMode, type RouterPorts } from '../domain/RequestRouter.js';
 import { CONTROLLER_SORT, RequestRouterMapper, TRANSPORT_SORT } from '../domain/RequestRouterMapper.js';
 import { freeName } from '../../graph/application/viewWrites.js';
+import { networkOf } from '../../nodes/domain/NodePorts.js';
 import { checkAgainstCatalog, checkNameFree, checkPortsFree } from './routerGraph.js';
 
 export type ControllerChoice =
@@ -27,8 +28,8 @@ export interface NewRequestRouter {
 
 /**
  * Creates a request router with its own SIP transport (both edges) on a new or an existing network
- * controller. The transport's ports must be free on every SIP transport of the configuration (409
- * SIP_PORT_IN_USE naming the holder). All three objects are stored together or none is.
+ * controller. The transport's ports must be free where it listens: on its controller's address (409
+ * SIP_PORT_IN_USE naming the holder; see checkPortsFree). All three objects are stored together or none is.
  */
 @injectable()
 export class AddRequestRouter {
@@ -63,7 +64,11 @@ export class AddRequestRouter {
       checkNameFree(graph, router.displayName, router.id, 'requestRouterName');
       const created: ConfigObject[] = [];
       const controllerId = this.controller(lab, graph, request, routerId, created);
-      checkPortsFree(graph, request.ports);
+      const network =
+        request.controller.create === true
+          ? { controllerId, ipAddress: request.controller.ipAddress }
+          : networkOf(graph, controllerId);
+      checkPortsFree(graph, request.ports, network);
       created.push(
         RequestRouterMapper.newTransport(
           lab,

@@ -5,6 +5,7 @@ import { resolveObject, type GraphView } from '../../graph/domain/GraphView.js';
 import { canonicalObjectId } from '../../graph/domain/ObjectId.js';
 import type { ObjectSort } from '../../graph/domain/ObjectSort.js';
 import { CONDITION_SORTS, TRANSPORT_CONNECTION_SORTS } from '../../graph/domain/catalog/SortDefinition.js';
+import { networkOf, sameNetwork, type SipNetwork } from '../../nodes/domain/NodePorts.js';
 import type { RequestRouter, RouterPorts } from '../domain/RequestRouter.js';
 import { RequestRouterMapper, ROUTER_SORT, TRANSPORT_SORT } from '../domain/RequestRouterMapper.js';
 
@@ -65,13 +66,23 @@ export function checkNameFree(graph: GraphView, displayName: string, ownId: stri
   }
 }
 
+/** A controller without an address, or with the unspecified one, listens on every address. */
+function listensEverywhere(network: SipNetwork): boolean {
+  return network.ipAddress === '' || network.ipAddress === '0.0.0.0' || network.ipAddress === '::';
+}
+
 /**
- * A new router's listening ports are free: no SIP transport of the configuration (on any network controller:
- * a controller with no address listens on all of them) holds either. 409 SIP_PORT_IN_USE naming each holder.
+ * A new router's listening ports are free where it listens: no SIP transport on the same network controller, on
+ * another controller with the same address, or on a controller listening on every address (or the router's
+ * own listening on every address) holds either. Transports on other addresses may use the same ports, as
+ * sockets bound to different addresses do (the node wizard's rule, NodePorts). 409 SIP_PORT_IN_USE naming each
+ * holder.
  */
-export function checkPortsFree(graph: GraphView, ports: RouterPorts): void {
+export function checkPortsFree(graph: GraphView, ports: RouterPorts, network: SipNetwork): void {
   const problems: ErrorDetail[] = [];
   for (const transport of graph.ofSort(TRANSPORT_SORT)) {
+    const other = networkOf(graph, transport.referencesIn('networkControllerId')[0] ?? '');
+    if (!sameNetwork(network, other) && !listensEverywhere(network) && !listensEverywhere(other)) continue;
     for (const held of RequestRouterMapper.listeningPorts(transport)) {
       for (const name of ['udpTcpPort', 'tlsPort'] as const) {
         if (ports[name] === held.port) {

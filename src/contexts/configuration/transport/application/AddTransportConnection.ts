@@ -14,17 +14,17 @@ import {
   type ConnectionDetails,
 } from './connectionGraph.js';
 
-/** What an add request asks for: a connection without its id; `sipNodeId` required. */
-export interface NewTransportConnection extends Omit<TransportConnectionState, 'id' | 'sipNodeId'> {
-  readonly sipNodeId: string;
+/** What an add request asks for: a connection without its id; without `sipNodeId` it is made unattached. */
+export interface NewTransportConnection extends Omit<TransportConnectionState, 'id'> {
   /** The user name the request expects the credentials to have (a copy of a read connection carries it). */
   readonly credentialsUsername?: string;
 }
 
 /**
  * Creates a transport connection of any kind and appends it to its node's transport connections (last
- * priority). Refused with nothing stored when a value is invalid, a referenced object (node, credentials,
- * condition, members) is missing or of the wrong sort, or the name is taken by another connection.
+ * priority), or, without a node, leaves it unattached (as the real product does: routing never chooses it
+ * until a node lists it). Refused with nothing stored when a value is invalid, a referenced object (node,
+ * credentials, condition, members) is missing or of the wrong sort, or the name is taken by another connection.
  */
 @injectable()
 export class AddTransportConnection {
@@ -38,7 +38,7 @@ export class AddTransportConnection {
       const graph = await this.working.graph(lab);
       const { credentialsUsername, ...state } = request;
       const connection = new TransportConnection({ ...state, id: this.ids.uuid() });
-      const node = requireNode(graph, request.sipNodeId);
+      const node = request.sipNodeId === undefined ? undefined : requireNode(graph, request.sipNodeId);
       checkReferences(graph, connection);
       if (credentialsUsername !== undefined && connection.credentialsId) {
         const { credentials } = detailsOf(graph, TransportConnectionMapper.toObject(lab, connection, undefined));
@@ -58,10 +58,10 @@ export class AddTransportConnection {
       }
       checkNameFree(graph, connection.displayName, connection.id);
       const object = TransportConnectionMapper.toObject(lab, connection, undefined);
-      const changedNode = TransportConnectionMapper.nodeWith(node, connection.id, true)!;
+      const changedNode = node && TransportConnectionMapper.nodeWith(node, connection.id, true)!;
       checkAgainstCatalog(graph, object);
       await this.working.beforeChange(lab);
-      await this.working.save(object, changedNode);
+      await this.working.save(object, ...(changedNode ? [changedNode] : []));
       const after = await this.working.graph(lab);
       return detailsOf(after, after.get(connection.id)!);
     });

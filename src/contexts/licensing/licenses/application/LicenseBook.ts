@@ -26,7 +26,7 @@ export function termsOf(document: LicenseDocument): LicenseTerms {
     application: document.application,
     requiredSystemIds: [...document.requiredSystemIds],
     validFrom: new Date(document.validFrom),
-    validUntil: new Date(document.validUntil),
+    validUntil: document.validUntil !== undefined ? new Date(document.validUntil) : undefined,
     softwareUpdateServiceUntil: document.softwareUpdateServiceUntil
       ? new Date(document.softwareUpdateServiceUntil)
       : undefined,

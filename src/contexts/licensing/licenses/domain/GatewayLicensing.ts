@@ -32,7 +32,7 @@ function intrinsic(license: License, facts: GatewayFacts): LicenseStatus | undef
  * The status every license of a lab should have now. Order of checks: signature, product, application, system
  * id (the license alone); then MUTEX (it and another sound license invalidate each other), INVALIDATED (a sound
  * license names its identifier in `invalidates`); then the clock: VALID_FROM before its start, VALID_UNTIL after
- * its end, SUS_UNTIL when its software update service ended before the software's release; else ACTIVE.
+ * its end (a license without an end never reaches it), SUS_UNTIL when its software update service ended before the software's release; else ACTIVE.
  * Only sound licenses (no intrinsic fault) invalidate others.
  */
 export function evaluateLicenses(
@@ -55,7 +55,7 @@ export function evaluateLicenses(
     if (invalidators.some((o) => t.invalidates.includes(o.terms.identifier))) status = 'MUTEX';
     else if (invalidators.length > 0) status = 'INVALIDATED';
     else if (now < t.validFrom) status = 'VALID_FROM';
-    else if (now > t.validUntil) status = 'VALID_UNTIL';
+    else if (t.validUntil !== undefined && now > t.validUntil) status = 'VALID_UNTIL';
     else if (t.softwareUpdateServiceUntil && t.softwareUpdateServiceUntil < facts.softwareRelease) status = 'SUS_UNTIL';
     else status = 'ACTIVE';
     // a final status is never left; INVALIDATED only towards MUTEX (licenses are never removed)

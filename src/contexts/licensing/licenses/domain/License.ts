@@ -16,7 +16,8 @@ export interface LicenseTerms {
   readonly application: string;
   readonly requiredSystemIds: readonly string[];
   readonly validFrom: Date;
-  readonly validUntil: Date;
+  /** undefined: the license does not expire. */
+  readonly validUntil: Date | undefined;
   readonly softwareUpdateServiceUntil: Date | undefined;
   readonly facilities: readonly Facility[];
   readonly constraints: readonly string[];
@@ -59,8 +60,9 @@ export class License {
     const problems: string[] = [];
     if (!state.id) problems.push('id is empty');
     if (!t.identifier.trim()) problems.push('identifier is empty');
-    if (!validDate(t.validFrom) || !validDate(t.validUntil)) problems.push('validity is not a time');
-    else if (t.validFrom > t.validUntil) problems.push('validUntil is before validFrom');
+    if (!validDate(t.validFrom) || (t.validUntil !== undefined && !validDate(t.validUntil)))
+      problems.push('validity is not a time');
+    else if (t.validUntil !== undefined && t.validFrom > t.validUntil) problems.push('validUntil is before validFrom');
     if (t.softwareUpdateServiceUntil !== undefined && !validDate(t.softwareUpdateServiceUntil))
       problems.push('softwareUpdateServiceUntil is not a time');
     if (t.facilities.some((f) => !f.name || !Number.isSafeInteger(f.value) || f.value < 0))

@@ -1,65 +1,92 @@
-import { IsBoolean, IsIn, IsInt, IsOptional, IsString } from 'class-validator';
+import { Type } from 'class-transformer';
+import { IsArray, IsIn, IsInt, IsString, Min, ValidateIf, ValidateNested } from 'class-validator';
+import { JSONSchema } from 'class-validator-jsonschema';
+import type { CertificateInfo, KeyInfo } from '@gwsim/x509';
 import type { WireDates } from '../../../../../shared/interface/http/WireDates.js';
-import type { NodeCertificate } from '../../application/NodeCertificates.js';
+import type { NodeCertificateEntry } from '../../application/NodeCertificates.js';
 
 /**
- * A certificate of a node's digital identity as nodes/certificates/get and set answer it: the PEM and what it
- * says. Dates follow the request's dateFormat. The private key never comes back.
+ * A certificate as the real product's nodes/certificates/get shows it: every scalar a string (the version too,
+ * `certificateAuthority` `"true"` or `"false"`), the lists always present (empty when the certificate has none).
  */
-export class NodeCertificateView {
-  @IsString()
-  pem!: string;
-
+export class CertificateView {
   /** Distinguished name, relative names joined by ', ' */
-  @IsString()
-  subject!: string;
-
-  @IsString()
-  issuer!: string;
-
+  @IsString() subject!: string;
+  @IsString() issuer!: string;
   /** upper-case hexadecimal */
-  @IsString()
-  serialNumber!: string;
+  @IsString() serial!: string;
+  /** the X.509 version: "1", "2" or "3" */
+  @IsString() version!: string;
+  /** the request's dateFormat: `UTC yyyy-mm-dd hh:mm:ss` by default */
+  @IsString() validFrom!: string;
+  @IsString() validUntil!: string;
+  /** OpenSSL's name of the signature algorithm, e.g. sha256WithRSAEncryption, ecdsa-with-SHA256 */
+  @IsString() signingAlgorithm!: string;
+  @IsIn(['SHA-256']) fingerprintAlgorithm!: string;
+  /** colon-separated upper-case hexadecimal pairs */
+  @IsString() fingerprint!: string;
+  @IsIn(['true', 'false']) certificateAuthority!: string;
+  /** key usages by their RFC 5280 names: digitalSignature, keyEncipherment, keyCertSign, … */
+  @IsArray() @IsString({ each: true }) usage!: string[];
+  /** extended key usages: serverAuth, clientAuth, … (an unnamed one as its OID) */
+  @IsArray() @IsString({ each: true }) extendedUsage!: string[];
+  /** as OpenSSL prints them: DNS:host, IP Address:192.0.2.1, email:…, URI:… */
+  @IsArray() @IsString({ each: true }) subjectAlternativeNames!: string[];
+}
 
-  @IsString()
-  validFrom!: string;
+/** What the identity's private key is; the key itself never comes back. */
+export class PrivateKeyView {
+  /** bits: the RSA modulus, the EC curve's size (256 for Ed25519) */
+  @IsInt() @Min(0) keySize!: number;
+  /** RSA, EC, ED25519, … */
+  @IsString() keyType!: string;
+}
 
-  @IsString()
-  validTo!: string;
+/**
+ * One entry of nodes/certificates/get (and of set's answer): a certificate and the private key that belongs to
+ * it. Both members are always there; `certificate` is null for a key held without a certificate, `privateKey`
+ * null for a certificate whose key the gateway does not hold (the chain that issued the node's certificate).
+ */
+@JSONSchema((schema) => ({ ...schema, required: ['certificate', 'privateKey'] }))
+export class NodeCertificateView {
+  @ValidateIf((view: NodeCertificateView) => view.certificate !== null)
+  @ValidateNested()
+  @Type(() => CertificateView)
+  @JSONSchema({ nullable: true, description: 'null for an entry without a certificate' })
+  certificate!: CertificateView | null;
 
-  /** VALID, EXPIRED or NOT_YET_VALID now: expired certificates are stored and reported, not refused */
-  @IsIn(['VALID', 'EXPIRED', 'NOT_YET_VALID'])
-  validity!: 'VALID' | 'EXPIRED' | 'NOT_YET_VALID';
+  @ValidateIf((view: NodeCertificateView) => view.privateKey !== null)
+  @ValidateNested()
+  @Type(() => PrivateKeyView)
+  @JSONSchema({ nullable: true, description: 'null for a certificate whose private key the gateway does not hold' })
+  privateKey!: PrivateKeyView | null;
 
-  /** SHA-256, colon-separated hexadecimal pairs */
-  @IsString()
-  fingerprint256!: string;
-
-  @IsBoolean()
-  selfSigned!: boolean;
-
-  /** rsa, ec, ed25519, … */
-  @IsString()
-  keyAlgorithm!: string;
-
-  @IsOptional()
-  @IsInt()
-  keyBits?: number;
-
-  static of(certificate: NodeCertificate, dates: WireDates): NodeCertificateView {
-    const c = certificate.info;
+  static of(entry: NodeCertificateEntry, dates: WireDates): NodeCertificateView {
     return {
-      pem: c.pem,
-      subject: c.subject.split('\n').join(', '),
-      issuer: c.issuer.split('\n').join(', '),
-      serialNumber: c.serialNumber,
-      validFrom: dates.render(new Date(c.validFrom)),
-      validTo: dates.render(new Date(c.validTo)),
-      validity: certificate.validity,
-      fingerprint256: c.fingerprint256,
-      selfSigned: c.selfSigned,
-      keyAlgorithm: c.keyAlgorithm,
-      ...(c.keyBits !== undefined ? { keyBits: c.keyBits } : {}),
+      certificate: entry.certificate ? certificateView(entry.certificate, dates) : null,
+      privateKey: entry.privateKey ? privateKeyView(entry.privateKey) : null,
     };
   }
+}
+
+function certificateView(c: CertificateInfo, dates: WireDates): CertificateView {
+  return {
+    subject: c.subject.split('\n').join(', '),
+    issuer: c.issuer.split('\n').join(', '),
+    serial: c.serialNumber,
+    version: String(c.version),
+    validFrom: dates.render(new Date(c.validFrom)),
+    validUntil: dates.render(new Date(c.validTo)),
+    signingAlgorithm: c.signatureAlgorithm,
+    fingerprintAlgorithm: 'SHA-256',
+    fingerprint: c.fingerprint256,
+    certificateAuthority: String(c.certificateAuthority),
+    usage: [...c.keyUsage],
+    extendedUsage: [...c.extendedKeyUsage],
+    subjectAlternativeNames: [...c.subjectAltNames],
+  };
+}
+
+function privateKeyView(key: KeyInfo): PrivateKeyView {
+  return { keySize: key.keyBits ?? 0, keyType: key.keyAlgorithm.toUpperCase() };
 }

@@ -21,7 +21,7 @@ export const certificateOperations = [
     permissions: ['API', 'CFG-R'],
     body: 'none',
     summary:
-      "The certificates of the node's digital identity, its own first, then its chain (empty when it has none); never the key",
+      "The node's digital identity as the real product shows it: entries {certificate, privateKey}, its own certificate with what its key is first, then its chain (empty when it has none); never the key itself",
     query: [node],
     response: { kind: 'json', shape: NodeCertificateView, array: true },
     controller: NodeCertificatesController,
@@ -35,7 +35,7 @@ export const certificateOperations = [
     permissions: ['API', 'CFG-W'],
     body: 'multipart',
     summary:
-      "Store certificates and/or the private key of a PEM, DER or PKCS#12 file in the node's digital identity (created when missing); the key must belong to the certificate",
+      "Store certificates and/or the private key of a PEM, DER or PKCS#12 file in the node's digital identity (created when missing); the key must belong to the certificate. Answers what get answers then",
     query: [
       node,
       {

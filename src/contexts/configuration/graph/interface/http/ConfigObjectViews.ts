@@ -4,10 +4,20 @@ import { OBJECT_SORTS, type ObjectSort } from '../../domain/ObjectSort.js';
 
 const FLAGS = ['true', 'false'];
 
-/** metaData.anynodefe of an object: stored metadata kept verbatim, the note, and the optimistic version. */
+/** metaData.anynodefe.replication: whether the object's system identifiers are replicated to a standby. */
+export class ObjectReplicationView {
+  [member: string]: unknown;
+  @IsIn(FLAGS) systemIdentifiersEnabled!: string;
+}
+
+/**
+ * metaData.anynodefe of an object: stored metadata kept verbatim, the replication block the real product shows
+ * on every object (`"false"` unless stored otherwise), the note, and the optimistic version.
+ */
 export class AnynodefeView {
   [metadata: string]: unknown;
   @IsString() compatibility!: string;
+  @ValidateNested() @Type(() => ObjectReplicationView) replication!: ObjectReplicationView;
   @IsString() note!: string;
   /** The version to send back with a set (metaData.anynodefe.version, or If-Match) to make it conditional. */
   @IsNumberString() version!: string;

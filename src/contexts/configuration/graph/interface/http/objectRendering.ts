@@ -10,7 +10,9 @@ import type { AnynodefeView, ConfigObjectView } from './ConfigObjectViews.js';
  *
  *   { "id", "sort", "displayName", "comment", "visible", "protected", "trMark",
  *     <each parameter of the sort>, <each reference slot: an id ("" for none) or an array of ids>,
- *     "metaData": { "anynodefe": { ...stored metadata, "note", "compatibility": "0", "version": "<n>" } } }
+ *     "metaData": { "anynodefe": { "compatibility": "0", ...stored metadata,
+ *                                  "replication": { "systemIdentifiersEnabled": "false", ...stored },
+ *                                  "note", "version": "<n>" } } }
  *
  * Secret parameters (passwords, shared secrets, private keys) are never answered. It lives with the graph so
  * that every view renders objects the one way without importing another view.
@@ -41,9 +43,15 @@ export function renderObject(object: ConfigObject): ConfigObjectView {
   }
   for (const [slot, ids] of Object.entries(object.references)) if (!(slot in fields)) fields[slot] = [...ids];
   const { note: _note, version: _version, ...metadata } = object.metadata;
+  const stored = renderValue(metadata) as { [key: string]: WireValue };
+  const replication = stored['replication'];
   const anynodefe: AnynodefeView = {
     compatibility: '0',
-    ...(renderValue(metadata) as { [key: string]: WireValue }),
+    ...stored,
+    replication: {
+      systemIdentifiersEnabled: 'false',
+      ...(replication !== null && typeof replication === 'object' && !Array.isArray(replication) ? replication : {}),
+    },
     note: object.note,
     version: String(object.version),
   };

@@ -170,7 +170,7 @@ export class TransportConnectionController {
     const credentials = (authenticating.credentials ?? undefined) as ConnectionCredentialsDto | undefined;
     const input: NewTransportConnection = {
       displayName,
-      sipNodeId: idOf(dto.sipNodeId) ?? '',
+      sipNodeId: idOf(dto.sipNodeId),
       conditionId: idOf(dto.conditionId),
       authenticationEnabled: given(authenticating.authenticationEnabled, false),
       credentialsId: credentials ? (idOf(credentials.authenticationProfileId) ?? '') : undefined,

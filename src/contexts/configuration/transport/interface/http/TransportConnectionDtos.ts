@@ -68,15 +68,22 @@ export class RegistrarDto {
   @IsString() @JSONSchema({ description: 'SIP or SIPS URI of the registrar' }) iri!: string;
 }
 
-/** Fields every add body may carry. `displayName`, when sent, must be the query's; `sipNodeId` is required. */
+/**
+ * Fields every add body may carry. `displayName`, when sent, must be the query's; without `sipNodeId` the
+ * connection is made unattached (no node lists it) until a node's transportConnectionIds names it.
+ */
 abstract class AddConnectionBase {
   @IsOptional()
   @IsString()
   @JSONSchema({ description: 'when sent, must equal the displayName query parameter' })
   displayName?: string | null;
+  @IsOptional()
   @IsString()
-  @JSONSchema({ description: 'id of the node the connection is added to (last priority)' })
-  sipNodeId!: string;
+  @JSONSchema({
+    description:
+      'id of the node the connection is added to (last priority); without it the connection is unattached, never chosen until a node lists it',
+  })
+  sipNodeId?: string | null;
   @IsOptional()
   @IsString()
   @JSONSchema({ description: 'id of a condition; the connection works only while it holds' })

@@ -41,7 +41,7 @@ export class AssertedUriView {
   uri!: string;
   @IsOptional()
   @IsString()
-  @JSONSchema({ description: 'display name sent with the asserted identity' })
+  @JSONSchema({ nullable: false, description: 'display name sent with the asserted identity' })
   displayName?: string;
 }
 
@@ -63,18 +63,30 @@ abstract class ConnectionViewBase {
   @IsString() displayName!: string;
   @IsOptional()
   @IsString()
-  @JSONSchema({ description: 'the node listing the connection in its transport connections; absent when none does' })
+  @JSONSchema({
+    nullable: false,
+    description:
+      'the node listing the connection in its transport connections; absent (never null) when none does: an unattached connection',
+  })
   sipNodeId?: string;
   @IsOptional()
   @IsString()
-  @JSONSchema({ description: 'the connection works only while this condition holds' })
+  @JSONSchema({ nullable: false, description: 'the connection works only while this condition holds' })
   conditionId?: string;
 }
 
 abstract class AuthenticatingViewBase extends ConnectionViewBase {
   @IsBoolean() authenticationEnabled!: boolean;
-  @IsOptional() @ValidateNested() @Type(() => ConnectionCredentialsView) credentials?: ConnectionCredentialsView;
-  @IsOptional() @ValidateNested() @Type(() => AssertedUriView) assertedAddress?: AssertedUriView;
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => ConnectionCredentialsView)
+  @JSONSchema({ nullable: false })
+  credentials?: ConnectionCredentialsView;
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => AssertedUriView)
+  @JSONSchema({ nullable: false })
+  assertedAddress?: AssertedUriView;
 }
 
 @SchemaName('StandardTransportConnection')

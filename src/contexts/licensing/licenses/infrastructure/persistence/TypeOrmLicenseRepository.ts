@@ -9,7 +9,7 @@ import { LicenseRecord } from './LicenseRecord.js';
 
 interface StoredTerms extends Omit<LicenseTerms, 'validFrom' | 'validUntil' | 'softwareUpdateServiceUntil'> {
   readonly validFrom: string;
-  readonly validUntil: string;
+  readonly validUntil?: string;
   readonly softwareUpdateServiceUntil?: string;
 }
 
@@ -17,7 +17,7 @@ function termsToJson(t: LicenseTerms): StoredTerms {
   return {
     ...t,
     validFrom: t.validFrom.toISOString(),
-    validUntil: t.validUntil.toISOString(),
+    validUntil: t.validUntil?.toISOString(),
     ...(t.softwareUpdateServiceUntil
       ? { softwareUpdateServiceUntil: t.softwareUpdateServiceUntil.toISOString() }
       : { softwareUpdateServiceUntil: undefined }),
@@ -32,7 +32,7 @@ function termsFromJson(json: StoredTerms): LicenseTerms {
     application: json.application,
     requiredSystemIds: json.requiredSystemIds,
     validFrom: new Date(json.validFrom),
-    validUntil: new Date(json.validUntil),
+    validUntil: json.validUntil ? new Date(json.validUntil) : undefined,
     softwareUpdateServiceUntil: json.softwareUpdateServiceUntil ? new Date(json.softwareUpdateServiceUntil) : undefined,
     facilities: json.facilities,
     constraints: json.constraints,

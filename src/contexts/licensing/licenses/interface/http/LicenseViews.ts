@@ -1,5 +1,6 @@
 import { Type } from 'class-transformer';
 import { IsArray, IsIn, IsInt, IsOptional, IsString, Min, ValidateNested } from 'class-validator';
+import { JSONSchema } from 'class-validator-jsonschema';
 import { LICENSE_STATUSES } from '../../domain/LicenseStatus.js';
 import type { WireDates } from '../../../../../shared/interface/http/WireDates.js';
 import type { License } from '../../domain/License.js';
@@ -18,7 +19,8 @@ export class LicenseFacilityView {
 /**
  * License as the real product answers it. Lists (products, constraints, requiredSystemIds) are bracketed list
  * texts (`[anynode]`); invalidatedLicences is the count of licenses it invalidates, as a text; dates follow the
- * request's dateFormat; a field with no value is left out.
+ * request's dateFormat; a field with no value is left out, never null (validUntil of a license that does not
+ * expire, softwareUpdateServiceUntil of one without an end of its software update service).
  */
 export class LicenseView {
   @IsString()
@@ -33,11 +35,15 @@ export class LicenseView {
   @IsString()
   validFrom!: string;
 
+  /** absent (never null) for a license that does not expire */
+  @IsOptional()
   @IsString()
-  validUntil!: string;
+  @JSONSchema({ nullable: false })
+  validUntil?: string;
 
   @IsOptional()
   @IsString()
+  @JSONSchema({ nullable: false })
   softwareUpdateServiceUntil?: string;
 
   @IsArray()
@@ -77,13 +83,14 @@ const bracketed = (items: readonly string[]) => `[${items.join(', ')}]`;
 
 export function licenseView(license: License, dates: WireDates): LicenseView {
   const t = license.terms;
+  const until = dates.render(t.validUntil);
   const sus = dates.render(t.softwareUpdateServiceUntil);
   return {
     id: license.id,
     identifier: t.identifier,
     name: t.name,
     validFrom: dates.render(t.validFrom),
-    validUntil: dates.render(t.validUntil),
+    ...(until !== undefined ? { validUntil: until } : {}),
     ...(sus !== undefined ? { softwareUpdateServiceUntil: sus } : {}),
     facilities: t.facilities.map((f) => ({ name: `${f.name} = ${f.value}`, value: f.value })),
     constraints: bracketed(t.constraints),
