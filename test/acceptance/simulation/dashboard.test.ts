@@ -10,6 +10,8 @@ const CORPORATE = '5f0c1e2a-7b3d-4c8e-9a61-2d4f8b0e1a01';
 const DAY = 86_400_000;
 
 /** Every field the real product's monitoring clients bind, with its JSON type ([x]: an array of x). */
+import { strictBreaches } from '../../support/strictShape.js';
+
 const INT = 'integer';
 const STR = 'string';
 const BOOL = 'boolean';
@@ -63,25 +65,6 @@ const SHAPE = {
   sfbUcmaNodes: [{}],
   certificates: [{ commonName: STR, expiresInDays: INT }],
 };
-
-/** Where `value` breaks `shape` as a strict client binds it (a null, a fraction, a string for a number, a field missing). */
-export function strictBreaches(value: unknown, shape: unknown, at = '$'): string[] {
-  if (Array.isArray(shape)) {
-    if (!Array.isArray(value)) return [`${at}: ${JSON.stringify(value)} is not an array`];
-    return value.flatMap((item, i) => strictBreaches(item, shape[0], `${at}[${i}]`));
-  }
-  if (typeof shape === 'object' && shape !== null) {
-    if (typeof value !== 'object' || value === null || Array.isArray(value))
-      return [`${at}: ${JSON.stringify(value)} is not an object`];
-    return Object.entries(shape).flatMap(([key, inner]) =>
-      key in value
-        ? strictBreaches((value as Record<string, unknown>)[key], inner, `${at}.${key}`)
-        : [`${at}.${key} is missing`],
-    );
-  }
-  if (shape === INT) return Number.isInteger(value) ? [] : [`${at}: ${JSON.stringify(value)} is not an integer`];
-  return typeof value === shape ? [] : [`${at}: ${JSON.stringify(value)} is not a ${String(shape)}`];
-}
 
 interface Node {
   id: string;
