@@ -30,9 +30,12 @@ async function main(kind: string): Promise<void> {
   } else {
     const dataDir = kind === 'gwsim-disk' ? mkdtempSync(path.join(os.tmpdir(), 'gwsim-bench-')) : undefined;
     const simulatorThread = readSwitch(process.env, 'GWSIM_SIMULATOR_THREAD', true);
-    // as `gwsim serve` does with the simulator's thread
-    if (dataDir && simulatorThread) lowerNodeThreads(BACKGROUND_NICENESS);
-    const engine = dataDir
+    const databaseUrl = dataDir ? undefined : process.argv[3];
+    // as `gwsim serve` does: the embedded engine (on disk or in memory) in a worker thread, which gives the
+    // simulator's thread its session, and Node's own threads behind the API's
+    const embeddedWorker = dataDir !== undefined || (databaseUrl === undefined && simulatorThread);
+    if (embeddedWorker && simulatorThread) lowerNodeThreads(BACKGROUND_NICENESS);
+    const engine = embeddedWorker
       ? startEmbeddedDatabaseWorker(dataDir, (error) => {
           console.error(error);
           process.exit(1);
@@ -43,7 +46,7 @@ async function main(kind: string): Promise<void> {
       config: {
         port: 0,
         host: '127.0.0.1',
-        databaseUrl: dataDir ? undefined : process.argv[3],
+        databaseUrl,
         dataDir,
         ephemeral: dataDir === undefined,
         adminPassword: BENCH_ADMIN_PASSWORD,
