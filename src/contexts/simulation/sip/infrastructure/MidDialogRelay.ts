@@ -90,14 +90,19 @@ export class MidDialogRelay {
       return;
     }
     if (method === 'INFO') leg.infoReceived(request, this.reports.now()); // a DTMF digit in its body is the call's
+    const target = this.partnerOf(leg);
     if (method === 'INVITE' || method === 'UPDATE') {
       const pending = leg.exchange;
       if (pending) {
         transaction.respond(this.glare(request, pending.origin === leg));
         return;
       }
+      // the gateway's own offer is under way on this leg (glare), or on the other, whose dialog takes no second one now
+      if (leg.ownOffer || target?.ownOffer) {
+        transaction.respond(buildResponse(request, 491));
+        return;
+      }
     }
-    const target = this.partnerOf(leg);
     if (method === 'INVITE' || method === 'UPDATE') {
       this.refreshTarget(leg, request);
       const exchange: Exchange = {

@@ -125,6 +125,8 @@ export class SocketLeg extends TransportLeg {
   referSubscribed = false;
   /** A re-INVITE or UPDATE under way on the leg, either way (MidDialogRelay). */
   exchange: Exchange | undefined;
+  /** The gateway's own re-INVITE or UPDATE under way on the leg (GatewayOffers), until its final answer. */
+  ownOffer: 'INVITE' | 'UPDATE' | undefined;
   /** The leg's session timer (RFC 4028), once one was negotiated on it (SessionTimers). */
   sessionTimer: LegSessionTimer | undefined;
   ended = false;
