@@ -204,7 +204,10 @@ export class CallTransfer {
     this.context.track(transfer.attempt.leg, call);
   }
 
-  /** The target answered: the transferor hears 200 and is hung up on; the target takes its place in the call. */
+  /**
+   * The target answered: the transferor hears 200 and is hung up on; the target takes its place in the call, and the
+   * transport brings the transferee's media to it (the transferor may have left it on hold).
+   */
   private complete(
     call: SimulatedCall,
     transfer: PendingTransfer,
@@ -221,11 +224,13 @@ export class CallTransfer {
       if (!transfer.transferorGone) transport.bye(replaced.leg, () => replaced.dialog.bye(answer()));
       call.attempt = attempt;
       call.answer = ok;
+      transport.transferred(call.inbound, attempt.leg);
     } else {
       const dialog = call.inboundDialog;
       if (!transfer.transferorGone) transport.bye(call.inbound, () => dialog.bye());
       call.inbound = attempt.leg;
       call.inboundDialog = new TransferredCaller(attempt.dialog, ok);
+      transport.transferred(call.attempt!.leg, attempt.leg);
     }
   }
 

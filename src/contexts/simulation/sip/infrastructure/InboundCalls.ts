@@ -276,6 +276,7 @@ export class InboundCalls {
       0,
     );
     leg.inviteTransaction = transaction;
+    leg.peerSdp = offer;
     leg.lateOffer = body.kind === 'none';
     if (
       reliableEnabled(node) &&

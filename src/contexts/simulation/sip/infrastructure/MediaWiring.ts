@@ -80,6 +80,7 @@ export class MediaWiring {
    * the caller's for a transfer target taking the caller's place) sends where it says.
    */
   farAnswer(leg: SocketLeg, answer: string): void {
+    leg.peerSdp = answer;
     const far = sdpMediaAddress(answer);
     if (far && leg.media) {
       if (leg.side === 1) leg.media.farAnswer = answer;
@@ -98,6 +99,7 @@ export class MediaWiring {
    * caller's side of the relay sends where it says. SDP that is not SDP leaves the media where it was.
    */
   callerAnswer(leg: SocketLeg, answer: string): void {
+    leg.peerSdp = answer;
     const relay = leg.media?.relay;
     if (!relay) return;
     try {
@@ -118,11 +120,12 @@ export class MediaWiring {
   }
 
   /**
-   * The relay's side facing the leg sends where a new SDP from the leg's peer says (RFC 3264 section 8: the anchor
-   * follows an address change). An SDP on hold the old way (c= 0.0.0.0, RFC 3264 section 8.4) or with the stream off
-   * leaves it where it was.
+   * A new SDP from the leg's peer (its offer or answer inside the call), the peer's last: the relay's side facing the
+   * leg sends where it says (RFC 3264 section 8: the anchor follows an address change). An SDP on hold the old way
+   * (c= 0.0.0.0, RFC 3264 section 8.4) or with the stream off leaves it where it was.
    */
   aim(leg: SocketLeg, sdp: string): void {
+    leg.peerSdp = sdp;
     const relay = leg.media?.relay;
     if (!relay) return;
     try {

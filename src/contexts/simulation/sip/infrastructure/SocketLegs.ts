@@ -54,6 +54,7 @@ export class SocketLegs {
     leg.inviteTransaction = undefined;
     leg.pendingBye = undefined;
     leg.lastSdp = undefined;
+    leg.peerSdp = undefined;
     leg.ownOffer = undefined;
     leg.sentInvite = undefined;
     leg.ackSent = undefined;
