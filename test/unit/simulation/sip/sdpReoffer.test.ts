@@ -19,8 +19,12 @@ const SDP = [
 ].join('\r\n');
 
 describe('sdpReoffer: what the gateway offers a leg anew, and whether it needs to (RFC 3264 section 8)', () => {
-  it("names the audio stream's codecs in order, by rtpmap where it has one", () => {
+  it("names the audio stream's codecs in order: a static type by its number, a dynamic one by its rtpmap", () => {
     expect(audioCodecs(SDP)).to.deep.equal(['0', 'opus/48000', 'telephone-event/8000']);
+    expect(audioCodecs(SDP.replace('a=rtpmap:96', 'a=rtpmap:0 PCMU/8000\r\na=rtpmap:96'))).to.deep.equal(
+      audioCodecs(SDP),
+    );
+    expect(audioCodecs(SDP.replace(/\b96\b/g, '111'))).to.deep.equal(audioCodecs(SDP));
     expect(audioCodecs(SDP.replace('m=audio 40000', 'm=audio 0'))).to.deep.equal([]);
   });
 

@@ -5,8 +5,9 @@ const MEDIA = /^m=audio [1-9]\d*(?:\/\d+)? \S+ (.*)$/;
 const RTPMAP = /^a=rtpmap:(\d+) ([^/\s]+\/\d+)/;
 
 /**
- * The codecs of an SDP's first audio stream with a port, in its order: each payload type's a=rtpmap encoding and clock
- * rate (case aside), a static type without one by its number. Empty when there is no such stream.
+ * The codecs of an SDP's first audio stream with a port, in its order: a static payload type (below 96, RFC 3551) by
+ * its number, with or without its a=rtpmap; a dynamic one by its a=rtpmap encoding and clock rate (case aside), since
+ * its number is each side's own choice. Empty when there is no such stream.
  */
 export function audioCodecs(sdp: string): string[] {
   const lines = sdp.split(/\r?\n/);
@@ -20,7 +21,7 @@ export function audioCodecs(sdp: string): string[] {
     if (rtpmap) names.set(rtpmap[1]!, rtpmap[2]!.toLowerCase());
   }
   const formats = MEDIA.exec(lines[at]!)![1]!.trim().split(/\s+/);
-  return formats.map((format) => names.get(format) ?? format);
+  return formats.map((format) => (Number(format) < 96 ? format : (names.get(format) ?? format)));
 }
 
 /**
