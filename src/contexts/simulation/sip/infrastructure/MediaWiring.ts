@@ -76,16 +76,19 @@ export class MediaWiring {
   }
 
   /**
-   * A real far end's answer with SDP: kept for the caller, and the relay's side facing the far end (the called side;
-   * the caller's for a transfer target taking the caller's place) sends where it says.
+   * A real far end's answer with SDP (`final`: its 2xx, else early media): kept for the caller, and the relay's side
+   * facing the far end (the called side; the caller's for a transfer target taking the caller's place) sends where it
+   * says. A transfer's target whose 2xx takes a side another leg had makes that leg's peer, still sending a moment,
+   * one the side never latches again (a target that fails after early media leaves the call to the transferor).
    */
-  farAnswer(leg: SocketLeg, answer: string): void {
+  farAnswer(leg: SocketLeg, answer: string, final: boolean): void {
     leg.peerSdp = answer;
     const far = sdpMediaAddress(answer);
     if (far && leg.media) {
       if (leg.side === 1) leg.media.farAnswer = answer;
+      const before = leg.media.legs[leg.side];
       try {
-        leg.media.relay?.setRemote(leg.side, far);
+        leg.media.relay?.setRemote(leg.side, far, final && before !== undefined && before !== leg);
         leg.media.relay?.setTelephoneEvents(leg.side, sdpTelephoneEvents(answer)); // DTMF in the far end's RTP (RFC 4733)
       } catch (error) {
         // an answer naming the gateway's own media port (a loop): the media stays unrelayed that way
