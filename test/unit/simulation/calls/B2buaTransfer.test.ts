@@ -96,6 +96,28 @@ describe('the gateway carries out a transfer the called party asks for (REFER, R
     expect(transfers(transport).at(-1)).to.equal('bye 2');
   });
 
+  it("answers the transferor's BYE that crosses the gateway's once the transfer is done (RFC 3261 section 15.1.2)", () => {
+    const { transport, run } = scripted(
+      {
+        'carrier-a': { responses: ANSWERS, referTo: '0409876', referAfterMs: 2000, byeAfterMs: 3000 },
+        'carrier-b': { responses: ANSWERS },
+      },
+      [CALL],
+    );
+    run(10);
+    const onTransferor = transport.commands.filter((c) => c.leg === 1 && c.node === 'carrier-a');
+    expect(onTransferor.map((c) => `${c.what} ${c.status ?? c.method ?? ''}`.trim())).to.deep.equal([
+      'invite',
+      'ack',
+      'refer 202',
+      'notify 100',
+      'notify 180',
+      'notify 200',
+      'bye',
+      'confirm BYE',
+    ]);
+  });
+
   it('reports a target that fails in the final NOTIFY, and the call goes on with the transferor', () => {
     const { engine, sinks, transport, run } = scripted(
       {

@@ -79,6 +79,8 @@ class TransferredCaller implements CallerDialog {
 export class CallTransfer {
   /** Transfer attempts of calls that ended meanwhile, by leg: a 2xx that crosses their CANCEL is hung up. */
   private readonly abandoned = new Map<TransportLeg, UacDialog>();
+  /** Transferors the gateway hung up on once their transfer was done: no call holds their leg any more. */
+  private readonly released = new WeakSet<TransportLeg>();
 
   constructor(private readonly context: TransferContext) {}
 
@@ -154,6 +156,16 @@ export class CallTransfer {
     transfer.transferorGone = true;
   }
 
+  /**
+   * A BYE on a leg no call holds: a transferor's that crossed the gateway's BYE after its transfer is answered 200 all
+   * the same (RFC 3261 section 15.1.2); any other is not the transfer's.
+   */
+  releasedBye(leg: TransportLeg, bye: Lazy<SipRequest>): void {
+    if (!this.released.has(leg)) return;
+    this.released.delete(leg);
+    this.context.transport.confirm(leg, 'BYE', () => okTo(bye()));
+  }
+
   /** The call ends with a transfer under way: its attempt is cancelled (a 2xx crossing the CANCEL is hung up). */
   abandon(call: SimulatedCall): void {
     const attempt = call.transfer?.attempt;
@@ -218,6 +230,7 @@ export class CallTransfer {
     call.transfer = undefined;
     if (!transfer.transferorGone) transport.transferProgress(transfer.transferor, 200);
     this.context.untrack(transfer.transferor);
+    if (!transfer.transferorGone) this.released.add(transfer.transferor);
     if (transfer.by === 'called') {
       const replaced = call.attempt!;
       const answer = call.answer!;
