@@ -171,10 +171,16 @@ export class MidDialogRelay {
     this.send(leg, message, undefined, () => undefined);
   }
 
-  /** The other real leg of the leg's call, its dialog confirmed; undefined when that side is simulated or gone. */
+  /**
+   * The other real leg of the leg's call, its dialog established; undefined when that side is simulated or gone. A
+   * caller whose far end answered while the gateway's 2xx to it is still on its way is the partner already: what
+   * goes to it waits for its ACK (forward).
+   */
   partnerOf(leg: SocketLeg): SocketLeg | undefined {
     const other = leg.media?.legs[leg.side === 0 ? 1 : 0];
-    return other && other !== leg && !other.ended && other.dialog ? other : undefined;
+    if (!other || other === leg || other.ended) return undefined;
+    const answering = other.index === 0 && other.finalStatus < 200 && leg.index > 0 && leg.dialog !== undefined;
+    return other.dialog || answering ? other : undefined;
   }
 
   /** The request could not be carried (an SDP the anchor cannot rewrite, say): 500, the session as it was. */
@@ -183,6 +189,13 @@ export class MidDialogRelay {
     if (exchange) this.end(exchange);
     this.reports.warn({ err: error }, 'a request inside a call could not be carried across; answered 500');
     transaction.respond(buildResponse(transaction.request, 500));
+  }
+
+  /** The caller a request waited for ended without confirming its call: the request is answered 487 (the call ends). */
+  private terminated(origin: SocketLeg, transaction: ServerTransaction): void {
+    const exchange = origin.exchange?.server === transaction ? origin.exchange : undefined;
+    if (exchange) this.end(exchange);
+    if (!origin.ended) transaction.respond(buildResponse(transaction.request, 487));
   }
 
   /** 491 when the gateway's own offer to the leg is under way (glare), 500 with Retry-After when the leg's is. */
@@ -201,6 +214,7 @@ export class MidDialogRelay {
       target.onConfirmed.push(() => {
         try {
           if (!target.ended) this.forward(origin, target, transaction);
+          else this.terminated(origin, transaction);
         } catch (error) {
           this.failed(origin, transaction, error);
         }

@@ -61,7 +61,8 @@ export class SocketLegs {
     leg.forkAcks = undefined;
     leg.exchange = undefined;
     leg.refer = undefined;
-    leg.onConfirmed.length = 0;
+    // what waited for the caller's ACK hears that the leg is over (a relayed request is answered, SessionRefreshes stops)
+    for (const waiting of leg.onConfirmed.splice(0)) waiting();
     this.lingering.add(leg);
     this.early.dropExpired();
   }
