@@ -46,9 +46,15 @@ function request(method: string, callId: string, toTag: string, body = ''): SipR
  * A call whose far end (Bob, leg 1) answered while the gateway's 2xx to the caller (Alice, leg 0) is still on its way:
  * the caller's leg has no dialog yet. Bob's re-INVITE at that moment (a phone that holds at once).
  */
-function answeringCall() {
+function answeringCall(options: { farAnswerHandled?: boolean } = {}) {
   const clock = new ManualTimers();
-  const scheduler: Scheduler = { now: () => clock.now(), at: (_at, action) => action(), wake: () => undefined };
+  /** The engine's queue: what the transport posts runs when the test says. */
+  const queued: (() => void)[] = [];
+  const scheduler: Scheduler = {
+    now: () => clock.now(),
+    at: (_at, action) => queued.push(action),
+    wake: () => undefined,
+  };
   const reports = new SocketReports(scheduler, () => clock.now());
   const media = new MediaWiring({ warn: () => undefined } as unknown as LabSip);
   const relay = new MidDialogRelay(reports, media, new SessionTimers(reports, media, clock));
@@ -65,10 +71,11 @@ function answeringCall() {
   const local = { transport: 'UDP' as const, host: '127.0.0.1', port: 5060 };
   const caller = new SocketLeg(0, planNode('pbx'), 's', stack, local, local, 'caller-call', call, 0);
   const far = new SocketLeg(1, planNode('pbx'), 's', stack, local, local, 'far-call', call, 1);
-  far.dialog = uasDialog(
-    request('INVITE', 'far-call', ''),
-    buildResponse(request('INVITE', 'far-call', ''), 200, { toTag: 'gw' }),
-  );
+  const farDialog = () => {
+    const invite = request('INVITE', 'far-call', '');
+    far.dialog = uasDialog(invite, buildResponse(invite, 200, { toTag: 'gw' }));
+  };
+  if (options.farAnswerHandled !== false) farDialog();
   call.legs[0] = caller;
   call.legs[1] = far;
   legs.add(caller);
@@ -79,20 +86,38 @@ function answeringCall() {
     respond: (response: SipResponse) => answers.push(response),
   } as unknown as ServerTransaction;
   relay.received(far, hold);
-  return { caller, legs, toCaller, answers };
+  /** The engine's step that handles the far end's 2xx: the far end's dialog, the gateway's 2xx to the caller. */
+  const answerCaller = () => {
+    farDialog();
+    const invite = request('INVITE', 'caller-call', '');
+    caller.dialog = uasDialog(invite, buildResponse(invite, 200, { toTag: 'gw' }));
+    caller.finalStatus = 200;
+  };
+  const runQueue = () => {
+    for (const action of queued.splice(0)) action();
+  };
+  return { caller, legs, toCaller, answers, answerCaller, runQueue };
 }
 
 describe('MidDialogRelay: a far end that re-INVITEs right after its 2xx, before the caller has the gateway 2xx', () => {
   it('relays it to the caller once the caller ACKed, instead of answering it for the caller', () => {
-    const { caller, toCaller, answers } = answeringCall();
+    const { caller, toCaller, answers, answerCaller } = answeringCall();
     expect([toCaller.length, answers.length], 'it waits for the caller').to.deep.equal([0, 0]);
-    const invite = request('INVITE', 'caller-call', '');
-    caller.dialog = uasDialog(invite, buildResponse(invite, 200, { toTag: 'gw' }));
-    caller.finalStatus = 200;
+    answerCaller();
     caller.confirmed = true;
     for (const waiting of caller.onConfirmed.splice(0)) waiting();
     expect(toCaller.map((m) => [m.method, m.body.includes('a=sendonly')])).to.deep.equal([['INVITE', true]]);
     expect(answers).to.have.length(0);
+  });
+
+  it("takes it after the engine's step that handles the far end's 2xx when it overtook that step", () => {
+    const { caller, toCaller, answers, answerCaller, runQueue } = answeringCall({ farAnswerHandled: false });
+    answerCaller(); // the step queued before the re-INVITE came
+    runQueue();
+    expect([toCaller.length, answers.length], 'it waits for the caller ACK').to.deep.equal([0, 0]);
+    caller.confirmed = true;
+    for (const waiting of caller.onConfirmed.splice(0)) waiting();
+    expect(toCaller.map((m) => m.method)).to.deep.equal(['INVITE']);
   });
 
   it('answers it 487 when the caller leg ends first', () => {

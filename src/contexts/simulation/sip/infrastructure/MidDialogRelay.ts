@@ -2,6 +2,7 @@ import {
   buildInDialog,
   buildResponse,
   parseNameAddr,
+  rejectionResponse,
   sdpOf,
   type InDialogSpec,
   type ServerTransaction,
@@ -67,8 +68,20 @@ export class MidDialogRelay {
     private readonly timers: SessionTimers,
   ) {}
 
-  /** A request inside the leg's confirmed dialog (not a BYE, an ACK or a CANCEL); a failure to carry it is a 500. */
-  received(leg: SocketLeg, transaction: ServerTransaction): void {
+  /**
+   * A request inside the leg's confirmed dialog (not a BYE, an ACK or a CANCEL); a failure to carry it is a 500. A far
+   * end's request that overtook the gateway's handling of its 2xx (on the engine's queue, the caller answered in the
+   * same step) is taken after it.
+   */
+  received(leg: SocketLeg, transaction: ServerTransaction, queued = false): void {
+    if (leg.index > 0 && !leg.dialog && !queued) {
+      this.reports.post(() =>
+        leg.ended
+          ? transaction.respond(buildResponse(transaction.request, 481))
+          : this.received(leg, transaction, true),
+      );
+      return;
+    }
     try {
       this.take(leg, transaction);
     } catch (error) {
@@ -86,7 +99,7 @@ export class MidDialogRelay {
         ? offerRefusal(request, leg.local.host)
         : undefined;
     if (refusal) {
-      transaction.respond(refusalResponse(request, refusal.status, refusal.headers));
+      transaction.respond(rejectionResponse(request, refusal));
       return;
     }
     if (method === 'INFO') leg.infoReceived(request, this.reports.now()); // a DTMF digit in its body is the call's
@@ -383,15 +396,4 @@ export class MidDialogRelay {
   private destination(leg: SocketLeg, message: SipRequest): SipAddress {
     return inDialogDestination(leg.index === 0, leg.peer, message);
   }
-}
-
-/** A refusal with its headers (a Warning) as the response to `request`. */
-function refusalResponse(
-  request: SipRequest,
-  status: number,
-  headers: readonly { name: string; value: string }[],
-): SipResponse {
-  let response = buildResponse(request, status);
-  for (const h of headers) response = withHeader(response, h.name, h.value);
-  return response;
 }
