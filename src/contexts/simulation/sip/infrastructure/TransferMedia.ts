@@ -1,4 +1,4 @@
-import type { SipRequest, SipResponse } from '@gwsim/sip';
+import type { SipResponse } from '@gwsim/sip';
 import type { GatewayOffers } from './GatewayOffers.js';
 import { REAL_TIME, type TimerHost } from './LegSessionTimer.js';
 import type { MediaWiring } from './MediaWiring.js';
@@ -83,16 +83,10 @@ export class TransferMedia {
       return;
     }
     if (body === undefined) return;
-    this.offers.send(leg, 'INVITE', body, (request, response) => this.answered(joined, to, glare, request, response));
+    this.offers.send(leg, 'INVITE', body, (_request, response) => this.answered(joined, to, glare, response));
   }
 
-  private answered(
-    joined: Joined,
-    to: 'transferee' | 'target',
-    glare: number,
-    _request: SipRequest,
-    response: SipResponse,
-  ): void {
+  private answered(joined: Joined, to: 'transferee' | 'target', glare: number, response: SipResponse): void {
     const leg = to === 'transferee' ? joined.transferee : joined.target!;
     const status = response.status;
     if (status < 300) {
