@@ -155,6 +155,55 @@ describe('real SIP through a lab: transfer (REFER) carried out by the gateway or
     ]);
   });
 
+  it('re-INVITEs a transferee its transferor held: sendrecv, the next o= version, the relay address; in the ladder', async () => {
+    const targetUas = await party({ scenario: 'uas', localPort: targetPort, calls: 1, timeoutMs: 60_000 });
+    const transferor = await party({
+      scenario: fixture('uas-hold-refer'),
+      localPort: uasPort,
+      calls: 1,
+      keys: { hold_ms: '300', refer_to: '5012345@127.0.0.1' },
+      timeoutMs: 60_000,
+    });
+    const caller = await runSipp({
+      scenario: fixture('uac-held-transferred'),
+      remote: `127.0.0.1:${pbxPort}`,
+      service: '4930123460',
+      calls: 1,
+      keys: { hold_ms: '1000' },
+      timeoutMs: 60_000,
+    });
+    succeeded(caller, 'transferee');
+    const transferred = await transferor.done;
+    succeeded(transferred, 'transferor');
+    progressed(transferred);
+    expect((await targetUas.stop()).successful, "the target took the transferee's BYE").to.equal(1);
+    const logged = /hold o=(\S+ \S+) (\d+) (.*?) m=audio (\d+) .*; transfer o=(\S+ \S+) (\d+) (.*?) m=audio (\d+)/.exec(
+      caller.logs,
+    );
+    expect(logged, caller.logs).not.to.equal(null);
+    const [, heldSession, heldVersion, heldAddress, heldPort, session, version, address, port] = logged!;
+    // RFC 3264 section 8: the session the transferee knows, its version one higher; the relay's address unchanged
+    expect([session, Number(version), address, port]).to.deep.equal([
+      heldSession,
+      Number(heldVersion) + 1,
+      heldAddress,
+      heldPort,
+    ]);
+    const [entry] = await lab.settledHistory((e) => e.inboundDestinationDialString === '4930123460', 1);
+    expect(entry).to.include({ result: 'ANSWERED', outboundNodeId: target });
+    const ladder = await admin.get('/api/messageHistory', {
+      query: { filterSessionIdentifier: entry!.sessionIdentifier },
+    });
+    expect(ladder.status, ladder.text).to.equal(200);
+    const toTransferee = (ladder.json as { callIndex: number; direction: string; messageType: string }[])
+      .filter((m) => m.callIndex === 0)
+      .map((m) => `${m.direction} ${m.messageType}`);
+    // the relayed hold, then the gateway's own re-INVITE, each answered and ACKed
+    expect(toTransferee.filter((m) => m === 'sent INVITE')).to.have.length(2);
+    expect(toTransferee.filter((m) => m === 'received 200 OK').length).to.be.at.least(2);
+    expect(toTransferee.filter((m) => m === 'sent ACK')).to.have.length(2);
+  });
+
   it('carries out a transfer the caller asks for: the target takes the caller place', async () => {
     const targetUas = await party({ scenario: 'uas', localPort: targetPort, calls: 1, timeoutMs: 60_000 });
     const farEnd = await party({

@@ -115,8 +115,18 @@ describe('three softphones (baresip) through a lab: blind transfer carried out b
 
   const count = (phone: Baresip, type: string) => phone.events.filter((e) => e.type === type).length;
 
-  /** Alice calls Bob and Bob transfers her to Carol; answers once Alice and Carol hear each other, Alice hung up. */
-  async function transferAliceToCarol(dialled = '101'): Promise<void> {
+  /** Whether the phone sent no RTP for half a second (its call on hold). */
+  async function stopsSending(phone: Baresip): Promise<boolean> {
+    const before = (await phone.rtp())?.sent;
+    await pause(500);
+    return before !== undefined && (await phone.rtp())?.sent === before;
+  }
+
+  /**
+   * Alice calls Bob and Bob transfers her to Carol (having put her on hold first, when `hold`); answers once Alice and
+   * Carol hear each other, Alice hung up.
+   */
+  async function transferAliceToCarol(dialled = '101', hold = false): Promise<void> {
     const [closedA, closedB, establishedC] = [
       count(alice(), 'CALL_CLOSED'),
       count(bob(), 'CALL_CLOSED'),
@@ -130,6 +140,11 @@ describe('three softphones (baresip) through a lab: blind transfer carried out b
       10_000,
     ).catch(withLogs);
     await pause(500);
+    if (hold) {
+      const held = await bob().command('hold');
+      expect(held.ok, held.data).to.equal(true);
+      await until(async () => await stopsSending(alice()), 'Alice is on hold', 10_000).catch(withLogs);
+    }
     const transferred = await bob().command('transfer', `sip:102@${DOMAIN}`);
     expect(transferred.ok, transferred.data).to.equal(true);
     await until(() => count(carol(), 'CALL_ESTABLISHED') > establishedC, 'Carol answers', 10_000).catch(withLogs);
@@ -171,6 +186,19 @@ describe('three softphones (baresip) through a lab: blind transfer carried out b
       .map((m) => /SIP\/2\.0 (\d+)/.exec(m.message)?.[1]);
     expect(notifies[0]).to.equal('100');
     expect(notifies.at(-1)).to.equal('200');
+  });
+
+  it('brings Alice back from the hold Bob put her on before his transfer: a re-INVITE of the gateway, and Alice and Carol hear each other', async () => {
+    const before = (await history()).length;
+    await transferAliceToCarol('101', true);
+    await until(async () => (await history()).length > before, 'the call is in the history');
+    const [entry] = await history();
+    const ladder = await messages(entry!.sessionIdentifier);
+    const invites = ladder.filter((m) => m.callIndex === 0 && m.direction === 'sent' && m.messageType === 'INVITE');
+    expect(
+      invites.map((m) => /^a=(sendrecv|sendonly|recvonly|inactive)\r?$/m.exec(m.message)?.[1]),
+      "Bob's hold relayed, then the gateway's re-INVITE",
+    ).to.deep.equal(['sendonly', 'sendrecv']);
   });
 
   it('relays the REFER to Alice where the profile forwards it: her phone calls Carol, Referred-By naming Bob', async () => {

@@ -52,16 +52,23 @@ export interface CallerScript {
   readonly sourceName?: string;
   /** The number the gateway's ids for the call come from (7 by default: give calls at once their own). */
   readonly seed?: number;
+  /** Once answered, the caller asks for a transfer (a REFER) to this dial string… */
+  readonly referTo?: string;
+  /** …this long after the answer. */
+  readonly referAfterMs?: number;
 }
 
 /** One thing the gateway asked the transport to do, as the test reads it back. */
 export interface Command {
   readonly at: number;
-  readonly what: 'invite' | 'respond' | 'ack' | 'cancel' | 'bye' | 'confirm' | 'release' | 'refer' | 'notify';
+  readonly what:
+    'invite' | 'respond' | 'ack' | 'cancel' | 'bye' | 'confirm' | 'release' | 'refer' | 'notify' | 'transferred';
   readonly leg: number;
   readonly node: string;
   readonly status?: number;
   readonly method?: string;
+  /** The other leg the command names (a transfer's target). */
+  readonly other?: number;
 }
 
 class ScriptedLeg extends TransportLeg {
@@ -177,6 +184,11 @@ export class ScriptedTransport extends SessionTransport {
     this.later(1, () => this.received(caller, () => caller.caller!.ack(response())));
     if (status < 300) {
       caller.ok = response;
+      const destination = caller.script?.referTo;
+      if (destination !== undefined)
+        this.later(caller.script?.referAfterMs ?? 0, () =>
+          this.listener!.transferRequested(caller, { destination, replaces: undefined, relayable: false }),
+        );
       const after = caller.script?.byeAfterMs;
       if (after !== undefined) {
         this.later(after, () => {
@@ -271,6 +283,10 @@ export class ScriptedTransport extends SessionTransport {
     this.log('notify', this.own(leg), { status });
   }
 
+  override transferred(transferee: TransportLeg, target: TransportLeg): void {
+    this.log('transferred', this.own(transferee), { other: target.index });
+  }
+
   override release(leg: TransportLeg): void {
     this.log('release', this.own(leg), {});
   }
@@ -303,7 +319,11 @@ export class ScriptedTransport extends SessionTransport {
     });
   }
 
-  private log(what: Command['what'], leg: TransportLeg, extra: { status?: number; method?: string }): void {
+  private log(
+    what: Command['what'],
+    leg: TransportLeg,
+    extra: { status?: number; method?: string; other?: number },
+  ): void {
     this.commands.push({ at: this.scheduler.now(), what, leg: leg.index, node: leg.node.id, ...extra });
   }
 

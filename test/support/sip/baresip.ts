@@ -168,14 +168,15 @@ export class Baresip {
 
   /**
    * The RTP of its call as baresip counts it (audio_debug: the packets its RTCP session sent, and those it received
-   * from the peer); undefined when it has no call.
+   * from every source, each a member of its RTCP session: after a transfer the new party's stream is a second one);
+   * undefined when it has no call.
    */
   async rtp(): Promise<{ sent: number; received: number } | undefined> {
     const debug = (await this.command('audio_debug')).data;
     const sent = /TX: packets=(\d+)/.exec(debug)?.[1];
-    const received = /rcvd=(\d+)/.exec(debug)?.[1];
-    if (sent === undefined || received === undefined) return undefined;
-    return { sent: Number(sent), received: Number(received) };
+    const received = [...debug.matchAll(/rcvd=(\d+)/g)].map((m) => Number(m[1]));
+    if (sent === undefined || received.length === 0) return undefined;
+    return { sent: Number(sent), received: received.reduce((sum, n) => sum + n, 0) };
   }
 
   /** The RTP totals baresip printed when its last call closed ("packets: <transmit> <receive>"). */

@@ -51,14 +51,14 @@ const ANSWERS = [
   { afterMs: 10, status: 180 },
   { afterMs: 500, status: 200 },
 ];
-/** What the gateway told the transport about transfers and BYEs, in order. */
+/** What the gateway told the transport about transfers and BYEs, in order (`transferred` names transferee and target). */
 const transfers = (transport: ScriptedTransport) =>
   transport.commands
-    .filter((c) => c.what === 'refer' || c.what === 'notify' || c.what === 'bye' || c.what === 'invite')
-    .map((c) => `${c.what} ${c.leg} ${c.status ?? c.method ?? ''}`.trim());
+    .filter((c) => ['refer', 'notify', 'bye', 'invite', 'transferred'].includes(c.what))
+    .map((c) => `${c.what} ${c.leg} ${c.status ?? c.method ?? c.other ?? ''}`.trim());
 
 describe('the gateway carries out a transfer the called party asks for (REFER, RFC 3515)', () => {
-  it('calls the target for the caller, reports its progress, puts it in the transferor place and hangs up on the transferor', () => {
+  it('calls the target for the caller, reports its progress, puts it in the transferor place, hangs up on the transferor and has the caller media brought to the target', () => {
     const { engine, sinks, transport, run } = scripted(
       {
         'carrier-a': { responses: ANSWERS, referTo: '0409876', referAfterMs: 2000 },
@@ -77,6 +77,7 @@ describe('the gateway carries out a transfer the called party asks for (REFER, R
       'notify 1 180',
       'notify 1 200',
       'bye 1',
+      'transferred 0 2',
     ]);
     run(60);
     const entry = sinks.calls[0]!;
@@ -93,6 +94,28 @@ describe('the gateway carries out a transfer the called party asks for (REFER, R
     ]);
     // the caller's BYE went to the target
     expect(transfers(transport).at(-1)).to.equal('bye 2');
+  });
+
+  it("answers the transferor's BYE that crosses the gateway's once the transfer is done (RFC 3261 section 15.1.2)", () => {
+    const { transport, run } = scripted(
+      {
+        'carrier-a': { responses: ANSWERS, referTo: '0409876', referAfterMs: 2000, byeAfterMs: 3000 },
+        'carrier-b': { responses: ANSWERS },
+      },
+      [CALL],
+    );
+    run(10);
+    const onTransferor = transport.commands.filter((c) => c.leg === 1 && c.node === 'carrier-a');
+    expect(onTransferor.map((c) => `${c.what} ${c.status ?? c.method ?? ''}`.trim())).to.deep.equal([
+      'invite',
+      'ack',
+      'refer 202',
+      'notify 100',
+      'notify 180',
+      'notify 200',
+      'bye',
+      'confirm BYE',
+    ]);
   });
 
   it('reports a target that fails in the final NOTIFY, and the call goes on with the transferor', () => {
@@ -141,7 +164,59 @@ describe('the gateway carries out a transfer the called party asks for (REFER, R
     run(10);
     expect(engine.activeCount).to.equal(0);
     expect(transfers(transport)).to.deep.equal(['invite 1', 'refer 1 202', 'invite 2', 'notify 1 100', 'bye 0']);
+    expect(transport.commands.map((c) => c.what)).not.to.include('transferred');
     const entry = sinks.calls[0]!;
     expect([entry.result, entry.sipStatusCode, entry.disconnectingSide]).to.deep.equal(['BUSY', 486, 'outbound']);
+  });
+
+  it('brings the caller to a target that answers after the transferor hung up, with no BYE to the transferor', () => {
+    const { engine, transport, run } = scripted(
+      {
+        'carrier-a': { responses: ANSWERS, referTo: '0409876', referAfterMs: 2000, byeAfterMs: 2100 },
+        'carrier-b': { responses: [{ afterMs: 1000, status: 200 }] },
+      },
+      [CALL],
+    );
+    run(10);
+    expect([...engine.calls()][0]?.attempt?.node.id).to.equal('carrier-b');
+    expect(transfers(transport)).to.deep.equal([
+      'invite 1',
+      'refer 1 202',
+      'invite 2',
+      'notify 1 100',
+      'transferred 0 2',
+    ]);
+  });
+});
+
+describe('the gateway carries out a transfer the caller asks for (REFER, RFC 3515)', () => {
+  it('puts the target in the caller place, hangs up on the caller and has the called party media brought to the target', () => {
+    const { engine, sinks, transport, run } = scripted(
+      {
+        'carrier-a': { responses: ANSWERS, byeAfterMs: 8000 },
+        'carrier-b': { responses: ANSWERS },
+      },
+      [{ ...CALL, byeAfterMs: undefined, referTo: '0409876', referAfterMs: 2000 }],
+    );
+    run(5);
+    const live = [...engine.calls()][0]!;
+    expect([live.state, live.inbound.index, live.attempt?.node.id]).to.deep.equal(['connected', 2, 'carrier-a']);
+    expect(transfers(transport)).to.deep.equal([
+      'invite 1',
+      'refer 0 202',
+      'invite 2',
+      'notify 0 100',
+      'notify 0 180',
+      'notify 0 200',
+      'bye 0',
+      'transferred 1 2',
+    ]);
+    run(60);
+    // the called party's BYE went to the target, now the caller side
+    expect(transfers(transport).at(-1)).to.equal('bye 2');
+    expect(sinks.calls[0]?.attempts.map((a) => [a.nodeId, a.sipStatusCode])).to.deep.equal([
+      ['carrier-a', 200],
+      ['carrier-b', 200],
+    ]);
   });
 });

@@ -140,7 +140,7 @@ describe('session timers on a caller leg (SessionTimers, RFC 4028), on a manual 
     wire.requests[0]!.callbacks.response(ok, false);
     expect(wire.sent.map((m) => (m as SipRequest).method)).to.deep.equal(['ACK']);
     expect(header(wire.sent[0]!, 'CSeq')).to.equal('1 ACK');
-    expect(leg.sessionTimer?.pending).to.equal(undefined);
+    expect(leg.ownOffer).to.equal(undefined);
     clock.advance(45_000);
     expect(wire.requests.map((r) => header(r.message, 'CSeq'))).to.deep.equal(['1 INVITE', '2 INVITE']);
   });

@@ -227,6 +227,7 @@ export class B2bua implements TransportListener {
   byeReceived(leg: TransportLeg, bye: Lazy<SipRequest>): void {
     const call = this.byLeg.get(leg);
     if (call?.live) this.hangups.byeReceived(call, leg, bye);
+    else if (!call) this.transfers.releasedBye(leg, bye);
   }
 
   mediaMeasured(leg: TransportLeg, media: MediaQualityFigures): void {

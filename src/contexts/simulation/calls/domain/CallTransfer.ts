@@ -79,6 +79,8 @@ class TransferredCaller implements CallerDialog {
 export class CallTransfer {
   /** Transfer attempts of calls that ended meanwhile, by leg: a 2xx that crosses their CANCEL is hung up. */
   private readonly abandoned = new Map<TransportLeg, UacDialog>();
+  /** Transferors the gateway hung up on once their transfer was done: no call holds their leg any more. */
+  private readonly released = new WeakSet<TransportLeg>();
 
   constructor(private readonly context: TransferContext) {}
 
@@ -154,6 +156,16 @@ export class CallTransfer {
     transfer.transferorGone = true;
   }
 
+  /**
+   * A BYE on a leg no call holds: a transferor's that crossed the gateway's BYE after its transfer is answered 200 all
+   * the same (RFC 3261 section 15.1.2); any other is not the transfer's.
+   */
+  releasedBye(leg: TransportLeg, bye: Lazy<SipRequest>): void {
+    if (!this.released.has(leg)) return;
+    this.released.delete(leg);
+    this.context.transport.confirm(leg, 'BYE', () => okTo(bye()));
+  }
+
   /** The call ends with a transfer under way: its attempt is cancelled (a 2xx crossing the CANCEL is hung up). */
   abandon(call: SimulatedCall): void {
     const attempt = call.transfer?.attempt;
@@ -204,7 +216,10 @@ export class CallTransfer {
     this.context.track(transfer.attempt.leg, call);
   }
 
-  /** The target answered: the transferor hears 200 and is hung up on; the target takes its place in the call. */
+  /**
+   * The target answered: the transferor hears 200 and is hung up on; the target takes its place in the call, and the
+   * transport brings the transferee's media to it (the transferor may have left it on hold).
+   */
   private complete(
     call: SimulatedCall,
     transfer: PendingTransfer,
@@ -215,17 +230,20 @@ export class CallTransfer {
     call.transfer = undefined;
     if (!transfer.transferorGone) transport.transferProgress(transfer.transferor, 200);
     this.context.untrack(transfer.transferor);
+    if (!transfer.transferorGone) this.released.add(transfer.transferor);
     if (transfer.by === 'called') {
       const replaced = call.attempt!;
       const answer = call.answer!;
       if (!transfer.transferorGone) transport.bye(replaced.leg, () => replaced.dialog.bye(answer()));
       call.attempt = attempt;
       call.answer = ok;
+      transport.transferred(call.inbound, attempt.leg);
     } else {
       const dialog = call.inboundDialog;
       if (!transfer.transferorGone) transport.bye(call.inbound, () => dialog.bye());
       call.inbound = attempt.leg;
       call.inboundDialog = new TransferredCaller(attempt.dialog, ok);
+      transport.transferred(call.attempt!.leg, attempt.leg);
     }
   }
 

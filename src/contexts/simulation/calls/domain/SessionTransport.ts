@@ -234,6 +234,14 @@ export abstract class SessionTransport {
   transferProgress(_leg: TransportLeg, _status: number): void {
     // only a transport that reported a transfer request hears of its progress
   }
+  /**
+   * A transfer the gateway carried out is done: the target's leg took the transferor's place beside the transferee's.
+   * The transport brings the two legs' media together (a transferee left on hold by the transferor is offered the
+   * target's media, RFC 3261 section 14, RFC 3264 section 8). A transport whose legs carry no media does nothing.
+   */
+  transferred(_transferee: TransportLeg, _target: TransportLeg): void {
+    // a transport without media has nothing to bring together
+  }
 
   /**
    * The gateway is done with the leg (its call ended by the gateway's safety net): whatever the transport still

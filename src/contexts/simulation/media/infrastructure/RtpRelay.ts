@@ -7,7 +7,8 @@
  *
  * Symmetric RTP (latching): a side's remote starts as the SDP's address and is replaced by the source of the first
  * packet received on that side, which is then kept; packets from any other source are dropped, so a stray
- * stream cannot hijack the call. A new SDP address (setRemote with another address) learns afresh.
+ * stream cannot hijack the call. A new SDP address (setRemote with another address) learns afresh; a new peer on the
+ * side (a transfer's target in the transferor's place) never latches the one it replaces, still sending a moment.
  */
 import type dgram from 'node:dgram';
 import { sameAddress, type MediaAddress } from './MediaAddress.js';
@@ -77,6 +78,8 @@ class RelaySide {
   sdpRemote: MediaAddress | undefined;
   latched = false;
   rtcpLatched = false;
+  /** The sources of peers this side had before its current one (a transfer's transferor): never latched again. */
+  departed: MediaAddress[] = [];
   lostByPeer: number | undefined;
   /** The payload types of telephone-events this side's peer sends (its SDP's; 101 until it names others). */
   telephoneEvents: ReadonlySet<number> = new Set([DEFAULT_TELEPHONE_EVENT_TYPE]);
@@ -210,12 +213,18 @@ export class RtpRelay {
   /**
    * Where a side's peer receives RTP (from the SDP it sent); until set, packets for it are dropped (counted as not
    * sent). The same address again keeps a latched source; another address (the peer moved its media) learns anew.
-   * Throws when `remote` is one of the relay's own addresses (packets would circle inside the relay).
+   * `newPeer`: another endpoint takes the side (a transfer's target), so the sources of the one before are never
+   * latched again. Throws when `remote` is one of the relay's own addresses (packets would circle inside the relay).
    */
-  setRemote(side: Side, remote: MediaAddress): void {
+  setRemote(side: Side, remote: MediaAddress, newPeer = false): void {
     const s = this.sides[side];
     if (this.sides.some((own) => own.local.port === remote.port && own.local.host === remote.host)) {
       throw new Error(`the remote ${remote.host}:${remote.port} is this relay's own address: its media would loop`);
+    }
+    if (newPeer) {
+      const before = [s.sdpRemote, s.latched ? s.remote : undefined, s.rtcpLatched ? s.rtcpRemote : undefined];
+      const gone = before.filter((a): a is MediaAddress => a !== undefined && !sameAddress(a, remote));
+      s.departed = [...gone, ...s.departed].slice(0, 6);
     }
     if (sameAddress(s.sdpRemote, remote)) return; // the same SDP again (a refresh): a latched source stays
     s.sdpRemote = { host: remote.host, port: remote.port };
@@ -324,6 +333,7 @@ export class RtpRelay {
     const current = rtcp ? side.rtcpRemote : side.remote;
     if (latched) return current !== undefined && current.port === from.port && current.host === from.address;
     if (!this.admitted(side, from)) return false; // a source outside the whitelist never becomes the peer
+    if (side.departed.some((gone) => gone.port === from.port && gone.host === from.address)) return false;
     const learnt = { host: from.address, port: from.port };
     if (rtcp) {
       side.rtcpRemote = learnt;

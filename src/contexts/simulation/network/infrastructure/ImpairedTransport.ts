@@ -185,6 +185,10 @@ export class ImpairedTransport extends SessionTransport implements TransportList
     this.inner.transferProgress(leg, status);
   }
 
+  override transferred(transferee: TransportLeg, target: TransportLeg): void {
+    this.inner.transferred(transferee, target);
+  }
+
   // ---- the world → the gateway (the inner transport's reports, passed on) --------------------------------
 
   wire(leg: TransportLeg, record: WireRecord): void {

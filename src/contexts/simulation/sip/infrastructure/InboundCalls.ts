@@ -277,6 +277,8 @@ export class InboundCalls {
       0,
     );
     leg.inviteTransaction = transaction;
+    media.legs[0] = leg; // the caller's side from the start: a far end's request right after its 2xx finds it (MidDialogRelay)
+    leg.peerSdp = offer;
     leg.lateOffer = body.kind === 'none';
     if (
       reliableEnabled(node) &&

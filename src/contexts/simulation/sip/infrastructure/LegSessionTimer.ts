@@ -40,8 +40,6 @@ export class LegSessionTimer {
   peerAllowsUpdate = false;
   /** The session the peer's last SDP on the leg describes (sessionOf): a re-offer of it changes nothing. */
   peerSession: string | undefined;
-  /** The gateway's refresh under way on the leg (its method), until its final answer. */
-  pending: 'INVITE' | 'UPDATE' | undefined;
   /** Refreshes of the gateway's that failed since the last success. */
   failures = 0;
   private refreshAt: number | undefined;
@@ -79,7 +77,6 @@ export class LegSessionTimer {
   /** The leg finished or the transport closed: no deadline is left, nothing refers to the leg any more. */
   stop(): void {
     this.terms = undefined;
-    this.pending = undefined;
     this.disarm();
   }
 

@@ -76,15 +76,19 @@ export class MediaWiring {
   }
 
   /**
-   * A real far end's answer with SDP: kept for the caller, and the relay's side facing the far end (the called side;
-   * the caller's for a transfer target taking the caller's place) sends where it says.
+   * A real far end's answer with SDP (`final`: its 2xx, else early media): kept for the caller, and the relay's side
+   * facing the far end (the called side; the caller's for a transfer target taking the caller's place) sends where it
+   * says. A transfer's target whose 2xx takes a side another leg had makes that leg's peer, still sending a moment,
+   * one the side never latches again (a target that fails after early media leaves the call to the transferor).
    */
-  farAnswer(leg: SocketLeg, answer: string): void {
+  farAnswer(leg: SocketLeg, answer: string, final: boolean): void {
+    leg.peerSdp = answer;
     const far = sdpMediaAddress(answer);
     if (far && leg.media) {
       if (leg.side === 1) leg.media.farAnswer = answer;
+      const before = leg.media.legs[leg.side];
       try {
-        leg.media.relay?.setRemote(leg.side, far);
+        leg.media.relay?.setRemote(leg.side, far, final && before !== undefined && before !== leg);
         leg.media.relay?.setTelephoneEvents(leg.side, sdpTelephoneEvents(answer)); // DTMF in the far end's RTP (RFC 4733)
       } catch (error) {
         // an answer naming the gateway's own media port (a loop): the media stays unrelayed that way
@@ -98,6 +102,7 @@ export class MediaWiring {
    * caller's side of the relay sends where it says. SDP that is not SDP leaves the media where it was.
    */
   callerAnswer(leg: SocketLeg, answer: string): void {
+    leg.peerSdp = answer;
     const relay = leg.media?.relay;
     if (!relay) return;
     try {
@@ -118,11 +123,12 @@ export class MediaWiring {
   }
 
   /**
-   * The relay's side facing the leg sends where a new SDP from the leg's peer says (RFC 3264 section 8: the anchor
-   * follows an address change). An SDP on hold the old way (c= 0.0.0.0, RFC 3264 section 8.4) or with the stream off
-   * leaves it where it was.
+   * A new SDP from the leg's peer (its offer or answer inside the call), the peer's last: the relay's side facing the
+   * leg sends where it says (RFC 3264 section 8: the anchor follows an address change). An SDP on hold the old way
+   * (c= 0.0.0.0, RFC 3264 section 8.4) or with the stream off leaves it where it was.
    */
   aim(leg: SocketLeg, sdp: string): void {
+    leg.peerSdp = sdp;
     const relay = leg.media?.relay;
     if (!relay) return;
     try {

@@ -2,6 +2,7 @@ import {
   buildInDialog,
   buildResponse,
   parseNameAddr,
+  rejectionResponse,
   sdpOf,
   type InDialogSpec,
   type ServerTransaction,
@@ -67,8 +68,20 @@ export class MidDialogRelay {
     private readonly timers: SessionTimers,
   ) {}
 
-  /** A request inside the leg's confirmed dialog (not a BYE, an ACK or a CANCEL); a failure to carry it is a 500. */
-  received(leg: SocketLeg, transaction: ServerTransaction): void {
+  /**
+   * A request inside the leg's confirmed dialog (not a BYE, an ACK or a CANCEL); a failure to carry it is a 500. A far
+   * end's request that overtook the gateway's handling of its 2xx (on the engine's queue, the caller answered in the
+   * same step) is taken after it.
+   */
+  received(leg: SocketLeg, transaction: ServerTransaction, queued = false): void {
+    if (leg.index > 0 && !leg.dialog && !queued) {
+      this.reports.post(() =>
+        leg.ended
+          ? transaction.respond(buildResponse(transaction.request, 481))
+          : this.received(leg, transaction, true),
+      );
+      return;
+    }
     try {
       this.take(leg, transaction);
     } catch (error) {
@@ -86,18 +99,23 @@ export class MidDialogRelay {
         ? offerRefusal(request, leg.local.host)
         : undefined;
     if (refusal) {
-      transaction.respond(refusalResponse(request, refusal.status, refusal.headers));
+      transaction.respond(rejectionResponse(request, refusal));
       return;
     }
     if (method === 'INFO') leg.infoReceived(request, this.reports.now()); // a DTMF digit in its body is the call's
+    const target = this.partnerOf(leg);
     if (method === 'INVITE' || method === 'UPDATE') {
       const pending = leg.exchange;
       if (pending) {
         transaction.respond(this.glare(request, pending.origin === leg));
         return;
       }
+      // the gateway's own offer is under way on this leg (glare), or on the other, whose dialog takes no second one now
+      if (leg.ownOffer || target?.ownOffer) {
+        transaction.respond(buildResponse(request, 491));
+        return;
+      }
     }
-    const target = this.partnerOf(leg);
     if (method === 'INVITE' || method === 'UPDATE') {
       this.refreshTarget(leg, request);
       const exchange: Exchange = {
@@ -166,10 +184,16 @@ export class MidDialogRelay {
     this.send(leg, message, undefined, () => undefined);
   }
 
-  /** The other real leg of the leg's call, its dialog confirmed; undefined when that side is simulated or gone. */
+  /**
+   * The other real leg of the leg's call, its dialog established; undefined when that side is simulated or gone. A
+   * caller whose far end answered while the gateway's 2xx to it is still on its way is the partner already: what
+   * goes to it waits for its ACK (forward).
+   */
   partnerOf(leg: SocketLeg): SocketLeg | undefined {
     const other = leg.media?.legs[leg.side === 0 ? 1 : 0];
-    return other && other !== leg && !other.ended && other.dialog ? other : undefined;
+    if (!other || other === leg || other.ended) return undefined;
+    const answering = other.index === 0 && other.finalStatus < 200 && leg.index > 0 && leg.dialog !== undefined;
+    return other.dialog || answering ? other : undefined;
   }
 
   /** The request could not be carried (an SDP the anchor cannot rewrite, say): 500, the session as it was. */
@@ -178,6 +202,13 @@ export class MidDialogRelay {
     if (exchange) this.end(exchange);
     this.reports.warn({ err: error }, 'a request inside a call could not be carried across; answered 500');
     transaction.respond(buildResponse(transaction.request, 500));
+  }
+
+  /** The caller a request waited for ended without confirming its call: the request is answered 487 (the call ends). */
+  private terminated(origin: SocketLeg, transaction: ServerTransaction): void {
+    const exchange = origin.exchange?.server === transaction ? origin.exchange : undefined;
+    if (exchange) this.end(exchange);
+    if (!origin.ended) transaction.respond(buildResponse(transaction.request, 487));
   }
 
   /** 491 when the gateway's own offer to the leg is under way (glare), 500 with Retry-After when the leg's is. */
@@ -196,6 +227,7 @@ export class MidDialogRelay {
       target.onConfirmed.push(() => {
         try {
           if (!target.ended) this.forward(origin, target, transaction);
+          else this.terminated(origin, transaction);
         } catch (error) {
           this.failed(origin, transaction, error);
         }
@@ -364,15 +396,4 @@ export class MidDialogRelay {
   private destination(leg: SocketLeg, message: SipRequest): SipAddress {
     return inDialogDestination(leg.index === 0, leg.peer, message);
   }
-}
-
-/** A refusal with its headers (a Warning) as the response to `request`. */
-function refusalResponse(
-  request: SipRequest,
-  status: number,
-  headers: readonly { name: string; value: string }[],
-): SipResponse {
-  let response = buildResponse(request, status);
-  for (const h of headers) response = withHeader(response, h.name, h.value);
-  return response;
 }

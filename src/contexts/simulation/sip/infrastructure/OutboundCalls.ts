@@ -269,7 +269,7 @@ export class OutboundCalls {
         return;
       }
     }
-    if (response.body !== '' && status < 300) this.media.farAnswer(leg, response.body);
+    if (response.body !== '' && status < 300) this.media.farAnswer(leg, response.body, status >= 200);
     if (status >= 200) leg.finalStatus = status;
     if (status >= 200 && status < 300 && !leg.dialog) {
       // the dialog the gateway's requests on the leg (a relayed re-INVITE, its BYE) are built in

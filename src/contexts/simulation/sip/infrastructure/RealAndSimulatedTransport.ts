@@ -91,6 +91,10 @@ export class RealAndSimulatedTransport extends SessionTransport {
     this.carrier(leg).transferProgress(leg, status);
   }
 
+  override transferred(transferee: TransportLeg, target: TransportLeg): void {
+    this.carrier(transferee).transferred(transferee, target);
+  }
+
   override release(leg: TransportLeg): void {
     this.carrier(leg).release(leg);
   }

@@ -9,6 +9,7 @@ import {
 import { answerAsUas, takeAsUac, type SessionTimerTerms } from '../domain/sessionTimerTerms.js';
 import { LegSessionTimer, REAL_TIME, type TimerHost } from './LegSessionTimer.js';
 import type { MediaWiring } from './MediaWiring.js';
+import { GatewayOffers } from './GatewayOffers.js';
 import { SessionRefreshes } from './SessionRefreshes.js';
 import { allowsUpdate, sessionOf, timerRequestOf, withTimerAnswer } from './sessionTimerMessages.js';
 import type { SocketLeg } from './SocketLeg.js';
@@ -35,6 +36,8 @@ function sdpText(message: SipRequest | SipResponse): string | undefined {
  * - No refresh before the deadline ends the call: BYE on both legs, the call a hang-up by the gateway (section 10).
  */
 export class SessionTimers {
+  /** The gateway's own offers in the legs' dialogs (its refreshes and others'): their 2xx refresh the leg's session. */
+  readonly offers: GatewayOffers;
   private readonly refreshes: SessionRefreshes;
 
   constructor(
@@ -42,7 +45,8 @@ export class SessionTimers {
     media: MediaWiring,
     private readonly host: TimerHost = REAL_TIME,
   ) {
-    this.refreshes = new SessionRefreshes(reports, media);
+    this.offers = new GatewayOffers(reports, media, (leg, response) => this.answeredAsUac(leg, response));
+    this.refreshes = new SessionRefreshes(reports, this.offers);
   }
 
   /**
@@ -82,7 +86,7 @@ export class SessionTimers {
 
   /**
    * A re-INVITE or UPDATE the leg's peer sent (before MidDialogRelay carries it): true when it was answered here.
-   * A request while the gateway's own refresh is under way on the leg (or on the other leg, for a request that would
+   * A request while the gateway's own offer is under way on the leg (or on the other leg, for a request that would
    * cross to it) is 491 (RFC 3261 section 14.2, RFC 3311 section 5.2); an interval below the node's Min-SE is 422
    * with it (RFC 4028 section 9); a refresh that changes nothing (it names Session-Expires and re-offers the peer's
    * last SDP, or it is an UPDATE without SDP) is answered 200 with the gateway's last SDP, and the leg's timer starts
@@ -93,7 +97,7 @@ export class SessionTimers {
     const settings = leg.node.sip.sessionTimer;
     if ((request.method !== 'INVITE' && request.method !== 'UPDATE') || !settings.enabled || !leg.dialog) return false;
     const timer = leg.sessionTimer;
-    if (timer?.pending) {
+    if (leg.ownOffer) {
       transaction.respond(buildResponse(request, 491));
       return true;
     }
@@ -110,8 +114,8 @@ export class SessionTimers {
     const refreshing = sessionExpiresOf(request) !== undefined;
     if (!pure || !refreshing || (offer !== undefined && leg.lastSdp === undefined)) {
       const partner = leg.media?.legs[leg.side === 0 ? 1 : 0];
-      if (partner !== leg && partner?.sessionTimer?.pending) {
-        // the gateway's own refresh is under way on the other leg: that dialog takes no second offer now
+      if (partner !== leg && partner?.ownOffer) {
+        // the gateway's own offer is under way on the other leg: that dialog takes no second offer now
         transaction.respond(buildResponse(request, 491));
         return true;
       }
@@ -131,7 +135,7 @@ export class SessionTimers {
   relaying(target: SocketLeg, message: SipRequest): SipRequest {
     const settings = target.node.sip.sessionTimer;
     if (!settings.enabled) return message;
-    return this.refreshes.withTimer(target, message);
+    return this.offers.withTimer(target, message);
   }
 
   /**
@@ -146,13 +150,7 @@ export class SessionTimers {
     response: SipResponse | undefined,
     answer: SipResponse,
   ): SipResponse {
-    if (target && response && !target.ended && target.node.sip.sessionTimer.enabled) {
-      const terms = takeAsUac(target.node.sip.sessionTimer, sessionExpiresOf(response));
-      const timer = terms || target.sessionTimer ? this.timerOf(target) : undefined;
-      const sdp = sdpText(response);
-      if (timer && sdp !== undefined) timer.peerSession = sessionOf(sdp);
-      timer?.refreshed(terms);
-    }
+    if (target && response) this.answeredAsUac(target, response);
     const settings = origin.node.sip.sessionTimer;
     if (!settings.enabled || origin.ended) return answer;
     const decision = answerAsUas(settings, timerRequestOf(request), origin.sessionTimer?.terms);
@@ -161,6 +159,20 @@ export class SessionTimers {
     const offer = sdpText(request);
     if (offer !== undefined && origin.sessionTimer) origin.sessionTimer.peerSession = sessionOf(offer);
     return withTimerAnswer(answer, decision);
+  }
+
+  /**
+   * A 2xx to a re-INVITE or UPDATE the gateway sent on the leg (relayed or its own) refreshed the leg's session as its
+   * UAC sees it (RFC 4028 section 7.2): the 2xx's terms from now on (none: the peer dropped the timer), its SDP the
+   * peer's last.
+   */
+  private answeredAsUac(leg: SocketLeg, response: SipResponse): void {
+    if (leg.ended || !leg.node.sip.sessionTimer.enabled) return;
+    const terms = takeAsUac(leg.node.sip.sessionTimer, sessionExpiresOf(response));
+    const timer = terms || leg.sessionTimer ? this.timerOf(leg) : undefined;
+    const sdp = sdpText(response);
+    if (timer && sdp !== undefined) timer.peerSession = sessionOf(sdp);
+    timer?.refreshed(terms);
   }
 
   /** Whether an offer is the peer's last SDP again, its version aside (sessionOf): nothing changed. */

@@ -105,6 +105,8 @@ export class SocketLeg extends TransportLeg {
   peer: SipAddress;
   /** The SDP the gateway last sent on the leg (answers a session refresh). */
   lastSdp: string | undefined;
+  /** The SDP the leg's peer last sent (its offer or answer), as it came. */
+  peerSdp: string | undefined;
   /** Outbound: the INVITE waits for the called side's media ports (a CANCEL meanwhile sets cancelPending). */
   starting = false;
   /** Outbound: the gateway cancelled the attempt before its INVITE left; it ends with 487 without being sent. */
@@ -125,6 +127,8 @@ export class SocketLeg extends TransportLeg {
   referSubscribed = false;
   /** A re-INVITE or UPDATE under way on the leg, either way (MidDialogRelay). */
   exchange: Exchange | undefined;
+  /** The gateway's own re-INVITE or UPDATE under way on the leg (GatewayOffers), until its final answer. */
+  ownOffer: 'INVITE' | 'UPDATE' | undefined;
   /** The leg's session timer (RFC 4028), once one was negotiated on it (SessionTimers). */
   sessionTimer: LegSessionTimer | undefined;
   ended = false;

@@ -54,12 +54,15 @@ export class SocketLegs {
     leg.inviteTransaction = undefined;
     leg.pendingBye = undefined;
     leg.lastSdp = undefined;
+    leg.peerSdp = undefined;
+    leg.ownOffer = undefined;
     leg.sentInvite = undefined;
     leg.ackSent = undefined;
     leg.forkAcks = undefined;
     leg.exchange = undefined;
     leg.refer = undefined;
-    leg.onConfirmed.length = 0;
+    // what waited for the caller's ACK hears that the leg is over (a relayed request is answered, SessionRefreshes stops)
+    for (const waiting of leg.onConfirmed.splice(0)) waiting();
     this.lingering.add(leg);
     this.early.dropExpired();
   }

@@ -22,6 +22,7 @@ import { SocketLeg } from './SocketLeg.js';
 import { SocketLegs } from './SocketLegs.js';
 import { SocketReports } from './SocketReports.js';
 import { SessionTimers } from './SessionTimers.js';
+import { TransferMedia } from './TransferMedia.js';
 import { TransferRequests } from './TransferRequests.js';
 import { refusedResponse } from './localResponse.js';
 import { screenRequest } from './requestScreen.js';
@@ -54,6 +55,7 @@ export class SocketTransport extends SessionTransport {
   private readonly inDialog: InDialogRequests;
   private readonly relay: MidDialogRelay;
   private readonly transfers: TransferRequests;
+  private readonly transferMedia: TransferMedia;
   private readonly timers: SessionTimers;
 
   constructor(
@@ -74,6 +76,7 @@ export class SocketTransport extends SessionTransport {
     this.inbound = new InboundCalls(sip, this.reports, this.legs, this.early, this.media, pages);
     this.relay = new MidDialogRelay(this.reports, this.media, this.timers);
     this.transfers = new TransferRequests(this.reports, this.relay);
+    this.transferMedia = new TransferMedia(this.reports, this.media, this.timers.offers);
     this.inDialog = new InDialogRequests(this.reports, this.legs, this.relay, this.transfers);
   }
 
@@ -104,7 +107,6 @@ export class SocketTransport extends SessionTransport {
     return undefined;
   }
 
-  /** Gives up the leg the gateway's safety net ended: a caller still waiting gets a 500, the leg lets go of its media. */
   override answerTransfer(leg: TransportLeg, answer: TransferAnswer): void {
     this.transfers.answer(this.own(leg), answer);
   }
@@ -113,6 +115,12 @@ export class SocketTransport extends SessionTransport {
     this.transfers.progress(this.own(leg), status);
   }
 
+  /** The transferee's media brought to the target (TransferMedia: a re-INVITE where they changed). */
+  override transferred(transferee: TransportLeg, target: TransportLeg): void {
+    this.transferMedia.transferred(this.own(transferee), target instanceof SocketLeg ? target : undefined);
+  }
+
+  /** Gives up the leg the gateway's safety net ended: a caller still waiting gets a 500, the leg lets go of its media. */
   override release(leg: TransportLeg): void {
     this.inbound.release(this.own(leg));
   }
