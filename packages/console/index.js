@@ -64,6 +64,7 @@ function consoleFiles() {
     'routingForms',
     'rewritingForm',
     'pendingChanges',
+    'trafficPanel',
   ]) {
     files[`app/${module}.js`] = { file: path.join(dist, `${module}.js`), type: 'text/javascript; charset=utf-8' };
   }

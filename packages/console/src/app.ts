@@ -20,6 +20,7 @@ import { CallHistory, CallLadder, GatewayOverview, LiveSessions, nodeNames, Traf
 import { SipPanel } from './sipPanel.js';
 import { DashboardPanel } from './dashboardPanel.js';
 import { ConfigureView, ViewTabs, type LabViewName } from './configureView.js';
+import { TrafficPanel } from './trafficPanel.js';
 
 const html = htm.bind(h);
 const USER_KEY = 'gwsim-console-user';
@@ -311,6 +312,7 @@ function WatchPanels(props: {
       names=${names}
     />
     ${props.admin && (clock.data || clock.error) ? html`<${ClockPanel} gw=${gw} clock=${clock} onUnauthenticated=${props.onUnauthenticated} />` : ''}
+    ${props.admin ? html`<${TrafficPanel} gw=${gw} onUnauthenticated=${props.onUnauthenticated} />` : ''}
     ${props.admin ? html`<${FaultsPanel} gw=${gw} onUnauthenticated=${props.onUnauthenticated} />` : ''}
     ${props.admin ? html`<${SipPanel} gw=${gw} onUnauthenticated=${props.onUnauthenticated} />` : ''}
   </main>`;
