@@ -53,6 +53,18 @@ function consoleFiles() {
     'sipPanel',
     'trunks',
     'dashboardPanel',
+    'loaded',
+    'forms',
+    'configApi',
+    'configDiff',
+    'configureView',
+    'configPanel',
+    'objectView',
+    'configForms',
+    'routingForms',
+    'rewritingForm',
+    'pendingChanges',
+    'trafficPanel',
   ]) {
     files[`app/${module}.js`] = { file: path.join(dist, `${module}.js`), type: 'text/javascript; charset=utf-8' };
   }

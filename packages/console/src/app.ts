@@ -19,6 +19,8 @@ import { usePoll, type Polled } from './hooks.js';
 import { CallHistory, CallLadder, GatewayOverview, LiveSessions, nodeNames, TrafficCharts } from './panels.js';
 import { SipPanel } from './sipPanel.js';
 import { DashboardPanel } from './dashboardPanel.js';
+import { ConfigureView, ViewTabs, type LabViewName } from './configureView.js';
+import { TrafficPanel } from './trafficPanel.js';
 
 const html = htm.bind(h);
 const USER_KEY = 'gwsim-console-user';
@@ -267,8 +269,20 @@ function LabView(props: {
   </div>`;
 }
 
-/** The panels of one lab: what its users see, and for administrators its clock and fault rules. */
+/** The panels of one lab, in two views: what its gateway does (the default), and its configuration. */
 function LabPanels(props: {
+  gw: LabGateway;
+  admin: boolean;
+  clock: Polled<LabClock | undefined> & { reload: () => void };
+  onUnauthenticated: (scope: Scope) => void;
+}) {
+  const [view, setView] = useState<LabViewName>('watch');
+  return html`<${ViewTabs} view=${view} onView=${setView} />
+    ${view === 'configure' ? html`<${ConfigureView} gw=${props.gw} onUnauthenticated=${props.onUnauthenticated} />` : html`<${WatchPanels} ...${props} />`}`;
+}
+
+/** What the lab's gateway does: its sessions, traffic, history, dashboard and committed configuration, and for administrators its controls. */
+function WatchPanels(props: {
   gw: LabGateway;
   admin: boolean;
   clock: Polled<LabClock | undefined> & { reload: () => void };
@@ -298,6 +312,7 @@ function LabPanels(props: {
       names=${names}
     />
     ${props.admin && (clock.data || clock.error) ? html`<${ClockPanel} gw=${gw} clock=${clock} onUnauthenticated=${props.onUnauthenticated} />` : ''}
+    ${props.admin ? html`<${TrafficPanel} gw=${gw} onUnauthenticated=${props.onUnauthenticated} />` : ''}
     ${props.admin ? html`<${FaultsPanel} gw=${gw} onUnauthenticated=${props.onUnauthenticated} />` : ''}
     ${props.admin ? html`<${SipPanel} gw=${gw} onUnauthenticated=${props.onUnauthenticated} />` : ''}
   </main>`;

@@ -11,6 +11,7 @@ import { RecordedSessions } from './calls/application/RecordedSessions.js';
 import { SessionTransports } from './calls/application/SessionTransports.js';
 import { StoredTraffic } from './calls/application/StoredTraffic.js';
 import { TrafficLabLifecycle } from './calls/application/TrafficLabLifecycle.js';
+import { PlaceCall } from './calls/application/PlaceCall.js';
 import { TrafficLabs } from './calls/application/TrafficLabs.js';
 import { TrafficPump } from './calls/application/TrafficPump.js';
 import { ActiveSessionsController } from './calls/interface/http/ActiveSessionsController.js';
@@ -81,6 +82,7 @@ export function simulationModule(
     bind(ActiveSessionsController).toSelf().inSingletonScope();
     bind(ReadDashboard).toSelf().inSingletonScope();
     bind(DashboardController).toSelf().inSingletonScope();
+    bind(PlaceCall).toSelf().inSingletonScope();
     bind(TrafficControlController).toSelf().inSingletonScope();
     // real SIP: the labs' settings and their control endpoint; the socket adapter (SipListening, above) is looked up
     // per request, so a test may bind another

@@ -6,6 +6,8 @@ import { ActiveSessionsView } from './calls/interface/http/ActiveSessionViews.js
 import { TrafficControlController } from './calls/interface/http/TrafficControlController.js';
 import { TrafficControlDto } from './calls/interface/http/TrafficDtos.js';
 import { TrafficSeriesView, TrafficStateView } from './calls/interface/http/TrafficViews.js';
+import { PlaceCallDto } from './calls/interface/http/PlaceCallDto.js';
+import { PlacedCallView } from './calls/interface/http/PlacedCallView.js';
 import { DashboardController } from './dashboard/interface/http/DashboardController.js';
 import { DashboardView } from './dashboard/interface/http/DashboardViews.js';
 import { SipControlController } from './sip/interface/http/SipControlController.js';
@@ -152,6 +154,23 @@ export const simulationControlOperations = [
     response: { kind: 'json', shape: TrafficStateView },
     controller: TrafficControlController,
     handle: (c, r) => c.put(r),
+  }),
+  operation({
+    area: controlArea,
+    method: 'POST',
+    path: '/_sim/labs/{lab}/traffic/calls',
+    version: 0,
+    permissions: ['API', 'ADM'],
+    body: 'json',
+    control: true,
+    live: true,
+    params: [LAB],
+    summary:
+      "Place one call now: a simulated caller at a committed node ({node}: id or display name) dials {called} (from {calling}), and the gateway carries it as any call; the far end gives {outcome} or what the lab's profile draws. The lab's traffic is left as it is",
+    request: PlaceCallDto,
+    response: { kind: 'json', shape: PlacedCallView },
+    controller: TrafficControlController,
+    handle: (c, r) => c.place(r),
   }),
   operation({
     area: controlArea,

@@ -332,4 +332,30 @@ describe('SyntheticTransport (the first adapter of the port), on its own', () =>
     expect(seen.arrivals.length - before).to.be.within(60, 140);
     expect(seen.arrivals[before]!.at).to.be.greaterThan(START.getTime() + 100_000);
   });
+
+  it('a placed call arrives at the time it was placed, from its node with its numbers and its outcome; the arrivals run on as they would', () => {
+    const profile = { seed: 4, callsPerSecond: 1 };
+    const alone = world(profile, { silent: true });
+    alone.run(60);
+    const { transport, seen, run } = world(profile);
+    run(10);
+    const placedAt = START.getTime() + 10_000;
+    const leg = transport.place({
+      node: PLAN.nodes.get('branch')!,
+      calling: '+4940111',
+      called: '0309',
+      profile: trafficProfile({ ...profile, outcomes: { busy: 1 } }),
+    });
+    const placed = () => seen.arrivals.find((a) => a.arrival.leg === leg);
+    expect(placed(), 'nothing arrives before the engine runs').to.equal(undefined);
+    run(60);
+    expect(placed()?.at).to.equal(placedAt);
+    expect(placed()?.arrival).to.deep.include({ source: '+4940111', destination: '0309' });
+    expect(placed()?.arrival.leg.node.id).to.equal('branch');
+    expect(seen.finals.get(leg), "the far end gives the placed call's outcome").to.equal(486);
+    const drawn = seen.arrivals.filter((a) => a.arrival.leg !== leg);
+    expect(drawn.map((a) => [a.at, a.arrival.source, a.arrival.destination])).to.deep.equal(
+      alone.seen.arrivals.map((a) => [a.at, a.arrival.source, a.arrival.destination]),
+    );
+  });
 });

@@ -2,7 +2,7 @@ import { inject, injectable } from 'inversify';
 import { Clock } from '../../../../shared/domain/Clock.js';
 import type { LabId } from '../../../../shared/domain/LabId.js';
 import { UnitOfWork } from '../../../../shared/application/UnitOfWork.js';
-import { ConfigurationRepository } from '../../graph/domain/ConfigurationRepository.js';
+import { ConfigurationRepository, type Revision } from '../../graph/domain/ConfigurationRepository.js';
 import { ConfigurationFile } from './ConfigurationFile.js';
 
 export interface ExportedConfiguration {
@@ -10,7 +10,10 @@ export interface ExportedConfiguration {
   readonly content: Buffer;
 }
 
-/** The current working configuration as a configuration file, private data included: what import takes back. */
+/**
+ * A revision of the configuration as a configuration file, private data included: the working one (what
+ * coreConfig/get downloads and import takes back), or the committed one the gateway runs (its name says so).
+ */
 @injectable()
 export class ExportConfiguration {
   constructor(
@@ -19,11 +22,12 @@ export class ExportConfiguration {
     @inject(Clock) private readonly clock: Clock,
   ) {}
 
-  async execute(lab: LabId): Promise<ExportedConfiguration> {
-    const objects = await this.unitOfWork.read(() => this.objects.list(lab));
+  async execute(lab: LabId, revision: Revision = 'working'): Promise<ExportedConfiguration> {
+    const objects = await this.unitOfWork.read(() => this.objects.list(lab, undefined, revision));
     const now = this.clock.now();
+    const fileName = ConfigurationFile.fileName(lab, now);
     return {
-      fileName: ConfigurationFile.fileName(lab, now),
+      fileName: revision === 'working' ? fileName : fileName.replace(/(\.[a-z]+)$/, '-committed$1'),
       content: ConfigurationFile.write(
         objects.map((o) => o.snapshot()),
         now,

@@ -7,11 +7,12 @@ import { LabScope } from '../../../../shared/application/LabScope.js';
 import { LabLeases } from '../../../../shared/application/LabLeases.js';
 import { CommittedGateway, type GatewayPlan } from '../../../configuration/index.js';
 import { LiveSessions, MonitorSinks } from '../../../monitoring/index.js';
-import type { CallRecorder } from '../domain/CallRecorder.js';
+import type { PlacedCall, TransportLeg } from '../domain/SessionTransport.js';
 import type { SimulatedCall } from '../domain/SimulatedCall.js';
 import { TrafficEngine, type TrafficCounters } from '../domain/TrafficEngine.js';
 import { DEFAULT_TRAFFIC_PROFILE, type TrafficProfile } from '../domain/TrafficProfile.js';
 import { TrafficSeries, type TrafficSeriesPoint } from '../domain/TrafficSeries.js';
+import { callRecorderOf } from './callRecorderOf.js';
 import { GatewayGates } from './GatewayGates.js';
 import { SessionTransports } from './SessionTransports.js';
 import { StoredTraffic, type TrafficIntent } from './StoredTraffic.js';
@@ -232,6 +233,18 @@ export class TrafficLabs extends LiveSessions {
     if (!traffic.arrivalsWanted) made.stopArrivals();
   }
 
+  /**
+   * Places one call on the lab's engine (made when the lab has none; its arrivals stay as they are) at the lab's
+   * time and runs it up to its arrival: answers its inbound leg, named by then, or undefined (SessionTransport.place).
+   */
+  async place(lab: LabId, call: PlacedCall): Promise<TransportLeg | undefined> {
+    await this.ensureEngine(lab);
+    await this.advance(lab);
+    const leg = this.labs.get(lab)?.engine?.place(call);
+    if (leg) await this.advance(lab);
+    return leg;
+  }
+
   /** Runs the lab's engine at the next turn of the event loop (once, however often it is asked before). */
   private wake(lab: LabId): void {
     if (this.woken.has(lab)) return;
@@ -349,7 +362,7 @@ export class TrafficLabs extends LiveSessions {
       this.clock.now(),
       plan,
       gates,
-      this.recorder(lab),
+      callRecorderOf(this.sinks, lab),
       (scheduler) => this.transports.create(lab, scheduler),
       () => this.wake(lab),
       (err, sessionIdentifier) => this.logger.error({ err, lab, sessionIdentifier }, 'a call failed and was ended'),
@@ -363,24 +376,6 @@ export class TrafficLabs extends LiveSessions {
     if (!engine) return;
     this.generations.set(plan.lab, plan.generation);
     engine.usePlan(plan);
-  }
-
-  /** The monitor's sinks for one lab; without a monitor bound, nothing is kept (as when it is unreachable). */
-  private recorder(lab: LabId): CallRecorder {
-    const sinks = this.sinks;
-    if (!sinks)
-      return {
-        keepsMessages: () => false,
-        messages: () => undefined,
-        call: () => undefined,
-        recording: () => undefined,
-      };
-    return {
-      keepsMessages: () => sinks.keepsMessages(lab),
-      messages: (batch) => sinks.recordMessages(lab, batch),
-      call: (entry) => sinks.recordCall(lab, entry),
-      recording: (entry) => sinks.recordRecording(lab, entry),
-    };
   }
 
   /** Drops a removed lab's traffic: its engine, its calls in progress (no history is written for them) and its series. */

@@ -117,6 +117,17 @@ export interface Arrival {
   readonly replaces?: string;
 }
 
+/**
+ * One call placed on purpose rather than drawn from the profile's arrivals: a simulated caller at a node dials a
+ * number now. Its far ends behave as `profile` says (the lab's profile, its outcome mix perhaps narrowed to one).
+ */
+export interface PlacedCall {
+  readonly node: PlanNode;
+  readonly calling: string;
+  readonly called: string;
+  readonly profile: TrafficProfile;
+}
+
 /** What the gateway sends toward a destination node's peer: a new outbound leg and its INVITE. */
 export interface Offer {
   readonly sessionIdentifier: string;
@@ -210,6 +221,15 @@ export abstract class SessionTransport {
   abstract get running(): boolean;
   /** The profile last started with (undefined before the first start). */
   abstract get profile(): TrafficProfile | undefined;
+
+  /**
+   * Places one call whose caller the transport simulates, arriving at the engine's time (the next advance runs
+   * it); answers its inbound leg, named once the gateway takes the call. Undefined: no call can arrive there now
+   * (a transport that simulates no caller, or a node the network cut off).
+   */
+  place(_call: PlacedCall): TransportLeg | undefined {
+    return undefined;
+  }
 
   /** An INVITE on a new outbound leg toward the node's peer; answers the leg. */
   abstract invite(offer: Offer): TransportLeg;

@@ -6,7 +6,7 @@ import type { TrafficCounters } from './TrafficCounters.js';
 import type { CallRecorder, GateSnapshot } from './CallRecorder.js';
 import { EventQueue } from './EventQueue.js';
 import type { Scheduler } from './Scheduler.js';
-import type { SessionTransport } from './SessionTransport.js';
+import type { PlacedCall, SessionTransport, TransportLeg } from './SessionTransport.js';
 import type { SimulatedCall } from './SimulatedCall.js';
 import type { TrafficProfile } from './TrafficProfile.js';
 
@@ -91,6 +91,11 @@ export class TrafficEngine {
 
   useGates(gates: GateSnapshot): void {
     this.gateway.useGates(gates);
+  }
+
+  /** Places one call arriving at the engine's time (the next advance runs it); see SessionTransport.place. */
+  place(call: PlacedCall): TransportLeg | undefined {
+    return this.transport.place(call);
   }
 
   /** Stops new arrivals; the calls in progress go on to their end. */

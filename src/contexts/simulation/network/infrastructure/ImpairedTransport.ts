@@ -9,6 +9,7 @@ import {
   TransportLeg,
   type Arrival,
   type Offer,
+  type PlacedCall,
   type TransactionMethod,
   type TransferAnswer,
   type TransferRequest,
@@ -128,6 +129,12 @@ export class ImpairedTransport extends SessionTransport implements TransportList
 
   get profile(): TrafficProfile | undefined {
     return this.inner.profile;
+  }
+
+  /** A placed call arrives unless its node is down (no call arrives from a node that is down). */
+  override place(call: PlacedCall): TransportLeg | undefined {
+    this.sync();
+    return this.network().isDown(call.node.id) ? undefined : this.inner.place(call);
   }
 
   invite(offer: Offer): TransportLeg {

@@ -3,6 +3,7 @@ import type { GatewayPlan, PlanNode } from '../../../configuration/index.js';
 import {
   SessionTransport,
   type Offer,
+  type PlacedCall,
   type TransferAnswer,
   type TransportLeg,
   type TransportListener,
@@ -57,6 +58,11 @@ export class RealAndSimulatedTransport extends SessionTransport {
   override dispose(): void {
     this.real.dispose();
     this.simulated.dispose();
+  }
+
+  /** A placed call's caller is simulated. */
+  override place(call: PlacedCall): TransportLeg | undefined {
+    return this.simulated.place(call);
   }
 
   invite(offer: Offer): TransportLeg {

@@ -1,7 +1,15 @@
 import type { SipResponse } from '@gwsim/sip';
 import type { PlanNode } from '../../../configuration/index.js';
 import { TransportLeg } from '../../calls/domain/SessionTransport.js';
-import type { Lazy, UacDialog, UasDialog } from '../../calls/domain/SipDialogs.js';
+import { mix } from '../../calls/domain/Randomness.js';
+import {
+  farEnd,
+  gatewaySide,
+  UacDialog,
+  type Lazy,
+  type StepMemo,
+  type UasDialog,
+} from '../../calls/domain/SipDialogs.js';
 import type { SimulatedCodec, TrafficProfile } from '../../calls/domain/TrafficProfile.js';
 
 /** One simulated call: the caller (inbound leg, its UAC) and the far ends of the attempts the gateway made. */
@@ -35,4 +43,29 @@ export class SyntheticLeg extends TransportLeg {
   ) {
     super(index, node, sessionIdentifier);
   }
+}
+
+/** A simulated caller at a node dialling a number at `at`: its UAC and the inbound leg of its new call. */
+export function simulatedCaller(
+  call: {
+    readonly seed: number;
+    readonly profile: TrafficProfile;
+    readonly codec: SimulatedCodec;
+    readonly at: number;
+    readonly node: PlanNode;
+    readonly calling: string;
+    readonly called: string;
+  },
+  memo: StepMemo,
+): SyntheticLeg {
+  const { node, seed, codec } = call;
+  const caller = new UacDialog(
+    { transport: node.local.transport, local: farEnd(node), remote: gatewaySide(node), seed: mix(seed, 'leg', 0) },
+    { fromUser: call.calling, toUser: call.called, codec },
+    memo,
+  );
+  const world: WorldCall = { seed, profile: call.profile, codec, inbound: undefined, gatewayClock: call.at };
+  const leg = new SyntheticLeg(0, node, '', world, caller);
+  world.inbound = leg;
+  return leg;
 }

@@ -7,6 +7,7 @@ import {
   SessionTransport,
   TransportLeg,
   type Offer,
+  type PlacedCall,
   type TransactionMethod,
   type TransportListener,
 } from '../../calls/domain/SessionTransport.js';
@@ -15,13 +16,12 @@ import {
   gatewaySide,
   okTo,
   StepMemo,
-  UacDialog,
   UasDialog,
   type Lazy,
   type LegEndpoint,
 } from '../../calls/domain/SipDialogs.js';
 import { DEFAULT_TRAFFIC_PROFILE, type Outcome, type TrafficProfile } from '../../calls/domain/TrafficProfile.js';
-import { SyntheticLeg, type WorldCall } from './SyntheticLeg.js';
+import { simulatedCaller, SyntheticLeg, type WorldCall } from './SyntheticLeg.js';
 
 /** How long a caller waits for any response before its INVITE transaction times out (RFC 3261 Timer B, 64·T1). */
 export const TIMER_B_MS = 32_000;
@@ -45,6 +45,7 @@ export class SyntheticTransport extends SessionTransport {
   private generation = 0;
   private arriving = false;
   private ordinal = 0;
+  private placed = 0;
   private readonly memo = new StepMemo();
   /** The calls of callers this transport did not make (real ones), by their inbound leg: their far ends are played here. */
   private readonly foreign = new WeakMap<TransportLeg, WorldCall>();
@@ -123,24 +124,41 @@ export class SyntheticTransport extends SessionTransport {
     const called = draw.digits(draw.pickOf(numberPlan.called).pattern);
     const codec = draw.pick(profile.codecs);
     const recorded = draw.next() < profile.recordedShare;
-    const caller = new UacDialog(
-      { transport: node.local.transport, local: farEnd(node), remote: gatewaySide(node), seed: mix(seed, 'leg', 0) },
-      { fromUser: calling, toUser: called, codec },
-      this.memo,
+    this.deliver(
+      simulatedCaller({ seed, profile, codec, at, node, calling, called }, this.memo),
+      calling,
+      called,
+      recorded,
     );
-    const call = { seed, profile, codec, gatewayClock: at } as WorldCall;
-    const leg = new SyntheticLeg(0, node, '', call, caller);
-    call.inbound = leg;
+  }
+
+  /** A call placed on purpose: its caller dials at the engine's time, from a stream of its own (placed calls count apart). */
+  override place(placed: PlacedCall): TransportLeg {
+    const at = this.scheduler.now();
+    const seed = mix(placed.profile.seed, 'placed', this.placed++, at);
+    const draw = new Stream(seed);
+    const codec = draw.pick(placed.profile.codecs);
+    const recorded = draw.next() < placed.profile.recordedShare;
+    const leg = simulatedCaller({ ...placed, seed, codec, at }, this.memo);
+    this.at(at, () => this.deliver(leg, placed.calling, placed.called, recorded));
+    return leg;
+  }
+
+  /** The caller's INVITE reaches the gateway now, and its Timer B starts. */
+  private deliver(leg: SyntheticLeg, calling: string, called: string, recorded: boolean): void {
+    const at = this.scheduler.now();
+    const { call } = leg;
+    const caller = leg.callerDialog!;
     this.received(leg, at, caller.invite);
     this.listener?.callArrived({
       leg,
       source: calling,
       destination: called,
-      codec,
+      codec: call.codec,
       recorded,
-      seed,
+      seed: call.seed,
       invite: caller.invite,
-      media: { lossPercent: profile.packetLossPercent, jitterMs: profile.jitterMs },
+      media: { lossPercent: call.profile.packetLossPercent, jitterMs: call.profile.jitterMs },
     });
     // the caller's INVITE transaction (Timer B) ends without a response; a caller that heard one already needs no timer
     if (!leg.heard) {

@@ -38,6 +38,12 @@ export class CoreConfigController {
     return Reply.file(exported.content, exported.fileName, CONFIGURATION_FILE_MEDIA_TYPE);
   }
 
+  /** The committed configuration as a file (a control endpoint: the gateway's API downloads only the working one). */
+  async getCommitted(request: OperationRequest): Promise<Reply> {
+    const exported = await this.exportConfiguration.execute(request.lab, 'committed');
+    return Reply.file(exported.content, exported.fileName, CONFIGURATION_FILE_MEDIA_TYPE);
+  }
+
   async commit(request: OperationRequest): Promise<Reply> {
     await this.commitConfiguration.execute(request.lab);
     return Reply.empty();

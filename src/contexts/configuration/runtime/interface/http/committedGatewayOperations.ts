@@ -1,4 +1,6 @@
 import { operation, type PathParameterSpec } from '../../../../../shared/interface/http/Operation.js';
+import { CONFIGURATION_FILE_MEDIA_TYPE } from '../../../revisions/application/ConfigurationFile.js';
+import { CoreConfigController } from '../../../revisions/interface/http/CoreConfigController.js';
 import { CommittedGatewayController } from './CommittedGatewayController.js';
 import { CommittedGatewayView } from './CommittedGatewayViews.js';
 
@@ -24,5 +26,21 @@ export const committedGatewayControlOperations = [
     response: { kind: 'json', shape: CommittedGatewayView },
     controller: CommittedGatewayController,
     handle: (c, r) => c.get(r),
+  }),
+  operation({
+    area: 'Simulator control',
+    method: 'GET',
+    path: '/_sim/labs/{lab}/configuration/committed',
+    version: 0,
+    permissions: ['API', 'CFG-R'],
+    body: 'none',
+    control: true,
+    params: [LAB],
+    summary:
+      'The committed configuration as a configuration file (.xzconfig, the format of coreConfig/get, private data included), ' +
+      "beside coreConfig/get's working one: a client compares the two for the changes a commit would publish",
+    response: { kind: 'file', contentType: CONFIGURATION_FILE_MEDIA_TYPE },
+    controller: CoreConfigController,
+    handle: (c, r) => c.getCommitted(r),
   }),
 ];

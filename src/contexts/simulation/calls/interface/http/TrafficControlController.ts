@@ -1,8 +1,11 @@
 import { inject, injectable } from 'inversify';
 import type { OperationRequest } from '../../../../../shared/interface/http/Operation.js';
 import { validateDto } from '../../../../../shared/interface/http/validateDto.js';
+import { PlaceCall } from '../../application/PlaceCall.js';
 import { TrafficLabs, type TrafficState } from '../../application/TrafficLabs.js';
 import { trafficProfile, type TrafficProfile, type TrafficProfileInput } from '../../domain/TrafficProfile.js';
+import { PlaceCallDto } from './PlaceCallDto.js';
+import type { PlacedCallView } from './PlacedCallView.js';
 import { TrafficControlDto, TrafficProfileDto } from './TrafficDtos.js';
 import type { TrafficSeriesView, TrafficStateView } from './TrafficViews.js';
 
@@ -61,7 +64,10 @@ function stateView(state: TrafficState): TrafficStateView {
 /** The simulator's traffic control endpoint (`/_sim/labs/{lab}/traffic`). */
 @injectable()
 export class TrafficControlController {
-  constructor(@inject(TrafficLabs) private readonly labs: TrafficLabs) {}
+  constructor(
+    @inject(TrafficLabs) private readonly labs: TrafficLabs,
+    @inject(PlaceCall) private readonly placeCall: PlaceCall,
+  ) {}
 
   async get(request: OperationRequest): Promise<TrafficStateView> {
     return stateView(this.labs.state(request.lab));
@@ -92,6 +98,25 @@ export class TrafficControlController {
         ...(profile ? { profile } : {}),
       }),
     );
+  }
+
+  async place(request: OperationRequest): Promise<PlacedCallView> {
+    const dto = validateDto(PlaceCallDto, request.body);
+    const placed = await this.placeCall.execute(request.lab, {
+      node: dto.node,
+      calling: dto.calling ?? '+4930555000',
+      called: dto.called,
+      ...(dto.outcome ? { outcome: dto.outcome } : {}),
+    });
+    return {
+      sessionIdentifier: placed.sessionIdentifier,
+      nodeId: placed.node.id,
+      nodeName: placed.node.displayName,
+      calling: placed.calling,
+      called: placed.called,
+      time: placed.at.toISOString(),
+      inProgress: placed.inProgress,
+    };
   }
 }
 
