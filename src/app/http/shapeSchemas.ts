@@ -17,7 +17,7 @@ type Schema = Record<string, unknown>;
  * answer's, even when a request also uses it (a shape the other side echoes): one schema serves both, and the
  * stricter description holds for both sides, since what gwsim sends never has the null and what a client sends
  * without it is accepted (gwsim still takes null there). Only schemas reachable from requests alone say null.
- * Either way `@JSONSchema({ nullable: true })` (fieldShapes' `nullable`) makes a member nullable, where the real
+ * Either way `@JSONSchema({ nullable: true })` (fieldShapes' `Nullable`) makes a member nullable, where the real
  * product gives null, and `nullable: false` keeps a request's member from null.
  */
 export type Side = 'answer' | 'request';
