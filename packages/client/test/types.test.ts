@@ -22,10 +22,20 @@ async function typeChecks(client: GatewayClient): Promise<void> {
   // @ts-expect-error a field the answer does not have
   users[0]?.passwordHash;
   const name: string | undefined = users[0]?.displayName;
+  // an answer's optional member is absent when it has no value, never null: a number or undefined
+  const failedLogins: number | undefined = users[0]?.failedLogins;
+  // @ts-expect-error so null is no value it can take
+  const noNull: NonNullable<typeof users>[number]['failedLogins'] = null;
+  const certificates = await client.get('/api/nodes/certificates/get', { query: { node: 'x' } });
+  // null only where the document declares it: a node certificate's entry without a certificate
+  const withoutCertificate: (typeof certificates)[number]['certificate'] = null;
   const status: Result<'GET', '/api/coreConfig/status/get'> = await client.get('/api/coreConfig/status/get');
   const health = await client.sim.get('/_sim/health');
   const up: 'up' | 'starting' = health.status;
   void name;
+  void failedLogins;
+  void noNull;
+  void withoutCertificate;
   void status;
   void up;
 }

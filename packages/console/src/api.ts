@@ -281,11 +281,11 @@ export interface CallHistoryEntry {
   readonly endDateTime: string | null;
   readonly durationSeconds: number;
   readonly inboundNodeName: string | null;
-  readonly outboundNodeName: string | null;
-  readonly routeName: string | null;
+  readonly outboundNodeName?: string;
+  readonly routeName?: string;
   readonly inboundSourceDialString: string;
   readonly inboundDestinationDialString: string;
-  readonly outboundDestinationDialString: string | null;
+  readonly outboundDestinationDialString?: string;
   readonly result: string;
   readonly sipStatusCode: number | null;
   readonly sipReasonPhrase: string | null;

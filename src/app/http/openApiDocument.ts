@@ -1,4 +1,4 @@
-import type { MetadataStorage } from 'class-transformer/types/MetadataStorage.js';
+import { REF, shapeSchemas } from './shapeSchemas.js';
 import { simEndpointPaths } from './simEndpoints.js';
 import {
   pathParameterNames,
@@ -62,13 +62,6 @@ function pathParameters(op: OperationDefinition) {
   }));
 }
 
-const REF = '#/components/schemas/';
-
-/** class-transformer's registry of @Type, so nested shapes become $refs (its CommonJS build has no typings of its own). */
-const { defaultMetadataStorage } = require('class-transformer/cjs/storage.js') as {
-  defaultMetadataStorage: MetadataStorage;
-};
-
 function ref(shape: Shape): { $ref: string } {
   return { $ref: `${REF}${shape.name}` };
 }
@@ -100,11 +93,13 @@ function answerName(answer: JsonAnswer): string {
   return answer.array ? `an array of ${answer.shape.name}` : answer.shape.name;
 }
 
+/** How the document describes the success of a row that declares no `response` (only rows made in tests). */
+export const NOT_DESCRIBED = 'success (JSON, text, a file or an empty body, as the operation says; not described yet)';
+
 /** The 200 answer of an operation: JSON with its schema, text, HTML, a file or an empty body. */
 function success(response: ResponseSpec | undefined) {
   const description = 'success';
-  if (!response)
-    return { description: 'success (JSON, text, a file or an empty body, as the operation says; not described yet)' };
+  if (!response) return { description: NOT_DESCRIBED };
   switch (response.kind) {
     case 'json':
       return { description, content: { 'application/json': { schema: answerSchema(response) } } };
@@ -147,96 +142,6 @@ function success(response: ResponseSpec | undefined) {
         },
       };
   }
-}
-
-type Schema = Record<string, unknown>;
-
-/**
- * class-validator-jsonschema writes OpenAPI 3.0 schemas; OpenAPI 3.1 takes JSON Schema 2020-12: `nullable`
- * becomes a `null` type, and a property that is not required (IsOptional, which lets null through) may be null,
- * unless it says `nullable: false` (an answer's member that is left out when it has no value, never null).
- */
-function toJsonSchema2020(schema: unknown): unknown {
-  if (Array.isArray(schema)) return schema.map(toJsonSchema2020);
-  if (schema === null || typeof schema !== 'object') return schema;
-  const out: Schema = {};
-  for (const [key, value] of Object.entries(schema as Schema)) {
-    if (key === 'nullable') continue;
-    out[key] =
-      key === 'enum' || key === 'required' || key === 'examples' || key === 'example' ? value : toJsonSchema2020(value);
-  }
-  if ((schema as Schema)['nullable'] === true) return orNull(out);
-  if (out['type'] === 'object' && out['properties'] && typeof out['properties'] === 'object') {
-    const required = new Set((out['required'] as string[] | undefined) ?? []);
-    const properties = out['properties'] as Record<string, Schema>;
-    const declared = ((schema as Schema)['properties'] ?? {}) as Record<string, Schema>;
-    for (const [name, property] of Object.entries(properties))
-      if (!required.has(name) && declared[name]?.['nullable'] !== false) properties[name] = orNull(property);
-  }
-  return out;
-}
-
-function orNull(schema: Schema): Schema {
-  if (typeof schema['type'] === 'string')
-    return {
-      ...schema,
-      type: [schema['type'], 'null'],
-      ...(Array.isArray(schema['enum']) ? { enum: [...(schema['enum'] as unknown[]), null] } : {}),
-    };
-  if (Array.isArray(schema['type']))
-    return (schema['type'] as unknown[]).includes('null')
-      ? schema
-      : { ...schema, type: [...(schema['type'] as unknown[]), 'null'] };
-  if (Object.keys(schema).length === 0) return schema;
-  return { anyOf: [schema, { type: 'null' }] };
-}
-
-/** The schemas of every shape the rows declare (and the shapes they nest), from their class-validator decorators. */
-function shapeSchemas(operations: readonly OperationDefinition[]): Record<string, unknown> {
-  const shapes = new Map<string, Shape>();
-  for (const op of operations) {
-    const answers =
-      op.response?.kind === 'json'
-        ? [op.response.shape]
-        : op.response?.kind === 'oneOf'
-          ? op.response.of.map((a) => a.shape)
-          : [];
-    for (const shape of [op.request, op.requestArrayOf, ...answers]) {
-      if (!shape || typeof shape === 'string') continue;
-      const known = shapes.get(shape.name);
-      if (known && known !== shape)
-        throw new Error(`two shapes are named ${shape.name}: schema names must be unique (${op.method} ${op.path})`);
-      shapes.set(shape.name, shape);
-    }
-  }
-  // Schemas are keyed by class name, so two classes of one name would silently share one schema.
-  const { getMetadataStorage } = require('class-validator') as typeof import('class-validator');
-  const byName = new Map<string, unknown>();
-  for (const target of (
-    getMetadataStorage() as unknown as { validationMetadatas: Map<unknown, unknown> }
-  ).validationMetadatas.keys()) {
-    if (typeof target !== 'function') continue;
-    const known = byName.get(target.name);
-    if (known && known !== target)
-      throw new Error(`two classes with validation decorators are named ${target.name}: schema names must be unique`);
-    byName.set(target.name, target);
-  }
-  const { validationMetadatasToSchemas } =
-    require('class-validator-jsonschema') as typeof import('class-validator-jsonschema');
-  const all = validationMetadatasToSchemas({
-    refPointerPrefix: REF,
-    classTransformerMetadataStorage: defaultMetadataStorage,
-  });
-  const schemas: Record<string, unknown> = {};
-  const pending = [...shapes.keys()];
-  while (pending.length > 0) {
-    const name = pending.pop()!;
-    if (name in schemas) continue;
-    const schema = all[name] ?? { type: 'object', description: `${name} declares no validation decorators` };
-    schemas[name] = toJsonSchema2020(schema);
-    for (const match of JSON.stringify(schema).matchAll(/"#\/components\/schemas\/([^"]+)"/g)) pending.push(match[1]!);
-  }
-  return schemas;
 }
 
 function errors() {

@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { GatewayClient, GatewayError, isGatewayError, type GatewaySchemas } from '@gwsim/client';
+import { checkedFetch } from '../../support/ResponseSchemas.js';
 import { TestGateway } from '../../support/TestGateway.js';
 import { ADMIN_PASSWORD } from '../../support/testConfig.js';
 import { PROFILES } from '../configuration/nodesSupport.js';
@@ -38,7 +39,12 @@ describe('an operator walkthrough through @gwsim/client (typed from /openapi.jso
   after(() => gateway.stop());
 
   it('an administrator makes a role and an operator; the operator builds nodes and routing, commits, and is refused what its role lacks', async () => {
-    const admin = new GatewayClient({ baseUrl: gateway.baseUrl, username: 'anadmin', password: ADMIN_PASSWORD });
+    const admin = new GatewayClient({
+      baseUrl: gateway.baseUrl,
+      fetch: checkedFetch,
+      username: 'anadmin',
+      password: ADMIN_PASSWORD,
+    });
     expect((await admin.sim.get('/_sim/ready')).status).to.equal('ready');
     const versions = await admin.get('/api/version/get');
     expect(versions.core?.versionMajor).to.be.a('number');
@@ -81,11 +87,21 @@ describe('an operator walkthrough through @gwsim/client (typed from /openapi.jso
     expect(invalid.details.length).to.be.greaterThan(0);
 
     // 2. the operator logs in with its own credentials; user management is not in its role
-    const operator = new GatewayClient({ baseUrl: gateway.baseUrl, username: 'olga', password: OPERATOR_PASSWORD });
+    const operator = new GatewayClient({
+      baseUrl: gateway.baseUrl,
+      fetch: checkedFetch,
+      username: 'olga',
+      password: OPERATOR_PASSWORD,
+    });
     const denied = await refusal(operator.get('/api/users/get'));
     expect(isGatewayError(denied, 'PERMISSION_DENIED')).to.equal(true);
     expect(denied.details.map((d) => d.field)).to.include('userManagement');
-    const wrong = new GatewayClient({ baseUrl: gateway.baseUrl, username: 'olga', password: 'not-her-password' });
+    const wrong = new GatewayClient({
+      baseUrl: gateway.baseUrl,
+      fetch: checkedFetch,
+      username: 'olga',
+      password: 'not-her-password',
+    });
     expect((await refusal(wrong.get('/api/version/get'))).status).to.equal(401);
 
     // 3. nodes: a PBX and two carriers from profiles

@@ -69,7 +69,7 @@ describe('control API: fault rules and the request journal', function () {
       expectError(response, 400);
       expect(response.json.error.details[0].field).to.equal(name);
     }
-    await lab.sim('DELETE', JOURNAL, '/_sim/labs/{lab}/journal');
+    await lab.sim('DELETE', JOURNAL);
     expect((await lab.journal()).json).to.include({ held: 0 });
     expect((await lab.journal()).json.entries).to.deep.equal([]);
   });

@@ -108,10 +108,10 @@ describe('control API: fault rules and the request journal', function () {
     await addLocalUser(admin, 'faultuser', 'Fault-User-Pw-1', { roleIds: ['fault_api_user'] });
     const user = gateway.client('faultuser', 'Fault-User-Pw-1');
     expectError(await lab.addRule({ effect: { status: 503 } }, user), 403, 'PERMISSION_DENIED');
-    expectError(await lab.sim('GET', FAULTS, '/_sim/labs/{lab}/faults', {}, user), 403, 'PERMISSION_DENIED');
-    expectError(await lab.sim('GET', JOURNAL, '/_sim/labs/{lab}/journal', {}, user), 403, 'PERMISSION_DENIED');
-    expectError(await lab.sim('DELETE', JOURNAL, '/_sim/labs/{lab}/journal', {}, user), 403, 'PERMISSION_DENIED');
-    expectError(await lab.sim('GET', FAULTS, '/_sim/labs/{lab}/faults', {}, gateway.client()), 401);
+    expectError(await lab.sim('GET', FAULTS, {}, user), 403, 'PERMISSION_DENIED');
+    expectError(await lab.sim('GET', JOURNAL, {}, user), 403, 'PERMISSION_DENIED');
+    expectError(await lab.sim('DELETE', JOURNAL, {}, user), 403, 'PERMISSION_DENIED');
+    expectError(await lab.sim('GET', FAULTS, {}, gateway.client()), 401);
     expect((await lab.listRules()).json.rules).to.deep.equal([]);
   });
 

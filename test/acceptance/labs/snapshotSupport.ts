@@ -33,7 +33,7 @@ export const GATEWAY_READS = OPERATIONS.filter(
 export async function readAll(client: ApiClient): Promise<Map<string, string>> {
   const answers = new Map<string, string>();
   for (const read of GATEWAY_READS) {
-    const answer = await client.get(read.path, { version: read.version, checkSchema: false });
+    const answer = await client.get(read.path, { version: read.version });
     const text = answer.text.replace(/"requestId":"[^"]*"/g, '"requestId":"…"');
     answers.set(read.path, `${answer.status} ${answer.headers.get('content-type') ?? ''}\n${text}`);
   }

@@ -151,7 +151,7 @@ describe('the web console at /_sim/console', function () {
 
     const history = (await gateway.admin().post('/api/callHistory/get', { json: { count: 25 } })).json as {
       totalCount: number;
-      entries: Array<{ sessionIdentifier: string; routeName: string | null }>;
+      entries: Array<{ sessionIdentifier: string; routeName?: string }>;
     };
     expect(history.totalCount).to.be.greaterThan(0);
     await page.waitForFunction(
@@ -164,7 +164,7 @@ describe('the web console at /_sim/console', function () {
     );
     expect(listed).to.deep.equal(history.entries.map((entry) => entry.sessionIdentifier));
 
-    const pick = history.entries.find((entry) => entry.routeName !== null) ?? history.entries[0]!;
+    const pick = history.entries.find((entry) => entry.routeName !== undefined) ?? history.entries[0]!;
     await page.click(`[data-testid=call-history] tr[data-session="${pick.sessionIdentifier}"]`);
     const frame = await (await page.waitForSelector('[data-testid=ladder] iframe')).contentFrame();
     expect(frame, 'the ladder is framed').to.not.equal(null);

@@ -118,8 +118,8 @@ export function lanAddress(): string | undefined {
 export interface NodePeers {
   nodeId: string;
   nodeName: string;
-  sip: { name: string; peers: string[] } | null;
-  media: { name: string; peers: string[] } | null;
+  sip?: { name: string; peers: string[] };
+  media?: { name: string; peers: string[] };
   outsidePeers: 'drop' | 'forbid';
   refused: { sip: number; answered: number; rtp: number };
 }

@@ -38,7 +38,7 @@ interface Attempt {
   nodeId: string;
   destinationDialString: string;
   sipStatusCode: number;
-  transferrerDialString: string | null;
+  transferrerDialString?: string;
 }
 
 /** A route of the lab's routing domain: numbers matching `pattern` from `sources` to `target`, with a forward profile. */
@@ -150,7 +150,7 @@ describe('real SIP through a lab: transfer (REFER) carried out by the gateway or
     expect(entry).to.include({ result: 'ANSWERED', outboundNodeId: target });
     const attempts = (entry as unknown as { attempts: Attempt[] }).attempts;
     expect(attempts.map((a) => [a.nodeId, a.sipStatusCode, a.transferrerDialString])).to.deep.equal([
-      [ids.far, 200, null],
+      [ids.far, 200, undefined],
       [target, 200, '+4930123456'],
     ]);
   });
@@ -230,7 +230,7 @@ describe('real SIP through a lab: transfer (REFER) carried out by the gateway or
     expect(entry).to.include({ result: 'ANSWERED' });
     const attempts = (entry as unknown as { attempts: Attempt[] }).attempts;
     expect(attempts.map((a) => [a.nodeId, a.sipStatusCode, a.transferrerDialString])).to.deep.equal([
-      [ids.far, 200, null],
+      [ids.far, 200, undefined],
       [target, 200, 'sipp'],
     ]);
   });

@@ -40,11 +40,11 @@ export interface ControlSchemas {
     /** when the run was asked for, on the lab clock (ISO-8601) */
     requestedAt: string;
     /** the scenario's start on the lab clock (ISO-8601): steps are due at start + at */
-    startedAt?: string | null;
+    startedAt?: string;
     /** when it ended, on the lab clock */
-    endedAt?: string | null;
+    endedAt?: string;
     /** why it failed or stopped, when not by its steps */
-    error?: string | null;
+    error?: string;
     clock: ControlSchemas["ScenarioClockView"];
     summary: ControlSchemas["ScenarioSummaryView"];
     steps: ControlSchemas["ScenarioStepView"][];
@@ -55,31 +55,33 @@ export interface ControlSchemas {
     /** as written: an ISO-8601 duration from the start */
     at: string;
     /** the lab instant it is due at (ISO-8601), once the run started */
-    due?: string | null;
-    name?: string | null;
+    due?: string;
+    name?: string;
     action: "fault" | "clearFault" | "traffic" | "clock" | "request" | "expect";
     /** what it does, in one line */
     what: string;
     status: "pending" | "done" | "failed" | "skipped";
     /** the lab instant it ran at (ISO-8601) */
-    ranAt?: string | null;
-    detail?: string | null;
-    expectations?: ControlSchemas["ExpectationResultView"][] | null;
+    ranAt?: string;
+    detail?: string;
+    expectations?: ControlSchemas["ExpectationResultView"][];
   };
   ExpectationResultView: {
     /** the read: method and path */
     read: string;
-    status?: number | null;
+    status?: number;
     passed: boolean;
     /** why the read itself failed (an unexpected status) */
-    error?: string | null;
+    error?: string;
     checks: ControlSchemas["CheckResultView"][];
   };
   CheckResultView: {
     /** the path into the answer (empty: the whole answer) */
     path: string;
     operator: "equals" | "notEquals" | "in" | "atLeast" | "atMost" | "contains" | "exists" | "count";
+    /** what the check expects (any JSON) */
     expected?: unknown;
+    /** what was read there (count: how many items matched); absent when the path led nowhere */
     actual?: unknown;
     passed: boolean;
   };
@@ -96,7 +98,7 @@ export interface ControlSchemas {
   };
   ScenarioClockView: {
     mode: "real" | "scaled" | "frozen";
-    scale?: number | null;
+    scale?: number;
   };
   ScenarioListView: {
     scenarios: ControlSchemas["ScenarioEntryView"][];
@@ -132,7 +134,7 @@ export interface ControlSchemas {
     displayName: string;
     createdAt: string;
     apiBase: string;
-    port?: number | null;
+    port?: number;
   };
   CreateLabDto: {
     /** the lab's name, in its URLs (/labs/{name}/api/…): 1 to 32 lower-case letters, digits and hyphens, starting with a letter */
@@ -155,7 +157,7 @@ export interface ControlSchemas {
     /** entries pushed out by newer ones since it was made or cleared */
     dropped: number;
     /** how many gwsim processes answered, when several share a PostgreSQL server (capacity, held and dropped are their sums) */
-    processes?: number | null;
+    processes?: number;
     /** the newest matches (at most limit), oldest first */
     entries: ControlSchemas["JournalEntryView"][];
   };
@@ -168,86 +170,89 @@ export interface ControlSchemas {
     /** the path, without the query string */
     path: string;
     /** the operation reached (nodes/get); absent when none was (unknown path, or a fault answered first) */
-    operation?: string | null;
+    operation?: string;
     /** absent when no answer was sent (dropped, timed out, or the client left) */
-    status?: number | null;
+    status?: number;
     /** the authenticated user, else the user its Basic credentials name */
-    user?: string | null;
+    user?: string;
     /** wall time from arrival to the end of its handling, ms */
     latencyMs: number;
     requestId: string;
-    fault?: ControlSchemas["AppliedFaultView"] | null;
+    /** the fault a rule injected into this request */
+    fault?: ControlSchemas["AppliedFaultView"];
     /** ids of the gateway-fault rules holding while it was served */
-    gatewayFaults?: string[] | null;
+    gatewayFaults?: string[];
     /** the process that served it, when several gwsim processes share a PostgreSQL server (sequence counts per process then) */
-    process?: string | null;
+    process?: string;
   };
   AppliedFaultView: {
     ruleId: string;
     effect: ControlSchemas["FaultEffectDto"];
     /** the latency the rule added to this request (a draw of its distribution), ms */
-    latencyMs?: number | null;
+    latencyMs?: number;
   };
   FaultEffectDto: {
     /** answer this status instead of the operation (with body, or the error shape with code FAULT_INJECTED) */
-    status?: number | null;
+    status?: number;
+    /** any JSON: the body answered with status */
     body?: unknown;
+    /** milliseconds added before the answer (0 to 300000), fixed or drawn from a distribution */
     latencyMs?: number | {
       distribution: "uniform" | "normal";
-      min?: number | null;
-      max?: number | null;
-      mean?: number | null;
-      sd?: number | null;
-    } | null;
+      min?: number;
+      max?: number;
+      mean?: number;
+      sd?: number;
+    };
     /** true: the connection is closed without an answer */
-    drop?: boolean | null;
+    drop?: boolean;
     /** true: 200 with a truncated JSON body (content type JSON) */
-    malformedBody?: boolean | null;
+    malformedBody?: boolean;
     /** true: no answer until the client gives up (or five minutes, then the connection is closed) */
-    timeout?: boolean | null;
+    timeout?: boolean;
     /** a gateway fault, held while the rule is active (with the parameters its kind takes, beside kind; nothing else) */
-    kind?: "monitorUnreachable" | "standbyLinkDown" | "nodeDown" | "trunkDown" | "licenseRevoked" | "diskFull" | "cpuOverload" | "packetLoss" | null;
+    kind?: "monitorUnreachable" | "standbyLinkDown" | "nodeDown" | "trunkDown" | "licenseRevoked" | "diskFull" | "cpuOverload" | "packetLoss";
     /** a node id of the lab's committed configuration; taken by nodeDown (required), trunkDown (required), packetLoss (required) */
-    node?: string | null;
+    node?: string;
     /** percent of RTP packets lost on the node's media, 0 to 100; taken by packetLoss (required) */
-    lossPercent?: number | null;
+    lossPercent?: number;
     /** milliseconds of jitter on the node's media, 0 to 1000 (default: unchanged); taken by packetLoss */
-    jitterMs?: number | null;
+    jitterMs?: number;
     /** the CPU load in percent, a whole number from 1 to 100 (default 98); taken by cpuOverload */
-    loadPercent?: number | null;
+    loadPercent?: number;
   };
   FaultRuleView: {
     id: string;
-    match?: ControlSchemas["FaultMatchDto"] | null;
+    match?: ControlSchemas["FaultMatchDto"];
     effect: ControlSchemas["FaultEffectDto"];
-    probability?: number | null;
-    count?: number | null;
-    window?: ControlSchemas["FaultWindowDto"] | null;
+    probability?: number;
+    count?: number;
+    window?: ControlSchemas["FaultWindowDto"];
     /** faults given so far */
     hits: number;
     /** faults left before the rule expires (with a count) */
-    remaining?: number | null;
+    remaining?: number;
     /** ISO-8601: when the rule expires by time (window end or expiresInSeconds, the earlier) */
-    expiresAt?: string | null;
+    expiresAt?: string;
     /** whether it holds now (its window has begun) */
     active: boolean;
     /** ISO-8601, on the lab clock */
     createdAt: string;
   };
   FaultWindowDto: {
-    from?: string | null;
-    until?: string | null;
+    from?: string;
+    until?: string;
   };
   FaultMatchDto: {
     /** the operation's path without /api/, such as nodes/get (app/... for the /app/ paths) */
-    operation?: string | null;
+    operation?: string;
     /** a path pattern instead of an operation: * any run of characters, ? one character */
-    path?: string | null;
-    method?: "GET" | "POST" | "PUT" | "DELETE" | "HEAD" | "PATCH" | "OPTIONS" | null;
+    path?: string;
+    method?: "GET" | "POST" | "PUT" | "DELETE" | "HEAD" | "PATCH" | "OPTIONS";
     /** the user the request names (its Basic credentials or its session) */
-    user?: string | null;
+    user?: string;
     /** true, alone: every gateway request of the lab ({"all": true}); a match names at least one condition otherwise */
-    all?: true | null;
+    all?: true;
   };
   FaultRuleDto: {
     match?: ControlSchemas["FaultMatchDto"] | null;
@@ -310,12 +315,12 @@ export interface ControlSchemas {
   };
   CommittedRouteTargetView: {
     destinationNodeId: string;
-    failoverOn?: string | null;
+    failoverOn?: string;
   };
   CommittedRouteFilterView: {
     sourceNodeIds: string[];
-    destination?: string | null;
-    source?: string | null;
+    destination?: string;
+    source?: string;
   };
   CommittedNodeView: {
     id: string;
@@ -324,7 +329,7 @@ export interface ControlSchemas {
     enabled: boolean;
     source: boolean;
     local: ControlSchemas["SipEndpointView"];
-    remote?: ControlSchemas["SipEndpointView"] | null;
+    remote?: ControlSchemas["SipEndpointView"];
   };
   SipEndpointView: {
     host: string;
@@ -339,8 +344,8 @@ export interface ControlSchemas {
     kind: "source" | "user";
     /** the source address, or the user name */
     name: string;
-    nodeId?: string | null;
-    nodeName?: string | null;
+    nodeId?: string;
+    nodeName?: string;
     /** when it ends (the lab clock's), ISO-8601 */
     until: string;
     failures: number;
@@ -396,19 +401,19 @@ export interface ControlSchemas {
     /** who answers its keep-alives and REGISTERs: a real peer on the wire (the lab's SIP on, the node's far end real), or the simulator (on the lab's clock; the faults trunkDown and nodeDown on the node have it answer 503 or nothing) */
     farEnd: "real" | "simulated";
     state: "up" | "down" | "unknown" | "unwatched";
-    keepAlive?: ControlSchemas["SipKeepAliveView"] | null;
-    registration?: ControlSchemas["SipTrunkRegistrationView"] | null;
+    keepAlive?: ControlSchemas["SipKeepAliveView"];
+    registration?: ControlSchemas["SipTrunkRegistrationView"];
   };
   SipTrunkRegistrationView: {
     registrarUri: string;
     addressOfRecord: string;
     state: "registering" | "registered" | "failed";
-    lastStatus?: number | null;
+    lastStatus?: number;
   };
   SipKeepAliveView: {
     intervalSeconds: number;
     state: "unknown" | "up" | "down";
-    lastStatus?: number | null;
+    lastStatus?: number;
   };
   SipRegistrarGuardStateView: {
     settings: ControlSchemas["SipRegistrarGuardSettingsView"];
@@ -436,8 +441,8 @@ export interface ControlSchemas {
   SipNodePeersStateView: {
     nodeId: string;
     nodeName: string;
-    sip?: ControlSchemas["SipWhitelistStateView"] | null;
-    media?: ControlSchemas["SipWhitelistStateView"] | null;
+    sip?: ControlSchemas["SipWhitelistStateView"];
+    media?: ControlSchemas["SipWhitelistStateView"];
     outsidePeers: "drop" | "forbid";
     refused: ControlSchemas["SipRefusalsView"];
   };
@@ -453,7 +458,7 @@ export interface ControlSchemas {
     host: string;
     port: number;
     state: "listening" | "failed";
-    error?: string | null;
+    error?: string;
   };
   PlacedCallView: {
     sessionIdentifier: string;
@@ -475,25 +480,25 @@ export interface ControlSchemas {
     profile?: ControlSchemas["TrafficProfileDto"] | null;
   };
   TrafficProfileDto: {
-    seed?: number | null;
-    callsPerSecond?: number | null;
-    holdingTime?: ControlSchemas["HoldingTimeDto"] | null;
-    outcomes?: ControlSchemas["OutcomeWeightsDto"] | null;
-    ringTimeSeconds?: ControlSchemas["SecondsRangeDto"] | null;
-    noAnswerTimeoutSeconds?: number | null;
-    codecs?: ControlSchemas["CodecWeightsDto"] | null;
-    packetLossPercent?: number | null;
-    jitterMs?: number | null;
-    recordedShare?: number | null;
-    callerHangupShare?: number | null;
-    numberPlans?: ControlSchemas["NodeNumberPlanDto"][] | null;
-    defaultNumberPlan?: ControlSchemas["NumberPlanDto"] | null;
+    seed?: number;
+    callsPerSecond?: number;
+    holdingTime?: ControlSchemas["HoldingTimeDto"];
+    outcomes?: ControlSchemas["OutcomeWeightsDto"];
+    ringTimeSeconds?: ControlSchemas["SecondsRangeDto"];
+    noAnswerTimeoutSeconds?: number;
+    codecs?: ControlSchemas["CodecWeightsDto"];
+    packetLossPercent?: number;
+    jitterMs?: number;
+    recordedShare?: number;
+    callerHangupShare?: number;
+    numberPlans?: ControlSchemas["NodeNumberPlanDto"][];
+    defaultNumberPlan?: ControlSchemas["NumberPlanDto"];
   };
   NumberPlanDto: {
     callingPrefix: string;
     callingDigits: number;
     called: ControlSchemas["CalledPatternDto"][];
-    weight?: number | null;
+    weight?: number;
   };
   CalledPatternDto: {
     pattern: string;
@@ -504,29 +509,29 @@ export interface ControlSchemas {
     callingPrefix: string;
     callingDigits: number;
     called: ControlSchemas["CalledPatternDto"][];
-    weight?: number | null;
+    weight?: number;
   };
   CodecWeightsDto: {
-    PCMA?: number | null;
-    PCMU?: number | null;
-    G722?: number | null;
-    opus?: number | null;
+    PCMA?: number;
+    PCMU?: number;
+    G722?: number;
+    opus?: number;
   };
   SecondsRangeDto: {
     min: number;
     max: number;
   };
   OutcomeWeightsDto: {
-    answer?: number | null;
-    busy?: number | null;
-    noAnswer?: number | null;
-    failure?: number | null;
-    cancel?: number | null;
+    answer?: number;
+    busy?: number;
+    noAnswer?: number;
+    failure?: number;
+    cancel?: number;
   };
   HoldingTimeDto: {
     distribution: "exponential" | "lognormal";
     meanSeconds: number;
-    sdSeconds?: number | null;
+    sdSeconds?: number;
   };
   TrafficSeriesView: {
     time: string;
@@ -542,9 +547,9 @@ export interface ControlSchemas {
   TrafficStateView: {
     running: boolean;
     profile: ControlSchemas["TrafficProfileDto"];
-    time?: string | null;
+    time?: string;
     counters: ControlSchemas["TrafficCountersView"];
-    planGeneration?: number | null;
+    planGeneration?: number;
   };
   TrafficCountersView: {
     started: number;

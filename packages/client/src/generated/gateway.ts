@@ -245,8 +245,8 @@ export interface GatewaySchemas {
     enabled: boolean;
     readOnly: boolean;
     state: "DISABLED" | "STARTING" | "RUNNING" | "ERROR";
-    stateReason?: string | null;
-    lastSbaServiceStatusRequestState?: GatewaySchemas["SbaStatusRequestStateView"] | null;
+    stateReason?: string;
+    lastSbaServiceStatusRequestState?: GatewaySchemas["SbaStatusRequestStateView"];
   };
   SbaStatusRequestStateView: {
     /** when the service last asked the platform for its status (`UTC yyyy-mm-dd hh:mm:ss`) */
@@ -276,12 +276,12 @@ export interface GatewaySchemas {
     certificate?: GatewaySchemas["SbaPemView"] | null;
   };
   SbaOptionsView: {
-    application?: string | null;
-    identity?: string | null;
-    tenantId?: string | null;
+    application?: string;
+    identity?: string;
+    tenantId?: string;
     log: GatewaySchemas["SbaLogView"];
     fingerprint: GatewaySchemas["SbaFingerprintView"];
-    certificate?: GatewaySchemas["SbaPemView"] | null;
+    certificate?: GatewaySchemas["SbaPemView"];
   };
   CreateConditionsOptions: {
     createIsNotSystemIntentToBecomeActiveCondition?: boolean | null;
@@ -354,30 +354,30 @@ export interface GatewaySchemas {
     systemIdentifiersEnabled: boolean;
   };
   RewriteRuleDto: {
-    index?: number | null;
-    displayName?: string | null;
-    comment?: string | null;
-    rewriteType?: "prefixAndSuffix" | "addExt" | null;
-    prefix?: string | null;
-    suffix?: string | null;
-    deleteLeadingCharacters?: number | null;
-    deleteTrailingCharacters?: number | null;
-    addPrefix?: string | null;
-    addSuffix?: string | null;
-    addExtTrailingDigits?: number | null;
-    case?: "unchanged" | "lowercase" | "uppercase" | null;
-    clearDisplayName?: boolean | null;
-    skipRulesBelow?: boolean | null;
-    skipFurtherRules?: boolean | null;
-    applyToSourceDialString?: boolean | null;
-    applyToDestinationDialString?: boolean | null;
-    applyToAllDialStrings?: boolean | null;
-    matchTags?: GatewaySchemas["MatchTagsDto"] | null;
-    tagRewrite?: GatewaySchemas["TagRewriteDto"] | null;
+    index?: number;
+    displayName?: string;
+    comment?: string;
+    rewriteType?: "prefixAndSuffix" | "addExt";
+    prefix?: string;
+    suffix?: string;
+    deleteLeadingCharacters?: number;
+    deleteTrailingCharacters?: number;
+    addPrefix?: string;
+    addSuffix?: string;
+    addExtTrailingDigits?: number;
+    case?: "unchanged" | "lowercase" | "uppercase";
+    clearDisplayName?: boolean;
+    skipRulesBelow?: boolean;
+    skipFurtherRules?: boolean;
+    applyToSourceDialString?: boolean;
+    applyToDestinationDialString?: boolean;
+    applyToAllDialStrings?: boolean;
+    matchTags?: GatewaySchemas["MatchTagsDto"];
+    tagRewrite?: GatewaySchemas["TagRewriteDto"];
   };
   TagRewriteDto: {
     operations: GatewaySchemas["TagOperationDto"][];
-    clearTags?: boolean | null;
+    clearTags?: boolean;
   };
   TagOperationDto: {
     tag: string;
@@ -407,13 +407,13 @@ export interface GatewaySchemas {
     signalingForwardingFromCalledToCalling?: GatewaySchemas["SignalingForwardingFlags"] | null;
   };
   SignalingForwardingFlags: {
-    ADDRESS?: boolean | null;
-    ACTIVE_APPARENT_STATE?: boolean | null;
-    DIVERSION?: boolean | null;
-    USER_TO_USER?: boolean | null;
-    REFER?: boolean | null;
-    DTMF?: boolean | null;
-    MESSAGE?: boolean | null;
+    ADDRESS?: boolean;
+    ACTIVE_APPARENT_STATE?: boolean;
+    DIVERSION?: boolean;
+    USER_TO_USER?: boolean;
+    REFER?: boolean;
+    DTMF?: boolean;
+    MESSAGE?: boolean;
   };
   RoutingForwardProfileView: {
     announcementIncoming: boolean;
@@ -422,7 +422,7 @@ export interface GatewaySchemas {
     removeCoreFromSignalingPath: boolean;
     signalingForwardingFromCallingToCalled: GatewaySchemas["SignalingForwardingFlags"];
     signalingForwardingFromCalledToCalling: GatewaySchemas["SignalingForwardingFlags"];
-    telephonyForwardingStack?: GatewaySchemas["TelephonyForwardingStackView"] | null;
+    telephonyForwardingStack?: GatewaySchemas["TelephonyForwardingStackView"];
     id: string;
     displayName: string;
   };
@@ -431,7 +431,7 @@ export interface GatewaySchemas {
     displayName: string;
     signalingForwardingFromCallingToCalled: GatewaySchemas["StackSignalingForwarding"];
     signalingForwardingFromCalledToCalling: GatewaySchemas["StackSignalingForwarding"];
-    mediaNegotiationForwarder?: GatewaySchemas["MediaNegotiationForwarderView"] | null;
+    mediaNegotiationForwarder?: GatewaySchemas["MediaNegotiationForwarderView"];
   };
   MediaNegotiationForwarderView: {
     id: string;
@@ -442,13 +442,13 @@ export interface GatewaySchemas {
   StackSignalingForwarding: {
     notifySipInfoFilters: string[];
     profile: string;
-    ADDRESS?: boolean | null;
-    ACTIVE_APPARENT_STATE?: boolean | null;
-    DIVERSION?: boolean | null;
-    USER_TO_USER?: boolean | null;
-    REFER?: boolean | null;
-    DTMF?: boolean | null;
-    MESSAGE?: boolean | null;
+    ADDRESS?: boolean;
+    ACTIVE_APPARENT_STATE?: boolean;
+    DIVERSION?: boolean;
+    USER_TO_USER?: boolean;
+    REFER?: boolean;
+    DTMF?: boolean;
+    MESSAGE?: boolean;
   };
   RoutingForwardProfileEntryView: {
     id: string;
@@ -461,67 +461,67 @@ export interface GatewaySchemas {
     filters?: GatewaySchemas["RouteFilterDto"][] | null;
   };
   RouteFilterDto: {
-    sourceNodeIds?: string[] | null;
-    sourceDialString?: GatewaySchemas["DialStringMatcherDto"] | null;
-    firstDiversionDialString?: GatewaySchemas["DialStringMatcherDto"] | null;
-    lastDiversionDialString?: GatewaySchemas["DialStringMatcherDto"] | null;
-    destinationDialString?: GatewaySchemas["DialStringMatcherDto"] | null;
-    transferrerDialString?: GatewaySchemas["DialStringMatcherDto"] | null;
+    sourceNodeIds?: string[];
+    sourceDialString?: GatewaySchemas["DialStringMatcherDto"];
+    firstDiversionDialString?: GatewaySchemas["DialStringMatcherDto"];
+    lastDiversionDialString?: GatewaySchemas["DialStringMatcherDto"];
+    destinationDialString?: GatewaySchemas["DialStringMatcherDto"];
+    transferrerDialString?: GatewaySchemas["DialStringMatcherDto"];
   };
   DialStringMatcherDto: {
     type: "NEVER" | "DIRECTORY" | "EXTENSION_RANGE" | "WILDCARD" | "PLAIN";
-    directory?: string[] | null;
-    extensionRange?: GatewaySchemas["ExtensionRangeDto"] | null;
-    wildcardPattern?: string | null;
-    plain?: GatewaySchemas["PlainMatchDto"] | null;
+    directory?: string[];
+    extensionRange?: GatewaySchemas["ExtensionRangeDto"];
+    wildcardPattern?: string;
+    plain?: GatewaySchemas["PlainMatchDto"];
   };
   PlainMatchDto: {
-    prefix?: string | null;
-    suffix?: string | null;
+    prefix?: string;
+    suffix?: string;
   };
   ExtensionRangeDto: {
     firstExtension: string;
     lastExtension: string;
-    trunk?: string | null;
-    zeroExtend?: boolean | null;
+    trunk?: string;
+    zeroExtend?: boolean;
   };
   RouteEstablishmentDto: {
-    action?: "ACCEPT" | "REJECT" | "IGNORE" | null;
-    routingTargets?: GatewaySchemas["RoutingTargetDto"][] | null;
+    action?: "ACCEPT" | "REJECT" | "IGNORE";
+    routingTargets?: GatewaySchemas["RoutingTargetDto"][];
   };
   RoutingTargetDto: {
     destinationNodeId: string;
-    routingForwardProfileId?: string | null;
-    destinationDialStringRewriting?: GatewaySchemas["DialStringRewritingSpecDto"] | null;
-    sourceDialStringRewriting?: GatewaySchemas["DialStringRewritingSpecDto"] | null;
-    elinDialStringRewriting?: GatewaySchemas["DialStringRewritingSpecDto"] | null;
-    assertedDialStringRewriting?: GatewaySchemas["DialStringRewritingSpecDto"] | null;
-    transferrerDialStringRewriting?: GatewaySchemas["DialStringRewritingSpecDto"] | null;
-    failoverStatusMatch?: GatewaySchemas["FailoverStatusMatchDto"] | null;
+    routingForwardProfileId?: string;
+    destinationDialStringRewriting?: GatewaySchemas["DialStringRewritingSpecDto"];
+    sourceDialStringRewriting?: GatewaySchemas["DialStringRewritingSpecDto"];
+    elinDialStringRewriting?: GatewaySchemas["DialStringRewritingSpecDto"];
+    assertedDialStringRewriting?: GatewaySchemas["DialStringRewritingSpecDto"];
+    transferrerDialStringRewriting?: GatewaySchemas["DialStringRewritingSpecDto"];
+    failoverStatusMatch?: GatewaySchemas["FailoverStatusMatchDto"];
   };
   FailoverStatusMatchDto: {
-    telStatusList?: ("USER_BUSY" | "NO_ANSWER" | "REJECTED" | "UNREACHABLE" | "ERROR" | "TIMEOUT" | "NO_CHANNEL")[] | null;
-    sipStatusCodes?: string | null;
+    telStatusList?: ("USER_BUSY" | "NO_ANSWER" | "REJECTED" | "UNREACHABLE" | "ERROR" | "TIMEOUT" | "NO_CHANNEL")[];
+    sipStatusCodes?: string;
   };
   DialStringRewritingSpecDto: {
     segments: GatewaySchemas["RewriteSegmentDto"][];
   };
   RewriteSegmentDto: {
-    prefix?: string | null;
-    suffix?: string | null;
-    delLeading?: number | null;
-    delTrailing?: number | null;
-    keepLeading?: number | null;
-    keepTrailing?: number | null;
-    matchedPart?: number | null;
-    source?: "MOST_APPROPRIATE" | "SOURCE" | "DESTINATION" | "FIRST_DIVERSION" | "LAST_DIVERSION" | "TRANSFERRER" | "NONE" | null;
+    prefix?: string;
+    suffix?: string;
+    delLeading?: number;
+    delTrailing?: number;
+    keepLeading?: number;
+    keepTrailing?: number;
+    matchedPart?: number;
+    source?: "MOST_APPROPRIATE" | "SOURCE" | "DESTINATION" | "FIRST_DIVERSION" | "LAST_DIVERSION" | "TRANSFERRER" | "NONE";
   };
   RouteView: {
     id: string;
     displayName: string;
-    enabled?: boolean | null;
-    establishment?: GatewaySchemas["RouteEstablishmentDto"] | null;
-    filters?: GatewaySchemas["RouteFilterDto"][] | null;
+    enabled?: boolean;
+    establishment?: GatewaySchemas["RouteEstablishmentDto"];
+    filters?: GatewaySchemas["RouteFilterDto"][];
   };
   AddRoutingDomainOptions: {
     displayName?: string | null;
@@ -588,8 +588,8 @@ export interface GatewaySchemas {
     networkOptions: GatewaySchemas["NetworkOptionsView"];
     requestDomains: ("REST_API" | "GUI" | "ACME")[];
     openPortOnDemand: boolean;
-    httpRedirectorPort?: number | null;
-    tlsOptions?: GatewaySchemas["TlsOptionsView"] | null;
+    httpRedirectorPort?: number;
+    tlsOptions?: GatewaySchemas["TlsOptionsView"];
   };
   TlsOptionsView: {
     privateKey: GatewaySchemas["PemView"];
@@ -713,10 +713,10 @@ export interface GatewaySchemas {
   };
   SipCredentialsView: {
     authenticationEnabled: boolean;
-    authenticationProfileId?: string | null;
-    username?: string | null;
-    authorizationUsername?: string | null;
-    realm?: string | null;
+    authenticationProfileId?: string;
+    username?: string;
+    authorizationUsername?: string;
+    realm?: string;
   };
   AddSrvLoadBalancerDto: {
     type?: "SRV_LOAD_BALANCER" | null;
@@ -943,7 +943,7 @@ export interface GatewaySchemas {
     /** where the connection leads: proxy, destination, registrar or SRV domain; the members' count for a load balancer */
     target: string;
     authenticationEnabled: boolean;
-    conditionId?: string | null;
+    conditionId?: string;
   };
   AddSipPhoneRegistrarProfileDto: {
     sipPhoneRegistrarDirectoryId?: string | null;
@@ -1112,7 +1112,7 @@ export interface GatewaySchemas {
     sort: "USRAGG_DIRECTORY" | "AN_SIPLB_STACK" | "AN_SIPRT_ROUTE" | "CLOUD_ACTIVE_DIRECTORY" | "CAPIC_STACK" | "CAPIS_STACK" | "CAPIS_DOMAIN" | "CS_CONDITION" | "CS_SCHEDULER" | "CS_STUB" | "USRDB_DIRECTORY" | "CRY_X509_STACK" | "USRRT_ROUTE_SV" | "MISC_TIME_REPORTER" | "MEDIA_PUMP_DOMAIN" | "HTTP_SERVER" | "HTTP_CLIENT" | "IN_FILTER" | "IN_MAP_STACK" | "IN_MAP_STATIC_STACK" | "IN_STACK" | "IPC_CLIENT" | "IPC_SERVER" | "LDAP_CONNECTION" | "USRLDAP_DIRECTORY" | "MNS_COLLAB_DOMAIN" | "MNS_FORWARDER_DOMAIN" | "MNS_STACK" | "REC_STACK" | "RECMUX_STACK" | "RECFILE_STACK" | "RECTEL_STACK" | "MS_AUDIO_PROVIDER" | "MSFILE_PROVIDER" | "COLLAB_GRAPH_CLIENT" | "TELCOLLAB_STACK" | "TELCOLLAB_TENANT" | "INS_STACK" | "NUMVALRT_ROUTE_SV" | "OAUTH_CLIENT" | "PROVISIONING_SERVER" | "IN_QOS_STACK" | "RESTRT_ROUTE_SV" | "SIPAUTH_STACK" | "SIPLB_STACK" | "SIPPX_STACK" | "RECSIPREC_STACK" | "TELSIPREG_REGISTRAR" | "SIPRT_PLAIN_ROUTE" | "SIPST_STACK" | "SIPUA_REGISTRATION" | "SIPUA_STACK" | "SRVLB_STACK" | "USRTEL_DIRECTORY" | "USRT_DIRECTORY" | "MSTEL_PROVIDER" | "TELELIN_DOMAIN" | "TELFW_STACK" | "TEL_REWRITE_DOMAIN" | "TELRT_FORWARDER_DOMAIN" | "TELRT_STACK" | "TEL_STACK" | "TELCAPIC_STACK" | "TELCAPIS_STACK" | "TELSIP_STACK" | "TELUCMA_STACK" | "TELWEBRTC_STACK" | "WEBRTC_STACK" | "WEBSOCKET_STACK";
     displayName: string;
     outcome: "created" | "overridden" | "cloned" | "skipped";
-    matchedBy?: "id" | "sortAndDisplayName" | null;
+    matchedBy?: "id" | "sortAndDisplayName";
   };
   ObjectSetBody: {
     id?: string | null;
@@ -1123,8 +1123,8 @@ export interface GatewaySchemas {
   };
   ObjectTreeView: {
     object: GatewaySchemas["ObjectEntryView"];
-    via?: string | null;
-    repeated?: true | null;
+    via?: string;
+    repeated?: true;
     children: GatewaySchemas["ObjectTreeView"][];
   };
   ObjectEntryView: {
@@ -1163,10 +1163,10 @@ export interface GatewaySchemas {
     state: "COMMITTED" | "MODIFIED" | "CLEANED" | "IMPORTED" | "IMPORTED_PROTECTED";
     hasUncommittedChanges: boolean;
     commitProtection: boolean;
-    lastCommitId?: string | null;
-    lastCommitTime?: string | null;
+    lastCommitId?: string;
+    lastCommitTime?: string;
     lastChangeTime: string;
-    importedFileName?: string | null;
+    importedFileName?: string;
     changedObjects: GatewaySchemas["ChangedObjectCounts"];
     workingObjectCount: number;
     committedObjectCount: number;
@@ -1322,19 +1322,19 @@ export interface GatewaySchemas {
     ldapAuthorityId: string;
   };
   UserView: {
-    id?: string | null;
+    id?: string;
     displayName: string;
-    emailAddress?: string | null;
+    emailAddress?: string;
     enabled: boolean;
-    localUserName?: string | null;
-    local?: GatewaySchemas["LocalLoginView"] | null;
-    ldapUsers?: GatewaySchemas["LdapUserView"][] | null;
-    roles?: string[] | null;
-    roleBuiltIns?: string | null;
-    failedLogins?: number | null;
-    lastFailedLogin?: string | null;
-    lastLogin?: string | null;
-    blockedUntil?: string | null;
+    localUserName?: string;
+    local?: GatewaySchemas["LocalLoginView"];
+    ldapUsers?: GatewaySchemas["LdapUserView"][];
+    roles?: string[];
+    roleBuiltIns?: string;
+    failedLogins?: number;
+    lastFailedLogin?: string;
+    lastLogin?: string;
+    blockedUntil?: string;
   };
   LdapUserView: {
     name: string;
@@ -1402,37 +1402,37 @@ export interface GatewaySchemas {
     sessionIdentifier: string;
     systemIdentifier: string;
     startDateTime: string;
-    /** null when the call never connected */
-    connectDateTime?: string | null;
+    /** absent when the call never connected */
+    connectDateTime?: string;
     endDateTime: string;
     /** connected time, whole seconds */
     durationSeconds: number;
     inboundNodeId: string;
     inboundNodeName: string;
-    outboundNodeId?: string | null;
-    outboundNodeName?: string | null;
-    routingDomainId?: string | null;
-    routeId?: string | null;
-    routeName?: string | null;
+    outboundNodeId?: string;
+    outboundNodeName?: string;
+    routingDomainId?: string;
+    routeId?: string;
+    routeName?: string;
     /** as the call arrived, before any rewriting */
     inboundSourceDialString: string;
     inboundDestinationDialString: string;
-    /** as the call left, after every rewriting; null when it never left */
-    outboundSourceDialString?: string | null;
-    outboundDestinationDialString?: string | null;
+    /** as the call left, after every rewriting; absent when it never left */
+    outboundSourceDialString?: string;
+    outboundDestinationDialString?: string;
     result: "ANSWERED" | "BUSY" | "NO_ANSWER" | "REJECTED" | "FAILED" | "CANCELLED";
     sipStatusCode: number;
     sipReasonPhrase: string;
     /** ITU-T Q.850 cause value */
     q850Cause: number;
     disconnectingSide: "inbound" | "outbound" | "gateway";
-    inbound?: GatewaySchemas["LegRtpStatisticsView"] | null;
-    outbound?: GatewaySchemas["LegRtpStatisticsView"] | null;
+    inbound?: GatewaySchemas["LegRtpStatisticsView"];
+    outbound?: GatewaySchemas["LegRtpStatisticsView"];
     /** E-model mean opinion score (1.0 to 4.5) of a connected call */
-    mos?: number | null;
+    mos?: number;
     attempts: GatewaySchemas["OutboundAttemptView"][];
     /** download as <recordingId>.wav from /app/monitor/callhistory/recording/v0 */
-    recordingId?: string | null;
+    recordingId?: string;
     /** the DTMF digits the parties sent (RFC 4733 and SIP INFO), in time order */
     dtmf: GatewaySchemas["DtmfDigitView"][];
   };
@@ -1451,8 +1451,8 @@ export interface GatewaySchemas {
     nodeName: string;
     destinationDialString: string;
     sipStatusCode: number;
-    /** a transfer's attempt (the gateway called a REFER's target): the transferor's number; else null */
-    transferrerDialString?: string | null;
+    /** a transfer's attempt (the gateway called a REFER's target): the transferor's number; else absent */
+    transferrerDialString?: string;
   };
   LegRtpStatisticsView: {
     codec: string;
@@ -1494,21 +1494,21 @@ export interface GatewaySchemas {
     count?: number | null;
   };
   ResourceUsageView: {
-    disk?: GatewaySchemas["CapacityView"] | null;
-    cpu?: number | null;
-    ram?: GatewaySchemas["CapacityView"] | null;
+    disk?: GatewaySchemas["CapacityView"];
+    cpu?: number;
+    ram?: GatewaySchemas["CapacityView"];
   };
   CapacityView: {
     total: number;
     used: number;
   };
   VersionView: {
-    core?: GatewaySchemas["ComponentVersionView"] | null;
-    administration?: GatewaySchemas["ComponentVersionView"] | null;
-    frontend?: GatewaySchemas["ComponentVersionView"] | null;
-    monitor?: GatewaySchemas["ComponentVersionView"] | string | null;
-    ucma?: GatewaySchemas["ComponentVersionView"] | null;
-    java?: GatewaySchemas["JavaVersionView"] | null;
+    core?: GatewaySchemas["ComponentVersionView"];
+    administration?: GatewaySchemas["ComponentVersionView"];
+    frontend?: GatewaySchemas["ComponentVersionView"];
+    monitor?: GatewaySchemas["ComponentVersionView"] | string;
+    ucma?: GatewaySchemas["ComponentVersionView"];
+    java?: GatewaySchemas["JavaVersionView"];
   };
   JavaVersionView: {
     version: string;

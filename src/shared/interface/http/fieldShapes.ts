@@ -70,3 +70,12 @@ export function requestShape<S extends FieldSet>(name: string, fields: S): Field
 export function responseShape<S extends FieldSet>(name: string, fields: S): FieldShape<S> {
   return build(name, fields, 'response') as FieldShape<S>;
 }
+
+/**
+ * Declares an answer's member that may be null, because the real product sends null there (`reason` says when;
+ * `more` adds other JSON Schema keywords). Any other optional member of an answer is left out when it has no value,
+ * never null, and the OpenAPI document says so; a request's optional members take null without this.
+ */
+export function Nullable(reason: string, more: Record<string, unknown> = {}): PropertyDecorator {
+  return JSONSchema({ ...more, nullable: true, description: reason }) as PropertyDecorator;
+}

@@ -2,6 +2,7 @@ import { Type } from 'class-transformer';
 import { IsArray, IsIn, IsInt, IsString, Min, ValidateIf, ValidateNested } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
 import type { CertificateInfo, KeyInfo } from '@gwsim/x509';
+import { Nullable } from '../../../../../shared/interface/http/fieldShapes.js';
 import type { WireDates } from '../../../../../shared/interface/http/WireDates.js';
 import type { NodeCertificateEntry } from '../../application/NodeCertificates.js';
 
@@ -52,13 +53,13 @@ export class NodeCertificateView {
   @ValidateIf((view: NodeCertificateView) => view.certificate !== null)
   @ValidateNested()
   @Type(() => CertificateView)
-  @JSONSchema({ nullable: true, description: 'null for an entry without a certificate' })
+  @Nullable('null for an entry without a certificate (the real product answers so)')
   certificate!: CertificateView | null;
 
   @ValidateIf((view: NodeCertificateView) => view.privateKey !== null)
   @ValidateNested()
   @Type(() => PrivateKeyView)
-  @JSONSchema({ nullable: true, description: 'null for a certificate whose private key the gateway does not hold' })
+  @Nullable('null for a certificate whose private key the gateway does not hold')
   privateKey!: PrivateKeyView | null;
 
   static of(entry: NodeCertificateEntry, dates: WireDates): NodeCertificateView {

@@ -30,11 +30,11 @@ export class RequestRouterView {
   @IsString() displayName!: string;
   @IsOptional()
   @IsString()
-  @JSONSchema({ nullable: false, description: 'SIP transport of the primary edge' })
+  @JSONSchema({ description: 'SIP transport of the primary edge' })
   incomingEdgeSipTransportId?: string;
   @IsOptional()
   @IsString()
-  @JSONSchema({ nullable: false, description: 'SIP transport of the secondary edge' })
+  @JSONSchema({ description: 'SIP transport of the secondary edge' })
   outgoingEdgeSipTransportId?: string;
   @IsArray()
   @ValidateNested({ each: true })
@@ -49,7 +49,7 @@ export class RequestRouterView {
   @IsIn(FORWARDING_MODES) forwardingMode!: (typeof FORWARDING_MODES)[number];
   @IsOptional()
   @IsString()
-  @JSONSchema({ nullable: false, description: 'the router works only while this condition holds' })
+  @JSONSchema({ description: 'the router works only while this condition holds' })
   operationalStateConditionId?: string;
   @ValidateNested()
   @Type(() => RequestRouterPortRangeView)

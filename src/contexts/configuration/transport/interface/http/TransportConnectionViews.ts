@@ -41,7 +41,7 @@ export class AssertedUriView {
   uri!: string;
   @IsOptional()
   @IsString()
-  @JSONSchema({ nullable: false, description: 'display name sent with the asserted identity' })
+  @JSONSchema({ description: 'display name sent with the asserted identity' })
   displayName?: string;
 }
 
@@ -64,14 +64,13 @@ abstract class ConnectionViewBase {
   @IsOptional()
   @IsString()
   @JSONSchema({
-    nullable: false,
     description:
       'the node listing the connection in its transport connections; absent (never null) when none does: an unattached connection',
   })
   sipNodeId?: string;
   @IsOptional()
   @IsString()
-  @JSONSchema({ nullable: false, description: 'the connection works only while this condition holds' })
+  @JSONSchema({ description: 'the connection works only while this condition holds' })
   conditionId?: string;
 }
 
@@ -80,12 +79,10 @@ abstract class AuthenticatingViewBase extends ConnectionViewBase {
   @IsOptional()
   @ValidateNested()
   @Type(() => ConnectionCredentialsView)
-  @JSONSchema({ nullable: false })
   credentials?: ConnectionCredentialsView;
   @IsOptional()
   @ValidateNested()
   @Type(() => AssertedUriView)
-  @JSONSchema({ nullable: false })
   assertedAddress?: AssertedUriView;
 }
 

@@ -1,6 +1,5 @@
 import { Type } from 'class-transformer';
 import { IsArray, IsIn, IsInt, IsOptional, IsString, Min, ValidateNested } from 'class-validator';
-import { JSONSchema } from 'class-validator-jsonschema';
 import { LICENSE_STATUSES } from '../../domain/LicenseStatus.js';
 import type { WireDates } from '../../../../../shared/interface/http/WireDates.js';
 import type { License } from '../../domain/License.js';
@@ -38,12 +37,10 @@ export class LicenseView {
   /** absent (never null) for a license that does not expire */
   @IsOptional()
   @IsString()
-  @JSONSchema({ nullable: false })
   validUntil?: string;
 
   @IsOptional()
   @IsString()
-  @JSONSchema({ nullable: false })
   softwareUpdateServiceUntil?: string;
 
   @IsArray()

@@ -49,56 +49,58 @@ export class OutboundAttemptView {
   @IsOptional()
   @IsString()
   @JSONSchema({
-    description: "a transfer's attempt (the gateway called a REFER's target): the transferor's number; else null",
+    description: "a transfer's attempt (the gateway called a REFER's target): the transferor's number; else absent",
   })
-  transferrerDialString!: string | null;
+  transferrerDialString?: string;
 }
 
 /**
  * One finished call as callHistory/get and the export show it: the real product's names for the session and
  * the dial strings (sessionIdentifier, startDateTime, inbound/outbound source/destination dial strings), the
- * monitor's record names for the rest. Times follow dateFormat; a field with no value is null.
+ * monitor's record names for the rest. Times follow dateFormat; a field with no value is left out (never null).
  */
 export class CallHistoryEntryView {
   @IsString() sessionIdentifier!: string;
   @IsString() systemIdentifier!: string;
   @IsString() startDateTime!: string;
-  @IsOptional() @IsString() @JSONSchema({ description: 'null when the call never connected' }) connectDateTime!:
-    string | null;
+  @IsOptional()
+  @IsString()
+  @JSONSchema({ description: 'absent when the call never connected' })
+  connectDateTime?: string;
   @IsString() endDateTime!: string;
   @IsInt() @Min(0) @JSONSchema({ description: 'connected time, whole seconds' }) durationSeconds!: number;
   @IsString() inboundNodeId!: string;
   @IsString() inboundNodeName!: string;
-  @IsOptional() @IsString() outboundNodeId!: string | null;
-  @IsOptional() @IsString() outboundNodeName!: string | null;
-  @IsOptional() @IsString() routingDomainId!: string | null;
-  @IsOptional() @IsString() routeId!: string | null;
-  @IsOptional() @IsString() routeName!: string | null;
+  @IsOptional() @IsString() outboundNodeId?: string;
+  @IsOptional() @IsString() outboundNodeName?: string;
+  @IsOptional() @IsString() routingDomainId?: string;
+  @IsOptional() @IsString() routeId?: string;
+  @IsOptional() @IsString() routeName?: string;
   @IsString()
   @JSONSchema({ description: 'as the call arrived, before any rewriting' })
   inboundSourceDialString!: string;
   @IsString() inboundDestinationDialString!: string;
   @IsOptional()
   @IsString()
-  @JSONSchema({ description: 'as the call left, after every rewriting; null when it never left' })
-  outboundSourceDialString!: string | null;
-  @IsOptional() @IsString() outboundDestinationDialString!: string | null;
+  @JSONSchema({ description: 'as the call left, after every rewriting; absent when it never left' })
+  outboundSourceDialString?: string;
+  @IsOptional() @IsString() outboundDestinationDialString?: string;
   @IsIn(CALL_RESULTS) result!: string;
   @IsInt() sipStatusCode!: number;
   @IsString() sipReasonPhrase!: string;
   @IsInt() @JSONSchema({ description: 'ITU-T Q.850 cause value' }) q850Cause!: number;
   @IsIn(DISCONNECTING_SIDES) disconnectingSide!: string;
-  @IsOptional() @ValidateNested() @Type(() => LegRtpStatisticsView) inbound!: LegRtpStatisticsView | null;
-  @IsOptional() @ValidateNested() @Type(() => LegRtpStatisticsView) outbound!: LegRtpStatisticsView | null;
+  @IsOptional() @ValidateNested() @Type(() => LegRtpStatisticsView) inbound?: LegRtpStatisticsView;
+  @IsOptional() @ValidateNested() @Type(() => LegRtpStatisticsView) outbound?: LegRtpStatisticsView;
   @IsOptional()
   @IsNumber()
   @JSONSchema({ description: 'E-model mean opinion score (1.0 to 4.5) of a connected call' })
-  mos!: number | null;
+  mos?: number;
   @IsArray() @ValidateNested({ each: true }) @Type(() => OutboundAttemptView) attempts!: OutboundAttemptView[];
   @IsOptional()
   @IsString()
   @JSONSchema({ description: 'download as <recordingId>.wav from /app/monitor/callhistory/recording/v0' })
-  recordingId!: string | null;
+  recordingId?: string;
   @IsArray()
   @ValidateNested({ each: true })
   @Type(() => DtmfDigitView)
@@ -112,8 +114,11 @@ export class CallHistoryView {
   @IsArray() @ValidateNested({ each: true }) @Type(() => CallHistoryEntryView) entries!: CallHistoryEntryView[];
 }
 
-const leg = (stats: LegRtpStatistics | undefined): LegRtpStatisticsView | null =>
-  stats ? { ...stats, figures: stats.figures ?? 'modelled' } : null;
+const leg = (stats: LegRtpStatistics): LegRtpStatisticsView => ({ ...stats, figures: stats.figures ?? 'modelled' });
+
+/** `{[name]: value}` when there is a value, else nothing: a member without a value is left out, never null. */
+const given = <K extends string, V>(name: K, value: V | null | undefined): { [P in K]?: V } =>
+  (value === undefined || value === null ? {} : { [name]: value }) as { [P in K]?: V };
 
 const dtmfDigit = (d: DtmfEntry, dates: WireDates): DtmfDigitView => ({
   at: dates.render(d.at),
@@ -127,30 +132,33 @@ export function callHistoryEntryView(e: CallHistoryEntry, dates: WireDates): Cal
     sessionIdentifier: e.sessionIdentifier,
     systemIdentifier: e.systemIdentifier,
     startDateTime: dates.render(e.startDateTime),
-    connectDateTime: dates.render(e.connectDateTime) ?? null,
+    ...given('connectDateTime', dates.render(e.connectDateTime)),
     endDateTime: dates.render(e.endDateTime),
     durationSeconds: e.durationSeconds,
     inboundNodeId: e.inboundNodeId,
     inboundNodeName: e.inboundNodeName,
-    outboundNodeId: e.outboundNodeId ?? null,
-    outboundNodeName: e.outboundNodeName ?? null,
-    routingDomainId: e.routingDomainId ?? null,
-    routeId: e.routeId ?? null,
-    routeName: e.routeName ?? null,
+    ...given('outboundNodeId', e.outboundNodeId),
+    ...given('outboundNodeName', e.outboundNodeName),
+    ...given('routingDomainId', e.routingDomainId),
+    ...given('routeId', e.routeId),
+    ...given('routeName', e.routeName),
     inboundSourceDialString: e.inboundSourceDialString,
     inboundDestinationDialString: e.inboundDestinationDialString,
-    outboundSourceDialString: e.outboundSourceDialString ?? null,
-    outboundDestinationDialString: e.outboundDestinationDialString ?? null,
+    ...given('outboundSourceDialString', e.outboundSourceDialString),
+    ...given('outboundDestinationDialString', e.outboundDestinationDialString),
     result: e.result,
     sipStatusCode: e.sipStatusCode,
     sipReasonPhrase: e.sipReasonPhrase,
     q850Cause: e.q850Cause,
     disconnectingSide: e.disconnectingSide,
-    inbound: leg(e.inbound),
-    outbound: leg(e.outbound),
-    mos: e.mos ?? null,
-    attempts: e.attempts.map((a) => ({ ...a, transferrerDialString: a.transferrerDialString ?? null })),
-    recordingId: e.recordingId ?? null,
+    ...given('inbound', e.inbound && leg(e.inbound)),
+    ...given('outbound', e.outbound && leg(e.outbound)),
+    ...given('mos', e.mos),
+    attempts: e.attempts.map(({ transferrerDialString, ...attempt }) => ({
+      ...attempt,
+      ...given('transferrerDialString', transferrerDialString),
+    })),
+    ...given('recordingId', e.recordingId),
     dtmf: e.dtmf.map((d) => dtmfDigit(d, dates)),
   };
 }

@@ -1,5 +1,5 @@
 import { Type } from 'class-transformer';
-import { IsInt, IsNumber, IsOptional, Max, Min, ValidateNested } from 'class-validator';
+import { IsInt, IsOptional, Max, Min, ValidateNested } from 'class-validator';
 
 /** Disk or RAM: total and used, in bytes. */
 export class CapacityView {
@@ -7,9 +7,9 @@ export class CapacityView {
   @IsInt() @Min(0) used!: number;
 }
 
-/** resources/get: disk, CPU load in percent and RAM, or only the one `value` selects. */
+/** resources/get: disk, CPU load in whole percent (an integer, as the specification says) and RAM, or only the one `value` selects. */
 export class ResourceUsageView {
   @IsOptional() @ValidateNested() @Type(() => CapacityView) disk?: CapacityView;
-  @IsOptional() @IsNumber() @Min(0) @Max(100) cpu?: number;
+  @IsOptional() @IsInt() @Min(0) @Max(100) cpu?: number;
   @IsOptional() @ValidateNested() @Type(() => CapacityView) ram?: CapacityView;
 }

@@ -75,8 +75,8 @@ function view(state: SipListeningState): SipStateView {
     peers: state.peers.map((node) => ({
       nodeId: node.nodeId,
       nodeName: node.nodeName,
-      sip: node.sip && { name: node.sip.name, peers: [...node.sip.peers] },
-      media: node.media && { name: node.media.name, peers: [...node.media.peers] },
+      ...(node.sip ? { sip: { name: node.sip.name, peers: [...node.sip.peers] } } : {}),
+      ...(node.media ? { media: { name: node.media.name, peers: [...node.media.peers] } } : {}),
       outsidePeers: node.outsidePeers,
       refused: { ...node.refused },
     })),

@@ -78,12 +78,12 @@ export class SipRefusalsView {
   @IsInt() rtp!: number;
 }
 
-/** Whom a node hears on SIP and media (null: every peer), what it does with the others, and what it refused. */
+/** Whom a node hears on SIP and media (left out: every peer), what it does with the others, and what it refused. */
 export class SipNodePeersStateView {
   @IsString() nodeId!: string;
   @IsString() nodeName!: string;
-  @IsOptional() @ValidateNested() @Type(() => SipWhitelistStateView) sip!: SipWhitelistStateView | null;
-  @IsOptional() @ValidateNested() @Type(() => SipWhitelistStateView) media!: SipWhitelistStateView | null;
+  @IsOptional() @ValidateNested() @Type(() => SipWhitelistStateView) sip?: SipWhitelistStateView;
+  @IsOptional() @ValidateNested() @Type(() => SipWhitelistStateView) media?: SipWhitelistStateView;
   @IsIn([...OUTSIDE_PEERS]) outsidePeers!: OutsidePeers;
   @ValidateNested() @Type(() => SipRefusalsView) refused!: SipRefusalsView;
 }
