@@ -27,9 +27,10 @@ import { identityModule } from '../contexts/identity/index.js';
 import { configurationModule } from '../contexts/configuration/index.js';
 import { sbaModule } from '../contexts/sba/index.js';
 import { licensingModule } from '../contexts/licensing/index.js';
-import { simulationModule } from '../contexts/simulation/index.js';
+import { DEFAULT_SIP_HOST, simulationModule } from '../contexts/simulation/index.js';
 import { controlModule } from '../contexts/control/index.js';
 import { APP_CONFIG, type AppConfig } from './config/AppConfig.js';
+import { advertisedSipHost } from './config/advertisedSipHost.js';
 import { Metrics } from '../shared/application/Metrics.js';
 import { ReadinessCheck } from '../shared/application/ReadinessCheck.js';
 import { PrometheusMetrics } from '../shared/infrastructure/metrics/PrometheusMetrics.js';
@@ -235,7 +236,13 @@ function loadContextModules(container: Container, deps: ContainerDependencies, o
     highAvailabilityModule(options),
     sbaModule(options),
     licensingModule(options),
-    simulationModule(options, { sip: deps.config.sip, sipHost: deps.config.sipHost, sipT1Ms: deps.config.sipT1Ms }),
+    simulationModule(options, {
+      sip: deps.config.sip,
+      sipHost: deps.config.sipHost,
+      sipT1Ms: deps.config.sipT1Ms,
+      // a wildcard bind names one of this machine's addresses (gwsim serve chose and logged it already)
+      sipAdvertise: deps.config.sipAdvertise ?? advertisedSipHost(deps.config.sipHost ?? DEFAULT_SIP_HOST),
+    }),
     controlModule(options, {
       journalSize: deps.config.journalSize,
       scenarioDirectory: path.join(DEMO_DIRECTORY, 'scenarios'),

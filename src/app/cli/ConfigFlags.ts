@@ -41,6 +41,11 @@ export class ConfigFlags {
       'where other gwsim processes on the same PostgreSQL server reach this one (default http://<host>:<port>)',
     ],
     ['--sip-host', 'address', "address the labs' SIP listeners bind to (default 127.0.0.1)"],
+    [
+      '--sip-advertise',
+      'address',
+      "address SIP peers reach gwsim at, written in Via, Contact and SDP (default: --sip-host; for 0.0.0.0 or ::, this machine's first address)",
+    ],
   ]);
 
   private constructor(private readonly flags: readonly Flag[]) {}

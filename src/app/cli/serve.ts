@@ -1,5 +1,6 @@
 import type { AppConfig } from '../config/AppConfig.js';
 import { ConfigError } from '../config/loadConfig.js';
+import { advertisedSipHost } from '../config/advertisedSipHost.js';
 import { HttpListener } from '../HttpListener.js';
 import { DataDirLock } from '../persistence/DataDirLock.js';
 import { startEmbeddedDatabaseWorker, type EmbeddedDatabase } from '../persistence/EmbeddedDatabase.js';
@@ -30,10 +31,25 @@ export async function serve(config: AppConfig, explicitAdminPassword: boolean): 
   const stop = new StopRequest();
   const started: Started = {};
   stopOnSignals(logger, stop, () => started.simulator !== undefined);
-  let exitCode = await startAndServe(config, logger, stop, started);
+  let exitCode = await startAndServe(withSipAdvertised(config, logger), logger, stop, started);
   exitCode = await shutDown(started, stop, exitCode, logger);
   logger.flush();
   return exitCode;
+}
+
+/**
+ * The configuration with the address SIP advertises chosen once, and said, when the SIP listeners bind a wildcard
+ * and GWSIM_SIP_ADVERTISE is not set (the simulator's thread takes the same address).
+ */
+function withSipAdvertised(config: AppConfig, logger: PinoLogger): AppConfig {
+  if (config.sipAdvertise !== undefined) return config;
+  const chosen = advertisedSipHost(config.sipHost ?? '127.0.0.1');
+  if (chosen === undefined) return config;
+  logger.info(
+    { sipHost: config.sipHost, sipAdvertise: chosen },
+    `SIP advertises ${chosen}; set GWSIM_SIP_ADVERTISE to change it`,
+  );
+  return { ...config, sipAdvertise: chosen };
 }
 
 /** Why the process stops, once that is asked for (the first request decides the exit code), and a promise of it. */

@@ -7,6 +7,8 @@ export type SipAction =
 interface SipState {
   enabled: boolean;
   host: string;
+  /** Absent from a gwsim older than the setting. */
+  advertisedHost?: string;
   portOffset: number;
   listeners: Array<{
     nodeId: string;
@@ -22,8 +24,12 @@ interface SipState {
 
 /** A human summary of a lab's real SIP (what `status`, `on` and `off` print without --json). */
 export function describeSip(lab: string, state: SipState): string {
+  const advertised =
+    state.advertisedHost !== undefined && state.advertisedHost !== state.host
+      ? `, advertised as ${state.advertisedHost}`
+      : '';
   const lines = [
-    `real SIP of lab ${lab}: ${state.enabled ? 'on' : 'off'} (bind address ${state.host}, port offset ${state.portOffset})`,
+    `real SIP of lab ${lab}: ${state.enabled ? 'on' : 'off'} (bind address ${state.host}${advertised}, port offset ${state.portOffset})`,
   ];
   for (const listener of state.listeners) {
     const farEnd = state.farEnds[listener.nodeId];

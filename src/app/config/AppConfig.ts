@@ -52,6 +52,12 @@ export interface AppConfig {
   readonly sip?: boolean;
   /** GWSIM_SIP_HOST / `--sip-host`: the address the labs' SIP listeners bind to; undefined: 127.0.0.1. */
   readonly sipHost?: string;
+  /**
+   * GWSIM_SIP_ADVERTISE / `--sip-advertise`: the address gwsim writes where it names itself to a SIP peer (Via
+   * sent-by, Contact, the relay's c= and o= lines); undefined: the bind address, or when that is a wildcard the
+   * address of this machine's first interface of its family (advertisedSipHost).
+   */
+  readonly sipAdvertise?: string;
   /** RFC 3261 timer T1 of the SIP transaction layer in ms (T2 and T4 follow it); undefined: 500. Tests shorten it. */
   readonly sipT1Ms?: number;
   /**

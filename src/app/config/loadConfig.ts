@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import {
   DEFAULT_BODY_LIMITS,
@@ -7,6 +8,7 @@ import {
   type LogFormat,
   type LogLevel,
 } from './AppConfig.js';
+import { isWildcardHost } from './advertisedSipHost.js';
 
 /** A configuration value that cannot be used; main prints `message` as one line and exits. */
 export class ConfigError extends Error {
@@ -50,6 +52,7 @@ export const FLAGS: Readonly<Record<string, string>> = {
   '--journal-size': 'GWSIM_JOURNAL_SIZE',
   '--advertise-url': 'GWSIM_ADVERTISE_URL',
   '--sip-host': 'GWSIM_SIP_HOST',
+  '--sip-advertise': 'GWSIM_SIP_ADVERTISE',
 };
 
 export function parseFlags(argv: readonly string[]): ParsedFlags {
@@ -198,7 +201,25 @@ function readSwitches(env: NodeJS.ProcessEnv, flags: ParsedFlags, get: Setting) 
       'GWSIM_SIP_HOST',
       `must be an IP address or host name to bind the SIP listeners to, got '${get('GWSIM_SIP_HOST')}'`,
     );
-  return { ephemeral, demo, sip, simulatorThread, sipHost };
+  return { ephemeral, demo, sip, simulatorThread, sipHost, sipAdvertise: readSipAdvertise(get) };
+}
+
+/**
+ * GWSIM_SIP_ADVERTISE: the address gwsim names itself by toward SIP peers (Via, Contact, the SDP's c= and o=), an IP
+ * address or host name (an IPv6 address in brackets or without); never a wildcard, which names no host a peer can
+ * reach. Unset or empty: undefined (the bind address, or for a wildcard one of this machine's: advertisedSipHost).
+ */
+function readSipAdvertise(get: Setting): string | undefined {
+  const raw = get('GWSIM_SIP_ADVERTISE');
+  const value = (raw ?? '').trim();
+  if (value === '') return undefined;
+  const host = value.replace(/^\[(.*)\]$/, '$1');
+  if (!HOST_PATTERN.test(value) || (isIP(host) === 0 && host.includes(':')) || isWildcardHost(host))
+    throw new ConfigError(
+      'GWSIM_SIP_ADVERTISE',
+      `must be the IP address or host name SIP peers reach this machine at (not a wildcard such as 0.0.0.0), got '${raw}'`,
+    );
+  return host;
 }
 
 /** The embedded store's directory: none for a database server or an ephemeral store. */
@@ -275,7 +296,7 @@ export function loadConfig(
   const port = integer('PORT', get('PORT'), 8111, 0, 65535);
   const host = readHost(get);
   const { databaseUrl, monitorDatabaseUrl } = readDatabaseUrls(env, get);
-  const { ephemeral, demo, sip, simulatorThread, sipHost } = readSwitches(env, flags, get);
+  const { ephemeral, demo, sip, simulatorThread, sipHost, sipAdvertise } = readSwitches(env, flags, get);
   const dataDir = readDataDir(get, databaseUrl, ephemeral, cwd);
   const rawPassword = readAdminPassword(get);
   const { logLevel, logFormat } = readLogging(get);
@@ -304,6 +325,7 @@ export function loadConfig(
     demo,
     sip,
     sipHost,
+    ...(sipAdvertise !== undefined ? { sipAdvertise } : {}),
     simulatorThread,
   };
 }

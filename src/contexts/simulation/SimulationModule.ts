@@ -40,6 +40,11 @@ export interface SimulationModuleSettings {
   readonly sip?: boolean | undefined;
   /** GWSIM_SIP_HOST: the address the SIP listeners bind to. Default 127.0.0.1. */
   readonly sipHost?: string | undefined;
+  /**
+   * GWSIM_SIP_ADVERTISE, or the address the composition root chose for a wildcard bind: what the listeners write where
+   * they name themselves (Via, Contact, SDP). Default: the address each listener is bound to.
+   */
+  readonly sipAdvertise?: string | undefined;
   /** The SIP transaction layer's T1 in ms (tests shorten the timers). Default 500. */
   readonly sipT1Ms?: number | undefined;
 }
@@ -86,7 +91,9 @@ export function simulationModule(
     bind(TrafficControlController).toSelf().inSingletonScope();
     // real SIP: the labs' settings and their control endpoint; the socket adapter (SipListening, above) is looked up
     // per request, so a test may bind another
-    bind(SipDefaults).toConstantValue(new SipDefaults(settings.sip === true, settings.sipHost, settings.sipT1Ms));
+    bind(SipDefaults).toConstantValue(
+      new SipDefaults(settings.sip === true, settings.sipHost, settings.sipT1Ms, settings.sipAdvertise),
+    );
     bind(StoredSip).toSelf().inSingletonScope();
     bind(SipListeningLookup)
       .toDynamicValue((context) => new SipListeningLookup(() => context.get(SipListening, { optional: true })))

@@ -28,7 +28,12 @@ describe('the per-lab SIP switch (/_sim/labs/{lab}/sip)', function () {
     expect(await gateway.get(StoredSip).isSet(DEFAULT_LAB)).to.equal(false);
     const put = await admin.put('/_sim/labs/default/sip', { version: null, json: { enabled: true, portOffset: 100 } });
     expect(put.status, put.text).to.equal(200);
-    expect(put.json).to.deep.include({ enabled: true, host: '127.0.0.1', portOffset: 100 });
+    expect(put.json).to.deep.include({
+      enabled: true,
+      host: '127.0.0.1',
+      advertisedHost: '127.0.0.1',
+      portOffset: 100,
+    });
     expect(put.json.listeners).to.deep.include({
       nodeId: pbxId,
       nodeName: 'PBX',

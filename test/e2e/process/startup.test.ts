@@ -2,6 +2,7 @@ import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect } from 'chai';
+import { advertisedSipHost } from '../../../src/app/config/advertisedSipHost.js';
 import { ApiClient } from '../../support/ApiClient.js';
 import { expectError } from '../../support/expectError.js';
 import {
@@ -126,6 +127,25 @@ describe('gwsim start-up', function () {
     await waitUntilServing(api, again, 60000);
     again.child.kill('SIGTERM');
     expect(await exitWithin(again, 20000)).to.equal(0);
+  });
+
+  it('says at start-up which address SIP advertises when it binds a wildcard, and nothing of it when GWSIM_SIP_ADVERTISE is set', async () => {
+    const chosen = advertisedSipHost('0.0.0.0');
+    const wildcard = { ...environment(await freePort()), GWSIM_SIP_HOST: '0.0.0.0' };
+    const guessing = run(wildcard, ['serve', '--ephemeral', '--no-demo']);
+    await waitForOutput(guessing, 'SIP advertises', 20000);
+    guessing.child.kill('SIGINT');
+    expect(await exitWithin(guessing, 20000), guessing.output()).to.equal(0);
+    expect(guessing.output()).to.contain(`SIP advertises ${chosen}; set GWSIM_SIP_ADVERTISE to change it`);
+    const told = run({ ...wildcard, PORT: String(await freePort()), GWSIM_SIP_ADVERTISE: '192.0.2.10' }, [
+      'serve',
+      '--ephemeral',
+      '--no-demo',
+    ]);
+    await waitForOutput(told, 'store open', 60000); // SIP's address is said before the store opens
+    told.child.kill('SIGTERM');
+    expect(await exitWithin(told, 20000), told.output()).to.equal(0);
+    expect(told.output()).to.not.contain('SIP advertises');
   });
 
   it('stops cleanly on SIGINT early in start-up, leaving no lock behind', async () => {

@@ -3,6 +3,7 @@ import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { promisify } from 'node:util';
 import { BatchingMonitorSinks } from '../../../src/contexts/monitoring/history/application/BatchingMonitorSinks.js';
+import type { AppConfig } from '../../../src/app/config/AppConfig.js';
 import type { ApiClient } from '../../support/ApiClient.js';
 import { RealTimeClock } from '../../support/RealTimeClock.js';
 import { TestGateway } from '../../support/TestGateway.js';
@@ -44,9 +45,10 @@ export interface SipTransportIds {
 /**
  * A lab for SIPp: a PBX node whose port SIPp calls, a far PBX node whose peer is a SIPp UAS on this machine, a
  * route from one to the other adding a '+', a licence, and SIP on. Registers the before and after hooks of the
- * describe it is called in (skipped without SIPp).
+ * describe it is called in (skipped without SIPp). `config` adds to the gateway's (the SIP host and what it
+ * advertises, say).
  */
-export function sipTransportLab() {
+export function sipTransportLab(config: Partial<AppConfig> = {}) {
   let gateway: TestGateway;
   let admin: ApiClient;
   let pbxPort: number;
@@ -106,7 +108,7 @@ export function sipTransportLab() {
   before(async function () {
     if (!existsSync(SIPP)) this.skip();
     [pbxPort, farPort, uasPort] = [await freeUdpPort(), await freeUdpPort(), await freeUdpPort()];
-    gateway = await TestGateway.start({ clock: new RealTimeClock(), config: { sipT1Ms: T1_MS } });
+    gateway = await TestGateway.start({ clock: new RealTimeClock(), config: { sipT1Ms: T1_MS, ...config } });
     admin = gateway.admin();
     const [pbx] = await addSystem(admin, PROFILES.genericPbx, {
       displayName: 'PBX',

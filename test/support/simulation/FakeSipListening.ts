@@ -96,6 +96,7 @@ export class FakeSipListening extends SipListening {
       optionsReceived: {},
       enabled: setting.enabled,
       host: this.defaults.host,
+      advertisedHost: this.defaults.advertisedHost,
       portOffset: setting.portOffset,
       setupTimeoutSeconds: setting.setupTimeoutSeconds,
       supervision: setting.supervision,

@@ -136,6 +136,42 @@ describe('configuration from environment and flags', () => {
     expect(refusal({ GWSIM_SIP_HOST: 'not a host' }, []).variable).to.equal('GWSIM_SIP_HOST');
   });
 
+  it('reads GWSIM_SIP_ADVERTISE (or --sip-advertise) as the address SIP names itself by: unset when empty, an IPv6 address without its brackets', () => {
+    expect(loadConfig({}, [], '/srv').sipAdvertise).to.equal(undefined);
+    expect(loadConfig({ GWSIM_SIP_ADVERTISE: '' }, [], '/srv').sipAdvertise, 'compose passes it empty').to.equal(
+      undefined,
+    );
+    expect(loadConfig({ GWSIM_SIP_ADVERTISE: ' 192.0.2.10 ' }, [], '/srv').sipAdvertise).to.equal('192.0.2.10');
+    expect(loadConfig({ GWSIM_SIP_ADVERTISE: 'sbc.lab.test' }, [], '/srv').sipAdvertise).to.equal('sbc.lab.test');
+    expect(loadConfig({ GWSIM_SIP_ADVERTISE: '[2001:db8::5]' }, [], '/srv').sipAdvertise).to.equal('2001:db8::5');
+    expect(loadConfig({ GWSIM_SIP_ADVERTISE: '2001:db8::5' }, [], '/srv').sipAdvertise).to.equal('2001:db8::5');
+    expect(
+      loadConfig({ GWSIM_SIP_ADVERTISE: '192.0.2.10' }, ['--sip-advertise', '198.51.100.7'], '/srv').sipAdvertise,
+      'the flag wins',
+    ).to.equal('198.51.100.7');
+    expect(loadConfig({ GWSIM_SIP_HOST: '0.0.0.0' }, [], '/srv').sipAdvertise, 'chosen later, not here').to.equal(
+      undefined,
+    );
+  });
+
+  it('refuses a GWSIM_SIP_ADVERTISE that is no address or host name, or a wildcard no peer can send to, naming it', () => {
+    for (const bad of [
+      'not a host',
+      'sip:192.0.2.10',
+      '192.0.2.10:5060x',
+      '1:2:3',
+      '0.0.0.0',
+      '::',
+      '[::]',
+      '0:0::0',
+    ]) {
+      const error = refusal({ GWSIM_SIP_ADVERTISE: bad }, []);
+      expect(error.variable, bad).to.equal('GWSIM_SIP_ADVERTISE');
+      expect(error.message, bad).to.contain(bad).and.contain('GWSIM_SIP_ADVERTISE').and.not.contain('\n');
+    }
+    expect(refusal({}, ['--sip-advertise', '0.0.0.0']).variable).to.equal('GWSIM_SIP_ADVERTISE');
+  });
+
   it('runs the simulator in a thread of its own unless GWSIM_SIMULATOR_THREAD says off; anything else is refused naming it', () => {
     expect(loadConfig({}, [], '/srv').simulatorThread).to.equal(true);
     expect(loadConfig({ GWSIM_SIMULATOR_THREAD: '1' }, [], '/srv').simulatorThread).to.equal(true);

@@ -33,6 +33,24 @@ describe('the command line of real SIP', () => {
     expect(plain.calls[0]!.args[0], 'GWSIM_SIP without the flag').to.deep.include({ sip: true, sipHost: '127.0.0.1' });
   });
 
+  it('gwsim serve --sip-advertise sets the address SIP names itself by; a wildcard is refused naming the variable', async () => {
+    const { commands, calls } = recording();
+    const args = ['serve', '--ephemeral', '--sip', '--sip-host', '0.0.0.0', '--sip-advertise', '192.0.2.10'];
+    expect(await runProgram(commands, args, {})).to.equal(0);
+    expect(calls[0]!.args[0]).to.deep.include({ sipHost: '0.0.0.0', sipAdvertise: '192.0.2.10' });
+    const refused = recording();
+    const stderr: string[] = [];
+    const write = process.stderr.write.bind(process.stderr);
+    process.stderr.write = ((chunk: string) => stderr.push(String(chunk)) > 0) as typeof process.stderr.write;
+    try {
+      expect(await runProgram(refused.commands, ['serve', '--sip-advertise', '0.0.0.0'], {})).to.equal(2);
+    } finally {
+      process.stderr.write = write;
+    }
+    expect(refused.calls).to.have.length(0);
+    expect(stderr.join('')).to.contain('GWSIM_SIP_ADVERTISE');
+  });
+
   it('gwsim sip on|off|status take --lab (default: default) and on takes --offset', async () => {
     const { commands, calls } = recording();
     await runProgram(commands, ['sip', 'on', '--lab', 'training', '--offset', '1000'], {});

@@ -151,6 +151,17 @@ describe('docker/compose.yaml (read, not run: no engine here)', () => {
     expect(rtp[0]!.host[0] % 2, 'RTP on the even port, RTCP above').to.equal(0);
   });
 
+  it('lets the user set the address SIP advertises (the host’s, which phones reach), the container’s own when unset', () => {
+    const value = String(gwsim!.environment!['GWSIM_SIP_ADVERTISE']);
+    expect(interpolations(value), 'the user’s GWSIM_SIP_ADVERTISE, empty by default').to.deep.equal([
+      { name: 'GWSIM_SIP_ADVERTISE', operator: ':-', rest: '' },
+    ]);
+    expect(loadConfig(gwsimEnv(gwsim!), [], '/app').sipAdvertise, 'unset: chosen at start-up').to.equal(undefined);
+    const given = value.replace(/\$\{GWSIM_SIP_ADVERTISE:-\}/, '192.0.2.10');
+    const config = loadConfig({ ...gwsimEnv(gwsim!), GWSIM_SIP_ADVERTISE: given }, [], '/app');
+    expect(config).to.include({ sipHost: '0.0.0.0', sipAdvertise: '192.0.2.10' });
+  });
+
   it('runs Prometheus and Grafana only in the monitoring profile', () => {
     const profiled = Object.entries(file.services).filter(([, s]) => s.profiles !== undefined);
     expect(profiled.map(([name]) => name)).to.have.members(['prometheus', 'grafana']);

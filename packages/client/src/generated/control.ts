@@ -378,7 +378,10 @@ export interface ControlSchemas {
   };
   SipStateView: {
     enabled: boolean;
+    /** the address the labs' SIP listeners and RTP relays bind to */
     host: string;
+    /** the address the gateway names itself by to SIP peers: Via sent-by, Contact, the SDP c= and o= lines (GWSIM_SIP_ADVERTISE; by default the bind address, or for a wildcard the first address of this machine) */
+    advertisedHost: string;
     portOffset: number;
     listeners: ControlSchemas["SipListenerStateView"][];
     /** who answers at each node's far end, by node id: 'real' (SIPp, a softphone), 'simulated' (the traffic profile's outcome mix: busy, failures, ...) or 'answering' (simulated, answers every real caller); a node not listed is real when its far end is a loopback address, answering otherwise */

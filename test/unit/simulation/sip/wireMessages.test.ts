@@ -1,6 +1,12 @@
 import { expect } from 'chai';
 import { buildRequest, type SipRequest } from '@gwsim/sip';
-import { retarget, toContact } from '../../../../src/contexts/simulation/sip/infrastructure/wireMessages.js';
+import {
+  firstHeader,
+  retarget,
+  toContact,
+  withContact,
+  withVia,
+} from '../../../../src/contexts/simulation/sip/infrastructure/wireMessages.js';
 
 function invite(uri: string): SipRequest {
   return buildRequest({
@@ -26,6 +32,22 @@ describe('the requests the gateway puts on the wire (wireMessages)', () => {
     expect(request.uri).to.equal(contact);
     expect(request.method).to.equal('INVITE');
     expect(request.headers).to.deep.equal(invite('sip:101@203.0.113.18').headers);
+  });
+
+  it('names the listener in the top Via and the Contact at the address it is given, an IPv6 address in brackets (RFC 3261 section 25.1)', () => {
+    const request = {
+      ...invite('sip:101@x'),
+      headers: [...invite('sip:101@x').headers, { name: 'Contact', value: '<sip:gw@10.0.0.1:5060>' }],
+    };
+    const at = { transport: 'UDP' as const, host: '192.0.2.10', port: 5070 };
+    const v4 = withContact(withVia(request, at), at);
+    expect(firstHeader(v4, 'Via')).to.equal('SIP/2.0/UDP 192.0.2.10:5070;rport;branch=z9hG4bKunit');
+    expect(firstHeader(v4, 'Contact')).to.equal('<sip:gw@192.0.2.10:5070>');
+    const v6 = { transport: 'TCP' as const, host: '2001:db8::10', port: 5070 };
+    const six = withContact(withVia(request, v6), v6);
+    expect(firstHeader(six, 'Via')).to.equal('SIP/2.0/TCP [2001:db8::10]:5070;rport;branch=z9hG4bKunit');
+    expect(firstHeader(six, 'Contact')).to.equal('<sip:gw@[2001:db8::10]:5070;transport=tcp>');
+    expect(retarget(request, v6).uri).to.equal('sip:101@[2001:db8::10]:5070;transport=tcp');
   });
 
   it('drops what a Request-URI may not carry: a method parameter and headers (RFC 3261 section 19.1.1)', () => {

@@ -45,6 +45,11 @@ export interface MediaPortPoolOptions {
   readonly idleMs?: number;
   /** The clock of the quarantine and the idle time, in ms (default: performance time). */
   readonly now?: () => number;
+  /**
+   * The address the SDP names for this pool's ports (GWSIM_SIP_ADVERTISE: the host's address peers reach when the
+   * sockets bind a wildcard); default: `host`. Only what is written changes: the sockets bind `host`.
+   */
+  readonly advertised?: string;
 }
 
 /** Why a bind failed, when the port is simply taken (skip it) rather than the host being wrong (give up). */
@@ -80,6 +85,8 @@ export class MediaPortPool {
   private readonly now: () => number;
   private sweepTimer: NodeJS.Timeout | undefined;
   private disposed = false;
+  /** The address an SDP names for these ports (see MediaPortPoolOptions.advertised). */
+  readonly advertised: string;
 
   constructor(
     readonly host: string,
@@ -97,6 +104,7 @@ export class MediaPortPool {
     }
     if (isIP(host) === 0) throw new TypeError(`the media host must be an IP address, not ${JSON.stringify(host)}`);
     this.type = isIP(host) === 6 ? 'udp6' : 'udp4';
+    this.advertised = options.advertised ?? host;
     this.quarantineMs = options.quarantineMs ?? 1000;
     this.maxIdle = options.maxIdle ?? 512;
     this.idleMs = options.idleMs ?? 10_000;

@@ -158,7 +158,7 @@ export class RtpRelay {
       first.release();
       throw error;
     }
-    const relay = new RtpRelay([first, second], [pools[0].host, pools[1].host], options, events);
+    const relay = new RtpRelay([first, second], [pools[0].advertised, pools[1].advertised], options, events);
     relay.pools[0] = pools[0];
     relay.pools[1] = pools[1];
     return relay;
@@ -191,7 +191,7 @@ export class RtpRelay {
       return;
     }
     const old = this.sides[side];
-    const moved = new RelaySide(pair, { host: pool.host, port: pair.port });
+    const moved = new RelaySide(pair, { host: pool.advertised, port: pair.port });
     if (this.clockRates) moved.stats.setClockRates(this.clockRates);
     moved.telephoneEvents = old.telephoneEvents;
     this.sides[side] = moved;
@@ -200,7 +200,7 @@ export class RtpRelay {
     old.pair.release();
   }
 
-  /** The gateway's address on a side (what the SDP sent to that side's peer names). */
+  /** The gateway's address on a side: what the SDP sent to that side's peer names (its pool's advertised address). */
   local(side: Side): MediaAddress {
     return this.sides[side].local;
   }

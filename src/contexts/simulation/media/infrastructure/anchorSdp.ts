@@ -35,7 +35,9 @@ function addressType(host: string): 'IP4' | 'IP6' {
 
 /**
  * The SDP with the gateway's address in o=, every c= and the audio m= port replaced (codecs, attributes kept; a
- * media line with port 0 stays 0). Returns the text with CRLF line ends.
+ * media line with port 0 stays 0). Returns the text with CRLF line ends. `local.host` is the address SIP advertises
+ * (RFC 4566 sections 5.2 and 5.7: o= names the originating host, c= where the media is received), never a wildcard
+ * bind address; the relay's sockets bind where they bind.
  *
  * The relay carries one audio stream: the first audio m= line with a port is anchored (with its a=rtcp moved to
  * the relay's RTCP port); any other stream that has a port is disabled with port 0, since no media could

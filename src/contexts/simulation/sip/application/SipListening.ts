@@ -49,13 +49,16 @@ export interface SipRegistrarGuardState {
 }
 
 /**
- * A lab's real SIP as it is: on or off, the bind address and port offset, its listeners, each node's far end, what
- * each node does with peers outside its whitelist (the setting), the nodes' whitelists and refusals (and the lab's
- * total), and its registrars' guard.
+ * A lab's real SIP as it is: on or off, the bind address, the address it advertises and the port offset, its
+ * listeners, each node's far end, what each node does with peers outside its whitelist (the setting), the nodes'
+ * whitelists and refusals (and the lab's total), and its registrars' guard.
  */
 export interface SipListeningState {
   readonly enabled: boolean;
+  /** The address the listeners bind to (GWSIM_SIP_HOST). */
   readonly host: string;
+  /** The address they name themselves by to peers: Via, Contact, the SDP's c= and o= (GWSIM_SIP_ADVERTISE). */
+  readonly advertisedHost: string;
   readonly portOffset: number;
   readonly setupTimeoutSeconds: number;
   readonly listeners: readonly SipListenerView[];

@@ -3,10 +3,15 @@ import type { GatewayPlan, PlanNode } from '../../../configuration/index.js';
 import type { LabId } from '../../../../shared/domain/LabId.js';
 import type { MediaPortPool } from '../../media/infrastructure/index.js';
 
-/** A node's listener as the transport uses it: its stack and the address it listens on per transport. */
+/** A node's listener as the transport uses it: its stack and the address it names itself by per transport. */
 export interface NodeListener {
   readonly nodeId: string;
   readonly stack: SipStack;
+  /**
+   * Where the listener is for its peers on `transport`: the bound port at the address SIP advertises
+   * (GWSIM_SIP_ADVERTISE; the bound address when none is set), what Via, Contact and the SDP name; undefined when it
+   * does not listen on that transport.
+   */
   address(transport: SipAddress['transport']): SipAddress | undefined;
 }
 

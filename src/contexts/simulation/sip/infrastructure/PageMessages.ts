@@ -5,7 +5,7 @@ import { incomingNumbers, outgoingNumbers } from '../../calls/domain/CallHistory
 import { digestRetry } from './digestRetry.js';
 import type { LabSip } from './LabSip.js';
 import type { OutboundCalls } from './OutboundCalls.js';
-import { escapeUser, firstHeader, uriAt, uriUser, withHeader, withVia } from './wireMessages.js';
+import { escapeUser, firstHeader, uriAt, uriHost, uriUser, withHeader, withVia } from './wireMessages.js';
 
 /** Headers of a far end's answer that say why, passed back to the sender. */
 const EXPLAINING = ['Warning', 'Retry-After', 'Accept', 'Allow'];
@@ -58,8 +58,11 @@ export class PageMessages {
       method: 'MESSAGE',
       uri: where.contact ?? uriAt(out.destination, where.address),
       via: { transport: where.local.transport, host: where.local.host, port: where.local.port, branch: branch() },
-      from: { uri: `sip:${escapeUser(out.source || 'anonymous')}@${where.local.host}`, params: { tag: tag() } },
-      to: { uri: `sip:${escapeUser(out.destination)}@${where.address.host}`, params: {} },
+      from: {
+        uri: `sip:${escapeUser(out.source || 'anonymous')}@${uriHost(where.local.host)}`,
+        params: { tag: tag() },
+      },
+      to: { uri: `sip:${escapeUser(out.destination)}@${uriHost(where.address.host)}`, params: {} },
       callId,
       cseq: 1,
       userAgent: to.sip.userAgent,

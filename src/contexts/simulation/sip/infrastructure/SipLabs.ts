@@ -161,13 +161,21 @@ export class SipLabs {
     this.pools.clear();
   }
 
-  /** The RTP port pool of a node's range on the SIP host (nodes on the same network controller share one). */
+  /**
+   * The RTP port pool of a node's range on the SIP host (nodes on the same network controller share one); the SDP
+   * names its ports at the address SIP advertises.
+   */
   private pool(node: PlanNode): MediaPortPool {
     const { firstPort, lastPort } = node.sip.media;
     const key = `${this.options.host}:${firstPort}-${lastPort}`;
     let pool = this.pools.get(key);
     if (!pool) {
-      pool = new MediaPortPool(this.options.host, { first: firstPort, last: lastPort });
+      const advertise = this.options.advertise;
+      pool = new MediaPortPool(
+        this.options.host,
+        { first: firstPort, last: lastPort },
+        advertise === undefined ? {} : { advertised: advertise },
+      );
       this.pools.set(key, pool);
     }
     return pool;

@@ -61,7 +61,8 @@ export class SocketSipListening extends SipListening {
   }
 
   state(lab: LabId): SipListeningState {
-    return sipStateOf(this.labs.find(lab), this.options.host, this.labs.now(lab), this.simulated.views(lab));
+    const hosts = { host: this.options.host, advertisedHost: this.options.advertisedHost };
+    return sipStateOf(this.labs.find(lab), hosts, this.labs.now(lab), this.simulated.views(lab));
   }
 
   lift(lab: LabId, filter: SipBlockFilter): SipBlockView[] {
@@ -276,6 +277,10 @@ export class SocketSipListening extends SipListening {
       handler,
     );
     const addresses = stack.local;
+    // what the node names itself by toward peers (Via sent-by, Contact, Record-Route; RFC 3261 sections 18.2.1,
+    // 20.42 and 8.1.1.8): the advertised address with the bound port, never a wildcard a peer cannot send to
+    const advertise = this.options.advertise;
+    const named = advertise === undefined ? addresses : addresses.map((a) => ({ ...a, host: advertise }));
     listener = {
       nodeId: node.id,
       nodeName: node.displayName,
@@ -284,7 +289,7 @@ export class SocketSipListening extends SipListening {
       addresses,
       signature: want.signature,
       draining: false,
-      address: (transport) => addresses.find((a) => a.transport === transport),
+      address: (transport) => named.find((a) => a.transport === transport),
     };
     for (const key of want.keys) this.owners.set(key, { lab: runtime.lab, nodeName: node.displayName });
     this.logger.info(

@@ -29,14 +29,15 @@ export function blockView(block: GuardBlock, peers: LabPeers | undefined): SipBl
 }
 
 /**
- * A lab's real SIP as this process holds it (a lab it has never followed: off, nothing listening): the listeners
+ * A lab's real SIP as this process holds it (a lab it has never followed: off, nothing listening): where the
+ * listeners bind and the address they name themselves by, the listeners
  * (open and failed, by node name, port and transport), the setting's far ends and outside peers, each node's
  * whitelists and refusals as its plan last gave them, the registrars' guard with its blocks at `now` (the lab
  * clock's), and the trunks watched: toward real far ends (the runtime's) and toward `simulated` ones, by node name.
  */
 export function sipStateOf(
   runtime: LabRuntime | undefined,
-  host: string,
+  hosts: { readonly host: string; readonly advertisedHost: string },
   now: number,
   simulated: readonly TrunkView[] = [],
 ): SipListeningState {
@@ -61,7 +62,8 @@ export function sipStateOf(
   const guard = runtime?.registrar.guard;
   return {
     enabled: runtime?.enabled ?? false,
-    host,
+    host: hosts.host,
+    advertisedHost: hosts.advertisedHost,
     portOffset: setting.portOffset,
     setupTimeoutSeconds: setting.setupTimeoutSeconds,
     listeners,

@@ -51,14 +51,22 @@ export function firstHeader(message: SipMessage, name: string): string | undefin
   return message.headers.find((h) => h.name === name)?.value;
 }
 
-/** The top Via's sent-by is where this process sends from (transport, host, port); branch and other parameters kept, rport asked for. */
+/** A host as a URI or a Via's sent-by carries it: an IPv6 address in brackets (RFC 3261 section 25.1, IPv6reference). */
+export function uriHost(host: string): string {
+  return host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
+}
+
+/**
+ * The top Via's sent-by is where this process takes responses (RFC 3261 sections 18.2.1 and 20.42): the listener's
+ * transport, the address it advertises and its port; branch and other parameters kept, rport asked for.
+ */
 export function withVia(request: SipRequest, at: SipAddress): SipRequest {
   return mapFirst(request, 'Via', (value) => {
     const via = parseVia(value);
     const params = Object.entries(via.params)
       .filter(([name]) => name !== 'rport' && name !== 'received')
       .map(([name, v]) => (v === '' ? name : `${name}=${v}`));
-    return `SIP/2.0/${at.transport} ${at.host}:${at.port};rport${params.length > 0 ? `;${params.join(';')}` : ''}`;
+    return `SIP/2.0/${at.transport} ${uriHost(at.host)}:${at.port};rport${params.length > 0 ? `;${params.join(';')}` : ''}`;
   });
 }
 
@@ -66,7 +74,7 @@ export function withVia(request: SipRequest, at: SipAddress): SipRequest {
 export function uriAt(user: string | undefined, at: SipAddress): string {
   const scheme = 'sip';
   const transport = at.transport === 'UDP' ? '' : `;transport=${at.transport.toLowerCase()}`;
-  return `${scheme}:${user ? `${escapeUser(user)}@` : ''}${at.host}:${at.port}${transport}`;
+  return `${scheme}:${user ? `${escapeUser(user)}@` : ''}${uriHost(at.host)}:${at.port}${transport}`;
 }
 
 /**
@@ -82,7 +90,10 @@ export function escapeUser(user: string): string {
     .join('');
 }
 
-/** Contact names this process's listener (the user part and header parameters kept). */
+/**
+ * Contact names this process's listener at the address it advertises (RFC 3261 section 8.1.1.8: where the peer sends
+ * its requests in the dialog, and its ACK); the user part and header parameters kept.
+ */
 export function withContact<T extends SipMessage>(message: T, at: SipAddress): T {
   return mapFirst(message, 'Contact', (value) => {
     if (value.trim() === '*') return value;

@@ -1,8 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { buildRequest, type SipAddress, type SipRequest, type SipStack } from '@gwsim/sip';
 import type { PlanNode } from '../../../../configuration/index.js';
+import { uriHost } from '../wireMessages.js';
 
-/** Where a trunk's own requests go: the node, the stack of its listener, the address they leave from, the peer's. */
+/**
+ * Where a trunk's own requests go: the node, the stack of its listener, the address they leave from (the one the
+ * listener advertises, which their Via and Contact name), the peer's.
+ */
 export interface TrunkLine {
   readonly node: PlanNode;
   readonly stack: SipStack;
@@ -26,8 +30,7 @@ export function token(bytes = 8): string {
 
 /** A `host:port` URI part, IPv6 bracketed. */
 export function hostPort(address: SipAddress): string {
-  const host = address.host.includes(':') && !address.host.startsWith('[') ? `[${address.host}]` : address.host;
-  return `${host}:${address.port}`;
+  return `${uriHost(address.host)}:${address.port}`;
 }
 
 /** `;transport=tcp` for a stream transport (RFC 3261 section 19.1.1), nothing for UDP. */
@@ -49,7 +52,7 @@ export function trunkRequest(
     uri: spec.uri,
     via: {
       transport: line.local.transport,
-      host: line.local.host,
+      host: uriHost(line.local.host),
       port: line.local.port,
       branch: `z9hG4bK${token()}`,
       rport: true,

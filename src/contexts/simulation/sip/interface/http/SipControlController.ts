@@ -57,6 +57,7 @@ function view(state: SipListeningState): SipStateView {
   return {
     enabled: state.enabled,
     host: state.host,
+    advertisedHost: state.advertisedHost,
     portOffset: state.portOffset,
     listeners: state.listeners.map((l) => ({
       nodeId: l.nodeId,

@@ -113,7 +113,13 @@ export class SipRegistrarGuardStateView {
 /** A lab's real SIP: on or off, where its listeners bind, who answers at each node's far end, whom each node hears. */
 export class SipStateView {
   @IsBoolean() enabled!: boolean;
-  @IsString() host!: string;
+  @IsString() @JSONSchema({ description: "the address the labs' SIP listeners and RTP relays bind to" }) host!: string;
+  @IsString()
+  @JSONSchema({
+    description:
+      'the address the gateway names itself by to SIP peers: Via sent-by, Contact, the SDP c= and o= lines (GWSIM_SIP_ADVERTISE; by default the bind address, or for a wildcard the first address of this machine)',
+  })
+  advertisedHost!: string;
   @IsInt() portOffset!: number;
   @IsArray() @ValidateNested({ each: true }) @Type(() => SipListenerStateView) listeners!: SipListenerStateView[];
   @IsObject() @JSONSchema(FAR_ENDS_SCHEMA) farEnds!: Record<string, FarEnd>;
