@@ -275,6 +275,8 @@ export interface ControlSchemas {
     scale?: number | null;
     /** the lab's instant to go on from (ISO-8601, e.g. 2027-01-01T09:00:00Z); default: the lab's time now */
     now?: string | null;
+    /** instead of now: the lab's time as an offset from the wall clock's, in seconds, as GET answers it (0: back to wall time; {mode: real, offsetSeconds: 0} puts the clock back on the wall's time in real time) */
+    offsetSeconds?: number | null;
   };
   ClockView: {
     mode: "real" | "scaled" | "frozen";
@@ -616,7 +618,7 @@ export interface ControlOperations {
     body: {};
     result: ControlSchemas["ClockView"];
   };
-  /** Sets the lab's clock: {mode: real | scaled | frozen, scale? (scaled), now? (an instant to go on from)}; every time-driven behaviour follows it. Kept across restarts (permissions: API, ADM) */
+  /** Sets the lab's clock: {mode: real | scaled | frozen, scale? (scaled), now? (an instant to go on from) or offsetSeconds? (from the wall clock's time; {mode: real, offsetSeconds: 0} is back to wall time)}; every time-driven behaviour follows it. Kept across restarts (permissions: API, ADM) */
   "PUT /_sim/labs/{lab}/clock": {
     query: Record<string, never>;
     body: { json: ControlSchemas["SetClockDto"] };
