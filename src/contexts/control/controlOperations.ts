@@ -234,7 +234,7 @@ export const labOperations = [
     control: true,
     params: [LAB],
     summary:
-      'Reset a lab ({to: "empty"}) to what a new lab holds: the factory configuration, the built-in administrator, a real-time clock, no traffic, history, faults or journal (its name, display name and port stay; its snapshots too); the default lab too. {to: "<snapshot name>"}: restore that snapshot of the lab',
+      'Reset a lab ({to: "empty"}) to what a new lab holds: the factory configuration, the built-in administrator, a real-time clock, no traffic, history, faults or journal (its name, display name and port stay; its snapshots too); the default lab too. {to: "demo"}: that, then the demo a fresh start installs (its configuration, a lab license, its traffic). {to: "scenario"}: that, seeded again from the lab\'s scenario. {to: "<snapshot name>"}: restore that snapshot of the lab',
     request: ResetLabDto,
     response: { kind: 'json', shape: LabView },
     controller: LabsController,

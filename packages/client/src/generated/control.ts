@@ -115,7 +115,7 @@ export interface ControlSchemas {
     bytes: number;
   };
   SaveSnapshotDto: {
-    /** the snapshot's name: 1 to 64 lower-case letters, digits, '.', '_' and '-', starting with a letter or digit ('empty' and 'scenario' are reserved) */
+    /** the snapshot's name: 1 to 64 lower-case letters, digits, '.', '_' and '-', starting with a letter or digit ('empty', 'demo' and 'scenario' are reserved) */
     name: string;
     /** true: replace a snapshot of that name (default: 409 SNAPSHOT_EXISTS) */
     replace?: boolean | null;
@@ -124,7 +124,7 @@ export interface ControlSchemas {
     snapshots: ControlSchemas["SnapshotView"][];
   };
   ResetLabDto: {
-    /** "empty": what a new lab holds (the factory configuration, the built-in administrator, a real-time clock, no traffic, no history); "scenario": that, seeded again from the scenario the lab was made from or last ran (409 NO_SCENARIO when none); any other name: the lab's snapshot of that name, restored (404 SNAPSHOT_NOT_FOUND naming to) */
+    /** "empty": what a new lab holds (the factory configuration, the built-in administrator, a real-time clock, no traffic, no history); "demo": that, with the demo a fresh start installs (its configuration committed, a 30-session lab license, its traffic running); "scenario": that, seeded again from the scenario the lab was made from or last ran (409 NO_SCENARIO when none); any other name: the lab's snapshot of that name, restored (404 SNAPSHOT_NOT_FOUND naming to) */
     to: string;
   };
   LabView: {
@@ -695,7 +695,7 @@ export interface ControlOperations {
     body: {};
     result: ControlSchemas["LabView"];
   };
-  /** Reset a lab ({to: "empty"}) to what a new lab holds: the factory configuration, the built-in administrator, a real-time clock, no traffic, history, faults or journal (its name, display name and port stay; its snapshots too); the default lab too. {to: "<snapshot name>"}: restore that snapshot of the lab (permissions: API, ADM) */
+  /** Reset a lab ({to: "empty"}) to what a new lab holds: the factory configuration, the built-in administrator, a real-time clock, no traffic, history, faults or journal (its name, display name and port stay; its snapshots too); the default lab too. {to: "demo"}: that, then the demo a fresh start installs (its configuration, a lab license, its traffic). {to: "scenario"}: that, seeded again from the lab's scenario. {to: "<snapshot name>"}: restore that snapshot of the lab (permissions: API, ADM) */
   "POST /_sim/labs/{lab}/reset": {
     query: Record<string, never>;
     body: { json: ControlSchemas["ResetLabDto"] };

@@ -1,9 +1,10 @@
-import { inject, injectable } from 'inversify';
+import { inject, injectable, optional } from 'inversify';
 import { DEFAULT_LAB } from '../../../../../shared/domain/LabId.js';
 import type { LabEntry } from '../../../../../shared/application/LabDirectory.js';
 import type { OperationRequest } from '../../../../../shared/interface/http/Operation.js';
 import { validateDto } from '../../../../../shared/interface/http/validateDto.js';
 import { ManageLabs } from '../../application/ManageLabs.js';
+import { LabDemo } from '../../application/LabDemo.js';
 import { LabSnapshots } from '../../../snapshots/application/LabSnapshots.js';
 import { CreateLabDto, ResetLabDto, type LabListView, type LabView } from './labShapes.js';
 import { DomainError } from '../../../../../shared/domain/DomainError.js';
@@ -28,6 +29,7 @@ export class LabsController {
     @inject(LabSnapshots) private readonly snapshots: LabSnapshots,
     @inject(ScenarioRunner) private readonly scenarios: ScenarioRunner,
     @inject(ScenarioDocuments) private readonly documents: ScenarioDocuments,
+    @inject(LabDemo) @optional() private readonly demo: LabDemo | undefined = undefined,
   ) {}
 
   async list(): Promise<LabListView> {
@@ -62,12 +64,23 @@ export class LabsController {
   async reset(request: OperationRequest): Promise<LabView> {
     const dto = validateDto(ResetLabDto, request.body);
     if (dto.to === 'scenario') return labView(await this.resetToScenario(request.params['lab']!));
+    if (dto.to === 'demo') return labView(await this.resetToDemo(request.params['lab']!));
     if (dto.to !== 'empty') {
       // any other word names one of the lab's snapshots: the lab is restored to it
       await this.snapshots.restore(request.params['lab']!, dto.to, 'to');
       return labView(this.labs.get(request.params['lab']!));
     }
     return labView(await this.labs.reset(request.params['lab']!));
+  }
+
+  /** `reset {to: "demo"}`: reset, then the demo a fresh start installs (configuration, license, traffic). */
+  private async resetToDemo(name: string): Promise<LabEntry> {
+    const demo = this.demo;
+    if (!demo)
+      throw DomainError.unavailable('DEMO_UNAVAILABLE', 'to: this gwsim has no demo to install: reset it to "empty"');
+    const entry = await this.labs.reset(name);
+    await demo.install(entry.id);
+    return entry;
   }
 
   /** `reset {to: "scenario"}`: reset, then seeded again from the scenario the lab remembers; 409 NO_SCENARIO naming `to` without one. */

@@ -44,7 +44,7 @@ export class ResetLabDto {
   @MaxLength(64)
   @JSONSchema({
     description:
-      '"empty": what a new lab holds (the factory configuration, the built-in administrator, a real-time clock, no traffic, no history); "scenario": that, seeded again from the scenario the lab was made from or last ran (409 NO_SCENARIO when none); any other name: the lab\'s snapshot of that name, restored (404 SNAPSHOT_NOT_FOUND naming to)',
+      '"empty": what a new lab holds (the factory configuration, the built-in administrator, a real-time clock, no traffic, no history); "demo": that, with the demo a fresh start installs (its configuration committed, a 30-session lab license, its traffic running); "scenario": that, seeded again from the scenario the lab was made from or last ran (409 NO_SCENARIO when none); any other name: the lab\'s snapshot of that name, restored (404 SNAPSHOT_NOT_FOUND naming to)',
   })
   to!: string;
 }
