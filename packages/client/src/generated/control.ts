@@ -27,7 +27,7 @@ export interface ControlSchemas {
     /** lower-case letters, digits and hyphens */
     name?: string | null;
     description?: string | null;
-    /** configuration {fileName, contentBase64}, licenses [{name, sessions, validFrom?, validUntil?}], users [{name, password, role}], requests [{method, path, body?, status?}], traffic {running?, profile?}, randomSeed, clock {start?, mode?, scale?} */
+    /** configuration {fileName, contentBase64}, licenses [{name, sessions, validFrom?, validUntil?}], users [{name, password, role}], requests [{method, path, body?, status?}], traffic {running?, profile?}, randomSeed, clock {start?, mode?, scale?, afterwards?: wall (default) | runOn | hold} */
     seed?: Record<string, unknown> | null;
     /** each {at: ISO-8601 duration from the start, name?, and one of fault, clearFault, traffic, clock, request, expect} */
     steps?: (Record<string, unknown>)[] | null;
@@ -97,6 +97,8 @@ export interface ControlSchemas {
   ScenarioClockView: {
     mode: "real" | "scaled" | "frozen";
     scale?: number | null;
+    /** how the run leaves the lab's clock once it ended: wall (back to wall time), runOn (on in the run's mode) or hold (frozen where it ended) */
+    afterwards: "wall" | "runOn" | "hold";
   };
   ScenarioListView: {
     scenarios: ControlSchemas["ScenarioEntryView"][];

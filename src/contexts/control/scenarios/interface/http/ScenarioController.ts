@@ -80,7 +80,11 @@ export function runView(run: ScenarioRun): ScenarioRunView {
     ...(run.startedAt && run.state !== 'seeding' ? { startedAt: run.startedAt.toISOString() } : {}),
     ...(run.endedAt ? { endedAt: run.endedAt.toISOString() } : {}),
     ...(run.error ? { error: run.error } : {}),
-    clock: { mode: run.clockMode.mode, ...(run.clockMode.scale !== undefined ? { scale: run.clockMode.scale } : {}) },
+    clock: {
+      mode: run.clockMode.mode,
+      ...(run.clockMode.scale !== undefined ? { scale: run.clockMode.scale } : {}),
+      afterwards: run.scenario.seed.clock.afterwards,
+    },
     summary: {
       steps: steps.length,
       done: count('done'),

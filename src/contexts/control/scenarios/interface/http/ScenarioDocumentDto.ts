@@ -25,7 +25,7 @@ export class ScenarioDocumentDto {
   @JSONSchema({
     type: 'object',
     description:
-      'configuration {fileName, contentBase64}, licenses [{name, sessions, validFrom?, validUntil?}], users [{name, password, role}], requests [{method, path, body?, status?}], traffic {running?, profile?}, randomSeed, clock {start?, mode?, scale?}',
+      'configuration {fileName, contentBase64}, licenses [{name, sessions, validFrom?, validUntil?}], users [{name, password, role}], requests [{method, path, body?, status?}], traffic {running?, profile?}, randomSeed, clock {start?, mode?, scale?, afterwards?: wall (default) | runOn | hold}',
   })
   seed?: unknown;
 

@@ -13,6 +13,7 @@ import {
 import { JSONSchema } from 'class-validator-jsonschema';
 import { OPERATORS } from '../../domain/JsonChecks.js';
 import { RUN_STATES } from '../../domain/ScenarioRun.js';
+import { CLOCK_AFTERWARDS } from '../../domain/ScenarioDocument.js';
 
 export class CheckResultView {
   @IsString() @JSONSchema({ description: 'the path into the answer (empty: the whole answer)' }) path!: string;
@@ -69,6 +70,12 @@ export class ScenarioSummaryView {
 export class ScenarioClockView {
   @IsIn(['real', 'scaled', 'frozen']) mode!: string;
   @IsOptional() @IsNumber() scale?: number;
+  @IsIn(CLOCK_AFTERWARDS)
+  @JSONSchema({
+    description:
+      "how the run leaves the lab's clock once it ended: wall (back to wall time), runOn (on in the run's mode) or hold (frozen where it ended)",
+  })
+  afterwards!: string;
 }
 
 /** A lab's current or last scenario run. */
