@@ -22,6 +22,8 @@ export interface ControlSchemas {
   ScenarioDocumentDto: {
     /** the name of a shipped scenario (GET /_sim/scenarios) instead of a document */
     use?: string | null;
+    /** true: replace what the lab holds (a configuration other than the factory's, call history): the run resets it first. Without it such a lab answers 409 LAB_IN_USE naming what it holds. Not a field of the document */
+    replace?: boolean | null;
     /** the format of the document: 1 */
     formatVersion?: number | null;
     /** lower-case letters, digits and hyphens */
@@ -45,6 +47,8 @@ export interface ControlSchemas {
     endedAt?: string | null;
     /** why it failed or stopped, when not by its steps */
     error?: string | null;
+    /** what the lab held that the run replaced (asked for with replace: true) */
+    replaced?: string | null;
     clock: ControlSchemas["ScenarioClockView"];
     summary: ControlSchemas["ScenarioSummaryView"];
     steps: ControlSchemas["ScenarioStepView"][];
@@ -137,13 +141,15 @@ export interface ControlSchemas {
     port?: number | null;
   };
   CreateLabDto: {
-    /** the lab's name, in its URLs (/labs/{name}/api/…): 1 to 32 lower-case letters, digits and hyphens, starting with a letter */
-    name: string;
+    /** the lab's name, in its URLs (/labs/{name}/api/…): 1 to 32 lower-case letters, digits and hyphens, starting with a letter; with a scenario, by default the scenario's own lab, scenario-<its name> */
+    name?: string | null;
     /** a name for people (default: the name) */
     displayName?: string | null;
     /** also serve the lab at the root of this port (its /api/… as the default lab's are on the main port), so a client with a fixed base URL works unchanged */
     port?: number | null;
     scenario?: string | Record<string, unknown> | null;
+    /** with a scenario: false removes the lab as soon as its run ends (a run nobody waits for leaves nothing behind; its outcome goes with it); default true: the lab stays, its outcome read at GET /_sim/labs/{name}/scenario */
+    keep?: boolean | null;
   };
   LabListView: {
     labs: ControlSchemas["LabView"][];
@@ -679,7 +685,7 @@ export interface ControlOperations {
     body: {};
     result: ControlSchemas["LabListView"];
   };
-  /** Make a lab ({name, displayName?}): an isolated gateway with the factory configuration and the built-in administrator (the password of GWSIM_ADMIN_PASSWORD), its own users, licenses, clock, traffic and history; 409 LAB_EXISTS for a name in use (permissions: API, ADM) */
+  /** Make a lab ({name, displayName?, port?}): an isolated gateway with the factory configuration and the built-in administrator (the password of GWSIM_ADMIN_PASSWORD), its own users, licenses, clock, traffic and history; 409 LAB_EXISTS for a name in use. With {scenario, name?, keep?}: a lab of its own for a scenario (by default scenario-<its name>), seeded and running its steps; keep: false removes it once the run ended (permissions: API, ADM) */
   "POST /_sim/labs": {
     query: Record<string, never>;
     body: { json: ControlSchemas["CreateLabDto"] };
@@ -751,7 +757,7 @@ export interface ControlOperations {
     body: {};
     result: ControlSchemas["ScenarioRunView"];
   };
-  /** Run a scenario on the lab (a document, or {use: "<shipped name>"}): the lab is reset, seeded, and its steps run on the lab clock; answers the run at once (seeding). 400 INVALID_SCENARIO naming the field, 409 SCENARIO_RUNNING while one runs (permissions: API, ADM) */
+  /** Run a scenario on the lab (a document, or {use: "<shipped name>"}; replace?: true beside it): the lab is reset, seeded, and its steps run on the lab clock; answers the run at once (seeding). A lab that holds a configuration or call history is replaced only with replace: true (409 LAB_IN_USE naming replace and what it holds; POST /_sim/labs {scenario} runs one in a lab of its own). 400 INVALID_SCENARIO naming the field, 409 SCENARIO_RUNNING while one runs (permissions: API, ADM) */
   "POST /_sim/labs/{lab}/scenario": {
     query: Record<string, never>;
     body: { json: ControlSchemas["ScenarioDocumentDto"] };

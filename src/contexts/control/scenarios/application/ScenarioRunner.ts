@@ -63,6 +63,13 @@ export class ScenarioRunner {
     return this.runs.current(lab)?.run;
   }
 
+  /** Settles once the lab's current run ended (at once when none runs); whether it still is the lab's run then. */
+  async ended(lab: LabId, run: ScenarioRun): Promise<boolean> {
+    const handle = this.runs.current(lab);
+    if (handle?.run === run) await handle.done.catch(() => undefined);
+    return this.runs.current(lab)?.run === run && !this.runs.stopping;
+  }
+
   /**
    * Starts a run: 409 while one runs. Resolves with the run once it is registered (`seeded: false`) or once its
    * seed is in place (`seeded: true`: a seeding that fails rejects, for a lab made from a scenario).
@@ -70,9 +77,10 @@ export class ScenarioRunner {
   async start(
     lab: LabId,
     scenario: ReadyScenario,
-    options: { readonly reset: boolean; readonly seeded?: boolean },
+    options: { readonly reset: boolean; readonly seeded?: boolean; readonly replaced?: string },
   ): Promise<ScenarioRun> {
     const run = new ScenarioRun(lab, scenario, this.clocks.nowOf(lab));
+    run.replaced = options.replaced;
     let wake: (() => void) | undefined;
     let stopWhy: string | undefined;
     let seeded!: (error?: unknown) => void;

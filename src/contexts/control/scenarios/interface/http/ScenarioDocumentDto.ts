@@ -1,4 +1,4 @@
-import { Allow, IsInt, IsOptional, IsString, MaxLength } from 'class-validator';
+import { Allow, IsBoolean, IsInt, IsOptional, IsString, MaxLength } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
 
 /**
@@ -15,6 +15,14 @@ export class ScenarioDocumentDto {
     examples: ['carrier-outage'],
   })
   use?: string;
+
+  @IsOptional()
+  @IsBoolean()
+  @JSONSchema({
+    description:
+      "true: replace what the lab holds (a configuration other than the factory's, call history): the run resets it first. Without it such a lab answers 409 LAB_IN_USE naming what it holds. Not a field of the document",
+  })
+  replace?: boolean;
 
   @IsOptional() @IsInt() @JSONSchema({ description: 'the format of the document: 1' }) formatVersion?: number;
   @IsOptional() @IsString() @JSONSchema({ description: 'lower-case letters, digits and hyphens' }) name?: string;

@@ -96,6 +96,10 @@ export class ScenarioRunView {
   @IsString()
   @JSONSchema({ description: 'why it failed or stopped, when not by its steps' })
   error?: string;
+  @IsOptional()
+  @IsString()
+  @JSONSchema({ description: 'what the lab held that the run replaced (asked for with replace: true)' })
+  replaced?: string;
   @ValidateNested() @Type(() => ScenarioClockView) clock!: ScenarioClockView;
   @ValidateNested() @Type(() => ScenarioSummaryView) summary!: ScenarioSummaryView;
   @IsArray() @ValidateNested({ each: true }) @Type(() => ScenarioStepView) steps!: ScenarioStepView[];
