@@ -21,6 +21,7 @@ import { runStartupTasks } from './runStartupTasks.js';
 import { exportSimulatorFigures } from './exportSimulatorFigures.js';
 import { DemoStart } from './DemoStart.js';
 import { startSimulatorThread } from './startSimulatorThread.js';
+import { readLabSip, type LabSip } from './readLabSip.js';
 
 export type { SimulatorOptions } from './SimulatorOptions.js';
 export { MONITOR_STARTING } from './MonitorStart.js';
@@ -116,6 +117,11 @@ export class GatewaySimulator {
 
   get address(): AddressInfo | undefined {
     return this.listener?.address;
+  }
+
+  /** Each lab's real SIP as the labs' simulators have it (in their thread, as it started), for the start-up summary. */
+  labSip(): readonly LabSip[] {
+    return this.thread ? this.thread.sipAtStart : readLabSip(this.container);
   }
 
   /** Stops accepting, lets in-flight requests finish (up to `graceMs`), then closes the store. Idempotent. */

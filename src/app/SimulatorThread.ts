@@ -6,10 +6,13 @@ import type { UnitOfWork } from '../shared/application/UnitOfWork.js';
 import type { ApiThreadLeases } from '../shared/infrastructure/ThreadLabLeases.js';
 import type { AppConfig } from './config/AppConfig.js';
 import type { SimulatorFigures } from './metrics/simulatorMetrics.js';
+import type { LabSip } from './readLabSip.js';
 
 /** What the API's thread gives the simulator's thread at its start. */
 export interface SimulatorThreadData {
   readonly config: AppConfig;
+  /** Whether the process's output is a terminal (the thread's readable log lines are coloured then, as the process's). */
+  readonly logColors: boolean;
   /** The key both threads sign forwarded requests with. */
   readonly key: Uint8Array;
   /** Sessions of the API thread's embedded engines: the configuration's store and the monitor's. */
@@ -31,7 +34,8 @@ export type ToSimulatorThread =
 
 /** The simulator's thread → the API's thread. */
 export type FromSimulatorThread =
-  | { readonly type: 'ready'; readonly url: string }
+  /** Serving; each lab's real SIP as it started (for the start-up summary). */
+  | { readonly type: 'ready'; readonly url: string; readonly sip: readonly LabSip[] }
   /** Its simulator's figures for /_sim/metrics, once a second. */
   | { readonly type: 'figures'; readonly figures: Partial<SimulatorFigures> }
   | { readonly type: 'failed'; readonly message: string }
@@ -56,6 +60,8 @@ export class SimulatorThread {
   private stopping: Promise<void> | undefined;
   private exited = false;
   private latest: Partial<SimulatorFigures> = {};
+  /** Each lab's real SIP as the thread started it. */
+  sipAtStart: readonly LabSip[] = [];
   private catchUps = 0;
   private readonly waiting = new Map<number, { resolve: () => void; reject: (error: Error) => void }>();
 
@@ -79,6 +85,7 @@ export class SimulatorThread {
     const data: SimulatorThreadData = {
       // the demo is installed and started by this thread; the other only follows what the store says
       config: { ...options.config, demo: false },
+      logColors: process.stdout.isTTY === true,
       key: new Uint8Array(options.key),
       store: options.store,
       monitor: options.monitor,
@@ -93,8 +100,10 @@ export class SimulatorThread {
     const thread = new SimulatorThread(worker, options.logger);
     const url = await new Promise<string>((resolve, reject) => {
       const onMessage = (message: FromSimulatorThread) => {
-        if (message.type === 'ready') resolve(message.url);
-        else if (message.type === 'failed')
+        if (message.type === 'ready') {
+          thread.sipAtStart = message.sip;
+          resolve(message.url);
+        } else if (message.type === 'failed')
           reject(new Error(`the simulator thread could not start: ${message.message}`));
       };
       worker.on('message', onMessage);

@@ -62,7 +62,8 @@ import { PeerJournals } from '../contexts/control/index.js';
 import { Authenticator } from '../shared/application/Authenticator.js';
 import { BackgroundService } from '../shared/application/BackgroundService.js';
 import { InProcessGatewayRequests } from './http/InProcessGatewayRequests.js';
-import { GatewayRequests } from '../contexts/control/index.js';
+import { GatewayRequests, LabDemo } from '../contexts/control/index.js';
+import { DemoLabInstaller } from './demo/DemoLabInstaller.js';
 import { DEMO_DIRECTORY } from './demo/demoDirectory.js';
 
 /** What the composition root is built from; tests pass a manual clock, seeded randomness or memory stores. */
@@ -264,4 +265,6 @@ function bindLabServing(container: Container): void {
     .toDynamicValue((context) => new InProcessGatewayRequests(context.get(Authenticator)))
     .inSingletonScope();
   container.bind(GatewayRequests).toService(InProcessGatewayRequests);
+  // `reset {to: "demo"}` installs the demo's files as a fresh start does
+  container.bind(LabDemo).toConstantValue(new DemoLabInstaller(container));
 }

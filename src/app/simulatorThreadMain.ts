@@ -11,6 +11,7 @@ import type { Logger } from '../shared/application/Logger.js';
 import { SimulatorThreadLeases } from '../shared/infrastructure/ThreadLabLeases.js';
 import { GatewaySimulator } from './GatewaySimulator.js';
 import { readSimulatorFigures } from './metrics/simulatorMetrics.js';
+import { readLabSip } from './readLabSip.js';
 import { BACKGROUND_NICENESS } from './threadPriority.js';
 import type { FromSimulatorThread, SimulatorThreadData, ToSimulatorThread } from './SimulatorThread.js';
 
@@ -26,7 +27,7 @@ const FIGURES_INTERVAL_MS = 1000;
  */
 async function run(port: NonNullable<typeof parentPort>, data: SimulatorThreadData): Promise<void> {
   const { config } = data;
-  const root = PinoLogger.create(config.logLevel, undefined, config.logFormat);
+  const root = PinoLogger.create(config.logLevel, undefined, config.logFormat, data.logColors);
   const logger = root.child({ thread: 'simulator' });
   const say = (message: FromSimulatorThread) => port.postMessage(message);
   try {
@@ -49,7 +50,7 @@ async function run(port: NonNullable<typeof parentPort>, data: SimulatorThreadDa
       },
     });
     const address = await simulator.listen(0, '127.0.0.1');
-    say({ type: 'ready', url: `http://127.0.0.1:${address.port}` });
+    say({ type: 'ready', url: `http://127.0.0.1:${address.port}`, sip: readLabSip(simulator.container) });
   } catch (error) {
     logger.error({ err: error }, 'the simulator thread could not start');
     root.flush();

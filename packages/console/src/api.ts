@@ -235,7 +235,7 @@ export function labGateway(lab: string) {
       if (answer.status !== 200) throw new ApiError(answer, 'control');
       return answer.body;
     },
-    setClock: (body: { mode: LabClock['mode']; scale?: number; now?: string }) =>
+    setClock: (body: { mode: LabClock['mode']; scale?: number; now?: string; offsetSeconds?: number }) =>
       read<LabClock>(`${control}/clock`, { method: 'PUT', json: body, ...controlled }),
     advanceClock: (by: string) =>
       read<LabClock>(`${control}/clock/advance`, { method: 'POST', json: { by }, ...controlled }),

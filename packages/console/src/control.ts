@@ -121,7 +121,7 @@ function ClockFacts(props: { clock: Polled<LabClock | undefined> }) {
     : html`<p class="muted">${props.clock.error ? '' : 'Loading…'}</p>`;
 }
 
-/** Freeze the clock, run it in real time, or run it scaled. */
+/** Freeze the clock, run it in real time (from where it is, or back at the wall clock's time), or run it scaled. */
 function ClockModes(props: { gw: LabGateway; busy: boolean; change: ClockChange }) {
   const { gw, busy, change } = props;
   const freeze = () =>
@@ -134,9 +134,23 @@ function ClockModes(props: { gw: LabGateway; busy: boolean; change: ClockChange 
       () => gw.setClock({ mode: 'real' }),
       () => 'runs in real time',
     );
+  const wall = () =>
+    change(
+      () => gw.setClock({ mode: 'real', offsetSeconds: 0 }),
+      (after) => `back to wall time: ${after.now}`,
+    );
   return html`<div class="actions">
     <button type="button" data-testid="clock-freeze" disabled=${busy} onClick=${freeze}>Freeze</button>
     <button type="button" data-testid="clock-real" disabled=${busy} onClick=${real}>Run in real time</button>
+    <button
+      type="button"
+      data-testid="clock-wall"
+      disabled=${busy}
+      onClick=${wall}
+      title="real time at the wall clock's time (no offset)"
+    >
+      Back to wall time
+    </button>
     <${ClockScaleForm} gw=${gw} busy=${busy} change=${change} />
   </div>`;
 }

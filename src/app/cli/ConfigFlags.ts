@@ -26,7 +26,11 @@ export class ConfigFlags {
       "password of the built-in administrator 'anadmin' (default 'anadmin', with a warning)",
     ],
     ['--log-level', 'level', 'fatal, error, warn, info, debug, trace or silent (default info)'],
-    ['--log-format', 'format', 'json (default: one JSON object per line) or pretty (readable, for a terminal)'],
+    [
+      '--log-format',
+      'format',
+      'pretty (readable lines) or json (one JSON object per line); default: pretty at a terminal, json otherwise',
+    ],
     [
       '--cors-origins',
       'origins',

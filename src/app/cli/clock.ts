@@ -7,7 +7,8 @@ const NAMES = { mode: '<mode>', scale: '--scale', now: '--now', by: '<duration>'
 export type ClockAction =
   | { readonly kind: 'status' }
   | { readonly kind: 'set'; readonly mode: string; readonly scale?: number; readonly now?: string }
-  | { readonly kind: 'advance'; readonly by: string };
+  | { readonly kind: 'advance'; readonly by: string }
+  | { readonly kind: 'wall' };
 
 interface ClockState {
   mode: string;
@@ -27,8 +28,29 @@ export function describeClock(state: ClockState): string {
   ].join('\n');
 }
 
+/** The request of each verb that changes the clock. */
+function change(action: Exclude<ClockAction, { kind: 'status' }>, path: string) {
+  switch (action.kind) {
+    case 'set':
+      return {
+        method: 'PUT' as const,
+        path,
+        body: {
+          mode: action.mode,
+          ...(action.scale !== undefined ? { scale: action.scale } : {}),
+          ...(action.now !== undefined ? { now: action.now } : {}),
+        },
+      };
+    case 'wall':
+      // back to wall time: real time at no offset from the wall clock
+      return { method: 'PUT' as const, path, body: { mode: 'real', offsetSeconds: 0 } };
+    case 'advance':
+      return { method: 'POST' as const, path: `${path}/advance`, body: { by: action.by } };
+  }
+}
+
 /**
- * `gwsim clock status|set MODE|advance DURATION` against a running gwsim's `/_sim/labs/{lab}/clock`. Exit codes:
+ * `gwsim clock status|set MODE|wall|advance DURATION` against a running gwsim's `/_sim/labs/{lab}/clock`. Exit codes:
  * 0 done, 1 the gateway refused (a bad mode, scale, instant or duration: its message names the flag) or could not
  * be reached.
  */
@@ -38,25 +60,7 @@ export async function clock(action: ClockAction, options: ControlOptions): Promi
   const answer =
     action.kind === 'status'
       ? await controlRequest({ command, method: 'GET', path }, options)
-      : action.kind === 'set'
-        ? await controlRequest(
-            {
-              command,
-              method: 'PUT',
-              path,
-              body: {
-                mode: action.mode,
-                ...(action.scale !== undefined ? { scale: action.scale } : {}),
-                ...(action.now !== undefined ? { now: action.now } : {}),
-              },
-              names: NAMES,
-            },
-            options,
-          )
-        : await controlRequest(
-            { command, method: 'POST', path: `${path}/advance`, body: { by: action.by }, names: NAMES },
-            options,
-          );
+      : await controlRequest({ command, ...change(action, path), names: NAMES }, options);
   if ('code' in answer) return answer.code;
   console.log(options.json ? JSON.stringify(answer.json) : describeClock(answer.json as ClockState));
   return EXIT.ok;

@@ -3,10 +3,10 @@ import { EXIT } from './exitCodes.js';
 import type { Commands } from './program.js';
 import type { SharedOptions } from './SharedOptions.js';
 
-/** `gwsim clock status|set MODE|advance DURATION`: a lab's gateway clock in a running gwsim. */
+/** `gwsim clock status|set MODE|wall|advance DURATION`: a lab's gateway clock in a running gwsim. */
 export function clockCommand(program: Command, commands: Commands, shared: SharedOptions): void {
   const clock = shared.group(program.command('clock'), {
-    summary: "a lab's gateway clock: status, set, advance",
+    summary: "a lab's gateway clock: status, set, wall, advance",
     description: "a lab's gateway clock in a running gwsim (its /_sim/labs/{lab}/clock endpoint; administrators only)",
     lab: true,
     exitCodes: '0 done, 1 refused (the message names the flag) or unreachable, 2 usage error.',
@@ -42,6 +42,14 @@ export function clockCommand(program: Command, commands: Commands, shared: Share
         },
         shared.connectionOf(options),
       );
+    });
+  shared
+    .connection(
+      clock.command('wall').description("back to wall time: the lab's time is the wall clock's again, in real time"),
+      true,
+    )
+    .action(async (options: Record<string, unknown>) => {
+      process.exitCode = await commands.clock({ kind: 'wall' }, shared.connectionOf(options));
     });
   shared
     .connection(

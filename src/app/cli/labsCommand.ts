@@ -3,10 +3,10 @@ import { EXIT } from './exitCodes.js';
 import type { Commands } from './program.js';
 import type { SharedOptions } from './SharedOptions.js';
 
-/** `gwsim labs list|create NAME|remove NAME`: the labs of a running gwsim. */
+/** `gwsim labs list|create NAME|remove NAME|reset NAME --to WHAT`: the labs of a running gwsim. */
 export function labsCommand(program: Command, commands: Commands, shared: SharedOptions): void {
   const labs = shared.group(program.command('labs'), {
-    summary: 'the labs of a running gwsim: list, create, remove',
+    summary: 'the labs of a running gwsim: list, create, remove, reset',
     description: 'the labs of a running gwsim (its /_sim/labs endpoints; administrators of the default lab)',
     lab: false,
     exitCodes: '0 done, 1 refused (the message names the flag) or unreachable, 2 usage error.',
@@ -50,5 +50,23 @@ export function labsCommand(program: Command, commands: Commands, shared: Shared
     )
     .action(async (name: string, options: Record<string, unknown>) => {
       process.exitCode = await commands.labs({ kind: 'remove', name }, shared.connectionOf(options));
+    });
+  shared
+    .connection(
+      labs
+        .command('reset')
+        .argument('<name>', 'the lab: default, or one gwsim labs create made')
+        .description('bring a lab back to a known state; what it holds now is replaced')
+        .requiredOption(
+          '--to <what>',
+          'empty (what a new lab holds), demo (what a fresh start installs: the demo configuration, license and traffic), scenario (its scenario seeded again) or the name of one of its snapshots',
+        ),
+      false,
+    )
+    .action(async (name: string, options: Record<string, unknown>) => {
+      process.exitCode = await commands.labs(
+        { kind: 'reset', name, to: String(options['to']) },
+        shared.connectionOf(options),
+      );
     });
 }

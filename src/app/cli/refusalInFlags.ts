@@ -36,6 +36,10 @@ const HINTS: ReadonlyArray<readonly [RegExp, (names: FlagNames, ...match: string
     (_n, _m, lab) => `gwsim scenario run SCENARIO${labFlag(lab!)} runs one`,
   ],
   [/GET \/_sim\/scenarios/g, () => 'gwsim scenario list'],
+  [
+    /run the scenario in a lab of its own \(POST \/_sim\/labs \{[^}]*\}\)/g,
+    () => 'leave out --lab to run it in a lab of its own',
+  ],
   [/a file GET \/_sim\/labs\/\{lab\}\/snapshots\/\{name\} exported/g, () => 'a file gwsim snapshots export wrote'],
   [/send replace: true to replace it/g, (names) => names['replace'] && `use ${names['replace']} to replace it`],
   [/\breplace: true replaces it/g, (names) => names['replace'] && `${names['replace']} replaces it`],

@@ -22,14 +22,27 @@ export function scenarioCommand(program: Command, commands: Commands, shared: Sh
         .command('run')
         .argument('<scenario>', 'a scenario file (YAML or JSON) or the name of a shipped one (gwsim scenario list)')
         .description(
-          'run a scenario: the lab is reset and seeded, its steps run on the lab clock; prints each step and expectation',
+          'run a scenario in a lab of its own (scenario-<name>), seeded, its steps on the lab clock; prints each step and expectation',
         )
+        .option(
+          '--lab <lab>',
+          'run it on this lab instead (the run resets it: a lab with a configuration or call history needs --yes)',
+        )
+        .option('--yes', 'with --lab: replace what the lab holds')
+        .option('--keep', 'keep the lab of its own once the run ended (default: removed once the outcome is printed)')
         .option('--no-wait', 'answer once the run started instead of waiting for its end'),
-      true,
+      false,
     )
     .action(async (target: string, options: Record<string, unknown>) => {
       process.exitCode = await commands.scenario(
-        { kind: 'run', target, wait: options['wait'] !== false },
+        {
+          kind: 'run',
+          target,
+          wait: options['wait'] !== false,
+          lab: options['lab'] as string | undefined,
+          keep: options['keep'] === true,
+          yes: options['yes'] === true,
+        },
         shared.connectionOf(options),
       );
     });

@@ -174,7 +174,41 @@ async function start(config: AppConfig, logger: PinoLogger, stop: StopRequest, s
       onDeferredFailure: () => stop.request(EXIT.failure),
     });
     started.simulator.serve(started.listener!);
+    const simulator = started.simulator;
+    // once the rest of the start is done (the monitor, the simulator's thread, the demo's traffic): where things are
+    void simulator.started.then(
+      () => {
+        if (stop.reason) return; // stopping: nothing to find
+        try {
+          summarize(simulator, config, logger);
+        } catch (error) {
+          logger.warn({ err: error }, 'the start-up summary could not be made');
+        }
+      },
+      () => undefined, // told already (onDeferredFailure)
+    );
   }
+}
+
+/** The start-up summary (StartupSummary): the URLs, each lab and its listeners, every listener that failed. */
+function summarize(simulator: GatewaySimulator, config: AppConfig, logger: PinoLogger): void {
+  const { StartupSummary } = require('../StartupSummary.js') as typeof import('../StartupSummary.js');
+  const { LabPortListeners } = require('../LabPortListeners.js') as typeof import('../LabPortListeners.js');
+  const { LabDirectory } =
+    require('../../shared/application/LabDirectory.js') as typeof import('../../shared/application/LabDirectory.js');
+  const bound = simulator.address;
+  if (!bound) return; // the listener closed meanwhile
+  const { address, port } = bound;
+  const host =
+    address === '0.0.0.0' || address === '::' ? '127.0.0.1' : address.includes(':') ? `[${address}]` : address;
+  const labPorts = simulator.container.get(LabPortListeners);
+  new StartupSummary(logger, config.logFormat !== 'pretty').log({
+    base: `http://${host}:${port}`,
+    metricsToken: config.metricsToken !== undefined,
+    labs: simulator.container.get(LabDirectory).list(),
+    sip: simulator.labSip(),
+    listeningPort: (lab) => labPorts.address(lab.id)?.port,
+  });
 }
 
 /** Closes what start-up opened (the application, or the port and the engine), then the lock; resolves with the exit code. */

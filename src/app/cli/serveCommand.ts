@@ -31,7 +31,8 @@ export function serveCommand(program: Command, commands: Commands, shared: Share
     .action(async (options: Record<string, unknown>) => {
       const flags = ConfigFlags.SERVE.valuesOf(options);
       process.exitCode = await commands.serve(
-        loadConfig(shared.env, flags),
+        // readable log lines at a terminal, JSON lines otherwise (LOG_FORMAT says which when set)
+        loadConfig(shared.env, flags, process.cwd(), process.stdout.isTTY === true),
         flags.values['GWSIM_ADMIN_PASSWORD'] !== undefined,
       );
     });

@@ -28,10 +28,14 @@ export function unblockCommand(program: Command, commands: Commands, shared: Sha
     .action(async (user: string, options: Record<string, unknown>) => {
       const given = flags.valuesOf(options);
       const logLevelSet = given.values['LOG_LEVEL'] !== undefined || shared.env['LOG_LEVEL'] !== undefined;
-      process.exitCode = await commands.unblock(user, loadConfig(shared.env, given), {
-        lab: (options['lab'] as string | undefined) ?? 'default',
-        json: options['json'] === true,
-        logLevelSet,
-      });
+      process.exitCode = await commands.unblock(
+        user,
+        loadConfig(shared.env, given, process.cwd(), process.stdout.isTTY === true),
+        {
+          lab: (options['lab'] as string | undefined) ?? 'default',
+          json: options['json'] === true,
+          logLevelSet,
+        },
+      );
     });
 }

@@ -16,7 +16,10 @@ export interface AppConfig {
   /** True while the well-known default 'anadmin' is in use (GWSIM_ADMIN_PASSWORD unset, or set to it). */
   readonly adminPasswordIsDefault: boolean;
   readonly logLevel: LogLevel;
-  /** LOG_FORMAT: JSON lines (default, for collectors) or `pretty` (pino-pretty, for a person at a terminal). */
+  /**
+   * LOG_FORMAT: JSON lines (for collectors; the default when standard output is not a terminal) or `pretty`
+   * (pino-pretty's readable lines; the default at a terminal).
+   */
   readonly logFormat?: LogFormat;
   /**
    * GWSIM_CORS_ORIGINS: the browser origins allowed to call the API from another origin (`https://tool.example:8443`),

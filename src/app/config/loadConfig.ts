@@ -237,12 +237,20 @@ function readAdminPassword(get: Setting): string | undefined {
   return rawPassword;
 }
 
-function readLogging(get: Setting): { logLevel: LogLevel; logFormat: LogFormat } {
+/**
+ * The log format when LOG_FORMAT does not say: readable lines for a person at a terminal, JSON lines for whatever
+ * reads a pipe or a file (a collector, a container's log).
+ */
+export function defaultLogFormat(terminal: boolean): LogFormat {
+  return terminal ? 'pretty' : 'json';
+}
+
+function readLogging(get: Setting, terminal: boolean): { logLevel: LogLevel; logFormat: LogFormat } {
   const logLevel = (get('LOG_LEVEL') ?? 'info').toLowerCase();
   if (!(LOG_LEVELS as readonly string[]).includes(logLevel)) {
     throw new ConfigError('LOG_LEVEL', `must be one of ${LOG_LEVELS.join(', ')}, got '${logLevel}'`);
   }
-  const logFormat = (get('LOG_FORMAT') ?? 'json').trim().toLowerCase() || 'json';
+  const logFormat = (get('LOG_FORMAT') ?? '').trim().toLowerCase() || defaultLogFormat(terminal);
   if (!(LOG_FORMATS as readonly string[]).includes(logFormat)) {
     throw new ConfigError('LOG_FORMAT', `must be one of ${LOG_FORMATS.join(', ')}, got '${get('LOG_FORMAT')}'`);
   }
@@ -285,10 +293,15 @@ function readMetricsToken(get: Setting): string | undefined {
   return metricsToken;
 }
 
+/**
+ * The process's configuration from the environment and the flags (a flag wins). `terminal`: whether the log goes
+ * to a terminal (standard output is one), which makes readable lines the default log format.
+ */
 export function loadConfig(
   env: NodeJS.ProcessEnv,
   argv: readonly string[] | ParsedFlags = [],
   cwd = process.cwd(),
+  terminal = false,
 ): AppConfig {
   const flags = Array.isArray(argv) ? parseFlags(argv) : (argv as ParsedFlags);
   const get = (name: string): string | undefined => flags.values[name] ?? env[name];
@@ -299,7 +312,7 @@ export function loadConfig(
   const { ephemeral, demo, sip, simulatorThread, sipHost, sipAdvertise } = readSwitches(env, flags, get);
   const dataDir = readDataDir(get, databaseUrl, ephemeral, cwd);
   const rawPassword = readAdminPassword(get);
-  const { logLevel, logFormat } = readLogging(get);
+  const { logLevel, logFormat } = readLogging(get, terminal);
   const cors = corsOrigins(get('GWSIM_CORS_ORIGINS'));
   const advertiseUrl = readAdvertiseUrl(get);
   const metricsToken = readMetricsToken(get);

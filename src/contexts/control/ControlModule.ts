@@ -21,6 +21,8 @@ import { UnavailableSnapshotRepository } from './snapshots/infrastructure/Unavai
 import { SnapshotsController } from './snapshots/interface/http/SnapshotsController.js';
 import { ScenarioLibrary } from './scenarios/application/ScenarioLibrary.js';
 import { ScenarioRunner } from './scenarios/application/ScenarioRunner.js';
+import { LabHoldings } from './scenarios/application/LabHoldings.js';
+import { ScenarioLabs } from './scenarios/application/ScenarioLabs.js';
 import { ScenarioSeeder } from './scenarios/application/ScenarioSeeder.js';
 import { ScenarioSteps } from './scenarios/application/ScenarioSteps.js';
 import { ScenarioRuns, ScenarioRunsService } from './scenarios/application/ScenarioRuns.js';
@@ -67,6 +69,8 @@ export function controlModule(options: ContextModuleOptions, settings: ControlMo
     bind(ScenarioSeeder).toSelf().inSingletonScope();
     bind(ScenarioSteps).toSelf().inSingletonScope();
     bind(ScenarioRunner).toSelf().inSingletonScope();
+    bind(LabHoldings).toSelf().inSingletonScope();
+    bind(ScenarioLabs).toSelf().inSingletonScope();
     bind(ScenarioLibrary).toConstantValue(new DirectoryScenarioLibrary(settings.scenarioDirectory ?? ''));
     bind(ScenarioDocuments).toSelf().inSingletonScope();
     bind(ScenarioController).toSelf().inSingletonScope();

@@ -157,7 +157,7 @@ export const scenarioOperations = [
     control: true,
     params: [LAB],
     summary:
-      'Run a scenario on the lab (a document, or {use: "<shipped name>"}): the lab is reset, seeded, and its steps run on the lab clock; answers the run at once (seeding). 400 INVALID_SCENARIO naming the field, 409 SCENARIO_RUNNING while one runs',
+      'Run a scenario on the lab (a document, or {use: "<shipped name>"}; replace?: true beside it): the lab is reset, seeded, and its steps run on the lab clock; answers the run at once (seeding). A lab that holds a configuration or call history is replaced only with replace: true (409 LAB_IN_USE naming replace and what it holds; POST /_sim/labs {scenario} runs one in a lab of its own). 400 INVALID_SCENARIO naming the field, 409 SCENARIO_RUNNING while one runs',
     request: ScenarioDocumentDto,
     response: { kind: 'json', shape: ScenarioRunView },
     controller: ScenarioController,
@@ -204,7 +204,7 @@ export const labOperations = [
     body: 'json',
     control: true,
     summary:
-      'Make a lab ({name, displayName?}): an isolated gateway with the factory configuration and the built-in administrator (the password of GWSIM_ADMIN_PASSWORD), its own users, licenses, clock, traffic and history; 409 LAB_EXISTS for a name in use',
+      'Make a lab ({name, displayName?, port?}): an isolated gateway with the factory configuration and the built-in administrator (the password of GWSIM_ADMIN_PASSWORD), its own users, licenses, clock, traffic and history; 409 LAB_EXISTS for a name in use. With {scenario, name?, keep?}: a lab of its own for a scenario (by default scenario-<its name>), seeded and running its steps; keep: false removes it once the run ended',
     request: CreateLabDto,
     response: { kind: 'json', shape: LabView },
     controller: LabsController,
@@ -234,7 +234,7 @@ export const labOperations = [
     control: true,
     params: [LAB],
     summary:
-      'Reset a lab ({to: "empty"}) to what a new lab holds: the factory configuration, the built-in administrator, a real-time clock, no traffic, history, faults or journal (its name, display name and port stay; its snapshots too); the default lab too. {to: "<snapshot name>"}: restore that snapshot of the lab',
+      'Reset a lab ({to: "empty"}) to what a new lab holds: the factory configuration, the built-in administrator, a real-time clock, no traffic, history, faults or journal (its name, display name and port stay; its snapshots too); the default lab too. {to: "demo"}: that, then the demo a fresh start installs (its configuration, a lab license, its traffic). {to: "scenario"}: that, seeded again from the lab\'s scenario. {to: "<snapshot name>"}: restore that snapshot of the lab',
     request: ResetLabDto,
     response: { kind: 'json', shape: LabView },
     controller: LabsController,

@@ -4,6 +4,8 @@ export { controlOperations, labOperations, scenarioOperations } from './controlO
 /** The labs: which exist is the shared LabDirectory; making and removing them is here. */
 export { ManageLabs } from './labs/application/ManageLabs.js';
 export { ControlledLabs } from './labs/application/ControlledLabs.js';
+/** The demo a lab is reset to (`reset {to: "demo"}`): the composition root installs it. */
+export { LabDemo } from './labs/application/LabDemo.js';
 /** Snapshots of a lab (save, restore, export, import). */
 export { LabSnapshots } from './snapshots/application/LabSnapshots.js';
 export { SnapshotRepository, type StateCatalog } from './snapshots/application/SnapshotRepository.js';

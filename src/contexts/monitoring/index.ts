@@ -1,5 +1,7 @@
 export { monitoringModule, type MonitoringModuleOptions } from './MonitoringModule.js';
 export { monitoringOperations } from './monitoringOperations.js';
+/** The lab's call history, for whoever asks what a lab holds before it is replaced. */
+export { QueryCallHistory } from './history/application/QueryCallHistory.js';
 export { LoadGauge } from './resources/domain/LoadGauge.js';
 /** The machine's strain (gateway faults diskFull, cpuOverload): the simulator's overload control reads the CPU load. */
 export { MachineStrain, type Strain } from './resources/application/MachineStrain.js';

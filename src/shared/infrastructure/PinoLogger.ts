@@ -63,14 +63,15 @@ export function serializeError(error: unknown, depth = 0): unknown {
 
 /**
  * LOG_FORMAT=pretty: the same lines (already redacted by the formatter above) made readable by pino-pretty,
- * in process (no worker thread), coloured only on a terminal; loaded only when asked for.
+ * in process (no worker thread), coloured only on a terminal (`colors`: whether the process's output is one, for a
+ * worker thread, whose own output is a pipe to the process's); loaded only when asked for.
  */
-function prettyStream(destination: pino.DestinationStream | undefined): pino.DestinationStream {
+function prettyStream(destination: pino.DestinationStream | undefined, colors?: boolean): pino.DestinationStream {
   const pretty = require('pino-pretty') as typeof import('pino-pretty');
   const fd = (destination as { fd?: unknown } | undefined)?.fd;
   const out = fd === 2 ? process.stderr : process.stdout;
   return pretty({
-    colorize: out.isTTY === true,
+    colorize: colors ?? out.isTTY === true,
     translateTime: 'SYS:HH:MM:ss.l',
     ignore: 'pid,hostname,service',
     singleLine: true,
@@ -88,7 +89,12 @@ export class PinoLogger extends Logger {
    * JSON lines; every line passes one formatter that redacts secret-named fields at any depth and strips
    * database errors of their statement, parameters and driver detail.
    */
-  static create(level: string, destination?: pino.DestinationStream, format: 'json' | 'pretty' = 'json'): PinoLogger {
+  static create(
+    level: string,
+    destination?: pino.DestinationStream,
+    format: 'json' | 'pretty' = 'json',
+    colors?: boolean,
+  ): PinoLogger {
     return new PinoLogger(
       pino(
         {
@@ -97,7 +103,7 @@ export class PinoLogger extends Logger {
           serializers: { err: serializeError, error: serializeError },
           formatters: { log: (fields) => redact(fields) as Record<string, unknown> },
         },
-        format === 'pretty' ? prettyStream(destination) : (destination ?? pino.destination({ sync: false })),
+        format === 'pretty' ? prettyStream(destination, colors) : (destination ?? pino.destination({ sync: false })),
       ),
     );
   }

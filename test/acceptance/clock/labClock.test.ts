@@ -83,6 +83,24 @@ describe('the lab clock (/_sim/labs/default/clock)', function () {
       expect((await clock(admin)).mode, 'still frozen').to.equal('frozen');
     });
 
+    it('goes back to wall time from scaled, frozen or advanced: real time, no offset ({mode: real, offsetSeconds: 0})', async () => {
+      await admin.put(CLOCK, { json: { mode: 'scaled', scale: 600, now: '2026-11-24T09:00:00Z' } });
+      gateway.clock.advance(5_000);
+      expect((await clock(admin)).offsetSeconds, 'the lab runs far from the wall clock').to.not.equal(0);
+      const back = await admin.put(CLOCK, { json: { mode: 'real', offsetSeconds: 0 } });
+      expect(back.status, back.text).to.equal(200);
+      expect(back.json).to.include({ mode: 'real', rate: 1, offsetSeconds: 0, now: gateway.clock.now().toISOString() });
+      gateway.clock.advance(60_000);
+      expect(await clock(admin), 'it stays on the wall clock').to.include({
+        offsetSeconds: 0,
+        now: gateway.clock.now().toISOString(),
+      });
+      // any offset from the wall clock, in any mode
+      await admin.post(`${CLOCK}/advance`, { json: { by: 'PT1H' } });
+      const behind = await admin.put(CLOCK, { json: { mode: 'frozen', offsetSeconds: -90 } });
+      expect(behind.json).to.include({ mode: 'frozen', offsetSeconds: -90 });
+    });
+
     it('answers bad input with 400 naming the field, and leaves the clock as it was', async () => {
       const before = await clock(admin);
       const cases: Array<[string, 'put' | 'post', unknown, string]> = [
@@ -95,6 +113,9 @@ describe('the lab clock (/_sim/labs/default/clock)', function () {
         [CLOCK, 'put', { mode: 'real', now: 'tomorrow' }, 'now'],
         [CLOCK, 'put', { mode: 'real', now: '2027-02-30T00:00:00Z' }, 'now'],
         [CLOCK, 'put', { mode: 'real', extra: 1 }, 'extra'],
+        [CLOCK, 'put', { mode: 'real', offsetSeconds: '0' }, 'offsetSeconds'],
+        [CLOCK, 'put', { mode: 'real', offsetSeconds: 0, now: '2027-01-01T00:00:00Z' }, 'offsetSeconds'],
+        [CLOCK, 'put', { mode: 'real', offsetSeconds: -1e12 }, 'offsetSeconds'],
         [`${CLOCK}/advance`, 'post', { by: 'P1M' }, 'by'],
         [`${CLOCK}/advance`, 'post', { by: 'two hours' }, 'by'],
         [`${CLOCK}/advance`, 'post', { by: '-PT1H' }, 'by'],

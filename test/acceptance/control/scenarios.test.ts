@@ -200,6 +200,42 @@ describe('scenarios (/_sim/labs/{lab}/scenario, shipped scenarios at a scaled cl
     expectError(await admin.delete('/_sim/labs/default/scenario'), 409, 'SCENARIO_NOT_RUNNING');
   });
 
+  it("leaves the lab's clock as the document says once the run ended: back to wall time by default, on, or held", async () => {
+    const document = (afterwards?: string) => ({
+      formatVersion: 1,
+      name: `clock-${(afterwards ?? 'default').toLowerCase()}`,
+      seed: {
+        clock: {
+          start: '2026-11-24T09:00:00Z',
+          mode: 'scaled',
+          scale: TEST_SCALE,
+          ...(afterwards ? { afterwards } : {}),
+        },
+      },
+      steps: [
+        {
+          at: 'PT20M',
+          expect: { read: 'GET /api/maintenanceMode/get', that: [{ path: 'modeActive', equals: false }] },
+        },
+      ],
+    });
+    const cases: Array<[string | undefined, Record<string, unknown>]> = [
+      [undefined, { mode: 'real', rate: 1, offsetSeconds: 0, now: gateway.clock.now().toISOString() }],
+      ['wall', { mode: 'real', rate: 1, offsetSeconds: 0, now: gateway.clock.now().toISOString() }],
+      ['hold', { mode: 'frozen', now: '2026-11-24T09:20:00.000Z' }],
+      ['runOn', { mode: 'scaled', rate: TEST_SCALE, now: '2026-11-24T09:20:00.000Z' }],
+    ];
+    for (const [afterwards, clock] of cases) {
+      const started = await admin.post('/_sim/labs/default/scenario', { json: document(afterwards) });
+      expect(started.status, started.text).to.equal(200);
+      const run = await finished(admin);
+      expect(run.state, failures(run)).to.equal('passed');
+      expect((run as unknown as { clock: { afterwards: string } }).clock.afterwards).to.equal(afterwards ?? 'wall');
+      // the wall clock is a manual one here: a scaled clock has not moved on since
+      expect((await admin.get('/_sim/labs/default/clock')).json, afterwards ?? 'default').to.include(clock);
+    }
+  });
+
   it('makes a lab seeded from a shipped scenario, and resets a lab to its scenario (409 naming `to` for a lab without one)', async () => {
     const made = await admin.post('/_sim/labs', { json: { name: 'night-shift', scenario: 'maintenance-window' } });
     expect(made.status, made.text).to.equal(200);

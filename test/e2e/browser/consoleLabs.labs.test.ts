@@ -99,7 +99,7 @@ describe('the web console: labs, the lab clock and fault rules', function () {
   });
 
   it("sets the chosen lab's clock, advances it by a duration (sessions, aging on the wall clock, hold), and shows the server's message for a bad one", async () => {
-    type Clock = { mode: string; rate: number; now: string };
+    type Clock = { mode: string; rate: number; now: string; offsetSeconds: number };
     const clockOf = async (lab: string) => (await admin.get(`/_sim/labs/${lab}/clock`)).json as Clock;
     /** Clicks, then waits until the API's clock of the lab answers as expected. */
     const step = async (click: () => Promise<void>, until: (clock: Clock) => boolean): Promise<Clock> => {
@@ -217,5 +217,20 @@ describe('the web console: labs, the lab clock and fault rules', function () {
     );
     expect(again, "the lab's cookie still opens the lab").to.equal(200);
     await shot('8-lab-clock-advanced');
+
+    // back to wall time: real time, no offset; the header drops its offset note
+    const wall = await step(
+      () => page.click('[data-testid=clock-wall]'),
+      (clock) => clock.mode === 'real' && Math.abs(clock.offsetSeconds) < 1,
+    );
+    expect(wall.rate).to.equal(1);
+    expect(await (await page.waitForSelector('[data-testid=clock-done]')).textContent()).to.contain(
+      'back to wall time',
+    );
+    await page.waitForFunction(
+      () => !(document.querySelector('[data-testid=lab-clock]')?.textContent ?? 'offset').includes('offset'),
+      undefined,
+      { timeout: 5_000 },
+    );
   });
 });

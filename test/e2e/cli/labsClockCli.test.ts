@@ -34,4 +34,14 @@ describe('gwsim labs list|create|remove and gwsim clock status|set|advance', fun
     expect(bad.output).to.contain('<duration> may not count years or months');
     expect((await gwsim(['clock', 'set', 'scaled', '--scale', 'fast'])).code, 'a usage error').to.equal(2);
   });
+
+  it('puts the lab clock back to wall time (gwsim clock wall): real time, no offset', async () => {
+    await gwsim(['clock', 'set', 'scaled', '--scale', '60', '--now', '2026-11-24T09:00:00Z']);
+    const wall = await gwsim(['clock', 'wall']);
+    expect(wall.code, wall.output).to.equal(0);
+    expect(wall.output).to.contain('clock: real').and.contain('(the lab is 0 s ahead)');
+    const read = (await cli.gateway.admin().get('/_sim/labs/default/clock')).json;
+    expect(read).to.include({ mode: 'real', rate: 1, offsetSeconds: 0 });
+    expect(read.now, "the lab's time is the wall's").to.equal(read.wall);
+  });
 });

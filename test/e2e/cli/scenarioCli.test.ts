@@ -19,15 +19,20 @@ describe('gwsim scenario run|status|stop|list (CLI)', function () {
     );
     const file = path.join(cli.dir, 'scenarios', 'monitor-outage.yaml');
     writeFileSync(file, text);
-    const run = await cli.gwsim(['scenario', 'run', file]);
+    // in a lab of its own, kept to read its run afterwards
+    const run = await cli.gwsim(['scenario', 'run', file, '--keep']);
     expect(run.code, run.output).to.equal(0);
     expect(run.output).to.include('✓ GET /api/version/get monitor equals "Service Unavailable"');
     expect(run.output).to.match(/scenario monitor-outage: passed/);
-    const status = await cli.gwsim(['scenario', 'status', '--json']);
+    expect(run.output).to.include('lab scenario-monitor-outage kept (--keep)');
+    const status = await cli.gwsim(['scenario', 'status', '--lab', 'scenario-monitor-outage', '--json']);
     expect(status.code, status.output).to.equal(0);
     expect(JSON.parse(status.output).state).to.equal('passed');
     const list = await cli.gwsim(['scenario', 'list']);
     expect(list.output).to.include('carrier-outage');
+    const keepWithLab = await cli.gwsim(['scenario', 'run', file, '--lab', 'default', '--keep']);
+    expect(keepWithLab.code, 'a usage error').to.equal(2);
+    expect(keepWithLab.output).to.include('--keep applies to a lab of its own');
   });
 
   it('exits 2 for a file that is not YAML, and 1 for a document the gateway refuses, naming the field', async () => {

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import path from 'node:path';
-import { ConfigError, loadConfig } from '../../../src/app/config/loadConfig.js';
+import { ConfigError, defaultLogFormat, loadConfig } from '../../../src/app/config/loadConfig.js';
 
 function refusal(env: Record<string, string>, argv: string[] = []): ConfigError {
   try {
@@ -211,8 +211,14 @@ describe('configuration from environment and flags', () => {
     }
   });
 
-  it('writes JSON log lines unless LOG_FORMAT=pretty, and refuses other formats', () => {
+  it('writes readable lines at a terminal and JSON lines otherwise, unless LOG_FORMAT says which; refuses other formats', () => {
     expect(loadConfig({}, [], '/srv').logFormat).to.equal('json');
+    expect(loadConfig({}, [], '/srv', true).logFormat, 'at a terminal').to.equal('pretty');
+    expect(loadConfig({ LOG_FORMAT: 'json' }, [], '/srv', true).logFormat, 'asked for').to.equal('json');
+    expect(loadConfig({ LOG_FORMAT: ' ' }, [], '/srv', true).logFormat, 'empty: the default').to.equal('pretty');
+    expect(loadConfig({}, ['--log-format', 'json'], '/srv', true).logFormat).to.equal('json');
+    expect(defaultLogFormat(true)).to.equal('pretty');
+    expect(defaultLogFormat(false)).to.equal('json');
     expect(loadConfig({ LOG_FORMAT: 'Pretty' }, [], '/srv').logFormat).to.equal('pretty');
     expect(loadConfig({ LOG_FORMAT: 'pretty' }, ['--log-format', 'json'], '/srv').logFormat).to.equal('json');
     expect(refusal({ LOG_FORMAT: 'text' }).variable).to.equal('LOG_FORMAT');

@@ -51,7 +51,12 @@ describe('scenario documents', () => {
       [0, 600_000],
     ]);
     expect(scenario.seed.licenses[0]).to.include({ sessions: 4, validFromMs: -86_400_000, validUntilMs: 600_000 });
-    expect(scenario.seed.clock).to.deep.equal({ start: new Date('2026-11-23T08:00:00Z'), mode: 'scaled', scale: 600 });
+    expect(scenario.seed.clock).to.deep.equal({
+      start: new Date('2026-11-23T08:00:00Z'),
+      mode: 'scaled',
+      scale: 600,
+      afterwards: 'wall',
+    });
   });
 
   it('names every faulty field', () => {
@@ -62,7 +67,7 @@ describe('scenario documents', () => {
         extra: 1,
         seed: {
           licenses: [{ name: 'L', sessions: 0 }],
-          clock: { mode: 'real', scale: 5 },
+          clock: { mode: 'real', scale: 5, afterwards: 'later' },
           traffic: { running: 'yes' },
         },
         steps: [
@@ -85,6 +90,7 @@ describe('scenario documents', () => {
       'extra',
       'seed.licenses[0].sessions',
       'seed.clock.scale',
+      'seed.clock.afterwards',
       'seed.traffic.running',
       'steps[0].at',
       'steps[1]',

@@ -22,12 +22,14 @@ export interface ControlSchemas {
   ScenarioDocumentDto: {
     /** the name of a shipped scenario (GET /_sim/scenarios) instead of a document */
     use?: string | null;
+    /** true: replace what the lab holds (a configuration other than the factory's, call history): the run resets it first. Without it such a lab answers 409 LAB_IN_USE naming what it holds. Not a field of the document */
+    replace?: boolean | null;
     /** the format of the document: 1 */
     formatVersion?: number | null;
     /** lower-case letters, digits and hyphens */
     name?: string | null;
     description?: string | null;
-    /** configuration {fileName, contentBase64}, licenses [{name, sessions, validFrom?, validUntil?}], users [{name, password, role}], requests [{method, path, body?, status?}], traffic {running?, profile?}, randomSeed, clock {start?, mode?, scale?} */
+    /** configuration {fileName, contentBase64}, licenses [{name, sessions, validFrom?, validUntil?}], users [{name, password, role}], requests [{method, path, body?, status?}], traffic {running?, profile?}, randomSeed, clock {start?, mode?, scale?, afterwards?: wall (default) | runOn | hold} */
     seed?: Record<string, unknown> | null;
     /** each {at: ISO-8601 duration from the start, name?, and one of fault, clearFault, traffic, clock, request, expect} */
     steps?: (Record<string, unknown>)[] | null;
@@ -45,6 +47,8 @@ export interface ControlSchemas {
     endedAt?: string;
     /** why it failed or stopped, when not by its steps */
     error?: string;
+    /** what the lab held that the run replaced (asked for with replace: true) */
+    replaced?: string;
     clock: ControlSchemas["ScenarioClockView"];
     summary: ControlSchemas["ScenarioSummaryView"];
     steps: ControlSchemas["ScenarioStepView"][];
@@ -99,6 +103,8 @@ export interface ControlSchemas {
   ScenarioClockView: {
     mode: "real" | "scaled" | "frozen";
     scale?: number;
+    /** how the run leaves the lab's clock once it ended: wall (back to wall time), runOn (on in the run's mode) or hold (frozen where it ended) */
+    afterwards: "wall" | "runOn" | "hold";
   };
   ScenarioListView: {
     scenarios: ControlSchemas["ScenarioEntryView"][];
@@ -117,7 +123,7 @@ export interface ControlSchemas {
     bytes: number;
   };
   SaveSnapshotDto: {
-    /** the snapshot's name: 1 to 64 lower-case letters, digits, '.', '_' and '-', starting with a letter or digit ('empty' and 'scenario' are reserved) */
+    /** the snapshot's name: 1 to 64 lower-case letters, digits, '.', '_' and '-', starting with a letter or digit ('empty', 'demo' and 'scenario' are reserved) */
     name: string;
     /** true: replace a snapshot of that name (default: 409 SNAPSHOT_EXISTS) */
     replace?: boolean | null;
@@ -126,7 +132,7 @@ export interface ControlSchemas {
     snapshots: ControlSchemas["SnapshotView"][];
   };
   ResetLabDto: {
-    /** "empty": what a new lab holds (the factory configuration, the built-in administrator, a real-time clock, no traffic, no history); "scenario": that, seeded again from the scenario the lab was made from or last ran (409 NO_SCENARIO when none); any other name: the lab's snapshot of that name, restored (404 SNAPSHOT_NOT_FOUND naming to) */
+    /** "empty": what a new lab holds (the factory configuration, the built-in administrator, a real-time clock, no traffic, no history); "demo": that, with the demo a fresh start installs (its configuration committed, a 30-session lab license, its traffic running); "scenario": that, seeded again from the scenario the lab was made from or last ran (409 NO_SCENARIO when none); any other name: the lab's snapshot of that name, restored (404 SNAPSHOT_NOT_FOUND naming to) */
     to: string;
   };
   LabView: {
@@ -137,13 +143,15 @@ export interface ControlSchemas {
     port?: number;
   };
   CreateLabDto: {
-    /** the lab's name, in its URLs (/labs/{name}/api/…): 1 to 32 lower-case letters, digits and hyphens, starting with a letter */
-    name: string;
+    /** the lab's name, in its URLs (/labs/{name}/api/…): 1 to 32 lower-case letters, digits and hyphens, starting with a letter; with a scenario, by default the scenario's own lab, scenario-<its name> */
+    name?: string | null;
     /** a name for people (default: the name) */
     displayName?: string | null;
     /** also serve the lab at the root of this port (its /api/… as the default lab's are on the main port), so a client with a fixed base URL works unchanged */
     port?: number | null;
     scenario?: string | Record<string, unknown> | null;
+    /** with a scenario: false removes the lab as soon as its run ends (a run nobody waits for leaves nothing behind; its outcome goes with it); default true: the lab stays, its outcome read at GET /_sim/labs/{name}/scenario */
+    keep?: boolean | null;
   };
   LabListView: {
     labs: ControlSchemas["LabView"][];
@@ -280,6 +288,8 @@ export interface ControlSchemas {
     scale?: number | null;
     /** the lab's instant to go on from (ISO-8601, e.g. 2027-01-01T09:00:00Z); default: the lab's time now */
     now?: string | null;
+    /** instead of now: the lab's time as an offset from the wall clock's, in seconds, as GET answers it (0: back to wall time; {mode: real, offsetSeconds: 0} puts the clock back on the wall's time in real time) */
+    offsetSeconds?: number | null;
   };
   ClockView: {
     mode: "real" | "scaled" | "frozen";
@@ -651,7 +661,7 @@ export interface ControlOperations {
     body: {};
     result: ControlSchemas["ClockView"];
   };
-  /** Sets the lab's clock: {mode: real | scaled | frozen, scale? (scaled), now? (an instant to go on from)}; every time-driven behaviour follows it. Kept across restarts (permissions: API, ADM) */
+  /** Sets the lab's clock: {mode: real | scaled | frozen, scale? (scaled), now? (an instant to go on from) or offsetSeconds? (from the wall clock's time; {mode: real, offsetSeconds: 0} is back to wall time)}; every time-driven behaviour follows it. Kept across restarts (permissions: API, ADM) */
   "PUT /_sim/labs/{lab}/clock": {
     query: Record<string, never>;
     body: { json: ControlSchemas["SetClockDto"] };
@@ -710,7 +720,7 @@ export interface ControlOperations {
     body: {};
     result: ControlSchemas["LabListView"];
   };
-  /** Make a lab ({name, displayName?}): an isolated gateway with the factory configuration and the built-in administrator (the password of GWSIM_ADMIN_PASSWORD), its own users, licenses, clock, traffic and history; 409 LAB_EXISTS for a name in use (permissions: API, ADM) */
+  /** Make a lab ({name, displayName?, port?}): an isolated gateway with the factory configuration and the built-in administrator (the password of GWSIM_ADMIN_PASSWORD), its own users, licenses, clock, traffic and history; 409 LAB_EXISTS for a name in use. With {scenario, name?, keep?}: a lab of its own for a scenario (by default scenario-<its name>), seeded and running its steps; keep: false removes it once the run ended (permissions: API, ADM) */
   "POST /_sim/labs": {
     query: Record<string, never>;
     body: { json: ControlSchemas["CreateLabDto"] };
@@ -728,7 +738,7 @@ export interface ControlOperations {
     body: {};
     result: ControlSchemas["LabView"];
   };
-  /** Reset a lab ({to: "empty"}) to what a new lab holds: the factory configuration, the built-in administrator, a real-time clock, no traffic, history, faults or journal (its name, display name and port stay; its snapshots too); the default lab too. {to: "<snapshot name>"}: restore that snapshot of the lab (permissions: API, ADM) */
+  /** Reset a lab ({to: "empty"}) to what a new lab holds: the factory configuration, the built-in administrator, a real-time clock, no traffic, history, faults or journal (its name, display name and port stay; its snapshots too); the default lab too. {to: "demo"}: that, then the demo a fresh start installs (its configuration, a lab license, its traffic). {to: "scenario"}: that, seeded again from the lab's scenario. {to: "<snapshot name>"}: restore that snapshot of the lab (permissions: API, ADM) */
   "POST /_sim/labs/{lab}/reset": {
     query: Record<string, never>;
     body: { json: ControlSchemas["ResetLabDto"] };
@@ -782,7 +792,7 @@ export interface ControlOperations {
     body: {};
     result: ControlSchemas["ScenarioRunView"];
   };
-  /** Run a scenario on the lab (a document, or {use: "<shipped name>"}): the lab is reset, seeded, and its steps run on the lab clock; answers the run at once (seeding). 400 INVALID_SCENARIO naming the field, 409 SCENARIO_RUNNING while one runs (permissions: API, ADM) */
+  /** Run a scenario on the lab (a document, or {use: "<shipped name>"}; replace?: true beside it): the lab is reset, seeded, and its steps run on the lab clock; answers the run at once (seeding). A lab that holds a configuration or call history is replaced only with replace: true (409 LAB_IN_USE naming replace and what it holds; POST /_sim/labs {scenario} runs one in a lab of its own). 400 INVALID_SCENARIO naming the field, 409 SCENARIO_RUNNING while one runs (permissions: API, ADM) */
   "POST /_sim/labs/{lab}/scenario": {
     query: Record<string, never>;
     body: { json: ControlSchemas["ScenarioDocumentDto"] };

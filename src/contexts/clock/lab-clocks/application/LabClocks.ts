@@ -105,14 +105,27 @@ export class LabClocks extends Clock {
     return { lab, clock: entry.clock, now: new Date(entry.clock.nowMs(wall.getTime())), wall, version: entry.version };
   }
 
-  /** Switches a lab's clock to `mode` (see LabClock.withMode). */
-  setMode(lab: LabId, mode: ClockMode, options: { scale?: number; now?: Date } = {}): Promise<LabClockReading> {
+  /**
+   * Switches a lab's clock to `mode` (see LabClock.withMode): from `now`, or at `offsetMs` from the wall clock's
+   * time (0: back to wall time), or from where it is.
+   */
+  setMode(
+    lab: LabId,
+    mode: ClockMode,
+    options: { scale?: number; now?: Date; offsetMs?: number } = {},
+  ): Promise<LabClockReading> {
     return this.change(lab, (clock, wallMs) =>
       clock.withMode(wallMs, mode, {
         ...(options.scale !== undefined ? { scale: options.scale } : {}),
         ...(options.now ? { nowMs: options.now.getTime() } : {}),
+        ...(options.offsetMs !== undefined ? { offsetMs: options.offsetMs } : {}),
       }),
     );
+  }
+
+  /** Back to wall time: real time at no offset (a frozen or scaled clock, or one advanced or set, included). */
+  toWallTime(lab: LabId): Promise<LabClockReading> {
+    return this.setMode(lab, 'real', { offsetMs: 0 });
   }
 
   advance(lab: LabId, byMs: number): Promise<LabClockReading> {

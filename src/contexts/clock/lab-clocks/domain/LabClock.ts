@@ -72,17 +72,22 @@ export class LabClock {
   }
 
   /**
-   * Switches the mode; the lab's time goes on from where it is (or from `nowMs` when given). A scaled clock
-   * takes `scale` (by default the scale it has, or DEFAULT_SCALE); the other modes refuse one.
+   * Switches the mode; the lab's time goes on from where it is (or from `nowMs` when given, or from the wall's time
+   * plus `offsetMs`: 0 is the wall clock's time). A scaled clock takes `scale` (by default the scale it has, or
+   * DEFAULT_SCALE); the other modes refuse one.
    */
-  withMode(wallMs: number, mode: ClockMode, options: { scale?: number; nowMs?: number } = {}): LabClock {
+  withMode(
+    wallMs: number,
+    mode: ClockMode,
+    options: { scale?: number; nowMs?: number; offsetMs?: number } = {},
+  ): LabClock {
     if (options.scale !== undefined && mode !== 'scaled')
       throw invalid('scale', `applies to the scaled mode only (mode is '${mode}'): leave it out`);
     const scale =
       mode === 'scaled' ? (options.scale ?? (this.state.mode === 'scaled' ? this.state.scale : DEFAULT_SCALE)) : 1;
     if (mode === 'scaled') checkScale(scale);
-    const labNow = options.nowMs ?? this.nowMs(wallMs);
-    checkInstant(labNow);
+    const labNow = options.nowMs ?? (options.offsetMs !== undefined ? wallMs + options.offsetMs : this.nowMs(wallMs));
+    checkInstant(labNow, options.nowMs === undefined && options.offsetMs !== undefined ? 'offsetSeconds' : 'now');
     return new LabClock({ mode, scale, labAnchorMs: labNow, wallAnchorMs: wallMs });
   }
 
@@ -104,7 +109,10 @@ function checkScale(scale: number): void {
 }
 
 /** Instants from 1970 to 9999, which every date format of the API can write. */
-function checkInstant(ms: number): void {
+function checkInstant(ms: number, field: 'now' | 'offsetSeconds'): void {
   if (!Number.isFinite(ms) || ms < 0 || ms >= Date.UTC(10000, 0, 1))
-    throw invalid('now', 'must be an instant between 1970 and 9999');
+    throw invalid(
+      field,
+      field === 'now' ? 'must be an instant between 1970 and 9999' : "must put the lab's time between 1970 and 9999",
+    );
 }

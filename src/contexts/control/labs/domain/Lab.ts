@@ -10,6 +10,14 @@ function invalid(field: string, message: string): DomainError {
   return DomainError.invalid('INVALID_LAB', `${field} ${message}`, [{ field, rule: 'lab', message }]);
 }
 
+/**
+ * The lab a scenario runs in when none is named: `scenario-<its name>`, cut to a lab name's 32 characters. A lab
+ * so named is the scenario's own: a run replaces it.
+ */
+export function scenarioLabName(scenario: string): string {
+  return `scenario-${scenario}`.slice(0, 32).replace(/-+$/, '');
+}
+
 /** An isolated simulated gateway: its own configuration, users, licenses, clock, traffic and history. */
 export interface Lab {
   readonly id: LabId;

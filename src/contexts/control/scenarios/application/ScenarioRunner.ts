@@ -63,6 +63,13 @@ export class ScenarioRunner {
     return this.runs.current(lab)?.run;
   }
 
+  /** Settles once the lab's current run ended (at once when none runs); whether it still is the lab's run then. */
+  async ended(lab: LabId, run: ScenarioRun): Promise<boolean> {
+    const handle = this.runs.current(lab);
+    if (handle?.run === run) await handle.done.catch(() => undefined);
+    return this.runs.current(lab)?.run === run && !this.runs.stopping;
+  }
+
   /**
    * Starts a run: 409 while one runs. Resolves with the run once it is registered (`seeded: false`) or once its
    * seed is in place (`seeded: true`: a seeding that fails rejects, for a lab made from a scenario).
@@ -70,9 +77,10 @@ export class ScenarioRunner {
   async start(
     lab: LabId,
     scenario: ReadyScenario,
-    options: { readonly reset: boolean; readonly seeded?: boolean },
+    options: { readonly reset: boolean; readonly seeded?: boolean; readonly replaced?: string },
   ): Promise<ScenarioRun> {
     const run = new ScenarioRun(lab, scenario, this.clocks.nowOf(lab));
+    run.replaced = options.replaced;
     let wake: (() => void) | undefined;
     let stopWhy: string | undefined;
     let seeded!: (error?: unknown) => void;
@@ -167,8 +175,9 @@ export class ScenarioRunner {
     try {
       await this.runSteps(run, sleep, stopped);
     } catch (error) {
-      await this.release(run).catch(() => undefined);
-      run.transitionTo('failed', this.clocks.nowOf(lab), `the run broke off: ${message(error)}`);
+      const at = this.clocks.nowOf(lab);
+      await this.leaveClock(run).catch(() => undefined);
+      run.transitionTo('failed', at, `the run broke off: ${message(error)}`);
       this.logger.error({ lab, scenario: run.scenario.name, err: error }, 'scenario run broke off');
       return;
     }
@@ -186,8 +195,9 @@ export class ScenarioRunner {
       return true;
     } catch (error) {
       seeded(error);
-      await this.release(run).catch(() => undefined);
-      if (!run.ended) run.transitionTo('failed', this.clocks.nowOf(lab), `seeding failed: ${message(error)}`);
+      const at = this.clocks.nowOf(lab);
+      await this.leaveClock(run).catch(() => undefined);
+      if (!run.ended) run.transitionTo('failed', at, `seeding failed: ${message(error)}`);
       this.logger.warn({ lab, scenario: run.scenario.name, err: error }, 'scenario seeding failed');
       return false;
     }
@@ -234,22 +244,47 @@ export class ScenarioRunner {
     if (held) await this.resume(run, held);
   }
 
-  /** Ends a run that went through: the clock released; a stopped one skips its pending steps and drops its faults. */
+  /**
+   * Ends a run that went through: a stopped one skips its pending steps and drops its faults; the lab clock is left
+   * as the document says (leaveClock), then the run ends (what reads it ended finds the clock left so).
+   */
   private async finish(run: ScenarioRun, why: string | undefined): Promise<void> {
     const lab = run.lab;
-    await this.release(run).catch((error: unknown) =>
-      this.logger.warn({ lab, err: error }, 'scenario: the lab clock could not be released'),
-    );
+    const at = this.clocks.nowOf(lab);
     if (why) {
       for (const outcome of run.outcomes) if (outcome.status === 'pending') outcome.status = 'skipped';
       for (const id of run.faults.values()) {
         await this.faults.remove(lab, id).catch(() => undefined); // removed or expired meanwhile
       }
-      run.transitionTo('stopped', this.clocks.nowOf(lab), why);
-    } else {
-      run.transitionTo(run.verdict, this.clocks.nowOf(lab));
     }
-    this.logger.info({ lab, scenario: run.scenario.name, state: run.state }, 'scenario ended');
+    await this.leaveClock(run).catch((error: unknown) =>
+      this.logger.warn({ lab, err: error }, 'scenario: the lab clock could not be left as the scenario says'),
+    );
+    if (why) run.transitionTo('stopped', at, why);
+    else run.transitionTo(run.verdict, at);
+    this.logger.info(
+      { lab, scenario: run.scenario.name, state: run.state, clock: run.scenario.seed.clock.afterwards },
+      'scenario ended',
+    );
+  }
+
+  /**
+   * Once the run ended, the lab clock as the document's `seed.clock.afterwards` says: back to wall time (the
+   * default), on in the run's mode from where it is (runOn), or frozen there (hold). Not for a lab removed or reset
+   * meanwhile (its run was forgotten: the lab's clock is no longer the run's).
+   */
+  private async leaveClock(run: ScenarioRun): Promise<void> {
+    if (this.runs.current(run.lab)?.run !== run) return;
+    switch (run.scenario.seed.clock.afterwards) {
+      case 'wall':
+        await this.clocks.toWallTime(run.lab);
+        return;
+      case 'hold':
+        await this.clocks.setMode(run.lab, 'frozen');
+        return;
+      case 'runOn':
+        await this.release(run);
+    }
   }
 
   /** Waits until the lab clock is within the lead of `due`; false when the run was stopped meanwhile. */

@@ -22,6 +22,8 @@ export interface RunHandle {
 @injectable()
 export class ScenarioRuns {
   private readonly runs = new Map<LabId, RunHandle>();
+  /** True once gwsim stops (every run is being stopped). */
+  stopping = false;
 
   current(lab: LabId): RunHandle | undefined {
     return this.runs.get(lab);
@@ -50,6 +52,7 @@ export class ScenarioRuns {
 
   /** Stops every run (the process stops). */
   async stopAll(): Promise<void> {
+    this.stopping = true;
     const handles = [...this.runs.values()];
     for (const handle of handles) handle.stop('gwsim stopped');
     await Promise.all(handles.map((handle) => handle.done.catch(() => undefined)));

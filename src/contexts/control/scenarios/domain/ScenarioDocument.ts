@@ -22,7 +22,17 @@ export interface ScenarioClock {
   /** How the lab's time runs during the run: real, scaled (scale times as fast), or frozen (the runner jumps from step to step). */
   readonly mode: 'real' | 'scaled' | 'frozen';
   readonly scale: number | undefined;
+  /** How the lab clock is left once the run ended (see CLOCK_AFTERWARDS). */
+  readonly afterwards: ClockAfterwards;
 }
+
+/**
+ * How a finished run leaves its lab's clock: `wall` (the default: back to wall time, real time at no offset, so
+ * what is done in the lab afterwards happens now), `runOn` (it goes on in the run's mode from where the run ended:
+ * a scaled run's clock keeps its pace), `hold` (frozen where the run ended, to look at the lab as it was then).
+ */
+export const CLOCK_AFTERWARDS = ['wall', 'runOn', 'hold'] as const;
+export type ClockAfterwards = (typeof CLOCK_AFTERWARDS)[number];
 
 export interface ScenarioLicense {
   readonly identifier: string | undefined;

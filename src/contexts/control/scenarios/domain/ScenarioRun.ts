@@ -46,6 +46,8 @@ export class ScenarioRun {
   readonly outcomes: StepOutcome[];
   /** How the lab clock runs between steps (the seed's mode, changed by clock steps). */
   clockMode: { mode: 'real' | 'scaled' | 'frozen'; scale: number | undefined } = { mode: 'real', scale: undefined };
+  /** What the lab held that the run replaced (the run was asked to replace it), in words. */
+  replaced: string | undefined;
   /** The ids of the fault rules the run's fault steps added, by label. */
   readonly faults = new Map<string, string>();
 

@@ -1,5 +1,7 @@
 import { parseRequest } from './parseRequest.js';
+import { CLOCK_AFTERWARDS } from './ScenarioDocument.js';
 import type {
+  ClockAfterwards,
   ConfigurationFile,
   Scenario,
   ScenarioClock,
@@ -66,21 +68,37 @@ function listOf(problems: ScenarioProblems, seed: Json, key: string): unknown[] 
   return value;
 }
 
-/** The lab clock's start and mode: `{start?, mode?, scale?}` (undefined: the lab's time, real). */
+/**
+ * The lab clock's start and mode, and how the run leaves it: `{start?, mode?, scale?, afterwards?}` (undefined: the
+ * lab's time, real, back to wall time afterwards).
+ */
 function parseSeedClock(problems: ScenarioProblems, value: unknown): ScenarioClock {
   const clock = value === undefined ? {} : value;
   if (!isObject(clock)) {
-    problems.add('seed.clock', 'must be {start?, mode?, scale?}');
-    return { start: undefined, mode: 'real', scale: undefined };
+    problems.add('seed.clock', 'must be {start?, mode?, scale?, afterwards?}');
+    return { start: undefined, mode: 'real', scale: undefined, afterwards: 'wall' };
   }
-  known(problems, clock, 'seed.clock', ['start', 'mode', 'scale']);
+  known(problems, clock, 'seed.clock', ['start', 'mode', 'scale', 'afterwards']);
+  const afterwards = clock['afterwards'] ?? 'wall';
+  if (!(CLOCK_AFTERWARDS as readonly unknown[]).includes(afterwards))
+    problems.add(
+      'seed.clock.afterwards',
+      "must be wall (back to wall time), runOn (on in the run's mode) or hold (frozen where the run ended)",
+    );
   const start =
     clock['start'] === undefined
       ? undefined
       : (instant(clock['start']) ??
         problems.add('seed.clock.start', 'must be an ISO-8601 instant with its offset, such as 2026-11-23T09:00:00Z'));
   const mode = parseMode(problems, clock['mode'], 'seed.clock.mode') ?? 'real';
-  return { start, mode, scale: parseScale(problems, clock['scale'], 'seed.clock.scale', mode) };
+  return {
+    start,
+    mode,
+    scale: parseScale(problems, clock['scale'], 'seed.clock.scale', mode),
+    afterwards: (CLOCK_AFTERWARDS as readonly unknown[]).includes(afterwards)
+      ? (afterwards as ClockAfterwards)
+      : 'wall',
+  };
 }
 
 function parseLicense(problems: ScenarioProblems, value: unknown, field: string): ScenarioLicense | undefined {

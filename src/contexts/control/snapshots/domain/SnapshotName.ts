@@ -3,7 +3,7 @@ import { DomainError } from '../../../../shared/domain/DomainError.js';
 /** A snapshot's name: a short slug (what its URLs carry), never a word `reset` gives a meaning of its own. */
 export const SNAPSHOT_NAME = /^[a-z0-9][a-z0-9._-]{0,63}$/;
 /** Words `POST /_sim/labs/{lab}/reset {to}` reads as something other than a snapshot. */
-export const RESERVED_SNAPSHOT_NAMES: readonly string[] = ['empty', 'scenario'];
+export const RESERVED_SNAPSHOT_NAMES: readonly string[] = ['empty', 'demo', 'scenario'];
 
 /** Checks a snapshot name; the error names `field` (the body's `name`, or the path's). */
 export function snapshotName(name: unknown, field = 'name'): string {

@@ -16,7 +16,6 @@ import {
   SipListening,
   type SipBlockFilter,
   type SipBlockView,
-  type SipListenerView,
   type SipListeningState,
 } from '../application/SipListening.js';
 import { StoredSip } from '../application/StoredSip.js';
@@ -26,6 +25,7 @@ import { SipDefaults } from '../application/SipDefaults.js';
 import { SipLabs, type LabRuntime, type OpenListener } from './SipLabs.js';
 import { blockView, sipStateOf } from './sipState.js';
 import { SimulatedTrunkLabs } from './trunks/SimulatedTrunkLabs.js';
+import { ListenerFailures } from './ListenerFailures.js';
 
 /** How often listeners that moved away are checked for calls still using them. */
 const DRAIN_CHECK_MS = 5_000;
@@ -147,7 +147,7 @@ export class SocketSipListening extends SipListening {
     }
     runtime.setting = setting;
     runtime.enabled = true;
-    runtime.failed = [];
+    const failures = new ListenerFailures(this.logger, runtime);
     runtime.peers.follow(plan); // a listener that stays open hears the new whitelists at once
     // a phone's binding lasts while its registrar node does (a disabled node keeps them: it may come back)
     runtime.registrar.retain(
@@ -159,11 +159,8 @@ export class SocketSipListening extends SipListening {
     for (const want of wanted) {
       const clash = want.keys.map((key) => [key, claimed.get(key)] as const).find(([, other]) => other !== undefined);
       if (clash) {
-        runtime.failed.push(
-          ...want.addresses.map((address) =>
-            failedView(want.node, address, `port ${clash[0]} is also node '${clash[1]}'s in this lab`),
-          ),
-        );
+        const why = `port ${clash[0]} is also node '${clash[1]}'s in this lab`;
+        failures.record(want.node, want.addresses, why, undefined);
         continue;
       }
       for (const key of want.keys) claimed.set(key, want.node.displayName);
@@ -181,7 +178,8 @@ export class SocketSipListening extends SipListening {
         keep.add(want.node.id);
         for (const old of replaced) runtime.transport?.move(old, opened);
       } catch (error) {
-        this.bindFailed(runtime, want.node, want.addresses, error);
+        const why = error instanceof Error ? error.message : String(error);
+        failures.record(want.node, want.addresses, why, error);
       }
     }
     for (const [nodeId, listener] of [...runtime.listeners]) if (!keep.has(nodeId)) this.retire(runtime, listener);
@@ -330,13 +328,6 @@ export class SocketSipListening extends SipListening {
     this.drain();
   }
 
-  /** A listener that could not bind: logged at error with its ports, and shown as failed in the lab's SIP state. */
-  private bindFailed(runtime: LabRuntime, node: PlanNode, addresses: readonly SipAddress[], error: unknown): void {
-    const ports = addresses.map((a) => `${a.transport} ${a.host}:${a.port}`);
-    this.logger.error({ err: error, lab: runtime.lab, node: node.displayName, ports }, 'a SIP listener could not bind');
-    runtime.failed.push(...addresses.map((address) => failedView(node, address, (error as Error).message)));
-  }
-
   /** Closes at once the lab's draining listeners that hold any of `keys` (host:port); answers them. */
   private async release(runtime: LabRuntime, keys: readonly string[]): Promise<OpenListener[]> {
     const holding = runtime.draining.filter((listener) => listener.keys.some((key) => keys.includes(key)));
@@ -378,16 +369,4 @@ export class SocketSipListening extends SipListening {
       await listener.stack.close();
     }
   }
-}
-
-function failedView(node: PlanNode, address: SipAddress, error: string): SipListenerView {
-  return {
-    nodeId: node.id,
-    nodeName: node.displayName,
-    transport: address.transport,
-    host: address.host,
-    port: address.port,
-    state: 'failed',
-    error,
-  };
 }

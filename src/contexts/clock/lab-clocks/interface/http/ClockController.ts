@@ -74,11 +74,14 @@ export class ClockController {
 
   async set(request: OperationRequest): Promise<ClockView> {
     const dto = validateDto(SetClockDto, request.body);
+    if (dto.now !== undefined && dto.offsetSeconds !== undefined)
+      throw invalid('offsetSeconds', "and now both say where the lab's time goes on from: give one of them");
     const now = dto.now !== undefined ? parseInstant('now', dto.now) : undefined;
     return clockView(
       await this.clocks.setMode(request.lab, dto.mode, {
         ...(dto.scale !== undefined ? { scale: dto.scale } : {}),
         ...(now ? { now } : {}),
+        ...(dto.offsetSeconds !== undefined ? { offsetMs: dto.offsetSeconds * 1000 } : {}),
       }),
     );
   }

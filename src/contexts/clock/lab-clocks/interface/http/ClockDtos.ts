@@ -24,6 +24,14 @@ export class SetClockDto {
     description: "the lab's instant to go on from (ISO-8601, e.g. 2027-01-01T09:00:00Z); default: the lab's time now",
   })
   now?: string;
+
+  @IsOptional()
+  @IsNumber({ allowNaN: false, allowInfinity: false })
+  @JSONSchema({
+    description:
+      "instead of now: the lab's time as an offset from the wall clock's, in seconds, as GET answers it (0: back to wall time; {mode: real, offsetSeconds: 0} puts the clock back on the wall's time in real time)",
+  })
+  offsetSeconds?: number;
 }
 
 /** POST /_sim/labs/{lab}/clock/advance */

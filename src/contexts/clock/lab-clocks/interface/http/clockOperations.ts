@@ -36,7 +36,7 @@ export const clockControlOperations = [
     control: true,
     params: [LAB],
     summary:
-      "Sets the lab's clock: {mode: real | scaled | frozen, scale? (scaled), now? (an instant to go on from)}; every time-driven behaviour follows it. Kept across restarts",
+      "Sets the lab's clock: {mode: real | scaled | frozen, scale? (scaled), now? (an instant to go on from) or offsetSeconds? (from the wall clock's time; {mode: real, offsetSeconds: 0} is back to wall time)}; every time-driven behaviour follows it. Kept across restarts",
     request: SetClockDto,
     response: { kind: 'json', shape: ClockView },
     controller: ClockController,

@@ -1,14 +1,21 @@
-import { inject, injectable } from 'inversify';
+import { inject, injectable, optional } from 'inversify';
 import { DEFAULT_LAB } from '../../../../../shared/domain/LabId.js';
 import type { LabEntry } from '../../../../../shared/application/LabDirectory.js';
 import type { OperationRequest } from '../../../../../shared/interface/http/Operation.js';
 import { validateDto } from '../../../../../shared/interface/http/validateDto.js';
 import { ManageLabs } from '../../application/ManageLabs.js';
+import { LabDemo } from '../../application/LabDemo.js';
 import { LabSnapshots } from '../../../snapshots/application/LabSnapshots.js';
 import { CreateLabDto, ResetLabDto, type LabListView, type LabView } from './labShapes.js';
 import { DomainError } from '../../../../../shared/domain/DomainError.js';
 import { ScenarioRunner } from '../../../scenarios/application/ScenarioRunner.js';
+import { ScenarioLabs } from '../../../scenarios/application/ScenarioLabs.js';
+import { scenarioLabName } from '../../domain/Lab.js';
 import { ScenarioDocuments } from '../../../scenarios/interface/http/ScenarioController.js';
+
+function fieldProblem(field: string, problem: string): DomainError {
+  return DomainError.invalid('INVALID_LAB', `${field} ${problem}`, [{ field, rule: 'lab', message: problem }]);
+}
 
 export function labView(entry: LabEntry): LabView {
   return {
@@ -28,6 +35,8 @@ export class LabsController {
     @inject(LabSnapshots) private readonly snapshots: LabSnapshots,
     @inject(ScenarioRunner) private readonly scenarios: ScenarioRunner,
     @inject(ScenarioDocuments) private readonly documents: ScenarioDocuments,
+    @inject(ScenarioLabs) private readonly scenarioLabs: ScenarioLabs,
+    @inject(LabDemo) @optional() private readonly demo: LabDemo | undefined = undefined,
   ) {}
 
   async list(): Promise<LabListView> {
@@ -40,34 +49,45 @@ export class LabsController {
 
   async create(request: OperationRequest): Promise<LabView> {
     const dto = validateDto(CreateLabDto, request.body);
-    // the scenario is read first: a bad one makes no lab
-    const scenario = dto.scenario === undefined ? undefined : this.documents.read(dto.scenario, 'scenario');
-    const lab = await this.labs.create(dto.name, dto.displayName, dto.port);
-    if (scenario) {
-      try {
-        await this.scenarios.start(lab.id, scenario, { reset: false, seeded: true });
-      } catch (error) {
-        // a lab whose seed failed is removed again, as one whose initialisation failed
-        await this.labs.remove(lab.id).catch(() => undefined);
-        throw error instanceof DomainError
-          ? error
-          : DomainError.invalid('INVALID_SCENARIO', `scenario: the seed failed: ${(error as Error).message}`, [
-              { field: 'scenario', rule: 'seeds', message: (error as Error).message },
-            ]);
-      }
+    if (dto.scenario === undefined) {
+      if (dto.keep !== undefined) throw fieldProblem('keep', 'applies to a lab made from a scenario: leave it out');
+      if (dto.name === undefined) throw fieldProblem('name', "is required (the lab's name)");
+      return labView(await this.labs.create(dto.name, dto.displayName, dto.port));
     }
+    // the scenario is read first: a bad one makes no lab
+    const scenario = this.documents.read(dto.scenario, 'scenario');
+    const lab = await this.scenarioLabs.make(
+      {
+        name: dto.name ?? scenarioLabName(scenario.name),
+        displayName: dto.displayName ?? (dto.name === undefined ? `Scenario ${scenario.name}` : undefined),
+        port: dto.port,
+        keep: dto.keep ?? true,
+      },
+      scenario,
+    );
     return labView(lab);
   }
 
   async reset(request: OperationRequest): Promise<LabView> {
     const dto = validateDto(ResetLabDto, request.body);
     if (dto.to === 'scenario') return labView(await this.resetToScenario(request.params['lab']!));
+    if (dto.to === 'demo') return labView(await this.resetToDemo(request.params['lab']!));
     if (dto.to !== 'empty') {
       // any other word names one of the lab's snapshots: the lab is restored to it
       await this.snapshots.restore(request.params['lab']!, dto.to, 'to');
       return labView(this.labs.get(request.params['lab']!));
     }
     return labView(await this.labs.reset(request.params['lab']!));
+  }
+
+  /** `reset {to: "demo"}`: reset, then the demo a fresh start installs (configuration, license, traffic). */
+  private async resetToDemo(name: string): Promise<LabEntry> {
+    const demo = this.demo;
+    if (!demo)
+      throw DomainError.unavailable('DEMO_UNAVAILABLE', 'to: this gwsim has no demo to install: reset it to "empty"');
+    const entry = await this.labs.reset(name);
+    await demo.install(entry.id);
+    return entry;
   }
 
   /** `reset {to: "scenario"}`: reset, then seeded again from the scenario the lab remembers; 409 NO_SCENARIO naming `to` without one. */

@@ -1,16 +1,28 @@
 import { Type } from 'class-transformer';
-import { Allow, IsArray, IsInt, IsOptional, IsString, Max, MaxLength, Min, ValidateNested } from 'class-validator';
+import {
+  Allow,
+  IsArray,
+  IsBoolean,
+  IsInt,
+  IsOptional,
+  IsString,
+  Max,
+  MaxLength,
+  Min,
+  ValidateNested,
+} from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
 
 /** POST /_sim/labs */
 export class CreateLabDto {
+  @IsOptional()
   @IsString()
   @MaxLength(64)
   @JSONSchema({
     description:
-      "the lab's name, in its URLs (/labs/{name}/api/…): 1 to 32 lower-case letters, digits and hyphens, starting with a letter",
+      "the lab's name, in its URLs (/labs/{name}/api/…): 1 to 32 lower-case letters, digits and hyphens, starting with a letter; with a scenario, by default the scenario's own lab, scenario-<its name>",
   })
-  name!: string;
+  name?: string;
 
   @IsOptional()
   @IsString()
@@ -36,6 +48,14 @@ export class CreateLabDto {
     anyOf: [{ type: 'string' }, { type: 'object' }],
   })
   scenario?: unknown;
+
+  @IsOptional()
+  @IsBoolean()
+  @JSONSchema({
+    description:
+      'with a scenario: false removes the lab as soon as its run ends (a run nobody waits for leaves nothing behind; its outcome goes with it); default true: the lab stays, its outcome read at GET /_sim/labs/{name}/scenario',
+  })
+  keep?: boolean;
 }
 
 /** POST /_sim/labs/{lab}/reset */
@@ -44,7 +64,7 @@ export class ResetLabDto {
   @MaxLength(64)
   @JSONSchema({
     description:
-      '"empty": what a new lab holds (the factory configuration, the built-in administrator, a real-time clock, no traffic, no history); "scenario": that, seeded again from the scenario the lab was made from or last ran (409 NO_SCENARIO when none); any other name: the lab\'s snapshot of that name, restored (404 SNAPSHOT_NOT_FOUND naming to)',
+      '"empty": what a new lab holds (the factory configuration, the built-in administrator, a real-time clock, no traffic, no history); "demo": that, with the demo a fresh start installs (its configuration committed, a 30-session lab license, its traffic running); "scenario": that, seeded again from the scenario the lab was made from or last ran (409 NO_SCENARIO when none); any other name: the lab\'s snapshot of that name, restored (404 SNAPSHOT_NOT_FOUND naming to)',
   })
   to!: string;
 }

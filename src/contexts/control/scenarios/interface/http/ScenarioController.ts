@@ -4,6 +4,7 @@ import type { LabId } from '../../../../../shared/domain/LabId.js';
 import type { OperationRequest } from '../../../../../shared/interface/http/Operation.js';
 import { ScenarioLibrary } from '../../application/ScenarioLibrary.js';
 import { ScenarioRunner, type ReadyScenario } from '../../application/ScenarioRunner.js';
+import { LabHoldings, labInUse } from '../../application/LabHoldings.js';
 import { describeCheck } from '../../domain/JsonChecks.js';
 import type { ScenarioStep } from '../../domain/ScenarioDocument.js';
 import type { ScenarioRun } from '../../domain/ScenarioRun.js';
@@ -80,7 +81,12 @@ export function runView(run: ScenarioRun): ScenarioRunView {
     ...(run.startedAt && run.state !== 'seeding' ? { startedAt: run.startedAt.toISOString() } : {}),
     ...(run.endedAt ? { endedAt: run.endedAt.toISOString() } : {}),
     ...(run.error ? { error: run.error } : {}),
-    clock: { mode: run.clockMode.mode, ...(run.clockMode.scale !== undefined ? { scale: run.clockMode.scale } : {}) },
+    ...(run.replaced ? { replaced: run.replaced } : {}),
+    clock: {
+      mode: run.clockMode.mode,
+      ...(run.clockMode.scale !== undefined ? { scale: run.clockMode.scale } : {}),
+      afterwards: run.scenario.seed.clock.afterwards,
+    },
     summary: {
       steps: steps.length,
       done: count('done'),
@@ -150,12 +156,25 @@ export class ScenarioDocuments {
   }
 }
 
+/** The request's `replace` (beside the document or `use`: no field of the document), and the document without it. */
+function confirmation(body: unknown): { replace: boolean; document: unknown } {
+  if (body === null || typeof body !== 'object' || Array.isArray(body) || !('replace' in body))
+    return { replace: false, document: body };
+  const { replace, ...document } = body as Record<string, unknown>;
+  if (typeof replace !== 'boolean')
+    throw DomainError.invalid('INVALID_SCENARIO', 'replace must be true or false', [
+      { field: 'replace', rule: 'isBoolean', message: 'replace must be true or false' },
+    ]);
+  return { replace, document };
+}
+
 /** `/_sim/labs/{lab}/scenario` and `/_sim/scenarios`. */
 @injectable()
 export class ScenarioController {
   constructor(
     @inject(ScenarioRunner) private readonly runner: ScenarioRunner,
     @inject(ScenarioDocuments) private readonly documents: ScenarioDocuments,
+    @inject(LabHoldings) private readonly holdings: LabHoldings,
   ) {}
 
   async list(): Promise<ScenarioListView> {
@@ -166,9 +185,24 @@ export class ScenarioController {
     return runView(this.lastRun(request.lab));
   }
 
+  /**
+   * Runs a scenario on the lab. The run resets the lab first: a lab that holds a configuration or call history
+   * (LabHoldings) is replaced only when the request says `replace: true` (409 LAB_IN_USE naming `replace` and
+   * what the lab holds otherwise); the run then says what it replaced.
+   */
   async run(request: OperationRequest): Promise<ScenarioRunView> {
-    const scenario = this.documents.read(request.body, 'scenario');
-    return runView(await this.runner.start(request.lab, scenario, { reset: true }));
+    const { replace, document } = confirmation(request.body);
+    const scenario = this.documents.read(document, 'scenario');
+    const lab = request.lab;
+    let replaced: string | undefined;
+    const current = this.runner.current(lab);
+    // a lab whose run goes on: the runner's own 409 SCENARIO_RUNNING says so
+    if (!current || current.ended) {
+      const held = await this.holdings.of(lab);
+      if (held.length > 0 && !replace) throw labInUse(lab, scenario.name, held);
+      if (held.length > 0) replaced = held.join(' and ');
+    }
+    return runView(await this.runner.start(lab, scenario, { reset: true, ...(replaced ? { replaced } : {}) }));
   }
 
   async stop(request: OperationRequest): Promise<ScenarioRunView> {

@@ -1,4 +1,4 @@
-import { Allow, IsInt, IsOptional, IsString, MaxLength } from 'class-validator';
+import { Allow, IsBoolean, IsInt, IsOptional, IsString, MaxLength } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
 
 /**
@@ -16,6 +16,14 @@ export class ScenarioDocumentDto {
   })
   use?: string;
 
+  @IsOptional()
+  @IsBoolean()
+  @JSONSchema({
+    description:
+      "true: replace what the lab holds (a configuration other than the factory's, call history): the run resets it first. Without it such a lab answers 409 LAB_IN_USE naming what it holds. Not a field of the document",
+  })
+  replace?: boolean;
+
   @IsOptional() @IsInt() @JSONSchema({ description: 'the format of the document: 1' }) formatVersion?: number;
   @IsOptional() @IsString() @JSONSchema({ description: 'lower-case letters, digits and hyphens' }) name?: string;
   @IsOptional() @IsString() description?: string;
@@ -25,7 +33,7 @@ export class ScenarioDocumentDto {
   @JSONSchema({
     type: 'object',
     description:
-      'configuration {fileName, contentBase64}, licenses [{name, sessions, validFrom?, validUntil?}], users [{name, password, role}], requests [{method, path, body?, status?}], traffic {running?, profile?}, randomSeed, clock {start?, mode?, scale?}',
+      'configuration {fileName, contentBase64}, licenses [{name, sessions, validFrom?, validUntil?}], users [{name, password, role}], requests [{method, path, body?, status?}], traffic {running?, profile?}, randomSeed, clock {start?, mode?, scale?, afterwards?: wall (default) | runOn | hold}',
   })
   seed?: unknown;
 

@@ -13,6 +13,7 @@ import {
 import { JSONSchema } from 'class-validator-jsonschema';
 import { OPERATORS } from '../../domain/JsonChecks.js';
 import { RUN_STATES } from '../../domain/ScenarioRun.js';
+import { CLOCK_AFTERWARDS } from '../../domain/ScenarioDocument.js';
 
 export class CheckResultView {
   @IsString() @JSONSchema({ description: 'the path into the answer (empty: the whole answer)' }) path!: string;
@@ -69,6 +70,12 @@ export class ScenarioSummaryView {
 export class ScenarioClockView {
   @IsIn(['real', 'scaled', 'frozen']) mode!: string;
   @IsOptional() @IsNumber() scale?: number;
+  @IsIn(CLOCK_AFTERWARDS)
+  @JSONSchema({
+    description:
+      "how the run leaves the lab's clock once it ended: wall (back to wall time), runOn (on in the run's mode) or hold (frozen where it ended)",
+  })
+  afterwards!: string;
 }
 
 /** A lab's current or last scenario run. */
@@ -89,6 +96,10 @@ export class ScenarioRunView {
   @IsString()
   @JSONSchema({ description: 'why it failed or stopped, when not by its steps' })
   error?: string;
+  @IsOptional()
+  @IsString()
+  @JSONSchema({ description: 'what the lab held that the run replaced (asked for with replace: true)' })
+  replaced?: string;
   @ValidateNested() @Type(() => ScenarioClockView) clock!: ScenarioClockView;
   @ValidateNested() @Type(() => ScenarioSummaryView) summary!: ScenarioSummaryView;
   @IsArray() @ValidateNested({ each: true }) @Type(() => ScenarioStepView) steps!: ScenarioStepView[];

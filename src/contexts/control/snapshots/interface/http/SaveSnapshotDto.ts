@@ -7,7 +7,7 @@ export class SaveSnapshotDto {
   @MaxLength(128)
   @JSONSchema({
     description:
-      "the snapshot's name: 1 to 64 lower-case letters, digits, '.', '_' and '-', starting with a letter or digit ('empty' and 'scenario' are reserved)",
+      "the snapshot's name: 1 to 64 lower-case letters, digits, '.', '_' and '-', starting with a letter or digit ('empty', 'demo' and 'scenario' are reserved)",
   })
   name!: string;
 
