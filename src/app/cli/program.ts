@@ -25,6 +25,7 @@ import { labsCommand } from './labsCommand.js';
 import { snapshotsCommand } from './snapshotsCommand.js';
 import { scenarioCommand } from './scenarioCommand.js';
 import { sipCommand } from './sipCommand.js';
+import { hepCommand } from './hepCommand.js';
 import { clockCommand } from './clockCommand.js';
 import { faultsCommand } from './faultsCommand.js';
 import { journalCommand } from './journalCommand.js';
@@ -101,6 +102,7 @@ export function buildProgram(commands: Commands, env: NodeJS.ProcessEnv): Comman
   snapshotsCommand(program, commands, shared);
   scenarioCommand(program, commands, shared);
   sipCommand(program, commands, shared);
+  hepCommand(program, shared);
   clockCommand(program, commands, shared);
   faultsCommand(program, commands, shared);
   journalCommand(program, commands, shared);

@@ -2,7 +2,7 @@ import type { Container } from 'inversify';
 import { DEFAULT_LAB } from '../../shared/domain/LabId.js';
 import { GWSIM_METRICS, Metrics } from '../../shared/application/Metrics.js';
 import { LiveSessions, MonitorFigures } from '../../contexts/monitoring/index.js';
-import { SipListening, TrafficLabs, type SipListeningState } from '../../contexts/simulation/index.js';
+import { HepCapture, SipListening, TrafficLabs, type SipListeningState } from '../../contexts/simulation/index.js';
 
 /** The simulator's figures /_sim/metrics shows (the default lab's), as one thread reads them for another. */
 export interface SimulatorFigures {
@@ -22,20 +22,24 @@ export interface SimulatorFigures {
   readonly trunksRegistered: number;
   readonly trunkKeepAlives: number;
   readonly trunkKeepAlivesFailed: number;
+  /** Every lab's HEP capture: messages sent and dropped since the start. */
+  readonly hepSent: number;
+  readonly hepDropped: number;
 }
 
 /**
  * The simulator's figures of this container, read from the ports the simulation and monitoring contexts already
  * offer (nothing on the call path): calls in progress (LiveSessions), calls started by the default lab's traffic
  * engine (a new engine starts again from 0, which Prometheus's rate() reads as a reset), the monitor's rows
- * held, dropped and waiting (MonitorFigures), and what the default lab's whitelists refused and its registrars'
- * guard counted (SipListening's state). Undefined for a figure whose port is not bound.
+ * held, dropped and waiting (MonitorFigures), what the default lab's whitelists refused and its registrars'
+ * guard counted (SipListening's state), and the HEP messages every lab sent and dropped (HepCapture). Undefined for a figure whose port is not bound.
  */
 export function readSimulatorFigures(container: Container): () => Partial<SimulatorFigures> {
   const live = container.isBound(LiveSessions) ? container.get(LiveSessions) : undefined;
   const traffic = container.isBound(TrafficLabs) ? container.get(TrafficLabs) : undefined;
   const monitor = container.isBound(MonitorFigures) ? container.get(MonitorFigures) : undefined;
   const sip = container.isBound(SipListening) ? container.get(SipListening) : undefined;
+  const hep = container.isBound(HepCapture) ? container.get(HepCapture) : undefined;
   return () => {
     const held = monitor?.of(DEFAULT_LAB);
     const guarded = sip?.state(DEFAULT_LAB);
@@ -51,6 +55,7 @@ export function readSimulatorFigures(container: Container): () => Partial<Simula
           }
         : {}),
       ...(live ? { activeSessions: live.count(DEFAULT_LAB) } : {}),
+      ...(hep ? { hepSent: hep.totals().sent, hepDropped: hep.totals().dropped } : {}),
       ...(traffic ? { callsStarted: traffic.state(DEFAULT_LAB).counters?.started ?? 0 } : {}),
       ...(held && monitor
         ? {
@@ -115,5 +120,9 @@ export function registerSimulatorMetrics(
     metrics.gauge({ ...GWSIM_METRICS.trunksRegistered, read: read('trunksRegistered') });
     metrics.counter({ ...GWSIM_METRICS.trunkKeepAlives, read: read('trunkKeepAlives') });
     metrics.counter({ ...GWSIM_METRICS.trunkKeepAlivesFailed, read: read('trunkKeepAlivesFailed') });
+  }
+  if (sample.hepSent !== undefined) {
+    metrics.counter({ ...GWSIM_METRICS.hepSent, read: read('hepSent') });
+    metrics.counter({ ...GWSIM_METRICS.hepDropped, read: read('hepDropped') });
   }
 }

@@ -7,6 +7,7 @@ import type { ContextModuleOptions } from '../../shared/infrastructure/ContextMo
 import { GatewayFaultSwitch } from '../../shared/application/GatewayFaultSwitch.js';
 import { BatchingMonitorSinks } from './history/application/BatchingMonitorSinks.js';
 import { DiskGuardedMonitorSinks } from './history/application/DiskGuardedMonitorSinks.js';
+import { TappedMonitorSinks } from './history/application/TappedMonitorSinks.js';
 import { MonitorUnreachableSwitch } from './history/application/MonitorFaultSwitch.js';
 import { MachineStrain } from './resources/application/MachineStrain.js';
 import { ResourceReadings, StrainedResourceReadings } from './resources/application/ResourceReadings.js';
@@ -50,7 +51,8 @@ export interface MonitoringModuleOptions {
 /**
  * The monitoring context: versions, resources, and the monitor component: its store (call history, SIP
  * messages, recordings), the batching sinks the simulator writes through, retention, reachability, settings.
- * LiveSessions is the simulation context's to bind; resources read it when bound.
+ * LiveSessions and MessageTap are the simulation context's to bind; resources read the first when bound, the sinks
+ * hand the SIP messages to the second.
  */
 export function monitoringModule(
   _options: ContextModuleOptions,
@@ -68,13 +70,15 @@ export function monitoringModule(
     bind(MonitorSipFlowConfigs).toSelf().inSingletonScope();
     bind(BatchingMonitorSinks).toSelf().inSingletonScope();
     bind(MonitorFigures).toSelf().inSingletonScope();
-    // the simulator writes through the disk's guard (a full disk drops rows); the batching sinks behind it
+    // the simulator writes through the taps (MessageTap: the simulation context's HEP capture) and the disk's guard
+    // (a full disk drops rows); the batching sinks behind them
     bind(MachineStrain).toSelf().inSingletonScope();
     bind(GatewayFaultSwitch).toService(MachineStrain);
     bind(MonitorUnreachableSwitch).toSelf().inSingletonScope();
     bind(GatewayFaultSwitch).toService(MonitorUnreachableSwitch);
     bind(DiskGuardedMonitorSinks).toSelf().inSingletonScope();
-    bind(MonitorSinks).toService(DiskGuardedMonitorSinks);
+    bind(TappedMonitorSinks).toSelf().inSingletonScope();
+    bind(MonitorSinks).toService(TappedMonitorSinks);
     bind(LabLifecycle).to(MonitorLabLifecycle).inSingletonScope();
     bind(BackgroundService).toService(BatchingMonitorSinks);
     bind(RetentionRole).toConstantValue(new RetentionRole(monitor.retention ?? 'trims'));

@@ -7,6 +7,8 @@ export { LoadGauge } from './resources/domain/LoadGauge.js';
 export { MachineStrain, type Strain } from './resources/application/MachineStrain.js';
 /** The monitor's write port for the session simulator, the records it takes, and the live-session count port. */
 export { MonitorSinks, LiveSessions } from './history/application/MonitorSinks.js';
+/** Another hearer of the SIP messages the simulator records (the simulation context binds its HEP capture). */
+export { MessageTap } from './history/application/MessageTap.js';
 export type {
   CallHistoryEntry,
   CallResult,

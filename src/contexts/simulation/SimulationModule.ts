@@ -3,7 +3,7 @@ import { BackgroundService } from '../../shared/application/BackgroundService.js
 import { GatewayFaultSwitch } from '../../shared/application/GatewayFaultSwitch.js';
 import { LabLifecycle } from '../../shared/application/LabLifecycle.js';
 import type { ContextModuleOptions } from '../../shared/infrastructure/ContextModuleOptions.js';
-import { LiveSessions } from '../monitoring/index.js';
+import { LiveSessions, MessageTap } from '../monitoring/index.js';
 // calls: the engines, the gateway, the session transport port
 import { GatewayGates } from './calls/application/GatewayGates.js';
 import { ReadActiveSessions } from './calls/application/ReadActiveSessions.js';
@@ -33,6 +33,14 @@ import { SipService } from './sip/infrastructure/SipService.js';
 import { SocketSipListening } from './sip/infrastructure/SocketSipListening.js';
 import { SimulatedTrunkLabs } from './sip/infrastructure/trunks/SimulatedTrunkLabs.js';
 import { SipControlController } from './sip/interface/http/SipControlController.js';
+// HEP: the labs' SIP messages to a collector
+import { HepCapture } from './hep/application/HepCapture.js';
+import { HepCaptureService } from './hep/application/HepCaptureService.js';
+import { HepLabLifecycle } from './hep/application/HepLabLifecycle.js';
+import { HepSenders } from './hep/application/HepSender.js';
+import { StoredHep } from './hep/application/StoredHep.js';
+import { SocketHepSenders } from './hep/infrastructure/SocketHepSenders.js';
+import { HepControlController } from './hep/interface/http/HepControlController.js';
 
 /** What the process says of the simulation (from its configuration). */
 export interface SimulationModuleSettings {
@@ -78,6 +86,16 @@ export function simulationModule(
     bind(StoredTraffic).toSelf().inSingletonScope();
     bind(TrafficLabs).toSelf().inSingletonScope();
     bind(LiveSessions).toService(TrafficLabs);
+    // each lab's SIP messages as HEP3 to its collector, tapped from the monitor's sinks; the settings are read at the
+    // start before the pump resumes the traffic
+    bind(StoredHep).toSelf().inSingletonScope();
+    bind(HepSenders).to(SocketHepSenders).inSingletonScope();
+    bind(HepCapture).toSelf().inSingletonScope();
+    bind(MessageTap).toService(HepCapture);
+    bind(HepCaptureService).toSelf().inSingletonScope();
+    bind(BackgroundService).toService(HepCaptureService);
+    bind(HepControlController).toSelf().inSingletonScope();
+    bind(LabLifecycle).to(HepLabLifecycle).inSingletonScope();
     bind(TrafficPump).toSelf().inSingletonScope();
     bind(BackgroundService).toService(TrafficPump);
     bind(BackgroundService).toService(SipService);

@@ -35,3 +35,13 @@ export {
   type OutsidePeers,
 } from './sip/domain/SipSetting.js';
 export { DEFAULT_REGISTRAR_GUARD, type RegistrarGuardSettings } from './sip/domain/RegistrarGuardSettings.js';
+/** Each lab's SIP messages as HEP3 to a collector: the capture (its totals for the metrics) and the stored setting. */
+export { HepCapture, type HepState, type HepTotals } from './hep/application/HepCapture.js';
+export { StoredHep } from './hep/application/StoredHep.js';
+export {
+  DEFAULT_HEP_SETTING,
+  hepSetting,
+  type HepSetting,
+  type HepSettingInput,
+  type HepTransport,
+} from './hep/domain/HepSetting.js';

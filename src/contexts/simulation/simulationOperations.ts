@@ -13,6 +13,9 @@ import { DashboardView } from './dashboard/interface/http/DashboardViews.js';
 import { SipControlController } from './sip/interface/http/SipControlController.js';
 import { SipControlDto } from './sip/interface/http/SipControlDto.js';
 import { SipBlocksLiftedView, SipStateView } from './sip/interface/http/SipViews.js';
+import { HepControlController } from './hep/interface/http/HepControlController.js';
+import { HepControlDto } from './hep/interface/http/HepControlDto.js';
+import { HepStateView } from './hep/interface/http/HepViews.js';
 
 const LAB: PathParameterSpec = {
   name: 'lab',
@@ -226,5 +229,38 @@ export const simulationControlOperations = [
     response: { kind: 'json', shape: SipBlocksLiftedView },
     controller: SipControlController,
     handle: (c, r) => c.lift(r),
+  }),
+  operation({
+    area: controlArea,
+    method: 'GET',
+    path: '/_sim/labs/{lab}/hep',
+    version: 0,
+    permissions: ['API', 'ADM'],
+    body: 'none',
+    control: true,
+    live: true,
+    params: [LAB],
+    summary:
+      "Where the lab sends its SIP messages as HEP3 (a Homer or sngrep collector): on or off, the collector, the transport, the capture id, whether a password is set (never the password), and how the messages fare (sent, dropped, the link's state)",
+    response: { kind: 'json', shape: HepStateView },
+    controller: HepControlController,
+    handle: (c, r) => c.get(r),
+  }),
+  operation({
+    area: controlArea,
+    method: 'PUT',
+    path: '/_sim/labs/{lab}/hep',
+    version: 0,
+    permissions: ['API', 'ADM'],
+    body: 'json',
+    control: true,
+    live: true,
+    params: [LAB],
+    summary:
+      'Send every SIP message the lab records (real and synthetic calls, both legs, as the message history has them) to a HEP collector, or stop ({enabled, host, port, transport udp|tcp, captureId, password}; fields left out keep their values; checked field by field)',
+    request: HepControlDto,
+    response: { kind: 'json', shape: HepStateView },
+    controller: HepControlController,
+    handle: (c, r) => c.put(r),
   }),
 ];

@@ -138,4 +138,12 @@ export const GWSIM_METRICS = {
     name: 'gwsim_sip_trunk_keepalives_failed_total',
     help: 'OPTIONS keep-alives unanswered, or answered 408 or 503',
   },
+  hepSent: {
+    name: 'gwsim_hep_messages_sent_total',
+    help: "SIP messages sent as HEP3 to the labs' collectors (handed to the socket)",
+  },
+  hepDropped: {
+    name: 'gwsim_hep_messages_dropped_total',
+    help: 'SIP messages the HEP capture lost: the collector unreachable, its queue or connection full, a message HEP cannot carry',
+  },
 } as const satisfies Record<string, MetricDefinition>;

@@ -347,6 +347,43 @@ export interface ControlSchemas {
     transport: "UDP" | "TCP" | "TLS";
     address: string;
   };
+  HepControlDto: {
+    /** send every SIP message the lab records (real and synthetic calls) to the collector */
+    enabled?: boolean | null;
+    /** the collector: an IP address or a host name (required to turn HEP on) */
+    host?: string | null;
+    /** the collector's port (default 9060) */
+    port?: number | null;
+    /** 'udp' (a datagram per message, the default) or 'tcp' (one connection) */
+    transport?: "udp" | "tcp" | null;
+    /** the capture agent id (HEP chunk 0x000c) Homer shows as the message's node (default 1) */
+    captureId?: number | null;
+    /** the collector's password (HEP's authentication key, chunk 0x000e): stored, never answered; '' removes it */
+    password?: string | null;
+  };
+  HepStateView: {
+    enabled: boolean;
+    /** the collector's address or host name ('' while none is set) */
+    host: string;
+    port: number;
+    transport: "udp" | "tcp";
+    captureId: number;
+    /** whether a password (HEP authentication key) is set; the password itself is never answered */
+    passwordSet: boolean;
+    sender?: ControlSchemas["HepSenderView"] | null;
+  };
+  HepSenderView: {
+    /** 'connecting' (messages wait), 'connected' (UDP: its socket bound to the collector's address; TCP: the connection open), 'waiting' (the collector could not be reached: messages are dropped until the next attempt, backing off from 0.5 to 30 s) */
+    state: "connecting" | "connected" | "waiting";
+    /** messages handed to the socket */
+    sent: number;
+    /** messages lost: the collector unreachable, the queue (10,000) or the connection full, a message HEP cannot carry */
+    dropped: number;
+    /** messages waiting to be sent */
+    queued: number;
+    /** what went wrong last */
+    lastError?: string | null;
+  };
   SipBlocksLiftedView: {
     lifted: ControlSchemas["SipBlockStateView"][];
   };
@@ -643,6 +680,18 @@ export interface ControlOperations {
     body: {};
     result: ControlSchemas["SipBlocksLiftedView"];
   };
+  /** Where the lab sends its SIP messages as HEP3 (a Homer or sngrep collector): on or off, the collector, the transport, the capture id, whether a password is set (never the password), and how the messages fare (sent, dropped, the link's state) (permissions: API, ADM) */
+  "GET /_sim/labs/{lab}/hep": {
+    query: Record<string, never>;
+    body: {};
+    result: ControlSchemas["HepStateView"];
+  };
+  /** Send every SIP message the lab records (real and synthetic calls, both legs, as the message history has them) to a HEP collector, or stop ({enabled, host, port, transport udp|tcp, captureId, password}; fields left out keep their values; checked field by field) (permissions: API, ADM) */
+  "PUT /_sim/labs/{lab}/hep": {
+    query: Record<string, never>;
+    body: { json: ControlSchemas["HepControlDto"] };
+    result: ControlSchemas["HepStateView"];
+  };
   /** The committed configuration as the simulator carries calls on it: nodes with where the gateway listens and their far end, routing domains with their routes in order, and what did not compile (configuration readers may read it) (permissions: API, CFG-R) */
   "GET /_sim/labs/{lab}/gateway": {
     query: Record<string, never>;
@@ -840,6 +889,8 @@ export const CONTROL_VERSIONS: { readonly [K in keyof ControlOperations]: number
   "GET /_sim/labs/{lab}/sip": null,
   "PUT /_sim/labs/{lab}/sip": null,
   "DELETE /_sim/labs/{lab}/sip/blocks": null,
+  "GET /_sim/labs/{lab}/hep": null,
+  "PUT /_sim/labs/{lab}/hep": null,
   "GET /_sim/labs/{lab}/gateway": null,
   "GET /_sim/labs/{lab}/configuration/committed": null,
   "GET /_sim/labs/{lab}/clock": null,
