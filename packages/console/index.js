@@ -51,6 +51,7 @@ function consoleFiles() {
     'charts',
     'format',
     'sipPanel',
+    'hepForm',
     'trunks',
     'dashboardPanel',
     'loaded',

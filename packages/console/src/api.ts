@@ -165,6 +165,33 @@ export interface SipTrunk {
   };
 }
 
+/** A lab's HEP capture as GET …/hep gives it: the collector (never the password), and how its messages fare. */
+export interface HepState {
+  readonly enabled: boolean;
+  readonly host: string;
+  readonly port: number;
+  readonly transport: 'udp' | 'tcp';
+  readonly captureId: number;
+  readonly passwordSet: boolean;
+  readonly sender?: {
+    readonly state: 'connecting' | 'connected' | 'waiting';
+    readonly sent: number;
+    readonly dropped: number;
+    readonly queued: number;
+    readonly lastError?: string;
+  };
+}
+
+/** A change of a lab's HEP capture (PUT …/hep): fields left out keep their values; a password '' removes it. */
+export interface HepChange {
+  readonly enabled?: boolean;
+  readonly host?: string;
+  readonly port?: number;
+  readonly transport?: 'udp' | 'tcp';
+  readonly captureId?: number;
+  readonly password?: string;
+}
+
 /** Two counts: answered with success, and not. */
 export interface Counts {
   readonly success: number;
@@ -246,6 +273,8 @@ export function labGateway(lab: string) {
     sip: () => read<SipState>(`${control}/sip`, controlled),
     liftSipBlock: (kind: 'source' | 'user', name: string) =>
       read<unknown>(`${control}/sip/blocks`, { method: 'DELETE', query: { [kind]: name }, ...controlled }),
+    hep: () => read<HepState>(`${control}/hep`, controlled),
+    setHep: (change: HepChange) => read<HepState>(`${control}/hep`, { method: 'PUT', json: change, ...controlled }),
     messageHistoryUrl: (sessionIdentifier: string, resultFormat: 'HTML' | 'pcap' | 'textFlow') =>
       `${api}/messageHistory?version=0&resultFormat=${resultFormat}&filterSessionIdentifier=${encodeURIComponent(sessionIdentifier)}`,
   };

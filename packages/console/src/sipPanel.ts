@@ -5,13 +5,15 @@ import { useAction } from './control.js';
 import { usePoll } from './hooks.js';
 import { Problem } from './panels.js';
 import { Trunks } from './trunks.js';
+import { HepForm } from './hepForm.js';
 
 const html = htm.bind(h);
 
 /**
  * The lab's real SIP (administrators), refreshed every five seconds: each node's listeners (a listener that could
  * not bind shows its port and the system's reason), the trunks the gateway watches (toward real and simulated far
- * ends), what the whitelists refused, and the registrar's blocks, each with a button that lifts it.
+ * ends), what the whitelists refused, the registrar's blocks, each with a button that lifts it, and the lab's HEP
+ * capture (HepForm).
  */
 export function SipPanel(props: { gw: LabGateway; onUnauthenticated: (scope: Scope) => void }) {
   const polled = usePoll(props.gw.sip, 5000, props.onUnauthenticated);
@@ -33,6 +35,7 @@ export function SipPanel(props: { gw: LabGateway; onUnauthenticated: (scope: Sco
     ${sip ? html`<${Listeners} sip=${sip} /><${Trunks} sip=${sip} /><${Guard} sip=${sip} busy=${action.busy} onLift=${lift} />` : ''}
     ${action.problem ? html`<p class="problem" role="alert">${action.problem}</p>` : ''}
     ${action.done ? html`<p class="done" data-testid="sip-done">${action.done}</p>` : ''}
+    <${HepForm} gw=${props.gw} onUnauthenticated=${props.onUnauthenticated} />
   </section>`;
 }
 

@@ -97,7 +97,7 @@ async function hep(command: string, change: HepChange | undefined, options: Cont
  */
 export function hepCommand(program: Command, shared: SharedOptions): void {
   const group = shared.group(program.command('hep'), {
-    summary: "a lab's SIP messages to a HEP collector (Homer, sngrep): status, on, off",
+    summary: "a lab's SIP messages to a HEP collector: status, on, off",
     description:
       'send every SIP message a lab records, real and synthetic, as HEP3 to a collector such as Homer or sngrep, in a running gwsim (its /_sim/labs/{lab}/hep endpoint; administrators only)',
     lab: true,

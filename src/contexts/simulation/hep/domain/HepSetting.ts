@@ -110,11 +110,7 @@ export function hepSetting(current: HepSetting, input: HepSettingInput): HepSett
     });
   const password = passwordOf(current.password, input.password, problems);
   if (problems.length > 0)
-    throw DomainError.invalid(
-      'INVALID_HEP_SETTING',
-      `the HEP setting is invalid: ${problems.map((p) => p.message).join('; ')}`,
-      problems,
-    );
+    throw DomainError.invalid('INVALID_HEP_SETTING', problems.map((p) => p.message).join('; '), problems);
   return Object.freeze({ enabled, host, port, transport: transport as HepTransport, captureId, password });
 }
 
