@@ -84,24 +84,46 @@ export interface HepPacket {
   readonly payload: string | Uint8Array;
 }
 
-function chunk(type: number, value: Buffer): Buffer {
-  const length = CHUNK_HEADER_LENGTH + value.length;
-  if (length > HEP3_MAX_LENGTH)
-    throw new RangeError(`HEP3 chunk 0x${type.toString(16)} is ${length} bytes, over 65535`);
-  const header = Buffer.allocUnsafe(CHUNK_HEADER_LENGTH);
-  header.writeUInt16BE(0, 0);
-  header.writeUInt16BE(type, 2);
-  header.writeUInt16BE(length, 4);
-  return Buffer.concat([header, value]);
-}
-
-function uint(bytes: 1 | 2 | 4, value: number, what: string): Buffer {
+function checkedUint(bytes: 1 | 2 | 4, value: number, what: string): number {
   const max = 2 ** (8 * bytes) - 1;
   if (!Number.isInteger(value) || value < 0 || value > max)
     throw new RangeError(`HEP3 ${what} must be a whole number from 0 to ${max}, got ${String(value)}`);
-  const buffer = Buffer.allocUnsafe(bytes);
-  buffer.writeUIntBE(value, 0, bytes);
-  return buffer;
+  return value;
+}
+
+/** Writes chunks one after another into one buffer of the message's length (no buffer per chunk). */
+class ChunkWriter {
+  private at = HEP3_HEADER_LENGTH;
+
+  constructor(readonly out: Buffer) {
+    MAGIC.copy(out, 0);
+    out.writeUInt16BE(out.length, 4);
+  }
+
+  private header(type: number, valueLength: number): number {
+    this.out.writeUInt16BE(0, this.at);
+    this.out.writeUInt16BE(type, this.at + 2);
+    this.out.writeUInt16BE(CHUNK_HEADER_LENGTH + valueLength, this.at + 4);
+    const value = this.at + CHUNK_HEADER_LENGTH;
+    this.at = value + valueLength;
+    return value;
+  }
+
+  uint(type: number, bytes: 1 | 2 | 4, value: number): void {
+    this.out.writeUIntBE(value, this.header(type, bytes), bytes);
+  }
+
+  bytes(type: number, value: Uint8Array): void {
+    this.out.set(value, this.header(type, value.length));
+  }
+}
+
+/** The length of a chunk holding `valueLength` bytes; a RangeError past what its 16-bit length can say. */
+function chunkLength(type: number, valueLength: number): number {
+  const length = CHUNK_HEADER_LENGTH + valueLength;
+  if (length > HEP3_MAX_LENGTH)
+    throw new RangeError(`HEP3 chunk 0x${type.toString(16)} is ${length} bytes, over 65535`);
+  return length;
 }
 
 /** An address's 4 (IPv4) or 16 (IPv6) octets. */
@@ -126,10 +148,6 @@ export function ipOctets(ip: string): Buffer {
   return octets;
 }
 
-function port(value: number, what: string): Buffer {
-  return uint(2, value, what);
-}
-
 /**
  * The HEP3 message of one captured packet: chunks 0x0001 to 0x000c in order, the authentication key (0x000e) and the
  * correlation id (0x0011) when given, the payload (0x000f) last. Throws a TypeError for an address that is not IP
@@ -147,28 +165,39 @@ export function encodeHep3(packet: HepPacket): Buffer {
   const micros = packet.timestampMicros;
   if (!Number.isSafeInteger(micros) || micros < 0)
     throw new RangeError(`HEP3 timestampMicros must be a whole number of microseconds, got ${String(micros)}`);
-  const chunks = [
-    chunk(HEP3_CHUNK.ipFamily, uint(1, v6 ? IP_FAMILY.ipv6 : IP_FAMILY.ipv4, 'ip family')),
-    chunk(HEP3_CHUNK.ipProtocol, uint(1, IP_PROTOCOL[packet.transport], 'ip protocol')),
-    chunk(v6 ? HEP3_CHUNK.ipv6Source : HEP3_CHUNK.ipv4Source, source),
-    chunk(v6 ? HEP3_CHUNK.ipv6Destination : HEP3_CHUNK.ipv4Destination, destination),
-    chunk(HEP3_CHUNK.sourcePort, port(packet.source.port, 'source port')),
-    chunk(HEP3_CHUNK.destinationPort, port(packet.destination.port, 'destination port')),
-    chunk(HEP3_CHUNK.timestampSeconds, uint(4, Math.floor(micros / 1_000_000), 'timestamp seconds')),
-    chunk(HEP3_CHUNK.timestampMicroseconds, uint(4, micros % 1_000_000, 'timestamp microseconds')),
-    chunk(HEP3_CHUNK.protocolType, uint(1, packet.protocolType ?? HEP3_PROTOCOL_TYPE.sip, 'protocol type')),
-    chunk(HEP3_CHUNK.captureAgentId, uint(4, packet.captureId, 'capture id')),
-  ];
-  if (packet.authKey !== undefined)
-    chunks.push(chunk(HEP3_CHUNK.authenticationKey, Buffer.from(packet.authKey, 'utf8')));
-  if (packet.correlationId !== undefined)
-    chunks.push(chunk(HEP3_CHUNK.correlationId, Buffer.from(packet.correlationId, 'utf8')));
+  const seconds = checkedUint(4, Math.floor(micros / 1_000_000), 'timestamp seconds');
+  const sourcePort = checkedUint(2, packet.source.port, 'source port');
+  const destinationPort = checkedUint(2, packet.destination.port, 'destination port');
+  const protocolType = checkedUint(1, packet.protocolType ?? HEP3_PROTOCOL_TYPE.sip, 'protocol type');
+  const captureId = checkedUint(4, packet.captureId, 'capture id');
+  const authKey = packet.authKey === undefined ? undefined : Buffer.from(packet.authKey, 'utf8');
+  const correlationId = packet.correlationId === undefined ? undefined : Buffer.from(packet.correlationId, 'utf8');
   const payload = typeof packet.payload === 'string' ? Buffer.from(packet.payload, 'utf8') : packet.payload;
-  chunks.push(chunk(HEP3_CHUNK.payload, Buffer.from(payload.buffer, payload.byteOffset, payload.byteLength)));
-  const length = HEP3_HEADER_LENGTH + chunks.reduce((sum, c) => sum + c.length, 0);
+  const length =
+    HEP3_HEADER_LENGTH +
+    2 * (CHUNK_HEADER_LENGTH + 1) +
+    2 * (CHUNK_HEADER_LENGTH + source.length) +
+    2 * (CHUNK_HEADER_LENGTH + 2) +
+    2 * (CHUNK_HEADER_LENGTH + 4) +
+    (CHUNK_HEADER_LENGTH + 1) +
+    (CHUNK_HEADER_LENGTH + 4) +
+    (authKey ? chunkLength(HEP3_CHUNK.authenticationKey, authKey.length) : 0) +
+    (correlationId ? chunkLength(HEP3_CHUNK.correlationId, correlationId.length) : 0) +
+    chunkLength(HEP3_CHUNK.payload, payload.length);
   if (length > HEP3_MAX_LENGTH) throw new RangeError(`the HEP3 message would be ${length} bytes, over 65535`);
-  const header = Buffer.allocUnsafe(HEP3_HEADER_LENGTH);
-  MAGIC.copy(header, 0);
-  header.writeUInt16BE(length, 4);
-  return Buffer.concat([header, ...chunks], length);
+  const out = new ChunkWriter(Buffer.allocUnsafe(length));
+  out.uint(HEP3_CHUNK.ipFamily, 1, v6 ? IP_FAMILY.ipv6 : IP_FAMILY.ipv4);
+  out.uint(HEP3_CHUNK.ipProtocol, 1, IP_PROTOCOL[packet.transport]);
+  out.bytes(v6 ? HEP3_CHUNK.ipv6Source : HEP3_CHUNK.ipv4Source, source);
+  out.bytes(v6 ? HEP3_CHUNK.ipv6Destination : HEP3_CHUNK.ipv4Destination, destination);
+  out.uint(HEP3_CHUNK.sourcePort, 2, sourcePort);
+  out.uint(HEP3_CHUNK.destinationPort, 2, destinationPort);
+  out.uint(HEP3_CHUNK.timestampSeconds, 4, seconds);
+  out.uint(HEP3_CHUNK.timestampMicroseconds, 4, micros % 1_000_000);
+  out.uint(HEP3_CHUNK.protocolType, 1, protocolType);
+  out.uint(HEP3_CHUNK.captureAgentId, 4, captureId);
+  if (authKey) out.bytes(HEP3_CHUNK.authenticationKey, authKey);
+  if (correlationId) out.bytes(HEP3_CHUNK.correlationId, correlationId);
+  out.bytes(HEP3_CHUNK.payload, payload);
+  return out.out;
 }
