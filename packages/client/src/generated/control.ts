@@ -370,7 +370,8 @@ export interface ControlSchemas {
     captureId: number;
     /** whether a password (HEP authentication key) is set; the password itself is never answered */
     passwordSet: boolean;
-    sender?: ControlSchemas["HepSenderView"] | null;
+    /** while HEP is on: how its messages fare */
+    sender?: ControlSchemas["HepSenderView"];
   };
   HepSenderView: {
     /** 'connecting' (messages wait), 'connected' (UDP: its socket bound to the collector's address; TCP: the connection open), 'waiting' (the collector could not be reached: messages are dropped until the next attempt, backing off from 0.5 to 30 s) */
@@ -382,7 +383,7 @@ export interface ControlSchemas {
     /** messages waiting to be sent */
     queued: number;
     /** what went wrong last */
-    lastError?: string | null;
+    lastError?: string;
   };
   SipBlocksLiftedView: {
     lifted: ControlSchemas["SipBlockStateView"][];
