@@ -84,6 +84,8 @@ describe('HEP senders on real sockets', function () {
       const recorded = messages();
       udp.enqueue(items(recorded));
       await until('every message', () => collector.received.length === recorded.length);
+      // a datagram may reach the collector before the send's callback counts it
+      await until('every message counted', () => udp.state().sent === recorded.length);
       collector.received.forEach((hep, index) => {
         const entry = recorded[index]!;
         expect(hep).to.deep.include({
@@ -142,6 +144,7 @@ describe('HEP senders on real sockets', function () {
         [...recorded, ...recorded].map((m) => m.message),
       );
       expect(collector.received.at(-1)!.correlationId).to.equal('second-call');
+      await until('every message counted', () => tcp.state().sent === 2 * recorded.length);
       expect(tcp.state()).to.deep.include({ state: 'connected', sent: 2 * recorded.length, dropped: 0 });
     } finally {
       await collector.close();
