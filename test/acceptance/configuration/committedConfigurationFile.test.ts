@@ -60,6 +60,18 @@ describe('the committed configuration as a file (/_sim/labs/{lab}/configuration/
     expect(after.find((o) => o.id === pbx!.id)?.displayName).to.equal('PBX');
   });
 
+  it('is the same file, byte for byte, at every read until the next commit (dated by its commit)', async () => {
+    const first = await committed();
+    gateway.clock.advance(90_000);
+    const second = await committed();
+    expect(second.content.equals(first.content), 'two reads of an unchanged committed configuration').to.equal(true);
+    expect(second.response.headers.get('content-disposition')).to.equal(
+      first.response.headers.get('content-disposition'),
+    );
+    const status = (await admin.get('/api/coreConfig/status/get', { query: { dateFormat: 'ISO-8601' } })).json;
+    expect(decodeConfigFile(second.content).exportedAt).to.equal(status.lastCommitTime);
+  });
+
   it('is read by configuration readers only', async () => {
     await addLocalUser(admin, 'monitor', 'Monitor-Pass-2468', { roleIds: ['CALL_HISTORY_EXPORTER'] });
     const monitor = gateway.client('monitor', 'Monitor-Pass-2468');

@@ -55,6 +55,7 @@ for (const store of ['memory', 'database'] as const) {
         [{ name: 'Bad Name' }, 400, 'name'],
         [{ name: '-x' }, 400, 'name'],
         [{}, 400, 'name'],
+        [{ name: null, displayName: 'no name' }, 400, 'name'],
         [{ name: 'x'.repeat(33) }, 400, 'name'],
         [{ name: 'ok', displayName: 7 }, 400, 'displayName'],
       ] as const) {

@@ -49,8 +49,13 @@ export class LabsController {
 
   async create(request: OperationRequest): Promise<LabView> {
     const dto = validateDto(CreateLabDto, request.body);
-    if (dto.scenario === undefined) {
-      if (dto.keep !== undefined) throw fieldProblem('keep', 'applies to a lab made from a scenario: leave it out');
+    // an optional member sent as null is left out (a null name is no name)
+    if (dto.name === null) delete dto.name;
+    if (dto.displayName === null) delete dto.displayName;
+    if (dto.port === null) delete dto.port;
+    if (dto.scenario === undefined || dto.scenario === null) {
+      if (dto.keep !== undefined && dto.keep !== null)
+        throw fieldProblem('keep', 'applies to a lab made from a scenario: leave it out');
       if (dto.name === undefined) throw fieldProblem('name', "is required (the lab's name)");
       return labView(await this.labs.create(dto.name, dto.displayName, dto.port));
     }
