@@ -66,6 +66,12 @@ function consoleFiles() {
     'rewritingForm',
     'pendingChanges',
     'trafficPanel',
+    'login',
+    'labSession',
+    'ladder',
+    'ladderLanes',
+    'scenarioApi',
+    'scenarioPanel',
   ]) {
     files[`app/${module}.js`] = { file: path.join(dist, `${module}.js`), type: 'text/javascript; charset=utf-8' };
   }

@@ -254,7 +254,14 @@ export function labGateway(lab: string) {
         query: { version: 0 },
       }),
     committedGateway: () => read<CommittedGateway>(`${control}/gateway`, controlled),
-    trafficSeries: () => read<TrafficSeries>(`${control}/traffic/series`, controlled),
+    /** The traffic of the last `minutes` (1 to 60) of the lab's time, in 10-second intervals. */
+    trafficSeries: (minutes: number) =>
+      read<TrafficSeries>(`${control}/traffic/series`, { query: { minutes }, ...controlled }),
+    /** A call's SIP messages (messageHistory as JSON), in the order the gateway captured them. */
+    messageHistory: (sessionIdentifier: string) =>
+      read<readonly CapturedSipMessage[]>(`${api}/messageHistory`, {
+        query: { version: 0, filterSessionIdentifier: sessionIdentifier },
+      }),
     /** The lab clock (administrators): undefined for a user who may not read it. */
     clock: async () => {
       const answer = await call<LabClock>(`${control}/clock`);
@@ -362,6 +369,20 @@ export interface CommittedGateway {
     }>;
   }>;
   readonly problems: ReadonlyArray<{ readonly objectId: string; readonly message: string }>;
+}
+
+/** One SIP message of a call, as messageHistory answers it (the parts the console reads). */
+export interface CapturedSipMessage {
+  readonly message: string;
+  readonly messageType: string;
+  readonly direction: 'received' | 'sent';
+  readonly protocol: string;
+  readonly sourceIpAddress: string;
+  readonly sourcePort: number;
+  readonly destinationIpAddress: string;
+  readonly destinationPort: number;
+  /** Milliseconds since the epoch, on the lab clock. */
+  readonly timestamp: number;
 }
 
 export interface TrafficSeries {

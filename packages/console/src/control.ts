@@ -313,44 +313,46 @@ export function FaultsPanel(props: { gw: LabGateway; onUnauthenticated: (scope: 
 
 /** The fault rules, one a row: match, effect, probability, hits, what remains, expiry, and a button to remove it. */
 function FaultRulesTable(props: { rules: readonly FaultRule[]; busy: boolean; onRemove: (id: string) => void }) {
-  return html`<table>
-    <thead>
-      <tr>
-        <th>Match</th>
-        <th>Effect</th>
-        <th>Probability</th>
-        <th>Hits</th>
-        <th>Remaining</th>
-        <th>Expires</th>
-        <th>Active</th>
-        <th></th>
-      </tr>
-    </thead>
-    <tbody>
-      ${props.rules.map(
-        (rule) =>
-          html`<tr key=${rule.id} data-rule=${rule.id}>
-            <td>${matchText(rule)}</td>
-            <td>${effectText(rule)}</td>
-            <td>${rule.probability ?? 1}</td>
-            <td data-testid="fault-hits">${rule.hits}</td>
-            <td data-testid="fault-remaining">${rule.remaining ?? '—'}</td>
-            <td>${rule.expiresAt ?? '—'}</td>
-            <td>${rule.active ? 'yes' : 'not yet'}</td>
-            <td>
-              <button
-                type="button"
-                data-testid="fault-remove"
-                disabled=${props.busy}
-                onClick=${() => props.onRemove(rule.id)}
-              >
-                Remove
-              </button>
-            </td>
-          </tr>`,
-      )}
-    </tbody>
-  </table>`;
+  return html`<div class="scroll">
+    <table class="keep-key" data-testid="fault-rules">
+      <thead>
+        <tr>
+          <th>Match</th>
+          <th>Effect</th>
+          <th>Probability</th>
+          <th>Hits</th>
+          <th>Remaining</th>
+          <th>Expires</th>
+          <th>Active</th>
+          <th></th>
+        </tr>
+      </thead>
+      <tbody>
+        ${props.rules.map(
+          (rule) =>
+            html`<tr key=${rule.id} data-rule=${rule.id}>
+              <td class="wrap">${matchText(rule)}</td>
+              <td class="wrap">${effectText(rule)}</td>
+              <td>${rule.probability ?? 1}</td>
+              <td data-testid="fault-hits">${rule.hits}</td>
+              <td data-testid="fault-remaining">${rule.remaining ?? '—'}</td>
+              <td>${rule.expiresAt ?? '—'}</td>
+              <td>${rule.active ? 'yes' : 'not yet'}</td>
+              <td>
+                <button
+                  type="button"
+                  data-testid="fault-remove"
+                  disabled=${props.busy}
+                  onClick=${() => props.onRemove(rule.id)}
+                >
+                  Remove
+                </button>
+              </td>
+            </tr>`,
+        )}
+      </tbody>
+    </table>
+  </div>`;
 }
 
 /** The rule to add, as JSON (an example to start from). */

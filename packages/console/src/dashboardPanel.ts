@@ -58,13 +58,13 @@ function Footer(props: { dashboard: GatewayDashboard }) {
 export function DashboardPanel(props: { gw: LabGateway; onUnauthenticated: (scope: Scope) => void }) {
   const polled = usePoll(props.gw.dashboard, 5000, props.onUnauthenticated);
   const dashboard = polled.data;
-  return html`<section class="panel" data-testid="dashboard-panel">
+  return html`<section class="panel wide" data-testid="dashboard-panel">
     <h2>Gateway at a glance <span class="muted">SIP nodes, keep-alives, phones, directories, certificates</span></h2>
     <${Problem} error=${polled.error} />
     ${
       dashboard
         ? html`<div class="scroll">
-              <table data-testid="dashboard-nodes">
+              <table class="keep-key" data-testid="dashboard-nodes">
                 <thead>
                   <tr>
                     <th>Node</th>

@@ -11,7 +11,8 @@ export interface Polled<T> {
 /**
  * Loads now and every `everyMs` (not while the tab is hidden); a 401 calls `onUnauthenticated` (the session
  * ended: the console shows its login again, of the lab or of the console as `scope` says). The last good data
- * stays shown beside an error. `reload` loads at once (after a change the panel made).
+ * stays shown beside an error. `reload` loads at once (after a change the panel made), or as soon as the load
+ * under way is done.
  */
 export function usePoll<T>(
   load: () => Promise<T>,
@@ -25,15 +26,23 @@ export function usePoll<T>(
   useEffect(() => {
     let alive = true;
     let busy = false;
-    const tick = async () => {
-      if (busy || document.hidden) return;
+    let again = false;
+    const tick = async (asked = false) => {
+      if (document.hidden) return;
+      if (busy) {
+        // a load asked for meanwhile (a reload after a change) runs once this one is done; a timer's tick is dropped
+        again ||= asked;
+        return;
+      }
       busy = true;
+      again = false;
       try {
         const data = await loadRef.current();
         if (alive) setState({ data, error: undefined, at: new Date() });
       } catch (error) {
         if (error instanceof ApiError && error.answer.status === 401) {
-          onUnauthenticated(error.scope);
+          // a panel no longer shown (another lab was picked meanwhile) says nothing of the session shown now
+          if (alive) onUnauthenticated(error.scope);
           return;
         }
         const message = error instanceof Error ? error.message : String(error);
@@ -41,9 +50,10 @@ export function usePoll<T>(
       } finally {
         busy = false;
       }
+      if (again && alive) void tick(true);
     };
     tickRef.current = () => {
-      void tick();
+      void tick(true);
     };
     void tick();
     const timer = window.setInterval(() => {

@@ -1,9 +1,7 @@
 import { h } from 'preact';
-import { useMemo } from 'preact/hooks';
 import htm from 'htm';
 import { type CallHistoryEntry, type CommittedGateway, type LabGateway, type Scope } from './api.js';
-import { SeriesChart } from './charts.js';
-import { clock, duration, endpoint } from './format.js';
+import { clock, dateAndTime, duration, endpoint, timeZone } from './format.js';
 import { usePoll } from './hooks.js';
 
 const html = htm.bind(h);
@@ -18,6 +16,15 @@ export function nodeNames(gateway: CommittedGateway | undefined): NodeNames {
 
 export function Problem(props: { error: string | undefined }) {
   return props.error ? html`<p class="problem" role="alert">${props.error}</p>` : null;
+}
+
+/** An instant of the lab clock in the browser's time zone: its date (muted) and time, the full instant as its title. */
+export function When(props: { iso: string | null | undefined; date?: boolean }) {
+  const at = dateAndTime(props.iso);
+  if (!at || !props.iso) return html`<span>${props.iso ?? ''}</span>`;
+  return html`<time datetime=${props.iso} title=${`${at.date} ${at.time} (${timeZone()})`}
+    >${props.date === false ? '' : html`<span class="date">${at.date}</span> `}${at.time}</time
+  >`;
 }
 
 /** The sessions in progress, refreshed every two seconds. */
@@ -36,78 +43,40 @@ export function LiveSessions(props: { gw: LabGateway; names: NodeNames; onUnauth
     ${
       sessions.length === 0
         ? html`<p class="muted">${polled.data ? 'No session is in progress.' : 'Loading…'}</p>`
-        : html`<table>
-            <thead>
-              <tr>
-                <th>Started</th>
-                <th>State</th>
-                <th>From</th>
-                <th>To</th>
-                <th>In</th>
-                <th>Out</th>
-                <th>Codec</th>
-                <th>Duration</th>
-              </tr>
-            </thead>
-            <tbody>
-              ${sessions.map((session) => {
-                const incoming = session.incoming;
-                const outgoing = session.outgoing.at(-1);
-                const since = incoming.connectTime ? (updated - new Date(incoming.connectTime).getTime()) / 1000 : 0;
-                return html`<tr key=${session.sessionId} data-session=${session.sessionId}>
-                  <td>${clock(incoming.startTime)}</td>
-                  <td><span class=${`state state-${incoming.callState}`}>${incoming.callState}</span></td>
-                  <td>${incoming.telRemoteNumber}</td>
-                  <td>${incoming.telLocalNumber}</td>
-                  <td>${props.names(incoming.nodeId)}</td>
-                  <td>${props.names(outgoing?.nodeId)}</td>
-                  <td>${incoming.mediaReceiveCodec ?? ''}</td>
-                  <td>${incoming.connectTime ? duration(since) : '—'}</td>
-                </tr>`;
-              })}
-            </tbody>
-          </table>`
+        : html`<div class="scroll list">
+            <table class="keep-key" data-testid="live-table">
+              <thead>
+                <tr>
+                  <th>Started</th>
+                  <th>State</th>
+                  <th>From</th>
+                  <th>To</th>
+                  <th>In → Out</th>
+                  <th>Codec</th>
+                  <th>Duration</th>
+                </tr>
+              </thead>
+              <tbody>
+                ${sessions.map((session) => {
+                  const incoming = session.incoming;
+                  const outgoing = session.outgoing.at(-1);
+                  const since = incoming.connectTime ? (updated - new Date(incoming.connectTime).getTime()) / 1000 : 0;
+                  return html`<tr key=${session.sessionId} data-session=${session.sessionId}>
+                    <td><${When} iso=${incoming.startTime} date=${false} /></td>
+                    <td><span class=${`state state-${incoming.callState}`}>${incoming.callState}</span></td>
+                    <td>${incoming.telRemoteNumber}</td>
+                    <td>${incoming.telLocalNumber}</td>
+                    <td class="wrap">
+                      ${props.names(incoming.nodeId)} → ${outgoing ? props.names(outgoing.nodeId) : '—'}
+                    </td>
+                    <td>${incoming.mediaReceiveCodec ?? ''}</td>
+                    <td>${incoming.connectTime ? duration(since) : '—'}</td>
+                  </tr>`;
+                })}
+              </tbody>
+            </table>
+          </div>`
     }
-  </section>`;
-}
-
-/** Calls per second and concurrent sessions over the last hour, refreshed every ten seconds. */
-export function TrafficCharts(props: { gw: LabGateway; onUnauthenticated: (scope: Scope) => void }) {
-  const polled = usePoll(props.gw.trafficSeries, 10_000, props.onUnauthenticated);
-  const points = polled.data?.points ?? [];
-  const times = useMemo(() => points.map((p) => new Date(p.time).getTime() / 1000), [polled.data]);
-  const perSecond = useMemo(() => points.map((p) => p.callsPerSecond), [polled.data]);
-  const concurrent = useMemo(() => points.map((p) => p.concurrentSessions), [polled.data]);
-  const until = polled.data ? new Date(polled.data.time).getTime() / 1000 : Date.now() / 1000;
-  const from = until - 3600;
-  return html`<section class="panel charts" data-testid="charts">
-    <h2>
-      Traffic, last hour
-      <span class="muted">${polled.data ? `${polled.data.intervalSeconds}-second intervals` : ''}</span>
-    </h2>
-    <${Problem} error=${polled.error} />
-    <div class="chart-row">
-      <${SeriesChart}
-        title="Calls per second"
-        unit="calls/s"
-        color="#2f6fdb"
-        times=${times}
-        values=${perSecond}
-        from=${from}
-        until=${until}
-        testId="chart-calls"
-      />
-      <${SeriesChart}
-        title="Concurrent sessions"
-        unit="sessions"
-        color="#1b998b"
-        times=${times}
-        values=${concurrent}
-        from=${from}
-        until=${until}
-        testId="chart-sessions"
-      />
-    </div>
   </section>`;
 }
 
@@ -119,6 +88,36 @@ function resultClass(entry: CallHistoryEntry): string {
       : 'bad';
 }
 
+/** One finished call: when (date and time), who called whom, how it ended, how long, where it went. */
+function HistoryRow(props: { entry: CallHistoryEntry; selected: boolean; onSelect: (session: string) => void }) {
+  const { entry } = props;
+  const rewritten =
+    entry.outboundDestinationDialString && entry.outboundDestinationDialString !== entry.inboundDestinationDialString;
+  return html`<tr
+    data-session=${entry.sessionIdentifier}
+    class=${props.selected ? 'selected' : ''}
+    tabindex="0"
+    onClick=${() => props.onSelect(entry.sessionIdentifier)}
+    onKeyDown=${(event: KeyboardEvent) => {
+      if (event.key === 'Enter') props.onSelect(entry.sessionIdentifier);
+    }}
+  >
+    <td data-testid="history-started"><${When} iso=${entry.startDateTime} /></td>
+    <td>${entry.inboundSourceDialString}</td>
+    <td>
+      ${entry.inboundDestinationDialString}${rewritten ? html` <span class="muted">→ ${entry.outboundDestinationDialString}</span>` : ''}
+    </td>
+    <td data-testid="history-result">
+      <span class=${`result ${resultClass(entry)}`}
+        >${entry.result}${entry.sipStatusCode ? ` ${entry.sipStatusCode}` : ''}</span
+      >
+    </td>
+    <td data-testid="history-duration">${duration(entry.durationSeconds)}</td>
+    <td class="wrap">${entry.inboundNodeName ?? '—'} → ${entry.outboundNodeName ?? '—'}</td>
+    <td class="wrap">${entry.routeName ?? '—'}</td>
+  </tr>`;
+}
+
 /** The latest finished calls (refreshed every five seconds); a click shows the call's SIP ladder. */
 export function CallHistory(props: {
   gw: LabGateway;
@@ -128,83 +127,42 @@ export function CallHistory(props: {
 }) {
   const polled = usePoll(() => props.gw.callHistory(25), 5000, props.onUnauthenticated);
   const entries = polled.data?.entries ?? [];
-  return html`<section class="panel" data-testid="call-history">
+  return html`<section class="panel wide" data-testid="call-history">
     <h2>
       Call history <span class="count">${polled.data ? polled.data.totalCount : '…'}</span>
-      <span class="muted">the latest 25; pick a call for its SIP ladder</span>
+      <span class="muted">the latest 25, on the lab's clock in ${timeZone()}; pick a call for its SIP ladder</span>
     </h2>
     <${Problem} error=${polled.error} />
     ${
       entries.length === 0
         ? html`<p class="muted">${polled.data ? 'No call has ended yet.' : 'Loading…'}</p>`
-        : html`<table class="pickable">
-            <thead>
-              <tr>
-                <th>Started</th>
-                <th>From</th>
-                <th>To</th>
-                <th>Route</th>
-                <th>In → Out</th>
-                <th>Result</th>
-                <th>Duration</th>
-              </tr>
-            </thead>
-            <tbody>
-              ${entries.map(
-                (entry) =>
-                  html`<tr
-                    key=${entry.sessionIdentifier}
-                    data-session=${entry.sessionIdentifier}
-                    class=${entry.sessionIdentifier === props.selected ? 'selected' : ''}
-                    tabindex="0"
-                    onClick=${() => props.onSelect(entry.sessionIdentifier)}
-                    onKeyDown=${(event: KeyboardEvent) => {
-                      if (event.key === 'Enter') props.onSelect(entry.sessionIdentifier);
-                    }}
-                  >
-                    <td>${clock(entry.startDateTime)}</td>
-                    <td>${entry.inboundSourceDialString}</td>
-                    <td>
-                      ${entry.inboundDestinationDialString}${entry.outboundDestinationDialString && entry.outboundDestinationDialString !== entry.inboundDestinationDialString ? html` <span class="muted">→ ${entry.outboundDestinationDialString}</span>` : ''}
-                    </td>
-                    <td>${entry.routeName ?? '—'}</td>
-                    <td>${entry.inboundNodeName ?? '—'} → ${entry.outboundNodeName ?? '—'}</td>
-                    <td>
-                      <span class=${`result ${resultClass(entry)}`}
-                        >${entry.result}${entry.sipStatusCode ? ` ${entry.sipStatusCode}` : ''}</span
-                      >
-                    </td>
-                    <td>${duration(entry.durationSeconds)}</td>
-                  </tr>`,
-              )}
-            </tbody>
-          </table>`
+        : html`<div class="scroll list">
+            <table class="pickable keep-key" data-testid="history-table">
+              <thead>
+                <tr>
+                  <th>Started</th>
+                  <th>From</th>
+                  <th>To</th>
+                  <th>Result</th>
+                  <th>Duration</th>
+                  <th>In → Out</th>
+                  <th>Route</th>
+                </tr>
+              </thead>
+              <tbody>
+                ${entries.map(
+                  (entry) =>
+                    html`<${HistoryRow}
+                      key=${entry.sessionIdentifier}
+                      entry=${entry}
+                      selected=${entry.sessionIdentifier === props.selected}
+                      onSelect=${props.onSelect}
+                    />`,
+                )}
+              </tbody>
+            </table>
+          </div>`
     }
-  </section>`;
-}
-
-/** The SIP ladder of one call: the gateway's own HTML page of its messages, with the pcap and text flow beside it. */
-export function CallLadder(props: { gw: LabGateway; session: string | undefined }) {
-  if (!props.session) {
-    return html`<section class="panel" data-testid="ladder">
-      <h2>SIP ladder</h2>
-      <p class="muted">Pick a call in the call history.</p>
-    </section>`;
-  }
-  return html`<section class="panel" data-testid="ladder">
-    <h2>SIP ladder <span class="muted">${props.session}</span></h2>
-    <p class="links">
-      <a href=${props.gw.messageHistoryUrl(props.session, 'HTML')} target="_blank" rel="noopener">open in a tab</a>
-      <a href=${props.gw.messageHistoryUrl(props.session, 'pcap')}>download pcap</a>
-      <a href=${props.gw.messageHistoryUrl(props.session, 'textFlow')} target="_blank" rel="noopener">text flow</a>
-    </p>
-    <iframe
-      key=${props.session}
-      class="ladder"
-      title="SIP ladder"
-      sandbox=""
-      src=${props.gw.messageHistoryUrl(props.session, 'HTML')}
-    ></iframe>
   </section>`;
 }
 
@@ -245,33 +203,43 @@ export function GatewayOverview(props: {
   </section>`;
 }
 
-/** The committed nodes: kind, state and the endpoints of each. */
+/** The committed nodes: kind, state and the endpoints of each (the far end's name, and its address under it). */
 function NodesTable(props: { nodes: readonly GatewayNode[] }) {
   return html`
     <h3>Nodes</h3>
-    <table>
-      <thead>
-        <tr>
-          <th>Node</th>
-          <th>Kind</th>
-          <th>State</th>
-          <th>Gateway listens on</th>
-          <th>Far end</th>
-        </tr>
-      </thead>
-      <tbody>
-        ${props.nodes.map(
-          (node) =>
-            html`<tr key=${node.id}>
-              <td>${node.displayName}</td>
-              <td>${node.sort}</td>
-              <td>${node.enabled ? (node.source ? 'enabled, takes calls' : 'enabled') : 'disabled'}</td>
-              <td>${endpoint(node.local)}</td>
-              <td>${endpoint(node.remote)}</td>
-            </tr>`,
-        )}
-      </tbody>
-    </table>
+    <div class="scroll">
+      <table class="keep-key" data-testid="overview-nodes">
+        <thead>
+          <tr>
+            <th>Node</th>
+            <th>State</th>
+            <th>Gateway listens on</th>
+            <th>Far end</th>
+          </tr>
+        </thead>
+        <tbody>
+          ${props.nodes.map(
+            (node) =>
+              html`<tr key=${node.id}>
+                <td>
+                  ${node.displayName}
+                  <div class="muted">${node.sort}</div>
+                </td>
+                <td class="wrap">${node.enabled ? (node.source ? 'enabled, takes calls' : 'enabled') : 'disabled'}</td>
+                <td>${endpoint(node.local)}</td>
+                <td>
+                  ${
+                    node.remote
+                      ? html`${node.remote.host}
+                          <div class="muted">${node.remote.address}:${node.remote.port}/${node.remote.transport}</div>`
+                      : '—'
+                  }
+                </td>
+              </tr>`,
+          )}
+        </tbody>
+      </table>
+    </div>
   `;
 }
 

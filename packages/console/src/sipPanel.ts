@@ -41,27 +41,29 @@ export function SipPanel(props: { gw: LabGateway; onUnauthenticated: (scope: Sco
 
 function Listeners(props: { sip: SipState }) {
   if (props.sip.listeners.length === 0) return html`<p class="muted">No listener: SIP is off or no node listens.</p>`;
-  return html`<table data-testid="sip-listeners">
-    <thead>
-      <tr>
-        <th>Node</th>
-        <th>Transport</th>
-        <th>Address</th>
-        <th>State</th>
-      </tr>
-    </thead>
-    <tbody>
-      ${props.sip.listeners.map(
-        (l) =>
-          html`<tr key=${`${l.nodeId}-${l.transport}`} class=${l.state === 'failed' ? 'failed' : ''}>
-            <td>${l.nodeName}</td>
-            <td>${l.transport}</td>
-            <td>${l.host}:${l.port}</td>
-            <td data-testid="sip-listener-state">${l.state === 'failed' ? `failed: ${l.error ?? ''}` : l.state}</td>
-          </tr>`,
-      )}
-    </tbody>
-  </table>`;
+  return html`<div class="scroll">
+    <table class="keep-key" data-testid="sip-listeners">
+      <thead>
+        <tr>
+          <th>Node</th>
+          <th>Transport</th>
+          <th>Address</th>
+          <th>State</th>
+        </tr>
+      </thead>
+      <tbody>
+        ${props.sip.listeners.map(
+          (l) =>
+            html`<tr key=${`${l.nodeId}-${l.transport}`} class=${l.state === 'failed' ? 'failed' : ''}>
+              <td>${l.nodeName}</td>
+              <td>${l.transport}</td>
+              <td>${l.host}:${l.port}</td>
+              <td data-testid="sip-listener-state">${l.state === 'failed' ? `failed: ${l.error ?? ''}` : l.state}</td>
+            </tr>`,
+        )}
+      </tbody>
+    </table>
+  </div>`;
 }
 
 function Guard(props: { sip: SipState; busy: boolean; onLift: (kind: 'source' | 'user', name: string) => void }) {

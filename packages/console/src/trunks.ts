@@ -68,33 +68,35 @@ export function Trunks(props: { sip: SipState }) {
         ${supervision ? 'No trunk watched: no node asks for keep-alives or a registration.' : 'The lab watches no trunk (supervision off).'}
       </p>`;
   return html`${heading}
-    <table class="trunks" data-testid="sip-trunks">
-      <thead>
-        <tr>
-          <th>Node and far end</th>
-          <th>Keep-alive</th>
-          <th>Registration</th>
-        </tr>
-      </thead>
-      <tbody>
-        ${trunks.map(
-          (trunk) =>
-            html`<tr
-              key=${trunk.nodeId}
-              data-node=${trunk.nodeId}
-              data-state=${trunk.state}
-              class=${trunk.state === 'down' ? 'failed' : ''}
-            >
-              <td>
-                <strong>${trunk.nodeName}</strong>
-                <div class="muted" data-testid="trunk-far-end">
-                  <span class="far-end">${trunk.farEnd}</span> ${trunk.target}
-                </div>
-              </td>
-              <${KeepAlive} trunk=${trunk} />
-              <${Registration} trunk=${trunk} />
-            </tr>`,
-        )}
-      </tbody>
-    </table>`;
+    <div class="scroll">
+      <table class="trunks keep-key" data-testid="sip-trunks">
+        <thead>
+          <tr>
+            <th>Node and far end</th>
+            <th>Keep-alive</th>
+            <th>Registration</th>
+          </tr>
+        </thead>
+        <tbody>
+          ${trunks.map(
+            (trunk) =>
+              html`<tr
+                key=${trunk.nodeId}
+                data-node=${trunk.nodeId}
+                data-state=${trunk.state}
+                class=${trunk.state === 'down' ? 'failed' : ''}
+              >
+                <td>
+                  <strong>${trunk.nodeName}</strong>
+                  <div class="muted" data-testid="trunk-far-end">
+                    <span class="far-end">${trunk.farEnd}</span> ${trunk.target}
+                  </div>
+                </td>
+                <${KeepAlive} trunk=${trunk} />
+                <${Registration} trunk=${trunk} />
+              </tr>`,
+          )}
+        </tbody>
+      </table>
+    </div>`;
 }
