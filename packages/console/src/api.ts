@@ -1,3 +1,4 @@
+import type { GatewayDashboard } from './dashboardPanel.js';
 /** What an API call answered: its status and its JSON body (undefined when it had none or was not JSON). */
 export interface Answer<T = unknown> {
   readonly status: number;
@@ -190,46 +191,6 @@ export interface HepChange {
   readonly transport?: 'udp' | 'tcp';
   readonly captureId?: number;
   readonly password?: string;
-}
-
-/** Two counts: answered with success, and not. */
-export interface Counts {
-  readonly success: number;
-  readonly failed: number;
-}
-
-/** A SIP node on the gateway's dashboard (dashboard/get). */
-export interface DashboardNode {
-  readonly id: string;
-  readonly displayName: string;
-  readonly enabled: boolean;
-  readonly operational: boolean;
-  readonly networkState: string;
-  readonly registrationState: string;
-  readonly sessions: { readonly incomingCalls: number; readonly outgoingCalls: number };
-  readonly optionsPackets: { readonly sent: Counts; readonly received: Counts };
-  readonly registeredClientList: ReadonlyArray<{
-    readonly user: string;
-    readonly bindingIri: string;
-    readonly sipUserAgent: string;
-    readonly expiration: string;
-  }>;
-  readonly transportConnections: ReadonlyArray<{
-    readonly transportUp: boolean;
-    readonly transportId: string;
-    readonly transportTargetIri: string;
-  }>;
-}
-
-/** The gateway at a glance (dashboard/get). */
-export interface GatewayDashboard {
-  readonly sipNodes: readonly DashboardNode[];
-  readonly ldapConnections: ReadonlyArray<{
-    readonly displayName: string;
-    readonly state: string;
-    readonly searchCount: number;
-  }>;
-  readonly certificates: ReadonlyArray<{ readonly commonName: string; readonly expiresInDays: number }>;
 }
 
 /**
