@@ -41,9 +41,15 @@ export function describeSip(lab: string, state: SipState): string {
   return lines.join('\n');
 }
 
+/** 1 when SIP is on and a listener could not bind (a script's `gwsim sip on && …` must not go on), else 0. */
+export function sipExitCode(state: Pick<SipState, 'enabled' | 'listeners'>): number {
+  return state.enabled && state.listeners.some((l) => l.state === 'failed') ? EXIT.failure : EXIT.ok;
+}
+
 /**
  * `gwsim sip status|on|off [--lab L] [--offset N]` against a running gwsim's `/_sim/labs/{lab}/sip`. Exit codes: 0 done,
- * 1 the gateway refused (a port another lab holds, say) or could not be reached.
+ * 1 the gateway refused (a port another lab holds, say), could not be reached, or a listener could not bind (each
+ * failed listener is printed with its reason).
  */
 export async function sip(action: SipAction, options: ControlOptions): Promise<number> {
   const body =
@@ -63,6 +69,7 @@ export async function sip(action: SipAction, options: ControlOptions): Promise<n
     options,
   );
   if ('code' in answer) return answer.code;
-  console.log(options.json ? JSON.stringify(answer.json) : describeSip(options.lab, answer.json as SipState));
-  return EXIT.ok;
+  const state = answer.json as SipState;
+  console.log(options.json ? JSON.stringify(state) : describeSip(options.lab, state));
+  return sipExitCode(state);
 }

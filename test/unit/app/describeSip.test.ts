@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { describeSip } from '../../../src/app/cli/sip.js';
+import { describeSip, sipExitCode } from '../../../src/app/cli/sip.js';
 
 describe('gwsim sip status, in words', () => {
   const state = {
@@ -22,5 +22,18 @@ describe('gwsim sip status, in words', () => {
     expect(describeSip('default', same).split('\n')[0]).to.equal(
       'real SIP of lab default: on (bind address 127.0.0.1, port offset 0)',
     );
+  });
+
+  it('exits 1 while SIP is on and a listener could not bind, 0 otherwise', () => {
+    const failed = {
+      ...state,
+      listeners: [
+        ...state.listeners,
+        { nodeId: 'n1', nodeName: 'PBX', transport: 'TCP', host: '0.0.0.0', port: 5070, state: 'failed' },
+      ],
+    };
+    expect(sipExitCode(state)).to.equal(0);
+    expect(sipExitCode(failed)).to.equal(1);
+    expect(sipExitCode({ ...failed, enabled: false }), 'SIP off: nothing should listen').to.equal(0);
   });
 });
