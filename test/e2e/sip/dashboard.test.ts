@@ -1,9 +1,7 @@
 import { expect } from 'chai';
 import { fixture, runSipp, startSipp, type RunningSipp } from '../../support/sip/sipp.js';
 import { until } from '../../support/sip/sipPhone.js';
-import { addRegistrar } from '../../acceptance/configuration/nodesSupport.js';
-import { createObject } from '../../acceptance/configuration/objectsSupport.js';
-import { freeUdpPort } from '../../support/sip/sipp.js';
+import { registrarWithAlice } from './registeredPhone.js';
 import { sipTransportLab } from './sipTransportSupport.js';
 
 interface Glance {
@@ -102,33 +100,7 @@ describe('dashboard/get while real SIP calls run', function () {
   });
 
   it('lists a phone registered at a registrar node with its contact, address of record and expiry', async () => {
-    const { admin } = lab.state();
-    const port = await freeUdpPort();
-    const directory = await createObject(admin, 'USRDB_DIRECTORY', 'Phone users', {
-      users: [{ name: 'alice', phoneNumber: '', extension: '100', sipUri: '', emailAddress: '' }],
-    });
-    await createObject(admin, 'SIPAUTH_STACK', 'alice', { username: 'alice', password: 'Alice-Pw-1' });
-    await addRegistrar(admin, {
-      displayName: 'Phones',
-      udpTcpPort: port,
-      tlsPort: 65021,
-      sipDomain: 'phones.test',
-      sipPhoneRegistrarDirectoryId: directory['id'],
-    });
-    await lab.commit();
-    await until(
-      async () => (await dashboard()).get('Phones')?.localPorts.udp.enabled === true,
-      'the registrar node listening',
-      10_000,
-    );
-    const registered = await runSipp({
-      scenario: fixture('uac-register-auth'),
-      remote: `127.0.0.1:${port}`,
-      keys: { user: 'alice', password: 'Alice-Pw-1', domain: 'phones.test' },
-      calls: 1,
-      timeoutMs: 30_000,
-    });
-    expect(registered.successful, `${registered.errors}\n${registered.stderr}`).to.equal(1);
+    await registrarWithAlice(lab.state().admin, lab, 65021);
     const phones = (await dashboard()).get('Phones')!.registeredClientList;
     expect(phones).to.have.length(1);
     expect(phones[0]).to.deep.include({

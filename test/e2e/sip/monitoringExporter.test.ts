@@ -1,11 +1,11 @@
 import { expect } from 'chai';
 import { createSelfSigned } from '@gwsim/x509';
-import { fixture, freeUdpPort, runSipp, startSipp, type RunningSipp } from '../../support/sip/sipp.js';
+import { fixture, startSipp, type RunningSipp } from '../../support/sip/sipp.js';
 import { until } from '../../support/sip/sipPhone.js';
-import { addRegistrar, subTree } from '../../acceptance/configuration/nodesSupport.js';
-import { createObject } from '../../acceptance/configuration/objectsSupport.js';
+import { subTree } from '../../acceptance/configuration/nodesSupport.js';
 import { strictBreaches } from '../../support/strictShape.js';
 import type { ApiClient } from '../../support/ApiClient.js';
+import { registrarWithAlice } from './registeredPhone.js';
 import { sipTransportLab } from './sipTransportSupport.js';
 
 const INT = 'integer';
@@ -69,33 +69,7 @@ describe('a monitoring client of the real product scrapes gwsim unchanged', func
     const tls = await admin.put('/api/objects/set', { query: { id: transport['id'] }, json: { tlsEnabled: true } });
     expect(tls.status, tls.text).to.equal(200);
     // a registrar whose phone registers for real
-    const port = await freeUdpPort();
-    const directory = await createObject(admin, 'USRDB_DIRECTORY', 'Phone users', {
-      users: [{ name: 'alice', phoneNumber: '', extension: '100', sipUri: '', emailAddress: '' }],
-    });
-    await createObject(admin, 'SIPAUTH_STACK', 'alice', { username: 'alice', password: 'Alice-Pw-1' });
-    await addRegistrar(admin, {
-      displayName: 'Phones',
-      udpTcpPort: port,
-      tlsPort: 65031,
-      sipDomain: 'phones.test',
-      sipPhoneRegistrarDirectoryId: directory['id'],
-    });
-    await lab.commit();
-    await until(
-      async () =>
-        (await lab.sip({})).listeners.some((l: { nodeName: string; state: string }) => l.nodeName === 'Phones'),
-      'the registrar listening',
-      10_000,
-    );
-    const registered = await runSipp({
-      scenario: fixture('uac-register-auth'),
-      remote: `127.0.0.1:${port}`,
-      keys: { user: 'alice', password: 'Alice-Pw-1', domain: 'phones.test' },
-      calls: 1,
-      timeoutMs: 30_000,
-    });
-    expect(registered.successful, registered.errors).to.equal(1);
+    await registrarWithAlice(admin, lab, 65031);
     // calls in progress
     const { pbxPort, uasPort } = lab.state();
     running.push(await startSipp({ scenario: fixture('uas-status'), localPort: uasPort, timeoutMs: 60_000 }));
