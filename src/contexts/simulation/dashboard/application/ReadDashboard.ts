@@ -1,4 +1,5 @@
 import { inject, injectable } from 'inversify';
+import { DomainError } from '../../../../shared/domain/DomainError.js';
 import type { LabId } from '../../../../shared/domain/LabId.js';
 import { CommittedGateway, type PlanNode } from '../../../configuration/index.js';
 import { LabClocks } from '../../../clock/index.js';
@@ -107,8 +108,9 @@ export class ReadDashboard {
   private sipState(lab: LabId): SipListeningState | undefined {
     try {
       return this.sip.get().state(lab);
-    } catch {
-      return undefined;
+    } catch (error) {
+      if (error instanceof DomainError && error.code === 'SIP_UNAVAILABLE') return undefined;
+      throw error;
     }
   }
 }
