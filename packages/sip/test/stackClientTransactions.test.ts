@@ -179,6 +179,31 @@ describe('SIP stack: client transactions refused, and dropped at close (UDP loop
     await sleep(64 * FAST.T1 + 100);
     expect(events).to.deep.equal([]);
     expect(peer.requests('INVITE')).to.have.length(count);
-    expect(() => a.send(request('OPTIONS', peer.address, peer.address), peer.address)).to.throw(/closed/);
+  });
+
+  it('after close, fails a new request as a transport error on a later turn and drops a message sent outside one', async () => {
+    const { a } = pair;
+    const peer = await pair.raw();
+    await a.close();
+    const reasons: string[] = [];
+    const tx = a.request(request('BYE', address(a, 'UDP'), peer.address), peer.address, {
+      response: () => reasons.push('response'),
+      timeout: (reason) => reasons.push(reason),
+    });
+    expect(tx.request.method).to.equal('BYE');
+    expect(reasons, 'not reported while the caller still runs').to.deep.equal([]);
+    await until(() => reasons.length === 1, 'the transport error');
+    expect(reasons).to.deep.equal(['transport']);
+    // abandoned before its turn: no callback at all
+    const abandoned: string[] = [];
+    a.request(request('OPTIONS', address(a, 'UDP'), peer.address), peer.address, {
+      response: () => abandoned.push('response'),
+      timeout: (reason) => abandoned.push(reason),
+    }).abandon();
+    a.send(request('OPTIONS', peer.address, peer.address), peer.address);
+    await sleep(50);
+    expect(abandoned).to.deep.equal([]);
+    expect(peer.requests('BYE')).to.have.length(0);
+    expect(peer.requests('OPTIONS')).to.have.length(0);
   });
 });

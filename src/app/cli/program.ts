@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { Command, CommanderError } from 'commander';
+import { Command, CommanderError, type Option } from 'commander';
 import { ConfigError } from '../config/loadConfig.js';
 import type { AppConfig } from '../config/AppConfig.js';
 import type { MintOptions } from './mintLicense.js';
@@ -120,8 +120,16 @@ export function buildProgram(commands: Commands, env: NodeJS.ProcessEnv): Comman
 function unknownCommand(program: Command, argv: readonly string[]): string | undefined {
   let command = program;
   const path: string[] = [];
-  for (const word of argv) {
-    if (word.startsWith('-') || word === 'help' || command.commands.length === 0) return undefined;
+  for (let i = 0; i < argv.length; i += 1) {
+    const word = argv[i]!;
+    if (word.startsWith('-')) {
+      // an option before the command word (`gwsim --port 9000 frobnicate`): its value is no command
+      const option = optionNamed(command, word);
+      if (option === undefined) return undefined;
+      if ((option.required || option.optional) && !word.includes('=')) i += 1;
+      continue;
+    }
+    if (word === 'help' || command.commands.length === 0) return undefined;
     const next = command.commands.find((sub) => sub.name() === word || sub.aliases().includes(word));
     if (next === undefined) {
       const where = path.length === 0 ? '' : ` of gwsim ${path.join(' ')}`;
@@ -130,6 +138,19 @@ function unknownCommand(program: Command, argv: readonly string[]): string | und
     }
     command = next;
     path.push(word);
+  }
+  return undefined;
+}
+
+/** The option a word names among the command's own and its default command's (serve's, at the top). */
+function optionNamed(command: Command, word: string): Option | undefined {
+  const flag = word.split('=')[0]!;
+  // commander keeps the default command's name to itself (`{ isDefault: true }`)
+  const defaultName = (command as unknown as { _defaultCommandName?: string })._defaultCommandName;
+  const owners = [command, ...command.commands.filter((sub) => sub.name() === defaultName)];
+  for (const owner of owners) {
+    const option = owner.options.find((o) => o.long === flag || o.short === flag);
+    if (option) return option;
   }
   return undefined;
 }

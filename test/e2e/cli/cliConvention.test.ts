@@ -194,6 +194,15 @@ describe('one convention for every gwsim verb', function () {
     const nested = await gwsim(['journal', 'frobnicate']);
     expect(nested.code).to.equal(2);
     expect(nested.stderr).to.contain("unknown command 'journal frobnicate'").and.contain('show, clear');
+    // after serve's options too: an option's value is not the command word
+    for (const args of [
+      ['--port', '9000', 'frobnicate'],
+      ['--port=9000', 'frobnicate'],
+    ]) {
+      const after = await gwsim(args);
+      expect(after.code, args.join(' ')).to.equal(2);
+      expect(after.stderr, args.join(' ')).to.contain("unknown command 'frobnicate'").and.not.contain("for 'serve'");
+    }
   });
 
   it('a reader that closes the pipe (gwsim openapi | head) ends it quietly with exit code 0', async () => {

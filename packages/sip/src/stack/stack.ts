@@ -101,9 +101,13 @@ export class SipStack {
     queue.add(transaction, ticket);
   }
 
-  /** Starts a client transaction (INVITE: Timer A/B/D; others: E/F/K over UDP; no retransmission over TCP/TLS). */
+  /**
+   * Starts a client transaction (INVITE: Timer A/B/D; others: E/F/K over UDP; no retransmission over TCP/TLS). On a
+   * closed stack nothing can be sent: the request fails as a transport error would (RFC 3261 section 8.1.3.1), its
+   * `timeout('transport')` called on a later turn, so a dialog that outlived its listener ends instead of throwing.
+   */
   request(request: SipRequest, destination: SipAddress, callbacks: ClientCallbacks): ClientTransaction {
-    if (this.closed) throw new Error('the SIP stack is closed');
+    if (this.closed) return unsent(request, destination, callbacks);
     if (request.method === 'ACK') throw new Error('an ACK is not a transaction: use send()');
     const via = parseVia(headerValues(request, 'Via')[0] ?? '');
     if (via.branch === undefined) throw new Error('the top Via has no branch');
@@ -120,9 +124,12 @@ export class SipStack {
     return tx;
   }
 
-  /** Sends a message outside any transaction: the ACK to a 2xx, or a 2xx retransmission done by hand. */
+  /**
+   * Sends a message outside any transaction: the ACK to a 2xx, or a 2xx retransmission done by hand. On a closed
+   * stack it is dropped, as a datagram lost on the way would be (the peer's retransmissions find nobody either).
+   */
   send(message: SipMessage, destination: SipAddress): void {
-    if (this.closed) throw new Error('the SIP stack is closed');
+    if (this.closed) return;
     this.transport.transmit(message, serialize(message), destination, false, undefined, undefined);
   }
 
@@ -304,4 +311,19 @@ function withReceived(request: SipRequest, via: Via, remote: SipAddress): SipReq
   const headers = request.headers.slice();
   headers[index] = { name: 'Via', value: parts.join(', ') };
   return { ...request, headers };
+}
+
+/** A request a closed stack could not send: reported as a transport error on a later turn, unless abandoned first. */
+function unsent(request: SipRequest, destination: SipAddress, callbacks: ClientCallbacks): ClientTransaction {
+  let abandoned = false;
+  setImmediate(() => {
+    if (!abandoned) callbacks.timeout('transport');
+  });
+  return {
+    request,
+    destination,
+    abandon: () => {
+      abandoned = true;
+    },
+  };
 }

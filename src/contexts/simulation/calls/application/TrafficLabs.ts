@@ -387,9 +387,13 @@ export class TrafficLabs extends LiveSessions {
     this.generations.delete(lab);
   }
 
-  /** Stops listening for new plans (the pump's stop). */
+  /**
+   * The gateway stops (the pump's stop): no more plans are heard, and every lab's transport is dropped, so that no
+   * timer of a call in progress (a session refresh, a media timeout) fires after its listeners closed.
+   */
   close(): void {
     this.unsubscribe?.();
     this.unsubscribe = undefined;
+    for (const traffic of this.labs.values()) traffic.engine?.transport.dispose();
   }
 }
