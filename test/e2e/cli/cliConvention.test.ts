@@ -261,7 +261,7 @@ describe('one convention for every gwsim verb', function () {
       expect(await ok(['labs', 'list'], { ...asUser(), HOST: '0.0.0.0' })).to.match(/^default\t/);
       expect(await ok(['labs', 'list'], { ...asUser(), GWSIM_URL: url, PORT: '1' })).to.match(/^default\t/);
       expect(await ok(['labs', 'list', '--url', url], { ...asUser(), GWSIM_URL: dead })).to.match(/^default\t/);
-      expect(await ok(['ready', '--timeout', '5'])).to.contain(`${url}/_sim/ready`);
+      expect(await ok(['ready', '--timeout', '60'])).to.contain(`${url}/_sim/ready`);
       const wrong = await gwsim(['labs', 'list'], { PORT: String(port), GWSIM_ADMIN_PASSWORD: 'not-it-1' });
       expect(wrong.code).to.equal(1);
       expect(wrong.stderr).to.contain('401').and.contain('--user and --password');
