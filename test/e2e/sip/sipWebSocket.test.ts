@@ -1,0 +1,223 @@
+import http from 'node:http';
+import { expect } from 'chai';
+import { WebSocket } from 'ws';
+import { BatchingMonitorSinks } from '../../../src/contexts/monitoring/history/application/BatchingMonitorSinks.js';
+import type { ApiClient } from '../../support/ApiClient.js';
+import { RealTimeClock } from '../../support/RealTimeClock.js';
+import { TestGateway } from '../../support/TestGateway.js';
+import { freeUdpPort } from '../../support/sip/sipp.js';
+import { until } from '../../support/sip/sipPhone.js';
+import { createObject } from '../../acceptance/configuration/objectsSupport.js';
+import { routeCalls } from './sipLabSupport.js';
+import { WsPhone } from './wsPhone.js';
+
+const DOMAIN = 'webrtc.test';
+
+interface ListenerView {
+  nodeName: string;
+  transport: string;
+  port: number;
+  state: string;
+}
+
+/** What the port answers an HTTP request that is not a proper handshake: the status line's code. */
+function handshakeStatus(port: number, path: string, headers: Record<string, string>): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const request = http.request({ host: '127.0.0.1', port, path, headers }, (res) => {
+      res.resume();
+      resolve(res.statusCode ?? 0);
+    });
+    request.on('upgrade', (res, socket) => {
+      socket.destroy();
+      resolve(res.statusCode ?? 0);
+    });
+    request.on('error', reject);
+    request.end();
+  });
+}
+
+/**
+ * Browsers call through a WebRTC node over SIP over WebSocket (RFC 7118): a WebRTC node built through the API
+ * (WebSocket stack WS on a port of its own, plus the lab's port offset), two `ws` phones register at it with their
+ * digests and call each other through the lab (the route from the node to itself), the call reaching the called
+ * phone over its own connection; the call is in activeSessions and in the history with its WS messages. Bad input on
+ * the port is refused and the lab carries the next call; a phone whose connection closed is unreachable (480).
+ */
+describe('SIP over WebSocket at a WebRTC node (real SIP)', function () {
+  this.timeout(60_000);
+  let gateway: TestGateway;
+  let admin: ApiClient;
+  let wsPort: number;
+  let url: string;
+  const phones: WsPhone[] = [];
+
+  const phone = async (user: string, password: string): Promise<WsPhone> => {
+    const p = await WsPhone.open(url, user, DOMAIN);
+    phones.push(p);
+    expect(await p.register(password), `${user} registers`).to.equal(200);
+    return p;
+  };
+
+  before(async function () {
+    // the lab's own ports: the demo's nodes listen at their ports plus an offset nobody else's run uses
+    const offset = 20_000 + Math.floor(Math.random() * 5_000);
+    wsPort = await freeUdpPort(); // a free number (checked for TCP below, by the listener's own state)
+    url = `ws://127.0.0.1:${wsPort}/sip`;
+    gateway = await TestGateway.start({ clock: new RealTimeClock(), config: { sipT1Ms: 50 } });
+    admin = gateway.admin();
+    const eth0 = (await admin.get('/api/objects/sorts', { query: { sort: 'IN_STACK', displayName: 'eth0' } })).json;
+    await createObject(admin, 'SIPAUTH_STACK', 'browser 1001', { username: '1001', password: 'Web-1001-Pw' });
+    await createObject(admin, 'SIPAUTH_STACK', 'browser 1002', { username: '1002', password: 'Web-1002-Pw' });
+    const websocket = await createObject(admin, 'WEBSOCKET_STACK', 'Browsers websocket', {
+      port: String(wsPort - offset),
+      path: '/sip',
+      secure: false,
+      networkControllerId: eth0.id,
+    });
+    const media = await createObject(admin, 'MNS_STACK', 'Browsers media', { networkControllerId: eth0.id });
+    const server = await createObject(admin, 'WEBRTC_STACK', 'Browsers WebRTC server', {
+      websocketId: websocket['id'],
+      mediaNegotiationId: media['id'],
+    });
+    const node = await createObject(admin, 'TELWEBRTC_STACK', 'Browsers', { webrtcServerId: server['id'] });
+    await routeCalls(admin, {
+      displayName: 'Browser to browser',
+      source: node['id'],
+      destination: node['id'],
+      pattern: '100*',
+    });
+    expect((await admin.post('/api/coreConfig/commit')).status).to.equal(200);
+    const systemIds = await admin.get('/api/licenses/systemIds/get');
+    const lod = await admin.put('/api/licenses/importLod', {
+      json: {
+        licenseKey: 'GWSIM-LAB30-0000-0002',
+        companyName: 'Lab',
+        emailAddress: 'lab@example.com',
+        licensingDevice: systemIds.json[0].id,
+      },
+    });
+    expect(lod.status, lod.text).to.equal(200);
+    const on = await admin.put('/_sim/labs/default/sip', {
+      version: null,
+      json: { enabled: true, supervision: false, portOffset: offset },
+    });
+    expect(on.status, on.text).to.equal(200);
+    const listeners = on.json.listeners as ListenerView[];
+    expect(
+      listeners.filter((l) => l.nodeName === 'Browsers').map((l) => `${l.transport} ${l.port} ${l.state}`),
+      JSON.stringify(listeners),
+    ).to.deep.equal([`WS ${wsPort} listening`]);
+  });
+
+  after(async () => {
+    for (const p of phones) await p.close();
+    await gateway?.stop();
+  });
+
+  async function call(caller: WsPhone, called: WsPhone, number: string): Promise<void> {
+    const before = called.requests('BYE').length;
+    expect(await caller.call(number), 'the call is answered').to.equal(200);
+    await until(async () => called.requests('ACK').length > 0, 'the called phone gets its ACK');
+    expect(await caller.hangUp(), 'the BYE is answered').to.equal(200);
+    await until(async () => called.requests('BYE').length > before, 'the called phone gets the BYE');
+  }
+
+  it('two browsers register over the WebSocket and call each other: the INVITE reaches the called one over its connection', async () => {
+    const alice = await phone('1001', 'Web-1001-Pw');
+    const bob = await phone('1002', 'Web-1002-Pw');
+    expect(await alice.call('1002')).to.equal(200);
+    const invite = bob.requests('INVITE')[0]!;
+    expect(invite.uri, "the Request-URI is the browser's Contact").to.equal(bob.contact);
+    expect(invite.headers.find((h) => h.name === 'Via')!.value).to.match(/^SIP\/2\.0\/WS /);
+    await until(async () => bob.requests('ACK').length === 1, 'the ACK over the connection');
+
+    const active = await admin.post('/api/activeSessions/get', { json: {} });
+    expect(active.status, active.text).to.equal(200);
+    const session = (active.json.activeSessions as any[]).find((s) => s.incoming.telLocalNumber === '1002');
+    expect(session, JSON.stringify(active.json)).to.not.equal(undefined);
+    expect(session.incoming.transportProtocol).to.equal('WS');
+    expect(session.outgoing[0].transportProtocol).to.equal('WS');
+
+    expect(await alice.hangUp()).to.equal(200);
+    await until(async () => bob.requests('BYE').length === 1, 'the BYE reaches the called browser');
+
+    const entries = async (): Promise<any[]> => {
+      await gateway.get(BatchingMonitorSinks).flush();
+      const history = await admin.post('/api/callHistory/get', {
+        query: { dateFormat: 'ISO-8601' },
+        json: { count: 10 },
+      });
+      expect(history.status, history.text).to.equal(200);
+      return (history.json.entries as any[]).filter((e) => e.inboundDestinationDialString === '1002');
+    };
+    await until(async () => (await entries()).length === 1, 'the call is in the history');
+    const entry = (await entries())[0]!;
+    expect(entry).to.include({ result: 'ANSWERED', sipStatusCode: 200, disconnectingSide: 'inbound' });
+    const messages = await admin.get('/api/messageHistory', {
+      query: { filterSessionIdentifier: entry.sessionIdentifier },
+    });
+    expect(messages.status, messages.text).to.equal(200);
+    const stored = messages.json as { protocol: string; messageType: string; callIndex: number }[];
+    expect(stored.length).to.be.greaterThan(6);
+    expect([...new Set(stored.map((m) => m.protocol))]).to.deep.equal(['WS']);
+    expect(stored.filter((m) => m.callIndex === 1).map((m) => m.messageType)).to.include.members(['INVITE', 'BYE']);
+  });
+
+  it('refuses bad input on the WebSocket port, and the lab carries the next call', async () => {
+    const upgrade = {
+      Connection: 'Upgrade',
+      Upgrade: 'websocket',
+      'Sec-WebSocket-Version': '13',
+      'Sec-WebSocket-Key': 'dGhlIHNhbXBsZSBub25jZQ==',
+    };
+    expect(await handshakeStatus(wsPort, '/sip', {}), 'not a handshake').to.equal(426);
+    expect(
+      await handshakeStatus(wsPort, '/sip', { ...upgrade, 'Sec-WebSocket-Protocol': 'chat' }),
+      'another subprotocol',
+    ).to.equal(400);
+    expect(await handshakeStatus(wsPort, '/sip', upgrade), 'no subprotocol').to.equal(400);
+    expect(
+      await handshakeStatus(wsPort, '/elsewhere', { ...upgrade, 'Sec-WebSocket-Protocol': 'sip' }),
+      'another path',
+    ).to.equal(404);
+
+    const big = await WsPhone.open(url, 'x', DOMAIN);
+    phones.push(big);
+    big.send('x'.repeat(70_000)); // over the node's largest message (65,535 bytes)
+    await until(async () => big.closed !== undefined, 'the oversized frame closes the connection');
+    expect(big.closed!.code).to.equal(1009);
+
+    const garbage = await WsPhone.open(url, 'y', DOMAIN);
+    phones.push(garbage);
+    garbage.send('\u0000\u0001 not SIP at all');
+    garbage.send(
+      'INVITE sip:1002@webrtc.test SIP/2.0\r\nVia: SIP/2.0/WS g.invalid;branch=z9hG4bKgarbage\r\nMax-Forwards: many\r\nTo: <sip:1002@webrtc.test>\r\nFrom: <sip:y@webrtc.test>;tag=g\r\nCall-ID: garbage-1\r\nCSeq: 1 INVITE\r\n\r\n',
+    );
+    await until(
+      async () => garbage.received.some((m) => m.kind === 'response' && m.status === 400),
+      'the malformed INVITE answered 400',
+    );
+    expect(garbage.ws.readyState, 'the connection goes on').to.equal(WebSocket.OPEN);
+
+    const carol = await phone('1001', 'Web-1001-Pw');
+    const dave = await phone('1002', 'Web-1002-Pw');
+    await call(carol, dave, '1002');
+  });
+
+  it('a browser whose connection closed is unreachable: its binding goes and a call to it gets 480', async () => {
+    const erin = await phone('1001', 'Web-1001-Pw');
+    const frank = await phone('1002', 'Web-1002-Pw');
+    // every earlier 1002 closes: frank's connection is the only one left bound to 1002
+    for (const p of phones) if (p !== erin && p !== frank) await p.close();
+    await frank.close();
+    // the dashboard lists each node's registered clients
+    const bound = async (): Promise<string[]> => {
+      const answer = await admin.get('/api/dashboard/get');
+      expect(answer.status, answer.text).to.equal(200);
+      const node = (answer.json.sipNodes as any[]).find((n) => n.displayName === 'Browsers');
+      return (node?.registeredClientList ?? []).map((c: { bindingIri: string }) => c.bindingIri);
+    };
+    await until(async () => (await bound()).join() === erin.contact, 'only the browser still connected is bound');
+    expect(await erin.call('1002')).to.equal(480);
+  });
+});
