@@ -1,5 +1,7 @@
 import http from 'node:http';
+import tls from 'node:tls';
 import { expect } from 'chai';
+import { createSelfSigned } from '@gwsim/x509';
 import { WebSocket } from 'ws';
 import { BatchingMonitorSinks } from '../../../src/contexts/monitoring/history/application/BatchingMonitorSinks.js';
 import type { ApiClient } from '../../support/ApiClient.js';
@@ -48,6 +50,7 @@ describe('SIP over WebSocket at a WebRTC node (real SIP)', function () {
   let gateway: TestGateway;
   let admin: ApiClient;
   let wsPort: number;
+  let wssPort: number;
   let url: string;
   const phones: WsPhone[] = [];
 
@@ -80,6 +83,29 @@ describe('SIP over WebSocket at a WebRTC node (real SIP)', function () {
       mediaNegotiationId: media['id'],
     });
     const node = await createObject(admin, 'TELWEBRTC_STACK', 'Browsers', { webrtcServerId: server['id'] });
+    // a WSS node with the certificate of its WebSocket stack's security profile, and one without a certificate
+    const tls = createSelfSigned({ commonName: 'browsers.lab.test', dnsNames: ['browsers.lab.test'] });
+    const identity = await createObject(admin, 'CRY_X509_STACK', 'Browsers identity', {
+      certificate: tls.certificate,
+      privateKey: tls.privateKey,
+    });
+    const security = await createObject(admin, 'INS_STACK', 'Browsers TLS', { digitalIdentityId: identity['id'] });
+    wssPort = await freeUdpPort();
+    for (const [name, port, profile] of [
+      ['Secure browsers', wssPort, security['id']],
+      ['Browsers without a certificate', wssPort + 1 > 65535 ? wssPort - 1 : wssPort + 1, undefined],
+    ] as const) {
+      const secure = await createObject(admin, 'WEBSOCKET_STACK', `${name} websocket`, {
+        port: String(port - offset),
+        secure: true,
+        networkControllerId: eth0.id,
+        ...(profile ? { networkSecurityProfileId: profile } : {}),
+      });
+      const secureServer = await createObject(admin, 'WEBRTC_STACK', `${name} WebRTC server`, {
+        websocketId: secure['id'],
+      });
+      await createObject(admin, 'TELWEBRTC_STACK', name, { webrtcServerId: secureServer['id'] });
+    }
     await routeCalls(admin, {
       displayName: 'Browser to browser',
       source: node['id'],
@@ -107,6 +133,16 @@ describe('SIP over WebSocket at a WebRTC node (real SIP)', function () {
       listeners.filter((l) => l.nodeName === 'Browsers').map((l) => `${l.transport} ${l.port} ${l.state}`),
       JSON.stringify(listeners),
     ).to.deep.equal([`WS ${wsPort} listening`]);
+    expect(
+      listeners
+        .filter((l) => l.nodeName.includes('ecure') || l.nodeName.includes('certificate'))
+        .map((l) => `${l.nodeName} ${l.transport} ${l.state}`),
+      JSON.stringify(listeners),
+    ).to.have.members(['Secure browsers WSS listening', 'Browsers without a certificate WSS failed']);
+    const failed = listeners.find((l) => l.nodeName === 'Browsers without a certificate') as ListenerView & {
+      error: string;
+    };
+    expect(failed.error).to.match(/WSS needs a certificate/);
   });
 
   after(async () => {
@@ -161,6 +197,22 @@ describe('SIP over WebSocket at a WebRTC node (real SIP)', function () {
     expect(stored.length).to.be.greaterThan(6);
     expect([...new Set(stored.map((m) => m.protocol))]).to.deep.equal(['WS']);
     expect(stored.filter((m) => m.callIndex === 1).map((m) => m.messageType)).to.include.members(['INVITE', 'BYE']);
+  });
+
+  it("takes WSS with the certificate of the WebSocket stack's security profile", async () => {
+    const secure = await WsPhone.open(`wss://127.0.0.1:${wssPort}/ws`, '1001', DOMAIN);
+    phones.push(secure);
+    expect(secure.ws.protocol).to.equal('sip');
+    expect(await secure.register('Web-1001-Pw'), 'a REGISTER over WSS').to.equal(200);
+    const presented = await new Promise<string>((resolve, reject) => {
+      const socket = tls.connect({ host: '127.0.0.1', port: wssPort, rejectUnauthorized: false }, () => {
+        resolve(String(socket.getPeerCertificate().subject.CN));
+        socket.destroy();
+      });
+      socket.on('error', reject);
+    });
+    expect(presented, 'the certificate the listener presents').to.equal('browsers.lab.test');
+    await secure.close();
   });
 
   it('refuses bad input on the WebSocket port, and the lab carries the next call', async () => {

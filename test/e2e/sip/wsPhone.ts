@@ -58,6 +58,8 @@ export class WsPhone {
     readonly ws: WebSocket,
     readonly user: string,
     readonly domain: string,
+    /** WS, or WSS over TLS: what its Via and Contact name (RFC 7118 sections 5.2 and 5.3). */
+    readonly transport: 'WS' | 'WSS',
   ) {
     ws.on('message', (data: Buffer) => {
       let message: SipMessage;
@@ -75,13 +77,13 @@ export class WsPhone {
   static open(url: string, user: string, domain: string): Promise<WsPhone> {
     return new Promise((resolve, reject) => {
       const ws = new WebSocket(url, ['sip'], { rejectUnauthorized: false });
-      ws.once('open', () => resolve(new WsPhone(ws, user, domain)));
+      ws.once('open', () => resolve(new WsPhone(ws, user, domain, url.startsWith('wss:') ? 'WSS' : 'WS')));
       ws.once('error', reject);
     });
   }
 
   get contact(): string {
-    return `sip:${this.user}@${this.host};transport=ws`;
+    return `sip:${this.user}@${this.host};transport=${this.transport.toLowerCase()}`;
   }
 
   /** REGISTER, the 401's challenge answered with the password: the final status. */
@@ -92,7 +94,7 @@ export class WsPhone {
       this.send(
         requestText([
           `REGISTER sip:${this.domain} SIP/2.0`,
-          `Via: SIP/2.0/WS ${this.host};branch=${branch}`,
+          `Via: SIP/2.0/${this.transport} ${this.host};branch=${branch}`,
           'Max-Forwards: 70',
           `To: <sip:${this.user}@${this.domain}>`,
           `From: <sip:${this.user}@${this.domain}>;tag=${hex(4)}`,
@@ -123,7 +125,7 @@ export class WsPhone {
     const invite = requestText(
       [
         `INVITE sip:${number}@${this.domain} SIP/2.0`,
-        `Via: SIP/2.0/WS ${this.host};branch=${branch}`,
+        `Via: SIP/2.0/${this.transport} ${this.host};branch=${branch}`,
         'Max-Forwards: 70',
         `To: <sip:${number}@${this.domain}>`,
         `From: <sip:${this.user}@${this.domain}>;tag=${hex(4)}`,
@@ -181,7 +183,7 @@ export class WsPhone {
     this.send(
       requestText([
         `${method} ${d.route} SIP/2.0`,
-        `Via: SIP/2.0/WS ${this.host};branch=z9hG4bK${hex(6)}`,
+        `Via: SIP/2.0/${this.transport} ${this.host};branch=z9hG4bK${hex(6)}`,
         'Max-Forwards: 70',
         `From: ${from};tag=${localTag}`,
         `To: ${to};tag=${d.remoteTag}`,
