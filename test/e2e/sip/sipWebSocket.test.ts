@@ -7,10 +7,10 @@ import { BatchingMonitorSinks } from '../../../src/contexts/monitoring/history/a
 import type { ApiClient } from '../../support/ApiClient.js';
 import { RealTimeClock } from '../../support/RealTimeClock.js';
 import { TestGateway } from '../../support/TestGateway.js';
-import { freeUdpPort } from '../../support/sip/sipp.js';
+import { freeUdpPort, runSipp } from '../../support/sip/sipp.js';
 import { until } from '../../support/sip/sipPhone.js';
+import { PROFILES, addSystem } from '../../acceptance/configuration/nodesSupport.js';
 import { createObject } from '../../acceptance/configuration/objectsSupport.js';
-import { routeCalls } from './sipLabSupport.js';
 import { WsPhone } from './wsPhone.js';
 
 const DOMAIN = 'webrtc.test';
@@ -38,6 +38,29 @@ function handshakeStatus(port: number, path: string, headers: Record<string, str
   });
 }
 
+/** A routing domain "Browsers" for calls from `sources`: the numbers 100x go to the WebRTC node `browsers`. */
+async function routeToBrowsers(admin: ApiClient, sources: string[], browsers: string): Promise<void> {
+  const domain = await admin.post('/api/routingDomains/add', {
+    version: 1,
+    json: { displayName: 'Browsers', sourceNodes: sources },
+  });
+  expect(domain.status, domain.text).to.equal(200);
+  const route = await admin.post('/api/routingDomains/routes/add', {
+    version: 1,
+    query: { routingDomain: 'Browsers' },
+    json: {
+      displayName: 'To the browsers',
+      enabled: true,
+      establishment: {
+        action: 'ACCEPT',
+        routingTargets: [{ destinationNodeId: browsers, routingForwardProfileId: '' }],
+      },
+      filters: [{ sourceNodeIds: sources, destinationDialString: { type: 'WILDCARD', wildcardPattern: '100*' } }],
+    },
+  });
+  expect(route.status, route.text).to.equal(200);
+}
+
 /**
  * Browsers call through a WebRTC node over SIP over WebSocket (RFC 7118): a WebRTC node built through the API
  * (WebSocket stack WS on a port of its own, plus the lab's port offset), two `ws` phones register at it with their
@@ -51,6 +74,7 @@ describe('SIP over WebSocket at a WebRTC node (real SIP)', function () {
   let admin: ApiClient;
   let wsPort: number;
   let wssPort: number;
+  let pbxPort: number;
   let url: string;
   const phones: WsPhone[] = [];
 
@@ -106,12 +130,15 @@ describe('SIP over WebSocket at a WebRTC node (real SIP)', function () {
       });
       await createObject(admin, 'TELWEBRTC_STACK', name, { webrtcServerId: secureServer['id'] });
     }
-    await routeCalls(admin, {
-      displayName: 'Browser to browser',
-      source: node['id'],
-      destination: node['id'],
-      pattern: '100*',
+    // a PBX node SIPp calls in at (UDP), and one routing domain: the browsers' and the PBX's calls to 100x go to
+    // the browser registered under the number
+    pbxPort = await freeUdpPort();
+    const [pbx] = await addSystem(admin, PROFILES.genericPbx, {
+      displayName: 'PBX',
+      udpTcpPort: pbxPort - offset,
+      tlsPort: pbxPort - offset + 1,
     });
+    await routeToBrowsers(admin, [node['id'], pbx!.id], node['id']);
     expect((await admin.post('/api/coreConfig/commit')).status).to.equal(200);
     const systemIds = await admin.get('/api/licenses/systemIds/get');
     const lod = await admin.put('/api/licenses/importLod', {
@@ -213,6 +240,22 @@ describe('SIP over WebSocket at a WebRTC node (real SIP)', function () {
     });
     expect(presented, 'the certificate the listener presents').to.equal('browsers.lab.test');
     await secure.close();
+  });
+
+  it('SIPp calls a browser through the lab: UDP in at a PBX node, over the WebSocket to the registered browser', async () => {
+    const grace = await phone('1002', 'Web-1002-Pw');
+    const caller = await runSipp({
+      scenario: 'uac',
+      remote: `127.0.0.1:${pbxPort}`,
+      service: '1002',
+      calls: 1,
+      extra: ['-d', '200'],
+      timeoutMs: 30_000,
+    });
+    expect(caller.successful, `${caller.errors}\n${caller.stderr}`).to.equal(1);
+    expect(grace.requests('INVITE'), 'the INVITE over the browser connection').to.have.length(1);
+    await until(async () => grace.requests('BYE').length === 1, "SIPp's BYE reaches the browser");
+    await grace.close();
   });
 
   it('refuses bad input on the WebSocket port, and the lab carries the next call', async () => {
