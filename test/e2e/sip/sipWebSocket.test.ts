@@ -11,6 +11,7 @@ import { freeUdpPort, runSipp } from '../../support/sip/sipp.js';
 import { until } from '../../support/sip/sipPhone.js';
 import { PROFILES, addSystem } from '../../acceptance/configuration/nodesSupport.js';
 import { createObject } from '../../acceptance/configuration/objectsSupport.js';
+import { gatesFollow } from './sipTransportSupport.js';
 import { WsPhone } from './wsPhone.js';
 
 const DOMAIN = 'webrtc.test';
@@ -75,6 +76,7 @@ describe('SIP over WebSocket at a WebRTC node (real SIP)', function () {
   let wsPort: number;
   let wssPort: number;
   let pbxPort: number;
+  let browsersId: string;
   let url: string;
   const phones: WsPhone[] = [];
 
@@ -107,6 +109,7 @@ describe('SIP over WebSocket at a WebRTC node (real SIP)', function () {
       mediaNegotiationId: media['id'],
     });
     const node = await createObject(admin, 'TELWEBRTC_STACK', 'Browsers', { webrtcServerId: server['id'] });
+    browsersId = node['id'];
     // a WSS node with the certificate of its WebSocket stack's security profile, and one without a certificate
     const tls = createSelfSigned({ commonName: 'browsers.lab.test', dnsNames: ['browsers.lab.test'] });
     const identity = await createObject(admin, 'CRY_X509_STACK', 'Browsers identity', {
@@ -256,6 +259,32 @@ describe('SIP over WebSocket at a WebRTC node (real SIP)', function () {
     expect(grace.requests('INVITE'), 'the INVITE over the browser connection').to.have.length(1);
     await until(async () => grace.requests('BYE').length === 1, "SIPp's BYE reaches the browser");
     await grace.close();
+  });
+
+  it("meets the gates and faults as any node's calls: maintenance mode and a trunkDown fault refuse with 503", async () => {
+    const henry = await phone('1001', 'Web-1001-Pw');
+    const ida = await phone('1002', 'Web-1002-Pw');
+    expect((await admin.put('/api/maintenanceMode/set', { json: { modeActive: true } })).status).to.equal(200);
+    try {
+      await gatesFollow();
+      expect(await henry.call('1002'), 'maintenance mode takes no new call').to.equal(503);
+    } finally {
+      expect((await admin.put('/api/maintenanceMode/set', { json: { modeActive: false } })).status).to.equal(200);
+      await gatesFollow();
+    }
+    const fault = await admin.post('/_sim/labs/default/faults', {
+      version: null,
+      json: { effect: { kind: 'trunkDown', node: browsersId } },
+    });
+    expect(fault.status, fault.text).to.equal(200);
+    try {
+      expect(await henry.call('1002'), "the WebRTC node's trunk refuses").to.equal(503);
+    } finally {
+      const removed = await admin.delete(`/_sim/labs/default/faults/${fault.json.id}`, { version: null });
+      expect(removed.status).to.be.oneOf([200, 204]);
+    }
+    expect(ida.requests('INVITE'), 'nothing reached the called browser').to.have.length(0);
+    await call(henry, ida, '1002');
   });
 
   it('refuses bad input on the WebSocket port, and the lab carries the next call', async () => {

@@ -149,6 +149,20 @@ export class WsPhone {
         route,
       };
       this.inDialog('ACK', this.seq);
+    } else {
+      // the ACK of a failure is the INVITE transaction's: its branch, the response's To (RFC 3261 section 17.1.1.3)
+      const sent = parseSip(Buffer.from(invite)) as SipRequest;
+      this.send(
+        requestText([
+          `ACK sip:${number}@${this.domain} SIP/2.0`,
+          `Via: SIP/2.0/${this.transport} ${this.host};branch=${branch}`,
+          'Max-Forwards: 70',
+          `To: ${header(final, 'To')}`,
+          `From: ${header(sent, 'From')}`,
+          `Call-ID: ${callId}`,
+          `CSeq: ${this.seq} ACK`,
+        ]),
+      );
     }
     return final.status;
   }
