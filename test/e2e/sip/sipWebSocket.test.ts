@@ -328,6 +328,17 @@ describe('SIP over WebSocket at a WebRTC node (real SIP)', function () {
     await call(carol, dave, '1002');
   });
 
+  it('a browser whose connection closes in a call: the gateway ends the call, a BYE to the other side', async () => {
+    const jack = await phone('1001', 'Web-1001-Pw');
+    const kim = await phone('1002', 'Web-1002-Pw');
+    expect(await jack.call('1002')).to.equal(200);
+    await until(async () => kim.requests('ACK').length === 1, 'the call is up');
+    await kim.close();
+    await until(async () => jack.requests('BYE').length === 1, "the caller hears the call end (the gateway's BYE)");
+    const active = await admin.post('/api/activeSessions/get', { json: {} });
+    expect(active.json.activeSessions, 'no call left in progress').to.deep.equal([]);
+  });
+
   it('a browser whose connection closed is unreachable: its binding goes and a call to it gets 480', async () => {
     const erin = await phone('1001', 'Web-1001-Pw');
     const frank = await phone('1002', 'Web-1002-Pw');

@@ -195,7 +195,10 @@ export class SocketSipListening extends SipListening {
       ackTimeout: (invite) => runtime.transport?.onAckTimeout(invite),
       wire: (event) => runtime.transport?.onWire(event),
       refused: (refusal) => runtime.peers.refusedSip(node.id, refusal),
-      flowClosed: (remote) => runtime.registrar.flowClosed(node.id, remote),
+      flowClosed: (remote) => {
+        runtime.registrar.flowClosed(node.id, remote);
+        if (listener) runtime.transport?.onFlowClosed(listener.stack, remote);
+      },
     };
     const stack = await SipStack.listen(
       {
