@@ -337,6 +337,17 @@ describe('SIP over WebSocket at a WebRTC node (real SIP)', function () {
     await until(async () => jack.requests('BYE').length === 1, "the caller hears the call end (the gateway's BYE)");
     const active = await admin.post('/api/activeSessions/get', { json: {} });
     expect(active.json.activeSessions, 'no call left in progress').to.deep.equal([]);
+    const endedByGateway = async (): Promise<unknown[]> => {
+      await gateway.get(BatchingMonitorSinks).flush();
+      const history = await admin.post('/api/callHistory/get', {
+        query: { dateFormat: 'ISO-8601' },
+        json: { count: 50 },
+      });
+      return (history.json.entries as { result: string; disconnectingSide: string }[]).filter(
+        (e) => e.result === 'ANSWERED' && e.disconnectingSide === 'gateway',
+      );
+    };
+    await until(async () => (await endedByGateway()).length === 1, 'the call in the history, hung up by the gateway');
   });
 
   it('a browser whose connection closed is unreachable: its binding goes and a call to it gets 480', async () => {
