@@ -172,6 +172,35 @@ describe('SIP stack over WebSocket (RFC 7118)', function () {
     expect(recorder.refusals[0]!.remote.transport).to.equal('WS');
   });
 
+  it('forbid: a request over the WebSocket is answered 403 on its connection, statelessly', async () => {
+    const recorder = answering();
+    const s = await open(recorder, { admit: () => 'forbid' });
+    const peer = await connect(s);
+    peer.send(browserRegister('alice', 'example.com', 'z9hG4bKws9'));
+    await peer.response(403);
+    expect(recorder.requests).to.have.length(0);
+    expect(recorder.refusals[0]).to.include({ what: 'message', answered: true });
+  });
+
+  it('fails a request waiting on a connection that closes (transport), at once', async () => {
+    const recorder = answering();
+    const s = await open(recorder);
+    const peer = await connect(s);
+    peer.send(browserRegister('alice', 'example.com', 'z9hG4bKws10'));
+    await peer.response(200);
+    const flow = recorder.requests[0]!.source;
+    const reasons: string[] = [];
+    const started = Date.now();
+    s.request(request('INVITE', ws(s), flow), flow, {
+      response: (r) => reasons.push(String(r.status)),
+      timeout: (reason) => reasons.push(reason),
+    });
+    await until(() => peer.requests('INVITE').length === 1, 'the INVITE over the WebSocket');
+    peer.ws.terminate();
+    await until(() => reasons.includes('transport'), 'the INVITE failing with its connection');
+    expect(Date.now() - started, 'long before Timer B').to.be.below(64 * 20);
+  });
+
   it('listens WSS with its certificate', async () => {
     const identity = createSelfSigned({ commonName: 'gwsim test' });
     const recorder = answering();
