@@ -9,7 +9,7 @@ import { parseSip } from './parse.js';
 export interface CapturedMessage {
   /** Microseconds since the epoch. */
   readonly timestampMicros: number;
-  readonly protocol: 'UDP' | 'TCP' | 'TLS';
+  readonly protocol: 'UDP' | 'TCP' | 'TLS' | 'WS' | 'WSS';
   readonly sourceIp: string;
   readonly sourcePort: number;
   readonly destinationIp: string;

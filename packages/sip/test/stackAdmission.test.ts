@@ -1,15 +1,10 @@
 import { expect } from 'chai';
 import { createSelfSigned } from '@gwsim/x509';
-import { buildAck, buildResponse, serialize, SipStack, type PeerAdmission, type RefusedPeer } from '../src/index.js';
+import { buildAck, buildResponse, serialize, SipStack, type PeerAdmission } from '../src/index.js';
 import { address, RawTcp, RawUdp, Recorder, request, sleep, stack, until } from './stackSupport.js';
 
-/** A recorder that also keeps what the stack's `admit` refused. */
-class Guarded extends Recorder {
-  readonly refusals: RefusedPeer[] = [];
-  refused(refusal: RefusedPeer): void {
-    this.refusals.push(refusal);
-  }
-}
+/** A recorder (it keeps what the stack's `admit` refused). */
+class Guarded extends Recorder {}
 
 describe('SIP stack: the peers it hears (admit, a network peer whitelist)', function () {
   this.timeout(20_000);

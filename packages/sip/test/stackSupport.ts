@@ -9,6 +9,7 @@ import {
   type SipMessage,
   type SipRequest,
   type SipResponse,
+  type RefusedPeer,
   type ServerTransaction,
   type SipStackOptions,
   type StackHandler,
@@ -39,6 +40,7 @@ export class Recorder implements StackHandler {
   readonly ackTimeouts: ServerTransaction[] = [];
   readonly wires: WireEvent[] = [];
   readonly errors: Error[] = [];
+  readonly refusals: RefusedPeer[] = [];
   onRequest: (tx: ServerTransaction) => void = () => {};
   onCancel: (invite: ServerTransaction, cancel: SipRequest) => void = () => {};
 
@@ -62,6 +64,11 @@ export class Recorder implements StackHandler {
   error(error: Error): void {
     this.errors.push(error);
   }
+  refused(refusal: RefusedPeer): void {
+    this.refusals.push(refusal);
+  }
+  /** A WebSocket connection closed (set by a test that watches flows). */
+  flowClosed?: (remote: SipAddress, local: SipAddress) => void;
 
   /** Start lines of the wire events, `>` sent or `<` received, `*` for a retransmission. */
   lines(): string[] {

@@ -106,6 +106,7 @@ export type {
   SipTransportProtocol,
   PlanNodeSip,
   PlanIdentity,
+  PlanWebSocket,
   PlanCredentials,
   PlanRegistration,
   PlanSupervision,

@@ -505,7 +505,7 @@ export interface ControlSchemas {
   SipListenerStateView: {
     nodeId: string;
     nodeName: string;
-    transport: "UDP" | "TCP" | "TLS";
+    transport: "UDP" | "TCP" | "TLS" | "WS" | "WSS";
     host: string;
     port: number;
     state: "listening" | "failed";

@@ -1350,7 +1350,7 @@ export interface GatewaySchemas {
     messageLength: number;
     /** the request method (INVITE) or the status and reason (180 Ringing) */
     messageType: string;
-    protocol: "UDP" | "TCP" | "TLS";
+    protocol: "UDP" | "TCP" | "TLS" | "WS" | "WSS";
     /** from the gateway's point of view */
     direction: "received" | "sent";
     /** whether the message was cut to the SIP flow configuration's maximumMessageLength */

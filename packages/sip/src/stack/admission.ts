@@ -37,7 +37,7 @@ export class PeerGate {
   ) {}
 
   /** Closes an accepted connection whose peer is dropped (told to the user); false when the peer may connect. */
-  refusesConnection(socket: net.Socket, transport: 'TCP' | 'TLS'): boolean {
+  refusesConnection(socket: net.Socket, transport: 'TCP' | 'TLS' | 'WS' | 'WSS'): boolean {
     if (!this.admit) return false;
     const remote: SipAddress = { transport, host: socket.remoteAddress ?? '', port: socket.remotePort ?? 0 };
     if (this.admit(remote) !== 'drop') return false;
@@ -56,7 +56,7 @@ export class PeerGate {
     if (admission === 'accept') return false;
     const answer = admission === 'forbid' ? forbiddenAnswer(bytes, this.maxBytes, () => this.user.newTag()) : undefined;
     if (answer) this.send(answer, remote, conn);
-    if (admission === 'drop' && conn) conn.socket.destroy();
+    if (admission === 'drop' && conn) conn.destroy();
     this.user.refused({ remote, local, what: conn ? 'message' : 'datagram', answered: answer !== undefined });
     return true;
   }

@@ -39,7 +39,7 @@ interface Ending {
 }
 
 /**
- * A SIP transport and transaction layer (RFC 3261 sections 17 and 18) over UDP, TCP and TLS. The transaction
+ * A SIP transport and transaction layer (RFC 3261 sections 17 and 18) over UDP, TCP, TLS, WS and WSS (RFC 7118). The transaction
  * user (the gateway) gets new requests, ACKs of its 2xx, CANCELs, responses to its own requests, and a record of
  * every message on the wire.
  */
@@ -74,6 +74,7 @@ export class SipStack {
       error: (error) => this.reportError(error),
       newTag: () => this.randomTag(),
       refused: (refusal) => this.callHandler((h) => h.refused?.(refusal)),
+      flowClosed: (remote, local) => this.callHandler((h) => h.flowClosed?.(remote, local)),
     });
   }
 

@@ -1,15 +1,18 @@
-import dgram from 'node:dgram';
+import type dgram from 'node:dgram';
 import net from 'node:net';
 import tls from 'node:tls';
 import { headerValues, parseVia, serialize, type SipMessage, type SipResponse } from '../message.js';
 import { parseSip, SipParseError } from '../parse.js';
+import type { WebSocket } from 'ws';
 import { PeerGate } from './admission.js';
 import { after } from './after.js';
 import type { ClientTx } from './clientTx.js';
 import { Connection } from './connection.js';
+import { openListeners, type Listeners } from './listen.js';
 import { malformedResponse } from './malformedResponse.js';
 import type { ServerTx } from './serverTx.js';
-import type { RefusedPeer, SipAddress, SipStackOptions } from './types.js';
+import { isWebSocket, type RefusedPeer, type SipAddress, type SipStackOptions } from './types.js';
+import type { WebSocketListener } from './websocket.js';
 
 const DEFAULT_MAX_BYTES = 65535;
 
@@ -38,6 +41,8 @@ export interface TransportUser {
   newTag(): string;
   /** Something the options' `admit` refused. */
   refused(refusal: RefusedPeer): void;
+  /** A WebSocket connection (a flow) closed. */
+  flowClosed(remote: SipAddress, local: SipAddress): void;
 }
 
 function addressKey(address: SipAddress): string {
@@ -45,9 +50,10 @@ function addressKey(address: SipAddress): string {
 }
 
 /**
- * The transport layer (RFC 3261 section 18) over UDP, TCP and TLS: the listeners, the TCP and TLS connections
- * (opened to send, or accepted), stream framing, and the answer to input that does not parse. It hands parsed
- * messages to its user, and sends what the transactions and the stack give it.
+ * The transport layer (RFC 3261 section 18) over UDP, TCP, TLS, WS and WSS (RFC 7118): the listeners, the TCP and TLS
+ * connections (opened to send, or accepted), the WebSocket connections (accepted only: a client behind one is
+ * reached over it, RFC 7118 section 5.3), stream framing, and the answer to input that does not parse. It hands
+ * parsed messages to its user, and sends what the transactions and the stack give it.
  */
 export class Transport {
   private readonly connections = new Map<string, Connection>();
@@ -59,61 +65,25 @@ export class Transport {
   private user!: TransportUser;
   private peers!: PeerGate;
 
+  private readonly udp: dgram.Socket | undefined;
+  private readonly tcp: net.Server | undefined;
+  private readonly tlsServer: tls.Server | undefined;
+  private readonly websocket: WebSocketListener | undefined;
+  readonly local: readonly SipAddress[];
+
   private constructor(
     private readonly options: SipStackOptions,
-    private readonly udp: dgram.Socket | undefined,
-    private readonly tcp: net.Server | undefined,
-    private readonly tlsServer: tls.Server | undefined,
-    readonly local: readonly SipAddress[],
+    listeners: Listeners,
   ) {
+    ({ udp: this.udp, tcp: this.tcp, tlsServer: this.tlsServer, websocket: this.websocket } = listeners);
+    this.local = listeners.local;
     this.maxBytes = options.maxMessageBytes ?? DEFAULT_MAX_BYTES;
-    this.udpLocal = local.find((a) => a.transport === 'UDP');
+    this.udpLocal = this.local.find((a) => a.transport === 'UDP');
   }
 
   /** Opens the listeners. With port 0, UDP gets an ephemeral port and TCP listens on the same number. */
   static async listen(options: SipStackOptions): Promise<Transport> {
-    const wants = new Set(options.transports);
-    if (wants.has('TLS') && (!options.tls?.key || !options.tls.cert))
-      throw new Error('TLS needs options.tls (key and cert)');
-    const local: SipAddress[] = [];
-    let udp: dgram.Socket | undefined;
-    let tcp: net.Server | undefined;
-    let tlsServer: tls.Server | undefined;
-    try {
-      for (let attempt = 0; ; attempt++) {
-        let port = options.port;
-        if (wants.has('UDP')) {
-          udp = await bindUdp(options.host, port);
-          port = udp.address().port;
-        }
-        if (!wants.has('TCP')) break;
-        tcp = net.createServer();
-        try {
-          await listenOn(tcp, options.host, port);
-          break;
-        } catch (e) {
-          // The ephemeral port UDP got may be taken for TCP: try another pair.
-          const code = (e as NodeJS.ErrnoException).code;
-          udp?.close();
-          udp = undefined;
-          tcp = undefined;
-          if (options.port !== 0 || !wants.has('UDP') || code !== 'EADDRINUSE' || attempt >= 20) throw e;
-        }
-      }
-      if (udp) local.push({ transport: 'UDP', host: options.host, port: udp.address().port });
-      if (tcp) local.push({ transport: 'TCP', host: options.host, port: (tcp.address() as net.AddressInfo).port });
-      if (wants.has('TLS')) {
-        tlsServer = tls.createServer({ key: options.tls!.key!, cert: options.tls!.cert! });
-        await listenOn(tlsServer, options.host, options.tlsPort ?? 0);
-        local.push({ transport: 'TLS', host: options.host, port: (tlsServer.address() as net.AddressInfo).port });
-      }
-    } catch (e) {
-      udp?.close();
-      tcp?.close();
-      tlsServer?.close();
-      throw e;
-    }
-    return new Transport(options, udp, tcp, tlsServer, local);
+    return new Transport(options, await openListeners(options, DEFAULT_MAX_BYTES));
   }
 
   /** Listens to the sockets from now on, handing what comes to `user`. */
@@ -138,6 +108,14 @@ export class Transport {
       socket.once('close', () => this.sockets.delete(socket));
     });
     tlsServer?.on('error', (e) => this.user.error(e));
+    const wsTransport = this.local.find((a) => isWebSocket(a.transport))?.transport as 'WS' | 'WSS' | undefined;
+    this.websocket?.start(
+      {
+        refuses: (socket) => this.closed || this.peers.refusesConnection(socket, wsTransport!),
+        connected: (ws, socket) => this.adoptWebSocket(ws, socket, wsTransport!),
+      },
+      (e) => this.user.error(e),
+    );
   }
 
   /** Closes the listeners and every connection. */
@@ -150,6 +128,7 @@ export class Transport {
     if (this.udp) closing.push(new Promise((resolve) => this.udp!.close(() => resolve())));
     for (const server of [this.tcp, this.tlsServer])
       if (server) closing.push(new Promise((resolve) => server.close(() => resolve())));
+    if (this.websocket) closing.push(this.websocket.close());
     await Promise.all(closing);
   }
 
@@ -175,6 +154,13 @@ export class Transport {
       return;
     }
     const conn = connection?.alive ? connection : this.connectionTo(destination);
+    if (!conn) {
+      // RFC 7118 section 5.3: a WebSocket client is reached only over its own connection, and that one is gone
+      const why = `no WebSocket connection from ${destination.host}:${destination.port}`;
+      if (!client) throw new Error(why);
+      after(0, () => client.fail('transport'));
+      return;
+    }
     if (client) {
       client.connection = conn;
       conn.clients.add(client);
@@ -183,7 +169,7 @@ export class Transport {
       conn.pending.push({ bytes, message, retransmission });
       return;
     }
-    conn.socket.write(bytes);
+    conn.write(bytes);
     this.user.wire(true, conn.local!, conn.remote, bytes, message, retransmission);
   }
 
@@ -191,6 +177,8 @@ export class Transport {
   sendResponse(tx: ServerTx, response: SipResponse, bytes: Buffer, retransmission: boolean): void {
     if (this.closed) return;
     let destination = tx.source;
+    // a WebSocket client cannot be connected to (its Via's sent-by is not resolvable, RFC 7118 section 5.2)
+    if (isWebSocket(tx.source.transport) && !tx.connection?.alive) return;
     if (tx.source.transport !== 'UDP' && !tx.connection?.alive) {
       // The connection is gone: open one to the source address and the port the Via names (18.2.2).
       let port = tx.source.transport === 'TLS' ? 5061 : 5060;
@@ -208,10 +196,12 @@ export class Transport {
     }
   }
 
-  private connectionTo(destination: SipAddress): Connection {
+  /** A connection to the destination: the live one, else a new one; undefined for a WebSocket client without one. */
+  private connectionTo(destination: SipAddress): Connection | undefined {
     const key = addressKey(destination);
     const existing = this.connections.get(key);
     if (existing?.alive) return existing;
+    if (isWebSocket(destination.transport)) return undefined;
     const transport = destination.transport as 'TCP' | 'TLS';
     let socket: net.Socket;
     if (transport === 'TLS') {
@@ -248,6 +238,29 @@ export class Transport {
     const remote: SipAddress = { transport, host: socket.remoteAddress ?? '', port: socket.remotePort ?? 0 };
     const conn = new Connection(socket, transport, remote, true, this.maxBytes);
     this.track(conn, addressKey(remote));
+  }
+
+  /** A WebSocket connection whose handshake completed: one SIP message per frame (RFC 7118 section 5.1). */
+  private adoptWebSocket(ws: WebSocket, socket: net.Socket, transport: 'WS' | 'WSS'): void {
+    if (this.closed) {
+      ws.terminate();
+      return;
+    }
+    const remote: SipAddress = { transport, host: socket.remoteAddress ?? '', port: socket.remotePort ?? 0 };
+    const conn = new Connection(socket, transport, remote, true, this.maxBytes, ws);
+    const key = addressKey(remote);
+    this.connections.set(key, conn);
+    socket.setNoDelay(true);
+    ws.on('message', (data: Buffer) => this.guard(() => this.onWebSocketFrame(conn, data)));
+    ws.on('error', () => {
+      /* a frame over the size limit (closed 1009) or a protocol error: followed by 'close' */
+    });
+    ws.on('close', () => {
+      if (this.connections.get(key) === conn) this.connections.delete(key);
+      for (const client of [...conn.clients]) client.fail('transport');
+      conn.clients.clear();
+      if (!this.closed) this.user.flowClosed(remote, conn.local!);
+    });
   }
 
   private track(conn: Connection, key: string): void {
@@ -295,10 +308,21 @@ export class Transport {
       }
       this.user.wire(false, conn.local!, conn.remote, frame.bytes, undefined, false);
       this.answerMalformed(frame.bytes, frame.status, frame.problem, conn.remote, conn);
-      conn.socket.end();
+      conn.end();
       // A peer that keeps sending after the error is not waited for.
-      after(1000, () => conn.socket.destroy());
+      after(1000, () => conn.destroy());
     }
+  }
+
+  /**
+   * One frame, one message (RFC 7118 section 5.1): no framing to lose, so a frame that does not parse is answered
+   * (or dropped) as a datagram is and the connection goes on. CR and LF alone are keep-alives (RFC 5626 section 4.4.1).
+   */
+  private onWebSocketFrame(conn: Connection, bytes: Buffer): void {
+    if (this.closed || !conn.alive) return;
+    if (this.peers.refuses(bytes, conn.local!, conn.remote, conn)) return;
+    if (bytes.every((b) => b === 13 || b === 10)) return;
+    this.receive(bytes, conn.local!, conn.remote, conn);
   }
 
   private receive(bytes: Buffer, local: SipAddress, remote: SipAddress, conn: Connection | undefined): void {
@@ -348,25 +372,4 @@ export class Transport {
       this.user.error(e instanceof Error ? e : new Error(String(e)));
     }
   }
-}
-
-function bindUdp(host: string, port: number): Promise<dgram.Socket> {
-  return new Promise((resolve, reject) => {
-    const socket = dgram.createSocket(net.isIPv6(host) ? 'udp6' : 'udp4');
-    socket.once('error', reject);
-    socket.bind(port, host, () => {
-      socket.off('error', reject);
-      resolve(socket);
-    });
-  });
-}
-
-function listenOn(server: net.Server, host: string, port: number): Promise<void> {
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
 }

@@ -1,6 +1,11 @@
 import type { SipMessage, SipRequest, SipResponse } from '../message.js';
 
-export type SipTransportName = 'UDP' | 'TCP' | 'TLS';
+export type SipTransportName = 'UDP' | 'TCP' | 'TLS' | 'WS' | 'WSS';
+
+/** SIP over WebSocket (RFC 7118): WS, and WSS over TLS. */
+export function isWebSocket(transport: SipTransportName): transport is 'WS' | 'WSS' {
+  return transport === 'WS' || transport === 'WSS';
+}
 
 /** One end of a SIP hop: transport, IP address and port. */
 export interface SipAddress {
@@ -37,9 +42,17 @@ export interface SipStackOptions {
   readonly host: string;
   /** 0 = ephemeral (UDP and TCP then share the port UDP got). */
   readonly port: number;
-  /** Which listeners to open ('TLS' needs tls and its own tlsPort). */
+  /**
+   * Which listeners to open ('TLS' needs tls and its own tlsPort; 'WS' or 'WSS', one of them, listens on
+   * `websocket.port`, WSS with the tls identity).
+   */
   readonly transports: readonly SipTransportName[];
   readonly tlsPort?: number;
+  /**
+   * The SIP over WebSocket listener (RFC 7118): its port (0 or absent: ephemeral) and the request path it takes
+   * handshakes on (absent: any path).
+   */
+  readonly websocket?: { readonly port?: number; readonly path?: string };
   /**
    * The TLS identity (listener and outgoing connections; a TLS listener needs key and cert, outgoing connections
    * go without a client certificate when they are absent). Outgoing TLS verifies the peer against `ca` (else the
@@ -51,7 +64,10 @@ export interface SipStackOptions {
     readonly ca?: string | Buffer | readonly (string | Buffer)[];
     readonly rejectUnauthorized?: boolean;
   };
-  /** Default 65535; larger messages: 513 where answerable, else dropped. */
+  /**
+   * Default 65535; larger messages: 513 where answerable, else dropped; a larger WebSocket frame closes its
+   * connection with 1009.
+   */
   readonly maxMessageBytes?: number;
   readonly timers?: Partial<StackTimers>;
   /** Default performance.timeOrigin + performance.now(). */
@@ -143,6 +159,12 @@ export interface StackHandler {
   ackTimeout(invite: ServerTransaction): void;
   /** Every message sent or received, in order (retransmissions, 100 Trying, 400s to garbage included). */
   wire(event: WireEvent): void;
+  /**
+   * A WebSocket connection closed (accepted connections only: the stack never opens one). It was a flow (RFC 5626
+   * section 3, as RFC 7118 section 5.3 asks): requests toward `remote` cannot reach that client any more (a client
+   * transaction toward it fails at once with `transport`), whatever its Contact says.
+   */
+  flowClosed?(remote: SipAddress, local: SipAddress): void;
   /** What SipStackOptions.admit refused (never reported as a wire event when dropped). */
   refused?(refusal: RefusedPeer): void;
   /**

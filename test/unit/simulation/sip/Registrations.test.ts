@@ -23,6 +23,19 @@ describe('the bindings of a phone registrar (Registrations)', () => {
     expect(bindings.reach('101', T0)).to.equal(undefined);
   });
 
+  it('removes the bindings made over a flow that closed, of every user, and no other', () => {
+    const bindings = new Registrations<string>();
+    bindings.bind('100', 'sip:100@a.invalid;transport=ws', 'flow 1', T0 + 60_000);
+    bindings.bind('100', 'sip:100@10.0.0.2', 'mobile', T0 + 60_000);
+    bindings.bind('101', 'sip:101@b.invalid;transport=ws', 'flow 1', T0 + 60_000);
+    bindings.bind('102', 'sip:102@c.invalid;transport=ws', 'flow 2', T0 + 60_000);
+    bindings.unbindWhere((address) => address === 'flow 1');
+    expect(bindings.all(T0).map(({ user, binding }) => `${user} ${binding.address}`)).to.deep.equal([
+      '100 mobile',
+      '102 flow 2',
+    ]);
+  });
+
   it('removes one contact, or every contact of the user', () => {
     const bindings = new Registrations<string>();
     bindings.bind('100', 'sip:100@10.0.0.1', 'desk', T0 + 60_000);

@@ -213,12 +213,29 @@ export interface PlanNodeSip {
   readonly reliableProvisionals: ReliableProvisionals;
   /** Session timers (RFC 4028) of the node's user agent, which the gateway runs on each real leg of the node. */
   readonly sessionTimer: PlanSessionTimer;
-  /** The registrar of a SIP phone registrar node (TELSIP_STACK role SIP_PHONE_REGISTRAR); undefined for other nodes. */
+  /**
+   * The registrar of a SIP phone registrar node (TELSIP_STACK role SIP_PHONE_REGISTRAR) or of a WebRTC node (its
+   * browsers register there, with the catalog's registrar defaults); undefined for other nodes.
+   */
   readonly registrar: PlanRegistrar | undefined;
   /** The network peer whitelists of the node's SIP transport and media negotiation. */
   readonly peers: PlanPeers;
   /** Keep-alives and registration toward the node's peer. */
   readonly supervision: PlanSupervision;
+  /**
+   * The SIP over WebSocket listener (RFC 7118) of a WebRTC node (TELWEBRTC_STACK → WEBRTC_STACK → WEBSOCKET_STACK);
+   * undefined for other nodes. A WebRTC node has no UDP, TCP or TLS listener.
+   */
+  readonly websocket?: PlanWebSocket | undefined;
+}
+
+/** A WebRTC node's WebSocket listener (WEBSOCKET_STACK): port, request path, WSS or WS, and the WSS certificate. */
+export interface PlanWebSocket {
+  readonly port: number;
+  readonly path: string;
+  readonly secure: boolean;
+  /** The certificate of the stack's security profile (networkSecurityProfileId); WSS listens only with one. */
+  readonly identity: PlanIdentity | undefined;
 }
 
 /** A routed call: the domain whose plan matched, and the match (route, targets with their dial strings). */

@@ -12,6 +12,7 @@ import { compileRoutingDomain, type RoutingCall, type RoutingPlan } from '../../
 import { NODE_CONNECTIONS_SLOT, TransportConnectionMapper } from '../../transport/domain/TransportConnectionMapper.js';
 import type { KindSettings } from '../../transport/domain/KindSettings.js';
 import { planCertificates, planConnections } from './planConnections.js';
+import { websocketOf } from './planWebSocket.js';
 import { planNodeSip } from './planNodeSip.js';
 import { simulatedAddress } from './simulatedAddress.js';
 import type {
@@ -146,8 +147,10 @@ function planNode(
   problems: PlanProblem[],
 ): PlanNode {
   const transport = transportOf(graph, node);
-  const controllerId = transport?.references['networkControllerId']?.[0] ?? '';
-  const address = transport ? networkOf(graph, controllerId).ipAddress : '';
+  // a WebRTC node's interface is its WebSocket stack's
+  const listener = transport ?? websocketOf(graph, node)?.listener;
+  const controllerId = listener?.references['networkControllerId']?.[0] ?? '';
+  const address = listener ? networkOf(graph, controllerId).ipAddress : '';
   const host = address || FALLBACK_HOST;
   const p = transport?.parameters;
   const protocol: SipTransportProtocol =

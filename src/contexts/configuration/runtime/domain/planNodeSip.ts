@@ -7,7 +7,6 @@ import { transportOf, userAgentOf } from '../../nodes/domain/NodeMapper.js';
 import { NODE_CONNECTIONS_SLOT } from '../../transport/domain/TransportConnectionMapper.js';
 import type {
   PlanCredentials,
-  PlanIdentity,
   PlanMedia,
   PlanNodeSip,
   PlanRegistrar,
@@ -15,7 +14,9 @@ import type {
   RegistrarAcceptPolicy,
   ReliableProvisionals,
 } from './GatewayPlan.js';
+import { identityOf } from './planIdentity.js';
 import { peersOf } from './planPeers.js';
+import { websocketOf } from './planWebSocket.js';
 import { supervisionOf } from './planSupervision.js';
 
 /** What a node without a SIP transport (or without a value) gets. */
@@ -64,21 +65,6 @@ function flag(object: ConfigObject | undefined, name: string, fallback: boolean)
 function whole(object: ConfigObject | undefined, name: string, fallback: number): number {
   const found = object ? value(object, name) : undefined;
   return typeof found === 'number' && Number.isInteger(found) ? found : fallback;
-}
-
-/** The certificate and key the transport's security profile presents; undefined unless both are there. */
-function identityOf(graph: GraphView, transport: ConfigObject | undefined): PlanIdentity | undefined {
-  const identity = first(
-    graph,
-    first(graph, transport, 'networkSecurityProfileId', ['INS_STACK']),
-    'digitalIdentityId',
-    ['CRY_X509_STACK'],
-  );
-  const certificate = text(identity, 'certificate').trim();
-  const privateKey = text(identity, 'privateKey').trim();
-  if (!certificate || !privateKey) return undefined;
-  const chain = text(identity, 'certificateChain').trim();
-  return { certificatePem: `${certificate}\n${chain ? `${chain}\n` : ''}`, privateKeyPem: `${privateKey}\n` };
 }
 
 /**
@@ -243,7 +229,8 @@ function registrarOf(
   hostname: string,
 ): PlanRegistrar | undefined {
   const object = first(graph, node, 'registrarId', ['TELSIPREG_REGISTRAR']);
-  if (!object && text(node, 'nodeRole') !== 'SIP_PHONE_REGISTRAR') return undefined;
+  // a WebRTC node registers its browsers as a registrar node without a registrar object does (docs/sip.md)
+  if (!object && text(node, 'nodeRole') !== 'SIP_PHONE_REGISTRAR' && node.sort !== 'TELWEBRTC_STACK') return undefined;
   const defaults = SortCatalog.defaults('TELSIPREG_REGISTRAR');
   const read = (name: string): ParameterValue | undefined => object?.parameters[name] ?? defaults[name];
   const policy = read('acceptPolicy');
@@ -300,7 +287,9 @@ function reliableProvisionalsOf(userAgent: ConfigObject | undefined): ReliablePr
  * transport's, or 5060): a node without a transport listens on UDP and TCP there.
  */
 export function planNodeSip(graph: GraphView, node: ConfigObject, localPort: number, hostname: string): PlanNodeSip {
-  const userAgent = userAgentOf(graph, node);
+  const webrtc = websocketOf(graph, node);
+  // a WebRTC node's signalling is its WebRTC server's (the user agent's slots it shares: mediaNegotiationId)
+  const userAgent = webrtc ? webrtc.server : userAgentOf(graph, node);
   const transport = transportOf(graph, node);
   const identity = identityOf(graph, transport);
   const port = (name: string, fallback: number): number => {
@@ -314,8 +303,9 @@ export function planNodeSip(graph: GraphView, node: ConfigObject, localPort: num
   const peers = peersOf(graph, transport, first(graph, userAgent, 'mediaNegotiationId', ['MNS_STACK']));
   // frozen like the rest of the plan: every call of the lab reads it
   return Object.freeze({
-    udp: flag(transport, 'udpEnabled', true),
-    tcp: flag(transport, 'tcpEnabled', true),
+    // a WebRTC node listens on its WebSocket only: it has no SIP transport of its own
+    udp: node.sort !== 'TELWEBRTC_STACK' && flag(transport, 'udpEnabled', true),
+    tcp: node.sort !== 'TELWEBRTC_STACK' && flag(transport, 'tcpEnabled', true),
     tls: transport !== undefined && flag(transport, 'tlsEnabled', true) && identity !== undefined,
     udpTcpPort: port('udpTcpPort', localPort),
     tlsPort: port('tlsPort', SIP_DEFAULTS.tlsPort),
@@ -324,12 +314,13 @@ export function planNodeSip(graph: GraphView, node: ConfigObject, localPort: num
     natTraversal: (transport?.referencesIn('networkMappingId').length ?? 0) > 0,
     identity: identity && Object.freeze(identity),
     credentials: credentials && Object.freeze(credentials),
-    media: Object.freeze(mediaOf(graph, userAgent, transport)),
+    media: Object.freeze(mediaOf(graph, userAgent, transport ?? webrtc?.listener)),
     userAgent: text(userAgent, 'userAgentHeader') || SIP_DEFAULTS.userAgent,
     reliableProvisionals: reliableProvisionalsOf(userAgent),
     sessionTimer: sessionTimerOf(userAgent),
     registrar: registrar && Object.freeze(registrar),
     peers,
     supervision: supervisionOf(graph, connection, userAgent),
+    ...(webrtc ? { websocket: webrtc.plan } : {}),
   });
 }

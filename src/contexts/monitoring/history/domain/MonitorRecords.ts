@@ -116,7 +116,7 @@ export interface SipMessageEntry {
   /** Microseconds since the epoch (pcap needs microseconds). */
   readonly timestampMicros: number;
   readonly direction: MessageDirection;
-  readonly protocol: 'UDP' | 'TCP' | 'TLS';
+  readonly protocol: 'UDP' | 'TCP' | 'TLS' | 'WS' | 'WSS';
   readonly sourceIpAddress: string;
   readonly sourcePort: number;
   readonly destinationIpAddress: string;

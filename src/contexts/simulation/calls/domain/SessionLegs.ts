@@ -11,7 +11,7 @@ export interface LegSnapshot {
   readonly connectAt: Date | undefined;
   readonly durationSeconds: number;
   readonly callState: CallState;
-  readonly transport: 'UDP' | 'TCP' | 'TLS';
+  readonly transport: 'UDP' | 'TCP' | 'TLS' | 'WS' | 'WSS';
   readonly usedTransportIri: string;
   readonly nodeId: string;
   readonly routeId: string;

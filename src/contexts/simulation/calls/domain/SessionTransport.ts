@@ -24,7 +24,7 @@ export class TransportLeg {
     return this.session;
   }
 
-  get transport(): 'UDP' | 'TCP' | 'TLS' {
+  get transport(): 'UDP' | 'TCP' | 'TLS' | 'WS' | 'WSS' {
     return this.node.local.transport;
   }
 
@@ -76,7 +76,7 @@ export interface LegDtmf {
 export interface LegRemoteAddress {
   readonly host: string;
   readonly port: number;
-  readonly transport: 'UDP' | 'TCP' | 'TLS';
+  readonly transport: 'UDP' | 'TCP' | 'TLS' | 'WS' | 'WSS';
 }
 
 /**

@@ -6,7 +6,7 @@ import type { LabId } from '../../../../shared/domain/LabId.js';
 export interface SipListenerView {
   readonly nodeId: string;
   readonly nodeName: string;
-  readonly transport: 'UDP' | 'TCP' | 'TLS';
+  readonly transport: 'UDP' | 'TCP' | 'TLS' | 'WS' | 'WSS';
   readonly host: string;
   readonly port: number;
   readonly state: 'listening' | 'failed';

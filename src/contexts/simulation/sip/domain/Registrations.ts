@@ -47,6 +47,14 @@ export class Registrations<Address> {
     else this.byUser.get(user)?.delete(contact);
   }
 
+  /** Removes every binding whose address `gone` names (a closed flow's). */
+  unbindWhere(gone: (address: Address) => boolean): void {
+    for (const [user, bindings] of this.byUser) {
+      for (const [contact, binding] of bindings) if (gone(binding.address)) bindings.delete(contact);
+      if (bindings.size === 0) this.byUser.delete(user);
+    }
+  }
+
   /** The user's bindings still valid at `now` (expired ones are dropped). */
   current(user: string, now: number): readonly Binding<Address>[] {
     const bindings = this.byUser.get(user);

@@ -4,6 +4,7 @@ import {
   buildCancel,
   buildResponse,
   dialogFromResponse,
+  isWebSocket,
   type ClientCallbacks,
   type Dialog,
   type SipAddress,
@@ -96,7 +97,9 @@ export class OutboundCalls {
     const local =
       listener.address(destination?.transport ?? node.local.transport) ??
       listener.address('UDP') ??
-      listener.address('TCP')!;
+      listener.address('TCP') ??
+      listener.address('WSS') ??
+      listener.address('WS')!;
     const caller = offer.caller instanceof SocketLeg ? offer.caller : undefined;
     const callId = firstHeader(built, 'Call-ID') ?? '';
     const leg = new SocketLeg(
@@ -136,7 +139,8 @@ export class OutboundCalls {
     // the client INVITE transaction ACKs a failure itself (RFC 3261 17.1.1.3)
     if (leg.finalStatus < 200 || leg.finalStatus >= 300 || !leg.sentInvite) return;
     const built = ack();
-    const target = uriAddress(built.uri, leg.peer.transport) ?? leg.peer;
+    // a WebSocket client is reached over its connection whatever its Contact names (RFC 7118 section 5.3)
+    const target = isWebSocket(leg.peer.transport) ? leg.peer : (uriAddress(built.uri, leg.peer.transport) ?? leg.peer);
     let message = withVia(built, leg.local);
     message = withCSeq(message, cseqOf(leg.sentInvite)?.seq ?? cseqOf(message)?.seq ?? 1);
     leg.peer = target;

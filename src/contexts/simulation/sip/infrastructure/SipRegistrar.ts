@@ -3,6 +3,7 @@ import {
   buildResponse,
   formatDigestChallenge,
   formatNameAddr,
+  isWebSocket,
   NonceIssuer,
   parseDigestAuthorization,
   parseNameAddr,
@@ -230,7 +231,11 @@ export class SipRegistrar {
         registrations.unbind(user, change.uri);
         continue;
       }
-      const address = uriAddress(change.uri, transaction.source.transport) ?? transaction.source;
+      // a browser's Contact (`…@xxxx.invalid;transport=ws`) names no place: it is reached over the connection its
+      // REGISTER came on, a flow (RFC 7118 section 5.3, RFC 5626 section 3), bound until that connection closes
+      const address = isWebSocket(transaction.source.transport)
+        ? transaction.source
+        : (uriAddress(change.uri, transaction.source.transport) ?? transaction.source);
       registrations.bind(user, change.uri, address, now + change.seconds * 1000, {
         refreshedAt: now,
         userAgent: firstHeader(request, 'User-Agent') ?? '',
@@ -258,6 +263,18 @@ export class SipRegistrar {
         });
     }
     return clients;
+  }
+
+  /**
+   * A WebSocket connection to the node closed: the bindings made over it go, since nothing reaches their browser
+   * any more (RFC 5626 section 4.4: a flow that fails is no way to the user agent); a call to such a user gets 480.
+   */
+  flowClosed(nodeId: string, flow: SipAddress): void {
+    this.bindings
+      .get(nodeId)
+      ?.unbindWhere(
+        (address) => address.transport === flow.transport && address.host === flow.host && address.port === flow.port,
+      );
   }
 
   /** Forgets the bindings of every node but `registrarNodes` (the others left the configuration or are no registrar any more). */

@@ -1,5 +1,6 @@
 import {
   header,
+  isWebSocket,
   type ClientTransaction,
   type Dialog,
   type ServerTransaction,
@@ -188,5 +189,10 @@ export class SocketLeg extends TransportLeg {
   /** The peer's real SIP address: where the caller's requests came from, or where the far end's requests went. */
   override remoteAddress(): LegRemoteAddress {
     return { host: this.peer.host, port: this.peer.port, transport: this.peer.transport };
+  }
+
+  /** The leg's transport as its messages are recorded: a WebSocket leg's is WS or WSS, whatever the node's plan says. */
+  override get transport(): LegRemoteAddress['transport'] {
+    return isWebSocket(this.local.transport) ? this.local.transport : super.transport;
   }
 }

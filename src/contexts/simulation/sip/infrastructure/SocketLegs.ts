@@ -1,4 +1,4 @@
-import { ExpiryQueue, type SipStack } from '@gwsim/sip';
+import { ExpiryQueue, type SipAddress, type SipStack } from '@gwsim/sip';
 import type { EarlyRecords } from './EarlyRecords.js';
 import type { NodeListener } from './LabSip.js';
 import type { SocketLeg } from './SocketLeg.js';
@@ -71,6 +71,13 @@ export class SocketLegs {
   uses(stack: SipStack): boolean {
     for (const leg of this.legs.values()) if (!leg.ended && leg.stack === stack) return true;
     return false;
+  }
+
+  /** The legs in progress on the stack whose peer is `peer` (a WebSocket client's flow: its address exactly). */
+  toward(stack: SipStack, peer: SipAddress): SocketLeg[] {
+    const same = (a: SipAddress): boolean =>
+      a.transport === peer.transport && a.host === peer.host && a.port === peer.port;
+    return [...this.legs.values()].filter((leg) => !leg.ended && leg.stack === stack && same(leg.peer));
   }
 
   /** The calls in progress on a listener replaced on its ports go on on the new one. */

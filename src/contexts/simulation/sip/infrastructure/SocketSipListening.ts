@@ -1,17 +1,10 @@
 import { inject, injectable, optional } from 'inversify';
-import {
-  buildResponse,
-  SipStack,
-  type ServerTransaction,
-  type SipAddress,
-  type SipTransportName,
-  type StackHandler,
-} from '@gwsim/sip';
+import { buildResponse, SipStack, type ServerTransaction, type StackHandler } from '@gwsim/sip';
 import { DomainError } from '../../../../shared/domain/DomainError.js';
 import type { LabId } from '../../../../shared/domain/LabId.js';
 import { LabLeases } from '../../../../shared/application/LabLeases.js';
 import { Logger } from '../../../../shared/application/Logger.js';
-import { CommittedGateway, type GatewayPlan, type PlanNode } from '../../../configuration/index.js';
+import { CommittedGateway } from '../../../configuration/index.js';
 import {
   SipListening,
   type SipBlockFilter,
@@ -20,12 +13,13 @@ import {
 } from '../application/SipListening.js';
 import { StoredSip } from '../application/StoredSip.js';
 import { TrafficLabs } from '../../calls/application/TrafficLabs.js';
-import { farEndOf, outsidePeersOf, type SipSetting } from '../domain/SipSetting.js';
+import { farEndOf, outsidePeersOf } from '../domain/SipSetting.js';
 import { SipDefaults } from '../application/SipDefaults.js';
 import { SipLabs, type LabRuntime, type OpenListener } from './SipLabs.js';
 import { blockView, sipStateOf } from './sipState.js';
 import { SimulatedTrunkLabs } from './trunks/SimulatedTrunkLabs.js';
 import { ListenerFailures } from './ListenerFailures.js';
+import { wantedListeners, type WantedListener } from './wantedListeners.js';
 
 /** How often listeners that moved away are checked for calls still using them. */
 const DRAIN_CHECK_MS = 5_000;
@@ -125,7 +119,7 @@ export class SocketSipListening extends SipListening {
       return this.state(lab);
     }
     const plan = await this.committed.plan(lab);
-    const wanted = this.wanted(plan, setting);
+    const wanted = wantedListeners(plan, setting, this.options.host);
     // a port another lab holds: nothing changes, the caller hears both names
     for (const want of wanted) {
       for (const key of want.keys) {
@@ -188,59 +182,11 @@ export class SocketSipListening extends SipListening {
     return this.state(lab);
   }
 
-  /** The listeners the plan asks for: every enabled node with a SIP transport, on its ports plus the lab's offset. */
-  private wanted(
-    plan: GatewayPlan,
-    setting: SipSetting,
-  ): Array<{
-    node: PlanNode;
-    keys: string[];
-    addresses: SipAddress[];
-    signature: string;
-    port: number;
-    tlsPort: number | undefined;
-    transports: SipTransportName[];
-  }> {
-    const host = this.options.host;
-    const result = [];
-    for (const node of plan.nodes.values()) {
-      if (!node.enabled) continue;
-      const sip = node.sip;
-      const port = sip.udpTcpPort + setting.portOffset;
-      const tls = sip.tls && sip.identity !== undefined;
-      const tlsPort = tls ? sip.tlsPort + setting.portOffset : undefined;
-      const transports: SipTransportName[] = [
-        ...(sip.udp ? ['UDP' as const] : []),
-        ...(sip.tcp ? ['TCP' as const] : []),
-        ...(tls ? ['TLS' as const] : []),
-      ];
-      if (transports.length === 0 || port > 65535 || (tlsPort ?? 0) > 65535) continue;
-      const keys = [
-        ...(sip.udp || sip.tcp ? [`${host}:${port}`] : []),
-        ...(tlsPort !== undefined ? [`${host}:${tlsPort}`] : []),
-      ];
-      const addresses = transports.map((transport) => ({
-        transport,
-        host,
-        port: transport === 'TLS' ? tlsPort! : port,
-      }));
-      const signature = JSON.stringify([
-        transports,
-        port,
-        tlsPort,
-        sip.maxMessageBytes,
-        sip.identity?.certificatePem.length ?? 0,
-      ]);
-      result.push({ node, keys, addresses, signature, port, tlsPort, transports });
-    }
-    return result;
-  }
-
-  private async open(
-    runtime: LabRuntime,
-    want: ReturnType<SocketSipListening['wanted']>[number],
-  ): Promise<OpenListener> {
+  private async open(runtime: LabRuntime, want: WantedListener): Promise<OpenListener> {
     const { node } = want;
+    const identity = want.websocket ? want.websocket.identity : node.sip.identity;
+    if (want.transports.includes('WSS') && !identity)
+      throw new Error("WSS needs a certificate: the WebSocket stack's security profile names no identity with one");
     let listener: OpenListener | undefined;
     const handler: StackHandler = {
       request: (transaction) => this.onRequest(runtime, listener!, transaction),
@@ -249,6 +195,10 @@ export class SocketSipListening extends SipListening {
       ackTimeout: (invite) => runtime.transport?.onAckTimeout(invite),
       wire: (event) => runtime.transport?.onWire(event),
       refused: (refusal) => runtime.peers.refusedSip(node.id, refusal),
+      flowClosed: (remote) => {
+        runtime.registrar.flowClosed(node.id, remote);
+        if (listener) runtime.transport?.onFlowClosed(listener.stack, remote);
+      },
     };
     const stack = await SipStack.listen(
       {
@@ -256,12 +206,11 @@ export class SocketSipListening extends SipListening {
         port: want.port,
         transports: want.transports,
         ...(want.tlsPort !== undefined ? { tlsPort: want.tlsPort } : {}),
+        ...(want.websocket ? { websocket: { port: want.websocket.port, path: want.websocket.path } } : {}),
         // A lab's peers present self-signed certificates: outgoing TLS accepts them (the node's certificate, where
-        // it has one, is presented both ways).
+        // it has one, is presented both ways; a WebRTC node's WSS presents its WebSocket stack's).
         tls: {
-          ...(node.sip.identity
-            ? { key: node.sip.identity.privateKeyPem, cert: node.sip.identity.certificatePem }
-            : {}),
+          ...(identity ? { key: identity.privateKeyPem, cert: identity.certificatePem } : {}),
           rejectUnauthorized: false,
         },
         maxMessageBytes: node.sip.maxMessageBytes,

@@ -1,4 +1,4 @@
-import type { ServerTransaction, SipRequest, SipResponse, SipStack, WireEvent } from '@gwsim/sip';
+import type { ServerTransaction, SipAddress, SipRequest, SipResponse, SipStack, WireEvent } from '@gwsim/sip';
 import type { GatewayPlan, PlanNode } from '../../../configuration/index.js';
 import type { Scheduler } from '../../calls/domain/Scheduler.js';
 import {
@@ -226,6 +226,18 @@ export class SocketTransport extends SessionTransport {
   /** The caller never ACKed the gateway's 200 (64·T1): the gateway ends the call. */
   onAckTimeout(invite: ServerTransaction): void {
     if (!this.relay.ackTimedOut(invite)) this.inbound.ackTimedOut(invite);
+  }
+
+  /**
+   * A WebSocket client's connection closed: nothing reaches it any more (RFC 7118 section 5.3: its requests and
+   * responses go over that connection only), so the gateway ends its calls in progress, a BYE on the other leg, as
+   * when a session is not refreshed in time.
+   */
+  onFlowClosed(stack: SipStack, flow: SipAddress): void {
+    for (const leg of this.legs.toward(stack, flow))
+      this.reports.post(() => {
+        if (!leg.ended) this.reports.listener?.timedOut(leg);
+      });
   }
 
   /** Every message that crossed one of the lab's listeners: into the history of the leg whose Call-ID it carries. */

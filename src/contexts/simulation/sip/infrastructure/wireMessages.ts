@@ -3,6 +3,7 @@ import {
   dialogRequestTarget,
   formatNameAddr,
   isLooseRouter,
+  isWebSocket,
   parseCSeq,
   parseNameAddr,
   parseVia,
@@ -200,7 +201,8 @@ export function q850Of(message: SipMessage): number | undefined {
  * target, or a strict router); `peer` when neither names an address.
  */
 export function inDialogDestination(inbound: boolean, peer: SipAddress, message: SipRequest): SipAddress {
-  if (inbound) return peer;
+  // a WebSocket client is reached over its connection only, whatever its Contact says (RFC 7118 section 5.3)
+  if (inbound || isWebSocket(peer.transport)) return peer;
   const route = firstHeader(message, 'Route');
   let uri = message.uri;
   try {

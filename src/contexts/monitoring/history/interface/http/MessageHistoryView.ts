@@ -12,7 +12,7 @@ export class SipMessageEntryView {
   @IsString()
   @JSONSchema({ description: 'the request method (INVITE) or the status and reason (180 Ringing)' })
   messageType!: string;
-  @IsIn(['UDP', 'TCP', 'TLS']) protocol!: string;
+  @IsIn(['UDP', 'TCP', 'TLS', 'WS', 'WSS']) protocol!: string;
   @IsIn(MESSAGE_DIRECTIONS) @JSONSchema({ description: "from the gateway's point of view" }) direction!: string;
   @IsBoolean()
   @JSONSchema({ description: "whether the message was cut to the SIP flow configuration's maximumMessageLength" })

@@ -51,7 +51,7 @@ export class SipTrunkView {
 export class SipListenerStateView {
   @IsString() nodeId!: string;
   @IsString() nodeName!: string;
-  @IsIn(['UDP', 'TCP', 'TLS']) transport!: 'UDP' | 'TCP' | 'TLS';
+  @IsIn(['UDP', 'TCP', 'TLS', 'WS', 'WSS']) transport!: 'UDP' | 'TCP' | 'TLS' | 'WS' | 'WSS';
   @IsString() host!: string;
   @IsInt() port!: number;
   @IsIn(['listening', 'failed']) state!: 'listening' | 'failed';
