@@ -46,11 +46,17 @@ export async function configureSipGateway(options: {
       3,
     )
   )[0];
-  await call(options, 'POST', '/api/routingDomains/add', { json: { displayName: 'Main', sourceNodes: [pbx.id] } }, 1);
   await call(
     options,
     'POST',
-    '/api/routingDomains/routes/add?routingDomain=Main',
+    '/api/routingDomains/add',
+    { json: { displayName: 'SIP bench', sourceNodes: [pbx.id] } },
+    1,
+  );
+  await call(
+    options,
+    'POST',
+    '/api/routingDomains/routes/add?routingDomain=SIP%20bench',
     {
       json: {
         displayName: 'everything to the far PBX',
