@@ -11,6 +11,8 @@ import { configureSipGateway } from './sipGateway.js';
  * default 60) and after they ended: RSS and the growth per 1,000 calls, open descriptors per call, and where the
  * memory is (the WebAssembly memories of the embedded engines, each thread's V8 heap, the rest).
  */
+const SAMPLES = 5;
+
 export async function memorySection(): Promise<void> {
   const demoSeconds = Number(process.env['BENCH_MEMORY_SECONDS'] ?? 60);
   const calls = Number(process.env['BENCH_MEMORY_CALLS'] ?? 1000);
@@ -22,10 +24,18 @@ export async function memorySection(): Promise<void> {
   );
   const serve = await startServe();
   const samples: MemorySample[] = [];
+  // each phase's figures: the median RSS of 5 samples 2 s apart (the V8 heaps grow and shrink between collections)
   const take = async (label: string) => {
-    const taken = await sample(serve, label);
-    samples.push(taken);
-    console.log(`  ${label}: RSS ${taken.rssMiB} MiB, ${taken.fds} descriptors, ${taken.threads} threads`);
+    const taken: MemorySample[] = [];
+    for (let i = 0; i < SAMPLES; i += 1) {
+      if (i > 0) await pause(2);
+      taken.push(await sample(serve, label));
+    }
+    const median = taken.sort((a, b) => a.rssMiB - b.rssMiB)[Math.floor(SAMPLES / 2)]!;
+    samples.push(median);
+    console.log(
+      `  ${label}: RSS ${median.rssMiB} MiB (${taken.map((t) => t.rssMiB).join(', ')}), ${median.fds} descriptors, ${median.threads} threads`,
+    );
   };
   try {
     await pause(5);
@@ -83,6 +93,24 @@ async function heldCalls(
   }
 }
 
+/** The PGlite memories and each V8 heap of a sample, in words: the main thread's is the one /_sim/metrics names. */
+function whereItIs(s: MemorySample): string {
+  const main = s.isolates.reduce<number>(
+    (best, h, i) =>
+      best < 0 ||
+      Math.abs(h.committedMB - s.main.heapTotalMiB) < Math.abs(s.isolates[best]!.committedMB - s.main.heapTotalMiB)
+        ? i
+        : best,
+    -1,
+  );
+  const heaps = s.isolates.map((h, i) => `${h.usedMB}/${h.committedMB}${i === main ? ' (main)' : ''}`);
+  const committed = s.isolates.reduce((sum, h) => sum + h.committedMB, 0);
+  return (
+    `PGlite memories ${s.breakdown.wasmMiB.filter((m) => m > 0).join(' + ')} MiB; V8 heaps, used/committed MB after each one's last collection: ` +
+    `${heaps.join(', ')} (committed ${Math.round(committed)} MB in all)`
+  );
+}
+
 function report(samples: readonly MemorySample[], calls: number): void {
   console.log('');
   console.log(
@@ -104,20 +132,17 @@ function report(samples: readonly MemorySample[], calls: number): void {
       s.main.externalMiB,
     ];
     console.log(s.label.slice(0, 47).padEnd(48) + cells.map((c) => String(c).padStart(10)).join(''));
-    console.log(
-      ''.padEnd(4) +
-        `PGlite memories ${s.breakdown.wasmMiB.join(' + ')} MiB; V8 heaps after their last collection (used/committed MB): ` +
-        s.isolates.map((h) => `${h.usedMB}/${h.committedMB}`).join(', '),
-    );
+    console.log(`    ${whereItIs(s)}`);
   }
   const before = samples.find((s) => s.label.startsWith('SIP on'));
   const held = samples.find((s) => s.label.endsWith('calls held'));
   if (before && held && calls > 0) {
     const per1000 = ((held.rssMiB - before.rssMiB) / calls) * 1000;
     const fdsPerCall = (held.fds - before.fds) / calls;
+    const used = (m: MemorySample) => m.isolates.reduce((sum, h) => sum + h.usedMB, 0);
     console.log(
       `growth per 1,000 concurrent calls: RSS ${per1000.toFixed(1)} MiB, PSS ${(((held.pssMiB - before.pssMiB) / calls) * 1000).toFixed(1)} MiB, ` +
-        `${fdsPerCall.toFixed(2)} descriptors per call`,
+        `V8 heaps used ${(((used(held) - used(before)) / calls) * 1000).toFixed(1)} MB, ${fdsPerCall.toFixed(2)} descriptors per call`,
     );
   }
   console.log(

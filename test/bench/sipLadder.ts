@@ -58,6 +58,8 @@ export interface LadderFigures {
   readonly steps: readonly LadderStep[];
   /** Each peer's SIPp UAS over the whole ladder: the messages it resent (200s whose ACK was late or lost). */
   readonly uasRetransmissions: ReadonlyMap<string, number>;
+  /** Each peer's CPU while no call passed it, ms per second (over IDLE_SECONDS before the first step). */
+  readonly idleCpuMsPerS: ReadonlyMap<string, number>;
   /** Why Kamailio has no rows ('' when it has). */
   readonly kamailioSkipped: string;
 }
@@ -161,6 +163,24 @@ async function climb(
   return { steps, uasRetransmissions };
 }
 
+/** How long the peers' CPU is measured with no call, before the ladder. */
+const IDLE_SECONDS = 5;
+
+/** The CPU each peer with processes spends with no call, ms per second: a part of every step's CPU per call. */
+async function idleCpu(peers: readonly LadderPeer[]): Promise<Map<string, number>> {
+  const measured = peers.filter((peer) => peer.pids().length > 0);
+  const before = measured.map((peer) => cpuUs(peer.pids()));
+  await new Promise((resolve) => setTimeout(resolve, IDLE_SECONDS * 1000));
+  const idle = new Map<string, number>();
+  measured.forEach((peer, i) => {
+    const after = cpuUs(peer.pids());
+    const start = before[i];
+    if (after !== undefined && start !== undefined)
+      idle.set(peer.name, Math.round((after - start) / 1000 / IDLE_SECONDS));
+  });
+  return idle;
+}
+
 export async function sipLadder(options: LadderOptions): Promise<LadderFigures> {
   const directPort = await freeUdpPort();
   const direct: LadderPeer = { name: DIRECT, target: `127.0.0.1:${directPort}`, uasPort: directPort, pids: () => [] };
@@ -173,8 +193,10 @@ export async function sipLadder(options: LadderOptions): Promise<LadderFigures> 
   const kamailio = await kamailioPeer();
   if (kamailio.skipped !== '') options.log(`  ${kamailio.skipped}`);
   try {
-    const climbed = await climb(options, [direct, ...(kamailio.peer ? [kamailio.peer] : []), gateway]);
-    return { ...climbed, kamailioSkipped: kamailio.skipped };
+    const peers = [direct, ...(kamailio.peer ? [kamailio.peer] : []), gateway];
+    const idleCpuMsPerS = await idleCpu(peers);
+    const climbed = await climb(options, peers);
+    return { ...climbed, idleCpuMsPerS, kamailioSkipped: kamailio.skipped };
   } finally {
     await kamailio.running?.stop();
   }

@@ -78,6 +78,10 @@ export function ladderReport(figures: LadderFigures, stepSeconds: number): strin
   }
   if (figures.kamailioSkipped !== '') lines.push(figures.kamailioSkipped);
   lines.push(
+    "CPU with no call (ms per second, part of each step's CPU per call): " +
+      [...figures.idleCpuMsPerS].map(([peer, ms]) => `${peer} ${ms}`).join(', '),
+  );
+  lines.push(
     "SIPp UAS's retransmissions over the whole ladder (200s resent for want of an ACK): " +
       [...figures.uasRetransmissions].map(([peer, count]) => `${peer} ${count}`).join(', '),
   );
