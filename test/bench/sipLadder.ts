@@ -91,6 +91,19 @@ async function kamailioPeer(): Promise<{ peer?: LadderPeer; running?: RunningKam
 /** How long a call may wait for a message before SIPp's UAC fails it (instead of holding its run open). */
 const RECV_TIMEOUT_MS = 10_000;
 
+/**
+ * The first two events of a SIPp error trace that are not a late message to a call already ended ("Dead call"),
+ * cut short: SIPp writes its events one after another, often without a line break, each after its date and time.
+ */
+function firstFailures(trace: string): string {
+  const events = trace.split(/(?=\d{4}-\d\d-\d\d\s+\d\d:\d\d:\d\d\.\d+\s)/);
+  return events
+    .filter((event) => /\d{4}-\d\d-\d\d/.test(event.slice(0, 12)) && !/Dead call/.test(event))
+    .slice(0, 2)
+    .map((event) => event.replace(/\s+/g, ' ').trim().slice(0, 300))
+    .join('\n    ');
+}
+
 /** One step: SIPp's UAC offers `rate` calls/s for `seconds` through the peer, whose processes are measured around it. */
 async function step(peer: LadderPeer, rate: number, seconds: number): Promise<LadderStep> {
   const pids = peer.pids();
@@ -122,8 +135,7 @@ async function step(peer: LadderPeer, rate: number, seconds: number): Promise<La
     failedPercent: uac.attempted === 0 ? 0 : Math.round((uac.failed / uac.attempted) * 10_000) / 100,
     achievedCps: Math.round((uac.attempted / elapsedS) * 10) / 10,
     retransmissions: uac.retransmissions,
-    // SIPp writes its events one after another, often without a line break: the first few, cut short
-    failures: uac.failed === 0 ? '' : uac.errors.slice(0, 600),
+    failures: uac.failed === 0 ? '' : firstFailures(uac.errors),
     ...(cpuMsPerCall !== undefined ? { cpuMsPerCall } : {}),
     ...(rss !== undefined ? { rssMiB: rss } : {}),
     ...(pss !== undefined ? { pssMiB: pss } : {}),
