@@ -1,24 +1,27 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { freeUdpPort } from '../support/sip/sipp.js';
 import { BENCH_ADMIN_PASSWORD } from './benchServer.js';
-import { GcTrace, memoryBreakdown, type IsolateHeap, type MemoryBreakdown } from './memoryBreakdown.js';
+import { memoryBreakdown, type MemoryBreakdown } from './memoryBreakdown.js';
+import { type ThreadMemory } from './memoryProbe.js';
 import { openFds, pssMiB, rssMiB, threadCount } from './procStats.js';
 
 /**
  * `gwsim serve` as it runs by default, for the memory figures: the built CLI in a process of its own, the embedded
  * engines on disk (a new temporary data directory), the simulator in its thread, the demo loaded and its synthetic
- * traffic running. V8's `--trace-gc` lines on its standard output tell each thread's heap; /proc tells the rest.
+ * traffic running. memoryProbe.js, preloaded into every thread, tells each thread's heap; /proc tells the rest.
  */
 
 const MAIN = path.resolve(__dirname, '../../src/app/main.js');
+const PROBE = path.resolve(__dirname, 'memoryProbe.js');
 
 export interface ServeProcess {
   readonly url: string;
   readonly pid: number;
-  readonly gc: GcTrace;
+  /** The file memoryProbe.js appends each thread's figures to. */
+  readonly probe: string;
   stop(): Promise<void>;
 }
 
@@ -36,26 +39,30 @@ async function waitReady(url: string, child: ChildProcess, log: () => string): P
   }
 }
 
-/** Starts `gwsim serve` (with BENCH_SERVER_NODE_ARGS and --trace-gc) and resolves once /_sim/ready answers 200. */
+/** Starts `gwsim serve` (with BENCH_SERVER_NODE_ARGS and the probe preloaded) and resolves once /_sim/ready answers 200. */
 export async function startServe(): Promise<ServeProcess> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'gwsim-memory-'));
+  const probe = path.join(dataDir, 'threads.jsonl');
   // a port free for both UDP and TCP: free for the HTTP listener
   const port = await freeUdpPort();
   const nodeArgs = (process.env['BENCH_SERVER_NODE_ARGS'] ?? '').split(/\s+/).filter((arg) => arg !== '');
-  const args = [...nodeArgs, '--trace-gc', MAIN, 'serve', '--port', String(port), '--host', '127.0.0.1'];
+  const args = [...nodeArgs, '-r', PROBE, MAIN, 'serve', '--port', String(port), '--host', '127.0.0.1'];
   args.push('--data-dir', path.join(dataDir, 'data'), '--admin-password', BENCH_ADMIN_PASSWORD, '--log-level', 'warn');
   // GWSIM_SIP unset: SIP off until the bench switches it on, as a plain `gwsim serve`; the demo on (GWSIM_DEMO unset)
-  const env = { ...process.env, GWSIM_SIP: '', GWSIM_DEMO: '', GWSIM_METRICS_TOKEN: '', LOG_FORMAT: 'json' };
+  const env = {
+    ...process.env,
+    GWSIM_SIP: '',
+    GWSIM_DEMO: '',
+    GWSIM_METRICS_TOKEN: '',
+    LOG_FORMAT: 'json',
+    BENCH_MEMORY_PROBE: probe,
+  };
   const child = spawn(process.execPath, args, { cwd: dataDir, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  const gc = new GcTrace();
   let tail = '';
   const keep = (chunk: Buffer) => {
     tail = (tail + chunk.toString()).slice(-4000);
   };
-  child.stdout!.on('data', (chunk: Buffer) => {
-    gc.feed(chunk.toString());
-    keep(chunk);
-  });
+  child.stdout!.on('data', keep);
   child.stderr!.on('data', keep);
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const url = `http://127.0.0.1:${port}`;
@@ -72,7 +79,7 @@ export async function startServe(): Promise<ServeProcess> {
     await stop();
     throw error;
   }
-  return { url, pid: child.pid!, gc, stop };
+  return { url, pid: child.pid!, probe, stop };
 }
 
 /** What the process holds at one moment. */
@@ -85,8 +92,8 @@ export interface MemorySample {
   readonly breakdown: MemoryBreakdown;
   /** The main thread's V8 heap (used, total) and memory outside it (external, of it array buffers), from /_sim/metrics. */
   readonly main: { heapUsedMiB: number; heapTotalMiB: number; externalMiB: number };
-  /** Every isolate's heap after its latest collection (--trace-gc), the order they first collected in. */
-  readonly isolates: readonly IsolateHeap[];
+  /** Each thread's latest figures from the probe, the main thread first. */
+  readonly perThread: readonly ThreadMemory[];
 }
 
 /** A gauge of the Prometheus text of /_sim/metrics, in MiB (NaN when absent). */
@@ -114,6 +121,22 @@ export async function sample(serve: ServeProcess, label: string): Promise<Memory
       heapTotalMiB: gaugeMiB(metrics, 'nodejs_heap_size_total_bytes'),
       externalMiB: gaugeMiB(metrics, 'nodejs_external_memory_bytes'),
     },
-    isolates: serve.gc.snapshot(),
+    perThread: latestByThread(serve.probe),
   };
+}
+
+/** Each thread's latest line of the probe's file, in the order the threads first wrote (the main thread first). */
+function latestByThread(file: string): ThreadMemory[] {
+  if (!existsSync(file)) return [];
+  const latest = new Map<number, ThreadMemory>();
+  for (const line of readFileSync(file, 'utf8').split('\n')) {
+    if (line.trim() === '') continue;
+    try {
+      const record = JSON.parse(line) as ThreadMemory;
+      latest.set(record.threadId, record);
+    } catch {
+      // a line still being written
+    }
+  }
+  return [...latest.values()].sort((a, b) => a.threadId - b.threadId);
 }

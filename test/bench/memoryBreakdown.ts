@@ -68,33 +68,3 @@ export function memoryBreakdown(pid: number): MemoryBreakdown | undefined {
   }
   return { wasmMiB: wasm.sort((a, b) => b - a).map(mib), filesMiB: mib(files), otherAnonymousMiB: mib(other) };
 }
-
-/** One V8 isolate's heap after its last collection, from a `--trace-gc` line: used and committed, in MB. */
-export interface IsolateHeap {
-  readonly usedMB: number;
-  readonly committedMB: number;
-}
-
-/**
- * Reads V8's `--trace-gc` lines (`[pid:0xisolate]  1234 ms: Scavenge 56.3 (74.8) -> 44.9 (77.3) MB, …`): each
- * isolate (the main thread's and every worker thread's) by its address, in the order they first collected, and its
- * heap after its latest collection.
- */
-export class GcTrace {
-  private readonly heaps = new Map<string, IsolateHeap>();
-  private partial = '';
-
-  feed(chunk: string): void {
-    const lines = (this.partial + chunk).split('\n');
-    this.partial = lines.pop() ?? '';
-    for (const line of lines) {
-      const match = /^\[\d+:(0x[0-9a-f]+)\]\s+\d+ ms: .*?-> ([\d.]+) \(([\d.]+)\) MB/.exec(line);
-      if (match) this.heaps.set(match[1]!, { usedMB: Number(match[2]), committedMB: Number(match[3]) });
-    }
-  }
-
-  /** The isolates' heaps so far, in the order each first collected (the main thread's usually first). */
-  snapshot(): IsolateHeap[] {
-    return [...this.heaps.values()];
-  }
-}

@@ -93,21 +93,17 @@ async function heldCalls(
   }
 }
 
-/** The PGlite memories and each V8 heap of a sample, in words: the main thread's is the one /_sim/metrics names. */
+const mb = (bytes: number) => Math.round(bytes / 1048576);
+
+/** The PGlite memories and each thread's memory of a sample, in words. */
 function whereItIs(s: MemorySample): string {
-  const main = s.isolates.reduce<number>(
-    (best, h, i) =>
-      best < 0 ||
-      Math.abs(h.committedMB - s.main.heapTotalMiB) < Math.abs(s.isolates[best]!.committedMB - s.main.heapTotalMiB)
-        ? i
-        : best,
-    -1,
+  const threads = s.perThread.map(
+    (t) => `${t.thread} ${mb(t.heapUsed)}/${mb(t.heapTotal)}, ext ${mb(t.external)} (buffers ${mb(t.arrayBuffers)})`,
   );
-  const heaps = s.isolates.map((h, i) => `${h.usedMB}/${h.committedMB}${i === main ? ' (main)' : ''}`);
-  const committed = s.isolates.reduce((sum, h) => sum + h.committedMB, 0);
+  const total = s.perThread.reduce((sum, t) => sum + t.heapTotal, 0);
   return (
-    `PGlite memories ${s.breakdown.wasmMiB.filter((m) => m > 0).join(' + ')} MiB; V8 heaps, used/committed MB after each one's last collection: ` +
-    `${heaps.join(', ')} (committed ${Math.round(committed)} MB in all)`
+    `PGlite memories ${s.breakdown.wasmMiB.filter((m) => m > 0).join(' + ')} MiB; per thread, V8 heap used/total, ` +
+    `external (array buffers) MiB: ${threads.join('; ')} (heaps ${mb(total)} MiB in all)`
   );
 }
 
@@ -139,10 +135,10 @@ function report(samples: readonly MemorySample[], calls: number): void {
   if (before && held && calls > 0) {
     const per1000 = ((held.rssMiB - before.rssMiB) / calls) * 1000;
     const fdsPerCall = (held.fds - before.fds) / calls;
-    const used = (m: MemorySample) => m.isolates.reduce((sum, h) => sum + h.usedMB, 0);
+    const used = (m: MemorySample) => mb(m.perThread.reduce((sum, t) => sum + t.heapUsed, 0));
     console.log(
       `growth per 1,000 concurrent calls: RSS ${per1000.toFixed(1)} MiB, PSS ${(((held.pssMiB - before.pssMiB) / calls) * 1000).toFixed(1)} MiB, ` +
-        `V8 heaps used ${(((used(held) - used(before)) / calls) * 1000).toFixed(1)} MB, ${fdsPerCall.toFixed(2)} descriptors per call`,
+        `V8 heaps used ${(((used(held) - used(before)) / calls) * 1000).toFixed(1)} MiB, ${fdsPerCall.toFixed(2)} descriptors per call`,
     );
   }
   console.log(
