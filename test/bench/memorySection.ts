@@ -112,7 +112,7 @@ function report(samples: readonly MemorySample[], calls: number): void {
   console.log(
     'phase'.padEnd(48) +
       ['RSS', 'PSS', 'fds', 'PGlite', 'files', 'other anon', 'main heap', 'main ext.']
-        .map((t) => t.padStart(10))
+        .map((t) => t.padStart(11))
         .join(''),
   );
   for (const s of samples) {
@@ -127,7 +127,7 @@ function report(samples: readonly MemorySample[], calls: number): void {
       s.main.heapTotalMiB,
       s.main.externalMiB,
     ];
-    console.log(s.label.slice(0, 47).padEnd(48) + cells.map((c) => String(c).padStart(10)).join(''));
+    console.log(s.label.slice(0, 47).padEnd(48) + cells.map((c) => String(c).padStart(11)).join(''));
     console.log(`    ${whereItIs(s)}`);
   }
   const before = samples.find((s) => s.label.startsWith('SIP on'));
