@@ -9,13 +9,14 @@ import { faultsSection } from './faultsSection.js';
 import { routingSection } from './routingSection.js';
 import { startupSection } from './startupSection.js';
 import { configurationSection } from './configurationSection.js';
+import { memorySection } from './memorySection.js';
 
 /**
  * `npm run bench`: throughput of authenticated reads as a ratio of a bare Koa handler measured in the same
  * run (each server in a process of its own, the load generator in this one), start-up time, and the
  * configuration commit/revert figures, and the route matcher's matches per second. BENCH_SECONDS sets each
  * throughput measurement's length (default 5); BENCH_DATABASE_URL adds the configuration figures on a PostgreSQL
- * server. `--only <section>` (throughput, nodes, startup, configuration, routing, simulation, faults, media, reset, load, sip, callHistory) runs one
+ * server. `--only <section>` (throughput, nodes, startup, configuration, routing, simulation, faults, media, reset, load, sip, memory, callHistory) runs one
  * section. callHistory loads 1,000,000 calls (BENCH_CALLS) into the monitor store of BENCH_DATABASE_URL (else the
  * embedded one).
  */
@@ -31,6 +32,7 @@ const SECTIONS = [
   'reset',
   'load',
   'sip',
+  'memory',
   'callHistory',
 ] as const;
 
@@ -62,6 +64,7 @@ async function main(): Promise<void> {
   if (runs('reset')) await resetSection();
   if (only === 'load') await loadSection(); // minutes long: only on request
   if (only === 'sip') await sipSection(); // minutes long, needs SIPp: only on request
+  if (only === 'memory') await memorySection(); // gwsim serve with the demo and 1,000 held calls: only on request
   if (only === 'callHistory') await callHistorySection(); // loads 1,000,000 calls: only on request
 }
 

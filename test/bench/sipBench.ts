@@ -1,9 +1,8 @@
-import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
-import { LAB_PRIVATE_KEY_FILE, signLicenseFile } from '@gwsim/license-file';
 import { freeUdpPort } from '../support/sip/sipp.js';
 import { mainThreadSchedNs, processCpuUs } from './httpBench.js';
 import { call, percentile, sampleTargetsUntil, type Samples } from './loadBench.js';
+import { configureSipGateway, type SipGatewayPorts } from './sipGateway.js';
 import { sipLoad, type SipLoadFigures } from './sipLoad.js';
 
 /**
@@ -40,6 +39,8 @@ export interface SipBenchOptions {
   /** A second gwsim process that carries no calls: sampled alongside like the bare server (same authorization). */
   readonly idleGatewayUrl?: string;
   readonly log?: (line: string) => void;
+  /** The gateway already configured for SIPp (configureSipGateway); configured here when absent. */
+  readonly ports?: SipGatewayPorts;
 }
 
 export interface SipBenchFigures {
@@ -156,75 +157,8 @@ const WARM_UP_MS = 10_000;
 
 export async function sipBench(options: SipBenchOptions): Promise<SipBenchFigures> {
   const log = options.log ?? (() => undefined);
-  const [pbxPort, farPort, uasPort, directPort] = [
-    await freeUdpPort(),
-    await freeUdpPort(),
-    await freeUdpPort(),
-    await freeUdpPort(),
-  ];
-  const pbx = (
-    await call(
-      options,
-      'POST',
-      '/api/nodes/addSystem?profile=1d22157e-d6d5-4c79-9c1e-dd47c50e57e1',
-      { json: { displayName: 'PBX', udpTcpPort: pbxPort, tlsPort: 65011 } },
-      3,
-    )
-  )[0];
-  const far = (
-    await call(
-      options,
-      'POST',
-      '/api/nodes/addSystem?profile=1d22157e-d6d5-4c79-9c1e-dd47c50e57e1',
-      {
-        json: {
-          displayName: 'Far PBX',
-          udpTcpPort: farPort,
-          tlsPort: 65012,
-          remoteSipDomain: { host: '127.0.0.1', port: uasPort, transport: 'UDP' },
-        },
-      },
-      3,
-    )
-  )[0];
-  await call(options, 'POST', '/api/routingDomains/add', { json: { displayName: 'Main', sourceNodes: [pbx.id] } }, 1);
-  await call(
-    options,
-    'POST',
-    '/api/routingDomains/routes/add?routingDomain=Main',
-    {
-      json: {
-        displayName: 'everything to the far PBX',
-        enabled: true,
-        establishment: {
-          action: 'ACCEPT',
-          routingTargets: [{ destinationNodeId: far.id, routingForwardProfileId: '' }],
-        },
-        filters: [{ sourceNodeIds: [pbx.id], destinationDialString: { type: 'WILDCARD', wildcardPattern: '*' } }],
-      },
-    },
-    1,
-  );
-  await call(options, 'POST', '/api/coreConfig/commit');
-  const now = new Date();
-  const license = signLicenseFile(
-    {
-      identifier: `BENCH-SIP-${now.getTime()}`,
-      name: 'sip bench',
-      products: ['gwsim'],
-      application: 'gateway',
-      requiredSystemIds: [],
-      validFrom: `${new Date(now.getTime() - 3600_000).toISOString().slice(0, 19)}Z`,
-      validUntil: `${new Date(now.getTime() + 86400_000).toISOString().slice(0, 19)}Z`,
-      facilities: [{ name: 'telrtSession', value: 100_000 }],
-      constraints: [],
-      invalidates: [],
-    },
-    readFileSync(LAB_PRIVATE_KEY_FILE, 'utf8'),
-  );
-  await call(options, 'PUT', '/api/licenses/importFile', { file: { name: 'bench.xzlicense', content: license } });
-  // the far end is SIPp's uas scenario: the gateway's OPTIONS keep-alives would reach it as calls
-  await call(options, 'PUT', '/_sim/labs/default/sip', { json: { enabled: true, supervision: false } });
+  const { pbxPort, uasPort } = options.ports ?? (await configureSipGateway(options));
+  const directPort = await freeUdpPort();
 
   // Every server answers requests for a while before anything is measured: in a process just started the first
   // requests run cold (compilation, first allocations), and enough of them to move a p99 would land in the first phase.
