@@ -60,6 +60,14 @@ function serializeBoolean(value: unknown): string {
   return value as string;
 }
 
+/**
+ * The engine's buffer cache. PostgreSQL's default (128 MB) is memory the WebAssembly build touches in full at start: 152
+ * MiB of resident memory per engine, two engines a process. 16 MB keeps the working set of a lab's configuration and of
+ * the monitor's recent rows; older pages come back from the data directory through the operating system's file cache
+ * (test/bench/README.md, "memory").
+ */
+const SHARED_BUFFERS = '16MB';
+
 async function start(port: NonNullable<typeof parentPort>, data: DatabaseWorkerData): Promise<void> {
   if (data.niceness) {
     try {
@@ -82,6 +90,7 @@ async function start(port: NonNullable<typeof parentPort>, data: DatabaseWorkerD
       pgliteWasmModule: (await WebAssembly.compile(wasm)) as never,
       fsBundle: new Blob([bundle]),
       serializers: { [types.BOOL]: serializeBoolean },
+      startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${SHARED_BUFFERS}`],
     });
   } catch (error) {
     port.postMessage({ type: 'failed', error: serializeError(error) } satisfies DatabaseReply);

@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import type { GatewayPlan } from '../../../../src/contexts/configuration/index.js';
+import { sessionSnapshot } from '../../../../src/contexts/simulation/calls/domain/SessionLegs.js';
 import { TrafficEngine } from '../../../../src/contexts/simulation/calls/domain/TrafficEngine.js';
 import type { LabId } from '../../../../src/shared/domain/LabId.js';
 import { handPlan, planNode, routeTo } from '../../../support/simulation/handPlan.js';
@@ -79,6 +80,13 @@ describe('the gateway carries out a transfer the called party asks for (REFER, R
       'bye 1',
       'transferred 0 2',
     ]);
+    // activeSessions: the target's leg has its own start and answer, after the caller's; its duration from its answer
+    const { incoming, outgoing } = sessionSnapshot(live, new Date(START.getTime() + 10_000));
+    const [target] = outgoing;
+    expect(target!.startAt.getTime()).to.be.greaterThan(incoming.connectAt!.getTime());
+    expect(target!.connectAt!.getTime() - target!.startAt.getTime()).to.be.within(400, 600);
+    expect(incoming.durationSeconds).to.equal(8);
+    expect(target!.durationSeconds).to.be.within(5, 6);
     run(60);
     const entry = sinks.calls[0]!;
     expect([entry.result, entry.outboundNodeId, entry.disconnectingSide]).to.deep.equal([

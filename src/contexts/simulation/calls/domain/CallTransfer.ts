@@ -228,6 +228,7 @@ export class CallTransfer {
   ): void {
     const { transport } = this.context;
     call.transfer = undefined;
+    call.transferredLegs.set(attempt.leg, { startAt: attempt.startAt, connectAt: this.context.now() });
     if (!transfer.transferorGone) transport.transferProgress(transfer.transferor, 200);
     this.context.untrack(transfer.transferor);
     if (!transfer.transferorGone) this.released.add(transfer.transferor);

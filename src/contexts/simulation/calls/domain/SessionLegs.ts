@@ -60,10 +60,13 @@ export function sessionSnapshot(call: SimulatedCall, now: Date): SessionSnapshot
     const far = real ?? farEnd(node);
     const transport = real?.transport ?? node.local.transport;
     const host = far.host.includes(':') ? `[${far.host}]` : far.host;
+    // a transfer target's leg started and answered after the call did (its own times, its own duration)
+    const own = call.transferredLegs.get(transportLeg);
+    const connectAt = own?.connectAt ?? call.connectAt;
     return {
-      startAt: new Date(startAt),
-      connectAt: call.connectAt === undefined ? undefined : new Date(call.connectAt),
-      durationSeconds: Math.floor(media / 1000),
+      startAt: new Date(own?.startAt ?? startAt),
+      connectAt: connectAt === undefined ? undefined : new Date(connectAt),
+      durationSeconds: Math.floor((own ? Math.max(0, at - own.connectAt) : media) / 1000),
       callState: call.state,
       transport,
       usedTransportIri: `sip:${host}:${far.port};transport=${transport.toLowerCase()}`,

@@ -52,6 +52,11 @@ export class SimulatedCall {
   attempt: CurrentAttempt | undefined;
   readonly attempts: OutboundAttempt[] = [];
   connectAt: number | undefined;
+  /**
+   * The legs a transfer brought in (the target's, in the place of the transferor's), with their own start and
+   * answer times: the call's connectAt is the first answer, before they existed.
+   */
+  readonly transferredLegs = new Map<TransportLeg, { readonly startAt: number; readonly connectAt: number }>();
   /** The far end's 200 OK of the attempt that answered (the gateway's BYE on that leg is built in its dialog). */
   answer: Lazy<SipResponse> | undefined;
   /** The caller CANCELled; the call ends with this ending when the attempt's 487 is relayed. */

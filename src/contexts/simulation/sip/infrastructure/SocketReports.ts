@@ -3,6 +3,7 @@ import type { Scheduler } from '../../calls/domain/Scheduler.js';
 import type { TransportListener, WireRecord } from '../../calls/domain/SessionTransport.js';
 import type { LegEndpoint } from '../../calls/domain/SipDialogs.js';
 import type { SocketLeg } from './SocketLeg.js';
+import { ownEnd } from './ownEnd.js';
 
 function endpoint(address: SipAddress): LegEndpoint {
   return { ip: address.host, port: address.port, host: address.host };
@@ -37,11 +38,12 @@ export class SocketReports {
   wire(leg: SocketLeg, event: WireEvent): void {
     const message = event.message as SipMessage;
     const raw = event.bytes.toString('utf8');
+    const local = ownEnd(event.local, event.remote, leg.local);
     const record: WireRecord = {
       at: event.at,
       sent: event.sent,
-      source: endpoint(event.sent ? event.local : event.remote),
-      destination: endpoint(event.sent ? event.remote : event.local),
+      source: endpoint(event.sent ? local : event.remote),
+      destination: endpoint(event.sent ? event.remote : local),
       message: () => message ?? parseSip(raw),
       raw,
     };
