@@ -194,6 +194,7 @@ describe('RealAndSimulatedTransport', () => {
       registered: () => undefined,
       setupTimeoutMs: () => 181_000,
       admitsMedia: () => true,
+      mediaRefused: () => undefined,
       trunkDown: () => false,
       optionsAnswered: () => undefined,
       warn: () => undefined,

@@ -4,6 +4,10 @@
  */
 export { sameAddress, type MediaAddress } from './MediaAddress.js';
 export { MediaPortPool, type MediaPortPair, type PortRange } from './MediaPortPool.js';
+export { MediaPortsUnavailable, outOfFiles } from './MediaPortsUnavailable.js';
+export { MediaRefusals, type MediaRefusalCounts } from './MediaRefusals.js';
+export { mediaCapacity, pairsOf, readOpenFileLimit, type MediaCapacity, type MediaRangeView } from './mediaCapacity.js';
+export { socketBufferSizes, type SocketBufferSizes } from './socketBuffers.js';
 export { MediaTimeoutSweep, SHARED_MEDIA_TIMEOUT_SWEEP } from './MediaTimeoutSweep.js';
 export { RtpRelay, type MediaCounters, type RelayOptions } from './RtpRelay.js';
 export { RtpStreamStats } from './RtpStreamStats.js';

@@ -1,7 +1,7 @@
 import type { ServerTransaction, SipAddress, SipStack } from '@gwsim/sip';
 import type { GatewayPlan, PlanNode } from '../../../configuration/index.js';
 import type { LabId } from '../../../../shared/domain/LabId.js';
-import type { MediaPortPool } from '../../media/infrastructure/index.js';
+import type { MediaPortPool, MediaPortsUnavailable } from '../../media/infrastructure/index.js';
 
 /** A node's listener as the transport uses it: its stack and the address it names itself by per transport. */
 export interface NodeListener {
@@ -48,5 +48,7 @@ export interface LabSip {
   trunkDown(node: PlanNode): boolean;
   /** Counts an OPTIONS outside a dialog the node answered with `status` (the dashboard's received keep-alives). */
   optionsAnswered(nodeId: string, status: number): void;
+  /** Counts a call of the node refused 503 because it could not get media ports (logged once per burst). */
+  mediaRefused(node: PlanNode, error: MediaPortsUnavailable): void;
   warn(fields: Record<string, unknown>, message: string): void;
 }

@@ -2,6 +2,7 @@ import type { PlanNode } from '../../../configuration/index.js';
 import type { LabSip } from './LabSip.js';
 import {
   anchorSdp,
+  MediaPortsUnavailable,
   RtpRelay,
   sdpClockRates,
   sdpMediaAddress,
@@ -10,9 +11,20 @@ import {
 import type { CallMedia, SocketLeg } from './SocketLeg.js';
 
 /**
+ * What anchoring a caller's media came to: `anchored` (a relay), `passed` (an offer the relay cannot take, e.g. one
+ * naming the gateway's own port: its SDP passes through as it came), or `refused` (no media port pair or file
+ * descriptor left: the call is refused 503, never carried without its relay).
+ */
+export type Anchoring =
+  | { readonly kind: 'anchored' }
+  | { readonly kind: 'passed' }
+  | { readonly kind: 'refused'; readonly error: MediaPortsUnavailable };
+
+/**
  * How the socket transport's calls meet their media: a real caller's RTP anchored on a relay (RtpRelay) drawn from
  * the nodes' port ranges, the SDP each side gets naming the relay's ports (anchorSdp), a real far end's answer
- * aimed at. A call whose media cannot be anchored passes its SDP through as it came.
+ * aimed at. A call that cannot get media ports is refused (Anchoring); one whose offer cannot be anchored passes
+ * its SDP through as it came.
  */
 export class MediaWiring {
   constructor(private readonly sip: LabSip) {}
@@ -20,9 +32,14 @@ export class MediaWiring {
   /**
    * A real caller's call: a relay on the node's range for both sides, the caller's side aimed at its offer (a late
    * offer, an INVITE without SDP, aims it at the answer in the ACK: `callerAnswer`); `timedOut` when the media stops
-   * once armed (at the answer).
+   * once armed (at the answer). Never throws: what failed is in the answer (and a refusal counted by the caller).
    */
-  async anchorCaller(media: CallMedia, node: PlanNode, offer: string | undefined, timedOut: () => void): Promise<void> {
+  async anchorCaller(
+    media: CallMedia,
+    node: PlanNode,
+    offer: string | undefined,
+    timedOut: () => void,
+  ): Promise<Anchoring> {
     media.callerOffer = offer;
     try {
       media.relay = await RtpRelay.open(
@@ -39,13 +56,16 @@ export class MediaWiring {
         media.relay.setTelephoneEvents(0, sdpTelephoneEvents(offer)); // DTMF in the caller's RTP (RFC 4733)
         media.relay.setRemote(0, sdpMediaAddress(offer)!);
       }
+      return { kind: 'anchored' };
     } catch (error) {
-      // no media port left (or an offer naming the gateway's own port): the SDP passes through unanchored
-      media.close();
+      media.close(); // both pairs released: the ports of a refused call go back to the range at once
+      if (error instanceof MediaPortsUnavailable) return { kind: 'refused', error };
+      // an offer naming the gateway's own port: the SDP passes through unanchored
       this.sip.warn(
         { err: error, node: node.displayName },
         'the media of a call could not be anchored; its SDP passes through',
       );
+      return { kind: 'passed' };
     }
   }
 

@@ -10,7 +10,7 @@ import { NetworkFaults } from '../../network/application/NetworkFaults.js';
 import { defaultSipSetting, farEndIsReal, farEndOf, type FarEnd, type SipSetting } from '../domain/SipSetting.js';
 import type { Scheduler } from '../../calls/domain/Scheduler.js';
 import type { LabSip, NodeListener } from './LabSip.js';
-import { MediaPortPool } from '../../media/infrastructure/index.js';
+import { MediaPortPool, MediaRefusals, type MediaRangeView } from '../../media/infrastructure/index.js';
 import { LabPeers } from './LabPeers.js';
 import { SipRegistrar } from './SipRegistrar.js';
 import { SocketTransport } from './SocketTransport.js';
@@ -45,6 +45,10 @@ export interface LabRuntime {
   readonly trunks: TrunkSupervision;
   /** The OPTIONS outside a dialog each node answered, by node id. */
   readonly optionsReceived: Map<string, { success: number; failed: number }>;
+  /** The calls refused 503 for want of media ports (counted, logged once per burst). */
+  readonly mediaRefusals: MediaRefusals;
+  /** The RTP ranges of the plan's nodes as last followed, on the SIP host (the media capacity of the state). */
+  mediaRanges: readonly MediaRangeView[];
 }
 
 /**
@@ -75,7 +79,17 @@ export class SipLabs {
   }
 
   forget(lab: LabId): void {
+    this.labs.get(lab)?.mediaRefusals.dispose();
     this.labs.delete(lab);
+  }
+
+  /** The RTP ranges of a plan's nodes, on the host the media sockets bind (what the state's media capacity counts). */
+  mediaRangesOf(nodes: Iterable<PlanNode>): MediaRangeView[] {
+    return [...nodes].map((node) => ({
+      host: this.options.host,
+      first: node.sip.media.firstPort,
+      last: node.sip.media.lastPort,
+    }));
   }
 
   runtime(lab: LabId): LabRuntime {
@@ -93,6 +107,8 @@ export class SipLabs {
         registrar: new SipRegistrar(() => this.clocks.nowOf(lab).getTime()),
         peers: new LabPeers(),
         optionsReceived: new Map(),
+        mediaRefusals: new MediaRefusals((fields, message) => this.logger.warn({ lab, ...fields }, message)),
+        mediaRanges: [],
         trunks: new TrunkSupervision(
           () => this.clocks.nowOf(lab).getTime(),
           (nodeId) => {
@@ -148,6 +164,7 @@ export class SipLabs {
         else counts.failed += 1;
         runtime.optionsReceived.set(nodeId, counts);
       },
+      mediaRefused: (node, error) => runtime.mediaRefusals.refused(node.displayName, error),
       warn: (fields, message) => this.logger.warn({ lab: runtime.lab, ...fields }, message),
     };
   }
