@@ -10,7 +10,10 @@ import {
   outOfFiles,
   pairsOf,
   readOpenFileLimit,
+  RtpRelay,
   socketBufferSizes,
+  type RelayEvents,
+  type RelayOptions,
 } from '../../../../src/contexts/simulation/media/infrastructure/index.js';
 import { MediaWiring } from '../../../../src/contexts/simulation/sip/infrastructure/MediaWiring.js';
 import type { LabSip } from '../../../../src/contexts/simulation/sip/infrastructure/LabSip.js';
@@ -47,6 +50,8 @@ describe('media ports at their limit', () => {
     const refused: MediaPortsUnavailable[] = [];
     const sip = {
       pool: () => pool,
+      openRelay: (ports: [MediaPortPool, MediaPortPool], options: RelayOptions, events: RelayEvents) =>
+        RtpRelay.open(ports, options, events),
       now: () => 0,
       admitsMedia: () => true,
       warn: () => undefined,

@@ -57,6 +57,8 @@ export interface MediaPortPoolOptions {
    * socketBuffers; default 128 KiB); 0: the host's default.
    */
   readonly bufferBytes?: number;
+  /** Only the pairs whose index in the range modulo `of` is `index` (a range shared by several media workers). */
+  readonly share?: { readonly index: number; readonly of: number };
 }
 
 /** Why a bind failed, when the port is simply taken (skip it) rather than the host being wrong (give up). */
@@ -123,7 +125,9 @@ export class MediaPortPool {
       ...(sizes?.recvBufferSize === undefined ? {} : { recvBufferSize: sizes.recvBufferSize }),
       ...(sizes?.sendBufferSize === undefined ? {} : { sendBufferSize: sizes.sendBufferSize }),
     };
-    for (let port = range.first + (range.first % 2); port + 1 <= range.last; port += 2) this.free.push(port);
+    const share = options.share ?? { index: 0, of: 1 };
+    for (let port = range.first + (range.first % 2), i = 0; port + 1 <= range.last; port += 2, i += 1)
+      if (i % share.of === share.index) this.free.push(port);
     this.size = this.free.length;
   }
 

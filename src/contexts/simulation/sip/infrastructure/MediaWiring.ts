@@ -3,10 +3,10 @@ import type { LabSip } from './LabSip.js';
 import {
   anchorSdp,
   MediaPortsUnavailable,
-  RtpRelay,
   sdpClockRates,
   sdpMediaAddress,
   sdpTelephoneEvents,
+  type MediaRelay,
 } from '../../media/infrastructure/index.js';
 import type { CallMedia, SocketLeg } from './SocketLeg.js';
 
@@ -42,7 +42,7 @@ export class MediaWiring {
   ): Promise<Anchoring> {
     media.callerOffer = offer;
     try {
-      media.relay = await RtpRelay.open(
+      media.relay = await this.sip.openRelay(
         [this.sip.pool(node), this.sip.pool(node)],
         { timeoutMs: node.sip.media.timeoutSeconds * 1000, armed: false, eventClock: () => this.sip.now() },
         {
@@ -50,7 +50,7 @@ export class MediaWiring {
         },
       );
       // the node's media whitelist on both sides until the call is routed (calledSideReady: the called node's)
-      for (const side of [0, 1] as const) media.relay.admitFrom(side, (host) => this.sip.admitsMedia(node, host));
+      for (const side of [0, 1] as const) this.admit(media.relay, side, node);
       if (offer !== undefined) {
         media.relay.setClockRates(sdpClockRates(offer));
         media.relay.setTelephoneEvents(0, sdpTelephoneEvents(offer)); // DTMF in the caller's RTP (RFC 4733)
@@ -69,11 +69,22 @@ export class MediaWiring {
     }
   }
 
+  /**
+   * The node's media whitelist on a side of the relay: asked per packet from a source not latched (in this thread),
+   * or given as data to a relay in a media worker, which tells the packets it refused (counted alike).
+   */
+  private admit(relay: MediaRelay, side: 0 | 1, node: PlanNode): void {
+    relay.admitFrom(side, (host) => this.sip.admitsMedia(node, host), {
+      whitelist: node.sip.peers.media,
+      refused: (packets) => this.sip.mediaPacketsRefused(node, packets),
+    });
+  }
+
   /** `send` runs once the called side's media ports come from the range of the node the call leaves from (at once when they do). */
   calledSideReady(leg: SocketLeg, send: () => void): void {
     if (leg.side === 0) return send(); // a transfer's target in the caller's place keeps the caller side's ports
     const relay = leg.media?.relay;
-    relay?.admitFrom(1, (host) => this.sip.admitsMedia(leg.node, host)); // the called node's whitelist
+    if (relay) this.admit(relay, 1, leg.node); // the called node's whitelist
     const pool = this.sip.pool(leg.node);
     if (relay && !relay.drawsFrom(1, pool)) {
       leg.starting = true;

@@ -98,7 +98,7 @@ export class SocketSipListening extends SipListening {
     if (this.drainTimer) clearInterval(this.drainTimer);
     this.drainTimer = undefined;
     for (const runtime of this.labs.all()) await this.close(runtime);
-    this.labs.closeMediaPools();
+    await this.labs.closeMediaPools();
   }
 
   /** Closes a removed lab's listeners and forgets it. */
