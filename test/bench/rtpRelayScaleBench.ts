@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { once } from 'node:events';
 import { Worker } from 'node:worker_threads';
@@ -18,14 +19,25 @@ export interface RelayScaleFigures {
   readonly seconds: number;
   readonly packetsSent: number;
   readonly packetsDelivered: number;
-  /** Sent but not delivered back to a phone, in %. */
+  /** Sent but not delivered back to a phone within 0.5 s of the last send, in %. */
   readonly lossPercent: number;
+  /** Sent and never delivered (waiting until nothing more came), in %: lossPercent less this was late, not lost. */
+  readonly neverDeliveredPercent: number;
+  /** Packets per second offered (both ways), as sent. */
+  readonly offeredPacketsPerSecond: number;
   /** What the relays' own counters say: packets received on their sides of what the phones sent, in %. */
   readonly relayReceivedPercent: number;
   /** Sequence gaps the relays counted (RFC 3550 loss of what reached them). */
   readonly relayCountedLost: number;
   /** CPU of the relays' thread(s), in % of one core. */
   readonly relayCpuPercent: number;
+  /**
+   * The relays' CPU per packet they received (and relayed), in µs: what a busy machine does not skew (a thread that
+   * waits for a core does less, not more, per packet). 10^6 / (this × 100) calls fill one core.
+   */
+  readonly relayMicrosPerPacket: number;
+  /** The load average of the machine at the end (other processes take cores too). */
+  readonly loadAverage: number;
   /** CPU of the phones' thread, in % of one core. */
   readonly phonesCpuPercent: number;
   /** The kernel's UDP receive-buffer drops (RcvbufErrors of /proc/net/snmp) during the run. */
@@ -135,9 +147,13 @@ async function level(
       packetsSent: done.sent,
       packetsDelivered: done.delivered,
       lossPercent: percent(done.sent - done.delivered),
+      neverDeliveredPercent: percent(done.sent - done.deliveredAtLast),
+      offeredPacketsPerSecond: Math.round(done.sent / done.wallSeconds),
       relayReceivedPercent: percent(received),
       relayCountedLost: lost,
       relayCpuPercent: Math.round((relayCpu / done.wallSeconds) * 100),
+      relayMicrosPerPacket: Math.round((relayCpu / Math.max(1, received)) * 1e7) / 10,
+      loadAverage: Math.round(os.loadavg()[0]! * 10) / 10,
       phonesCpuPercent: Math.round((used(phoneThreads) / done.wallSeconds) * 100),
       rcvbufErrors: rcvbufErrors() - drops,
     };

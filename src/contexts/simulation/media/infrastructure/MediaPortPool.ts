@@ -15,6 +15,7 @@
  * tried again only after the rest.
  */
 import dgram from 'node:dgram';
+import dns from 'node:dns';
 import { isIP } from 'node:net';
 import { MediaPortsUnavailable, outOfFiles } from './MediaPortsUnavailable.js';
 import { socketBufferSizes, WANTED_BUFFER_BYTES } from './socketBuffers.js';
@@ -79,6 +80,20 @@ interface IdlePair {
 }
 
 const ignore = (): void => undefined;
+
+/**
+ * The sockets' address lookup: a relay sends to IP literals only (MediaAddress), which Node's default lookup answers
+ * on the next tick, one tick and one callback per packet sent; this one answers at once (a name still resolves).
+ */
+function literalLookup(
+  host: string,
+  options: dns.LookupOneOptions,
+  callback: (error: NodeJS.ErrnoException | null, address: string, family: number) => void,
+): void {
+  const family = isIP(host);
+  if (family !== 0) callback(null, host, family);
+  else dns.lookup(host, options, callback);
+}
 
 /** Hands out RTP/RTCP port pairs from a range on one host; a released pair is kept bound and reused after a rest. */
 export class MediaPortPool {
@@ -282,7 +297,7 @@ export class MediaPortPool {
   /** A socket bound to `port`, or undefined when the port is taken; other failures (a host not ours) reject. */
   private bind(port: number): Promise<dgram.Socket | undefined> {
     return new Promise((resolve, reject) => {
-      const socket = dgram.createSocket({ type: this.type, reuseAddr: false, ...this.buffers });
+      const socket = dgram.createSocket({ type: this.type, reuseAddr: false, lookup: literalLookup, ...this.buffers });
       const failed = (error: NodeJS.ErrnoException) => {
         socket.close();
         if (error.code !== undefined && PORT_TAKEN.has(error.code)) resolve(undefined);
