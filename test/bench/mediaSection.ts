@@ -11,7 +11,7 @@ function numbers(name: string, fallback: readonly number[]): number[] {
 
 function scaleLine(f: RelayScaleFigures): string {
   return (
-    `  ${String(f.calls).padStart(5)} calls  ${f.mode.padEnd(16)} ${f.offeredPacketsPerSecond.toLocaleString('en').padStart(7)} pkt/s  loss ${f.lossPercent.toFixed(2).padStart(6)} % (never delivered ${f.neverDeliveredPercent.toFixed(2)} %)` +
+    `  ${String(f.calls).padStart(5)} calls  ${f.mode.padEnd(16)} ${f.offeredPacketsPerSecond.toLocaleString('en').padStart(7)} pkt/s  loss ${f.lossPercent.toFixed(2).padStart(6)} % (dropped ${f.neverDeliveredPercent.toFixed(2)} %, the rest over 150 ms late)` +
     `  reached the relays ${f.relayReceivedPercent.toFixed(2).padStart(6)} %  relays' CPU ${String(f.relayCpuPercent).padStart(3)} % (${f.relayMicrosPerPacket} µs/packet)` +
     `  phones' CPU ${String(f.phonesCpuPercent).padStart(3)} %  rcvbuf drops ${f.rcvbufErrors}  (${f.packetsSent.toLocaleString('en')} packets, ${f.seconds} s, load ${f.loadAverage})`
   );

@@ -26,6 +26,8 @@ export type FromPhones =
       readonly delivered: number;
       /** ...and once nothing more arrived for a second (at most 5 s): the difference was late, not lost. */
       readonly deliveredAtLast: number;
+      /** Of those delivered, how many took more than 150 ms (sent to delivered): too late to be played. */
+      readonly late: number;
       readonly wallSeconds: number;
     };
 
@@ -33,6 +35,10 @@ const port = parentPort!;
 const PACKET_INTERVAL_MS = 20;
 let sockets: dgram.Socket[] = [];
 let delivered = 0;
+/** Delivered more than LATE_MS after it was sent: a phone's jitter buffer has played out its slot already (lost). */
+let late = 0;
+const LATE_MS = 150;
+const clock = (): number => performance.timeOrigin + performance.now();
 
 async function bind(count: number): Promise<number[]> {
   sockets = await Promise.all(
@@ -41,8 +47,9 @@ async function bind(count: number): Promise<number[]> {
       () =>
         new Promise<dgram.Socket>((resolve) => {
           const socket = dgram.createSocket({ type: 'udp4', recvBufferSize: 4 << 20, sendBufferSize: 4 << 20 });
-          socket.on('message', () => {
+          socket.on('message', (packet: Buffer) => {
             delivered += 1;
+            if (packet.length >= 20 && clock() - packet.readDoubleBE(12) > LATE_MS) late += 1;
           });
           socket.bind(0, '127.0.0.1', () => resolve(socket));
         }),
@@ -53,6 +60,7 @@ async function bind(count: number): Promise<number[]> {
 
 async function run(targets: readonly (readonly [number, number])[], seconds: number): Promise<FromPhones> {
   delivered = 0;
+  late = 0;
   let sent = 0;
   const template = Buffer.alloc(172);
   template[0] = 0x80;
@@ -77,6 +85,7 @@ async function run(targets: readonly (readonly [number, number])[], seconds: num
           packet.writeUInt16BE(seq & 0xffff, 2);
           packet.writeUInt32BE((seq * 160) >>> 0, 4);
           packet.writeUInt32BE(2 * call + side, 8);
+          packet.writeDoubleBE(clock(), 12); // when it left, in the payload (the relay does not read it)
           sockets[(2 * call + side) % sockets.length]!.send(packet, targets[call]![side], '127.0.0.1');
           sent += 1;
         }
@@ -91,7 +100,7 @@ async function run(targets: readonly (readonly [number, number])[], seconds: num
     before = delivered;
     await sleep(1000);
   }
-  return { type: 'done', sent, delivered: onTime, deliveredAtLast: delivered, wallSeconds };
+  return { type: 'done', sent, delivered: onTime, deliveredAtLast: delivered, late, wallSeconds };
 }
 
 port.on('message', (message: ToPhones) => {

@@ -19,9 +19,12 @@ export interface RelayScaleFigures {
   readonly seconds: number;
   readonly packetsSent: number;
   readonly packetsDelivered: number;
-  /** Sent but not delivered back to a phone within 0.5 s of the last send, in %. */
+  /**
+   * Sent and not delivered within 150 ms (dropped, or too late for a phone's jitter buffer), in %: the RTP loss
+   * a listener hears.
+   */
   readonly lossPercent: number;
-  /** Sent and never delivered (waiting until nothing more came), in %: lossPercent less this was late, not lost. */
+  /** Of that, the part never delivered at all (dropped), in %. */
   readonly neverDeliveredPercent: number;
   /** Packets per second offered (both ways), as sent. */
   readonly offeredPacketsPerSecond: number;
@@ -146,7 +149,7 @@ async function level(
       seconds: Math.round(done.wallSeconds * 10) / 10,
       packetsSent: done.sent,
       packetsDelivered: done.delivered,
-      lossPercent: percent(done.sent - done.delivered),
+      lossPercent: percent(done.sent - done.deliveredAtLast + done.late),
       neverDeliveredPercent: percent(done.sent - done.deliveredAtLast),
       offeredPacketsPerSecond: Math.round(done.sent / done.wallSeconds),
       relayReceivedPercent: percent(received),
