@@ -1,7 +1,7 @@
 import { DEFAULT_LAB } from '../shared/domain/LabId.js';
 import type { LabEntry } from '../shared/application/LabDirectory.js';
 import type { LogFields, Logger } from '../shared/application/Logger.js';
-import type { SipListenerView } from '../contexts/simulation/index.js';
+import type { SipListenerView, SipMediaState } from '../contexts/simulation/index.js';
 import type { LabSip } from './readLabSip.js';
 
 /** What the summary is told once start-up is done. */
@@ -48,7 +48,7 @@ export class StartupSummary {
     private readonly fields = true,
   ) {}
 
-  private say(level: 'info' | 'error', fields: LogFields, message: string): void {
+  private say(level: 'info' | 'warn' | 'error', fields: LogFields, message: string): void {
     this.logger[level](this.fields ? fields : {}, message);
   }
 
@@ -91,6 +91,7 @@ export class StartupSummary {
       },
       `lab ${lab.id}: API ${api}${own}; ${said}`,
     );
+    if (sip?.here && sip.enabled && sip.media && sip.media.ranges.length > 0) this.logMedia(lab, sip.media);
     if (lab.port !== undefined && port === undefined) {
       this.say(
         'error',
@@ -112,5 +113,35 @@ export class StartupSummary {
         `lab ${lab.id}: the SIP listener of node ${first.nodeName} on ${where(group)} failed: ${first.error ?? 'unknown'}`,
       );
     }
+  }
+
+  /**
+   * What media the lab's nodes can anchor: the calls their RTP ranges allow (two port pairs a call) and the calls the
+   * open-file limit allows (four sockets a call); a warning when the limit, not the ranges, caps them.
+   */
+  private logMedia(lab: LabEntry, media: SipMediaState): void {
+    const ranges = media.ranges.map((r) => `${r.host} ${r.first}-${r.last}`).join(', ');
+    const files =
+      media.callsByFiles === undefined
+        ? 'no open-file limit known'
+        : `the open-file limit ${media.openFileLimit} allows ${media.callsByFiles} (4 sockets each)`;
+    const fields = {
+      lab: lab.id,
+      rtpRanges: ranges,
+      callsByPorts: media.callsByPorts,
+      ...(media.openFileLimit !== undefined ? { openFileLimit: media.openFileLimit } : {}),
+      ...(media.callsByFiles !== undefined ? { callsByFiles: media.callsByFiles } : {}),
+    };
+    this.say(
+      'info',
+      fields,
+      `lab ${lab.id}: media anchors at most ${media.anchoredCalls} calls at once: the RTP ranges ${ranges} allow ${media.callsByPorts} (2 port pairs each), ${files}`,
+    );
+    if (media.limitedByFiles)
+      this.say(
+        'warn',
+        fields,
+        `lab ${lab.id}: the open-file limit (${media.openFileLimit}) is below what the RTP ranges allow: calls beyond ${media.callsByFiles} are refused 503; raise it (ulimit -n ${media.callsByPorts * 4 + 1024}, or LimitNOFILE=)`,
+      );
   }
 }

@@ -241,6 +241,7 @@ function loadContextModules(container: Container, deps: ContainerDependencies, o
       sip: deps.config.sip,
       sipHost: deps.config.sipHost,
       sipT1Ms: deps.config.sipT1Ms,
+      mediaWorkers: deps.config.mediaWorkers,
       // a wildcard bind names one of this machine's addresses (gwsim serve chose and logged it already)
       sipAdvertise: deps.config.sipAdvertise ?? advertisedSipHost(deps.config.sipHost ?? DEFAULT_SIP_HOST),
     }),

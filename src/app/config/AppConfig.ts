@@ -64,6 +64,11 @@ export interface AppConfig {
   /** RFC 3261 timer T1 of the SIP transaction layer in ms (T2 and T4 follow it); undefined: 500. Tests shorten it. */
   readonly sipT1Ms?: number;
   /**
+   * GWSIM_MEDIA_WORKERS: how many worker threads relay the anchored calls' RTP (0: the simulator's own thread, as
+   * before); undefined: 1 (see docs/adr/0040).
+   */
+  readonly mediaWorkers?: number;
+  /**
    * GWSIM_SIMULATOR_THREAD (on unless 0): on the embedded engine, `gwsim serve` runs the labs' simulators (calls,
    * SIP, media, history) in a worker thread of their own, apart from the API's event loop (see SimulatorThread).
    * Undefined (configurations built in code, tests): off.

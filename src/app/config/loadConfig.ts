@@ -316,6 +316,7 @@ export function loadConfig(
   const cors = corsOrigins(get('GWSIM_CORS_ORIGINS'));
   const advertiseUrl = readAdvertiseUrl(get);
   const metricsToken = readMetricsToken(get);
+  const rawWorkers = get('GWSIM_MEDIA_WORKERS');
 
   return {
     port,
@@ -339,6 +340,7 @@ export function loadConfig(
     sip,
     sipHost,
     ...(sipAdvertise !== undefined ? { sipAdvertise } : {}),
+    ...(rawWorkers !== undefined ? { mediaWorkers: integer('GWSIM_MEDIA_WORKERS', rawWorkers, 1, 0, 16) } : {}),
     simulatorThread,
   };
 }

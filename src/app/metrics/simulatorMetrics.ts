@@ -15,6 +15,8 @@ export interface SimulatorFigures {
   readonly monitorPending: number;
   readonly sipPeerRefusals: number;
   readonly rtpPeerRefusals: number;
+  /** Calls refused 503 for want of media ports (no pair left in a range, no file descriptor left). */
+  readonly mediaRefused: number;
   readonly registrarFailedDigests: number;
   readonly registrarBlockedRefusals: number;
   readonly registrarBlocks: number;
@@ -48,6 +50,7 @@ export function readSimulatorFigures(container: Container): () => Partial<Simula
         ? {
             sipPeerRefusals: guarded.refused.sip,
             rtpPeerRefusals: guarded.refused.rtp,
+            mediaRefused: (guarded.media?.refused.range ?? 0) + (guarded.media?.refused.files ?? 0),
             registrarFailedDigests: guarded.registrarGuard.failedDigests,
             registrarBlockedRefusals: guarded.registrarGuard.refusedWhileBlocked,
             registrarBlocks: guarded.registrarGuard.blocks.length,
@@ -113,6 +116,7 @@ export function registerSimulatorMetrics(
   if (sample.sipPeerRefusals !== undefined) {
     metrics.counter({ ...GWSIM_METRICS.sipPeerRefusals, read: read('sipPeerRefusals') });
     metrics.counter({ ...GWSIM_METRICS.rtpPeerRefusals, read: read('rtpPeerRefusals') });
+    metrics.counter({ ...GWSIM_METRICS.mediaRefused, read: read('mediaRefused') });
     metrics.counter({ ...GWSIM_METRICS.registrarFailedDigests, read: read('registrarFailedDigests') });
     metrics.counter({ ...GWSIM_METRICS.registrarBlockedRefusals, read: read('registrarBlockedRefusals') });
     metrics.gauge({ ...GWSIM_METRICS.registrarBlocks, read: read('registrarBlocks') });

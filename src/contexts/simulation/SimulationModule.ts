@@ -55,6 +55,8 @@ export interface SimulationModuleSettings {
   readonly sipAdvertise?: string | undefined;
   /** The SIP transaction layer's T1 in ms (tests shorten the timers). Default 500. */
   readonly sipT1Ms?: number | undefined;
+  /** Worker threads relaying RTP (GWSIM_MEDIA_WORKERS; 0: the SIP thread itself). Default 1. */
+  readonly mediaWorkers?: number | undefined;
 }
 
 /**
@@ -110,7 +112,13 @@ export function simulationModule(
     // real SIP: the labs' settings and their control endpoint; the socket adapter (SipListening, above) is looked up
     // per request, so a test may bind another
     bind(SipDefaults).toConstantValue(
-      new SipDefaults(settings.sip === true, settings.sipHost, settings.sipT1Ms, settings.sipAdvertise),
+      new SipDefaults(
+        settings.sip === true,
+        settings.sipHost,
+        settings.sipT1Ms,
+        settings.sipAdvertise,
+        settings.mediaWorkers,
+      ),
     );
     bind(StoredSip).toSelf().inSingletonScope();
     bind(SipListeningLookup)

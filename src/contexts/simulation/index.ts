@@ -16,6 +16,7 @@ export {
   SipListening,
   type SipListenerView,
   type SipListeningState,
+  type SipMediaState,
   type SipBlockView,
   type SipBlockFilter,
   type SipNodePeersView,

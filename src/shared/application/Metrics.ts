@@ -110,6 +110,10 @@ export const GWSIM_METRICS = {
     name: 'gwsim_rtp_peer_refusals_total',
     help: "RTP and RTCP packets dropped by the nodes' media whitelists",
   },
+  mediaRefused: {
+    name: 'gwsim_media_refused_total',
+    help: 'Calls refused 503 because no RTP port pair (or file descriptor) was left for their media',
+  },
   registrarFailedDigests: {
     name: 'gwsim_registrar_failed_digests_total',
     help: 'REGISTERs whose digest proved no password (wrong password, unknown user alike)',

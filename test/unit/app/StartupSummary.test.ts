@@ -104,4 +104,35 @@ describe('the start-up summary', () => {
     );
     for (const line of lines) expect(Object.keys(line).sort()).to.deep.equal(['level', 'msg', 'service', 'time']);
   });
+
+  it('says how many calls the RTP ranges and the open-file limit let the media anchor, and warns when the limit caps them', () => {
+    const { logger, lines } = capture();
+    const media = (openFileLimit: number, callsByFiles: number) => ({
+      ranges: [{ host: '0.0.0.0', first: 40000, last: 49999, pairs: 5000 }],
+      callsByPorts: 2500,
+      openFileLimit,
+      callsByFiles,
+      anchoredCalls: Math.min(2500, callsByFiles),
+      limitedByFiles: callsByFiles < 2500,
+      refused: { range: 0, files: 0 },
+    });
+    new StartupSummary(logger).log({
+      ...FACTS,
+      labs: [lab('default'), lab('training')],
+      sip: [
+        { lab: 'default', here: true, enabled: true, listeners: [], media: media(65536, 16128) },
+        { lab: 'training', here: true, enabled: true, listeners: [], media: media(4096, 768) },
+      ],
+    });
+    logger.flush();
+    const messages = lines.slice(1).map((line) => `${line['level']} ${line['msg']}`);
+    expect(messages).to.deep.equal([
+      '30 lab default: API http://127.0.0.1:8111/api; real SIP on: no listener',
+      '30 lab default: media anchors at most 2500 calls at once: the RTP ranges 0.0.0.0 40000-49999 allow 2500 (2 port pairs each), the open-file limit 65536 allows 16128 (4 sockets each)',
+      '30 lab training: API http://127.0.0.1:8111/labs/training/api; real SIP on: no listener',
+      '30 lab training: media anchors at most 768 calls at once: the RTP ranges 0.0.0.0 40000-49999 allow 2500 (2 port pairs each), the open-file limit 4096 allows 768 (4 sockets each)',
+      '40 lab training: the open-file limit (4096) is below what the RTP ranges allow: calls beyond 768 are refused 503; raise it (ulimit -n 11024, or LimitNOFILE=)',
+    ]);
+    expect(lines[2]).to.include({ callsByPorts: 2500, openFileLimit: 65536, callsByFiles: 16128 });
+  });
 });

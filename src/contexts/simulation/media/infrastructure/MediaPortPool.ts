@@ -15,7 +15,10 @@
  * tried again only after the rest.
  */
 import dgram from 'node:dgram';
+import dns from 'node:dns';
 import { isIP } from 'node:net';
+import { MediaPortsUnavailable, outOfFiles } from './MediaPortsUnavailable.js';
+import { socketBufferSizes, WANTED_BUFFER_BYTES } from './socketBuffers.js';
 
 /** A range of UDP ports, both ends inclusive. RTP takes the even ports of it, RTCP the odd one above each. */
 export interface PortRange {
@@ -50,6 +53,13 @@ export interface MediaPortPoolOptions {
    * sockets bind a wildcard); default: `host`. Only what is written changes: the sockets bind `host`.
    */
   readonly advertised?: string;
+  /**
+   * The kernel receive and send buffer each socket asks for, capped at net.core.rmem_max / wmem_max (see
+   * socketBuffers; default 128 KiB); 0: the host's default.
+   */
+  readonly bufferBytes?: number;
+  /** Only the pairs whose index in the range modulo `of` is `index` (a range shared by several media workers). */
+  readonly share?: { readonly index: number; readonly of: number };
 }
 
 /** Why a bind failed, when the port is simply taken (skip it) rather than the host being wrong (give up). */
@@ -71,6 +81,20 @@ interface IdlePair {
 
 const ignore = (): void => undefined;
 
+/**
+ * The sockets' address lookup: a relay sends to IP literals only (MediaAddress), which Node's default lookup answers
+ * on the next tick, one tick and one callback per packet sent; this one answers at once (a name still resolves).
+ */
+function literalLookup(
+  host: string,
+  options: dns.LookupOneOptions,
+  callback: (error: NodeJS.ErrnoException | null, address: string, family: number) => void,
+): void {
+  const family = isIP(host);
+  if (family !== 0) callback(null, host, family);
+  else dns.lookup(host, options, callback);
+}
+
 /** Hands out RTP/RTCP port pairs from a range on one host; a released pair is kept bound and reused after a rest. */
 export class MediaPortPool {
   /** Ports whose pair is not bound: never used, closed, or refused by the OS (those at the back). */
@@ -85,6 +109,7 @@ export class MediaPortPool {
   private readonly now: () => number;
   private sweepTimer: NodeJS.Timeout | undefined;
   private disposed = false;
+  private readonly buffers: { recvBufferSize?: number; sendBufferSize?: number };
   /** The address an SDP names for these ports (see MediaPortPoolOptions.advertised). */
   readonly advertised: string;
 
@@ -109,8 +134,20 @@ export class MediaPortPool {
     this.maxIdle = options.maxIdle ?? 512;
     this.idleMs = options.idleMs ?? 10_000;
     this.now = options.now ?? (() => performance.now());
-    for (let port = range.first + (range.first % 2); port + 1 <= range.last; port += 2) this.free.push(port);
+    const bufferBytes = options.bufferBytes ?? WANTED_BUFFER_BYTES;
+    const sizes = bufferBytes > 0 ? socketBufferSizes(bufferBytes) : undefined;
+    this.buffers = {
+      ...(sizes?.recvBufferSize === undefined ? {} : { recvBufferSize: sizes.recvBufferSize }),
+      ...(sizes?.sendBufferSize === undefined ? {} : { sendBufferSize: sizes.sendBufferSize }),
+    };
+    const share = options.share ?? { index: 0, of: 1 };
+    for (let port = range.first + (range.first % 2), i = 0; port + 1 <= range.last; port += 2, i += 1)
+      if (i % share.of === share.index) this.free.push(port);
+    this.size = this.free.length;
   }
+
+  /** How many RTP/RTCP pairs the range holds (each side of an anchored call takes one). */
+  readonly size: number;
 
   /** Pairs handed out and not yet released. */
   get inUse(): number {
@@ -124,7 +161,9 @@ export class MediaPortPool {
 
   /**
    * A bound pair: an idle one past its quarantine, else a newly bound one on the next free even port (skipping
-   * ports the OS refuses), else an idle one still resting; rejects with an Error naming the range when none is left.
+   * ports the OS refuses), else an idle one still resting. Rejects with MediaPortsUnavailable when no pair is left
+   * (`range`) or the process has no file descriptor left (`files`, EMFILE), with another Error when the host is not
+   * this machine's.
    */
   async open(): Promise<MediaPortPair> {
     if (this.disposed)
@@ -137,7 +176,8 @@ export class MediaPortPool {
         const port = this.free.shift();
         if (port === undefined) {
           if (this.idlePairs.length > 0) return this.reuse();
-          throw new Error(
+          throw new MediaPortsUnavailable(
+            'range',
             `no free RTP port pair left in ${this.host} ${this.range.first}-${this.range.last}` +
               (skipped.length > 0 ? ` (${skipped.length} held by other processes)` : ''),
           );
@@ -257,10 +297,12 @@ export class MediaPortPool {
   /** A socket bound to `port`, or undefined when the port is taken; other failures (a host not ours) reject. */
   private bind(port: number): Promise<dgram.Socket | undefined> {
     return new Promise((resolve, reject) => {
-      const socket = dgram.createSocket({ type: this.type, reuseAddr: false });
+      const socket = dgram.createSocket({ type: this.type, reuseAddr: false, lookup: literalLookup, ...this.buffers });
       const failed = (error: NodeJS.ErrnoException) => {
         socket.close();
         if (error.code !== undefined && PORT_TAKEN.has(error.code)) resolve(undefined);
+        else if (outOfFiles(error))
+          reject(new MediaPortsUnavailable('files', `no file descriptor left for RTP port ${this.host}:${port}`));
         else reject(new Error(`cannot bind RTP port ${this.host}:${port}: ${error.message}`));
       };
       socket.once('error', failed);

@@ -12,62 +12,18 @@
  */
 import type dgram from 'node:dgram';
 import { sameAddress, type MediaAddress } from './MediaAddress.js';
+import type { AdmitsHost, CounterSink, MediaCounters, RelayEvents, RelayOptions, SideFigures } from './relayTypes.js';
 import type { MediaPortPair, MediaPortPool } from './MediaPortPool.js';
 import { SHARED_MEDIA_TIMEOUT_SWEEP, type MediaTimeoutSweep } from './MediaTimeoutSweep.js';
+
+export type { AdmitsHost, CounterSink, MediaCounters, RelayEvents, RelayOptions, SideFigures } from './relayTypes.js';
 import { isRtcp, isRtp, reportedLoss, RtpStreamStats } from './RtpStreamStats.js';
 import { DEFAULT_TELEPHONE_EVENT_TYPE, TelephoneEventDetector, type DetectedDigit } from './TelephoneEvents.js';
 
-/** Counters of one side as activeSessions shows them (RFC 3550 style). */
-export interface MediaCounters {
-  /** RTP packets received on this side from its peer, and their payload octets (header and padding excluded). */
-  readonly packetsReceived: number;
-  /** RTP packets sent from this side to its peer (those received on the other side while this side had a remote). */
-  readonly packetsSent: number;
-  readonly octetsReceived: number;
-  readonly octetsSent: number;
-  /** From RTP sequence gaps of what was received on this side (extended seq, wrap-safe). */
-  readonly packetsLost: number;
-  /** Gaps in the received sequence: a burst of lost packets counts once. */
-  readonly lossOccurrences: number;
-  /**
-   * What the peer's RTCP reports say it lost of the packets this side sent it (the gateway's send direction);
-   * undefined until a report about them arrives.
-   */
-  readonly packetsLostByPeer: number | undefined;
-  /** RFC 3550 interarrival jitter of received packets, in ms. */
-  readonly jitterMs: number;
-  /** When this side last received RTP, in ms since the epoch (the relay's `now`). */
-  readonly lastPacketAt: number | undefined;
-}
-
-export interface RelayOptions {
-  /**
-   * 0: never; otherwise `timeout` fires (once) when neither side received RTP for this long, counted from the later
-   * of the relay's start and the last packet, checked by the sweep, never per packet.
-   */
-  readonly timeoutMs: number;
-  /**
-   * Default true: the timeout counts from the relay's start. False: it counts only from `arm()` (a call's media
-   * timeout starts when the call is answered: nobody sends RTP while a phone rings without early media).
-   */
-  readonly armed?: boolean;
-  /** The clock of arrival times, jitter and the timeout, in ms since the epoch (default: performance time, sub-ms). */
-  readonly now?: () => number;
-  /** Default true: symmetric RTP — a side's remote is learnt from the first packet received on it, and kept. */
-  readonly latch?: boolean;
-  /** The sweep that checks the timeout (default: one shared by the whole process). */
-  readonly sweep?: MediaTimeoutSweep;
-  /** The clock DTMF digits are stamped with, ms since the epoch (the lab's time; default: `now`). */
-  readonly eventClock?: () => number;
-}
-
 type Side = 0 | 1;
 
-/** Whether packets from a source address may reach a side (its node's network peer whitelist). */
-export type AdmitsHost = (host: string) => boolean;
-
 /** One side's sockets, remotes and counters. */
-class RelaySide {
+class RelaySide implements SideFigures {
   readonly stats = new RtpStreamStats();
   packetsSent = 0;
   octetsSent = 0;
@@ -89,6 +45,28 @@ class RelaySide {
     readonly pair: MediaPortPair,
     readonly local: MediaAddress,
   ) {}
+
+  get packetsReceived(): number {
+    return this.stats.packets;
+  }
+  get octetsReceived(): number {
+    return this.stats.octets;
+  }
+  get packetsLost(): number {
+    return this.stats.packetsLost;
+  }
+  get lossOccurrences(): number {
+    return this.stats.lossOccurrences;
+  }
+  get packetsLostByPeer(): number {
+    return this.lostByPeer ?? NaN;
+  }
+  get jitterMs(): number {
+    return this.stats.jitterMs;
+  }
+  get lastPacketAt(): number {
+    return this.stats.lastArrivalMs ?? NaN;
+  }
 }
 
 function defaultNow(): number {
@@ -108,6 +86,7 @@ export class RtpRelay {
   private readonly timeoutMs: number;
   private readonly sweep: MediaTimeoutSweep;
   private unwatch: (() => void) | undefined;
+  private readonly sink: CounterSink | undefined;
   private timedOut = false;
   private isClosed = false;
   // -- network peer whitelist (admitFrom): a side's checks of a source it has not latched
@@ -117,9 +96,10 @@ export class RtpRelay {
     pairs: readonly [MediaPortPair, MediaPortPair],
     hosts: readonly [string, string],
     options: RelayOptions,
-    private readonly events: { timeout(): void },
+    private readonly events: RelayEvents,
   ) {
     this.now = options.now ?? defaultNow;
+    this.sink = options.sink;
     this.eventClock = options.eventClock ?? this.now;
     this.latch = options.latch ?? true;
     this.sides = [
@@ -148,7 +128,7 @@ export class RtpRelay {
   static async open(
     pools: readonly [MediaPortPool, MediaPortPool],
     options: RelayOptions,
-    events: { timeout(): void },
+    events: RelayEvents,
   ): Promise<RtpRelay> {
     const first = await pools[0].open();
     let second: MediaPortPair;
@@ -198,6 +178,7 @@ export class RtpRelay {
     this.pools[side] = pool;
     this.listen(side);
     old.pair.release();
+    this.sink?.update(this.sides);
   }
 
   /** The gateway's address on a side: what the SDP sent to that side's peer names (its pool's advertised address). */
@@ -302,13 +283,22 @@ export class RtpRelay {
     const here = this.sides[side];
     if (!this.accept(here, from, false)) return;
     const octets = here.stats.receive(packet, this.now());
-    if (here.telephoneEvents.has(packet[1]! & 0x7f)) here.dtmf.receive(packet, this.eventClock());
+    if (here.telephoneEvents.has(packet[1]! & 0x7f)) this.detect(side, here, packet);
     const there = this.sides[side === 0 ? 1 : 0];
     const to = there.remote;
-    if (to === undefined) return;
-    there.pair.rtp.send(packet, to.port, to.host);
-    there.packetsSent += 1;
-    there.octetsSent += octets;
+    if (to !== undefined) {
+      there.pair.rtp.send(packet, to.port, to.host);
+      there.packetsSent += 1;
+      there.octetsSent += octets;
+    }
+    this.sink?.update(this.sides);
+  }
+
+  /** A telephone-event packet: a digit its end completes is told to the owner (one in another thread keeps its own). */
+  private detect(side: Side, here: RelaySide, packet: Buffer): void {
+    const before = here.dtmf.digits.length;
+    here.dtmf.receive(packet, this.eventClock());
+    if (here.dtmf.digits.length > before) this.events.digit?.(side, here.dtmf.digits[before]!);
   }
 
   /** RTCP on the +1 port, or (`muxed`) whatever non-RTP passes on the RTP port: forwarded the same way, never counted. */
@@ -319,7 +309,10 @@ export class RtpRelay {
     // The peer's reports about the stream it receives from us: the stream the other side receives and we forward.
     if (isRtcp(packet) && there.stats.packets > 0) {
       const lost = reportedLoss(packet, there.stats.ssrc);
-      if (lost !== undefined) here.lostByPeer = lost;
+      if (lost !== undefined && lost !== here.lostByPeer) {
+        here.lostByPeer = lost;
+        this.sink?.update(this.sides);
+      }
     }
     const to = muxed ? there.remote : there.rtcpRemote;
     if (to === undefined) return;
@@ -342,6 +335,7 @@ export class RtpRelay {
       side.remote = learnt;
       side.latched = true;
     }
+    this.events.latched?.(side === this.sides[0] ? 0 : 1, learnt, rtcp);
     return true;
   }
 

@@ -4,8 +4,15 @@
  */
 export { sameAddress, type MediaAddress } from './MediaAddress.js';
 export { MediaPortPool, type MediaPortPair, type PortRange } from './MediaPortPool.js';
+export { MediaPortsUnavailable, outOfFiles } from './MediaPortsUnavailable.js';
+export { MediaRefusals, type MediaRefusalCounts } from './MediaRefusals.js';
+export { mediaCapacity, pairsOf, readOpenFileLimit, type MediaCapacity, type MediaRangeView } from './mediaCapacity.js';
+export { socketBufferSizes, type SocketBufferSizes } from './socketBuffers.js';
 export { MediaTimeoutSweep, SHARED_MEDIA_TIMEOUT_SWEEP } from './MediaTimeoutSweep.js';
-export { RtpRelay, type MediaCounters, type RelayOptions } from './RtpRelay.js';
+export { RtpRelay, type MediaCounters, type RelayEvents, type RelayOptions } from './RtpRelay.js';
+export type { MediaPorts, MediaRelay, MediaRelays, RemoteAdmission } from './MediaRelays.js';
+export { LocalRelays } from './LocalRelays.js';
+export { WorkerRelays } from './worker/WorkerRelays.js';
 export { RtpStreamStats } from './RtpStreamStats.js';
 export { anchorSdp, sdpClockRates, sdpMediaAddress, sdpTelephoneEvents } from './anchorSdp.js';
 export { dtmfOfInfo } from './DtmfInfo.js';

@@ -17,6 +17,8 @@ export class SipDefaults {
      * (undefined: the address each listener is bound to; the composition root gives one for a wildcard bind).
      */
     readonly advertise: string | undefined = undefined,
+    /** How many worker threads relay RTP (GWSIM_MEDIA_WORKERS; 0: the SIP thread itself, as before ADR 0040). */
+    readonly mediaWorkers: number = 1,
   ) {}
 
   /** The address the listeners name themselves by (the state's `advertisedHost`). */

@@ -77,6 +77,28 @@ export interface SipListeningState {
   readonly registeredClients: readonly RegisteredClient[];
   /** OPTIONS requests outside a dialog each node answered, by node id: 2xx (success) and otherwise (failed). */
   readonly optionsReceived: Readonly<Record<string, OptionsCounts>>;
+  /** The media the process can anchor for the lab's nodes, and the calls refused for want of media ports. */
+  readonly media?: SipMediaState;
+}
+
+/**
+ * The anchored calls the nodes' RTP ranges and the process's open-file limit allow (four sockets, two port pairs
+ * per call), and the calls refused 503 because no media port pair (or file descriptor) was left.
+ */
+export interface SipMediaState {
+  readonly ranges: readonly {
+    readonly host: string;
+    readonly first: number;
+    readonly last: number;
+    readonly pairs: number;
+  }[];
+  readonly callsByPorts: number;
+  readonly openFileLimit: number | undefined;
+  readonly callsByFiles: number | undefined;
+  readonly anchoredCalls: number;
+  readonly limitedByFiles: boolean;
+  /** Calls refused since the start: no port pair left in a range, no file descriptor left. */
+  readonly refused: { readonly range: number; readonly files: number };
 }
 
 /** A phone registered at a registrar node: who, where its Contact sends to, what it runs, since and until when. */

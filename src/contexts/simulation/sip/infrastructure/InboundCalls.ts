@@ -70,6 +70,12 @@ function mediaLines(sdp: string): number {
   return sdp.split(/\r?\n/).filter((line) => line.startsWith('m=')).length;
 }
 
+/**
+ * The Retry-After of a 503 for want of media ports (RFC 3261 section 20.33): calls end every few minutes, so a
+ * port pair is likely free again after a short while; a caller that retries at once would only be refused again.
+ */
+const MEDIA_RETRY_AFTER_SECONDS = 5;
+
 function fnv1a(text: string): number {
   let hash = 0x811c9dc5;
   for (let i = 0; i < text.length; i += 1) {
@@ -253,12 +259,19 @@ export class InboundCalls {
     const body = sdpOf(request);
     const offer = body.kind === 'sdp' ? body.text : undefined;
     if (body.kind === 'none' || (offer !== undefined && anchorable(offer))) {
-      await this.media.anchorCaller(media, node, offer, () =>
+      const anchoring = await this.media.anchorCaller(media, node, offer, () =>
         this.reports.post(() => {
           const leg = this.legs.get(callId);
           if (leg && !leg.ended) this.reports.listener?.timedOut(leg);
         }),
       );
+      if (anchoring.kind === 'refused') {
+        // no media ports: refused before it is carried (RFC 3261 section 21.5.4), never carried without its relay
+        this.sip.mediaRefused(node, anchoring.error);
+        const refusal = localResponse(request, 503, callId);
+        transaction.respond(withHeader(refusal, 'Retry-After', String(MEDIA_RETRY_AFTER_SECONDS)));
+        return;
+      }
     }
     if (this.reports.disposed) {
       media.close();

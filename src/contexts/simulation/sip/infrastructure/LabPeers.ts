@@ -70,6 +70,13 @@ export class LabPeers {
     }
   }
 
+  /** Counts `packets` RTP/RTCP packets a relay in a media worker refused by the node's media whitelist. */
+  refusedMedia(nodeId: string, packets: number): void {
+    const counts = this.nodes.get(nodeId)?.refusals;
+    if (counts) counts.rtp += packets;
+    this.totals.rtp += packets;
+  }
+
   /** Whether RTP or RTCP from `host` reaches the node's side of a call's relay; a refusal is counted. */
   admitsMedia(nodeId: string, host: string): boolean {
     const peers = this.nodes.get(nodeId);

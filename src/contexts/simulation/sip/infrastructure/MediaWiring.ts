@@ -2,17 +2,29 @@ import type { PlanNode } from '../../../configuration/index.js';
 import type { LabSip } from './LabSip.js';
 import {
   anchorSdp,
-  RtpRelay,
+  MediaPortsUnavailable,
   sdpClockRates,
   sdpMediaAddress,
   sdpTelephoneEvents,
+  type MediaRelay,
 } from '../../media/infrastructure/index.js';
 import type { CallMedia, SocketLeg } from './SocketLeg.js';
 
 /**
+ * What anchoring a caller's media came to: `anchored` (a relay), `passed` (an offer the relay cannot take, e.g. one
+ * naming the gateway's own port: its SDP passes through as it came), or `refused` (no media port pair or file
+ * descriptor left: the call is refused 503, never carried without its relay).
+ */
+export type Anchoring =
+  | { readonly kind: 'anchored' }
+  | { readonly kind: 'passed' }
+  | { readonly kind: 'refused'; readonly error: MediaPortsUnavailable };
+
+/**
  * How the socket transport's calls meet their media: a real caller's RTP anchored on a relay (RtpRelay) drawn from
  * the nodes' port ranges, the SDP each side gets naming the relay's ports (anchorSdp), a real far end's answer
- * aimed at. A call whose media cannot be anchored passes its SDP through as it came.
+ * aimed at. A call that cannot get media ports is refused (Anchoring); one whose offer cannot be anchored passes
+ * its SDP through as it came.
  */
 export class MediaWiring {
   constructor(private readonly sip: LabSip) {}
@@ -20,12 +32,17 @@ export class MediaWiring {
   /**
    * A real caller's call: a relay on the node's range for both sides, the caller's side aimed at its offer (a late
    * offer, an INVITE without SDP, aims it at the answer in the ACK: `callerAnswer`); `timedOut` when the media stops
-   * once armed (at the answer).
+   * once armed (at the answer). Never throws: what failed is in the answer (and a refusal counted by the caller).
    */
-  async anchorCaller(media: CallMedia, node: PlanNode, offer: string | undefined, timedOut: () => void): Promise<void> {
+  async anchorCaller(
+    media: CallMedia,
+    node: PlanNode,
+    offer: string | undefined,
+    timedOut: () => void,
+  ): Promise<Anchoring> {
     media.callerOffer = offer;
     try {
-      media.relay = await RtpRelay.open(
+      media.relay = await this.sip.openRelay(
         [this.sip.pool(node), this.sip.pool(node)],
         { timeoutMs: node.sip.media.timeoutSeconds * 1000, armed: false, eventClock: () => this.sip.now() },
         {
@@ -33,27 +50,41 @@ export class MediaWiring {
         },
       );
       // the node's media whitelist on both sides until the call is routed (calledSideReady: the called node's)
-      for (const side of [0, 1] as const) media.relay.admitFrom(side, (host) => this.sip.admitsMedia(node, host));
+      for (const side of [0, 1] as const) this.admit(media.relay, side, node);
       if (offer !== undefined) {
         media.relay.setClockRates(sdpClockRates(offer));
         media.relay.setTelephoneEvents(0, sdpTelephoneEvents(offer)); // DTMF in the caller's RTP (RFC 4733)
         media.relay.setRemote(0, sdpMediaAddress(offer)!);
       }
+      return { kind: 'anchored' };
     } catch (error) {
-      // no media port left (or an offer naming the gateway's own port): the SDP passes through unanchored
-      media.close();
+      media.close(); // both pairs released: the ports of a refused call go back to the range at once
+      if (error instanceof MediaPortsUnavailable) return { kind: 'refused', error };
+      // an offer naming the gateway's own port: the SDP passes through unanchored
       this.sip.warn(
         { err: error, node: node.displayName },
         'the media of a call could not be anchored; its SDP passes through',
       );
+      return { kind: 'passed' };
     }
+  }
+
+  /**
+   * The node's media whitelist on a side of the relay: asked per packet from a source not latched (in this thread),
+   * or given as data to a relay in a media worker, which tells the packets it refused (counted alike).
+   */
+  private admit(relay: MediaRelay, side: 0 | 1, node: PlanNode): void {
+    relay.admitFrom(side, (host) => this.sip.admitsMedia(node, host), {
+      whitelist: node.sip.peers.media,
+      refused: (packets) => this.sip.mediaPacketsRefused(node, packets),
+    });
   }
 
   /** `send` runs once the called side's media ports come from the range of the node the call leaves from (at once when they do). */
   calledSideReady(leg: SocketLeg, send: () => void): void {
     if (leg.side === 0) return send(); // a transfer's target in the caller's place keeps the caller side's ports
     const relay = leg.media?.relay;
-    relay?.admitFrom(1, (host) => this.sip.admitsMedia(leg.node, host)); // the called node's whitelist
+    if (relay) this.admit(relay, 1, leg.node); // the called node's whitelist
     const pool = this.sip.pool(leg.node);
     if (relay && !relay.drawsFrom(1, pool)) {
       leg.starting = true;

@@ -10,7 +10,14 @@ import { NetworkFaults } from '../../network/application/NetworkFaults.js';
 import { defaultSipSetting, farEndIsReal, farEndOf, type FarEnd, type SipSetting } from '../domain/SipSetting.js';
 import type { Scheduler } from '../../calls/domain/Scheduler.js';
 import type { LabSip, NodeListener } from './LabSip.js';
-import { MediaPortPool } from '../../media/infrastructure/index.js';
+import {
+  LocalRelays,
+  MediaRefusals,
+  WorkerRelays,
+  type MediaPorts,
+  type MediaRangeView,
+  type MediaRelays,
+} from '../../media/infrastructure/index.js';
 import { LabPeers } from './LabPeers.js';
 import { SipRegistrar } from './SipRegistrar.js';
 import { SocketTransport } from './SocketTransport.js';
@@ -45,6 +52,10 @@ export interface LabRuntime {
   readonly trunks: TrunkSupervision;
   /** The OPTIONS outside a dialog each node answered, by node id. */
   readonly optionsReceived: Map<string, { success: number; failed: number }>;
+  /** The calls refused 503 for want of media ports (counted, logged once per burst). */
+  readonly mediaRefusals: MediaRefusals;
+  /** The RTP ranges of the plan's nodes as last followed, on the SIP host (the media capacity of the state). */
+  mediaRanges: readonly MediaRangeView[];
 }
 
 /**
@@ -56,7 +67,8 @@ export interface LabRuntime {
 @injectable()
 export class SipLabs {
   private readonly labs = new Map<LabId, LabRuntime>();
-  private readonly pools = new Map<string, MediaPortPool>();
+  /** Where the calls' relays run: media workers (GWSIM_MEDIA_WORKERS, default 1), or this thread (0). */
+  private relays: MediaRelays | undefined;
 
   constructor(
     @inject(LabClocks) private readonly clocks: LabClocks,
@@ -75,7 +87,17 @@ export class SipLabs {
   }
 
   forget(lab: LabId): void {
+    this.labs.get(lab)?.mediaRefusals.dispose();
     this.labs.delete(lab);
+  }
+
+  /** The RTP ranges of a plan's nodes, on the host the media sockets bind (what the state's media capacity counts). */
+  mediaRangesOf(nodes: Iterable<PlanNode>): MediaRangeView[] {
+    return [...nodes].map((node) => ({
+      host: this.options.host,
+      first: node.sip.media.firstPort,
+      last: node.sip.media.lastPort,
+    }));
   }
 
   runtime(lab: LabId): LabRuntime {
@@ -93,6 +115,8 @@ export class SipLabs {
         registrar: new SipRegistrar(() => this.clocks.nowOf(lab).getTime()),
         peers: new LabPeers(),
         optionsReceived: new Map(),
+        mediaRefusals: new MediaRefusals((fields, message) => this.logger.warn({ lab, ...fields }, message)),
+        mediaRanges: [],
         trunks: new TrunkSupervision(
           () => this.clocks.nowOf(lab).getTime(),
           (nodeId) => {
@@ -136,11 +160,13 @@ export class SipLabs {
       listener: (nodeId) => runtime.listeners.get(nodeId),
       farEndIsReal: (node) => farEndIsReal(node, runtime.setting),
       pool: (node) => this.pool(node),
+      openRelay: (ports, options, events) => this.mediaRelays().open(ports, options, events),
       now: () => this.now(runtime.lab),
       register: (node, transaction) => runtime.registrar.register(node, transaction),
       registered: (node, user) => runtime.registrar.registered(node, user),
       setupTimeoutMs: () => runtime.setting.setupTimeoutSeconds * 1000,
       admitsMedia: (node, host) => runtime.peers.admitsMedia(node.id, host),
+      mediaPacketsRefused: (node, packets) => runtime.peers.refusedMedia(node.id, packets),
       trunkDown: (node) => runtime.trunks.down(node.id),
       optionsAnswered: (nodeId, status) => {
         const counts = runtime.optionsReceived.get(nodeId) ?? { success: 0, failed: 0 };
@@ -148,37 +174,37 @@ export class SipLabs {
         else counts.failed += 1;
         runtime.optionsReceived.set(nodeId, counts);
       },
+      mediaRefused: (node, error) => runtime.mediaRefusals.refused(node.displayName, error),
       warn: (fields, message) => this.logger.warn({ lab: runtime.lab, ...fields }, message),
     };
   }
 
   /**
-   * Closes the RTP port pools' idle sockets and forgets the pools (at stop): a pair still carrying a call is closed
-   * when the call releases it; the next call opens new pools.
+   * Closes the RTP port pools' idle sockets and forgets the pools (at stop), in the media workers too, resolving once
+   * they are closed: a pair still carrying a call is closed when the call releases it; the next call opens new pools.
    */
-  closeMediaPools(): void {
-    for (const pool of this.pools.values()) pool.dispose();
-    this.pools.clear();
+  async closeMediaPools(): Promise<void> {
+    await this.relays?.dispose();
+  }
+
+  private mediaRelays(): MediaRelays {
+    this.relays ??=
+      this.options.mediaWorkers > 0
+        ? new WorkerRelays(this.options.mediaWorkers, {
+            onStopped: (error) =>
+              this.logger.error({ err: error }, 'a media worker stopped: its calls lost their media'),
+          })
+        : new LocalRelays();
+    return this.relays;
   }
 
   /**
-   * The RTP port pool of a node's range on the SIP host (nodes on the same network controller share one); the SDP
-   * names its ports at the address SIP advertises.
+   * The RTP ports of a node's range on the SIP host (nodes on the same network controller share them); the SDP names
+   * them at the address SIP advertises.
    */
-  private pool(node: PlanNode): MediaPortPool {
+  private pool(node: PlanNode): MediaPorts {
     const { firstPort, lastPort } = node.sip.media;
-    const key = `${this.options.host}:${firstPort}-${lastPort}`;
-    let pool = this.pools.get(key);
-    if (!pool) {
-      const advertise = this.options.advertise;
-      pool = new MediaPortPool(
-        this.options.host,
-        { first: firstPort, last: lastPort },
-        advertise === undefined ? {} : { advertised: advertise },
-      );
-      this.pools.set(key, pool);
-    }
-    return pool;
+    return this.mediaRelays().ports(this.options.host, { first: firstPort, last: lastPort }, this.options.advertise);
   }
 }
 

@@ -19,7 +19,12 @@ import type { LegSessionTimer } from './LegSessionTimer.js';
 import type { Exchange } from './MidDialogRelay.js';
 import type { ProvisionalAcks } from './ProvisionalAcks.js';
 import type { ReliableResponses } from './ReliableResponses.js';
-import { dtmfOfInfo, type DetectedDigit, type MediaCounters, type RtpRelay } from '../../media/infrastructure/index.js';
+import {
+  dtmfOfInfo,
+  type DetectedDigit,
+  type MediaCounters,
+  type MediaRelay,
+} from '../../media/infrastructure/index.js';
 
 type Side = 0 | 1;
 
@@ -31,7 +36,7 @@ interface FinalMedia {
 
 /** The media of one call whose caller is real: the relay between its legs and the SDP each side gave. */
 export class CallMedia {
-  relay: RtpRelay | undefined;
+  relay: MediaRelay | undefined;
   /** The call's real legs by relay side: the caller's (0) and the far end's that answered (1); a transfer's target takes its side. */
   readonly legs: [SocketLeg | undefined, SocketLeg | undefined] = [undefined, undefined];
   /** The legs that use the media and have not finished: the media closes with the last of them on the caller's side. */

@@ -92,7 +92,7 @@ export class SocketSipListening extends SipListening {
     if (this.drainTimer) clearInterval(this.drainTimer);
     this.drainTimer = undefined;
     for (const runtime of this.labs.all()) await this.close(runtime);
-    this.labs.closeMediaPools();
+    await this.labs.closeMediaPools();
   }
 
   /** Closes a removed lab's listeners and forgets it. */
@@ -143,6 +143,7 @@ export class SocketSipListening extends SipListening {
     runtime.enabled = true;
     const failures = new ListenerFailures(this.logger, runtime);
     runtime.peers.follow(plan); // a listener that stays open hears the new whitelists at once
+    runtime.mediaRanges = this.labs.mediaRangesOf(plan.nodes.values());
     // a phone's binding lasts while its registrar node does (a disabled node keeps them: it may come back)
     runtime.registrar.retain(
       new Set([...plan.nodes.values()].filter((node) => node.sip.registrar !== undefined).map((node) => node.id)),

@@ -8,6 +8,7 @@ import type {
   SipWhitelistView,
   TrunkView,
 } from '../application/SipListening.js';
+import { mediaCapacity, readOpenFileLimit } from '../../media/infrastructure/index.js';
 import type { LabPeers } from './LabPeers.js';
 import type { LabRuntime } from './SipLabs.js';
 
@@ -92,5 +93,9 @@ export function sipStateOf(
     optionsReceived: Object.fromEntries(
       [...(runtime?.optionsReceived ?? [])].map(([nodeId, counts]) => [nodeId, { ...counts }]),
     ),
+    media: {
+      ...mediaCapacity(runtime?.mediaRanges ?? [], readOpenFileLimit()),
+      refused: runtime?.mediaRefusals.totals() ?? { range: 0, files: 0 },
+    },
   };
 }
