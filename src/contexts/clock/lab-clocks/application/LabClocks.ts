@@ -69,7 +69,7 @@ export class LabClocks extends Clock {
     return this.nowOf(this.scope.current() ?? DEFAULT_LAB);
   }
 
-  nowOf(lab: LabId): Date {
+  override nowOf(lab: LabId): Date {
     const entry = this.clocks.get(lab);
     const wallMs = this.wall.now().getTime();
     return new Date(entry ? entry.clock.nowMs(wallMs) : wallMs);

@@ -39,7 +39,7 @@ export const MAX_FAULT_RULES = 1000;
  * every process sharing a server applies the same ones, reloaded when another process changed them) and held in
  * memory, indexed, where their hits are counted (per process); add, list, remove; choose the fault of a gateway
  * request (the HTTP edge's middleware asks, then applies it); switch the gateway faults on and off as their
- * rules begin, end or are removed. Time (windows, expiry) is the Clock port read as work of each lab (LabScope),
+ * rules begin, end or are removed. Time (windows, expiry) is the Clock port read for each lab (Clock.nowOf),
  * probability draws and latency distributions the RandomSource port. A gateway fault reaches its owning context
  * through the GatewayFaultSwitch bound for its kind (a table: kind → switch, no per-kind code here).
  */
@@ -79,9 +79,12 @@ export class FaultRules {
     return book;
   }
 
-  /** The lab clock's now (rules' times are on it). */
+  /**
+   * The lab clock's now (rules' times are on it), read directly: run as the lab's work (LabScope) it would turn on
+   * Node's promise hooks for good at the first reading, a tax on every promise of the process (ADR 0041).
+   */
   now(lab?: LabId): Date {
-    return lab !== undefined && this.scope ? this.scope.run(lab, () => this.clock.now()) : this.clock.now();
+    return lab !== undefined ? this.clock.nowOf(lab) : this.clock.now();
   }
 
   /** Drops a removed lab's rules (its gateway faults switched off first). */
