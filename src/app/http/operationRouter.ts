@@ -165,7 +165,7 @@ export interface OperationRouterDeps {
   /** Runs the handler as work of the request's lab (the Clock answers that lab's time). */
   readonly scope?: LabScope;
   /** Brings what the process holds of a lab in memory up to date before its request is served (LabChangeWatch). */
-  readonly prepare?: (lab: LabId) => Promise<void>;
+  readonly prepare?: (lab: LabId) => Promise<void> | undefined;
   /** Sends a lab's live requests to the process that runs its simulator. */
   readonly live?: LiveForwarding;
 }
