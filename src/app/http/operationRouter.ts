@@ -4,7 +4,7 @@ import type { Container } from 'inversify';
 import { AuthenticationError, DomainError } from '../../shared/domain/DomainError.js';
 import { DEFAULT_LAB, type LabId } from '../../shared/domain/LabId.js';
 import type { Principal } from '../../shared/domain/Principal.js';
-import { missingPermissions, requirementOf, type PermissionCode } from '../../shared/domain/Permission.js';
+import { grants, missingPermissions, requirementOf, type PermissionCode } from '../../shared/domain/Permission.js';
 import { Authenticator } from '../../shared/application/Authenticator.js';
 import type { LabScope } from '../../shared/application/LabScope.js';
 import { DATE_FORMATS, WireDates, type DateFormat } from '../../shared/interface/http/WireDates.js';
@@ -256,8 +256,9 @@ function claimsForwarded(
 /** Names the request's user (for the log) and refuses it unless the user holds every permission the operation needs. */
 function admit(ctx: Context, principal: Principal, op: OperationDefinition, operation: string): void {
   ctx.state['user'] = principal.username;
-  const missing = missingPermissions(principal.permissions, op.permissions);
-  if (missing.length > 0) throw permissionDenied(principal.username, missing, operation);
+  // (a list of what is missing is made only for a refusal)
+  if (op.permissions.every((code) => grants(principal.permissions, code))) return;
+  throw permissionDenied(principal.username, missingPermissions(principal.permissions, op.permissions), operation);
 }
 
 /** A live request for a lab whose simulator another process runs: sent there (a request forwarded here is not sent on). */

@@ -18,7 +18,7 @@ export class ListUsers {
   ) {}
 
   async execute(lab: LabId): Promise<readonly UserAccount[]> {
-    const { users, loginPolicy } = await this.snapshots.of(lab);
+    const { users, loginPolicy } = this.snapshots.current(lab) ?? (await this.snapshots.of(lab));
     const now = this.clock.now();
     const current = users.map((user) => user.at(now, loginPolicy));
     return current.every((user, i) => user === users[i]) ? users : current;
