@@ -1,4 +1,4 @@
-import type { Context, Middleware } from 'koa';
+import type { Context, Middleware, Next } from 'koa';
 import { DEFAULT_LAB, type LabId } from '../../shared/domain/LabId.js';
 import type { Authenticator } from '../../shared/application/Authenticator.js';
 import type { OperationDefinition } from '../../shared/interface/http/Operation.js';
@@ -68,9 +68,7 @@ export function faultInjection(
   const defaultLab = options.lab ?? DEFAULT_LAB;
   const timeoutCapMs = options.timeoutCapMs ?? MAX_FAULT_MS;
   const served = new Set(operations.filter((op) => !op.control).map((op) => `${op.method} ${op.path}`));
-  return async (ctx, next) => {
-    const lab = (ctx.state['lab'] as LabId | undefined) ?? defaultLab;
-    if (!faults.mayFault(lab) || !isGatewayPath(ctx.path)) return next();
+  const faulted = async (ctx: Context, next: Next, lab: LabId): Promise<void> => {
     if (options.forwarding?.claimsForwarded(ctx) && (await options.forwarding.verified(ctx))) return next();
     const user = faults.needsUser(lab) ? await claimedUser(ctx, lab, authenticator) : undefined;
     const decision = faults.choose(lab, { method: ctx.method, path: ctx.path, operation: operationOf(ctx.path), user });
@@ -121,5 +119,10 @@ export function faultInjection(
         return;
       }
     }
+  };
+  // a lab without API rules passes the request on with no promise of its own
+  return (ctx, next) => {
+    const lab = (ctx.state['lab'] as LabId | undefined) ?? defaultLab;
+    return faults.mayFault(lab) && isGatewayPath(ctx.path) ? faulted(ctx, next, lab) : next();
   };
 }

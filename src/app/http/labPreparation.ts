@@ -8,8 +8,10 @@ import type { LabPreparer } from './labPreparer.js';
  * applied) before the journal, the faults and the operation see it.
  */
 export function labPreparation(prepare: LabPreparer): Middleware {
-  return async (ctx, next) => {
-    if (isGatewayPath(ctx.path)) await prepare((ctx.state['lab'] as LabId | undefined) ?? DEFAULT_LAB);
-    return next();
+  return (ctx, next) => {
+    if (!isGatewayPath(ctx.path)) return next();
+    // undefined: the lab is ready now (the common case costs no promise)
+    const preparing = prepare((ctx.state['lab'] as LabId | undefined) ?? DEFAULT_LAB);
+    return preparing ? preparing.then(() => next()) : next();
   };
 }

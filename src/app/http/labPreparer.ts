@@ -3,18 +3,17 @@ import type { LabDirectory } from '../../shared/application/LabDirectory.js';
 import type { LabChangeWatch } from '../../shared/application/LabChangeWatch.js';
 import type { LabGate } from '../../shared/application/LabGate.js';
 
-/** Readies a lab for a request: see labPreparer. */
-export type LabPreparer = (lab: LabId) => Promise<void>;
+/** Readies a lab for a request: see labPreparer. Undefined when the lab is ready now (nothing to wait for). */
+export type LabPreparer = (lab: LabId) => Promise<void> | undefined;
 
 /**
  * Readies a lab for a request of it: a lab being reset is waited for (LabGate), then brought up to date with the
  * changes made through other processes of a shared server (clock, fault rules, traffic; LabChangeWatch).
  */
 export function labPreparer(gate: LabGate, watch: LabChangeWatch): LabPreparer {
-  return async (lab) => {
+  return (lab) => {
     const resetting = gate.passage(lab);
-    if (resetting) await resetting;
-    await watch.check(lab);
+    return resetting ? resetting.then(() => watch.check(lab)) : watch.check(lab);
   };
 }
 

@@ -15,8 +15,7 @@ const LAB_PATH = /^\/labs\/([^/]+)(\/(?:api|app)(?:\/.*)?)$/;
  * without the prefix are the default lab's. Its refusals are thrown: an error boundary in front of it answers them.
  */
 export function labRouting(named: LabNamer, scope: LabScope): Middleware {
-  return async (ctx, next) => {
-    if (!ctx.path.startsWith('/labs/')) return next();
+  const routed: Middleware = async (ctx, next) => {
     const match = LAB_PATH.exec(ctx.path);
     if (!match)
       throw new DomainError(
@@ -29,4 +28,6 @@ export function labRouting(named: LabNamer, scope: LabScope): Middleware {
     ctx.path = match[2]!;
     await scope.run(lab, next);
   };
+  // a path of the default lab passes on with no promise of its own
+  return (ctx, next) => (ctx.path.startsWith('/labs/') ? routed(ctx, next) : next());
 }

@@ -14,7 +14,7 @@ export const CONTROL_OPENAPI_PATH = '/_sim/openapi.json';
  */
 export function openApiEndpoints(operations: readonly OperationDefinition[]): Middleware {
   const documents = new Map<string, string>();
-  return async (ctx, next) => {
+  return (ctx, next) => {
     const kind = ctx.path === OPENAPI_PATH ? 'gateway' : ctx.path === CONTROL_OPENAPI_PATH ? 'control' : undefined;
     if (!kind || (ctx.method !== 'GET' && ctx.method !== 'HEAD')) return next();
     let document = documents.get(kind);
@@ -25,5 +25,6 @@ export function openApiEndpoints(operations: readonly OperationDefinition[]): Mi
     ctx.state['operation'] = `GET ${ctx.path}`;
     ctx.type = 'application/json; charset=utf-8';
     ctx.body = document;
+    return Promise.resolve();
   };
 }

@@ -4,7 +4,7 @@ import type { Container } from 'inversify';
 import { AuthenticationError, DomainError } from '../../shared/domain/DomainError.js';
 import { DEFAULT_LAB, type LabId } from '../../shared/domain/LabId.js';
 import type { Principal } from '../../shared/domain/Principal.js';
-import { missingPermissions, requirementOf, type PermissionCode } from '../../shared/domain/Permission.js';
+import { grants, missingPermissions, requirementOf, type PermissionCode } from '../../shared/domain/Permission.js';
 import { Authenticator } from '../../shared/application/Authenticator.js';
 import type { LabScope } from '../../shared/application/LabScope.js';
 import { DATE_FORMATS, WireDates, type DateFormat } from '../../shared/interface/http/WireDates.js';
@@ -165,7 +165,7 @@ export interface OperationRouterDeps {
   /** Runs the handler as work of the request's lab (the Clock answers that lab's time). */
   readonly scope?: LabScope;
   /** Brings what the process holds of a lab in memory up to date before its request is served (LabChangeWatch). */
-  readonly prepare?: (lab: LabId) => Promise<void>;
+  readonly prepare?: (lab: LabId) => Promise<void> | undefined;
   /** Sends a lab's live requests to the process that runs its simulator. */
   readonly live?: LiveForwarding;
 }
@@ -256,8 +256,9 @@ function claimsForwarded(
 /** Names the request's user (for the log) and refuses it unless the user holds every permission the operation needs. */
 function admit(ctx: Context, principal: Principal, op: OperationDefinition, operation: string): void {
   ctx.state['user'] = principal.username;
-  const missing = missingPermissions(principal.permissions, op.permissions);
-  if (missing.length > 0) throw permissionDenied(principal.username, missing, operation);
+  // (a list of what is missing is made only for a refusal)
+  if (op.permissions.every((code) => grants(principal.permissions, code))) return;
+  throw permissionDenied(principal.username, missingPermissions(principal.permissions, op.permissions), operation);
 }
 
 /** A live request for a lab whose simulator another process runs: sent there (a request forwarded here is not sent on). */

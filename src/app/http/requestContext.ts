@@ -14,15 +14,7 @@ const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 export function requestContext(logger: Logger) {
   const logRequests = logger.isLevelEnabled('info');
   const logProbes = logger.isLevelEnabled('debug');
-  return async (ctx: Context, next: Next): Promise<void> => {
-    const incoming = ctx.get('x-request-id');
-    const requestId = REQUEST_ID.test(incoming) ? incoming : randomUUID();
-    ctx.state['requestId'] = requestId;
-    let child: Logger | undefined;
-    ctx.state['logger'] = () => (child ??= logger.child({ requestId }));
-    ctx.set('X-Request-Id', requestId);
-    const probe = PROBE_PATHS.has(ctx.path);
-    if (!(probe ? logProbes : logRequests)) return next();
+  const logged = async (ctx: Context, next: Next, requestId: string, probe: boolean): Promise<void> => {
     const started = process.hrtime.bigint();
     try {
       await next();
@@ -42,5 +34,16 @@ export function requestContext(logger: Logger) {
       if (probe) logger.debug(line, 'request');
       else logger.info(line, 'request');
     }
+  };
+  return (ctx: Context, next: Next): Promise<void> => {
+    const incoming = ctx.get('x-request-id');
+    const requestId = incoming !== '' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    ctx.state['requestId'] = requestId;
+    let child: Logger | undefined;
+    ctx.state['logger'] = () => (child ??= logger.child({ requestId }));
+    ctx.set('X-Request-Id', requestId);
+    if (!logRequests && !logProbes) return next(); // logging off: no timing, no promise of its own
+    const probe = PROBE_PATHS.has(ctx.path);
+    return (probe ? logProbes : logRequests) ? logged(ctx, next, requestId, probe) : next();
   };
 }

@@ -17,15 +17,14 @@ export function requestJournal(
   forwarding?: Pick<LiveForwarding, 'claimsForwarded' | 'verified'>,
   defaultLab: LabId = DEFAULT_LAB,
 ): Middleware {
-  return async (ctx, next) => {
-    if (!isGatewayPath(ctx.path)) return next();
-    // a request another process of the store forwarded here is in that process's journal
-    if (forwarding?.claimsForwarded(ctx) && (await forwarding.verified(ctx))) return next();
+  const recorded: Middleware = async (ctx, next) => {
     const lab = (ctx.state['lab'] as LabId | undefined) ?? defaultLab;
     const time = journal.now();
     const started = process.hrtime.bigint();
     const gatewayFaults = faults.gatewayFaults(lab);
-    await faults.settled(); // a gateway fault that began or ended just now is in force for this request
+    // a gateway fault that began or ended just now is in force for this request
+    const settling = faults.unsettled();
+    if (settling) await settling;
     try {
       await next();
     } finally {
@@ -49,5 +48,12 @@ export function requestJournal(
         gatewayFaults: gatewayFaults && gatewayFaults.length > 0 ? gatewayFaults : undefined,
       });
     }
+  };
+  // a request another process of the store forwarded here is in that process's journal
+  const forwardedOrRecorded: Middleware = async (ctx, next) =>
+    (await forwarding!.verified(ctx)) ? next() : recorded(ctx, next);
+  return (ctx, next) => {
+    if (!isGatewayPath(ctx.path)) return next();
+    return forwarding?.claimsForwarded(ctx) ? forwardedOrRecorded(ctx, next) : recorded(ctx, next);
   };
 }

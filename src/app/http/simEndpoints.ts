@@ -57,9 +57,18 @@ function bearerMatches(header: string, token: string): boolean {
  * failing check), `/_sim/metrics` (Prometheus text format), Swagger UI at `/_sim/docs` and the web console at `/_sim/console`. GET and HEAD only.
  */
 export function simEndpoints(deps: SimEndpointsDeps) {
+  const serve = simEndpoint(deps);
+  // every path it serves is under /_sim/: anything else passes on at the cost of one prefix test
+  return (ctx: Context, next: Next): Promise<void> => (ctx.path.startsWith(SIM_PREFIX) ? serve(ctx, next) : next());
+}
+
+const SIM_PREFIX = '/_sim/';
+const PAGES = [DOCS_PATH, CONSOLE_PATH].map((base) => ({ base, under: `${base}/` }));
+
+function simEndpoint(deps: SimEndpointsDeps) {
   return async (ctx: Context, next: Next): Promise<void> => {
     const probe = PROBE_PATHS.has(ctx.path);
-    const page = [DOCS_PATH, CONSOLE_PATH].some((base) => ctx.path === base || ctx.path.startsWith(`${base}/`));
+    const page = PAGES.some(({ base, under }) => ctx.path === base || ctx.path.startsWith(under));
     if (!probe && !page) return next();
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') {
       ctx.status = 405;

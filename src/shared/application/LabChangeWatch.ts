@@ -51,13 +51,18 @@ export class LabChangeWatch implements WriteUnitObserver {
     this.known.delete(lab);
   }
 
-  /** Brings the lab's state held in memory in line with the store when it moved elsewhere. One check per lab at a time. */
-  check(lab: LabId): Promise<void> {
+  /**
+   * Brings the lab's state held in memory in line with the store when it moved elsewhere. One check per lab at a
+   * time. Undefined (nothing to wait for) when no check is under way and the store's revision, known without
+   * asking it (LabRevisions.known), is the one held: the check every request makes costs no promise then.
+   */
+  check(lab: LabId): Promise<void> | undefined {
     let running = this.checking.get(lab);
-    if (!running) {
-      running = this.run(lab).finally(() => this.checking.delete(lab));
-      this.checking.set(lab, running);
-    }
+    if (running) return running;
+    const revision = this.revisions.known?.(lab);
+    if (revision !== undefined && this.known.get(lab) === revision) return undefined;
+    running = this.run(lab).finally(() => this.checking.delete(lab));
+    this.checking.set(lab, running);
     return running;
   }
 

@@ -24,7 +24,27 @@ export class LabReadCache<T> {
     private readonly load: (lab: LabId) => Promise<T>,
   ) {}
 
-  async get(lab: LabId): Promise<T> {
+  get(lab: LabId): Promise<T> {
+    const kept = this.keptNow(lab);
+    return kept ? Promise.resolve(kept.value) : this.fetch(lab);
+  }
+
+  /**
+   * What `get` would answer when that is known at once (no unit of work running, the store's adapter knows the lab's
+   * revision without asking it, LabRevisions.known, and the value kept is of that revision); else undefined.
+   */
+  current(lab: LabId): T | undefined {
+    return this.keptNow(lab)?.value;
+  }
+
+  private keptNow(lab: LabId): Entry<T> | undefined {
+    const revision = this.revisions.known?.(lab);
+    if (revision === undefined) return undefined;
+    const entry = this.entries.get(lab);
+    return entry && entry.revision === revision ? entry : undefined;
+  }
+
+  private async fetch(lab: LabId): Promise<T> {
     const revision = await this.revisions.current(lab);
     if (revision === undefined) return this.unitOfWork.read(() => this.load(lab));
     const entry = this.entries.get(lab);

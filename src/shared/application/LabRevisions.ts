@@ -13,6 +13,12 @@ export abstract class LabRevisions {
    */
   abstract current(lab: LabId): Promise<number | undefined>;
 
+  /**
+   * What `current` would answer, when the adapter knows it without asking anything (an embedded store knows its own
+   * commits), else undefined: a synchronous shortcut for the per-request checks, which then cost no promise.
+   */
+  known?(lab: LabId): number | undefined;
+
   /** Inside a read unit, before it reads anything else: the revision of the state that unit sees. */
   abstract seen(lab: LabId): Promise<number | undefined>;
 }

@@ -72,6 +72,19 @@ describe('lab revisions and the read cache on TypeORM', () => {
     expect(await cache.get(DEFAULT_LAB)).to.equal(first);
   });
 
+  it('answers at once what it keeps when the engine knows the revision itself, and never a value a write outdated', async () => {
+    const cache = new LabReadCache(unitOfWork, unitOfWork, async (lab) => (await repository.get(lab)).active);
+    const first = await cache.get(DEFAULT_LAB);
+    // the embedded engine knows its own commits; a server is asked every time, so nothing is known at once there
+    const embedded = unitOfWork.known(DEFAULT_LAB) !== undefined;
+    expect(cache.current(DEFAULT_LAB)).to.equal(embedded ? first : undefined);
+    await toggle(unitOfWork);
+    expect(cache.current(DEFAULT_LAB)).to.equal(undefined);
+    expect(await cache.get(DEFAULT_LAB)).to.equal(!first);
+    expect(cache.current(DEFAULT_LAB)).to.equal(embedded ? !first : undefined);
+    expect(await unitOfWork.read(async () => cache.current(DEFAULT_LAB))).to.equal(undefined);
+  });
+
   describe('two processes on one server database', () => {
     let other: TestStore | undefined;
 

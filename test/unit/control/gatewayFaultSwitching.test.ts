@@ -68,6 +68,17 @@ describe('gateway faults: FaultRules hands each owning context the faults of its
     );
   });
 
+  it('says whether switching is under way: nothing while idle, else what settles once the switch has done its work', async () => {
+    expect(rules.unsettled()).to.equal(undefined);
+    await rules.add(LAB, { effect: { kind: 'standbyLinkDown' } });
+    const waiting = rules.unsettled();
+    expect(waiting).to.be.instanceOf(Promise);
+    expect(standby.calls).to.deep.equal([]);
+    await waiting;
+    expect(standby.last).to.deep.equal(['standbyLinkDown']);
+    expect(rules.unsettled()).to.equal(undefined);
+  });
+
   it('switches a fault on when its rule is added and off when it is removed; other switches hear nothing', async () => {
     const rule = await rules.add(LAB, { effect: { kind: 'nodeDown', node: 'carrier-a' } });
     await rules.settled();

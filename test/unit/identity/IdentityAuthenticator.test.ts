@@ -267,6 +267,24 @@ describe('the identity authenticator', function () {
       expect(h.get(SessionRepository).get(sessionId)).to.equal(undefined);
     });
 
+    it('end when the password changes; the old password, remembered a moment ago, is refused and counted', async () => {
+      await h.get(AddUser).execute(LAB, local('bob'));
+      const { sessionId } = await auth.login(LAB, 'bob', PASSWORD);
+      await auth.login(LAB, 'bob', PASSWORD); // answered from the login remembered a moment ago
+      expect(await auth.resume(LAB, sessionId)).to.not.equal(undefined);
+      await h.get(ChangePassword).execute(LAB, {
+        user: 'bob',
+        oldPassword: PASSWORD,
+        newPassword: 'Fresh-Pass-0815',
+        passwordChange: 'NOT_NECESSARY',
+      });
+      expect(await auth.resume(LAB, sessionId)).to.equal(undefined);
+      expect((await refusal(auth.login(LAB, 'bob', PASSWORD))).code).to.equal('INVALID_CREDENTIALS');
+      expect((await stored('bob'))!.failedLogins).to.equal(1);
+      h.clock.advanceSeconds(60);
+      await auth.login(LAB, 'bob', 'Fresh-Pass-0815');
+    });
+
     it('end when the user is removed, and belong to one lab only', async () => {
       await h.get(AddUser).execute(LAB, local('bob'));
       const { sessionId } = await auth.login(LAB, 'bob', PASSWORD);

@@ -38,12 +38,22 @@ class SharedStore extends UnitOfWork implements LabRevisions {
   }
 }
 
+/** The embedded engine's kind of store: it knows its revision without being asked (LabRevisions.known). */
+class KnowingStore extends SharedStore {
+  known(): number | undefined {
+    return this.revision;
+  }
+}
+
 class CountingLifecycle extends LabLifecycle {
   readonly name = 'counting';
   readonly reloads: LabId[] = [];
+  /** When set, a reload waits for it. */
+  pause: Promise<void> | undefined;
   async initialize(): Promise<void> {}
   async remove(): Promise<void> {}
   override async reload(lab: LabId): Promise<void> {
+    await this.pause;
     this.reloads.push(lab);
   }
 }
@@ -95,6 +105,47 @@ describe('LabChangeWatch: state held in memory follows writes made through other
     store.elsewhere();
     await Promise.all([watch.check(LAB), watch.check(LAB), watch.check(LAB)]);
     expect(lifecycle.reloads).to.have.length(1);
+  });
+
+  describe('on a store that knows its revision without asking (the embedded engine)', () => {
+    let knowing: KnowingStore;
+
+    beforeEach(() => {
+      knowing = new KnowingStore();
+      watch = new LabChangeWatch(
+        knowing,
+        knowing,
+        () => [lifecycle],
+        () => undefined,
+      );
+      watch.note(LAB, 100);
+    });
+
+    it('answers a check of a lab at the revision it holds at once, with nothing to wait for', async () => {
+      expect(watch.check(LAB)).to.equal(undefined);
+      await knowing.write(LAB, async () => undefined);
+      expect(watch.check(LAB)).to.equal(undefined);
+      expect(lifecycle.reloads).to.deep.equal([]);
+    });
+
+    it('still reloads a lab that moved elsewhere, and a caller that comes during the reload waits for it', async () => {
+      knowing.elsewhere();
+      let finish!: () => void;
+      lifecycle.pause = new Promise<void>((resolve) => (finish = resolve));
+      const first = watch.check(LAB);
+      expect(first).to.be.instanceOf(Promise);
+      // the revision is noted before the reload runs: the second caller must join the check, not pass it
+      const second = watch.check(LAB);
+      expect(second).to.equal(first);
+      let passed = false;
+      void second!.then(() => (passed = true));
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(passed).to.equal(false);
+      finish();
+      await second;
+      expect(lifecycle.reloads).to.deep.equal([LAB]);
+      expect(watch.check(LAB)).to.equal(undefined);
+    });
   });
 
   it("keys each lab's lease lock by a stable 32-bit hash of its name", () => {

@@ -38,6 +38,10 @@ export class RevisionCountingUnitOfWork extends InMemoryUnitOfWork implements La
   }
 
   async current(lab: LabId): Promise<number | undefined> {
+    return this.known(lab);
+  }
+
+  known(lab: LabId): number | undefined {
     return TransactionScope.current() ? undefined : (this.revisions.get(lab) ?? 0);
   }
 

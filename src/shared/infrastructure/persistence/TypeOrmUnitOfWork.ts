@@ -34,7 +34,7 @@ export class TypeOrmUnitOfWork extends UnitOfWork implements LabRevisions {
    * Embedded engine only: the revision of each lab as of the last commit (or first look), and how many units the
    * other thread sharing the engine had committed when it was taken (see ThreadCommits).
    */
-  private readonly known = new Map<LabId, { readonly revision: number; readonly others: number }>();
+  private readonly knownRevisions = new Map<LabId, { readonly revision: number; readonly others: number }>();
   /** Server only: the revision read on its way for each lab, and the one callers queued behind it share. */
   private readonly probes = new Map<
     LabId,
@@ -97,7 +97,7 @@ export class TypeOrmUnitOfWork extends UnitOfWork implements LabRevisions {
       });
       // Still under the embedded lock: no unit can read the lab between the commit and this line.
       if (this.kind.embedded) {
-        this.known.set(lab, { revision: committed.revision, others: committed.others });
+        this.knownRevisions.set(lab, { revision: committed.revision, others: committed.others });
         this.kind.threads?.committed();
       }
       for (const committedWork of committed.onCommit) committedWork();
@@ -113,13 +113,22 @@ export class TypeOrmUnitOfWork extends UnitOfWork implements LabRevisions {
   async current(lab: LabId): Promise<number | undefined> {
     if (TransactionScope.current()) return undefined;
     if (this.kind.embedded) {
-      const known = this.known.get(lab);
-      // still current unless the other thread sharing the engine committed since
-      if (known !== undefined && known.others === (this.kind.threads?.others() ?? 0)) return known.revision;
-      this.known.delete(lab);
+      const known = this.known(lab);
+      if (known !== undefined) return known;
+      this.knownRevisions.delete(lab);
       return this.read(() => this.seen(lab));
     }
     return this.probe(lab);
+  }
+
+  /**
+   * Embedded engine, outside a unit: the revision this process knows, still current unless the other thread sharing
+   * the engine committed since.
+   */
+  known(lab: LabId): number | undefined {
+    if (!this.kind.embedded || TransactionScope.current()) return undefined;
+    const known = this.knownRevisions.get(lab);
+    return known !== undefined && known.others === (this.kind.threads?.others() ?? 0) ? known.revision : undefined;
   }
 
   /**
@@ -173,10 +182,10 @@ export class TypeOrmUnitOfWork extends UnitOfWork implements LabRevisions {
     const scope = TransactionScope.current();
     if (!scope) throw new Error('LabRevisions.seen works inside a unit of work');
     const revision = revisionOf(await (scope.handle as EntityManager).query(READ_REVISION, [lab]));
-    if (this.kind.embedded && revision !== undefined && scope.mode === 'read' && !this.known.has(lab)) {
+    if (this.kind.embedded && revision !== undefined && scope.mode === 'read' && !this.knownRevisions.has(lab)) {
       // with another thread on the engine the read is a transaction that keeps the engine to itself
       // (DatabaseSessions): every unit that thread counted so far is under this revision
-      this.known.set(lab, { revision, others: this.kind.threads?.others() ?? 0 });
+      this.knownRevisions.set(lab, { revision, others: this.kind.threads?.others() ?? 0 });
     }
     return revision;
   }

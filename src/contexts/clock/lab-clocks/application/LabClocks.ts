@@ -69,10 +69,13 @@ export class LabClocks extends Clock {
     return this.nowOf(this.scope.current() ?? DEFAULT_LAB);
   }
 
-  nowOf(lab: LabId): Date {
+  override nowOf(lab: LabId): Date {
+    const wall = this.wall.now();
     const entry = this.clocks.get(lab);
-    const wallMs = this.wall.now().getTime();
-    return new Date(entry ? entry.clock.nowMs(wallMs) : wallMs);
+    if (!entry) return wall;
+    const ms = entry.clock.nowMs(wall.getTime());
+    // a lab in real time (the common case) answers the wall clock's own new Date: one Date per reading, not two
+    return ms === wall.getTime() ? wall : new Date(ms);
   }
 
   /** Reads a lab's stored clock into memory (start-up; a lab whose clock was never changed stays in real time). */

@@ -39,7 +39,7 @@ export const MAX_FAULT_RULES = 1000;
  * every process sharing a server applies the same ones, reloaded when another process changed them) and held in
  * memory, indexed, where their hits are counted (per process); add, list, remove; choose the fault of a gateway
  * request (the HTTP edge's middleware asks, then applies it); switch the gateway faults on and off as their
- * rules begin, end or are removed. Time (windows, expiry) is the Clock port read as work of each lab (LabScope),
+ * rules begin, end or are removed. Time (windows, expiry) is the Clock port read for each lab (Clock.nowOf),
  * probability draws and latency distributions the RandomSource port. A gateway fault reaches its owning context
  * through the GatewayFaultSwitch bound for its kind (a table: kind → switch, no per-kind code here).
  */
@@ -56,6 +56,8 @@ export class FaultRules {
   private readonly switchOf = new Map<string, GatewayFaultSwitch>();
   /** The switches' work under way (asynchronous ones write state), in the order it was asked for. */
   private pending: Promise<void> = Promise.resolve();
+  /** How much of that work is queued and not yet done. */
+  private working = 0;
 
   constructor(
     @inject(Clock) private readonly clock: Clock,
@@ -79,9 +81,12 @@ export class FaultRules {
     return book;
   }
 
-  /** The lab clock's now (rules' times are on it). */
+  /**
+   * The lab clock's now (rules' times are on it), read directly: run as the lab's work (LabScope) it would turn on
+   * Node's promise hooks for good at the first reading, a tax on every promise of the process (ADR 0041).
+   */
   now(lab?: LabId): Date {
-    return lab !== undefined && this.scope ? this.scope.run(lab, () => this.clock.now()) : this.clock.now();
+    return lab !== undefined ? this.clock.nowOf(lab) : this.clock.now();
   }
 
   /** Drops a removed lab's rules (its gateway faults switched off first). */
@@ -187,11 +192,22 @@ export class FaultRules {
   private forgetStored(lab: LabId, id: string): void {
     const store = this.store;
     if (!store) return;
-    this.pending = this.pending
-      .then(() => store.change(lab, (rules) => rules.filter((rule) => rule.id !== id)).then(() => undefined))
-      .catch((error: unknown) =>
-        this.logger?.warn({ err: error, lab, rule: id }, 'a used-up fault rule could not be removed from the store'),
-      );
+    this.enqueue(() =>
+      store
+        .change(lab, (rules) => rules.filter((rule) => rule.id !== id))
+        .then(() => undefined)
+        .catch((error: unknown) =>
+          this.logger?.warn({ err: error, lab, rule: id }, 'a used-up fault rule could not be removed from the store'),
+        ),
+    );
+  }
+
+  /** Queues work of the switches or the store after what is queued already (the work catches its own errors). */
+  private enqueue(work: () => Promise<void>): void {
+    this.working += 1;
+    this.pending = this.pending.then(work).finally(() => {
+      this.working -= 1;
+    });
   }
 
   /** A gateway fault's node parameters name nodes of the lab's committed configuration (400 naming effect.node, with the nodes there are). */
@@ -247,6 +263,11 @@ export class FaultRules {
   /** Resolves when every switch asked so far has done its work (the control API answers after it). */
   settled(): Promise<void> {
     return this.pending;
+  }
+
+  /** What settled() answers while work is under way; undefined when none is (a request's check then costs no promise). */
+  unsettled(): Promise<void> | undefined {
+    return this.working > 0 ? this.pending : undefined;
   }
 
   /** Whether any API rule could match a request of the lab (false: the middleware passes the request on at once). */
@@ -331,7 +352,7 @@ export class FaultRules {
       if (faults.length === 0) handed.delete(target);
       else handed.set(target, key);
       const run = () => target.hold(lab, faults);
-      this.pending = this.pending.then(async () => {
+      this.enqueue(async () => {
         try {
           await (this.scope ? this.scope.run(lab, run) : run());
         } catch (error) {

@@ -79,7 +79,7 @@ export class IdentityAuthenticator extends Authenticator {
     });
   }
 
-  async resume(lab: LabId, sessionId: string): Promise<Principal | undefined> {
+  resume(lab: LabId, sessionId: string): Promise<Principal | undefined> {
     return this.sessions.resume(lab, sessionId);
   }
 

@@ -65,7 +65,8 @@ export class LoginSessions {
       this.sessions.remove(sessionId);
       return undefined;
     }
-    const user = (await this.snapshots.of(lab)).usersById.get(session.userId);
+    const snapshot = this.snapshots.current(lab) ?? (await this.snapshots.of(lab));
+    const user = snapshot.usersById.get(session.userId);
     if (!user || user.state === 'BLOCKED' || user.state === 'DISABLED' || user.passwordHash !== session.passwordHash) {
       this.sessions.remove(sessionId);
       return undefined;

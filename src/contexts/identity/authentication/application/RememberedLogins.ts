@@ -31,7 +31,7 @@ export class RememberedLogins {
 
   /** The session of a remembered login, when the login still stands (see the class). */
   async reuse(lab: LabId, login: VerifiedLogin): Promise<AuthenticatedSession | undefined> {
-    const snapshot = await this.snapshots.of(lab);
+    const snapshot = this.snapshots.current(lab) ?? (await this.snapshots.of(lab));
     const stored = snapshot.usersById.get(login.userId);
     if (!stored) return undefined;
     const user = stored.at(this.clock.now(), snapshot.loginPolicy);

@@ -48,6 +48,11 @@ export class IdentitySnapshots {
     return this.cache.get(lab);
   }
 
+  /** The snapshot `of` would answer, when that is known at once (see LabReadCache.current); else undefined. */
+  current(lab: LabId): IdentitySnapshot | undefined {
+    return this.cache.current(lab);
+  }
+
   private async load(lab: LabId): Promise<IdentitySnapshot> {
     const users = await this.users.list(lab);
     const roles = await this.roles.list(lab);

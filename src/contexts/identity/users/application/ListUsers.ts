@@ -6,7 +6,9 @@ import { IdentitySnapshots } from './IdentitySnapshots.js';
 
 /**
  * The lab's users as they stand now (blocks that ran out and expired passwords already applied), from the
- * identity state held in memory (current as of the lab's last committed write). Read-only copies: not for saving.
+ * identity state held in memory (current as of the lab's last committed write). Read-only: not for saving. When
+ * time changed none of them (the common case) the answer is the snapshot's own list, the same array until the
+ * lab's next write (users/get serialises its answer once per such list).
  */
 @injectable()
 export class ListUsers {
@@ -15,9 +17,10 @@ export class ListUsers {
     @inject(Clock) private readonly clock: Clock,
   ) {}
 
-  async execute(lab: LabId): Promise<UserAccount[]> {
-    const { users, loginPolicy } = await this.snapshots.of(lab);
+  async execute(lab: LabId): Promise<readonly UserAccount[]> {
+    const { users, loginPolicy } = this.snapshots.current(lab) ?? (await this.snapshots.of(lab));
     const now = this.clock.now();
-    return users.map((user) => user.at(now, loginPolicy));
+    const current = users.map((user) => user.at(now, loginPolicy));
+    return current.every((user, i) => user === users[i]) ? users : current;
   }
 }

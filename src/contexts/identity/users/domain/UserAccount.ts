@@ -153,6 +153,9 @@ export class UserAccount {
   get displayName(): string {
     return this.props.displayName;
   }
+  get emailAddress(): string {
+    return this.props.emailAddress;
+  }
   get state(): AccountState {
     return this.props.state;
   }
@@ -185,6 +188,9 @@ export class UserAccount {
   }
   get lastLogin(): Date | undefined {
     return this.props.lastLogin;
+  }
+  get lastFailedLogin(): Date | undefined {
+    return this.props.lastFailedLogin;
   }
   get passwordChangedAt(): Date | undefined {
     return this.props.passwordChangedAt;

@@ -2,6 +2,7 @@ import { inject, injectable } from 'inversify';
 import { DomainError } from '../../../../../shared/domain/DomainError.js';
 import type { OperationRequest } from '../../../../../shared/interface/http/Operation.js';
 import { Reply } from '../../../../../shared/interface/http/Reply.js';
+import { SerializedAnswers } from '../../../../../shared/interface/http/SerializedAnswers.js';
 import { validateDto } from '../../../../../shared/interface/http/validateDto.js';
 import { renderObject } from '../../../graph/interface/http/objectRendering.js';
 import type { ConfigObjectView } from '../../../graph/interface/http/ConfigObjectViews.js';
@@ -13,7 +14,7 @@ import { AddSystemNode } from '../../application/AddSystemNode.js';
 import { GetNode } from '../../application/GetNode.js';
 import { GetNodeSubTreeObject } from '../../application/GetNodeSubTreeObject.js';
 import { ListCollabCarrierNodes } from '../../application/ListCollabCarrierNodes.js';
-import { ListNodes } from '../../application/ListNodes.js';
+import { ListNodes, type NodeEntry } from '../../application/ListNodes.js';
 import { RemoveNode } from '../../application/RemoveNode.js';
 import { SetNodeEnabled } from '../../application/SetNodeEnabled.js';
 import { SetNodeNetworkSecurityProfile } from '../../application/SetNodeNetworkSecurityProfile.js';
@@ -89,6 +90,8 @@ function rawText(body: unknown): string {
 /** The Nodes operations (certificates and transportConnections are other modules'). */
 @injectable()
 export class NodesController {
+  private readonly lists = new SerializedAnswers<readonly NodeEntry[]>();
+
   constructor(
     @inject(ListNodes) private readonly listNodes: ListNodes,
     @inject(ListCollabCarrierNodes) private readonly listCarriers: ListCollabCarrierNodes,
@@ -105,8 +108,10 @@ export class NodesController {
     @inject(AddSipPhoneRegistrarNode) private readonly addRegistrarNode: AddSipPhoneRegistrarNode,
   ) {}
 
-  async list(request: OperationRequest): Promise<NodeEntryView[]> {
-    return (await this.listNodes.execute(request.lab)).map(entry);
+  /** NodeEntryView of every node, serialised once per working graph (see SerializedAnswers). */
+  async list(request: OperationRequest): Promise<Reply> {
+    const nodes = await this.listNodes.entries(request.lab);
+    return this.lists.reply(nodes, undefined, () => nodes.map(entry));
   }
 
   async collabCarriers(request: OperationRequest): Promise<NodeEntryView[]> {

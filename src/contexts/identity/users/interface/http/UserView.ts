@@ -90,32 +90,35 @@ export class UserView {
    * out; blockedUntil shows while the account is blocked. Passwords never appear.
    */
   static of(user: UserAccount, dates: WireDates): UserView {
-    const p = user.snapshot();
-    if (p.builtIn) {
+    // read through the account's getters: a snapshot copies every list (and the password history) per user
+    if (user.builtIn) {
+      const lastLogin = user.lastLogin;
       return {
-        ...(p.lastLogin ? { lastLogin: dates.render(p.lastLogin) } : {}),
-        displayName: p.displayName,
+        ...(lastLogin ? { lastLogin: dates.render(lastLogin) } : {}),
+        displayName: user.displayName,
         enabled: user.enabled,
       };
     }
-    const builtInRoles = p.roleIds.filter((id) => BuiltInRoles.isBuiltIn(id));
+    const roleIds = user.roleIds;
+    const builtInRoles = roleIds.filter((id) => BuiltInRoles.isBuiltIn(id));
     const view: UserView = {
-      id: p.id,
-      displayName: p.displayName,
-      emailAddress: p.emailAddress,
+      id: user.id,
+      displayName: user.displayName,
+      emailAddress: user.emailAddress,
       enabled: user.enabled,
     };
-    if (p.localUsername !== undefined) {
-      view.localUserName = p.localUsername;
-      view.local = { name: p.localUsername };
+    const localUsername = user.localUsername;
+    if (localUsername !== undefined) {
+      view.localUserName = localUsername;
+      view.local = { name: localUsername };
     }
-    view.ldapUsers = p.ldapUsers.map((link) => ({ name: link.name, ldapAuthorityId: link.ldapAuthorityId }));
-    view.roles = p.roleIds.filter((id) => !BuiltInRoles.isBuiltIn(id));
+    view.ldapUsers = user.ldapUsers.map((link) => ({ name: link.name, ldapAuthorityId: link.ldapAuthorityId }));
+    view.roles = builtInRoles.length === 0 ? [...roleIds] : roleIds.filter((id) => !BuiltInRoles.isBuiltIn(id));
     if (builtInRoles.length > 0) view.roleBuiltIns = builtInRoles.join(',');
-    view.failedLogins = p.failedLogins;
-    if (p.lastFailedLogin) view.lastFailedLogin = dates.render(p.lastFailedLogin);
-    if (p.lastLogin) view.lastLogin = dates.render(p.lastLogin);
-    if (p.state === 'BLOCKED' && p.blockedUntil) view.blockedUntil = dates.render(p.blockedUntil);
+    view.failedLogins = user.failedLogins;
+    if (user.lastFailedLogin) view.lastFailedLogin = dates.render(user.lastFailedLogin);
+    if (user.lastLogin) view.lastLogin = dates.render(user.lastLogin);
+    if (user.state === 'BLOCKED' && user.blockedUntil) view.blockedUntil = dates.render(user.blockedUntil);
     return view;
   }
 }

@@ -4,6 +4,9 @@ import type { QueryParams } from '../../../../../shared/interface/http/QueryPara
 import { validateDto } from '../../../../../shared/interface/http/validateDto.js';
 import type { OperationRequest } from '../../../../../shared/interface/http/Operation.js';
 import { Reply } from '../../../../../shared/interface/http/Reply.js';
+import { SerializedAnswers } from '../../../../../shared/interface/http/SerializedAnswers.js';
+import type { DateFormat } from '../../../../../shared/interface/http/WireDates.js';
+import type { UserAccount } from '../../domain/UserAccount.js';
 import { AddUser } from '../../application/AddUser.js';
 import { ChangePassword } from '../../application/ChangePassword.js';
 import { ListUsers } from '../../application/ListUsers.js';
@@ -25,6 +28,8 @@ function passwordParameter(query: QueryParams, name: string): string {
 
 @injectable()
 export class UsersController {
+  private readonly views = new SerializedAnswers<readonly UserAccount[], DateFormat>();
+
   constructor(
     @inject(ListUsers) private readonly listUsers: ListUsers,
     @inject(AddUser) private readonly addUser: AddUser,
@@ -32,8 +37,10 @@ export class UsersController {
     @inject(ChangePassword) private readonly changePassword: ChangePassword,
   ) {}
 
-  async get(request: OperationRequest): Promise<UserView[]> {
-    return (await this.listUsers.execute(request.lab)).map((user) => UserView.of(user, request.dates));
+  /** UserView of every user, serialised once per list of users and date format (see SerializedAnswers). */
+  async get(request: OperationRequest): Promise<Reply> {
+    const users = await this.listUsers.execute(request.lab);
+    return this.views.reply(users, request.dates.format, () => users.map((user) => UserView.of(user, request.dates)));
   }
 
   async add(request: OperationRequest): Promise<UserView> {
