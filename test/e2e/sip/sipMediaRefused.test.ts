@@ -1,14 +1,8 @@
 import { expect } from 'chai';
-import type { ApiClient } from '../../support/ApiClient.js';
-import { RealTimeClock } from '../../support/RealTimeClock.js';
-import { TestGateway } from '../../support/TestGateway.js';
-import { freeUdpRange, udpPortBindable } from '../../support/udpPorts.js';
-import { fixture, freeUdpPort, runSipp, startSipp, type RunningSipp } from '../../support/sip/sipp.js';
-import { PROFILES, addSystem, subTree } from '../../acceptance/configuration/nodesSupport.js';
-import { createObject } from '../../acceptance/configuration/objectsSupport.js';
-import { licenseAndTurnSipOn, routeCalls } from './sipLabSupport.js';
-
-const T1_MS = 50;
+import type { TestGateway } from '../../support/TestGateway.js';
+import { udpPortBindable } from '../../support/udpPorts.js';
+import { fixture, runSipp, type RunningSipp } from '../../support/sip/sipp.js';
+import { rangedMediaLab } from './rangedMediaLab.js';
 
 /** The simulator's counter of calls refused for want of media ports, as a scraper reads it (0 before any). */
 async function mediaRefused(gateway: TestGateway): Promise<number> {
@@ -24,48 +18,13 @@ async function mediaRefused(gateway: TestGateway): Promise<number> {
 describe('real SIP: a call that cannot get media ports is refused 503 and counted', function () {
   this.timeout(120_000);
   let gateway: TestGateway | undefined;
-  let admin: ApiClient;
   let uas: RunningSipp | undefined;
   let pbxPort: number;
   let range: { first: number; last: number };
 
   before(async () => {
-    let farPort: number;
-    let uasPort: number;
-    [pbxPort, farPort, uasPort] = [await freeUdpPort(), await freeUdpPort(), await freeUdpPort()];
-    range = await freeUdpRange(2); // one RTP/RTCP pair: half a call's media
-    gateway = await TestGateway.start({ clock: new RealTimeClock(), config: { sipT1Ms: T1_MS } });
-    admin = gateway.admin();
-    const [pbx] = await addSystem(admin, PROFILES.genericPbx, {
-      displayName: 'PBX',
-      udpTcpPort: pbxPort,
-      tlsPort: 65033,
-    });
-    const [far] = await addSystem(admin, PROFILES.genericPbx, {
-      displayName: 'Far PBX',
-      udpTcpPort: farPort,
-      tlsPort: 65034,
-      remoteSipDomain: { host: '127.0.0.1', port: uasPort, transport: 'UDP' },
-    });
-    const controller = await createObject(admin, 'IN_STACK', 'Test media interface', {
-      interfaceName: 'eth3',
-      ipAddress: '127.0.0.1',
-      rtpFirstPort: range.first,
-      rtpLastPort: range.last,
-    });
-    for (const node of [pbx!.id, far!.id]) {
-      const negotiation = await subTree(admin, node, 'mediaNegotiation');
-      const set = await admin.put('/api/objects/set', {
-        query: { id: negotiation['id'] },
-        json: { networkControllerId: controller['id'] },
-      });
-      expect(set.status, set.text).to.equal(200);
-    }
-    await routeCalls(admin, { displayName: 'To the far PBX', source: pbx!.id, destination: far!.id, pattern: '49*' });
-    const commit = await admin.post('/api/coreConfig/commit');
-    expect(commit.status, commit.text).to.equal(200);
-    await licenseAndTurnSipOn(admin);
-    uas = await startSipp({ scenario: 'uas', localPort: uasPort, timeoutMs: 110_000 });
+    // one RTP/RTCP pair: half a call's media
+    ({ gateway, uas, pbxPort, range } = await rangedMediaLab(2, [65033, 65034]));
   });
 
   after(async () => {
