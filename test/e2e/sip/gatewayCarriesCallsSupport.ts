@@ -6,6 +6,7 @@ import type { ApiClient } from '../../support/ApiClient.js';
 import { TestGateway } from '../../support/TestGateway.js';
 import { ADMIN_PASSWORD } from '../../support/testConfig.js';
 import { PROFILES, addProvider, addSystem } from '../../acceptance/configuration/nodesSupport.js';
+import { licenseLab } from './sipLabSupport.js';
 
 export const V1 = { version: 1 };
 
@@ -252,16 +253,7 @@ export function carryingGateway() {
       ).status,
     ).to.equal(200);
     expect((await admin.post('/api/coreConfig/commit')).status).to.equal(200);
-    const systemIds = await admin.get('/api/licenses/systemIds/get');
-    const lod = await admin.put('/api/licenses/importLod', {
-      json: {
-        licenseKey: 'GWSIM-LAB30-0000-0002',
-        companyName: 'Lab',
-        emailAddress: 'lab@example.com',
-        licensingDevice: systemIds.json[0].id,
-      },
-    });
-    expect(lod.status, lod.text).to.equal(200);
+    await licenseLab(admin);
   });
   after(() => gateway?.stop());
 

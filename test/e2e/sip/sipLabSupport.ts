@@ -31,11 +31,8 @@ export async function routeCalls(
   expect(added.status, added.text).to.equal(200);
 }
 
-/** The lab licensed (a 30-session lab license on its first system id) and its real SIP turned on: the SIP state answered. */
-export async function licenseAndTurnSipOn(admin: ApiClient): Promise<{
-  listeners: { nodeName: string; transport: string; port: number; state: string }[];
-  farEnds: Record<string, string>;
-}> {
+/** The lab licensed: a 30-session lab license on its first system id. */
+export async function licenseLab(admin: ApiClient): Promise<void> {
   const systemIds = await admin.get('/api/licenses/systemIds/get');
   const lod = await admin.put('/api/licenses/importLod', {
     json: {
@@ -46,7 +43,24 @@ export async function licenseAndTurnSipOn(admin: ApiClient): Promise<{
     },
   });
   expect(lod.status, lod.text).to.equal(200);
-  const on = await admin.put('/_sim/labs/default/sip', { version: null, json: { enabled: true, supervision: false } });
+}
+
+/**
+ * The lab licensed (licenseLab) and its real SIP turned on without trunk supervision, with `setting`'s other members
+ * (a portOffset, say): the SIP state answered.
+ */
+export async function licenseAndTurnSipOn(
+  admin: ApiClient,
+  setting: Readonly<Record<string, unknown>> = {},
+): Promise<{
+  listeners: { nodeName: string; transport: string; port: number; state: string }[];
+  farEnds: Record<string, string>;
+}> {
+  await licenseLab(admin);
+  const on = await admin.put('/_sim/labs/default/sip', {
+    version: null,
+    json: { enabled: true, supervision: false, ...setting },
+  });
   expect(on.status, on.text).to.equal(200);
   return on.json;
 }

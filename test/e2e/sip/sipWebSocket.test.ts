@@ -11,6 +11,7 @@ import { freeUdpPort, runSipp } from '../../support/sip/sipp.js';
 import { until } from '../../support/sip/sipPhone.js';
 import { PROFILES, addSystem } from '../../acceptance/configuration/nodesSupport.js';
 import { createObject } from '../../acceptance/configuration/objectsSupport.js';
+import { licenseAndTurnSipOn } from './sipLabSupport.js';
 import { gatesFollow } from './sipTransportSupport.js';
 import { WsPhone } from './wsPhone.js';
 
@@ -143,22 +144,7 @@ describe('SIP over WebSocket at a WebRTC node (real SIP)', function () {
     });
     await routeToBrowsers(admin, [node['id'], pbx!.id], node['id']);
     expect((await admin.post('/api/coreConfig/commit')).status).to.equal(200);
-    const systemIds = await admin.get('/api/licenses/systemIds/get');
-    const lod = await admin.put('/api/licenses/importLod', {
-      json: {
-        licenseKey: 'GWSIM-LAB30-0000-0002',
-        companyName: 'Lab',
-        emailAddress: 'lab@example.com',
-        licensingDevice: systemIds.json[0].id,
-      },
-    });
-    expect(lod.status, lod.text).to.equal(200);
-    const on = await admin.put('/_sim/labs/default/sip', {
-      version: null,
-      json: { enabled: true, supervision: false, portOffset: offset },
-    });
-    expect(on.status, on.text).to.equal(200);
-    const listeners = on.json.listeners as ListenerView[];
+    const listeners = (await licenseAndTurnSipOn(admin, { portOffset: offset })).listeners as ListenerView[];
     expect(
       listeners.filter((l) => l.nodeName === 'Browsers').map((l) => `${l.transport} ${l.port} ${l.state}`),
       JSON.stringify(listeners),
