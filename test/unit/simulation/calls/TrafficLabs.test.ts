@@ -7,6 +7,8 @@ import { LicensedCapacity } from '../../../../src/contexts/licensing/index.js';
 import { GatewayGates } from '../../../../src/contexts/simulation/calls/application/GatewayGates.js';
 import { TrafficLabs } from '../../../../src/contexts/simulation/calls/application/TrafficLabs.js';
 import { trafficProfile } from '../../../../src/contexts/simulation/calls/domain/TrafficProfile.js';
+import type { Scheduler } from '../../../../src/contexts/simulation/calls/domain/Scheduler.js';
+import type { SessionTransport } from '../../../../src/contexts/simulation/calls/domain/SessionTransport.js';
 import { SyntheticTransports } from '../../../../src/contexts/simulation/synthetic/infrastructure/SyntheticTransports.js';
 import { DomainError } from '../../../../src/shared/domain/DomainError.js';
 import { DEFAULT_LAB, type LabId } from '../../../../src/shared/domain/LabId.js';
@@ -76,19 +78,29 @@ const planTo = (carrier: string, generation: number) =>
     generation,
   );
 
-function harness(committed: CommittedGateway | null = new FakeCommitted(planTo('carrier-a', 1))) {
+/** Synthetic transports that count how many of those they made were disposed. */
+class CountedTransports extends SyntheticTransports {
+  disposed = 0;
+  override create(lab: LabId, scheduler: Scheduler): SessionTransport {
+    const transport = super.create(lab, scheduler);
+    const dispose = transport.dispose.bind(transport);
+    transport.dispose = () => {
+      this.disposed += 1;
+      dispose();
+    };
+    return transport;
+  }
+}
+
+function harness(
+  committed: CommittedGateway | null = new FakeCommitted(planTo('carrier-a', 1)),
+  transports: SyntheticTransports = new SyntheticTransports(),
+) {
   const clock = new ManualClock(new Date('2026-05-01T10:00:00Z'));
   const inputs = new Inputs();
   const gates = new GatewayGates(clock, inputs.activeSide, inputs.maintenanceState, inputs.licensed);
   const sinks = new RecordingSinks();
-  const labs = new TrafficLabs(
-    clock,
-    gates,
-    new SyntheticTransports(),
-    new SilentLogger(),
-    committed ?? undefined,
-    sinks,
-  );
+  const labs = new TrafficLabs(clock, gates, transports, new SilentLogger(), committed ?? undefined, sinks);
   const advance = async (seconds: number) => {
     for (let i = 0; i < seconds; i += 1) {
       clock.advance(1000);
@@ -222,6 +234,20 @@ describe('TrafficLabs', () => {
     counting = false;
     expect(turns).to.be.at.least(20);
     expect(labs.state(DEFAULT_LAB).time!.getTime()).to.equal(clock.now().getTime());
+  });
+
+  it("drops every lab's transport when the gateway stops (close), so that no timer of a call in progress outlives it", async () => {
+    const transports = new CountedTransports();
+    const { labs, advance } = harness(undefined, transports);
+    await labs.configure(DEFAULT_LAB, {
+      running: true,
+      profile: trafficProfile({ callsPerSecond: 2, outcomes: { answer: 1 } }),
+    });
+    await advance(5);
+    expect(labs.count(DEFAULT_LAB)).to.be.greaterThan(0);
+    expect(transports.disposed).to.equal(0);
+    labs.close();
+    expect(transports.disposed).to.equal(1);
   });
 
   it('without the committed configuration, traffic cannot start: 503 SIMULATOR_UNAVAILABLE', async () => {
