@@ -22,6 +22,16 @@ interface Rows {
 describe('the embedded engine in a worker thread', function () {
   this.timeout(60_000);
 
+  it("keeps a 16 MB buffer cache (PostgreSQL's 128 MB default is resident in full in the WebAssembly build)", async () => {
+    const database = await inMemory();
+    try {
+      const { rows } = (await database.query('SHOW shared_buffers')) as Rows;
+      expect(rows[0]!['shared_buffers']).to.equal('16MB');
+    } finally {
+      await database.close();
+    }
+  });
+
   it('answers queries with parameters and typed values, and statements in the order they were sent', async () => {
     const database = await inMemory();
     try {
